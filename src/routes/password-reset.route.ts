@@ -1,0 +1,16 @@
+import { createRoute } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { rootRoute } from './root.route';
+import { text } from './search-params';
+
+/** Query parameters of /resetpwd/forgot (spec §2). */
+export const passwordResetSearch = z.object({
+  token: text,
+  email: text,
+});
+
+export const passwordResetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/resetpwd/forgot',
+  validateSearch: passwordResetSearch,
+}).lazy(() => import('./password-reset.page').then((m) => m.Route));

@@ -1,0 +1,44 @@
+import { createRouter } from '@tanstack/react-router';
+import { entryRoute } from './entry.route';
+import { loginRoute } from './login.route';
+import { registerRoute } from './register.route';
+import { draftRoute } from './draft.route';
+import { passwordResetRoute } from './password-reset.route';
+import { licenceRoute } from './licence.route';
+import { coachLicenceRoute } from './coach-licence.route';
+import { coachClaimedRoute } from './coach-claimed.route';
+import { dashboardRoute } from './dashboard.route';
+import { playerRoute } from './player.route';
+import { subscribeRoute } from './subscribe.route';
+import { contactCoachRoute } from './contact-coach.route';
+import { paymentRoute } from './payment.route';
+import { appsRoute } from './apps.route';
+import { rootRoute } from './root.route';
+
+/** The route tree of spec §2: every route is code-split (its page loads on first visit). */
+export const routeTree = rootRoute.addChildren([
+  entryRoute,
+  loginRoute,
+  registerRoute,
+  draftRoute,
+  passwordResetRoute,
+  licenceRoute,
+  coachLicenceRoute,
+  coachClaimedRoute,
+  dashboardRoute,
+  playerRoute,
+  subscribeRoute,
+  contactCoachRoute,
+  paymentRoute,
+  appsRoute,
+]);
+
+export function createAppRouter() {
+  return createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,26 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useForm } from './use-form';
+
+const validate = (v: { name: string }) => ({ name: v.name ? undefined : 'Name is required.' });
+
+describe('useForm', () => {
+  it('hides an error until the field is touched, dirty or a submit is attempted', () => {
+    const { result } = renderHook(() => useForm({ name: '' }, validate));
+    expect(result.current.isValid).toBe(false);
+    expect(result.current.bind('name').error).toBeUndefined();
+    act(() => result.current.bind('name').onBlur());
+    expect(result.current.bind('name').error).toBe('Name is required.');
+  });
+
+  it('shows errors after a submit attempt and clears them when valid', () => {
+    const { result } = renderHook(() => useForm({ name: '' }, validate));
+    act(() => {
+      expect(result.current.attemptSubmit()).toBe(false);
+    });
+    expect(result.current.visibleError('name')).toBe('Name is required.');
+    act(() => result.current.set('name', 'Sam'));
+    expect(result.current.isValid).toBe(true);
+    expect(result.current.visibleError('name')).toBeUndefined();
+  });
+});

@@ -1,0 +1,58 @@
+import { useCallback, useMemo, useState } from 'react';
+
+/**
+ * Field state for a form: values, and which fields were touched (blurred) or made dirty (changed). This is view
+ * state (design.md §2): the rules that decide validity live in src/domain and are passed in as `validate`; the
+ * machine only ever receives submitted, validated values. An error shows once its field is touched or dirty, or
+ * after a submit attempt (spec §5).
+ */
+export function useForm<T extends Record<string, string>>(
+  initial: T,
+  validate: (values: T) => Partial<Record<keyof T, string>>,
+) {
+  const [values, setValues] = useState<T>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
+  const [dirty, setDirty] = useState<Partial<Record<keyof T, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const errors = useMemo(() => validate(values), [validate, values]);
+  const isValid = Object.values(errors).every((e) => !e);
+
+  const set = useCallback(<K extends keyof T>(name: K, value: T[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setDirty((d) => ({ ...d, [name]: true }));
+  }, []);
+
+  /** The error to show for a field, or undefined while the user has not interacted with it yet. */
+  const visibleError = (name: keyof T): string | undefined =>
+    submitted || touched[name] || dirty[name] ? errors[name] : undefined;
+
+  /** Props for a text-like control bound to `name`. */
+  const bind = (name: keyof T & string) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value as T[typeof name]),
+    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    error: visibleError(name),
+  });
+
+  return {
+    values,
+    errors,
+    isValid,
+    set,
+    bind,
+    visibleError,
+    /** Marks a submit attempt so every error shows; returns whether the values are valid. */
+    attemptSubmit: () => {
+      setSubmitted(true);
+      return isValid;
+    },
+    reset: (next: T = initial) => {
+      setValues(next);
+      setTouched({});
+      setDirty({});
+      setSubmitted(false);
+    },
+  };
+}
