@@ -1,0 +1,35 @@
+/**
+ * Money is integer cents inside the code (design §7); the wire carries dollars (docs/api.md, Conventions).
+ * These are the only conversions between the two.
+ */
+
+const usdFormatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Dollars (at most two decimals on the wire, docs/api.md) to integer cents, rounding half away from zero (§9). */
+export function dollarsToCents(dollars: number): number {
+  if (!Number.isFinite(dollars)) {
+    throw new RangeError(`Not a money amount: ${dollars}`);
+  }
+  // Rounding the magnitude keeps -1.005 and 1.005 symmetric; `+ 0` turns a -0 result into 0.
+  const cents = Math.sign(dollars) * Math.round(Math.abs(dollars) * 100);
+  return cents + 0;
+}
+
+/** Integer cents to dollars for the wire (§9 amounts; docs/api.md, Conventions). */
+export function centsToDollars(cents: number): number {
+  assertCents(cents);
+  return cents / 100;
+}
+
+/** Display text of an amount in cents, e.g. 45000 → '$450.00' (design §7: Intl.NumberFormat en-US, USD). */
+export function formatUsd(cents: number): string {
+  assertCents(cents);
+  return usdFormatter.format(cents / 100);
+}
+
+/** Throws unless the value is an integer number of cents (design §7: money is integer cents). */
+export function assertCents(cents: number): void {
+  if (!Number.isSafeInteger(cents)) {
+    throw new RangeError(`Not an integer number of cents: ${cents}`);
+  }
+}
