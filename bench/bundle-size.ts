@@ -104,4 +104,6 @@ console.log('\nChunks, gzip:');
 for (const chunk of [...chunks.values()].sort((a, b) => gz(b.code) - gz(a.code))) {
   console.log(`  ${kb(gz(chunk.code)).padStart(10)}  ${chunk.fileName}`);
 }
-console.log(overBudget ? `\nBudget: exceeded on a budgeted route.` : `\nBudget: every budgeted route is within ${BUDGET_KB} KB.`);
+console.log(
+  overBudget ? `\nBudget: exceeded on a budgeted route.` : `\nBudget: every budgeted route is within ${BUDGET_KB} KB.`,
+);

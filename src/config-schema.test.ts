@@ -40,8 +40,8 @@ describe('parseConfig', () => {
 
   it('requires the Stripe key when Stripe is selected', () => {
     expect(() => parseConfig({ VITE_PAYMENTS_PROVIDER: 'stripe' })).toThrow(/VITE_STRIPE_PUBLISHABLE_KEY/);
-    expect(parseConfig({ VITE_PAYMENTS_PROVIDER: 'stripe', VITE_STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }).payments).toEqual(
-      { provider: 'stripe', stripePublishableKey: 'pk_live_x' },
-    );
+    expect(
+      parseConfig({ VITE_PAYMENTS_PROVIDER: 'stripe', VITE_STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }).payments,
+    ).toEqual({ provider: 'stripe', stripePublishableKey: 'pk_live_x' });
   });
 });

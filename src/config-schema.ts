@@ -15,9 +15,11 @@ const flag = (fallback: boolean) =>
     fallback ? 'true' : 'false',
   );
 
-const url = z.string().check(
-  z.refine((v) => v === '' || /^https?:\/\/[^\s/]+(\/.*)?$/.test(v), 'must be empty (same origin) or an http(s) URL'),
-);
+const url = z
+  .string()
+  .check(
+    z.refine((v) => v === '' || /^https?:\/\/[^\s/]+(\/.*)?$/.test(v), 'must be empty (same origin) or an http(s) URL'),
+  );
 
 const optionalText = z._default(z.string(), '');
 
@@ -48,7 +50,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
   const apiServers: { id: 'default' | 'alternate'; label: string; url: string }[] = [
     { id: 'default', label: env.VITE_API_LABEL, url: env.VITE_API_URL },
   ];
-  if (env.VITE_ALT_API_URL) apiServers.push({ id: 'alternate', label: env.VITE_ALT_API_LABEL, url: env.VITE_ALT_API_URL });
+  if (env.VITE_ALT_API_URL)
+    apiServers.push({ id: 'alternate', label: env.VITE_ALT_API_LABEL, url: env.VITE_ALT_API_URL });
   return {
     apiServers,
     clientName: env.VITE_CLIENT_NAME,

@@ -1,19 +1,19 @@
 import { createRouter } from '@tanstack/react-router';
-import { entryRoute } from './entry.route';
-import { loginRoute } from './login.route';
-import { registerRoute } from './register.route';
-import { draftRoute } from './draft.route';
-import { passwordResetRoute } from './password-reset.route';
-import { licenceRoute } from './licence.route';
-import { coachLicenceRoute } from './coach-licence.route';
-import { coachClaimedRoute } from './coach-claimed.route';
-import { dashboardRoute } from './dashboard.route';
-import { playerRoute } from './player.route';
-import { subscribeRoute } from './subscribe.route';
-import { contactCoachRoute } from './contact-coach.route';
-import { paymentRoute } from './payment.route';
 import { appsRoute } from './apps.route';
+import { coachClaimedRoute } from './coach-claimed.route';
+import { coachLicenceRoute } from './coach-licence.route';
+import { contactCoachRoute } from './contact-coach.route';
+import { dashboardRoute } from './dashboard.route';
+import { draftRoute } from './draft.route';
+import { entryRoute } from './entry.route';
+import { licenceRoute } from './licence.route';
+import { loginRoute } from './login.route';
+import { passwordResetRoute } from './password-reset.route';
+import { paymentRoute } from './payment.route';
+import { playerRoute } from './player.route';
+import { registerRoute } from './register.route';
 import { rootRoute } from './root.route';
+import { subscribeRoute } from './subscribe.route';
 
 /** The route tree of spec §2: every route is code-split (its page loads on first visit). */
 export const routeTree = rootRoute.addChildren([
