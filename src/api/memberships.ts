@@ -1,0 +1,108 @@
+/**
+ * Team-dues calls of §7 (docs/api.md): duplicate check, payment status, payment plans (user and draft preview),
+ * discount codes, checkout. The payment calls are sent as the payer (§6: the athlete's token when one is stored);
+ * the draft preview sends no authorization at all.
+ */
+import { type CallOptions, requestJson } from './client';
+import {
+  type CheckoutResponse,
+  type CheckoutSuccessResponse,
+  checkoutResponseSchema,
+  checkoutSuccessResponseSchema,
+  type DuplicateStatus,
+  duplicateStatusSchema,
+  type PaymentData,
+  paymentDataSchema,
+  type ServerDiscount,
+  type SubscriptionStatus,
+  serverDiscountSchema,
+  subscriptionStatusSchema,
+} from './schemas';
+
+/** GET /api/memberships/duplicate-status/{athleteUserId} (the guardian's token). */
+export function getDuplicateStatus(athleteUserId: number, options?: CallOptions): Promise<DuplicateStatus> {
+  return requestJson(`/api/memberships/duplicate-status/${athleteUserId}`, duplicateStatusSchema, {
+    auth: 'user',
+    ...options,
+  });
+}
+
+/** GET /api/memberships/subscription-status → `payment_complete` 0 or 1. */
+export function getSubscriptionStatus(options?: CallOptions): Promise<SubscriptionStatus> {
+  return requestJson('/api/memberships/subscription-status', subscriptionStatusSchema, { auth: 'payer', ...options });
+}
+
+export interface PaymentPlansRequest {
+  discount_code: string | null;
+  include_payment_protection_plan: boolean;
+}
+
+/** POST /api/memberships/payment-plans → payment data for the payer's latest licence (money in cents). */
+export function getPaymentPlans(body: PaymentPlansRequest, options?: CallOptions): Promise<PaymentData> {
+  return requestJson('/api/memberships/payment-plans', paymentDataSchema, {
+    method: 'post',
+    json: body,
+    auth: 'payer',
+    ...options,
+  });
+}
+
+export interface DraftPaymentPlansRequest extends PaymentPlansRequest {
+  draft_id: number;
+}
+
+/** POST /nova-field/team-draft-payment-plans: the staff draft preview, never with authorization (§6). */
+export function getDraftPaymentPlans(body: DraftPaymentPlansRequest, options?: CallOptions): Promise<PaymentData> {
+  return requestJson('/nova-field/team-draft-payment-plans', paymentDataSchema, {
+    method: 'post',
+    json: body,
+    ...options,
+    auth: 'none',
+  });
+}
+
+/** GET /api/discount-codes/{code} (404 `{ message: 'Code not found.' }` when unknown). */
+export function getDiscount(code: string, options?: CallOptions): Promise<ServerDiscount> {
+  return requestJson(`/api/discount-codes/${encodeURIComponent(code)}`, serverDiscountSchema, {
+    auth: 'payer',
+    ...options,
+  });
+}
+
+export interface CheckoutRequest {
+  payment_plan_month: number;
+  team_id: number;
+  discount_code?: string | null;
+  include_payment_protection_plan?: boolean;
+}
+
+/**
+ * POST /api/memberships/checkout → a client secret to confirm by card, or (full discount, nothing to pay) no intent
+ * and `payment_complete: 1`.
+ */
+export function checkout(body: CheckoutRequest, options?: CallOptions): Promise<CheckoutResponse> {
+  return requestJson('/api/memberships/checkout', checkoutResponseSchema, {
+    method: 'post',
+    json: body,
+    auth: 'payer',
+    ...options,
+  });
+}
+
+export interface CheckoutSuccessRequest {
+  payment_plan_month: number;
+  team_id: number;
+  stripe_payment_intent_id: string;
+  discount_code: string | null;
+  include_payment_protection_plan?: boolean;
+}
+
+/** POST /api/memberships/checkout-success: records the membership once the intent succeeded (409 otherwise). */
+export function checkoutSuccess(body: CheckoutSuccessRequest, options?: CallOptions): Promise<CheckoutSuccessResponse> {
+  return requestJson('/api/memberships/checkout-success', checkoutSuccessResponseSchema, {
+    method: 'post',
+    json: body,
+    auth: 'payer',
+    ...options,
+  });
+}

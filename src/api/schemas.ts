@@ -1,0 +1,459 @@
+/**
+ * Schemas of every entity of spec §3 and every response of docs/api.md, with their parsed types.
+ *
+ * Conventions after parsing (the only shapes the rest of the site sees):
+ * - Money: every money field keeps its wire name but holds INTEGER CENTS once parsed. The wire carries dollars as a
+ *   number or a numeric string (`450`, `29.99`, `"450.00"`); `money` converts with src/domain/money's dollarsToCents (Math.round(x * 100) for these non-negative amounts). Fields typed
+ *   `Cents` below are such fields. `discount_in_cents` is already cents on the wire and stays as it is.
+ * - Fields docs/api.md types `X | null` must be present (null or a value): a missing key is drift. Fields it marks
+ *   optional (`additional?`, `processing_fee?`, `deeplink?`), a team's `name`/`waiver` (not required by §5) and the
+ *   two answers §7/§8 read leniently (a player id, a reset token) are normalised to `null` when absent, so callers
+ *   test one value (`x === null`) instead of two.
+ * - §5's drop rule: inside payment data, a team, season or injury protection plan missing a required field becomes
+ *   `null`, and a payment plan or phase missing one is filtered out, each with a console.error naming what was dropped
+ *   (`droppable` / `droppableList`). Anything else that does not match fails the whole parse: the caller gets an
+ *   ApiError (see errors.ts).
+ *
+ * The reference server's API tests parse its responses with these schemas, so they follow docs/api.md exactly.
+ * zod/mini keeps the client bundle small.
+ */
+import { z } from 'zod/mini';
+import { dollarsToCents } from '../domain/money';
+
+/** Integer US cents. */
+export type Cents = number;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Building blocks
+
+const id = z.int().check(z.gte(0));
+const nonEmptyString = z.string().check(z.minLength(1));
+
+/** A money amount in dollars on the wire (number or numeric string, at most cents precision) → integer cents. */
+export const money = z.pipe(
+  z.union([z.number().check(z.gte(0)), z.string().check(z.regex(/^\d+(\.\d+)?$/))]),
+  z.transform((dollars): Cents => dollarsToCents(Number(dollars))),
+);
+
+/** Accepts the value, null or a missing key, and always yields `T | null`. */
+function orNull<T extends z.ZodMiniType>(schema: T) {
+  return z.pipe(
+    z.optional(z.nullable(schema)),
+    z.transform((value): z.output<T> | null => value ?? null),
+  );
+}
+
+/** Lists the failing field paths of a parse, e.g. `total_dues, phases.0.amount`. */
+function failingFields(error: z.core.$ZodError): string {
+  const paths = error.issues.map((issue) => (issue.path.length > 0 ? issue.path.join('.') : '(value)'));
+  return [...new Set(paths)].join(', ');
+}
+
+/**
+ * §5: an object from the server that lacks a required field is ignored with a console error instead of failing the
+ * whole response. Yields the parsed object, or null (null or absent input yields null silently: nothing was dropped).
+ */
+export function droppable<T extends z.ZodMiniType>(schema: T, what: string) {
+  return z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value): z.output<T> | null => {
+      if (value === null || value === undefined) return null;
+      const result = z.safeParse(schema, value);
+      if (result.success) return result.data;
+      console.error(`Ignored ${what} from the server: missing or invalid ${failingFields(result.error)}`, value);
+      return null;
+    }),
+  );
+}
+
+/** §5 for lists: items that lack a required field are filtered out, each with a console error. */
+export function droppableList<T extends z.ZodMiniType>(schema: T, what: string) {
+  return z.pipe(
+    z.array(droppable(schema, what)),
+    z.transform((items) => items.filter((item): item is NonNullable<typeof item> => item !== null)),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Current user (§3) and the User response
+
+export const organizationSchema = z.object({
+  id,
+  name: z.string(),
+  waiver: z.nullable(z.string()),
+  api_user_id: z.nullable(id),
+  client: z.nullable(z.object({ api_subdomain: z.nullable(z.string()) })),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const userLicenseSchema = z.object({
+  license_code: nonEmptyString,
+  organization: z.nullable(organizationSchema),
+});
+export type UserLicense = z.infer<typeof userLicenseSchema>;
+
+export const subscriptionStateSchema = z.object({
+  /** One of the seven texts of §4 ('License active.', ...). */
+  status_message: z.string(),
+  /** ISO date-time, or null. */
+  paid_through: z.nullable(z.string()),
+});
+export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
+
+const userShape = {
+  id,
+  name: z.nullable(z.string()),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  username: z.nullable(z.string()),
+  is_new: z.boolean(),
+  is_coach: z.boolean(),
+  has_subscription: z.boolean(),
+  player: z.nullable(z.object({ id })),
+  license: z.nullable(userLicenseSchema),
+  subscription: z.nullable(subscriptionStateSchema),
+  deeplink: orNull(z.string()),
+};
+
+/** GET /api/user, PUT /api/user/{id}: the user without a guaranteed token. */
+export const userSchema = z.object({ ...userShape, token: z.optional(nonEmptyString) });
+export type User = z.infer<typeof userSchema>;
+
+/** Login, token login, register (and the user kept in localStorage, §3): always with a session token. */
+export const currentUserSchema = z.object({ ...userShape, token: nonEmptyString });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Licences, athletes
+
+export const licenceInfoSchema = z.object({
+  license_code: nonEmptyString,
+  name: z.string(),
+  available: z.boolean(),
+  available_licenses: z.int().check(z.gte(0)),
+  expiration_date_formatted: z.nullable(z.string()),
+  paused: z.boolean(),
+  organization_id: z.nullable(id),
+  organization_name: z.nullable(z.string()),
+  season_name: z.nullable(z.string()),
+  team_name: z.nullable(z.string()),
+  team_id: z.nullable(id),
+  is_coach: z.boolean(),
+});
+export type LicenceInfo = z.infer<typeof licenceInfoSchema>;
+
+export const athleteSchema = z.object({
+  user_id: id,
+  name: z.string(),
+  token: nonEmptyString,
+  relationship: z.string(),
+});
+export type Athlete = z.infer<typeof athleteSchema>;
+export const athleteListSchema = z.array(athleteSchema);
+
+export const latestLicenseSchema = z.object({
+  license_code: nonEmptyString,
+  season_name: z.nullable(z.string()),
+  team_name: z.nullable(z.string()),
+  organization_id: z.nullable(id),
+});
+export type LatestLicense = z.infer<typeof latestLicenseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payment data (§3, §5 drop rule)
+
+export const teamSchema = z.object({
+  id,
+  /** Not among §5's required fields, so a team without a name is kept. */
+  name: orNull(z.string()),
+  total_dues: money,
+  athlete_deposit: money,
+  payment_plan_fee: money,
+  total_app_fee: money,
+  is_app_fee_itemized: z.boolean(),
+  waiver: orNull(z.string()),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const seasonSchema = z.object({
+  id,
+  name: z.string(),
+  /** YYYY-MM-DD (a date-time is tolerated: only the date part is meaningful). */
+  start_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/)),
+});
+export type Season = z.infer<typeof seasonSchema>;
+
+export const protectionPlanSchema = z.object({
+  id,
+  description: z.string(),
+  amount: money,
+});
+export type ProtectionPlan = z.infer<typeof protectionPlanSchema>;
+
+export const paymentPhaseSchema = z.object({
+  start_time_formatted: z.string(),
+  /** base_amount + processing_fee, in cents. */
+  amount: money,
+  base_amount: money,
+  processing_fee: orNull(money),
+});
+export type PaymentPhase = z.infer<typeof paymentPhaseSchema>;
+
+export const paymentPlanSchema = z
+  .object({
+    /** 0 = pay in full, else the number of monthly instalments; sent back as `payment_plan_month`. */
+    month: z.int().check(z.gte(0)),
+    name: z.string(),
+    additional: orNull(money),
+    phases: droppableList(paymentPhaseSchema, 'payment phase'),
+  })
+  // A plan whose phases were all dropped has nothing to pay today and no schedule: it lacks its phases (§5).
+  .check(z.refine((plan) => plan.phases.length > 0, { message: 'no valid phase', path: ['phases'] }));
+export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
+
+export const paymentDataSchema = z.object({
+  team: droppable(teamSchema, 'team'),
+  season: droppable(seasonSchema, 'season'),
+  injury_protection_insurance: droppable(protectionPlanSchema, 'injury protection plan'),
+  payment_plans: droppableList(paymentPlanSchema, 'payment plan'),
+  is_season_set: z.boolean(),
+  connected_account_stripe_id: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+});
+export type PaymentData = z.infer<typeof paymentDataSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Discounts, subscriptions
+
+export const serverDiscountSchema = z.object({
+  discount_code: z.string(),
+  percent_off: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+  flat_discount_amount: z.nullable(money),
+  is_active: z.boolean(),
+});
+export type ServerDiscount = z.infer<typeof serverDiscountSchema>;
+
+const trialDays = z.nullable(z.int().check(z.gte(0)));
+export const planDetailsSchema = z.object({
+  monthly_price: z.nullable(money),
+  annual_price: z.nullable(money),
+  annual_price_pm: z.nullable(money),
+  quarterly_price: z.nullable(money),
+  trial_interval_length: trialDays,
+  trial_interval_length_annual: trialDays,
+  trial_interval_length_annual_pm: trialDays,
+  trial_interval_length_quarterly: trialDays,
+});
+export type PlanDetails = z.infer<typeof planDetailsSchema>;
+
+export const couponSchema = z.object({
+  coupon_code: z.string(),
+  discount_type: z.enum(['dollars', 'percent']),
+  /** Already cents on the wire. */
+  discount_in_cents: z.nullable(z.int().check(z.gte(0))),
+  discount_percent: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+  duration: z.enum(['forever', 'single_use', 'temporal']),
+  applies_for_months: z.nullable(z.int().check(z.gte(0))),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+export const subscriptionTerms = ['annual', 'annual-pm', 'quarterly', 'monthly'] as const;
+export type SubscriptionTerm = (typeof subscriptionTerms)[number];
+
+export const subscribeProcessResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success'), subscription: subscriptionStateSchema }),
+  /** message: a card status code (`declined`, `nosubplan`, `processor`, `error`) or a text to show as it is (§8). */
+  z.object({ status: z.literal('error'), message: z.string() }),
+]);
+export type SubscribeProcessResponse = z.infer<typeof subscribeProcessResponseSchema>;
+
+export const claimLicenseResponseSchema = z.object({ status: z.string(), message: z.string() });
+export type ClaimLicenseResponse = z.infer<typeof claimLicenseResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Memberships
+
+const zeroOrOne = z.literal([0, 1]);
+
+export const duplicateStatusSchema = z.object({
+  license_claimed: z.boolean(),
+  has_active_season_membership: z.boolean(),
+});
+export type DuplicateStatus = z.infer<typeof duplicateStatusSchema>;
+
+export const subscriptionStatusSchema = z.object({ payment_complete: zeroOrOne });
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const checkoutResponseSchema = z.object({
+  client_secret: z.nullable(nonEmptyString),
+  payment_intent_id: z.nullable(nonEmptyString),
+  payment_complete: zeroOrOne,
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const checkoutSuccessResponseSchema = z.object({ payment_complete: z.literal(1), membership_id: id });
+export type CheckoutSuccessResponse = z.infer<typeof checkoutSuccessResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Player profile
+
+export const optionSchema = z.object({ id, name: z.string() });
+export type Option = z.infer<typeof optionSchema>;
+
+export const playerOptionsSchema = z.object({
+  sports: z.array(optionSchema),
+  experience_levels: z.array(optionSchema),
+  phase: z.array(optionSchema),
+  weight_goals: z.array(optionSchema),
+});
+export type PlayerOptions = z.infer<typeof playerOptionsSchema>;
+
+export const positionSchema = z.object({ id, name: z.string(), sport_id: id });
+export type Position = z.infer<typeof positionSchema>;
+export const positionListSchema = z.array(positionSchema);
+
+/** POST /api/player: §8 turns a missing id into 'Validation error.', so a missing id parses as null. */
+export const playerCreatedSchema = z.object({ id: orNull(id) });
+export type PlayerCreated = z.infer<typeof playerCreatedSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Branding
+
+export const whiteLabelSchema = z.object({
+  images: z.object({
+    app_icon: z.object({ '120': z.string(), '180': z.string() }),
+    fullLogo: z.object({ '1x': z.string() }),
+    fullLogoWithoutSubtitle: z.object({ '1x': z.string() }),
+  }),
+  strings: z.object({ app_name: z.string() }),
+});
+export type WhiteLabel = z.infer<typeof whiteLabelSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Small responses
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const emailExistsSchema = z.object({ exists: z.boolean() });
+export type EmailExists = z.infer<typeof emailExistsSchema>;
+
+/** §7: "a token in the response means success"; without one the flow shows the message. */
+export const passwordResetResponseSchema = z.object({ message: z.string(), token: orNull(nonEmptyString) });
+export type PasswordResetResponse = z.infer<typeof passwordResetResponseSchema>;
+
+export const organizationValidationSchema = z.object({ status: z.boolean() });
+export type OrganizationValidation = z.infer<typeof organizationValidationSchema>;
+
+export const licenseLinkResponseSchema = z.object({ organization_id: id });
+export type LicenseLinkResponse = z.infer<typeof licenseLinkResponseSchema>;
+
+/** The error body of every 4xx/5xx (docs/api.md); read leniently by errors.ts, this is the documented shape. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  messages: z.record(z.string(), z.array(z.string())),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Request payloads of §3 as sent (shapes only). The form-side entities (new athlete, primary guardian, client
+// discount, player profile in the form's naming) and §5's rules live in src/domain.
+
+/** §3 "Athlete account payload (sent)": POST /api/auth/register-athlete. */
+export const athleteAccountPayloadSchema = z.object({
+  name: z.string(),
+  username: z.string(),
+  password: z.string(),
+  password_confirmation: z.string(),
+  relationship: z.string(),
+  phone: z.optional(z.string()),
+  email: z.optional(z.string()),
+});
+export type AthleteAccountPayload = z.infer<typeof athleteAccountPayloadSchema>;
+
+/** §3 "Registration payload": POST /api/auth/register. */
+export const registrationPayloadSchema = z.object({
+  email: z.string(),
+  phone: z.string(),
+  username: z.optional(z.string()),
+  password: z.string(),
+  password_confirmation: z.string(),
+  name: z.string(),
+  license: z.optional(z.string()),
+  do_not_claim: z.optional(z.boolean()),
+});
+export type RegistrationPayload = z.infer<typeof registrationPayloadSchema>;
+
+/** PUT /api/user/{id}. */
+export const userUpdatePayloadSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  password: z.optional(z.string()),
+  password_confirmation: z.optional(z.string()),
+});
+export type UserUpdatePayload = z.infer<typeof userUpdatePayloadSchema>;
+
+/** §3 "Player profile payload" in §7's naming: POST /api/player (src/domain/player-profile.ts maps the form's naming). */
+export const playerPayloadSchema = z.object({
+  birthday: z.string(),
+  sex: z.enum(['f', 'm']),
+  weight: z.number(),
+  height: z.int(),
+  position: id,
+  phase: id,
+  lifting_experience: id,
+  agility_experience: id,
+  upper_plyometric_experience: id,
+  lower_plyometric_experience: id,
+  weight_goal: id,
+});
+export type PlayerPayload = z.infer<typeof playerPayloadSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sandbox providers (docs/api.md "Sandbox providers")
+
+export const sandboxBillingTokenSchema = z.object({ id: nonEmptyString });
+export type SandboxBillingToken = z.infer<typeof sandboxBillingTokenSchema>;
+
+export const paymentIntentStatuses = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+] as const;
+export type PaymentIntentStatus = (typeof paymentIntentStatuses)[number];
+
+export const sandboxPaymentIntentSchema = z.object({
+  id: nonEmptyString,
+  status: z.enum(paymentIntentStatuses),
+  /** Stripe's convention: the smallest currency unit (cents), not dollars. */
+  amount: z.optional(z.int().check(z.gte(0))),
+  client_secret: z.optional(z.string()),
+  next_action: z.optional(
+    z.nullable(
+      z.object({
+        type: z.string(),
+        redirect_to_url: z.optional(z.object({ url: z.string() })),
+      }),
+    ),
+  ),
+});
+export type SandboxPaymentIntent = z.infer<typeof sandboxPaymentIntentSchema>;
+
+export const sandboxConfirmResponseSchema = z.object({ payment_intent: sandboxPaymentIntentSchema });
+
+/** The 402 body of a declined sandbox card, in Stripe's shape. */
+export const sandboxCardErrorSchema = z.object({
+  error: z.object({
+    type: z.string(),
+    code: z.optional(z.string()),
+    decline_code: z.optional(z.string()),
+    message: z.string(),
+  }),
+});
+export type SandboxCardError = z.infer<typeof sandboxCardErrorSchema>['error'];
