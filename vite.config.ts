@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { ConfigError, parseConfig } from './src/config-schema';
+import { ConfigError, parseConfig } from './src/config-schema.ts';
 
 // The API server `npm run dev` proxies to (scripts/dev.ts starts it on this port).
 const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:5174';
