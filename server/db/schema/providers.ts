@@ -1,0 +1,51 @@
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Tables of the offline sandboxes (design.md §6). With production keys configured the providers keep this state
+ * themselves and these tables stay empty.
+ */
+
+/** A card-payment intent as the Stripe sandbox keeps it; `status` holds one of Stripe's PaymentIntent statuses. */
+export const paymentIntents = pgTable('payment_intents', {
+  /** `pi_<random>`, the shape of Stripe's ids. */
+  id: text('id').primaryKey(),
+  /** `pi_<id>_secret_<random>`: the only thing a browser holds to read or confirm the intent. */
+  clientSecret: text('client_secret').notNull(),
+  status: text('status').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  /** Same key, same intent: a retried checkout never creates a second charge. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** The last card error as Stripe reports it (`{ type, code, decline_code?, message }`). */
+  lastError: jsonb('last_error').$type<Record<string, string> | null>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A single-use card token of the billing sandbox (stands in for Recurly.js tokens). Only the last four digits are
+ * kept; `outcome` is what a purchase with this card answers, decided once from the test card number.
+ */
+export const billingTokens = pgTable('billing_tokens', {
+  /** `sbx-tok-<random>`. */
+  id: text('id').primaryKey(),
+  cardLast4: text('card_last4').notNull(),
+  /** 'ok' | 'declined' | 'processor' | 'error' (the spec §8 card status codes, or ok). */
+  outcome: text('outcome').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  address1: text('address1').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  postalCode: text('postal_code').notNull(),
+  country: text('country').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when a purchase consumes the token; a token is good for one purchase. */
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
+export type BillingTokenRow = typeof billingTokens.$inferSelect;

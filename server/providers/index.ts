@@ -1,0 +1,83 @@
+import { createLocalRealtime } from '../realtime/local-realtime.ts';
+import { SandboxBilling } from './billing/sandbox-billing.ts';
+import { SandboxCardPayments } from './payments/sandbox-payments.ts';
+import {
+  DEFAULT_PUSHER_LOCAL_KEY,
+  type ProviderDb,
+  type ProviderEnv,
+  type ProviderLog,
+  SandboxRefusedError,
+} from './provider-deps.ts';
+import type { CardPayments, Providers, Realtime, SubscriptionBilling } from './types.ts';
+
+export { SandboxBilling } from './billing/sandbox-billing.ts';
+export { IdempotencyKeyReuseError, SandboxCardPayments } from './payments/sandbox-payments.ts';
+export {
+  DEFAULT_PUSHER_LOCAL_KEY,
+  type ProviderDb,
+  type ProviderEnv,
+  type ProviderLog,
+  SandboxRefusedError,
+} from './provider-deps.ts';
+export type * from './types.ts';
+
+const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+
+/**
+ * Chooses each provider: the production adapter when its keys are configured, else the local sandbox. Production
+ * SDKs are imported only when configured so an offline start never loads them. Sandboxes are refused when
+ * NODE_ENV=production, so a misconfigured deployment fails at start instead of taking fake payments.
+ */
+export async function createProviders(env: ProviderEnv, db: ProviderDb, log: ProviderLog): Promise<Providers> {
+  const production = env.NODE_ENV === 'production';
+  const pusherConfigured = present(env.PUSHER_APP_ID) && present(env.PUSHER_KEY) && present(env.PUSHER_SECRET);
+
+  if (production) {
+    const missing: string[] = [];
+    if (!present(env.STRIPE_SECRET_KEY)) missing.push('card payments need STRIPE_SECRET_KEY');
+    if (!present(env.RECURLY_API_KEY)) missing.push('subscription billing needs RECURLY_API_KEY');
+    if (!pusherConfigured) missing.push('realtime needs PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET');
+    if (missing.length > 0) {
+      throw new SandboxRefusedError(`Sandbox providers are refused when NODE_ENV=production: ${missing.join('; ')}.`);
+    }
+  }
+
+  let payments: CardPayments;
+  if (present(env.STRIPE_SECRET_KEY)) {
+    const { createStripePayments } = await import('./payments/stripe-payments.ts');
+    payments = createStripePayments({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE });
+  } else {
+    payments = new SandboxCardPayments(db);
+  }
+
+  let billing: SubscriptionBilling;
+  if (present(env.RECURLY_API_KEY)) {
+    const { createRecurlyBilling } = await import('./billing/recurly-billing.ts');
+    billing = createRecurlyBilling({ apiKey: env.RECURLY_API_KEY, apiBase: env.RECURLY_API_BASE, log });
+  } else {
+    billing = new SandboxBilling(db);
+  }
+
+  let realtime: Realtime;
+  if (pusherConfigured) {
+    const { createPusherRealtime } = await import('./realtime/pusher-realtime.ts');
+    realtime = createPusherRealtime({
+      appId: env.PUSHER_APP_ID!,
+      key: env.PUSHER_KEY!,
+      secret: env.PUSHER_SECRET!,
+      cluster: present(env.PUSHER_CLUSTER) ? env.PUSHER_CLUSTER : 'us3',
+      host: env.PUSHER_HOST,
+    });
+  } else {
+    realtime = createLocalRealtime({
+      key: present(env.PUSHER_LOCAL_KEY) ? env.PUSHER_LOCAL_KEY : DEFAULT_PUSHER_LOCAL_KEY,
+      log,
+    });
+  }
+
+  log.info(
+    { payments: payments.name, billing: billing.name, realtime: realtime.name },
+    'providers selected (sandboxes stand in where no keys are configured)',
+  );
+  return { payments, billing, realtime };
+}

@@ -1,0 +1,81 @@
+/**
+ * The sandbox's stand-in for a bank's 3-D Secure challenge (design.md §6). Plain server-rendered HTML with no
+ * script: two form buttons, so it works with any browser, keyboard or screen reader.
+ */
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+const STYLE = `
+  body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1a1a1a; margin: 0; }
+  main { max-width: 28rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 0.5rem;
+         box-shadow: 0 1px 4px rgb(0 0 0 / 0.15); }
+  h1 { font-size: 1.4rem; margin-top: 0; }
+  .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; margin-top: 1.5rem; }
+  button { font: inherit; padding: 0.6rem 1.1rem; border-radius: 0.35rem; border: 2px solid #1d4ed8; cursor: pointer; }
+  button[value="complete"] { background: #1d4ed8; color: #fff; }
+  button[value="fail"] { background: #fff; color: #1d4ed8; }
+  button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export interface AuthenticationPageInput {
+  paymentIntent: string;
+  clientSecret: string;
+  returnUrl: string;
+  amountCents: number;
+}
+
+export function renderAuthenticationPage(input: AuthenticationPageInput): string {
+  const amount = USD.format(input.amountCents / 100);
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  return layout(
+    '3-D Secure authentication',
+    `<h1>3-D Secure authentication</h1>
+<p>Your bank asks you to confirm this payment of <strong>${escapeHtml(amount)}</strong>.</p>
+<p>This is the offline sandbox standing in for your bank's 3-D Secure check. No card is charged: choose whether
+the authentication succeeds or fails to see how the site handles each case.</p>
+<form method="post" action="/sandbox/3ds">
+${hidden('payment_intent', input.paymentIntent)}
+${hidden('client_secret', input.clientSecret)}
+${hidden('return_url', input.returnUrl)}
+<div class="actions">
+<button type="submit" name="outcome" value="complete">Complete authentication</button>
+<button type="submit" name="outcome" value="fail">Fail authentication</button>
+</div>
+</form>`,
+  );
+}
+
+export function renderInvalidLinkPage(): string {
+  return layout(
+    'Authentication link not valid',
+    `<h1>Authentication link not valid</h1>
+<p>This 3-D Secure link is incomplete or does not belong to a payment. Go back to the site and start the payment
+again.</p>`,
+  );
+}

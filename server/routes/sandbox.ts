@@ -1,0 +1,294 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { SandboxBilling, validateTokenRequest } from '../providers/billing/sandbox-billing.ts';
+import { SandboxCardPayments, type SandboxIntent } from '../providers/payments/sandbox-payments.ts';
+import { renderAuthenticationPage, renderInvalidLinkPage } from '../providers/payments/three-d-secure.page.ts';
+import type { ProviderDb, ProviderEnv } from '../providers/provider-deps.ts';
+import type { Providers } from '../providers/types.ts';
+
+/**
+ * The sandbox providers' HTTP side (docs/api.md "Sandbox providers"): what Stripe's and Recurly's hosted APIs do for
+ * the browser when no keys are configured. Card-payment errors use Stripe's `{ error: { type, code, message } }`
+ * shape because the site's sandbox adapter stands in for Stripe.js; the billing token route uses the API's
+ * `{ message, messages }` shape. Nothing here exists when a production adapter is configured or in production.
+ */
+export interface SandboxRouteDeps {
+  db: ProviderDb;
+  providers: Providers;
+  env: ProviderEnv;
+}
+
+const MAX_BODY_BYTES = 16 * 1024;
+
+type StripeErrorStatus = 400 | 402 | 404 | 413 | 415;
+
+function stripeError(
+  c: Context,
+  status: StripeErrorStatus,
+  error: { type: string; code: string; message: string; param?: string; decline_code?: string },
+  extra: Record<string, unknown> = {},
+) {
+  return c.json({ error: { ...error, ...extra } }, status);
+}
+
+function intentJson(intent: SandboxIntent, nextAction: unknown = null) {
+  return {
+    id: intent.id,
+    object: 'payment_intent',
+    amount: intent.amountCents,
+    currency: intent.currency,
+    status: intent.status,
+    client_secret: intent.clientSecret,
+    last_payment_error: intent.lastError,
+    next_action: nextAction,
+  };
+}
+
+const noSuchIntent = (id: string) => ({
+  type: 'invalid_request_error',
+  code: 'resource_missing',
+  message: `No such payment_intent: '${id.slice(0, 80)}'`,
+});
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an absolute http(s) URL' },
+  );
+
+const cardField = z.union([
+  z.number().int().min(0).max(9999),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/)
+    .transform(Number),
+]);
+
+const confirmSchema = z.object({
+  client_secret: z.string().min(1).max(200),
+  card_number: z.string().min(1).max(40),
+  exp_month: cardField,
+  exp_year: cardField,
+  cvc: z.string().max(8),
+  return_url: httpUrl,
+  billing_details: z
+    .object({
+      name: z.string().max(200).nullish(),
+      email: z.string().max(320).nullish(),
+      phone: z.string().max(40).nullish(),
+      address: z.record(z.string(), z.string().max(200).nullable()).nullish(),
+    })
+    .nullish(),
+});
+
+const threeDsQuerySchema = z.object({
+  payment_intent: z.string().min(1).max(100),
+  client_secret: z.string().min(1).max(200),
+  return_url: httpUrl,
+});
+
+const threeDsFormSchema = threeDsQuerySchema.extend({ outcome: z.enum(['complete', 'fail']) });
+
+/** Where the browser goes after 3-D Secure: the site's return_url plus what Stripe appends to it. */
+function returnTo(returnUrl: string, intent: SandboxIntent): string {
+  const url = new URL(returnUrl);
+  url.searchParams.set('payment_intent', intent.id);
+  url.searchParams.set('payment_intent_client_secret', intent.clientSecret);
+  const redirectStatus =
+    intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed';
+  url.searchParams.set('redirect_status', redirectStatus);
+  return url.toString();
+}
+
+/** The 3-D Secure page carries a client secret: it must not be framed, cached, or leak through the referrer. */
+function pageHeaders(c: Context): void {
+  c.header(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  );
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('X-Content-Type-Options', 'nosniff');
+}
+
+async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  try {
+    return { ok: true, body: await c.req.json() };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
+  const app = new Hono();
+  const production = deps.env.NODE_ENV === 'production';
+  const payments = deps.providers.payments instanceof SandboxCardPayments ? deps.providers.payments : null;
+  const billing = deps.providers.billing instanceof SandboxBilling ? deps.providers.billing : null;
+
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: 'The request body is too large.', messages: {} }, 413),
+  });
+
+  const paymentsRoutes = new Hono();
+  const requirePayments = async (c: Context, next: () => Promise<void>) => {
+    if (production || !payments) {
+      return stripeError(c, 404, {
+        type: 'invalid_request_error',
+        code: 'sandbox_disabled',
+        message: 'The card-payment sandbox is not active on this server.',
+      });
+    }
+    await next();
+  };
+  paymentsRoutes.use('/payment-intents/*', requirePayments);
+  paymentsRoutes.use('/3ds', requirePayments);
+
+  paymentsRoutes.get('/payment-intents/:id', async (c) => {
+    const id = c.req.param('id');
+    const clientSecret = c.req.query('client_secret');
+    if (!clientSecret) {
+      return stripeError(c, 400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param: 'client_secret',
+        message: 'Missing required param: client_secret.',
+      });
+    }
+    const lookup = await payments!.findForClient(id, clientSecret);
+    // A wrong secret answers like an unknown id, so the route cannot be used to probe for intents.
+    if (lookup.kind !== 'found') return stripeError(c, 404, noSuchIntent(id));
+    return c.json(intentJson(lookup.intent));
+  });
+
+  paymentsRoutes.post('/payment-intents/:id/confirm', limit, async (c) => {
+    const id = c.req.param('id');
+    const json = await readJson(c);
+    if (!json.ok) {
+      return stripeError(c, 400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid',
+        message: 'The request body must be a JSON object.',
+      });
+    }
+    const parsed = confirmSchema.safeParse(json.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const param = issue && issue.path.length > 0 ? String(issue.path[0]) : undefined;
+      const given = json.body as Record<string, unknown> | null;
+      const missing = param !== undefined && typeof given === 'object' && given !== null && given[param] === undefined;
+      return stripeError(c, 400, {
+        type: 'invalid_request_error',
+        code: missing ? 'parameter_missing' : 'parameter_invalid',
+        ...(param ? { param } : {}),
+        message: missing ? `Missing required param: ${param}.` : `Invalid ${param ?? 'request'}: ${issue?.message}.`,
+      });
+    }
+    const body = parsed.data;
+    const result = await payments!.confirm(id, body.client_secret, {
+      number: body.card_number,
+      expMonth: body.exp_month,
+      expYear: body.exp_year,
+      cvc: body.cvc.trim(),
+    });
+    switch (result.kind) {
+      case 'not-found':
+      case 'secret-mismatch':
+        return stripeError(c, 404, noSuchIntent(id));
+      case 'unexpected-state':
+        return stripeError(
+          c,
+          400,
+          {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot confirm this PaymentIntent because it has a status of ${result.intent.status}.`,
+          },
+          { payment_intent: intentJson(result.intent) },
+        );
+      case 'card-error':
+        return stripeError(c, 402, result.error, { payment_intent: intentJson(result.intent) });
+      case 'requires-action': {
+        const page = new URL('/sandbox/3ds', c.req.url);
+        page.searchParams.set('payment_intent', result.intent.id);
+        page.searchParams.set('client_secret', result.intent.clientSecret);
+        page.searchParams.set('return_url', body.return_url);
+        const nextAction = {
+          type: 'redirect_to_url',
+          redirect_to_url: { url: page.toString(), return_url: body.return_url },
+        };
+        return c.json({ payment_intent: intentJson(result.intent, nextAction) });
+      }
+      case 'confirmed':
+        return c.json({ payment_intent: intentJson(result.intent) });
+    }
+  });
+
+  paymentsRoutes.get('/3ds', async (c) => {
+    pageHeaders(c);
+    const parsed = threeDsQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return c.html(renderInvalidLinkPage(), 400);
+    const query = parsed.data;
+    const lookup = await payments!.findForClient(query.payment_intent, query.client_secret);
+    if (lookup.kind !== 'found') return c.html(renderInvalidLinkPage(), 404);
+    // Nothing left to authenticate (already done, or re-confirmed with another card): go back with the result.
+    if (lookup.intent.status !== 'requires_action') return c.redirect(returnTo(query.return_url, lookup.intent), 303);
+    return c.html(
+      renderAuthenticationPage({
+        paymentIntent: query.payment_intent,
+        clientSecret: query.client_secret,
+        returnUrl: query.return_url,
+        amountCents: lookup.intent.amountCents,
+      }),
+    );
+  });
+
+  paymentsRoutes.post('/3ds', limit, async (c) => {
+    pageHeaders(c);
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      return c.html(renderInvalidLinkPage(), 400);
+    }
+    const parsed = threeDsFormSchema.safeParse(form);
+    if (!parsed.success) return c.html(renderInvalidLinkPage(), 400);
+    const input = parsed.data;
+    const result = await payments!.authenticate(
+      input.payment_intent,
+      input.client_secret,
+      input.outcome === 'complete',
+    );
+    if (result.kind !== 'done') return c.html(renderInvalidLinkPage(), 404);
+    return c.redirect(returnTo(input.return_url, result.intent), 303);
+  });
+
+  app.route('/sandbox', paymentsRoutes);
+
+  app.post('/sandbox/billing/tokens', limit, async (c) => {
+    if (production || !billing) {
+      return c.json({ message: 'The billing sandbox is not active on this server.', messages: {} }, 404);
+    }
+    const json = await readJson(c);
+    if (!json.ok) return c.json({ message: 'The request body must be a JSON object.', messages: {} }, 400);
+    const validation = validateTokenRequest(json.body);
+    if (!validation.ok) {
+      return c.json({ message: 'Please check your card details.', messages: validation.messages }, 422);
+    }
+    return c.json(await billing.createToken(validation.value));
+  });
+
+  return app;
+}
