@@ -1,0 +1,69 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { runPathOnMachine } from './machine-run.ts';
+import { checkStateKeys, type Model } from './model.ts';
+import { generatePaths, type ModelPath, type PathOptions } from './paths.ts';
+import { FILE_REPORT_DIR, fileReportFrom, relativeToRoot, writeFileReport } from './report.ts';
+import { allSessions, expectFullCoverage, recordRun, registerPaths, sessionFor } from './session.ts';
+import { runPathInUi, type UiRun } from './ui-run.ts';
+
+export interface RunPathsOptions<TMachine extends AnyStateMachine> extends PathOptions {
+  model: Model<TMachine>;
+  /** Run every path against the machine with stub actors (default true). */
+  machineRun?: boolean;
+  /** Run every path through the rendered views with this driver. */
+  uiRun?: UiRun<TMachine>;
+  /** Fail the file in afterAll when the machine is below 100 % states or transitions (default true). */
+  requireFullCoverage?: boolean;
+  /** Where the per-file JSON goes (default reports/paths/); false writes nothing. */
+  reportDir?: string | false;
+  /** The calling test file, when vitest cannot tell (it normally can). */
+  testFile?: string;
+}
+
+function currentTestFile(explicit: string | undefined): string {
+  const file = explicit ?? expect.getState().testPath;
+  return file ? relativeToRoot(file) : 'unknown test file';
+}
+
+/**
+ * Registers one vitest test per path and run (`<name> machine run` / `<name> UI run`), and an afterAll that writes
+ * this file's report and enforces full coverage. Call it at the top level of a `*.model.test.tsx` file.
+ */
+export function runPaths<TMachine extends AnyStateMachine>(options: RunPathsOptions<TMachine>): ModelPath[] {
+  const model = options.model as unknown as Model;
+  const testFile = currentTestFile(options.testFile);
+  if (options.uiRun)
+    checkStateKeys(model.catalog, Object.keys(options.uiRun.states ?? {}), `UI run of "${model.name}"`);
+  const paths = generatePaths(model, options);
+  if (!paths.length) throw new Error(`Model "${model.name}" produced no paths.`);
+  const session = sessionFor(model);
+  registerPaths(session, paths, testFile);
+
+  const run = async (kind: 'machine' | 'ui', path: ModelPath) => {
+    const result =
+      kind === 'machine'
+        ? await runPathOnMachine(model, path)
+        : await runPathInUi(options.model, path, options.uiRun as UiRun<TMachine>);
+    recordRun(session, result);
+    if (result.error) throw result.error;
+  };
+
+  if (options.machineRun !== false) {
+    describe(`${model.name} machine run`, () => {
+      for (const path of paths) it(path.title, () => run('machine', path));
+    });
+  }
+  if (options.uiRun) {
+    describe(`${model.name} UI run`, () => {
+      for (const path of paths) it(path.title, () => run('ui', path));
+    });
+  }
+
+  afterAll(() => {
+    const reportDir = options.reportDir ?? FILE_REPORT_DIR;
+    if (reportDir !== false) writeFileReport(reportDir, fileReportFrom(testFile, allSessions()));
+    if (options.requireFullCoverage !== false) expectFullCoverage(model.machine);
+  });
+  return paths;
+}
