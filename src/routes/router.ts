@@ -6,6 +6,7 @@ import { contactCoachRoute } from './contact-coach.route';
 import { dashboardRoute } from './dashboard.route';
 import { draftRoute } from './draft.route';
 import { entryRoute } from './entry.route';
+import { flowsRoute } from './flows.route';
 import { licenceRoute } from './licence.route';
 import { loginRoute } from './login.route';
 import { passwordResetRoute } from './password-reset.route';
@@ -31,6 +32,7 @@ export const routeTree = rootRoute.addChildren([
   contactCoachRoute,
   paymentRoute,
   appsRoute,
+  flowsRoute,
 ]);
 
 export function createAppRouter() {
