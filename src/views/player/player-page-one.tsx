@@ -1,0 +1,156 @@
+import type { FormEvent } from 'react';
+import { BIRTH_MONTHS, BIRTH_YEARS, birthDaysFor, HEIGHT_FEET, HEIGHT_INCHES } from '../../domain/date-lists';
+import { GENDER_OPTIONS, PLAYER_PAGE_ONE_FIELDS, positionsForSport } from '../../domain/player-profile';
+import { SelectField, TextField } from '../common/field';
+import { Page } from '../common/page';
+import { StepHeading } from '../common/step-heading';
+import { useForm } from '../common/use-form';
+import type { PlayerActorRef, PlayerSnapshot } from './player-flow';
+import { fieldTexts, formValues, validatePageOne } from './player-form-values';
+import { LogoutButton } from './player-logout-button';
+
+const CHOOSE = <option value="">Select</option>;
+
+/** spec §2/§5 Player page 1: birth date, height, weight, gender, sport, position, season status. */
+export function PlayerPageOne({ actorRef, snapshot }: { actorRef: PlayerActorRef; snapshot: PlayerSnapshot }) {
+  const { form: saved, sports, positions, seasonStatuses } = snapshot.context;
+  // The page remounts on Back, so what was entered before comes back from the machine.
+  const form = useForm(fieldTexts(saved, PLAYER_PAGE_ONE_FIELDS), validatePageOne);
+  const values = formValues(form.values, PLAYER_PAGE_ONE_FIELDS);
+  const next = { type: 'NEXT', values } as const;
+  const canNext = snapshot.can(next);
+  const days = birthDaysFor(values.birthMonth, values.birthYear);
+  const sportPositions = positionsForSport(positions, values.sport);
+
+  // A day the new month (or year) does not have, or a position of another sport, is no longer a choice.
+  const keepDayWithin = (month: number | null, year: number | null) => {
+    if (values.birthDay !== null && !birthDaysFor(month, year).includes(values.birthDay)) form.set('birthDay', '');
+  };
+  const changeMonth = (text: string) => {
+    form.set('birthMonth', text);
+    keepDayWithin(formValues({ birthMonth: text }, ['birthMonth']).birthMonth, values.birthYear);
+  };
+  const changeYear = (text: string) => {
+    form.set('birthYear', text);
+    keepDayWithin(values.birthMonth, formValues({ birthYear: text }, ['birthYear']).birthYear);
+  };
+  const changeSport = (text: string) => {
+    form.set('sport', text);
+    const sport = formValues({ sport: text }, ['sport']).sport;
+    if (values.position !== null && !positionsForSport(positions, sport).some(({ id }) => id === values.position)) {
+      form.set('position', '');
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canNext) actorRef.send(next);
+    else form.attemptSubmit();
+  };
+
+  return (
+    <Page header={<LogoutButton actorRef={actorRef} snapshot={snapshot} />}>
+      <StepHeading>
+        Player profile <span className="player-step">Page 1 of 2</span>
+      </StepHeading>
+      <form onSubmit={submit} noValidate>
+        <fieldset className="player-fieldset">
+          <legend>Birth date</legend>
+          <div className="player-grid player-grid--3">
+            <SelectField
+              label="Birth month"
+              {...form.bind('birthMonth')}
+              onChange={(event) => changeMonth(event.target.value)}
+            >
+              {CHOOSE}
+              {BIRTH_MONTHS.map(({ value, name }) => (
+                <option key={value} value={value}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Birth day" {...form.bind('birthDay')}>
+              {CHOOSE}
+              {days.map((day) => (
+                <option key={day} value={day}>
+                  {day}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Birth year"
+              {...form.bind('birthYear')}
+              onChange={(event) => changeYear(event.target.value)}
+            >
+              {CHOOSE}
+              {BIRTH_YEARS.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </fieldset>
+        <fieldset className="player-fieldset">
+          <legend>Height</legend>
+          <div className="player-grid player-grid--2">
+            <SelectField label="Feet" {...form.bind('heightFeet')}>
+              {CHOOSE}
+              {HEIGHT_FEET.map((feet) => (
+                <option key={feet} value={feet}>
+                  {feet}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Inches" {...form.bind('heightInches')}>
+              {CHOOSE}
+              {HEIGHT_INCHES.map((inches) => (
+                <option key={inches} value={inches}>
+                  {inches}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </fieldset>
+        <TextField label="Weight (lbs)" inputMode="decimal" autoComplete="off" {...form.bind('weight')} />
+        <SelectField label="Gender" {...form.bind('gender')}>
+          {CHOOSE}
+          {GENDER_OPTIONS.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Sport" {...form.bind('sport')} onChange={(event) => changeSport(event.target.value)}>
+          {CHOOSE}
+          {sports.map(({ id, name }) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Position" {...form.bind('position')}>
+          {CHOOSE}
+          {sportPositions.map(({ id, name }) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Season status" {...form.bind('seasonStatus')}>
+          {CHOOSE}
+          {seasonStatuses.map(({ id, name }) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <div className="button-row">
+          <button type="submit" className="button" disabled={!canNext}>
+            Next
+          </button>
+        </div>
+      </form>
+    </Page>
+  );
+}
