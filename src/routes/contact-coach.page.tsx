@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { NotBuiltPage } from '../views/common/not-built-page';
+import { ContactCoachView } from '../views/contact-coach/contact-coach-view';
 
 export const Route = createLazyRoute('/contact-coach')({
-  component: () => <NotBuiltPage title="Contact your coach" what="contact-coach page (issue 4)" />,
+  component: ContactCoachView,
 });

@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { NotBuiltPage } from '../views/common/not-built-page';
 
+/** The route's beforeLoad always redirects (entry.route.ts); nothing is rendered in between. */
 export const Route = createLazyRoute('/')({
-  component: () => <NotBuiltPage title="Welcome" what="entry redirect (issue 4)" />,
+  component: () => null,
 });

@@ -1,6 +1,24 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { NotBuiltPage } from '../views/common/not-built-page';
+import { createLazyRoute, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { passwordResetMachine } from '../machines/password-reset.machine';
+import { PasswordResetFlow } from '../views/password-reset/password-reset-flow';
+import { passwordResetRoute } from './password-reset.route';
+
+/** /resetpwd/forgot: the query's token and e-mail start the flow; its exit is where this page navigates. */
+function PasswordResetPage() {
+  const { token, email } = passwordResetRoute.useSearch();
+  const navigate = useNavigate();
+  const actorRef = useActorRef(passwordResetMachine, { input: { token, email } });
+  const exit = useSelector(actorRef, (s) => (s.status === 'done' ? s.output : null));
+
+  useEffect(() => {
+    if (exit) void navigate({ to: exit.to, search: exit.search });
+  }, [exit, navigate]);
+
+  return <PasswordResetFlow actorRef={actorRef} />;
+}
 
 export const Route = createLazyRoute('/resetpwd/forgot')({
-  component: () => <NotBuiltPage title="Forgot password" what="forgotten password flow (issue 4)" />,
+  component: PasswordResetPage,
 });

@@ -1,0 +1,250 @@
+/**
+ * The account page (spec §2 Dashboard, §4 Dashboard on load, §4 Subscription status messages): refresh the user,
+ * read the team-dues payment status, send a guardian on to pay or to the claimed licence, otherwise show 'Your
+ * Account'; switch API server; log out.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { getUser } from '../api/auth';
+import { ApiError, errorText } from '../api/errors';
+import { getSubscriptionStatus } from '../api/memberships';
+import type { CurrentUser, SubscriptionStatus, User } from '../api/schemas';
+import type { ApiServer, ApiServerId } from '../session/api-server';
+import { selectApiServer } from '../session/api-server';
+import { updateCurrentUser } from '../session/current-user';
+import { logout, silentLogout } from '../session/logout';
+
+export interface DashboardInput {
+  /** The stored user (the route's guard makes sure there is one). */
+  user: CurrentUser;
+  /** The configured API servers (§2: the default plus an optional alternate). */
+  servers: readonly ApiServer[];
+  selectedServerId: ApiServerId;
+}
+
+/** Where the dashboard hands over; the route navigates there. */
+export type DashboardExit =
+  | { to: '/payment' }
+  | { to: '/licenses/$license'; params: { license: string }; search: { claimed_login: true } }
+  | { to: '/login'; search: { returnUrl: string } };
+
+export interface DashboardContext {
+  user: CurrentUser;
+  servers: readonly ApiServer[];
+  selectedServerId: ApiServerId;
+  /** §3 Subscription status: payment_complete of the latest answer, null before the first. */
+  paymentComplete: 0 | 1 | null;
+  /** The §8 text of the failure shown on the page, else null. */
+  errorText: string | null;
+}
+
+export type DashboardEvent = { type: 'LOG_OUT' } | { type: 'RETRY' } | { type: 'SELECT_SERVER'; id: string };
+
+/**
+ * Whom §4 "Dashboard on load" sends away: a non-coach with a licence (a guardian with a team licence). The spec's
+ * two rules speak of the payment page and of "the user has a licence"; read for every account they would keep a
+ * coach (whose licence is a coach licence, claimed without dues, §4 Licence page) and an account without any licence
+ * (nothing to pay: the payment page loads the dues of the user's licence, §4 Payment flow) from ever seeing the
+ * dashboard, although §4 routes a coach to /dashboard and gives coaches dashboard texts of their own. So both rules
+ * apply only to a non-coach with a licence:
+ * - payment_complete 0 → /payment (the dues are unpaid);
+ * - payment_complete 1 → /licenses/{code}?claimed_login=true (paid: the licence page shows it claimed).
+ * Everyone else stays on the dashboard whatever payment_complete says.
+ */
+export function followsDuesRedirects(user: Pick<CurrentUser, 'is_coach' | 'license'>): boolean {
+  return !user.is_coach && user.license !== null;
+}
+
+/** §2: the server selector shows only when more than one API server is configured. */
+export function hasServerChoice(context: Pick<DashboardContext, 'servers'>): boolean {
+  return context.servers.length > 1;
+}
+
+export const DASHBOARD_RETURN_URL = '/dashboard';
+
+// Named actions and guards see the flow's own events; invoked actors' answers arrive as xstate.done.actor.* (with
+// `output`) and xstate.error.actor.* (with `error`) events, read through these two.
+function outputOf<T>(event: object): T {
+  return (event as { output?: unknown }).output as T;
+}
+
+function errorOf(event: object): unknown {
+  return (event as { error?: unknown }).error;
+}
+
+/**
+ * A call whose actor was stopped never answers. React's StrictMode (development builds) stops and restarts the
+ * actor right after mounting; xstate's fromPromise then calls again, but would also relay the first call's abort
+ * rejection to the restarted actor, which would show 'The request was cancelled.' instead of the dashboard.
+ */
+function unlessAborted<T>(signal: AbortSignal, call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    if (signal.aborted) return new Promise<never>(() => {});
+    throw error;
+  });
+}
+
+function licenceExit({ context }: { context: DashboardContext }): DashboardExit {
+  return {
+    to: '/licenses/$license',
+    params: { license: context.user.license?.license_code ?? '' },
+    search: { claimed_login: true },
+  };
+}
+
+function exitOf({ event }: { event: object }): DashboardExit | null {
+  return outputOf<DashboardExit | undefined>(event) ?? null;
+}
+
+export const dashboardMachine = setup({
+  types: {
+    context: {} as DashboardContext,
+    events: {} as DashboardEvent,
+    input: {} as DashboardInput,
+    output: {} as DashboardExit | null,
+    tags: {} as 'busy',
+  },
+  actors: {
+    refreshUser: fromPromise<User, void>(({ signal }) => unlessAborted(signal, getUser({ signal }))),
+    subscriptionStatus: fromPromise<SubscriptionStatus, void>(({ signal }) =>
+      unlessAborted(signal, getSubscriptionStatus({ signal })),
+    ),
+    logout: fromPromise<void, void>(() => logout()),
+  },
+  guards: {
+    /** The session token is no longer accepted (revoked, or the selected server does not know it). */
+    isUnauthorized: ({ event }) => {
+      const error = errorOf(event);
+      return error instanceof ApiError && error.status === 401;
+    },
+    mustPay: ({ context }) => context.paymentComplete === 0 && followsDuesRedirects(context.user),
+    hasClaimedLicence: ({ context }) => context.paymentComplete === 1 && followsDuesRedirects(context.user),
+    isAnotherServer: ({ context, event }) =>
+      event.type === 'SELECT_SERVER' &&
+      event.id !== context.selectedServerId &&
+      context.servers.some((server) => server.id === event.id),
+  },
+  actions: {
+    /** §7 GET /api/user "refreshes the user": merged into the stored user, which keeps its token. */
+    storeUser: ({ event }) => {
+      updateCurrentUser(outputOf<User>(event));
+    },
+    assignUser: assign({
+      user: ({ context, event }) => {
+        const { token: _noToken, ...fresh } = outputOf<User>(event);
+        return { ...context.user, ...fresh };
+      },
+    }),
+    storePaymentStatus: assign({
+      paymentComplete: ({ event }) => outputOf<SubscriptionStatus>(event).payment_complete,
+    }),
+    storeError: assign({ errorText: ({ event }) => errorText(errorOf(event)) }),
+    /** Each load starts afresh: a status or error of an earlier load (or of another server) no longer holds. */
+    forgetLoadedState: assign({ paymentComplete: null, errorText: null }),
+    /** §4: "silently logged out": local data cleared without a call, then on to log in again. */
+    silentLogout: () => {
+      silentLogout();
+    },
+    selectServer: ({ event }) => {
+      if (event.type === 'SELECT_SERVER') selectApiServer(event.id);
+    },
+    assignServer: assign({
+      selectedServerId: ({ context, event }) =>
+        event.type === 'SELECT_SERVER' && (event.id === 'default' || event.id === 'alternate')
+          ? event.id
+          : context.selectedServerId,
+    }),
+  },
+}).createMachine({
+  id: 'dashboard',
+  description: "spec §2 Dashboard: 'Your Account' with the subscription status texts of §4, support and legal links.",
+  context: ({ input }) => ({
+    user: input.user,
+    servers: input.servers,
+    selectedServerId: input.selectedServerId,
+    paymentComplete: null,
+    errorText: null,
+  }),
+  output: exitOf,
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'spec §7 GET /api/user: the dashboard refreshes the stored user on load.',
+      tags: ['busy'],
+      entry: 'forgetLoadedState',
+      invoke: {
+        id: 'refreshUser',
+        src: 'refreshUser',
+        onDone: { target: 'checkingStatus', actions: ['storeUser', 'assignUser'] },
+        onError: [
+          { guard: 'isUnauthorized', target: 'toLogin', actions: 'silentLogout' },
+          { target: 'ready.failed', actions: 'storeError' },
+        ],
+      },
+    },
+    checkingStatus: {
+      description: 'spec §4 Dashboard on load, §7 GET /api/memberships/subscription-status: reads payment_complete.',
+      tags: ['busy'],
+      invoke: {
+        id: 'subscriptionStatus',
+        src: 'subscriptionStatus',
+        onDone: { target: 'routing', actions: 'storePaymentStatus' },
+        onError: [
+          { guard: 'isUnauthorized', target: 'toLogin', actions: 'silentLogout' },
+          {
+            target: 'ready.failed',
+            actions: 'storeError',
+            description: 'A failed status call still shows the dashboard, with the §8 error text.',
+          },
+        ],
+      },
+    },
+    routing: {
+      description: 'spec §4 Dashboard on load (for a non-coach with a licence, see followsDuesRedirects).',
+      always: [
+        { guard: 'mustPay', target: 'toPayment', description: 'spec §4: payment_complete 0 → the payment page.' },
+        {
+          guard: 'hasClaimedLicence',
+          target: 'toLicence',
+          description: 'spec §4: payment_complete 1 with a licence → /licenses/{code}?claimed_login=true.',
+        },
+        { target: 'ready' },
+      ],
+    },
+    ready: {
+      description: "spec §2 Dashboard: server selector, top menu (e-mail, LOG OUT), 'Your Account', support.",
+      initial: 'idle',
+      states: {
+        idle: {},
+        failed: {
+          description: 'spec §8 general mapping of the failed call; the stored user is still shown.',
+          on: { RETRY: { target: '#dashboard.loading' } },
+        },
+      },
+      on: {
+        LOG_OUT: { target: 'loggingOut', description: 'spec §2 Dashboard LOG OUT; §4 the Logout button.' },
+        SELECT_SERVER: {
+          guard: 'isAnotherServer',
+          target: 'loading',
+          actions: ['selectServer', 'assignServer'],
+          description: 'spec §2, §7: calls go to the selected server, so its data is loaded again.',
+        },
+      },
+    },
+    loggingOut: {
+      description: 'spec §7 POST /api/auth/logout: local data is cleared and the page reloads, even on failure.',
+      tags: ['busy'],
+      invoke: { id: 'logout', src: 'logout', onDone: { target: 'loggedOut' } },
+    },
+    loggedOut: {
+      description: 'The page reloads (src/session logout); there is nowhere to navigate.',
+      type: 'final',
+    },
+    toPayment: { type: 'final', output: { to: '/payment' } },
+    toLicence: { type: 'final', output: licenceExit },
+    toLogin: {
+      description: 'spec §2: the protected-route rule, with returnUrl to come back here after logging in.',
+      type: 'final',
+      output: { to: '/login', search: { returnUrl: DASHBOARD_RETURN_URL } },
+    },
+  },
+});

@@ -1,0 +1,231 @@
+/**
+ * Forgotten password (spec §2 Forgotten password, §4 Forgotten password, §7 forgot-password and
+ * forgot-password-reset, §8 Reset password failure): request → submitted, or, with a reset token in the query,
+ * reset → passwordReset.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { forgotPassword, type PasswordResetPayload, resetPassword } from '../api/auth';
+import { errorText } from '../api/errors';
+import type { MessageResponse, PasswordResetResponse } from '../api/schemas';
+import { clearCurrentUser } from '../session/current-user';
+import {
+  isPasswordResetValid,
+  isResetRequestValid,
+  type PasswordResetValues,
+} from '../views/password-reset/password-reset-rules';
+
+/** The route's query (§2: a reset token, and the address the e-mail was sent to). */
+export interface PasswordResetInput {
+  token?: string | undefined;
+  email?: string | undefined;
+}
+
+/** Where the flow hands over: the login page at its password step with the address filled (§2 Login). */
+export interface PasswordResetExit {
+  to: '/login';
+  search: { password_is_reset: true; preset_email?: string };
+}
+
+export interface PasswordResetContext {
+  /** The reset token from the e-mailed link; null on the request form. */
+  token: string | null;
+  /** The address: from the link, then as last submitted. */
+  email: string;
+  /** The §8 text of the current failure state, else null. */
+  errorText: string | null;
+}
+
+export type PasswordResetEvent =
+  | { type: 'SUBMIT'; email: string }
+  | ({ type: 'RESET_PASSWORD' } & PasswordResetValues)
+  | { type: 'LOG_IN' };
+
+// Named actions and guards see the flow's own events; invoked actors' answers arrive as xstate.done.actor.* (with
+// `output`) and xstate.error.actor.* (with `error`) events, read through these two.
+function outputOf<T>(event: object): T {
+  return (event as { output?: unknown }).output as T;
+}
+
+function errorOf(event: object): unknown {
+  return (event as { error?: unknown }).error;
+}
+
+function requestInput({ context }: { context: PasswordResetContext }): string {
+  return context.email.trim();
+}
+
+/** The §7 reset body; the token is the link's, never typed. */
+function resetInput({
+  context,
+  event,
+}: {
+  context: PasswordResetContext;
+  event: PasswordResetEvent;
+}): PasswordResetPayload {
+  const values = event.type === 'RESET_PASSWORD' ? event : { password: '', passwordConfirmation: '' };
+  return {
+    email: context.email.trim(),
+    password: values.password,
+    password_confirmation: values.passwordConfirmation,
+    token: context.token ?? '',
+  };
+}
+
+/** The login page after a reset: its password step (password_is_reset) with the address filled (preset_email). */
+export function loginAfterReset(email: string): PasswordResetExit {
+  const address = email.trim();
+  return {
+    to: '/login',
+    search: address === '' ? { password_is_reset: true } : { password_is_reset: true, preset_email: address },
+  };
+}
+
+function loginExit({ context }: { context: PasswordResetContext }): PasswordResetExit {
+  return loginAfterReset(context.email);
+}
+
+function exitOf({ event }: { event: object }): PasswordResetExit {
+  return outputOf<PasswordResetExit>(event);
+}
+
+export const passwordResetMachine = setup({
+  types: {
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+    input: {} as PasswordResetInput,
+    output: {} as PasswordResetExit,
+    tags: {} as 'busy',
+  },
+  actors: {
+    forgotPassword: fromPromise<MessageResponse, string>(({ input, signal }) => forgotPassword(input, { signal })),
+    resetPassword: fromPromise<PasswordResetResponse, PasswordResetPayload>(({ input, signal }) =>
+      resetPassword(input, { signal }),
+    ),
+  },
+  guards: {
+    hasResetToken: ({ context }) => context.token !== null,
+    isRequestValid: ({ event }) => event.type === 'SUBMIT' && isResetRequestValid(event),
+    isResetValid: ({ event }) => event.type === 'RESET_PASSWORD' && isPasswordResetValid(event),
+    /** §7: "a token in the response means success". */
+    answerHasToken: ({ event }) => outputOf<PasswordResetResponse | undefined>(event)?.token != null,
+  },
+  actions: {
+    rememberEmail: assign({
+      email: ({ context, event }) =>
+        event.type === 'SUBMIT' || event.type === 'RESET_PASSWORD' ? event.email : context.email,
+    }),
+    clearError: assign({ errorText: null }),
+    storeError: assign({ errorText: ({ event }) => errorText(errorOf(event)) }),
+    storeAnswerMessage: assign({
+      errorText: ({ event }) => errorText(outputOf<PasswordResetResponse>(event).message),
+    }),
+    /** §8: on a thrown reset error the stored user is removed. */
+    removeStoredUser: () => {
+      clearCurrentUser();
+    },
+  },
+}).createMachine({
+  id: 'passwordReset',
+  description:
+    'spec §4 Forgotten password: request, then submitted, then reset with token, then passwordReset success (§2 /resetpwd/forgot).',
+  context: ({ input }) => ({
+    token: input.token ?? null,
+    email: input.email ?? '',
+    errorText: null,
+  }),
+  output: exitOf,
+  initial: 'routing',
+  states: {
+    routing: {
+      description: 'spec §2 Forgotten password: a reset token in the query string shows the reset form.',
+      always: [{ guard: 'hasResetToken', target: 'reset' }, { target: 'request' }],
+    },
+    request: {
+      description: "spec §2: the request form (e-mail, 'Submit').",
+      initial: 'idle',
+      states: {
+        idle: {},
+        failed: {
+          description: 'spec §8: "Reset request failure: shows the response text."',
+        },
+      },
+      on: {
+        SUBMIT: {
+          guard: 'isRequestValid',
+          target: 'requesting',
+          actions: ['rememberEmail', 'clearError'],
+          description: 'spec §5: the request sends the e-mail only.',
+        },
+      },
+    },
+    requesting: {
+      description: 'spec §7 POST /api/auth/password/forgot-password.',
+      tags: ['busy'],
+      invoke: {
+        id: 'forgotPassword',
+        src: 'forgotPassword',
+        input: requestInput,
+        onDone: { target: 'submitted' },
+        onError: { target: 'request.failed', actions: 'storeError' },
+      },
+    },
+    submitted: {
+      description:
+        "spec §2: 'We have sent instructions on how to reset your password to the email address you provided. Check your inbox.'",
+    },
+    reset: {
+      description:
+        "spec §2: with a reset token, the reset form (e-mail, password, confirm password, 'Reset Password').",
+      initial: 'idle',
+      states: {
+        idle: {},
+        failed: {
+          description:
+            'spec §8 Reset password failure: the response message, or after a thrown error the response (the stored user removed).',
+        },
+      },
+      on: {
+        RESET_PASSWORD: {
+          guard: 'isResetValid',
+          target: 'resetting',
+          actions: ['rememberEmail', 'clearError'],
+        },
+      },
+    },
+    resetting: {
+      description: 'spec §7 POST /api/auth/password/forgot-password-reset: "a token in the response means success".',
+      tags: ['busy'],
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: resetInput,
+        onDone: [
+          { guard: 'answerHasToken', target: 'passwordReset' },
+          {
+            target: 'reset.failed',
+            actions: 'storeAnswerMessage',
+            description: 'spec §8: "Reset password failure: shows the response message."',
+          },
+        ],
+        onError: {
+          target: 'reset.failed',
+          actions: ['removeStoredUser', 'storeError'],
+          description: 'spec §8: "on a thrown error the stored user is removed and the response shown."',
+        },
+      },
+    },
+    passwordReset: {
+      description: "spec §2: 'SUCCESS! Your password has been successfully updated.' with a way to log in.",
+      on: {
+        LOG_IN: {
+          target: 'toLogin',
+          description: 'spec §4 Login wizard: password_is_reset forces the login step; preset_email fills the e-mail.',
+        },
+      },
+    },
+    toLogin: {
+      type: 'final',
+      output: loginExit,
+    },
+  },
+});

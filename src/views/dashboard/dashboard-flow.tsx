@@ -1,0 +1,65 @@
+import './dashboard.css';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { dashboardMachine } from '../../machines/dashboard.machine';
+import { Alert } from '../common/alert';
+import { Page } from '../common/page';
+import { StepHeading } from '../common/step-heading';
+import { AccountMenu } from './account-menu';
+import { AccountStatus } from './account-status';
+import {
+  LOADING_ACCOUNT_TEXT,
+  LOGGING_OUT_TEXT,
+  REDIRECTING_TEXT,
+  RETRY_LABEL,
+  YOUR_ACCOUNT_HEADING,
+} from './dashboard-texts';
+import { SupportSection } from './support-section';
+
+type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
+
+/** The account page (§2 Dashboard), rendered from the dashboard machine's state. */
+export function DashboardFlow({ actorRef, now = new Date() }: { actorRef: DashboardActor; now?: Date }) {
+  const snapshot = useSelector(actorRef, (s) => s);
+  const logOut = () => actorRef.send({ type: 'LOG_OUT' });
+
+  let body = null;
+  if (snapshot.matches('loggingOut') || snapshot.matches('loggedOut')) {
+    body = <p role="status">{LOGGING_OUT_TEXT}</p>;
+  } else if (snapshot.hasTag('busy')) {
+    body = <p role="status">{LOADING_ACCOUNT_TEXT}</p>;
+  } else if (snapshot.matches('ready')) {
+    body = (
+      <>
+        {snapshot.matches({ ready: 'failed' }) && (
+          <Alert>
+            <p className="dashboard-error">{snapshot.context.errorText}</p>
+            <button type="button" className="button button--secondary" onClick={() => actorRef.send({ type: 'RETRY' })}>
+              {RETRY_LABEL}
+            </button>
+          </Alert>
+        )}
+        <AccountStatus
+          user={snapshot.context.user}
+          now={now}
+          canLogOut={snapshot.can({ type: 'LOG_OUT' })}
+          onLogOut={logOut}
+        />
+      </>
+    );
+  } else {
+    body = <p role="status">{REDIRECTING_TEXT}</p>;
+  }
+
+  return (
+    <Page header={<AccountMenu actorRef={actorRef} />}>
+      <section className="card" aria-labelledby="your-account">
+        <StepHeading>
+          <span id="your-account">{YOUR_ACCOUNT_HEADING}</span>
+        </StepHeading>
+        {body}
+      </section>
+      <SupportSection />
+    </Page>
+  );
+}
