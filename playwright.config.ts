@@ -59,7 +59,6 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
-      NODE_ENV: 'test',
     },
   },
 });

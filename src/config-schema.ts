@@ -42,6 +42,18 @@ export const envSchema = z.object({
   VITE_ENVIRONMENT: z._default(z.string().check(z.minLength(1)), 'prod'),
   VITE_PRODUCTION: flag(false),
   VITE_SHOW_FLOWS: flag(true),
+  VITE_SUPPORT_EMAIL: z._default(
+    z.string().check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address')),
+    'support@diamondacademy.example',
+  ),
+  VITE_PRIVACY_URL: z._default(
+    z.string().check(z.regex(/^(\/|https?:\/\/)\S*$/, 'must be a path or an http(s) URL')),
+    '/privacy-policy',
+  ),
+  VITE_TERMS_URL: z._default(
+    z.string().check(z.regex(/^(\/|https?:\/\/)\S*$/, 'must be a path or an http(s) URL')),
+    '/terms-of-use',
+  ),
 });
 
 export type AppConfig = ReturnType<typeof toConfig>;
@@ -68,6 +80,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
     environment: env.VITE_ENVIRONMENT,
     production: env.VITE_PRODUCTION,
     showFlows: env.VITE_SHOW_FLOWS,
+    supportEmail: env.VITE_SUPPORT_EMAIL,
+    privacyPolicyUrl: env.VITE_PRIVACY_URL,
+    termsOfUseUrl: env.VITE_TERMS_URL,
   };
 }
 

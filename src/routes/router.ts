@@ -12,9 +12,11 @@ import { loginRoute } from './login.route';
 import { passwordResetRoute } from './password-reset.route';
 import { paymentRoute } from './payment.route';
 import { playerRoute } from './player.route';
+import { privacyPolicyRoute } from './privacy-policy.route';
 import { registerRoute } from './register.route';
 import { rootRoute } from './root.route';
 import { subscribeRoute } from './subscribe.route';
+import { termsOfUseRoute } from './terms-of-use.route';
 
 /** The route tree of spec §2: every route is code-split (its page loads on first visit). */
 export const routeTree = rootRoute.addChildren([
@@ -33,6 +35,8 @@ export const routeTree = rootRoute.addChildren([
   paymentRoute,
   appsRoute,
   flowsRoute,
+  privacyPolicyRoute,
+  termsOfUseRoute,
 ]);
 
 export function createAppRouter() {

@@ -1,3 +1,5 @@
+import { config } from '../../config';
+
 /**
  * Texts and addresses of the dashboard that §2 describes without quoting. The §4 status texts are not here: they
  * come from src/domain/subscription-status.ts.
@@ -25,10 +27,7 @@ export const REFUND_STATEMENT = 'A full refund is available on request within 7 
 export const PRIVACY_POLICY_LABEL = 'Privacy Policy';
 export const TERMS_OF_USE_LABEL = 'Terms of Use';
 
-/**
- * The support address and the legal pages. The configuration (src/config-schema.ts) has no variables for them yet;
- * these are the product's defaults until it does.
- */
-export const SUPPORT_EMAIL = 'support@diamond.local';
-export const PRIVACY_POLICY_URL = '/privacy-policy';
-export const TERMS_OF_USE_URL = '/terms-of-use';
+/** The support address and the legal pages come from the configuration (VITE_SUPPORT_EMAIL, VITE_PRIVACY_URL, VITE_TERMS_URL). */
+export const SUPPORT_EMAIL = config.supportEmail;
+export const PRIVACY_POLICY_URL = config.privacyPolicyUrl;
+export const TERMS_OF_USE_URL = config.termsOfUseUrl;
