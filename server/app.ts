@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps, AppEnv } from './deps.ts';
+import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
+import { authRoutes } from './routes/auth.ts';
+import { brandingRoutes } from './routes/branding.ts';
+import { devMailboxRoutes } from './routes/dev-mailbox.ts';
+import { draftRoutes } from './routes/drafts.ts';
+import { healthRoutes } from './routes/health.ts';
+import { membershipRoutes } from './routes/memberships.ts';
+import { playerRoutes } from './routes/player.ts';
+import { registrationLinkRoutes } from './routes/registration-links.ts';
+import { sandboxRoutes } from './routes/sandbox.ts';
+import { staffRoutes } from './routes/staff.ts';
+import { subscribeRoutes } from './routes/subscribe.ts';
+import { userRoutes } from './routes/user.ts';
+
+export interface AppOptions {
+  /** The built site (dist/) to serve with an index.html fallback; none in the API tests. */
+  siteDir?: string | null;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Paths that belong to the server, never to the single-page app's fallback. */
+const SERVER_PATHS = /^\/(api|nova-field|sandbox|dev|app|static)(\/|$)/;
+
+/** The browser origins allowed to call the API from another origin (spec §2: an alternate API server). */
+export function allowedOrigins(env: AppDeps['env']): Set<string> {
+  const origins = new Set(
+    env.CORS_ORIGINS ?? [
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+      `http://localhost:${env.PORT}`,
+      `http://127.0.0.1:${env.PORT}`,
+    ],
+  );
+  if (env.PUBLIC_URL) origins.add(env.PUBLIC_URL);
+  return origins;
+}
+
+function errorJson(c: Context, status: ApiError['status'], body: ErrorBody, headers: Record<string, string> = {}) {
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  return c.json(body, status);
+}
+
+/** Builds the whole HTTP application from its dependencies. */
+export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<AppEnv> {
+  const { env, log } = deps;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const origins = allowedOrigins(env);
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    c.set('deps', deps);
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'SAMEORIGIN');
+    log.info(
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+
+  const corsMiddleware = cors({
+    origin: (origin, c) => {
+      if (origins.has(origin)) return origin;
+      // The site's own origin (e.g. a LAN address) is always allowed.
+      return origin === new URL(c.req.url).origin ? origin : null;
+    },
+    allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', 'X-Requested-With'],
+    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    maxAge: 600,
+  });
+  app.use('/api/*', corsMiddleware);
+  app.use('/nova-field/*', corsMiddleware);
+
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => errorJson(c, 413, { message: 'The request body is too large.', messages: {} }),
+  });
+  app.use('/api/*', limit);
+  app.use('/nova-field/*', limit);
+
+  app.route('/', healthRoutes());
+  app.route('/', authRoutes(deps));
+  app.route('/', userRoutes(deps));
+  app.route('/', registrationLinkRoutes(deps));
+  app.route('/', subscribeRoutes(deps));
+  app.route('/', membershipRoutes(deps));
+  app.route('/', playerRoutes(deps));
+  app.route('/', brandingRoutes(deps));
+  app.route('/', draftRoutes(deps));
+  app.route('/', staffRoutes(deps));
+  app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
+  if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'staffToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'STAFF_TOKEN from the server configuration',
+  });
+  app.doc('/api/docs', {
+    openapi: '3.0.3',
+    info: {
+      title: 'Diamond Academy reference API',
+      version: '1.0.0',
+      description: 'Every call of the website (docs/api.md). Errors answer { message, messages }; money is in dollars.',
+    },
+  });
+
+  if (options.siteDir) mountSite(app, options.siteDir);
+
+  app.notFound((c) => errorJson(c, 404, { message: 'Not found.', messages: {} }));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorJson(c, error.status, error.body(), error.headers);
+    if (error instanceof HTTPException) {
+      // Raised by Hono's validators: malformed JSON (400), wrong media type (415) and the like.
+      const status = error.status;
+      const message =
+        status === 400 ? 'The request body is not valid JSON.' : error.message || 'The request could not be handled.';
+      return errorJson(c, status as ApiError['status'], { message, messages: {} });
+    }
+    log.error({ err: error, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error');
+    return errorJson(c, 500, { message: 'Server Error', messages: {} });
+  });
+
+  return app;
+}
+
+/** Serves the built site; any other GET that wants a page gets index.html so client-side routes load. */
+function mountSite(app: OpenAPIHono<AppEnv>, siteDir: string): void {
+  const root = path.resolve(siteDir);
+  let indexHtml: string | undefined;
+  app.use('*', async (c, next) => {
+    // Set before serveStatic builds its response, which keeps headers set earlier. Vite fingerprints everything
+    // under assets/, so those files never change; anything else is revalidated.
+    c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    await next();
+  });
+  app.use('*', serveStatic({ root }));
+  app.get('*', async (c, next) => {
+    // Server paths and missing files (a path with an extension) are 404s, not pages.
+    if (SERVER_PATHS.test(c.req.path) || /\.[a-z0-9]+$/i.test(c.req.path)) return next();
+    // Read once; a site being rebuilt under a running server (no index.html yet) is a 404, not a fault.
+    indexHtml ??= await readFile(path.join(root, 'index.html'), 'utf8').catch(() => undefined);
+    return indexHtml === undefined ? next() : c.html(indexHtml);
+  });
+}

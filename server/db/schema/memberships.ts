@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { licences } from './licences.ts';
+import { organizations, seasons, teams } from './organizations.ts';
+import { users } from './users.ts';
+
+/** Discount codes for team dues (spec §3 server discount). Stored upper-case. */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    /** Null: valid for every organization. */
+    organizationId: integer('organization_id').references(() => organizations.id),
+    percentOff: integer('percent_off'),
+    flatDiscountCents: integer('flat_discount_cents'),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    check(
+      'discount_codes_amount_check',
+      sql`(${t.percentOff} is null or ${t.percentOff} between 0 and 100) and (${t.flatDiscountCents} is null or ${t.flatDiscountCents} >= 0)`,
+    ),
+  ],
+);
+
+/**
+ * A paid (or fully discounted) team registration. One row per successful payment intent: the unique intent id makes
+ * recording a payment idempotent even when checkout-success is called twice at once.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id),
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    licenceId: integer('licence_id').references(() => licences.id),
+    paymentPlanMonth: integer('payment_plan_month').notNull(),
+    /** What was charged today (the first phase), and the plan's total over all phases. */
+    paidTodayCents: integer('paid_today_cents').notNull(),
+    planTotalCents: integer('plan_total_cents').notNull(),
+    discountCode: text('discount_code'),
+    includesProtection: boolean('includes_protection').notNull().default(false),
+    stripePaymentIntentId: text('stripe_payment_intent_id').unique(),
+    status: text('status').$type<'active' | 'canceled'>().notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('memberships_user_idx').on(t.userId, t.seasonId),
+    check('memberships_money_check', sql`${t.paidTodayCents} >= 0 and ${t.planTotalCents} >= 0`),
+  ],
+);
+
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;

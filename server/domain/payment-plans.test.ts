@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, formatDisplayDate } from './dates.ts';
+import {
+  computePaymentPlans,
+  discountedDuesCents,
+  type FeeSettings,
+  installmentDates,
+  planTotalCents,
+  splitCents,
+} from './payment-plans.ts';
+
+const tigers: FeeSettings = {
+  totalDuesCents: 45000,
+  athleteDepositCents: 5000,
+  paymentPlanFeeCents: 500,
+  appFeeCents: 2500,
+  isAppFeeItemized: true,
+  planMonths: [3, 6],
+};
+const today = new Date('2026-11-21T12:00:00Z');
+
+const amounts = (plan: { phases: { amountCents: number }[] }) => plan.phases.map((p) => p.amountCents);
+
+describe('dates', () => {
+  it('formats display dates and clamps month ends', () => {
+    expect(formatDisplayDate('2027-03-01')).toBe('Mar 1, 2027');
+    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonths('2026-11-15', 2)).toBe('2027-01-15');
+  });
+
+  it('starts instalments at the first schedule date after today', () => {
+    expect(installmentDates('2027-01-01', 3, today)).toEqual(['2027-01-01', '2027-02-01', '2027-03-01']);
+    // A schedule that began in September continues from the next 15th.
+    expect(installmentDates('2026-09-15', 2, today)).toEqual(['2026-12-15', '2027-01-15']);
+    expect(installmentDates('2026-09-21', 1, today)).toEqual(['2026-12-21']);
+  });
+});
+
+describe('payment plans (spec §9)', () => {
+  it('offers pay in full first, then the monthly plans with the plan fee as additional', () => {
+    const plans = computePaymentPlans({
+      fees: tigers,
+      discount: null,
+      protectionCents: 0,
+      firstInstallmentOn: '2027-01-01',
+      today,
+    });
+    expect(plans.map((p) => [p.month, p.name, p.additionalCents])).toEqual([
+      [0, 'Pay in full', null],
+      [3, '3 monthly payments', 500],
+      [6, '6 monthly payments', 500],
+    ]);
+    expect(amounts(plans[0]!)).toEqual([47500]);
+    // Today: deposit 50 + itemized app fee 25; then (400 + 5) in three.
+    expect(amounts(plans[1]!)).toEqual([7500, 13500, 13500, 13500]);
+    expect(amounts(plans[2]!)).toEqual([7500, 6750, 6750, 6750, 6750, 6750, 6750]);
+    expect(plans[1]!.phases.map((p) => p.startTimeFormatted)).toEqual([
+      'Nov 21, 2026',
+      'Jan 1, 2027',
+      'Feb 1, 2027',
+      'Mar 1, 2027',
+    ]);
+  });
+
+  it('adds the protection plan to the first phase of every plan', () => {
+    const plans = computePaymentPlans({
+      fees: tigers,
+      discount: null,
+      protectionCents: 2900,
+      firstInstallmentOn: '2027-01-01',
+      today,
+    });
+    expect(plans.map((p) => p.phases[0]!.amountCents)).toEqual([50400, 10400, 10400]);
+  });
+
+  it('folds a non-itemized app fee into the deposit', () => {
+    const storm: FeeSettings = {
+      ...tigers,
+      totalDuesCents: 30000,
+      athleteDepositCents: 7500,
+      paymentPlanFeeCents: 0,
+      appFeeCents: 2000,
+      isAppFeeItemized: false,
+    };
+    const plans = computePaymentPlans({
+      fees: storm,
+      discount: null,
+      protectionCents: 0,
+      firstInstallmentOn: '2026-09-15',
+      today,
+    });
+    expect(amounts(plans[0]!)).toEqual([32000]);
+    expect(amounts(plans[1]!)).toEqual([9500, 7500, 7500, 7500]);
+    expect(planTotalCents(plans[1]!)).toBe(32000);
+  });
+
+  it('applies percent then flat discounts to the dues, never below zero', () => {
+    expect(discountedDuesCents(45000, { percentOff: 10, flatDiscountCents: null })).toBe(40500);
+    expect(discountedDuesCents(20000, { percentOff: null, flatDiscountCents: 50000 })).toBe(0);
+    expect(discountedDuesCents(45000, { percentOff: 10, flatDiscountCents: 500 })).toBe(40000);
+  });
+
+  it('leaves nothing to pay with a 100 % discount, and offers only pay in full when no dues remain', () => {
+    const plans = computePaymentPlans({
+      fees: tigers,
+      discount: { percentOff: 100, flatDiscountCents: null },
+      protectionCents: 0,
+      firstInstallmentOn: '2027-01-01',
+      today,
+    });
+    expect(plans).toHaveLength(1);
+    expect(amounts(plans[0]!)).toEqual([0]);
+  });
+
+  it('keeps the app fee under a flat discount that covers the dues', () => {
+    const plans = computePaymentPlans({
+      fees: tigers,
+      discount: { percentOff: null, flatDiscountCents: 50000 },
+      protectionCents: 0,
+      firstInstallmentOn: '2027-01-01',
+      today,
+    });
+    expect(amounts(plans[0]!)).toEqual([2500]);
+  });
+
+  it('splits amounts into parts that differ by at most a cent and add up', () => {
+    expect(splitCents(1000, 3)).toEqual([334, 333, 333]);
+    expect(splitCents(0, 2)).toEqual([0, 0]);
+  });
+});

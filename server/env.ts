@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read once from the process environment and validated, so a typo fails at start with
+ * the variable's name instead of misbehaving later. Empty strings count as unset (a blank line in an .env file).
+ */
+
+export const DEFAULT_STAFF_TOKEN = 'staff-dev-token';
+export const DEFAULT_PUSHER_LOCAL_KEY = 'local-key';
+
+const optionalText = z.string().trim().min(1).optional();
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+const originList = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const item of value.split(',')) {
+      const text = item.trim();
+      if (text === '') continue;
+      try {
+        const url = new URL(text);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+        origins.push(url.origin);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `'${text}' is not an http(s) origin` });
+        return z.NEVER;
+      }
+    }
+    return origins;
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(5173),
+    /** Where PGlite keeps its files when DATABASE_URL is not set. */
+    DATA_DIR: z.string().trim().min(1).default('.data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    STAFF_TOKEN: z.string().trim().min(12, 'must have at least 12 characters').default(DEFAULT_STAFF_TOKEN),
+    /** Comma-separated origins allowed by CORS besides the site's own origin. */
+    CORS_ORIGINS: originList.optional(),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).default('Diamond Academy <no-reply@diamond-academy.localhost>'),
+    /** The site's public origin, used in e-mailed links; default: the origin of the request. */
+    PUBLIC_URL: httpUrl.transform((value) => new URL(value).origin).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Scales every rate limit (e.g. 10 for a long browser-test run from one address); 1 in production. */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+    /** Behind a load balancer: take the client address from X-Forwarded-For for per-IP rate limits. */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_API_BASE: httpUrl.optional(),
+    RECURLY_API_KEY: optionalText,
+    RECURLY_API_BASE: httpUrl.optional(),
+    PUSHER_APP_ID: optionalText,
+    PUSHER_KEY: optionalText,
+    PUSHER_SECRET: optionalText,
+    PUSHER_CLUSTER: optionalText,
+    PUSHER_HOST: optionalText,
+    PUSHER_LOCAL_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, - and _')
+      .default(DEFAULT_PUSHER_LOCAL_KEY),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.STAFF_TOKEN === DEFAULT_STAFF_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_TOKEN'],
+        message: 'the development default is refused when NODE_ENV=production; set a secret token',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.RATE_LIMIT_MULTIPLIER !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_MULTIPLIER'], message: 'must be 1 when NODE_ENV=production' });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+/** Thrown for an invalid environment; the message names every offending variable. */
+export class EnvError extends Error {
+  override readonly name = 'EnvError';
+}
+
+/** Validates an environment record (process.env by default); throws EnvError naming each invalid variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const keys = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+  const input: Record<string, string> = {};
+  for (const key of keys) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value;
+  }
+  const result = envSchema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.length > 0 ? String(issue.path[0]) : '(environment)';
+    return `${name}: ${issue.message}`;
+  });
+  throw new EnvError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+}
+
+/** parseEnv for the process: prints the problem and exits instead of throwing. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The environment the tests build the app with: defaults, test mode, no logs. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}

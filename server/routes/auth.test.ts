@@ -1,0 +1,348 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  athleteSchema,
+  currentUserSchema,
+  emailExistsSchema,
+  messageResponseSchema,
+  passwordResetResponseSchema,
+  userSchema,
+} from '../../src/api/schemas.ts';
+import { athleteGuardians, licenceClaims, mailOutbox, rateLimits, users } from '../db/schema/index.ts';
+import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
+import { expectError, expectOk } from '../test/expect-error.ts';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const login = (email: string, password = 'Password1!') =>
+  t.call('POST', '/api/auth/login', { body: { email, password } });
+
+const registration = {
+  email: 'new.parent@example.com',
+  phone: '555-123-4567',
+  password: 'Password1!',
+  password_confirmation: 'Password1!',
+  name: 'Jamie Doe',
+};
+
+describe('POST /api/auth/login', () => {
+  it('answers the user with a working session token', async () => {
+    const user = expectOk(await login('Coach@Example.com'), currentUserSchema);
+    expect(user).toMatchObject({ email: 'coach@example.com', is_coach: true, has_subscription: true });
+    expect(user.subscription?.status_message).toBe('License active.');
+    expect(user.license?.license_code).toBe('COACH-2027');
+    const me = expectOk(await t.call('GET', '/api/user', { token: user.token }), userSchema);
+    expect(me.id).toBe(user.id);
+  });
+
+  it('lets an athlete log in with the username', async () => {
+    const user = expectOk(await login('samrivera'), currentUserSchema);
+    expect(user.name).toBe('Sam Rivera');
+  });
+
+  it('refuses a wrong password and an unknown address alike', async () => {
+    const wrong = expectError(await login('parent@example.com', 'wrong-password'), 422);
+    const unknown = expectError(await login('nobody@example.com'), 422);
+    expect(wrong.messages.email).toEqual(['These credentials do not match our records.']);
+    expect(unknown).toEqual(wrong);
+  });
+
+  it('rate-limits attempts per address with 429 and Retry-After', async () => {
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect((await login('parent@example.com', 'nope')).status).toBe(422);
+    const limited = await login('parent@example.com');
+    expectError(limited, 429, 'Too many attempts. Please try again later.');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address from the same client is not blocked by that counter.
+    expect((await login('coach@example.com')).status).toBe(200);
+  });
+
+  it('rate-limits per client address across e-mails, in the database every process shares', async () => {
+    // 99 attempts from this client (in-process requests share the address `local`) happened elsewhere.
+    await t.db.insert(rateLimits).values({ key: 'login:ip:local', windowStartedAt: new Date(), hits: 99 });
+    expect((await login('coach@example.com')).status).toBe(200);
+    const limited = expectError(await login('parent@example.com'), 429);
+    expect(limited.message).toBe('Too many attempts. Please try again later.');
+    // The window passes.
+    t.setNow(new Date(Date.now() + 16 * 60 * 1000));
+    expect((await login('parent@example.com')).status).toBe(200);
+  });
+
+  it('clears the new-account flag', async () => {
+    const created = expectOk(await t.call('POST', '/api/auth/register', { body: registration }), currentUserSchema);
+    expect(created.is_new).toBe(true);
+    expect(expectOk(await login(registration.email), currentUserSchema).is_new).toBe(false);
+  });
+});
+
+describe('POST /api/website-token/validate', () => {
+  it('logs in with the website token of the registration deeplink, and only for its user', async () => {
+    const created = expectOk(await t.call('POST', '/api/auth/register', { body: registration }), currentUserSchema);
+    expect(created.deeplink).toMatch(/\/login\?userID=\d+&websiteToken=/);
+    const link = new URL(created.deeplink!);
+    const websiteToken = link.searchParams.get('websiteToken')!;
+    const user = expectOk(
+      await t.call('POST', '/api/website-token/validate', { body: { user_id: created.id, token: websiteToken } }),
+      currentUserSchema,
+    );
+    expect(user.id).toBe(created.id);
+    expect(user.token).not.toBe(created.token);
+
+    const other = await userId(t.db, 'parent@example.com');
+    expectError(
+      await t.call('POST', '/api/website-token/validate', { body: { user_id: other, token: websiteToken } }),
+      401,
+      'The authentication token was invalid.',
+    );
+    // A session token is not a website token.
+    expectError(
+      await t.call('POST', '/api/website-token/validate', { body: { user_id: created.id, token: created.token } }),
+      401,
+    );
+  });
+});
+
+describe('POST /api/auth/register', () => {
+  it('creates a new guardian with a token and is_new', async () => {
+    const user = expectOk(
+      await t.call('POST', '/api/auth/register', {
+        body: { ...registration, username: 'jamiedoe', license: 'tigers-2027', do_not_claim: true },
+      }),
+      currentUserSchema,
+    );
+    expect(user).toMatchObject({ name: 'Jamie Doe', email: 'new.parent@example.com', is_new: true, is_coach: false });
+    expect(user.license?.license_code).toBe('TIGERS-2027');
+    expect(user.license?.organization).toMatchObject({
+      name: 'Northside Youth Baseball',
+      client: { api_subdomain: 'northside' },
+    });
+    // do_not_claim: the licence is remembered, not claimed.
+    const claims = await t.db.select().from(licenceClaims).where(eq(licenceClaims.userId, user.id));
+    expect(claims).toHaveLength(0);
+  });
+
+  it('claims a coach licence at registration and makes a coach', async () => {
+    const user = expectOk(
+      await t.call('POST', '/api/auth/register', { body: { ...registration, license: 'COACH-2027' } }),
+      currentUserSchema,
+    );
+    expect(user.is_coach).toBe(true);
+    expect(user.subscription?.status_message).toBe('License active.');
+    const info = await t.call('GET', '/api/registration-link/info/COACH-2027');
+    expect((info.body as { available_licenses: number }).available_licenses).toBe(2);
+  });
+
+  it('refuses an existing address, a mismatched confirmation and an unknown licence', async () => {
+    const taken = expectError(
+      await t.call('POST', '/api/auth/register', { body: { ...registration, email: 'PARENT@example.com' } }),
+      422,
+    );
+    expect(taken.messages.email).toEqual(['The email has already been taken.']);
+    const mismatch = expectError(
+      await t.call('POST', '/api/auth/register', { body: { ...registration, password_confirmation: 'Password2!' } }),
+      422,
+    );
+    expect(mismatch.messages.password_confirmation).toEqual(['The password confirmation does not match.']);
+    const licence = expectError(
+      await t.call('POST', '/api/auth/register', { body: { ...registration, license: 'NOPE-1' } }),
+      422,
+    );
+    expect(licence.messages.license).toEqual(['Sorry, this license is not available.']);
+  });
+
+  it('validates every field with readable messages', async () => {
+    const result = expectError(
+      await t.call('POST', '/api/auth/register', { body: { email: 'not-an-email', phone: '123', password: 'short' } }),
+      422,
+    );
+    expect(result.messages).toMatchObject({
+      email: ['The email field must be a valid email address.'],
+      phone: ['The phone field must have at least 10 digits.'],
+      password: ['The password field must be at least 8 characters.'],
+      password_confirmation: ['The password confirmation field is required.'],
+      name: ['The name field is required.'],
+    });
+    expect(result.message).toMatch(/^The email field must be a valid email address\. \(and \d+ more errors\)$/);
+  });
+});
+
+describe('POST /api/auth/register-athlete', () => {
+  const athlete = {
+    name: 'Casey Rivera',
+    username: 'caseyrivera',
+    password: 'Password1!',
+    password_confirmation: 'Password1!',
+    relationship: 'Aunt',
+  };
+
+  it("creates the athlete, links it with its relationship and answers the athlete's own token", async () => {
+    const token = await t.tokenFor('parent@example.com');
+    const created = expectOk(
+      await t.call('POST', '/api/auth/register-athlete', { token, body: athlete }),
+      athleteSchema,
+    );
+    expect(created).toMatchObject({ name: 'Casey Rivera', relationship: 'Aunt' });
+    const me = expectOk(await t.call('GET', '/api/user', { token: created.token }), userSchema);
+    expect(me).toMatchObject({ id: created.user_id, username: 'caseyrivera', email: '' });
+    const links = await t.db.select().from(athleteGuardians).where(eq(athleteGuardians.athleteId, created.user_id));
+    expect(links).toEqual([expect.objectContaining({ guardianId: await userId(t.db, 'parent@example.com') })]);
+    const list = await t.call('GET', '/api/user/athletes', { token });
+    expect((list.body as { name: string }[]).map((a) => a.name)).toEqual(['Sam Rivera', 'Alex Rivera', 'Casey Rivera']);
+  });
+
+  it('refuses athletes, anonymous callers and taken usernames', async () => {
+    const samToken = await t.tokenFor('samrivera');
+    expectError(await t.call('POST', '/api/auth/register-athlete', { token: samToken, body: athlete }), 403);
+    expectError(await t.call('POST', '/api/auth/register-athlete', { body: athlete }), 401, 'Unauthenticated.');
+    const token = await t.tokenFor('parent@example.com');
+    const taken = expectError(
+      await t.call('POST', '/api/auth/register-athlete', { token, body: { ...athlete, username: 'SamRivera' } }),
+      422,
+    );
+    expect(taken.messages.username).toEqual(['The username has already been taken.']);
+    const short = expectError(
+      await t.call('POST', '/api/auth/register-athlete', { token, body: { ...athlete, username: 'abc' } }),
+      422,
+    );
+    expect(short.messages.username).toEqual(['The username must contain at least 7 characters.']);
+  });
+});
+
+describe('POST /api/auth/check-email', () => {
+  it('says whether an account exists, case-insensitively', async () => {
+    const yes = expectOk(
+      await t.call('POST', '/api/auth/check-email', { body: { email: ' Parent@Example.com ' } }),
+      emailExistsSchema,
+    );
+    const no = expectOk(
+      await t.call('POST', '/api/auth/check-email', { body: { email: 'nobody@example.com' } }),
+      emailExistsSchema,
+    );
+    expect([yes.exists, no.exists]).toEqual([true, false]);
+  });
+
+  it('rate-limits lookups of one address', async () => {
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await t.call('POST', '/api/auth/check-email', { body: { email: 'parent@example.com' } })).status).toBe(
+        200,
+      );
+    }
+    const limited = await t.call('POST', '/api/auth/check-email', { body: { email: 'parent@example.com' } });
+    expectError(limited, 429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('revokes the token', async () => {
+    const token = await t.tokenFor('parent@example.com');
+    expectOk(
+      await t.call('POST', '/api/auth/logout', { token, body: { email: 'parent@example.com', token } }),
+      messageResponseSchema,
+    );
+    expectError(await t.call('GET', '/api/user', { token }), 401);
+  });
+
+  it('revokes the token named in the body without a bearer', async () => {
+    const token = await t.tokenFor('parent@example.com');
+    expect((await t.call('POST', '/api/auth/logout', { body: { email: 'parent@example.com', token } })).status).toBe(
+      200,
+    );
+    expectError(await t.call('GET', '/api/user', { token }), 401);
+  });
+});
+
+describe('forgotten password', () => {
+  async function requestReset(email: string) {
+    expectOk(await t.call('POST', '/api/auth/password/forgot-password', { body: { email } }), messageResponseSchema);
+    const [mail] = await t.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    return mail;
+  }
+
+  it('e-mails a single-use link that resets the password and answers a session token', async () => {
+    const mail = await requestReset('parent@example.com');
+    expect(mail).toMatchObject({ to: 'parent@example.com', subject: 'Reset your password' });
+    const link = /http:\/\/localhost\/resetpwd\/forgot\?token=[^\s]+/.exec(mail!.text)?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(url.searchParams.get('email')).toBe('parent@example.com');
+    const oldSession = await t.tokenFor('parent@example.com');
+
+    const reset = {
+      email: 'parent@example.com',
+      password: 'NewPassword9!',
+      password_confirmation: 'NewPassword9!',
+      token: url.searchParams.get('token')!,
+    };
+    const answer = expectOk(
+      await t.call('POST', '/api/auth/password/forgot-password-reset', { body: reset }),
+      passwordResetResponseSchema,
+    );
+    expect(answer.token).not.toBeNull();
+    expectOk(await t.call('GET', '/api/user', { token: answer.token! }), userSchema);
+    expectError(await t.call('GET', '/api/user', { token: oldSession }), 401);
+    expect((await login('parent@example.com', 'NewPassword9!')).status).toBe(200);
+    expect((await login('parent@example.com')).status).toBe(422);
+
+    const again = expectError(await t.call('POST', '/api/auth/password/forgot-password-reset', { body: reset }), 422);
+    expect(again.messages.token).toEqual(['This password reset link is invalid or has expired.']);
+  });
+
+  it('refuses an expired link and a link used with another address', async () => {
+    const mail = await requestReset('parent@example.com');
+    const token = new URL(/http:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
+    const body = { password: 'NewPassword9!', password_confirmation: 'NewPassword9!', token };
+    expectError(
+      await t.call('POST', '/api/auth/password/forgot-password-reset', {
+        body: { ...body, email: 'coach@example.com' },
+      }),
+      422,
+    );
+    t.setNow(new Date(Date.now() + 61 * 60 * 1000));
+    expectError(
+      await t.call('POST', '/api/auth/password/forgot-password-reset', {
+        body: { ...body, email: 'parent@example.com' },
+      }),
+      422,
+    );
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const known = await t.call('POST', '/api/auth/password/forgot-password', { body: { email: 'parent@example.com' } });
+    const unknown = await t.call('POST', '/api/auth/password/forgot-password', {
+      body: { email: 'nobody@example.com' },
+    });
+    expect(unknown.body).toEqual(known.body);
+    const mails = await t.db.select().from(mailOutbox);
+    expect(mails.map((m) => m.to)).toEqual(['parent@example.com']);
+  });
+
+  it('uses PUBLIC_URL for the link when configured, and rate-limits requests per address', async () => {
+    await t.close();
+    t = await createTestApp({ PUBLIC_URL: 'https://app.example.com' });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(
+        (await t.call('POST', '/api/auth/password/forgot-password', { body: { email: 'parent@example.com' } })).status,
+      ).toBe(200);
+    }
+    expectError(
+      await t.call('POST', '/api/auth/password/forgot-password', { body: { email: 'parent@example.com' } }),
+      429,
+    );
+    const mails = await t.db.select().from(mailOutbox);
+    expect(mails).toHaveLength(5);
+    expect(mails[0]!.text).toContain('https://app.example.com/resetpwd/forgot?token=');
+  });
+});
+
+it('stores only hashes of passwords and tokens', async () => {
+  const created = expectOk(await t.call('POST', '/api/auth/register', { body: registration }), currentUserSchema);
+  const [row] = await t.db.select().from(users).where(eq(users.id, created.id));
+  expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  const dump = JSON.stringify(await t.db.execute('select token_hash from access_tokens'));
+  expect(dump).not.toContain(created.token);
+});

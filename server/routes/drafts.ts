@@ -1,0 +1,59 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { drafts } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { notFound } from '../http/errors.ts';
+import { createRouter, errors, json, jsonBody, PaymentDataSchema } from '../http/openapi.ts';
+import { draftContext } from '../services/drafts.ts';
+import { findDiscount, paymentDataJson, plansFor } from '../services/team-dues.ts';
+
+/** Ids arrive as numbers, or as numeric strings when the site copies them from the URL. */
+const draftId = z.union([
+  z.number().int().positive().max(2_147_483_647),
+  z
+    .string()
+    .regex(/^\d{1,10}$/, 'The draft id field must be an integer.')
+    .transform(Number),
+]);
+
+const draftPlansRoute = createRoute({
+  method: 'post',
+  path: '/nova-field/team-draft-payment-plans',
+  tags: ['drafts'],
+  summary: 'Payment preview of a staff draft (no authorization; is_season_set false without a season)',
+  description: 'A discount code that is unknown or inactive is reported in `error`, and the plans are undiscounted.',
+  request: {
+    body: jsonBody(
+      z.object({
+        draft_id: draftId,
+        discount_code: z.string().trim().max(64).nullable().optional(),
+        include_payment_protection_plan: z.boolean().nullable().optional(),
+      }),
+    ),
+  },
+  responses: { 200: json(PaymentDataSchema), ...errors(400, 404, 422) },
+});
+
+export function draftRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const app = createRouter();
+
+  app.openapi(draftPlansRoute, async (c) => {
+    const body = c.req.valid('json');
+    const [draft] = await db.select().from(drafts).where(eq(drafts.id, body.draft_id));
+    if (!draft) throw notFound('Draft not found.');
+    const context = await draftContext(db, draft);
+    let error: string | null = null;
+    let discount = null;
+    if (body.discount_code?.trim()) {
+      const found = await findDiscount(db, body.discount_code, context.organization.id);
+      if (!found) error = 'Code not found.';
+      else if (!found.isActive) error = 'This discount code is no longer active.';
+      else discount = found;
+    }
+    const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
+    return c.json(paymentDataJson(context, plans, error), 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,350 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  checkoutResponseSchema,
+  checkoutSuccessResponseSchema,
+  duplicateStatusSchema,
+  paymentDataSchema,
+  serverDiscountSchema,
+  subscriptionStatusSchema,
+} from '../../src/api/schemas.ts';
+import { memberships, teams } from '../db/schema/index.ts';
+import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
+import { expectError, expectOk } from '../test/expect-error.ts';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+async function teamId(name: string): Promise<number> {
+  const [team] = await t.db.select({ id: teams.id }).from(teams).where(eq(teams.name, name));
+  return team!.id;
+}
+
+/** A guardian picks a licence, then an athlete claims it and pays with the athlete's token (spec §6). */
+async function athleteWithLicence(code: string): Promise<string> {
+  const guardian = await t.tokenFor('parent@example.com');
+  await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: code } });
+  const athlete = await t.tokenFor('samrivera');
+  const claimed = await t.call('POST', '/api/subscribe/claim-license', {
+    token: athlete,
+    body: { license_code: code },
+  });
+  expect((claimed.body as { status: string }).status).toBe('OK');
+  return athlete;
+}
+
+const plans = async (token: string, body: Record<string, unknown> = {}) =>
+  expectOk(
+    await t.call('POST', '/api/memberships/payment-plans', {
+      token,
+      body: { discount_code: null, include_payment_protection_plan: false, ...body },
+    }),
+    paymentDataSchema,
+  );
+
+const firstPhases = (data: { payment_plans: { phases: { amount: number }[] }[] }) =>
+  data.payment_plans.map((plan) => plan.phases[0]!.amount);
+
+async function confirmCard(intentId: string, clientSecret: string, card: string) {
+  return t.call('POST', `/sandbox/payment-intents/${intentId}/confirm`, {
+    body: {
+      client_secret: clientSecret,
+      card_number: card,
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 2,
+      cvc: '123',
+      return_url: 'http://localhost:5173/payment',
+    },
+  });
+}
+
+describe('GET /api/memberships/duplicate-status/{athlete}', () => {
+  it("reports an athlete's claim and season membership for the guardian's licence", async () => {
+    const member = await t.tokenFor('member@example.com');
+    const jordan = await userId(t.db, 'jordanlee');
+    expect(
+      expectOk(
+        await t.call('GET', `/api/memberships/duplicate-status/${jordan}`, { token: member }),
+        duplicateStatusSchema,
+      ),
+    ).toEqual({
+      license_claimed: true,
+      has_active_season_membership: true,
+    });
+    const parent = await t.tokenFor('parent@example.com');
+    await t.call('POST', '/api/user/latest-license', { token: parent, body: { license_code: 'TIGERS-2027' } });
+    const sam = await userId(t.db, 'samrivera');
+    expect(
+      expectOk(
+        await t.call('GET', `/api/memberships/duplicate-status/${sam}`, { token: parent }),
+        duplicateStatusSchema,
+      ),
+    ).toEqual({
+      license_claimed: false,
+      has_active_season_membership: false,
+    });
+  });
+
+  it("hides another guardian's athlete and needs a token", async () => {
+    const jordan = await userId(t.db, 'jordanlee');
+    expectError(
+      await t.call('GET', `/api/memberships/duplicate-status/${jordan}`, {
+        token: await t.tokenFor('parent@example.com'),
+      }),
+      404,
+    );
+    expectError(
+      await t.call('GET', `/api/memberships/duplicate-status/${jordan}`, { token: await t.tokenFor('samrivera') }),
+      404,
+    );
+    expectError(await t.call('GET', `/api/memberships/duplicate-status/${jordan}`), 401);
+  });
+});
+
+describe('GET /api/memberships/subscription-status', () => {
+  it('is 1 when the dues of the latest licence are paid or nothing is owed, else 0', async () => {
+    const status = async (token: string) =>
+      expectOk(await t.call('GET', '/api/memberships/subscription-status', { token }), subscriptionStatusSchema)
+        .payment_complete;
+    expect(await status(await t.tokenFor('paid@example.com'))).toBe(1);
+    expect(await status(await t.tokenFor('member@example.com'))).toBe(1);
+    expect(await status(await t.tokenFor('subscriber@example.com'))).toBe(1);
+    expect(await status(await t.tokenFor('coach@example.com'))).toBe(1);
+    expect(await status(await athleteWithLicence('TIGERS-2027'))).toBe(0);
+    expectError(await t.call('GET', '/api/memberships/subscription-status'), 401);
+  });
+});
+
+describe('POST /api/memberships/payment-plans', () => {
+  it('computes the plans of 12U Tigers with discounts and protection', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    const data = await plans(token);
+    expect(data.team).toMatchObject({
+      name: '12U Tigers',
+      total_dues: 45000,
+      athlete_deposit: 5000,
+      payment_plan_fee: 500,
+      total_app_fee: 2500,
+      is_app_fee_itemized: true,
+    });
+    expect(data.season).toEqual({ id: expect.any(Number), name: 'Spring 2027', start_date: '2027-03-01' });
+    expect(data.injury_protection_insurance).toMatchObject({ description: 'Injury Protection', amount: 2900 });
+    expect(data.is_season_set).toBe(true);
+    expect(data.payment_plans.map((p) => [p.month, p.phases.length, p.additional])).toEqual([
+      [0, 1, null],
+      [3, 4, 500],
+      [6, 7, 500],
+    ]);
+    expect(firstPhases(data)).toEqual([47500, 7500, 7500]);
+    expect(firstPhases(await plans(token, { include_payment_protection_plan: true }))).toEqual([50400, 10400, 10400]);
+    expect(firstPhases(await plans(token, { discount_code: 'save10' }))).toEqual([43000, 7500, 7500]);
+    const full = await plans(token, { discount_code: 'FULLRIDE' });
+    expect(firstPhases(full)).toEqual([0]);
+  });
+
+  it('folds the app fee of 14U Storm into the deposit', async () => {
+    const data = await plans(await athleteWithLicence('STORM-2026'));
+    expect(data.team).toMatchObject({ is_app_fee_itemized: false, total_app_fee: 2000 });
+    expect(firstPhases(data)).toEqual([32000, 9500, 9500]);
+    expect(data.injury_protection_insurance).toBeNull();
+  });
+
+  it('refuses unknown and inactive codes, a payer without licence and anonymous callers', async () => {
+    const token = await athleteWithLicence('WAVES-2027');
+    const inactive = expectError(
+      await t.call('POST', '/api/memberships/payment-plans', { token, body: { discount_code: 'OLDCODE' } }),
+      422,
+    );
+    expect(inactive.messages.discount_code).toEqual(['This discount code is no longer active.']);
+    expectError(
+      await t.call('POST', '/api/memberships/payment-plans', { token, body: { discount_code: 'NOPE' } }),
+      422,
+      'Code not found.',
+    );
+    expectError(
+      await t.call('POST', '/api/memberships/payment-plans', {
+        token: await t.tokenFor('subscriber@example.com'),
+        body: {},
+      }),
+      404,
+    );
+    expectError(await t.call('POST', '/api/memberships/payment-plans', { body: {} }), 401);
+  });
+});
+
+describe('GET /api/discount-codes/{code}', () => {
+  it('describes codes with or without a token', async () => {
+    expect(expectOk(await t.call('GET', '/api/discount-codes/FLAT500'), serverDiscountSchema)).toEqual({
+      discount_code: 'FLAT500',
+      percent_off: null,
+      flat_discount_amount: 50000,
+      is_active: true,
+    });
+    const old = expectOk(
+      await t.call('GET', '/api/discount-codes/oldcode', { token: await t.tokenFor('paid@example.com') }),
+      serverDiscountSchema,
+    );
+    expect(old).toMatchObject({ discount_code: 'OLDCODE', percent_off: 20, is_active: false });
+    expectError(await t.call('GET', '/api/discount-codes/NOPE'), 404, 'Code not found.');
+  });
+});
+
+describe('checkout', () => {
+  it('pays by card: checkout gives a client secret, checkout-success records the membership once', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    const team_id = await teamId('12U Tigers');
+    const body = { payment_plan_month: 3, team_id, discount_code: null, include_payment_protection_plan: true };
+    const started = expectOk(
+      await t.call('POST', '/api/memberships/checkout', { token, body }),
+      checkoutResponseSchema,
+    );
+    expect(started).toMatchObject({ payment_complete: 0, client_secret: expect.stringMatching(/^pi_.+_secret_/) });
+    // A repeated click opens no second charge.
+    const again = expectOk(await t.call('POST', '/api/memberships/checkout', { token, body }), checkoutResponseSchema);
+    expect(again.payment_intent_id).toBe(started.payment_intent_id);
+    const intent = await t.providers.payments.retrieveIntent(started.payment_intent_id!);
+    expect(intent?.amountCents).toBe(10400);
+
+    const success = { ...body, stripe_payment_intent_id: started.payment_intent_id! };
+    expectError(
+      await t.call('POST', '/api/memberships/checkout-success', { token, body: success }),
+      409,
+      'Your payment was not successful, please try again.',
+    );
+    expect((await confirmCard(started.payment_intent_id!, started.client_secret!, '4242424242424242')).status).toBe(
+      200,
+    );
+
+    const recorded = expectOk(
+      await t.call('POST', '/api/memberships/checkout-success', { token, body: success }),
+      checkoutSuccessResponseSchema,
+    );
+    const repeated = expectOk(
+      await t.call('POST', '/api/memberships/checkout-success', { token, body: success }),
+      checkoutSuccessResponseSchema,
+    );
+    expect(repeated.membership_id).toBe(recorded.membership_id);
+    const [membership] = await t.db.select().from(memberships).where(eq(memberships.id, recorded.membership_id));
+    expect(membership).toMatchObject({
+      paymentPlanMonth: 3,
+      paidTodayCents: 10400,
+      planTotalCents: 50900,
+      includesProtection: true,
+    });
+    expect(
+      expectOk(await t.call('GET', '/api/memberships/subscription-status', { token }), subscriptionStatusSchema)
+        .payment_complete,
+    ).toBe(1);
+    expectError(
+      await t.call('POST', '/api/memberships/checkout', { token, body }),
+      409,
+      'Sorry, this athlete already has a membership for the season.',
+    );
+  });
+
+  it('records one membership when checkout-success is called twice at once', async () => {
+    const token = await athleteWithLicence('STORM-2026');
+    const body = { payment_plan_month: 0, team_id: await teamId('14U Storm'), discount_code: null };
+    const started = expectOk(
+      await t.call('POST', '/api/memberships/checkout', { token, body }),
+      checkoutResponseSchema,
+    );
+    await confirmCard(started.payment_intent_id!, started.client_secret!, '4242 4242 4242 4242');
+    const success = { ...body, stripe_payment_intent_id: started.payment_intent_id! };
+    const [one, two] = await Promise.all([
+      t.call('POST', '/api/memberships/checkout-success', { token, body: success }),
+      t.call('POST', '/api/memberships/checkout-success', { token, body: success }),
+    ]);
+    const ids = [one, two].map((r) => expectOk(r, checkoutSuccessResponseSchema).membership_id);
+    expect(ids[0]).toBe(ids[1]);
+    const rows = await t.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.stripePaymentIntentId, started.payment_intent_id!));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('checks out a full discount without a card', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    const body = { payment_plan_month: 0, team_id: await teamId('12U Tigers'), discount_code: 'FULLRIDE' };
+    expect(
+      expectOk(await t.call('POST', '/api/memberships/checkout', { token, body }), checkoutResponseSchema),
+    ).toEqual({
+      client_secret: null,
+      payment_intent_id: null,
+      payment_complete: 1,
+    });
+    const rows = await t.db.select().from(memberships).where(eq(memberships.teamId, body.team_id));
+    expect(rows.filter((row) => row.discountCode === 'FULLRIDE')).toHaveLength(1);
+    // The monthly plans are not offered with nothing left to pay.
+    const monthly = expectError(
+      await t.call('POST', '/api/memberships/checkout', {
+        token: await athleteWithLicenceFor('alexrivera', 'TIGERS-2027'),
+        body: { ...body, payment_plan_month: 3 },
+      }),
+      422,
+    );
+    expect(monthly.messages.payment_plan_month).toEqual(['The selected payment plan is not offered.']);
+  });
+
+  it('treats FLAT500 on 10U Waves as nothing to pay', async () => {
+    const token = await athleteWithLicence('WAVES-2027');
+    const body = { payment_plan_month: 0, team_id: await teamId('10U Waves'), discount_code: 'FLAT500' };
+    expect(
+      expectOk(await t.call('POST', '/api/memberships/checkout', { token, body }), checkoutResponseSchema)
+        .payment_complete,
+    ).toBe(1);
+  });
+
+  it('refuses a team without licence, an unknown team, and intents of another payer or in another state', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    expectError(
+      await t.call('POST', '/api/memberships/checkout', {
+        token,
+        body: { payment_plan_month: 0, team_id: await teamId('10U Waves') },
+      }),
+      403,
+    );
+    expectError(
+      await t.call('POST', '/api/memberships/checkout', { token, body: { payment_plan_month: 0, team_id: 999999 } }),
+      404,
+    );
+
+    const body = { payment_plan_month: 0, team_id: await teamId('12U Tigers'), discount_code: null };
+    const started = expectOk(
+      await t.call('POST', '/api/memberships/checkout', { token, body }),
+      checkoutResponseSchema,
+    );
+    const success = { ...body, stripe_payment_intent_id: started.payment_intent_id! };
+    await confirmCard(started.payment_intent_id!, started.client_secret!, '4242424242424242');
+    expectError(
+      await t.call('POST', '/api/memberships/checkout-success', {
+        token: await t.tokenFor('paid@example.com'),
+        body: success,
+      }),
+      404,
+    );
+    expectError(
+      await t.call('POST', '/api/memberships/checkout-success', {
+        token,
+        body: { ...success, stripe_payment_intent_id: 'pi_unknown' },
+      }),
+      404,
+    );
+    expectError(
+      await t.call('POST', '/api/memberships/checkout-success', { token, body: { ...success, payment_plan_month: 3 } }),
+      422,
+    );
+    expectError(await t.call('POST', '/api/memberships/checkout-success', { body: success }), 401);
+    expectError(await t.call('POST', '/api/memberships/checkout', { body }), 401);
+  });
+});
+
+async function athleteWithLicenceFor(username: string, code: string): Promise<string> {
+  const athlete = await t.tokenFor(username);
+  await t.call('POST', '/api/subscribe/claim-license', { token: athlete, body: { license_code: code } });
+  return athlete;
+}

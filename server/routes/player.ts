@@ -1,0 +1,168 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { asc, eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../db/errors.ts';
+import { experienceLevels, playerProfiles, positions, seasonPhases, sports, weightGoals } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { isRealDate } from '../domain/dates.ts';
+import { authFirst, requireUser } from '../http/auth.ts';
+import { ApiError, conflict, issuesToMessages, validationError } from '../http/errors.ts';
+import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
+
+const OptionSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('Option');
+
+const optionsRoute = createRoute({
+  method: 'get',
+  path: '/api/player/create',
+  tags: ['player'],
+  summary: 'Option lists of the player profile form',
+  security: BEARER,
+  middleware: [authFirst] as const,
+  responses: {
+    200: json(
+      z.object({
+        sports: z.array(OptionSchema),
+        experience_levels: z.array(OptionSchema),
+        phase: z.array(OptionSchema),
+        weight_goals: z.array(OptionSchema),
+      }),
+    ),
+    ...errors(401),
+  },
+});
+
+const positionsRoute = createRoute({
+  method: 'get',
+  path: '/api/position',
+  tags: ['player'],
+  summary: 'Positions of every sport',
+  security: BEARER,
+  middleware: [authFirst] as const,
+  responses: {
+    200: json(z.array(z.object({ id: z.number().int(), name: z.string(), sport_id: z.number().int() }))),
+    ...errors(401),
+  },
+});
+
+const BIRTHDAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+const createPlayerRoute = createRoute({
+  method: 'post',
+  path: '/api/player',
+  tags: ['player'],
+  summary: "Create the user's player profile (validation errors also carry `errors`)",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: {
+    body: jsonBody(
+      z.object({
+        birthday: z.string().trim().regex(BIRTHDAY, 'The birthday must be a date written M/D/YYYY.'),
+        sex: z.enum(['f', 'm']),
+        weight: z.number().positive().max(1000),
+        height: z.number().int().min(36).max(107),
+        position: id,
+        phase: id,
+        lifting_experience: id,
+        agility_experience: id,
+        upper_plyometric_experience: id,
+        lower_plyometric_experience: id,
+        weight_goal: id,
+      }),
+    ),
+  },
+  responses: { 200: json(z.object({ id: z.number().int() })), ...errors(400, 401, 409, 422) },
+});
+
+/** The player endpoint's errors also carry `errors` (the same map), which the site lists (spec §8). */
+function withErrorsList(error: ApiError): ApiError {
+  return new ApiError(error.status, error.message, error.messages, error.headers, { errors: error.messages });
+}
+
+export function playerRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const app = createRouter();
+
+  app.openapi(optionsRoute, async (c) => {
+    await requireUser(c, deps);
+    const [sportRows, levelRows, phaseRows, goalRows] = await Promise.all([
+      db.select().from(sports).orderBy(asc(sports.name)),
+      db.select().from(experienceLevels).orderBy(asc(experienceLevels.id)),
+      db.select().from(seasonPhases).orderBy(asc(seasonPhases.id)),
+      db.select().from(weightGoals).orderBy(asc(weightGoals.id)),
+    ]);
+    return c.json({ sports: sportRows, experience_levels: levelRows, phase: phaseRows, weight_goals: goalRows }, 200);
+  });
+
+  app.openapi(positionsRoute, async (c) => {
+    await requireUser(c, deps);
+    const rows = await db.select().from(positions).orderBy(asc(positions.name));
+    return c.json(
+      rows.map((row) => ({ id: row.id, name: row.name, sport_id: row.sportId })),
+      200,
+    );
+  });
+
+  app.openapi(
+    createPlayerRoute,
+    async (c) => {
+      const auth = await requireUser(c, deps);
+      const body = c.req.valid('json');
+      const now = deps.now();
+      const messages: Record<string, string[]> = {};
+
+      const [, month, day, year] = (BIRTHDAY.exec(body.birthday) ?? []).map(Number) as number[];
+      const birthday =
+        month && day && year && isRealDate(year, month, day)
+          ? `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+          : null;
+      if (birthday === null || year! < 1900 || birthday > now.toISOString().slice(0, 10)) {
+        messages.birthday = ['The birthday is not a valid date.'];
+      }
+      const exists = async (table: typeof experienceLevels | typeof seasonPhases | typeof weightGoals, value: number) =>
+        (await db.select({ id: table.id }).from(table).where(eq(table.id, value))).length > 0;
+      const [position] = await db.select({ id: positions.id }).from(positions).where(eq(positions.id, body.position));
+      if (!position) messages.position = ['The selected position is invalid.'];
+      if (!(await exists(seasonPhases, body.phase))) messages.phase = ['The selected phase is invalid.'];
+      for (const field of [
+        'lifting_experience',
+        'agility_experience',
+        'upper_plyometric_experience',
+        'lower_plyometric_experience',
+      ] as const) {
+        if (!(await exists(experienceLevels, body[field])))
+          messages[field] = [`The selected ${field.replaceAll('_', ' ')} is invalid.`];
+      }
+      if (!(await exists(weightGoals, body.weight_goal)))
+        messages.weight_goal = ['The selected weight goal is invalid.'];
+      if (Object.keys(messages).length > 0 || birthday === null) throw withErrorsList(validationError(messages));
+
+      const inserted = await db
+        .insert(playerProfiles)
+        .values({
+          userId: auth.user.id,
+          birthday,
+          sex: body.sex,
+          weightLbs: body.weight,
+          heightInches: body.height,
+          positionId: body.position,
+          phaseId: body.phase,
+          liftingExperienceId: body.lifting_experience,
+          agilityExperienceId: body.agility_experience,
+          upperPlyometricExperienceId: body.upper_plyometric_experience,
+          lowerPlyometricExperienceId: body.lower_plyometric_experience,
+          weightGoalId: body.weight_goal,
+        })
+        .returning({ id: playerProfiles.id })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict('This account already has a player profile.');
+          throw error;
+        });
+      return c.json({ id: inserted[0]!.id }, 200);
+    },
+    (result) => {
+      if (!result.success) throw withErrorsList(validationError(issuesToMessages(result.error.issues)));
+      return undefined;
+    },
+  );
+
+  return app;
+}

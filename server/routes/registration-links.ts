@@ -1,0 +1,73 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { authFirst, requireUser } from '../http/auth.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { BEARER, codeParam, createRouter, errors, json, jsonBody, LicenceInfoSchema } from '../http/openapi.ts';
+import { findLicence, LICENCE_TEXTS, licenceInfo } from '../services/licences.ts';
+import { findTokenUser } from '../services/tokens.ts';
+
+const infoRoute = createRoute({
+  method: 'get',
+  path: '/api/registration-link/info/{code}',
+  tags: ['licences'],
+  summary: 'Licence info (team or coach)',
+  request: { params: z.object({ code: codeParam('code') }) },
+  responses: { 200: json(LicenceInfoSchema), ...errors(404, 422) },
+});
+
+const coachRoute = createRoute({
+  method: 'get',
+  path: '/api/registration-link/license/coach/code/{code}',
+  tags: ['licences'],
+  summary: 'Coach licence info (404 for unknown codes and team licences)',
+  request: { params: z.object({ code: codeParam('code') }) },
+  responses: { 200: json(LicenceInfoSchema), ...errors(404, 422) },
+});
+
+const licenseLinkRoute = createRoute({
+  method: 'post',
+  path: '/api/registration-link/license-link',
+  tags: ['licences'],
+  summary: "Link a licence to the user named by a website token; answers the licence's organization",
+  description:
+    'The call spec §7 leaves open. `token` is a website token issued to the bearer (e.g. in the registration ' +
+    "deeplink); the licence becomes the user's latest licence.",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: {
+    body: jsonBody(z.object({ token: z.string().min(1).max(512), license: z.string().trim().min(1).max(64) })),
+  },
+  responses: { 200: json(z.object({ organization_id: z.number().int() })), ...errors(400, 401, 403, 404, 422) },
+});
+
+export function registrationLinkRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const app = createRouter();
+
+  app.openapi(infoRoute, async (c) => {
+    const licence = await findLicence(db, c.req.valid('param').code);
+    if (!licence) throw notFound(LICENCE_TEXTS.notFound);
+    return c.json(await licenceInfo(db, licence, deps.now()), 200);
+  });
+
+  app.openapi(coachRoute, async (c) => {
+    const licence = await findLicence(db, c.req.valid('param').code);
+    if (licence?.kind !== 'coach') throw notFound(LICENCE_TEXTS.notFound);
+    return c.json(await licenceInfo(db, licence, deps.now()), 200);
+  });
+
+  app.openapi(licenseLinkRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    const body = c.req.valid('json');
+    const website = await findTokenUser(db, body.token, 'website', deps.now());
+    if (!website || website.user.id !== auth.user.id) throw forbidden('The website token does not belong to you.');
+    const licence = await findLicence(db, body.license);
+    if (!licence) throw notFound(LICENCE_TEXTS.notFound);
+    await db.update(users).set({ latestLicenseId: licence.id }).where(eq(users.id, auth.user.id));
+    return c.json({ organization_id: licence.organizationId }, 200);
+  });
+
+  return app;
+}

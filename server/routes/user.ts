@@ -1,0 +1,198 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { athleteGuardians, licences, seasons, teams, users } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { authFirst, requireGuardian, requireUser } from '../http/auth.ts';
+import { fieldError, forbidden, notFound, validationError } from '../http/errors.ts';
+import {
+  AthleteSchema,
+  BEARER,
+  createRouter,
+  email,
+  errors,
+  idParam,
+  json,
+  jsonBody,
+  LatestLicenseSchema,
+  name,
+  password,
+  phone,
+  UserSchema,
+} from '../http/openapi.ts';
+import { findLicence, LICENCE_TEXTS } from '../services/licences.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { issueToken } from '../services/tokens.ts';
+import { findUserByEmail, normalizeEmail, userJson } from '../services/users.ts';
+import { ATHLETE_TOKEN_LIFETIME_MS } from './auth.ts';
+
+const getUserRoute = createRoute({
+  method: 'get',
+  path: '/api/user',
+  tags: ['user'],
+  summary: 'The current user',
+  security: BEARER,
+  middleware: [authFirst] as const,
+  responses: { 200: json(UserSchema), ...errors(401) },
+});
+
+const updateUserRoute = createRoute({
+  method: 'put',
+  path: '/api/user/{id}',
+  tags: ['user'],
+  summary: 'Update the own account',
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: {
+    params: z.object({ id: idParam('id') }),
+    body: jsonBody(
+      z.object({
+        name,
+        email,
+        phone: phone.refine((value) => value !== '', 'The phone field is required.'),
+        password: password.nullable().optional(),
+        password_confirmation: z.string().max(128).nullable().optional(),
+      }),
+    ),
+  },
+  responses: { 200: json(UserSchema), ...errors(400, 401, 403, 422) },
+});
+
+const setLatestRoute = createRoute({
+  method: 'post',
+  path: '/api/user/latest-license',
+  tags: ['user'],
+  summary: 'Record the licence the user is working with',
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: { body: jsonBody(z.object({ license_code: z.string().trim().min(1).max(64) })) },
+  responses: { 200: json(LatestLicenseSchema), ...errors(400, 401, 404, 422) },
+});
+
+const getLatestRoute = createRoute({
+  method: 'get',
+  path: '/api/user/latest-license',
+  tags: ['user'],
+  summary: "The user's latest licence (404 when none)",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  responses: { 200: json(LatestLicenseSchema), ...errors(401, 404) },
+});
+
+const athletesRoute = createRoute({
+  method: 'get',
+  path: '/api/user/athletes',
+  tags: ['user'],
+  summary: "The guardian's athletes, each with a fresh token of its own",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  responses: { 200: json(z.array(AthleteSchema)), ...errors(401, 403) },
+});
+
+async function latestLicenseJson(db: Db, licenceId: number) {
+  const [row] = await db
+    .select({ code: licences.code, organizationId: licences.organizationId, teamId: licences.teamId })
+    .from(licences)
+    .where(eq(licences.id, licenceId));
+  if (!row) return null;
+  let team: { name: string; seasonName: string } | undefined;
+  if (row.teamId !== null) {
+    [team] = await db
+      .select({ name: teams.name, seasonName: seasons.name })
+      .from(teams)
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .where(eq(teams.id, row.teamId));
+  }
+  return {
+    license_code: row.code,
+    season_name: team?.seasonName ?? null,
+    team_name: team?.name ?? null,
+    organization_id: row.organizationId,
+  };
+}
+
+export function userRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const app = createRouter();
+
+  app.openapi(getUserRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    return c.json(await userJson(db, auth.user.id, deps.now()), 200);
+  });
+
+  app.openapi(updateUserRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    const { id } = c.req.valid('param');
+    if (id !== auth.user.id) throw forbidden('You may only update your own account.');
+    const body = c.req.valid('json');
+    const newPassword = body.password ?? undefined;
+    if (newPassword !== undefined && newPassword !== body.password_confirmation) {
+      throw fieldError('password_confirmation', 'The password confirmation does not match.');
+    }
+    const owner = await findUserByEmail(db, body.email);
+    if (owner && owner.id !== auth.user.id) throw validationError({ email: ['The email has already been taken.'] });
+    const now = deps.now();
+    const changes = {
+      name: body.name,
+      email: normalizeEmail(body.email),
+      phone: body.phone,
+      updatedAt: now,
+      ...(newPassword === undefined ? {} : { passwordHash: await hashPassword(newPassword) }),
+    };
+    const updated = await db
+      .update(users)
+      .set(changes)
+      .where(eq(users.id, id))
+      .returning({ id: users.id })
+      .catch((error: unknown) => {
+        // The unique index caught a concurrent change to the same address.
+        if (isUniqueViolation(error)) throw validationError({ email: ['The email has already been taken.'] });
+        throw error;
+      });
+    if (updated.length === 0) throw notFound();
+    return c.json(await userJson(db, id, now), 200);
+  });
+
+  app.openapi(setLatestRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    const { license_code } = c.req.valid('json');
+    const licence = await findLicence(db, license_code);
+    if (!licence) throw notFound(LICENCE_TEXTS.notFound);
+    await db
+      .update(users)
+      .set({ latestLicenseId: licence.id, updatedAt: deps.now() })
+      .where(eq(users.id, auth.user.id));
+    const body = await latestLicenseJson(db, licence.id);
+    if (!body) throw notFound(LICENCE_TEXTS.notFound);
+    return c.json(body, 200);
+  });
+
+  app.openapi(getLatestRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    const body = auth.user.latestLicenseId === null ? null : await latestLicenseJson(db, auth.user.latestLicenseId);
+    if (!body) throw notFound('No licence yet.');
+    return c.json(body, 200);
+  });
+
+  app.openapi(athletesRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    requireGuardian(auth);
+    const rows = await db
+      .select({ id: users.id, name: users.name, username: users.username, relationship: athleteGuardians.relationship })
+      .from(athleteGuardians)
+      .innerJoin(users, eq(users.id, athleteGuardians.athleteId))
+      .where(eq(athleteGuardians.guardianId, auth.user.id))
+      .orderBy(users.id);
+    const now = deps.now();
+    const athletes = [];
+    // Tokens are stored hashed, so the list hands out a fresh short-lived token per athlete.
+    for (const row of rows) {
+      const token = await issueToken(db, row.id, 'session', now, ATHLETE_TOKEN_LIFETIME_MS);
+      athletes.push({ user_id: row.id, name: row.name ?? row.username ?? '', token, relationship: row.relationship });
+    }
+    return c.json(athletes, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,167 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  type LicenceRow,
+  licenceClaims,
+  licences,
+  organizations,
+  seasons,
+  subscriptions,
+  teams,
+  type UserRow,
+  users,
+} from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { formatDisplayDate, parseIsoDate, toIsoDate } from '../domain/dates.ts';
+
+export const LICENCE_TEXTS = {
+  paused: 'Registration has been paused by the organization.',
+  teamUnavailable: 'Sorry, this license is not available.',
+  coachUnavailable: 'Sorry, Coach licenses are no longer available.',
+  notFound: 'License not found.',
+} as const;
+
+/** Codes are stored upper-case and compared that way, so `tigers-2027` finds `TIGERS-2027`. */
+export function normalizeCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export async function findLicence(db: Db | Tx, code: string): Promise<LicenceRow | null> {
+  const [licence] = await db
+    .select()
+    .from(licences)
+    .where(eq(licences.code, normalizeCode(code)))
+    .limit(1);
+  return licence ?? null;
+}
+
+export function isExpired(licence: Pick<LicenceRow, 'expiresOn'>, now: Date): boolean {
+  return licence.expiresOn !== null && licence.expiresOn < toIsoDate(now);
+}
+
+export function isAvailable(licence: LicenceRow, now: Date): boolean {
+  return !licence.paused && licence.availableLicenses > 0 && !isExpired(licence, now);
+}
+
+/** The `LicenceInfo` response of docs/api.md. */
+export interface LicenceInfoJson {
+  license_code: string;
+  name: string;
+  available: boolean;
+  available_licenses: number;
+  expiration_date_formatted: string | null;
+  paused: boolean;
+  organization_id: number | null;
+  organization_name: string | null;
+  season_name: string | null;
+  team_name: string | null;
+  team_id: number | null;
+  is_coach: boolean;
+}
+
+export async function licenceInfo(db: Db, licence: LicenceRow, now: Date): Promise<LicenceInfoJson> {
+  const [organization] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, licence.organizationId));
+  let team: { id: number; name: string; seasonName: string } | undefined;
+  if (licence.teamId !== null) {
+    [team] = await db
+      .select({ id: teams.id, name: teams.name, seasonName: seasons.name })
+      .from(teams)
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .where(eq(teams.id, licence.teamId));
+  }
+  return {
+    license_code: licence.code,
+    name: licence.name,
+    available: isAvailable(licence, now),
+    available_licenses: licence.availableLicenses,
+    expiration_date_formatted: licence.expiresOn === null ? null : formatDisplayDate(licence.expiresOn),
+    paused: licence.paused,
+    organization_id: organization?.id ?? null,
+    organization_name: organization?.name ?? null,
+    season_name: team?.seasonName ?? null,
+    team_name: team?.name ?? null,
+    team_id: team?.id ?? null,
+    is_coach: licence.kind === 'coach',
+  };
+}
+
+export interface ClaimResult {
+  status: 'OK' | 'PAUSED' | 'UNAVAILABLE';
+  message: string;
+}
+
+class NoneLeft extends Error {}
+
+/** Coach access lasts until the end of the licence's last day (UTC). */
+function accessEnd(expiresOn: string | null, now: Date): Date {
+  if (expiresOn === null) return new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
+  const { year, month, day } = parseIsoDate(expiresOn);
+  return new Date(Date.UTC(year, month - 1, day + 1));
+}
+
+/**
+ * Claims a licence for a user (spec §4 licence claiming). A user who already holds it gets 'OK' again without using
+ * another seat. Otherwise one seat is taken with a single `UPDATE ... WHERE available_licenses > 0 RETURNING`, so
+ * concurrent claims never take more seats than there are; the claim row and the decrement commit together.
+ */
+export async function claimLicence(deps: AppDeps, user: UserRow, licence: LicenceRow): Promise<ClaimResult> {
+  const now = deps.now();
+  const unavailable: ClaimResult = {
+    status: 'UNAVAILABLE',
+    message: licence.kind === 'coach' ? LICENCE_TEXTS.coachUnavailable : LICENCE_TEXTS.teamUnavailable,
+  };
+  if (licence.paused) return { status: 'PAUSED', message: LICENCE_TEXTS.paused };
+  if (isExpired(licence, now)) return unavailable;
+
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(licenceClaims)
+        .values({ licenceId: licence.id, userId: user.id })
+        .onConflictDoNothing()
+        .returning({ id: licenceClaims.id });
+      if (inserted.length > 0) {
+        const taken = await tx
+          .update(licences)
+          .set({ availableLicenses: sql`${licences.availableLicenses} - 1` })
+          .where(and(eq(licences.id, licence.id), gt(licences.availableLicenses, 0), eq(licences.paused, false)))
+          .returning({ id: licences.id });
+        if (taken.length === 0) throw new NoneLeft();
+      }
+      await tx.update(users).set({ latestLicenseId: licence.id, updatedAt: now }).where(eq(users.id, user.id));
+      if (licence.kind === 'coach') await grantCoachAccess(tx, user, licence, now);
+      return {
+        status: 'OK' as const,
+        message: inserted.length > 0 ? 'License claimed.' : 'License already claimed.',
+      };
+    });
+  } catch (error) {
+    if (error instanceof NoneLeft) return unavailable;
+    throw error;
+  }
+}
+
+async function grantCoachAccess(tx: Tx, user: UserRow, licence: LicenceRow, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ isCoach: true, kind: user.kind === 'athlete' ? 'athlete' : 'coach' })
+    .where(eq(users.id, user.id));
+  const access = {
+    kind: 'license' as const,
+    active: true,
+    disabled: false,
+    term: null,
+    couponCode: null,
+    providerSubscriptionId: null,
+    paidThrough: accessEnd(licence.expiresOn, now),
+    trialEndsAt: null,
+    updatedAt: now,
+  };
+  await tx
+    .insert(subscriptions)
+    .values({ userId: user.id, ...access })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: access });
+}

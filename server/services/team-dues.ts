@@ -1,0 +1,219 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  athleteGuardians,
+  type DiscountCodeRow,
+  discountCodes,
+  type LicenceRow,
+  licences,
+  type MembershipRow,
+  memberships,
+  type OrganizationRow,
+  organizations,
+  type ProtectionPlanRow,
+  protectionPlans,
+  type SeasonRow,
+  seasons,
+  type TeamRow,
+  teams,
+  type UserRow,
+  users,
+} from '../db/schema/index.ts';
+import { centsToDollars } from '../domain/money.ts';
+import { type ComputedPlan, computePaymentPlans, type FeeSettings } from '../domain/payment-plans.ts';
+import { fieldError } from '../http/errors.ts';
+import { normalizeCode } from './licences.ts';
+
+/** What the payment plans of one team (or draft) are computed from. */
+export interface DuesContext {
+  teamId: number;
+  teamName: string;
+  organization: OrganizationRow;
+  fees: FeeSettings;
+  waiver: string | null;
+  season: SeasonRow | null;
+  protectionPlan: ProtectionPlanRow | null;
+}
+
+export interface PaymentDataJson {
+  team: {
+    id: number;
+    name: string;
+    total_dues: number;
+    athlete_deposit: number;
+    payment_plan_fee: number;
+    total_app_fee: number;
+    is_app_fee_itemized: boolean;
+    waiver: string | null;
+  } | null;
+  season: { id: number; name: string; start_date: string } | null;
+  injury_protection_insurance: { id: number; description: string; amount: number } | null;
+  payment_plans: {
+    month: number;
+    name: string;
+    additional?: number;
+    phases: { start_time_formatted: string; amount: number; base_amount: number }[];
+  }[];
+  is_season_set: boolean;
+  connected_account_stripe_id: string | null;
+  error: string | null;
+}
+
+export async function teamContext(db: Db | Tx, team: TeamRow): Promise<DuesContext> {
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, team.organizationId));
+  const [season] = await db.select().from(seasons).where(eq(seasons.id, team.seasonId));
+  const protectionPlan = team.protectionPlanId === null ? null : await findProtectionPlan(db, team.protectionPlanId);
+  if (!organization || !season) throw new Error(`team ${team.id} lost its organization or season`);
+  return {
+    teamId: team.id,
+    teamName: team.name,
+    organization,
+    fees: {
+      totalDuesCents: team.totalDuesCents,
+      athleteDepositCents: team.athleteDepositCents,
+      paymentPlanFeeCents: team.paymentPlanFeeCents,
+      appFeeCents: team.appFeeCents,
+      isAppFeeItemized: team.isAppFeeItemized,
+      planMonths: team.planMonths,
+    },
+    // A team's waiver is its organization's (spec §3: organization.waiver).
+    waiver: organization.waiver,
+    season,
+    protectionPlan,
+  };
+}
+
+export async function findProtectionPlan(db: Db | Tx, id: number): Promise<ProtectionPlanRow | null> {
+  const [plan] = await db.select().from(protectionPlans).where(eq(protectionPlans.id, id));
+  return plan ?? null;
+}
+
+/** A discount code by its (case-insensitive) code, valid for the organization; null when there is none. */
+export async function findDiscount(
+  db: Db | Tx,
+  code: string,
+  organizationId: number | null,
+): Promise<DiscountCodeRow | null> {
+  const scope =
+    organizationId === null
+      ? isNull(discountCodes.organizationId)
+      : or(isNull(discountCodes.organizationId), eq(discountCodes.organizationId, organizationId));
+  const [discount] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.code, normalizeCode(code)), scope))
+    .limit(1);
+  return discount ?? null;
+}
+
+/** The active discount a request names, or null for none; 422 for an unknown or inactive code. */
+export async function requireActiveDiscount(
+  db: Db | Tx,
+  code: string | null | undefined,
+  organizationId: number,
+): Promise<DiscountCodeRow | null> {
+  if (code === null || code === undefined || code.trim() === '') return null;
+  const discount = await findDiscount(db, code, organizationId);
+  if (!discount) throw fieldError('discount_code', 'Code not found.');
+  if (!discount.isActive) throw fieldError('discount_code', 'This discount code is no longer active.');
+  return discount;
+}
+
+export function plansFor(
+  context: DuesContext,
+  discount: DiscountCodeRow | null,
+  includeProtection: boolean,
+  now: Date,
+): ComputedPlan[] {
+  if (context.season === null) return [];
+  return computePaymentPlans({
+    fees: context.fees,
+    discount: discount ? { percentOff: discount.percentOff, flatDiscountCents: discount.flatDiscountCents } : null,
+    protectionCents: includeProtection && context.protectionPlan ? context.protectionPlan.amountCents : 0,
+    firstInstallmentOn: context.season.firstInstallmentOn,
+    today: now,
+  });
+}
+
+export function paymentDataJson(
+  context: DuesContext,
+  plans: ComputedPlan[],
+  error: string | null = null,
+): PaymentDataJson {
+  return {
+    team: {
+      id: context.teamId,
+      name: context.teamName,
+      total_dues: centsToDollars(context.fees.totalDuesCents),
+      athlete_deposit: centsToDollars(context.fees.athleteDepositCents),
+      payment_plan_fee: centsToDollars(context.fees.paymentPlanFeeCents),
+      total_app_fee: centsToDollars(context.fees.appFeeCents),
+      is_app_fee_itemized: context.fees.isAppFeeItemized,
+      waiver: context.waiver,
+    },
+    season: context.season
+      ? { id: context.season.id, name: context.season.name, start_date: context.season.startDate }
+      : null,
+    injury_protection_insurance: context.protectionPlan
+      ? {
+          id: context.protectionPlan.id,
+          description: context.protectionPlan.description,
+          amount: centsToDollars(context.protectionPlan.amountCents),
+        }
+      : null,
+    payment_plans: plans.map((plan) => ({
+      month: plan.month,
+      name: plan.name,
+      ...(plan.additionalCents === null ? {} : { additional: centsToDollars(plan.additionalCents) }),
+      phases: plan.phases.map((phase) => ({
+        start_time_formatted: phase.startTimeFormatted,
+        amount: centsToDollars(phase.amountCents),
+        base_amount: centsToDollars(phase.baseAmountCents),
+      })),
+    })),
+    is_season_set: context.season !== null,
+    connected_account_stripe_id: context.organization.stripeAccountId,
+    error,
+  };
+}
+
+/**
+ * The team licence a payer is paying for: their own latest licence, or, for an athlete who has none, the latest
+ * licence of a guardian (the guardian picked the licence, the athlete pays, spec §6).
+ */
+export async function payerTeamLicence(
+  db: Db | Tx,
+  payer: UserRow,
+): Promise<{ licence: LicenceRow; team: TeamRow } | null> {
+  const candidates: number[] = [];
+  if (payer.latestLicenseId !== null) candidates.push(payer.latestLicenseId);
+  if (payer.kind === 'athlete') {
+    const guardians = await db
+      .select({ latestLicenseId: users.latestLicenseId })
+      .from(athleteGuardians)
+      .innerJoin(users, eq(users.id, athleteGuardians.guardianId))
+      .where(eq(athleteGuardians.athleteId, payer.id));
+    for (const guardian of guardians) if (guardian.latestLicenseId !== null) candidates.push(guardian.latestLicenseId);
+  }
+  if (candidates.length === 0) return null;
+  const rows = await db
+    .select({ licence: licences, team: teams })
+    .from(licences)
+    .innerJoin(teams, eq(teams.id, licences.teamId))
+    .where(inArray(licences.id, candidates));
+  for (const id of candidates) {
+    const row = rows.find((candidate) => candidate.licence.id === id);
+    if (row) return row;
+  }
+  return null;
+}
+
+/** The payer's active membership of a team, if any. */
+export async function activeMembership(db: Db | Tx, userId: number, teamId: number): Promise<MembershipRow | null> {
+  const [membership] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.teamId, teamId), eq(memberships.status, 'active')))
+    .limit(1);
+  return membership ?? null;
+}
