@@ -18,7 +18,8 @@ const env = loadEnv();
 const log = createLogger(env);
 
 async function start(): Promise<void> {
-  const siteDir = ensureSiteBuilt(rootDir, log);
+  // `npm run dev` serves the site from Vite and runs this process for the API only (scripts/dev.ts).
+  const siteDir = process.env.SERVE_SITE === 'false' ? null : ensureSiteBuilt(rootDir, log);
   const database = await openDatabase(env);
   await database.migrate();
   if (await seedIfEmpty(database.db, new Date()))

@@ -69,7 +69,12 @@ export function ensureSiteBuilt(rootDir: string, log: Logger): string | null {
     'bin',
     'vite.js',
   );
-  const result = spawnSync(process.execPath, [viteBin, 'build'], { cwd: rootDir, stdio: 'inherit' });
+  // Always a production build, whatever NODE_ENV the server runs with (a test NODE_ENV would ship React's dev build).
+  const result = spawnSync(process.execPath, [viteBin, 'build'], {
+    cwd: rootDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
   writeFileSync(stampFile, `${wanted}\n`);
   return distDir;
