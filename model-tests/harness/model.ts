@@ -115,14 +115,22 @@ function brief(value: unknown, max = 80): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/**
+ * Payload key of the guard outcomes a structural path (model-tests/harness/structural-model.ts) forces; never part of
+ * a real event, and left out when an event is described in words.
+ */
+export const FORCED_GUARDS_KEY = '@guards';
+
 /** One event in words: `SUBMIT {"email":"a@b.c"}`, `login answers {"id":1}`, `login fails {...}`, `after 1000`. */
 export function describeEvent(event: AnyEventObject): string {
-  const { type, ...payload } = event;
+  const { type, [FORCED_GUARDS_KEY]: _forced, ...payload } = event;
+  // Structural paths (paths:to without a model) carry no answers: the call simply answers or fails.
+  const answer = (key: 'output' | 'error') => (key in payload ? ` ${brief(payload[key])}` : '');
   switch (transitionKind(type)) {
     case 'done.actor':
-      return `${type.slice('xstate.done.actor.'.length)} answers ${brief(payload.output)}`;
+      return `${type.slice('xstate.done.actor.'.length)} answers${answer('output')}`;
     case 'error.actor':
-      return `${type.slice('xstate.error.actor.'.length)} fails ${brief(payload.error)}`;
+      return `${type.slice('xstate.error.actor.'.length)} fails${answer('error')}`;
     case 'after':
       return `after ${type.slice('xstate.after.'.length).split('.')[0]}`;
     default:

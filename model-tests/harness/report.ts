@@ -48,8 +48,10 @@ export interface MachineSummary {
   pathCount: number;
   failedPaths: number;
   paths: PathRecord[];
-  /** Link to the machine's diagram (docs/flows), once diagrams exist; coloured by `covered` above. */
+  /** Link to the machine's Mermaid diagram in docs/flows (relative to reports/), when it has been exported. */
   diagram: string | null;
+  /** The root's initial state (from the catalog), for drawing the statechart. */
+  initial?: string | null;
 }
 
 export interface PathsReport {
@@ -163,6 +165,7 @@ export function mergeReports(files: readonly FileReport[], options: MergeOptions
         failedPaths: paths.filter((path) => Object.values(path.runs).some((run) => run?.status === 'failed')).length,
         paths,
         diagram: options.diagrams?.[machineId] ?? null,
+        initial: catalog.initial ?? null,
       };
     });
   return {
@@ -216,6 +219,99 @@ export function renderTable(report: PathsReport): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
+const RUN_MARK = { passed: '✓', failed: '✗' } as const;
+
+function runMarks(path: PathRecord): string {
+  const mark = (kind: 'machine' | 'ui', letter: string) => {
+    const run = path.runs[kind];
+    return run ? `${letter}${RUN_MARK[run.status]}` : `${letter}-`;
+  };
+  return `${mark('machine', 'm')} ${mark('ui', 'u')}`;
+}
+
+/**
+ * Shortens the JSON payloads in a story step (`login answers {"id":7,…}: a → b` → `login answers {…}: a → b`) for
+ * the terminal; reports/paths.json and paths.html keep them whole. Short payloads that decide branches stay.
+ */
+export function compactPayloads(step: string, max = 24): string {
+  let out = '';
+  let index = 0;
+  while (index < step.length) {
+    const char = step[index] ?? '';
+    if (char !== '{' && char !== '[') {
+      out += char;
+      index++;
+      continue;
+    }
+    // Scan to the matching bracket (or the `…` where describeEvent cut the payload), skipping JSON strings.
+    let depth = 0;
+    let end = index;
+    let inString = false;
+    for (; end < step.length; end++) {
+      const c = step[end];
+      // describeEvent cuts long payloads with `…`, possibly inside a string: the payload ends there.
+      if (c === '…') break;
+      if (inString) {
+        if (c === '\\') end++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        depth--;
+        if (depth === 0) break;
+      }
+    }
+    const blob = step.slice(index, end + 1);
+    out += blob.length > max ? `${char}…${char === '{' ? '}' : ']'}` : blob;
+    index = end + 1;
+  }
+  return out;
+}
+
+/** Breaks `text` into lines of at most `width` characters at `; ` boundaries, continuing with `indent`. */
+function wrapSteps(steps: readonly string[], width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const step of steps) {
+    const next = current ? `${current}; ${step}` : step;
+    if (current && indent.length + next.length > width) {
+      lines.push(`${indent}${current};`);
+      current = step;
+    } else current = next;
+  }
+  if (current) lines.push(`${indent}${current}`);
+  return lines;
+}
+
+/**
+ * Every generated path in words, grouped by machine and the test file that executed it: one line with the run
+ * results (`m✓ u✓`: machine run and UI run) and the end state, then the steps (events, transitions, guard branches).
+ */
+export function renderPathList(report: PathsReport, width = 120): string {
+  const out: string[] = [];
+  for (const machine of report.machines) {
+    const byFile = new Map<string, PathRecord[]>();
+    for (const path of machine.paths) byFile.set(path.testFile, [...(byFile.get(path.testFile) ?? []), path]);
+    for (const [testFile, paths] of byFile) {
+      out.push('', `${machine.machineId}: ${paths.length} path(s) executed by ${testFile}`);
+      paths.forEach((path, index) => {
+        const number = String(index + 1).padStart(String(paths.length).length);
+        const end = path.title.includes(' ⇒ ') ? path.title.slice(path.title.lastIndexOf(' ⇒ ') + 3) : path.title;
+        const input = path.title.startsWith('[') ? `${path.title.slice(0, path.title.indexOf(']') + 1)} ` : '';
+        out.push(`  ${number}. ${runMarks(path)}  ${input}⇒ ${end}`);
+        const steps = (path.story.length ? path.story : path.events)
+          .filter((step) => !step.startsWith('starts in '))
+          .map((step) => compactPayloads(step));
+        out.push(...wrapSteps(steps.length ? steps : ['(initial state only)'], width, '        '));
+        for (const [kind, run] of Object.entries(path.runs)) {
+          if (run?.error) out.push(`        ${kind} run failed: ${run.error.split('\n')[0] ?? ''}`);
+        }
+      });
+    }
+  }
+  return out.join('\n').replace(/^\n/, '');
+}
+
 function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
@@ -235,7 +331,23 @@ function statusCell(covered: boolean): string {
     : '<td class="miss"><span aria-hidden="true">✗</span> uncovered</td>';
 }
 
-function renderMachine(machine: MachineSummary): string {
+function diagramLinks(machine: MachineSummary): string {
+  if (!machine.diagram) return '';
+  const e = escapeHtml;
+  const definition = machine.diagram.replace(/\.mmd$/, '.json');
+  return `<p>Diagram of ${e(machine.machineId)}: <a href="${e(machine.diagram)}">Mermaid statechart</a> · <a href="${e(definition)}">definition (JSON)</a> · the /flows page of the site draws it live.</p>`;
+}
+
+function renderDiagram(machine: MachineSummary, svg: string | undefined): string {
+  if (!svg) return diagramLinks(machine);
+  return `<figure class="diagram" aria-labelledby="${anchor(machine.machineId)}-diagram">
+<figcaption id="${anchor(machine.machineId)}-diagram">Statechart of ${escapeHtml(machine.machineId)} coloured by coverage: <span class="ok">✓ covered (green)</span>, <span class="miss">✗ uncovered (red, dashed)</span>. Hover a state or an edge for its id and description.</figcaption>
+<div class="diagram-scroll" role="region" aria-label="Diagram of ${escapeHtml(machine.machineId)}" tabindex="0">${svg}</div>
+</figure>
+${diagramLinks(machine)}`;
+}
+
+function renderMachine(machine: MachineSummary, svg?: string): string {
   const e = escapeHtml;
   const { coverage } = machine;
   const uncovered = [
@@ -271,7 +383,7 @@ function renderMachine(machine: MachineSummary): string {
 <h2 id="${anchor(machine.machineId)}-title">${e(machine.name)} <small>(<code>${e(machine.machineId)}</code>)</small></h2>
 <p>States ${ratio(coverage.states)} · transitions ${ratio(coverage.transitions)} · ${machine.pathCount} paths (${machine.failedPaths} failed) · tested in ${machine.testFiles.map((file) => `<code>${e(file)}</code>`).join(', ')}</p>
 <p class="meta">${e(byRun)}</p>
-${machine.diagram ? `<p><a href="${e(machine.diagram)}">Diagram of ${e(machine.machineId)}</a></p>` : ''}
+${renderDiagram(machine, svg)}
 ${uncovered.length ? `<h3>Uncovered</h3><ul class="uncovered">${uncovered.join('')}</ul>` : '<p class="ok">Every state and transition is covered.</p>'}
 <details><summary>All ${machine.states.length} states</summary>
 <table><caption>States of ${e(machine.machineId)}</caption><thead><tr><th scope="col">state</th><th scope="col">type</th><th scope="col">coverage</th></tr></thead><tbody>
@@ -288,8 +400,13 @@ ${paths}
 </section>`;
 }
 
+export interface HtmlOptions {
+  /** Inline SVG statechart per machine id, coloured by coverage (see coverage-diagrams.ts). */
+  diagrams?: Readonly<Record<string, string>>;
+}
+
 /** A self-contained page (no scripts, no external assets) for testers and product owners. */
-export function renderHtml(report: PathsReport): string {
+export function renderHtml(report: PathsReport, options: HtmlOptions = {}): string {
   const e = escapeHtml;
   const summaryRows = report.machines
     .map(
@@ -315,7 +432,10 @@ code { font-size: 0.9em; word-break: break-word; }
 .uncovered li { color: #a4000f; }
 .meta { color: #4a4a4a; font-size: 0.9em; }
 .error { white-space: pre-wrap; background: #fff0f0; border-left: 4px solid #a4000f; padding: 0.5rem; }
-a:focus, summary:focus { outline: 3px solid #1a5fb4; outline-offset: 2px; }
+a:focus, summary:focus, .diagram-scroll:focus { outline: 3px solid #1a5fb4; outline-offset: 2px; }
+.diagram { margin: 1rem 0; }
+.diagram-scroll { overflow: auto; max-height: 80vh; border: 1px solid #767676; }
+.diagram-scroll svg { max-width: none; }
 </style>
 </head>
 <body>
@@ -331,7 +451,7 @@ ${summaryRows}
 }
 ${missing.length ? `<h2>Product machines without a model test</h2><ul class="uncovered">${missing.map((product) => `<li><code>${e(product.file)}</code>: expected <code>model-tests/${e(product.flow)}.model.test.tsx</code></li>`).join('')}</ul>` : ''}
 ${report.staleFiles.length ? `<p class="meta">Skipped reports of deleted test files: ${report.staleFiles.map((file) => `<code>${e(file)}</code>`).join(', ')}</p>` : ''}
-${report.machines.map(renderMachine).join('\n')}
+${report.machines.map((machine) => renderMachine(machine, options.diagrams?.[machine.machineId])).join('\n')}
 </main>
 </body>
 </html>

@@ -1,6 +1,15 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { NotBuiltPage } from '../views/common/not-built-page';
+import { config } from '../config';
+import { NotFoundPage } from '../views/common/not-found-page';
+import { FlowsPage } from '../views/flows/flows-page';
 
+/** /flows exists only outside production and when VITE_SHOW_FLOWS is on (spec §9 configuration, issue 8). */
 export const Route = createLazyRoute('/flows')({
-  component: () => <NotBuiltPage title="Flows" what="flow diagrams page (issue 8)" />,
+  component: FlowsRoute,
 });
+
+function FlowsRoute() {
+  const { machine } = Route.useSearch();
+  if (!config.showFlows || config.production) return <NotFoundPage />;
+  return <FlowsPage selected={machine} />;
+}
