@@ -1,0 +1,96 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Coupon, PlanDetails, User } from '../../api/schemas';
+import { subscribeMachine } from '../../machines/subscribe.machine';
+import type { BillingProvider } from '../../providers/billing/billing-provider';
+import { createSandboxBilling } from '../../providers/billing/sandbox-billing';
+import { SubscribeFlow } from './subscribe-flow';
+
+const guardian: User = {
+  id: 41,
+  name: 'Pat Rivera',
+  email: 'pat@example.com',
+  phone: null,
+  username: null,
+  is_new: false,
+  is_coach: false,
+  has_subscription: false,
+  player: null,
+  license: null,
+  subscription: null,
+  deeplink: null,
+};
+
+const prices: PlanDetails = {
+  monthly_price: 1499,
+  annual_price: 11999,
+  annual_price_pm: 1199,
+  quarterly_price: 3999,
+  trial_interval_length: 7,
+  trial_interval_length_annual: 14,
+  trial_interval_length_annual_pm: null,
+  trial_interval_length_quarterly: null,
+};
+
+/** The flow at its form, its calls answered locally; `received` lists the events the machine got. */
+async function atTheForm() {
+  const received: string[] = [];
+  const machine = subscribeMachine.provide({
+    actors: {
+      refreshUser: fromPromise<User>(async () => guardian),
+      fetchPlanDetails: fromPromise<PlanDetails>(async () => prices),
+      loadBilling: fromPromise<BillingProvider>(async () => createSandboxBilling()),
+      fetchCoupon: fromPromise<Coupon, { code: string }>(async ({ input }) => ({
+        coupon_code: input.code,
+        discount_type: 'dollars',
+        discount_in_cents: 500,
+        discount_percent: null,
+        duration: 'temporal',
+        applies_for_months: 3,
+      })),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { user: null },
+    inspect: (event) => {
+      if (event.type === '@xstate.event' && event.actorRef === actor) received.push(event.event.type);
+    },
+  });
+  actor.start();
+  render(<SubscribeFlow actorRef={actor} />);
+  await screen.findByRole('button', { name: 'Subscribe' });
+  return { actor, received };
+}
+
+describe('the billing form', () => {
+  it('shows what is missing, moves focus to the first gap, and does not subscribe', async () => {
+    const { actor, received } = await atTheForm();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByText('First name is required.')).toBeTruthy();
+    expect(screen.getByText('State or province is required.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    expect(screen.getByLabelText('First name').getAttribute('aria-invalid')).toBe('true');
+    expect(received).not.toContain('SUBSCRIBE');
+    expect(actor.getSnapshot().matches({ shopping: 'idle' })).toBe(true);
+  });
+
+  it('asks for the two-letter code of the state or province', async () => {
+    await atTheForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('State or province'), 'I');
+    await user.tab();
+    expect(screen.getByText('Use the two-letter code of the state or province (for example CA).')).toBeTruthy();
+  });
+
+  it('applies a typed coupon on Enter instead of subscribing with it unapplied', async () => {
+    const { received } = await atTheForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Coupon code (optional)'), 'SAVE5{Enter}');
+    expect(await screen.findByText('Coupon SAVE5 applied.')).toBeTruthy();
+    expect(received).toContain('APPLY_COUPON');
+    expect(received).not.toContain('SUBSCRIBE');
+  });
+});

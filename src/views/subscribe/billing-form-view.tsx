@@ -1,0 +1,138 @@
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { COUPON_NOT_APPLIED_MESSAGE } from '../../domain/subscription-pricing';
+import { acceptsCoupon, type SubscribeEvent, type subscribeMachine } from '../../machines/subscribe.machine';
+import { Alert } from '../common/alert';
+import { SelectField, TextField } from '../common/field';
+import { useForm } from '../common/use-form';
+import {
+  BILLING_FIELDS,
+  type BillingForm,
+  COUNTRIES,
+  EMPTY_BILLING_FORM,
+  toBillingDetails,
+  validateBillingForm,
+} from './billing-form';
+import { AUTO_RENEW_NOTICE, INVALID_APPLIED_COUPON_TEXT, REFUND_NOTICE } from './plan-texts';
+
+type Snapshot = SnapshotFrom<typeof subscribeMachine>;
+
+/** The error tied to the coupon entry, by state (§5 Subscribe, §8). */
+function couponErrorOf(snapshot: Snapshot): string | null {
+  if (snapshot.matches({ shopping: 'couponInvalid' })) return INVALID_APPLIED_COUPON_TEXT;
+  if (snapshot.matches({ shopping: 'couponNotApplied' })) return COUPON_NOT_APPLIED_MESSAGE;
+  return null;
+}
+
+/**
+ * The billing form (§2 Subscribe): name and address, the provider's card entry, the optional coupon with 'Apply
+ * Coupon' (hidden when the link brought the coupon), the refund and renewal notices, and 'Subscribe'.
+ */
+export function BillingFormView({ snapshot, send }: { snapshot: Snapshot; send: (event: SubscribeEvent) => void }) {
+  const form = useForm(EMPTY_BILLING_FORM, validateBillingForm);
+  const [couponText, setCouponText] = useState('');
+  const couponId = useId();
+  const formId = useId();
+  const headingId = useId();
+  const { context } = snapshot;
+  const couponError = couponErrorOf(snapshot);
+  const subscribeEvent: SubscribeEvent = {
+    type: 'SUBSCRIBE',
+    billing: toBillingDetails(form.values),
+    coupon: couponText,
+  };
+  const applyEvent: SubscribeEvent = { type: 'APPLY_COUPON', code: couponText };
+
+  const fieldId = (name: keyof BillingForm) => `${formId}-${name}`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit()) {
+      // The errors appear under their fields; the first one takes focus so the person lands on it.
+      const firstInvalid = BILLING_FIELDS.find((name) => form.errors[name]);
+      if (firstInvalid) document.getElementById(fieldId(firstInvalid))?.focus();
+      return;
+    }
+    send(subscribeEvent);
+  };
+  const applyOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter in the coupon entry applies the coupon rather than subscribing with it unapplied.
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (snapshot.can(applyEvent)) send(applyEvent);
+  };
+
+  return (
+    <form className="card billing-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <h2 id={headingId}>Billing information</h2>
+      <div className="grid grid--2">
+        <TextField id={fieldId('firstName')} label="First name" autoComplete="given-name" {...form.bind('firstName')} />
+        <TextField id={fieldId('lastName')} label="Last name" autoComplete="family-name" {...form.bind('lastName')} />
+      </div>
+      <TextField id={fieldId('address')} label="Address" autoComplete="address-line1" {...form.bind('address')} />
+      <div className="grid grid--2">
+        <TextField id={fieldId('city')} label="City" autoComplete="address-level2" {...form.bind('city')} />
+        <TextField
+          id={fieldId('state')}
+          label="State or province"
+          hint="Two-letter code, for example CA"
+          autoComplete="address-level1"
+          maxLength={2}
+          {...form.bind('state')}
+        />
+      </div>
+      <div className="grid grid--2">
+        <TextField
+          id={fieldId('postalCode')}
+          label="Postal code"
+          autoComplete="postal-code"
+          {...form.bind('postalCode')}
+        />
+        <SelectField id={fieldId('country')} label="Country" autoComplete="country" {...form.bind('country')}>
+          {COUNTRIES.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {context.billing?.renderCardFields()}
+      {acceptsCoupon(context) && (
+        <div className="field">
+          <label htmlFor={couponId}>Coupon code (optional)</label>
+          <div className="coupon-entry">
+            <input
+              id={couponId}
+              value={couponText}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setCouponText(event.target.value)}
+              onKeyDown={applyOnEnter}
+              aria-invalid={couponError ? true : undefined}
+              aria-describedby={couponError ? `${couponId}-error` : undefined}
+            />
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!snapshot.can(applyEvent)}
+              onClick={() => send(applyEvent)}
+            >
+              Apply Coupon
+            </button>
+          </div>
+        </div>
+      )}
+      {couponError && <Alert id={`${couponId}-error`}>{couponError}</Alert>}
+      {context.coupon && !couponError && <Alert tone="success">Coupon {context.coupon.coupon_code} applied.</Alert>}
+      <div className="subscribe-notices">
+        <p>{AUTO_RENEW_NOTICE}</p>
+        <p>{REFUND_NOTICE}</p>
+      </div>
+      {snapshot.matches({ shopping: 'failed' }) && context.error && <Alert>{context.error}</Alert>}
+      <div className="button-row">
+        <button type="submit" className="button" disabled={!snapshot.can(subscribeEvent)}>
+          Subscribe
+        </button>
+      </div>
+    </form>
+  );
+}
