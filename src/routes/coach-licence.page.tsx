@@ -1,6 +1,12 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { NotBuiltPage } from '../views/common/not-built-page';
+import { LicenceHost } from './licence.page';
 
 export const Route = createLazyRoute('/coach/$license')({
-  component: () => <NotBuiltPage title="Coach licence" what="coach licence page (issue 5)" />,
+  component: CoachLicencePage,
 });
+
+function CoachLicencePage() {
+  const { license } = Route.useParams();
+  const search = Route.useSearch();
+  return <LicenceHost key={`${license}?${JSON.stringify(search)}`} variant="coach" code={license} search={search} />;
+}

@@ -1,4 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, notFound, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { rootRoute } from './root.route';
 import { flag, text } from './search-params';
@@ -19,3 +19,15 @@ export const coachLicenceRoute = createRoute({
   path: '/coach/$license',
   validateSearch: coachLicenceSearch,
 }).lazy(() => import('./coach-licence.page').then((m) => m.Route));
+
+/** §2: /coach?license=CODE opens /coach/CODE with the other parameters kept. */
+export const coachLicenceQueryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/coach',
+  validateSearch: coachLicenceSearch,
+  beforeLoad: ({ search }) => {
+    const { license, ...rest } = search;
+    if (license === undefined) throw notFound();
+    throw redirect({ to: '/coach/$license', params: { license }, search: rest, replace: true });
+  },
+});

@@ -1,6 +1,94 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { NotBuiltPage } from '../views/common/not-built-page';
+import { createLazyRoute, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { type LicenceExit, type LicenceVariant, licenceMachine } from '../machines/licence.machine';
+import { getCurrentUser } from '../session/current-user';
+import { useBrandStylesheet } from '../views/common/branding/use-brand-stylesheet';
+import { brandName, useWhiteLabel } from '../views/common/branding/use-white-label';
+import { LicenceFlow } from '../views/licence/licence-flow';
 
 export const Route = createLazyRoute('/licenses/$license')({
-  component: () => <NotBuiltPage title="Licence" what="licence page (issue 5)" />,
+  component: LicencePage,
 });
+
+function LicencePage() {
+  const { license } = Route.useParams();
+  const search = Route.useSearch();
+  // A new address (e.g. ?claimed_registration=true after an automatic claim) is a new arrival: a fresh actor.
+  return <LicenceHost key={`${license}?${JSON.stringify(search)}`} variant="team" code={license} search={search} />;
+}
+
+/** The optional parameters of §2 that the licence pages read. */
+export interface LicencePageSearch {
+  claimed_registration?: boolean | undefined;
+  claimed_login?: boolean | undefined;
+  api_subdomain?: string | undefined;
+  redirLogin?: boolean | undefined;
+  redirRegister?: boolean | undefined;
+  preset_email?: string | undefined;
+}
+
+/**
+ * Wires one licence page: the machine from the URL and the stored user, the brand (white-label data, stylesheet)
+ * around it, and the navigation when the machine leaves. Shared by /licenses, /coach and /coach-claimed.
+ */
+export function LicenceHost({
+  variant,
+  code,
+  search,
+}: {
+  variant: LicenceVariant;
+  code: string;
+  search: LicencePageSearch;
+}) {
+  const actorRef = useActorRef(licenceMachine, {
+    input: {
+      variant,
+      code,
+      claimedRegistration: search.claimed_registration,
+      claimedLogin: search.claimed_login,
+      apiSubdomain: search.api_subdomain,
+      redirLogin: search.redirLogin,
+      redirRegister: search.redirRegister,
+      presetEmail: search.preset_email,
+      user: getCurrentUser(),
+    },
+  });
+  const exit = useSelector(actorRef, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
+  // The organization's stylesheet once the licence names it; the client's when it names none or did not load.
+  const organizationId = useSelector(actorRef, (snapshot) =>
+    snapshot.context.licence !== null
+      ? snapshot.context.licence.organization_id
+      : snapshot.matches('failed')
+        ? null
+        : undefined,
+  );
+  useBrandStylesheet(organizationId);
+  const whiteLabel = useWhiteLabel(search.api_subdomain);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (exit) void leaveTo(navigate, exit);
+  }, [exit, navigate]);
+
+  return (
+    <LicenceFlow
+      actorRef={actorRef}
+      brand={{ appName: brandName(whiteLabel), iconUrl: whiteLabel?.images.app_icon['120'] ?? null }}
+    />
+  );
+}
+
+function leaveTo(navigate: ReturnType<typeof useNavigate>, exit: LicenceExit): Promise<void> {
+  switch (exit.to) {
+    case '/login':
+      return navigate({ to: '/login', search: exit.search });
+    case '/register':
+      return navigate({ to: '/register', search: exit.search });
+    // After a claim the address that led to it must not be replayed by Back: replace it.
+    case '/licenses/$license':
+      return navigate({ to: '/licenses/$license', params: exit.params, search: exit.search, replace: true });
+    case '/coach-claimed':
+      return navigate({ to: '/coach-claimed', search: exit.search, replace: true });
+  }
+}

@@ -1,4 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, notFound, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { rootRoute } from './root.route';
 import { flag, text } from './search-params';
@@ -19,3 +19,18 @@ export const licenceRoute = createRoute({
   path: '/licenses/$license',
   validateSearch: licenceSearch,
 }).lazy(() => import('./licence.page').then((m) => m.Route));
+
+/**
+ * §2: the licence code may come as a query parameter instead of the route parameter: /licenses?license=CODE opens
+ * /licenses/CODE with the other parameters kept. Without a code there is no licence page to show.
+ */
+export const licenceQueryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/licenses',
+  validateSearch: licenceSearch,
+  beforeLoad: ({ search }) => {
+    const { license, ...rest } = search;
+    if (license === undefined) throw notFound();
+    throw redirect({ to: '/licenses/$license', params: { license }, search: rest, replace: true });
+  },
+});

@@ -1,13 +1,13 @@
 import { createRouter } from '@tanstack/react-router';
 import { appsRoute } from './apps.route';
 import { coachClaimedRoute } from './coach-claimed.route';
-import { coachLicenceRoute } from './coach-licence.route';
+import { coachLicenceQueryRoute, coachLicenceRoute } from './coach-licence.route';
 import { contactCoachRoute } from './contact-coach.route';
 import { dashboardRoute } from './dashboard.route';
 import { draftRoute } from './draft.route';
 import { entryRoute } from './entry.route';
 import { flowsRoute } from './flows.route';
-import { licenceRoute } from './licence.route';
+import { licenceQueryRoute, licenceRoute } from './licence.route';
 import { loginRoute } from './login.route';
 import { passwordResetRoute } from './password-reset.route';
 import { paymentRoute } from './payment.route';
@@ -26,7 +26,9 @@ export const routeTree = rootRoute.addChildren([
   draftRoute,
   passwordResetRoute,
   licenceRoute,
+  licenceQueryRoute,
   coachLicenceRoute,
+  coachLicenceQueryRoute,
   coachClaimedRoute,
   dashboardRoute,
   playerRoute,

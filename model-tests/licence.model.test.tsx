@@ -1,0 +1,308 @@
+import { render, screen, within } from '@testing-library/react';
+import { beforeEach, expect } from 'vitest';
+import { ApiError } from '../src/api/errors';
+import { currentUserSchema, type LicenceInfo, type User, userSchema } from '../src/api/schemas';
+import { currentUser as wireCurrentUser, user as wireUser } from '../src/api/wire-samples';
+import { type LicenceInput, licenceMachine } from '../src/machines/licence.machine';
+import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
+import { LicenceFlow } from '../src/views/licence/licence-flow';
+import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Server answers shaped like the demo fixtures (docs/fixtures.md)
+
+const northside = { organization_id: 1, organization_name: 'Northside Youth Baseball' };
+
+const tigers: LicenceInfo = {
+  license_code: 'TIGERS-2027',
+  name: '12U Tigers registration',
+  available: true,
+  available_licenses: 20,
+  expiration_date_formatted: null,
+  paused: false,
+  ...northside,
+  season_name: 'Spring 2027',
+  team_name: '12U Tigers',
+  team_id: 1,
+  is_coach: false,
+};
+const tigersFull: LicenceInfo = { ...tigers, available: false, available_licenses: 0 };
+const tigersPaused: LicenceInfo = { ...tigers, available: false, paused: true };
+
+const coachLicence: LicenceInfo = {
+  license_code: 'COACH-2027',
+  name: 'Northside Coach License',
+  available: true,
+  available_licenses: 3,
+  expiration_date_formatted: 'Dec 31, 2027',
+  paused: false,
+  ...northside,
+  season_name: null,
+  team_name: null,
+  team_id: null,
+  is_coach: true,
+};
+const coachGone: LicenceInfo = { ...coachLicence, available: false, available_licenses: 0 };
+
+const claimOk = { status: 'OK', message: 'License claimed.' };
+const claimNoneLeft = { status: 'UNAVAILABLE', message: 'Sorry, this license is not available.' };
+const claimRefused = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: 'The given data was invalid.',
+  messages: { license_code: ['This license cannot be claimed by your account.'] },
+});
+const loadFailure = new ApiError({ kind: 'http', status: 404, message: 'License not found.' });
+const refreshFailure = new ApiError({ kind: 'http', status: 401, message: 'Unauthenticated.' });
+
+const refreshedCoach = (statusMessage: string): User =>
+  userSchema.parse({
+    ...wireUser,
+    email: 'casey@example.com',
+    is_coach: true,
+    license: { license_code: 'COACH-2027', organization: null },
+    subscription: { status_message: statusMessage, paid_through: '2027-12-31T00:00:00.000Z' },
+  });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Arrivals: the URL parameters of §2 and the stored user
+
+const guardian = { email: 'pat@example.com', is_coach: false, license: null };
+const tigersGuardian = { ...guardian, license: { license_code: 'TIGERS-2027', organization: null } };
+const coach = { email: 'casey@example.com', is_coach: true, license: null };
+const coachWithLicence = { ...coach, license: { license_code: 'COACH-2027', organization: null } };
+
+const team = (input: Partial<LicenceInput>): LicenceInput => ({
+  variant: 'team',
+  code: 'TIGERS-2027',
+  user: null,
+  ...input,
+});
+const coachPage = (input: Partial<LicenceInput>): LicenceInput => ({
+  variant: 'coach',
+  code: 'COACH-2027',
+  user: null,
+  ...input,
+});
+
+const inputs = {
+  teamVisitor: team({ presetEmail: 'new.parent@example.com' }),
+  teamUserWithoutFlags: team({ user: guardian }),
+  teamClaimedRegistration: team({ claimedRegistration: true, user: guardian }),
+  teamClaimedPageAfterLogout: team({ claimedRegistration: true, presetEmail: 'pat@example.com' }),
+  teamClaimedPageWithoutEmail: team({ claimedRegistration: true }),
+  teamClaimedLogin: team({ claimedLogin: true, user: guardian, apiSubdomain: 'northside' }),
+  teamAlreadyClaimed: team({ claimedLogin: true, user: tigersGuardian }),
+  teamClaimedLoginVisitor: team({ claimedLogin: true }),
+  coachVisitor: coachPage({ presetEmail: 'new.coach@example.com' }),
+  coachVisitorRedirLogin: coachPage({ redirLogin: true }),
+  coachVisitorBothRedirects: coachPage({ redirLogin: true, redirRegister: true }),
+  coachUserWithoutFlags: coachPage({ user: coach }),
+  coachClaimedLoginCoach: coachPage({ claimedLogin: true, user: coach }),
+  coachClaimedLoginGuardian: coachPage({ claimedLogin: true, user: guardian, apiSubdomain: 'northside' }),
+  coachClaimedRegistration: coachPage({ claimedRegistration: true }),
+  coachAlreadyClaimed: coachPage({ claimedLogin: true, user: coachWithLicence }),
+} satisfies Record<string, LicenceInput>;
+
+// The stored user the silent logout must clear (src/session): seeded before every path, checked after arrival.
+const storedUser = currentUserSchema.parse({ ...wireCurrentUser, email: 'pat@example.com', license: null });
+beforeEach(() => {
+  setCurrentUser(storedUser);
+});
+
+const model = defineModel({
+  machine: licenceMachine,
+  inputs,
+  events: {
+    'xstate.done.actor.licence': (snapshot) =>
+      snapshot.context.variant === 'coach'
+        ? [doneEvent('licence', coachLicence), doneEvent('licence', coachGone)]
+        : [doneEvent('licence', tigers), doneEvent('licence', tigersFull), doneEvent('licence', tigersPaused)],
+    'xstate.error.actor.licence': [errorEvent('licence', loadFailure)],
+    'xstate.done.actor.claim': [doneEvent('claim', claimOk), doneEvent('claim', claimNoneLeft)],
+    'xstate.error.actor.claim': [errorEvent('claim', claimRefused)],
+    'xstate.done.actor.user': [
+      doneEvent('user', refreshedCoach('License active.')),
+      doneEvent('user', refreshedCoach('License expired.')),
+    ],
+    'xstate.error.actor.user': [errorEvent('user', refreshFailure)],
+  },
+  context: ['licence', 'user', 'errorText'],
+  states: {
+    loading: (snapshot, { invocations }) => {
+      const { context } = snapshot;
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'licence',
+        src: 'loadLicence',
+        input: { code: context.code, variant: context.variant },
+      });
+      // §4: a logged-in user arriving without a claimed flag is logged out silently; with one, stays logged in.
+      const arrivedLoggedIn =
+        context.accountEmail === 'pat@example.com' || context.accountEmail === 'casey@example.com';
+      const withoutFlags = !context.claimedRegistration && !context.claimedLogin;
+      if (arrivedLoggedIn && withoutFlags) {
+        expect(context.user).toBeNull();
+        expect(getCurrentUser()).toBeNull();
+      } else {
+        expect(getCurrentUser()).not.toBeNull();
+      }
+    },
+    'team.autoClaiming': (_snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({ id: 'claim', src: 'claimLicence', input: { code: 'TIGERS-2027' } }),
+    'coach.claiming': (_snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({ id: 'claim', src: 'claimLicence', input: { code: 'COACH-2027' } }),
+    'coach.refreshingUser': (_snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({ id: 'user', src: 'refreshUser' }),
+    'coach.licence.claimFailed': (snapshot) => {
+      const expected = [
+        'This license cannot be claimed by your account.',
+        'License expired.',
+        'Unauthenticated.',
+      ] as const;
+      expect(expected).toContain(snapshot.context.errorText);
+      // A refreshed user is stored (§7 GET /api/user refreshes the user); the person stays logged in.
+      if (snapshot.context.errorText === 'License expired.') {
+        expect(getCurrentUser()?.subscription?.status_message).toBe('License expired.');
+      }
+      expect(getCurrentUser()).not.toBeNull();
+    },
+    'team.welcome.claimFailed': (snapshot) =>
+      expect(snapshot.context.errorText).toBe('This license cannot be claimed by your account.'),
+    // §4: claimed leads to silent logout.
+    'coach.claimed': (snapshot) => {
+      expect(snapshot.context.user).toBeNull();
+      expect(getCurrentUser()).toBeNull();
+    },
+    toLogin: (snapshot) => {
+      const { context } = snapshot;
+      expect(snapshot.output).toEqual({
+        to: '/login',
+        search: {
+          license: context.code,
+          step: 2,
+          ...(context.variant === 'coach' ? { coach: true } : { is_team_license: true }),
+          ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
+        },
+      });
+      if (context.variant === 'coach') expect(context.redirLogin && !context.redirRegister).toBe(true);
+    },
+    toRegister: (snapshot) => {
+      const { context } = snapshot;
+      expect(snapshot.output).toEqual({
+        to: '/register',
+        search: {
+          license: context.code,
+          is_team_license: true,
+          ...(context.variant === 'coach' ? { coach: true } : {}),
+          ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
+        },
+      });
+    },
+    toClaimedPage: (snapshot) => {
+      expect(snapshot.output).toEqual({
+        to: '/licenses/$license',
+        params: { license: 'TIGERS-2027' },
+        search: { claimed_registration: true, preset_email: 'pat@example.com', api_subdomain: 'northside' },
+      });
+      expect(getCurrentUser()).toBeNull();
+    },
+    toCoachClaimed: (snapshot) => {
+      const apiSubdomain = snapshot.context.apiSubdomain;
+      expect(snapshot.output).toEqual({
+        to: '/coach-claimed',
+        search: { license: 'COACH-2027', ...(apiSubdomain === null ? {} : { api_subdomain: apiSubdomain }) },
+      });
+      expect(getCurrentUser()).toBeNull();
+    },
+  },
+});
+
+const driver: Driver<typeof licenceMachine> = {
+  YES: (_event, { user }) => user.click(screen.getByRole('button', { name: 'Yes' })),
+  NO: (_event, { user }) => user.click(screen.getByRole('button', { name: 'No' })),
+  CLAIM: (_event, { user }) => user.click(screen.getByRole('button', { name: 'Claim one' })),
+  RETRY: (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+};
+
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+const storeLinks = () =>
+  within(screen.getByRole('list', { name: 'App stores' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+runPaths({
+  model,
+  uiRun: {
+    name: 'licence driver',
+    render: ({ actor }) =>
+      render(<LicenceFlow actorRef={actor} brand={{ appName: 'Northside Baseball', iconUrl: null }} />),
+    driver,
+    states: {
+      failed: () => {
+        expect(heading()).toBe('Welcome to Diamond Academy');
+        expect(screen.getByRole('alert').textContent).toBe('Sorry, an error occurred.');
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      },
+      paused: () => {
+        expect(screen.getByRole('status').textContent).toBe('Registration has been paused by the organization.');
+        expect(screen.getByText('Northside Youth Baseball')).toBeTruthy();
+        expect(screen.getByText('Spring 2027')).toBeTruthy();
+        expect(screen.getByText('12U Tigers')).toBeTruthy();
+        expect(screen.queryByRole('button')).toBeNull();
+      },
+      'team.welcome': () => {
+        expect(heading()).toBe('Welcome to Diamond Academy');
+        expect(screen.getByText('Already have a Diamond Academy App account?')).toBeTruthy();
+        expect(screen.getByText('12U Tigers · Spring 2027')).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'Yes' })).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'No' })).toBeTruthy();
+      },
+      'team.welcome.ready': () => expect(screen.queryByRole('alert')).toBeNull(),
+      'team.welcome.claimFailed': () =>
+        expect(screen.getByRole('alert').textContent).toBe('This license cannot be claimed by your account.'),
+      'team.unavailable': () => {
+        expect(heading()).toBe('Welcome to Diamond Academy');
+        expect(screen.getByRole('alert').textContent).toBe('Sorry, this license is not available.');
+        expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull();
+        expect(screen.queryByText('Already have a Diamond Academy App account?')).toBeNull();
+      },
+      'team.success': ({ snapshot }) => {
+        expect(heading()).toBe('Three steps to activate your Northside Baseball account');
+        expect(screen.getAllByRole('heading', { level: 2 }).map((step) => step.textContent)).toEqual([
+          'Go to the app store',
+          'Download the app',
+          'Log in',
+        ]);
+        expect(screen.getByText(/download the Northside Baseball app/)).toBeTruthy();
+        const email = snapshot.context.accountEmail;
+        if (email === null) {
+          expect(screen.getByText('Log in with the email and password you registered with.')).toBeTruthy();
+        } else {
+          expect(screen.getByText(email).closest('p')?.textContent).toBe(`Log in as ${email} with your password.`);
+        }
+        expect(storeLinks()).toEqual(['Download on the App Store', 'Get it on Google Play']);
+      },
+      'coach.licence': () => {
+        expect(heading()).toBe('Northside Coach License');
+        expect(screen.getByText('3 licenses available')).toBeTruthy();
+        expect(screen.getByText('Access to the Coach app until:').textContent).toContain('Dec 31, 2027');
+        expect(screen.getByRole('button', { name: 'Claim one' })).toBeTruthy();
+      },
+      'coach.licence.ready': () => expect(screen.queryByRole('alert')).toBeNull(),
+      'coach.licence.claimFailed': ({ snapshot }) =>
+        expect(screen.getByRole('alert').textContent).toBe(snapshot.context.errorText),
+      'coach.unavailable': () => {
+        expect(heading()).toBe('Northside Coach License');
+        expect(screen.getByRole('alert').textContent).toBe('Sorry, Coach licenses are no longer available.');
+        expect(screen.queryByRole('button', { name: 'Claim one' })).toBeNull();
+      },
+      'coach.claimed': () => {
+        expect(heading()).toBe("You've already registered for Northside Coach License");
+        expect(screen.getByText('You have full access to the Coach app until:').textContent).toContain('Dec 31, 2027');
+        expect(screen.getByText('Download the app now to get started.')).toBeTruthy();
+        expect(screen.getByText('Simply log in with the email and password provided.')).toBeTruthy();
+        expect(storeLinks()).toEqual(['Download on the App Store', 'Get it on Google Play']);
+      },
+    },
+  },
+});

@@ -1,0 +1,41 @@
+import type { LicenceInfo } from '../../api/schemas';
+import { Alert } from '../common/alert';
+import { StepHeading } from '../common/step-heading';
+import { availableCountText, LICENCE_TEXTS } from './licence-texts';
+
+interface CoachLicenceProps {
+  licence: LicenceInfo;
+  /** 'Sorry, Coach licenses are no longer available.' instead of the offer. */
+  unavailable: boolean;
+  error: string | null;
+  canClaim: boolean;
+  onClaim: () => void;
+}
+
+/** §2 coach licence: name, available count, 'Claim one' and the access-until date; or the no-longer-available text. */
+export function CoachLicenceView({ licence, unavailable, error, canClaim, onClaim }: CoachLicenceProps) {
+  return (
+    <section className="card">
+      <StepHeading>{licence.name}</StepHeading>
+      {licence.organization_name && <p className="licence-organization">{licence.organization_name}</p>}
+      {unavailable ? (
+        <Alert>{LICENCE_TEXTS.coachUnavailable}</Alert>
+      ) : (
+        <>
+          <p className="licence-count">{availableCountText(licence.available_licenses)}</p>
+          {licence.expiration_date_formatted && (
+            <p>
+              {LICENCE_TEXTS.accessUntil} <strong>{licence.expiration_date_formatted}</strong>
+            </p>
+          )}
+          {error !== null && <Alert>{error}</Alert>}
+          <div className="button-row">
+            <button type="button" className="button" onClick={onClaim} disabled={!canClaim}>
+              {LICENCE_TEXTS.claimOne}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
