@@ -1,6 +1,35 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { NotBuiltPage } from '../views/common/not-built-page';
+import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
+import { paymentMachine } from '../machines/payment.machine';
+import { draftChannelActor } from '../providers/realtime/draft-channel.actor';
+import { Alert } from '../views/common/alert';
+import { Page } from '../views/common/page';
+import { PaymentFlow } from '../views/payment/payment-flow';
+import { PREVIEW_TITLE } from '../views/payment/payment-rules';
+import { draftRoute } from './draft.route';
 
-export const Route = createLazyRoute('/draft')({
-  component: () => <NotBuiltPage title="Registration Preview" what="draft preview (issue 6)" />,
-});
+/** /draft follows the draft channel live (and never loads card code: the preview cannot pay). */
+const draftPreviewMachine = paymentMachine.provide({ actors: { draftChannel: draftChannelActor } });
+
+function DraftPreview({ draftId }: { draftId: number }) {
+  const [input] = useState(() => ({ mode: 'draft' as const, draftId }));
+  const actorRef = useActorRef(draftPreviewMachine, { input });
+  return <PaymentFlow actorRef={actorRef} />;
+}
+
+function DraftPage() {
+  const { draft_id: draftId } = draftRoute.useSearch();
+  if (draftId === undefined) {
+    return (
+      <Page>
+        <h1>{PREVIEW_TITLE}</h1>
+        <Alert>This preview link has no draft: open it again from the team's page.</Alert>
+      </Page>
+    );
+  }
+  // A new draft id is a new preview: the key starts a fresh flow for it.
+  return <DraftPreview key={draftId} draftId={draftId} />;
+}
+
+export const Route = createLazyRoute('/draft')({ component: DraftPage });

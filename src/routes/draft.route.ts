@@ -1,11 +1,11 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { rootRoute } from './root.route';
-import { text } from './search-params';
+import { wholeNumber } from './search-params';
 
-/** Query parameters of /draft (spec §2). */
+/** Query parameters of /draft (spec §2): the staff draft to preview. Open to anyone, never logged in (§6). */
 export const draftSearch = z.object({
-  draft_id: text,
+  draft_id: wholeNumber(1, Number.MAX_SAFE_INTEGER),
 });
 
 export const draftRoute = createRoute({

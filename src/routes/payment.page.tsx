@@ -1,6 +1,41 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { NotBuiltPage } from '../views/common/not-built-page';
+import { createLazyRoute, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { paymentMachine } from '../machines/payment.machine';
+import { cardPaymentsActor, retrievePaymentIntentActor } from '../providers/card-payments/payment.actors';
+import { getCurrentUser } from '../session/current-user';
+import { PaymentFlow } from '../views/payment/payment-flow';
+import { returnedPaymentFrom } from '../views/payment/payment-return';
+import { paymentRoute } from './payment.route';
 
-export const Route = createLazyRoute('/payment')({
-  component: () => <NotBuiltPage title="Team payment" what="team payment flow (issue 6)" />,
+/** /payment pays by card: the machine gets the card provider (and never the realtime client). */
+const paymentPageMachine = paymentMachine.provide({
+  actors: { cardPayments: cardPaymentsActor, retrievePaymentIntent: retrievePaymentIntentActor },
 });
+
+function PaymentPage() {
+  const search = paymentRoute.useSearch();
+  const navigate = useNavigate();
+  // The input is read once: the flow owns what happens next (a return from the provider is handled exactly once).
+  const [input] = useState(() => ({
+    mode: 'payment' as const,
+    user: getCurrentUser(),
+    returned: returnedPaymentFrom(search),
+    returnUrl: `${window.location.origin}/payment`,
+  }));
+  const actorRef = useActorRef(paymentPageMachine, { input });
+  const destination = useSelector(actorRef, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
+
+  useEffect(() => {
+    // The provider's query must not replay the result on a reload.
+    if (input.returned !== null) void navigate({ to: '/payment', search: {}, replace: true });
+  }, [input.returned, navigate]);
+
+  useEffect(() => {
+    if (destination) void navigate({ ...destination, replace: true });
+  }, [destination, navigate]);
+
+  return <PaymentFlow actorRef={actorRef} />;
+}
+
+export const Route = createLazyRoute('/payment')({ component: PaymentPage });

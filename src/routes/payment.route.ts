@@ -1,17 +1,28 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { requireUser } from './guards';
 import { rootRoute } from './root.route';
-import { text } from './search-params';
+import { flag, text, wholeNumber } from './search-params';
 
-/** Query parameters of /payment (spec §2). */
+/**
+ * Query parameters of /payment (spec §2): on return from the card provider, its `payment_intent`,
+ * `payment_intent_client_secret` and `redirect_status`, plus the checkout parameters the flow put into the return
+ * URL (src/views/payment/payment-return.ts).
+ */
 export const paymentSearch = z.object({
   payment_intent: text,
   payment_intent_client_secret: text,
   redirect_status: text,
+  payment_plan_month: wholeNumber(0, 120),
+  team_id: wholeNumber(0, Number.MAX_SAFE_INTEGER),
+  discount_code: text,
+  include_payment_protection_plan: flag,
 });
 
+/** §2: an open route that needs a logged-in user; without one, login first and come back (returnUrl). */
 export const paymentRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/payment',
   validateSearch: paymentSearch,
+  beforeLoad: requireUser,
 }).lazy(() => import('./payment.page').then((m) => m.Route));

@@ -1,0 +1,253 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { FIXTURE_PASSWORD, uniqueEmail } from './support/session';
+
+/**
+ * Team payment (issue 6, spec §2 Payment page, §4 Payment flow, §5, §8, §9) against the real server and its card
+ * sandbox. Every journey pays as a guardian it creates: register, add an athlete, pick TIGERS-2027, claim it.
+ */
+
+const WEBSITE = { 'X-Requested-With': 'website' };
+const AGREE = 'I agree to the terms and conditions stated above.';
+
+interface Payer {
+  token: string;
+  email: string;
+}
+
+/** A new guardian who claimed a team licence and has not paid (payment_complete 0), stored in the browser. */
+async function newPayer(
+  page: Page,
+  request: APIRequestContext,
+  prefix: string,
+  licence = 'TIGERS-2027',
+): Promise<Payer> {
+  const email = uniqueEmail(prefix);
+  const registered = await request.post('/api/auth/register', {
+    headers: WEBSITE,
+    data: {
+      email,
+      phone: '5551234567',
+      password: FIXTURE_PASSWORD,
+      password_confirmation: FIXTURE_PASSWORD,
+      name: 'Pat Payer',
+      do_not_claim: true,
+    },
+  });
+  expect(registered.ok(), `register ${email}`).toBe(true);
+  const user = (await registered.json()) as { token: string };
+  const auth = { ...WEBSITE, Authorization: `Bearer ${user.token}` };
+  const athlete = await request.post('/api/auth/register-athlete', {
+    headers: auth,
+    data: {
+      name: 'Sam Payer',
+      username: `sampayer${Date.now()}${Math.floor(Math.random() * 1e4)}`,
+      password: FIXTURE_PASSWORD,
+      password_confirmation: FIXTURE_PASSWORD,
+      relationship: 'Mother',
+    },
+  });
+  expect(athlete.ok(), 'register athlete').toBe(true);
+  const latest = await request.post('/api/user/latest-license', { headers: auth, data: { license_code: licence } });
+  expect(latest.ok(), 'latest licence').toBe(true);
+  const claim = await request.post('/api/subscribe/claim-license', { headers: auth, data: { license_code: licence } });
+  expect(await claim.json()).toMatchObject({ status: 'OK' });
+  // The site keeps what register answered (src/session/current-user.ts); the flow refreshes it on entry.
+  await page.goto('/no-such-page');
+  await page.evaluate((stored) => localStorage.setItem('diamond.currentUser', JSON.stringify(stored)), user);
+  return { token: user.token, email };
+}
+
+async function paymentComplete(request: APIRequestContext, payer: Payer): Promise<number> {
+  const response = await request.get('/api/memberships/subscription-status', {
+    headers: { ...WEBSITE, Authorization: `Bearer ${payer.token}` },
+  });
+  return ((await response.json()) as { payment_complete: number }).payment_complete;
+}
+
+async function enterCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+async function checkA11y(page: Page, label: string) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expectNoSeriousA11yViolations(page, `${label} at ${viewport.width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const claimedPage = /\/licenses\/TIGERS-2027\?claimed_registration=true$/;
+
+test.describe('team payment', () => {
+  test('TIGERS-2027 paid by card 4242 with injury protection and the 3-month plan', async ({ page, request }) => {
+    const payer = await newPayer(page, request, 'pay.card');
+    await page.goto('/payment');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
+    await expect(page.getByText('Spring 2027 starts Mar 1, 2027.')).toBeVisible();
+    const threeMonths = page.getByRole('radio', { name: '3 monthly payments $75.00 due today' });
+    await expect(page.getByRole('radio', { name: 'Pay in full $475.00 due today' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await checkA11y(page, 'payment options');
+    await threeMonths.check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
+    await expect(page.getByText('$29.00: a one-time payment due today.')).toBeVisible();
+    await checkA11y(page, 'injury protection');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Added', exact: true })).toBeVisible();
+    await expect(page.getByText('Due today with 3 monthly payments: $104.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(page.getByLabel('Name on card')).toHaveValue('Pat Payer');
+    await expect(page.getByRole('region', { name: 'Waiver text' })).toContainText('Participant Waiver and Release');
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
+    await page.getByLabel(AGREE).check();
+    await page.getByLabel(AGREE).uncheck();
+    await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
+    await page.getByLabel(AGREE).check();
+    await enterCard(page, '4242 4242 4242 4242');
+    await checkA11y(page, 'checkout');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+
+    await expect(page).toHaveURL(claimedPage);
+    expect(await paymentComplete(request, payer)).toBe(1);
+
+    // Paid: a second visit cannot pay again; it shows the waiver-only page (the organization has a waiver).
+    await page.goto('/payment');
+    await expect(page.getByRole('heading', { level: 1, name: 'Team Waiver' })).toBeVisible();
+    await checkA11y(page, 'team waiver');
+    await expect(page.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    await page.getByLabel(AGREE).check();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect(page).toHaveURL(claimedPage);
+
+    // §4 Dashboard on load: payment_complete 1 no longer sends the user to the payment page.
+    await page.goto('/dashboard');
+    await expect(page).not.toHaveURL(/\/payment/);
+  });
+
+  test('a declined card (4000 0000 0000 0002) shows the decline, and a retry with 4242 succeeds', async ({
+    page,
+    request,
+  }) => {
+    const payer = await newPayer(page, request, 'pay.decline');
+    await page.goto('/payment');
+    await page.getByRole('radio', { name: /^Pay in full/ }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await page.getByLabel(AGREE).check();
+    await enterCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    expect(await paymentComplete(request, payer)).toBe(0);
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page).toHaveURL(claimedPage);
+    expect(await paymentComplete(request, payer)).toBe(1);
+  });
+
+  test('4000 0025 0000 3155 passes the local 3-D Secure page and shows Payment succeeded!', async ({
+    page,
+    request,
+  }) => {
+    const payer = await newPayer(page, request, 'pay.threeds');
+    await page.goto('/payment');
+    await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel(AGREE).check();
+    await enterCard(page, '4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+
+    await expect(page.getByRole('heading', { name: '3-D Secure authentication' })).toBeVisible();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+
+    await expect(page.getByText('Payment succeeded!')).toBeVisible();
+    // The provider's query is not left in the address to replay the result.
+    await expect(page).toHaveURL(/\/payment$/);
+    await checkA11y(page, 'payment result');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(claimedPage);
+    expect(await paymentComplete(request, payer)).toBe(1);
+  });
+
+  test('FULLRIDE completes without a card', async ({ page, request }) => {
+    const payer = await newPayer(page, request, 'pay.fullride');
+    await page.goto('/payment');
+    await page.getByLabel('Discount code').fill('OLDCODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Code not found.')).toBeVisible();
+    await page.getByLabel('Discount code').fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Code not found.')).toBeVisible();
+
+    await page.getByLabel('Discount code').fill('FULLRIDE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Discount FULLRIDE applied (100% off).')).toBeVisible();
+    // §4: a full discount collapses the plans to the first.
+    await expect(page.getByRole('radio')).toHaveCount(1);
+    await page.getByRole('radio', { name: 'Pay in full $0.00 due today' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(page.getByText(/nothing is charged and no card is needed/)).toBeVisible();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await page.getByLabel(AGREE).check();
+    await checkA11y(page, 'full-discount checkout');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page).toHaveURL(claimedPage);
+    expect(await paymentComplete(request, payer)).toBe(1);
+  });
+
+  test('14U Storm shows the season-started and non-itemized app fee displays', async ({ page, request }) => {
+    await newPayer(page, request, 'pay.storm', 'STORM-2026');
+    await page.goto('/payment');
+    await expect(page.getByText(/Fall 2026 has already started \(Sep 1, 2026\)/)).toContainText(
+      'the player deposit, which includes the app fee, is due today',
+    );
+    await expect(page.getByText('Player deposit (includes the $20.00 app fee, non-refundable)')).toBeVisible();
+    await expect(page.getByText('Overall fees (dues and app fee)')).toBeVisible();
+    await expect(page.getByText(/^App fee/)).toHaveCount(0);
+    await checkA11y(page, 'payment options of a started season');
+  });
+
+  test('FLAT500 on 10U Waves (no app fee, no waiver) is a full discount too', async ({ page, request }) => {
+    const payer = await newPayer(page, request, 'pay.waves', 'WAVES-2027');
+    await page.goto('/payment');
+    await page.getByLabel('Discount code').fill('FLAT500');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('radio', { name: 'Pay in full $0.00 due today' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    // No waiver: nothing to agree to, Pay Now is enabled at once (§5).
+    await expect(page.getByLabel(AGREE)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page).toHaveURL(/\/licenses\/WAVES-2027\?claimed_registration=true$/);
+    expect(await paymentComplete(request, payer)).toBe(1);
+  });
+
+  test('Back from step 1 takes a new user back to the register wizard', async ({ page, request }) => {
+    await newPayer(page, request, 'pay.back');
+    await page.goto('/payment');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/register\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('step')).toBe('2');
+    expect(url.searchParams.get('license')).toBe('TIGERS-2027');
+    expect(url.searchParams.get('is_team_license')).toBe('true');
+  });
+
+  test('a visitor without a stored user is sent to log in first', async ({ page }) => {
+    await page.goto('/payment');
+    await expect(page).toHaveURL(/\/login\?returnUrl=%2Fpayment/);
+  });
+});

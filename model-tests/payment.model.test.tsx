@@ -1,0 +1,593 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { ApiError } from '../src/api/errors';
+import { currentUserSchema, paymentDataSchema, serverDiscountSchema, type User } from '../src/api/schemas';
+import { formatUsd } from '../src/domain/money';
+import { offeredPlansOf, paymentMachine, protectionIncluded } from '../src/machines/payment.machine';
+import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
+import type { CardFormHandle } from '../src/providers/card-payments/types';
+import { PaymentFlow } from '../src/views/payment/payment-flow';
+import {
+  CHECKOUT_FALLBACK,
+  FULL_DISCOUNT_CHECKOUT_FALLBACK,
+  NO_SEASON,
+  PAYMENT_NOT_SUCCESSFUL,
+  PAYMENT_PROCESSING,
+  PAYMENT_SOMETHING_WENT_WRONG,
+  PAYMENT_SUCCEEDED,
+  PAYMENTS_UNAVAILABLE,
+  PREVIEW_TEXT,
+  PREVIEW_TITLE,
+  UNEXPECTED_CARD_ERROR,
+  WAIVER_AGREEMENT_LABEL,
+  WAIVER_REQUIRED,
+} from '../src/views/payment/payment-rules';
+import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
+
+type Snapshot = ReturnType<(typeof paymentMachine)['resolveState']>;
+
+// ---- Fixtures shaped like docs/fixtures.md (wire form, parsed as the API layer parses them) ---------------------
+
+const WAIVER = 'Northside Youth Baseball waiver.\n\nPlayers and families agree to the club rules.';
+const RETURN_URL = 'http://localhost:3000/payment';
+
+const organization = {
+  id: 1,
+  name: 'Northside Youth Baseball',
+  waiver: WAIVER,
+  api_user_id: null,
+  client: { api_subdomain: 'northside' },
+};
+
+function user(changes: Partial<Record<string, unknown>>): User {
+  return currentUserSchema.parse({
+    id: 40,
+    name: 'Pat Parent',
+    email: 'pat@example.com',
+    phone: '5551234567',
+    username: null,
+    is_new: true,
+    is_coach: false,
+    has_subscription: false,
+    player: null,
+    license: { license_code: 'TIGERS-2027', organization },
+    subscription: null,
+    token: 'user-token',
+    ...changes,
+  });
+}
+
+const newUser = user({});
+const existingUser = user({ is_new: false });
+const licenceWithoutWaiver = user({
+  is_new: false,
+  license: { license_code: 'WAVES-2027', organization: { ...organization, waiver: null } },
+});
+const withoutLicence = user({ is_new: false, license: null });
+
+const tigers = {
+  id: 1,
+  name: '12U Tigers',
+  total_dues: 450,
+  athlete_deposit: 50,
+  payment_plan_fee: 5,
+  total_app_fee: 25,
+  is_app_fee_itemized: true,
+  waiver: WAIVER,
+};
+const season = { id: 1, name: 'Spring 2027', start_date: '2027-03-01' };
+const protectionPlan = { id: 1, description: 'Injury Protection', amount: 29 };
+
+const payInFull = {
+  month: 0,
+  name: 'Pay in full',
+  phases: [{ start_time_formatted: 'Jan 5, 2027', amount: 475, base_amount: 475 }],
+};
+const threeMonths = {
+  month: 3,
+  name: '3 monthly payments',
+  additional: 5,
+  phases: [
+    { start_time_formatted: 'Jan 5, 2027', amount: 75, base_amount: 75 },
+    { start_time_formatted: 'Mar 1, 2027', amount: 139.2, base_amount: 135, processing_fee: 4.2 },
+    { start_time_formatted: 'Apr 1, 2027', amount: 139.2, base_amount: 135, processing_fee: 4.2 },
+    { start_time_formatted: 'May 1, 2027', amount: 139.2, base_amount: 135, processing_fee: 4.2 },
+  ],
+};
+
+const wireData = {
+  team: tigers,
+  season,
+  injury_protection_insurance: protectionPlan,
+  payment_plans: [payInFull, threeMonths],
+  is_season_set: true,
+  connected_account_stripe_id: null,
+  error: null,
+};
+const tigersData = paymentDataSchema.parse(wireData);
+/**
+ * FULLRIDE: everything waived, only the pay-in-full plan. The protection plan still comes back (as the reference
+ * server sends it); the flow must not offer it with a full discount.
+ */
+const fullRideData = paymentDataSchema.parse({
+  ...wireData,
+  payment_plans: [{ ...payInFull, phases: [{ start_time_formatted: 'Jan 5, 2027', amount: 0, base_amount: 0 }] }],
+});
+const PAGE_ERROR = 'Registration for this team is closed.';
+const pageErrorData = paymentDataSchema.parse({ ...wireData, payment_plans: [], error: PAGE_ERROR });
+const noSeasonData = paymentDataSchema.parse({ ...wireData, season: null, payment_plans: [], is_season_set: false });
+
+const fullRide = serverDiscountSchema.parse({
+  discount_code: 'FULLRIDE',
+  percent_off: 100,
+  flat_discount_amount: null,
+  is_active: true,
+});
+const inactiveCode = serverDiscountSchema.parse({ ...fullRide, discount_code: 'OLDCODE', is_active: false });
+const CODE_NOT_FOUND = new ApiError({
+  kind: 'http',
+  status: 404,
+  message: 'Code not found.',
+  body: { message: 'Code not found.', messages: {} },
+});
+
+const PLAN_NAMES: Record<number, string> = { 0: 'Pay in full', 3: '3 monthly payments' };
+
+const cardPayments = createSandboxCardPayments({ navigate: vi.fn(), now: () => new Date('2026-06-01T12:00:00Z') });
+const fakeCard: CardFormHandle = {
+  submit: () => Promise.resolve({}),
+  confirm: () => Promise.resolve({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
+};
+const billing = { name: 'Pat Parent', email: 'pat@example.com', address: { country: 'US' } };
+
+const DECLINED = 'Your card was declined.';
+const INCOMPLETE = 'Your card number is incomplete.';
+const checkoutRefused = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: 'The selected plan is not offered.',
+  body: { message: 'The selected plan is not offered.', messages: {} },
+});
+const serverDown = new ApiError({
+  kind: 'network',
+  message: 'Could not reach the server. Check your connection and try again.',
+});
+
+const returned = {
+  paymentIntentId: 'pi_3ds',
+  clientSecret: 'pi_3ds_secret_abc',
+  checkout: { payment_plan_month: 3, team_id: 1, discount_code: null, include_payment_protection_plan: true },
+};
+
+// ---- Which situations each input explores ------------------------------------------------------------------------
+// Every input explores its whole reachable graph, so each input's answers are chosen to keep to its own part of the
+// flow: `newUser` pays (options, discount, protection, checkout, card and full discount), `existingUser` covers the
+// paid pages and Back to login, `draft` the preview, `returned` the way back from 3-D Secure.
+
+type Scenario = 'newUser' | 'existingUser' | 'draft' | 'returned';
+
+function scenarioOf(snapshot: Snapshot): Scenario {
+  const { context } = snapshot;
+  if (context.mode === 'draft') return 'draft';
+  if (context.returned !== null) return 'returned';
+  return context.user?.license?.license_code === 'TIGERS-2027' && context.user.is_new ? 'newUser' : 'existingUser';
+}
+
+const offeredMonths = (snapshot: Snapshot): number[] =>
+  snapshot.context.discount !== null ? [0] : (snapshot.context.data?.payment_plans ?? []).map((plan) => plan.month);
+
+function events(snapshot: Snapshot): AnyEventObject[] {
+  const scenario = scenarioOf(snapshot);
+  const { context } = snapshot;
+  const list: AnyEventObject[] = [
+    { type: 'NEXT' },
+    { type: 'BACK' },
+    { type: 'ACCEPT' },
+    { type: 'CONTINUE' },
+    { type: 'RETRY' },
+    { type: 'TOGGLE_PROTECTION' },
+    { type: 'AGREE_WAIVER', agreed: !context.waiverAgreed },
+    { type: 'PAY', billing, card: fakeCard },
+    errorEvent('currentUser', serverDown),
+    errorEvent('subscriptionStatus', serverDown),
+    errorEvent('paymentPlans', serverDown),
+    doneEvent('cardPayments', cardPayments),
+    errorEvent('cardPayments', new Error('Stripe.js did not load in time.')),
+  ];
+
+  // Who the refreshed user is decides the paid pages (§4): only the existing user's input explores them.
+  list.push(doneEvent('currentUser', context.user));
+  if (scenario === 'existingUser' && context.user?.license?.license_code === 'TIGERS-2027') {
+    list.push(doneEvent('currentUser', licenceWithoutWaiver), doneEvent('currentUser', withoutLicence));
+  }
+
+  if (scenario === 'existingUser') {
+    list.push(doneEvent('subscriptionStatus', { payment_complete: 1 }));
+    if (context.user?.license?.license_code === 'TIGERS-2027')
+      list.push(doneEvent('subscriptionStatus', { payment_complete: 0 }));
+  } else {
+    list.push(doneEvent('subscriptionStatus', { payment_complete: 0 }));
+  }
+
+  // Plans: a page-level error ends the returned input's retry; the other inputs also see every answer.
+  if (scenario === 'returned') {
+    list.push(doneEvent('paymentPlans', pageErrorData));
+  } else {
+    list.push(doneEvent('paymentPlans', context.discount !== null ? fullRideData : tigersData));
+    if (snapshot.matches('loadingPlans') && (scenario === 'newUser' || scenario === 'draft')) {
+      list.push(doneEvent('paymentPlans', pageErrorData), doneEvent('paymentPlans', noSeasonData));
+    }
+    const reloading = snapshot.matches({ choosingPlan: 'reloading' }) || snapshot.matches({ protection: 'reloading' });
+    if (reloading && scenario === 'newUser') {
+      list.push(doneEvent('paymentPlans', pageErrorData));
+    }
+  }
+
+  // Step 1 choices: a plan once; discounts only on the paying input, before a plan is chosen.
+  const months = offeredMonths(snapshot);
+  const explore = scenario === 'newUser' || scenario === 'draft';
+  list.push({ type: 'SELECT_PLAN', month: explore && context.selectedPlanMonth === null ? (months.at(-1) ?? 99) : 99 });
+  if (scenario === 'newUser' && context.selectedPlanMonth === null) {
+    // FULLRIDE is looked up, or once applied is the same code again (§5: nothing happens); '' clears it.
+    list.push({ type: 'APPLY_DISCOUNT', code: 'FULLRIDE' }, { type: 'APPLY_DISCOUNT', code: '' });
+  } else {
+    // Elsewhere applying changes nothing (§5: the same code again, or empty without a discount).
+    list.push({ type: 'APPLY_DISCOUNT', code: context.discount?.code ?? '' });
+  }
+  list.push(
+    doneEvent('discount', fullRide),
+    doneEvent('discount', inactiveCode),
+    errorEvent('discount', CODE_NOT_FOUND),
+  );
+
+  // Paying: every answer of every step.
+  list.push(
+    doneEvent('submitCard', {}),
+    doneEvent('submitCard', { error: { type: 'validation_error', message: INCOMPLETE } }),
+    errorEvent('submitCard', new Error('The card form went away.')),
+    doneEvent('checkout', { client_secret: 'pi_1_secret_x', payment_intent_id: 'pi_1', payment_complete: 0 }),
+    doneEvent('checkout', { client_secret: null, payment_intent_id: 'pi_1', payment_complete: 1 }),
+    doneEvent('checkout', { client_secret: null, payment_intent_id: null, payment_complete: 0 }),
+    errorEvent('checkout', checkoutRefused),
+    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
+    doneEvent('confirmCard', { error: { type: 'card_error', code: 'card_declined', message: DECLINED } }),
+    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'processing' } }),
+    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'requires_action' } }),
+    errorEvent('confirmCard', new Error('Network error')),
+    doneEvent('checkoutSuccess', { payment_complete: 1, membership_id: 7 }),
+    errorEvent('checkoutSuccess', serverDown),
+    doneEvent('freeCheckout', { client_secret: null, payment_intent_id: null, payment_complete: 1 }),
+    doneEvent('freeCheckout', { client_secret: null, payment_intent_id: null, payment_complete: 0 }),
+    errorEvent(
+      'freeCheckout',
+      new ApiError({
+        kind: 'http',
+        status: 422,
+        message: 'Discount expired.',
+        body: { message: 'Discount expired.', error: 'This discount is no longer valid.' },
+      }),
+    ),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'succeeded' } }),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'processing' } }),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'requires_payment_method' } }),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'canceled' } }),
+    errorEvent('paymentIntent', serverDown),
+  );
+
+  if (scenario === 'draft') list.push({ type: 'DRAFT_UPDATED' });
+  return list;
+}
+
+/**
+ * What identifies a situation: the state plus, per state, only the context its guards (and those of the states it
+ * leads to) read. Loading, failure and final states keep just the user, so a retry from anywhere in the flow rejoins
+ * one node instead of repeating the whole flow for every context it could come from.
+ */
+function serializeState(snapshot: Snapshot): string {
+  const { context } = snapshot;
+  const data = context.data;
+  const key: Record<string, unknown> = {
+    value: snapshot.value,
+    user: context.user === null ? null : [context.user.license?.license_code ?? null, context.user.is_new],
+  };
+  const inSteps = snapshot.matches('choosingPlan') || snapshot.matches('protection');
+  const paying = snapshot.matches('checkout') || snapshot.matches('paying');
+  if (inSteps || paying) {
+    key.data = data === null ? null : data.payment_plans.length;
+    key.discount = context.discount?.code ?? null;
+    key.selected = context.selectedPlanMonth;
+    key.cardLoaded = context.cardPayments !== null;
+  }
+  // Pay Now's guards read these; elsewhere in checkout a toggled box changes nothing that follows.
+  if (snapshot.matches({ checkout: { ready: 'idle' } }) || snapshot.matches('waiverOnly')) {
+    key.waiverAgreed = context.waiverAgreed;
+  }
+  if (snapshot.matches({ checkout: 'ready' })) key.paid = context.paidCheckout !== null;
+  return JSON.stringify(key);
+}
+
+const model = defineModel({
+  machine: paymentMachine,
+  inputs: {
+    newUser: { mode: 'payment', user: newUser, returned: null, returnUrl: RETURN_URL },
+    existingUser: { mode: 'payment', user: existingUser, returned: null, returnUrl: RETURN_URL },
+    draft: { mode: 'draft', draftId: 1 },
+    returned: { mode: 'payment', user: existingUser, returned, returnUrl: RETURN_URL },
+  },
+  events,
+  serializeState,
+  states: {
+    loadingPlans: (snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'paymentPlans',
+        input: {
+          mode: snapshot.context.mode,
+          draftId: snapshot.context.draftId,
+          discountCode: snapshot.context.discount?.code ?? null,
+        },
+      }),
+    'choosingPlan.lookingUpDiscount': (_snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({ id: 'discount', input: { code: 'FULLRIDE' } }),
+    'paying.checkingOut': (snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'checkout',
+        input: {
+          payment_plan_month: snapshot.context.selectedPlanMonth,
+          team_id: 1,
+          discount_code: null,
+          include_payment_protection_plan: protectionIncluded(snapshot.context),
+        },
+      }),
+    'paying.checkingOutFree': (_snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'freeCheckout',
+        input: { payment_plan_month: 0, team_id: 1, discount_code: 'FULLRIDE', include_payment_protection_plan: false },
+      }),
+    'paying.confirmingCard': (snapshot, { invocations }) => {
+      const input = invocations.at(-1)?.input as { clientSecret: string; returnUrl: string };
+      expect(input.clientSecret).toBe('pi_1_secret_x');
+      expect(input.returnUrl).toBe(
+        `http://localhost:3000/payment?payment_plan_month=${snapshot.context.selectedPlanMonth}&team_id=1` +
+          `&include_payment_protection_plan=${protectionIncluded(snapshot.context)}`,
+      );
+    },
+    'paying.recordingPayment': (snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'checkoutSuccess',
+        input: {
+          payment_plan_month: snapshot.context.checkout?.payment_plan_month,
+          team_id: 1,
+          stripe_payment_intent_id: 'pi_1',
+          discount_code: null,
+        },
+      }),
+    'returning.recordingPayment': (_snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'checkoutSuccess',
+        input: { ...returned.checkout, stripe_payment_intent_id: 'pi_3ds' },
+      }),
+    toClaimed: (snapshot) =>
+      expect(snapshot.output).toEqual(
+        snapshot.context.user?.license
+          ? {
+              to: '/licenses/$license',
+              params: { license: snapshot.context.user.license.license_code },
+              search: { claimed_registration: true },
+            }
+          : { to: '/dashboard' },
+      ),
+    toRegister: (snapshot) =>
+      expect(snapshot.output).toEqual({
+        to: '/register',
+        search: { step: 2, is_team_license: true, license: 'TIGERS-2027' },
+      }),
+    toLogin: (snapshot) =>
+      expect(snapshot.output).toEqual({ to: '/login', search: { step: 3, license: 'TIGERS-2027' } }),
+    toDashboard: (snapshot) => expect(snapshot.output).toEqual({ to: '/dashboard' }),
+  },
+});
+
+// ---- The driver: what a person does --------------------------------------------------------------------------------
+
+async function typeInto(
+  label: string,
+  text: string,
+  user: Parameters<NonNullable<Driver<typeof paymentMachine>['PAY']>>[1]['user'],
+) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  if (text !== '') await user.type(field, text);
+}
+
+const driver: Driver<typeof paymentMachine> = {
+  SELECT_PLAN: async (event, { user }) =>
+    user.click(screen.getByRole('radio', { name: new RegExp(`^${PLAN_NAMES[event.month] ?? '?'}`) })),
+  NEXT: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Next' })),
+  BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+  APPLY_DISCOUNT: async (event, { user }) => {
+    await typeInto('Discount code', event.code, user);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+  },
+  TOGGLE_PROTECTION: async (_event, { user }) => user.click(screen.getByRole('button', { name: /^(Add|Added)$/ })),
+  AGREE_WAIVER: async (_event, { user }) => user.click(screen.getByRole('checkbox', { name: WAIVER_AGREEMENT_LABEL })),
+  PAY: async (_event, { user }) => {
+    const number = screen.queryByLabelText('Card number');
+    if (number instanceof HTMLInputElement && number.value === '') {
+      await user.type(number, '4242424242424242');
+      await user.type(screen.getByLabelText('Expiry (MM / YY)'), '12/30');
+      await user.type(screen.getByLabelText('CVC'), '123');
+    }
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+  },
+  ACCEPT: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Accept' })),
+  CONTINUE: async (_event, { user }) => user.click(screen.getByRole('button', { name: /^(Continue|Try again)$/ })),
+  RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  DRAFT_UPDATED: async (event, { actor }) => {
+    act(() => actor.send(event));
+  },
+};
+
+// ---- What a person sees ----------------------------------------------------------------------------------------------
+
+function expectPreviewBanner(snapshot: Snapshot) {
+  if (snapshot.context.mode !== 'draft') {
+    expect(screen.queryByText(PREVIEW_TITLE)).toBeNull();
+    return;
+  }
+  expect(screen.getByText(PREVIEW_TITLE)).toBeTruthy();
+  expect(screen.getByText(PREVIEW_TEXT)).toBeTruthy();
+}
+
+function heading(name: string) {
+  return screen.getByRole('heading', { level: 1, name });
+}
+
+function expectWaiver(snapshot: Snapshot) {
+  const box = screen.getByRole('checkbox', { name: WAIVER_AGREEMENT_LABEL }) as HTMLInputElement;
+  expect(box.checked).toBe(snapshot.context.waiverAgreed);
+  const region = screen.getByRole('region', { name: 'Waiver text' });
+  expect(region.textContent).toContain('Players and families agree to the club rules.');
+  if (snapshot.context.waiverTouched && !snapshot.context.waiverAgreed) {
+    expect(screen.getByText(WAIVER_REQUIRED)).toBeTruthy();
+  } else {
+    expect(screen.queryByText(WAIVER_REQUIRED)).toBeNull();
+  }
+}
+
+const payNow = () => screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement;
+
+runPaths({
+  model,
+  uiRun: {
+    name: 'payment driver',
+    render: ({ actor }) => render(<PaymentFlow actorRef={actor} />),
+    driver,
+    timeout: 2000,
+    states: {
+      refreshingUser: ({ snapshot }) => {
+        expect(heading('Payment Options')).toBeTruthy();
+        expectPreviewBanner(snapshot);
+      },
+      loadingPlans: ({ snapshot }) => {
+        expect(screen.getByText('Loading your payment options…')).toBeTruthy();
+        expectPreviewBanner(snapshot);
+      },
+      waiverOnly: ({ snapshot }) => {
+        expect(heading('Team Waiver')).toBeTruthy();
+        expectWaiver(snapshot);
+        const accept = screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement;
+        expect(accept.disabled).toBe(!snapshot.context.waiverAgreed);
+      },
+      loadFailed: () => {
+        expect(screen.getByRole('alert').textContent).toBe(
+          'Could not reach the server. Check your connection and try again.',
+        );
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      },
+      pageError: ({ snapshot }) => {
+        expect(screen.getByRole('alert').textContent).toBe(PAGE_ERROR);
+        expectPreviewBanner(snapshot);
+      },
+      noSeason: ({ snapshot }) => {
+        expect(screen.getByText(NO_SEASON)).toBeTruthy();
+        expectPreviewBanner(snapshot);
+      },
+      choosingPlan: ({ snapshot }) => {
+        expect(heading('Payment Options')).toBeTruthy();
+        expectPreviewBanner(snapshot);
+        // Every offered plan is a choice named by its plan and today's charge (§9: the first phase is due today).
+        const offered = offeredPlansOf(snapshot.context);
+        expect(screen.getAllByRole('radio')).toHaveLength(offered.length);
+        for (const plan of offered) {
+          const today = formatUsd(plan.phases[0]?.amount ?? 0);
+          expect(screen.getByRole('radio', { name: `${plan.name} ${today} due today` })).toBeTruthy();
+        }
+        if (offered.length === 2) {
+          // Tigers undiscounted: the 3-month plan's months, additional fee and per-phase processing fees.
+          expect(screen.getByText(/Months to pay: 3/).textContent).toContain('Additional fee: $5.00');
+          expect(screen.getAllByText(/includes a \$4\.20 processing fee/)).toHaveLength(3);
+          expect(screen.getByText('Spring 2027 starts Mar 1, 2027.')).toBeTruthy();
+        }
+        if (snapshot.context.discount !== null) {
+          expect(screen.getByText('Discount FULLRIDE applied (100% off).')).toBeTruthy();
+        }
+        const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+        expect(next.disabled).toBe(snapshot.context.selectedPlanMonth === null || snapshot.hasTag('busy'));
+        expect(screen.queryByRole('button', { name: 'Back' }) === null).toBe(snapshot.context.mode === 'draft');
+        if (snapshot.matches({ choosingPlan: 'idle' }) && snapshot.context.discountError !== null) {
+          expect(screen.getByText(snapshot.context.discountError)).toBeTruthy();
+          expect(['Code not found.']).toContain(snapshot.context.discountError);
+        }
+      },
+      protection: ({ snapshot }) => {
+        expect(heading('Injury Protection')).toBeTruthy();
+        expect(screen.getByText(/a one-time payment due today/)).toBeTruthy();
+        expect(screen.getByRole('button', { name: snapshot.context.includeProtection ? 'Added' : 'Add' })).toBeTruthy();
+      },
+      checkout: ({ snapshot }) => {
+        expect(heading('Checkout')).toBeTruthy();
+        expectPreviewBanner(snapshot);
+        expectWaiver(snapshot);
+        // §5; a payment already charged is only recorded again, whatever the box says.
+        const canPay =
+          snapshot.matches({ checkout: 'ready' }) &&
+          (snapshot.context.waiverAgreed || snapshot.context.paidCheckout !== null);
+        expect(payNow().disabled).toBe(!canPay);
+      },
+      'checkout.preview': () => expect(screen.getByText(/Payments are turned off in the preview/)).toBeTruthy(),
+      'checkout.unavailable': () => expect(screen.getByRole('alert').textContent).toBe(PAYMENTS_UNAVAILABLE),
+      'checkout.ready': ({ snapshot }) => {
+        if (snapshot.context.discount !== null) {
+          expect(screen.getByText(/nothing is charged and no card is needed/)).toBeTruthy();
+          expect(screen.queryByLabelText('Card number')).toBeNull();
+        } else {
+          expect(screen.getByLabelText('Card number')).toBeTruthy();
+          expect((screen.getByLabelText('Name on card') as HTMLInputElement).value).toBe('Pat Parent');
+        }
+      },
+      'checkout.ready.message': ({ snapshot }) => {
+        expect([
+          DECLINED,
+          INCOMPLETE,
+          UNEXPECTED_CARD_ERROR,
+          PAYMENT_PROCESSING,
+          PAYMENT_SOMETHING_WENT_WRONG,
+        ]).toContain(snapshot.context.message);
+        expect(screen.getByText(snapshot.context.message ?? '?')).toBeTruthy();
+      },
+      'checkout.ready.failed': ({ snapshot }) => {
+        expect([
+          'The selected plan is not offered.',
+          CHECKOUT_FALLBACK,
+          FULL_DISCOUNT_CHECKOUT_FALLBACK,
+          'This discount is no longer valid.',
+          'Could not reach the server. Check your connection and try again.',
+        ]).toContain(snapshot.context.error);
+        expect(within(screen.getByRole('main')).getByText(snapshot.context.error ?? '?')).toBeTruthy();
+      },
+      paying: () => {
+        expect(heading('Checkout')).toBeTruthy();
+        expect(payNow().disabled).toBe(true);
+      },
+      'returning.retrievingIntent': () => expect(screen.getByText('Checking your payment…')).toBeTruthy(),
+      'returning.succeeded': () => {
+        expect(screen.getByRole('status').textContent).toBe(PAYMENT_SUCCEEDED);
+        expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+      },
+      'returning.processing': () => expect(screen.getByText(PAYMENT_PROCESSING)).toBeTruthy(),
+      'returning.failed': ({ snapshot }) => {
+        expect([PAYMENT_NOT_SUCCESSFUL, PAYMENT_SOMETHING_WENT_WRONG]).toContain(snapshot.context.message);
+        expect(screen.getByRole('alert').textContent).toBe(snapshot.context.message);
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      },
+      'returning.recordFailed': () => {
+        expect(screen.getByRole('alert').textContent).toBe(
+          'Could not reach the server. Check your connection and try again.',
+        );
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      },
+      toClaimed: () => expect(screen.getByText('One moment…')).toBeTruthy(),
+    },
+  },
+});

@@ -1,0 +1,140 @@
+/**
+ * The Stripe adapter (design.md §6): Stripe.js loaded lazily from the `/pure` entry (nothing is fetched until a
+ * payer reaches checkout), with a timeout so a hung network becomes "payments unavailable"; the Payment Element in
+ * deferred-intent mode (the intent is created by checkout only after the card is validated); confirmPayment with
+ * `redirect: 'if_required'` and the /payment return URL.
+ */
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementsOptions, StripeError } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { useEffect, useMemo } from 'react';
+import {
+  type CardError,
+  type CardFormHandle,
+  type CardFormProps,
+  type CardPayments,
+  type CardResult,
+  PaymentsUnavailableError,
+} from './types';
+import { withTimeout } from './with-timeout';
+
+/** How long Stripe.js may take to load before the page says payments are unavailable. */
+export const STRIPE_LOAD_TIMEOUT_MS = 15_000;
+
+export interface StripeDependencies {
+  load: (publishableKey: string) => Promise<Stripe | null>;
+  timeoutMs: number;
+}
+
+const defaults: StripeDependencies = { load: (key) => loadStripe(key), timeoutMs: STRIPE_LOAD_TIMEOUT_MS };
+
+function toCardError(error: StripeError): CardError {
+  return { type: error.type, code: error.code, message: error.message };
+}
+
+/** Stripe's result shapes → ours (the same fields, without the parts the flow never reads). */
+export function toCardResult(result: {
+  paymentIntent?: { id: string; status: string } | undefined;
+  error?: StripeError | undefined;
+}): CardResult {
+  if (result.error) return { error: toCardError(result.error) };
+  if (result.paymentIntent) {
+    return {
+      paymentIntent: {
+        id: result.paymentIntent.id,
+        status: result.paymentIntent.status as NonNullable<CardResult['paymentIntent']>['status'],
+      },
+    };
+  }
+  return { error: { type: 'api_error', message: 'Stripe returned neither a payment intent nor an error.' } };
+}
+
+/** Exposes the Elements instance as the flow's card-form handle. */
+function HandleBridge({ amount, onHandle }: Pick<CardFormProps, 'amount' | 'onHandle'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+
+  useEffect(() => {
+    // Deferred-intent Elements check the amount they will confirm; keep it in step with the chosen plan.
+    elements?.update({ amount });
+  }, [elements, amount]);
+
+  useEffect(() => {
+    if (!stripe || !elements) {
+      onHandle(null);
+      return;
+    }
+    const handle: CardFormHandle = {
+      submit: async () => {
+        const { error } = await elements.submit();
+        return error ? { error: toCardError(error) } : {};
+      },
+      confirm: async ({ clientSecret, billingDetails, returnUrl }) =>
+        toCardResult(
+          await stripe.confirmPayment({
+            elements,
+            clientSecret,
+            confirmParams: {
+              return_url: returnUrl,
+              ...(billingDetails ? { payment_method_data: { billing_details: billingDetails } } : {}),
+            },
+            redirect: 'if_required',
+          }),
+        ),
+    };
+    onHandle(handle);
+    return () => onHandle(null);
+  }, [stripe, elements, onHandle]);
+
+  return null;
+}
+
+function StripeCardForm({ stripe, amount, onHandle, disabled = false }: CardFormProps & { stripe: Stripe }) {
+  // Elements options are fixed once set; later amounts go through elements.update (HandleBridge).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first amount seeds Elements, later ones update it
+  const options = useMemo<StripeElementsOptions>(
+    () => ({
+      mode: 'payment',
+      amount,
+      currency: 'usd',
+      appearance: { theme: 'stripe', variables: { colorPrimary: '#1d4ed8', borderRadius: '8px' } },
+    }),
+    [],
+  );
+  return (
+    <fieldset className="card-fields" disabled={disabled}>
+      <legend>Card details</legend>
+      <Elements stripe={stripe} options={options}>
+        <PaymentElement options={{ readOnly: disabled }} />
+        <HandleBridge amount={amount} onHandle={onHandle} />
+      </Elements>
+    </fieldset>
+  );
+}
+
+/** Loads Stripe.js for `publishableKey`; rejects with PaymentsUnavailableError when it cannot. */
+export async function createStripeCardPayments(
+  publishableKey: string,
+  dependencies: StripeDependencies = defaults,
+): Promise<CardPayments> {
+  let stripe: Stripe | null;
+  try {
+    stripe = await withTimeout(
+      dependencies.load(publishableKey),
+      dependencies.timeoutMs,
+      () => new PaymentsUnavailableError('Stripe.js did not load in time.'),
+    );
+  } catch (error) {
+    if (error instanceof PaymentsUnavailableError) throw error;
+    throw new PaymentsUnavailableError('Stripe.js could not be loaded.', { cause: error });
+  }
+  if (stripe === null) throw new PaymentsUnavailableError('Stripe.js is not available in this browser.');
+  const loaded = stripe;
+  return {
+    name: 'stripe',
+    renderCardForm: (props) => <StripeCardForm {...props} stripe={loaded} />,
+    async retrieve({ clientSecret }) {
+      return toCardResult(await loaded.retrievePaymentIntent(clientSecret));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Subscribing to a realtime channel (spec §7: public channel team.draft.{draft_id}, event 'updated'). pusher-js is
+ * loaded on first use through a dynamic import, so only the page that subscribes (/draft) downloads it.
+ */
+import { config } from '../../config';
+import type { ChannelListener, ChannelSubscription, PageLocation, RealtimeSettings } from './types';
+
+export type { ChannelListener, ChannelSubscription, RealtimeSettings } from './types';
+
+type Loader = () => Promise<Pick<typeof import('./pusher-realtime'), 'subscribeWithPusher'>>;
+
+const loadPusherAdapter: Loader = () => import('./pusher-realtime');
+
+/**
+ * Subscribes at once and returns a handle whose `unsubscribe` also works while the client is still loading (the
+ * subscription is then never made). A client that cannot load is logged: the page works without live updates.
+ */
+export function subscribeToChannel(
+  channel: string,
+  event: string,
+  listener: ChannelListener,
+  settings: RealtimeSettings = config.realtime,
+  location: PageLocation = window.location,
+  load: Loader = loadPusherAdapter,
+): ChannelSubscription {
+  let cancelled = false;
+  let subscription: ChannelSubscription | null = null;
+  load().then(
+    (adapter) => {
+      if (!cancelled) subscription = adapter.subscribeWithPusher(settings, location, channel, event, listener);
+    },
+    (error: unknown) => console.error(`Live updates of ${channel} are unavailable`, error),
+  );
+  return {
+    unsubscribe() {
+      cancelled = true;
+      subscription?.unsubscribe();
+      subscription = null;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The pusher-js adapter. Production: Pusher Channels with the configured key, cluster (us3) and forced TLS (§7, §9).
+ * Sandbox: the same client against the server's own socket at /app/{key} (docs/api.md "Sandbox providers").
+ * This module imports pusher-js, so it is only ever loaded through a dynamic import (index.ts): /draft only.
+ */
+import Pusher, { type Options } from 'pusher-js';
+import type { ChannelListener, ChannelSubscription, PageLocation, RealtimeSettings } from './types';
+
+/** The connection options for the configured provider. */
+export function pusherOptions(settings: RealtimeSettings, location: PageLocation): Options {
+  if (settings.provider === 'pusher') {
+    return { cluster: settings.cluster, forceTLS: settings.forceTLS };
+  }
+  const secure = location.protocol === 'https:';
+  const port = Number(location.port) || (secure ? 443 : 80);
+  return {
+    cluster: settings.cluster,
+    wsHost: location.hostname,
+    wsPort: port,
+    // On an https page pusher-js uses TLS whatever forceTLS says (its 'ws' transport then dials wssPort): the
+    // server's socket is on the page's own port either way.
+    wssPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+  };
+}
+
+/** The part of pusher-js this adapter uses, so tests can hand in a fake. */
+export interface PusherLike {
+  subscribe(channel: string): { bind(event: string, callback: ChannelListener): unknown };
+  unsubscribe(channel: string): void;
+  disconnect(): void;
+}
+
+export type PusherFactory = (key: string, options: Options) => PusherLike;
+
+const createPusher: PusherFactory = (key, options) => new Pusher(key, options);
+
+/** Connects, subscribes to one public channel and calls `listener` on each `event`. */
+export function subscribeWithPusher(
+  settings: RealtimeSettings,
+  location: PageLocation,
+  channelName: string,
+  event: string,
+  listener: ChannelListener,
+  factory: PusherFactory = createPusher,
+): ChannelSubscription {
+  const pusher = factory(settings.key, pusherOptions(settings, location));
+  pusher.subscribe(channelName).bind(event, listener);
+  let active = true;
+  return {
+    unsubscribe() {
+      if (!active) return;
+      active = false;
+      pusher.unsubscribe(channelName);
+      pusher.disconnect();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { billingFormErrors, initialBillingForm, isBillingFormComplete, toBillingDetails } from './billing-details';
+
+describe('billing details', () => {
+  it('start from the account, in the United States', () => {
+    expect(initialBillingForm({ name: 'Pat Parent', email: 'pat@example.com' })).toMatchObject({
+      name: 'Pat Parent',
+      email: 'pat@example.com',
+      country: 'US',
+    });
+    expect(initialBillingForm(null).name).toBe('');
+  });
+
+  it('need a name and a valid e-mail; the address is optional', () => {
+    const form = initialBillingForm({ name: '', email: 'not-an-email' });
+    expect(billingFormErrors(form)).toEqual({
+      name: 'Name on card is required.',
+      email: 'Enter a valid email address.',
+    });
+    expect(billingFormErrors({ ...form, email: ' ' }).email).toBe('Email is required.');
+    expect(isBillingFormComplete({ ...form, name: 'Pat', email: 'pat@example.com' })).toBe(true);
+    expect(billingFormErrors({ ...form, name: 'Pat', email: 'pat@example.com', country: 'USA' })).toEqual({
+      country: 'Use the two-letter country code, e.g. US.',
+    });
+  });
+
+  it('become billing_details without empty parts', () => {
+    const form = {
+      ...initialBillingForm({ name: ' Pat ', email: 'pat@example.com' }),
+      city: 'Springfield',
+      country: 'us',
+    };
+    expect(toBillingDetails(form)).toEqual({
+      name: 'Pat',
+      email: 'pat@example.com',
+      address: { city: 'Springfield', country: 'US' },
+    });
+    expect(toBillingDetails({ ...form, city: '', country: '' })).toEqual({ name: 'Pat', email: 'pat@example.com' });
+  });
+});

@@ -1,0 +1,191 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { describePlan } from '../../domain/fees';
+import { formatUsd } from '../../domain/money';
+import { fullDiscountOf, offeredPlansOf, protectionIncluded, selectedPlanOf } from '../../machines/payment.machine';
+import type { CardFormHandle } from '../../providers/card-payments/types';
+import { Alert } from '../common/alert';
+import { TextField } from '../common/field';
+import { StepHeading } from '../common/step-heading';
+import { useForm } from '../common/use-form';
+import {
+  BILLING_LABELS,
+  type BillingForm,
+  billingFormErrors,
+  initialBillingForm,
+  toBillingDetails,
+} from './billing-details';
+import { hasWaiverText, PAYMENT_SUCCEEDED, PAYMENTS_UNAVAILABLE } from './payment-rules';
+import { sumLines, todayLines } from './plan-lines';
+import type { StepProps } from './types';
+import { WaiverSection } from './waiver-section';
+
+const BILLING_FIELDS: { name: keyof BillingForm; autoComplete: string; type?: string }[] = [
+  { name: 'name', autoComplete: 'cc-name' },
+  { name: 'email', autoComplete: 'email', type: 'email' },
+  { name: 'line1', autoComplete: 'address-line1' },
+  { name: 'city', autoComplete: 'address-level2' },
+  { name: 'state', autoComplete: 'address-level1' },
+  { name: 'postalCode', autoComplete: 'postal-code' },
+  { name: 'country', autoComplete: 'country' },
+];
+
+/**
+ * Step 2 (§2 (c), §4, §5, §8): the chosen plan, billing details, the card, the waiver and Pay Now. Also rendered
+ * while paying, so the card form (and what was typed into it) stays mounted across attempts.
+ */
+export function CheckoutStep({ snapshot, actorRef }: StepProps) {
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+  const draft = context.mode === 'draft';
+  const full = fullDiscountOf(context);
+  const team = context.data?.team ?? null;
+  const protection = context.data?.injury_protection_insurance ?? null;
+  const plan = selectedPlanOf(context);
+  const described =
+    plan !== null && team !== null
+      ? describePlan(
+          plan,
+          { team, addedProtection: protectionIncluded(context) ? protection : null },
+          offeredPlansOf(context)[0] === plan,
+        )
+      : null;
+
+  const [card, setCard] = useState<CardFormHandle | null>(null);
+  const billing = useForm(initialBillingForm(context.user), billingFormErrors);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const payEvent = {
+    type: 'PAY' as const,
+    billing: full ? null : toBillingDetails(billing.values),
+    card: full ? null : card,
+  };
+  const canPay = !busy && snapshot.can(payEvent);
+  const cardPayments = context.cardPayments;
+
+  const pay = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canPay) return;
+    if (!full && !billing.attemptSubmit()) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    actorRef.send(payEvent);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={pay} noValidate>
+      <StepHeading>Checkout</StepHeading>
+      <p className="step-indicator">Step 2 of 2</p>
+
+      {described !== null && (
+        <section className="card order-summary" aria-label="Your payment">
+          <h2>{described.name}</h2>
+          <dl className="amounts">
+            {todayLines(described).map((line) => (
+              <div key={line.label} className="amounts__row">
+                <dt>{line.label}</dt>
+                <dd>{formatUsd(line.amount)}</dd>
+              </div>
+            ))}
+            {sumLines(todayLines(described)) !== described.chargedToday && (
+              <div className="amounts__row">
+                <dt>Charged today</dt>
+                <dd>{formatUsd(described.chargedToday)}</dd>
+              </div>
+            )}
+            <div className="amounts__row amounts__row--total">
+              <dt>Due today</dt>
+              <dd>{formatUsd(described.chargedToday)}</dd>
+            </div>
+            {described.remainingSchedule.length > 0 && (
+              <div className="amounts__row">
+                <dt>
+                  Then {described.remainingSchedule.length} monthly payment
+                  {described.remainingSchedule.length === 1 ? '' : 's'}
+                </dt>
+                <dd>{formatUsd(described.remainingTotal)}</dd>
+              </div>
+            )}
+          </dl>
+          <p className="field-hint">The deposit and the app fee are non-refundable.</p>
+        </section>
+      )}
+
+      {full ? (
+        <Alert tone="info">Your discount covers the full amount: nothing is charged and no card is needed.</Alert>
+      ) : (
+        <>
+          <fieldset className="billing">
+            <legend>Billing details</legend>
+            <div className="grid grid--2">
+              {BILLING_FIELDS.map((field) => (
+                <TextField
+                  key={field.name}
+                  label={BILLING_LABELS[field.name]}
+                  autoComplete={field.autoComplete}
+                  type={field.type ?? 'text'}
+                  disabled={busy}
+                  {...billing.bind(field.name)}
+                />
+              ))}
+            </div>
+          </fieldset>
+          {draft ? (
+            <p className="card-placeholder">
+              The customer enters their card here. Payments are turned off in the preview.
+            </p>
+          ) : snapshot.matches({ checkout: 'unavailable' }) ? (
+            <div>
+              <Alert>{PAYMENTS_UNAVAILABLE}</Alert>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => actorRef.send({ type: 'RETRY' })}
+              >
+                Try again
+              </button>
+            </div>
+          ) : cardPayments !== null ? (
+            cardPayments.renderCardForm({ amount: described?.chargedToday ?? 0, onHandle: setCard, disabled: busy })
+          ) : (
+            <p role="status" className="card-placeholder">
+              Loading the secure card form…
+            </p>
+          )}
+        </>
+      )}
+
+      {team !== null && hasWaiverText(team.waiver) && (
+        <WaiverSection
+          waiver={team.waiver}
+          agreed={context.waiverAgreed}
+          touched={context.waiverTouched}
+          disabled={busy}
+          onChange={(agreed) => actorRef.send({ type: 'AGREE_WAIVER', agreed })}
+        />
+      )}
+
+      {context.message !== null && (
+        <Alert tone={context.message === PAYMENT_SUCCEEDED ? 'success' : 'error'}>{context.message}</Alert>
+      )}
+      {context.error !== null && <Alert>{context.error}</Alert>}
+
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => actorRef.send({ type: 'BACK' })}
+        >
+          Back
+        </button>
+        <button type="submit" className="button" disabled={!canPay}>
+          Pay Now
+        </button>
+      </div>
+      {draft && (
+        <p className="field-hint">Pay Now is shown as the customer sees it; the preview cannot take payments.</p>
+      )}
+    </form>
+  );
+}

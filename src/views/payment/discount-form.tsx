@@ -1,0 +1,49 @@
+import { type FormEvent, useState } from 'react';
+import type { ClientDiscount } from '../../domain/fees';
+import { Alert } from '../common/alert';
+import { TextField } from '../common/field';
+
+/**
+ * The discount code of step 1 (§5, §8). The machine decides what applying does (empty clears, the same code again
+ * does nothing, otherwise a lookup); this form only sends what was typed.
+ */
+export function DiscountForm({
+  discount,
+  error,
+  busy,
+  onApply,
+}: {
+  discount: ClientDiscount | null;
+  error: string | null;
+  busy: boolean;
+  onApply: (code: string) => void;
+}) {
+  const [code, setCode] = useState(discount?.code ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(code);
+  };
+  return (
+    <form className="discount-form" onSubmit={submit} noValidate>
+      <div className="discount-form__row">
+        <TextField
+          label="Discount code"
+          name="discount_code"
+          autoComplete="off"
+          value={code}
+          error={error ?? undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <button type="submit" className="button button--secondary" disabled={busy}>
+          Apply
+        </button>
+      </div>
+      {discount !== null && error === null && (
+        <Alert tone="success">
+          Discount {discount.code} applied
+          {discount.percentOff !== null ? ` (${discount.percentOff}% off)` : ''}.
+        </Alert>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { hasSeasonStarted, summarizeTeamFees, type TeamFees } from '../../domain/fees';
+import { FeeSummary } from './fee-summary';
+import { WaiverSection } from './waiver-section';
+
+// docs/fixtures.md, in cents.
+const storm: TeamFees = {
+  total_dues: 30000,
+  athlete_deposit: 7500,
+  payment_plan_fee: 0,
+  total_app_fee: 2000,
+  is_app_fee_itemized: false,
+};
+const tigers: TeamFees = {
+  total_dues: 45000,
+  athlete_deposit: 5000,
+  payment_plan_fee: 500,
+  total_app_fee: 2500,
+  is_app_fee_itemized: true,
+};
+const now = new Date('2026-11-21T12:00:00Z');
+
+function row(label: RegExp) {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.parentElement?.querySelector('dd')?.textContent;
+}
+
+describe('the fee summary (§4, §9)', () => {
+  it('14U Storm: season started, app fee folded into the deposit and the overall fees', () => {
+    const summary = summarizeTeamFees(storm, hasSeasonStarted('2026-09-01', now));
+    render(<FeeSummary summary={summary} seasonName="Fall 2026" seasonStart="2026-09-01" discount={null} />);
+    expect(screen.getByText(/Fall 2026 has already started \(Sep 1, 2026\)/).textContent).toContain(
+      'which includes the app fee, is due today',
+    );
+    expect(row(/^Player deposit \(includes the \$20\.00 app fee/)).toBe('$95.00');
+    expect(row(/^Overall fees/)).toBe('$320.00');
+    expect(row(/^Total due$/)).toBe('$320.00');
+    expect(screen.queryByText(/^App fee/)).toBeNull();
+  });
+
+  it('12U Tigers: season to come, app fee itemized on its own line, the discount shown', () => {
+    const summary = summarizeTeamFees(tigers, hasSeasonStarted('2027-03-01', now));
+    render(
+      <FeeSummary
+        summary={summary}
+        seasonName="Spring 2027"
+        seasonStart="2027-03-01"
+        discount={{ code: 'SAVE10', percentOff: 10, flatAmount: null, applied: true }}
+      />,
+    );
+    expect(screen.getByText('Spring 2027 starts Mar 1, 2027.')).toBeTruthy();
+    expect(row(/^Player deposit \(non-refundable\)/)).toBe('$50.00');
+    expect(row(/^App fee/)).toBe('$25.00');
+    expect(row(/^Discount SAVE10/)).toBe('−$45.00');
+    expect(row(/^Total due before the discount/)).toBe('$475.00');
+  });
+});
+
+describe('the waiver', () => {
+  it('renders pasted HTML sanitized', () => {
+    const { container } = render(
+      <WaiverSection
+        waiver={
+          '<p>Club <strong>rules</strong></p><script>window.hacked = true</script><img src="x" onerror="alert(1)">'
+        }
+        agreed={false}
+        touched={false}
+        onChange={vi.fn()}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Waiver text' });
+    expect(region.querySelector('strong')?.textContent).toBe('rules');
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')?.getAttribute('onerror')).toBeNull();
+  });
+
+  it('keeps plain text as text, paragraphs included', () => {
+    render(<WaiverSection waiver={'Ages 8 < 10 play up.\n\nSecond.'} agreed touched onChange={vi.fn()} />);
+    expect(screen.getByRole('region', { name: 'Waiver text' }).textContent).toBe('Ages 8 < 10 play up.\n\nSecond.');
+    expect(screen.queryByText('You must agree to the terms and conditions')).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import type { FormEvent } from 'react';
+import { describePlans, hasSeasonStarted, summarizeTeamFees } from '../../domain/fees';
+import { offeredPlansOf, protectionIncluded } from '../../machines/payment.machine';
+import { StepHeading } from '../common/step-heading';
+import { DiscountForm } from './discount-form';
+import { FeeSummary } from './fee-summary';
+import { PlanOption } from './plan-option';
+import type { StepProps } from './types';
+
+/** Step 1 (§2 Payment page (a), §4, §5): every offered plan, the team's fees, the discount code, Next and Back. */
+export function PaymentOptionsStep({ snapshot, actorRef }: StepProps) {
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+  const team = context.data?.team ?? null;
+  const season = context.data?.season ?? null;
+  const protectionPlan = context.data?.injury_protection_insurance ?? null;
+  const offered = offeredPlansOf(context);
+  const plans =
+    team === null
+      ? []
+      : describePlans(offered, { team, addedProtection: protectionIncluded(context) ? protectionPlan : null });
+  const seasonStarted = season !== null && hasSeasonStarted(season.start_date, new Date());
+  const summary = team === null ? null : summarizeTeamFees(team, seasonStarted);
+  // The preview has nowhere to go back to (no register or login in it).
+  const showBack = context.mode !== 'draft';
+  const canGoBack = !busy && snapshot.can({ type: 'BACK' });
+  const canGoOn = !busy && snapshot.can({ type: 'NEXT' });
+
+  const next = (event: FormEvent) => {
+    event.preventDefault();
+    if (canGoOn) actorRef.send({ type: 'NEXT' });
+  };
+
+  return (
+    <>
+      <StepHeading>Payment Options</StepHeading>
+      <p className="step-indicator">Step 1 of 2</p>
+      {(team?.name || season?.name) && (
+        <p className="payment-team">{[team?.name, season?.name].filter(Boolean).join(' · ')}</p>
+      )}
+      {summary !== null && (
+        <FeeSummary
+          summary={summary}
+          seasonName={season?.name ?? null}
+          seasonStart={season?.start_date ?? null}
+          discount={context.discount}
+        />
+      )}
+      <form id="payment-options" onSubmit={next}>
+        <fieldset className="plan-list">
+          <legend>Choose a payment plan</legend>
+          {plans.length === 0 && <p>No payment plan is available for this team yet.</p>}
+          {plans.map((plan) => (
+            <PlanOption
+              key={plan.month}
+              plan={plan}
+              checked={context.selectedPlanMonth === plan.month}
+              disabled={busy}
+              onSelect={() => actorRef.send({ type: 'SELECT_PLAN', month: plan.month })}
+            />
+          ))}
+        </fieldset>
+      </form>
+      <DiscountForm
+        discount={context.discount}
+        error={context.discountError}
+        busy={busy}
+        onApply={(code) => actorRef.send({ type: 'APPLY_DISCOUNT', code })}
+      />
+      <div className="button-row">
+        {showBack && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!canGoBack}
+            onClick={() => actorRef.send({ type: 'BACK' })}
+          >
+            Back
+          </button>
+        )}
+        <button type="submit" form="payment-options" className="button" disabled={!canGoOn}>
+          Next
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Pure rules of the team payment flow that src/domain does not hold (spec §4 Payment flow, §5, §8): the texts the
+ * flow shows and how a server or card-provider answer becomes one of them. The machine and the views share these,
+ * so no rule is computed twice. (Candidates for src/domain; they live here because this flow owns them.)
+ */
+import { ApiError } from '../../api/errors';
+
+/** §8 texts, word for word (including the spec's spelling of 'occured'). */
+export const PAYMENT_SUCCEEDED = 'Payment succeeded!';
+export const PAYMENT_PROCESSING = 'Your payment is processing.';
+export const PAYMENT_NOT_SUCCESSFUL = 'Your payment was not successful, please try again.';
+export const PAYMENT_SOMETHING_WENT_WRONG = 'Something went wrong.';
+export const UNEXPECTED_CARD_ERROR = 'An unexpected error occured.';
+export const CHECKOUT_FALLBACK = 'Something went wrong';
+export const FULL_DISCOUNT_CHECKOUT_FALLBACK = 'Something went wrong.';
+export const DISCOUNT_NOT_FOUND = 'Code not found.';
+
+/** §5 waiver texts and §2/§4 draft texts. */
+export const WAIVER_AGREEMENT_LABEL = 'I agree to the terms and conditions stated above.';
+export const WAIVER_REQUIRED = 'You must agree to the terms and conditions';
+export const NO_SEASON = 'Please select a Season to generate a payment preview.';
+export const PREVIEW_TITLE = 'Registration Preview';
+export const PREVIEW_TEXT = 'This is what the customer is going to see.';
+
+/** Shown when the card provider's script cannot be loaded (design.md §6): never a hanging page. */
+export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable right now. Please try again in a moment.';
+
+/** §9: payment messages disappear after 5 seconds. */
+export const PAYMENT_MESSAGE_MS = 5000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmpty(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** A card-provider error in Stripe's shape (`type`, optional `message`). */
+export interface ProviderError {
+  readonly type: string;
+  readonly message?: string | null | undefined;
+}
+
+/**
+ * §8 card form: card and validation errors show the provider's message; anything else (an API, network or
+ * rate-limit error of the provider) shows 'An unexpected error occured.'.
+ */
+export function cardErrorMessage(error: ProviderError): string {
+  if (error.type === 'card_error' || error.type === 'validation_error') {
+    return nonEmpty(error.message) ?? UNEXPECTED_CARD_ERROR;
+  }
+  return UNEXPECTED_CARD_ERROR;
+}
+
+/** §8 after return from the provider: the intent's status → the message shown. */
+export function returnedIntentMessage(status: string): string {
+  switch (status) {
+    case 'succeeded':
+      return PAYMENT_SUCCEEDED;
+    case 'processing':
+      return PAYMENT_PROCESSING;
+    case 'requires_payment_method':
+      return PAYMENT_NOT_SUCCESSFUL;
+    default:
+      return PAYMENT_SOMETHING_WENT_WRONG;
+  }
+}
+
+/**
+ * §8 checkout failure: the server's `error`, else its message, else the fallback ('Something went wrong' for a card
+ * checkout, 'Something went wrong.' for a full-discount one). A failure without an answer (offline, timeout) shows
+ * the client's own explanation, which is more use to the payer than the fallback.
+ */
+export function checkoutFailureText(err: unknown, fallback: string): string {
+  if (!(err instanceof ApiError)) return fallback;
+  const body = isRecord(err.body) ? err.body : {};
+  const serverError = nonEmpty(body.error) ?? (isRecord(body.error) ? nonEmpty(body.error.message) : null);
+  if (serverError) return serverError;
+  if (err.kind === 'http') return nonEmpty(body.message) ?? fallback;
+  return nonEmpty(err.message) ?? fallback;
+}
+
+/** §8 discount lookup failure: the server's error message, else 'Code not found.'. */
+export function discountFailureText(err: unknown): string {
+  if (err instanceof ApiError && err.kind === 'http') {
+    const body = isRecord(err.body) ? err.body : {};
+    return nonEmpty(body.error) ?? nonEmpty(body.message) ?? DISCOUNT_NOT_FOUND;
+  }
+  return DISCOUNT_NOT_FOUND;
+}
+
+/** A waiver counts only when it has text (§3: waiver may be null; an empty string is no waiver either). */
+export function hasWaiverText(waiver: string | null | undefined): waiver is string {
+  return typeof waiver === 'string' && waiver.trim() !== '';
+}
+
+/** §5: Pay (or checkout) is disabled without a team, or when a waiver exists and is not signed. */
+export function canCheckout(team: { readonly waiver: string | null } | null, waiverAgreed: boolean): boolean {
+  if (team === null) return false;
+  return !hasWaiverText(team.waiver) || waiverAgreed;
+}
+
+/** Waivers are usually plain text; some organizations paste HTML, which is then rendered sanitized. */
+export function waiverHasMarkup(waiver: string): boolean {
+  return /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>/i.test(waiver);
+}
+
+const seasonDateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A season's `YYYY-MM-DD` start date as 'Mar 1, 2027' (the calendar date, whatever the viewer's time zone). */
+export function formatSeasonDate(startDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(startDate);
+  if (!match) return startDate;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 ? seasonDateFormat.format(date) : startDate;
+}

@@ -1,0 +1,27 @@
+/**
+ * What a plan's "due today" block lists, built from src/domain's PlanDescription so the views only format amounts.
+ */
+import type { PlanDescription } from '../../domain/fees';
+
+export interface AmountLine {
+  readonly label: string;
+  /** Cents. */
+  readonly amount: number;
+}
+
+/**
+ * The parts of today's charge (§9): the dues part ("payment today"), the itemized app fee, the injury protection
+ * (a one-time payment due today) and the first phase's processing fee. Zero parts other than the dues are left out.
+ */
+export function todayLines(plan: PlanDescription): AmountLine[] {
+  const lines: AmountLine[] = [{ label: plan.isPayInFull ? 'Team dues' : 'Player deposit', amount: plan.paymentToday }];
+  if (plan.appFeeToday > 0) lines.push({ label: 'App fee (non-refundable)', amount: plan.appFeeToday });
+  if (plan.protectionToday > 0) lines.push({ label: 'Injury protection', amount: plan.protectionToday });
+  if (plan.processingFeeToday > 0) lines.push({ label: 'Processing fee', amount: plan.processingFeeToday });
+  return lines;
+}
+
+/** The sum of the listed lines, in cents. */
+export function sumLines(lines: readonly AmountLine[]): number {
+  return lines.reduce((total, line) => total + line.amount, 0);
+}

@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import type { PlanDescription } from '../../domain/fees';
+import { formatUsd } from '../../domain/money';
+import { sumLines, todayLines } from './plan-lines';
+
+/**
+ * One payment plan as a radio choice (§2 step 1, §9): its name and today's charge are the choice's name; the
+ * breakdown, the remaining schedule, months to pay, the additional fee and per-phase processing fees describe it.
+ */
+export function PlanOption({
+  plan,
+  checked,
+  disabled,
+  onSelect,
+}: {
+  plan: PlanDescription;
+  checked: boolean;
+  disabled: boolean;
+  onSelect: () => void;
+}) {
+  const id = useId();
+  const lines = todayLines(plan);
+  return (
+    <div className={checked ? 'plan-option plan-option--checked' : 'plan-option'}>
+      <div className="plan-option__choice">
+        <input
+          id={id}
+          type="radio"
+          name="payment-plan"
+          value={plan.month}
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={`${id}-details`}
+          onChange={onSelect}
+        />
+        <label htmlFor={id}>
+          <span className="plan-option__name">{plan.name}</span>{' '}
+          <span className="plan-option__today">{formatUsd(plan.chargedToday)} due today</span>
+        </label>
+      </div>
+      <div id={`${id}-details`} className="plan-option__details">
+        <dl className="amounts">
+          {lines.map((line) => (
+            <div key={line.label} className="amounts__row">
+              <dt>{line.label}</dt>
+              <dd>{formatUsd(line.amount)}</dd>
+            </div>
+          ))}
+          {sumLines(lines) !== plan.chargedToday && (
+            <div className="amounts__row">
+              <dt>Charged today</dt>
+              <dd>{formatUsd(plan.chargedToday)}</dd>
+            </div>
+          )}
+        </dl>
+        {!plan.isPayInFull && (
+          <p>
+            Months to pay: {plan.monthsToPay}
+            {plan.additionalFee !== null && <> · Additional fee: {formatUsd(plan.additionalFee)}</>}
+          </p>
+        )}
+        {plan.remainingSchedule.length > 0 && (
+          <>
+            <p className="plan-option__schedule-title">Remaining schedule</p>
+            <ul className="plan-option__schedule">
+              {plan.remainingSchedule.map((payment, index) => (
+                // Dates may repeat in a server's schedule; the position keeps keys unique.
+                // biome-ignore lint/suspicious/noArrayIndexKey: a schedule is a fixed, ordered list
+                <li key={index}>
+                  {payment.startTimeFormatted}: {formatUsd(payment.amount)}
+                  {payment.processingFee > 0 && <> (includes a {formatUsd(payment.processingFee)} processing fee)</>}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p className="plan-option__total">Plan total: {formatUsd(plan.planTotal)}</p>
+      </div>
+    </div>
+  );
+}

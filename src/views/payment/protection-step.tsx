@@ -1,0 +1,78 @@
+import { type FormEvent, useId } from 'react';
+import { describePlan } from '../../domain/fees';
+import { formatUsd } from '../../domain/money';
+import { offeredPlansOf, protectionIncluded, selectedPlanOf } from '../../machines/payment.machine';
+import { StepHeading } from '../common/step-heading';
+import type { StepProps } from './types';
+
+/**
+ * The optional injury protection page (§2 (b), §4): 'Add' / 'Added' toggles the plan, a one-time payment due
+ * today; Next without adding declines it.
+ */
+export function ProtectionStep({ snapshot, actorRef }: StepProps) {
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+  const id = useId();
+  const protection = context.data?.injury_protection_insurance ?? null;
+  const team = context.data?.team ?? null;
+  const added = protectionIncluded(context);
+  const plan = selectedPlanOf(context);
+  const today =
+    plan !== null && team !== null
+      ? describePlan(plan, { team, addedProtection: added ? protection : null }, offeredPlansOf(context)[0] === plan)
+          .chargedToday
+      : null;
+
+  const next = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) actorRef.send({ type: 'NEXT' });
+  };
+
+  return (
+    <form onSubmit={next}>
+      <StepHeading>Injury Protection</StepHeading>
+      {protection !== null && (
+        <section className="card protection">
+          <h2>{protection.description}</h2>
+          <p>
+            <strong>{formatUsd(protection.amount)}</strong>: a one-time payment due today.
+          </p>
+          <div className="protection__toggle">
+            <button
+              type="button"
+              className={added ? 'button' : 'button button--secondary'}
+              aria-describedby={`${id}-state`}
+              disabled={busy}
+              onClick={() => actorRef.send({ type: 'TOGGLE_PROTECTION' })}
+            >
+              {added ? 'Added' : 'Add'}
+            </button>
+            <p id={`${id}-state`} className="field-hint" aria-live="polite">
+              {added
+                ? 'Injury protection is added to the payment due today. Select Added to remove it.'
+                : 'Not added. Protection is optional: you can continue without it.'}
+            </p>
+          </div>
+        </section>
+      )}
+      {today !== null && plan !== null && (
+        <p>
+          Due today with {plan.name}: <strong>{formatUsd(today)}</strong>
+        </p>
+      )}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => actorRef.send({ type: 'BACK' })}
+        >
+          Back
+        </button>
+        <button type="submit" className="button" disabled={busy}>
+          Next
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import DOMPurify from 'dompurify';
+import { useId } from 'react';
+import { WAIVER_AGREEMENT_LABEL, WAIVER_REQUIRED, waiverHasMarkup } from './payment-rules';
+
+/**
+ * The organization's waiver (§2 checkout and waiver-only page): a 150 px scroll area (§9), HTML sanitized with
+ * DOMPurify when the organization pasted markup, and the agreement box of §5 with its error once unticked.
+ */
+export function WaiverSection({
+  waiver,
+  agreed,
+  touched,
+  disabled = false,
+  onChange,
+}: {
+  waiver: string;
+  agreed: boolean;
+  touched: boolean;
+  disabled?: boolean;
+  onChange: (agreed: boolean) => void;
+}) {
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const checkboxId = `${id}-agree`;
+  const errorId = `${id}-error`;
+  const showError = touched && !agreed;
+  return (
+    <div className="waiver">
+      <h2 id={headingId}>Waiver</h2>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a long waiver (WCAG 2.1.1, axe scrollable-region-focusable) */}
+      <section className="waiver__text" aria-label="Waiver text" tabIndex={0}>
+        {waiverHasMarkup(waiver) ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify (design.md §7)
+          <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(waiver) }} />
+        ) : (
+          <p className="waiver__plain">{waiver}</p>
+        )}
+      </section>
+      <div className="checkbox">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={agreed}
+          disabled={disabled}
+          aria-invalid={showError ? true : undefined}
+          aria-describedby={showError ? errorId : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={checkboxId}>{WAIVER_AGREEMENT_LABEL}</label>
+      </div>
+      {showError && (
+        <p id={errorId} className="field-error" role="alert">
+          {WAIVER_REQUIRED}
+        </p>
+      )}
+    </div>
+  );
+}
