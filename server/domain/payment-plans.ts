@@ -65,6 +65,21 @@ function waivesAppFee(discount: DiscountTerms | null): boolean {
   return discount?.percentOff !== null && discount?.percentOff !== undefined && discount.percentOff >= 100;
 }
 
+/**
+ * Spec §4/§9 full discount: 100 % off, or a flat amount of at least the dues on a team whose app fee is 0. Then
+ * nothing is paid: the protection plan is not offered either (docs/api.md), and checkout needs no card.
+ */
+export function isFullDiscount(
+  fees: Pick<FeeSettings, 'totalDuesCents' | 'appFeeCents'>,
+  discount: DiscountTerms | null,
+): boolean {
+  if (discount === null) return false;
+  if (waivesAppFee(discount)) return true;
+  return (
+    discount.flatDiscountCents !== null && discount.flatDiscountCents >= fees.totalDuesCents && fees.appFeeCents === 0
+  );
+}
+
 /** The instalment dates: the schedule's day each month, from the first date after today. */
 export function installmentDates(firstInstallmentOn: string, count: number, today: Date): string[] {
   const todayIso = toIsoDate(today);

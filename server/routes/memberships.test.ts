@@ -143,6 +143,11 @@ describe('POST /api/memberships/payment-plans', () => {
     expect(firstPhases(await plans(token, { discount_code: 'save10' }))).toEqual([43000, 7500, 7500]);
     const full = await plans(token, { discount_code: 'FULLRIDE' });
     expect(firstPhases(full)).toEqual([0]);
+    // A full discount offers no protection plan and charges none, even when asked for (docs/api.md).
+    expect(full.injury_protection_insurance).toBeNull();
+    const fullWithProtection = await plans(token, { discount_code: 'FULLRIDE', include_payment_protection_plan: true });
+    expect(fullWithProtection.injury_protection_insurance).toBeNull();
+    expect(firstPhases(fullWithProtection)).toEqual([0]);
   });
 
   it('folds the app fee of 14U Storm into the deposit', async () => {

@@ -239,7 +239,7 @@ export function membershipRoutes(deps: AppDeps) {
     const context = await teamContext(db, licence.team);
     const discount = await requireActiveDiscount(db, body.discount_code, context.organization.id);
     const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
-    return c.json(paymentDataJson(context, plans), 200);
+    return c.json(paymentDataJson(context, plans, null, discount), 200);
   });
 
   app.openapi(discountRoute, async (c) => {

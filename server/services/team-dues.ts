@@ -20,7 +20,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { centsToDollars } from '../domain/money.ts';
-import { type ComputedPlan, computePaymentPlans, type FeeSettings } from '../domain/payment-plans.ts';
+import { type ComputedPlan, computePaymentPlans, type FeeSettings, isFullDiscount } from '../domain/payment-plans.ts';
 import { fieldError } from '../http/errors.ts';
 import { normalizeCode } from './licences.ts';
 
@@ -126,20 +126,30 @@ export function plansFor(
   now: Date,
 ): ComputedPlan[] {
   if (context.season === null) return [];
+  const terms = discountTerms(discount);
+  const protectionOffered = context.protectionPlan !== null && !isFullDiscount(context.fees, terms);
   return computePaymentPlans({
     fees: context.fees,
-    discount: discount ? { percentOff: discount.percentOff, flatDiscountCents: discount.flatDiscountCents } : null,
-    protectionCents: includeProtection && context.protectionPlan ? context.protectionPlan.amountCents : 0,
+    discount: terms,
+    protectionCents:
+      includeProtection && protectionOffered && context.protectionPlan ? context.protectionPlan.amountCents : 0,
     firstInstallmentOn: context.season.firstInstallmentOn,
     today: now,
   });
+}
+
+function discountTerms(discount: DiscountCodeRow | null) {
+  return discount ? { percentOff: discount.percentOff, flatDiscountCents: discount.flatDiscountCents } : null;
 }
 
 export function paymentDataJson(
   context: DuesContext,
   plans: ComputedPlan[],
   error: string | null = null,
+  discount: DiscountCodeRow | null = null,
 ): PaymentDataJson {
+  // With a full discount nothing is paid, so no protection plan is offered (docs/api.md).
+  const protectionPlan = isFullDiscount(context.fees, discountTerms(discount)) ? null : context.protectionPlan;
   return {
     team: {
       id: context.teamId,
@@ -154,11 +164,11 @@ export function paymentDataJson(
     season: context.season
       ? { id: context.season.id, name: context.season.name, start_date: context.season.startDate }
       : null,
-    injury_protection_insurance: context.protectionPlan
+    injury_protection_insurance: protectionPlan
       ? {
-          id: context.protectionPlan.id,
-          description: context.protectionPlan.description,
-          amount: centsToDollars(context.protectionPlan.amountCents),
+          id: protectionPlan.id,
+          description: protectionPlan.description,
+          amount: centsToDollars(protectionPlan.amountCents),
         }
       : null,
     payment_plans: plans.map((plan) => ({
