@@ -12,6 +12,7 @@ import type { ApiServer, ApiServerId } from '../session/api-server';
 import { selectApiServer } from '../session/api-server';
 import { updateCurrentUser } from '../session/current-user';
 import { logout, silentLogout } from '../session/logout';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface DashboardInput {
   /** The stored user (the route's guard makes sure there is one). */
@@ -71,18 +72,6 @@ function errorOf(event: object): unknown {
   return (event as { error?: unknown }).error;
 }
 
-/**
- * A call whose actor was stopped never answers. React's StrictMode (development builds) stops and restarts the
- * actor right after mounting; xstate's fromPromise then calls again, but would also relay the first call's abort
- * rejection to the restarted actor, which would show 'The request was cancelled.' instead of the dashboard.
- */
-function unlessAborted<T>(signal: AbortSignal, call: Promise<T>): Promise<T> {
-  return call.catch((error: unknown) => {
-    if (signal.aborted) return new Promise<never>(() => {});
-    throw error;
-  });
-}
-
 function licenceExit({ context }: { context: DashboardContext }): DashboardExit {
   return {
     to: '/licenses/$license',
@@ -104,9 +93,9 @@ export const dashboardMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    refreshUser: fromPromise<User, void>(({ signal }) => unlessAborted(signal, getUser({ signal }))),
+    refreshUser: fromPromise<User, void>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
     subscriptionStatus: fromPromise<SubscriptionStatus, void>(({ signal }) =>
-      unlessAborted(signal, getSubscriptionStatus({ signal })),
+      settleUnlessAborted(getSubscriptionStatus({ signal }), signal),
     ),
     logout: fromPromise<void, void>(() => logout()),
   },

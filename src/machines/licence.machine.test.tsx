@@ -7,7 +7,7 @@ import { jsonResponse, stubFetch } from '../api/fetch-stub';
 import { currentUserSchema } from '../api/schemas';
 import { currentUser as wireCurrentUser, licenceInfo as wireLicenceInfo, user as wireUser } from '../api/wire-samples';
 import { getCurrentUser, setCurrentUser } from '../session/current-user';
-import { licenceMachine, settleUnlessAborted } from './licence.machine';
+import { licenceMachine } from './licence.machine';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,34 +22,6 @@ const tigers = {
   team_name: '12U Tigers',
   team_id: 1,
 };
-
-/** Resolves with 'pending' when `promise` has not settled after the queued microtasks ran. */
-async function stateOf(promise: Promise<unknown>): Promise<unknown> {
-  const pending = new Promise((resolve) => setTimeout(() => resolve('pending'), 0));
-  return Promise.race([
-    promise.then(
-      (value) => ({ value }),
-      (error: unknown) => ({ error }),
-    ),
-    pending,
-  ]);
-}
-
-describe('settleUnlessAborted', () => {
-  it('passes answers and failures of a live call through', async () => {
-    const signal = new AbortController().signal;
-    expect(await stateOf(settleUnlessAborted(Promise.resolve(1), signal))).toEqual({ value: 1 });
-    const failure = new Error('Server error');
-    expect(await stateOf(settleUnlessAborted(Promise.reject(failure), signal))).toEqual({ error: failure });
-  });
-
-  it('never settles a call whose actor was stopped', async () => {
-    const controller = new AbortController();
-    controller.abort();
-    const call = Promise.reject(new DOMException('This operation was aborted', 'AbortError'));
-    expect(await stateOf(settleUnlessAborted(call, controller.signal))).toBe('pending');
-  });
-});
 
 describe('licence machine with the real API layer', () => {
   it('loads the team licence from registration-link info and shows the welcome', async () => {

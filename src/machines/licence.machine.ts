@@ -14,6 +14,7 @@ import type { ClaimLicenseResponse, CurrentUser, LicenceInfo, User } from '../ap
 import { SUBSCRIPTION_STATUS } from '../domain/subscription-status';
 import { updateCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 export type LicenceVariant = 'team' | 'coach';
 
@@ -129,18 +130,6 @@ export function coachClaimedExit(context: LicenceContext): LicenceExit {
     to: '/coach-claimed',
     search: { license: context.code, ...optional('api_subdomain', context.apiSubdomain) },
   };
-}
-
-/**
- * A call whose invoking actor was stopped never settles. @xstate/react restarts a stopped root actor from its
- * snapshot (React StrictMode and Activity remount effects), and the stopped call's AbortError would otherwise arrive
- * at the restarted invocation as its answer: the page would show a load error for a request nobody cancelled.
- */
-export function settleUnlessAborted<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
-  return call.catch((error: unknown) => {
-    if (signal.aborted) return new Promise<never>(() => {});
-    throw error;
-  });
 }
 
 function sessionUser(user: LicenceInput['user']): SessionUser | null {

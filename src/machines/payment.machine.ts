@@ -62,6 +62,7 @@ import {
   PAYMENT_SUCCEEDED,
   UNEXPECTED_CARD_ERROR,
 } from '../views/payment/payment-rules';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 export type PaymentMode = 'payment' | 'draft';
 
@@ -252,17 +253,6 @@ function withLicence<T extends object>(search: T, license: string | undefined): 
 
 // ---- Actor implementations ---------------------------------------------------------------------------------------
 
-/**
- * A request the flow abandoned never answers: its abort must not reach the actor later. (React's strict mode stops
- * and restarts the actor on mount; the restarted invocation would otherwise receive the first request's abort.)
- */
-export function unlessAborted<T>(request: Promise<T>, signal: AbortSignal): Promise<T> {
-  return request.catch((error: unknown) => {
-    if (signal.aborted) return new Promise<T>(() => {});
-    throw error;
-  });
-}
-
 export const paymentMachine = setup({
   types: {
     context: {} as PaymentContext,
@@ -275,9 +265,9 @@ export const paymentMachine = setup({
     paymentMessage: PAYMENT_MESSAGE_MS,
   },
   actors: {
-    currentUser: fromPromise<User>(({ signal }) => unlessAborted(getUser({ signal }), signal)),
+    currentUser: fromPromise<User>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
     subscriptionStatus: fromPromise<SubscriptionStatus>(({ signal }) =>
-      unlessAborted(getSubscriptionStatus({ signal }), signal),
+      settleUnlessAborted(getSubscriptionStatus({ signal }), signal),
     ),
     paymentPlans: fromPromise<PaymentData, PlansRequest>(({ input, signal }) => {
       const body = { discount_code: input.discountCode, include_payment_protection_plan: input.includeProtection };
@@ -285,10 +275,10 @@ export const paymentMachine = setup({
         input.mode === 'draft'
           ? getDraftPaymentPlans({ draft_id: input.draftId ?? 0, ...body }, { signal })
           : getPaymentPlans(body, { signal });
-      return unlessAborted(request, signal);
+      return settleUnlessAborted(request, signal);
     }),
     discount: fromPromise<ServerDiscount, { code: string }>(({ input, signal }) =>
-      unlessAborted(getDiscount(input.code, { signal }), signal),
+      settleUnlessAborted(getDiscount(input.code, { signal }), signal),
     ),
     // Checkout calls are never aborted: once sent, their answer is what the server did.
     checkout: fromPromise<CheckoutResponse, CheckoutRequest>(({ input }) => checkout(input)),

@@ -17,6 +17,7 @@ import {
 } from '../domain/player-profile';
 import { updateCurrentUser } from '../session/current-user';
 import { logout } from '../session/logout';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** §8: the text shown when POST /api/player answers without an id. */
 export const PLAYER_VALIDATION_ERROR = 'Validation error.';
@@ -103,19 +104,6 @@ function outputOf<T>(event: object): T {
 
 function errorOf(event: object): unknown {
   return (event as { error?: unknown }).error;
-}
-
-/**
- * A call whose invoking actor was stopped never settles. @xstate/react stops a root actor and restarts it from its
- * snapshot on React StrictMode's (and Activity's) effect remount; the invoked call then runs again, and the stopped
- * call's AbortError would otherwise reach the restarted invocation as its answer ('The request was cancelled.').
- * (licence.machine.ts has the same helper; a shared module for both is the lead's call.)
- */
-export function settleUnlessAborted<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
-  return call.catch((error: unknown) => {
-    if (signal.aborted) return new Promise<never>(() => {});
-    throw error;
-  });
 }
 
 function exitOf({ event }: { event: object }): PlayerFlowExit {

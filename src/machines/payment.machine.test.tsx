@@ -1,0 +1,92 @@
+import { render, screen } from '@testing-library/react';
+import { useActorRef } from '@xstate/react';
+import { act, StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../api/fetch-stub';
+import { draftChannelActor } from '../providers/realtime/draft-channel.actor';
+import { PaymentFlow } from '../views/payment/payment-flow';
+import { type PaymentInput, paymentMachine } from './payment.machine';
+
+// The draft channel, as the realtime provider would deliver it.
+const realtime = vi.hoisted(() => ({
+  listeners: new Map<string, () => void>(),
+  unsubscribed: [] as string[],
+}));
+vi.mock('../providers/realtime/index', () => ({
+  subscribeToChannel: (channel: string, event: string, listener: () => void) => {
+    realtime.listeners.set(`${channel}:${event}`, listener);
+    return { unsubscribe: () => realtime.unsubscribed.push(channel) };
+  },
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  realtime.listeners.clear();
+  realtime.unsubscribed.length = 0;
+});
+
+function draftData(totalDues: number) {
+  return {
+    team: {
+      id: 1,
+      name: '12U Tigers',
+      total_dues: totalDues,
+      athlete_deposit: 50,
+      payment_plan_fee: 5,
+      total_app_fee: 25,
+      is_app_fee_itemized: true,
+      waiver: null,
+    },
+    season: { id: 1, name: 'Spring 2027', start_date: '2027-03-01' },
+    injury_protection_insurance: null,
+    payment_plans: [
+      {
+        month: 0,
+        name: 'Pay in full',
+        phases: [{ start_time_formatted: 'Today', amount: totalDues + 25, base_amount: totalDues + 25 }],
+      },
+    ],
+    is_season_set: true,
+    connected_account_stripe_id: null,
+    error: null,
+  };
+}
+
+// As /draft provides it (src/routes/draft.page.tsx).
+const draftMachine = paymentMachine.provide({ actors: { draftChannel: draftChannelActor } });
+
+function Flow({ input }: { input: PaymentInput }) {
+  const actorRef = useActorRef(draftMachine, { input });
+  return <PaymentFlow actorRef={actorRef} />;
+}
+
+describe('the payment machine with its real actors', () => {
+  it("survives React's strict mode restarting it while the first load is in flight", async () => {
+    const requests = stubFetch(() => jsonResponse(draftData(450)));
+    render(
+      <StrictMode>
+        <Flow input={{ mode: 'draft', draftId: 1 }} />
+      </StrictMode>,
+    );
+    expect(await screen.findByRole('radio', { name: 'Pay in full $475.00 due today' })).toBeTruthy();
+    expect(screen.queryByText('The request was cancelled.')).toBeNull();
+    // §6: the draft preview sends no authorization.
+    expect(requests.every((request) => request.headers.get('Authorization') === null)).toBe(true);
+    expect(requests[0]?.body).toEqual({ draft_id: 1, discount_code: null, include_payment_protection_plan: false });
+  });
+
+  it("reloads the preview on the draft channel's 'updated' event (§4)", async () => {
+    let dues = 450;
+    const requests = stubFetch(() => jsonResponse(draftData(dues)));
+    const view = render(<Flow input={{ mode: 'draft', draftId: 7 }} />);
+    expect(await screen.findByRole('radio', { name: 'Pay in full $475.00 due today' })).toBeTruthy();
+    const updated = realtime.listeners.get('team.draft.7:updated');
+    expect(updated).toBeDefined();
+    dues = 500;
+    act(() => updated?.());
+    expect(await screen.findByRole('radio', { name: 'Pay in full $525.00 due today' })).toBeTruthy();
+    expect(requests.filter((request) => request.url.endsWith('/nova-field/team-draft-payment-plans'))).toHaveLength(2);
+    view.unmount();
+    expect(realtime.unsubscribed).toContain('team.draft.7');
+  });
+});

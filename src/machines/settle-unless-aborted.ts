@@ -1,0 +1,14 @@
+/**
+ * A call whose invoking actor was stopped never settles.
+ *
+ * @xstate/react restarts a stopped root actor from its snapshot (React StrictMode and Activity remount effects), and
+ * xstate's fromPromise would relay the stopped call's AbortError to the restarted invocation as its answer: the
+ * page would show a load error ('The request was cancelled.') for a request nobody cancelled. Every actor that calls
+ * the API wraps its call in this.
+ */
+export function settleUnlessAborted<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
+  return call.catch((error: unknown) => {
+    if (signal.aborted) return new Promise<never>(() => {});
+    throw error;
+  });
+}
