@@ -5,6 +5,9 @@
  * or /login; card-payment code only on /payment and /subscribe; pusher-js only on /draft. It prints figures and
  * verdicts; it asserts nothing (DEVELOPERS.md: timings and sizes live in bench/, not in tests).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 
@@ -67,7 +70,10 @@ function staticClosure(start: string, into = new Set<string>()): Set<string> {
   return into;
 }
 
-await build({ logLevel: 'warn', plugins: [recordChunks], build: { outDir: 'dist' } });
+// Build into a temporary folder: dist/ may be served by a running server (npm start, browser tests).
+const outDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
+await build({ logLevel: 'warn', plugins: [recordChunks], build: { outDir, emptyOutDir: true } });
+rmSync(outDir, { recursive: true, force: true });
 
 const entry = [...chunks.values()].find((c) => c.isEntry);
 if (!entry) throw new Error('no entry chunk');
