@@ -12,6 +12,23 @@ test.describe('smoke', () => {
     expect(response.ok()).toBe(true);
   });
 
+  test('the loading overlay covers the page during a slow request and goes away after it', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/registration-link/info/TIGERS-2027', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/licenses/TIGERS-2027');
+    const overlay = page.getByRole('status', { name: 'Loading' });
+    await expect(overlay).toBeVisible();
+    release();
+    await expect(overlay).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Welcome to Diamond Academy' })).toBeVisible();
+  });
+
   test('an unknown address shows the not-found page', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
