@@ -1,6 +1,56 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { NotBuiltPage } from '../views/common/not-built-page';
+import { createLazyRoute, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useLayoutEffect } from 'react';
+import { type RegisterExit, registerMachine } from '../machines/register.machine';
+import { getCurrentUser } from '../session/current-user';
+import { RegisterFlow } from '../views/register/register-flow';
 
 export const Route = createLazyRoute('/register')({
-  component: () => <NotBuiltPage title="Register" what="register wizard (issue 4)" />,
+  component: RegisterPage,
 });
+
+/**
+ * /register (the route already required the team-licence flag): the validated query and the stored user start the
+ * wizard; its `step` events are mirrored into the URL and its exit is navigated. No rule lives here.
+ */
+function RegisterPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const actorRef = useActorRef(registerMachine, { input: { ...search, user: getCurrentUser() } });
+
+  // A layout effect runs before useActorRef starts the actor (a passive effect): the first step is mirrored too.
+  useLayoutEffect(() => {
+    const subscription = actorRef.on('step', ({ step }) => {
+      void navigate({ to: '/register', search: (previous) => ({ ...previous, step }), replace: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [actorRef, navigate]);
+
+  const exit = useSelector(actorRef, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
+  useEffect(() => {
+    if (exit) follow(navigate, exit);
+  }, [exit, navigate]);
+
+  return <RegisterFlow actorRef={actorRef} />;
+}
+
+/**
+ * Navigates to an exit. Payment replaces the wizard in the history (its own Back leads to step 2); the wizard's
+ * links (licence page, login, contact coach) push.
+ */
+function follow(navigate: ReturnType<typeof useNavigate>, exit: RegisterExit): void {
+  switch (exit.to) {
+    case '/contact-coach':
+      void navigate({ to: exit.to, replace: true });
+      return;
+    case '/licenses/$license':
+      void navigate({ to: exit.to, params: exit.params });
+      return;
+    case '/login':
+      void navigate({ to: exit.to, search: exit.search });
+      return;
+    case '/payment':
+      void navigate({ to: exit.to, replace: true });
+      return;
+  }
+}

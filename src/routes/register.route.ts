@@ -1,4 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { rootRoute } from './root.route';
 import { flag, text, wholeNumber } from './search-params';
@@ -20,4 +20,15 @@ export const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
   validateSearch: registerSearch,
+  // §2: the wizard works only with the team-licence flag; without it the visitor logs in instead, keeping the
+  // parameters login understands (its steps differ, so `step` is not carried over).
+  beforeLoad: ({ search }) => {
+    if (search.is_team_license !== true) {
+      throw redirect({
+        to: '/login',
+        search: { license: search.license, coach: search.coach, preset_email: search.preset_email },
+        replace: true,
+      });
+    }
+  },
 }).lazy(() => import('./register.page').then((m) => m.Route));

@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import type { loginMachine } from '../src/machines/login.machine';
+import { LoginFlow } from '../src/views/login/login-flow';
+import { athleteStepDriver, athleteStepScreens, expectButton } from './athlete-steps.fixtures.ts';
+import { type Driver, runPaths, type UiRun } from './harness/index.ts';
+import { loginCreateStepModel, loginModel } from './login.model.ts';
+
+// The longest paths fill the create-athlete form twice through the views.
+vi.setConfig({ testTimeout: 20_000 });
+
+const driver: Driver<typeof loginMachine> = {
+  ...athleteStepDriver,
+  YES: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Yes' })),
+  NO: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'No' })),
+  SUBMIT: async (event, { user }) => {
+    const email = screen.getByLabelText('Guardian Email');
+    await user.clear(email);
+    await user.type(email, event.email);
+    const password = screen.getByLabelText('Password');
+    await user.clear(password);
+    await user.type(password, `${event.password}{Enter}`);
+  },
+  FORGOT_PASSWORD: async (_event, { user }) => user.click(screen.getByRole('link', { name: 'Forgot password' })),
+  BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+};
+
+const uiRun: UiRun<typeof loginMachine> = {
+  name: 'login driver',
+  render: ({ actor }) => render(<LoginFlow actorRef={actor} />),
+  driver,
+  states: {
+    ...athleteStepScreens,
+    welcome: () => {
+      expect(screen.getByRole('heading', { name: 'Already have a Diamond Academy App account?' })).toBeTruthy();
+      expectButton('Yes', true);
+      expectButton('No', true);
+    },
+    tokenLogin: () => expect(screen.getByRole('heading', { name: 'Logging you in' })).toBeTruthy(),
+    guardianLogin: ({ snapshot }) => {
+      expect(screen.getByRole('heading', { name: 'Guardian Login' })).toBeTruthy();
+      expect((screen.getByLabelText('Guardian Email') as HTMLInputElement).type).toBe('email');
+      expect((screen.getByLabelText('Password') as HTMLInputElement).type).toBe('password');
+      expect(screen.getByRole('link', { name: 'Forgot password' }).getAttribute('href')).toBe('/resetpwd/forgot');
+      expectButton('Log In', !snapshot.hasTag('busy'));
+      expectButton('Back', true);
+    },
+    'guardianLogin.form.idle': ({ snapshot }) => {
+      // §2: preset_email pre-fills the e-mail.
+      expect((screen.getByLabelText('Guardian Email') as HTMLInputElement).value).toBe(
+        snapshot.context.presetEmail ?? '',
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    'guardianLogin.form.invalid': () =>
+      expect(screen.getByRole('alert').textContent).toBe('Invalid login.\nThese credentials do not match our records.'),
+    'guardianLogin.form.tokenInvalid': () =>
+      expect(screen.getByRole('alert').textContent).toBe('The authentication token was invalid.'),
+  },
+};
+
+runPaths({ model: loginModel, uiRun });
+runPaths({ model: loginCreateStepModel, uiRun, strategy: 'shortest' });

@@ -1,0 +1,96 @@
+import { render, screen } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import type { registerMachine } from '../src/machines/register.machine';
+import { RegisterFlow } from '../src/views/register/register-flow';
+import { athleteStepDriver, athleteStepScreens, expectButton } from './athlete-steps.fixtures.ts';
+import { type Driver, runPaths, type UiRun } from './harness/index.ts';
+import { registerEntriesModel, registerModel, typedGuardian } from './register.model.ts';
+
+// The longest paths fill the guardian and create-athlete forms through the views.
+vi.setConfig({ testTimeout: 20_000 });
+
+const driver: Driver<typeof registerMachine> = {
+  ...athleteStepDriver,
+  SUBMIT: async (_event, { user }) => {
+    const fill = async (label: string, text: string) => {
+      const field = screen.getByLabelText(label);
+      await user.clear(field);
+      await user.click(field);
+      await user.paste(text);
+    };
+    await fill('First Name', typedGuardian.firstName);
+    await fill('Last Name', typedGuardian.lastName);
+    await fill('Email', typedGuardian.email);
+    // Password fields exist only while creating the account (§2).
+    if (screen.queryByLabelText('Password')) {
+      await fill('Password', typedGuardian.password);
+      await fill('Confirm Password', typedGuardian.password);
+    }
+    const phone = screen.getByLabelText('Phone');
+    await user.clear(phone);
+    // Digits only: the field applies the 000-000-0000 mask (§5); Enter submits.
+    await user.type(phone, `${typedGuardian.phone}{Enter}`);
+  },
+  LOG_IN: async (_event, { user }) => user.click(screen.getByRole('link', { name: 'Log in here.' })),
+  BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+};
+
+function value(label: string): string {
+  return (screen.getByLabelText(label) as HTMLInputElement).value;
+}
+
+const uiRun: UiRun<typeof registerMachine> = {
+  name: 'register driver',
+  render: ({ actor }) => render(<RegisterFlow actorRef={actor} />),
+  driver,
+  states: {
+    ...athleteStepScreens,
+    guardianAccount: ({ snapshot }) => {
+      const editing = snapshot.context.account !== null;
+      const heading = editing ? 'Edit your Account' : 'Create your Primary Guardian account';
+      expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+      for (const label of ['First Name', 'Last Name', 'Phone', 'Email'])
+        expect(screen.getByLabelText(label)).toBeTruthy();
+      // §2: passwords only when creating.
+      expect(screen.queryByLabelText('Password') !== null).toBe(!editing);
+      expect(screen.queryByLabelText('Confirm Password') !== null).toBe(!editing);
+      expectButton('Back', true);
+    },
+    'guardianAccount.form.idle': ({ snapshot }) => {
+      expect(screen.queryByRole('alert')).toBeNull();
+      if (snapshot.context.account === null) {
+        // §2: preset_email pre-fills the e-mail; 'Next' waits for §5.
+        expect(value('Email')).toBe(snapshot.context.presetEmail ?? '');
+        expectButton('Next', false);
+      } else {
+        // 'Edit your Account' starts from the account, phone masked (§5).
+        expect([value('First Name'), value('Last Name'), value('Phone'), value('Email')]).toEqual([
+          'Pat',
+          'Rivera',
+          snapshot.context.account.phone === '5551234567' ? '555-123-4567' : '555-555-0100',
+          snapshot.context.account.email,
+        ]);
+        expectButton('Next', true);
+      }
+    },
+    'guardianAccount.form.accountExists': () => {
+      expect(screen.getByRole('alert').textContent).toBe('That account already exists. Log in here.');
+      expect(screen.getByRole('link', { name: 'Log in here.' }).getAttribute('href')).toBe(
+        '/login?step=2&license=TIGERS-2027&is_team_license=true&preset_email=pat.rivera%40example.com',
+      );
+    },
+    'guardianAccount.form.invalidOrganization': () =>
+      expect(screen.getByRole('alert').textContent).toBe('Sorry, this organization is not valid.'),
+    'guardianAccount.form.invalidCoupon': () =>
+      expect(screen.getByRole('alert').textContent).toBe('Sorry, this coupon is not valid.'),
+    'guardianAccount.form.failed': ({ snapshot }) => {
+      expect(screen.getByRole('alert').textContent).toBe(snapshot.context.error);
+      expect(['Server error.', 'The email has already been taken.']).toContain(snapshot.context.error);
+      // What the person typed stays, masked.
+      expect(value('Phone')).toBe('555-123-4567');
+    },
+  },
+};
+
+runPaths({ model: registerModel, uiRun });
+runPaths({ model: registerEntriesModel, uiRun, strategy: 'shortest' });

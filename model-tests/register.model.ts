@@ -1,0 +1,203 @@
+/** The register wizard's models (register.machine.ts): inputs, stub API answers and per-state checks. */
+import { beforeEach, expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { ApiError } from '../src/api/errors';
+import type { Coupon, CurrentUser, User } from '../src/api/schemas';
+import type { GuardianAccountFields } from '../src/domain/account-forms';
+import { registerMachine } from '../src/machines/register.machine';
+import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
+import {
+  athleteStepChecks,
+  athleteStepEvents,
+  athleteStepKeys,
+  guardian,
+  serverDown,
+} from './athlete-steps.fixtures.ts';
+import { defineModel, doneEvent, errorEvent, type ModelConfig } from './harness/index.ts';
+
+/** What the driver types into the guardian form: §5 cleans and joins the names. */
+export const typedGuardian = {
+  firstName: '  Pat ',
+  lastName: 'Rivera!',
+  phone: '5551234567',
+  email: 'pat.rivera@example.com',
+  password: 'Password1!',
+};
+
+/** The guardian form's values for what the driver types: creating (with passwords) and editing. */
+const creatingGuardian: GuardianAccountFields = {
+  name: 'Pat Rivera',
+  email: 'pat.rivera@example.com',
+  phone: '5551234567',
+  password: 'Password1!',
+  password_confirmation: 'Password1!',
+};
+const editingGuardian: GuardianAccountFields = {
+  name: 'Pat Rivera',
+  email: 'pat.rivera@example.com',
+  phone: '5551234567',
+};
+
+/** POST /api/auth/register's answer: a new user with its token and a deeplink. */
+const newGuardian: CurrentUser = {
+  ...guardian,
+  id: 20,
+  email: 'pat.rivera@example.com',
+  phone: '5551234567',
+  token: 'new-guardian-token',
+  is_new: true,
+  deeplink: 'diamond-academy://welcome?user=20',
+};
+/** PUT /api/user/{id}'s answer (no token). */
+const updatedGuardian: User = {
+  id: guardian.id,
+  name: 'Pat Rivera',
+  email: 'pat.rivera@example.com',
+  phone: '5551234567',
+  username: null,
+  is_new: false,
+  is_coach: false,
+  has_subscription: false,
+  player: null,
+  license: null,
+  subscription: null,
+  deeplink: null,
+};
+const save5: Coupon = {
+  coupon_code: 'SAVE5',
+  discount_type: 'dollars',
+  discount_in_cents: 500,
+  discount_percent: null,
+  duration: 'temporal',
+  applies_for_months: 3,
+};
+const emailTaken = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: 'The given data was invalid.',
+  messages: { email: ['The email has already been taken.'] },
+});
+
+// The user stored on this device; the inputs that open with a user name the same one.
+beforeEach(() => {
+  setCurrentUser(guardian);
+});
+
+const SUBMIT = (snapshot: { context: { account: unknown } }) => [
+  { type: 'SUBMIT' as const, guardian: snapshot.context.account === null ? creatingGuardian : editingGuardian },
+];
+
+const events = {
+  ...athleteStepEvents,
+  SUBMIT,
+  'xstate.done.actor.checkEmail': [
+    doneEvent('checkEmail', { exists: true }),
+    doneEvent('checkEmail', { exists: false }),
+  ],
+  'xstate.error.actor.checkEmail': [errorEvent('checkEmail', serverDown)],
+  'xstate.done.actor.validateOrganization': [
+    doneEvent('validateOrganization', { status: true }),
+    doneEvent('validateOrganization', { status: false }),
+  ],
+  'xstate.error.actor.validateOrganization': [errorEvent('validateOrganization', serverDown)],
+  'xstate.done.actor.couponDetails': [doneEvent('couponDetails', save5)],
+  'xstate.error.actor.couponDetails': [
+    errorEvent('couponDetails', new ApiError({ kind: 'http', status: 404, message: 'Coupon not found.' })),
+    errorEvent('couponDetails', serverDown),
+  ],
+  'xstate.done.actor.register': [doneEvent('register', newGuardian)],
+  'xstate.error.actor.register': [errorEvent('register', emailTaken)],
+  // The server answers the account it updated.
+  'xstate.done.actor.updateAccount': (snapshot: SnapshotFrom<typeof registerMachine>) => [
+    doneEvent('updateAccount', { ...updatedGuardian, id: snapshot.context.account?.id ?? 0 }),
+  ],
+  'xstate.error.actor.updateAccount': [errorEvent('updateAccount', emailTaken)],
+};
+
+const serializeState = (snapshot: SnapshotFrom<typeof registerMachine>) =>
+  JSON.stringify({ value: snapshot.value, editing: snapshot.context.account !== null, ...athleteStepKeys(snapshot) });
+
+const states: NonNullable<ModelConfig<typeof registerMachine>['states']> = {
+  ...athleteStepChecks,
+  'guardianAccount.checkingEmail': (_snapshot, { invocations }) =>
+    expect(invocations.at(-1)).toMatchObject({ id: 'checkEmail', input: { email: 'pat.rivera@example.com' } }),
+  'guardianAccount.validatingOrganization': (snapshot, { invocations }) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'validateOrganization',
+      input: { organizationId: snapshot.context.organizationId },
+    }),
+  'guardianAccount.checkingCoupon': (snapshot, { invocations }) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'couponDetails',
+      input: { couponCode: snapshot.context.couponCode },
+    }),
+  'guardianAccount.registering': (_snapshot, { invocations }) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'register',
+      // §3 Registration payload: cleaned, joined name; the licence; do_not_claim (the claim follows the athlete step).
+      input: { ...creatingGuardian, license: 'TIGERS-2027', do_not_claim: true },
+    }),
+  'guardianAccount.updatingAccount': (snapshot, { invocations }) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'updateAccount',
+      input: { id: snapshot.context.account?.id, body: editingGuardian },
+    }),
+  // §4: registration stops at the e-mail check.
+  'guardianAccount.form.accountExists': (snapshot) => expect(snapshot.context.account).toBeNull(),
+  // §4: the created user and its deeplink are stored; an update keeps the stored token.
+  athleteList: (snapshot) => {
+    const stored = getCurrentUser();
+    expect(stored?.id).toBe(snapshot.context.account?.id);
+    if (stored?.id === newGuardian.id) {
+      expect(stored.token).toBe(newGuardian.token);
+      expect(stored.deeplink).toBe(newGuardian.deeplink);
+    } else {
+      expect(stored?.token).toBe(guardian.token);
+    }
+  },
+  toLogin: (snapshot) =>
+    expect(snapshot.output).toEqual({
+      to: '/login',
+      search: { step: 2, license: 'TIGERS-2027', is_team_license: true, preset_email: 'pat.rivera@example.com' },
+    }),
+  toLicence: (snapshot) =>
+    expect(snapshot.output).toEqual({ to: '/licenses/$license', params: { license: 'TIGERS-2027' } }),
+  toContactCoach: (snapshot) => expect(snapshot.output).toEqual({ to: '/contact-coach' }),
+  toPayment: (snapshot) => expect(snapshot.output).toEqual({ to: '/payment' }),
+};
+
+/**
+ * Walked edge by edge: /register with an organization and a coupon in the query, so every check of step 1 runs;
+ * then the athlete steps, and Back to 'Edit your Account'.
+ */
+export const registerModel = defineModel({
+  machine: registerMachine,
+  input: {
+    license: 'TIGERS-2027',
+    organization_id: 'northside',
+    coupon_code: 'SAVE5',
+    preset_email: 'new.parent@example.com',
+    user: null,
+  },
+  events,
+  serializeState,
+  states,
+});
+
+/**
+ * The other ways in, walked by one shortest path to each state (their steps are those `registerModel` walks):
+ * no organization or coupon, no licence, and a stored user's deep links to steps 2 and 3.
+ */
+export const registerEntriesModel = defineModel({
+  machine: registerMachine,
+  name: 'register (other entries)',
+  inputs: {
+    plain: { license: 'TIGERS-2027', user: null },
+    noLicence: { user: null },
+    athleteStep: { license: 'TIGERS-2027', step: 2, user: guardian },
+    createStep: { license: 'TIGERS-2027', step: 3, user: guardian },
+  },
+  events,
+  serializeState,
+  states,
+});

@@ -1,0 +1,186 @@
+/**
+ * Spec §4 (Register wizard, shared by the login wizard): what happens after a guardian chooses or creates an athlete.
+ * Invoked as a child by login.machine.ts and register.machine.ts (invoke id `membership`); it finishes with an
+ * output the parent turns into its next screen, so both wizards run exactly one copy of the rule.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { setLatestLicense } from '../api/auth';
+import { errorText } from '../api/errors';
+import { claimLicence } from '../api/licences';
+import { getDuplicateStatus } from '../api/memberships';
+import type {
+  Athlete,
+  AthleteAccountPayload,
+  ClaimLicenseResponse,
+  DuplicateStatus,
+  LatestLicense,
+} from '../api/schemas';
+import { setAthleteToken } from '../session/athlete-token';
+
+/**
+ * The events of the athlete steps both wizards share (athlete list, create athlete): the same names and payloads in
+ * login.machine.ts and register.machine.ts, so src/views/athletes/* serve both.
+ */
+export type AthleteStepEvent =
+  | { type: 'CHOOSE_ATHLETE'; userId: number }
+  | { type: 'NEXT' }
+  | { type: 'ADD_ATHLETE' }
+  | { type: 'RETRY' }
+  | { type: 'CREATE_ATHLETE'; athlete: AthleteAccountPayload }
+  | { type: 'BACK' };
+
+export interface AthleteMembershipInput {
+  athlete: Athlete;
+  /** The licence code of the wizard's URL, or null when the wizard has none. */
+  license: string | null;
+}
+
+export type AthleteMembershipOutput =
+  | { result: 'continue' }
+  | { result: 'alreadyMember' }
+  | { result: 'claimFailed'; message: string };
+
+interface AthleteMembershipContext {
+  athlete: Athlete;
+  license: string | null;
+  duplicate: DuplicateStatus | null;
+  error: string | null;
+}
+
+export const athleteMembershipMachine = setup({
+  types: {
+    input: {} as AthleteMembershipInput,
+    context: {} as AthleteMembershipContext,
+    output: {} as AthleteMembershipOutput,
+  },
+  actors: {
+    duplicateStatus: fromPromise<DuplicateStatus, { athleteUserId: number }>(({ input, signal }) =>
+      getDuplicateStatus(input.athleteUserId, { signal }),
+    ),
+    // Sent with the athlete's token (auth 'payer'): the licence and its membership belong to the athlete (§6).
+    claimLicence: fromPromise<ClaimLicenseResponse, { licenseCode: string }>(({ input, signal }) =>
+      claimLicence(input.licenseCode, { signal }),
+    ),
+    // The payment page reads the payer's latest licence to find the team (docs/api.md payment-plans).
+    recordLatestLicence: fromPromise<LatestLicense, { licenseCode: string }>(({ input, signal }) =>
+      setLatestLicense(input.licenseCode, { signal, auth: 'payer' }),
+    ),
+  },
+  guards: {
+    hasActiveSeasonMembership: ({ context }) => context.duplicate?.has_active_season_membership === true,
+    hasNoLicence: ({ context }) => context.license === null,
+    isLicenceClaimed: ({ context }) => context.duplicate?.license_claimed === true,
+    isClaimAccepted: (_, params: { claim: ClaimLicenseResponse }) => params.claim.status === 'OK',
+  },
+  actions: {
+    rememberDuplicateStatus: assign({
+      duplicate: (_, params: { duplicate: DuplicateStatus }) => params.duplicate,
+    }),
+    rememberClaimRefusal: assign({ error: (_, params: { claim: ClaimLicenseResponse }) => params.claim.message }),
+    rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
+    storeAthleteToken: ({ context }) => setAthleteToken(context.athlete.token),
+  },
+}).createMachine({
+  id: 'athleteMembership',
+  description:
+    'spec §4 Register wizard: after an athlete is chosen or created, check for a duplicate membership, then claim ' +
+    'the licence for the athlete or continue.',
+  context: ({ input }) => ({ athlete: input.athlete, license: input.license, duplicate: null, error: null }),
+  initial: 'checkingDuplicate',
+  states: {
+    checkingDuplicate: {
+      description: 'spec §7 GET /api/memberships/duplicate-status/{athlete}',
+      invoke: {
+        id: 'duplicateStatus',
+        src: 'duplicateStatus',
+        input: ({ context }) => ({ athleteUserId: context.athlete.user_id }),
+        onDone: {
+          target: 'deciding',
+          actions: { type: 'rememberDuplicateStatus', params: ({ event }) => ({ duplicate: event.output }) },
+        },
+        onError: {
+          target: 'deciding',
+          description: 'spec §7: a failed duplicate check counts as no duplicate',
+        },
+      },
+    },
+    deciding: {
+      description: 'spec §4 Register wizard: the membership rule, in the order the spec gives it',
+      always: [
+        {
+          guard: 'hasActiveSeasonMembership',
+          target: 'alreadyMember',
+          description: "spec §4/§8: 'Sorry, this athlete already has a membership for the season.' blocks the choice",
+        },
+        {
+          guard: 'hasNoLicence',
+          target: 'continued',
+          actions: 'storeAthleteToken',
+          description: 'spec §4: nothing to claim without a licence; continue (to /dashboard)',
+        },
+        {
+          guard: 'isLicenceClaimed',
+          target: 'recordingLatestLicence',
+          actions: 'storeAthleteToken',
+          description: 'spec §4: licence claimed but no active season membership: continue',
+        },
+        {
+          target: 'claiming',
+          actions: 'storeAthleteToken',
+          description: 'spec §4: otherwise claim the licence, then continue; §6 the athlete token pays',
+        },
+      ],
+    },
+    claiming: {
+      description: 'spec §7 POST /api/subscribe/claim-license as the athlete',
+      invoke: {
+        id: 'claimLicence',
+        src: 'claimLicence',
+        input: ({ context }) => ({ licenseCode: context.license ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isClaimAccepted', params: ({ event }) => ({ claim: event.output }) },
+            target: 'recordingLatestLicence',
+          },
+          {
+            target: 'claimFailed',
+            actions: { type: 'rememberClaimRefusal', params: ({ event }) => ({ claim: event.output }) },
+            description: "spec §4/§8: a status other than 'OK' is a claim failure showing the response text",
+          },
+        ],
+        onError: {
+          target: 'claimFailed',
+          actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+          description: 'spec §8 Claim failure: shows the error response text',
+        },
+      },
+    },
+    recordingLatestLicence: {
+      description: 'spec §7 POST /api/user/latest-license for the athlete, so the payment page knows the team',
+      invoke: {
+        id: 'latestLicence',
+        src: 'recordLatestLicence',
+        input: ({ context }) => ({ licenseCode: context.license ?? '' }),
+        onDone: { target: 'continued' },
+        onError: {
+          target: 'claimFailed',
+          actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    continued: {
+      type: 'final',
+      description: 'spec §4: continue (to /payment with a licence, else /dashboard; the parent decides)',
+      output: { result: 'continue' },
+    },
+    alreadyMember: {
+      type: 'final',
+      output: { result: 'alreadyMember' },
+    },
+    claimFailed: {
+      type: 'final',
+      output: ({ context }) => ({ result: 'claimFailed', message: context.error ?? 'Error' }),
+    },
+  },
+  output: ({ event }) => event.output as AthleteMembershipOutput,
+});

@@ -1,0 +1,74 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { Alert } from '../common/alert';
+import { TextField } from '../common/field';
+import { StepHeading } from '../common/step-heading';
+import { useForm } from '../common/use-form';
+import { ExitLink } from './exit-link';
+import type { LoginActorRef } from './login-flow';
+
+/** §8 token login failure. */
+export const TOKEN_INVALID_TEXT = 'The authentication token was invalid.';
+/** §8 login failure; the server's messages follow it. */
+export const INVALID_LOGIN_TEXT = 'Invalid login.';
+
+// The spec leaves the login form's client-side rules open (§5): the server judges the credentials.
+const noFieldMessages = () => ({});
+
+/**
+ * Spec §2 Login step 2: 'Guardian Email' (pre-filled from preset_email), 'Password', 'Log In', 'Back' and the
+ * 'Forgot password' link; §8 failures above the form.
+ */
+export function GuardianLoginStep({ actorRef }: { actorRef: LoginActorRef }) {
+  const view = useSelector(
+    actorRef,
+    (snapshot) => ({
+      presetEmail: snapshot.context.presetEmail,
+      invalid: snapshot.matches({ guardianLogin: { form: 'invalid' } }),
+      tokenInvalid: snapshot.matches({ guardianLogin: { form: 'tokenInvalid' } }),
+      busy: snapshot.hasTag('busy'),
+      error: snapshot.context.error,
+      canSubmit: snapshot.can({ type: 'SUBMIT', email: '', password: '' }),
+      canBack: snapshot.can({ type: 'BACK' }),
+    }),
+    shallowEqual,
+  );
+  const form = useForm({ email: view.presetEmail ?? '', password: '' }, noFieldMessages);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (view.canSubmit)
+      actorRef.send({ type: 'SUBMIT', email: form.values.email.trim(), password: form.values.password });
+  };
+  return (
+    <form className="card guardian-login" onSubmit={submit} noValidate aria-busy={view.busy}>
+      <StepHeading>Guardian Login</StepHeading>
+      {view.invalid && (
+        <Alert>
+          {INVALID_LOGIN_TEXT}
+          {view.error ? `\n${view.error}` : null}
+        </Alert>
+      )}
+      {view.tokenInvalid && <Alert>{TOKEN_INVALID_TEXT}</Alert>}
+      <TextField label="Guardian Email" type="email" autoComplete="username" {...form.bind('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.bind('password')} />
+      <p className="guardian-login__forgot">
+        <ExitLink href="/resetpwd/forgot" onFollow={() => actorRef.send({ type: 'FORGOT_PASSWORD' })}>
+          Forgot password
+        </ExitLink>
+      </p>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={!view.canSubmit}>
+          Log In
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!view.canBack}
+          onClick={() => actorRef.send({ type: 'BACK' })}
+        >
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import './login.css';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { loginMachine } from '../../machines/login.machine';
+import { AthleteListStep } from '../athletes/athlete-list-step';
+import { athleteListProps, createAthleteProps } from '../athletes/athlete-steps';
+import { CreateAthleteStep } from '../athletes/create-athlete-step';
+import { Page } from '../common/page';
+import { StepHeading } from '../common/step-heading';
+import { GuardianLoginStep } from './guardian-login-step';
+import { WelcomeStep } from './welcome-step';
+
+export type LoginActorRef = ActorRefFrom<typeof loginMachine>;
+
+/**
+ * The login wizard's screens (spec §2 Login): one per step of login.machine.ts, chosen by the machine's state.
+ * The route creates the actor and navigates when it finishes; this view only renders and sends events.
+ */
+export function LoginFlow({ actorRef }: { actorRef: LoginActorRef }) {
+  const snapshot = useSelector(actorRef, (current) => current);
+  const send = actorRef.send;
+  let step: ReactNode = null;
+  if (snapshot.matches('welcome')) step = <WelcomeStep actorRef={actorRef} />;
+  else if (snapshot.matches('tokenLogin')) step = <StepHeading>Logging you in</StepHeading>;
+  else if (snapshot.matches('guardianLogin')) step = <GuardianLoginStep actorRef={actorRef} />;
+  else if (snapshot.matches('athleteList') || snapshot.matches('checkingMembership'))
+    step = <AthleteListStep {...athleteListProps(snapshot, send)} />;
+  else if (snapshot.matches('createAthlete')) step = <CreateAthleteStep {...createAthleteProps(snapshot, send)} />;
+  // Final states render nothing: the route is already navigating away.
+  return <Page>{step}</Page>;
+}

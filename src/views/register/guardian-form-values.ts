@@ -1,0 +1,37 @@
+import { maskPhone } from '../../domain/phone';
+import type { GuardianAccount } from '../../machines/register.machine';
+
+/** The guardian form's fields as text (spec §3 Primary guardian). */
+export interface GuardianFormValues extends Record<string, string> {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * Splits a stored name back into the form's two fields. §5 joins the cleaned first and last name with one space, so
+ * splitting at the first space gives parts that join back to the same name ('Mary Ann Smith' → 'Mary' + 'Ann Smith').
+ */
+export function splitName(name: string | null): { firstName: string; lastName: string } {
+  const trimmed = (name ?? '').trim();
+  const space = trimmed.indexOf(' ');
+  if (space < 0) return { firstName: trimmed, lastName: '' };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
+}
+
+/** The form's starting values: the account being edited (§2 'Edit your Account'), else the preset e-mail. */
+export function initialGuardianValues(account: GuardianAccount | null, presetEmail: string | null): GuardianFormValues {
+  if (account === null) {
+    return { firstName: '', lastName: '', phone: '', email: presetEmail ?? '', password: '', confirmPassword: '' };
+  }
+  return {
+    ...splitName(account.name),
+    phone: maskPhone(account.phone ?? ''),
+    email: account.email,
+    password: '',
+    confirmPassword: '',
+  };
+}
