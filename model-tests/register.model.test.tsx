@@ -73,10 +73,10 @@ const uiRun: UiRun<typeof registerMachine> = {
         expectButton('Next', true);
       }
     },
-    'guardianAccount.form.accountExists': () => {
+    'guardianAccount.form.accountExists': ({ snapshot }) => {
       expect(screen.getByRole('alert').textContent).toBe('That account already exists. Log in here.');
       expect(screen.getByRole('link', { name: 'Log in here.' }).getAttribute('href')).toBe(
-        '/login?step=2&license=TIGERS-2027&is_team_license=true&preset_email=pat.rivera%40example.com',
+        `/login?step=2&license=${snapshot.context.license}&is_team_license=true&preset_email=pat.rivera%40example.com`,
       );
     },
     'guardianAccount.form.invalidOrganization': () =>

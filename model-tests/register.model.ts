@@ -131,11 +131,11 @@ const states: NonNullable<ModelConfig<typeof registerMachine>['states']> = {
       id: 'couponDetails',
       input: { couponCode: snapshot.context.couponCode },
     }),
-  'guardianAccount.registering': (_snapshot, { invocations }) =>
+  'guardianAccount.registering': (snapshot, { invocations }) =>
     expect(invocations.at(-1)).toMatchObject({
       id: 'register',
       // §3 Registration payload: cleaned, joined name; the licence; do_not_claim (the claim follows the athlete step).
-      input: { ...creatingGuardian, license: 'TIGERS-2027', do_not_claim: true },
+      input: { ...creatingGuardian, license: snapshot.context.license, do_not_claim: true },
     }),
   'guardianAccount.updatingAccount': (snapshot, { invocations }) =>
     expect(invocations.at(-1)).toMatchObject({
@@ -158,12 +158,23 @@ const states: NonNullable<ModelConfig<typeof registerMachine>['states']> = {
   toLogin: (snapshot) =>
     expect(snapshot.output).toEqual({
       to: '/login',
-      search: { step: 2, license: 'TIGERS-2027', is_team_license: true, preset_email: 'pat.rivera@example.com' },
+      search: {
+        step: 2,
+        license: snapshot.context.license,
+        is_team_license: true,
+        preset_email: 'pat.rivera@example.com',
+      },
     }),
   toLicence: (snapshot) =>
-    expect(snapshot.output).toEqual({ to: '/licenses/$license', params: { license: 'TIGERS-2027' } }),
+    expect(snapshot.output).toEqual({ to: '/licenses/$license', params: { license: snapshot.context.license } }),
   toContactCoach: (snapshot) => expect(snapshot.output).toEqual({ to: '/contact-coach' }),
   toPayment: (snapshot) => expect(snapshot.output).toEqual({ to: '/payment' }),
+  toCoachLicence: (snapshot) =>
+    expect(snapshot.output).toEqual({
+      to: '/coach/$license',
+      params: { license: 'COACH-2027' },
+      search: { claimed_login: true },
+    }),
 };
 
 /**
@@ -196,6 +207,7 @@ export const registerEntriesModel = defineModel({
     noLicence: { user: null },
     athleteStep: { license: 'TIGERS-2027', step: 2, user: guardian },
     createStep: { license: 'TIGERS-2027', step: 3, user: guardian },
+    coach: { license: 'COACH-2027', coach: true, user: null },
   },
   events,
   serializeState,

@@ -32,6 +32,8 @@ import {
 /** The query of /register (spec §2 Register wizard) as the route validated it, plus the stored user. */
 export interface RegisterInput {
   license?: string | undefined;
+  /** A coach registering to claim a coach licence (the licence page's 'Claim one', spec §4 Coach claim). */
+  coach?: boolean | undefined;
   organization_id?: string | undefined;
   preset_email?: string | undefined;
   coupon_code?: string | undefined;
@@ -47,7 +49,8 @@ export type RegisterExit =
   | { to: '/contact-coach' }
   | { to: '/licenses/$license'; params: { license: string } }
   | { to: '/login'; search: { step: 2; license: string; is_team_license: true; preset_email: string } }
-  | { to: '/payment' };
+  | { to: '/payment' }
+  | { to: '/coach/$license'; params: { license: string }; search: { claimed_login: true } };
 
 export type RegisterEvent =
   /** The guardian form's values, already valid per §5 (src/domain/account-forms.ts). */
@@ -58,6 +61,8 @@ export type GuardianAccount = Pick<User, 'id' | 'name' | 'email' | 'phone'>;
 
 export interface RegisterContext {
   license: string | null;
+  /** spec §4 Coach claim: a coach's account leads back to the coach licence, not to the athlete steps. */
+  coach: boolean;
   organizationId: string | null;
   couponCode: string | null;
   presetEmail: string | null;
@@ -152,6 +157,7 @@ export const registerMachine = setup({
     isAthleteListStep: ({ context }) => context.requestedStep === 2 && context.account !== null,
     isCreateAthleteStep: ({ context }) => context.requestedStep === 3 && context.account !== null,
     hasAccount: ({ context }) => context.account !== null,
+    isCoachRegistration: ({ context }) => context.coach,
     hasOrganization: ({ context }) => context.organizationId !== null,
     hasCoupon: ({ context }) => context.couponCode !== null,
     emailExists: (_, params: EmailExists) => params.exists,
@@ -217,6 +223,7 @@ export const registerMachine = setup({
   description: 'spec §2 Register wizard, §4 Register wizard: guardian account, then the athlete steps of login.',
   context: ({ input }) => ({
     license: input.license ?? null,
+    coach: input.coach === true,
     organizationId: input.organization_id ?? null,
     couponCode: input.coupon_code ?? null,
     presetEmail: input.preset_email ?? null,
@@ -364,7 +371,7 @@ export const registerMachine = setup({
             src: 'register',
             input: ({ context }) => registrationPayload(context),
             onDone: {
-              target: '#register.athleteList',
+              target: 'accountSaved',
               actions: [
                 { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
                 { type: 'rememberAccount', params: ({ event }) => ({ user: event.output }) },
@@ -386,7 +393,7 @@ export const registerMachine = setup({
             src: 'updateAccount',
             input: ({ context }) => accountUpdate(context),
             onDone: {
-              target: '#register.athleteList',
+              target: 'accountSaved',
               actions: [
                 { type: 'storeUpdatedUser', params: ({ event }) => ({ user: event.output }) },
                 { type: 'rememberAccount', params: ({ event }) => ({ user: event.output }) },
@@ -398,6 +405,18 @@ export const registerMachine = setup({
               actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
             },
           },
+        },
+        accountSaved: {
+          description: 'spec §4: the guardian account is saved; the wizard advances a step',
+          always: [
+            {
+              guard: 'isCoachRegistration',
+              target: '#register.toCoachLicence',
+              description:
+                'spec §4 Coach claim: a coach registers, then claims on /coach/{license} (claimed_login), as after login',
+            },
+            { target: '#register.athleteList' },
+          ],
         },
       },
       on: {
@@ -565,6 +584,15 @@ export const registerMachine = setup({
       }),
     },
     toPayment: { type: 'final', output: { to: '/payment' } },
+    toCoachLicence: {
+      type: 'final',
+      description: 'spec §4 Coach claim: back to the coach licence, which claims it for the logged-in coach',
+      output: ({ context }) => ({
+        to: '/coach/$license',
+        params: { license: licenceOf(context) },
+        search: { claimed_login: true },
+      }),
+    },
   },
   output: ({ event }) => event.output as RegisterExit,
 });

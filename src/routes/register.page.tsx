@@ -52,5 +52,8 @@ function follow(navigate: ReturnType<typeof useNavigate>, exit: RegisterExit): v
     case '/payment':
       void navigate({ to: exit.to, replace: true });
       return;
+    case '/coach/$license':
+      void navigate({ to: exit.to, params: exit.params, search: exit.search, replace: true });
+      return;
   }
 }
