@@ -2,6 +2,7 @@ import { createLazyRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { CurrentUser } from '../api/schemas';
+import { flowInspector } from '../flows/flow-inspector';
 import { type DashboardExit, dashboardMachine } from '../machines/dashboard.machine';
 import { getApiServers, getSelectedApiServerId } from '../session/api-server';
 import { getCurrentUser } from '../session/current-user';
@@ -18,6 +19,7 @@ function DashboardPage() {
 function Dashboard({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const actorRef = useActorRef(dashboardMachine, {
+    inspect: flowInspector('dashboard'),
     input: { user, servers: getApiServers(), selectedServerId: getSelectedApiServerId() },
   });
   const exit = useSelector(actorRef, (s) => (s.status === 'done' ? s.output : null));

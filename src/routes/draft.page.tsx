@@ -1,6 +1,7 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
+import { flowInspector } from '../flows/flow-inspector';
 import { paymentMachine } from '../machines/payment.machine';
 import { draftChannelActor } from '../providers/realtime/draft-channel.actor';
 import { Alert } from '../views/common/alert';
@@ -14,7 +15,7 @@ const draftPreviewMachine = paymentMachine.provide({ actors: { draftChannel: dra
 
 function DraftPreview({ draftId }: { draftId: number }) {
   const [input] = useState(() => ({ mode: 'draft' as const, draftId }));
-  const actorRef = useActorRef(draftPreviewMachine, { input });
+  const actorRef = useActorRef(draftPreviewMachine, { inspect: flowInspector('payment'), input });
   return <PaymentFlow actorRef={actorRef} />;
 }
 

@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { flowInspector } from '../flows/flow-inspector';
 import { type LicenceExit, type LicenceVariant, licenceMachine } from '../machines/licence.machine';
 import { getCurrentUser } from '../session/current-user';
 import { useBrandStylesheet } from '../views/common/branding/use-brand-stylesheet';
@@ -42,6 +43,7 @@ export function LicenceHost({
   search: LicencePageSearch;
 }) {
   const actorRef = useActorRef(licenceMachine, {
+    inspect: flowInspector('licence'),
     input: {
       variant,
       code,

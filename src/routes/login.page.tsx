@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect } from 'react';
+import { flowInspector } from '../flows/flow-inspector';
 import { type LoginExit, loginMachine } from '../machines/login.machine';
 import { getCurrentUser } from '../session/current-user';
 import { LoginFlow } from '../views/login/login-flow';
@@ -16,7 +17,10 @@ export const Route = createLazyRoute('/login')({
 function LoginPage() {
   const search = Route.useSearch();
   const navigate = useNavigate();
-  const actorRef = useActorRef(loginMachine, { input: { ...search, user: getCurrentUser() } });
+  const actorRef = useActorRef(loginMachine, {
+    inspect: flowInspector('login'),
+    input: { ...search, user: getCurrentUser() },
+  });
 
   // A layout effect runs before useActorRef starts the actor (a passive effect): the first step is mirrored too.
   useLayoutEffect(() => {

@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { flowInspector } from '../flows/flow-inspector';
 import { passwordResetMachine } from '../machines/password-reset.machine';
 import { PasswordResetFlow } from '../views/password-reset/password-reset-flow';
 import { passwordResetRoute } from './password-reset.route';
@@ -9,7 +10,10 @@ import { passwordResetRoute } from './password-reset.route';
 function PasswordResetPage() {
   const { token, email } = passwordResetRoute.useSearch();
   const navigate = useNavigate();
-  const actorRef = useActorRef(passwordResetMachine, { input: { token, email } });
+  const actorRef = useActorRef(passwordResetMachine, {
+    inspect: flowInspector('password-reset'),
+    input: { token, email },
+  });
   const exit = useSelector(actorRef, (s) => (s.status === 'done' ? s.output : null));
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { flowInspector } from '../flows/flow-inspector';
 import { paymentMachine } from '../machines/payment.machine';
 import { cardPaymentsActor, retrievePaymentIntentActor } from '../providers/card-payments/payment.actors';
 import { getCurrentUser } from '../session/current-user';
@@ -23,7 +24,7 @@ function PaymentPage() {
     returned: returnedPaymentFrom(search),
     returnUrl: `${window.location.origin}/payment`,
   }));
-  const actorRef = useActorRef(paymentPageMachine, { input });
+  const actorRef = useActorRef(paymentPageMachine, { inspect: flowInspector('payment'), input });
   const destination = useSelector(actorRef, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
 
   useEffect(() => {

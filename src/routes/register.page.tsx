@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect } from 'react';
+import { flowInspector } from '../flows/flow-inspector';
 import { type RegisterExit, registerMachine } from '../machines/register.machine';
 import { getCurrentUser } from '../session/current-user';
 import { RegisterFlow } from '../views/register/register-flow';
@@ -16,7 +17,10 @@ export const Route = createLazyRoute('/register')({
 function RegisterPage() {
   const search = Route.useSearch();
   const navigate = useNavigate();
-  const actorRef = useActorRef(registerMachine, { input: { ...search, user: getCurrentUser() } });
+  const actorRef = useActorRef(registerMachine, {
+    inspect: flowInspector('register'),
+    input: { ...search, user: getCurrentUser() },
+  });
 
   // A layout effect runs before useActorRef starts the actor (a passive effect): the first step is mirrored too.
   useLayoutEffect(() => {

@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { flowInspector } from '../flows/flow-inspector';
 import { type SubscribeInput, subscribeMachine } from '../machines/subscribe.machine';
 import { getCurrentUser } from '../session/current-user';
 import { SubscribeFlow } from '../views/subscribe/subscribe-flow';
@@ -16,7 +17,7 @@ function SubscribePage() {
     organization: search.organization,
     user: getCurrentUser(),
   }));
-  const actor = useActorRef(subscribeMachine, { input });
+  const actor = useActorRef(subscribeMachine, { inspect: flowInspector('subscribe'), input });
   const exit = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
   const navigate = useNavigate();
 
