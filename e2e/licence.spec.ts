@@ -250,7 +250,8 @@ test.describe('coach licence page', () => {
     expect(url.searchParams.get('coach')).toBe('true');
     await createGuardianAccount(page, uniqueEmail('licence.coach'));
 
-    await expect(page).toHaveURL(/\/coach-claimed\?license=COACH-2027/);
+    // The registration claimed the licence (a coach has no athlete step); back on the licence page the coach holds it.
+    await expect(page).toHaveURL(/\/coach\/COACH-2027/);
     await atBothWidths(page, 'claimed coach view', async () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         "You've already registered for Northside Coach License 2027",

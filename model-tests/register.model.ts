@@ -135,7 +135,7 @@ const states: NonNullable<ModelConfig<typeof registerMachine>['states']> = {
     expect(invocations.at(-1)).toMatchObject({
       id: 'register',
       // §3 Registration payload: cleaned, joined name; the licence; do_not_claim (the claim follows the athlete step).
-      input: { ...creatingGuardian, license: snapshot.context.license, do_not_claim: true },
+      input: { ...creatingGuardian, license: snapshot.context.license, do_not_claim: !snapshot.context.coach },
     }),
   'guardianAccount.updatingAccount': (snapshot, { invocations }) =>
     expect(invocations.at(-1)).toMatchObject({

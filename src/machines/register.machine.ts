@@ -97,7 +97,8 @@ function guardianOf(context: RegisterContext): GuardianAccountFields {
 
 /**
  * §3 Registration payload: the cleaned first-plus-last name (already joined by src/domain/account-forms.ts), the
- * licence, and do_not_claim, because the claim happens after the athlete step (athlete-membership.machine.ts).
+ * licence, and do_not_claim: a guardian's claim happens after the athlete step (athlete-membership.machine.ts); a
+ * coach has no athlete step, so the registration itself claims the coach licence (§4 Coach claim).
  */
 function registrationPayload(context: RegisterContext): RegistrationPayload {
   const guardian = guardianOf(context);
@@ -108,7 +109,7 @@ function registrationPayload(context: RegisterContext): RegistrationPayload {
     password: guardian.password ?? '',
     password_confirmation: guardian.password_confirmation ?? '',
     license: licenceOf(context),
-    do_not_claim: true,
+    do_not_claim: !context.coach,
   };
 }
 
@@ -266,9 +267,10 @@ export const registerMachine = setup({
       initial: 'form',
       states: {
         form: {
+          description: 'spec §2 Register step 1: the guardian form; Enter submits (§5 Guardian form)',
           initial: 'idle',
           states: {
-            idle: {},
+            idle: { description: 'spec §5 Guardian form: names, phone, e-mail, and passwords only when creating' },
             accountExists: {
               description: "spec §8: 'That account already exists. Log in here.' with a link to login step 2",
               on: { LOG_IN: { target: '#register.toLogin' } },
@@ -486,9 +488,10 @@ export const registerMachine = setup({
           on: { RETRY: { target: 'recordingLicence' } },
         },
         choosing: {
+          description: "spec §2 Register step 2: the athlete list; 'Next' once an athlete is chosen",
           initial: 'idle',
           states: {
-            idle: {},
+            idle: { description: 'spec §2 Register step 2: list of athletes, one may be chosen' },
             alreadyMember: {
               description: "spec §4/§8: 'Sorry, this athlete already has a membership for the season.'",
             },
@@ -515,9 +518,10 @@ export const registerMachine = setup({
       initial: 'form',
       states: {
         form: {
+          description: "spec §2 Create athlete form: 'Create Account' (or Enter) submits",
           initial: 'idle',
           states: {
-            idle: {},
+            idle: { description: 'spec §2 Create athlete form, §5 Create athlete validation' },
             failed: { description: 'spec §8 general mapping' },
           },
           on: { CREATE_ATHLETE: { target: '#register.createAthlete.creating' } },
@@ -566,12 +570,18 @@ export const registerMachine = setup({
         ],
       },
     },
-    toContactCoach: { type: 'final', output: { to: '/contact-coach' } },
+    toContactCoach: {
+      description: 'spec §4 Register wizard: no licence for the user: redirect to /contact-coach',
+      type: 'final',
+      output: { to: '/contact-coach' },
+    },
     toLicence: {
+      description: 'spec §2 Register wizard: Back on step 1 returns to /licenses/{license}',
       type: 'final',
       output: ({ context }) => ({ to: '/licenses/$license', params: { license: licenceOf(context) } }),
     },
     toLogin: {
+      description: "spec §2/§8: 'That account already exists. Log in here.' → login at step 2",
       type: 'final',
       output: ({ context }) => ({
         to: '/login',
@@ -583,7 +593,11 @@ export const registerMachine = setup({
         },
       }),
     },
-    toPayment: { type: 'final', output: { to: '/payment' } },
+    toPayment: {
+      description: 'spec §4 Register wizard: after the membership check, continue to /payment with the licence',
+      type: 'final',
+      output: { to: '/payment' },
+    },
     toCoachLicence: {
       type: 'final',
       description: 'spec §4 Coach claim: back to the coach licence, which claims it for the logged-in coach',
