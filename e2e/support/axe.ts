@@ -18,13 +18,16 @@ interface AxeViolation {
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } })
-      .axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });
   const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const report = serious.map(
+    (v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(report, `axe violations on ${label}`).toEqual([]);
 }
 

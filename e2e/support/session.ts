@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Every fixture account's password (docs/fixtures.md). */
 export const FIXTURE_PASSWORD = 'Password1!';
