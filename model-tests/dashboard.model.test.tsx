@@ -4,6 +4,7 @@ import { beforeEach, expect, vi } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import { type CurrentUser, currentUserSchema, type User } from '../src/api/schemas';
 import { organization, currentUser as wireUser } from '../src/api/wire-samples';
+import { config } from '../src/config';
 import { dashboardMachine } from '../src/machines/dashboard.machine';
 import type { ApiServer } from '../src/session/api-server';
 import { getSelectedApiServerId } from '../src/session/api-server';
@@ -151,8 +152,8 @@ function expectFrame(snapshot: { context: { user: CurrentUser; servers: readonly
   expect(screen.queryByLabelText('Server') !== null).toBe(snapshot.context.servers.length > 1);
   expect(screen.getByText(/Please allow 24 hours for a response\./)).toBeTruthy();
   expect(screen.getByText('A full refund is available on request within 7 days of initial purchase.')).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'support@diamond.local' }).getAttribute('href')).toBe(
-    'mailto:support@diamond.local',
+  expect(screen.getByRole('link', { name: config.supportEmail }).getAttribute('href')).toBe(
+    `mailto:${config.supportEmail}`,
   );
   expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Terms of Use' })).toBeTruthy();

@@ -175,10 +175,12 @@ export const athleteMembershipMachine = setup({
     },
     alreadyMember: {
       type: 'final',
+      description: "spec §4 Register wizard, §8: 'Sorry, this athlete already has a membership for the season.'",
       output: { result: 'alreadyMember' },
     },
     claimFailed: {
       type: 'final',
+      description: 'spec §8 Claim failure: the parent shows the error response text',
       output: ({ context }) => ({ result: 'claimFailed', message: context.error ?? 'Error' }),
     },
   },

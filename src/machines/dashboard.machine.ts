@@ -203,7 +203,7 @@ export const dashboardMachine = setup({
       description: "spec §2 Dashboard: server selector, top menu (e-mail, LOG OUT), 'Your Account', support.",
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { description: "spec §2 Dashboard: 'Your Account' with the §4 subscription status texts" },
         failed: {
           description: 'spec §8 general mapping of the failed call; the stored user is still shown.',
           on: { RETRY: { target: '#dashboard.loading' } },
@@ -225,11 +225,20 @@ export const dashboardMachine = setup({
       invoke: { id: 'logout', src: 'logout', onDone: { target: 'loggedOut' } },
     },
     loggedOut: {
-      description: 'The page reloads (src/session logout); there is nowhere to navigate.',
+      description: 'spec §7 POST /api/auth/logout: the page reloads, so there is nowhere to navigate.',
       type: 'final',
     },
-    toPayment: { type: 'final', output: { to: '/payment' } },
-    toLicence: { type: 'final', output: licenceExit },
+    toPayment: {
+      description: 'spec §4 Dashboard on load: payment_complete 0 → the payment page.',
+      type: 'final',
+      output: { to: '/payment' },
+    },
+    toLicence: {
+      description:
+        'spec §4 Dashboard on load: payment_complete 1 with a licence → /licenses/{code}?claimed_login=true.',
+      type: 'final',
+      output: licenceExit,
+    },
     toLogin: {
       description: 'spec §2: the protected-route rule, with returnUrl to come back here after logging in.',
       type: 'final',

@@ -242,6 +242,7 @@ export const licenceMachine = setup({
       on: { RETRY: { target: 'loading' } },
     },
     routing: {
+      description: 'spec §2 Licence page: a paused licence shows the notice; otherwise the team or coach variant',
       always: [
         { guard: 'isPaused', target: 'paused' },
         { guard: 'isCoachVariant', target: 'coach' },
@@ -257,6 +258,8 @@ export const licenceMachine = setup({
       initial: 'routing',
       states: {
         routing: {
+          description:
+            'spec §4 Licence page and claiming: claimed, already claimed, automatic claim, unavailable or welcome',
           always: [
             { guard: 'isClaimed', target: 'success' },
             { guard: 'isAlreadyClaimed', target: 'success' },
@@ -273,7 +276,7 @@ export const licenceMachine = setup({
             NO: { target: '#licence.toRegister' },
           },
           states: {
-            ready: {},
+            ready: { description: "spec §2 Welcome screen: 'Welcome to {client name}' with Yes and No" },
             claimFailed: { description: 'spec §8: a claim failure shows the error response text' },
           },
         },
@@ -308,6 +311,8 @@ export const licenceMachine = setup({
       initial: 'routing',
       states: {
         routing: {
+          description:
+            'spec §4 Licence page and claiming: claimed, already claimed, automatic claim, unavailable or licence',
           always: [
             { guard: 'isClaimed', target: 'claimed' },
             { guard: 'isAlreadyClaimed', target: 'claimed' },
@@ -327,7 +332,7 @@ export const licenceMachine = setup({
             ],
           },
           states: {
-            ready: {},
+            ready: { description: "spec §2 Available coach licence: 'Claim one' waits for the user" },
             claimFailed: { description: 'spec §8: a claim failure shows the error response text' },
           },
         },
@@ -347,6 +352,7 @@ export const licenceMachine = setup({
           },
         },
         claimAccepted: {
+          description: 'spec §4 coach claim, status OK: a coach refreshes the user, a non-coach counts as claimed',
           always: [
             { guard: 'isCoachUser', target: 'refreshingUser' },
             {
@@ -379,9 +385,25 @@ export const licenceMachine = setup({
         },
       },
     },
-    toLogin: { type: 'final', output: ({ context }) => loginExit(context) },
-    toRegister: { type: 'final', output: ({ context }) => registerExit(context) },
-    toClaimedPage: { type: 'final', output: ({ context }) => claimedPageExit(context) },
-    toCoachClaimed: { type: 'final', output: ({ context }) => coachClaimedExit(context) },
+    toLogin: {
+      description: 'spec §2 Welcome screen Yes, §4 coach claim with redirLogin: /login at step 2 with the licence',
+      type: 'final',
+      output: ({ context }) => loginExit(context),
+    },
+    toRegister: {
+      description: 'spec §2 Welcome screen No, §4 coach claim when not logged in: /register with the licence',
+      type: 'final',
+      output: ({ context }) => registerExit(context),
+    },
+    toClaimedPage: {
+      description: 'spec §4 automatic claim, status OK: /licenses/{license}?claimed_registration=true',
+      type: 'final',
+      output: ({ context }) => claimedPageExit(context),
+    },
+    toCoachClaimed: {
+      description: 'spec §2 coach-claimed page, §4: a claimed coach licence after the silent logout',
+      type: 'final',
+      output: ({ context }) => coachClaimedExit(context),
+    },
   },
 });

@@ -257,9 +257,10 @@ export const loginMachine = setup({
       initial: 'form',
       states: {
         form: {
+          description: "spec §2 Login step 2: the login form; 'Log In' submits e-mail and password",
           initial: 'idle',
           states: {
-            idle: {},
+            idle: { description: "spec §2 Login step 2: 'Guardian Email' (preset_email pre-fills it) and 'Password'" },
             invalid: { description: "spec §8: 'Invalid login.' plus the server's messages" },
             tokenInvalid: { description: "spec §8: 'The authentication token was invalid.'" },
           },
@@ -323,6 +324,7 @@ export const loginMachine = setup({
       initial: 'start',
       states: {
         start: {
+          description: 'spec §4 Login wizard step 3: with a licence, record it before loading the athletes',
           always: [
             {
               guard: 'hasLicence',
@@ -388,9 +390,10 @@ export const loginMachine = setup({
           on: { RETRY: { target: 'start' } },
         },
         choosing: {
+          description: "spec §2 Login step 3: the athlete list; 'Next' once an athlete is chosen",
           initial: 'idle',
           states: {
-            idle: {},
+            idle: { description: 'spec §2 Login step 3: list of athletes, one may be chosen' },
             alreadyMember: {
               description: "spec §4/§8: 'Sorry, this athlete already has a membership for the season.'",
             },
@@ -417,9 +420,10 @@ export const loginMachine = setup({
       initial: 'form',
       states: {
         form: {
+          description: "spec §2 Create athlete form: 'Create Account' (or Enter) submits",
           initial: 'idle',
           states: {
-            idle: {},
+            idle: { description: 'spec §2 Create athlete form, §5 Create athlete validation' },
             failed: { description: 'spec §8 general mapping' },
           },
           on: { CREATE_ATHLETE: { target: '#login.createAthlete.creating' } },
@@ -470,6 +474,7 @@ export const loginMachine = setup({
       },
     },
     toRegister: {
+      description: 'spec §2 Login step 1: No with a licence → /register',
       type: 'final',
       output: ({ context }) => ({
         to: '/register',
@@ -480,13 +485,23 @@ export const loginMachine = setup({
         },
       }),
     },
-    toContactCoach: { type: 'final', output: { to: '/contact-coach' } },
+    toContactCoach: {
+      description: 'spec §2 Login step 1: No without a licence → /contact-coach',
+      type: 'final',
+      output: { to: '/contact-coach' },
+    },
     toLicence: {
+      description: 'spec §2 Login step 2: Back with a licence → /licenses/{license}',
       type: 'final',
       output: ({ context }) => ({ to: '/licenses/$license', params: { license: licenceOf(context) } }),
     },
-    toForgotPassword: { type: 'final', output: { to: '/resetpwd/forgot' } },
+    toForgotPassword: {
+      description: "spec §2 Login step 2: the 'Forgot password' link → /resetpwd/forgot",
+      type: 'final',
+      output: { to: '/resetpwd/forgot' },
+    },
     toCoach: {
+      description: 'spec §4 Login wizard: licence plus coach → /coach/{license}?claimed_login=true',
       type: 'final',
       output: ({ context }) => ({
         to: '/coach/$license',
@@ -494,9 +509,21 @@ export const loginMachine = setup({
         search: { claimed_login: true },
       }),
     },
-    toPayment: { type: 'final', output: { to: '/payment' } },
-    toReturnUrl: { type: 'final', output: ({ context }) => ({ href: context.returnUrl ?? '/dashboard' }) },
-    toDashboard: { type: 'final', output: { to: '/dashboard' } },
+    toPayment: {
+      description: 'spec §4 Login wizard: with a licence, after the membership check → /payment',
+      type: 'final',
+      output: { to: '/payment' },
+    },
+    toReturnUrl: {
+      description: 'spec §2 Route list: the protected-route guard sent the user here with returnUrl; back there',
+      type: 'final',
+      output: ({ context }) => ({ href: context.returnUrl ?? '/dashboard' }),
+    },
+    toDashboard: {
+      description: 'spec §4 Login wizard: otherwise → /dashboard',
+      type: 'final',
+      output: { to: '/dashboard' },
+    },
   },
   output: ({ event }) => event.output as LoginExit,
 });

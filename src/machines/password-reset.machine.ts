@@ -144,7 +144,7 @@ export const passwordResetMachine = setup({
       description: "spec §2: the request form (e-mail, 'Submit').",
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { description: "spec §2 Forgotten password: the e-mail input and 'Submit'." },
         failed: {
           description: 'spec §8: "Reset request failure: shows the response text."',
         },
@@ -178,7 +178,7 @@ export const passwordResetMachine = setup({
         "spec §2: with a reset token, the reset form (e-mail, password, confirm password, 'Reset Password').",
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { description: "spec §2 Forgotten password: e-mail, password and confirm password; 'Reset Password'." },
         failed: {
           description:
             'spec §8 Reset password failure: the response message, or after a thrown error the response (the stored user removed).',
@@ -224,6 +224,7 @@ export const passwordResetMachine = setup({
       },
     },
     toLogin: {
+      description: 'spec §4 Login wizard: /login with password_is_reset (forces step 2) and preset_email.',
       type: 'final',
       output: loginExit,
     },

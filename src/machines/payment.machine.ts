@@ -481,12 +481,14 @@ export const paymentMachine = setup({
   },
   states: {
     start: {
-      description: 'Which page this is: the draft preview, a return from the card provider, or the payment page.',
+      description:
+        'Spec §2 /payment and /draft: which page this is: the draft preview, a return from the card provider, or the payment page.',
       always: [{ guard: 'isDraft', target: 'loadingPlans', actions: 'listenToDraft' }, { target: 'refreshingUser' }],
     },
     refreshingUser: {
       tags: ['busy'],
-      description: 'The licence, its waiver and is_new decide the way on; the stored user may predate the claim.',
+      description:
+        'Spec §7 GET /api/user: the licence, its waiver and is_new decide the way on; the stored user may predate the claim.',
       invoke: {
         id: 'currentUser',
         src: 'currentUser',
@@ -558,7 +560,8 @@ export const paymentMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'Choices are taken only here, never while a lookup or reload is running.',
+          description:
+            'Spec §4 step 1: plan and discount code choices, taken only here, never while a lookup or reload runs.',
           on: {
             SELECT_PLAN: { guard: 'planOffered', actions: 'selectPlan' },
             APPLY_DISCOUNT: [
@@ -592,6 +595,8 @@ export const paymentMachine = setup({
           },
         },
         lookingUpDiscount: {
+          description:
+            "Spec §7 GET /api/discount-codes/{code}; §8 on failure the server's message, else 'Code not found.'",
           tags: ['busy'],
           invoke: {
             id: 'discount',
@@ -611,7 +616,8 @@ export const paymentMachine = setup({
         },
         reloading: {
           tags: ['busy'],
-          description: 'The plans reload with the discount (dues are reduced before phases are computed).',
+          description:
+            'Spec §5 Discount code: the plans reload with the discount (dues are reduced before phases are computed).',
           invoke: {
             id: 'paymentPlans',
             src: 'paymentPlans',
@@ -630,6 +636,7 @@ export const paymentMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          description: "Spec §2 (b): the injury protection page; the toggle reads 'Add' or 'Added'.",
           on: {
             TOGGLE_PROTECTION: { target: 'reloading', actions: 'toggleProtection' },
             NEXT: { target: '#payment.checkout', description: 'Declining is going on without adding it.' },
@@ -638,7 +645,8 @@ export const paymentMachine = setup({
         },
         reloading: {
           tags: ['busy'],
-          description: 'The plans reload with include_payment_protection_plan (the amount joins the first phase).',
+          description:
+            'Spec §7 payment-plans with include_payment_protection_plan: the plans reload (the amount joins the first phase).',
           invoke: {
             id: 'paymentPlans',
             src: 'paymentPlans',
@@ -662,6 +670,8 @@ export const paymentMachine = setup({
       },
       states: {
         preparing: {
+          description:
+            'Spec §4 step 2: draft preview, full discount without card, or the card form of the card payment',
           always: [
             { guard: 'isDraft', target: 'preview' },
             {
@@ -674,7 +684,8 @@ export const paymentMachine = setup({
           ],
         },
         loadingCard: {
-          description: 'Design §6: the card provider loads lazily; when it cannot load the page says so.',
+          description:
+            'Spec §1 card payment provider; design.md §6: it loads lazily, and when it cannot load the page says so.',
           invoke: {
             id: 'cardPayments',
             src: 'cardPayments',
@@ -683,12 +694,15 @@ export const paymentMachine = setup({
           },
         },
         unavailable: {
+          description: 'Spec §1 card payment provider: it could not load, so the payer cannot pay until a retry.',
           on: { RETRY: { target: 'loadingCard' } },
         },
         preview: {
-          description: 'The draft preview shows checkout as the customer sees it; nothing can be paid from it.',
+          description:
+            'Spec §2 /draft: the preview shows checkout as the customer sees it; nothing can be paid from it.',
         },
         ready: {
+          description: "Spec §2 (c): checkout with billing info, the waiver and 'Pay Now'.",
           initial: 'idle',
           on: {
             PAY: [
@@ -712,23 +726,27 @@ export const paymentMachine = setup({
             ],
           },
           states: {
-            idle: {},
+            idle: { description: "Spec §5: 'Pay Now' waits for a team and, when a waiver exists, its signature." },
             message: {
               description: 'Spec §8/§9: payment messages disappear after 5 seconds.',
               after: { paymentMessage: { target: 'idle', actions: 'clearMessage' } },
             },
-            failed: {},
+            failed: {
+              description: "Spec §8 Checkout failure: server error or message, else 'Something went wrong'.",
+            },
           },
         },
       },
     },
     paying: {
       tags: ['busy'],
-      description: 'Pay Now in progress; PAY is not handled here, so a double click cannot charge twice.',
+      description: 'Spec §2 Pay Now in progress; PAY is not handled here, so a double click cannot charge twice.',
       // Always entered at a named step (from checkout's PAY); the initial step is the card path's first.
       initial: 'submittingCard',
       states: {
         submittingCard: {
+          description:
+            'Spec §4 Card payment: the card form is submitted; §8 card or validation errors show the provider message.',
           invoke: {
             id: 'submitCard',
             src: 'submitCard',
@@ -802,6 +820,7 @@ export const paymentMachine = setup({
       initial: 'retrievingIntent',
       states: {
         retrievingIntent: {
+          description: 'Spec §4 Card payment: after return from the provider, its result is looked up.',
           tags: ['busy'],
           invoke: {
             id: 'paymentIntent',
@@ -838,20 +857,23 @@ export const paymentMachine = setup({
           },
         },
         succeeded: {
-          description: "'Payment succeeded!'; the message goes after 5 seconds, and with it the payer moves on.",
+          description:
+            "Spec §8: 'Payment succeeded!'; the message goes after 5 seconds, and with it the payer moves on.",
           after: { paymentMessage: { target: '#payment.toClaimed' } },
           on: { CONTINUE: { target: '#payment.toClaimed' } },
         },
         processing: {
-          description: "'Your payment is processing.': looked up again after 5 seconds until it settles.",
+          description: "Spec §8: 'Your payment is processing.': looked up again after 5 seconds until it settles.",
           after: { paymentMessage: { target: 'retrievingIntent' } },
         },
         failed: {
-          description: 'Not successful, or something went wrong: after 5 seconds (or at once) the payer tries again.',
+          description:
+            'Spec §8: not successful, or something went wrong: after 5 seconds (or at once) the payer tries again.',
           after: { paymentMessage: { target: '#payment.checkingStatus', actions: 'clearMessage' } },
           on: { CONTINUE: { target: '#payment.checkingStatus', actions: 'clearMessage' } },
         },
         recordFailed: {
+          description: 'Spec §8 general mapping: recording checkout-success failed; the payer may try again.',
           on: { RETRY: { target: 'recordingPayment', actions: 'clearError' } },
         },
       },
@@ -862,6 +884,7 @@ export const paymentMachine = setup({
       output: ({ context }) => claimedDestination(context),
     },
     toRegister: {
+      description: 'Spec §2: Back from step 1 goes to /register (step 2, license, is_team_license) for a new user.',
       type: 'final',
       output: ({ context }) => ({
         to: '/register' as const,
@@ -869,6 +892,7 @@ export const paymentMachine = setup({
       }),
     },
     toLogin: {
+      description: 'Spec §2: Back from step 1 goes to /login step 3 for an existing user.',
       type: 'final',
       output: ({ context }) => ({
         to: '/login' as const,
@@ -876,6 +900,7 @@ export const paymentMachine = setup({
       }),
     },
     toDashboard: {
+      description: 'Spec §4 Payment flow: paid, with neither an organization waiver nor a licence: the account page.',
       type: 'final',
       output: { to: '/dashboard' as const },
     },

@@ -244,7 +244,7 @@ export const playerMachine = setup({
         LOGOUT: { target: 'loggingOut' },
       },
       states: {
-        editing: {},
+        editing: { description: 'spec §5 Player page 2: all five experience and goal fields required.' },
         validationError: {
           description: "spec §8 Player submit: no id in the response gives 'Validation error.'",
         },
@@ -284,7 +284,8 @@ export const playerMachine = setup({
       },
     },
     refreshFailed: {
-      description: 'The profile was saved but the user could not be refreshed; retrying only refreshes (no resubmit).',
+      description:
+        'spec §8 general mapping: the profile was saved but the user could not be refreshed; retrying only refreshes.',
       on: {
         RETRY: { target: 'refreshingUser', actions: 'clearErrors' },
         LOGOUT: { target: 'loggingOut' },
@@ -296,8 +297,20 @@ export const playerMachine = setup({
       tags: ['busy'],
       invoke: { id: 'logout', src: 'logout', onDone: { target: 'loggedOut' } },
     },
-    toHome: { type: 'final', output: { to: '/' } },
-    toDashboard: { type: 'final', output: { to: '/dashboard' } },
-    loggedOut: { type: 'final', output: { to: '/login' } },
+    toHome: {
+      description: "spec §2 Player profile, §6: a user who already has a player profile goes to '/'.",
+      type: 'final',
+      output: { to: '/' },
+    },
+    toDashboard: {
+      description: 'spec §2 Player profile: a coach on entry, or a profile saved and the user refreshed → /dashboard.',
+      type: 'final',
+      output: { to: '/dashboard' },
+    },
+    loggedOut: {
+      description: 'spec §7 POST /api/auth/logout: local data cleared and the page reloads; §2 then /login.',
+      type: 'final',
+      output: { to: '/login' },
+    },
   },
 });

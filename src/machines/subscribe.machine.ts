@@ -246,6 +246,7 @@ export const subscribeMachine = setup({
       on: { RETRY: 'loadingPlans' },
     },
     checkingLink: {
+      description: 'spec §8 Invalid organization: an organization in the link is validated before the page shows',
       always: [{ guard: 'hasOrganizationParam', target: 'validatingOrganization' }, { target: 'checkingCoupon' }],
     },
     validatingOrganization: {
@@ -263,6 +264,7 @@ export const subscribeMachine = setup({
       },
     },
     checkingCoupon: {
+      description: "spec §2 Subscribe: a coupon from the URL is validated (and hides 'Apply Coupon')",
       always: [{ guard: 'hasUrlCoupon', target: 'validatingUrlCoupon' }, { target: 'loadingBilling' }],
     },
     validatingUrlCoupon: {
@@ -278,7 +280,8 @@ export const subscribeMachine = setup({
       },
     },
     loadingBilling: {
-      description: 'design.md §6: the billing provider (Recurly.js when configured, else the sandbox card form).',
+      description:
+        'spec §1 hosted card form of the subscription billing provider; design.md §6: Recurly.js when configured, else the sandbox card form.',
       tags: ['busy'],
       invoke: {
         id: 'loadBilling',
@@ -288,7 +291,8 @@ export const subscribeMachine = setup({
       },
     },
     billingUnavailable: {
-      description: 'design.md §6: the provider script did not load (blocked, offline or too slow).',
+      description:
+        'spec §1 hosted card form unavailable; design.md §6: the provider script did not load (blocked, offline or too slow).',
       on: { RETRY: 'loadingBilling' },
     },
     shopping: {
@@ -321,7 +325,7 @@ export const subscribeMachine = setup({
         ],
       },
       states: {
-        idle: {},
+        idle: { description: "spec §2 Subscribe: 'Your plan', the tiles and the billing form wait for the user." },
         couponInvalid: { description: "spec §8: 'This coupon is invalid.'" },
         couponNotApplied: {
           description: "spec §5: 'Apply your coupon code to your order before submitting.'",
@@ -341,7 +345,8 @@ export const subscribeMachine = setup({
       },
     },
     tokenizing: {
-      description: "design.md §6: the billing provider's card token (§8 card form errors).",
+      description:
+        'spec §7 process takes the card token from the hosted card form (design.md §6); §8 card form errors.',
       tags: ['busy'],
       invoke: {
         id: 'tokenize',
@@ -387,7 +392,8 @@ export const subscribeMachine = setup({
       },
     },
     toDashboard: {
-      description: 'Leaves for /dashboard (the route navigates).',
+      description:
+        'spec §4 Subscribe: to /dashboard (a current subscription, or after the purchase); the route navigates.',
       type: 'final',
     },
   },
