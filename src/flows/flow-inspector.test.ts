@@ -76,15 +76,21 @@ describe('flowInspector', () => {
     expect(actor.getSnapshot().value).toBe('plan');
   });
 
-  it('with ?inspect, remembers the choice for the tab and asks for the Stately inspector package', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  it('with ?inspect, remembers the choice for the tab and feeds the Stately inspector', async () => {
     window.history.replaceState(null, '', '/login?inspect');
+    const received: string[] = [];
+    const connect = vi.fn(async () => (event: { type: string }) => {
+      received.push(event.type);
+    });
+    vi.doMock('./stately-inspect.ts', () => ({ connectStatelyInspector: connect }));
     const { flowInspector } = await freshInspector();
     const actor = createActor(wizardMachine, { inspect: flowInspector('wizard') }).start();
+    await vi.waitFor(() => expect(connect).toHaveBeenCalled());
     actor.send({ type: 'NEXT', age: 30 });
     expect(sessionStorage.getItem('diamond.inspect')).toBe('1');
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('@statelyai/inspect')));
+    await vi.waitFor(() => expect(received).toContain('@xstate.event'));
     expect(actor.getSnapshot().value).toBe('plan');
+    vi.doUnmock('./stately-inspect.ts');
   });
 
   it('?inspect=0 switches the Stately inspector off again', async () => {
