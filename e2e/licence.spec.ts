@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { startIsolatedServer } from './support/isolated-server';
 import { FIXTURE_PASSWORD, loginThroughApi, uniqueEmail } from './support/session';
 
 /**
@@ -31,20 +32,6 @@ async function registerGuardian(request: APIRequestContext, prefix: string): Pro
   });
   expect(response.ok(), `register ${email}`).toBe(true);
   return (await response.json()) as ApiUser;
-}
-
-async function registerAthlete(request: APIRequestContext, guardian: ApiUser, name: string): Promise<void> {
-  const response = await request.post('/api/auth/register-athlete', {
-    headers: { ...WEBSITE, Authorization: `Bearer ${guardian.token}` },
-    data: {
-      name,
-      username: `athlete${Date.now()}${Math.floor(Math.random() * 1e4)}`,
-      password: FIXTURE_PASSWORD,
-      password_confirmation: FIXTURE_PASSWORD,
-      relationship: 'Mother',
-    },
-  });
-  expect(response.ok(), `register athlete ${name}`).toBe(true);
 }
 
 /** Stores a user the way the site does after login (src/session/current-user.ts). */
@@ -162,25 +149,28 @@ test.describe('team licence page', () => {
     await expect(page).toHaveURL(/\/payment(\?|$)/);
   });
 
-  test('TIGERS-2027 → Yes → log in → athlete → /payment', async ({ page, request }) => {
-    // A guardian of this journey's own, so the fixture accounts stay as other journeys expect them.
-    const guardian = await registerGuardian(request, 'licence.yes');
-    await registerAthlete(request, guardian, 'Morgan Fresh');
-    await page.goto(`/licenses/TIGERS-2027?preset_email=${encodeURIComponent(guardian.email)}`);
-    await page.getByRole('button', { name: 'Yes' }).click();
-    await expect(page).toHaveURL(/\/login\?/);
-    const url = new URL(page.url());
-    expect(url.searchParams.get('license')).toBe('TIGERS-2027');
-    expect(url.searchParams.get('is_team_license')).toBe('true');
-    expect(url.searchParams.get('step')).toBe('2');
-    expect(url.searchParams.get('preset_email')).toBe(guardian.email);
+  test('TIGERS-2027 → Yes → log in as parent@example.com → athlete → /payment', async ({ page }) => {
+    // The claim changes parent@example.com for good, so this journey runs on a server of its own (fresh fixtures).
+    const server = await startIsolatedServer();
+    try {
+      await page.goto(`${server.baseURL}/licenses/TIGERS-2027`);
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await expect(page).toHaveURL(/\/login\?/);
+      const url = new URL(page.url());
+      expect(url.searchParams.get('license')).toBe('TIGERS-2027');
+      expect(url.searchParams.get('is_team_license')).toBe('true');
+      expect(url.searchParams.get('step')).toBe('2');
 
-    await expect(page.getByLabel('Guardian Email')).toHaveValue(guardian.email);
-    await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await page.getByRole('radio', { name: 'Morgan Fresh' }).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/\/payment(\?|$)/);
+      await page.getByLabel('Guardian Email').fill('parent@example.com');
+      await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      // docs/fixtures.md: parent@example.com's athletes are Sam Rivera and Alex Rivera.
+      await page.getByRole('radio', { name: 'Sam Rivera' }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page).toHaveURL(/\/payment(\?|$)/);
+    } finally {
+      await server.stop();
+    }
   });
 });
 
