@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -22,8 +22,10 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  // Files run side by side, one per core (tests inside a file stay in order). No journey depends on another: each
+  // creates its own guardian, and the one that changes a fixture account runs on its own server.
   fullyParallel: false,
-  workers: 1,
+  workers: Math.min(4, availableParallelism()),
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -31,7 +33,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failure keeps its screenshot and error context. Recording a trace of every test costs a quarter of the run
+    // (measured: 1.9 min without, 2.5 min with): ask for one with `npx playwright test --trace retain-on-failure`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

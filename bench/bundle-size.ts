@@ -98,7 +98,18 @@ const pageChunk = (page: string) =>
 const hasModule = (files: Set<string>, needle: RegExp) =>
   [...files].some((f) => chunks.get(f)?.modules.some((m) => needle.test(m)));
 
-console.log(`Entry (every first visit): ${kb(sizeOf(entryClosure))} gzip in ${entryClosure.size} chunk(s)\n`);
+console.log(`Entry (every first visit): ${kb(sizeOf(entryClosure))} gzip in ${entryClosure.size} chunk(s)`);
+// The libraries every page runs on (vite.config.ts groups them): the floor under every route's figure.
+const framework = [...chunks.values()].find((c) => c.fileName.includes('/framework-'));
+if (framework) {
+  const packages = new Set(
+    framework.modules
+      .map((id) => id.split('node_modules/').pop()?.split('/') ?? [])
+      .map((parts) => (parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0])),
+  );
+  console.log(`  of which the framework chunk: ${kb(gz(framework.code))} (${[...packages].sort().join(', ')})`);
+}
+console.log('');
 console.log('First visit per route (entry + page chunk + their static imports), gzip:');
 let overBudget = false;
 for (const route of routes) {

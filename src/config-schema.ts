@@ -2,8 +2,8 @@ import { z } from 'zod/mini';
 
 /**
  * The website's configuration (spec §9, design §6), read from VITE_* build-time variables. Pure: vite.config.ts
- * validates the same variables at start-up so a bad value stops `npm start`/`npm run build` with its name, and the
- * browser validates again (src/config.ts) so a hand-edited build cannot run half-configured.
+ * validates them at start-up, so a bad value stops `npm start`/`npm run build`/`npm run dev` with its name, and
+ * compiles the validated result into the bundle (src/config.ts): the browser never loads this schema.
  */
 
 const flag = (fallback: boolean) =>

@@ -1,19 +1,12 @@
-import { type AppConfig, ConfigError, parseConfig } from './config-schema';
+import type { AppConfig } from './config-schema';
 
-function load(): { config: AppConfig; problem: string | null } {
-  try {
-    return { config: parseConfig(import.meta.env), problem: null };
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    // main.tsx refuses to start the site when `configProblem` is set; the defaults only keep imports typed.
-    return { config: parseConfig({}), problem: error.message };
-  }
-}
-
-const loaded = load();
+/**
+ * The site's configuration (spec §9). vite.config.ts validates the VITE_* variables with src/config-schema.ts when
+ * it builds or serves the site (an invalid value stops it there, naming the variable) and compiles the result in as
+ * this constant, so the browser neither ships the schema nor parses it again. vitest.config.ts defines it the same way.
+ */
+declare const __SITE_CONFIG__: AppConfig;
 
 /** The validated configuration of this build (spec §9). */
-export const config: AppConfig = loaded.config;
-/** Why this build's configuration is invalid, naming the variable; null when it is valid. */
-export const configProblem: string | null = loaded.problem;
+export const config: AppConfig = __SITE_CONFIG__;
 export type { AppConfig };

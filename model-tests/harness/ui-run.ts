@@ -74,7 +74,7 @@ export function uiMode<TMachine extends AnyStateMachine>(ui: UiRun<TMachine>): R
   const timeout = ui.timeout ?? 1000;
   let user: UserEvent | undefined;
   const toolsOf = (context: RunContext): DriverTools<TMachine> => {
-    user ??= userEvent.setup();
+    user ??= userEvent.setup({ delay: null });
     return { user, screen, actor: context.actor as ActorRefFrom<TMachine> };
   };
   return {
@@ -90,7 +90,7 @@ export function uiMode<TMachine extends AnyStateMachine>(ui: UiRun<TMachine>): R
       }
     },
     async prepare(context) {
-      user = userEvent.setup();
+      user = userEvent.setup({ delay: null });
       await ui.render({ actor: context.actor as ActorRefFrom<TMachine>, machine: context.machine as TMachine });
     },
     async perform(step, context) {
