@@ -15,6 +15,8 @@ export default defineConfig({
     // Every core runs test files: left to itself, vitest ran one file at a time on this 2-core machine (measured:
     // 6 min against 3 min for the same suite), and the model tests' UI runs are CPU-bound.
     maxWorkers: availableParallelism(),
+    // Worker threads start faster than the default child processes (measured: the whole run 142 s -> 132 s).
+    pool: 'threads',
     projects: [
       {
         extends: true,
@@ -30,6 +32,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // The API tests share nothing but the worker's restored database, which createTestApp puts back to the
+          // fixtures for every test (server/test/app-harness.ts): the files can share one module graph (36 s -> 14 s).
+          isolate: false,
           include: ['server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
