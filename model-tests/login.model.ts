@@ -1,23 +1,19 @@
 /** The login wizard's model (login.machine.ts): inputs, stub API answers and per-state checks of the machine. */
-import { beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import type { CurrentUser } from '../src/api/schemas';
 import { loginMachine } from '../src/machines/login.machine';
-import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
+import { getCurrentUser } from '../src/session/current-user';
 import { athleteStepChecks, athleteStepEvents, athleteStepKeys, guardian } from './athlete-steps.fixtures.ts';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
 
-/** Someone logged in on this device before the wizard opened (stored before every path). */
+/** Someone logged in on this device before the wizard opened (login.model.test.tsx stores it before every path). */
 export const earlierUser: CurrentUser = {
   ...guardian,
   id: 99,
   email: 'someone.else@example.com',
   token: 'earlier-token',
 };
-
-beforeEach(() => {
-  setCurrentUser(earlierUser);
-});
 
 const invalidCredentials = new ApiError({
   kind: 'http',

@@ -1,11 +1,11 @@
 /** The register wizard's models (register.machine.ts): inputs, stub API answers and per-state checks. */
-import { beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { Coupon, CurrentUser, User } from '../src/api/schemas';
 import type { GuardianAccountFields } from '../src/domain/account-forms';
 import { registerMachine } from '../src/machines/register.machine';
-import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
+import { getCurrentUser } from '../src/session/current-user';
 import {
   athleteStepChecks,
   athleteStepEvents,
@@ -76,11 +76,6 @@ const emailTaken = new ApiError({
   status: 422,
   message: 'The given data was invalid.',
   messages: { email: ['The email has already been taken.'] },
-});
-
-// The user stored on this device; the inputs that open with a user name the same one.
-beforeEach(() => {
-  setCurrentUser(guardian);
 });
 
 const SUBMIT = (snapshot: { context: { account: unknown } }) => [

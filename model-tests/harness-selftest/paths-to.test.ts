@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatePaths } from '../harness/index.ts';
 import { type PathSources, pathsTo } from '../harness/paths-to.ts';
@@ -72,5 +74,17 @@ describe('paths:to', () => {
     await expect(
       pathsTo({ machine: 'checkout', state: 'plan', strategy: 'shortest', limit: 20 }, load, sources),
     ).rejects.toThrow('No machine "checkout" (flows: account-lookup, wizard).');
+  });
+});
+
+describe("the flows' importable models", () => {
+  it('load outside vitest (npm run paths:to): no test hooks at module level, those belong in the test files', () => {
+    const dir = join(import.meta.dirname, '..');
+    const models = readdirSync(dir).filter((name) => name.endsWith('.model.ts'));
+    expect(models.length).toBeGreaterThan(0);
+    const withHooks = models.filter((name) =>
+      /\b(beforeEach|afterEach|beforeAll|afterAll)\s*\(/.test(readFileSync(join(dir, name), 'utf8')),
+    );
+    expect(withHooks).toEqual([]);
   });
 });

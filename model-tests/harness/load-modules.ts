@@ -1,12 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
+import { siteConfigDefine } from '../../vite.config.ts';
 import { REPO_ROOT } from './report.ts';
 
 /**
- * Command-line tools (flows:export, paths:to) import the site's machines, which read `import.meta.env` through
- * src/config.ts: plain Node (tsx) has no such object. Loading them through Vite's SSR module loader gives them
- * the same environment they have in the browser and in vitest. node_modules stay native imports, so xstate is the
+ * Command-line tools (flows:export, paths:to) import the site's machines, which read the configuration vite.config.ts
+ * compiles in (src/config.ts): plain Node (tsx) has no such constant. Loading them through Vite's SSR module loader,
+ * with the same `define`, gives them the environment they have in the browser and in vitest. node_modules stay native imports, so xstate is the
  * same instance the tool itself uses.
  */
 export type LoadModule = (repoRelativePath: string) => Promise<Record<string, unknown>>;
@@ -17,6 +18,7 @@ export async function withViteModules<T>(use: (load: LoadModule) => Promise<T>):
     configFile: false,
     logLevel: 'error',
     appType: 'custom',
+    define: siteConfigDefine('development'),
     server: { middlewareMode: true, hmr: false, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
   });
