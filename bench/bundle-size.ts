@@ -178,3 +178,10 @@ for (const chunk of [...chunks.values()].sort((a, b) => gz(b.code) - gz(a.code))
 console.log(
   overBudget ? `\nBudget: exceeded on a budgeted route.` : `\nBudget: every budgeted route is within ${BUDGET_KB} KB.`,
 );
+if (framework) {
+  const frameworkSize = gz(framework.code);
+  console.log(
+    `The framework chunk takes ${kb(frameworkSize)} of it; the ${kb(BUDGET_KB * 1024 - frameworkSize)} left are for ` +
+      'zod/mini, ky and the site’s own code of the route.',
+  );
+}
