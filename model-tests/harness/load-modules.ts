@@ -7,8 +7,8 @@ import { REPO_ROOT } from './report.ts';
 /**
  * Command-line tools (flows:export, paths:to) import the site's machines, which read the configuration vite.config.ts
  * compiles in (src/config.ts): plain Node (tsx) has no such constant. Loading them through Vite's SSR module loader,
- * with the same `define`, gives them the environment they have in the browser and in vitest. node_modules stay native imports, so xstate is the
- * same instance the tool itself uses.
+ * with the same `define`, gives them the environment they have in the browser and in vitest. node_modules stay native
+ * imports, so xstate is the same instance the tool itself uses.
  */
 export type LoadModule = (repoRelativePath: string) => Promise<Record<string, unknown>>;
 
