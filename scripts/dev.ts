@@ -8,7 +8,13 @@ const apiPort = process.env.DEV_API_PORT ?? '5174';
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, SERVE_SITE: 'false' },
+    // E-mailed links point at the site Vite serves, not at the API port.
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      SERVE_SITE: 'false',
+      PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 5173}`,
+    },
   }),
   spawn('npx', ['vite'], {
     stdio: 'inherit',

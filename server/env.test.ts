@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STAFF_TOKEN, EnvError, parseEnv } from './env.ts';
+import { siteLink, siteOrigin } from './http/origin.ts';
 
 describe('environment', () => {
   it('has working defaults', () => {
@@ -38,9 +39,35 @@ describe('environment', () => {
   });
 
   it('refuses the development staff token in production', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/STAFF_TOKEN: .*refused/);
-    expect(parseEnv({ NODE_ENV: 'production', STAFF_TOKEN: 'a-long-production-secret' }).STAFF_TOKEN).toBe(
-      'a-long-production-secret',
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://app.example.com' })).toThrow(
+      /STAFF_TOKEN: .*refused/,
+    );
+    expect(
+      parseEnv({
+        NODE_ENV: 'production',
+        STAFF_TOKEN: 'a-long-production-secret',
+        PUBLIC_URL: 'https://app.example.com',
+      }).STAFF_TOKEN,
+    ).toBe('a-long-production-secret');
+  });
+
+  it('requires PUBLIC_URL in production, the origin every e-mailed link is built from', () => {
+    const production = { NODE_ENV: 'production', STAFF_TOKEN: 'a-long-production-secret' };
+    expect(() => parseEnv(production)).toThrow(EnvError);
+    expect(() => parseEnv(production)).toThrow(/PUBLIC_URL: is required when NODE_ENV=production/);
+    expect(() => parseEnv({ ...production, PUBLIC_URL: ' ' })).toThrow(/PUBLIC_URL: /);
+    expect(parseEnv({ ...production, PUBLIC_URL: 'https://app.example.com/' }).PUBLIC_URL).toBe(
+      'https://app.example.com',
+    );
+  });
+
+  it('gives every outgoing link the configured origin: PUBLIC_URL, else http://localhost:PORT', () => {
+    expect(siteOrigin(parseEnv({ PORT: '8080' }))).toBe('http://localhost:8080');
+    expect(siteOrigin(parseEnv({ PORT: '8080', PUBLIC_URL: 'https://app.example.com/x' }))).toBe(
+      'https://app.example.com',
+    );
+    expect(siteLink(parseEnv({}), '/resetpwd/forgot', { token: 'a+b', email: 'pat@example.com' })).toBe(
+      'http://localhost:5173/resetpwd/forgot?token=a%2Bb&email=pat%40example.com',
     );
   });
 });

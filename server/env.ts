@@ -62,7 +62,10 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().trim().min(3).default('Diamond Academy <no-reply@diamond-academy.localhost>'),
-    /** The site's public origin, used in e-mailed links; default: the origin of the request. */
+    /**
+     * The site's public origin, the base of every link the server sends out (e-mails, the registration deeplink).
+     * Required in production; elsewhere siteOrigin() falls back to http://localhost:PORT. Never taken from a request.
+     */
     PUBLIC_URL: httpUrl.transform((value) => new URL(value).origin).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Scales every rate limit (e.g. 10 for a long browser-test run from one address); 1 in production. */
@@ -93,6 +96,15 @@ const envSchema = z
         code: 'custom',
         path: ['STAFF_TOKEN'],
         message: 'the development default is refused when NODE_ENV=production; set a secret token',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined) {
+      // Without it, e-mailed links would point at localhost; deriving them from the Host header would let anyone
+      // have a valid reset token mailed inside a link to their own site.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: "is required when NODE_ENV=production: the site's public origin for e-mailed links",
       });
     }
     if (env.NODE_ENV === 'production' && env.RATE_LIMIT_MULTIPLIER !== 1) {

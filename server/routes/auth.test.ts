@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   athleteSchema,
@@ -9,6 +9,8 @@ import {
   userSchema,
 } from '../../src/api/schemas.ts';
 import { athleteGuardians, licenceClaims, mailOutbox, rateLimits, users } from '../db/schema/index.ts';
+import { rateLimitPruning } from '../services/rate-limit.ts';
+import { issueToken } from '../services/tokens.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
 
@@ -20,6 +22,11 @@ afterEach(() => t.close());
 
 const login = (email: string, password = 'Password1!') =>
   t.call('POST', '/api/auth/login', { body: { email, password } });
+
+/** With TRUST_PROXY=true, the client address is the right-most X-Forwarded-For entry (what the proxy appended). */
+const from = (forwardedFor: string) => ({ headers: { 'X-Forwarded-For': forwardedFor } });
+const CLIENT_A = '203.0.113.7';
+const CLIENT_B = '198.51.100.20';
 
 const registration = {
   email: 'new.parent@example.com',
@@ -70,6 +77,56 @@ describe('POST /api/auth/login', () => {
     // The window passes.
     t.setNow(new Date(Date.now() + 16 * 60 * 1000));
     expect((await login('parent@example.com')).status).toBe(200);
+  });
+
+  it('lets the owner log in from another client after 50 wrong passwords from one client', async () => {
+    await t.close();
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      // The client also varies the entries it writes itself, left of the one its proxy appended: no way out.
+      const wrong = await t.call('POST', '/api/auth/login', {
+        body: { email: 'parent@example.com', password: `wrong-${attempt}` },
+        ...from(`10.0.${attempt}.1, ${CLIENT_A}`),
+      });
+      statuses.push(wrong.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(422), ...Array(40).fill(429)]);
+    const refused = await t.call('POST', '/api/auth/login', {
+      body: { email: 'parent@example.com', password: 'Password1!' },
+      ...from(CLIENT_A),
+    });
+    expectError(refused, 429, 'Too many attempts. Please try again later.');
+
+    const owner = await t.call('POST', '/api/auth/login', {
+      body: { email: 'parent@example.com', password: 'Password1!' },
+      ...from(CLIENT_B),
+    });
+    expect(expectOk(owner, currentUserSchema).email).toBe('parent@example.com');
+  });
+
+  it('limits one address loosely across clients', async () => {
+    await t.close();
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+    // 100 attempts on this address from many clients happened in this window.
+    await t.db
+      .insert(rateLimits)
+      .values({ key: 'login:email:parent@example.com', windowStartedAt: new Date(), hits: 100 });
+    expectError(
+      await t.call('POST', '/api/auth/login', {
+        body: { email: 'parent@example.com', password: 'Password1!' },
+        ...from(CLIENT_B),
+      }),
+      429,
+    );
+    expect(
+      (
+        await t.call('POST', '/api/auth/login', {
+          body: { email: 'coach@example.com', password: 'Password1!' },
+          ...from(CLIENT_B),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('clears the new-account flag', async () => {
@@ -152,6 +209,48 @@ describe('POST /api/auth/register', () => {
       422,
     );
     expect(licence.messages.license).toEqual(['Sorry, this license is not available.']);
+  });
+
+  it('rate-limits registrations per client address, which tell whether an address exists', async () => {
+    await t.close();
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const probe = await t.call('POST', '/api/auth/register', {
+        body: { ...registration, email: `probe${attempt}@example.com`, password_confirmation: 'Mismatch1!' },
+        ...from(CLIENT_A),
+      });
+      expect(probe.status).toBe(422);
+    }
+    const limited = await t.call('POST', '/api/auth/register', { body: registration, ...from(CLIENT_A) });
+    expectError(limited, 429, 'Too many attempts. Please try again later.');
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Another client is not affected.
+    expectOk(await t.call('POST', '/api/auth/register', { body: registration, ...from(CLIENT_B) }), currentUserSchema);
+  });
+
+  it('rate-limits registrations of one address', async () => {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const taken = await t.call('POST', '/api/auth/register', {
+        body: { ...registration, email: 'parent@example.com' },
+      });
+      expect(taken.status).toBe(422);
+    }
+    expectError(
+      await t.call('POST', '/api/auth/register', { body: { ...registration, email: 'parent@example.com' } }),
+      429,
+    );
+    expectOk(await t.call('POST', '/api/auth/register', { body: registration }), currentUserSchema);
+  });
+
+  it('builds the deeplink from the configured origin, whatever the Host header says', async () => {
+    const created = expectOk(
+      await t.call('POST', 'http://attacker.example/api/auth/register', {
+        body: registration,
+        headers: { Host: 'attacker.example', 'X-Forwarded-Host': 'attacker.example' },
+      }),
+      currentUserSchema,
+    );
+    expect(created.deeplink).toMatch(/^http:\/\/localhost:5173\/login\?userID=\d+&websiteToken=/);
   });
 
   it('validates every field with readable messages', async () => {
@@ -266,11 +365,14 @@ describe('forgotten password', () => {
   it('e-mails a single-use link that resets the password and answers a session token', async () => {
     const mail = await requestReset('parent@example.com');
     expect(mail).toMatchObject({ to: 'parent@example.com', subject: 'Reset your password' });
-    const link = /http:\/\/localhost\/resetpwd\/forgot\?token=[^\s]+/.exec(mail!.text)?.[0];
+    // Without PUBLIC_URL (outside production) links go to http://localhost:PORT; PORT defaults to 5173.
+    const link = /http:\/\/localhost:5173\/resetpwd\/forgot\?token=[^\s]+/.exec(mail!.text)?.[0];
     expect(link).toBeDefined();
     const url = new URL(link!);
     expect(url.searchParams.get('email')).toBe('parent@example.com');
     const oldSession = await t.tokenFor('parent@example.com');
+    const parentId = await userId(t.db, 'parent@example.com');
+    const websiteToken = await issueToken(t.db, parentId, 'website', new Date());
 
     const reset = {
       email: 'parent@example.com',
@@ -285,6 +387,10 @@ describe('forgotten password', () => {
     expect(answer.token).not.toBeNull();
     expectOk(await t.call('GET', '/api/user', { token: answer.token! }), userSchema);
     expectError(await t.call('GET', '/api/user', { token: oldSession }), 401);
+    expectError(
+      await t.call('POST', '/api/website-token/validate', { body: { user_id: parentId, token: websiteToken } }),
+      401,
+    );
     expect((await login('parent@example.com', 'NewPassword9!')).status).toBe(200);
     expect((await login('parent@example.com')).status).toBe(422);
 
@@ -321,6 +427,25 @@ describe('forgotten password', () => {
     expect(mails.map((m) => m.to)).toEqual(['parent@example.com']);
   });
 
+  it.each([
+    ['without PUBLIC_URL', {}, 'http://localhost:5173/resetpwd/forgot?token='],
+    ['with PUBLIC_URL', { PUBLIC_URL: 'https://app.example.com' }, 'https://app.example.com/resetpwd/forgot?token='],
+  ])('never builds the link from the Host or X-Forwarded-Host header (%s)', async (_, env, start) => {
+    await t.close();
+    t = await createTestApp(env);
+    expectOk(
+      await t.call('POST', 'http://attacker.example/api/auth/password/forgot-password', {
+        body: { email: 'parent@example.com' },
+        headers: { Host: 'attacker.example', 'X-Forwarded-Host': 'attacker.example' },
+      }),
+      messageResponseSchema,
+    );
+    const [mail] = await t.db.select().from(mailOutbox);
+    const links = [...mail!.text.matchAll(/https?:\/\/\S+/g), ...mail!.html.matchAll(/https?:\/\/[^"]+/g)];
+    expect(links.map(([link]) => link.startsWith(start))).toEqual([true, true]);
+    expect(mail!.text + mail!.html).not.toContain('attacker.example');
+  });
+
   it('uses PUBLIC_URL for the link when configured, and rate-limits requests per address', async () => {
     await t.close();
     t = await createTestApp({ PUBLIC_URL: 'https://app.example.com' });
@@ -345,4 +470,34 @@ it('stores only hashes of passwords and tokens', async () => {
   expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   const dump = JSON.stringify(await t.db.execute('select token_hash from access_tokens'));
   expect(dump).not.toContain(created.token);
+});
+
+describe('rate-limit counters', () => {
+  const old = { windowStartedAt: new Date(Date.now() - 25 * 60 * 60 * 1000), hits: 3 };
+
+  it('are pruned by the rate limiter now and then, a day after their window started', async () => {
+    await t.db.insert(rateLimits).values([
+      { key: 'login:email:gone@example.com', ...old },
+      { key: 'forgot:email:recent@example.com', windowStartedAt: new Date(Date.now() - 2 * 60 * 60 * 1000), hits: 1 },
+    ]);
+    expect((await login('coach@example.com')).status).toBe(200);
+    await rateLimitPruning(t.db);
+    const keys = async () => (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key).sort();
+    expect(await keys()).toEqual([
+      'forgot:email:recent@example.com',
+      'login:email-ip:coach@example.com|local',
+      'login:email:coach@example.com',
+      'login:ip:local',
+    ]);
+
+    // Not at every request: the next prune comes ten minutes later.
+    await t.db.insert(rateLimits).values({ key: 'login:email:later@example.com', ...old });
+    expect((await login('coach@example.com')).status).toBe(200);
+    await rateLimitPruning(t.db);
+    expect(await t.db.select().from(rateLimits).where(like(rateLimits.key, '%later%'))).toHaveLength(1);
+    t.setNow(new Date(Date.now() + 11 * 60 * 1000));
+    expect((await login('coach@example.com')).status).toBe(200);
+    await rateLimitPruning(t.db);
+    expect(await t.db.select().from(rateLimits).where(like(rateLimits.key, '%later%'))).toHaveLength(0);
+  });
 });

@@ -20,11 +20,18 @@ import {
   phone,
   UserSchema,
 } from '../http/openapi.ts';
-import { siteOrigin } from '../http/origin.ts';
+import { siteLink } from '../http/origin.ts';
 import { claimLicence, findLicence } from '../services/licences.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../services/passwords.ts';
-import { hitRateLimit, RATE_RULES } from '../services/rate-limit.ts';
-import { consumeToken, findTokenUser, issueToken, revokeAllTokens, revokeToken } from '../services/tokens.ts';
+import { RATE_RULES, rateLimiter } from '../services/rate-limit.ts';
+import {
+  consumeToken,
+  findTokenUser,
+  issueToken,
+  revokeAllTokens,
+  revokeToken,
+  revokeUserTokens,
+} from '../services/tokens.ts';
 import { findUserByEmail, findUserByUsername, normalizeEmail, userJson } from '../services/users.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,7 +89,10 @@ const registerRoute = createRoute({
       }),
     ),
   },
-  responses: { 200: json(UserSchema, 'The new user with token, is_new true and a deeplink'), ...errors(400, 422) },
+  responses: {
+    200: json(UserSchema, 'The new user with token, is_new true and a deeplink'),
+    ...errors(400, 422, 429),
+  },
 });
 
 const registerAthleteRoute = createRoute({
@@ -167,12 +177,15 @@ const resetRoute = createRoute({
 export function authRoutes(deps: AppDeps) {
   const { db, env } = deps;
   const app = createRouter();
-  const limit = (rule: (typeof RATE_RULES)[keyof typeof RATE_RULES], subject: string) =>
-    hitRateLimit(db, rule, subject, deps.now(), env.RATE_LIMIT_MULTIPLIER);
+  const limit = rateLimiter(deps);
 
   app.openapi(loginRoute, async (c) => {
     const body = c.req.valid('json');
-    await limit(RATE_RULES.loginIp, clientIp(c, env.TRUST_PROXY));
+    const client = clientIp(c, env.TRUST_PROXY);
+    await limit(RATE_RULES.loginIp, client);
+    // Per account and client before per account: once one client has used its few guesses, its further attempts
+    // are refused before they reach the account's wider budget, so the owner can still log in from elsewhere.
+    await limit(RATE_RULES.loginEmailIp, `${body.email}|${client}`);
     await limit(RATE_RULES.loginEmail, body.email);
     const user = body.email.includes('@')
       ? await findUserByEmail(db, body.email)
@@ -199,6 +212,9 @@ export function authRoutes(deps: AppDeps) {
 
   app.openapi(registerRoute, async (c) => {
     const body = c.req.valid('json');
+    // 'The email has already been taken.' tells whether an account exists: as costly to ask as check-email.
+    await limit(RATE_RULES.registerIp, clientIp(c, env.TRUST_PROXY));
+    await limit(RATE_RULES.registerEmail, body.email);
     confirmed(body);
     const messages: Record<string, string[]> = {};
     if (await findUserByEmail(db, body.email)) messages.email = ['The email has already been taken.'];
@@ -233,7 +249,7 @@ export function authRoutes(deps: AppDeps) {
     }
     const token = await issueToken(db, created.id, 'session', now);
     const websiteToken = await issueToken(db, created.id, 'website', now);
-    const deeplink = `${siteOrigin(c, env)}/login?userID=${created.id}&websiteToken=${encodeURIComponent(websiteToken)}`;
+    const deeplink = siteLink(env, '/login', { userID: String(created.id), websiteToken });
     return c.json(await userJson(db, created.id, now, { token, deeplink }), 200);
   });
 
@@ -308,7 +324,7 @@ export function authRoutes(deps: AppDeps) {
       // A new link replaces older ones: only the latest e-mail works.
       await revokeAllTokens(db, user.id, 'password_reset', now);
       const token = await issueToken(db, user.id, 'password_reset', now);
-      const link = `${siteOrigin(c, env)}/resetpwd/forgot?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+      const link = siteLink(env, '/resetpwd/forgot', { token, email: user.email });
       await deps.mailer.send(resetMail(user.email, user.name, link));
     }
     return c.json({ message: FORGOT_ANSWER }, 200);
@@ -326,9 +342,8 @@ export function authRoutes(deps: AppDeps) {
     const token = await db.transaction(async (tx) => {
       if (!(await consumeToken(tx, body.token, 'password_reset', user.id, now))) return null;
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-      // Whoever knew the old password is logged out everywhere.
-      await revokeAllTokens(tx, user.id, 'session', now);
-      await revokeAllTokens(tx, user.id, 'password_reset', now);
+      // Whoever knew the old password is logged out everywhere: sessions, website tokens, other reset links.
+      await revokeUserTokens(tx, user.id, now);
       return issueToken(tx, user.id, 'session', now);
     });
     if (token === null) throw invalid();

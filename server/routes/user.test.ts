@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { athleteListSchema, latestLicenseSchema, userSchema } from '../../src/api/schemas.ts';
+import { issueToken } from '../services/tokens.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
 
@@ -73,6 +74,41 @@ describe('PUT /api/user/{id}', () => {
       body: { email: 'pat@example.com', password: 'Changed1!x' },
     });
     expect(login.status).toBe(200);
+  });
+
+  it("a new password ends the user's other sessions and website tokens, and keeps the caller's session", async () => {
+    const id = await userId(t.db, 'parent@example.com');
+    const session1 = await t.tokenFor('parent@example.com');
+    const session2 = await t.tokenFor('parent@example.com');
+    const websiteToken = await issueToken(t.db, id, 'website', new Date());
+    const otherUser = await t.tokenFor('coach@example.com');
+    expectOk(
+      await t.call('PUT', `/api/user/${id}`, {
+        token: session1,
+        body: { ...update, password: 'Changed1!x', password_confirmation: 'Changed1!x' },
+      }),
+      userSchema,
+    );
+    expect(expectOk(await t.call('GET', '/api/user', { token: session1 }), userSchema).id).toBe(id);
+    expectError(await t.call('GET', '/api/user', { token: session2 }), 401);
+    expectError(
+      await t.call('POST', '/api/website-token/validate', { body: { user_id: id, token: websiteToken } }),
+      401,
+    );
+    // Another user's session is not touched.
+    expectOk(await t.call('GET', '/api/user', { token: otherUser }), userSchema);
+  });
+
+  it('keeps every session when the password is not changed', async () => {
+    const id = await userId(t.db, 'parent@example.com');
+    const session1 = await t.tokenFor('parent@example.com');
+    const session2 = await t.tokenFor('parent@example.com');
+    const websiteToken = await issueToken(t.db, id, 'website', new Date());
+    expectOk(await t.call('PUT', `/api/user/${id}`, { token: session1, body: update }), userSchema);
+    expectOk(await t.call('GET', '/api/user', { token: session2 }), userSchema);
+    expect(
+      (await t.call('POST', '/api/website-token/validate', { body: { user_id: id, token: websiteToken } })).status,
+    ).toBe(200);
   });
 
   it("refuses another user's account, a taken address and a missing token", async () => {

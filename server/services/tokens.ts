@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { type AccessTokenKind, accessTokens, type UserRow, users } from '../db/schema/index.ts';
 
@@ -105,4 +105,26 @@ export async function revokeAllTokens(db: Db | Tx, userId: number, kind: AccessT
     .update(accessTokens)
     .set({ revokedAt: now })
     .where(and(eq(accessTokens.userId, userId), eq(accessTokens.kind, kind), isNull(accessTokens.revokedAt)));
+}
+
+/**
+ * Revokes every live token of a user, of every kind (sessions, website tokens, reset links), but `keep` (the caller's
+ * own session when they change their password). Whoever held the old password or a link made with it is out.
+ */
+export async function revokeUserTokens(
+  db: Db | Tx,
+  userId: number,
+  now: Date,
+  keep: string | null = null,
+): Promise<void> {
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        keep === null ? undefined : ne(accessTokens.tokenHash, hashToken(keep)),
+      ),
+    );
 }
