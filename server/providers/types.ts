@@ -36,6 +36,14 @@ export interface CardPayments {
   }): Promise<PaymentIntent>;
   /** Asks the provider for the intent's current state; never trusts anything the client sent. */
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
+  /**
+   * Cancels an intent nobody has paid, so it can never be confirmed. Answers the intent's state afterwards:
+   * `canceled`, or, when money already moved and it cannot be canceled, `succeeded` / `processing` / … as it is;
+   * null for an unknown id. Canceling a canceled intent answers it again.
+   */
+  cancelIntent(id: string): Promise<PaymentIntent | null>;
+  /** Refunds a succeeded intent in full; refunding it again changes nothing. Throws for an intent not succeeded. */
+  refundIntent(id: string): Promise<void>;
 }
 
 export type BillingTerm = 'annual' | 'annual-pm' | 'quarterly' | 'monthly';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   checkoutResponseSchema,
@@ -8,7 +8,8 @@ import {
   serverDiscountSchema,
   subscriptionStatusSchema,
 } from '../../src/api/schemas.ts';
-import { memberships, teams } from '../db/schema/index.ts';
+import { checkouts, licences, memberships, paymentIntents, teams } from '../db/schema/index.ts';
+import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
 
@@ -243,11 +244,10 @@ describe('checkout', () => {
       expectOk(await t.call('GET', '/api/memberships/subscription-status', { token }), subscriptionStatusSchema)
         .payment_complete,
     ).toBe(1);
-    expectError(
-      await t.call('POST', '/api/memberships/checkout', { token, body }),
-      409,
-      'Sorry, this athlete already has a membership for the season.',
-    );
+    // Paid: a further checkout answers payment_complete 1 and opens no intent (issue 12).
+    expect(
+      expectOk(await t.call('POST', '/api/memberships/checkout', { token, body }), checkoutResponseSchema),
+    ).toEqual({ client_secret: null, payment_intent_id: null, payment_complete: 1 });
   });
 
   it('records one membership when checkout-success is called twice at once', async () => {
@@ -353,3 +353,325 @@ async function athleteWithLicenceFor(username: string, code: string): Promise<st
   await t.call('POST', '/api/subscribe/claim-license', { token: athlete, body: { license_code: code } });
   return athlete;
 }
+
+/** A guardian who registered without a licence (the issue's reproduction), with a token. */
+async function newGuardian(email: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const registered = await t.call('POST', '/api/auth/register', {
+    body: {
+      email,
+      phone: '555-123-4567',
+      password: 'Password1!',
+      password_confirmation: 'Password1!',
+      name: 'New Guardian',
+      ...extra,
+    },
+  });
+  expect(registered.status, registered.text).toBe(200);
+  return (registered.body as { token: string }).token;
+}
+
+async function seatsLeft(): Promise<Record<string, number>> {
+  const rows = await t.db.select({ code: licences.code, left: licences.availableLicenses }).from(licences);
+  return Object.fromEntries(rows.map((row) => [row.code, row.left]));
+}
+
+async function intentsOf(username: string) {
+  const id = await userId(t.db, username);
+  return t.db
+    .select()
+    .from(paymentIntents)
+    .where(sql`${paymentIntents.metadata}->>'user_id' = ${String(id)}`);
+}
+
+async function membershipsOf(username: string) {
+  return t.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, await userId(t.db, username)), eq(memberships.status, 'active')));
+}
+
+const sandbox = () => t.providers.payments as SandboxCardPayments;
+
+describe('no membership without a seat (issue 12.1)', () => {
+  it('refuses the latest licence of a paused or full licence nobody in the family holds', async () => {
+    const token = await newGuardian('seatless@example.com');
+    const before = await seatsLeft();
+    const full = expectError(
+      await t.call('POST', '/api/user/latest-license', { token, body: { license_code: 'FULL-2027' } }),
+      422,
+    );
+    expect(full.messages.license_code).toEqual(['Sorry, this license is not available.']);
+    const paused = expectError(
+      await t.call('POST', '/api/user/latest-license', { token, body: { license_code: 'paused-2027' } }),
+      422,
+    );
+    expect(paused.messages.license_code).toEqual(['Registration has been paused by the organization.']);
+    const coach = expectError(
+      await t.call('POST', '/api/user/latest-license', { token, body: { license_code: 'COACH-GONE' } }),
+      422,
+    );
+    expect(coach.messages.license_code).toEqual(['Sorry, Coach licenses are no longer available.']);
+    // The issue's reproduction goes on with a FULLRIDE checkout on 12U Tigers: no claim, no membership.
+    expectError(
+      await t.call('POST', '/api/memberships/checkout', {
+        token,
+        body: { payment_plan_month: 0, team_id: await teamId('12U Tigers'), discount_code: 'FULLRIDE' },
+      }),
+      403,
+      'You have not claimed a licence for this team.',
+    );
+    expect(await seatsLeft()).toEqual(before);
+    expect(await t.db.select().from(memberships)).toHaveLength(2);
+    // A licence that can still be claimed is fine: claiming comes after the athlete step (spec §4).
+    expect(
+      (await t.call('POST', '/api/user/latest-license', { token, body: { license_code: 'WAVES-2027' } })).status,
+    ).toBe(200);
+  });
+
+  it('keeps the latest licence of a guardian whose athlete took the last seat', async () => {
+    await t.db.update(licences).set({ availableLicenses: 1 }).where(eq(licences.code, 'FULL-2027'));
+    const sam = await athleteWithLicenceFor('samrivera', 'FULL-2027');
+    expect((await seatsLeft())['FULL-2027']).toBe(0);
+    const parent = await t.tokenFor('parent@example.com');
+    expect(
+      (await t.call('POST', '/api/user/latest-license', { token: parent, body: { license_code: 'FULL-2027' } })).status,
+    ).toBe(200);
+    // Sam holds the seat, so Sam may pay (and make it the latest licence, as the site does).
+    expect(
+      (await t.call('POST', '/api/user/latest-license', { token: sam, body: { license_code: 'FULL-2027' } })).status,
+    ).toBe(200);
+    const body = { payment_plan_month: 0, team_id: await teamId('12U Tigers'), discount_code: 'FULLRIDE' };
+    expect(
+      expectOk(await t.call('POST', '/api/memberships/checkout', { token: sam, body }), checkoutResponseSchema)
+        .payment_complete,
+    ).toBe(1);
+    // A second athlete of the same guardian finds no seat.
+    const alex = await t.tokenFor('alexrivera');
+    const claim = await t.call('POST', '/api/subscribe/claim-license', {
+      token: alex,
+      body: { license_code: 'FULL-2027' },
+    });
+    expect(claim.body).toMatchObject({ status: 'UNAVAILABLE' });
+    expectError(await t.call('POST', '/api/memberships/checkout', { token: alex, body }), 403);
+  });
+
+  it.each([
+    ['FULL-2027', 'Sorry, this license is not available.'],
+    ['PAUSED-2027', 'Registration has been paused by the organization.'],
+    ['WAVES-2027', 'You have not claimed a licence for this team.'],
+    ['TIGERS-2027', 'You have not claimed a licence for this team.'],
+  ])('never records a FULLRIDE membership on %s without a claim (403, seats unchanged)', async (code, message) => {
+    // register keeps the licence of the link as the latest one without claiming it (do_not_claim, spec §3).
+    const token = await newGuardian(`unclaimed-${code.toLowerCase()}@example.com`, {
+      license: code,
+      do_not_claim: true,
+    });
+    const before = await seatsLeft();
+    const [licence] = await t.db.select().from(licences).where(eq(licences.code, code));
+    const ownTeam = licence!.teamId!;
+    for (const team_id of [ownTeam, await teamId('12U Tigers')]) {
+      const refused = expectError(
+        await t.call('POST', '/api/memberships/checkout', {
+          token,
+          body: { payment_plan_month: 0, team_id, discount_code: code === 'WAVES-2027' ? 'FLAT500' : 'FULLRIDE' },
+        }),
+        403,
+      );
+      if (team_id === ownTeam) expect(refused.message).toBe(message);
+    }
+    expect(await seatsLeft()).toEqual(before);
+    expect(await t.db.select().from(memberships)).toHaveLength(2);
+    expect(
+      expectOk(await t.call('GET', '/api/memberships/subscription-status', { token }), subscriptionStatusSchema)
+        .payment_complete,
+    ).toBe(0);
+  });
+
+  it('stops payments for a licence paused after it was claimed, but records one already made', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    const body = { payment_plan_month: 0, team_id: await teamId('12U Tigers'), discount_code: null };
+    const started = expectOk(
+      await t.call('POST', '/api/memberships/checkout', { token, body }),
+      checkoutResponseSchema,
+    );
+    await confirmCard(started.payment_intent_id!, started.client_secret!, '4242424242424242');
+    await t.db.update(licences).set({ paused: true }).where(eq(licences.code, 'TIGERS-2027'));
+    expectError(
+      await t.call('POST', '/api/memberships/checkout', { token, body: { ...body, discount_code: 'SAVE10' } }),
+      403,
+      'Registration has been paused by the organization.',
+    );
+    // The card was charged before the pause: the payment is recorded, not lost.
+    expect(
+      expectOk(
+        await t.call('POST', '/api/memberships/checkout-success', {
+          token,
+          body: { ...body, stripe_payment_intent_id: started.payment_intent_id! },
+        }),
+        checkoutSuccessResponseSchema,
+      ).payment_complete,
+    ).toBe(1);
+  });
+});
+
+describe('one membership per athlete and season, one charge (issue 12.2)', () => {
+  it('answers payment_complete 1 without an intent for a team the payer or their athlete paid', async () => {
+    const team_id = await teamId('12U Tigers');
+    for (const login of ['paid@example.com', 'member@example.com', 'jordanlee']) {
+      const answer = expectOk(
+        await t.call('POST', '/api/memberships/checkout', {
+          token: await t.tokenFor(login),
+          body: { payment_plan_month: 3, team_id, discount_code: 'SAVE10' },
+        }),
+        checkoutResponseSchema,
+      );
+      expect(answer).toEqual({ client_secret: null, payment_intent_id: null, payment_complete: 1 });
+    }
+    expect(await t.db.select().from(paymentIntents)).toHaveLength(0);
+    expect(await t.db.select().from(memberships)).toHaveLength(2);
+  });
+
+  it('keeps a 409 for a membership of the same season on another team', async () => {
+    const [tigers] = await t.db.select().from(teams).where(eq(teams.name, '12U Tigers'));
+    const { id: _id, ...settings } = tigers!;
+    const [lions] = await t.db
+      .insert(teams)
+      .values({ ...settings, name: '12U Lions' })
+      .returning();
+    await t.db.insert(licences).values({
+      code: 'LIONS-2027',
+      kind: 'team',
+      name: '12U Lions',
+      organizationId: lions!.organizationId,
+      teamId: lions!.id,
+      availableLicenses: 5,
+    });
+    const jordan = await athleteWithLicenceFor('jordanlee', 'LIONS-2027');
+    expectError(
+      await t.call('POST', '/api/memberships/checkout', {
+        token: jordan,
+        body: { payment_plan_month: 0, team_id: lions!.id, discount_code: 'FULLRIDE' },
+      }),
+      409,
+      'Sorry, this athlete already has a membership for the season.',
+    );
+    expect(await membershipsOf('jordanlee')).toHaveLength(1);
+  });
+
+  it('a checkout with other parameters cancels the open intent instead of opening a second one', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    const body = { payment_plan_month: 0, team_id: await teamId('12U Tigers'), discount_code: null };
+    const plain = expectOk(await t.call('POST', '/api/memberships/checkout', { token, body }), checkoutResponseSchema);
+    const save10 = expectOk(
+      await t.call('POST', '/api/memberships/checkout', { token, body: { ...body, discount_code: 'SAVE10' } }),
+      checkoutResponseSchema,
+    );
+    expect(save10.payment_intent_id).not.toBe(plain.payment_intent_id);
+    expect((await t.providers.payments.retrieveIntent(plain.payment_intent_id!))?.status).toBe('canceled');
+    expect((await t.providers.payments.retrieveIntent(save10.payment_intent_id!))?.amountCents).toBe(43000);
+    expect((await intentsOf('samrivera')).filter((intent) => intent.status !== 'canceled')).toHaveLength(1);
+
+    // The canceled intent cannot be paid any more, as with Stripe.
+    const late = await confirmCard(plain.payment_intent_id!, plain.client_secret!, '4242424242424242');
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({ error: { code: 'payment_intent_unexpected_state' } });
+    expectError(
+      await t.call('POST', '/api/memberships/checkout-success', {
+        token,
+        body: { ...body, stripe_payment_intent_id: plain.payment_intent_id! },
+      }),
+      409,
+      'The payment was canceled.',
+    );
+
+    // Back to the first choice: a new intent (the canceled one stays canceled).
+    const again = expectOk(await t.call('POST', '/api/memberships/checkout', { token, body }), checkoutResponseSchema);
+    expect([plain.payment_intent_id, save10.payment_intent_id]).not.toContain(again.payment_intent_id);
+    expect((await t.providers.payments.retrieveIntent(save10.payment_intent_id!))?.status).toBe('canceled');
+    await confirmCard(again.payment_intent_id!, again.client_secret!, '4242424242424242');
+    expectOk(
+      await t.call('POST', '/api/memberships/checkout-success', {
+        token,
+        body: { ...body, stripe_payment_intent_id: again.payment_intent_id! },
+      }),
+      checkoutSuccessResponseSchema,
+    );
+    expect(await membershipsOf('samrivera')).toHaveLength(1);
+  });
+
+  it('a full-discount checkout cancels the open intent before it records the membership', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    const body = { payment_plan_month: 0, team_id: await teamId('12U Tigers'), discount_code: null };
+    const card = expectOk(await t.call('POST', '/api/memberships/checkout', { token, body }), checkoutResponseSchema);
+    expect(
+      expectOk(
+        await t.call('POST', '/api/memberships/checkout', { token, body: { ...body, discount_code: 'FULLRIDE' } }),
+        checkoutResponseSchema,
+      ).payment_complete,
+    ).toBe(1);
+    expect((await t.providers.payments.retrieveIntent(card.payment_intent_id!))?.status).toBe('canceled');
+    expect(await membershipsOf('samrivera')).toMatchObject([{ discountCode: 'FULLRIDE', stripePaymentIntentId: null }]);
+  });
+
+  it('records the replaced intent when it was paid before the cancel arrived, without a new intent', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    const body = { payment_plan_month: 0, team_id: await teamId('12U Tigers'), discount_code: null };
+    const paid = expectOk(await t.call('POST', '/api/memberships/checkout', { token, body }), checkoutResponseSchema);
+    // Paid, but checkout-success never arrived (closed tab); the payer comes back and picks SAVE10.
+    await confirmCard(paid.payment_intent_id!, paid.client_secret!, '4242424242424242');
+    expect(
+      expectOk(
+        await t.call('POST', '/api/memberships/checkout', { token, body: { ...body, discount_code: 'SAVE10' } }),
+        checkoutResponseSchema,
+      ),
+    ).toEqual({ client_secret: null, payment_intent_id: null, payment_complete: 1 });
+    expect(await intentsOf('samrivera')).toHaveLength(1);
+    expect(await membershipsOf('samrivera')).toMatchObject([{ stripePaymentIntentId: paid.payment_intent_id }]);
+    const [open] = await t.db.select().from(checkouts);
+    expect(open?.paymentIntentId).toBeNull();
+  });
+
+  it('paying two intents for one team records one membership and refunds the second', async () => {
+    // Two intents that were both left open (created before this rule existed) and both paid.
+    const token = await athleteWithLicence('TIGERS-2027');
+    const team_id = await teamId('12U Tigers');
+    const sam = await userId(t.db, 'samrivera');
+    const [seat] = await t.db.select().from(licences).where(eq(licences.code, 'TIGERS-2027'));
+    const [tigers] = await t.db.select().from(teams).where(eq(teams.id, team_id));
+    const intents = [];
+    for (const discount of ['', 'SAVE10']) {
+      const intent = await sandbox().createIntent({
+        amountCents: discount ? 43000 : 47500,
+        currency: 'usd',
+        metadata: {
+          user_id: String(sam),
+          team_id: String(team_id),
+          season_id: String(tigers!.seasonId),
+          licence_id: String(seat!.id),
+          payment_plan_month: '0',
+          plan_total_cents: discount ? '43000' : '47500',
+          discount_code: discount,
+          protection: '0',
+        },
+        idempotencyKey: `legacy-${discount}`,
+      });
+      await confirmCard(intent.id, intent.clientSecret, '4242424242424242');
+      intents.push(intent);
+    }
+    const success = (intentId: string) =>
+      t.call('POST', '/api/memberships/checkout-success', {
+        token,
+        body: { payment_plan_month: 0, team_id, stripe_payment_intent_id: intentId },
+      });
+    const first = expectOk(await success(intents[0]!.id), checkoutSuccessResponseSchema);
+    const second = await success(intents[1]!.id);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ payment_complete: 1, membership_id: first.membership_id, refunded: true });
+    expect(await membershipsOf('samrivera')).toHaveLength(1);
+    expect(await sandbox().isRefunded(intents[1]!.id)).toBe(true);
+    expect(await sandbox().isRefunded(intents[0]!.id)).toBe(false);
+    // Asking again changes nothing and refunds nothing more.
+    expect((await success(intents[1]!.id)).body).toMatchObject({ membership_id: first.membership_id, refunded: true });
+    expect((await success(intents[0]!.id)).body).toMatchObject({ membership_id: first.membership_id, refunded: false });
+  });
+});

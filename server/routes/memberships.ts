@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { athleteGuardians, licenceClaims, licences, memberships, teams, type UserRow } from '../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { licenceClaims, type MembershipRow, memberships, teams, type UserRow } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { centsToDollarsOrNull } from '../domain/money.ts';
 import { planTotalCents } from '../domain/payment-plans.ts';
 import { authFirst, optionalUser, requireUser } from '../http/auth.ts';
-import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
+import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
 import {
   BEARER,
   codeParam,
@@ -20,22 +19,27 @@ import {
   PaymentDataSchema,
 } from '../http/openapi.ts';
 import type { IntentStatus, PaymentIntent } from '../providers/types.ts';
-import { recordMembership } from '../services/memberships.ts';
+import { claimHolderIds } from '../services/licences.ts';
+import { type CheckoutLease, recordMembership, withCheckoutLease } from '../services/memberships.ts';
 import {
-  activeMembership,
   type DuesContext,
   findDiscount,
   payerTeamLicence,
   paymentDataJson,
   plansFor,
   requireActiveDiscount,
+  requireTeamSeat,
+  seasonMembership,
   teamContext,
+  teamMembershipOf,
 } from '../services/team-dues.ts';
 
 /** Stripe's smallest charge in USD; anything between 0 and this cannot be paid by card. */
 const MIN_CARD_CENTS = 50;
 
 export const ALREADY_MEMBER = 'Sorry, this athlete already has a membership for the season.';
+export const REFUNDED = 'This payment has been refunded.';
+const REPLACED = 'This checkout was replaced by another one. Please try again.';
 
 const NOT_SUCCEEDED: Record<Exclude<IntentStatus, 'succeeded'>, string> = {
   processing: 'Your payment is processing.',
@@ -119,7 +123,8 @@ const checkoutRoute = createRoute({
   method: 'post',
   path: '/api/memberships/checkout',
   tags: ['memberships'],
-  summary: 'Start paying team dues: a client secret to confirm by card, or (nothing to pay) the recorded membership',
+  summary:
+    'Start paying team dues: a client secret to confirm by card, or (nothing to pay, or paid already) payment_complete 1',
   security: BEARER,
   middleware: [authFirst] as const,
   request: { body: jsonBody(z.object(checkoutBody)) },
@@ -139,43 +144,25 @@ const checkoutSuccessRoute = createRoute({
   method: 'post',
   path: '/api/memberships/checkout-success',
   tags: ['memberships'],
-  summary: 'Record the membership once the provider says the intent succeeded (idempotent per intent)',
+  summary:
+    'Record the membership once the provider says the intent succeeded (idempotent per intent); a second payment ' +
+    'for a team already paid is refunded (`refunded: true`)',
   security: BEARER,
   middleware: [authFirst] as const,
   request: {
     body: jsonBody(z.object({ ...checkoutBody, stripe_payment_intent_id: z.string().trim().min(1).max(255) })),
   },
   responses: {
-    200: json(z.object({ payment_complete: z.literal(1), membership_id: z.number().int() })),
-    ...errors(400, 401, 404, 409, 422),
+    200: json(z.object({ payment_complete: z.literal(1), membership_id: z.number().int(), refunded: z.boolean() })),
+    ...errors(400, 401, 403, 404, 409, 422),
   },
 });
 
-/** The athletes a guardian registered, as ids. */
-async function athleteIds(db: Db, guardianId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: athleteGuardians.athleteId })
-    .from(athleteGuardians)
-    .where(eq(athleteGuardians.guardianId, guardianId));
-  return rows.map((row) => row.id);
+function hashOf(parts: Record<string, string | number | boolean | null>): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-/** Whether the payer holds a licence for the team: their latest licence, or a claim on one of its licences. */
-async function mayPayFor(db: Db, payer: UserRow, teamId: number): Promise<{ licenceId: number } | null> {
-  const latest = await payerTeamLicence(db, payer);
-  if (latest?.team.id === teamId) return { licenceId: latest.licence.id };
-  const [claim] = await db
-    .select({ licenceId: licences.id })
-    .from(licenceClaims)
-    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
-    .where(and(eq(licenceClaims.userId, payer.id), eq(licences.teamId, teamId)))
-    .limit(1);
-  return claim ?? null;
-}
-
-function idempotencyKey(parts: Record<string, string | number | boolean | null>): string {
-  return `checkout-${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`;
-}
+const PAID = { client_secret: null, payment_intent_id: null, payment_complete: 1 as const };
 
 export function membershipRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -184,7 +171,8 @@ export function membershipRoutes(deps: AppDeps) {
   app.openapi(duplicateRoute, async (c) => {
     const auth = await requireUser(c, deps);
     const athleteId = c.req.valid('param').athlete;
-    if (athleteId !== auth.user.id && !(await athleteIds(db, auth.user.id)).includes(athleteId)) {
+    // The caller or one of their athletes, the same set whose licence claims count for the caller.
+    if (!(await claimHolderIds(db, auth.user)).includes(athleteId)) {
       throw notFound('Athlete not found.');
     }
     const licence = await payerTeamLicence(db, auth.user);
@@ -215,19 +203,7 @@ export function membershipRoutes(deps: AppDeps) {
     const licence = await payerTeamLicence(db, auth.user);
     if (!licence) return c.json({ payment_complete: 1 as const }, 200);
     // A guardian's dues count as paid when they or one of their athletes is a member of the team.
-    const members =
-      auth.user.kind === 'athlete' ? [auth.user.id] : [auth.user.id, ...(await athleteIds(db, auth.user.id))];
-    const [membership] = await db
-      .select({ id: memberships.id })
-      .from(memberships)
-      .where(
-        and(
-          inArray(memberships.userId, members),
-          eq(memberships.teamId, licence.team.id),
-          eq(memberships.status, 'active'),
-        ),
-      )
-      .limit(1);
+    const membership = await teamMembershipOf(db, auth.user, licence.team.id);
     return c.json({ payment_complete: membership ? (1 as const) : (0 as const) }, 200);
   });
 
@@ -260,12 +236,23 @@ export function membershipRoutes(deps: AppDeps) {
 
   app.openapi(checkoutRoute, async (c) => {
     const auth = await requireUser(c, deps);
+    const payer = auth.user;
     const body = c.req.valid('json');
     const [team] = await db.select().from(teams).where(eq(teams.id, body.team_id));
     if (!team) throw notFound('Team not found.');
-    const holder = await mayPayFor(db, auth.user, team.id);
-    if (!holder) throw forbidden('You have no licence for this team.');
-    if (await activeMembership(db, auth.user.id, team.id)) throw conflict(ALREADY_MEMBER);
+    /** Paid already (a repeated Pay Now, another tab, the family paid): nothing to pay and no new intent. */
+    const paidAlready = async () => {
+      // The payer's own season first, in one read: a membership recorded between two reads (a concurrent
+      // checkout-success) must read as paid for this team, never as another team's membership.
+      const own = await seasonMembership(db, payer.id, team.seasonId);
+      if (own) {
+        if (own.teamId === team.id) return true;
+        throw conflict(ALREADY_MEMBER);
+      }
+      return (await teamMembershipOf(db, payer, team.id)) !== null;
+    };
+    if (await paidAlready()) return c.json(PAID, 200);
+    const seat = await requireTeamSeat(db, payer, team.id, { allowPaused: false, now: deps.now() });
 
     const context = await teamContext(db, team);
     const discount = await requireActiveDiscount(db, body.discount_code, context.organization.id);
@@ -274,50 +261,65 @@ export function membershipRoutes(deps: AppDeps) {
     if (!plan) throw fieldError('payment_plan_month', 'The selected payment plan is not offered.');
     const todayCents = plan.phases[0]?.amountCents ?? 0;
     const membership = membershipFields(
-      auth.user.id,
+      payer.id,
       context,
-      holder.licenceId,
+      seat.licenceId,
       plan.month,
       todayCents,
       planTotalCents(plan),
       discount?.code ?? null,
       protection,
     );
-
-    if (todayCents === 0) {
-      await recordMembership(db, { ...membership, stripePaymentIntentId: null });
-      return c.json({ client_secret: null, payment_intent_id: null, payment_complete: 1 as const }, 200);
-    }
-    if (todayCents < MIN_CARD_CENTS) {
+    if (todayCents > 0 && todayCents < MIN_CARD_CENTS) {
       throw fieldError('discount_code', 'The amount due today is below the smallest card payment ($0.50).');
     }
-
     const metadata = {
-      user_id: String(auth.user.id),
+      user_id: String(payer.id),
       team_id: String(team.id),
-      season_id: String(context.season?.id ?? ''),
-      licence_id: String(holder.licenceId),
+      season_id: String(membership.seasonId),
+      licence_id: String(seat.licenceId),
       payment_plan_month: String(plan.month),
       plan_total_cents: String(membership.planTotalCents),
       discount_code: discount?.code ?? '',
       protection: protection ? '1' : '0',
     };
-    // Same payer, team, plan and amounts: the same intent, so a repeated click never opens a second charge.
-    const intent = await deps.providers.payments.createIntent({
-      amountCents: todayCents,
-      currency: 'usd',
-      metadata,
-      idempotencyKey: idempotencyKey({ ...metadata, amount: todayCents }),
+    const paramsKey = hashOf({ ...metadata, amount: todayCents });
+
+    // One checkout at a time per payer and season, so there is never more than one open intent to pay.
+    const key = { userId: payer.id, seasonId: membership.seasonId };
+    const answer = await withCheckoutLease(db, key, deps.now, async (lease) => {
+      // Again under the lease: a checkout or checkout-success that just finished may have paid the season.
+      if (await paidAlready()) return PAID;
+      const open = await settleOpenIntent(lease, paramsKey);
+      if (open.kind === 'kept') return intentAnswer(open.intent);
+      if (open.kind === 'paid') {
+        // The payer's earlier checkout was paid before it could be replaced: that payment is the membership.
+        await recordSucceeded(payer, open.intent);
+        await lease.save({ paymentIntentId: null, paramsKey: null, attempt: lease.open.attempt });
+        if (open.intent.metadata.team_id !== String(team.id)) throw conflict(ALREADY_MEMBER);
+        return PAID;
+      }
+      if (todayCents === 0) {
+        const recorded = await recordMembership(db, { ...membership, stripePaymentIntentId: null });
+        if (recorded.kind === 'season-taken') throw conflict(ALREADY_MEMBER);
+        return PAID;
+      }
+      const attempt = lease.open.attempt + 1;
+      const intent = await deps.providers.payments.createIntent({
+        amountCents: todayCents,
+        currency: 'usd',
+        metadata,
+        // Same checkout and attempt, same intent: a retried request never opens a second one.
+        idempotencyKey: `checkout-${hashOf({ ...metadata, amount: todayCents, attempt })}`,
+      });
+      if (!(await lease.save({ paymentIntentId: intent.id, paramsKey, attempt }))) {
+        // The lease expired and a newer checkout took over: this intent must not stay open beside its one.
+        await deps.providers.payments.cancelIntent(intent.id);
+        throw conflict(REPLACED);
+      }
+      return intentAnswer(intent);
     });
-    if (intent.status === 'succeeded') {
-      // Paid earlier but checkout-success never arrived (closed tab): record it now instead of asking again.
-      await recordMembership(db, { ...membership, stripePaymentIntentId: intent.id });
-      return c.json({ client_secret: null, payment_intent_id: intent.id, payment_complete: 1 as const }, 200);
-    }
-    return c.json(
-      { client_secret: intent.clientSecret, payment_intent_id: intent.id, payment_complete: 0 as const },
-      200,
-    );
+    return c.json(answer, 200);
   });
 
   app.openapi(checkoutSuccessRoute, async (c) => {
@@ -335,11 +337,64 @@ export function membershipRoutes(deps: AppDeps) {
       });
     }
     if (intent.status !== 'succeeded') throw conflict(NOT_SUCCEEDED[intent.status]);
-    const membership = await recordMembership(db, membershipFromIntent(intent));
-    return c.json({ payment_complete: 1 as const, membership_id: membership.id }, 200);
+    // Checkout took the seat's claim; it must still be there. A pause since then does not undo a payment made.
+    await requireTeamSeat(db, auth.user, body.team_id, { allowPaused: true, now: deps.now() });
+    const { membership, refunded } = await recordSucceeded(auth.user, intent);
+    return c.json({ payment_complete: 1 as const, membership_id: membership.id, refunded }, 200);
   });
 
+  /**
+   * The payer's open intent: kept when it pays for this same checkout; otherwise canceled through the provider, so
+   * that only one intent can ever be paid. `paid`: it was paid before the cancel arrived (or elsewhere).
+   */
+  async function settleOpenIntent(
+    lease: CheckoutLease,
+    paramsKey: string,
+  ): Promise<{ kind: 'none' } | { kind: 'kept' | 'paid'; intent: PaymentIntent }> {
+    const { paymentIntentId, attempt } = lease.open;
+    if (paymentIntentId === null) return { kind: 'none' };
+    if (lease.open.paramsKey === paramsKey) {
+      const intent = await deps.providers.payments.retrieveIntent(paymentIntentId);
+      if (intent?.status === 'succeeded') return { kind: 'paid', intent };
+      if (intent && intent.status !== 'canceled') return { kind: 'kept', intent };
+      // Canceled outside this server (or gone): the checkout makes a new one.
+      return { kind: 'none' };
+    }
+    const intent = await deps.providers.payments.cancelIntent(paymentIntentId);
+    if (intent?.status === 'succeeded') return { kind: 'paid', intent };
+    // Money is moving (processing): neither replace it nor open a second one.
+    if (intent && intent.status !== 'canceled') throw conflict(NOT_SUCCEEDED[intent.status]);
+    if (!(await lease.save({ paymentIntentId: null, paramsKey: null, attempt }))) throw conflict(REPLACED);
+    return { kind: 'none' };
+  }
+
+  /**
+   * Records the membership a succeeded intent paid for. When the team (or, for another team, the season) is paid
+   * already by another membership, this intent took the money a second time and is refunded through the provider.
+   */
+  async function recordSucceeded(
+    payer: UserRow,
+    intent: PaymentIntent,
+  ): Promise<{ membership: MembershipRow; refunded: boolean }> {
+    const fields = membershipFromIntent(intent);
+    const family = await teamMembershipOf(db, payer, fields.teamId);
+    if (family && family.userId !== payer.id) {
+      // A guardian paid for a team one of their athletes is already a member of.
+      await deps.providers.payments.refundIntent(intent.id);
+      return { membership: family, refunded: true };
+    }
+    const recorded = await recordMembership(db, fields);
+    if (recorded.kind === 'recorded') return { membership: recorded.membership, refunded: false };
+    await deps.providers.payments.refundIntent(intent.id);
+    if (recorded.membership.teamId === fields.teamId) return { membership: recorded.membership, refunded: true };
+    throw conflict(`${ALREADY_MEMBER} ${REFUNDED}`);
+  }
+
   return app;
+}
+
+function intentAnswer(intent: PaymentIntent) {
+  return { client_secret: intent.clientSecret, payment_intent_id: intent.id, payment_complete: 0 as const };
 }
 
 function membershipFields(

@@ -21,9 +21,9 @@ import {
   phone,
   UserSchema,
 } from '../http/openapi.ts';
-import { findLicence, LICENCE_TEXTS } from '../services/licences.ts';
+import { findLicence, LICENCE_TEXTS, latestLicenceRefusal } from '../services/licences.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { issueToken } from '../services/tokens.ts';
+import { issueToken, revokeUserTokens } from '../services/tokens.ts';
 import { findUserByEmail, normalizeEmail, userJson } from '../services/users.ts';
 import { ATHLETE_TOKEN_LIFETIME_MS } from './auth.ts';
 
@@ -141,10 +141,12 @@ export function userRoutes(deps: AppDeps) {
       ...(newPassword === undefined ? {} : { passwordHash: await hashPassword(newPassword) }),
     };
     const updated = await db
-      .update(users)
-      .set(changes)
-      .where(eq(users.id, id))
-      .returning({ id: users.id })
+      .transaction(async (tx) => {
+        const rows = await tx.update(users).set(changes).where(eq(users.id, id)).returning({ id: users.id });
+        // A new password logs out every other device and voids the website tokens; this session stays.
+        if (rows.length > 0 && newPassword !== undefined) await revokeUserTokens(tx, id, now, auth.token);
+        return rows;
+      })
       .catch((error: unknown) => {
         // The unique index caught a concurrent change to the same address.
         if (isUniqueViolation(error)) throw validationError({ email: ['The email has already been taken.'] });
@@ -159,6 +161,9 @@ export function userRoutes(deps: AppDeps) {
     const { license_code } = c.req.valid('json');
     const licence = await findLicence(db, license_code);
     if (!licence) throw notFound(LICENCE_TEXTS.notFound);
+    // The payment page pays for the latest licence: only one the user holds (or their athletes do) or could claim.
+    const refusal = await latestLicenceRefusal(db, auth.user, licence, deps.now());
+    if (refusal) throw fieldError('license_code', refusal);
     await db
       .update(users)
       .set({ latestLicenseId: licence.id, updatedAt: deps.now() })

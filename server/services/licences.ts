@@ -1,6 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
+  athleteGuardians,
   type LicenceRow,
   licenceClaims,
   licences,
@@ -86,6 +87,47 @@ export async function licenceInfo(db: Db, licence: LicenceRow, now: Date): Promi
     team_id: team?.id ?? null,
     is_coach: licence.kind === 'coach',
   };
+}
+
+/**
+ * Whose licence claims count for a user: their own, and for a guardian those of the athletes they registered (the
+ * athlete claims the seat and may pay with the guardian's token, spec §4, §6).
+ */
+export async function claimHolderIds(db: Db | Tx, user: Pick<UserRow, 'id'>): Promise<number[]> {
+  const athletes = await db
+    .select({ id: athleteGuardians.athleteId })
+    .from(athleteGuardians)
+    .where(eq(athleteGuardians.guardianId, user.id));
+  return [user.id, ...athletes.map((athlete) => athlete.id)];
+}
+
+/** Whether the user, or one of their athletes, holds a claim on the licence. */
+export async function holdsClaim(db: Db | Tx, user: Pick<UserRow, 'id'>, licenceId: number): Promise<boolean> {
+  const [claim] = await db
+    .select({ id: licenceClaims.id })
+    .from(licenceClaims)
+    .where(and(eq(licenceClaims.licenceId, licenceId), inArray(licenceClaims.userId, await claimHolderIds(db, user))))
+    .limit(1);
+  return claim !== undefined;
+}
+
+/**
+ * Why a user may not make a licence their latest one (POST /api/user/latest-license), or null when they may: a
+ * licence they or their athletes hold is always fine (its seat is theirs, even when none is left now); otherwise it
+ * must be one they could still claim.
+ */
+export async function latestLicenceRefusal(
+  db: Db | Tx,
+  user: Pick<UserRow, 'id'>,
+  licence: LicenceRow,
+  now: Date,
+): Promise<string | null> {
+  if (await holdsClaim(db, user, licence.id)) return null;
+  if (licence.paused) return LICENCE_TEXTS.paused;
+  if (!isAvailable(licence, now)) {
+    return licence.kind === 'coach' ? LICENCE_TEXTS.coachUnavailable : LICENCE_TEXTS.teamUnavailable;
+  }
+  return null;
 }
 
 export interface ClaimResult {

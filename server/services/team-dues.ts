@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
   athleteGuardians,
   type DiscountCodeRow,
   discountCodes,
   type LicenceRow,
+  licenceClaims,
   licences,
   type MembershipRow,
   memberships,
@@ -21,8 +22,8 @@ import {
 } from '../db/schema/index.ts';
 import { centsToDollars } from '../domain/money.ts';
 import { type ComputedPlan, computePaymentPlans, type FeeSettings, isFullDiscount } from '../domain/payment-plans.ts';
-import { fieldError } from '../http/errors.ts';
-import { normalizeCode } from './licences.ts';
+import { fieldError, forbidden } from '../http/errors.ts';
+import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from './licences.ts';
 
 /** What the payment plans of one team (or draft) are computed from. */
 export interface DuesContext {
@@ -218,12 +219,57 @@ export async function payerTeamLicence(
   return null;
 }
 
-/** The payer's active membership of a team, if any. */
-export async function activeMembership(db: Db | Tx, userId: number, teamId: number): Promise<MembershipRow | null> {
+export const NO_CLAIM = 'You have not claimed a licence for this team.';
+
+/**
+ * The licence whose seat a payment for the team uses: a claim on one of the team's licences held by the payer, or
+ * by one of a guardian payer's athletes (claimHolderIds). 403 otherwise, with the licence page's text when the
+ * payer's latest licence for the team is paused or has no seat left. A paused licence stops new payments
+ * (`allowPaused: false`, checkout) but not the recording of one already made (checkout-success).
+ */
+export async function requireTeamSeat(
+  db: Db | Tx,
+  payer: UserRow,
+  teamId: number,
+  options: { allowPaused: boolean; now: Date },
+): Promise<{ licenceId: number }> {
+  const claims = await db
+    .select({ licenceId: licences.id, paused: licences.paused, userId: licenceClaims.userId })
+    .from(licenceClaims)
+    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
+    .where(and(inArray(licenceClaims.userId, await claimHolderIds(db, payer)), eq(licences.teamId, teamId)))
+    .orderBy(asc(licenceClaims.id));
+  const usable = claims.filter((claim) => options.allowPaused || !claim.paused);
+  const seat = usable.find((claim) => claim.userId === payer.id) ?? usable[0];
+  if (seat) return { licenceId: seat.licenceId };
+  if (claims.length > 0) throw forbidden(LICENCE_TEXTS.paused);
+  const latest = await payerTeamLicence(db, payer);
+  if (latest?.team.id === teamId) {
+    if (latest.licence.paused) throw forbidden(LICENCE_TEXTS.paused);
+    if (!isAvailable(latest.licence, options.now)) throw forbidden(LICENCE_TEXTS.teamUnavailable);
+  }
+  throw forbidden(NO_CLAIM);
+}
+
+/**
+ * The active membership that pays the payer's dues for a team: their own, or for a guardian one of their athletes'
+ * (the family has paid). The payer's own comes first.
+ */
+export async function teamMembershipOf(db: Db | Tx, payer: UserRow, teamId: number): Promise<MembershipRow | null> {
+  const members = await claimHolderIds(db, payer);
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(and(inArray(memberships.userId, members), eq(memberships.teamId, teamId), eq(memberships.status, 'active')));
+  return rows.find((row) => row.userId === payer.id) ?? rows[0] ?? null;
+}
+
+/** The user's active membership in a season (at most one: memberships_active_user_season_key). */
+export async function seasonMembership(db: Db | Tx, userId: number, seasonId: number): Promise<MembershipRow | null> {
   const [membership] = await db
     .select()
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.teamId, teamId), eq(memberships.status, 'active')))
+    .where(and(eq(memberships.userId, userId), eq(memberships.seasonId, seasonId), eq(memberships.status, 'active')))
     .limit(1);
   return membership ?? null;
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { licences } from './licences.ts';
 import { organizations, seasons, teams } from './organizations.ts';
 import { users } from './users.ts';
@@ -26,7 +37,8 @@ export const discountCodes = pgTable(
 
 /**
  * A paid (or fully discounted) team registration. One row per successful payment intent: the unique intent id makes
- * recording a payment idempotent even when checkout-success is called twice at once.
+ * recording a payment idempotent even when checkout-success is called twice at once. A payer holds at most one active
+ * membership per season (the partial unique index), so concurrent checkouts can never record two.
  */
 export const memberships = pgTable(
   'memberships',
@@ -54,9 +66,39 @@ export const memberships = pgTable(
   },
   (t) => [
     index('memberships_user_idx').on(t.userId, t.seasonId),
+    uniqueIndex('memberships_active_user_season_key').on(t.userId, t.seasonId).where(sql`${t.status} = 'active'`),
     check('memberships_money_check', sql`${t.paidTodayCents} >= 0 and ${t.planTotalCents} >= 0`),
   ],
 );
 
+/**
+ * The payer's checkout for a season: the one payment intent left open (a new checkout with other parameters cancels
+ * it through the provider first) and a lease that makes a payer's checkouts for the season run one at a time. The
+ * lease is a row, not a transaction, because the provider is called while it is held (the card sandbox writes to
+ * this database, and a network call must not hold a database lock).
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    /** The open intent, or null when none is open. */
+    paymentIntentId: text('payment_intent_id'),
+    /** What the open intent pays for (team, plan, discount, protection, amounts), hashed. */
+    paramsKey: text('params_key'),
+    /** Counts the intents created for this payer and season; part of their idempotency keys. */
+    attempt: integer('attempt').notNull().default(0),
+    leaseId: text('lease_id'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'checkouts_pkey', columns: [t.userId, t.seasonId] })],
+);
+
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;

@@ -19,6 +19,8 @@ export const paymentIntents = pgTable('payment_intents', {
   idempotencyKey: text('idempotency_key').notNull().unique(),
   /** The last card error as Stripe reports it (`{ type, code, decline_code?, message }`). */
   lastError: jsonb('last_error').$type<Record<string, string> | null>(),
+  /** Set when the (succeeded) intent was refunded in full. */
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

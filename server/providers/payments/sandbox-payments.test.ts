@@ -155,3 +155,69 @@ describe('confirm', () => {
     expect(done).toMatchObject({ kind: 'done', intent: { status: 'succeeded' } });
   });
 });
+
+describe('cancelIntent', () => {
+  test('an open intent becomes canceled and can no longer be confirmed; canceling again answers it again', async () => {
+    const intent = await payments.createIntent({ ...order, idempotencyKey: 'cancel-open' });
+    expect(await payments.cancelIntent(intent.id)).toMatchObject({ id: intent.id, status: 'canceled' });
+    expect(await payments.confirm(intent.id, intent.clientSecret, card('4242424242424242'))).toMatchObject({
+      kind: 'unexpected-state',
+      intent: { status: 'canceled' },
+    });
+    expect(await payments.cancelIntent(intent.id)).toMatchObject({ status: 'canceled' });
+  });
+
+  test('an intent awaiting 3-D Secure is canceled too; its authentication then changes nothing', async () => {
+    const intent = await payments.createIntent({ ...order, idempotencyKey: 'cancel-3ds' });
+    await payments.confirm(intent.id, intent.clientSecret, card('4000002500003155'));
+    expect(await payments.cancelIntent(intent.id)).toMatchObject({ status: 'canceled' });
+    expect(await payments.authenticate(intent.id, intent.clientSecret, true)).toMatchObject({
+      intent: { status: 'canceled' },
+    });
+  });
+
+  test('a paid intent stays paid: the cancel answers it succeeded', async () => {
+    const intent = await payments.createIntent({ ...order, idempotencyKey: 'cancel-paid' });
+    await payments.confirm(intent.id, intent.clientSecret, card('4242424242424242'));
+    expect(await payments.cancelIntent(intent.id)).toMatchObject({ status: 'succeeded' });
+    expect((await payments.retrieveIntent(intent.id))?.status).toBe('succeeded');
+  });
+
+  test('unknown and malformed ids are null', async () => {
+    expect(await payments.cancelIntent('pi_doesnotexist0000')).toBeNull();
+    expect(await payments.cancelIntent('not an id')).toBeNull();
+  });
+
+  test('a cancel racing confirmations: either nothing is charged, or the cancel reports the payment', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const intent = await payments.createIntent({ ...order, idempotencyKey: `cancel-race-${round}` });
+      const [canceled, ...confirmations] = await Promise.all([
+        payments.cancelIntent(intent.id),
+        ...Array.from({ length: 3 }, () => payments.confirm(intent.id, intent.clientSecret, card('4242424242424242'))),
+      ]);
+      const final = (await payments.retrieveIntent(intent.id))?.status;
+      expect(canceled?.status).toBe(final);
+      const charged = confirmations.filter((result) => result.kind === 'confirmed' && result.charged);
+      expect(charged).toHaveLength(final === 'succeeded' ? 1 : 0);
+    }
+  });
+});
+
+describe('refundIntent', () => {
+  test('refunds a succeeded intent once; it stays succeeded, as with Stripe', async () => {
+    const intent = await payments.createIntent({ ...order, idempotencyKey: 'refund' });
+    await payments.confirm(intent.id, intent.clientSecret, card('4242424242424242'));
+    expect(await payments.isRefunded(intent.id)).toBe(false);
+    await payments.refundIntent(intent.id);
+    await payments.refundIntent(intent.id);
+    expect(await payments.isRefunded(intent.id)).toBe(true);
+    expect((await payments.retrieveIntent(intent.id))?.status).toBe('succeeded');
+  });
+
+  test('refuses an intent that has not succeeded, and an unknown one', async () => {
+    const intent = await payments.createIntent({ ...order, idempotencyKey: 'refund-open' });
+    await expect(payments.refundIntent(intent.id)).rejects.toThrow(/not succeeded/);
+    await expect(payments.refundIntent('pi_doesnotexist0000')).rejects.toThrow(/does not exist/);
+    expect(await payments.isRefunded(intent.id)).toBe(false);
+  });
+});

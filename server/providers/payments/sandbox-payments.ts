@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type PaymentIntentRow, paymentIntents } from '../../db/schema/providers.ts';
 import { expiryState, normalizeCardNumber, passesLuhn } from '../card-number.ts';
 import type { ProviderDb } from '../provider-deps.ts';
@@ -20,6 +20,13 @@ const INTENT_ID = /^pi_[A-Za-z0-9]{8,64}$/;
 
 /** States from which a confirmation may (re)start; everything else is final or owned by someone else. */
 const CONFIRMABLE: IntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+/** States Stripe lets a PaymentIntent be canceled from (for cards: nothing has been charged yet). */
+const CANCELABLE: IntentStatus[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+];
 /** Money has moved (or is moving): confirming again must not charge a second time. */
 const SETTLED: ReadonlySet<string> = new Set(['succeeded', 'processing', 'requires_capture']);
 
@@ -173,6 +180,34 @@ export class SandboxCardPayments implements CardPayments {
   async retrieveIntent(id: string): Promise<PaymentIntent | null> {
     const row = await this.load(id);
     return row ? publicIntent(row) : null;
+  }
+
+  async cancelIntent(id: string): Promise<PaymentIntent | null> {
+    // Compare-and-set: a confirmation racing the cancel either wins (succeeded, answered as it is) or finds the
+    // intent canceled and fails as Stripe's does (payment_intent_unexpected_state).
+    const canceled = await this.transition(id, CANCELABLE, 'canceled', null);
+    if (canceled) return publicIntent(canceled);
+    return this.retrieveIntent(id);
+  }
+
+  async refundIntent(id: string): Promise<void> {
+    const intent = await this.load(id);
+    if (!intent) throw new Error(`payment intent ${id} does not exist`);
+    if (intent.status !== 'succeeded') throw new Error(`payment intent ${id} has not succeeded and cannot be refunded`);
+    await this.db
+      .update(paymentIntents)
+      .set({ refundedAt: this.now(), updatedAt: this.now() })
+      .where(and(eq(paymentIntents.id, id), isNull(paymentIntents.refundedAt)));
+  }
+
+  /** Whether a succeeded intent was refunded (Stripe keeps such an intent `succeeded`; its charge is refunded). */
+  async isRefunded(id: string): Promise<boolean> {
+    if (!INTENT_ID.test(id)) return false;
+    const [row] = await this.db
+      .select({ refundedAt: paymentIntents.refundedAt })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, id));
+    return row?.refundedAt !== null && row?.refundedAt !== undefined;
   }
 
   /** What a browser holding the client secret may read. */

@@ -3,10 +3,32 @@ import { type HttpStub, type StubRequest, type StubResponse, startHttpStub } fro
 import type { CardPayments } from '../types.ts';
 import { createStripePayments } from './stripe-payments.ts';
 
-/** Imitates Stripe's PaymentIntents API: form-encoded creates, idempotency keys honoured, 404 for unknown ids. */
-function stripeApi(): (request: StubRequest) => StubResponse {
+const missing = (id: string) => ({
+  status: 404,
+  body: {
+    error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` },
+  },
+});
+
+/** Stripe's answer to canceling an intent that is paid or canceled already. */
+const unexpectedState = (intent: Record<string, unknown>) => ({
+  status: 400,
+  body: {
+    error: {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`,
+    },
+  },
+});
+
+/**
+ * Imitates Stripe's PaymentIntents and Refunds APIs: form-encoded creates, idempotency keys honoured, 404 for unknown
+ * ids, cancel only before payment, one refund per intent. `byId` lets a test play the browser that pays an intent.
+ */
+function stripeApi(byId: Map<string, Record<string, unknown>>): (request: StubRequest) => StubResponse {
   const byKey = new Map<string, Record<string, unknown>>();
-  const byId = new Map<string, Record<string, unknown>>();
+  const refunds = new Map<string, { key: string; refund: Record<string, unknown> }>();
   return (request) => {
     if (request.headers.authorization !== 'Bearer sk_test_stub') return { status: 401, body: { error: {} } };
     if (request.method === 'POST' && request.path === '/v1/payment_intents') {
@@ -36,17 +58,38 @@ function stripeApi(): (request: StubRequest) => StubResponse {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && retrieve) {
       const intent = byId.get(retrieve[1]!);
-      if (intent) return { status: 200, body: intent };
-      return {
-        status: 404,
-        body: {
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: `No such payment_intent: '${retrieve[1]}'`,
+      return intent ? { status: 200, body: intent } : missing(retrieve[1]!);
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(request.path);
+    if (request.method === 'POST' && cancel) {
+      const intent = byId.get(cancel[1]!);
+      if (!intent) return missing(cancel[1]!);
+      if (intent.status === 'succeeded' || intent.status === 'canceled') return unexpectedState(intent);
+      intent.status = 'canceled';
+      return { status: 200, body: intent };
+    }
+    if (request.method === 'POST' && request.path === '/v1/refunds') {
+      const id = String(new URLSearchParams(request.body).get('payment_intent'));
+      const key = String(request.headers['idempotency-key']);
+      const intent = byId.get(id);
+      if (!intent) return missing(id);
+      const earlier = refunds.get(id);
+      if (earlier?.key === key) return { status: 200, body: earlier.refund };
+      if (earlier) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: 'Charge has already been refunded.',
+            },
           },
-        },
-      };
+        };
+      }
+      const refund = { id: `re_stub${refunds.size + 1}`, object: 'refund', amount: intent.amount, payment_intent: id };
+      refunds.set(id, { key, refund });
+      return { status: 200, body: refund };
     }
     return { status: 500, body: { error: { type: 'api_error', message: 'stub: unexpected request' } } };
   };
@@ -54,9 +97,10 @@ function stripeApi(): (request: StubRequest) => StubResponse {
 
 let stub: HttpStub;
 let payments: CardPayments;
+const stubIntents = new Map<string, Record<string, unknown>>();
 
 beforeAll(async () => {
-  const handle = stripeApi();
+  const handle = stripeApi(stubIntents);
   stub = await startHttpStub((request) => {
     // Lets one test make Stripe fail for a single request.
     if (request.path.endsWith('pi_boom')) return { status: 400, body: { error: { type: 'invalid_request_error' } } };
@@ -118,5 +162,49 @@ describe('Stripe adapter against a local stub of the Stripe API', () => {
 
   test('other Stripe errors propagate', async () => {
     await expect(payments.retrieveIntent('pi_boom')).rejects.toThrow();
+  });
+
+  test('cancelIntent cancels an open intent; a paid or canceled one is answered as it is', async () => {
+    const open = await payments.createIntent({ amountCents: 900, currency: 'usd', metadata: {}, idempotencyKey: 'c1' });
+    expect(await payments.cancelIntent(open.id)).toMatchObject({ id: open.id, status: 'canceled' });
+    expect(stub.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${open.id}/cancel` });
+    // Canceling again: Stripe answers payment_intent_unexpected_state, the adapter reads the intent instead.
+    expect(await payments.cancelIntent(open.id)).toMatchObject({ status: 'canceled' });
+
+    const paid = await payments.createIntent({ amountCents: 900, currency: 'usd', metadata: {}, idempotencyKey: 'c2' });
+    stubIntents.get(paid.id)!.status = 'succeeded';
+    expect(await payments.cancelIntent(paid.id)).toMatchObject({ id: paid.id, status: 'succeeded' });
+    expect(await payments.cancelIntent('pi_unknown')).toBeNull();
+    expect(await payments.cancelIntent('../v1/customers')).toBeNull();
+  });
+
+  test('refundIntent refunds the whole intent with one idempotency key; a second refund is no error', async () => {
+    const paid = await payments.createIntent({ amountCents: 900, currency: 'usd', metadata: {}, idempotencyKey: 'r1' });
+    stubIntents.get(paid.id)!.status = 'succeeded';
+    await payments.refundIntent(paid.id);
+    const [refund] = stub.requests.filter((request) => request.path === '/v1/refunds');
+    expect(new URLSearchParams(refund?.body).get('payment_intent')).toBe(paid.id);
+    expect(new URLSearchParams(refund?.body).get('amount')).toBeNull();
+    expect(refund?.headers['idempotency-key']).toBe(`refund-${paid.id}`);
+    await expect(payments.refundIntent(paid.id)).resolves.toBeUndefined();
+    await expect(payments.refundIntent('pi_unknown')).rejects.toThrow();
+  });
+
+  test('refundIntent of an intent refunded elsewhere (charge_already_refunded) is no error', async () => {
+    const paid = await payments.createIntent({ amountCents: 900, currency: 'usd', metadata: {}, idempotencyKey: 'r2' });
+    stubIntents.get(paid.id)!.status = 'succeeded';
+    // Refunded from the Stripe dashboard, under another idempotency key.
+    const dashboard = await fetch(`${stub.url}/v1/refunds`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer sk_test_stub',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Idempotency-Key': 'dashboard',
+      },
+      body: new URLSearchParams({ payment_intent: paid.id }).toString(),
+    });
+    expect(dashboard.status).toBe(200);
+    await expect(payments.refundIntent(paid.id)).resolves.toBeUndefined();
+    expect(stub.requests.at(-1)?.path).toBe('/v1/refunds');
   });
 });

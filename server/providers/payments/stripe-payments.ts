@@ -58,15 +58,46 @@ export function createStripePayments(options: StripePaymentsOptions): CardPaymen
       );
       return toIntent(intent);
     },
-    async retrieveIntent(id) {
-      // Stripe would answer 404 too; checking first keeps arbitrary client input out of the request path.
+    retrieveIntent: (id) => retrieve(id),
+    async cancelIntent(id) {
       if (!INTENT_ID.test(id)) return null;
       try {
-        return toIntent(await stripe.paymentIntents.retrieve(id));
+        return toIntent(await stripe.paymentIntents.cancel(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (isNotFound(error)) return null;
+        // Already canceled, or paid (or being paid) before the cancel arrived: answer the state it is in.
+        if (hasCode(error, 'payment_intent_unexpected_state')) return retrieve(id);
+        throw error;
+      }
+    },
+    async refundIntent(id) {
+      if (!INTENT_ID.test(id)) throw new Error('not a payment intent id');
+      try {
+        // One refund per intent: a repeated call (a retry, a concurrent request) reuses the first.
+        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+      } catch (error) {
+        if (hasCode(error, 'charge_already_refunded')) return;
         throw error;
       }
     },
   };
+
+  async function retrieve(id: string): Promise<PaymentIntent | null> {
+    // Stripe would answer 404 too; checking first keeps arbitrary client input out of the request path.
+    if (!INTENT_ID.test(id)) return null;
+    try {
+      return toIntent(await stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === code;
 }
