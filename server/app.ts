@@ -4,10 +4,10 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './deps.ts';
+import { limitBody } from './http/body-limit.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { brandingRoutes } from './routes/branding.ts';
@@ -28,6 +28,9 @@ export interface AppOptions {
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** A body over the limit is still read to its end up to this size and time, so its sender sees the 413. */
+const MAX_DISCARDED_BODY_BYTES = 32 * 1024 * 1024;
+const DISCARD_BODY_MS = 30_000;
 
 /** Paths that belong to the server, never to the single-page app's fallback. */
 const SERVER_PATHS = /^\/(api|nova-field|sandbox|dev|app|static)(\/|$)/;
@@ -93,12 +96,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.use('/api/*', corsMiddleware);
   app.use('/nova-field/*', corsMiddleware);
 
-  const limit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => errorJson(c, 413, { message: 'The request body is too large.', messages: {} }),
-  });
-  app.use('/api/*', limit);
-  app.use('/nova-field/*', limit);
+  // Every path: the sandbox pages take bodies too, and a body sent anywhere else has no business being large.
+  app.use(
+    '*',
+    limitBody({
+      maxBytes: MAX_BODY_BYTES,
+      maxDiscardBytes: MAX_DISCARDED_BODY_BYTES,
+      discardMs: DISCARD_BODY_MS,
+      onTooLarge: (c) => errorJson(c, 413, { message: 'The request body is too large.', messages: {} }),
+    }),
+  );
 
   app.route('/', healthRoutes());
   app.route('/', authRoutes(deps));
@@ -141,11 +148,25 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
         status === 400 ? 'The request body is not valid JSON.' : error.message || 'The request could not be handled.';
       return errorJson(c, status as ApiError['status'], { message, messages: {} });
     }
+    if (isUnstorableTextError(error)) {
+      // A route that skipped the shared validation hook (server/http/errors.ts) let a NUL through to PostgreSQL.
+      return errorJson(c, 422, { message: 'The request contains characters that are not allowed.', messages: {} });
+    }
+    // The logger's error serializer keeps no query parameters (server/log.ts).
     log.error({ err: error, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error');
     return errorJson(c, 500, { message: 'Server Error', messages: {} });
   });
 
   return app;
+}
+
+/** PostgreSQL's "invalid byte sequence" (22021) and "untranslatable character" (22P05), possibly wrapped by drizzle. */
+function isUnstorableTextError(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 3; cause = cause.cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
 }
 
 /** Serves the built site; any other GET that wants a page gets index.html so client-side routes load. */

@@ -117,14 +117,56 @@ export function issuesToMessages(issues: readonly z.core.$ZodIssue[]): Record<st
   return messages;
 }
 
+/** Half of a surrogate pair: a JavaScript string can hold one, UTF-8 (and so PostgreSQL) cannot. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function isStorableText(text: string): boolean {
+  // PostgreSQL's text types refuse U+0000 outright ("invalid byte sequence"), which was a 500.
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
 /**
- * The OpenAPIHono default hook: a request that fails its schema answers 422 with field messages. (Malformed JSON never
- * reaches the schema; the validator raises a 400 for it, which the error handler shapes.)
+ * The dotted path of the first string (or object key) in `value` that PostgreSQL cannot store, '' for `value` itself,
+ * or null when everything is storable. Iterative: a parsed body can be nested thousands of levels deep.
+ */
+export function unstorableTextPath(value: unknown): string | null {
+  const pending: [value: unknown, path: string][] = [[value, '']];
+  const seen = new Set<object>();
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return path;
+    } else if (item !== null && typeof item === 'object' && !seen.has(item)) {
+      seen.add(item);
+      for (const [key, child] of Object.entries(item)) {
+        const childPath = path === '' ? key : `${path}.${key}`;
+        if (!isStorableText(key)) return childPath;
+        pending.push([child, childPath]);
+      }
+    }
+  }
+  return null;
+}
+
+/** 422 naming the field whose text cannot be stored (a NUL character or a lone surrogate). */
+export function unstorableTextError(field: string): ApiError {
+  const key = field === '' ? 'body' : field;
+  const name = field === '' ? 'request body' : humanLabel(field);
+  return fieldError(key, `The ${name} field contains characters that are not allowed.`);
+}
+
+/**
+ * The OpenAPIHono default hook: a request that fails its schema answers 422 with field messages, and so does a value
+ * that passes it but holds text PostgreSQL cannot store (checked on what the schema lets through, after the route's
+ * token check, so an anonymous caller still gets 401 first). Malformed JSON never reaches the schema; the validator
+ * raises a 400 for it, which the error handler shapes.
  */
 export function validationHook(
-  result: { success: true } | { success: false; error: z.core.$ZodError },
+  result: { success: true; data: unknown } | { success: false; error: z.core.$ZodError },
   _c: Context,
 ): undefined {
   if (!result.success) throw validationError(issuesToMessages(result.error.issues));
+  const field = unstorableTextPath(result.data);
+  if (field !== null) throw unstorableTextError(field);
   return undefined;
 }
