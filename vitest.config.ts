@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { siteConfigDefine } from './vite.config.ts';
@@ -24,6 +27,32 @@ const UNIT_ISOLATED = [
   'src/session/use-session.test.tsx',
   'src/views/common/branding/use-brand-stylesheet.test.tsx',
 ];
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The server's test files that run against the database through server/test/app-harness.ts: the API tests, which
+ * the server-pg project runs once more on PostgreSQL. (The other server tests, pure rules and providers on their own
+ * in-memory tables, would only repeat themselves there.)
+ */
+function serverTestsOnTheDatabase(dir = 'server'): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return serverTestsOnTheDatabase(file);
+    return file.endsWith('.test.ts') && readFileSync(path.join(ROOT, file), 'utf8').includes('app-harness.ts')
+      ? [file]
+      : [];
+  });
+}
+
+const SERVER_TEST = {
+  environment: 'node',
+  // The API tests share nothing but the worker's database, which createTestApp puts back to the fixtures for every
+  // test (server/test/app-harness.ts): the files can share one module graph (36 s -> 14 s).
+  isolate: false,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
 
 export default defineConfig({
   plugins: [react()],
@@ -58,15 +87,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { ...SERVER_TEST, name: 'server', include: ['server/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: {
-          name: 'server',
-          environment: 'node',
-          // The API tests share nothing but the worker's restored database, which createTestApp puts back to the
-          // fixtures for every test (server/test/app-harness.ts): the files can share one module graph (36 s -> 14 s).
-          isolate: false,
-          include: ['server/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...SERVER_TEST,
+          // The same API tests on a real PostgreSQL, the production database: a throwaway cluster from Debian's
+          // binaries (or the server TEST_DATABASE_URL names), see server/test/postgres-global-setup.ts.
+          name: 'server-pg',
+          include: serverTestsOnTheDatabase(),
+          globalSetup: ['./server/test/postgres-global-setup.ts'],
         },
       },
       {

@@ -140,7 +140,7 @@ const logoutRoute = createRoute({
   path: '/api/auth/logout',
   tags: ['auth'],
   summary: 'Revoke the session token',
-  security: BEARER,
+  security: [{}, ...BEARER],
   request: {
     body: jsonBody(
       z.object({ email: z.string().max(254).nullable().optional(), token: z.string().max(512).nullable().optional() }),

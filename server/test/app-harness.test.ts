@@ -1,5 +1,5 @@
-import { count, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { users } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from './app-harness.ts';
 
@@ -49,5 +49,31 @@ describe('every test app starts from the fixtures', () => {
     const second = await app();
     expect((await register(first, 'one@example.com')).status).toBeLessThan(300);
     expect(await second.db.select().from(users).where(eq(users.email, 'one@example.com'))).toEqual([]);
+  });
+});
+
+describe('the database of the project', () => {
+  const onPostgres = inject('testDatabaseUrl') !== undefined;
+  const scalar = async (t: TestApp, query: SQL) => {
+    // Both drivers answer an object with `rows`; drizzle's shared type does not say so.
+    const { rows } = (await t.db.execute(query)) as unknown as { rows: { value: string }[] };
+    return rows[0]?.value;
+  };
+
+  it('is PostgreSQL 15+ in server-pg, else PGlite', async () => {
+    const version = await scalar(await app(), sql`SELECT version() AS value`);
+    if (onPostgres) expect(version).toMatch(/^PostgreSQL (1[5-9]|[2-9]\d)\./);
+    if (onPostgres) expect(version).not.toContain('PGlite');
+    else expect(version).toContain('PGlite');
+  });
+
+  it('is dropped with a second app that closes (on PGlite it only lived in memory)', async () => {
+    const first = await app();
+    const second = await app();
+    const name = await scalar(second, sql`SELECT current_database() AS value`);
+    await second.close();
+    open.pop();
+    const left = await scalar(first, sql`SELECT count(*)::text AS value FROM pg_database WHERE datname = ${name}`);
+    expect(left).toBe(onPostgres ? '0' : '1');
   });
 });

@@ -1,0 +1,305 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { teams } from '../db/schema/index.ts';
+import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import { issueToken } from '../services/tokens.ts';
+import { createTestApp, type TestApp, userId } from './app-harness.ts';
+import { expectError } from './expect-error.ts';
+
+/**
+ * The authorization matrix: every operation the OpenAPI document (GET /api/docs) secures, called by every kind of
+ * caller, with the status each must get, and never a byte of another user's data in the answer.
+ *
+ * The victim is member@example.com (Morgan Lee: guardian of Jordan Lee, licence TIGERS-2027); paths that name an owner
+ * name the victim's resources. The intruders are another guardian (parent@example.com) and an athlete of that other
+ * family (samrivera), plus tokens that must open nothing: none, garbage, the victim's session after logout, the
+ * victim's website token (another kind of token), and the staff token on a user route (a user's token on a staff
+ * route). Every body is valid (the owner's own call shows it), so the statuses are about authorization.
+ */
+
+/** How the document's `security` declares an operation: bearer required, bearer optional, or the staff token. */
+type Access = 'user' | 'optional' | 'staff';
+
+/** The victim's resources and tokens, for paths and bodies. */
+interface Victim {
+  id: number;
+  athleteId: number;
+  teamId: number;
+  sessionToken: string;
+  websiteToken: string;
+  /** A payment intent the victim opened (checkout), only for the rows that ask for it. */
+  intentId: string;
+}
+
+type Caller = 'owner' | 'otherGuardian' | 'athlete';
+
+interface Row {
+  access: Access;
+  /** The concrete path, for operations with path parameters. */
+  path?: (victim: Victim) => string;
+  body?: (victim: Victim, caller: Caller) => unknown;
+  /** The row needs the victim's payment intent. */
+  needsIntent?: boolean;
+  /** The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status). */
+  answers: Record<Caller, number> | { staff: number };
+}
+
+const VICTIM = 'member@example.com';
+const VICTIM_ATHLETE = 'jordanlee';
+const OTHER_GUARDIAN = 'parent@example.com';
+const ATHLETE = 'samrivera';
+/** What no one but the victim may see: e-mail, name, phone, and the victim's athlete. */
+const VICTIM_DATA = ['member@example.com', 'Morgan Lee', '555-010-0002', 'Jordan Lee', 'jordanlee'];
+
+const everyone = (status: number) => ({ owner: status, otherGuardian: status, athlete: status });
+const checkoutBody = (victim: Victim) => ({ payment_plan_month: 0, team_id: victim.teamId });
+
+/**
+ * One row per secured operation, keyed `METHOD /path` as in the document. An operation the document adds without a
+ * row here fails the coverage test below, so the matrix stays complete.
+ */
+const MATRIX: Record<string, Row> = {
+  'POST /api/auth/register-athlete': {
+    access: 'user',
+    body: (_, caller) => ({
+      name: 'Matrix Athlete',
+      username: `matrix-${caller}`,
+      password: 'Password1!',
+      password_confirmation: 'Password1!',
+      relationship: 'Mother',
+    }),
+    answers: { owner: 200, otherGuardian: 200, athlete: 403 },
+  },
+  // docs/api.md: "bearer optional"; it revokes the token it is given, if any (the document says bearer: see below).
+  'POST /api/auth/logout': { access: 'optional', body: () => ({}), answers: everyone(200) },
+  'GET /api/user': { access: 'user', answers: everyone(200) },
+  'PUT /api/user/{id}': {
+    access: 'user',
+    path: (victim) => `/api/user/${victim.id}`,
+    body: () => ({ name: 'Matrix Name', email: 'matrix@example.com', phone: '555-777-0000' }),
+    answers: { owner: 200, otherGuardian: 403, athlete: 403 },
+  },
+  'POST /api/user/latest-license': {
+    access: 'user',
+    body: () => ({ license_code: 'TIGERS-2027' }),
+    answers: everyone(200),
+  },
+  'GET /api/user/latest-license': { access: 'user', answers: { owner: 200, otherGuardian: 404, athlete: 404 } },
+  'GET /api/user/athletes': { access: 'user', answers: { owner: 200, otherGuardian: 200, athlete: 403 } },
+  'POST /api/registration-link/license-link': {
+    access: 'user',
+    // The victim's website token: only the victim may link with it.
+    body: (victim) => ({ token: victim.websiteToken, license: 'TIGERS-2027' }),
+    answers: { owner: 200, otherGuardian: 403, athlete: 403 },
+  },
+  'POST /api/subscribe/plan-details': { access: 'optional', body: () => ({}), answers: everyone(200) },
+  'POST /api/subscribe/claim-license': {
+    access: 'user',
+    body: () => ({ license_code: 'TIGERS-2027' }),
+    answers: everyone(200),
+  },
+  'POST /api/subscribe/process': {
+    access: 'user',
+    body: () => ({
+      term: 'monthly',
+      token: 'sbx-tok-unknownunknownunknown',
+      first_name: 'Matrix',
+      last_name: 'Caller',
+      address: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      postal_code: '62701',
+      country: 'US',
+    }),
+    answers: everyone(200),
+  },
+  'GET /api/memberships/duplicate-status/{athlete}': {
+    access: 'user',
+    path: (victim) => `/api/memberships/duplicate-status/${victim.athleteId}`,
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
+  'GET /api/memberships/subscription-status': { access: 'user', answers: everyone(200) },
+  'POST /api/memberships/payment-plans': {
+    access: 'user',
+    body: () => ({}),
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
+  'GET /api/discount-codes/{code}': {
+    access: 'optional',
+    path: () => '/api/discount-codes/SAVE10',
+    answers: everyone(200),
+  },
+  'POST /api/memberships/checkout': {
+    access: 'user',
+    body: checkoutBody,
+    answers: { owner: 200, otherGuardian: 403, athlete: 403 },
+  },
+  'POST /api/memberships/checkout-success': {
+    access: 'user',
+    needsIntent: true,
+    // The victim's intent, not paid yet: the owner hears 409, anyone else that there is no such payment.
+    body: (victim) => ({ ...checkoutBody(victim), stripe_payment_intent_id: victim.intentId }),
+    answers: { owner: 409, otherGuardian: 404, athlete: 404 },
+  },
+  'GET /api/player/create': { access: 'user', answers: everyone(200) },
+  'GET /api/position': { access: 'user', answers: everyone(200) },
+  'POST /api/player': {
+    access: 'user',
+    body: () => ({
+      birthday: '5/17/2012',
+      sex: 'f',
+      weight: 110,
+      height: 60,
+      position: 1,
+      phase: 1,
+      lifting_experience: 1,
+      agility_experience: 1,
+      upper_plyometric_experience: 1,
+      lower_plyometric_experience: 1,
+      weight_goal: 1,
+    }),
+    answers: everyone(200),
+  },
+  'GET /api/staff/drafts/{id}': { access: 'staff', path: () => '/api/staff/drafts/1', answers: { staff: 200 } },
+  'PUT /api/staff/drafts/{id}': {
+    access: 'staff',
+    path: () => '/api/staff/drafts/1',
+    body: () => ({ name: 'Matrix Draft' }),
+    answers: { staff: 200 },
+  },
+};
+
+interface Operation {
+  key: string;
+  access: Access;
+  statuses: string[];
+}
+
+/** The document's operations that declare a security requirement. */
+function securedOperations(document: unknown): Operation[] {
+  const paths = (document as { paths: Record<string, Record<string, Record<string, unknown>>> }).paths;
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const security = operation.security as Record<string, unknown>[] | undefined;
+      if (!security) continue;
+      const schemes = security.flatMap((requirement) => Object.keys(requirement));
+      const anonymous = security.some((requirement) => Object.keys(requirement).length === 0);
+      const access: Access = schemes.includes('staffToken') ? 'staff' : anonymous ? 'optional' : 'user';
+      const statuses = Object.keys((operation.responses as Record<string, unknown> | undefined) ?? {});
+      operations.push({ key: `${method.toUpperCase()} ${path}`, access, statuses });
+    }
+  }
+  return operations;
+}
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+it('covers every operation the document secures, as the document declares it', async () => {
+  const document = (await t.call('GET', '/api/docs')).body;
+  const operations = securedOperations(document);
+  expect(operations.map((operation) => operation.key).sort(), 'add a row to MATRIX for each new operation').toEqual(
+    Object.keys(MATRIX).sort(),
+  );
+  for (const operation of operations) {
+    const row = MATRIX[operation.key]!;
+    expect(operation.access, operation.key).toBe(row.access);
+    expect(row.path !== undefined, `${operation.key}: a concrete path`).toBe(operation.key.includes('{'));
+    // Every answer of the matrix is one the document lists.
+    const expected = [...Object.values(row.answers), ...(row.access === 'optional' ? [] : [401])];
+    for (const status of expected) expect(operation.statuses, operation.key).toContain(String(status));
+  }
+});
+
+/** A token shaped like ours that opens nothing. */
+const garbageToken = () => randomBytes(32).toString('base64url');
+
+async function victimOf(app: TestApp, row: Row): Promise<Victim> {
+  const id = await userId(app.db, VICTIM);
+  const [tigers] = await app.db.select({ id: teams.id }).from(teams).where(eq(teams.name, '12U Tigers'));
+  const victim: Victim = {
+    id,
+    athleteId: await userId(app.db, VICTIM_ATHLETE),
+    teamId: tigers!.id,
+    sessionToken: await app.tokenFor(VICTIM),
+    websiteToken: await issueToken(app.db, id, 'website', new Date()),
+    intentId: '',
+  };
+  if (row.needsIntent) {
+    // Opened through the provider as checkout would: the matrix is about who may present it afterwards.
+    const intent = await app.providers.payments.createIntent({
+      amountCents: 47_500,
+      currency: 'usd',
+      metadata: { user_id: String(id), team_id: String(victim.teamId), payment_plan_month: '0' },
+      idempotencyKey: `authz-matrix-${id}`,
+    });
+    victim.intentId = intent.id;
+  }
+  return victim;
+}
+
+describe.each(Object.entries(MATRIX))('%s', (key, row) => {
+  const [method, documentedPath] = key.split(' ') as [string, string];
+
+  it(`answers every caller as its row says (${row.access})`, async () => {
+    const victim = await victimOf(t, row);
+    const path = row.path?.(victim) ?? documentedPath;
+    const revoked = await t.tokenFor(VICTIM);
+    expect((await t.call('POST', '/api/auth/logout', { token: revoked, body: {} })).status).toBe(200);
+    const secrets = [...VICTIM_DATA, victim.sessionToken, victim.websiteToken, revoked];
+
+    const call = async (label: string, token: string | null, caller: Caller = 'otherGuardian') => {
+      const result = await t.call(method, path, { token, body: row.body?.(victim, caller) });
+      expect(result.status, `${label}: ${result.text}`).toBeLessThan(500);
+      if (caller !== 'owner') {
+        for (const secret of secrets) expect(result.text, `${label} sees the victim's ${secret}`).not.toContain(secret);
+      }
+      return result;
+    };
+    const callers: [Caller, string][] = [
+      ['athlete', await t.tokenFor(ATHLETE)],
+      ['otherGuardian', await t.tokenFor(OTHER_GUARDIAN)],
+      // Last: the owner's call may change what the others would see (e.g. log the victim out).
+      ['owner', victim.sessionToken],
+    ];
+    const deadTokens: [string, string | null][] = [
+      ['no token', null],
+      ['a garbage token', garbageToken()],
+      ["the victim's website token", victim.websiteToken],
+      ["the victim's session after logout", revoked],
+    ];
+
+    if (row.access === 'staff') {
+      const userTokens: [string, string][] = callers.map(([caller, token]) => [`the ${caller}'s session`, token]);
+      for (const [label, token] of [...deadTokens, ...userTokens]) expectError(await call(label, token), 401);
+      const answers = row.answers as { staff: number };
+      expect((await call('the staff token', DEFAULT_STAFF_TOKEN)).status).toBe(answers.staff);
+      return;
+    }
+
+    const answers = row.answers as Record<Caller, number>;
+    const staff: [string, string] = ['the staff token', DEFAULT_STAFF_TOKEN];
+    if (row.access === 'user') {
+      for (const [label, token] of [...deadTokens, staff]) expectError(await call(label, token), 401);
+    } else {
+      // Optional sign-in: a token that opens nothing makes an anonymous call, never an error.
+      const anonymous = await call('no token', null);
+      for (const [label, token] of [...deadTokens, staff]) {
+        const result = await call(label, token);
+        expect({ status: result.status, body: result.body }, label).toEqual({
+          status: anonymous.status,
+          body: anonymous.body,
+        });
+      }
+    }
+    for (const [caller, token] of callers) {
+      const result = await call(`the ${caller}`, token, caller);
+      expect(result.status, `the ${caller}: ${result.text}`).toBe(answers[caller]);
+    }
+  });
+});
