@@ -462,6 +462,18 @@ describe('forgotten password', () => {
     expect(mails).toHaveLength(5);
     expect(mails[0]!.text).toContain('https://app.example.com/resetpwd/forgot?token=');
   });
+
+  it('lets the owner ask for a reset link from another client after one client used up its requests', async () => {
+    await t.close();
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+    const ask = (client: string) =>
+      t.call('POST', '/api/auth/password/forgot-password', { body: { email: 'parent@example.com' }, ...from(client) });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 30; attempt += 1) statuses.push((await ask(CLIENT_A)).status);
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(25).fill(429)]);
+    expect((await ask(CLIENT_B)).status).toBe(200);
+    expect(await t.db.select().from(mailOutbox)).toHaveLength(6);
+  });
 });
 
 it('stores only hashes of passwords and tokens', async () => {

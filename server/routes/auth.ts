@@ -316,7 +316,9 @@ export function authRoutes(deps: AppDeps) {
 
   app.openapi(forgotRoute, async (c) => {
     const body = c.req.valid('json');
-    await limit(RATE_RULES.forgotIp, clientIp(c, env.TRUST_PROXY));
+    const client = clientIp(c, env.TRUST_PROXY);
+    await limit(RATE_RULES.forgotIp, client);
+    await limit(RATE_RULES.forgotEmailIp, `${body.email}|${client}`);
     await limit(RATE_RULES.forgotEmail, body.email);
     const user = await findUserByEmail(db, body.email);
     if (user?.email) {

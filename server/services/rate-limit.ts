@@ -115,7 +115,9 @@ export const RATE_RULES = {
   registerIp: { name: 'register:ip', limit: 100, windowSeconds: FIFTEEN_MINUTES },
   registerEmail: { name: 'register:email', limit: 10, windowSeconds: FIFTEEN_MINUTES },
   forgotIp: { name: 'forgot:ip', limit: 30, windowSeconds: HOUR },
-  forgotEmail: { name: 'forgot:email', limit: 5, windowSeconds: HOUR },
+  /** Tight per client, loose per address: one client cannot stop the owner from resetting their password. */
+  forgotEmailIp: { name: 'forgot:email-ip', limit: 5, windowSeconds: HOUR },
+  forgotEmail: { name: 'forgot:email', limit: 20, windowSeconds: HOUR },
   checkEmailIp: { name: 'check-email:ip', limit: 100, windowSeconds: FIFTEEN_MINUTES },
   checkEmailEmail: { name: 'check-email:email', limit: 30, windowSeconds: FIFTEEN_MINUTES },
   resetEmail: { name: 'reset:email', limit: 10, windowSeconds: HOUR },
