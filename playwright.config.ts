@@ -6,8 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests drive Debian's Chromium (/usr/bin/chromium), never a downloaded browser, against the real product
- * (`tsx server/main.ts`) on a free port with a fresh temporary data directory, so every run starts from the seeded
- * fixtures (docs/fixtures.md). The port and directory are chosen once in the runner and inherited by the workers.
+ * (`node --import tsx server/main.ts`, as `npm start` runs it) on a free port with a fresh temporary data directory,
+ * so every run starts from the seeded fixtures (docs/fixtures.md). The port and directory are chosen once in the
+ * runner and inherited by the workers.
  */
 process.env.E2E_PORT ??= execFileSync(
   process.execPath,
@@ -52,7 +53,7 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    command: 'node --import tsx server/main.ts',
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -55,6 +55,7 @@ export class LocalRealtime implements Realtime {
   private readonly activityTimeoutMs: number;
   private readonly pongTimeoutMs: number;
   private heartbeat: NodeJS.Timeout | null = null;
+  private closing = false;
 
   constructor(private readonly options: LocalRealtimeOptions) {
     this.activityTimeoutMs = (options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS) * 1000;
@@ -93,6 +94,7 @@ export class LocalRealtime implements Realtime {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     for (const [server, listener] of this.attached) server.off('upgrade', listener);
@@ -114,6 +116,11 @@ export class LocalRealtime implements Realtime {
   }
 
   private accept(socket: WebSocket, key: string, req: IncomingMessage): void {
+    // A handshake that completed while the server shuts down: nothing would close this socket later.
+    if (this.closing) {
+      socket.close(1001, 'server shutting down');
+      return;
+    }
     if (key !== this.options.key) {
       socket.send(errorFrame(ErrorCode.applicationDoesNotExist, `Application does not exist: ${key.slice(0, 40)}`));
       socket.close(ErrorCode.applicationDoesNotExist, 'Application does not exist');
