@@ -45,6 +45,9 @@ function serverTestsOnTheDatabase(dir = 'server'): string[] {
   });
 }
 
+/** Starts and signals the real `npm start`: see the server-process project below. */
+const SERVER_PROCESS_TEST = 'server/shutdown.test.ts';
+
 const SERVER_TEST = {
   environment: 'node',
   // The API tests share nothing but the worker's database, which createTestApp puts back to the fixtures for every
@@ -87,7 +90,18 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { ...SERVER_TEST, name: 'server', include: ['server/**/*.test.ts'] },
+        test: { ...SERVER_TEST, name: 'server', include: ['server/**/*.test.ts'], exclude: [SERVER_PROCESS_TEST] },
+      },
+      {
+        extends: true,
+        test: {
+          ...SERVER_TEST,
+          // The real server process, stopped with 50 logins (50 argon2 hashes) in flight and 8 s to answer them:
+          // it runs after every other project, alone, so the machine's load is its own and not the suite's.
+          name: 'server-process',
+          include: [SERVER_PROCESS_TEST],
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,

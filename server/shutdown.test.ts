@@ -155,7 +155,13 @@ async function expectNothingLeft(run: Run) {
 }
 
 /** POSTs a JSON body; resolves with the answer's status once its body has arrived. */
-function post(base: string, route: string, body: unknown, agent?: http.Agent): Promise<number> {
+function post(
+  base: string,
+  route: string,
+  body: unknown,
+  agent?: http.Agent,
+  onSent: () => void = () => undefined,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${base}${route}`,
@@ -166,12 +172,14 @@ function post(base: string, route: string, body: unknown, agent?: http.Agent): P
       },
     );
     request.on('error', (error) => reject(new Error(`POST ${route}: ${error.message}`)));
+    // 'finish': the whole request has been handed to the operating system, so it is on its way to the server.
+    request.once('finish', onSent);
     request.end(JSON.stringify(body));
   });
 }
 
-const login = (base: string, email: string, agent?: http.Agent) =>
-  post(base, '/api/auth/login', { email, password: FIXTURE_PASSWORD }, agent);
+const login = (base: string, email: string, agent?: http.Agent, onSent?: () => void) =>
+  post(base, '/api/auth/login', { email, password: FIXTURE_PASSWORD }, agent, onSent);
 
 const register = (base: string, email: string) =>
   post(base, '/api/auth/register', {
@@ -246,10 +254,21 @@ describe('graceful shutdown of the server process', () => {
       const slowLogin = await startSlowLogin(run.port);
 
       const keepAlive = new http.Agent({ keepAlive: true, maxSockets: CONCURRENT_LOGINS });
-      const logins = Array.from({ length: CONCURRENT_LOGINS }, () =>
-        login(run.base, 'parent@example.com', keepAlive).catch((error: Error) => error.message),
-      );
-      // Each login hashes a password: when the first is answered, the others are still in the server's hands.
+      const sent: Promise<void>[] = [];
+      const logins = Array.from({ length: CONCURRENT_LOGINS }, () => {
+        let markSent: () => void = () => undefined;
+        sent.push(
+          new Promise<void>((resolve) => {
+            markSent = resolve;
+          }),
+        );
+        return login(run.base, 'parent@example.com', keepAlive, () => markSent()).catch(
+          (error: Error) => error.message,
+        );
+      });
+      // Every request sent (on a loaded machine this client can be slower than the server), and each login hashes a
+      // password: when the first is answered, the others are still in the server's hands.
+      await Promise.all(sent);
       await Promise.race(logins);
       const pgid = run.child.pid ?? 0;
       const exit = expectCleanExit(run, () => killGroup(pgid, 'SIGTERM'));
