@@ -3,7 +3,8 @@ import { beforeEach, expect, vi } from 'vitest';
 import type { loginMachine } from '../src/machines/login.machine';
 import { setCurrentUser } from '../src/session/current-user';
 import { LoginFlow } from '../src/views/login/login-flow';
-import { athleteStepDriver, athleteStepScreens, expectButton } from './athlete-steps.fixtures.ts';
+import { expectButton } from './athlete-steps.fixtures.ts';
+import { athleteStepsViews } from './athlete-steps.views.ts';
 import { type Driver, runPaths, type UiRun } from './harness/index.ts';
 import { earlierUser, loginCreateStepModel, loginModel } from './login.model.ts';
 
@@ -17,7 +18,6 @@ beforeEach(() => {
 });
 
 const driver: Driver<typeof loginMachine> = {
-  ...athleteStepDriver,
   YES: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Yes' })),
   NO: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'No' })),
   SUBMIT: async (event, { user }) => {
@@ -36,8 +36,8 @@ const uiRun: UiRun<typeof loginMachine> = {
   name: 'login driver',
   render: ({ actor }) => render(<LoginFlow actorRef={actor} />),
   driver,
+  children: { athleteSteps: athleteStepsViews },
   states: {
-    ...athleteStepScreens,
     welcome: () => {
       expect(screen.getByRole('heading', { name: 'Already have a Diamond Academy App account?' })).toBeTruthy();
       expectButton('Yes', true);

@@ -1,10 +1,12 @@
 /** The login wizard's model (login.machine.ts): inputs, stub API answers and per-state checks of the machine. */
 import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { CurrentUser } from '../src/api/schemas';
 import { loginMachine } from '../src/machines/login.machine';
 import { getCurrentUser } from '../src/session/current-user';
-import { athleteStepChecks, athleteStepEvents, athleteStepKeys, guardian } from './athlete-steps.fixtures.ts';
+import { athleteStepOf, guardian, urlStep } from './athlete-steps.fixtures.ts';
+import { athleteStepsModel } from './athlete-steps.model.ts';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
 
 /** Someone logged in on this device before the wizard opened (login.model.test.tsx stores it before every path). */
@@ -21,6 +23,10 @@ const invalidCredentials = new ApiError({
   message: 'The given data was invalid.',
   messages: { email: ['These credentials do not match our records.'] },
 });
+
+/** The athlete step read by the guard that mirrors it into the URL; the athlete steps' own state is added. */
+const serializeState = (snapshot: SnapshotFrom<typeof loginMachine>) =>
+  JSON.stringify({ value: snapshot.value, athleteStep: snapshot.context.athleteStep });
 
 export const loginModel = defineModel({
   machine: loginMachine,
@@ -39,8 +45,9 @@ export const loginModel = defineModel({
     // A stored user's deep link to the athlete list without a licence: the membership continues to /dashboard.
     athleteStep: { step: 3, user: earlierUser },
   },
+  // The athlete steps run for real: their events, answers and checks come from their own model.
+  children: { athleteSteps: athleteStepsModel },
   events: {
-    ...athleteStepEvents,
     SUBMIT: [{ type: 'SUBMIT', email: 'parent@example.com', password: 'Password1!' }],
     'xstate.done.actor.login': [doneEvent('login', guardian)],
     'xstate.error.actor.login': [errorEvent('login', invalidCredentials)],
@@ -49,12 +56,17 @@ export const loginModel = defineModel({
       errorEvent('websiteToken', new ApiError({ kind: 'http', status: 401, message: 'Unauthenticated.' })),
     ],
   },
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, ...athleteStepKeys(snapshot) }),
+  serializeState,
   states: {
-    ...athleteStepChecks,
-    // §4: at step 2 or lower the stored user is silently logged out.
-    welcome: () => expect(getCurrentUser()).toBeNull(),
-    guardianLogin: () => expect(getCurrentUser()).toBeNull(),
+    // §4: at step 2 or lower the stored user is silently logged out; §2: the URL names the step.
+    welcome: (_snapshot, { emitted }) => {
+      expect(getCurrentUser()).toBeNull();
+      expect(urlStep(emitted)).toBe(1);
+    },
+    guardianLogin: (_snapshot, { emitted }) => {
+      expect(getCurrentUser()).toBeNull();
+      expect(urlStep(emitted)).toBe(2);
+    },
     'guardianLogin.loggingIn': (_snapshot, { invocations }) =>
       expect(invocations.at(-1)).toMatchObject({
         id: 'login',
@@ -68,8 +80,11 @@ export const loginModel = defineModel({
         input: { user_id: 10, token: 'website-token-1' },
       }),
     // A deep link keeps the stored user; every other way into the athlete steps stored the guardian who logged in.
-    athleteList: (snapshot) =>
-      expect(getCurrentUser()?.email).toBe(snapshot.context.openedWithUser ? earlierUser.email : guardian.email),
+    athleteSteps: (snapshot, { emitted }) => {
+      expect(getCurrentUser()?.email).toBe(snapshot.context.openedWithUser ? earlierUser.email : guardian.email);
+      // §2: the athlete list is step 3, the create-athlete form step 4.
+      expect(urlStep(emitted)).toBe(athleteStepOf(snapshot) === 'createAthlete' ? 4 : 3);
+    },
     toRegister: (snapshot) =>
       expect(snapshot.output).toEqual({
         to: '/register',
@@ -104,7 +119,8 @@ export const loginCreateStepModel = defineModel({
   machine: loginMachine,
   name: 'login (deep link to step 4)',
   input: { step: 4, user: earlierUser },
+  children: loginModel.config.children,
   events: loginModel.config.events,
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, ...athleteStepKeys(snapshot) }),
+  serializeState,
   states: loginModel.config.states,
 });

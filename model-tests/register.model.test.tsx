@@ -3,7 +3,8 @@ import { beforeEach, expect, vi } from 'vitest';
 import type { registerMachine } from '../src/machines/register.machine';
 import { setCurrentUser } from '../src/session/current-user';
 import { RegisterFlow } from '../src/views/register/register-flow';
-import { athleteStepDriver, athleteStepScreens, expectButton, guardian } from './athlete-steps.fixtures.ts';
+import { expectButton, guardian } from './athlete-steps.fixtures.ts';
+import { athleteStepsViews } from './athlete-steps.views.ts';
 import { type Driver, runPaths, type UiRun } from './harness/index.ts';
 import { registerEntriesModel, registerModel, typedGuardian } from './register.model.ts';
 
@@ -17,7 +18,6 @@ beforeEach(() => {
 });
 
 const driver: Driver<typeof registerMachine> = {
-  ...athleteStepDriver,
   SUBMIT: async (_event, { user }) => {
     const fill = async (label: string, text: string) => {
       const field = screen.getByLabelText(label);
@@ -50,8 +50,8 @@ const uiRun: UiRun<typeof registerMachine> = {
   name: 'register driver',
   render: ({ actor }) => render(<RegisterFlow actorRef={actor} />),
   driver,
+  children: { athleteSteps: athleteStepsViews },
   states: {
-    ...athleteStepScreens,
     guardianAccount: ({ snapshot }) => {
       const editing = snapshot.context.account !== null;
       const heading = editing ? 'Edit your Account' : 'Create your Primary Guardian account';

@@ -6,13 +6,8 @@ import type { Coupon, CurrentUser, User } from '../src/api/schemas';
 import type { GuardianAccountFields } from '../src/domain/account-forms';
 import { registerMachine } from '../src/machines/register.machine';
 import { getCurrentUser } from '../src/session/current-user';
-import {
-  athleteStepChecks,
-  athleteStepEvents,
-  athleteStepKeys,
-  guardian,
-  serverDown,
-} from './athlete-steps.fixtures.ts';
+import { athleteStepOf, guardian, serverDown, urlStep } from './athlete-steps.fixtures.ts';
+import { athleteStepsModel } from './athlete-steps.model.ts';
 import { defineModel, doneEvent, errorEvent, type ModelConfig } from './harness/index.ts';
 
 /** What the driver types into the guardian form: §5 cleans and joins the names. */
@@ -83,7 +78,6 @@ const SUBMIT = (snapshot: { context: { account: unknown } }) => [
 ];
 
 const events = {
-  ...athleteStepEvents,
   SUBMIT,
   'xstate.done.actor.checkEmail': [
     doneEvent('checkEmail', { exists: true }),
@@ -110,10 +104,18 @@ const events = {
 };
 
 const serializeState = (snapshot: SnapshotFrom<typeof registerMachine>) =>
-  JSON.stringify({ value: snapshot.value, editing: snapshot.context.account !== null, ...athleteStepKeys(snapshot) });
+  JSON.stringify({
+    value: snapshot.value,
+    editing: snapshot.context.account !== null,
+    athleteStep: snapshot.context.athleteStep,
+  });
+
+// The athlete steps run for real: their events, answers and checks come from their own model.
+const children = { athleteSteps: athleteStepsModel };
 
 const states: NonNullable<ModelConfig<typeof registerMachine>['states']> = {
-  ...athleteStepChecks,
+  // §2: the URL names the step.
+  guardianAccount: (_snapshot, { emitted }) => expect(urlStep(emitted)).toBe(1),
   'guardianAccount.checkingEmail': (_snapshot, { invocations }) =>
     expect(invocations.at(-1)).toMatchObject({ id: 'checkEmail', input: { email: 'pat.rivera@example.com' } }),
   'guardianAccount.validatingOrganization': (snapshot, { invocations }) =>
@@ -140,7 +142,9 @@ const states: NonNullable<ModelConfig<typeof registerMachine>['states']> = {
   // §4: registration stops at the e-mail check.
   'guardianAccount.form.accountExists': (snapshot) => expect(snapshot.context.account).toBeNull(),
   // §4: the created user and its deeplink are stored; an update keeps the stored token.
-  athleteList: (snapshot) => {
+  athleteSteps: (snapshot, { emitted }) => {
+    // §2: the athlete list is step 2, the create-athlete form step 3.
+    expect(urlStep(emitted)).toBe(athleteStepOf(snapshot) === 'createAthlete' ? 3 : 2);
     const stored = getCurrentUser();
     expect(stored?.id).toBe(snapshot.context.account?.id);
     if (stored?.id === newGuardian.id) {
@@ -185,6 +189,7 @@ export const registerModel = defineModel({
     preset_email: 'new.parent@example.com',
     user: null,
   },
+  children,
   events,
   serializeState,
   states,
@@ -204,6 +209,7 @@ export const registerEntriesModel = defineModel({
     createStep: { license: 'TIGERS-2027', step: 3, user: guardian },
     coach: { license: 'COACH-2027', coach: true, user: null },
   },
+  children,
   events,
   serializeState,
   states,

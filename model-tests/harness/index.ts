@@ -17,6 +17,7 @@ export {
   errorEvent,
   type Model,
   type ModelConfig,
+  type ModelCore,
   type StateAssertion,
 } from './model.ts';
 export type { PathRunResult } from './path-runner.ts';
@@ -33,4 +34,5 @@ export {
   type UiAssertion,
   type UiRun,
   type UiTools,
+  type Views,
 } from './ui-run.ts';

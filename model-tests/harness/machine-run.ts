@@ -1,6 +1,6 @@
 import { transitionKind } from './catalog.ts';
 import type { Model } from './model.ts';
-import { executePath, type PathRunResult, type RunMode } from './path-runner.ts';
+import { executePath, type PathRunResult, type RunMode, recipientOf } from './path-runner.ts';
 import type { ModelPath } from './paths.ts';
 
 /** How long a stubbed answer may take to reach the machine: promise settlement is a few microtasks, never a timer. */
@@ -9,7 +9,7 @@ const MICROTASK_BUDGET = 200;
 /** Delivers a path step to the machine itself; invoked actors answer through their stubs, not through raw events. */
 export const machineMode: RunMode = {
   kind: 'machine',
-  async perform(step, { actor, stubs }) {
+  async perform(step, { actor, stubs, model }) {
     const { type } = step.event;
     switch (transitionKind(type)) {
       case 'done.actor':
@@ -20,7 +20,7 @@ export const machineMode: RunMode = {
         return;
       default:
         // Elapsed delays and events from non-promise children are delivered as the events they are.
-        actor.send(step.event);
+        recipientOf(model, actor, step.event).send(step.event);
     }
   },
   async settle(check) {

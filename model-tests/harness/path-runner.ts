@@ -1,4 +1,10 @@
-import { type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, createActor } from 'xstate';
+import {
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createActor,
+} from 'xstate';
 import { shortStateId } from './catalog.ts';
 import { describeEvent, type Model, serializeValue } from './model.ts';
 import { type ModelPath, type PathStep, stateValueLabel } from './paths.ts';
@@ -24,6 +30,8 @@ export interface RunContext {
   actor: AnyActorRef;
   stubs: StubActors;
   recorder: RunRecorder;
+  /** What the flow's machine emitted so far (subscribed before it starts, so its first emits count). */
+  emitted: AnyEventObject[];
 }
 
 /** The part that differs between the machine run and the UI run: how an event happens and how long to wait. */
@@ -52,10 +60,15 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 function checkStep(context: RunContext, step: PathStep, index: number, mark: ReturnType<RunRecorder['mark']>): void {
-  const { actor, recorder, model } = context;
+  const { actor, recorder, model, stubs } = context;
   const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
   if (snapshot.status === 'error') {
     throw new Error(`The machine stopped with an error: ${serializeValue(snapshot.error)}`);
+  }
+  if (stubs.clashes.length) {
+    throw new Error(
+      `Two invoked actors "${stubs.clashes[0]}" waited at once (this machine's and a child's): rename one invoke id.`,
+    );
   }
   if (index > 0) {
     const type = step.event.type;
@@ -96,6 +109,20 @@ function initialLine(context: RunContext): string {
   return `starts in ${atomic.map((node) => shortStateId(context.model.machine.id, node.id)).join(', ')}`;
 }
 
+/**
+ * The running actor that takes `event`: the root, or the child machine (ModelConfig.children) the model routes it to,
+ * as that child's views would send it.
+ */
+export function recipientOf(model: Model, actor: AnyActorRef, event: AnyEventObject): AnyActorRef {
+  let recipient = actor;
+  for (const id of model.route(actor.getSnapshot() as AnyMachineSnapshot, event) ?? []) {
+    const child = (recipient.getSnapshot() as AnyMachineSnapshot).children[id] as AnyActorRef | undefined;
+    if (!child) break;
+    recipient = child;
+  }
+  return recipient;
+}
+
 /** Runs one path on a fresh actor whose actors are stubs; never throws: failures are in the result. */
 export async function executePath(model: Model, path: ModelPath, mode: RunMode): Promise<PathRunResult> {
   const recorder = new RunRecorder(model.machine.id);
@@ -113,9 +140,13 @@ export async function executePath(model: Model, path: ModelPath, mode: RunMode):
   let actor: AnyActorRef | undefined;
   try {
     mode.precheck?.(path);
-    const machine = stubs.provideTo(model.runnable);
+    const machine = model.withActors((src) => stubs.logicFor(src));
     actor = createActor(machine, { input: path.input.input, inspect: recorder.inspect, clock: frozenClock });
-    const context: RunContext = { model, path, machine, actor, stubs, recorder };
+    const emitted: AnyEventObject[] = [];
+    actor.on('*', (event) => {
+      emitted.push(event);
+    });
+    const context: RunContext = { model, path, machine, actor, stubs, recorder, emitted };
     actor.start();
     await mode.prepare?.(context);
     for (const [stepIndex, step] of path.steps.entries()) {
@@ -127,8 +158,8 @@ export async function executePath(model: Model, path: ModelPath, mode: RunMode):
         stepIndex === 0 ? initialLine(context) : recorder.describeStep(step.event, recorder.takenSince(mark)),
       );
       const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
-      for (const [, assertion] of model.assertionsFor(snapshot)) {
-        await assertion(snapshot, { kind: mode.kind, invocations: stubs.invocations });
+      for (const { snapshot: checked, assertion } of model.assertionsWithin(snapshot)) {
+        await assertion(checked, { kind: mode.kind, invocations: stubs.invocations, emitted });
       }
       await mode.afterStep?.(step, context);
     }

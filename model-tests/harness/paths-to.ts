@@ -7,7 +7,7 @@ import type { LoadModule } from './load-modules.ts';
 import { productMachineFiles } from './load-modules.ts';
 import { machineMode } from './machine-run.ts';
 import { describeEvent, type Model } from './model.ts';
-import { executePath, type RunMode } from './path-runner.ts';
+import { executePath, type RunMode, recipientOf } from './path-runner.ts';
 import { generatePaths, type ModelPath, stateValueLabel } from './paths.ts';
 import { REPO_ROOT } from './report.ts';
 import { structuralModel } from './structural-model.ts';
@@ -96,15 +96,15 @@ export function resolveState(machine: AnyStateMachine, model: Model, query: stri
 /** Structural paths deliver every event as it is, answers included: there is no data for a stub to return. */
 const rawMode: RunMode = {
   kind: 'machine',
-  async perform(step, { actor }) {
-    actor.send(step.event);
+  async perform(step, { actor, model }) {
+    recipientOf(model, actor, step.event).send(step.event);
   },
   settle: machineMode.settle,
 };
 
 async function storyOf(model: Model, path: ModelPath, exact: boolean): Promise<string[]> {
   // The model's own assertions are for its test; here only the steps in words are wanted.
-  const quiet: Model = { ...model, assertionsFor: () => [] };
+  const quiet: Model = { ...model, assertionsFor: () => [], assertionsWithin: () => [] };
   const result = await executePath(quiet, path, exact ? machineMode : rawMode);
   if (!result.error) return result.story;
   // Replaying needs what the machine reads on the way (invoke inputs from context); without it, tell the steps.

@@ -1,5 +1,4 @@
-import type { AnyEventObject, AnyMachineSnapshot, AnyTransitionDefinition, StateValue } from 'xstate';
-import { transitionIndex } from './catalog.ts';
+import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
 import { describeEvent, type Model, type ModelInput, serializeValue, stateKeyMatches } from './model.ts';
 
 /**
@@ -99,14 +98,11 @@ function pathsForInput(model: Model, input: ModelInput, strategy: PathStrategy, 
   for (const [serialized, adjacency] of Object.entries(testModel.getAdjacencyMap())) {
     const head = toSnapshot.get(serialized);
     if (!head) continue;
-    const index = transitionIndex(adjacency.state.machine);
     // The map is keyed by branded strings, which Object.values types as unknown.
     const edges = Object.values(adjacency.transitions) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>;
     for (const edge of edges) {
       // Two payload variants taking the same transition to the same serialised state add nothing: walk one.
-      const taken = adjacency.state.machine
-        .getTransitionData(adjacency.state, edge.event)
-        .map((definition: AnyTransitionDefinition) => index.get(definition)?.id ?? '?');
+      const taken = model.takenBy(adjacency.state, edge.event);
       const key = `${serialized}|${taken.join(',')}|${model.serialize(edge.state)}`;
       if (seen.has(key)) continue;
       seen.add(key);

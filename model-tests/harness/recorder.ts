@@ -5,7 +5,8 @@ import { describeEvent } from './model.ts';
 /**
  * Observes one actor through its `inspect` hook and records what really happened: every event the root machine
  * received, every transition it took (per microstep, so eventless `always` hops count) and every state node that
- * was active. Coverage is built from these records, never from what a test claims.
+ * was active. Coverage is built from these records, never from what a test claims. Child machines that run for
+ * real (ModelConfig.children) are observed too, for the step checks and the story, but never counted in coverage.
  */
 
 interface Microstep {
@@ -15,6 +16,10 @@ interface Microstep {
 
 function isMachineSnapshot(snapshot: unknown): snapshot is AnyMachineSnapshot {
   return typeof snapshot === 'object' && snapshot !== null && '_nodes' in snapshot && 'machine' in snapshot;
+}
+
+function isMachineLogic(logic: unknown): boolean {
+  return typeof logic === 'object' && logic !== null && 'getStateNodeById' in logic;
 }
 
 function withAncestors(node: AnyStateNode): AnyStateNode[] {
@@ -32,8 +37,9 @@ export class RunRecorder {
   constructor(private readonly machineId: string) {}
 
   readonly inspect = (event: InspectionEvent): void => {
-    // Only the flow's own machine: the stubbed children and anything they relay are not part of its graph.
-    if (event.actorRef.sessionId !== event.rootId) return;
+    const root = event.actorRef.sessionId === event.rootId;
+    // Stubbed actors (promises) are not part of any graph; child machines that run for real are.
+    if (!root && !isMachineLogic((event.actorRef as { logic?: unknown }).logic)) return;
     if (event.type === '@xstate.event') {
       this.received.push(event.event);
       return;
@@ -41,17 +47,19 @@ export class RunRecorder {
     if (event.type !== '@xstate.snapshot' && event.type !== '@xstate.microstep') return;
     const snapshot = event.snapshot;
     if (!isMachineSnapshot(snapshot)) return;
-    this.addNodes(snapshot._nodes);
+    if (root) this.addNodes(snapshot._nodes);
     if (event.type === '@xstate.microstep') {
       const index = transitionIndex(snapshot.machine);
       const taken = event._transitions.flatMap((definition) => {
         const entry = index.get(definition);
-        // A transition is taken from an active state: it counts even when an `always` hop left it in the same step.
-        this.addNodes(withAncestors(definition.source));
-        for (const target of definition.target ?? []) if (target.type === 'history') this.states.add(target.id);
+        if (root) {
+          // A transition is taken from an active state: it counts even when an `always` hop left it in the same step.
+          this.addNodes(withAncestors(definition.source));
+          for (const target of definition.target ?? []) if (target.type === 'history') this.states.add(target.id);
+        }
         return entry ? [entry] : [];
       });
-      for (const entry of taken) this.transitions.add(entry.id);
+      if (root) for (const entry of taken) this.transitions.add(entry.id);
       this.microsteps.push({ event: event.event, transitions: taken });
     }
   };

@@ -44,15 +44,13 @@ function actorNames(machine: AnyStateMachine): string[] {
   return [...new Set([...named, ...invoked])];
 }
 
-function provideActors(machine: AnyStateMachine, makeLogic: (src: string) => AnyActorLogic): AnyStateMachine {
+export function provideActors(machine: AnyStateMachine, makeLogic: (src: string) => AnyActorLogic): AnyStateMachine {
   const actors = Object.fromEntries(actorNames(machine).map((src) => [src, makeLogic(src)]));
   return machine.provide({ actors });
 }
 
-/** The machine the graph is traversed on: nothing it invokes can ever answer by itself. */
-export function withSilentActors(machine: AnyStateMachine): AnyStateMachine {
-  return provideActors(machine, () => fromPromise(() => new Promise<never>(() => {})));
-}
+/** What the graph is traversed with: an actor that can never answer by itself. */
+export const silentLogic = (): AnyActorLogic => fromPromise(() => new Promise<never>(() => {}));
 
 interface Pending {
   invocation: Invocation;
@@ -63,24 +61,26 @@ interface Pending {
 /** Controllable stand-ins for a machine's actors during one path run; also the record of every call made. */
 export class StubActors {
   readonly invocations: Invocation[] = [];
+  /** Invoke ids that waited twice at once (a parent's and a child machine's): their answers could not be told apart. */
+  readonly clashes: string[] = [];
   private readonly pending = new Map<string, Pending>();
 
-  provideTo(machine: AnyStateMachine): AnyStateMachine {
-    return provideActors(machine, (src) =>
-      fromPromise<unknown, unknown>(
-        ({ input, self, signal }) =>
-          new Promise((resolve, reject) => {
-            const invocation: Invocation = { id: self.id, src, input, status: 'pending' };
-            const call: Pending = { invocation, resolve, reject };
-            this.invocations.push(invocation);
-            this.pending.set(self.id, call);
-            // Leaving the invoking state stops the actor: it can no longer answer, so a later answer must fail loudly.
-            signal.addEventListener('abort', () => {
-              if (this.pending.get(self.id) === call) this.pending.delete(self.id);
-              if (invocation.status === 'pending') invocation.status = 'stopped';
-            });
-          }),
-      ),
+  /** The stand-in for actor `src`, in this machine or in a child machine that runs for real. */
+  logicFor(src: string): AnyActorLogic {
+    return fromPromise<unknown, unknown>(
+      ({ input, self, signal }) =>
+        new Promise((resolve, reject) => {
+          const invocation: Invocation = { id: self.id, src, input, status: 'pending' };
+          const call: Pending = { invocation, resolve, reject };
+          this.invocations.push(invocation);
+          if (this.pending.has(self.id)) this.clashes.push(self.id);
+          this.pending.set(self.id, call);
+          // Leaving the invoking state stops the actor: it can no longer answer, so a later answer must fail loudly.
+          signal.addEventListener('abort', () => {
+            if (this.pending.get(self.id) === call) this.pending.delete(self.id);
+            if (invocation.status === 'pending') invocation.status = 'stopped';
+          });
+        }),
     );
   }
 

@@ -1,9 +1,17 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { ActorRefFrom, AnyEventObject, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import type {
+  ActorRefFrom,
+  AnyActorRef,
+  AnyEventObject,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventFromLogic,
+  SnapshotFrom,
+} from 'xstate';
 import { transitionKind } from './catalog.ts';
-import { checkStateKeys, type HarnessEventType, type Model, stateKeyMatches } from './model.ts';
-import { executePath, type PathRunResult, type RunContext, type RunMode } from './path-runner.ts';
+import { checkStateKeys, type HarnessEventType, type Model, type ModelCore, stateKeyMatches } from './model.ts';
+import { executePath, type PathRunResult, type RunContext, type RunMode, recipientOf } from './path-runner.ts';
 import type { ModelPath } from './paths.ts';
 import type { Invocation } from './stub-actors.ts';
 
@@ -35,19 +43,38 @@ export interface UiTools<TMachine extends AnyStateMachine> extends DriverTools<T
 
 export type UiAssertion<TMachine extends AnyStateMachine> = (tools: UiTools<TMachine>) => void | Promise<void>;
 
-export interface UiRun<TMachine extends AnyStateMachine> {
+/** How a person works a machine's views: its driver and what each state shows. */
+export interface Views<TMachine extends AnyStateMachine> {
   /** Name used in failure messages, e.g. 'login driver'. */
   name?: string;
+  driver: Driver<TMachine>;
+  /** What a person sees in each state (spec texts), keyed like the model's `states`; retried until it passes. */
+  states?: Readonly<Record<string, UiAssertion<TMachine>>>;
+  /**
+   * The views of child machines that run for real (the model's `children`), by invoke id: the flow's views render
+   * them while the child runs; events routed to the child are performed by its driver, its states checked on its
+   * snapshot. A child's standalone UI run (its own model test) fits here as it is.
+   */
+  children?: Readonly<Record<string, Views<AnyStateMachine>>>;
+}
+
+export interface UiRun<TMachine extends AnyStateMachine> extends Views<TMachine> {
   /**
    * Mounts the flow's views bound to `actor` (a started actor of the real machine whose actors are stubs: the stub
    * API). Use @testing-library/react's `render`; the harness unmounts through the global `cleanup`.
    */
   render: (tools: { actor: ActorRefFrom<TMachine>; machine: TMachine }) => unknown;
-  driver: Driver<TMachine>;
-  /** What a person sees in each state (spec texts), keyed like the model's `states`; retried until it passes. */
-  states?: Readonly<Record<string, UiAssertion<TMachine>>>;
   /** Longest wait for the views to reflect a step, in ms (default 1000). */
   timeout?: number;
+}
+
+type AnyDriver = Record<string, DriverStep<AnyStateMachine, AnyEventObject> | undefined>;
+
+/** The views that perform an event the model routes along `route` (invoke ids, outermost first). */
+function viewsAlong(views: Views<AnyStateMachine>, route: readonly string[]): Views<AnyStateMachine> | undefined {
+  let current: Views<AnyStateMachine> | undefined = views;
+  for (const id of route) current = current?.children?.[id];
+  return current;
 }
 
 /** Events the harness performs by itself in the UI run: answers of stubbed actors and elapsed delays. */
@@ -56,32 +83,55 @@ function harnessDelivers(type: string): boolean {
   return kind === 'done.actor' || kind === 'error.actor' || kind === 'after';
 }
 
+/**
+ * Event types of the path no driver step performs. With a model whose children run for real, pass the views (with
+ * their children's) and the model: each event is looked up in the driver of the machine that takes it.
+ */
 export function missingDriverSteps<TMachine extends AnyStateMachine>(
-  driver: Driver<TMachine>,
+  driver: Driver<TMachine> | Views<TMachine>,
   path: ModelPath,
+  model?: ModelCore,
 ): string[] {
-  const steps = driver as Record<string, unknown>;
-  const missing = path.steps
-    .slice(1)
-    .map((step) => step.event.type)
-    .filter((type) => !harnessDelivers(type) && typeof steps[type] !== 'function');
+  const views = ('driver' in driver ? driver : { driver }) as Views<AnyStateMachine>;
+  const missing = path.steps.slice(1).flatMap((step, index) => {
+    const type = step.event.type;
+    if (harnessDelivers(type)) return [];
+    const before = path.steps[index]?.state as AnyMachineSnapshot | undefined;
+    const route = (model && before && model.route(before, step.event)) || [];
+    const steps = viewsAlong(views, route)?.driver as Record<string, unknown> | undefined;
+    return typeof steps?.[type] === 'function' ? [] : [route.length ? `${route.join('.')}: ${type}` : type];
+  });
   return [...new Set(missing)];
 }
 
-export function uiMode<TMachine extends AnyStateMachine>(ui: UiRun<TMachine>): RunMode {
+export function uiMode<TMachine extends AnyStateMachine>(ui: UiRun<TMachine>, model?: ModelCore): RunMode {
   const name = ui.name ?? 'driver';
-  const driver = ui.driver as Record<string, DriverStep<TMachine, AnyEventObject> | undefined>;
+  const views = ui as unknown as Views<AnyStateMachine>;
   const timeout = ui.timeout ?? 1000;
   let user: UserEvent | undefined;
-  const toolsOf = (context: RunContext): DriverTools<TMachine> => {
+  const toolsOf = (actor: AnyActorRef): DriverTools<AnyStateMachine> => {
     user ??= userEvent.setup({ delay: null });
-    return { user, screen, actor: context.actor as ActorRefFrom<TMachine> };
+    return { user, screen, actor };
+  };
+  /** Every running machine with its views: the root, then its real children that have views, depth first. */
+  const withViews = (context: RunContext) => {
+    const found: Array<{ actor: AnyActorRef; views: Views<AnyStateMachine> }> = [];
+    const visit = (actor: AnyActorRef, current: Views<AnyStateMachine>) => {
+      found.push({ actor, views: current });
+      const children = (actor.getSnapshot() as AnyMachineSnapshot).children as Record<string, AnyActorRef>;
+      for (const [id, childViews] of Object.entries(current.children ?? {})) {
+        const child = children[id];
+        if (child && (child.getSnapshot() as AnyMachineSnapshot).status === 'active') visit(child, childViews);
+      }
+    };
+    visit(context.actor, views);
+    return found;
   };
   return {
     kind: 'ui',
     precheck(path) {
       // path.test would skip these events silently and the path would "pass" without the person doing anything.
-      const missing = missingDriverSteps(ui.driver, path);
+      const missing = missingDriverSteps(views, path, model);
       if (missing.length) {
         throw new Error(
           `The ${name} has no step for ${missing.map((type) => `"${type}"`).join(', ')}. Every event a person ` +
@@ -95,12 +145,13 @@ export function uiMode<TMachine extends AnyStateMachine>(ui: UiRun<TMachine>): R
     },
     async perform(step, context) {
       const { type } = step.event;
-      const own = driver[type];
+      const route = context.model.route(context.actor.getSnapshot() as AnyMachineSnapshot, step.event) ?? [];
+      const own = (viewsAlong(views, route)?.driver as AnyDriver | undefined)?.[type];
       if (own) {
-        await own(step.event, toolsOf(context));
+        await own(step.event, toolsOf(recipientOf(context.model, context.actor, step.event)));
         return;
       }
-      const { stubs, actor } = context;
+      const { stubs, actor, model: stepModel } = context;
       await act(async () => {
         switch (transitionKind(type)) {
           case 'done.actor':
@@ -111,7 +162,7 @@ export function uiMode<TMachine extends AnyStateMachine>(ui: UiRun<TMachine>): R
             break;
           default:
             // Time passing: the delayed event fires as the (frozen) clock would have fired it.
-            actor.send(step.event);
+            recipientOf(stepModel, actor, step.event).send(step.event);
         }
       });
     },
@@ -119,14 +170,30 @@ export function uiMode<TMachine extends AnyStateMachine>(ui: UiRun<TMachine>): R
       await waitFor(check, { timeout });
     },
     async afterStep(_step, context) {
-      const snapshot = context.actor.getSnapshot() as SnapshotFrom<TMachine>;
-      for (const [key, assertion] of Object.entries(ui.states ?? {})) {
-        if (!stateKeyMatches(snapshot, key)) continue;
-        const tools: UiTools<TMachine> = { ...toolsOf(context), snapshot, invocations: context.stubs.invocations };
-        await waitFor(() => assertion(tools), { timeout });
+      for (const { actor, views: current } of withViews(context)) {
+        const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+        for (const [key, assertion] of Object.entries(current.states ?? {})) {
+          if (!stateKeyMatches(snapshot, key)) continue;
+          const tools: UiTools<AnyStateMachine> = {
+            ...toolsOf(actor),
+            snapshot: snapshot as SnapshotFrom<AnyStateMachine>,
+            invocations: context.stubs.invocations,
+          };
+          await waitFor(() => assertion(tools), { timeout });
+        }
       }
     },
   };
+}
+
+/** Throws for child views of a child the model does not run, or states no such child has. */
+function checkChildViews(model: ModelCore, views: Views<AnyStateMachine>, owner: string): void {
+  for (const [id, childViews] of Object.entries(views.children ?? {})) {
+    const child = model.children.get(id);
+    if (!child) throw new Error(`${owner}: views for child "${id}", which the model does not run (children).`);
+    checkStateKeys(child.catalog, Object.keys(childViews.states ?? {}), `${owner}, child "${id}"`);
+    checkChildViews(child, childViews, `${owner}, child "${id}"`);
+  }
 }
 
 /** Runs a path through the rendered views: each event performed by the driver, answers from the stub API. */
@@ -136,5 +203,6 @@ export async function runPathInUi<TMachine extends AnyStateMachine>(
   ui: UiRun<TMachine>,
 ): Promise<PathRunResult> {
   checkStateKeys(model.catalog, Object.keys(ui.states ?? {}), `UI run of "${model.name}"`);
-  return executePath(model as unknown as Model, path, uiMode(ui));
+  checkChildViews(model, ui as unknown as Views<AnyStateMachine>, `UI run of "${model.name}"`);
+  return executePath(model as unknown as Model, path, uiMode(ui, model));
 }

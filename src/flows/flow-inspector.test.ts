@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { shopMachine } from '../../model-tests/harness-selftest/machines/shop.machine.ts';
 import { wizardMachine } from '../../model-tests/harness-selftest/machines/wizard.machine.ts';
 import type { FlowSnapshotMessage } from './flow-inspector.ts';
 
@@ -50,6 +51,27 @@ describe('flowInspector', () => {
       ]);
     }
     expect(JSON.stringify(received)).not.toContain('age');
+  });
+
+  it('posts the snapshots of an invoked child machine under its own flow, not those of invoked calls', async () => {
+    const { flowInspector, FLOWS_CHANNEL } = await freshInspector();
+    const listener = new BroadcastChannel(FLOWS_CHANNEL);
+    const received: FlowSnapshotMessage[] = [];
+    listener.onmessage = (message: MessageEvent<FlowSnapshotMessage>) => received.push(message.data);
+    const actor = createActor(shopMachine, { inspect: flowInspector('shop') }).start();
+    actor.send({ type: 'NEXT' });
+    actor.getSnapshot().children.plan?.send({ type: 'PICK', plan: 'gold' });
+    // The price (a call) answers at once; it is not a machine and posts nothing of its own.
+    await vi.waitFor(() => expect(received.some((message) => message.value === 'paid')).toBe(true));
+    listener.close();
+    const child = received.filter((message) => message.flow === 'pick-plan');
+    expect(child.map(({ machineId, value }) => ({ machineId, value }))).toEqual([
+      { machineId: 'pickPlan', value: 'choosing' },
+      { machineId: 'pickPlan', value: 'pricing' },
+      { machineId: 'pickPlan', value: 'picked' },
+    ]);
+    expect(child[0]?.sessionId).not.toBe(received[0]?.sessionId);
+    expect(new Set(received.map((message) => message.flow))).toEqual(new Set(['shop', 'pick-plan']));
   });
 
   it('posts nothing in a production build, where no /flows page listens', async () => {

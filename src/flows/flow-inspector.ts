@@ -3,7 +3,8 @@ import { config } from '../config';
 
 /**
  * `createActor(machine, { inspect: flowInspector('login') })` (or `useActorRef(machine, { inspect })`): posts each
- * snapshot of the flow's own actor to the BroadcastChannel 'diamond-flows', where the /flows page in another tab
+ * snapshot of the flow's own actor, and of the child machines it invokes (each under its own flow), to the
+ * BroadcastChannel 'diamond-flows', where the /flows page in another tab
  * highlights the current state and lists the events. Tiny on purpose (every route imports it): no xstate runtime,
  * no elkjs. Only event types and state values leave the actor, never payloads (which hold passwords and card
  * data). Posts nothing where the /flows page does not exist (production, or VITE_SHOW_FLOWS off) or BroadcastChannel
@@ -41,6 +42,11 @@ function statelyRequested(): boolean {
   }
 }
 
+/** `athleteSteps` → `athlete-steps`: machine ids are their file's flow name in camel case. */
+function flowOfMachine(machineId: string): string {
+  return machineId.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
 export function flowInspector(flow: string): Inspect {
   if (channel === undefined) {
     const listened = config.showFlows && !config.production && typeof BroadcastChannel === 'function';
@@ -52,13 +58,18 @@ export function flowInspector(flow: string): Inspect {
   const relay = stately;
   return (event) => {
     relay?.then((inspect) => inspect?.(event));
-    if (!channel || event.type !== '@xstate.snapshot' || event.actorRef.sessionId !== event.rootId) return;
+    if (!channel || event.type !== '@xstate.snapshot') return;
     const snapshot = event.snapshot as { value?: unknown; status?: string; machine?: { id?: string } };
+    const root = event.actorRef.sessionId === event.rootId;
+    // A child machine (the athlete steps inside login or register) reports as the flow of its own file; the calls
+    // it invokes (promises, no machine) do not report.
+    const childMachineId = root ? undefined : snapshot.machine?.id;
+    if (!root && childMachineId === undefined) return;
     const message: FlowSnapshotMessage = {
       kind: 'diamond-flows/snapshot',
-      flow,
+      flow: childMachineId === undefined ? flow : flowOfMachine(childMachineId),
       machineId: snapshot.machine?.id ?? flow,
-      sessionId: event.rootId,
+      sessionId: root ? event.rootId : event.actorRef.sessionId,
       event: event.event.type,
       value: snapshot.value,
       status: snapshot.status ?? 'active',

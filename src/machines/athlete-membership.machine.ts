@@ -1,33 +1,15 @@
 /**
  * Spec §4 (Register wizard, shared by the login wizard): what happens after a guardian chooses or creates an athlete.
- * Invoked as a child by login.machine.ts and register.machine.ts (invoke id `membership`); it finishes with an
- * output the parent turns into its next screen, so both wizards run exactly one copy of the rule.
+ * Invoked as a child by athlete-steps.machine.ts (invoke id `membership`), the athlete steps both wizards share; it
+ * finishes with an output the athlete steps turn into their next screen.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { setLatestLicense } from '../api/auth';
 import { errorText } from '../api/errors';
 import { claimLicence } from '../api/licences';
 import { getDuplicateStatus } from '../api/memberships';
-import type {
-  Athlete,
-  AthleteAccountPayload,
-  ClaimLicenseResponse,
-  DuplicateStatus,
-  LatestLicense,
-} from '../api/schemas';
+import type { Athlete, ClaimLicenseResponse, DuplicateStatus, LatestLicense } from '../api/schemas';
 import { setAthleteToken } from '../session/athlete-token';
-
-/**
- * The events of the athlete steps both wizards share (athlete list, create athlete): the same names and payloads in
- * login.machine.ts and register.machine.ts, so src/views/athletes/* serve both.
- */
-export type AthleteStepEvent =
-  | { type: 'CHOOSE_ATHLETE'; userId: number }
-  | { type: 'NEXT' }
-  | { type: 'ADD_ATHLETE' }
-  | { type: 'RETRY' }
-  | { type: 'CREATE_ATHLETE'; athlete: AthleteAccountPayload }
-  | { type: 'BACK' };
 
 export interface AthleteMembershipInput {
   athlete: Athlete;

@@ -1,31 +1,20 @@
 /**
- * The login wizard of spec §2 Login and §4 Login wizard: welcome (step 1), guardian login (2), athlete list (3),
- * create athlete (4). Input is the validated query of /login (src/routes/login.route.ts) plus the user stored on
- * this device; leaving the wizard is a final state whose output is the destination (the route navigates).
+ * The login wizard of spec §2 Login and §4 Login wizard: welcome (step 1), guardian login (2), then the athlete
+ * steps shared with the register wizard (athlete-steps.machine.ts): athlete list (3) and create athlete (4). Input
+ * is the validated query of /login (src/routes/login.route.ts) plus the user stored on this device; leaving the
+ * wizard is a final state whose output is the destination (the route navigates).
  *
  * An explicit `step` in the URL wins over the licence and password_is_reset, which force step 2 only when no step
  * is asked for: the wizard mirrors its step into the URL, and other pages link to a step (payment's Back goes to
  * step 3 with the licence). Steps 3 and 4 need a stored user; without one they fall back to step 2 (§2).
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import {
-  getAthletes,
-  type LoginCredentials,
-  login,
-  registerAthlete,
-  setLatestLicense,
-  validateWebsiteToken,
-} from '../api/auth';
+import { type LoginCredentials, login, validateWebsiteToken } from '../api/auth';
 import { errorText } from '../api/errors';
-import type { Athlete, AthleteAccountPayload, CurrentUser, LatestLicense } from '../api/schemas';
+import type { CurrentUser } from '../api/schemas';
 import { setCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
-import {
-  type AthleteMembershipInput,
-  type AthleteMembershipOutput,
-  type AthleteStepEvent,
-  athleteMembershipMachine,
-} from './athlete-membership.machine';
+import { type AthleteStep, type AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
 
 /** The query of /login (spec §2 Login) as the route validated it, plus the stored user. */
 export interface LoginInput {
@@ -43,6 +32,9 @@ export interface LoginInput {
 
 export type LoginStep = 1 | 2 | 3 | 4;
 
+/** spec §2 Login: the athlete list is step 3, create athlete step 4. */
+const LOGIN_STEP_OF: Readonly<Record<AthleteStep, LoginStep>> = { athleteList: 3, createAthlete: 4 };
+
 /** Where the wizard leads when it ends; src/routes/login.page.tsx navigates there. */
 export type LoginExit =
   | { to: '/register'; search: { license: string; is_team_license: true; preset_email?: string } }
@@ -59,7 +51,7 @@ export type LoginEvent =
   | { type: 'NO' }
   | { type: 'SUBMIT'; email: string; password: string }
   | { type: 'FORGOT_PASSWORD' }
-  | AthleteStepEvent;
+  | { type: 'BACK' };
 
 export interface LoginContext {
   license: string | null;
@@ -72,11 +64,8 @@ export interface LoginContext {
   requestedStep: number | null;
   /** Whether a user was stored when the page opened: only such a user may deep-link to steps 3 and 4. */
   openedWithUser: boolean;
-  latestLicence: LatestLicense | null;
-  athletes: Athlete[];
-  chosenAthlete: Athlete | null;
-  /** Why the last membership check blocked, shown once the athlete list has been loaded again. */
-  membershipOutcome: AthleteMembershipOutput | null;
+  /** The athlete step the wizard opens at, then the one it is at (mirrored from the athlete steps into the URL). */
+  athleteStep: AthleteStep;
   /** The §8 text of the error state the wizard is in, if any. */
   error: string | null;
 }
@@ -87,11 +76,6 @@ function licenceOf(context: LoginContext): string {
   return context.license;
 }
 
-function membershipInput(context: LoginContext): AthleteMembershipInput {
-  if (context.chosenAthlete === null) throw new Error('The membership check started without a chosen athlete.');
-  return { athlete: context.chosenAthlete, license: context.license };
-}
-
 export const loginMachine = setup({
   types: {
     input: {} as LoginInput,
@@ -99,20 +83,15 @@ export const loginMachine = setup({
     events: {} as LoginEvent,
     output: {} as LoginExit,
     emitted: {} as { type: 'step'; step: LoginStep },
+    // Invoke ids and the actor each runs: types `snapshot.children.athleteSteps` for the views.
+    children: {} as { login: 'login'; websiteToken: 'validateWebsiteToken'; athleteSteps: 'athleteSteps' },
   },
   actors: {
     login: fromPromise<CurrentUser, LoginCredentials>(({ input, signal }) => login(input, { signal })),
     validateWebsiteToken: fromPromise<CurrentUser, { user_id: number; token: string }>(({ input, signal }) =>
       validateWebsiteToken(input, { signal }),
     ),
-    recordLatestLicence: fromPromise<LatestLicense, { licenseCode: string }>(({ input, signal }) =>
-      setLatestLicense(input.licenseCode, { signal }),
-    ),
-    loadAthletes: fromPromise<Athlete[]>(({ signal }) => getAthletes({ signal })),
-    registerAthlete: fromPromise<Athlete, AthleteAccountPayload>(({ input, signal }) =>
-      registerAthlete(input, { signal }),
-    ),
-    athleteMembership: athleteMembershipMachine,
+    athleteSteps: athleteStepsMachine,
   },
   guards: {
     hasWebsiteToken: ({ context }) => context.websiteToken !== null && context.userId !== null,
@@ -124,10 +103,8 @@ export const loginMachine = setup({
     isGuardianLoginStep: ({ context }) => context.requestedStep !== null && context.requestedStep >= 2,
     isCoachLicence: ({ context }) => context.license !== null && context.coach,
     hasReturnUrl: ({ context }) => context.returnUrl !== null,
-    hasChosenAthlete: ({ context }) => context.chosenAthlete !== null,
-    isMembershipBlocked: (_, params: AthleteMembershipOutput) => params.result !== 'continue',
-    wasAlreadyMember: ({ context }) => context.membershipOutcome?.result === 'alreadyMember',
-    didClaimFail: ({ context }) => context.membershipOutcome?.result === 'claimFailed',
+    isOtherAthleteStep: ({ context }, params: { step: AthleteStep }) => params.step !== context.athleteStep,
+    wentBack: (_, params: AthleteStepsOutput) => params.exit === 'back',
   },
   actions: {
     syncStep: emit((_, params: { step: LoginStep }) => ({ type: 'step' as const, step: params.step })),
@@ -136,37 +113,7 @@ export const loginMachine = setup({
       setCurrentUser(params.user);
     },
     rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
-    rememberMembershipOutcome: assign({
-      membershipOutcome: (_, params: AthleteMembershipOutput) => params,
-      error: (_, params: AthleteMembershipOutput) => (params.result === 'claimFailed' ? params.message : null),
-      // §4: an athlete who already has a membership cannot stay chosen.
-      chosenAthlete: ({ context }, params: AthleteMembershipOutput) =>
-        params.result === 'alreadyMember' ? null : context.chosenAthlete,
-    }),
-    forgetMembershipOutcome: assign({ membershipOutcome: null }),
-    rememberLatestLicence: assign({
-      latestLicence: (_, params: { latestLicence: LatestLicense }) => params.latestLicence,
-    }),
-    rememberAthletes: assign({
-      athletes: (_, params: { athletes: Athlete[] }) => params.athletes,
-      chosenAthlete: ({ context }, params: { athletes: Athlete[] }) =>
-        params.athletes.find((athlete) => athlete.user_id === context.chosenAthlete?.user_id) ?? null,
-    }),
-    chooseAthlete: assign({
-      chosenAthlete: ({ context, event }) => {
-        assertEvent(event, 'CHOOSE_ATHLETE');
-        return context.athletes.find((athlete) => athlete.user_id === event.userId) ?? null;
-      },
-    }),
-    // The next login may be another guardian's.
-    forgetAthletes: assign({ latestLicence: null, athletes: [], chosenAthlete: null, membershipOutcome: null }),
-    chooseCreatedAthlete: assign({
-      athletes: ({ context }, params: { athlete: Athlete }) => [
-        ...context.athletes.filter((athlete) => athlete.user_id !== params.athlete.user_id),
-        params.athlete,
-      ],
-      chosenAthlete: (_, params: { athlete: Athlete }) => params.athlete,
-    }),
+    rememberAthleteStep: assign({ athleteStep: (_, params: { step: AthleteStep }) => params.step }),
   },
 }).createMachine({
   id: 'login',
@@ -181,10 +128,7 @@ export const loginMachine = setup({
     userId: input.userID ?? null,
     requestedStep: input.step ?? null,
     openedWithUser: input.user !== null,
-    latestLicence: null,
-    athletes: [],
-    chosenAthlete: null,
-    membershipOutcome: null,
+    athleteStep: 'athleteList',
     error: null,
   }),
   initial: 'routing',
@@ -199,12 +143,13 @@ export const loginMachine = setup({
         },
         {
           guard: 'isAthleteListStep',
-          target: 'athleteList',
+          target: 'athleteSteps',
           description: 'spec §2: step deep-links; step 3 needs a stored user',
         },
         {
           guard: 'isCreateAthleteStep',
-          target: 'createAthlete',
+          target: 'athleteSteps',
+          actions: { type: 'rememberAthleteStep', params: { step: 'createAthlete' } },
           description: 'spec §2: step deep-links; step 4 needs a stored user',
         },
         {
@@ -253,7 +198,7 @@ export const loginMachine = setup({
     },
     guardianLogin: {
       description: "spec §2 Login step 2: 'Guardian Email', 'Password', 'Log In', 'Back', 'Forgot password'",
-      entry: ['silentlyLogOut', 'forgetAthletes', { type: 'syncStep', params: { step: 2 } }],
+      entry: ['silentlyLogOut', { type: 'syncStep', params: { step: 2 } }],
       initial: 'form',
       states: {
         form: {
@@ -309,168 +254,39 @@ export const loginMachine = setup({
         },
         {
           guard: 'hasLicence',
-          target: 'athleteList',
+          target: 'athleteSteps',
           description: 'spec §4: a licence leads through the athlete step',
         },
         { guard: 'hasReturnUrl', target: 'toReturnUrl', description: 'spec §2: back to the protected page' },
         { target: 'toDashboard' },
       ],
     },
-    athleteList: {
-      description: "spec §2 Login step 3: season and team names, athletes, 'Add New Athlete', 'Next', 'Back'",
-      entry: { type: 'syncStep', params: { step: 3 } },
-      // A blocked membership is told once, on the list loaded right after it; leaving the list drops it.
-      exit: 'forgetMembershipOutcome',
-      initial: 'start',
-      states: {
-        start: {
-          description: 'spec §4 Login wizard step 3: with a licence, record it before loading the athletes',
-          always: [
-            {
-              guard: 'hasLicence',
-              target: 'recordingLicence',
-              description: 'the licence becomes the latest, whose season and team the list shows',
-            },
-            { target: 'loadingAthletes' },
-          ],
-        },
-        recordingLicence: {
-          description: 'spec §7 POST /api/user/latest-license (answers the season and team names)',
-          tags: ['busy'],
-          invoke: {
-            id: 'latestLicence',
-            src: 'recordLatestLicence',
-            input: ({ context }) => ({ licenseCode: licenceOf(context) }),
-            onDone: {
-              target: 'loadingAthletes',
-              actions: { type: 'rememberLatestLicence', params: ({ event }) => ({ latestLicence: event.output }) },
-            },
-            onError: {
-              target: 'loadFailed',
-              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        loadingAthletes: {
-          description: 'spec §7 GET /api/user/athletes',
-          tags: ['busy'],
-          invoke: {
-            id: 'athletes',
-            src: 'loadAthletes',
-            onDone: [
-              {
-                guard: 'wasAlreadyMember',
-                target: 'choosing.alreadyMember',
-                actions: [
-                  { type: 'rememberAthletes', params: ({ event }) => ({ athletes: event.output }) },
-                  'forgetMembershipOutcome',
-                ],
-              },
-              {
-                guard: 'didClaimFail',
-                target: 'choosing.claimFailed',
-                actions: [
-                  { type: 'rememberAthletes', params: ({ event }) => ({ athletes: event.output }) },
-                  'forgetMembershipOutcome',
-                ],
-              },
-              {
-                target: 'choosing',
-                actions: { type: 'rememberAthletes', params: ({ event }) => ({ athletes: event.output }) },
-              },
-            ],
-            onError: {
-              target: 'loadFailed',
-              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        loadFailed: {
-          description: 'spec §8 general mapping; the person may try again',
-          on: { RETRY: { target: 'start' } },
-        },
-        choosing: {
-          description: "spec §2 Login step 3: the athlete list; 'Next' once an athlete is chosen",
-          initial: 'idle',
-          states: {
-            idle: { description: 'spec §2 Login step 3: list of athletes, one may be chosen' },
-            alreadyMember: {
-              description: "spec §4/§8: 'Sorry, this athlete already has a membership for the season.'",
-            },
-            claimFailed: { description: 'spec §8 Claim failure: the error response text' },
-          },
-          on: {
-            CHOOSE_ATHLETE: { target: '.idle', actions: 'chooseAthlete' },
-            NEXT: {
-              guard: 'hasChosenAthlete',
-              target: '#login.checkingMembership',
-              description: "spec §4: 'Next' runs the membership check; enabled once an athlete is chosen",
-            },
-          },
-        },
-      },
-      on: {
-        ADD_ATHLETE: { target: 'createAthlete', description: "spec §4: 'Add New Athlete' goes to step 4" },
-        BACK: { target: 'guardianLogin', description: 'spec §2: one step back' },
-      },
-    },
-    createAthlete: {
-      description: 'spec §2 Create athlete form (step 4)',
-      entry: { type: 'syncStep', params: { step: 4 } },
-      initial: 'form',
-      states: {
-        form: {
-          description: "spec §2 Create athlete form: 'Create Account' (or Enter) submits",
-          initial: 'idle',
-          states: {
-            idle: { description: 'spec §2 Create athlete form, §5 Create athlete validation' },
-            failed: { description: 'spec §8 general mapping' },
-          },
-          on: { CREATE_ATHLETE: { target: '#login.createAthlete.creating' } },
-        },
-        creating: {
-          description: 'spec §7 POST /api/auth/register-athlete',
-          tags: ['busy'],
-          invoke: {
-            id: 'registerAthlete',
-            src: 'registerAthlete',
-            input: ({ event }) => {
-              assertEvent(event, 'CREATE_ATHLETE');
-              return event.athlete;
-            },
-            onDone: {
-              target: '#login.checkingMembership',
-              actions: { type: 'chooseCreatedAthlete', params: ({ event }) => ({ athlete: event.output }) },
-              description: 'spec §4: creating an athlete runs the membership check like choosing one',
-            },
-            onError: {
-              target: 'form.failed',
-              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-      },
-      on: { BACK: { target: 'athleteList', description: 'spec §2: one step back' } },
-    },
-    checkingMembership: {
-      description: 'spec §4 Register wizard: after an athlete is chosen or created (athlete-membership.machine.ts)',
-      tags: ['busy'],
+    athleteSteps: {
+      description:
+        'spec §2 Login steps 3 (athlete list) and 4 (create athlete), §4: the athlete steps and the membership ' +
+        'check, shared with the register wizard (athlete-steps.machine.ts)',
+      entry: { type: 'syncStep', params: ({ context }) => ({ step: LOGIN_STEP_OF[context.athleteStep] }) },
       invoke: {
-        id: 'membership',
-        src: 'athleteMembership',
-        input: ({ context }) => membershipInput(context),
+        id: 'athleteSteps',
+        src: 'athleteSteps',
+        input: ({ context }) => ({ license: context.license, opensAt: context.athleteStep }),
         onDone: [
           {
-            guard: { type: 'isMembershipBlocked', params: ({ event }) => event.output },
-            target: 'athleteList',
-            actions: { type: 'rememberMembershipOutcome', params: ({ event }) => event.output },
-            description:
-              'spec §4: an active membership (or a failed claim) blocks the choice; the list, loaded again with ' +
-              'a created athlete in it, says why',
+            guard: { type: 'wentBack', params: ({ event }) => event.output },
+            target: 'guardianLogin',
+            description: 'spec §2: Back on the athlete list goes one step back',
           },
           { guard: 'hasLicence', target: 'toPayment', description: 'spec §4: with a licence, continue to /payment' },
           { target: 'toDashboard', description: 'spec §4: without a licence, continue to /dashboard' },
         ],
+        onSnapshot: {
+          guard: { type: 'isOtherAthleteStep', params: ({ event }) => ({ step: event.snapshot.context.step }) },
+          actions: [
+            { type: 'rememberAthleteStep', params: ({ event }) => ({ step: event.snapshot.context.step }) },
+            { type: 'syncStep', params: ({ event }) => ({ step: LOGIN_STEP_OF[event.snapshot.context.step] }) },
+          ],
+          description: 'spec §2: the URL names the step a person is at, 3 or 4',
+        },
       },
     },
     toRegister: {

@@ -1,19 +1,17 @@
 /**
  * The register wizard of spec §2 Register wizard and §4 Register wizard: the primary guardian's account (step 1),
- * then the athlete list (2) and create athlete (3) shared with the login wizard. Input is the validated query of
+ * then the athlete steps shared with the login wizard (athlete-steps.machine.ts): athlete list (2) and create
+ * athlete (3). Input is the validated query of
  * /register (src/routes/register.route.ts, which already sent visitors without the team-licence flag to /login)
  * plus the user stored on this device; leaving the wizard is a final state whose output is the destination.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { checkEmail, getAthletes, register, registerAthlete, setLatestLicense, updateUser } from '../api/auth';
+import { checkEmail, register, updateUser } from '../api/auth';
 import { ApiError, errorText } from '../api/errors';
 import type {
-  Athlete,
-  AthleteAccountPayload,
   Coupon,
   CurrentUser,
   EmailExists,
-  LatestLicense,
   OrganizationValidation,
   RegistrationPayload,
   User,
@@ -22,12 +20,7 @@ import type {
 import { getCouponDetails, validateOrganization } from '../api/subscribe';
 import type { GuardianAccountFields } from '../domain/account-forms';
 import { setCurrentUser, updateCurrentUser } from '../session/current-user';
-import {
-  type AthleteMembershipInput,
-  type AthleteMembershipOutput,
-  type AthleteStepEvent,
-  athleteMembershipMachine,
-} from './athlete-membership.machine';
+import { type AthleteStep, type AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
 
 /** The query of /register (spec §2 Register wizard) as the route validated it, plus the stored user. */
 export interface RegisterInput {
@@ -44,6 +37,9 @@ export interface RegisterInput {
 
 export type RegisterStep = 1 | 2 | 3;
 
+/** spec §2 Register wizard: the athlete list is step 2, create athlete step 3. */
+const REGISTER_STEP_OF: Readonly<Record<AthleteStep, RegisterStep>> = { athleteList: 2, createAthlete: 3 };
+
 /** Where the wizard leads when it ends; src/routes/register.page.tsx navigates there. */
 export type RegisterExit =
   | { to: '/contact-coach' }
@@ -54,7 +50,7 @@ export type RegisterExit =
 
 export type RegisterEvent =
   /** The guardian form's values, already valid per §5 (src/domain/account-forms.ts). */
-  { type: 'SUBMIT'; guardian: GuardianAccountFields } | { type: 'LOG_IN' } | AthleteStepEvent;
+  { type: 'SUBMIT'; guardian: GuardianAccountFields } | { type: 'LOG_IN' } | { type: 'BACK' };
 
 /** The guardian account the wizard edits: the stored user's, or the one it just created. */
 export type GuardianAccount = Pick<User, 'id' | 'name' | 'email' | 'phone'>;
@@ -71,11 +67,8 @@ export interface RegisterContext {
   account: GuardianAccount | null;
   /** The guardian form as last submitted; kept while step 1's checks run. */
   guardian: GuardianAccountFields | null;
-  latestLicence: LatestLicense | null;
-  athletes: Athlete[];
-  chosenAthlete: Athlete | null;
-  /** Why the last membership check blocked, shown once the athlete list has been loaded again. */
-  membershipOutcome: AthleteMembershipOutput | null;
+  /** The athlete step the wizard opens at, then the one it is at (mirrored from the athlete steps into the URL). */
+  athleteStep: AthleteStep;
   /** The §8 text of the error state the wizard is in, if any. */
   error: string | null;
 }
@@ -119,11 +112,6 @@ function accountUpdate(context: RegisterContext): { id: number; body: UserUpdate
   return { id: context.account.id, body: { name, email, phone } };
 }
 
-function membershipInput(context: RegisterContext): AthleteMembershipInput {
-  if (context.chosenAthlete === null) throw new Error('The membership check started without a chosen athlete.');
-  return { athlete: context.chosenAthlete, license: context.license };
-}
-
 export const registerMachine = setup({
   types: {
     input: {} as RegisterInput,
@@ -131,6 +119,15 @@ export const registerMachine = setup({
     events: {} as RegisterEvent,
     output: {} as RegisterExit,
     emitted: {} as { type: 'step'; step: RegisterStep },
+    // Invoke ids and the actor each runs: types `snapshot.children.athleteSteps` for the views.
+    children: {} as {
+      checkEmail: 'checkEmail';
+      validateOrganization: 'validateOrganization';
+      couponDetails: 'couponDetails';
+      register: 'register';
+      updateAccount: 'updateAccount';
+      athleteSteps: 'athleteSteps';
+    },
   },
   actors: {
     checkEmail: fromPromise<EmailExists, { email: string }>(({ input, signal }) => checkEmail(input.email, { signal })),
@@ -144,14 +141,7 @@ export const registerMachine = setup({
     updateAccount: fromPromise<User, { id: number; body: UserUpdatePayload }>(({ input, signal }) =>
       updateUser(input.id, input.body, { signal }),
     ),
-    recordLatestLicence: fromPromise<LatestLicense, { licenseCode: string }>(({ input, signal }) =>
-      setLatestLicense(input.licenseCode, { signal }),
-    ),
-    loadAthletes: fromPromise<Athlete[]>(({ signal }) => getAthletes({ signal })),
-    registerAthlete: fromPromise<Athlete, AthleteAccountPayload>(({ input, signal }) =>
-      registerAthlete(input, { signal }),
-    ),
-    athleteMembership: athleteMembershipMachine,
+    athleteSteps: athleteStepsMachine,
   },
   guards: {
     hasNoLicence: ({ context }) => context.license === null,
@@ -164,10 +154,8 @@ export const registerMachine = setup({
     emailExists: (_, params: EmailExists) => params.exists,
     isOrganizationInvalid: (_, params: OrganizationValidation) => !params.status,
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
-    hasChosenAthlete: ({ context }) => context.chosenAthlete !== null,
-    isMembershipBlocked: (_, params: AthleteMembershipOutput) => params.result !== 'continue',
-    wasAlreadyMember: ({ context }) => context.membershipOutcome?.result === 'alreadyMember',
-    didClaimFail: ({ context }) => context.membershipOutcome?.result === 'claimFailed',
+    isOtherAthleteStep: ({ context }, params: { step: AthleteStep }) => params.step !== context.athleteStep,
+    wentBack: (_, params: AthleteStepsOutput) => params.exit === 'back',
   },
   actions: {
     syncStep: emit((_, params: { step: RegisterStep }) => ({ type: 'step' as const, step: params.step })),
@@ -189,35 +177,7 @@ export const registerMachine = setup({
     },
     rememberAccount: assign({ account: (_, params: { user: User }) => accountOf(params.user) }),
     rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
-    rememberMembershipOutcome: assign({
-      membershipOutcome: (_, params: AthleteMembershipOutput) => params,
-      error: (_, params: AthleteMembershipOutput) => (params.result === 'claimFailed' ? params.message : null),
-      // §4: an athlete who already has a membership cannot stay chosen.
-      chosenAthlete: ({ context }, params: AthleteMembershipOutput) =>
-        params.result === 'alreadyMember' ? null : context.chosenAthlete,
-    }),
-    forgetMembershipOutcome: assign({ membershipOutcome: null }),
-    rememberLatestLicence: assign({
-      latestLicence: (_, params: { latestLicence: LatestLicense }) => params.latestLicence,
-    }),
-    rememberAthletes: assign({
-      athletes: (_, params: { athletes: Athlete[] }) => params.athletes,
-      chosenAthlete: ({ context }, params: { athletes: Athlete[] }) =>
-        params.athletes.find((athlete) => athlete.user_id === context.chosenAthlete?.user_id) ?? null,
-    }),
-    chooseAthlete: assign({
-      chosenAthlete: ({ context, event }) => {
-        assertEvent(event, 'CHOOSE_ATHLETE');
-        return context.athletes.find((athlete) => athlete.user_id === event.userId) ?? null;
-      },
-    }),
-    chooseCreatedAthlete: assign({
-      athletes: ({ context }, params: { athlete: Athlete }) => [
-        ...context.athletes.filter((athlete) => athlete.user_id !== params.athlete.user_id),
-        params.athlete,
-      ],
-      chosenAthlete: (_, params: { athlete: Athlete }) => params.athlete,
-    }),
+    rememberAthleteStep: assign({ athleteStep: (_, params: { step: AthleteStep }) => params.step }),
   },
 }).createMachine({
   id: 'register',
@@ -231,10 +191,7 @@ export const registerMachine = setup({
     requestedStep: input.step ?? null,
     account: input.user === null ? null : accountOf(input.user),
     guardian: null,
-    latestLicence: null,
-    athletes: [],
-    chosenAthlete: null,
-    membershipOutcome: null,
+    athleteStep: 'athleteList',
     error: null,
   }),
   initial: 'routing',
@@ -249,12 +206,13 @@ export const registerMachine = setup({
         },
         {
           guard: 'isAthleteListStep',
-          target: 'athleteList',
+          target: 'athleteSteps',
           description: 'spec §2: step 2 deep-links for a stored user',
         },
         {
           guard: 'isCreateAthleteStep',
-          target: 'createAthlete',
+          target: 'athleteSteps',
+          actions: { type: 'rememberAthleteStep', params: { step: 'createAthlete' } },
           description: 'spec §2: step 3 deep-links for a stored user',
         },
         { target: 'guardianAccount' },
@@ -417,7 +375,7 @@ export const registerMachine = setup({
               description:
                 'spec §4 Coach claim: a coach registers, then claims on /coach/{license} (claimed_login), as after login',
             },
-            { target: '#register.athleteList' },
+            { target: '#register.athleteSteps' },
           ],
         },
       },
@@ -425,149 +383,32 @@ export const registerMachine = setup({
         BACK: { target: 'toLicence', description: 'spec §2: Back on step 1 returns to /licenses/{license}' },
       },
     },
-    athleteList: {
-      description: "spec §2 Register step 2 (the login wizard's athlete list)",
-      entry: { type: 'syncStep', params: { step: 2 } },
-      // A blocked membership is told once, on the list loaded right after it; leaving the list drops it.
-      exit: 'forgetMembershipOutcome',
-      initial: 'recordingLicence',
-      states: {
-        recordingLicence: {
-          description: 'spec §7 POST /api/user/latest-license (answers the season and team names)',
-          tags: ['busy'],
-          invoke: {
-            id: 'latestLicence',
-            src: 'recordLatestLicence',
-            input: ({ context }) => ({ licenseCode: licenceOf(context) }),
-            onDone: {
-              target: 'loadingAthletes',
-              actions: { type: 'rememberLatestLicence', params: ({ event }) => ({ latestLicence: event.output }) },
-            },
-            onError: {
-              target: 'loadFailed',
-              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        loadingAthletes: {
-          description: 'spec §7 GET /api/user/athletes',
-          tags: ['busy'],
-          invoke: {
-            id: 'athletes',
-            src: 'loadAthletes',
-            onDone: [
-              {
-                guard: 'wasAlreadyMember',
-                target: 'choosing.alreadyMember',
-                actions: [
-                  { type: 'rememberAthletes', params: ({ event }) => ({ athletes: event.output }) },
-                  'forgetMembershipOutcome',
-                ],
-              },
-              {
-                guard: 'didClaimFail',
-                target: 'choosing.claimFailed',
-                actions: [
-                  { type: 'rememberAthletes', params: ({ event }) => ({ athletes: event.output }) },
-                  'forgetMembershipOutcome',
-                ],
-              },
-              {
-                target: 'choosing',
-                actions: { type: 'rememberAthletes', params: ({ event }) => ({ athletes: event.output }) },
-              },
-            ],
-            onError: {
-              target: 'loadFailed',
-              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        loadFailed: {
-          description: 'spec §8 general mapping; the person may try again',
-          on: { RETRY: { target: 'recordingLicence' } },
-        },
-        choosing: {
-          description: "spec §2 Register step 2: the athlete list; 'Next' once an athlete is chosen",
-          initial: 'idle',
-          states: {
-            idle: { description: 'spec §2 Register step 2: list of athletes, one may be chosen' },
-            alreadyMember: {
-              description: "spec §4/§8: 'Sorry, this athlete already has a membership for the season.'",
-            },
-            claimFailed: { description: 'spec §8 Claim failure: the error response text' },
-          },
-          on: {
-            CHOOSE_ATHLETE: { target: '.idle', actions: 'chooseAthlete' },
-            NEXT: {
-              guard: 'hasChosenAthlete',
-              target: '#register.checkingMembership',
-              description: "spec §4: 'Next' runs the membership check; enabled once an athlete is chosen",
-            },
-          },
-        },
-      },
-      on: {
-        ADD_ATHLETE: { target: 'createAthlete', description: "spec §4: 'Add New Athlete' goes to step 3" },
-        BACK: { target: 'guardianAccount', description: 'spec §4: Back moves one step down and clears the error' },
-      },
-    },
-    createAthlete: {
-      description: 'spec §2 Create athlete form (register step 3)',
-      entry: { type: 'syncStep', params: { step: 3 } },
-      initial: 'form',
-      states: {
-        form: {
-          description: "spec §2 Create athlete form: 'Create Account' (or Enter) submits",
-          initial: 'idle',
-          states: {
-            idle: { description: 'spec §2 Create athlete form, §5 Create athlete validation' },
-            failed: { description: 'spec §8 general mapping' },
-          },
-          on: { CREATE_ATHLETE: { target: '#register.createAthlete.creating' } },
-        },
-        creating: {
-          description: 'spec §7 POST /api/auth/register-athlete',
-          tags: ['busy'],
-          invoke: {
-            id: 'registerAthlete',
-            src: 'registerAthlete',
-            input: ({ event }) => {
-              assertEvent(event, 'CREATE_ATHLETE');
-              return event.athlete;
-            },
-            onDone: {
-              target: '#register.checkingMembership',
-              actions: { type: 'chooseCreatedAthlete', params: ({ event }) => ({ athlete: event.output }) },
-              description: 'spec §4: creating an athlete runs the membership check like choosing one',
-            },
-            onError: {
-              target: 'form.failed',
-              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-      },
-      on: { BACK: { target: 'athleteList', description: 'spec §4: Back moves one step down and clears the error' } },
-    },
-    checkingMembership: {
-      description: 'spec §4 Register wizard: after an athlete is chosen or created (athlete-membership.machine.ts)',
-      tags: ['busy'],
+    athleteSteps: {
+      description:
+        'spec §2 Register steps 2 (athlete list) and 3 (create athlete), §4 Register wizard: the athlete steps and ' +
+        'the membership check, shared with the login wizard (athlete-steps.machine.ts)',
+      entry: { type: 'syncStep', params: ({ context }) => ({ step: REGISTER_STEP_OF[context.athleteStep] }) },
       invoke: {
-        id: 'membership',
-        src: 'athleteMembership',
-        input: ({ context }) => membershipInput(context),
+        id: 'athleteSteps',
+        src: 'athleteSteps',
+        // The wizard always has a licence here (routing sent the others to /contact-coach).
+        input: ({ context }) => ({ license: licenceOf(context), opensAt: context.athleteStep }),
         onDone: [
           {
-            guard: { type: 'isMembershipBlocked', params: ({ event }) => event.output },
-            target: 'athleteList',
-            actions: { type: 'rememberMembershipOutcome', params: ({ event }) => event.output },
-            description:
-              'spec §4: an active membership (or a failed claim) blocks the choice; the list, loaded again with ' +
-              'a created athlete in it, says why',
+            guard: { type: 'wentBack', params: ({ event }) => event.output },
+            target: 'guardianAccount',
+            description: 'spec §4: Back moves one step down and clears the error',
           },
           { target: 'toPayment', description: 'spec §4: continue to /payment (the wizard always has a licence)' },
         ],
+        onSnapshot: {
+          guard: { type: 'isOtherAthleteStep', params: ({ event }) => ({ step: event.snapshot.context.step }) },
+          actions: [
+            { type: 'rememberAthleteStep', params: ({ event }) => ({ step: event.snapshot.context.step }) },
+            { type: 'syncStep', params: ({ event }) => ({ step: REGISTER_STEP_OF[event.snapshot.context.step] }) },
+          ],
+          description: 'spec §2: the URL names the step a person is at, 2 or 3',
+        },
       },
     },
     toContactCoach: {

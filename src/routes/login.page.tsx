@@ -1,10 +1,10 @@
-import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect } from 'react';
+import { createLazyRoute, type useNavigate } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
 import { flowInspector } from '../flows/flow-inspector';
-import { type LoginExit, loginMachine } from '../machines/login.machine';
+import { type LoginExit, type LoginStep, loginMachine } from '../machines/login.machine';
 import { getCurrentUser } from '../session/current-user';
 import { LoginFlow } from '../views/login/login-flow';
+import { useWizardRoute } from './wizard-route';
 
 export const Route = createLazyRoute('/login')({
   component: LoginPage,
@@ -16,31 +16,21 @@ export const Route = createLazyRoute('/login')({
  */
 function LoginPage() {
   const search = Route.useSearch();
-  const navigate = useNavigate();
   const actorRef = useActorRef(loginMachine, {
     inspect: flowInspector('login'),
     input: { ...search, user: getCurrentUser() },
   });
-
-  // A layout effect runs before useActorRef starts the actor (a passive effect): the first step is mirrored too.
-  useLayoutEffect(() => {
-    const subscription = actorRef.on('step', ({ step }) => {
-      void navigate({
-        to: '/login',
-        // A token is spent once it logged in or failed; a reload must not try it again.
-        search: ({ websiteToken: _token, userID: _user, ...rest }) => ({ ...rest, step }),
-        replace: true,
-      });
-    });
-    return () => subscription.unsubscribe();
-  }, [actorRef, navigate]);
-
-  const exit = useSelector(actorRef, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
-  useEffect(() => {
-    if (exit) follow(navigate, exit);
-  }, [exit, navigate]);
-
+  useWizardRoute(actorRef, mirrorStep, follow);
   return <LoginFlow actorRef={actorRef} />;
+}
+
+function mirrorStep(navigate: ReturnType<typeof useNavigate>, step: LoginStep): void {
+  void navigate({
+    to: '/login',
+    // A token is spent once it logged in or failed; a reload must not try it again.
+    search: ({ websiteToken: _token, userID: _user, ...rest }) => ({ ...rest, step }),
+    replace: true,
+  });
 }
 
 /**

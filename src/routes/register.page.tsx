@@ -1,10 +1,10 @@
-import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect } from 'react';
+import { createLazyRoute, type useNavigate } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
 import { flowInspector } from '../flows/flow-inspector';
-import { type RegisterExit, registerMachine } from '../machines/register.machine';
+import { type RegisterExit, type RegisterStep, registerMachine } from '../machines/register.machine';
 import { getCurrentUser } from '../session/current-user';
 import { RegisterFlow } from '../views/register/register-flow';
+import { useWizardRoute } from './wizard-route';
 
 export const Route = createLazyRoute('/register')({
   component: RegisterPage,
@@ -16,26 +16,16 @@ export const Route = createLazyRoute('/register')({
  */
 function RegisterPage() {
   const search = Route.useSearch();
-  const navigate = useNavigate();
   const actorRef = useActorRef(registerMachine, {
     inspect: flowInspector('register'),
     input: { ...search, user: getCurrentUser() },
   });
-
-  // A layout effect runs before useActorRef starts the actor (a passive effect): the first step is mirrored too.
-  useLayoutEffect(() => {
-    const subscription = actorRef.on('step', ({ step }) => {
-      void navigate({ to: '/register', search: (previous) => ({ ...previous, step }), replace: true });
-    });
-    return () => subscription.unsubscribe();
-  }, [actorRef, navigate]);
-
-  const exit = useSelector(actorRef, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
-  useEffect(() => {
-    if (exit) follow(navigate, exit);
-  }, [exit, navigate]);
-
+  useWizardRoute(actorRef, mirrorStep, follow);
   return <RegisterFlow actorRef={actorRef} />;
+}
+
+function mirrorStep(navigate: ReturnType<typeof useNavigate>, step: RegisterStep): void {
+  void navigate({ to: '/register', search: (previous) => ({ ...previous, step }), replace: true });
 }
 
 /**

@@ -1,45 +1,30 @@
 import './athletes.css';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import type { Athlete, LatestLicense } from '../../api/schemas';
 import { displayName } from '../../domain/names';
-import type { AthleteStepEvent } from '../../machines/athlete-membership.machine';
+import { type AthleteStepsActorRef, athleteListView } from '../../machines/athlete-steps.connect';
 import { Alert } from '../common/alert';
+import { BackButton } from '../common/back-button';
 import { StepHeading } from '../common/step-heading';
 
 /** §4/§8: shown when the chosen athlete already has an active season membership. */
 export const ALREADY_MEMBER_TEXT = 'Sorry, this athlete already has a membership for the season.';
 
-/** Which situation of the athlete step the wizard is in (its machine state, read by the wizard's flow view). */
-export type AthleteListStatus = 'loading' | 'loadFailed' | 'choosing' | 'alreadyMember' | 'claimFailed' | 'checking';
-
-export interface AthleteListStepProps {
-  status: AthleteListStatus;
-  latestLicence: LatestLicense | null;
-  athletes: readonly Athlete[];
-  chosenAthleteId: number | null;
-  /** The §8 text of `loadFailed` and `claimFailed`. */
-  error: string | null;
-  /** What the machine accepts now (`snapshot.can`), so its guards decide which buttons work. */
-  can: { choose: boolean; next: boolean; add: boolean; back: boolean; retry: boolean };
-  send: (event: AthleteStepEvent) => void;
-}
-
 /**
  * Spec §2 Login step 3 / Register step 2: season and team names, the guardian's athletes (names title-cased, §5),
- * 'Add New Athlete', 'Next' and 'Back'. Shared by both wizards, so it takes plain props and a `send`.
+ * 'Add New Athlete', 'Next' and 'Back'. Renders athlete-steps.connect.ts's view of the athlete steps' snapshot; the
+ * machine's `snapshot.can` decides which buttons work.
  */
-export function AthleteListStep({
-  status,
-  latestLicence,
-  athletes,
-  chosenAthleteId,
-  error,
-  can,
-  send,
-}: AthleteListStepProps) {
+export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }) {
+  const { status, latestLicence, athletes, chosenAthleteId, error, ...can } = useSelector(
+    actorRef,
+    athleteListView,
+    shallowEqual,
+  );
+  const send = actorRef.send;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (can.next) send({ type: 'NEXT' });
+    if (can.canNext) send({ type: 'NEXT' });
   };
   const loaded = status !== 'loading' && status !== 'loadFailed';
   return (
@@ -65,7 +50,12 @@ export function AthleteListStep({
         <Alert>
           {error}
           <span className="athlete-list__retry">
-            <button type="button" className="link-button" onClick={() => send({ type: 'RETRY' })} disabled={!can.retry}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => send({ type: 'RETRY' })}
+              disabled={!can.canRetry}
+            >
               Try again
             </button>
           </span>
@@ -86,7 +76,7 @@ export function AthleteListStep({
                   name="athlete"
                   value={athlete.user_id}
                   checked={athlete.user_id === chosenAthleteId}
-                  disabled={!can.choose}
+                  disabled={!can.canChoose}
                   onChange={() => send({ type: 'CHOOSE_ATHLETE', userId: athlete.user_id })}
                 />
                 <span>{displayName(athlete.name)}</span>
@@ -96,25 +86,18 @@ export function AthleteListStep({
         </fieldset>
       )}
       <div className="button-row">
-        <button type="submit" className="button" disabled={!can.next}>
+        <button type="submit" className="button" disabled={!can.canNext}>
           Next
         </button>
         <button
           type="button"
           className="button button--secondary"
-          disabled={!can.add}
+          disabled={!can.canAdd}
           onClick={() => send({ type: 'ADD_ATHLETE' })}
         >
           Add New Athlete
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!can.back}
-          onClick={() => send({ type: 'BACK' })}
-        >
-          Back
-        </button>
+        <BackButton enabled={can.canBack} onBack={() => send({ type: 'BACK' })} />
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import './athletes.css';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import {
   isCreateAthleteFormValid,
@@ -13,22 +14,13 @@ import {
   needsCustomRelationship,
   RELATIONSHIP_OPTIONS,
 } from '../../domain/relationships';
-import type { AthleteStepEvent } from '../../machines/athlete-membership.machine';
+import { type AthleteStepsActorRef, createAthleteView } from '../../machines/athlete-steps.connect';
 import { Alert } from '../common/alert';
+import { BackButton } from '../common/back-button';
 import { SelectField, TextField } from '../common/field';
+import { NewPasswordFields } from '../common/new-password-fields';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
-
-export type CreateAthleteStatus = 'idle' | 'failed' | 'creating';
-
-export interface CreateAthleteStepProps {
-  status: CreateAthleteStatus;
-  /** The §8 text of `failed`. */
-  error: string | null;
-  /** What the machine accepts now (`snapshot.can`). */
-  can: { create: boolean; back: boolean };
-  send: (event: AthleteStepEvent) => void;
-}
 
 type AthleteFormValues = { [K in keyof NewAthleteForm]-?: string };
 
@@ -52,13 +44,15 @@ const noFieldMessages = () => ({});
  * 'Type Relationship Here', phone mask 000-000-0000, the username hint, 'Create Account' disabled until §5 holds,
  * Enter submits. The machine receives the §3 athlete account payload (custom relationship title-cased).
  */
-export function CreateAthleteStep({ status, error, can, send }: CreateAthleteStepProps) {
+export function CreateAthleteStep({ actorRef }: { actorRef: AthleteStepsActorRef }) {
+  const { status, error, canCreate, canBack } = useSelector(actorRef, createAthleteView, shallowEqual);
+  const send = actorRef.send;
   const form = useForm<AthleteFormValues>(EMPTY_FORM, noFieldMessages);
   const valid = isCreateAthleteFormValid(form.values);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const athlete = toAthleteAccountPayload(form.values);
-    if (athlete && can.create) send({ type: 'CREATE_ATHLETE', athlete });
+    if (athlete && canCreate) send({ type: 'CREATE_ATHLETE', athlete });
   };
   return (
     <form className="card create-athlete" onSubmit={submit} noValidate aria-busy={status === 'creating'}>
@@ -87,22 +81,7 @@ export function CreateAthleteStep({ status, error, can, send }: CreateAthleteSte
         hint={USERNAME_HINT}
         {...form.bind('username')}
       />
-      <div className="grid grid--2">
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          aria-required
-          {...form.bind('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          aria-required
-          {...form.bind('confirmPassword')}
-        />
-      </div>
+      <NewPasswordFields password={form.bind('password')} confirmation={form.bind('confirmPassword')} />
       <div className="grid grid--2">
         <TextField label="Email (optional)" type="email" autoComplete="off" {...form.bind('email')} />
         <TextField
@@ -116,17 +95,10 @@ export function CreateAthleteStep({ status, error, can, send }: CreateAthleteSte
         />
       </div>
       <div className="button-row">
-        <button type="submit" className="button" disabled={!valid || !can.create}>
+        <button type="submit" className="button" disabled={!valid || !canCreate}>
           Create Account
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!can.back}
-          onClick={() => send({ type: 'BACK' })}
-        >
-          Back
-        </button>
+        <BackButton enabled={canBack} onBack={() => send({ type: 'BACK' })} />
       </div>
     </form>
   );

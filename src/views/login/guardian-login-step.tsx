@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Alert } from '../common/alert';
+import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
@@ -60,14 +61,7 @@ export function GuardianLoginStep({ actorRef }: { actorRef: LoginActorRef }) {
         <button type="submit" className="button" disabled={!view.canSubmit}>
           Log In
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!view.canBack}
-          onClick={() => actorRef.send({ type: 'BACK' })}
-        >
-          Back
-        </button>
+        <BackButton enabled={view.canBack} onBack={() => actorRef.send({ type: 'BACK' })} />
       </div>
     </form>
   );

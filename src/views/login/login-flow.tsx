@@ -3,9 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../../machines/login.machine';
-import { AthleteListStep } from '../athletes/athlete-list-step';
-import { athleteListProps, createAthleteProps } from '../athletes/athlete-steps';
-import { CreateAthleteStep } from '../athletes/create-athlete-step';
+import { AthleteStepsView } from '../athletes/athlete-steps-view';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
 import { GuardianLoginStep } from './guardian-login-step';
@@ -19,14 +17,13 @@ export type LoginActorRef = ActorRefFrom<typeof loginMachine>;
  */
 export function LoginFlow({ actorRef }: { actorRef: LoginActorRef }) {
   const snapshot = useSelector(actorRef, (current) => current);
-  const send = actorRef.send;
+  // The athlete steps' own actor while the wizard is at them (invoke id `athleteSteps`).
+  const athleteSteps = snapshot.matches('athleteSteps') ? snapshot.children.athleteSteps : undefined;
   let step: ReactNode = null;
   if (snapshot.matches('welcome')) step = <WelcomeStep actorRef={actorRef} />;
   else if (snapshot.matches('tokenLogin')) step = <StepHeading>Logging you in</StepHeading>;
   else if (snapshot.matches('guardianLogin')) step = <GuardianLoginStep actorRef={actorRef} />;
-  else if (snapshot.matches('athleteList') || snapshot.matches('checkingMembership'))
-    step = <AthleteListStep {...athleteListProps(snapshot, send)} />;
-  else if (snapshot.matches('createAthlete')) step = <CreateAthleteStep {...createAthleteProps(snapshot, send)} />;
+  else if (athleteSteps) step = <AthleteStepsView actorRef={athleteSteps} />;
   // Final states render nothing: the route is already navigating away.
   return <Page>{step}</Page>;
 }

@@ -3,7 +3,9 @@ import type { FormEvent } from 'react';
 import { isGuardianFormValid, toGuardianAccountFields } from '../../domain/account-forms';
 import { maskPhone, PHONE_MASK } from '../../domain/phone';
 import { Alert } from '../common/alert';
+import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
+import { NewPasswordFields } from '../common/new-password-fields';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import { ExitLink } from '../login/exit-link';
@@ -94,36 +96,12 @@ export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }
         onChange={(event) => form.set('phone', maskPhone(event.target.value))}
       />
       <TextField label="Email" type="email" autoComplete="email" aria-required {...form.bind('email')} />
-      {creating && (
-        <div className="grid grid--2">
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required
-            {...form.bind('password')}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            aria-required
-            {...form.bind('confirmPassword')}
-          />
-        </div>
-      )}
+      {creating && <NewPasswordFields password={form.bind('password')} confirmation={form.bind('confirmPassword')} />}
       <div className="button-row">
         <button type="submit" className="button" disabled={!valid || !view.canSubmit}>
           Next
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!view.canBack}
-          onClick={() => actorRef.send({ type: 'BACK' })}
-        >
-          Back
-        </button>
+        <BackButton enabled={view.canBack} onBack={() => actorRef.send({ type: 'BACK' })} />
       </div>
     </form>
   );

@@ -2,9 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { registerMachine } from '../../machines/register.machine';
-import { AthleteListStep } from '../athletes/athlete-list-step';
-import { athleteListProps, createAthleteProps } from '../athletes/athlete-steps';
-import { CreateAthleteStep } from '../athletes/create-athlete-step';
+import { AthleteStepsView } from '../athletes/athlete-steps-view';
 import { Page } from '../common/page';
 import { GuardianAccountStep } from './guardian-account-step';
 
@@ -16,12 +14,11 @@ export type RegisterActorRef = ActorRefFrom<typeof registerMachine>;
  */
 export function RegisterFlow({ actorRef }: { actorRef: RegisterActorRef }) {
   const snapshot = useSelector(actorRef, (current) => current);
-  const send = actorRef.send;
+  // The athlete steps' own actor while the wizard is at them (invoke id `athleteSteps`).
+  const athleteSteps = snapshot.matches('athleteSteps') ? snapshot.children.athleteSteps : undefined;
   let step: ReactNode = null;
   if (snapshot.matches('guardianAccount')) step = <GuardianAccountStep actorRef={actorRef} />;
-  else if (snapshot.matches('athleteList') || snapshot.matches('checkingMembership'))
-    step = <AthleteListStep {...athleteListProps(snapshot, send)} />;
-  else if (snapshot.matches('createAthlete')) step = <CreateAthleteStep {...createAthleteProps(snapshot, send)} />;
+  else if (athleteSteps) step = <AthleteStepsView actorRef={athleteSteps} />;
   // Final states render nothing: the route is already navigating away.
   return <Page>{step}</Page>;
 }

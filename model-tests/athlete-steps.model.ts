@@ -1,0 +1,89 @@
+/**
+ * The athlete steps' model (athlete-steps.machine.ts): stub API answers, event variants and per-state checks of the
+ * machine. Its own test walks it from each way in; login and register run it as their child `athleteSteps`
+ * (ModelConfig.children), so their paths go through these same steps.
+ */
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { ApiError } from '../src/api/errors';
+import type { AthleteMembershipOutput } from '../src/machines/athlete-membership.machine';
+import { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
+import { alex, jamie, jamiePayload, sam, serverDown, tigers } from './athlete-steps.fixtures.ts';
+import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
+
+type Snapshot = SnapshotFrom<typeof athleteStepsMachine>;
+
+const usernameTaken = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: 'The given data was invalid.',
+  messages: { username: ['The username has already been taken.'] },
+});
+
+const claimFailed: AthleteMembershipOutput = {
+  result: 'claimFailed',
+  message: 'Sorry, this license is not available.',
+};
+
+export const athleteStepsModel = defineModel({
+  machine: athleteStepsMachine,
+  inputs: {
+    // Both wizards with a licence: the licence is recorded before the list loads.
+    withLicence: { license: 'TIGERS-2027', opensAt: 'athleteList' },
+    // Login's athlete step reached by a deep link without a licence.
+    withoutLicence: { license: null, opensAt: 'athleteList' },
+    // A deep link to the form (login step 4, register step 3).
+    atTheForm: { license: 'TIGERS-2027', opensAt: 'createAthlete' },
+  },
+  events: {
+    // A person can only choose a listed athlete that is not chosen already (a checked radio sends nothing).
+    CHOOSE_ATHLETE: (snapshot) => {
+      const other = snapshot.context.athletes.find(
+        (athlete) => athlete.user_id !== snapshot.context.chosenAthlete?.user_id,
+      );
+      return other ? [{ type: 'CHOOSE_ATHLETE' as const, userId: other.user_id }] : [];
+    },
+    CREATE_ATHLETE: [{ type: 'CREATE_ATHLETE', athlete: jamiePayload }],
+    'xstate.done.actor.latestLicence': [doneEvent('latestLicence', tigers)],
+    'xstate.error.actor.latestLicence': [errorEvent('latestLicence', serverDown)],
+    'xstate.done.actor.athletes': [doneEvent('athletes', [sam, alex])],
+    'xstate.error.actor.athletes': [errorEvent('athletes', serverDown)],
+    'xstate.done.actor.registerAthlete': [doneEvent('registerAthlete', jamie)],
+    'xstate.error.actor.registerAthlete': [errorEvent('registerAthlete', usernameTaken)],
+    'xstate.done.actor.membership': [
+      doneEvent('membership', { result: 'continue' }),
+      doneEvent('membership', { result: 'alreadyMember' }),
+      doneEvent('membership', claimFailed),
+    ],
+  },
+  /**
+   * The chosen athlete decides 'Next' only on the list; the pending membership outcome decides which list state
+   * follows loading; the step is what the wizard shows in its URL. Elsewhere the choice would multiply states
+   * without changing what a person can do.
+   */
+  serializeState: (snapshot: Snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      step: snapshot.context.step,
+      chosenAthlete: snapshot.matches({ athleteList: 'choosing' })
+        ? (snapshot.context.chosenAthlete?.user_id ?? null)
+        : undefined,
+      membershipOutcome: snapshot.context.membershipOutcome ?? null,
+    }),
+  states: {
+    athleteList: (snapshot) => expect(snapshot.context.step).toBe('athleteList'),
+    createAthlete: (snapshot) => expect(snapshot.context.step).toBe('createAthlete'),
+    'athleteList.recordingLicence': (_snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({ id: 'latestLicence', input: { licenseCode: 'TIGERS-2027' } }),
+    'createAthlete.creating': (_snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({ id: 'registerAthlete', input: jamiePayload }),
+    checkingMembership: (snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'membership',
+        src: 'athleteMembership',
+        input: { athlete: snapshot.context.chosenAthlete, license: snapshot.context.license },
+      }),
+    wentBack: (snapshot) => expect(snapshot.output).toEqual({ exit: 'back' }),
+    continued: (snapshot) => expect(snapshot.output).toEqual({ exit: 'continue' }),
+  },
+});

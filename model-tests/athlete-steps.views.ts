@@ -1,0 +1,100 @@
+/**
+ * What a person does and sees on the athlete steps (src/views/athletes/*): the driver and the screen checks, keyed
+ * by athlete-steps.machine.ts's states. Its own model test renders them alone; login and register pass them as the
+ * views of their child `athleteSteps` (UiRun.children).
+ */
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
+import { displayedName, expectButton } from './athlete-steps.fixtures.ts';
+import type { Views } from './harness/index.ts';
+
+export const athleteStepsViews: Views<typeof athleteStepsMachine> = {
+  name: 'athlete steps driver',
+  driver: {
+    CHOOSE_ATHLETE: async (event, { user }) =>
+      user.click(screen.getByRole('radio', { name: displayedName[event.userId] ?? `athlete ${event.userId}` })),
+    NEXT: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Next' })),
+    ADD_ATHLETE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Add New Athlete' })),
+    RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+    BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+    CREATE_ATHLETE: async (event, { user }) => {
+      const [first = '', last = ''] = event.athlete.name.split(' ');
+      // Pasted rather than typed key by key to keep long paths fast; the phone is typed so its mask runs per key.
+      const fill = async (label: string, text: string) => {
+        const field = screen.getByLabelText(label);
+        await user.clear(field);
+        await user.click(field);
+        await user.paste(text);
+      };
+      await fill('Athlete First Name', first);
+      await fill('Athlete Last Name', last);
+      await user.selectOptions(screen.getByLabelText('Relationship'), 'Other');
+      // Entered in lower case: the form title-cases the custom relationship (§5).
+      await fill('Type Relationship Here', event.athlete.relationship.toLowerCase());
+      await fill('Username', event.athlete.username);
+      await fill('Password', event.athlete.password);
+      await fill('Confirm Password', event.athlete.password_confirmation);
+      const phone = screen.getByLabelText('Phone (optional)');
+      await user.clear(phone);
+      // Digits only: the field applies the 000-000-0000 mask (§5); Enter submits.
+      await user.type(phone, `${event.athlete.phone ?? ''}{Enter}`);
+    },
+  },
+  states: {
+    athleteList: ({ snapshot }) => {
+      expect(screen.getByRole('heading', { name: 'Choose an Athlete' })).toBeTruthy();
+      expectButton('Add New Athlete', true);
+      expectButton('Back', true);
+      expectButton('Next', snapshot.matches({ athleteList: 'choosing' }) && snapshot.context.chosenAthlete !== null);
+    },
+    'athleteList.choosing': ({ snapshot }) => {
+      // §2: season and team names of the licence (recorded as the latest licence first).
+      if (snapshot.context.latestLicence !== null) {
+        expect(screen.getByText('Season').nextElementSibling?.textContent).toBe('Spring 2027');
+        expect(screen.getByText('Team').nextElementSibling?.textContent).toBe('12U Tigers');
+      } else {
+        expect(screen.queryByText('Season')).toBeNull();
+      }
+      // §5: names title-cased.
+      const names = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
+      expect(names).toEqual(snapshot.context.athletes.map((athlete) => displayedName[athlete.user_id]));
+    },
+    'athleteList.choosing.idle': () => expect(screen.queryByRole('alert')).toBeNull(),
+    'athleteList.choosing.alreadyMember': () => {
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Sorry, this athlete already has a membership for the season.',
+      );
+      // §4: the choice is blocked.
+      expect(screen.getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+      expectButton('Next', false);
+    },
+    'athleteList.choosing.claimFailed': () =>
+      expect(screen.getByRole('alert').textContent).toBe('Sorry, this license is not available.'),
+    'athleteList.loadFailed': () => {
+      expect(screen.getByRole('alert').textContent).toContain('Server error.');
+      expectButton('Try again', true);
+    },
+    // The list stays up, busy, while the chosen or created athlete is checked (§4).
+    checkingMembership: () => {
+      expect(screen.getByRole('heading', { name: 'Choose an Athlete' })).toBeTruthy();
+      expectButton('Next', false);
+    },
+    createAthlete: () => {
+      expect(screen.getByRole('heading', { name: 'Add New Athlete' })).toBeTruthy();
+      expect(screen.getByText('Must contain 7 characters long.')).toBeTruthy();
+      expectButton('Back', true);
+    },
+    'createAthlete.form.idle': () => {
+      // §2: Mother is the default relationship and 'Other' is not chosen; 'Create Account' waits for §5.
+      expect((screen.getByLabelText('Relationship') as HTMLSelectElement).value).toBe('Mother');
+      expect(screen.queryByLabelText('Type Relationship Here')).toBeNull();
+      expectButton('Create Account', false);
+    },
+    'createAthlete.form.failed': () => {
+      expect(screen.getByRole('alert').textContent).toBe('The username has already been taken.');
+      expect((screen.getByLabelText('Phone (optional)') as HTMLInputElement).value).toBe('555-123-4567');
+      expectButton('Create Account', true);
+    },
+  },
+};

@@ -1,0 +1,90 @@
+/**
+ * What the athlete views (src/views/athletes/*) render for a snapshot of athlete-steps.machine.ts: which screen,
+ * its situation, its data and which of its buttons the machine takes now (`snapshot.can`). Both wizards render the
+ * same views from their child `athleteSteps`, so this mapping is written once; the views only spread it.
+ */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { Athlete, LatestLicense } from '../api/schemas';
+import type { AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
+
+export type AthleteStepsActorRef = ActorRefFrom<typeof athleteStepsMachine>;
+export type AthleteStepsSnapshot = SnapshotFrom<typeof athleteStepsMachine>;
+
+/** The screen shown: the list stays up while a chosen or created athlete is checked; none once the steps ended. */
+export function athleteStepsScreen(snapshot: AthleteStepsSnapshot): AthleteStep | null {
+  if (snapshot.matches('athleteList') || snapshot.matches('checkingMembership')) return 'athleteList';
+  if (snapshot.matches('createAthlete')) return 'createAthlete';
+  return null;
+}
+
+export type AthleteListStatus = 'loading' | 'loadFailed' | 'choosing' | 'alreadyMember' | 'claimFailed' | 'checking';
+
+export interface AthleteListView {
+  status: AthleteListStatus;
+  latestLicence: LatestLicense | null;
+  athletes: readonly Athlete[];
+  chosenAthleteId: number | null;
+  /** The §8 text of `loadFailed` and `claimFailed`. */
+  error: string | null;
+  canChoose: boolean;
+  canNext: boolean;
+  canAdd: boolean;
+  canBack: boolean;
+  canRetry: boolean;
+}
+
+function athleteListStatus(snapshot: AthleteStepsSnapshot): AthleteListStatus {
+  if (snapshot.matches('checkingMembership')) return 'checking';
+  if (snapshot.matches({ athleteList: 'loadFailed' })) return 'loadFailed';
+  if (snapshot.matches({ athleteList: { choosing: 'alreadyMember' } })) return 'alreadyMember';
+  if (snapshot.matches({ athleteList: { choosing: 'claimFailed' } })) return 'claimFailed';
+  if (snapshot.matches({ athleteList: 'choosing' })) return 'choosing';
+  return 'loading';
+}
+
+/** The athlete list (spec §2 Login step 3, Register step 2), also while the membership check runs. */
+export function athleteListView(snapshot: AthleteStepsSnapshot): AthleteListView {
+  const { context } = snapshot;
+  return {
+    status: athleteListStatus(snapshot),
+    latestLicence: context.latestLicence,
+    athletes: context.athletes,
+    chosenAthleteId: context.chosenAthlete?.user_id ?? null,
+    error: context.error,
+    // Choosing takes no guard: any listed athlete may be picked while the list is shown.
+    canChoose: snapshot.can({ type: 'CHOOSE_ATHLETE', userId: context.athletes[0]?.user_id ?? 0 }),
+    canNext: snapshot.can({ type: 'NEXT' }),
+    canAdd: snapshot.can({ type: 'ADD_ATHLETE' }),
+    canBack: snapshot.can({ type: 'BACK' }),
+    canRetry: snapshot.can({ type: 'RETRY' }),
+  };
+}
+
+export type CreateAthleteStatus = 'idle' | 'failed' | 'creating';
+
+export interface CreateAthleteView {
+  status: CreateAthleteStatus;
+  /** The §8 text of `failed`. */
+  error: string | null;
+  canCreate: boolean;
+  canBack: boolean;
+}
+
+function createAthleteStatus(snapshot: AthleteStepsSnapshot): CreateAthleteStatus {
+  if (snapshot.matches({ createAthlete: 'creating' })) return 'creating';
+  if (snapshot.matches({ createAthlete: { form: 'failed' } })) return 'failed';
+  return 'idle';
+}
+
+const ANY_ATHLETE = { name: '', username: '', password: '', password_confirmation: '', relationship: '' };
+
+/** The create-athlete form (spec §2 Create athlete form; Login step 4, Register step 3). */
+export function createAthleteView(snapshot: AthleteStepsSnapshot): CreateAthleteView {
+  return {
+    status: createAthleteStatus(snapshot),
+    error: snapshot.context.error,
+    // The payload does not change whether the machine takes the event; the form's own §5 check does.
+    canCreate: snapshot.can({ type: 'CREATE_ATHLETE', athlete: ANY_ATHLETE }),
+    canBack: snapshot.can({ type: 'BACK' }),
+  };
+}

@@ -1,0 +1,322 @@
+/**
+ * The athlete steps both wizards share: the athlete list (spec §2 Login step 3, Register step 2), the create-athlete
+ * form (Login step 4, Register step 3) and, once an athlete is chosen or created, the §4 membership check
+ * (athlete-membership.machine.ts). login.machine.ts and register.machine.ts invoke it from one state each (invoke id
+ * `athleteSteps`), so both run one copy of these steps.
+ *
+ * Its exits are final states whose output the wizard maps to its own next step: `back` (Back on the list) and
+ * `continue` (the membership check passed). `context.step` says which of its two steps the wizard is at (the list
+ * stays the step while a chosen athlete is checked, the form while a created one is); each wizard mirrors it into
+ * its URL as its own step number.
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { getAthletes, registerAthlete, setLatestLicense } from '../api/auth';
+import { errorText } from '../api/errors';
+import type { Athlete, AthleteAccountPayload, LatestLicense } from '../api/schemas';
+import {
+  type AthleteMembershipInput,
+  type AthleteMembershipOutput,
+  athleteMembershipMachine,
+} from './athlete-membership.machine';
+import { settleUnlessAborted } from './settle-unless-aborted';
+
+/** The two steps a person sees; the wizards number them (login 3 and 4, register 2 and 3). */
+export type AthleteStep = 'athleteList' | 'createAthlete';
+
+/** What a person does on the athlete steps (src/views/athletes/* send these to this machine). */
+export type AthleteStepEvent =
+  | { type: 'CHOOSE_ATHLETE'; userId: number }
+  | { type: 'NEXT' }
+  | { type: 'ADD_ATHLETE' }
+  | { type: 'RETRY' }
+  | { type: 'CREATE_ATHLETE'; athlete: AthleteAccountPayload }
+  | { type: 'BACK' };
+
+export interface AthleteStepsInput {
+  /** The licence code of the wizard's URL, or null (login without a licence). */
+  license: string | null;
+  /** The step it opens at: the list, or the form when the wizard's URL deep-links to it. */
+  opensAt: AthleteStep;
+}
+
+/** How the athlete steps end; the wizard decides where each leads. */
+export type AthleteStepsOutput = { exit: 'back' } | { exit: 'continue' };
+
+export interface AthleteStepsContext {
+  license: string | null;
+  step: AthleteStep;
+  latestLicence: LatestLicense | null;
+  athletes: Athlete[];
+  chosenAthlete: Athlete | null;
+  /** Why the last membership check blocked, shown once the athlete list has been loaded again. */
+  membershipOutcome: AthleteMembershipOutput | null;
+  /** The §8 text of the error state the steps are in, if any. */
+  error: string | null;
+}
+
+/** The licence is recorded only through `hasLicence`; this makes that invariant loud. */
+function licenceOf(context: AthleteStepsContext): string {
+  if (context.license === null) throw new Error('The athlete steps record a licence they do not have.');
+  return context.license;
+}
+
+function membershipInput(context: AthleteStepsContext): AthleteMembershipInput {
+  if (context.chosenAthlete === null) throw new Error('The membership check started without a chosen athlete.');
+  return { athlete: context.chosenAthlete, license: context.license };
+}
+
+export const athleteStepsMachine = setup({
+  types: {
+    input: {} as AthleteStepsInput,
+    context: {} as AthleteStepsContext,
+    events: {} as AthleteStepEvent,
+    output: {} as AthleteStepsOutput,
+  },
+  actors: {
+    recordLatestLicence: fromPromise<LatestLicense, { licenseCode: string }>(({ input, signal }) =>
+      settleUnlessAborted(setLatestLicense(input.licenseCode, { signal }), signal),
+    ),
+    loadAthletes: fromPromise<Athlete[]>(({ signal }) => settleUnlessAborted(getAthletes({ signal }), signal)),
+    registerAthlete: fromPromise<Athlete, AthleteAccountPayload>(({ input, signal }) =>
+      settleUnlessAborted(registerAthlete(input, { signal }), signal),
+    ),
+    athleteMembership: athleteMembershipMachine,
+  },
+  guards: {
+    opensAtCreateAthlete: ({ context }) => context.step === 'createAthlete',
+    hasLicence: ({ context }) => context.license !== null,
+    hasChosenAthlete: ({ context }) => context.chosenAthlete !== null,
+    isMembershipBlocked: (_, params: AthleteMembershipOutput) => params.result !== 'continue',
+    wasAlreadyMember: ({ context }) => context.membershipOutcome?.result === 'alreadyMember',
+    didClaimFail: ({ context }) => context.membershipOutcome?.result === 'claimFailed',
+  },
+  actions: {
+    enterStep: assign({ step: (_, params: { step: AthleteStep }) => params.step }),
+    rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
+    rememberMembershipOutcome: assign({
+      membershipOutcome: (_, params: AthleteMembershipOutput) => params,
+      error: (_, params: AthleteMembershipOutput) => (params.result === 'claimFailed' ? params.message : null),
+      // §4: an athlete who already has a membership cannot stay chosen.
+      chosenAthlete: ({ context }, params: AthleteMembershipOutput) =>
+        params.result === 'alreadyMember' ? null : context.chosenAthlete,
+    }),
+    forgetMembershipOutcome: assign({ membershipOutcome: null }),
+    rememberLatestLicence: assign({
+      latestLicence: (_, params: { latestLicence: LatestLicense }) => params.latestLicence,
+    }),
+    rememberAthletes: assign({
+      athletes: (_, params: { athletes: Athlete[] }) => params.athletes,
+      chosenAthlete: ({ context }, params: { athletes: Athlete[] }) =>
+        params.athletes.find((athlete) => athlete.user_id === context.chosenAthlete?.user_id) ?? null,
+    }),
+    chooseAthlete: assign({
+      chosenAthlete: ({ context, event }) => {
+        assertEvent(event, 'CHOOSE_ATHLETE');
+        return context.athletes.find((athlete) => athlete.user_id === event.userId) ?? null;
+      },
+    }),
+    chooseCreatedAthlete: assign({
+      athletes: ({ context }, params: { athlete: Athlete }) => [
+        ...context.athletes.filter((athlete) => athlete.user_id !== params.athlete.user_id),
+        params.athlete,
+      ],
+      chosenAthlete: (_, params: { athlete: Athlete }) => params.athlete,
+    }),
+  },
+}).createMachine({
+  id: 'athleteSteps',
+  description:
+    'spec §2 Login steps 3-4, §2 Register steps 2-3, §4 Register wizard: the athlete list, create athlete and the ' +
+    'membership check, shared by the login and register wizards.',
+  context: ({ input }) => ({
+    license: input.license,
+    step: input.opensAt,
+    latestLicence: null,
+    athletes: [],
+    chosenAthlete: null,
+    membershipOutcome: null,
+    error: null,
+  }),
+  initial: 'opening',
+  states: {
+    opening: {
+      description: 'spec §2 Login and Register query: the step in the URL may name the create-athlete form',
+      always: [
+        {
+          guard: 'opensAtCreateAthlete',
+          target: 'createAthlete',
+          description: 'spec §2: login step 4 / register step 3 deep-link to the form',
+        },
+        { target: 'athleteList' },
+      ],
+    },
+    athleteList: {
+      description:
+        "spec §2 Login step 3, Register step 2: season and team names, athletes, 'Add New Athlete', 'Next', 'Back'",
+      entry: { type: 'enterStep', params: { step: 'athleteList' } },
+      // A blocked membership is told once, on the list loaded right after it; leaving the list drops it.
+      exit: 'forgetMembershipOutcome',
+      initial: 'start',
+      states: {
+        start: {
+          description: 'spec §4 Login wizard step 3: with a licence, record it before loading the athletes',
+          always: [
+            {
+              guard: 'hasLicence',
+              target: 'recordingLicence',
+              description: 'the licence becomes the latest, whose season and team the list shows',
+            },
+            { target: 'loadingAthletes' },
+          ],
+        },
+        recordingLicence: {
+          description: 'spec §7 POST /api/user/latest-license (answers the season and team names)',
+          tags: ['busy'],
+          invoke: {
+            id: 'latestLicence',
+            src: 'recordLatestLicence',
+            input: ({ context }) => ({ licenseCode: licenceOf(context) }),
+            onDone: {
+              target: 'loadingAthletes',
+              actions: { type: 'rememberLatestLicence', params: ({ event }) => ({ latestLicence: event.output }) },
+            },
+            onError: {
+              target: 'loadFailed',
+              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        loadingAthletes: {
+          description: 'spec §7 GET /api/user/athletes',
+          tags: ['busy'],
+          invoke: {
+            id: 'athletes',
+            src: 'loadAthletes',
+            onDone: [
+              {
+                guard: 'wasAlreadyMember',
+                target: 'choosing.alreadyMember',
+                actions: [
+                  { type: 'rememberAthletes', params: ({ event }) => ({ athletes: event.output }) },
+                  'forgetMembershipOutcome',
+                ],
+              },
+              {
+                guard: 'didClaimFail',
+                target: 'choosing.claimFailed',
+                actions: [
+                  { type: 'rememberAthletes', params: ({ event }) => ({ athletes: event.output }) },
+                  'forgetMembershipOutcome',
+                ],
+              },
+              {
+                target: 'choosing',
+                actions: { type: 'rememberAthletes', params: ({ event }) => ({ athletes: event.output }) },
+              },
+            ],
+            onError: {
+              target: 'loadFailed',
+              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        loadFailed: {
+          description: 'spec §8 general mapping; the person may try again',
+          on: { RETRY: { target: 'start' } },
+        },
+        choosing: {
+          description: "spec §2 Login step 3, Register step 2: the athlete list; 'Next' once an athlete is chosen",
+          initial: 'idle',
+          states: {
+            idle: { description: 'spec §2 Login step 3, Register step 2: list of athletes, one may be chosen' },
+            alreadyMember: {
+              description: "spec §4/§8: 'Sorry, this athlete already has a membership for the season.'",
+            },
+            claimFailed: { description: 'spec §8 Claim failure: the error response text' },
+          },
+          on: {
+            CHOOSE_ATHLETE: { target: '.idle', actions: 'chooseAthlete' },
+            NEXT: {
+              guard: 'hasChosenAthlete',
+              target: '#athleteSteps.checkingMembership',
+              description: "spec §4: 'Next' runs the membership check; enabled once an athlete is chosen",
+            },
+          },
+        },
+      },
+      on: {
+        ADD_ATHLETE: { target: 'createAthlete', description: "spec §4: 'Add New Athlete' goes to the form" },
+        BACK: { target: 'wentBack', description: 'spec §2, §4: Back moves one step down, out of the athlete steps' },
+      },
+    },
+    createAthlete: {
+      description: 'spec §2 Create athlete form (Login step 4, Register step 3)',
+      entry: { type: 'enterStep', params: { step: 'createAthlete' } },
+      initial: 'form',
+      states: {
+        form: {
+          description: "spec §2 Create athlete form: 'Create Account' (or Enter) submits",
+          initial: 'idle',
+          states: {
+            idle: { description: 'spec §2 Create athlete form, §5 Create athlete validation' },
+            failed: { description: 'spec §8 general mapping' },
+          },
+          on: { CREATE_ATHLETE: { target: '#athleteSteps.createAthlete.creating' } },
+        },
+        creating: {
+          description: 'spec §7 POST /api/auth/register-athlete',
+          tags: ['busy'],
+          invoke: {
+            id: 'registerAthlete',
+            src: 'registerAthlete',
+            input: ({ event }) => {
+              assertEvent(event, 'CREATE_ATHLETE');
+              return event.athlete;
+            },
+            onDone: {
+              target: '#athleteSteps.checkingMembership',
+              actions: { type: 'chooseCreatedAthlete', params: ({ event }) => ({ athlete: event.output }) },
+              description: 'spec §4: creating an athlete runs the membership check like choosing one',
+            },
+            onError: {
+              target: 'form.failed',
+              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+      on: { BACK: { target: 'athleteList', description: 'spec §2, §4: Back moves one step down, to the list' } },
+    },
+    checkingMembership: {
+      description: 'spec §4 Register wizard: after an athlete is chosen or created (athlete-membership.machine.ts)',
+      tags: ['busy'],
+      invoke: {
+        id: 'membership',
+        src: 'athleteMembership',
+        input: ({ context }) => membershipInput(context),
+        onDone: [
+          {
+            guard: { type: 'isMembershipBlocked', params: ({ event }) => event.output },
+            target: 'athleteList',
+            actions: { type: 'rememberMembershipOutcome', params: ({ event }) => event.output },
+            description:
+              'spec §4: an active membership (or a failed claim) blocks the choice; the list, loaded again with ' +
+              'a created athlete in it, says why',
+          },
+          { target: 'continued', description: 'spec §4: continue (the wizard decides where)' },
+        ],
+      },
+    },
+    wentBack: {
+      description: 'spec §2, §4: Back on the athlete list; the wizard goes one step back',
+      type: 'final',
+      output: { exit: 'back' },
+    },
+    continued: {
+      description: 'spec §4: the membership check passed; the wizard continues (to /payment or /dashboard)',
+      type: 'final',
+      output: { exit: 'continue' },
+    },
+  },
+  output: ({ event }) => event.output as AthleteStepsOutput,
+});
