@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { addDays } from '../domain/dates.ts';
+import { addDays } from '../../src/domain/dates.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { Db, Tx } from './client.ts';
 import {

@@ -1,12 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMonths, formatDisplayDate } from './dates.ts';
+import { chargedAppFee, discountedDues, isFullDiscount } from '../../src/domain/fees.ts';
 import {
   computePaymentPlans,
-  discountedDuesCents,
   type FeeSettings,
   installmentDates,
   planTotalCents,
   splitCents,
+  teamFeesOf,
 } from './payment-plans.ts';
 
 const tigers: FeeSettings = {
@@ -21,13 +22,7 @@ const today = new Date('2026-11-21T12:00:00Z');
 
 const amounts = (plan: { phases: { amountCents: number }[] }) => plan.phases.map((p) => p.amountCents);
 
-describe('dates', () => {
-  it('formats display dates and clamps month ends', () => {
-    expect(formatDisplayDate('2027-03-01')).toBe('Mar 1, 2027');
-    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
-    expect(addMonths('2026-11-15', 2)).toBe('2027-01-15');
-  });
-
+describe('instalment dates', () => {
   it('starts instalments at the first schedule date after today', () => {
     expect(installmentDates('2027-01-01', 3, today)).toEqual(['2027-01-01', '2027-02-01', '2027-03-01']);
     // A schedule that began in September continues from the next 15th.
@@ -94,16 +89,23 @@ describe('payment plans (spec §9)', () => {
     expect(planTotalCents(plans[1]!)).toBe(32000);
   });
 
-  it('applies percent then flat discounts to the dues, never below zero', () => {
-    expect(discountedDuesCents(45000, { percentOff: 10, flatDiscountCents: null })).toBe(40500);
-    expect(discountedDuesCents(20000, { percentOff: null, flatDiscountCents: 50000 })).toBe(0);
-    expect(discountedDuesCents(45000, { percentOff: 10, flatDiscountCents: 500 })).toBe(40000);
+  it('takes percent then flat discounts off the dues before splitting them', () => {
+    const plans = computePaymentPlans({
+      fees: tigers,
+      discount: { percentOff: 10, flatAmount: 500 },
+      protectionCents: 0,
+      firstInstallmentOn: '2027-01-01',
+      today,
+    });
+    // Dues 450 → 405 → 400; today deposit 50 + app fee 25; then (350 + 5) in three.
+    expect(amounts(plans[0]!)).toEqual([42500]);
+    expect(amounts(plans[1]!)).toEqual([7500, 11834, 11833, 11833]);
   });
 
   it('leaves nothing to pay with a 100 % discount, and offers only pay in full when no dues remain', () => {
     const plans = computePaymentPlans({
       fees: tigers,
-      discount: { percentOff: 100, flatDiscountCents: null },
+      discount: { percentOff: 100, flatAmount: null },
       protectionCents: 0,
       firstInstallmentOn: '2027-01-01',
       today,
@@ -115,12 +117,45 @@ describe('payment plans (spec §9)', () => {
   it('keeps the app fee under a flat discount that covers the dues', () => {
     const plans = computePaymentPlans({
       fees: tigers,
-      discount: { percentOff: null, flatDiscountCents: 50000 },
+      discount: { percentOff: null, flatAmount: 50000 },
       protectionCents: 0,
       firstInstallmentOn: '2027-01-01',
       today,
     });
     expect(amounts(plans[0]!)).toEqual([2500]);
+  });
+
+  it("charges in all the dues and app fee of the site's fee rules, plus the plan fee, and nothing on a full discount", () => {
+    const feesArb = fc.record({
+      totalDuesCents: fc.nat({ max: 10_000_000 }),
+      athleteDepositCents: fc.nat({ max: 10_000_000 }),
+      paymentPlanFeeCents: fc.nat({ max: 100_000 }),
+      appFeeCents: fc.nat({ max: 100_000 }),
+      isAppFeeItemized: fc.boolean(),
+      planMonths: fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 4 }),
+    });
+    const discountArb = fc.option(
+      fc.record({
+        percentOff: fc.option(fc.integer({ min: 0, max: 100 })),
+        flatAmount: fc.option(fc.nat({ max: 20_000_000 })),
+      }),
+    );
+    fc.assert(
+      fc.property(feesArb, discountArb, (fees, discount) => {
+        const plans = computePaymentPlans({
+          fees,
+          discount,
+          protectionCents: 0,
+          firstInstallmentOn: '2027-01-01',
+          today,
+        });
+        const team = teamFeesOf(fees);
+        const owed = discountedDues(team.total_dues, discount) + chargedAppFee(team, discount);
+        expect(planTotalCents(plans[0]!)).toBe(owed);
+        for (const plan of plans.slice(1)) expect(planTotalCents(plan)).toBe(owed + fees.paymentPlanFeeCents);
+        if (isFullDiscount(discount, team)) expect(plans.map(planTotalCents)).toEqual([0]);
+      }),
+    );
   });
 
   it('splits amounts into parts that differ by at most a cent and add up', () => {

@@ -1,14 +1,17 @@
-import { addMonths, formatDisplayDate, toIsoDate } from './dates.ts';
+import { addMonths, formatDisplayDate, toIsoDate } from '../../src/domain/dates.ts';
+import { chargedAppFee, type DiscountTerms, discountedDues, type TeamFees } from '../../src/domain/fees.ts';
 
 /**
- * Team-dues payment plans (spec §9, docs/api.md PaymentData). Everything is integer cents.
+ * Team-dues payment plans (spec §9, docs/api.md PaymentData). Everything is integer cents. Only the server computes
+ * plans (the site shows the phases it is sent); the fee and discount rules they use are the site's, from
+ * src/domain/fees.ts, and the dates from src/domain/dates.ts.
  *
  * - Pay in full: one phase today with the (discounted) dues, the app fee, and the protection plan when added.
  * - A monthly plan of n months: today the deposit (at most the discounted dues), the itemized app fee and the
  *   protection plan; the rest of the dues plus the team's plan fee (the plan's `additional`) in n monthly
  *   instalments from the season's schedule. The non-itemized app fee is part of the deposit (§9 player deposit).
- * - A discount reduces the dues before phases are computed: percent first, then flat, never below 0. A 100 % discount
- *   also waives the app fee, so that the spec's full discount ("100 percent off") leaves nothing to pay.
+ * - A discount reduces the dues before phases are computed (`discountedDues`); a 100 % discount also waives the app
+ *   fee (`chargedAppFee`), so that the spec's full discount ("100 percent off") leaves nothing to pay.
  * - Monthly plans are offered only while some dues remain after the deposit.
  */
 
@@ -19,11 +22,6 @@ export interface FeeSettings {
   appFeeCents: number;
   isAppFeeItemized: boolean;
   planMonths: readonly number[];
-}
-
-export interface DiscountTerms {
-  percentOff: number | null;
-  flatDiscountCents: number | null;
 }
 
 export interface PlanRequest {
@@ -50,34 +48,15 @@ export interface ComputedPlan {
   phases: ComputedPhase[];
 }
 
-export function discountedDuesCents(dues: number, discount: DiscountTerms | null): number {
-  if (discount === null) return dues;
-  let result = dues;
-  if (discount.percentOff !== null) {
-    const percent = Math.min(100, Math.max(0, discount.percentOff));
-    result = Math.round((result * (100 - percent)) / 100);
-  }
-  if (discount.flatDiscountCents !== null) result -= Math.max(0, discount.flatDiscountCents);
-  return Math.max(0, result);
-}
-
-function waivesAppFee(discount: DiscountTerms | null): boolean {
-  return discount?.percentOff !== null && discount?.percentOff !== undefined && discount.percentOff >= 100;
-}
-
-/**
- * Spec §4/§9 full discount: 100 % off, or a flat amount of at least the dues on a team whose app fee is 0. Then
- * nothing is paid: the protection plan is not offered either (docs/api.md), and checkout needs no card.
- */
-export function isFullDiscount(
-  fees: Pick<FeeSettings, 'totalDuesCents' | 'appFeeCents'>,
-  discount: DiscountTerms | null,
-): boolean {
-  if (discount === null) return false;
-  if (waivesAppFee(discount)) return true;
-  return (
-    discount.flatDiscountCents !== null && discount.flatDiscountCents >= fees.totalDuesCents && fees.appFeeCents === 0
-  );
+/** A team's stored fee settings under the names of spec §3 Team, which the shared fee rules read. */
+export function teamFeesOf(fees: FeeSettings): TeamFees {
+  return {
+    total_dues: fees.totalDuesCents,
+    athlete_deposit: fees.athleteDepositCents,
+    payment_plan_fee: fees.paymentPlanFeeCents,
+    total_app_fee: fees.appFeeCents,
+    is_app_fee_itemized: fees.isAppFeeItemized,
+  };
 }
 
 /** The instalment dates: the schedule's day each month, from the first date after today. */
@@ -102,17 +81,17 @@ function phase(dueOn: string, cents: number): ComputedPhase {
 export function computePaymentPlans(request: PlanRequest): ComputedPlan[] {
   const { fees, discount, protectionCents, today } = request;
   const todayIso = toIsoDate(today);
-  const dues = discountedDuesCents(fees.totalDuesCents, discount);
-  const appFee = waivesAppFee(discount) ? 0 : fees.appFeeCents;
-  const itemizedAppFee = fees.isAppFeeItemized ? appFee : 0;
-  const foldedAppFee = fees.isAppFeeItemized ? 0 : appFee;
+  const team = teamFeesOf(fees);
+  const dues = discountedDues(team.total_dues, discount);
+  // Itemized or folded into the deposit, the whole app fee is charged today: itemizing changes its display only.
+  const appFee = chargedAppFee(team, discount);
 
   const plans: ComputedPlan[] = [
     {
       month: 0,
       name: 'Pay in full',
       additionalCents: null,
-      phases: [phase(todayIso, dues + foldedAppFee + itemizedAppFee + protectionCents)],
+      phases: [phase(todayIso, dues + appFee + protectionCents)],
     },
   ];
 
@@ -129,7 +108,7 @@ export function computePaymentPlans(request: PlanRequest): ComputedPlan[] {
       name: `${count} monthly payments`,
       additionalCents: fees.paymentPlanFeeCents,
       phases: [
-        phase(todayIso, deposit + foldedAppFee + itemizedAppFee + protectionCents),
+        phase(todayIso, deposit + appFee + protectionCents),
         ...instalments.map((cents, index) => phase(dates[index]!, cents)),
       ],
     });

@@ -1,35 +1,28 @@
+import { SUBSCRIPTION_STATUS, type SubscriptionStatus } from '../../src/domain/subscription-status.ts';
 import type { SubscriptionRow } from '../db/schema/index.ts';
 
-/** The seven status texts of spec §4, word for word. */
-export const STATUS_MESSAGES = {
-  licenseActive: 'License active.',
-  licenseExpired: 'License expired.',
-  licenseDisabled: 'License disabled.',
-  trialActive: 'Trial period active.',
-  trialEnded: 'Trial period has ended.',
-  subscriptionActive: 'Subscription active.',
-  subscriptionNotActive: 'Subscription not active.',
-} as const;
-
-export type StatusMessage = (typeof STATUS_MESSAGES)[keyof typeof STATUS_MESSAGES];
+/**
+ * Which of the seven status texts of spec §4 a stored subscription has now. The texts are the site's constants
+ * (src/domain/subscription-status.ts), so the message the server sends is the one the dashboard recognises.
+ */
 
 type StatusInput = Pick<SubscriptionRow, 'kind' | 'active' | 'disabled' | 'paidThrough' | 'trialEndsAt'>;
 
 /** Derives the status message from the stored access and the clock. */
-export function statusMessage(subscription: StatusInput, now: Date): StatusMessage {
+export function statusMessage(subscription: StatusInput, now: Date): SubscriptionStatus {
   const after = (instant: Date | null) => instant !== null && instant.getTime() > now.getTime();
   switch (subscription.kind) {
     case 'license':
-      if (subscription.disabled) return STATUS_MESSAGES.licenseDisabled;
-      return after(subscription.paidThrough) ? STATUS_MESSAGES.licenseActive : STATUS_MESSAGES.licenseExpired;
+      if (subscription.disabled) return SUBSCRIPTION_STATUS.licenseDisabled;
+      return after(subscription.paidThrough) ? SUBSCRIPTION_STATUS.licenseActive : SUBSCRIPTION_STATUS.licenseExpired;
     case 'trial':
-      return after(subscription.trialEndsAt) ? STATUS_MESSAGES.trialActive : STATUS_MESSAGES.trialEnded;
+      return after(subscription.trialEndsAt) ? SUBSCRIPTION_STATUS.trialActive : SUBSCRIPTION_STATUS.trialEnded;
     case 'subscription':
-      if (!subscription.active || subscription.disabled) return STATUS_MESSAGES.subscriptionNotActive;
-      if (after(subscription.trialEndsAt)) return STATUS_MESSAGES.trialActive;
+      if (!subscription.active || subscription.disabled) return SUBSCRIPTION_STATUS.subscriptionNotActive;
+      if (after(subscription.trialEndsAt)) return SUBSCRIPTION_STATUS.trialActive;
       return after(subscription.paidThrough)
-        ? STATUS_MESSAGES.subscriptionActive
-        : STATUS_MESSAGES.subscriptionNotActive;
+        ? SUBSCRIPTION_STATUS.subscriptionActive
+        : SUBSCRIPTION_STATUS.subscriptionNotActive;
   }
 }
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
+import { centsToDollarsOrNull } from '../../src/domain/money.ts';
 import { licenceClaims, type MembershipRow, memberships, teams, type UserRow } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { centsToDollarsOrNull } from '../domain/money.ts';
 import { planTotalCents } from '../domain/payment-plans.ts';
 import { authFirst, optionalUser, requireUser } from '../http/auth.ts';
 import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';

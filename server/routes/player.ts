@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { asc, eq } from 'drizzle-orm';
+import { isRealDate, toIsoDate } from '../../src/domain/dates.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { experienceLevels, playerProfiles, positions, seasonPhases, sports, weightGoals } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { isRealDate } from '../domain/dates.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
 import { ApiError, conflict, issuesToMessages, validationError } from '../http/errors.ts';
 import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
@@ -114,7 +114,7 @@ export function playerRoutes(deps: AppDeps) {
         month && day && year && isRealDate(year, month, day)
           ? `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
           : null;
-      if (birthday === null || year! < 1900 || birthday > now.toISOString().slice(0, 10)) {
+      if (birthday === null || year! < 1900 || birthday > toIsoDate(now)) {
         messages.birthday = ['The birthday is not a valid date.'];
       }
       const exists = async (table: typeof experienceLevels | typeof seasonPhases | typeof weightGoals, value: number) =>

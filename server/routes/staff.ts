@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
+import { centsToDollars, dollarsToCents } from '../../src/domain/money.ts';
 import { type DraftRow, drafts, protectionPlans, seasons } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { centsToDollars, dollarsToCents } from '../domain/money.ts';
 import { staffFirst } from '../http/auth.ts';
 import { fieldError, notFound, validationError } from '../http/errors.ts';
 import { createRouter, dollars, errors, idParam, json, jsonBody } from '../http/openapi.ts';

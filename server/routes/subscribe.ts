@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
+import { addDays, addMonthsToInstant } from '../../src/domain/dates.ts';
+import { centsToDollarsOrNull } from '../../src/domain/money.ts';
+import { SUBSCRIPTION_STATUS } from '../../src/domain/subscription-status.ts';
 import { coupons, organizations, planDetails, subscriptions } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { addDays } from '../domain/dates.ts';
-import { centsToDollarsOrNull } from '../domain/money.ts';
-import { paidThrough, STATUS_MESSAGES, statusMessage } from '../domain/subscription-status.ts';
+import { paidThrough, statusMessage } from '../domain/subscription-status.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
 import { conflict, fieldError, notFound } from '../http/errors.ts';
 import { BEARER, codeParam, createRouter, errors, json, jsonBody, SubscriptionStateSchema } from '../http/openapi.ts';
@@ -120,12 +121,6 @@ const processRoute = createRoute({
   },
 });
 
-function addMonthsTo(instant: Date, months: number): Date {
-  const next = new Date(instant.getTime());
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
-}
-
 export function subscribeRoutes(deps: AppDeps) {
   const { db } = deps;
   const app = createRouter();
@@ -206,7 +201,7 @@ export function subscribeRoutes(deps: AppDeps) {
     const [current] = await db.select().from(subscriptions).where(eq(subscriptions.userId, auth.user.id));
     if (current?.kind === 'subscription') {
       const message = statusMessage(current, now);
-      if (message === STATUS_MESSAGES.subscriptionActive || message === STATUS_MESSAGES.trialActive) {
+      if (message === SUBSCRIPTION_STATUS.subscriptionActive || message === SUBSCRIPTION_STATUS.trialActive) {
         throw conflict('You already have an active subscription.');
       }
     }
@@ -239,7 +234,7 @@ export function subscribeRoutes(deps: AppDeps) {
       providerSubscriptionId: result.subscriptionId,
       trialEndsAt,
       // With a trial the first charge is at its end; that is when the paid period starts.
-      paidThrough: trialEndsAt ?? addMonthsTo(now, TERM_MONTHS[body.term]),
+      paidThrough: trialEndsAt ?? addMonthsToInstant(now, TERM_MONTHS[body.term]),
       updatedAt: now,
     };
     const [saved] = await db

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { addDays, endOfDate, formatDisplayDate, toIsoDate } from '../../src/domain/dates.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   athleteGuardians,
@@ -13,7 +14,6 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { formatDisplayDate, parseIsoDate, toIsoDate } from '../domain/dates.ts';
 
 export const LICENCE_TEXTS = {
   paused: 'Registration has been paused by the organization.',
@@ -139,9 +139,8 @@ class NoneLeft extends Error {}
 
 /** Coach access lasts until the end of the licence's last day (UTC). */
 function accessEnd(expiresOn: string | null, now: Date): Date {
-  if (expiresOn === null) return new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
-  const { year, month, day } = parseIsoDate(expiresOn);
-  return new Date(Date.UTC(year, month - 1, day + 1));
+  if (expiresOn === null) return addDays(now, 365);
+  return endOfDate(expiresOn);
 }
 
 /**

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { type DiscountTerms, isFullDiscount } from '../../src/domain/fees.ts';
+import { centsToDollars } from '../../src/domain/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   athleteGuardians,
@@ -20,8 +22,7 @@ import {
   type UserRow,
   users,
 } from '../db/schema/index.ts';
-import { centsToDollars } from '../domain/money.ts';
-import { type ComputedPlan, computePaymentPlans, type FeeSettings, isFullDiscount } from '../domain/payment-plans.ts';
+import { type ComputedPlan, computePaymentPlans, type FeeSettings, teamFeesOf } from '../domain/payment-plans.ts';
 import { fieldError, forbidden } from '../http/errors.ts';
 import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from './licences.ts';
 
@@ -128,7 +129,7 @@ export function plansFor(
 ): ComputedPlan[] {
   if (context.season === null) return [];
   const terms = discountTerms(discount);
-  const protectionOffered = context.protectionPlan !== null && !isFullDiscount(context.fees, terms);
+  const protectionOffered = context.protectionPlan !== null && !isFullDiscount(terms, teamFeesOf(context.fees));
   return computePaymentPlans({
     fees: context.fees,
     discount: terms,
@@ -139,8 +140,8 @@ export function plansFor(
   });
 }
 
-function discountTerms(discount: DiscountCodeRow | null) {
-  return discount ? { percentOff: discount.percentOff, flatDiscountCents: discount.flatDiscountCents } : null;
+function discountTerms(discount: DiscountCodeRow | null): DiscountTerms | null {
+  return discount ? { percentOff: discount.percentOff, flatAmount: discount.flatDiscountCents } : null;
 }
 
 export function paymentDataJson(
@@ -150,7 +151,9 @@ export function paymentDataJson(
   discount: DiscountCodeRow | null = null,
 ): PaymentDataJson {
   // With a full discount nothing is paid, so no protection plan is offered (docs/api.md).
-  const protectionPlan = isFullDiscount(context.fees, discountTerms(discount)) ? null : context.protectionPlan;
+  const protectionPlan = isFullDiscount(discountTerms(discount), teamFeesOf(context.fees))
+    ? null
+    : context.protectionPlan;
   return {
     team: {
       id: context.teamId,

@@ -5,12 +5,12 @@ import {
   BIRTH_MONTHS,
   BIRTH_YEARS,
   birthDaysFor,
-  daysInMonth,
   HEIGHT_FEET,
   HEIGHT_INCHES,
   isBirthYear,
   isValidBirthDay,
 } from './date-lists.ts';
+import { daysInMonth } from './dates.ts';
 
 describe('player page 1 lists (§5, §9)', () => {
   it('offers months 1-12 with names', () => {
@@ -44,7 +44,7 @@ describe('player page 1 lists (§5, §9)', () => {
   it('agrees with the calendar for every offered month and year', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 12 }), fc.constantFrom(...BIRTH_YEARS), (month, year) => {
-        const calendarDays = new Date(year, month, 0).getDate();
+        const calendarDays = new Date(Date.UTC(year, month, 0)).getUTCDate();
         expect(daysInMonth(month, year)).toBe(calendarDays);
         expect(isValidBirthDay(month, calendarDays, year)).toBe(true);
         expect(isValidBirthDay(month, calendarDays + 1, year)).toBe(false);

@@ -1,5 +1,7 @@
 /** Option lists of the player profile's first page (spec §2 Player profile, §5, §9). */
 
+import { daysInMonth } from './calendar.ts';
+
 /** A numbered option with its label (§2 Player profile selects). */
 export interface NumberOption {
   readonly value: number;
@@ -43,19 +45,6 @@ export const HEIGHT_FEET: readonly number[] = range(3, 8);
 
 /** Height inches offered, 0 to 11 (§5, §9). */
 export const HEIGHT_INCHES: readonly number[] = range(0, 11);
-
-/** Whether a year is a Gregorian leap year (§5: February 29 only then). */
-export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-/** Days in a month (1-12); without a year February has 29 so no real birthday is refused early (§2). */
-export function daysInMonth(month: number, year?: number | null): number {
-  if (month === 2) {
-    return year === undefined || year === null || isLeapYear(year) ? 29 : 28;
-  }
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
 
 /** The birth days valid for the chosen month and year; all 31 until a month is chosen (§2). */
 export function birthDaysFor(month: number | null | undefined, year?: number | null): readonly number[] {

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type ClientDiscount,
+  chargedAppFee,
   describePlan,
   describePlans,
   discountAmount,
   discountCodeAction,
   discountedDues,
-  hasSeasonStarted,
   isFullDiscount,
   itemizedAppFee,
   monthsToPay,
@@ -22,6 +22,7 @@ import {
   type TeamFees,
   toClientDiscount,
   totalDue,
+  waivesAppFee,
 } from './fees.ts';
 
 // The seeded teams of the fixtures contract, in cents.
@@ -181,53 +182,13 @@ describe('monthsToPay (§9)', () => {
   });
 });
 
-describe('hasSeasonStarted (§9)', () => {
-  it('reads the fixtures: Fall 2026 has started, Spring 2027 has not', () => {
-    const now = new Date(2026, 10, 21, 12, 0);
-    expect(hasSeasonStarted('2026-09-01', now)).toBe(true);
-    expect(hasSeasonStarted('2027-03-01', now)).toBe(false);
-  });
-
-  it('counts the start date itself as started, from local midnight', () => {
-    expect(hasSeasonStarted('2027-03-01', new Date(2027, 2, 1, 0, 0, 0))).toBe(true);
-    expect(hasSeasonStarted('2027-03-01', new Date(2027, 1, 28, 23, 59, 59))).toBe(false);
-  });
-
-  it('reads a date-time as given', () => {
-    expect(hasSeasonStarted('2027-03-01T10:00:00Z', new Date('2027-03-01T10:00:00Z'))).toBe(true);
-    expect(hasSeasonStarted('2027-03-01T10:00:00Z', new Date('2027-03-01T09:59:59Z'))).toBe(false);
-  });
-
-  it('treats an unreadable or impossible date as not started', () => {
-    const now = new Date(2030, 0, 1);
-    expect(hasSeasonStarted('', now)).toBe(false);
-    expect(hasSeasonStarted('soon', now)).toBe(false);
-    expect(hasSeasonStarted('2027-02-30', now)).toBe(false);
-  });
-
-  it('is started exactly when now is at or after the start', () => {
-    fc.assert(
-      fc.property(
-        fc.date({ min: new Date(2000, 0, 1), max: new Date(2040, 0, 1), noInvalidDate: true }),
-        fc.integer({ min: -400, max: 400 }),
-        (start, offsetHours) => {
-          const midnight = new Date(start.getFullYear(), start.getMonth(), start.getDate());
-          const text = `${midnight.getFullYear()}-${String(midnight.getMonth() + 1).padStart(2, '0')}-${String(midnight.getDate()).padStart(2, '0')}`;
-          const now = new Date(midnight.getTime() + offsetHours * 3_600_000);
-          expect(hasSeasonStarted(text, now)).toBe(offsetHours >= 0);
-        },
-      ),
-    );
-  });
-});
-
 describe('discounts', () => {
   it('applies percent and flat discounts to the dues in cents', () => {
     expect(discountedDues(45000, SAVE10)).toBe(40500);
     expect(discountedDues(45000, FULLRIDE)).toBe(0);
     expect(discountedDues(20000, FLAT500)).toBe(0);
-    expect(discountedDues(45000, { code: 'F', percentOff: null, flatAmount: 10000, applied: true })).toBe(35000);
-    expect(discountedDues(1499, { code: 'P', percentOff: 50, flatAmount: null, applied: true })).toBe(750);
+    expect(discountedDues(45000, { percentOff: null, flatAmount: 10000, applied: true })).toBe(35000);
+    expect(discountedDues(1499, { percentOff: 50, flatAmount: null, applied: true })).toBe(750);
     expect(discountAmount(45000, SAVE10)).toBe(4500);
   });
 
@@ -247,8 +208,8 @@ describe('discounts', () => {
         (dues, percentA, percentB, flat) => {
           const low = Math.min(percentA, percentB);
           const high = Math.max(percentA, percentB);
-          const withLow = discountedDues(dues, { code: 'a', percentOff: low, flatAmount: flat, applied: true });
-          const withHigh = discountedDues(dues, { code: 'b', percentOff: high, flatAmount: flat, applied: true });
+          const withLow = discountedDues(dues, { percentOff: low, flatAmount: flat, applied: true });
+          const withHigh = discountedDues(dues, { percentOff: high, flatAmount: flat, applied: true });
           for (const value of [withLow, withHigh]) {
             expect(Number.isInteger(value)).toBe(true);
             expect(value).toBeGreaterThanOrEqual(0);
@@ -303,6 +264,32 @@ describe('isFullDiscount (§4, §9)', () => {
         const full = isFullDiscount(discount, team);
         expect(full).toBe(discountedDues(team.total_dues, discount) + team.total_app_fee === 0);
       }),
+    );
+  });
+
+  it('reads a stored discount (no applied flag, as the server keeps it) as in force', () => {
+    expect(isFullDiscount({ percentOff: 100, flatAmount: null }, tigers)).toBe(true);
+    expect(isFullDiscount({ percentOff: null, flatAmount: 20000 }, waves)).toBe(true);
+    expect(discountedDues(45000, { percentOff: 10, flatAmount: null })).toBe(40500);
+  });
+
+  it('waives the app fee only at 100 percent off, so a full discount leaves nothing to pay', () => {
+    expect(chargedAppFee(tigers, FULLRIDE)).toBe(0);
+    expect(chargedAppFee(tigers, { ...FULLRIDE, applied: false })).toBe(2500);
+    expect(chargedAppFee(tigers, FLAT500)).toBe(2500);
+    expect(chargedAppFee(tigers, null)).toBe(2500);
+    expect(waivesAppFee({ percentOff: 150, flatAmount: null })).toBe(true);
+    fc.assert(
+      fc.property(
+        teamArb,
+        fc.option(fc.integer({ min: -50, max: 150 })),
+        fc.option(fc.nat({ max: 20_000_000 })),
+        (team, percentOff, flatAmount) => {
+          const discount = { percentOff, flatAmount };
+          const leftToPay = discountedDues(team.total_dues, discount) + chargedAppFee(team, discount);
+          if (isFullDiscount(discount, team)) expect(leftToPay).toBe(0);
+        },
+      ),
     );
   });
 

@@ -1,6 +1,8 @@
 /**
- * Team-dues payment arithmetic of spec §9 and the §4 payment flow. Every amount is integer cents; the inputs are
- * structural so the parsed API objects (money already converted to cents at the schema boundary) fit as they are.
+ * Team-dues payment arithmetic of spec §9 and the §4 payment flow, one copy for the site and the server: the
+ * server's payment plans (server/domain/payment-plans.ts) apply the same discount, full-discount and app-fee rules.
+ * Every amount is integer cents; the inputs are structural so the parsed API objects (money already converted to
+ * cents at the schema boundary) and the server's stored settings (`teamFeesOf`) fit as they are.
  */
 
 /** The money fields of a team (§3 Team) that the fee rules read, in cents. */
@@ -33,11 +35,20 @@ export interface ProtectionPlanInput {
   readonly amount: number;
 }
 
-/** The client-side discount of §3 (code, percentOff, flatAmount in cents, applied). */
-export interface ClientDiscount {
-  readonly code: string;
+/**
+ * What a discount takes off (§3 discount code): a percent and a flat amount in cents, either may be null. The
+ * server's stored code and the client's applied discount are both this; `applied: false` (a client discount typed
+ * but not applied) counts as no discount.
+ */
+export interface DiscountTerms {
   readonly percentOff: number | null;
   readonly flatAmount: number | null;
+  readonly applied?: boolean;
+}
+
+/** The client-side discount of §3 (code, percentOff, flatAmount in cents, applied). */
+export interface ClientDiscount extends DiscountTerms {
+  readonly code: string;
   readonly applied: boolean;
 }
 
@@ -97,34 +108,16 @@ export function phaseProcessingFee(phase: PaymentPhaseInput): number {
   return phase.processing_fee ?? 0;
 }
 
-/**
- * A season has started when its start date is at or before now (§9).
- * A bare `YYYY-MM-DD` (docs/api.md) is read as local midnight of that day, so the season counts as started for the
- * whole of its first day wherever the user is; a value with a time part is read as given. Unreadable → not started.
- */
-export function hasSeasonStarted(startDate: string, now: Date): boolean {
-  const start = parseStartDate(startDate);
-  return start !== null && start.getTime() <= now.getTime();
-}
-
-function parseStartDate(text: string): Date | null {
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  if (dateOnly) {
-    const [, year, month, day] = dateOnly.map(Number) as [number, number, number, number];
-    const date = new Date(year, month - 1, day);
-    // Rejects 2027-02-30 and the like instead of rolling over into the next month.
-    return date.getMonth() === month - 1 && date.getDate() === day ? date : null;
-  }
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date;
+function inForce(discount: DiscountTerms | null): discount is DiscountTerms {
+  return discount !== null && discount.applied !== false;
 }
 
 /**
  * Dues after a discount, in cents, never negative (§4 discount codes). The percent part (clamped to 0-100, rounded
  * half up to the cent) applies before the flat part; a discount that is not applied changes nothing.
  */
-export function discountedDues(dues: number, discount: ClientDiscount | null): number {
-  if (discount === null || !discount.applied) {
+export function discountedDues(dues: number, discount: DiscountTerms | null): number {
+  if (!inForce(discount)) {
     return dues;
   }
   let result = dues;
@@ -139,7 +132,7 @@ export function discountedDues(dues: number, discount: ClientDiscount | null): n
 }
 
 /** How much a discount takes off the dues, in cents (§4): dues − discounted dues. */
-export function discountAmount(dues: number, discount: ClientDiscount | null): number {
+export function discountAmount(dues: number, discount: DiscountTerms | null): number {
   return dues - discountedDues(dues, discount);
 }
 
@@ -180,17 +173,30 @@ export function discountCodeAction(typedCode: string, appliedCode: string | null
  * `team.total_dues` must be the dues before the discount, as the team entity carries them.
  */
 export function isFullDiscount(
-  discount: ClientDiscount | null,
+  discount: DiscountTerms | null,
   team: Pick<TeamFees, 'total_dues' | 'total_app_fee'>,
 ): boolean {
-  if (discount === null || !discount.applied) {
+  if (!inForce(discount)) {
     return false;
   }
-  if (discount.percentOff !== null && discount.percentOff >= 100) {
+  if (waivesAppFee(discount)) {
     return true;
   }
   // A flat amount at least the dues leaves dues 0; with app fee 0 the total is then 0 too.
   return discount.flatAmount !== null && discount.flatAmount >= team.total_dues && team.total_app_fee === 0;
+}
+
+/**
+ * Whether a discount waives the app fee too: 100 percent off, so that the spec's full discount leaves nothing to pay
+ * (§4, §9). Any other discount reduces the dues only.
+ */
+export function waivesAppFee(discount: DiscountTerms | null): boolean {
+  return inForce(discount) && discount.percentOff !== null && discount.percentOff >= 100;
+}
+
+/** The app fee charged under a discount, in cents: none when the discount waives it (§9 full discount). */
+export function chargedAppFee(team: Pick<TeamFees, 'total_app_fee'>, discount: DiscountTerms | null): number {
+  return waivesAppFee(discount) ? 0 : team.total_app_fee;
 }
 
 /** The plans offered: a full discount collapses them to the first (pay-in-full) plan (§4 Payment flow). */

@@ -1,6 +1,6 @@
 /**
  * Money is integer cents inside the code (design §7); the wire carries dollars (docs/api.md, Conventions).
- * These are the only conversions between the two.
+ * These are the only conversions between the two, on the site and on the server.
  */
 
 const usdFormatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -19,6 +19,11 @@ export function dollarsToCents(dollars: number): number {
 export function centsToDollars(cents: number): number {
   assertCents(cents);
   return cents / 100;
+}
+
+/** As `centsToDollars`, keeping an absent amount absent (a plan price that is not offered, a discount's flat part). */
+export function centsToDollarsOrNull(cents: number | null): number | null {
+  return cents === null ? null : centsToDollars(cents);
 }
 
 /** Display text of an amount in cents, e.g. 45000 → '$450.00' (design §7: Intl.NumberFormat en-US, USD). */

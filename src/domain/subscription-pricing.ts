@@ -3,6 +3,8 @@
  * the plan details arrive in dollars and are converted at the schema boundary (docs/api.md, Conventions).
  */
 
+import { SUBSCRIPTION_STATUS } from './subscription-status.ts';
+
 /** The four terms in tile order (§2 Subscribe), as `POST /api/subscribe/process` names them (docs/api.md). */
 export const SUBSCRIPTION_TERMS = ['annual', 'annual-pm', 'quarterly', 'monthly'] as const;
 
@@ -211,7 +213,10 @@ export interface SubscribeRedirectUser {
   readonly license: { readonly organization: { readonly api_user_id: number | null } | null } | null;
 }
 
-const ENDED_LICENCE_STATUSES: readonly string[] = ['License expired.', 'License disabled.'];
+const ENDED_LICENCE_STATUSES: readonly string[] = [
+  SUBSCRIPTION_STATUS.licenseExpired,
+  SUBSCRIPTION_STATUS.licenseDisabled,
+];
 
 /**
  * Whether /subscribe sends the user to /dashboard (§4 Subscribe): logged in, with a subscription whose status is

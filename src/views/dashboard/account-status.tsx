@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '../../api/schemas';
-import { dashboardStatusText } from '../../domain/subscription-status';
+import { dashboardStatusText } from '../../domain/account-status';
 import { LOGOUT_BUTTON_LABEL, NO_SUBSCRIPTION_TEXT, STATUS_LABEL } from './dashboard-texts';
 
 /**

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { hasSeasonStarted, summarizeTeamFees, type TeamFees } from '../../domain/fees';
+import { hasSeasonStarted } from '../../domain/dates';
+import { summarizeTeamFees, type TeamFees } from '../../domain/fees';
 import { FeeSummary } from './fee-summary';
 import { WaiverSection } from './waiver-section';
 

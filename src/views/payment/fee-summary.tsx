@@ -1,6 +1,6 @@
+import { formatSeasonDate } from '../../domain/dates';
 import { type ClientDiscount, discountAmount, type TeamFeeSummary } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
-import { formatSeasonDate } from './payment-rules';
 
 /**
  * The team's dues (§9) with the two displays §4 varies: a season that has started, and an app fee that is not

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { describePlans, hasSeasonStarted, summarizeTeamFees } from '../../domain/fees';
+import { hasSeasonStarted } from '../../domain/dates';
+import { describePlans, summarizeTeamFees } from '../../domain/fees';
 import { offeredPlansOf, protectionIncluded } from '../../machines/payment.machine';
 import { StepHeading } from '../common/step-heading';
 import { DiscountForm } from './discount-form';

@@ -8,7 +8,6 @@ import {
   DISCOUNT_NOT_FOUND,
   discountFailureText,
   FULL_DISCOUNT_CHECKOUT_FALLBACK,
-  formatSeasonDate,
   hasWaiverText,
   PAYMENT_NOT_SUCCESSFUL,
   PAYMENT_PROCESSING,
@@ -113,17 +112,5 @@ describe('waiver rendering', () => {
     expect(waiverHasMarkup('Line one<br/>Line two')).toBe(true);
     expect(waiverHasMarkup('Ages 8 < 10 and 12 > 11')).toBe(false);
     expect(waiverHasMarkup('Plain\n\nparagraphs')).toBe(false);
-  });
-});
-
-describe('season dates', () => {
-  it('shows the calendar date in every time zone', () => {
-    expect(formatSeasonDate('2027-03-01')).toBe('Mar 1, 2027');
-    expect(formatSeasonDate('2026-09-01T00:00:00Z')).toBe('Sep 1, 2026');
-  });
-
-  it('shows an unreadable date as it came', () => {
-    expect(formatSeasonDate('soon')).toBe('soon');
-    expect(formatSeasonDate('2027-13-01')).toBe('2027-13-01');
   });
 });

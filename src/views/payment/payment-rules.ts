@@ -105,19 +105,3 @@ export function canCheckout(team: { readonly waiver: string | null } | null, wai
 export function waiverHasMarkup(waiver: string): boolean {
   return /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>/i.test(waiver);
 }
-
-const seasonDateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A season's `YYYY-MM-DD` start date as 'Mar 1, 2027' (the calendar date, whatever the viewer's time zone). */
-export function formatSeasonDate(startDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(startDate);
-  if (!match) return startDate;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 ? seasonDateFormat.format(date) : startDate;
-}
