@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { loginThroughApi } from './support/session';
 
 /**
  * The staff draft preview (issue 6, spec §2 /draft, §4 'updated' reloads the preview, §6 no authorization). Draft 1
@@ -74,6 +75,27 @@ test.describe('draft preview', () => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await expectNoSeriousA11yViolations(page, `draft checkout at ${viewport.width} px`);
     }
+  });
+
+  test('sends no authorization on any call, the discount lookup included, even with a stored user', async ({
+    page,
+    request,
+  }) => {
+    await loginThroughApi(page, request, 'parent@example.com');
+    const calls: { path: string; authorization: string | undefined }[] = [];
+    page.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/api/') || pathname.startsWith('/nova-field/')) {
+        calls.push({ path: pathname, authorization: sent.headers().authorization });
+      }
+    });
+    await page.goto('/draft?draft_id=1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
+    await page.getByLabel('Discount code').fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Code not found.')).toBeVisible();
+    expect(calls.map((call) => call.path)).toContain('/api/discount-codes/NOSUCHCODE');
+    expect(calls.filter((call) => call.authorization !== undefined)).toEqual([]);
   });
 
   test('asks for a season when the draft has none', async ({ page }) => {

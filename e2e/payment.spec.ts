@@ -100,6 +100,8 @@ test.describe('team payment', () => {
     await checkA11y(page, 'injury protection');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Added', exact: true })).toBeVisible();
+    // The toggle kept the focus through the reload (it is never disabled under the keyboard).
+    await expect(page.getByRole('button', { name: 'Added', exact: true })).toBeFocused();
     await expect(page.getByText('Due today with 3 monthly payments: $104.00')).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -192,6 +194,8 @@ test.describe('team payment', () => {
     await page.getByLabel('Discount code').fill('FULLRIDE');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText('Discount FULLRIDE applied (100% off).')).toBeVisible();
+    // The lookup and the reload never dropped the focus to <body>.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
     // §4: a full discount collapses the plans to the first.
     await expect(page.getByRole('radio')).toHaveCount(1);
     await page.getByRole('radio', { name: 'Pay in full $0.00 due today' }).check();

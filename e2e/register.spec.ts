@@ -68,6 +68,11 @@ test.describe('register wizard (spec §2 Register wizard, §4 Register wizard)',
     expect(await athletes.json()).toEqual([
       expect.objectContaining({ name: 'Casey Fields', relationship: 'Step-Mother' }),
     ]);
+    // §3 Registration payload: the guardian form has no username, so the e-mail was sent as the username.
+    const me = await request.get('/api/user', {
+      headers: { 'X-Requested-With': 'website', Authorization: `Bearer ${stored.user?.token}` },
+    });
+    expect(await me.json()).toMatchObject({ email, username: email });
   });
 
   test('an existing e-mail stops registration with a link to log in at step 2', async ({ page }) => {

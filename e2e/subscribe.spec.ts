@@ -173,6 +173,14 @@ test.describe('subscribe', () => {
     await expect(page.getByText('Status: Subscription active.')).toBeVisible();
   });
 
+  test('a user whose trial has ended stays on /subscribe and sees the plan tiles', async ({ page, request }) => {
+    await loginThroughApi(page, request, 'trialended@example.com');
+    await openSubscribe(page);
+    await expect(page).toHaveURL(/\/subscribe$/);
+    await expect(page.getByRole('heading', { name: 'Your plan' })).toBeVisible();
+    await expect(page.getByRole('radio')).toHaveCount(4);
+  });
+
   test('billing code loads only on /subscribe, and the sandbox never contacts js.recurly.com', async ({
     page,
     request,

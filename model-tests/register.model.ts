@@ -131,8 +131,14 @@ const states: NonNullable<ModelConfig<typeof registerMachine>['states']> = {
   'guardianAccount.registering': (snapshot, { invocations }) =>
     expect(invocations.at(-1)).toMatchObject({
       id: 'register',
-      // §3 Registration payload: cleaned, joined name; the licence; do_not_claim (the claim follows the athlete step).
-      input: { ...creatingGuardian, license: snapshot.context.license, do_not_claim: !snapshot.context.coach },
+      // §3 Registration payload: cleaned, joined name; the e-mail as the username (the form has none); the licence;
+      // do_not_claim (the claim follows the athlete step).
+      input: {
+        ...creatingGuardian,
+        username: creatingGuardian.email,
+        license: snapshot.context.license,
+        do_not_claim: !snapshot.context.coach,
+      },
     }),
   'guardianAccount.updatingAccount': (snapshot, { invocations }) =>
     expect(invocations.at(-1)).toMatchObject({

@@ -40,6 +40,20 @@ const guardian: User = {
 };
 const activeSubscription = { status_message: 'Subscription active.', paid_through: '2027-02-01T00:00:00.000Z' };
 const subscriber: User = { ...guardian, has_subscription: true, subscription: activeSubscription };
+/** §4 statuses with nothing active (docs/fixtures.md trialended@example.com): they may subscribe. */
+const trialEnded: User = {
+  ...guardian,
+  has_subscription: true,
+  subscription: { status_message: 'Trial period has ended.', paid_through: null },
+};
+const subscriptionNotActive: User = {
+  ...guardian,
+  has_subscription: true,
+  subscription: { status_message: 'Subscription not active.', paid_through: null },
+};
+const nothingActiveUsers = new Map(
+  [trialEnded, subscriptionNotActive].map((user) => [user.subscription?.status_message ?? '', user]),
+);
 
 const prices: PlanDetails = {
   monthly_price: 1499,
@@ -104,6 +118,30 @@ const hasPlainCheckout = (snapshot: Snapshot) =>
  */
 function events(snapshot: Snapshot): AnyEventObject[] {
   const { context } = snapshot;
+  const nothingActive =
+    context.user === null ? undefined : nothingActiveUsers.get(context.user.subscription?.status_message ?? '');
+  if (nothingActive) {
+    // §4 Subscribe: a user with nothing active stays on /subscribe and may buy. These inputs walk the plain purchase
+    // only (no link, no coupon); every other branch is the plain input's.
+    return [
+      { type: 'RETRY' },
+      { type: 'SELECT_TERM', term: context.term },
+      { type: 'APPLY_COUPON', code: '' },
+      { type: 'SUBSCRIBE', billing, coupon: '' },
+      doneEvent('refreshUser', nothingActive),
+      errorEvent('refreshUser', serverError),
+      doneEvent('planDetails', prices),
+      errorEvent('planDetails', serverError),
+      doneEvent('loadBilling', billingProvider),
+      errorEvent('loadBilling', new BillingUnavailableError('Recurly.js could not be loaded')),
+      doneEvent('tokenize', 'sbx-tok-abcdefghijklmnopqrstuvwx'),
+      errorEvent('tokenize', new BillingCardError('Card number is invalid.')),
+      doneEvent('process', success),
+      errorEvent('process', serverError),
+      doneEvent('refreshAfterPurchase', subscriber),
+      errorEvent('refreshAfterPurchase', serverError),
+    ];
+  }
   const terms: SubscriptionTerm[] = ['annual', 'annual-pm', 'quarterly', 'monthly'];
   const plain = hasPlainCheckout(snapshot);
   return [
@@ -157,11 +195,18 @@ const model = defineModel({
     link: { couponCode: 'HALFOFF', organization: 'northside', user: storedGuardian },
     // §4: an annual term in the URL hides the quarterly and monthly tiles.
     annualLink: { term: 'annual', user: storedGuardian },
+    // §4: 'Trial period has ended.' and 'Subscription not active.' stay on /subscribe and see the tiles.
+    trialEnded: { user: trialEnded },
+    subscriptionNotActive: { user: subscriptionNotActive },
   },
   events,
   context: ['coupon', 'couponFromUrl', 'urlCouponInvalid', 'error'],
   states: {
-    loadingPlans: (_snapshot, { invocations }) => expect(invocations.at(-1)?.src).toBe('fetchPlanDetails'),
+    loadingPlans: (snapshot, { invocations }) => {
+      expect(invocations.at(-1)?.src).toBe('fetchPlanDetails');
+      // Whoever reaches the plans has nothing active, or no subscription at all.
+      expect(snapshot.context.user?.subscription?.status_message ?? null).not.toBe('Subscription active.');
+    },
     validatingOrganization: (_snapshot, { invocations }) =>
       expect(invocations.at(-1)?.input).toEqual({ organization: 'northside' }),
     validatingUrlCoupon: (_snapshot, { invocations }) => expect(invocations.at(-1)?.input).toEqual({ code: 'HALFOFF' }),

@@ -83,7 +83,7 @@ async function one<T>(rows: Promise<T[]>): Promise<T> {
 
 export async function seed(db: Db, now: Date): Promise<void> {
   // Hash outside the transaction: argon2 is slow on purpose and need not hold it open.
-  const hashes = await Promise.all(Array.from({ length: 11 }, () => hashPassword(FIXTURE_PASSWORD)));
+  const hashes = await Promise.all(Array.from({ length: 12 }, () => hashPassword(FIXTURE_PASSWORD)));
   const nextHash = () => {
     const hash = hashes.pop();
     if (!hash) throw new Error('not enough password hashes for the fixtures');
@@ -416,6 +416,13 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
     phone: '555-010-0007',
     latestLicenseId: tigersLicence.id,
   });
+  // Seeded last so the ids of the accounts above stay as they were.
+  const trialEnded = await account({
+    kind: 'guardian',
+    name: 'Quinn Harper',
+    email: 'trialended@example.com',
+    phone: '555-010-0008',
+  });
 
   await tx.insert(licenceClaims).values([
     { licenceId: tigersLicence.id, userId: jordan.id },
@@ -442,6 +449,8 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
     { userId: coach.id, kind: 'license', paidThrough: new Date(Date.UTC(2028, 0, 1)) },
     { userId: expired.id, kind: 'license', paidThrough: addDays(now, -30) },
     { userId: trial.id, kind: 'trial', trialEndsAt: addDays(now, 5) },
+    // 'Trial period has ended.': nothing active, so /subscribe offers the plans (spec §4 Subscribe).
+    { userId: trialEnded.id, kind: 'trial', trialEndsAt: addDays(now, -3) },
     {
       userId: subscriber.id,
       kind: 'subscription',

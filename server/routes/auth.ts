@@ -80,7 +80,8 @@ const registerRoute = createRoute({
       z.object({
         email,
         phone: phone.refine((value) => value !== '', 'The phone field is required.'),
-        username: z.string().trim().max(64).nullable().optional(),
+        // The site sends the guardian's e-mail (spec §3 payload; the form has no username field): as long as one.
+        username: z.string().trim().max(254).nullable().optional(),
         password,
         password_confirmation: z.string().max(128),
         name,

@@ -332,6 +332,14 @@ const endpoints: EndpointCase[] = [
     response: samples.serverDiscount,
   },
   {
+    name: 'getDraftDiscount',
+    call: () => memberships.getDraftDiscount('SAVE10', { auth: 'payer' }),
+    method: 'GET',
+    path: '/api/discount-codes/SAVE10',
+    authorization: null,
+    response: samples.serverDiscount,
+  },
+  {
     name: 'checkout',
     call: () => memberships.checkout(checkoutBody),
     method: 'POST',

@@ -69,6 +69,11 @@ export function getDiscount(code: string, options?: CallOptions): Promise<Server
   });
 }
 
+/** The same lookup for the staff draft preview, never with authorization (§6), even when a user is stored. */
+export function getDraftDiscount(code: string, options?: CallOptions): Promise<ServerDiscount> {
+  return getDiscount(code, { ...options, auth: 'none' });
+}
+
 export interface CheckoutRequest {
   payment_plan_month: number;
   team_id: number;

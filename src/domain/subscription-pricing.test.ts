@@ -236,7 +236,8 @@ describe('shouldRedirectSubscriberToDashboard (§4 Subscribe)', () => {
     ['Subscription active.', true],
     ['Trial period active.', true],
     ['License active.', true],
-    ['Subscription not active.', true],
+    ['Subscription not active.', false],
+    ['Trial period has ended.', false],
     ['License expired.', false],
     ['License disabled.', false],
   ])('a user without a licence whose status is %s: %s', (status, expected) => {

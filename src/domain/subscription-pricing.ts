@@ -213,14 +213,22 @@ export interface SubscribeRedirectUser {
   readonly license: { readonly organization: { readonly api_user_id: number | null } | null } | null;
 }
 
-const ENDED_LICENCE_STATUSES: readonly string[] = [
+/**
+ * The statuses with nothing active: the user may subscribe. §4 names the two ended licences; a trial that has ended
+ * and a subscription that is not active are read the same way, since the dashboard's prompt for both links to
+ * /subscribe and sending them back would loop.
+ */
+const MAY_SUBSCRIBE_STATUSES: readonly string[] = [
   SUBSCRIPTION_STATUS.licenseExpired,
   SUBSCRIPTION_STATUS.licenseDisabled,
+  SUBSCRIPTION_STATUS.trialEnded,
+  SUBSCRIPTION_STATUS.subscriptionNotActive,
 ];
 
 /**
  * Whether /subscribe sends the user to /dashboard (§4 Subscribe): logged in, with a subscription whose status is
- * not 'License expired.' or 'License disabled.', and "without a licence or an organization API user". The API user
+ * not 'License expired.' or 'License disabled.' (nor 'Trial period has ended.' or 'Subscription not active.', see
+ * MAY_SUBSCRIBE_STATUSES), and "without a licence or an organization API user". The API user
  * is reachable only through the licence's organization (§3), so that clause is read as: no licence, or a licence
  * whose organization has no API user. Only a user whose organization has an API user may subscribe anyway.
  */
@@ -228,7 +236,7 @@ export function shouldRedirectSubscriberToDashboard(user: SubscribeRedirectUser 
   if (user === null || user.subscription === null) {
     return false;
   }
-  if (ENDED_LICENCE_STATUSES.includes(user.subscription.status_message)) {
+  if (MAY_SUBSCRIBE_STATUSES.includes(user.subscription.status_message)) {
     return false;
   }
   const apiUserId = user.license?.organization?.api_user_id ?? null;

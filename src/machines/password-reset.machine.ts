@@ -7,12 +7,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { forgotPassword, type PasswordResetPayload, resetPassword } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { MessageResponse, PasswordResetResponse } from '../api/schemas';
+import { isPasswordResetValid, isResetRequestValid, type PasswordResetValues } from '../domain/password-reset-rules';
 import { clearCurrentUser } from '../session/current-user';
-import {
-  isPasswordResetValid,
-  isResetRequestValid,
-  type PasswordResetValues,
-} from '../views/password-reset/password-reset-rules';
 
 /** The route's query (§2: a reset token, and the address the e-mail was sent to). */
 export interface PasswordResetInput {

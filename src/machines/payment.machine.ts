@@ -24,6 +24,7 @@ import {
   checkout,
   checkoutSuccess,
   getDiscount,
+  getDraftDiscount,
   getDraftPaymentPlans,
   getPaymentPlans,
   getSubscriptionStatus,
@@ -43,16 +44,12 @@ import {
   offeredPlans,
   toClientDiscount,
 } from '../domain/fees';
-import type { BillingDetails, CardFormHandle, CardPayments, CardResult } from '../providers/card-payments/types';
-import { updateCurrentUser } from '../session/current-user';
-import { type CheckoutParams, paymentReturnUrl, type ReturnedPayment } from '../views/payment/payment-return';
+import { type CheckoutParams, paymentReturnUrl, type ReturnedPayment } from '../domain/payment-return';
 import {
   CHECKOUT_FALLBACK,
   canCheckout,
   cardErrorMessage,
-  checkoutFailureText,
   DISCOUNT_NOT_FOUND,
-  discountFailureText,
   FULL_DISCOUNT_CHECKOUT_FALLBACK,
   hasWaiverText,
   PAYMENT_MESSAGE_MS,
@@ -61,7 +58,10 @@ import {
   PAYMENT_SOMETHING_WENT_WRONG,
   PAYMENT_SUCCEEDED,
   UNEXPECTED_CARD_ERROR,
-} from '../views/payment/payment-rules';
+} from '../domain/payment-rules';
+import type { BillingDetails, CardFormHandle, CardPayments, CardResult } from '../providers/card-payments/types';
+import { updateCurrentUser } from '../session/current-user';
+import { checkoutFailureText, discountFailureText, recordAfterReturnFailureText } from './payment.failures';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export type PaymentMode = 'payment' | 'draft';
@@ -277,9 +277,11 @@ export const paymentMachine = setup({
           : getPaymentPlans(body, { signal });
       return settleUnlessAborted(request, signal);
     }),
-    discount: fromPromise<ServerDiscount, { code: string }>(({ input, signal }) =>
-      settleUnlessAborted(getDiscount(input.code, { signal }), signal),
-    ),
+    discount: fromPromise<ServerDiscount, { code: string; mode: PaymentMode }>(({ input, signal }) => {
+      // §6: the draft preview sends no authorization on any call, the discount lookup included.
+      const lookup = input.mode === 'draft' ? getDraftDiscount : getDiscount;
+      return settleUnlessAborted(lookup(input.code, { signal }), signal);
+    }),
     // Checkout calls are never aborted: once sent, their answer is what the server did.
     checkout: fromPromise<CheckoutResponse, CheckoutRequest>(({ input }) => checkout(input)),
     checkoutSuccess: fromPromise<CheckoutSuccessResponse, CheckoutSuccessRequest>(({ input }) =>
@@ -441,6 +443,7 @@ export const paymentMachine = setup({
       error: ({ event }) => checkoutFailureText(errorOf(event), FULL_DISCOUNT_CHECKOUT_FALLBACK),
     }),
     showRecordError: assign({ error: ({ event }) => checkoutFailureText(errorOf(event), CHECKOUT_FALLBACK) }),
+    showRecordAfterReturnError: assign({ error: ({ event }) => recordAfterReturnFailureText(errorOf(event)) }),
   },
 }).createMachine({
   id: 'payment',
@@ -601,7 +604,7 @@ export const paymentMachine = setup({
           invoke: {
             id: 'discount',
             src: 'discount',
-            input: ({ context }) => ({ code: context.pendingCode ?? '' }),
+            input: ({ context }) => ({ code: context.pendingCode ?? '', mode: context.mode }),
             onDone: [
               {
                 guard: 'isActive',
@@ -732,7 +735,10 @@ export const paymentMachine = setup({
               after: { paymentMessage: { target: 'idle', actions: 'clearMessage' } },
             },
             failed: {
-              description: "Spec §8 Checkout failure: server error or message, else 'Something went wrong'.",
+              description:
+                "Spec §8 Checkout failure: server error or message, else 'Something went wrong'; like every payment " +
+                'message it disappears after 5 seconds (§8, §9).',
+              after: { paymentMessage: { target: 'idle', actions: 'clearMessages' } },
             },
           },
         },
@@ -853,7 +859,7 @@ export const paymentMachine = setup({
               return context.paidCheckout;
             },
             onDone: { target: 'succeeded', actions: 'showSucceeded' },
-            onError: { target: 'recordFailed', actions: 'showRecordError' },
+            onError: { target: 'recordFailed', actions: 'showRecordAfterReturnError' },
           },
         },
         succeeded: {

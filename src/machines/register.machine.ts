@@ -90,7 +90,8 @@ function guardianOf(context: RegisterContext): GuardianAccountFields {
 
 /**
  * §3 Registration payload: the cleaned first-plus-last name (already joined by src/domain/account-forms.ts), the
- * licence, and do_not_claim: a guardian's claim happens after the athlete step (athlete-membership.machine.ts); a
+ * username, the licence, and do_not_claim. The guardian form has no username field (§2), and a guardian logs in with
+ * the e-mail, so the e-mail is sent as the username. do_not_claim: a guardian's claim happens after the athlete step (athlete-membership.machine.ts); a
  * coach has no athlete step, so the registration itself claims the coach licence (§4 Coach claim).
  */
 function registrationPayload(context: RegisterContext): RegistrationPayload {
@@ -99,6 +100,7 @@ function registrationPayload(context: RegisterContext): RegistrationPayload {
     name: guardian.name,
     email: guardian.email,
     phone: guardian.phone,
+    username: guardian.email,
     password: guardian.password ?? '',
     password_confirmation: guardian.password_confirmation ?? '',
     license: licenceOf(context),

@@ -227,8 +227,9 @@ export const subscribeMachine = setup({
     },
     checkingAccess: {
       description:
-        "spec §4 Subscribe: a user with a subscription (status not 'License expired.' or 'License disabled.'), " +
-        'without a licence or an organization API user, goes to /dashboard.',
+        "spec §4 Subscribe: a user with a subscription (status not 'License expired.', 'License disabled.', " +
+        "'Trial period has ended.' or 'Subscription not active.'), without a licence or an organization API user, " +
+        'goes to /dashboard.',
       always: [{ guard: 'hasOngoingSubscription', target: 'toDashboard' }, { target: 'loadingPlans' }],
     },
     loadingPlans: {

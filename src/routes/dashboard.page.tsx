@@ -6,6 +6,8 @@ import { flowInspector } from '../flows/flow-inspector';
 import { type DashboardExit, dashboardMachine } from '../machines/dashboard.machine';
 import { getApiServers, getSelectedApiServerId } from '../session/api-server';
 import { getCurrentUser } from '../session/current-user';
+import { useCurrentUser } from '../session/use-session';
+import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { DashboardFlow } from '../views/dashboard/dashboard-flow';
 
 /** /dashboard (login required): the stored user and the configured servers start the flow; its exit is navigated. */
@@ -23,6 +25,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
     input: { user, servers: getApiServers(), selectedServerId: getSelectedApiServerId() },
   });
   const exit = useSelector(actorRef, (s) => (s.status === 'done' ? s.output : null));
+  // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
+  useJourneyStylesheet(useCurrentUser());
 
   useEffect(() => {
     if (exit) void navigate(navigation(exit));

@@ -1,13 +1,13 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
+import { PREVIEW_TITLE } from '../domain/payment-rules';
 import { flowInspector } from '../flows/flow-inspector';
 import { paymentMachine } from '../machines/payment.machine';
 import { draftChannelActor } from '../providers/realtime/draft-channel.actor';
 import { Alert } from '../views/common/alert';
 import { Page } from '../views/common/page';
 import { PaymentFlow } from '../views/payment/payment-flow';
-import { PREVIEW_TITLE } from '../views/payment/payment-rules';
 import { draftRoute } from './draft.route';
 
 /** /draft follows the draft channel live (and never loads card code: the preview cannot pay). */

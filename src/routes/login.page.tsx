@@ -3,6 +3,8 @@ import { useActorRef } from '@xstate/react';
 import { flowInspector } from '../flows/flow-inspector';
 import { type LoginExit, type LoginStep, loginMachine } from '../machines/login.machine';
 import { getCurrentUser } from '../session/current-user';
+import { useCurrentUser } from '../session/use-session';
+import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { LoginFlow } from '../views/login/login-flow';
 import { useWizardRoute } from './wizard-route';
 
@@ -21,6 +23,8 @@ function LoginPage() {
     input: { ...search, user: getCurrentUser() },
   });
   useWizardRoute(actorRef, mirrorStep, follow);
+  // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
+  useJourneyStylesheet(useCurrentUser());
   return <LoginFlow actorRef={actorRef} />;
 }
 

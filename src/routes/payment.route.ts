@@ -7,7 +7,7 @@ import { flag, text, wholeNumber } from './search-params';
 /**
  * Query parameters of /payment (spec §2): on return from the card provider, its `payment_intent`,
  * `payment_intent_client_secret` and `redirect_status`, plus the checkout parameters the flow put into the return
- * URL (src/views/payment/payment-return.ts).
+ * URL (src/domain/payment-return.ts).
  */
 export const paymentSearch = z.object({
   payment_intent: text,

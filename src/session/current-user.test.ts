@@ -53,6 +53,16 @@ describe('current user in localStorage', () => {
     expect(updateCurrentUser({ token: 'new-token' })?.token).toBe('new-token');
   });
 
+  it('keeps the stored deeplink through a refresh that has none (§4 Register)', () => {
+    setCurrentUser({ ...user, deeplink: 'diamondacademy://claim/ABC' });
+    expect(updateCurrentUser({ ...user, token: undefined, deeplink: null })?.deeplink).toBe(
+      'diamondacademy://claim/ABC',
+    );
+    expect(updateCurrentUser({ is_new: false })?.deeplink).toBe('diamondacademy://claim/ABC');
+    expect(getCurrentUser()?.deeplink).toBe('diamondacademy://claim/ABC');
+    expect(updateCurrentUser({ deeplink: 'diamondacademy://claim/XYZ' })?.deeplink).toBe('diamondacademy://claim/XYZ');
+  });
+
   it('updates nothing when no user is stored', () => {
     expect(updateCurrentUser({ is_coach: true })).toBeNull();
     expect(getCurrentUser()).toBeNull();

@@ -49,14 +49,15 @@ export function setCurrentUser(user: CurrentUser): CurrentUser {
 }
 
 /**
- * Merges fresh fields (e.g. GET /api/user, which has no token) into the stored user, keeping its token unless a new
- * one is given. Returns the stored result, or null when no user is stored.
+ * Merges fresh fields (e.g. GET /api/user, which has no token) into the stored user, keeping its token and its
+ * deeplink unless a new one is given: the deeplink is handed out once, by the registration (§4 Register), and a later
+ * refresh answers without it. Returns the stored result, or null when no user is stored.
  */
 export function updateCurrentUser(changes: Partial<User>): CurrentUser | null {
   const current = getCurrentUser();
   if (current === null) return null;
-  const { token, ...rest } = changes;
-  return setCurrentUser({ ...current, ...rest, token: token ?? current.token });
+  const { token, deeplink, ...rest } = changes;
+  return setCurrentUser({ ...current, ...rest, token: token ?? current.token, deeplink: deeplink ?? current.deeplink });
 }
 
 export function clearCurrentUser(): void {

@@ -3,7 +3,7 @@
  * itself is imported lazily: Stripe.js or the sandbox form load only once a payer reaches checkout.
  */
 import { fromPromise } from 'xstate';
-import type { ReturnedPayment } from '../../views/payment/payment-return';
+import type { ReturnedPayment } from '../../domain/payment-return';
 import type { CardPayments, CardResult } from './types';
 
 async function load(): Promise<CardPayments> {

@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import { type dashboardMachine, hasServerChoice } from '../../machines/dashboard.machine';
+import { type DashboardActorRef, hasServerChoice } from '../../machines/dashboard.connect';
 import { LOG_OUT_MENU_LABEL, SERVER_SELECTOR_LABEL } from './dashboard-texts';
 
-type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
+type DashboardActor = DashboardActorRef;
 
 /** §2 Dashboard: the server selector (only with more than one server) and the top menu (e-mail, LOG OUT). */
 export function AccountMenu({ actorRef }: { actorRef: DashboardActor }) {

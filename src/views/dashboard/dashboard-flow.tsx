@@ -1,7 +1,6 @@
 import './dashboard.css';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { dashboardMachine } from '../../machines/dashboard.machine';
+import type { DashboardActorRef } from '../../machines/dashboard.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
@@ -16,7 +15,7 @@ import {
 } from './dashboard-texts';
 import { SupportSection } from './support-section';
 
-type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
+type DashboardActor = DashboardActorRef;
 
 /** The account page (§2 Dashboard), rendered from the dashboard machine's state. */
 export function DashboardFlow({ actorRef, now = new Date() }: { actorRef: DashboardActor; now?: Date }) {

@@ -1,7 +1,6 @@
 import './licence.css';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { licenceMachine } from '../../machines/licence.machine';
+import type { LicenceActorRef } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
@@ -12,7 +11,7 @@ import { PausedNotice } from './paused-notice';
 import { TeamSuccessView } from './team-success-view';
 import { TeamWelcomeView } from './team-welcome-view';
 
-export type LicenceActor = ActorRefFrom<typeof licenceMachine>;
+export type LicenceActor = LicenceActorRef;
 
 export interface LicenceBrand {
   /** strings.app_name of the white-label data, else the configured client name. */

@@ -1,15 +1,14 @@
 import './login.css';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { loginMachine } from '../../machines/login.machine';
+import type { LoginActorRef } from '../../machines/login.connect';
 import { AthleteStepsView } from '../athletes/athlete-steps-view';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
 import { GuardianLoginStep } from './guardian-login-step';
 import { WelcomeStep } from './welcome-step';
 
-export type LoginActorRef = ActorRefFrom<typeof loginMachine>;
+export type { LoginActorRef };
 
 /**
  * The login wizard's screens (spec §2 Login): one per step of login.machine.ts, chosen by the machine's state.

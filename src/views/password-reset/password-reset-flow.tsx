@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { MouseEvent, ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { loginAfterReset, type passwordResetMachine } from '../../machines/password-reset.machine';
+import { loginAfterReset, type PasswordResetActorRef } from '../../machines/password-reset.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
@@ -15,7 +14,7 @@ import {
 import { RequestForm } from './request-form';
 import { ResetForm } from './reset-form';
 
-type PasswordResetActor = ActorRefFrom<typeof passwordResetMachine>;
+type PasswordResetActor = PasswordResetActorRef;
 
 /** The forgotten-password screens (§2 /resetpwd/forgot), rendered from the flow's state. */
 export function PasswordResetFlow({ actorRef }: { actorRef: PasswordResetActor }) {

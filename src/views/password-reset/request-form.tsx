@@ -1,15 +1,14 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { passwordResetMachine } from '../../machines/password-reset.machine';
+import { resetRequestErrors } from '../../domain/password-reset-rules';
+import type { PasswordResetActorRef } from '../../machines/password-reset.connect';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
-import { resetRequestErrors } from './password-reset-rules';
 import { REQUEST_HEADING, REQUEST_INTRO } from './password-reset-texts';
 
-type PasswordResetActor = ActorRefFrom<typeof passwordResetMachine>;
+type PasswordResetActor = PasswordResetActorRef;
 
 /** §2 request form: the account's e-mail and 'Submit'. Shown while the request runs, so typed values stay. */
 export function RequestForm({ actorRef }: { actorRef: PasswordResetActor }) {

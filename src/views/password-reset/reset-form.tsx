@@ -1,15 +1,14 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { passwordResetMachine } from '../../machines/password-reset.machine';
+import { passwordResetErrors } from '../../domain/password-reset-rules';
+import type { PasswordResetActorRef } from '../../machines/password-reset.connect';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
-import { passwordResetErrors } from './password-reset-rules';
 import { RESET_HEADING, RESET_INTRO } from './password-reset-texts';
 
-type PasswordResetActor = ActorRefFrom<typeof passwordResetMachine>;
+type PasswordResetActor = PasswordResetActorRef;
 
 /** §2 reset form (with a token in the query): e-mail, password, confirm password, 'Reset Password'. */
 export function ResetForm({ actorRef }: { actorRef: PasswordResetActor }) {

@@ -1,7 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { describePlan } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
-import { fullDiscountOf, offeredPlansOf, protectionIncluded, selectedPlanOf } from '../../machines/payment.machine';
+import { hasWaiverText, PAYMENT_SUCCEEDED, PAYMENTS_UNAVAILABLE } from '../../domain/payment-rules';
+import { fullDiscountOf, offeredPlansOf, protectionIncluded, selectedPlanOf } from '../../machines/payment.connect';
 import type { CardFormHandle } from '../../providers/card-payments/types';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
@@ -14,7 +15,6 @@ import {
   initialBillingForm,
   toBillingDetails,
 } from './billing-details';
-import { hasWaiverText, PAYMENT_SUCCEEDED, PAYMENTS_UNAVAILABLE } from './payment-rules';
 import { sumLines, todayLines } from './plan-lines';
 import type { StepProps } from './types';
 import { WaiverSection } from './waiver-section';

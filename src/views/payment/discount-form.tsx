@@ -21,7 +21,7 @@ export function DiscountForm({
   const [code, setCode] = useState(discount?.code ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply(code);
+    if (!busy) onApply(code);
   };
   return (
     <form className="discount-form" onSubmit={submit} noValidate>
@@ -34,7 +34,9 @@ export function DiscountForm({
           error={error ?? undefined}
           onChange={(event) => setCode(event.target.value)}
         />
-        <button type="submit" className="button button--secondary" disabled={busy}>
+        {/* Applying looks the code up (busy): a disabled button would drop the focus to <body>, so it stays focusable
+            and the form ignores submissions until the answer is back. */}
+        <button type="submit" className="button button--secondary" aria-disabled={busy}>
           Apply
         </button>
       </div>

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { hasSeasonStarted } from '../../domain/dates';
 import { describePlans, summarizeTeamFees } from '../../domain/fees';
-import { offeredPlansOf, protectionIncluded } from '../../machines/payment.machine';
+import { offeredPlansOf, protectionIncluded } from '../../machines/payment.connect';
 import { StepHeading } from '../common/step-heading';
 import { DiscountForm } from './discount-form';
 import { FeeSummary } from './fee-summary';

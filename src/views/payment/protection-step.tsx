@@ -1,7 +1,7 @@
 import { type FormEvent, useId } from 'react';
 import { describePlan } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
-import { offeredPlansOf, protectionIncluded, selectedPlanOf } from '../../machines/payment.machine';
+import { offeredPlansOf, protectionIncluded, selectedPlanOf } from '../../machines/payment.connect';
 import { StepHeading } from '../common/step-heading';
 import type { StepProps } from './types';
 
@@ -42,8 +42,12 @@ export function ProtectionStep({ snapshot, actorRef }: StepProps) {
               type="button"
               className={added ? 'button' : 'button button--secondary'}
               aria-describedby={`${id}-state`}
-              disabled={busy}
-              onClick={() => actorRef.send({ type: 'TOGGLE_PROTECTION' })}
+              // Pressing it reloads the plans (busy): a disabled button would drop the focus to <body>, so it stays
+              // focusable and ignores presses until the plans are back.
+              aria-disabled={busy}
+              onClick={() => {
+                if (!busy) actorRef.send({ type: 'TOGGLE_PROTECTION' });
+              }}
             >
               {added ? 'Added' : 'Add'}
             </button>

@@ -1,6 +1,6 @@
+import { PAYMENT_SUCCEEDED } from '../../domain/payment-rules';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
-import { PAYMENT_SUCCEEDED } from './payment-rules';
 import type { StepProps } from './types';
 
 /** Back from the card provider (3-D Secure, §4/§8): the result message, then on to the claimed page or a retry. */

@@ -1,8 +1,6 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { paymentMachine } from '../../machines/payment.machine';
+import type { PaymentActorRef, PaymentSnapshot } from '../../machines/payment.connect';
 
-export type PaymentActorRef = ActorRefFrom<typeof paymentMachine>;
-export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
+export type { PaymentActorRef, PaymentSnapshot };
 
 /** What every step view receives: the snapshot to render and the actor to send to. */
 export interface StepProps {

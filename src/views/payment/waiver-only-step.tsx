@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
+import { hasWaiverText } from '../../domain/payment-rules';
 import { StepHeading } from '../common/step-heading';
-import { hasWaiverText } from './payment-rules';
 import type { StepProps } from './types';
 import { WaiverSection } from './waiver-section';
 

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useId } from 'react';
-import { WAIVER_AGREEMENT_LABEL, WAIVER_REQUIRED, waiverHasMarkup } from './payment-rules';
+import { WAIVER_AGREEMENT_LABEL, WAIVER_REQUIRED, waiverHasMarkup } from '../../domain/payment-rules';
 
 /**
  * The organization's waiver (§2 checkout and waiver-only page): a 150 px scroll area (§9), HTML sanitized with

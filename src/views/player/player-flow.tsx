@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { playerMachine } from '../../machines/player.machine';
+import type { PlayerActorRef, PlayerSnapshot } from '../../machines/player.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
@@ -10,8 +9,7 @@ import { PlayerPageOne } from './player-page-one';
 import { PlayerPageTwo } from './player-page-two';
 import './player.css';
 
-export type PlayerActorRef = ActorRefFrom<typeof playerMachine>;
-export type PlayerSnapshot = SnapshotFrom<typeof playerMachine>;
+export type { PlayerActorRef, PlayerSnapshot };
 
 /** A screen between the pages: loading, a failure with 'Try again', logging out. */
 function StatusScreen({

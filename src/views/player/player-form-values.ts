@@ -9,7 +9,7 @@ import {
   type PlayerProfileForm,
   playerFieldErrors,
 } from '../../domain/player-profile';
-import { EMPTY_PLAYER_FORM } from '../../machines/player.machine';
+import { EMPTY_PLAYER_FORM } from '../../machines/player.connect';
 
 export type PageOneField = (typeof PLAYER_PAGE_ONE_FIELDS)[number];
 export type PageTwoField = (typeof PLAYER_PAGE_TWO_FIELDS)[number];

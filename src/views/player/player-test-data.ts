@@ -4,7 +4,7 @@
  */
 import type { CurrentUser, User } from '../../api/schemas';
 import type { PlayerProfileForm } from '../../domain/player-profile';
-import type { PlayerOptionLists } from '../../machines/player.machine';
+import type { PlayerOptionLists } from '../../machines/player.connect';
 import type { PageOneField, PageTwoField } from './player-form-values';
 
 export const optionLists: PlayerOptionLists = {

@@ -1,5 +1,5 @@
 import { maskPhone } from '../../domain/phone';
-import type { GuardianAccount } from '../../machines/register.machine';
+import type { GuardianAccount } from '../../machines/register.connect';
 
 /** The guardian form's fields as text (spec §3 Primary guardian). */
 export interface GuardianFormValues extends Record<string, string> {

@@ -1,12 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { registerMachine } from '../../machines/register.machine';
+import type { RegisterActorRef } from '../../machines/register.connect';
 import { AthleteStepsView } from '../athletes/athlete-steps-view';
 import { Page } from '../common/page';
 import { GuardianAccountStep } from './guardian-account-step';
 
-export type RegisterActorRef = ActorRefFrom<typeof registerMachine>;
+export type { RegisterActorRef };
 
 /**
  * The register wizard's screens (spec §2 Register wizard): the guardian account, then the athlete steps shared with

@@ -1,7 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import { COUPON_NOT_APPLIED_MESSAGE } from '../../domain/subscription-pricing';
-import { acceptsCoupon, type SubscribeEvent, type subscribeMachine } from '../../machines/subscribe.machine';
+import { acceptsCoupon, type SubscribeEvent, type SubscribeSnapshot } from '../../machines/subscribe.connect';
 import { Alert } from '../common/alert';
 import { SelectField, TextField } from '../common/field';
 import { useForm } from '../common/use-form';
@@ -15,7 +14,7 @@ import {
 } from './billing-form';
 import { AUTO_RENEW_NOTICE, INVALID_APPLIED_COUPON_TEXT, REFUND_NOTICE } from './plan-texts';
 
-type Snapshot = SnapshotFrom<typeof subscribeMachine>;
+type Snapshot = SubscribeSnapshot;
 
 /** The error tied to the coupon entry, by state (§5 Subscribe, §8). */
 function couponErrorOf(snapshot: Snapshot): string | null {

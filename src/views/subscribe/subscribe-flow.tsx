@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { describePlanTiles } from '../../domain/subscription-pricing';
-import type { subscribeMachine } from '../../machines/subscribe.machine';
+import type { SubscribeActorRef } from '../../machines/subscribe.connect';
 import { BILLING_UNAVAILABLE_TEXT } from '../../providers/billing/billing-provider';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
@@ -15,7 +14,7 @@ import './subscribe.css';
  * /subscribe (§2 Subscribe): 'Your plan' (or the link's organization or coupon problem in its place), the plan
  * tiles, and the billing form once the billing provider is ready.
  */
-export function SubscribeFlow({ actorRef }: { actorRef: ActorRefFrom<typeof subscribeMachine> }) {
+export function SubscribeFlow({ actorRef }: { actorRef: SubscribeActorRef }) {
   const snapshot = useSelector(actorRef, (state) => state);
   const { context } = snapshot;
   const problems = [

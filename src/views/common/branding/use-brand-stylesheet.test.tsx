@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { attachStylesheet, useBrandStylesheet } from './use-brand-stylesheet';
+import { attachStylesheet, type JourneyUser, useBrandStylesheet, useJourneyStylesheet } from './use-brand-stylesheet';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -33,6 +33,40 @@ describe('useBrandStylesheet', () => {
     expect(brandLinks()).toEqual([]);
     view.rerender(<Styled organizationId={3} />);
     view.rerender(<Styled organizationId={4} />);
+    expect(brandLinks().map((link) => link.href)).toEqual([
+      `${window.location.origin}/api/organizations/4/website-css`,
+    ]);
+    view.unmount();
+  });
+});
+
+function Journey({ user }: { user: JourneyUser | null }) {
+  useJourneyStylesheet(user);
+  return <p>page</p>;
+}
+
+describe('useJourneyStylesheet', () => {
+  const licensed = (id: number): JourneyUser => ({ license: { organization: { id } } });
+
+  it("loads the stored user's licence organization stylesheet", () => {
+    const view = render(<Journey user={licensed(7)} />);
+    expect(brandLinks().map((link) => link.href)).toEqual([
+      `${window.location.origin}/api/organizations/7/website-css`,
+    ]);
+    view.unmount();
+  });
+
+  it("loads the client's stylesheet without a user, a licence or an organization", () => {
+    for (const user of [null, { license: null }, { license: { organization: null } }]) {
+      const view = render(<Journey user={user} />);
+      expect(brandLinks().map((link) => link.href)).toEqual([`${window.location.origin}/api/clients/1/website-css`]);
+      view.unmount();
+    }
+  });
+
+  it('swaps to the organization once the stored user has a licence', () => {
+    const view = render(<Journey user={null} />);
+    view.rerender(<Journey user={licensed(4)} />);
     expect(brandLinks().map((link) => link.href)).toEqual([
       `${window.location.origin}/api/organizations/4/website-css`,
     ]);

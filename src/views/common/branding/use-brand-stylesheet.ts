@@ -35,3 +35,16 @@ export function useBrandStylesheet(organizationId: number | null | undefined): v
     return attachStylesheet(brandStylesheetUrl(organizationId));
   }, [organizationId]);
 }
+
+/** The user fields the journey's stylesheet reads (§3 Current user: license.organization.id). */
+export interface JourneyUser {
+  readonly license: { readonly organization: { readonly id: number } | null } | null;
+}
+
+/**
+ * The stylesheet of a licence's journey beyond the licence pages (login, register, payment, dashboard; spec §1, §7):
+ * the organization of the stored user's licence, or the client's when there is no user or no organization yet.
+ */
+export function useJourneyStylesheet(user: JourneyUser | null): void {
+  useBrandStylesheet(user?.license?.organization?.id ?? null);
+}

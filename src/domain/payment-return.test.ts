@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { intentIdFromClientSecret, paymentReturnUrl, returnedPaymentFrom } from './payment-return';
+import { intentIdFromClientSecret, paymentReturnUrl, returnedPaymentFrom } from './payment-return.ts';
 
 describe('the return URL', () => {
   it('is /payment with the checkout parameters, replacing any query', () => {

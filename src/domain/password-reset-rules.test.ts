@@ -8,7 +8,7 @@ import {
   PASSWORDS_DIFFER,
   passwordResetErrors,
   resetRequestErrors,
-} from './password-reset-rules';
+} from './password-reset-rules.ts';
 
 describe('request form rules', () => {
   it.each(['', '   '])('needs an e-mail (%j)', (email) => {

@@ -2,8 +2,7 @@
  * The forgotten-password forms' client-side rules. §5 names only "e-mail input only" for the request and leaves the
  * rest open, so these are the least a form needs before a call makes sense: the fields are filled and the two
  * passwords agree. Password strength stays the server's (§5: not shown). The machine's guards and the views' field
- * errors both read these functions, so the rule lives once. (No src/domain module covers these forms yet; the lead
- * may move this file there.)
+ * errors both read these functions, so the rule lives once.
  */
 
 export const EMAIL_REQUIRED = 'Email is required.';

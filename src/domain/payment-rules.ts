@@ -1,9 +1,9 @@
 /**
- * Pure rules of the team payment flow that src/domain does not hold (spec §4 Payment flow, §5, §8): the texts the
- * flow shows and how a server or card-provider answer becomes one of them. The machine and the views share these,
- * so no rule is computed twice. (Candidates for src/domain; they live here because this flow owns them.)
+ * Pure rules of the team payment flow (spec §4 Payment flow, §5, §8): the texts the flow shows and how a
+ * card-provider answer becomes one of them. The machine and the views share these, so no rule is computed twice.
+ * How a server answer becomes a text reads the API layer's error, so it lives beside the machine
+ * (src/machines/payment.failures.ts).
  */
-import { ApiError } from '../../api/errors';
 
 /** §8 texts, word for word (including the spec's spelling of 'occured'). */
 export const PAYMENT_SUCCEEDED = 'Payment succeeded!';
@@ -27,10 +27,6 @@ export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable right now. Pl
 
 /** §9: payment messages disappear after 5 seconds. */
 export const PAYMENT_MESSAGE_MS = 5000;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function nonEmpty(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
@@ -65,29 +61,6 @@ export function returnedIntentMessage(status: string): string {
     default:
       return PAYMENT_SOMETHING_WENT_WRONG;
   }
-}
-
-/**
- * §8 checkout failure: the server's `error`, else its message, else the fallback ('Something went wrong' for a card
- * checkout, 'Something went wrong.' for a full-discount one). A failure without an answer (offline, timeout) shows
- * the client's own explanation, which is more use to the payer than the fallback.
- */
-export function checkoutFailureText(err: unknown, fallback: string): string {
-  if (!(err instanceof ApiError)) return fallback;
-  const body = isRecord(err.body) ? err.body : {};
-  const serverError = nonEmpty(body.error) ?? (isRecord(body.error) ? nonEmpty(body.error.message) : null);
-  if (serverError) return serverError;
-  if (err.kind === 'http') return nonEmpty(body.message) ?? fallback;
-  return nonEmpty(err.message) ?? fallback;
-}
-
-/** §8 discount lookup failure: the server's error message, else 'Code not found.'. */
-export function discountFailureText(err: unknown): string {
-  if (err instanceof ApiError && err.kind === 'http') {
-    const body = isRecord(err.body) ? err.body : {};
-    return nonEmpty(body.error) ?? nonEmpty(body.message) ?? DISCOUNT_NOT_FOUND;
-  }
-  return DISCOUNT_NOT_FOUND;
 }
 
 /** A waiver counts only when it has text (§3: waiver may be null; an empty string is no waiver either). */

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/errors';
+import { CHECKOUT_FALLBACK, DISCOUNT_NOT_FOUND, FULL_DISCOUNT_CHECKOUT_FALLBACK } from '../domain/payment-rules';
+import { checkoutFailureText, discountFailureText, recordAfterReturnFailureText } from './payment.failures';
+
+const httpError = (body: unknown, status = 422) =>
+  new ApiError({
+    kind: 'http',
+    status,
+    message: typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : 'x',
+    body,
+  });
+
+describe('§8 checkout failure text', () => {
+  it("prefers the server's error, then its message, then the fallback", () => {
+    expect(
+      checkoutFailureText(httpError({ error: 'Card processing is paused.', message: 'm' }), CHECKOUT_FALLBACK),
+    ).toBe('Card processing is paused.');
+    expect(checkoutFailureText(httpError({ error: { message: 'Nested text.' } }), CHECKOUT_FALLBACK)).toBe(
+      'Nested text.',
+    );
+    expect(checkoutFailureText(httpError({ message: 'The plan is not offered.' }), CHECKOUT_FALLBACK)).toBe(
+      'The plan is not offered.',
+    );
+    expect(checkoutFailureText(httpError({ message: '  ' }), CHECKOUT_FALLBACK)).toBe('Something went wrong');
+    expect(checkoutFailureText(httpError('<html>bad gateway</html>', 502), FULL_DISCOUNT_CHECKOUT_FALLBACK)).toBe(
+      'Something went wrong.',
+    );
+  });
+
+  it('falls back for a failure without a server text (offline, timeout) and anything else', () => {
+    const offline = new ApiError({ kind: 'network', message: 'Could not reach the server.' });
+    expect(checkoutFailureText(offline, CHECKOUT_FALLBACK)).toBe('Something went wrong');
+    expect(checkoutFailureText(offline, FULL_DISCOUNT_CHECKOUT_FALLBACK)).toBe('Something went wrong.');
+    expect(checkoutFailureText(new Error('boom'), CHECKOUT_FALLBACK)).toBe(CHECKOUT_FALLBACK);
+    expect(checkoutFailureText(undefined, FULL_DISCOUNT_CHECKOUT_FALLBACK)).toBe(FULL_DISCOUNT_CHECKOUT_FALLBACK);
+  });
+});
+
+describe('recording after the return from the card provider', () => {
+  it('says why when there was no answer, else reads the answer like a checkout failure', () => {
+    const offline = new ApiError({ kind: 'network', message: 'Could not reach the server.' });
+    expect(recordAfterReturnFailureText(offline)).toBe('Could not reach the server.');
+    expect(recordAfterReturnFailureText(httpError({ message: 'The plan is not offered.' }))).toBe(
+      'The plan is not offered.',
+    );
+    expect(recordAfterReturnFailureText(httpError({}))).toBe(CHECKOUT_FALLBACK);
+  });
+});
+
+describe('§8 discount lookup failure', () => {
+  it("shows the server's message, else 'Code not found.'", () => {
+    expect(discountFailureText(httpError({ message: 'This code has expired.' }, 404))).toBe('This code has expired.');
+    expect(discountFailureText(httpError({ error: 'Unknown code.' }, 404))).toBe('Unknown code.');
+    expect(discountFailureText(httpError({}, 404))).toBe(DISCOUNT_NOT_FOUND);
+    expect(discountFailureText(new ApiError({ kind: 'network', message: 'offline' }))).toBe(DISCOUNT_NOT_FOUND);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * How a failed call of the payment flow becomes a §8 text. These read the API layer's ApiError, which src/domain may
+ * not import, so they live beside the machine that shows them.
+ */
+import { ApiError } from '../api/errors';
+import { CHECKOUT_FALLBACK, DISCOUNT_NOT_FOUND } from '../domain/payment-rules';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmpty(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/**
+ * §8 checkout failure: the server's `error`, else its message, else the fallback ('Something went wrong' for a card
+ * checkout, 'Something went wrong.' for a full-discount one). Only the server's own texts replace the fallback: a
+ * failure without an answer (offline, timeout, an unreadable answer) shows the fallback too.
+ */
+export function checkoutFailureText(err: unknown, fallback: string): string {
+  if (!(err instanceof ApiError) || err.kind !== 'http') return fallback;
+  const body = isRecord(err.body) ? err.body : {};
+  const serverError = nonEmpty(body.error) ?? (isRecord(body.error) ? nonEmpty(body.error.message) : null);
+  return serverError ?? nonEmpty(body.message) ?? fallback;
+}
+
+/**
+ * Recording a payment after the return from the card provider failed: a page of its own with 'Try again' (§8 general
+ * mapping), where a failure without an answer (offline, timeout) says why; otherwise as a checkout failure.
+ */
+export function recordAfterReturnFailureText(err: unknown): string {
+  if (err instanceof ApiError && err.kind !== 'http') return nonEmpty(err.message) ?? CHECKOUT_FALLBACK;
+  return checkoutFailureText(err, CHECKOUT_FALLBACK);
+}
+
+/** §8 discount lookup failure: the server's error message, else 'Code not found.'. */
+export function discountFailureText(err: unknown): string {
+  if (err instanceof ApiError && err.kind === 'http') {
+    const body = isRecord(err.body) ? err.body : {};
+    return nonEmpty(body.error) ?? nonEmpty(body.message) ?? DISCOUNT_NOT_FOUND;
+  }
+  return DISCOUNT_NOT_FOUND;
+}
