@@ -1,14 +1,12 @@
-import { createLazyRoute, Navigate, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { createLazyRoute, Navigate } from '@tanstack/react-router';
 import type { CurrentUser } from '../api/schemas';
-import { flowInspector } from '../flows/flow-inspector';
 import { type DashboardExit, dashboardMachine } from '../machines/dashboard.machine';
 import { getApiServers, getSelectedApiServerId } from '../session/api-server';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
 import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { DashboardFlow } from '../views/dashboard/dashboard-flow';
+import { type NavigateFunction, useFlowPage } from './flow-page';
 
 /** /dashboard (login required): the stored user and the configured servers start the flow; its exit is navigated. */
 function DashboardPage() {
@@ -19,31 +17,28 @@ function DashboardPage() {
 }
 
 function Dashboard({ user }: { user: CurrentUser }) {
-  const navigate = useNavigate();
-  const actorRef = useActorRef(dashboardMachine, {
-    inspect: flowInspector('dashboard'),
+  const actorRef = useFlowPage(dashboardMachine, {
+    flow: 'dashboard',
     input: { user, servers: getApiServers(), selectedServerId: getSelectedApiServerId() },
+    follow,
   });
-  const exit = useSelector(actorRef, (s) => (s.status === 'done' ? s.output : null));
   // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
   useJourneyStylesheet(useCurrentUser());
-
-  useEffect(() => {
-    if (exit) void navigate(navigation(exit));
-  }, [exit, navigate]);
-
   return <DashboardFlow actorRef={actorRef} />;
 }
 
-/** The router's options for an exit; the dashboard is left for good, so it is replaced in the history. */
-function navigation(exit: DashboardExit) {
+/** Navigates to an exit; the dashboard is left for good, so it is replaced in the history. */
+function follow(navigate: NavigateFunction, exit: DashboardExit): void {
   switch (exit.to) {
     case '/payment':
-      return { to: exit.to, replace: true } as const;
+      void navigate({ to: exit.to, replace: true });
+      return;
     case '/licenses/$license':
-      return { to: exit.to, params: exit.params, search: exit.search, replace: true } as const;
+      void navigate({ to: exit.to, params: exit.params, search: exit.search, replace: true });
+      return;
     case '/login':
-      return { to: exit.to, search: exit.search, replace: true } as const;
+      void navigate({ to: exit.to, search: exit.search, replace: true });
+      return;
   }
 }
 

@@ -1,22 +1,24 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
 import { PREVIEW_TITLE } from '../domain/payment-rules';
-import { flowInspector } from '../flows/flow-inspector';
-import { paymentMachine } from '../machines/payment.machine';
+import { type PaymentDestination, paymentMachine } from '../machines/payment.machine';
 import { draftChannelActor } from '../providers/realtime/draft-channel.actor';
 import { Alert } from '../views/common/alert';
 import { Page } from '../views/common/page';
 import { PaymentFlow } from '../views/payment/payment-flow';
 import { draftRoute } from './draft.route';
+import { type NavigateFunction, useFlowPage } from './flow-page';
 
 /** /draft follows the draft channel live (and never loads card code: the preview cannot pay). */
 const draftPreviewMachine = paymentMachine.provide({ actors: { draftChannel: draftChannelActor } });
 
 function DraftPreview({ draftId }: { draftId: number }) {
-  const [input] = useState(() => ({ mode: 'draft' as const, draftId }));
-  const actorRef = useActorRef(draftPreviewMachine, { inspect: flowInspector('payment'), input });
+  const actorRef = useFlowPage(draftPreviewMachine, { flow: 'payment', input: { mode: 'draft', draftId }, follow });
   return <PaymentFlow actorRef={actorRef} />;
+}
+
+/** The preview reaches no exit (it cannot pay, and Back has nowhere to go); were it to, it would leave as /payment does. */
+function follow(navigate: NavigateFunction, destination: PaymentDestination): void {
+  void navigate({ ...destination, replace: true });
 }
 
 function DraftPage() {

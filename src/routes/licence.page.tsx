@@ -1,12 +1,11 @@
-import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { flowInspector } from '../flows/flow-inspector';
+import { createLazyRoute } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { type LicenceExit, type LicenceVariant, licenceMachine } from '../machines/licence.machine';
 import { getCurrentUser } from '../session/current-user';
 import { useBrandStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { brandName, useWhiteLabel } from '../views/common/branding/use-white-label';
 import { LicenceFlow } from '../views/licence/licence-flow';
+import { type NavigateFunction, useFlowPage } from './flow-page';
 
 export const Route = createLazyRoute('/licenses/$license')({
   component: LicencePage,
@@ -42,8 +41,8 @@ export function LicenceHost({
   code: string;
   search: LicencePageSearch;
 }) {
-  const actorRef = useActorRef(licenceMachine, {
-    inspect: flowInspector('licence'),
+  const actorRef = useFlowPage(licenceMachine, {
+    flow: 'licence',
     input: {
       variant,
       code,
@@ -55,8 +54,8 @@ export function LicenceHost({
       presetEmail: search.preset_email,
       user: getCurrentUser(),
     },
+    follow,
   });
-  const exit = useSelector(actorRef, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
   // The organization's stylesheet once the licence names it; the client's when it names none or did not load.
   const organizationId = useSelector(actorRef, (snapshot) =>
     snapshot.context.licence !== null
@@ -67,12 +66,6 @@ export function LicenceHost({
   );
   useBrandStylesheet(organizationId);
   const whiteLabel = useWhiteLabel(search.api_subdomain);
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    if (exit) void leaveTo(navigate, exit);
-  }, [exit, navigate]);
-
   return (
     <LicenceFlow
       actorRef={actorRef}
@@ -81,16 +74,20 @@ export function LicenceHost({
   );
 }
 
-function leaveTo(navigate: ReturnType<typeof useNavigate>, exit: LicenceExit): Promise<void> {
+function follow(navigate: NavigateFunction, exit: LicenceExit): void {
   switch (exit.to) {
     case '/login':
-      return navigate({ to: '/login', search: exit.search });
+      void navigate({ to: '/login', search: exit.search });
+      return;
     case '/register':
-      return navigate({ to: '/register', search: exit.search });
+      void navigate({ to: '/register', search: exit.search });
+      return;
     // After a claim the address that led to it must not be replayed by Back: replace it.
     case '/licenses/$license':
-      return navigate({ to: '/licenses/$license', params: exit.params, search: exit.search, replace: true });
+      void navigate({ to: '/licenses/$license', params: exit.params, search: exit.search, replace: true });
+      return;
     case '/coach-claimed':
-      return navigate({ to: '/coach-claimed', search: exit.search, replace: true });
+      void navigate({ to: '/coach-claimed', search: exit.search, replace: true });
+      return;
   }
 }

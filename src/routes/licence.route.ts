@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { rootRoute } from './root.route';
 import { flag, text } from './search-params';
 
-/** Query parameters of /licenses/$license (spec §2). */
+/** Query parameters of /licenses/$license and /coach/$license (spec §2). */
 export const licenceSearch = z.object({
   license: text,
   claimed_registration: flag,
@@ -14,23 +14,28 @@ export const licenceSearch = z.object({
   preset_email: text,
 });
 
+/**
+ * §2: the licence code may come as a query parameter instead of the route parameter: /licenses?license=CODE opens
+ * /licenses/CODE (and /coach?license=CODE opens /coach/CODE) with the other parameters kept. Without a code there is
+ * no licence page to show.
+ */
+export function openLicenceFromQuery(to: '/licenses/$license' | '/coach/$license') {
+  return ({ search }: { search: z.infer<typeof licenceSearch> }): never => {
+    const { license, ...rest } = search;
+    if (license === undefined) throw notFound();
+    throw redirect({ to, params: { license }, search: rest, replace: true });
+  };
+}
+
 export const licenceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/licenses/$license',
   validateSearch: licenceSearch,
 }).lazy(() => import('./licence.page').then((m) => m.Route));
 
-/**
- * §2: the licence code may come as a query parameter instead of the route parameter: /licenses?license=CODE opens
- * /licenses/CODE with the other parameters kept. Without a code there is no licence page to show.
- */
 export const licenceQueryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/licenses',
   validateSearch: licenceSearch,
-  beforeLoad: ({ search }) => {
-    const { license, ...rest } = search;
-    if (license === undefined) throw notFound();
-    throw redirect({ to: '/licenses/$license', params: { license }, search: rest, replace: true });
-  },
+  beforeLoad: openLicenceFromQuery('/licenses/$license'),
 });

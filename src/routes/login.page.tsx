@@ -1,12 +1,10 @@
-import { createLazyRoute, type useNavigate } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
-import { flowInspector } from '../flows/flow-inspector';
+import { createLazyRoute } from '@tanstack/react-router';
 import { type LoginExit, type LoginStep, loginMachine } from '../machines/login.machine';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
 import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { LoginFlow } from '../views/login/login-flow';
-import { useWizardRoute } from './wizard-route';
+import { type NavigateFunction, useFlowPage } from './flow-page';
 
 export const Route = createLazyRoute('/login')({
   component: LoginPage,
@@ -18,17 +16,18 @@ export const Route = createLazyRoute('/login')({
  */
 function LoginPage() {
   const search = Route.useSearch();
-  const actorRef = useActorRef(loginMachine, {
-    inspect: flowInspector('login'),
+  const actorRef = useFlowPage(loginMachine, {
+    flow: 'login',
     input: { ...search, user: getCurrentUser() },
+    mirrorStep,
+    follow,
   });
-  useWizardRoute(actorRef, mirrorStep, follow);
   // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
   useJourneyStylesheet(useCurrentUser());
   return <LoginFlow actorRef={actorRef} />;
 }
 
-function mirrorStep(navigate: ReturnType<typeof useNavigate>, step: LoginStep): void {
+function mirrorStep(navigate: NavigateFunction, step: LoginStep): void {
   void navigate({
     to: '/login',
     // A token is spent once it logged in or failed; a reload must not try it again.
@@ -41,7 +40,7 @@ function mirrorStep(navigate: ReturnType<typeof useNavigate>, step: LoginStep): 
  * Navigates to an exit. Where login leads once it succeeded replaces the wizard in the history (Back should not
  * return to a form that logs out); the wizard's own links (register, licence, forgot password) push.
  */
-function follow(navigate: ReturnType<typeof useNavigate>, exit: LoginExit): void {
+function follow(navigate: NavigateFunction, exit: LoginExit): void {
   if ('href' in exit) {
     void navigate({ href: exit.href, replace: true });
     return;

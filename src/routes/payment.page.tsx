@@ -1,14 +1,13 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
-import { flowInspector } from '../flows/flow-inspector';
-import { paymentMachine } from '../machines/payment.machine';
+import { type PaymentDestination, paymentMachine } from '../machines/payment.machine';
 import { cardPaymentsActor, retrievePaymentIntentActor } from '../providers/card-payments/payment.actors';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
 import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { PaymentFlow } from '../views/payment/payment-flow';
+import { type NavigateFunction, useFlowPage } from './flow-page';
 import { paymentRoute } from './payment.route';
 
 /** /payment pays by card: the machine gets the card provider (and never the realtime client). */
@@ -26,8 +25,7 @@ function PaymentPage() {
     returned: returnedPaymentFrom(search),
     returnUrl: `${window.location.origin}/payment`,
   }));
-  const actorRef = useActorRef(paymentPageMachine, { inspect: flowInspector('payment'), input });
-  const destination = useSelector(actorRef, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
+  const actorRef = useFlowPage(paymentPageMachine, { flow: 'payment', input, follow });
   // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
   useJourneyStylesheet(useCurrentUser());
 
@@ -36,11 +34,12 @@ function PaymentPage() {
     if (input.returned !== null) void navigate({ to: '/payment', search: {}, replace: true });
   }, [input.returned, navigate]);
 
-  useEffect(() => {
-    if (destination) void navigate({ ...destination, replace: true });
-  }, [destination, navigate]);
-
   return <PaymentFlow actorRef={actorRef} />;
+}
+
+/** Where a payment leads replaces the payment page in the history: Back must not return to a finished checkout. */
+function follow(navigate: NavigateFunction, destination: PaymentDestination): void {
+  void navigate({ ...destination, replace: true });
 }
 
 export const Route = createLazyRoute('/payment')({ component: PaymentPage });

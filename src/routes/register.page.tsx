@@ -1,12 +1,10 @@
-import { createLazyRoute, type useNavigate } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
-import { flowInspector } from '../flows/flow-inspector';
+import { createLazyRoute } from '@tanstack/react-router';
 import { type RegisterExit, type RegisterStep, registerMachine } from '../machines/register.machine';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
 import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { RegisterFlow } from '../views/register/register-flow';
-import { useWizardRoute } from './wizard-route';
+import { type NavigateFunction, useFlowPage } from './flow-page';
 
 export const Route = createLazyRoute('/register')({
   component: RegisterPage,
@@ -18,17 +16,18 @@ export const Route = createLazyRoute('/register')({
  */
 function RegisterPage() {
   const search = Route.useSearch();
-  const actorRef = useActorRef(registerMachine, {
-    inspect: flowInspector('register'),
+  const actorRef = useFlowPage(registerMachine, {
+    flow: 'register',
     input: { ...search, user: getCurrentUser() },
+    mirrorStep,
+    follow,
   });
-  useWizardRoute(actorRef, mirrorStep, follow);
   // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
   useJourneyStylesheet(useCurrentUser());
   return <RegisterFlow actorRef={actorRef} />;
 }
 
-function mirrorStep(navigate: ReturnType<typeof useNavigate>, step: RegisterStep): void {
+function mirrorStep(navigate: NavigateFunction, step: RegisterStep): void {
   void navigate({ to: '/register', search: (previous) => ({ ...previous, step }), replace: true });
 }
 
@@ -36,7 +35,7 @@ function mirrorStep(navigate: ReturnType<typeof useNavigate>, step: RegisterStep
  * Navigates to an exit. Payment replaces the wizard in the history (its own Back leads to step 2); the wizard's
  * links (licence page, login, contact coach) push.
  */
-function follow(navigate: ReturnType<typeof useNavigate>, exit: RegisterExit): void {
+function follow(navigate: NavigateFunction, exit: RegisterExit): void {
   switch (exit.to) {
     case '/contact-coach':
       void navigate({ to: exit.to, replace: true });

@@ -1,29 +1,27 @@
-import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { flowInspector } from '../flows/flow-inspector';
-import { type SubscribeInput, subscribeMachine } from '../machines/subscribe.machine';
+import { createLazyRoute } from '@tanstack/react-router';
+import { type SubscribeOutput, subscribeMachine } from '../machines/subscribe.machine';
 import { getCurrentUser } from '../session/current-user';
 import { SubscribeFlow } from '../views/subscribe/subscribe-flow';
+import { type NavigateFunction, useFlowPage } from './flow-page';
 
 export const Route = createLazyRoute('/subscribe')({ component: SubscribePage });
 
+/** /subscribe: the flow starts from the link as it was opened (useFlowPage reads the input once). */
 function SubscribePage() {
   const search = Route.useSearch();
-  // The flow starts from the link as it was opened; later changes of the URL do not restart it.
-  const [input] = useState<SubscribeInput>(() => ({
-    couponCode: search.coupon_code,
-    term: search.term,
-    organization: search.organization,
-    user: getCurrentUser(),
-  }));
-  const actor = useActorRef(subscribeMachine, { inspect: flowInspector('subscribe'), input });
-  const exit = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
-  const navigate = useNavigate();
+  const actorRef = useFlowPage(subscribeMachine, {
+    flow: 'subscribe',
+    input: {
+      couponCode: search.coupon_code,
+      term: search.term,
+      organization: search.organization,
+      user: getCurrentUser(),
+    },
+    follow,
+  });
+  return <SubscribeFlow actorRef={actorRef} />;
+}
 
-  useEffect(() => {
-    if (exit) void navigate({ to: exit.to });
-  }, [exit, navigate]);
-
-  return <SubscribeFlow actorRef={actor} />;
+function follow(navigate: NavigateFunction, exit: SubscribeOutput): void {
+  void navigate({ to: exit.to });
 }
