@@ -7,32 +7,53 @@ interface FieldFrame {
   hint?: ReactNode;
 }
 
-/** A labelled text input with its hint and error tied to it for assistive technology. */
-export function TextField({ label, error, hint, id, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+/** The ids and ARIA attributes that tie a control to its hint and error; one place for every field kind. */
+function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
   const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const controlId = id ?? autoId;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const controlAria = {
+    id: controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+  };
+  return { controlId, hintId, errorId, controlAria };
+}
+
+/** The frame around a control: its label, then the control, then its hint and error. */
+function FieldShell({
+  label,
+  hint,
+  error,
+  ids,
+  children,
+}: FieldFrame & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
   return (
     <div className="field">
-      <label htmlFor={inputId}>{label}</label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
+      <label htmlFor={ids.controlId}>{label}</label>
+      {children}
       {hint && (
-        <p id={hintId} className="field-hint">
+        <p id={ids.hintId} className="field-hint">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="field-error">
+        <p id={ids.errorId} className="field-error">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled text input with its hint and error tied to it for assistive technology. */
+export function TextField({ label, error, hint, id, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldShell label={label} hint={hint} error={error} ids={ids}>
+      <input {...ids.controlAria} {...input} />
+    </FieldShell>
   );
 }
 
@@ -45,31 +66,12 @@ export function SelectField({
   children,
   ...select
 }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div className="field">
-      <label htmlFor={selectId}>{label}</label>
-      <select
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...select}
-      >
+    <FieldShell label={label} hint={hint} error={error} ids={ids}>
+      <select {...ids.controlAria} {...select}>
         {children}
       </select>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

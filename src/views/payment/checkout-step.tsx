@@ -5,6 +5,7 @@ import { hasWaiverText, PAYMENT_SUCCEEDED, PAYMENTS_UNAVAILABLE } from '../../do
 import { fullDiscountOf, offeredPlansOf, protectionIncluded, selectedPlanOf } from '../../machines/payment.connect';
 import type { CardFormHandle } from '../../providers/card-payments/types';
 import { Alert } from '../common/alert';
+import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
@@ -171,14 +172,7 @@ export function CheckoutStep({ snapshot, actorRef }: StepProps) {
       {context.error !== null && <Alert>{context.error}</Alert>}
 
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy}
-          onClick={() => actorRef.send({ type: 'BACK' })}
-        >
-          Back
-        </button>
+        <BackButton enabled={!busy} onBack={() => actorRef.send({ type: 'BACK' })} />
         <button type="submit" className="button" disabled={!canPay}>
           Pay Now
         </button>

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
+import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { CheckoutStep } from './checkout-step';
 import './payment.css';
@@ -35,12 +36,7 @@ function PaymentScreen({ snapshot, actorRef }: StepProps) {
     return (
       <>
         <StepHeading>Payment Options</StepHeading>
-        <Alert>{context.error ?? 'Error'}</Alert>
-        <div className="button-row">
-          <button type="button" className="button" onClick={() => actorRef.send({ type: 'RETRY' })}>
-            Try again
-          </button>
-        </div>
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{context.error ?? 'Error'}</RetryAlert>
       </>
     );
   }

@@ -2,6 +2,7 @@ import { type FormEvent, useId } from 'react';
 import { describePlan } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
 import { offeredPlansOf, protectionIncluded, selectedPlanOf } from '../../machines/payment.connect';
+import { BackButton } from '../common/back-button';
 import { StepHeading } from '../common/step-heading';
 import type { StepProps } from './types';
 
@@ -65,14 +66,7 @@ export function ProtectionStep({ snapshot, actorRef }: StepProps) {
         </p>
       )}
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy}
-          onClick={() => actorRef.send({ type: 'BACK' })}
-        >
-          Back
-        </button>
+        <BackButton enabled={!busy} onBack={() => actorRef.send({ type: 'BACK' })} />
         <button type="submit" className="button" disabled={busy}>
           Next
         </button>

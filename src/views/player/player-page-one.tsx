@@ -2,12 +2,10 @@ import type { FormEvent } from 'react';
 import { BIRTH_MONTHS, BIRTH_YEARS, birthDaysFor, HEIGHT_FEET, HEIGHT_INCHES } from '../../domain/date-lists';
 import { GENDER_OPTIONS, PLAYER_PAGE_ONE_FIELDS, positionsForSport } from '../../domain/player-profile';
 import { SelectField, TextField } from '../common/field';
-import { Page } from '../common/page';
-import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import type { PlayerActorRef, PlayerSnapshot } from './player-flow';
 import { fieldTexts, formValues, validatePageOne } from './player-form-values';
-import { LogoutButton } from './player-logout-button';
+import { PlayerPageButtons, PlayerPageFrame, submitOrShowErrors } from './player-page-frame';
 
 const CHOOSE = <option value="">Select</option>;
 
@@ -42,17 +40,11 @@ export function PlayerPageOne({ actorRef, snapshot }: { actorRef: PlayerActorRef
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canNext) actorRef.send(next);
-    else form.attemptSubmit();
-  };
+  const submit = (event: FormEvent) =>
+    submitOrShowErrors(event, { canNext, sendNext: () => actorRef.send(next), showErrors: form.attemptSubmit });
 
   return (
-    <Page header={<LogoutButton actorRef={actorRef} snapshot={snapshot} />}>
-      <StepHeading>
-        Player profile <span className="player-step">Page 1 of 2</span>
-      </StepHeading>
+    <PlayerPageFrame actorRef={actorRef} snapshot={snapshot} page={1}>
       <form onSubmit={submit} noValidate>
         <fieldset className="player-fieldset">
           <legend>Birth date</legend>
@@ -145,12 +137,8 @@ export function PlayerPageOne({ actorRef, snapshot }: { actorRef: PlayerActorRef
             </option>
           ))}
         </SelectField>
-        <div className="button-row">
-          <button type="submit" className="button" disabled={!canNext}>
-            Next
-          </button>
-        </div>
+        <PlayerPageButtons canNext={canNext} />
       </form>
-    </Page>
+    </PlayerPageFrame>
   );
 }

@@ -3,12 +3,10 @@ import type { Option } from '../../api/schemas';
 import { PLAYER_PAGE_TWO_FIELDS } from '../../domain/player-profile';
 import { Alert } from '../common/alert';
 import { SelectField } from '../common/field';
-import { Page } from '../common/page';
-import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import type { PlayerActorRef, PlayerSnapshot } from './player-flow';
 import { fieldTexts, formValues, type PageTwoField, validatePageTwo } from './player-form-values';
-import { LogoutButton } from './player-logout-button';
+import { PlayerPageButtons, PlayerPageFrame, submitOrShowErrors } from './player-page-frame';
 
 function Choices({ options }: { options: readonly Option[] }) {
   return (
@@ -58,17 +56,11 @@ export function PlayerPageTwo({ actorRef, snapshot }: { actorRef: PlayerActorRef
   const back = { type: 'BACK', values } as const;
   const canNext = snapshot.can(next);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canNext) actorRef.send(next);
-    else form.attemptSubmit();
-  };
+  const submit = (event: FormEvent) =>
+    submitOrShowErrors(event, { canNext, sendNext: () => actorRef.send(next), showErrors: form.attemptSubmit });
 
   return (
-    <Page header={<LogoutButton actorRef={actorRef} snapshot={snapshot} />}>
-      <StepHeading>
-        Player profile <span className="player-step">Page 2 of 2</span>
-      </StepHeading>
+    <PlayerPageFrame actorRef={actorRef} snapshot={snapshot} page={2}>
       <SubmitError snapshot={snapshot} />
       <form onSubmit={submit} noValidate aria-busy={snapshot.hasTag('busy')}>
         {EXPERIENCE_FIELDS.map(([field, label]) => (
@@ -79,20 +71,11 @@ export function PlayerPageTwo({ actorRef, snapshot }: { actorRef: PlayerActorRef
         <SelectField label="Weight goal" {...form.bind('weightGoal')}>
           <Choices options={weightGoals} />
         </SelectField>
-        <div className="button-row">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={!snapshot.can(back)}
-            onClick={() => actorRef.send(back)}
-          >
-            Back
-          </button>
-          <button type="submit" className="button" disabled={!canNext}>
-            Next
-          </button>
-        </div>
+        <PlayerPageButtons
+          canNext={canNext}
+          back={{ enabled: snapshot.can(back), onBack: () => actorRef.send(back) }}
+        />
       </form>
-    </Page>
+    </PlayerPageFrame>
   );
 }

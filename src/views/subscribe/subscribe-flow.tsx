@@ -4,6 +4,7 @@ import type { SubscribeActorRef } from '../../machines/subscribe.connect';
 import { BILLING_UNAVAILABLE_TEXT } from '../../providers/billing/billing-provider';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
+import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { BillingFormView } from './billing-form-view';
 import { INVALID_ORGANIZATION_TEXT, INVALID_URL_COUPON_TEXT, YOUR_PLAN_HEADING } from './plan-texts';
@@ -35,14 +36,7 @@ export function SubscribeFlow({ actorRef }: { actorRef: SubscribeActorRef }) {
         <Alert key={problem}>{problem}</Alert>
       ))}
       {snapshot.matches('loadFailed') && (
-        <>
-          <Alert>{context.error}</Alert>
-          <div className="button-row">
-            <button type="button" className="button" onClick={() => actorRef.send({ type: 'RETRY' })}>
-              Try again
-            </button>
-          </div>
-        </>
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{context.error}</RetryAlert>
       )}
       {!leaving && tiles.length > 0 && (
         <PlanTilesView
@@ -54,14 +48,7 @@ export function SubscribeFlow({ actorRef }: { actorRef: SubscribeActorRef }) {
         />
       )}
       {snapshot.matches('billingUnavailable') && (
-        <>
-          <Alert>{BILLING_UNAVAILABLE_TEXT}</Alert>
-          <div className="button-row">
-            <button type="button" className="button" onClick={() => actorRef.send({ type: 'RETRY' })}>
-              Try again
-            </button>
-          </div>
-        </>
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{BILLING_UNAVAILABLE_TEXT}</RetryAlert>
       )}
       {!leaving && context.billing && <BillingFormView snapshot={snapshot} send={actorRef.send} />}
       {leaving && <p role="status">Taking you to your account…</p>}

@@ -1,0 +1,56 @@
+import type { FormEvent, ReactNode } from 'react';
+import { BackButton } from '../common/back-button';
+import { Page } from '../common/page';
+import { StepHeading } from '../common/step-heading';
+import type { PlayerActorRef, PlayerSnapshot } from './player-flow';
+import { LogoutButton } from './player-logout-button';
+
+/** What both player pages share around their form: the logout header and the 'Page N of 2' heading. */
+export function PlayerPageFrame({
+  actorRef,
+  snapshot,
+  page,
+  children,
+}: {
+  actorRef: PlayerActorRef;
+  snapshot: PlayerSnapshot;
+  page: 1 | 2;
+  children: ReactNode;
+}) {
+  return (
+    <Page header={<LogoutButton actorRef={actorRef} snapshot={snapshot} />}>
+      <StepHeading>
+        Player profile <span className="player-step">{`Page ${page} of 2`}</span>
+      </StepHeading>
+      {children}
+    </Page>
+  );
+}
+
+/** 'Next' submits when the machine accepts the values; otherwise it shows every field's error. */
+export function submitOrShowErrors(
+  event: FormEvent,
+  { canNext, sendNext, showErrors }: { canNext: boolean; sendNext: () => void; showErrors: () => void },
+) {
+  event.preventDefault();
+  if (canNext) sendNext();
+  else showErrors();
+}
+
+/** The pages' button row: 'Back' where the page has one, then 'Next', which submits the form. */
+export function PlayerPageButtons({
+  canNext,
+  back,
+}: {
+  canNext: boolean;
+  back?: { enabled: boolean; onBack: () => void };
+}) {
+  return (
+    <div className="button-row">
+      {back && <BackButton enabled={back.enabled} onBack={back.onBack} />}
+      <button type="submit" className="button" disabled={!canNext}>
+        Next
+      </button>
+    </div>
+  );
+}
