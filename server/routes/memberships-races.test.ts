@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema, checkoutSuccessResponseSchema } from '../../src/api/schemas.ts';
-import { checkouts, licences, memberships, paymentIntents, teams, users } from '../db/schema/index.ts';
+import { checkouts, licences, memberships, teams, users } from '../db/schema/index.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { withCheckoutLease } from '../services/memberships.ts';
 import { createTestApp, type TestApp, tokenForUserId, userId } from '../test/app-harness.ts';
 import { expectOk } from '../test/expect-error.ts';
+import { activeMembershipsOf, paymentIntentsOf } from '../test/payment-queries.ts';
 
 /**
  * Issue 12, points 1 and 2 under concurrency: simultaneous requests of one payer (two tabs, a double click, a retry)
@@ -40,19 +41,8 @@ async function samWithTigers(): Promise<{ token: string; id: number }> {
   return { token, id: await userId(t.db, 'samrivera') };
 }
 
-async function intentsOf(id: number) {
-  return t.db
-    .select()
-    .from(paymentIntents)
-    .where(sql`${paymentIntents.metadata}->>'user_id' = ${String(id)}`);
-}
-
-async function activeMemberships(id: number) {
-  return t.db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.userId, id), eq(memberships.status, 'active')));
-}
+const intentsOf = (id: number) => paymentIntentsOf(t.db, id);
+const activeMemberships = (id: number) => activeMembershipsOf(t.db, id);
 
 const checkout = (token: string, body: Record<string, unknown>) =>
   t.call('POST', '/api/memberships/checkout', { token, body });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   checkoutResponseSchema,
@@ -12,6 +12,7 @@ import { checkouts, licences, memberships, paymentIntents, teams } from '../db/s
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
+import { activeMembershipsOf, paymentIntentsOf } from '../test/payment-queries.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -376,18 +377,11 @@ async function seatsLeft(): Promise<Record<string, number>> {
 }
 
 async function intentsOf(username: string) {
-  const id = await userId(t.db, username);
-  return t.db
-    .select()
-    .from(paymentIntents)
-    .where(sql`${paymentIntents.metadata}->>'user_id' = ${String(id)}`);
+  return paymentIntentsOf(t.db, await userId(t.db, username));
 }
 
 async function membershipsOf(username: string) {
-  return t.db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.userId, await userId(t.db, username)), eq(memberships.status, 'active')));
+  return activeMembershipsOf(t.db, await userId(t.db, username));
 }
 
 const sandbox = () => t.providers.payments as SandboxCardPayments;
