@@ -3,15 +3,14 @@ import { expect, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import { currentUserSchema, paymentDataSchema, serverDiscountSchema, type User } from '../src/api/schemas';
+import { initialBillingForm } from '../src/domain/forms/payment-billing';
 import { formatUsd } from '../src/domain/money';
 import {
   CHECKOUT_FALLBACK,
   FULL_DISCOUNT_CHECKOUT_FALLBACK,
   NO_SEASON,
-  PAYMENT_NOT_SUCCESSFUL,
   PAYMENT_PROCESSING,
   PAYMENT_SOMETHING_WENT_WRONG,
-  PAYMENT_SUCCEEDED,
   PAYMENTS_UNAVAILABLE,
   PREVIEW_TEXT,
   PREVIEW_TITLE,
@@ -19,18 +18,28 @@ import {
   WAIVER_AGREEMENT_LABEL,
   WAIVER_REQUIRED,
 } from '../src/domain/payment-rules';
-import { offeredPlansOf, paymentMachine, protectionIncluded } from '../src/machines/payment.machine';
+import { draftPreviewMachine } from '../src/machines/draft-preview';
+import { offeredPlansOf } from '../src/machines/payment.context';
+import { paymentMachine } from '../src/machines/payment.machine';
 import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
-import type { CardFormHandle } from '../src/providers/card-payments/types';
 import { PaymentFlow } from '../src/views/payment/payment-flow';
-import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
+import {
+  cardPaymentModel,
+  DECLINED,
+  fakeCard,
+  INCOMPLETE,
+  RETURN_URL,
+  returned,
+  serverDown,
+} from './card-payment.model.ts';
+import { cardPaymentViews } from './card-payment.views.ts';
+import { type Driver, defineModel, doneEvent, errorEvent, runPaths, type UiRun } from './harness/index.ts';
 
 type Snapshot = ReturnType<(typeof paymentMachine)['resolveState']>;
 
 // ---- Fixtures shaped like docs/fixtures.md (wire form, parsed as the API layer parses them) ---------------------
 
 const WAIVER = 'Northside Youth Baseball waiver.\n\nPlayers and families agree to the club rules.';
-const RETURN_URL = 'http://localhost:3000/payment';
 
 const organization = {
   id: 1,
@@ -60,6 +69,8 @@ function user(changes: Partial<Record<string, unknown>>): User {
 
 const newUser = user({});
 const existingUser = user({ is_new: false });
+/** The payer back from 3-D Secure (an existing user; their own id tells the input apart). */
+const returningUser = user({ id: 41, is_new: false });
 const licenceWithoutWaiver = user({
   is_new: false,
   license: { license_code: 'WAVES-2027', organization: { ...organization, waiver: null } },
@@ -135,30 +146,9 @@ const CODE_NOT_FOUND = new ApiError({
 const PLAN_NAMES: Record<number, string> = { 0: 'Pay in full', 3: '3 monthly payments' };
 
 const cardPayments = createSandboxCardPayments({ navigate: vi.fn(), now: () => new Date('2026-06-01T12:00:00Z') });
-const fakeCard: CardFormHandle = {
-  submit: () => Promise.resolve({}),
-  confirm: () => Promise.resolve({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
-};
-const billing = { name: 'Pat Parent', email: 'pat@example.com', address: { country: 'US' } };
-
-const DECLINED = 'Your card was declined.';
-const INCOMPLETE = 'Your card number is incomplete.';
-const checkoutRefused = new ApiError({
-  kind: 'http',
-  status: 422,
-  message: 'The selected plan is not offered.',
-  body: { message: 'The selected plan is not offered.', messages: {} },
-});
-const serverDown = new ApiError({
-  kind: 'network',
-  message: 'Could not reach the server. Check your connection and try again.',
-});
-
-const returned = {
-  paymentIntentId: 'pi_3ds',
-  clientSecret: 'pi_3ds_secret_abc',
-  checkout: { payment_plan_month: 3, team_id: 1, discount_code: null, include_payment_protection_plan: true },
-};
+/** The billing form as the checkout step pre-fills it for the payer; without a name the machine refuses it (§5). */
+const billing = initialBillingForm(newUser);
+const billingWithoutName = { ...billing, name: '' };
 
 // ---- Which situations each input explores ------------------------------------------------------------------------
 // Every input explores its whole reachable graph, so each input's answers are chosen to keep to its own part of the
@@ -169,8 +159,8 @@ type Scenario = 'newUser' | 'existingUser' | 'draft' | 'returned';
 
 function scenarioOf(snapshot: Snapshot): Scenario {
   const { context } = snapshot;
-  if (context.mode === 'draft') return 'draft';
-  if (context.returned !== null) return 'returned';
+  if (context.draftId !== null) return 'draft';
+  if (context.user?.id === returningUser.id) return 'returned';
   return context.user?.license?.license_code === 'TIGERS-2027' && context.user.is_new ? 'newUser' : 'existingUser';
 }
 
@@ -184,11 +174,12 @@ function events(snapshot: Snapshot): AnyEventObject[] {
     { type: 'NEXT' },
     { type: 'BACK' },
     { type: 'ACCEPT' },
-    { type: 'CONTINUE' },
     { type: 'RETRY' },
     { type: 'TOGGLE_PROTECTION' },
     { type: 'AGREE_WAIVER', agreed: !context.waiverAgreed },
     { type: 'PAY', billing, card: fakeCard },
+    // §5 / issue 13: the machine itself refuses billing details its schema rejects.
+    { type: 'PAY', billing: billingWithoutName, card: fakeCard },
     errorEvent('currentUser', serverDown),
     errorEvent('subscriptionStatus', serverDown),
     errorEvent('paymentPlans', serverDown),
@@ -215,10 +206,11 @@ function events(snapshot: Snapshot): AnyEventObject[] {
     list.push(doneEvent('paymentPlans', pageErrorData));
   } else {
     list.push(doneEvent('paymentPlans', context.discount !== null ? fullRideData : tigersData));
-    if (snapshot.matches('loadingPlans') && (scenario === 'newUser' || scenario === 'draft')) {
+    const firstLoad = snapshot.matches('loadingPlans') && context.reloadFor === null;
+    if (firstLoad && (scenario === 'newUser' || scenario === 'draft')) {
       list.push(doneEvent('paymentPlans', pageErrorData), doneEvent('paymentPlans', noSeasonData));
     }
-    const reloading = snapshot.matches({ choosingPlan: 'reloading' }) || snapshot.matches({ protection: 'reloading' });
+    const reloading = snapshot.matches('loadingPlans') && context.reloadFor !== null;
     if (reloading && scenario === 'newUser') {
       list.push(doneEvent('paymentPlans', pageErrorData));
     }
@@ -241,40 +233,6 @@ function events(snapshot: Snapshot): AnyEventObject[] {
     errorEvent('discount', CODE_NOT_FOUND),
   );
 
-  // Paying: every answer of every step.
-  list.push(
-    doneEvent('submitCard', {}),
-    doneEvent('submitCard', { error: { type: 'validation_error', message: INCOMPLETE } }),
-    errorEvent('submitCard', new Error('The card form went away.')),
-    doneEvent('checkout', { client_secret: 'pi_1_secret_x', payment_intent_id: 'pi_1', payment_complete: 0 }),
-    doneEvent('checkout', { client_secret: null, payment_intent_id: 'pi_1', payment_complete: 1 }),
-    doneEvent('checkout', { client_secret: null, payment_intent_id: null, payment_complete: 0 }),
-    errorEvent('checkout', checkoutRefused),
-    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
-    doneEvent('confirmCard', { error: { type: 'card_error', code: 'card_declined', message: DECLINED } }),
-    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'processing' } }),
-    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'requires_action' } }),
-    errorEvent('confirmCard', new Error('Network error')),
-    doneEvent('checkoutSuccess', { payment_complete: 1, membership_id: 7 }),
-    errorEvent('checkoutSuccess', serverDown),
-    doneEvent('freeCheckout', { client_secret: null, payment_intent_id: null, payment_complete: 1 }),
-    doneEvent('freeCheckout', { client_secret: null, payment_intent_id: null, payment_complete: 0 }),
-    errorEvent(
-      'freeCheckout',
-      new ApiError({
-        kind: 'http',
-        status: 422,
-        message: 'Discount expired.',
-        body: { message: 'Discount expired.', error: 'This discount is no longer valid.' },
-      }),
-    ),
-    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'succeeded' } }),
-    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'processing' } }),
-    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'requires_payment_method' } }),
-    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'canceled' } }),
-    errorEvent('paymentIntent', serverDown),
-  );
-
   if (scenario === 'draft') list.push({ type: 'DRAFT_UPDATED' });
   return list;
 }
@@ -291,7 +249,10 @@ function serializeState(snapshot: Snapshot): string {
     value: snapshot.value,
     user: context.user === null ? null : [context.user.license?.license_code ?? null, context.user.is_new],
   };
-  const inSteps = snapshot.matches('choosingPlan') || snapshot.matches('protection');
+  // A plan reload returns to the step it was asked from (guard reloadedFor).
+  const reloading = snapshot.matches('loadingPlans') && context.reloadFor !== null;
+  if (reloading) key.reloadFor = context.reloadFor;
+  const inSteps = snapshot.matches('choosingPlan') || snapshot.matches('protection') || reloading;
   const paying = snapshot.matches('checkout') || snapshot.matches('paying');
   if (inSteps || paying) {
     key.data = data === null ? null : data.payment_plans.length;
@@ -307,92 +268,75 @@ function serializeState(snapshot: Snapshot): string {
   return JSON.stringify(key);
 }
 
+const modelStates = {
+  // §8/§9: a payment message or checkout failure is gone after its 5 seconds (or never came).
+  'checkout.ready.idle': (snapshot: Snapshot) =>
+    expect([snapshot.context.message, snapshot.context.error]).toEqual([null, null]),
+  loadingPlans: (snapshot: Snapshot, { invocations }: { invocations: readonly { id: string }[] }) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'paymentPlans',
+      input: {
+        draftId: snapshot.context.draftId,
+        discountCode: snapshot.context.discount?.code ?? null,
+        includeProtection: snapshot.context.includeProtection,
+      },
+    }),
+  'choosingPlan.lookingUpDiscount': (
+    _snapshot: Snapshot,
+    { invocations }: { invocations: readonly { id: string }[] },
+  ) =>
+    // §6: which lookup runs (with or without authorization) is the page's implementation (draft-preview.ts).
+    expect(invocations.at(-1)).toMatchObject({ id: 'discount', input: { code: 'FULLRIDE' } }),
+  paying: (snapshot: Snapshot) => {
+    // The payment Pay Now fixed (or the return) is what the card payment is given.
+    expect(snapshot.children.cardPayment?.getSnapshot().context).toMatchObject({
+      checkout: snapshot.context.checkout,
+      free: snapshot.context.discount !== null,
+      returned: snapshot.context.returned,
+    });
+  },
+  toClaimed: (snapshot: Snapshot) =>
+    expect(snapshot.output).toEqual(
+      snapshot.context.user?.license
+        ? {
+            to: '/licenses/$license',
+            params: { license: snapshot.context.user.license.license_code },
+            search: { claimed_registration: true },
+          }
+        : { to: '/dashboard' },
+    ),
+  toRegister: (snapshot: Snapshot) =>
+    expect(snapshot.output).toEqual({
+      to: '/register',
+      search: { step: 2, is_team_license: true, license: 'TIGERS-2027' },
+    }),
+  toLogin: (snapshot: Snapshot) =>
+    expect(snapshot.output).toEqual({ to: '/login', search: { step: 3, license: 'TIGERS-2027' } }),
+  toDashboard: (snapshot: Snapshot) => expect(snapshot.output).toEqual({ to: '/dashboard' }),
+};
+
 const model = defineModel({
   machine: paymentMachine,
   inputs: {
-    newUser: { mode: 'payment', user: newUser, returned: null, returnUrl: RETURN_URL },
-    existingUser: { mode: 'payment', user: existingUser, returned: null, returnUrl: RETURN_URL },
-    draft: { mode: 'draft', draftId: 1 },
-    returned: { mode: 'payment', user: existingUser, returned, returnUrl: RETURN_URL },
+    newUser: { user: newUser, returned: null, returnUrl: RETURN_URL },
+    existingUser: { user: existingUser, returned: null, returnUrl: RETURN_URL },
+    returned: { user: returningUser, returned, returnUrl: RETURN_URL },
   },
+  // Pay Now and the return run the card payment for real: its answers and checks come from its own model.
+  children: { cardPayment: cardPaymentModel },
   events,
   serializeState,
-  states: {
-    // §8/§9: a payment message or checkout failure is gone after its 5 seconds (or never came).
-    'checkout.ready.idle': (snapshot) =>
-      expect([snapshot.context.message, snapshot.context.error]).toEqual([null, null]),
-    loadingPlans: (snapshot, { invocations }) =>
-      expect(invocations.at(-1)).toMatchObject({
-        id: 'paymentPlans',
-        input: {
-          mode: snapshot.context.mode,
-          draftId: snapshot.context.draftId,
-          discountCode: snapshot.context.discount?.code ?? null,
-        },
-      }),
-    'choosingPlan.lookingUpDiscount': (snapshot, { invocations }) =>
-      // §6: the mode decides the lookup's authorization (none for the draft preview, src/api/endpoints.test.ts).
-      expect(invocations.at(-1)).toMatchObject({
-        id: 'discount',
-        input: { code: 'FULLRIDE', mode: snapshot.context.mode },
-      }),
-    'paying.checkingOut': (snapshot, { invocations }) =>
-      expect(invocations.at(-1)).toMatchObject({
-        id: 'checkout',
-        input: {
-          payment_plan_month: snapshot.context.selectedPlanMonth,
-          team_id: 1,
-          discount_code: null,
-          include_payment_protection_plan: protectionIncluded(snapshot.context),
-        },
-      }),
-    'paying.checkingOutFree': (_snapshot, { invocations }) =>
-      expect(invocations.at(-1)).toMatchObject({
-        id: 'freeCheckout',
-        input: { payment_plan_month: 0, team_id: 1, discount_code: 'FULLRIDE', include_payment_protection_plan: false },
-      }),
-    'paying.confirmingCard': (snapshot, { invocations }) => {
-      const input = invocations.at(-1)?.input as { clientSecret: string; returnUrl: string };
-      expect(input.clientSecret).toBe('pi_1_secret_x');
-      expect(input.returnUrl).toBe(
-        `http://localhost:3000/payment?payment_plan_month=${snapshot.context.selectedPlanMonth}&team_id=1` +
-          `&include_payment_protection_plan=${protectionIncluded(snapshot.context)}`,
-      );
-    },
-    'paying.recordingPayment': (snapshot, { invocations }) =>
-      expect(invocations.at(-1)).toMatchObject({
-        id: 'checkoutSuccess',
-        input: {
-          payment_plan_month: snapshot.context.checkout?.payment_plan_month,
-          team_id: 1,
-          stripe_payment_intent_id: 'pi_1',
-          discount_code: null,
-        },
-      }),
-    'returning.recordingPayment': (_snapshot, { invocations }) =>
-      expect(invocations.at(-1)).toMatchObject({
-        id: 'checkoutSuccess',
-        input: { ...returned.checkout, stripe_payment_intent_id: 'pi_3ds' },
-      }),
-    toClaimed: (snapshot) =>
-      expect(snapshot.output).toEqual(
-        snapshot.context.user?.license
-          ? {
-              to: '/licenses/$license',
-              params: { license: snapshot.context.user.license.license_code },
-              search: { claimed_registration: true },
-            }
-          : { to: '/dashboard' },
-      ),
-    toRegister: (snapshot) =>
-      expect(snapshot.output).toEqual({
-        to: '/register',
-        search: { step: 2, is_team_license: true, license: 'TIGERS-2027' },
-      }),
-    toLogin: (snapshot) =>
-      expect(snapshot.output).toEqual({ to: '/login', search: { step: 3, license: 'TIGERS-2027' } }),
-    toDashboard: (snapshot) => expect(snapshot.output).toEqual({ to: '/dashboard' }),
-  },
+  states: modelStates,
+});
+
+/** The staff preview: the same machine with the draft's implementations (draft-preview.ts). */
+const draftModel = defineModel({
+  machine: draftPreviewMachine,
+  name: 'payment (draft preview)',
+  input: { draftId: 1 },
+  events,
+  serializeState,
+  states: modelStates,
 });
 
 // ---- The driver: what a person does --------------------------------------------------------------------------------
@@ -418,17 +362,21 @@ const driver: Driver<typeof paymentMachine> = {
   },
   TOGGLE_PROTECTION: async (_event, { user }) => user.click(screen.getByRole('button', { name: /^(Add|Added)$/ })),
   AGREE_WAIVER: async (_event, { user }) => user.click(screen.getByRole('checkbox', { name: WAIVER_AGREEMENT_LABEL })),
-  PAY: async (_event, { user }) => {
+  PAY: async (event, { user }) => {
     const number = screen.queryByLabelText('Card number');
     if (number instanceof HTMLInputElement && number.value === '') {
       await user.type(number, '4242424242424242');
       await user.type(screen.getByLabelText('Expiry (MM / YY)'), '12/30');
       await user.type(screen.getByLabelText('CVC'), '123');
     }
+    // The name on card as the event has it (a full discount shows no billing form).
+    const name = screen.queryByLabelText('Name on card');
+    if (name instanceof HTMLInputElement && name.value !== event.billing?.name) {
+      await typeInto('Name on card', event.billing?.name ?? '', user);
+    }
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
   },
   ACCEPT: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Accept' })),
-  CONTINUE: async (_event, { user }) => user.click(screen.getByRole('button', { name: /^(Continue|Try again)$/ })),
   RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   DRAFT_UPDATED: async (event, { actor }) => {
     act(() => actor.send(event));
@@ -438,7 +386,7 @@ const driver: Driver<typeof paymentMachine> = {
 // ---- What a person sees ----------------------------------------------------------------------------------------------
 
 function expectPreviewBanner(snapshot: Snapshot) {
-  if (snapshot.context.mode !== 'draft') {
+  if (snapshot.context.draftId === null) {
     expect(screen.queryByText(PREVIEW_TITLE)).toBeNull();
     return;
   }
@@ -464,141 +412,147 @@ function expectWaiver(snapshot: Snapshot) {
 
 const payNow = () => screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement;
 
-runPaths({
-  model,
-  uiRun: {
-    name: 'payment driver',
-    render: ({ actor }) => render(<PaymentFlow actorRef={actor} />),
-    driver,
-    timeout: 2000,
-    states: {
-      refreshingUser: ({ snapshot }) => {
-        expect(heading('Payment Options')).toBeTruthy();
-        expectPreviewBanner(snapshot);
-      },
-      loadingPlans: ({ snapshot }) => {
-        expect(screen.getByText('Loading your payment options…')).toBeTruthy();
-        expectPreviewBanner(snapshot);
-      },
-      waiverOnly: ({ snapshot }) => {
-        expect(heading('Team Waiver')).toBeTruthy();
-        expectWaiver(snapshot);
-        const accept = screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement;
-        expect(accept.disabled).toBe(!snapshot.context.waiverAgreed);
-      },
-      loadFailed: () => {
-        expect(screen.getByRole('alert').textContent).toBe(
-          'Could not reach the server. Check your connection and try again.',
-        );
-        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-      },
-      pageError: ({ snapshot }) => {
-        expect(screen.getByRole('alert').textContent).toBe(PAGE_ERROR);
-        expectPreviewBanner(snapshot);
-      },
-      noSeason: ({ snapshot }) => {
-        expect(screen.getByText(NO_SEASON)).toBeTruthy();
-        expectPreviewBanner(snapshot);
-      },
-      choosingPlan: ({ snapshot }) => {
-        expect(heading('Payment Options')).toBeTruthy();
-        expectPreviewBanner(snapshot);
-        // Every offered plan is a choice named by its plan and today's charge (§9: the first phase is due today).
-        const offered = offeredPlansOf(snapshot.context);
-        expect(screen.getAllByRole('radio')).toHaveLength(offered.length);
-        for (const plan of offered) {
-          const today = formatUsd(plan.phases[0]?.amount ?? 0);
-          expect(screen.getByRole('radio', { name: `${plan.name} ${today} due today` })).toBeTruthy();
-        }
-        if (offered.length === 2) {
-          // Tigers undiscounted: the 3-month plan's months, additional fee and per-phase processing fees.
-          expect(screen.getByText(/Months to pay: 3/).textContent).toContain('Additional fee: $5.00');
-          expect(screen.getAllByText(/includes a \$4\.20 processing fee/)).toHaveLength(3);
-          expect(screen.getByText('Spring 2027 starts Mar 1, 2027.')).toBeTruthy();
-        }
-        if (snapshot.context.discount !== null) {
-          expect(screen.getByText('Discount FULLRIDE applied (100% off).')).toBeTruthy();
-        }
-        const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
-        expect(next.disabled).toBe(snapshot.context.selectedPlanMonth === null || snapshot.hasTag('busy'));
-        expect(screen.queryByRole('button', { name: 'Back' }) === null).toBe(snapshot.context.mode === 'draft');
-        if (snapshot.matches({ choosingPlan: 'idle' }) && snapshot.context.discountError !== null) {
-          expect(screen.getByText(snapshot.context.discountError)).toBeTruthy();
-          expect(['Code not found.']).toContain(snapshot.context.discountError);
-        }
-      },
-      protection: ({ snapshot }) => {
-        expect(heading('Injury Protection')).toBeTruthy();
-        expect(screen.getByText(/a one-time payment due today/)).toBeTruthy();
-        expect(screen.getByRole('button', { name: snapshot.context.includeProtection ? 'Added' : 'Add' })).toBeTruthy();
-      },
-      checkout: ({ snapshot }) => {
-        expect(heading('Checkout')).toBeTruthy();
-        expectPreviewBanner(snapshot);
-        expectWaiver(snapshot);
-        // §5; a payment already charged is only recorded again, whatever the box says.
-        const canPay =
-          snapshot.matches({ checkout: 'ready' }) &&
-          (snapshot.context.waiverAgreed || snapshot.context.paidCheckout !== null);
-        expect(payNow().disabled).toBe(!canPay);
-      },
-      'checkout.preview': () => expect(screen.getByText(/Payments are turned off in the preview/)).toBeTruthy(),
-      'checkout.unavailable': () => expect(screen.getByRole('alert').textContent).toBe(PAYMENTS_UNAVAILABLE),
-      'checkout.ready.idle': () => {
-        for (const text of [CHECKOUT_FALLBACK, FULL_DISCOUNT_CHECKOUT_FALLBACK, DECLINED, UNEXPECTED_CARD_ERROR]) {
-          expect(screen.queryByText(text)).toBeNull();
-        }
-      },
-      'checkout.ready': ({ snapshot }) => {
-        if (snapshot.context.discount !== null) {
-          expect(screen.getByText(/nothing is charged and no card is needed/)).toBeTruthy();
-          expect(screen.queryByLabelText('Card number')).toBeNull();
-        } else {
-          expect(screen.getByLabelText('Card number')).toBeTruthy();
-          expect((screen.getByLabelText('Name on card') as HTMLInputElement).value).toBe('Pat Parent');
-        }
-      },
-      'checkout.ready.message': ({ snapshot }) => {
-        expect([
-          DECLINED,
-          INCOMPLETE,
-          UNEXPECTED_CARD_ERROR,
-          PAYMENT_PROCESSING,
-          PAYMENT_SOMETHING_WENT_WRONG,
-        ]).toContain(snapshot.context.message);
-        expect(screen.getByText(snapshot.context.message ?? '?')).toBeTruthy();
-      },
-      'checkout.ready.failed': ({ snapshot }) => {
-        expect([
-          'The selected plan is not offered.',
-          CHECKOUT_FALLBACK,
-          FULL_DISCOUNT_CHECKOUT_FALLBACK,
-          'This discount is no longer valid.',
-        ]).toContain(snapshot.context.error);
-        expect(within(screen.getByRole('main')).getByText(snapshot.context.error ?? '?')).toBeTruthy();
-      },
-      paying: () => {
-        expect(heading('Checkout')).toBeTruthy();
-        expect(payNow().disabled).toBe(true);
-      },
-      'returning.retrievingIntent': () => expect(screen.getByText('Checking your payment…')).toBeTruthy(),
-      'returning.succeeded': () => {
-        expect(screen.getByRole('status').textContent).toBe(PAYMENT_SUCCEEDED);
-        expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
-      },
-      'returning.processing': () => expect(screen.getByText(PAYMENT_PROCESSING)).toBeTruthy(),
-      'returning.failed': ({ snapshot }) => {
-        expect([PAYMENT_NOT_SUCCESSFUL, PAYMENT_SOMETHING_WENT_WRONG]).toContain(snapshot.context.message);
-        expect(screen.getByRole('alert').textContent).toBe(snapshot.context.message);
-        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-      },
-      'returning.recordFailed': () => {
-        expect(screen.getByRole('alert').textContent).toBe(
-          'Could not reach the server. Check your connection and try again.',
-        );
-        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-      },
-      toClaimed: () => expect(screen.getByText('One moment…')).toBeTruthy(),
+/** Step 1, also while a discount reloads the plans (busy: nothing can be chosen). */
+function expectPaymentOptions(snapshot: Snapshot) {
+  expect(heading('Payment Options')).toBeTruthy();
+  expectPreviewBanner(snapshot);
+  // Every offered plan is a choice named by its plan and today's charge (§9: the first phase is due today).
+  const offered = offeredPlansOf(snapshot.context);
+  expect(screen.getAllByRole('radio')).toHaveLength(offered.length);
+  for (const plan of offered) {
+    const today = formatUsd(plan.phases[0]?.amount ?? 0);
+    expect(screen.getByRole('radio', { name: `${plan.name} ${today} due today` })).toBeTruthy();
+  }
+  if (offered.length === 2) {
+    // Tigers undiscounted: the 3-month plan's months, additional fee and per-phase processing fees.
+    expect(screen.getByText(/Months to pay: 3/).textContent).toContain('Additional fee: $5.00');
+    expect(screen.getAllByText(/includes a \$4\.20 processing fee/)).toHaveLength(3);
+    expect(screen.getByText('Spring 2027 starts Mar 1, 2027.')).toBeTruthy();
+  }
+  if (snapshot.context.discount !== null) {
+    expect(screen.getByText('Discount FULLRIDE applied (100% off).')).toBeTruthy();
+  }
+  const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+  expect(next.disabled).toBe(snapshot.context.selectedPlanMonth === null || snapshot.hasTag('busy'));
+  expect(screen.queryByRole('button', { name: 'Back' }) === null).toBe(snapshot.context.draftId !== null);
+  if (snapshot.matches({ choosingPlan: 'idle' }) && snapshot.context.discountError !== null) {
+    expect(screen.getByText(snapshot.context.discountError)).toBeTruthy();
+    expect(['Code not found.']).toContain(snapshot.context.discountError);
+  }
+}
+
+/** The injury protection page, also while adding or removing it reloads the plans. */
+function expectProtection(snapshot: Snapshot) {
+  expect(heading('Injury Protection')).toBeTruthy();
+  expect(screen.getByText(/a one-time payment due today/)).toBeTruthy();
+  const toggle = screen.getByRole('button', { name: snapshot.context.includeProtection ? 'Added' : 'Add' });
+  // Busy, it stays focusable (aria-disabled) so the focus never falls to <body>.
+  expect(toggle.getAttribute('aria-disabled')).toBe(String(snapshot.hasTag('busy')));
+}
+
+const uiRun: UiRun<typeof paymentMachine> = {
+  name: 'payment driver',
+  render: ({ actor }) => render(<PaymentFlow actorRef={actor} />),
+  driver,
+  children: { cardPayment: cardPaymentViews },
+  timeout: 2000,
+  states: {
+    refreshingUser: ({ snapshot }) => {
+      expect(heading('Payment Options')).toBeTruthy();
+      expectPreviewBanner(snapshot);
     },
+    loadingPlans: ({ snapshot }) => {
+      if (snapshot.context.reloadFor === 'choosingPlan') expectPaymentOptions(snapshot);
+      else if (snapshot.context.reloadFor === 'protection') expectProtection(snapshot);
+      else expect(screen.getByText('Loading your payment options…')).toBeTruthy();
+      expectPreviewBanner(snapshot);
+    },
+    waiverOnly: ({ snapshot }) => {
+      expect(heading('Team Waiver')).toBeTruthy();
+      expectWaiver(snapshot);
+      const accept = screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement;
+      expect(accept.disabled).toBe(!snapshot.context.waiverAgreed);
+    },
+    loadFailed: () => {
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Could not reach the server. Check your connection and try again.',
+      );
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    },
+    pageError: ({ snapshot }) => {
+      expect(screen.getByRole('alert').textContent).toBe(PAGE_ERROR);
+      expectPreviewBanner(snapshot);
+    },
+    noSeason: ({ snapshot }) => {
+      expect(screen.getByText(NO_SEASON)).toBeTruthy();
+      expectPreviewBanner(snapshot);
+    },
+    choosingPlan: ({ snapshot }) => expectPaymentOptions(snapshot),
+    protection: ({ snapshot }) => expectProtection(snapshot),
+    checkout: ({ snapshot }) => {
+      expect(heading('Checkout')).toBeTruthy();
+      expectPreviewBanner(snapshot);
+      expectWaiver(snapshot);
+      // §5; a payment already charged is only recorded again, whatever the box says.
+      const canPay =
+        snapshot.matches({ checkout: 'ready' }) &&
+        (snapshot.context.waiverAgreed || snapshot.context.paidCheckout !== null);
+      expect(payNow().disabled).toBe(!canPay);
+    },
+    'checkout.preview': () => expect(screen.getByText(/Payments are turned off in the preview/)).toBeTruthy(),
+    'checkout.unavailable': () => expect(screen.getByRole('alert').textContent).toBe(PAYMENTS_UNAVAILABLE),
+    'checkout.ready.idle': () => {
+      for (const text of [CHECKOUT_FALLBACK, FULL_DISCOUNT_CHECKOUT_FALLBACK, DECLINED, UNEXPECTED_CARD_ERROR]) {
+        expect(screen.queryByText(text)).toBeNull();
+      }
+      // A Pay Now the billing schema refused shows why, at the field.
+      const name = screen.queryByLabelText('Name on card');
+      if (name instanceof HTMLInputElement && name.value === '') {
+        expect(screen.getByText('Name on card is required.')).toBeTruthy();
+      }
+    },
+    'checkout.ready': ({ snapshot }) => {
+      if (snapshot.context.discount !== null) {
+        expect(screen.getByText(/nothing is charged and no card is needed/)).toBeTruthy();
+        expect(screen.queryByLabelText('Card number')).toBeNull();
+      } else {
+        expect(screen.getByLabelText('Card number')).toBeTruthy();
+      }
+    },
+    'checkout.ready.message': ({ snapshot }) => {
+      const shown = snapshot.context.message ?? snapshot.context.error;
+      expect([
+        DECLINED,
+        INCOMPLETE,
+        UNEXPECTED_CARD_ERROR,
+        PAYMENT_PROCESSING,
+        PAYMENT_SOMETHING_WENT_WRONG,
+        'The selected plan is not offered.',
+        CHECKOUT_FALLBACK,
+        FULL_DISCOUNT_CHECKOUT_FALLBACK,
+        'This discount is no longer valid.',
+        'Could not reach the server. Check your connection and try again.',
+      ]).toContain(shown);
+      expect(within(screen.getByRole('main')).getByText(shown ?? '?')).toBeTruthy();
+    },
+    paying: ({ snapshot }) => {
+      // Pay Now keeps the checkout step on screen, the button disabled; a return shows its own notice.
+      if (snapshot.context.returned !== null) return;
+      expect(heading('Checkout')).toBeTruthy();
+      expect(payNow().disabled).toBe(true);
+    },
+    toClaimed: () => expect(screen.getByText('One moment…')).toBeTruthy(),
+  },
+};
+
+runPaths({ model, uiRun });
+runPaths({
+  model: draftModel,
+  uiRun: {
+    ...uiRun,
+    name: 'draft preview driver',
+    // The preview never pays: no card payment runs.
+    children: {},
+    render: ({ actor }) => render(<PaymentFlow actorRef={actor} preview />),
   },
 });

@@ -2,9 +2,14 @@ import { render, screen } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import { act, StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { jsonResponse, stubFetch } from '../api/fetch-stub';
+import { paymentDataSchema, subscriptionStatusSchema, userSchema } from '../api/schemas';
+import { initialBillingForm } from '../domain/forms/payment-billing';
+import { createSandboxCardPayments } from '../providers/card-payments/sandbox-card-payments';
 import { draftChannelActor } from '../providers/realtime/draft-channel.actor';
 import { PaymentFlow } from '../views/payment/payment-flow';
+import { draftPreviewMachine } from './draft-preview';
 import { type PaymentInput, paymentMachine } from './payment.machine';
 
 // The draft channel, as the realtime provider would deliver it.
@@ -53,19 +58,19 @@ function draftData(totalDues: number) {
 }
 
 // As /draft provides it (src/routes/draft.page.tsx).
-const draftMachine = paymentMachine.provide({ actors: { draftChannel: draftChannelActor } });
+const draftMachine = draftPreviewMachine.provide({ actors: { draftChannel: draftChannelActor } });
 
 function Flow({ input }: { input: PaymentInput }) {
   const actorRef = useActorRef(draftMachine, { input });
-  return <PaymentFlow actorRef={actorRef} />;
+  return <PaymentFlow actorRef={actorRef} preview />;
 }
 
-describe('the payment machine with its real actors', () => {
+describe('the draft preview (the payment machine) with its real actors', () => {
   it("survives React's strict mode restarting it while the first load is in flight", async () => {
     const requests = stubFetch(() => jsonResponse(draftData(450)));
     render(
       <StrictMode>
-        <Flow input={{ mode: 'draft', draftId: 1 }} />
+        <Flow input={{ draftId: 1 }} />
       </StrictMode>,
     );
     expect(await screen.findByRole('radio', { name: 'Pay in full $475.00 due today' })).toBeTruthy();
@@ -78,7 +83,7 @@ describe('the payment machine with its real actors', () => {
   it("reloads the preview on the draft channel's 'updated' event (§4)", async () => {
     let dues = 450;
     const requests = stubFetch(() => jsonResponse(draftData(dues)));
-    const view = render(<Flow input={{ mode: 'draft', draftId: 7 }} />);
+    const view = render(<Flow input={{ draftId: 7 }} />);
     expect(await screen.findByRole('radio', { name: 'Pay in full $475.00 due today' })).toBeTruthy();
     const updated = realtime.listeners.get('team.draft.7:updated');
     expect(updated).toBeDefined();
@@ -88,5 +93,60 @@ describe('the payment machine with its real actors', () => {
     expect(requests.filter((request) => request.url.endsWith('/nova-field/team-draft-payment-plans'))).toHaveLength(2);
     view.unmount();
     expect(realtime.unsubscribed).toContain('team.draft.7');
+  });
+});
+
+describe('Pay Now (issue 13: the billing schema guards the machine)', () => {
+  const payer = {
+    id: 40,
+    name: 'Pat Parent',
+    email: 'pat@example.com',
+    phone: null,
+    username: null,
+    is_new: false,
+    is_coach: false,
+    has_subscription: false,
+    player: null,
+    license: null,
+    subscription: null,
+  };
+  const card = { submit: () => new Promise<never>(() => {}), confirm: () => new Promise<never>(() => {}) };
+  const billing = initialBillingForm(payer);
+
+  async function atCheckout() {
+    const machine = paymentMachine.provide({
+      actors: {
+        currentUser: fromPromise(async () => userSchema.parse(payer)),
+        subscriptionStatus: fromPromise(async () => subscriptionStatusSchema.parse({ payment_complete: 0 })),
+        paymentPlans: fromPromise(async () => paymentDataSchema.parse(draftData(450))),
+        cardPayments: fromPromise(async () => createSandboxCardPayments({ navigate: vi.fn(), now: () => new Date() })),
+      },
+    });
+    const actor = createActor(machine, { input: { user: null } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('choosingPlan'));
+    actor.send({ type: 'SELECT_PLAN', month: 0 });
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ checkout: 'ready' }));
+    return actor;
+  }
+
+  it('refuses billing details without a name on card: nothing is paid', async () => {
+    const actor = await atCheckout();
+    actor.send({ type: 'PAY', billing: { ...billing, name: ' ' }, card });
+    expect(actor.getSnapshot().matches({ checkout: { ready: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().children.cardPayment).toBeUndefined();
+    actor.send({ type: 'PAY', billing: { ...billing, email: 'not-an-email' }, card });
+    expect(actor.getSnapshot().matches({ checkout: { ready: 'idle' } })).toBe(true);
+  });
+
+  it('pays with billing details the schema accepts', async () => {
+    const actor = await atCheckout();
+    actor.send({ type: 'PAY', billing, card });
+    expect(actor.getSnapshot().matches('paying')).toBe(true);
+    expect(actor.getSnapshot().children.cardPayment?.getSnapshot().context.billing).toEqual({
+      name: 'Pat Parent',
+      email: 'pat@example.com',
+      address: { country: 'US' },
+    });
   });
 });

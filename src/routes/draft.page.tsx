@@ -1,6 +1,7 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { PREVIEW_TITLE } from '../domain/payment-rules';
-import { type PaymentDestination, paymentMachine } from '../machines/payment.machine';
+import { draftPreviewMachine } from '../machines/draft-preview';
+import type { PaymentDestination } from '../machines/payment.machine';
 import { draftChannelActor } from '../providers/realtime/draft-channel.actor';
 import { Alert } from '../views/common/alert';
 import { Page } from '../views/common/page';
@@ -9,11 +10,11 @@ import { draftRoute } from './draft.route';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 
 /** /draft follows the draft channel live (and never loads card code: the preview cannot pay). */
-const draftPreviewMachine = paymentMachine.provide({ actors: { draftChannel: draftChannelActor } });
+const draftPageMachine = draftPreviewMachine.provide({ actors: { draftChannel: draftChannelActor } });
 
 function DraftPreview({ draftId }: { draftId: number }) {
-  const actorRef = useFlowPage(draftPreviewMachine, { flow: 'payment', input: { mode: 'draft', draftId }, follow });
-  return <PaymentFlow actorRef={actorRef} />;
+  const actorRef = useFlowPage(draftPageMachine, { flow: 'payment', input: { draftId }, follow });
+  return <PaymentFlow actorRef={actorRef} preview />;
 }
 
 /** The preview reaches no exit (it cannot pay, and Back has nowhere to go); were it to, it would leave as /payment does. */

@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
+import { cardPaymentMachine } from '../machines/card-payment.machine';
 import { type PaymentDestination, paymentMachine } from '../machines/payment.machine';
 import { cardPaymentsActor, retrievePaymentIntentActor } from '../providers/card-payments/payment.actors';
 import { getCurrentUser } from '../session/current-user';
@@ -10,9 +11,15 @@ import { PaymentFlow } from '../views/payment/payment-flow';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { paymentRoute } from './payment.route';
 
-/** /payment pays by card: the machine gets the card provider (and never the realtime client). */
+/**
+ * /payment pays by card: the machine gets the card provider, and its card payment the provider's look-up of a
+ * returning payment (and never the realtime client).
+ */
 const paymentPageMachine = paymentMachine.provide({
-  actors: { cardPayments: cardPaymentsActor, retrievePaymentIntent: retrievePaymentIntentActor },
+  actors: {
+    cardPayments: cardPaymentsActor,
+    cardPayment: cardPaymentMachine.provide({ actors: { retrievePaymentIntent: retrievePaymentIntentActor } }),
+  },
 });
 
 function PaymentPage() {
@@ -20,7 +27,6 @@ function PaymentPage() {
   const navigate = useNavigate();
   // The input is read once: the flow owns what happens next (a return from the provider is handled exactly once).
   const [input] = useState(() => ({
-    mode: 'payment' as const,
     user: getCurrentUser(),
     returned: returnedPaymentFrom(search),
     returnUrl: `${window.location.origin}/payment`,

@@ -1,21 +1,24 @@
+import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { describePlan } from '../../domain/fees';
+import { formErrors } from '../../domain/form-schema';
+import { type BillingForm, initialBillingForm, paymentBillingSchema } from '../../domain/forms/payment-billing';
 import { formatUsd } from '../../domain/money';
 import { hasWaiverText, PAYMENT_SUCCEEDED, PAYMENTS_UNAVAILABLE } from '../../domain/payment-rules';
-import { fullDiscountOf, offeredPlansOf, protectionIncluded, selectedPlanOf } from '../../machines/payment.connect';
+import {
+  checkoutView,
+  fullDiscountOf,
+  offeredPlansOf,
+  protectionIncluded,
+  selectedPlanOf,
+} from '../../machines/payment.connect';
 import type { CardFormHandle } from '../../providers/card-payments/types';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
-import {
-  BILLING_LABELS,
-  type BillingForm,
-  billingFormErrors,
-  initialBillingForm,
-  toBillingDetails,
-} from './billing-details';
+import { BILLING_LABELS } from './billing-details';
 import { sumLines, todayLines } from './plan-lines';
 import type { StepProps } from './types';
 import { WaiverSection } from './waiver-section';
@@ -30,14 +33,16 @@ const BILLING_FIELDS: { name: keyof BillingForm; autoComplete: string; type?: st
   { name: 'country', autoComplete: 'country' },
 ];
 
+/** The billing form's field errors: the schema the machine guards Pay Now with. */
+const billingErrors = (values: BillingForm) => formErrors(paymentBillingSchema, values);
+
 /**
  * Step 2 (§2 (c), §4, §5, §8): the chosen plan, billing details, the card, the waiver and Pay Now. Also rendered
  * while paying, so the card form (and what was typed into it) stays mounted across attempts.
  */
-export function CheckoutStep({ snapshot, actorRef }: StepProps) {
-  const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
-  const draft = context.mode === 'draft';
+export function CheckoutStep({ actorRef, preview }: StepProps) {
+  const context = useSelector(actorRef, checkoutView, shallowEqual);
+  const { busy } = context;
   const full = fullDiscountOf(context);
   const team = context.data?.team ?? null;
   const protection = context.data?.injury_protection_insurance ?? null;
@@ -52,25 +57,25 @@ export function CheckoutStep({ snapshot, actorRef }: StepProps) {
       : null;
 
   const [card, setCard] = useState<CardFormHandle | null>(null);
-  const billing = useForm(initialBillingForm(context.user), billingFormErrors);
+  const billing = useForm(initialBillingForm(context.user), billingErrors);
   const formRef = useRef<HTMLFormElement>(null);
 
   const payEvent = {
     type: 'PAY' as const,
-    billing: full ? null : toBillingDetails(billing.values),
+    billing: full ? null : billing.values,
     card: full ? null : card,
   };
-  const canPay = !busy && snapshot.can(payEvent);
+  const canPay = useSelector(actorRef, (snapshot) => !busy && snapshot.can(payEvent));
   const cardPayments = context.cardPayments;
 
   const pay = (event: FormEvent) => {
     event.preventDefault();
     if (!canPay) return;
+    // The machine refuses billing details its schema rejects; the form shows every error and focuses the first.
+    actorRef.send(payEvent);
     if (!full && !billing.attemptSubmit()) {
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
     }
-    actorRef.send(payEvent);
   };
 
   return (
@@ -131,11 +136,11 @@ export function CheckoutStep({ snapshot, actorRef }: StepProps) {
               ))}
             </div>
           </fieldset>
-          {draft ? (
+          {preview ? (
             <p className="card-placeholder">
               The customer enters their card here. Payments are turned off in the preview.
             </p>
-          ) : snapshot.matches({ checkout: 'unavailable' }) ? (
+          ) : context.cardsUnavailable ? (
             <div>
               <Alert>{PAYMENTS_UNAVAILABLE}</Alert>
               <button
@@ -177,7 +182,7 @@ export function CheckoutStep({ snapshot, actorRef }: StepProps) {
           Pay Now
         </button>
       </div>
-      {draft && (
+      {preview && (
         <p className="field-hint">Pay Now is shown as the customer sees it; the preview cannot take payments.</p>
       )}
     </form>

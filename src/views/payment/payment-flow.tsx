@@ -6,6 +6,7 @@ import { StepHeading } from '../common/step-heading';
 import { CheckoutStep } from './checkout-step';
 import './payment.css';
 import { NO_SEASON, PREVIEW_TEXT, PREVIEW_TITLE } from '../../domain/payment-rules';
+import { cardPaymentOf, pageTextOf, paymentScreenOf } from '../../machines/payment.connect';
 import { PaymentOptionsStep } from './payment-options-step';
 import { ProtectionStep } from './protection-step';
 import { ReturnNotice } from './return-notice';
@@ -22,67 +23,72 @@ function PreviewBanner() {
   );
 }
 
-function PaymentScreen({ snapshot, actorRef }: StepProps) {
-  const { context } = snapshot;
-  if (snapshot.matches('waiverOnly')) return <WaiverOnlyStep snapshot={snapshot} actorRef={actorRef} />;
-  if (snapshot.matches('choosingPlan')) return <PaymentOptionsStep snapshot={snapshot} actorRef={actorRef} />;
-  if (snapshot.matches('protection')) return <ProtectionStep snapshot={snapshot} actorRef={actorRef} />;
-  // One element type for checkout and paying, so the card form stays mounted while a payment runs.
-  if (snapshot.matches('checkout') || snapshot.matches('paying')) {
-    return <CheckoutStep snapshot={snapshot} actorRef={actorRef} />;
+function PaymentScreen(props: StepProps) {
+  const { actorRef } = props;
+  const screen = useSelector(actorRef, paymentScreenOf);
+  const cardPayment = useSelector(actorRef, cardPaymentOf);
+  const pageText = useSelector(actorRef, pageTextOf);
+  switch (screen) {
+    case 'waiverOnly':
+      return <WaiverOnlyStep {...props} />;
+    case 'choosingPlan':
+      return <PaymentOptionsStep {...props} />;
+    case 'protection':
+      return <ProtectionStep {...props} />;
+    case 'checkout':
+      // One element type for checkout and paying, so the card form stays mounted while a payment runs.
+      return <CheckoutStep {...props} />;
+    case 'returning':
+      return cardPayment ? <ReturnNotice actorRef={cardPayment} /> : null;
+    case 'loadFailed':
+      return (
+        <>
+          <StepHeading>Payment Options</StepHeading>
+          <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{pageText}</RetryAlert>
+        </>
+      );
+    case 'pageError':
+      return (
+        <>
+          <StepHeading>Payment Options</StepHeading>
+          <Alert>{pageText}</Alert>
+        </>
+      );
+    case 'noSeason':
+      return (
+        <>
+          <StepHeading>Payment Options</StepHeading>
+          <Alert tone="info">{NO_SEASON}</Alert>
+        </>
+      );
+    case 'leaving':
+      return (
+        <p role="status" className="payment-status">
+          One moment…
+        </p>
+      );
+    case 'loading':
+      return (
+        <>
+          <StepHeading>Payment Options</StepHeading>
+          <p role="status" className="payment-status">
+            Loading your payment options…
+          </p>
+        </>
+      );
   }
-  if (snapshot.matches('returning')) return <ReturnNotice snapshot={snapshot} actorRef={actorRef} />;
-  if (snapshot.matches('loadFailed')) {
-    return (
-      <>
-        <StepHeading>Payment Options</StepHeading>
-        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{context.error ?? 'Error'}</RetryAlert>
-      </>
-    );
-  }
-  if (snapshot.matches('pageError')) {
-    return (
-      <>
-        <StepHeading>Payment Options</StepHeading>
-        <Alert>{context.data?.error ?? 'Error'}</Alert>
-      </>
-    );
-  }
-  if (snapshot.matches('noSeason')) {
-    return (
-      <>
-        <StepHeading>Payment Options</StepHeading>
-        <Alert tone="info">{NO_SEASON}</Alert>
-      </>
-    );
-  }
-  if (snapshot.status === 'done') {
-    return (
-      <p role="status" className="payment-status">
-        One moment…
-      </p>
-    );
-  }
-  return (
-    <>
-      <StepHeading>Payment Options</StepHeading>
-      <p role="status" className="payment-status">
-        Loading your payment options…
-      </p>
-    </>
-  );
 }
 
 /**
  * The payment flow's top view (§2 Payment page and draft preview): renders the machine's state and sends the
- * person's actions to it. The route creates the actor and navigates when it is done.
+ * person's actions to it. The route creates the actor (the preview's with draft-preview.ts) and navigates when it is
+ * done; `preview` is the /draft page's.
  */
-export function PaymentFlow({ actorRef }: { actorRef: PaymentActorRef }) {
-  const snapshot = useSelector(actorRef, (current) => current);
+export function PaymentFlow({ actorRef, preview = false }: { actorRef: PaymentActorRef; preview?: boolean }) {
   return (
     <Page wide>
-      {snapshot.context.mode === 'draft' && <PreviewBanner />}
-      <PaymentScreen snapshot={snapshot} actorRef={actorRef} />
+      {preview && <PreviewBanner />}
+      <PaymentScreen actorRef={actorRef} preview={preview} />
     </Page>
   );
 }

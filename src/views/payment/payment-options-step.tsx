@@ -1,7 +1,8 @@
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { hasSeasonStarted } from '../../domain/dates';
 import { describePlans, summarizeTeamFees } from '../../domain/fees';
-import { offeredPlansOf, protectionIncluded } from '../../machines/payment.connect';
+import { offeredPlansOf, paymentOptionsView, protectionIncluded } from '../../machines/payment.connect';
 import { StepHeading } from '../common/step-heading';
 import { DiscountForm } from './discount-form';
 import { FeeSummary } from './fee-summary';
@@ -9,9 +10,9 @@ import { PlanOption } from './plan-option';
 import type { StepProps } from './types';
 
 /** Step 1 (§2 Payment page (a), §4, §5): every offered plan, the team's fees, the discount code, Next and Back. */
-export function PaymentOptionsStep({ snapshot, actorRef }: StepProps) {
-  const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
+export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
+  const context = useSelector(actorRef, paymentOptionsView, shallowEqual);
+  const { busy, canGoBack, canGoOn } = context;
   const team = context.data?.team ?? null;
   const season = context.data?.season ?? null;
   const protectionPlan = context.data?.injury_protection_insurance ?? null;
@@ -23,9 +24,7 @@ export function PaymentOptionsStep({ snapshot, actorRef }: StepProps) {
   const seasonStarted = season !== null && hasSeasonStarted(season.start_date, new Date());
   const summary = team === null ? null : summarizeTeamFees(team, seasonStarted);
   // The preview has nowhere to go back to (no register or login in it).
-  const showBack = context.mode !== 'draft';
-  const canGoBack = !busy && snapshot.can({ type: 'BACK' });
-  const canGoOn = !busy && snapshot.can({ type: 'NEXT' });
+  const showBack = !preview;
 
   const next = (event: FormEvent) => {
     event.preventDefault();

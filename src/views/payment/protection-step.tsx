@@ -1,7 +1,8 @@
+import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useId } from 'react';
 import { describePlan } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
-import { offeredPlansOf, protectionIncluded, selectedPlanOf } from '../../machines/payment.connect';
+import { offeredPlansOf, protectionIncluded, protectionView, selectedPlanOf } from '../../machines/payment.connect';
 import { BackButton } from '../common/back-button';
 import { StepHeading } from '../common/step-heading';
 import type { StepProps } from './types';
@@ -10,9 +11,9 @@ import type { StepProps } from './types';
  * The optional injury protection page (§2 (b), §4): 'Add' / 'Added' toggles the plan, a one-time payment due
  * today; Next without adding declines it.
  */
-export function ProtectionStep({ snapshot, actorRef }: StepProps) {
-  const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
+export function ProtectionStep({ actorRef }: StepProps) {
+  const context = useSelector(actorRef, protectionView, shallowEqual);
+  const { busy } = context;
   const id = useId();
   const protection = context.data?.injury_protection_insurance ?? null;
   const team = context.data?.team ?? null;

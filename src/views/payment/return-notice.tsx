@@ -1,36 +1,39 @@
+import { shallowEqual, useSelector } from '@xstate/react';
 import { PAYMENT_SUCCEEDED } from '../../domain/payment-rules';
+import { type CardPaymentActorRef, returnNoticeView } from '../../machines/payment.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
-import type { StepProps } from './types';
 
-/** Back from the card provider (3-D Secure, §4/§8): the result message, then on to the claimed page or a retry. */
-export function ReturnNotice({ snapshot, actorRef }: StepProps) {
-  const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
+/**
+ * Back from the card provider (3-D Secure, §4/§8): the result message, then on to the claimed page or a retry. It
+ * renders the payment flow's child card payment (card-payment.machine.ts) and sends to it.
+ */
+export function ReturnNotice({ actorRef }: { actorRef: CardPaymentActorRef }) {
+  const view = useSelector(actorRef, returnNoticeView, shallowEqual);
   return (
     <>
       <StepHeading>Payment</StepHeading>
-      {busy && (
+      {view.checking && (
         <p role="status" className="payment-status">
           Checking your payment…
         </p>
       )}
-      {context.message !== null && (
-        <Alert tone={context.message === PAYMENT_SUCCEEDED ? 'success' : 'error'}>{context.message}</Alert>
+      {view.message !== null && (
+        <Alert tone={view.message === PAYMENT_SUCCEEDED ? 'success' : 'error'}>{view.message}</Alert>
       )}
-      {context.error !== null && <Alert>{context.error}</Alert>}
+      {view.error !== null && <Alert>{view.error}</Alert>}
       <div className="button-row">
-        {snapshot.matches({ returning: 'succeeded' }) && (
+        {view.canContinue && (
           <button type="button" className="button" onClick={() => actorRef.send({ type: 'CONTINUE' })}>
             Continue
           </button>
         )}
-        {snapshot.matches({ returning: 'failed' }) && (
+        {view.canTryAgain && (
           <button type="button" className="button" onClick={() => actorRef.send({ type: 'CONTINUE' })}>
             Try again
           </button>
         )}
-        {snapshot.matches({ returning: 'recordFailed' }) && (
+        {view.canRetry && (
           <button type="button" className="button" onClick={() => actorRef.send({ type: 'RETRY' })}>
             Try again
           </button>

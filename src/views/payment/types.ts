@@ -1,9 +1,10 @@
-import type { PaymentActorRef, PaymentSnapshot } from '../../machines/payment.connect';
+import type { PaymentActorRef } from '../../machines/payment.connect';
 
-export type { PaymentActorRef, PaymentSnapshot };
+export type { PaymentActorRef };
 
-/** What every step view receives: the snapshot to render and the actor to send to. */
+/** What every step view receives: the actor it reads (narrow selectors) and sends to, and whether this is /draft. */
 export interface StepProps {
-  readonly snapshot: PaymentSnapshot;
   readonly actorRef: PaymentActorRef;
+  /** The staff draft preview (/draft): the page says so, the machine only behaves accordingly. */
+  readonly preview: boolean;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingFormErrors, initialBillingForm, isBillingFormComplete, toBillingDetails } from './billing-details';
+import { formErrors, isValidForm } from '../form-schema';
+import { initialBillingForm, paymentBillingSchema, toBillingDetails } from './payment-billing';
 
 describe('billing details', () => {
   it('start from the account, in the United States', () => {
@@ -13,15 +14,15 @@ describe('billing details', () => {
 
   it('need a name and a valid e-mail; the address is optional', () => {
     const form = initialBillingForm({ name: '', email: 'not-an-email' });
-    expect(billingFormErrors(form)).toEqual({
+    expect(formErrors(paymentBillingSchema, form)).toEqual({
       name: 'Name on card is required.',
       email: 'Enter a valid email address.',
     });
-    expect(billingFormErrors({ ...form, email: ' ' }).email).toBe('Email is required.');
-    expect(isBillingFormComplete({ ...form, name: 'Pat', email: 'pat@example.com' })).toBe(true);
-    expect(billingFormErrors({ ...form, name: 'Pat', email: 'pat@example.com', country: 'USA' })).toEqual({
-      country: 'Use the two-letter country code, e.g. US.',
-    });
+    expect(formErrors(paymentBillingSchema, { ...form, email: ' ' }).email).toBe('Email is required.');
+    expect(isValidForm(paymentBillingSchema, { ...form, name: 'Pat', email: 'pat@example.com' })).toBe(true);
+    expect(
+      formErrors(paymentBillingSchema, { ...form, name: 'Pat', email: 'pat@example.com', country: 'USA' }),
+    ).toEqual({ country: 'Use the two-letter country code, e.g. US.' });
   });
 
   it('become billing_details without empty parts', () => {

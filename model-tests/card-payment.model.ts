@@ -1,0 +1,160 @@
+/**
+ * The card payment's model (card-payment.machine.ts): its inputs, the answers of the card provider and the API, and
+ * per-state checks. Its own test walks it from each way in; the payment flow runs it as its child `cardPayment`
+ * (ModelConfig.children), so the payment flow's paths go through these same steps.
+ */
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { ApiError } from '../src/api/errors';
+import { FULL_DISCOUNT_CHECKOUT_FALLBACK, PAYMENT_SUCCEEDED } from '../src/domain/payment-rules';
+import { type CardPaymentInput, cardPaymentMachine } from '../src/machines/card-payment.machine';
+import type { CardFormHandle } from '../src/providers/card-payments/types';
+import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
+
+type Snapshot = SnapshotFrom<typeof cardPaymentMachine>;
+
+export const RETURN_URL = 'http://localhost:3000/payment';
+export const DECLINED = 'Your card was declined.';
+export const INCOMPLETE = 'Your card number is incomplete.';
+
+export const fakeCard: CardFormHandle = {
+  submit: () => Promise.resolve({}),
+  confirm: () => Promise.resolve({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
+};
+
+export const serverDown = new ApiError({
+  kind: 'network',
+  message: 'Could not reach the server. Check your connection and try again.',
+});
+export const checkoutRefused = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: 'The selected plan is not offered.',
+  body: { message: 'The selected plan is not offered.', messages: {} },
+});
+export const discountExpired = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: 'Discount expired.',
+  body: { message: 'Discount expired.', error: 'This discount is no longer valid.' },
+});
+
+/** A payer back from 3-D Secure: the intent, and the checkout the return URL kept. */
+export const returned = {
+  paymentIntentId: 'pi_3ds',
+  clientSecret: 'pi_3ds_secret_abc',
+  checkout: { payment_plan_month: 3, team_id: 1, discount_code: null, include_payment_protection_plan: true },
+};
+
+const cardCheckout = { payment_plan_month: 3, team_id: 1, discount_code: null, include_payment_protection_plan: true };
+const byCard: CardPaymentInput = {
+  checkout: cardCheckout,
+  free: false,
+  card: fakeCard,
+  billing: { name: 'Pat Parent', email: 'pat@example.com', address: { country: 'US' } },
+  returnUrl: RETURN_URL,
+  paidCheckout: null,
+  returned: null,
+};
+
+/** What a card payment or return answers, keyed by its invoke: every guard branch of every step. */
+export function cardPaymentAnswers(snapshot: Snapshot) {
+  const free = snapshot.context.free;
+  return [
+    doneEvent('submitCard', {}),
+    doneEvent('submitCard', { error: { type: 'validation_error', message: INCOMPLETE } }),
+    errorEvent('submitCard', new Error('The card form went away.')),
+    doneEvent('checkout', { client_secret: 'pi_1_secret_x', payment_intent_id: 'pi_1', payment_complete: 0 }),
+    doneEvent('checkout', { client_secret: null, payment_intent_id: null, payment_complete: 1 }),
+    doneEvent('checkout', { client_secret: null, payment_intent_id: null, payment_complete: 0 }),
+    errorEvent('checkout', free ? discountExpired : checkoutRefused),
+    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
+    doneEvent('confirmCard', { error: { type: 'card_error', code: 'card_declined', message: DECLINED } }),
+    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'processing' } }),
+    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'requires_action' } }),
+    errorEvent('confirmCard', new Error('Network error')),
+    doneEvent('checkoutSuccess', { payment_complete: 1, membership_id: 7 }),
+    errorEvent('checkoutSuccess', serverDown),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'succeeded' } }),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'processing' } }),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'requires_payment_method' } }),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'canceled' } }),
+    errorEvent('paymentIntent', serverDown),
+    { type: 'CONTINUE' as const },
+    { type: 'RETRY' as const },
+  ];
+}
+
+export const cardPaymentModel = defineModel({
+  machine: cardPaymentMachine,
+  inputs: {
+    byCard,
+    // §4 full discount: checkout without card; its failures fall back to 'Something went wrong.'.
+    free: {
+      ...byCard,
+      checkout: {
+        payment_plan_month: 0,
+        team_id: 1,
+        discount_code: 'FULLRIDE',
+        include_payment_protection_plan: false,
+      },
+      free: true,
+      card: null,
+      billing: null,
+    },
+    // Charged before, not recorded: Pay Now records it again.
+    alreadyPaid: {
+      ...byCard,
+      paidCheckout: { ...cardCheckout, stripe_payment_intent_id: 'pi_1' },
+    },
+    returned: { ...byCard, checkout: null, card: null, billing: null, returned },
+  },
+  events: cardPaymentAnswers,
+  states: {
+    checkingOut: (snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({ id: 'checkout', input: snapshot.context.checkout ?? {} }),
+    confirmingCard: (snapshot, { invocations }) => {
+      const checkout = snapshot.context.checkout;
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'confirmCard',
+        input: {
+          clientSecret: 'pi_1_secret_x',
+          returnUrl:
+            `http://localhost:3000/payment?payment_plan_month=${checkout?.payment_plan_month}&team_id=1` +
+            `&include_payment_protection_plan=${checkout?.include_payment_protection_plan}`,
+        },
+      });
+    },
+    recordingPayment: (snapshot, { invocations }) =>
+      // A card payment records the intent it confirmed, a return the one in the URL, with the checkout it paid.
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'checkoutSuccess',
+        input:
+          snapshot.context.returned === null
+            ? { ...snapshot.context.checkout, stripe_payment_intent_id: 'pi_1' }
+            : { ...returned.checkout, stripe_payment_intent_id: 'pi_3ds' },
+      }),
+    'returning.retrievingIntent': (_snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({ id: 'paymentIntent', input: returned }),
+    'returning.succeeded': (snapshot) => expect(snapshot.context.message).toBe(PAYMENT_SUCCEEDED),
+    paid: (snapshot) => expect(snapshot.output).toEqual({ exit: 'paid' }),
+    retry: (snapshot) => expect(snapshot.output).toEqual({ exit: 'retry' }),
+    refused: (snapshot) =>
+      expect(snapshot.output).toEqual({
+        exit: 'refused',
+        message: snapshot.context.message,
+        paidCheckout: snapshot.context.paidCheckout,
+      }),
+    failed: (snapshot) => {
+      expect(snapshot.output).toEqual({
+        exit: 'failed',
+        error: snapshot.context.error,
+        paidCheckout: snapshot.context.paidCheckout,
+      });
+      // §8: a full-discount checkout without a server text says 'Something went wrong.'.
+      if (snapshot.context.free && snapshot.context.error !== 'This discount is no longer valid.') {
+        expect(snapshot.context.error).toBe(FULL_DISCOUNT_CHECKOUT_FALLBACK);
+      }
+    },
+  },
+});

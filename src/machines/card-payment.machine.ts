@@ -1,0 +1,420 @@
+/**
+ * One payment of the team payment flow (spec §4 Payment flow, Card payment; §8): Pay Now's attempt (card submit,
+ * checkout, confirm, checkout-success; a full discount checks out without card) and the way back from the card
+ * provider's 3-D Secure page (look the intent up, record it, show the result). payment.machine.ts invokes it from
+ * its `paying` state (invoke id `cardPayment`) and maps each exit to where the payer goes next.
+ *
+ * Exits: `paid` (on to the claimed page), `refused` (a card or provider message for the checkout step), `failed` (a
+ * checkout failure for the checkout step) and `retry` (after an unsuccessful return: the payment options load again).
+ * `refused` and `failed` carry the payment already charged, if any, so the next Pay Now records it instead of charging
+ * again. Each API call is invoked from one state: checkout from `checkingOut`, checkout-success from
+ * `recordingPayment`.
+ *
+ * Decision the spec leaves open: after a 3-D Secure return, 'Payment succeeded!' stays 5 seconds (or until Continue),
+ * then the claimed page; a failed or unknown result is shown 5 seconds (or until Try again), then the payment options
+ * load again.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { type CheckoutRequest, type CheckoutSuccessRequest, checkout, checkoutSuccess } from '../api/memberships';
+import type { CheckoutResponse, CheckoutSuccessResponse } from '../api/schemas';
+import { type CheckoutParams, paymentReturnUrl, type ReturnedPayment } from '../domain/payment-return';
+import {
+  CHECKOUT_FALLBACK,
+  cardErrorMessage,
+  FULL_DISCOUNT_CHECKOUT_FALLBACK,
+  PAYMENT_MESSAGE_MS,
+  PAYMENT_NOT_SUCCESSFUL,
+  PAYMENT_PROCESSING,
+  PAYMENT_SOMETHING_WENT_WRONG,
+  PAYMENT_SUCCEEDED,
+  UNEXPECTED_CARD_ERROR,
+} from '../domain/payment-rules';
+import type { BillingDetails, CardError, CardFormHandle, CardResult } from '../providers/card-payments/types';
+import { checkoutFailureText, recordAfterReturnFailureText } from './payment.failures';
+import { settleUnlessAborted } from './settle-unless-aborted';
+
+export interface CardPaymentInput {
+  /** The checkout Pay Now fixed (null on a return: the return URL carries its own). */
+  checkout: CheckoutParams | null;
+  /** §4 full discount: checks out without card payment. */
+  free: boolean;
+  card: CardFormHandle | null;
+  billing: BillingDetails | null;
+  /** Absolute URL of /payment, where the card provider brings the payer back. */
+  returnUrl: string;
+  /** A payment charged but not recorded yet: this attempt records it again, never charges twice. */
+  paidCheckout: CheckoutSuccessRequest | null;
+  /** Set when the payer came back from the card provider (3-D Secure). */
+  returned: ReturnedPayment | null;
+}
+
+/** How one payment ends; the payment flow decides where each leads. */
+export type CardPaymentExit =
+  | { exit: 'paid' }
+  | { exit: 'retry' }
+  | { exit: 'refused'; message: string; paidCheckout: CheckoutSuccessRequest | null }
+  | { exit: 'failed'; error: string; paidCheckout: CheckoutSuccessRequest | null };
+
+export interface CardPaymentContext extends CardPaymentInput {
+  clientSecret: string | null;
+  /** A payment message (§8: card, provider return). */
+  message: string | null;
+  /** A checkout or recording failure (§8). */
+  error: string | null;
+}
+
+/** What a person does on the return screen (src/views/payment/return-notice.tsx sends these to this machine). */
+export type CardPaymentEvent = { type: 'CONTINUE' } | { type: 'RETRY' };
+
+interface ConfirmCardInput {
+  card: CardFormHandle | null;
+  clientSecret: string | null;
+  billing: BillingDetails | null;
+  returnUrl: string;
+}
+
+function requireCheckout(context: CardPaymentContext): CheckoutParams {
+  if (context.checkout === null) throw new Error('No checkout to send: Pay Now fixes it first.');
+  return context.checkout;
+}
+
+/** The machine's output is its final state's: one of the exits above (xstate types it unknown). */
+function isCardPaymentExit(value: unknown): value is CardPaymentExit {
+  return typeof value === 'object' && value !== null && 'exit' in value;
+}
+
+function requirePaidCheckout(context: CardPaymentContext): CheckoutSuccessRequest {
+  if (context.paidCheckout === null) throw new Error('No paid intent to record.');
+  return context.paidCheckout;
+}
+
+/** §8: a card checkout fails with 'Something went wrong', a full-discount one with 'Something went wrong.'. */
+function checkoutFallback(context: CardPaymentContext): string {
+  return context.free ? FULL_DISCOUNT_CHECKOUT_FALLBACK : CHECKOUT_FALLBACK;
+}
+
+/** The intent the card provider confirmed, recorded with the checkout it paid. */
+function paidCheckoutOf(context: CardPaymentContext, result: CardResult): CheckoutSuccessRequest {
+  const params = requireCheckout(context);
+  return {
+    payment_plan_month: params.payment_plan_month,
+    team_id: params.team_id,
+    discount_code: params.discount_code,
+    stripe_payment_intent_id: result.paymentIntent?.id ?? '',
+    include_payment_protection_plan: params.include_payment_protection_plan,
+  };
+}
+
+/** §8 card form: the provider's message for card and validation errors, else 'An unexpected error occured.'. */
+function cardErrorText(error: CardError | undefined): string {
+  return error === undefined ? UNEXPECTED_CARD_ERROR : cardErrorMessage(error);
+}
+
+export const cardPaymentMachine = setup({
+  types: {
+    input: {} as CardPaymentInput,
+    context: {} as CardPaymentContext,
+    events: {} as CardPaymentEvent,
+    output: {} as CardPaymentExit,
+  },
+  delays: {
+    /** §9: payment message timeout 5000 ms. */
+    paymentMessage: PAYMENT_MESSAGE_MS,
+  },
+  actors: {
+    // Checkout calls are never aborted (no signal reaches the request): once sent, their answer is what the server
+    // did. Only a stopped actor's answer is dropped.
+    checkout: fromPromise<CheckoutResponse, CheckoutRequest>(({ input, signal }) =>
+      settleUnlessAborted(checkout(input), signal),
+    ),
+    checkoutSuccess: fromPromise<CheckoutSuccessResponse, CheckoutSuccessRequest>(({ input, signal }) =>
+      settleUnlessAborted(checkoutSuccess(input), signal),
+    ),
+    submitCard: fromPromise<{ error?: CardError | undefined }, { card: CardFormHandle | null }>(({ input }) => {
+      if (input.card === null) return Promise.reject(new Error('No card form to submit.'));
+      return input.card.submit();
+    }),
+    confirmCard: fromPromise<CardResult, ConfirmCardInput>(({ input }) => {
+      if (input.card === null || input.clientSecret === null) {
+        return Promise.reject(new Error('No card form or client secret to confirm with.'));
+      }
+      return input.card.confirm({
+        clientSecret: input.clientSecret,
+        billingDetails: input.billing,
+        returnUrl: input.returnUrl,
+      });
+    }),
+    // The card provider is the page's to give (/payment: src/providers/card-payments/payment.actors.ts), so this
+    // module carries no card code; without one a return cannot be looked up.
+    retrievePaymentIntent: fromPromise<CardResult, ReturnedPayment>(() =>
+      Promise.reject(new Error('This page has no card provider.')),
+    ),
+  },
+  guards: {
+    isReturn: ({ context }) => context.returned !== null,
+    alreadyPaid: ({ context }) => context.paidCheckout !== null,
+    isFree: ({ context }) => context.free,
+    /** The provider says paid, and the return URL kept the checkout to record it with. */
+    returnedPaid: ({ context }, params: CardResult) =>
+      params.paymentIntent?.status === 'succeeded' && context.returned?.checkout != null,
+    /** Checkout gave a client secret to confirm by card (never with a full discount: nothing to charge). */
+    needsConfirmation: ({ context }, params: CheckoutResponse) => !context.free && params.client_secret !== null,
+    cardRejected: (_, params: { error?: CardError | undefined }) => params.error !== undefined,
+    checkedOut: (_, params: CheckoutResponse) => params.payment_complete === 1,
+    intentIs: (_, params: { result: CardResult; status: string }) =>
+      params.result.paymentIntent?.status === params.status,
+  },
+  actions: {
+    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    showError: assign({ error: (_, params: { error: string }) => params.error }),
+    clearError: assign({ error: null }),
+    storeClientSecret: assign({ clientSecret: (_, params: { clientSecret: string | null }) => params.clientSecret }),
+    rememberPaidIntent: assign({
+      paidCheckout: ({ context }, params: { result: CardResult }) => paidCheckoutOf(context, params.result),
+    }),
+    rememberReturnedPayment: assign({
+      paidCheckout: ({ context }) => {
+        const returned = context.returned;
+        if (returned === null || returned.checkout === null) return null;
+        return { ...returned.checkout, stripe_payment_intent_id: returned.paymentIntentId };
+      },
+    }),
+  },
+}).createMachine({
+  id: 'cardPayment',
+  description:
+    'Spec §4 Card payment: Pay Now (card submit, checkout, confirm, checkout-success; a full discount checks out ' +
+    'without card), or the return from the card provider (3-D Secure) with its result message (§8).',
+  context: ({ input }) => ({ ...input, clientSecret: null, message: null, error: null }),
+  output: ({ event }) => {
+    if (!isCardPaymentExit(event.output)) throw new Error('The card payment ended without an exit.');
+    return event.output;
+  },
+  initial: 'start',
+  states: {
+    start: {
+      description:
+        'Spec §4: a return from the provider, a payment to record again, a full discount, or a card payment.',
+      always: [
+        { guard: 'isReturn', target: 'returning' },
+        {
+          guard: 'alreadyPaid',
+          target: 'recordingPayment',
+          description: 'The card was charged but not recorded: record it again, never charge twice.',
+        },
+        { guard: 'isFree', target: 'checkingOut', description: 'Spec §4: a full discount checks out without card.' },
+        { target: 'submittingCard' },
+      ],
+    },
+    submittingCard: {
+      tags: ['busy'],
+      description:
+        'Spec §4 Card payment: the card form is submitted; §8 card or validation errors show the provider message.',
+      invoke: {
+        id: 'submitCard',
+        src: 'submitCard',
+        input: ({ context }) => ({ card: context.card }),
+        onDone: [
+          {
+            guard: { type: 'cardRejected', params: ({ event }) => event.output },
+            target: 'refused',
+            actions: { type: 'showMessage', params: ({ event }) => ({ message: cardErrorText(event.output.error) }) },
+          },
+          { target: 'checkingOut' },
+        ],
+        onError: { target: 'refused', actions: { type: 'showMessage', params: { message: UNEXPECTED_CARD_ERROR } } },
+      },
+    },
+    checkingOut: {
+      tags: ['busy'],
+      description:
+        'Spec §4: checkout gives a client secret to confirm by card (the server reuses its open intent), or with a ' +
+        'full discount completes without card payment (payment_complete 1).',
+      invoke: {
+        id: 'checkout',
+        src: 'checkout',
+        input: ({ context }) => ({ ...requireCheckout(context) }),
+        onDone: [
+          {
+            guard: { type: 'needsConfirmation', params: ({ event }) => event.output },
+            target: 'confirmingCard',
+            actions: {
+              type: 'storeClientSecret',
+              params: ({ event }) => ({ clientSecret: event.output.client_secret }),
+            },
+          },
+          { guard: { type: 'checkedOut', params: ({ event }) => event.output }, target: 'paid' },
+          {
+            target: 'failed',
+            actions: { type: 'showError', params: ({ context }) => ({ error: checkoutFallback(context) }) },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'showError',
+            params: ({ context, event }) => ({ error: checkoutFailureText(event.error, checkoutFallback(context)) }),
+          },
+        },
+      },
+    },
+    confirmingCard: {
+      tags: ['busy'],
+      description: 'Spec §4: the card provider confirms without redirect unless required (3-D Secure leaves the page).',
+      invoke: {
+        id: 'confirmCard',
+        src: 'confirmCard',
+        input: ({ context }) => ({
+          card: context.card,
+          clientSecret: context.clientSecret,
+          billing: context.billing,
+          returnUrl: paymentReturnUrl(context.returnUrl, requireCheckout(context)),
+        }),
+        onDone: [
+          {
+            guard: { type: 'intentIs', params: ({ event }) => ({ result: event.output, status: 'succeeded' }) },
+            target: 'recordingPayment',
+            actions: { type: 'rememberPaidIntent', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'cardRejected', params: ({ event }) => event.output },
+            target: 'refused',
+            actions: { type: 'showMessage', params: ({ event }) => ({ message: cardErrorText(event.output.error) }) },
+          },
+          {
+            guard: { type: 'intentIs', params: ({ event }) => ({ result: event.output, status: 'processing' }) },
+            target: 'refused',
+            actions: { type: 'showMessage', params: { message: PAYMENT_PROCESSING } },
+          },
+          { target: 'refused', actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } } },
+        ],
+        onError: { target: 'refused', actions: { type: 'showMessage', params: { message: UNEXPECTED_CARD_ERROR } } },
+      },
+    },
+    recordingPayment: {
+      tags: ['busy'],
+      description: 'Spec §4: then checkout-success is recorded (idempotent per intent), after Pay Now or a return.',
+      invoke: {
+        id: 'checkoutSuccess',
+        src: 'checkoutSuccess',
+        input: ({ context }) => requirePaidCheckout(context),
+        onDone: [
+          {
+            guard: 'isReturn',
+            target: 'returning.succeeded',
+            actions: { type: 'showMessage', params: { message: PAYMENT_SUCCEEDED } },
+          },
+          { target: 'paid' },
+        ],
+        onError: [
+          {
+            guard: 'isReturn',
+            target: 'returning.recordFailed',
+            actions: {
+              type: 'showError',
+              params: ({ event }) => ({ error: recordAfterReturnFailureText(event.error) }),
+            },
+          },
+          {
+            target: 'failed',
+            actions: {
+              type: 'showError',
+              params: ({ event }) => ({ error: checkoutFailureText(event.error, CHECKOUT_FALLBACK) }),
+            },
+          },
+        ],
+      },
+    },
+    returning: {
+      description: 'Spec §4/§8: after return from the provider (3-D Secure) the result message is shown.',
+      initial: 'retrievingIntent',
+      states: {
+        retrievingIntent: {
+          tags: ['busy'],
+          description: 'Spec §4 Card payment: after return from the provider, its result is looked up.',
+          invoke: {
+            id: 'paymentIntent',
+            src: 'retrievePaymentIntent',
+            input: ({ context }) => {
+              if (context.returned === null) throw new Error('Not a return from the card provider.');
+              return context.returned;
+            },
+            onDone: [
+              {
+                guard: { type: 'returnedPaid', params: ({ event }) => event.output },
+                target: '#cardPayment.recordingPayment',
+                actions: 'rememberReturnedPayment',
+              },
+              {
+                guard: { type: 'intentIs', params: ({ event }) => ({ result: event.output, status: 'processing' }) },
+                target: 'processing',
+                actions: { type: 'showMessage', params: { message: PAYMENT_PROCESSING } },
+              },
+              {
+                guard: {
+                  type: 'intentIs',
+                  params: ({ event }) => ({ result: event.output, status: 'requires_payment_method' }),
+                },
+                target: 'failed',
+                actions: { type: 'showMessage', params: { message: PAYMENT_NOT_SUCCESSFUL } },
+              },
+              { target: 'failed', actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } } },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } },
+            },
+          },
+        },
+        succeeded: {
+          description:
+            "Spec §8: 'Payment succeeded!'; the message goes after 5 seconds, and with it the payer moves on.",
+          after: { paymentMessage: { target: '#cardPayment.paid' } },
+          on: { CONTINUE: { target: '#cardPayment.paid' } },
+        },
+        processing: {
+          description: "Spec §8: 'Your payment is processing.': looked up again after 5 seconds until it settles.",
+          after: { paymentMessage: { target: 'retrievingIntent' } },
+        },
+        failed: {
+          description:
+            'Spec §8: not successful, or something went wrong: after 5 seconds (or at once) the payer tries again.',
+          after: { paymentMessage: { target: '#cardPayment.retry' } },
+          on: { CONTINUE: { target: '#cardPayment.retry' } },
+        },
+        recordFailed: {
+          description: 'Spec §8 general mapping: recording checkout-success failed; the payer may try again.',
+          on: { RETRY: { target: '#cardPayment.recordingPayment', actions: 'clearError' } },
+        },
+      },
+    },
+    paid: {
+      type: 'final',
+      description: 'Spec §4: checked out (or recorded): the payer goes on to the claimed page.',
+      output: { exit: 'paid' as const },
+    },
+    refused: {
+      type: 'final',
+      description: 'Spec §8 card form: the card or provider message, shown on the checkout step for 5 seconds.',
+      output: ({ context }) => ({
+        exit: 'refused' as const,
+        message: context.message ?? UNEXPECTED_CARD_ERROR,
+        paidCheckout: context.paidCheckout,
+      }),
+    },
+    failed: {
+      type: 'final',
+      description: 'Spec §8 Checkout failure: shown on the checkout step for 5 seconds.',
+      output: ({ context }) => ({
+        exit: 'failed' as const,
+        error: context.error ?? CHECKOUT_FALLBACK,
+        paidCheckout: context.paidCheckout,
+      }),
+    },
+    retry: {
+      type: 'final',
+      description: 'Spec §8: after an unsuccessful return the payment options load again.',
+      output: { exit: 'retry' as const },
+    },
+  },
+});

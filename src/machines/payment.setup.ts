@@ -1,0 +1,164 @@
+/**
+ * What the payment flow (payment.machine.ts) can do: its types and every named actor, guard, action and delay. The
+ * statechart in payment.machine.ts says when each runs; the draft preview (draft-preview.ts) replaces the plans and
+ * discount actors and the `isPreview` guard. Guards and actions read call answers and event payloads through `params`.
+ */
+import { assign, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
+import { getUser } from '../api/auth';
+import { errorText } from '../api/errors';
+import { getDiscount, getPaymentPlans, getSubscriptionStatus } from '../api/memberships';
+import type { PaymentData, ServerDiscount, SubscriptionStatus, User } from '../api/schemas';
+import { discountCodeAction, toClientDiscount } from '../domain/fees';
+import { type BillingForm, toBillingDetails } from '../domain/forms/payment-billing';
+import { hasWaiverText, PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
+import type { CardFormHandle, CardPayments } from '../providers/card-payments/types';
+import { updateCurrentUser } from '../session/current-user';
+import { type CardPaymentExit, cardPaymentMachine } from './card-payment.machine';
+import {
+  canPayNow,
+  checkoutParamsOf,
+  type DraftChannelInput,
+  type DraftUpdated,
+  fullDiscountOf,
+  licenceCode,
+  offeredPlansOf,
+  type PayEvent,
+  type PaymentContext,
+  type PaymentDestination,
+  type PaymentEvent,
+  type PaymentInput,
+  type PlansRequest,
+  protectionOffered,
+  type ReloadStep,
+  validBilling,
+} from './payment.context';
+import { settleUnlessAborted } from './settle-unless-aborted';
+
+export const paymentSetup = setup({
+  types: {
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+    input: {} as PaymentInput,
+    output: {} as PaymentDestination,
+    // Invoke ids and the actor each runs: types `snapshot.children.cardPayment` for the views.
+    children: {} as { cardPayment: 'cardPayment' },
+  },
+  delays: {
+    /** §9: payment message timeout 5000 ms. */
+    paymentMessage: PAYMENT_MESSAGE_MS,
+  },
+  actors: {
+    currentUser: fromPromise<User>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
+    subscriptionStatus: fromPromise<SubscriptionStatus>(({ signal }) =>
+      settleUnlessAborted(getSubscriptionStatus({ signal }), signal),
+    ),
+    // The draft preview gives its own plans and discount actors (draft-preview.ts): the same answers, for a draft,
+    // without authorization (§6).
+    paymentPlans: fromPromise<PaymentData, PlansRequest>(({ input, signal }) =>
+      settleUnlessAborted(
+        getPaymentPlans(
+          { discount_code: input.discountCode, include_payment_protection_plan: input.includeProtection },
+          { signal },
+        ),
+        signal,
+      ),
+    ),
+    discount: fromPromise<ServerDiscount, { code: string }>(({ input, signal }) =>
+      settleUnlessAborted(getDiscount(input.code, { signal }), signal),
+    ),
+    // The card provider and the draft channel are the page's to give (machine.provide): /payment gives the card
+    // provider (src/providers/card-payments/payment.actors.ts), /draft the realtime channel, so neither page
+    // carries the other's code (bench). Without one, card payments are unavailable and the preview is not live.
+    cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
+    cardPayment: cardPaymentMachine,
+    draftChannel: fromCallback<DraftUpdated, DraftChannelInput>(() => undefined),
+  },
+  guards: {
+    /** The draft preview says true (draft-preview.ts). */
+    isPreview: () => false,
+    isReturnFromProvider: ({ context }) => context.returned !== null,
+    paymentComplete: (_, params: SubscriptionStatus) => params.payment_complete === 1,
+    hasWaiver: ({ context }) => hasWaiverText(context.user?.license?.organization?.waiver),
+    hasLicence: ({ context }) => licenceCode(context) !== undefined,
+    isNewUser: ({ context }) => context.user?.is_new === true,
+    waiverAgreed: ({ context }) => context.waiverAgreed,
+    hasPageError: ({ context }) => (context.data?.error ?? '').trim() !== '',
+    noSeason: ({ context }) => context.data?.is_season_set === false,
+    reloadedFor: ({ context }, params: { step: ReloadStep }) => context.reloadFor === params.step,
+    planChosen: ({ context }) =>
+      context.selectedPlanMonth !== null && offeredPlansOf(context).some((p) => p.month === context.selectedPlanMonth),
+    planOffered: ({ context }, params: { month: number }) =>
+      offeredPlansOf(context).some((plan) => plan.month === params.month),
+    offersProtection: ({ context }) => protectionOffered(context),
+    emptyCode: (_, params: { code: string }) => discountCodeAction(params.code, null) === 'clear',
+    /** Spec §5: an empty code with a discount applied clears it. */
+    clearsDiscount: ({ context }, params: { code: string }) =>
+      context.discount !== null && discountCodeAction(params.code, null) === 'clear',
+    sameCode: ({ context }, params: { code: string }) =>
+      discountCodeAction(params.code, context.discount?.code ?? null) === 'unchanged',
+    isActive: (_, params: ServerDiscount) => params.is_active,
+    fullDiscount: ({ context }) => fullDiscountOf(context),
+    canPay: ({ context }) => canPayNow(context),
+    /** Spec §5: ready to pay, a card entered and billing details the billing schema accepts. */
+    payableByCard: ({ context }, params: PayEvent) =>
+      canPayNow(context) && params.card !== null && validBilling(params.billing),
+    /** Ready to pay by card, but the billing schema refuses the billing details. */
+    billingRefused: ({ context }, params: PayEvent) =>
+      canPayNow(context) && params.card !== null && !validBilling(params.billing),
+    cardFormLoaded: ({ context }) => context.cardPayments !== null,
+    alreadyPaid: ({ context }) => context.paidCheckout !== null,
+    exited: (_, params: { exit: CardPaymentExit; is: CardPaymentExit['exit'] }) => params.exit.exit === params.is,
+  },
+  actions: {
+    listenToDraft: spawnChild('draftChannel', {
+      id: 'draftChannel',
+      input: ({ context }) => ({ draftId: context.draftId ?? 0 }),
+    }),
+    storeUser: assign({
+      user: ({ context }, params: { user: User }) => {
+        // The session keeps the token; the flow decides with the fresh licence, waiver and is_new.
+        updateCurrentUser(params.user);
+        return { ...params.user, token: context.user?.token };
+      },
+    }),
+    storeData: assign(({ context }, params: { data: PaymentData }) => {
+      const stillOffered = offeredPlansOf({ ...context, data: params.data }).some(
+        (plan) => plan.month === context.selectedPlanMonth,
+      );
+      return { data: params.data, selectedPlanMonth: stillOffered ? context.selectedPlanMonth : null, error: null };
+    }),
+    rememberLoadError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
+    reloadFor: assign({ reloadFor: (_, params: { step: ReloadStep }) => params.step }),
+    selectPlan: assign({ selectedPlanMonth: (_, params: { month: number }) => params.month }),
+    startLookup: assign({ pendingCode: (_, params: { code: string }) => params.code.trim(), discountError: null }),
+    clearDiscount: assign({ discount: null, pendingCode: null, discountError: null }),
+    clearDiscountError: assign({ discountError: null }),
+    applyDiscount: assign({
+      discount: (_, params: { discount: ServerDiscount }) => toClientDiscount(params.discount),
+      pendingCode: null,
+    }),
+    rejectDiscount: assign({ discountError: (_, params: { message: string }) => params.message, pendingCode: null }),
+    toggleProtection: assign({ includeProtection: ({ context }) => !context.includeProtection }),
+    clearError: assign({ error: null }),
+    clearMessages: assign({ message: null, error: null }),
+    setWaiverAgreement: assign(({ context }, params: { agreed: boolean }) => ({
+      waiverAgreed: params.agreed,
+      waiverTouched: context.waiverTouched || params.agreed,
+    })),
+    storeCardPayments: assign({ cardPayments: (_, params: { cardPayments: CardPayments }) => params.cardPayments }),
+    fixCheckout: assign(({ context }, params: { billing: BillingForm | null; card: CardFormHandle | null }) => ({
+      checkout: checkoutParamsOf(context),
+      card: params.card,
+      billing: params.billing === null ? null : toBillingDetails(params.billing),
+      message: null,
+      error: null,
+    })),
+    /** A payment that ended on the checkout step: its message or failure, and the payment charged so far, if any. */
+    showOutcome: assign((_, params: CardPaymentExit) => {
+      if (params.exit === 'refused') return { message: params.message, paidCheckout: params.paidCheckout };
+      if (params.exit === 'failed') return { error: params.error, paidCheckout: params.paidCheckout };
+      return {};
+    }),
+    forgetReturn: assign({ returned: null }),
+  },
+});
