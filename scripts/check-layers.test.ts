@@ -27,6 +27,11 @@ const PROBES: Record<string, string> = {
   'src/domain/probe-money.ts': './money.ts',
   'src/api/probe-machine.ts': '../machines/payment.machine',
   'src/api/probe-views.ts': '../views/common/field',
+  'src/providers/billing/probe-views.tsx': '../../views/common/field',
+  'src/providers/realtime/probe-machine.ts': '../../machines/payment.machine',
+  'src/providers/billing/probe-route.ts': '../../routes/subscribe.route',
+  'src/providers/billing/probe-api.ts': '../../api/sandbox',
+  'src/providers/billing/probe-render.test.tsx': '../../views/common/field',
 };
 
 let scratch: string;
@@ -66,6 +71,9 @@ describe('layer rules in npm run lint', () => {
     ['the domain importing the session', 'src/domain/probe-session.ts'],
     ['the API layer importing a machine', 'src/api/probe-machine.ts'],
     ['the API layer importing a view', 'src/api/probe-views.ts'],
+    ['a provider importing a view', 'src/providers/billing/probe-views.tsx'],
+    ['a provider importing a machine', 'src/providers/realtime/probe-machine.ts'],
+    ['a provider importing a route', 'src/providers/billing/probe-route.ts'],
   ])('fails on %s', (_, file) => {
     expect(flagged).toContain(file);
   });
@@ -77,6 +85,8 @@ describe('layer rules in npm run lint', () => {
     // A test stands where the route does: it creates the actor it renders.
     ['a view test creating the machine', 'src/views/payment/probe-render.test.tsx'],
     ['the domain importing the domain', 'src/domain/probe-money.ts'],
+    ['a provider importing the API layer', 'src/providers/billing/probe-api.ts'],
+    ['a provider test importing a view', 'src/providers/billing/probe-render.test.tsx'],
   ])('allows %s', (_, file) => {
     expect(flagged).not.toContain(file);
   });

@@ -36,6 +36,8 @@ export interface DashboardContext {
   paymentComplete: 0 | 1 | null;
   /** The §8 text of the failure shown on the page, else null. */
   errorText: string | null;
+  /** Where the dashboard hands over, set on entering a final state; the machine's output (null after LOG OUT). */
+  exit: DashboardExit | null;
 }
 
 export type DashboardEvent = { type: 'LOG_OUT' } | { type: 'RETRY' } | { type: 'SELECT_SERVER'; id: string };
@@ -62,26 +64,19 @@ export function hasServerChoice(context: Pick<DashboardContext, 'servers'>): boo
 
 export const DASHBOARD_RETURN_URL = '/dashboard';
 
-// Named actions and guards see the flow's own events; invoked actors' answers arrive as xstate.done.actor.* (with
-// `output`) and xstate.error.actor.* (with `error`) events, read through these two.
-function outputOf<T>(event: object): T {
-  return (event as { output?: unknown }).output as T;
-}
-
-function errorOf(event: object): unknown {
-  return (event as { error?: unknown }).error;
-}
-
-function licenceExit({ context }: { context: DashboardContext }): DashboardExit {
-  return {
-    to: '/licenses/$license',
-    params: { license: context.user.license?.license_code ?? '' },
-    search: { claimed_login: true },
-  };
-}
-
-function exitOf({ event }: { event: object }): DashboardExit | null {
-  return outputOf<DashboardExit | undefined>(event) ?? null;
+/**
+ * The exit of the final state the flow enters. Final states name only the destination (static params), so a
+ * structural walk of the machine (npm run paths:to) never runs this on a context it did not fill in.
+ */
+function exitTo(context: DashboardContext, to: DashboardExit['to']): DashboardExit {
+  switch (to) {
+    case '/payment':
+      return { to };
+    case '/licenses/$license':
+      return { to, params: { license: context.user.license?.license_code ?? '' }, search: { claimed_login: true } };
+    case '/login':
+      return { to, search: { returnUrl: DASHBOARD_RETURN_URL } };
+  }
 }
 
 export const dashboardMachine = setup({
@@ -97,51 +92,44 @@ export const dashboardMachine = setup({
     subscriptionStatus: fromPromise<SubscriptionStatus, void>(({ signal }) =>
       settleUnlessAborted(getSubscriptionStatus({ signal }), signal),
     ),
+    // Not a guarded API call: logout clears local data and reloads whatever the server answers (it never rejects).
     logout: fromPromise<void, void>(() => logout()),
   },
   guards: {
     /** The session token is no longer accepted (revoked, or the selected server does not know it). */
-    isUnauthorized: ({ event }) => {
-      const error = errorOf(event);
-      return error instanceof ApiError && error.status === 401;
-    },
+    isUnauthorized: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
     mustPay: ({ context }) => context.paymentComplete === 0 && followsDuesRedirects(context.user),
     hasClaimedLicence: ({ context }) => context.paymentComplete === 1 && followsDuesRedirects(context.user),
-    isAnotherServer: ({ context, event }) =>
-      event.type === 'SELECT_SERVER' &&
-      event.id !== context.selectedServerId &&
-      context.servers.some((server) => server.id === event.id),
+    isAnotherServer: ({ context }, params: { id: string }) =>
+      params.id !== context.selectedServerId && context.servers.some((server) => server.id === params.id),
   },
   actions: {
     /** §7 GET /api/user "refreshes the user": merged into the stored user, which keeps its token. */
-    storeUser: ({ event }) => {
-      updateCurrentUser(outputOf<User>(event));
+    storeUser: (_, user: User) => {
+      updateCurrentUser(user);
     },
     assignUser: assign({
-      user: ({ context, event }) => {
-        const { token: _noToken, ...fresh } = outputOf<User>(event);
+      user: ({ context }, user: User) => {
+        const { token: _noToken, ...fresh } = user;
         return { ...context.user, ...fresh };
       },
     }),
-    storePaymentStatus: assign({
-      paymentComplete: ({ event }) => outputOf<SubscriptionStatus>(event).payment_complete,
-    }),
-    storeError: assign({ errorText: ({ event }) => errorText(errorOf(event)) }),
+    storePaymentStatus: assign({ paymentComplete: (_, status: SubscriptionStatus) => status.payment_complete }),
+    storeError: assign({ errorText: (_, params: { error: unknown }) => errorText(params.error) }),
     /** Each load starts afresh: a status or error of an earlier load (or of another server) no longer holds. */
     forgetLoadedState: assign({ paymentComplete: null, errorText: null }),
     /** §4: "silently logged out": local data cleared without a call, then on to log in again. */
     silentLogout: () => {
       silentLogout();
     },
-    selectServer: ({ event }) => {
-      if (event.type === 'SELECT_SERVER') selectApiServer(event.id);
+    selectServer: (_, params: { id: string }) => {
+      selectApiServer(params.id);
     },
     assignServer: assign({
-      selectedServerId: ({ context, event }) =>
-        event.type === 'SELECT_SERVER' && (event.id === 'default' || event.id === 'alternate')
-          ? event.id
-          : context.selectedServerId,
+      selectedServerId: ({ context }, params: { id: string }) =>
+        params.id === 'default' || params.id === 'alternate' ? params.id : context.selectedServerId,
     }),
+    leave: assign({ exit: ({ context }, params: { to: DashboardExit['to'] }) => exitTo(context, params.to) }),
   },
 }).createMachine({
   id: 'dashboard',
@@ -152,8 +140,9 @@ export const dashboardMachine = setup({
     selectedServerId: input.selectedServerId,
     paymentComplete: null,
     errorText: null,
+    exit: null,
   }),
-  output: exitOf,
+  output: ({ context }) => context.exit,
   initial: 'loading',
   states: {
     loading: {
@@ -163,10 +152,20 @@ export const dashboardMachine = setup({
       invoke: {
         id: 'refreshUser',
         src: 'refreshUser',
-        onDone: { target: 'checkingStatus', actions: ['storeUser', 'assignUser'] },
+        onDone: {
+          target: 'checkingStatus',
+          actions: [
+            { type: 'storeUser', params: ({ event }) => event.output },
+            { type: 'assignUser', params: ({ event }) => event.output },
+          ],
+        },
         onError: [
-          { guard: 'isUnauthorized', target: 'toLogin', actions: 'silentLogout' },
-          { target: 'ready.failed', actions: 'storeError' },
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'toLogin',
+            actions: 'silentLogout',
+          },
+          { target: 'ready.failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -176,12 +175,16 @@ export const dashboardMachine = setup({
       invoke: {
         id: 'subscriptionStatus',
         src: 'subscriptionStatus',
-        onDone: { target: 'routing', actions: 'storePaymentStatus' },
+        onDone: { target: 'routing', actions: { type: 'storePaymentStatus', params: ({ event }) => event.output } },
         onError: [
-          { guard: 'isUnauthorized', target: 'toLogin', actions: 'silentLogout' },
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'toLogin',
+            actions: 'silentLogout',
+          },
           {
             target: 'ready.failed',
-            actions: 'storeError',
+            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
             description: 'A failed status call still shows the dashboard, with the §8 error text.',
           },
         ],
@@ -212,9 +215,12 @@ export const dashboardMachine = setup({
       on: {
         LOG_OUT: { target: 'loggingOut', description: 'spec §2 Dashboard LOG OUT; §4 the Logout button.' },
         SELECT_SERVER: {
-          guard: 'isAnotherServer',
+          guard: { type: 'isAnotherServer', params: ({ event }) => ({ id: event.id }) },
           target: 'loading',
-          actions: ['selectServer', 'assignServer'],
+          actions: [
+            { type: 'selectServer', params: ({ event }) => ({ id: event.id }) },
+            { type: 'assignServer', params: ({ event }) => ({ id: event.id }) },
+          ],
           description: 'spec §2, §7: calls go to the selected server, so its data is loaded again.',
         },
       },
@@ -231,18 +237,18 @@ export const dashboardMachine = setup({
     toPayment: {
       description: 'spec §4 Dashboard on load: payment_complete 0 → the payment page.',
       type: 'final',
-      output: { to: '/payment' },
+      entry: { type: 'leave', params: { to: '/payment' } },
     },
     toLicence: {
       description:
         'spec §4 Dashboard on load: payment_complete 1 with a licence → /licenses/{code}?claimed_login=true.',
       type: 'final',
-      output: licenceExit,
+      entry: { type: 'leave', params: { to: '/licenses/$license' } },
     },
     toLogin: {
       description: 'spec §2: the protected-route rule, with returnUrl to come back here after logging in.',
       type: 'final',
-      output: { to: '/login', search: { returnUrl: DASHBOARD_RETURN_URL } },
+      entry: { type: 'leave', params: { to: '/login' } },
     },
   },
 });

@@ -1,10 +1,78 @@
 /**
  * The views' window on licence.machine.ts (the licence pages, spec §2 Licence): the actor and snapshot types they
- * render from, and the selectors they read. Views import the machine only through this module (biome.json,
+ * render from, and what a snapshot shows. Views import the machine only through this module (biome.json,
  * noRestrictedImports), so the machine stays free to change its inside.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { LicenceInfo } from '../api/schemas';
 import type { licenceMachine } from './licence.machine';
 
 export type LicenceActorRef = ActorRefFrom<typeof licenceMachine>;
 export type LicenceSnapshot = SnapshotFrom<typeof licenceMachine>;
+
+/**
+ * The screen of a licence page and what it needs, flat so views select it with shallowEqual (the licence object is
+ * the machine's own, so it stays the same between snapshots). `none`: loading, claiming, refreshing (the loading
+ * overlay announces them) or leaving (the route navigates).
+ */
+export type LicenceView =
+  | { screen: 'failed'; canRetry: boolean }
+  | { screen: 'paused'; licence: LicenceInfo }
+  | {
+      screen: 'teamWelcome';
+      licence: LicenceInfo;
+      unavailable: boolean;
+      /** The §8 text of a failed automatic claim. */
+      error: string | null;
+      canYes: boolean;
+      canNo: boolean;
+    }
+  | { screen: 'teamSuccess'; accountEmail: string | null }
+  | {
+      screen: 'coachLicence';
+      licence: LicenceInfo;
+      unavailable: boolean;
+      /** The §8 text of a failed claim or user refresh. */
+      error: string | null;
+      canClaim: boolean;
+    }
+  | { screen: 'coachClaimed'; licence: LicenceInfo }
+  | { screen: 'none' };
+
+export function licenceView(snapshot: LicenceSnapshot): LicenceView {
+  const { licence, errorText, accountEmail } = snapshot.context;
+  if (snapshot.matches('failed')) return { screen: 'failed', canRetry: snapshot.can({ type: 'RETRY' }) };
+  if (snapshot.matches({ team: 'success' })) return { screen: 'teamSuccess', accountEmail };
+  if (licence === null) return { screen: 'none' };
+  if (snapshot.matches('paused')) return { screen: 'paused', licence };
+  if (snapshot.matches({ team: 'welcome' }) || snapshot.matches({ team: 'unavailable' })) {
+    return {
+      screen: 'teamWelcome',
+      licence,
+      unavailable: snapshot.matches({ team: 'unavailable' }),
+      error: snapshot.matches({ team: { welcome: 'claimFailed' } }) ? errorText : null,
+      canYes: snapshot.can({ type: 'YES' }),
+      canNo: snapshot.can({ type: 'NO' }),
+    };
+  }
+  if (snapshot.matches({ coach: 'licence' }) || snapshot.matches({ coach: 'unavailable' })) {
+    return {
+      screen: 'coachLicence',
+      licence,
+      unavailable: snapshot.matches({ coach: 'unavailable' }),
+      error: snapshot.matches({ coach: { licence: 'claimFailed' } }) ? errorText : null,
+      canClaim: snapshot.can({ type: 'CLAIM' }),
+    };
+  }
+  if (snapshot.matches({ coach: 'claimed' })) return { screen: 'coachClaimed', licence };
+  return { screen: 'none' };
+}
+
+/**
+ * The organization whose stylesheet the licence page applies: its id once the licence names it, null when the load
+ * failed (the client's stylesheet), undefined while it is not known yet.
+ */
+export function licenceOrganizationId(snapshot: LicenceSnapshot): number | null | undefined {
+  if (snapshot.context.licence !== null) return snapshot.context.licence.organization_id;
+  return snapshot.matches('failed') ? null : undefined;
+}

@@ -57,6 +57,8 @@ export interface LicenceContext {
   licence: LicenceInfo | null;
   /** The §8 text of a failed claim or user refresh, shown in the page's error area. */
   errorText: string | null;
+  /** Where the flow leaves to, set on entering a final state; the machine's output. */
+  exit: LicenceExit | null;
 }
 
 export type LicenceEvent = { type: 'YES' } | { type: 'NO' } | { type: 'CLAIM' } | { type: 'RETRY' };
@@ -78,9 +80,9 @@ export type LicenceExit =
     }
   | { to: '/coach-claimed'; search: { license: string; api_subdomain?: string } };
 
-function optional<K extends string, V>(key: K, value: V | null): { [P in K]?: V } {
-  return (value === null ? {} : { [key]: value }) as { [P in K]?: V };
-}
+/** The flag that tells login and register the licence is a coach's (§4 coach claim), or a team's (§2 Register). */
+const COACH_FLAG: { coach: true } = { coach: true };
+const TEAM_FLAG: { is_team_license: true } = { is_team_license: true };
 
 /** Yes on the welcome screen, or Claim for a visitor who asked for login (redirLogin): login at step 2 (§4). */
 export function loginExit(context: LicenceContext): LicenceExit {
@@ -89,8 +91,8 @@ export function loginExit(context: LicenceContext): LicenceExit {
     search: {
       license: context.code,
       step: 2,
-      ...(context.variant === 'coach' ? { coach: true as const } : { is_team_license: true as const }),
-      ...optional('preset_email', context.presetEmail),
+      ...(context.variant === 'coach' ? COACH_FLAG : TEAM_FLAG),
+      ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
     },
   };
 }
@@ -105,8 +107,8 @@ export function registerExit(context: LicenceContext): LicenceExit {
     search: {
       license: context.code,
       is_team_license: true,
-      ...(context.variant === 'coach' ? { coach: true as const } : {}),
-      ...optional('preset_email', context.presetEmail),
+      ...(context.variant === 'coach' ? COACH_FLAG : {}),
+      ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
     },
   };
 }
@@ -118,8 +120,8 @@ export function claimedPageExit(context: LicenceContext): LicenceExit {
     params: { license: context.code },
     search: {
       claimed_registration: true,
-      ...optional('preset_email', context.accountEmail),
-      ...optional('api_subdomain', context.apiSubdomain),
+      ...(context.accountEmail === null ? {} : { preset_email: context.accountEmail }),
+      ...(context.apiSubdomain === null ? {} : { api_subdomain: context.apiSubdomain }),
     },
   };
 }
@@ -128,8 +130,29 @@ export function claimedPageExit(context: LicenceContext): LicenceExit {
 export function coachClaimedExit(context: LicenceContext): LicenceExit {
   return {
     to: '/coach-claimed',
-    search: { license: context.code, ...optional('api_subdomain', context.apiSubdomain) },
+    search: {
+      license: context.code,
+      ...(context.apiSubdomain === null ? {} : { api_subdomain: context.apiSubdomain }),
+    },
   };
+}
+
+/**
+ * The exit of the final state the flow enters, built from what it knows then. Final states name only the
+ * destination (static params), so a structural walk of the machine (npm run paths:to) never runs this on a context
+ * it did not fill in.
+ */
+function exitTo(context: LicenceContext, to: LicenceExit['to']): LicenceExit {
+  switch (to) {
+    case '/login':
+      return loginExit(context);
+    case '/register':
+      return registerExit(context);
+    case '/licenses/$license':
+      return claimedPageExit(context);
+    case '/coach-claimed':
+      return coachClaimedExit(context);
+  }
 }
 
 function sessionUser(user: LicenceInput['user']): SessionUser | null {
@@ -142,7 +165,9 @@ export const licenceMachine = setup({
     input: {} as LicenceInput,
     context: {} as LicenceContext,
     events: {} as LicenceEvent,
-    output: {} as LicenceExit,
+    // Null only before a final state: the output is read from context, where each final state puts its exit.
+    output: {} as LicenceExit | null,
+    tags: {} as 'busy',
   },
   actors: {
     loadLicence: fromPromise<LicenceInfo, { code: string; variant: LicenceVariant }>(({ input, signal }) =>
@@ -174,27 +199,24 @@ export const licenceMachine = setup({
     isLoggedIn: ({ context }) => context.user !== null,
     /** §4 coach claim: redirLogin sends a visitor to login; otherwise (redirRegister, or neither) to register. */
     prefersLogin: ({ context }) => context.redirLogin && !context.redirRegister,
-    isClaimOk: ({ event }) => (event as { output?: ClaimLicenseResponse }).output?.status === 'OK',
+    isClaimOk: (_, claim: ClaimLicenseResponse) => claim.status === 'OK',
     /** §4: a coach refreshes the user after the claim; a non-coach counts as claimed directly. */
     isCoachUser: ({ context }) => context.user?.isCoach === true,
-    isLicenceActive: ({ event }) =>
-      (event as { output?: User }).output?.subscription?.status_message === SUBSCRIPTION_STATUS.licenseActive,
+    isLicenceActive: (_, user: User) => user.subscription?.status_message === SUBSCRIPTION_STATUS.licenseActive,
   },
   actions: {
     silentLogout: () => silentLogout(),
     forgetUser: assign({ user: null }),
-    storeLicence: assign({ licence: ({ event }) => (event as { output?: LicenceInfo }).output ?? null }),
-    storeError: assign({ errorText: ({ event }) => errorText((event as { error?: unknown }).error) }),
+    storeLicence: assign({ licence: (_, licence: LicenceInfo) => licence }),
+    storeError: assign({ errorText: (_, params: { error: unknown }) => errorText(params.error) }),
     clearError: assign({ errorText: null }),
-    storeRefreshedUser: ({ event }) => {
-      const output = (event as { output?: User }).output;
-      if (output) updateCurrentUser(output);
-    },
+    /** §7 GET /api/user refreshes the stored user, whatever its status says. */
+    storeRefreshedUser: (_, user: User) => updateCurrentUser(user),
     /** The refreshed user has no active licence: its status message (or the §8 fallback) explains why. */
     storeStatusError: assign({
-      errorText: ({ event }) =>
-        (event as { output?: User }).output?.subscription?.status_message ?? 'Sorry, an error occurred.',
+      errorText: (_, user: User) => user.subscription?.status_message ?? 'Sorry, an error occurred.',
     }),
+    leave: assign({ exit: ({ context }, params: { to: LicenceExit['to'] }) => exitTo(context, params.to) }),
   },
 }).createMachine({
   id: 'licence',
@@ -214,9 +236,10 @@ export const licenceMachine = setup({
       accountEmail: user?.email ?? input.presetEmail ?? null,
       licence: null,
       errorText: null,
+      exit: null,
     };
   },
-  output: ({ event }) => (event as unknown as { output: LicenceExit }).output,
+  output: ({ context }) => context.exit,
   initial: 'arriving',
   states: {
     arriving: {
@@ -233,7 +256,7 @@ export const licenceMachine = setup({
         id: 'licence',
         src: 'loadLicence',
         input: ({ context }) => ({ code: context.code, variant: context.variant }),
-        onDone: { target: 'routing', actions: 'storeLicence' },
+        onDone: { target: 'routing', actions: { type: 'storeLicence', params: ({ event }) => event.output } },
         onError: { target: 'failed' },
       },
     },
@@ -290,14 +313,17 @@ export const licenceMachine = setup({
             input: ({ context }) => ({ code: context.code }),
             onDone: [
               {
-                guard: 'isClaimOk',
+                guard: { type: 'isClaimOk', params: ({ event }) => event.output },
                 target: '#licence.toClaimedPage',
                 actions: ['silentLogout', 'forgetUser'],
                 description: 'spec §4: status OK logs out and goes to /licenses/{license}?claimed_registration=true',
               },
               { target: 'unavailable', description: 'spec §4: any other status marks the licence unavailable' },
             ],
-            onError: { target: 'welcome.claimFailed', actions: 'storeError' },
+            onError: {
+              target: 'welcome.claimFailed',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         success: {
@@ -345,10 +371,13 @@ export const licenceMachine = setup({
             src: 'claimLicence',
             input: ({ context }) => ({ code: context.code }),
             onDone: [
-              { guard: 'isClaimOk', target: 'claimAccepted' },
+              { guard: { type: 'isClaimOk', params: ({ event }) => event.output }, target: 'claimAccepted' },
               { target: 'unavailable', description: 'spec §4: a status other than OK marks the licence unavailable' },
             ],
-            onError: { target: 'licence.claimFailed', actions: 'storeError' },
+            onError: {
+              target: 'licence.claimFailed',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         claimAccepted: {
@@ -370,13 +399,22 @@ export const licenceMachine = setup({
             src: 'refreshUser',
             onDone: [
               {
-                guard: 'isLicenceActive',
+                guard: { type: 'isLicenceActive', params: ({ event }) => event.output },
                 target: '#licence.toCoachClaimed',
                 actions: ['silentLogout', 'forgetUser'],
               },
-              { target: 'licence.claimFailed', actions: ['storeRefreshedUser', 'storeStatusError'] },
+              {
+                target: 'licence.claimFailed',
+                actions: [
+                  { type: 'storeRefreshedUser', params: ({ event }) => event.output },
+                  { type: 'storeStatusError', params: ({ event }) => event.output },
+                ],
+              },
             ],
-            onError: { target: 'licence.claimFailed', actions: 'storeError' },
+            onError: {
+              target: 'licence.claimFailed',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         claimed: {
@@ -388,22 +426,22 @@ export const licenceMachine = setup({
     toLogin: {
       description: 'spec §2 Welcome screen Yes, §4 coach claim with redirLogin: /login at step 2 with the licence',
       type: 'final',
-      output: ({ context }) => loginExit(context),
+      entry: { type: 'leave', params: { to: '/login' } },
     },
     toRegister: {
       description: 'spec §2 Welcome screen No, §4 coach claim when not logged in: /register with the licence',
       type: 'final',
-      output: ({ context }) => registerExit(context),
+      entry: { type: 'leave', params: { to: '/register' } },
     },
     toClaimedPage: {
       description: 'spec §4 automatic claim, status OK: /licenses/{license}?claimed_registration=true',
       type: 'final',
-      output: ({ context }) => claimedPageExit(context),
+      entry: { type: 'leave', params: { to: '/licenses/$license' } },
     },
     toCoachClaimed: {
       description: 'spec §2 coach-claimed page, §4: a claimed coach licence after the silent logout',
       type: 'final',
-      output: ({ context }) => coachClaimedExit(context),
+      entry: { type: 'leave', params: { to: '/coach-claimed' } },
     },
   },
 });

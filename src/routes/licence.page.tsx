@@ -1,5 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { licenceOrganizationId } from '../machines/licence.connect';
 import { type LicenceExit, type LicenceVariant, licenceMachine } from '../machines/licence.machine';
 import { getCurrentUser } from '../session/current-user';
 import { useBrandStylesheet } from '../views/common/branding/use-brand-stylesheet';
@@ -57,13 +58,7 @@ export function LicenceHost({
     follow,
   });
   // The organization's stylesheet once the licence names it; the client's when it names none or did not load.
-  const organizationId = useSelector(actorRef, (snapshot) =>
-    snapshot.context.licence !== null
-      ? snapshot.context.licence.organization_id
-      : snapshot.matches('failed')
-        ? null
-        : undefined,
-  );
+  const organizationId = useSelector(actorRef, licenceOrganizationId);
   useBrandStylesheet(organizationId);
   const whiteLabel = useWhiteLabel(search.api_subdomain);
   return (

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ApiError, errorText } from '../../api/errors';
 import { createSandboxBillingToken } from '../../api/sandbox';
-import { TextField } from '../../views/common/field';
+import { CardInput } from '../card-input';
 import { type BillingAddress, BillingCardError, type BillingProvider } from './billing-provider';
 
 export interface SandboxCardValues {
@@ -35,7 +35,7 @@ function SandboxCardFields({ card }: { card: SandboxCardValues }) {
     <fieldset className="card-fields">
       <legend>Card</legend>
       <p className="field-hint">Test mode: no card is charged. Use 4111 1111 1111 1111 with any future expiry.</p>
-      <TextField
+      <CardInput
         label="Card number"
         autoComplete="cc-number"
         inputMode="numeric"
@@ -43,7 +43,7 @@ function SandboxCardFields({ card }: { card: SandboxCardValues }) {
         {...bind('number')}
       />
       <div className="card-fields__row">
-        <TextField
+        <CardInput
           label="Expiration month"
           autoComplete="cc-exp-month"
           inputMode="numeric"
@@ -51,7 +51,7 @@ function SandboxCardFields({ card }: { card: SandboxCardValues }) {
           maxLength={2}
           {...bind('month')}
         />
-        <TextField
+        <CardInput
           label="Expiration year"
           autoComplete="cc-exp-year"
           inputMode="numeric"
@@ -59,7 +59,7 @@ function SandboxCardFields({ card }: { card: SandboxCardValues }) {
           maxLength={4}
           {...bind('year')}
         />
-        <TextField
+        <CardInput
           label="Security code (CVV)"
           autoComplete="cc-csc"
           inputMode="numeric"

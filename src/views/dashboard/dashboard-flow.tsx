@@ -1,6 +1,6 @@
 import './dashboard.css';
-import { useSelector } from '@xstate/react';
-import type { DashboardActorRef } from '../../machines/dashboard.connect';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { type DashboardActorRef, dashboardView } from '../../machines/dashboard.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
@@ -19,31 +19,26 @@ type DashboardActor = DashboardActorRef;
 
 /** The account page (§2 Dashboard), rendered from the dashboard machine's state. */
 export function DashboardFlow({ actorRef, now = new Date() }: { actorRef: DashboardActor; now?: Date }) {
-  const snapshot = useSelector(actorRef, (s) => s);
+  const view = useSelector(actorRef, dashboardView, shallowEqual);
   const logOut = () => actorRef.send({ type: 'LOG_OUT' });
 
   let body = null;
-  if (snapshot.matches('loggingOut') || snapshot.matches('loggedOut')) {
+  if (view.status === 'loggingOut') {
     body = <p role="status">{LOGGING_OUT_TEXT}</p>;
-  } else if (snapshot.hasTag('busy')) {
+  } else if (view.status === 'loading') {
     body = <p role="status">{LOADING_ACCOUNT_TEXT}</p>;
-  } else if (snapshot.matches('ready')) {
+  } else if (view.status === 'ready') {
     body = (
       <>
-        {snapshot.matches({ ready: 'failed' }) && (
+        {view.error !== null && (
           <Alert>
-            <p className="dashboard-error">{snapshot.context.errorText}</p>
+            <p className="dashboard-error">{view.error}</p>
             <button type="button" className="button button--secondary" onClick={() => actorRef.send({ type: 'RETRY' })}>
               {RETRY_LABEL}
             </button>
           </Alert>
         )}
-        <AccountStatus
-          user={snapshot.context.user}
-          now={now}
-          canLogOut={snapshot.can({ type: 'LOG_OUT' })}
-          onLogOut={logOut}
-        />
+        <AccountStatus user={view.user} now={now} canLogOut={view.canLogOut} onLogOut={logOut} />
       </>
     );
   } else {

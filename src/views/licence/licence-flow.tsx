@@ -1,6 +1,6 @@
 import './licence.css';
-import { useSelector } from '@xstate/react';
-import type { LicenceActorRef } from '../../machines/licence.connect';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { type LicenceActorRef, licenceView } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
@@ -22,83 +22,73 @@ export interface LicenceBrand {
 
 /** The licence pages' views (§2 Licence page), rendered from the licence machine's state. */
 export function LicenceFlow({ actorRef, brand }: { actorRef: LicenceActor; brand: LicenceBrand }) {
-  const snapshot = useSelector(actorRef, (current) => current);
-  const { licence, errorText } = snapshot.context;
+  const view = useSelector(actorRef, licenceView, shallowEqual);
 
-  if (snapshot.matches('failed')) {
-    return (
-      <Page>
-        <section className="card">
-          <StepHeading>{LICENCE_TEXTS.welcome}</StepHeading>
-          <Alert>{LICENCE_TEXTS.loadFailed}</Alert>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => actorRef.send({ type: 'RETRY' })}
-              disabled={!snapshot.can({ type: 'RETRY' })}
-            >
-              {LICENCE_TEXTS.tryAgain}
-            </button>
-          </div>
-        </section>
-      </Page>
-    );
+  switch (view.screen) {
+    case 'failed':
+      return (
+        <Page>
+          <section className="card">
+            <StepHeading>{LICENCE_TEXTS.welcome}</StepHeading>
+            <Alert>{LICENCE_TEXTS.loadFailed}</Alert>
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => actorRef.send({ type: 'RETRY' })}
+                disabled={!view.canRetry}
+              >
+                {LICENCE_TEXTS.tryAgain}
+              </button>
+            </div>
+          </section>
+        </Page>
+      );
+    case 'paused':
+      return (
+        <Page>
+          <PausedNotice licence={view.licence} />
+        </Page>
+      );
+    case 'teamWelcome':
+      return (
+        <Page>
+          <TeamWelcomeView
+            licence={view.licence}
+            unavailable={view.unavailable}
+            error={view.error}
+            canAnswer={{ yes: view.canYes, no: view.canNo }}
+            onYes={() => actorRef.send({ type: 'YES' })}
+            onNo={() => actorRef.send({ type: 'NO' })}
+          />
+        </Page>
+      );
+    case 'teamSuccess':
+      return (
+        <Page wide>
+          <TeamSuccessView appName={brand.appName} email={view.accountEmail} iconUrl={brand.iconUrl} />
+        </Page>
+      );
+    case 'coachLicence':
+      return (
+        <Page>
+          <CoachLicenceView
+            licence={view.licence}
+            unavailable={view.unavailable}
+            error={view.error}
+            canClaim={view.canClaim}
+            onClaim={() => actorRef.send({ type: 'CLAIM' })}
+          />
+        </Page>
+      );
+    case 'coachClaimed':
+      return (
+        <Page>
+          <CoachClaimedView licence={view.licence} appName={brand.appName} />
+        </Page>
+      );
+    case 'none':
+      // Loading, claiming, refreshing (the loading overlay shows and announces it) or leaving (the route navigates).
+      return <Page>{null}</Page>;
   }
-
-  if (licence !== null && snapshot.matches('paused')) {
-    return (
-      <Page>
-        <PausedNotice licence={licence} />
-      </Page>
-    );
-  }
-
-  if (licence !== null && (snapshot.matches({ team: 'welcome' }) || snapshot.matches({ team: 'unavailable' }))) {
-    return (
-      <Page>
-        <TeamWelcomeView
-          licence={licence}
-          unavailable={snapshot.matches({ team: 'unavailable' })}
-          error={snapshot.matches({ team: { welcome: 'claimFailed' } }) ? errorText : null}
-          canAnswer={{ yes: snapshot.can({ type: 'YES' }), no: snapshot.can({ type: 'NO' }) }}
-          onYes={() => actorRef.send({ type: 'YES' })}
-          onNo={() => actorRef.send({ type: 'NO' })}
-        />
-      </Page>
-    );
-  }
-
-  if (snapshot.matches({ team: 'success' })) {
-    return (
-      <Page wide>
-        <TeamSuccessView appName={brand.appName} email={snapshot.context.accountEmail} iconUrl={brand.iconUrl} />
-      </Page>
-    );
-  }
-
-  if (licence !== null && (snapshot.matches({ coach: 'licence' }) || snapshot.matches({ coach: 'unavailable' }))) {
-    return (
-      <Page>
-        <CoachLicenceView
-          licence={licence}
-          unavailable={snapshot.matches({ coach: 'unavailable' })}
-          error={snapshot.matches({ coach: { licence: 'claimFailed' } }) ? errorText : null}
-          canClaim={snapshot.can({ type: 'CLAIM' })}
-          onClaim={() => actorRef.send({ type: 'CLAIM' })}
-        />
-      </Page>
-    );
-  }
-
-  if (licence !== null && snapshot.matches({ coach: 'claimed' })) {
-    return (
-      <Page>
-        <CoachClaimedView licence={licence} appName={brand.appName} />
-      </Page>
-    );
-  }
-
-  // Loading, claiming, refreshing (the loading overlay shows and announces it) or leaving (the route navigates).
-  return <Page>{null}</Page>;
 }

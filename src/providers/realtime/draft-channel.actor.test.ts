@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine } from 'xstate';
+import { createDraftChannelActor } from './draft-channel.actor';
+import type { ChannelListener } from './types';
+
+/** A parent that invokes the channel for draft 7 and counts the DRAFT_UPDATED events it receives. */
+function previewOf(subscribe: Parameters<typeof createDraftChannelActor>[0]) {
+  let updates = 0;
+  const parent = createMachine({
+    invoke: { src: createDraftChannelActor(subscribe), input: { draftId: 7 } },
+    on: {
+      DRAFT_UPDATED: {
+        actions: () => {
+          updates++;
+        },
+      },
+    },
+  });
+  return { actor: createActor(parent), updates: () => updates };
+}
+
+describe('draftChannelActor', () => {
+  it("follows team.draft.{id} and sends DRAFT_UPDATED on each 'updated' event (spec §7)", () => {
+    let listener: ChannelListener = () => {};
+    const unsubscribe = vi.fn();
+    const subscribe = vi.fn((_channel: string, _event: string, onEvent: ChannelListener) => {
+      listener = onEvent;
+      return { unsubscribe };
+    });
+    const { actor, updates } = previewOf(subscribe);
+    actor.start();
+    expect(subscribe).toHaveBeenCalledWith('team.draft.7', 'updated', expect.any(Function));
+    listener({ id: 7 });
+    listener(undefined);
+    expect(updates()).toBe(2);
+    expect(unsubscribe).not.toHaveBeenCalled();
+  });
+
+  it('unsubscribes when the preview stops', () => {
+    const unsubscribe = vi.fn();
+    const { actor } = previewOf(() => ({ unsubscribe }));
+    actor.start();
+    actor.stop();
+    expect(unsubscribe).toHaveBeenCalledOnce();
+  });
+});
