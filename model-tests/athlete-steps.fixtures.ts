@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import type { Athlete, AthleteAccountPayload, CurrentUser, LatestLicense } from '../src/api/schemas';
+import type { NewAthleteFormValues } from '../src/domain/forms/create-athlete';
 
 export const guardian: CurrentUser = {
   id: 10,
@@ -48,6 +49,19 @@ export const jamiePayload: AthleteAccountPayload = {
   password_confirmation: 'Secret123!',
   relationship: 'Step-Mother',
   phone: '5551234567',
+};
+
+/** The create-athlete form as the view sends it for jamiePayload ('Other' typed in lower case, the phone masked). */
+export const jamieForm: NewAthleteFormValues = {
+  firstName: 'Jamie',
+  lastName: 'Rivera',
+  relationship: 'Other',
+  customRelationship: 'step-mother',
+  username: 'jamie.rivera',
+  password: 'Secret123!',
+  confirmPassword: 'Secret123!',
+  email: '',
+  phone: '555-123-4567',
 };
 
 export const serverDown = new ApiError({ kind: 'http', status: 500, message: 'Server error.' });

@@ -8,7 +8,7 @@ import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { AthleteMembershipOutput } from '../src/machines/athlete-membership.machine';
 import { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
-import { alex, jamie, jamiePayload, sam, serverDown, tigers } from './athlete-steps.fixtures.ts';
+import { alex, jamie, jamieForm, jamiePayload, sam, serverDown, tigers } from './athlete-steps.fixtures.ts';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
 
 type Snapshot = SnapshotFrom<typeof athleteStepsMachine>;
@@ -43,7 +43,7 @@ export const athleteStepsModel = defineModel({
       );
       return other ? [{ type: 'CHOOSE_ATHLETE' as const, userId: other.user_id }] : [];
     },
-    CREATE_ATHLETE: [{ type: 'CREATE_ATHLETE', athlete: jamiePayload }],
+    CREATE_ATHLETE: [{ type: 'CREATE_ATHLETE', values: jamieForm }],
     'xstate.done.actor.latestLicence': [doneEvent('latestLicence', tigers)],
     'xstate.error.actor.latestLicence': [errorEvent('latestLicence', serverDown)],
     'xstate.done.actor.athletes': [doneEvent('athletes', [sam, alex])],

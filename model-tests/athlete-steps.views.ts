@@ -19,7 +19,7 @@ export const athleteStepsViews: Views<typeof athleteStepsMachine> = {
     RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
     BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
     CREATE_ATHLETE: async (event, { user }) => {
-      const [first = '', last = ''] = event.athlete.name.split(' ');
+      const { values } = event;
       // Pasted rather than typed key by key to keep long paths fast; the phone is typed so its mask runs per key.
       const fill = async (label: string, text: string) => {
         const field = screen.getByLabelText(label);
@@ -27,18 +27,18 @@ export const athleteStepsViews: Views<typeof athleteStepsMachine> = {
         await user.click(field);
         await user.paste(text);
       };
-      await fill('Athlete First Name', first);
-      await fill('Athlete Last Name', last);
-      await user.selectOptions(screen.getByLabelText('Relationship'), 'Other');
+      await fill('Athlete First Name', values.firstName);
+      await fill('Athlete Last Name', values.lastName);
+      await user.selectOptions(screen.getByLabelText('Relationship'), values.relationship);
       // Entered in lower case: the form title-cases the custom relationship (§5).
-      await fill('Type Relationship Here', event.athlete.relationship.toLowerCase());
-      await fill('Username', event.athlete.username);
-      await fill('Password', event.athlete.password);
-      await fill('Confirm Password', event.athlete.password_confirmation);
+      await fill('Type Relationship Here', values.customRelationship);
+      await fill('Username', values.username);
+      await fill('Password', values.password);
+      await fill('Confirm Password', values.confirmPassword);
       const phone = screen.getByLabelText('Phone (optional)');
       await user.clear(phone);
       // Digits only: the field applies the 000-000-0000 mask (§5); Enter submits.
-      await user.type(phone, `${event.athlete.phone ?? ''}{Enter}`);
+      await user.type(phone, `${values.phone.replace(/\D/g, '')}{Enter}`);
     },
   },
   states: {

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { beforeEach, expect, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { loginMachine } from '../src/machines/login.machine';
 import { setCurrentUser } from '../src/session/current-user';
 import { LoginFlow } from '../src/views/login/login-flow';
 import { expectButton } from './athlete-steps.fixtures.ts';
 import { athleteStepsViews } from './athlete-steps.views.ts';
-import { type Driver, runPaths, type UiRun } from './harness/index.ts';
+import { type Driver, isRefused, runPaths, snapshotAt, type UiRun } from './harness/index.ts';
 import { earlierUser, loginCreateStepModel, loginModel } from './login.model.ts';
 
 // The longest paths fill the create-athlete form twice through the views.
@@ -23,10 +23,10 @@ const driver: Driver<typeof loginMachine> = {
   SUBMIT: async (event, { user }) => {
     const email = screen.getByLabelText('Guardian Email');
     await user.clear(email);
-    await user.type(email, event.email);
+    await user.type(email, event.values.email);
     const password = screen.getByLabelText('Password');
     await user.clear(password);
-    await user.type(password, `${event.password}{Enter}`);
+    await user.type(password, `${event.values.password}{Enter}`);
   },
   FORGOT_PASSWORD: async (_event, { user }) => user.click(screen.getByRole('link', { name: 'Forgot password' })),
   BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
@@ -49,7 +49,11 @@ const uiRun: UiRun<typeof loginMachine> = {
       expect((screen.getByLabelText('Guardian Email') as HTMLInputElement).type).toBe('email');
       expect((screen.getByLabelText('Password') as HTMLInputElement).type).toBe('password');
       expect(screen.getByRole('link', { name: 'Forgot password' }).getAttribute('href')).toBe('/resetpwd/forgot');
-      expectButton('Log In', !snapshot.hasTag('busy'));
+      // The machine refuses a login with an empty field (src/domain/forms/login.ts), so the button waits for both.
+      const filled = ['Guardian Email', 'Password'].every(
+        (label) => (screen.getByLabelText(label) as HTMLInputElement).value.trim() !== '',
+      );
+      expectButton('Log In', !snapshot.hasTag('busy') && filled);
       expectButton('Back', true);
     },
     'guardianLogin.form.idle': ({ snapshot }) => {
@@ -68,3 +72,15 @@ const uiRun: UiRun<typeof loginMachine> = {
 
 runPaths({ model: loginModel, uiRun });
 runPaths({ model: loginCreateStepModel, uiRun, strategy: 'shortest' });
+
+// Issue 13 point 4: the login schema (src/domain/forms/login.ts) guards SUBMIT in the machine itself.
+describe('login machine refuses an incomplete login form', () => {
+  const form = snapshotAt(loginModel, 'guardianLogin.form.idle', { input: 'plain' });
+  const submit = (email: string, password: string) => ({ type: 'SUBMIT' as const, values: { email, password } });
+
+  it('takes both fields filled, and refuses an empty one', () => {
+    expect(form.can(submit('parent@example.com', 'Password1!'))).toBe(true);
+    expect(isRefused(form, submit('parent@example.com', ''))).toBe(true);
+    expect(isRefused(form, submit('  ', 'Password1!'))).toBe(true);
+  });
+});

@@ -48,7 +48,7 @@ export const loginModel = defineModel({
   // The athlete steps run for real: their events, answers and checks come from their own model.
   children: { athleteSteps: athleteStepsModel },
   events: {
-    SUBMIT: [{ type: 'SUBMIT', email: 'parent@example.com', password: 'Password1!' }],
+    SUBMIT: [{ type: 'SUBMIT', values: { email: 'parent@example.com', password: 'Password1!' } }],
     'xstate.done.actor.login': [doneEvent('login', guardian)],
     'xstate.error.actor.login': [errorEvent('login', invalidCredentials)],
     'xstate.done.actor.websiteToken': [doneEvent('websiteToken', guardian)],

@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
-import { beforeEach, expect } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import { currentUserSchema } from '../src/api/schemas';
 import { currentUser as wireUser } from '../src/api/wire-samples';
 import { passwordResetMachine } from '../src/machines/password-reset.machine';
 import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
 import { PasswordResetFlow } from '../src/views/password-reset/password-reset-flow';
-import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
+import { type Driver, defineModel, doneEvent, errorEvent, isRefused, runPaths, snapshotAt } from './harness/index.ts';
 
 const EMAIL = 'pat@example.com';
 const NEW_PASSWORD = 'NewPassword1!';
@@ -38,9 +38,12 @@ const model = defineModel({
   machine: passwordResetMachine,
   inputs: { request: {}, withToken: { token: TOKEN, email: EMAIL } },
   events: {
-    SUBMIT: [{ type: 'SUBMIT', email: EMAIL }],
+    SUBMIT: [{ type: 'SUBMIT', values: { email: EMAIL } }],
     RESET_PASSWORD: [
-      { type: 'RESET_PASSWORD', email: EMAIL, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+      {
+        type: 'RESET_PASSWORD',
+        values: { email: EMAIL, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+      },
     ],
     'xstate.done.actor.forgotPassword': [doneEvent('forgotPassword', { message: 'Reset link sent.' })],
     'xstate.error.actor.forgotPassword': [errorEvent('forgotPassword', requestRefused)],
@@ -77,16 +80,16 @@ const driver: Driver<typeof passwordResetMachine> = {
   SUBMIT: async (event, { user }) => {
     const email = screen.getByLabelText('Email');
     await user.clear(email);
-    await user.type(email, event.email);
+    await user.type(email, event.values.email);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
   },
   RESET_PASSWORD: async (event, { user }) => {
     // After a failure the form keeps what was typed; a person retyping starts from empty fields.
     for (const label of ['Email', 'Password', 'Confirm Password']) await user.clear(screen.getByLabelText(label));
-    await user.type(screen.getByLabelText('Email'), event.email);
-    await user.type(screen.getByLabelText('Password'), event.password);
+    await user.type(screen.getByLabelText('Email'), event.values.email);
+    await user.type(screen.getByLabelText('Password'), event.values.password);
     // Enter submits (§2 forms).
-    await user.type(screen.getByLabelText('Confirm Password'), `${event.passwordConfirmation}{Enter}`);
+    await user.type(screen.getByLabelText('Confirm Password'), `${event.values.passwordConfirmation}{Enter}`);
   },
   LOG_IN: async (_event, { user }) => {
     await user.click(screen.getByRole('link', { name: 'Log in with your new password' }));
@@ -132,4 +135,23 @@ runPaths({
       },
     },
   },
+});
+
+// Issue 13 point 4: the forms' schemas (src/domain/forms/password-reset.ts) guard SUBMIT and RESET_PASSWORD.
+describe('password reset machine refuses invalid forms', () => {
+  it('refuses a request without an e-mail', () => {
+    const request = snapshotAt(model, 'request.idle', { input: 'request' });
+    expect(request.can({ type: 'SUBMIT', values: { email: EMAIL } })).toBe(true);
+    expect(isRefused(request, { type: 'SUBMIT', values: { email: ' ' } })).toBe(true);
+  });
+
+  it('refuses a reset whose passwords differ or are missing', () => {
+    const reset = snapshotAt(model, 'reset.idle', { input: 'withToken' });
+    const values = { email: EMAIL, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD };
+    expect(reset.can({ type: 'RESET_PASSWORD', values })).toBe(true);
+    expect(isRefused(reset, { type: 'RESET_PASSWORD', values: { ...values, passwordConfirmation: 'other' } })).toBe(
+      true,
+    );
+    expect(isRefused(reset, { type: 'RESET_PASSWORD', values: { ...values, password: '' } })).toBe(true);
+  });
 });

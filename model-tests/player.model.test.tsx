@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
-import { beforeEach, expect, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/errors.ts';
 import { BIRTH_YEARS } from '../src/domain/date-lists.ts';
 import { isPlayerPageValid } from '../src/domain/player-profile.ts';
@@ -15,7 +15,7 @@ import {
   refreshedAthlete,
   storedAthlete,
 } from '../src/views/player/player-test-data.ts';
-import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
+import { type Driver, defineModel, doneEvent, errorEvent, isRefused, runPaths, snapshotAt } from './harness/index.ts';
 
 const offline = new ApiError({ kind: 'network', message: NETWORK_ERROR_MESSAGE });
 /** §8: the player endpoint's validation error carries an `errors` object, listed as it is. */
@@ -220,4 +220,20 @@ runPaths({
       loggedOut: () => expect(screen.queryByRole('main')).toBeNull(),
     },
   },
+});
+
+// Issue 13 point 4: the pages' schemas (src/domain/forms/player-pages.ts) guard NEXT in the machine itself.
+describe('player machine refuses invalid page values', () => {
+  it('refuses page 1 without a birth month, or with a position of another sport', () => {
+    const pageOne = snapshotAt(model, 'pageOne', { input: 'athlete' });
+    expect(pageOne.can({ type: 'NEXT', values: pageOneValues })).toBe(true);
+    expect(isRefused(pageOne, { type: 'NEXT', values: { ...pageOneValues, birthMonth: null } })).toBe(true);
+    expect(isRefused(pageOne, { type: 'NEXT', values: { ...pageOneValues, position: -1 } })).toBe(true);
+  });
+
+  it('refuses submitting page 2 without a weight goal', () => {
+    const pageTwo = snapshotAt(model, 'pageTwo.editing', { input: 'athlete' });
+    expect(pageTwo.can({ type: 'NEXT', values: pageTwoValues })).toBe(true);
+    expect(isRefused(pageTwo, { type: 'NEXT', values: { ...pageTwoValues, weightGoal: null } })).toBe(true);
+  });
 });

@@ -1,12 +1,13 @@
 import { render, screen } from '@testing-library/react';
-import { beforeEach, expect, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GuardianFormValues } from '../src/domain/forms/guardian';
 import type { registerMachine } from '../src/machines/register.machine';
 import { setCurrentUser } from '../src/session/current-user';
 import { RegisterFlow } from '../src/views/register/register-flow';
 import { expectButton, guardian } from './athlete-steps.fixtures.ts';
 import { athleteStepsViews } from './athlete-steps.views.ts';
-import { type Driver, runPaths, type UiRun } from './harness/index.ts';
-import { registerEntriesModel, registerModel, typedGuardian } from './register.model.ts';
+import { type Driver, isRefused, runPaths, snapshotAt, type UiRun } from './harness/index.ts';
+import { registerEntriesModel, registerModel, typedGuardian, typedGuardianValues } from './register.model.ts';
 
 // The longest paths fill the guardian and create-athlete forms through the views.
 vi.setConfig({ testTimeout: 20_000 });
@@ -101,3 +102,36 @@ const uiRun: UiRun<typeof registerMachine> = {
 
 runPaths({ model: registerModel, uiRun });
 runPaths({ model: registerEntriesModel, uiRun, strategy: 'shortest' });
+
+// Issue 13 point 4: the guardian form's schema (src/domain/forms/guardian.ts) guards SUBMIT in the machine itself.
+describe('register machine refuses an invalid guardian form', () => {
+  const creating = snapshotAt(registerEntriesModel, 'guardianAccount.form.idle', { input: 'plain' });
+  const editing = snapshotAt(registerEntriesModel, (snapshot) => snapshot.matches('guardianAccount'), {
+    input: 'athleteStep',
+  });
+  const submit = (change: Partial<GuardianFormValues>) => ({
+    type: 'SUBMIT' as const,
+    values: { ...typedGuardianValues, ...change },
+  });
+
+  it('takes the form as the driver fills it, creating and editing', () => {
+    expect(creating.can(submit({}))).toBe(true);
+    expect(editing.context.account).not.toBeNull();
+    expect(editing.can(submit({ password: '', confirmPassword: '' }))).toBe(true);
+  });
+
+  it.each([
+    ['a password shorter than 8 characters', { password: 'Short1!', confirmPassword: 'Short1!' }],
+    ['a confirmation that does not match', { confirmPassword: 'Password2!' }],
+    ['no confirmation', { confirmPassword: '' }],
+    ['a 9-digit phone', { phone: '555-123-456' }],
+    ['a last name that cleans to nothing', { lastName: '!!' }],
+    ['no e-mail', { email: ' ' }],
+  ] satisfies [string, Partial<GuardianFormValues>][])('refuses creating an account with %s', (_label, change) => {
+    expect(isRefused(creating, submit(change))).toBe(true);
+  });
+
+  it('refuses an account update without a first name', () => {
+    expect(isRefused(editing, submit({ firstName: '' }))).toBe(true);
+  });
+});

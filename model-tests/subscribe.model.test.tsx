@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { beforeEach, expect } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { Coupon, PlanDetails, SubscribeProcessResponse, User } from '../src/api/schemas';
+import type { SubscribeBillingForm } from '../src/domain/forms/subscribe-billing';
 import { COUPON_NOT_APPLIED_MESSAGE, type SubscriptionTerm } from '../src/domain/subscription-pricing';
 import { subscribeMachine } from '../src/machines/subscribe.machine';
 import {
@@ -17,7 +18,7 @@ import { createSandboxBilling } from '../src/providers/billing/sandbox-billing';
 import { CARD_STATUS_MESSAGES } from '../src/providers/billing/subscription-result';
 import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
 import { SubscribeFlow } from '../src/views/subscribe/subscribe-flow';
-import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
+import { type Driver, defineModel, doneEvent, errorEvent, isRefused, runPaths, snapshotAt } from './harness/index.ts';
 
 type Snapshot = SnapshotFrom<typeof subscribeMachine>;
 
@@ -96,6 +97,17 @@ const billing: BillingDetails = {
   country: 'CA',
 };
 
+/** The billing form as the view sends it for `billing` (the state typed in capitals, Canada chosen). */
+const billingForm: SubscribeBillingForm = {
+  firstName: 'Pat',
+  lastName: 'Rivera',
+  address: '1 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '62701',
+  country: 'CA',
+};
+
 const success: SubscribeProcessResponse = { status: 'success', subscription: activeSubscription };
 const failure = (message: string): SubscribeProcessResponse => ({ status: 'error', message });
 
@@ -127,7 +139,7 @@ function events(snapshot: Snapshot): AnyEventObject[] {
       { type: 'RETRY' },
       { type: 'SELECT_TERM', term: context.term },
       { type: 'APPLY_COUPON', code: '' },
-      { type: 'SUBSCRIBE', billing, coupon: '' },
+      { type: 'SUBSCRIBE', values: billingForm, coupon: '' },
       doneEvent('refreshUser', nothingActive),
       errorEvent('refreshUser', serverError),
       doneEvent('planDetails', prices),
@@ -149,9 +161,11 @@ function events(snapshot: Snapshot): AnyEventObject[] {
     ...terms.map((term) => ({ type: 'SELECT_TERM', term })),
     { type: 'APPLY_COUPON', code: 'SAVE5' },
     { type: 'APPLY_COUPON', code: '' },
-    { type: 'SUBSCRIBE', billing, coupon: '' },
+    { type: 'SUBSCRIBE', values: billingForm, coupon: '' },
     // The coupon entry is hidden when the link brought the coupon or offers no monthly tile: nobody can type one.
-    ...(context.couponFromUrl || context.urlTerm === 'annual' ? [] : [{ type: 'SUBSCRIBE', billing, coupon: 'SAVE5' }]),
+    ...(context.couponFromUrl || context.urlTerm === 'annual'
+      ? []
+      : [{ type: 'SUBSCRIBE', values: billingForm, coupon: 'SAVE5' }]),
     doneEvent('refreshUser', guardian),
     doneEvent('refreshUser', subscriber),
     errorEvent('refreshUser', serverError),
@@ -283,12 +297,12 @@ const driver: Driver<typeof subscribeMachine> = {
     await user.click(button('Apply Coupon'));
   },
   SUBSCRIBE: async (event, { user }) => {
-    await fill(user, 'First name', event.billing.first_name);
-    await fill(user, 'Last name', event.billing.last_name);
-    await fill(user, 'Address', event.billing.address);
-    await fill(user, 'City', event.billing.city);
-    await fill(user, 'State or province', event.billing.state);
-    await fill(user, 'Postal code', event.billing.postal_code);
+    await fill(user, 'First name', event.values.firstName);
+    await fill(user, 'Last name', event.values.lastName);
+    await fill(user, 'Address', event.values.address);
+    await fill(user, 'City', event.values.city);
+    await fill(user, 'State or province', event.values.state);
+    await fill(user, 'Postal code', event.values.postalCode);
     await user.selectOptions(control('Country'), 'Canada');
     await fill(user, 'Card number', '4111 1111 1111 1111');
     await fill(user, 'Expiration month', '12');
@@ -449,4 +463,27 @@ runPaths({
       toDashboard: () => expect(screen.getByRole('status').textContent).toBe('Taking you to your account…'),
     },
   },
+});
+
+// Issue 13 point 4: the billing schema (src/domain/forms/subscribe-billing.ts) guards SUBSCRIBE; the coupon schema
+// (subscribe-coupon.ts) sends an unapplied coupon to 'Apply your coupon code…' (a state, as §5 wants the message).
+describe('subscribe machine refuses an invalid billing form', () => {
+  const shopping = snapshotAt(model, 'shopping.idle', { input: 'plain' });
+  const subscribe = (change: Partial<SubscribeBillingForm>) => ({
+    type: 'SUBSCRIBE' as const,
+    values: { ...billingForm, ...change },
+    coupon: '',
+  });
+
+  it('takes the form as the driver fills it', () => {
+    expect(shopping.can(subscribe({}))).toBe(true);
+  });
+
+  it.each([
+    ['a state that is not a two-letter code', { state: 'Illinois' }],
+    ['no city', { city: '  ' }],
+    ['a country outside the list', { country: 'XX' }],
+  ] satisfies [string, Partial<SubscribeBillingForm>][])('refuses %s', (_label, change) => {
+    expect(isRefused(shopping, subscribe(change))).toBe(true);
+  });
 });

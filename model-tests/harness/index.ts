@@ -22,6 +22,7 @@ export {
 } from './model.ts';
 export type { PathRunResult } from './path-runner.ts';
 export { generatePaths, type ModelPath, type PathOptions, type PathStrategy } from './paths.ts';
+export { isRefused, snapshotAt } from './refused-events.ts';
 export { type RunPathsOptions, runPaths } from './run-paths.ts';
 export { expectFullCoverage, sessionCoverage, sessionFor } from './session.ts';
 export type { Invocation } from './stub-actors.ts';

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type GuardianForm,
   isCreateAthleteFormValid,
   isGuardianFormValid,
-  type NewAthleteForm,
   toAthleteAccountPayload,
   toGuardianAccountFields,
+  toRegistrationPayload,
   USERNAME_HINT,
 } from './account-forms.ts';
+import type { NewAthleteFormValues as NewAthleteForm } from './forms/create-athlete.ts';
+import type { GuardianFormValues as GuardianForm } from './forms/guardian.ts';
 
 const athlete: NewAthleteForm = {
   firstName: 'Sam',
@@ -37,7 +38,6 @@ describe('create athlete form (§5)', () => {
 
   it('is valid with every required field and no optional ones', () => {
     expect(isCreateAthleteFormValid(athlete)).toBe(true);
-    expect(isCreateAthleteFormValid({ ...athlete, email: undefined, phone: undefined })).toBe(true);
   });
 
   it.each([
@@ -101,6 +101,8 @@ describe('guardian form (§5)', () => {
     ['a full phone', { phone: '555-123' }],
     ['e-mail', { email: '  ' }],
     ['confirm password', { confirmPassword: '' }],
+    ['a password of at least 8 characters (the server rule)', { password: 'Short1!', confirmPassword: 'Short1!' }],
+    ['a matching confirmation (the server rule)', { confirmPassword: 'Password2!' }],
   ] satisfies [string, Partial<GuardianForm>][])('is disabled without %s', (_label, change) => {
     expect(isGuardianFormValid({ ...guardian, ...change }, { creating: true })).toBe(false);
     expect(toGuardianAccountFields({ ...guardian, ...change }, { creating: true })).toBeNull();
@@ -119,5 +121,23 @@ describe('guardian form (§5)', () => {
       email: 'parent@example.com',
       phone: '5551234567',
     });
+  });
+});
+
+describe('registration payload (§3)', () => {
+  it('sends the e-mail as the username and claims only for a coach', () => {
+    const fields = toGuardianAccountFields(guardian, { creating: true });
+    if (fields === null) throw new Error('The guardian form should be valid.');
+    expect(toRegistrationPayload(fields, { license: 'TIGERS', coach: false })).toEqual({
+      name: 'Pat Rivera',
+      email: 'parent@example.com',
+      phone: '5551234567',
+      username: 'parent@example.com',
+      password: 'Password1!',
+      password_confirmation: 'Password1!',
+      license: 'TIGERS',
+      do_not_claim: true,
+    });
+    expect(toRegistrationPayload(fields, { license: 'COACH', coach: true }).do_not_claim).toBe(false);
   });
 });

@@ -1,27 +1,17 @@
 /**
- * Create-athlete and guardian forms of spec §5: when their buttons are enabled, and the payloads of §3 they yield.
- * Plain values in, plain values out; field state (touched, dirty) stays in the view.
+ * Create-athlete and guardian forms of spec §5: the payloads of §3 their valid values yield. Validity is each form's
+ * schema (src/domain/forms); plain values in, plain values out; field state (touched, dirty) stays in the view.
  */
 
+import { isValidForm } from './form-schema.ts';
+import { createAthleteSchema, type NewAthleteFormValues } from './forms/create-athlete.ts';
+import { type GuardianFormValues, guardianSchema } from './forms/guardian.ts';
 import { joinName } from './names.ts';
-import { isValidPhone, phoneDigits } from './phone.ts';
+import { phoneDigits } from './phone.ts';
 import { relationshipToSend } from './relationships.ts';
 
 /** The hint under the athlete username field (§5, §9). */
 export const USERNAME_HINT = 'Must contain 7 characters long.';
-
-/** The create-athlete form values (§3 New athlete payload). */
-export interface NewAthleteForm {
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly relationship: string;
-  readonly customRelationship?: string | null | undefined;
-  readonly username: string;
-  readonly password: string;
-  readonly confirmPassword: string;
-  readonly email?: string | null | undefined;
-  readonly phone?: string | null | undefined;
-}
 
 /** The athlete account payload sent to register-athlete (§3, §7). */
 export interface AthleteAccountPayload {
@@ -34,16 +24,6 @@ export interface AthleteAccountPayload {
   email?: string;
 }
 
-/** The primary guardian form values (§3 Primary guardian). */
-export interface GuardianForm {
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly phone: string;
-  readonly email: string;
-  readonly password?: string | null | undefined;
-  readonly confirmPassword?: string | null | undefined;
-}
-
 /** The guardian's account fields shared by register and update (§3 Registration payload, §7 PUT /api/user). */
 export interface GuardianAccountFields {
   name: string;
@@ -53,28 +33,13 @@ export interface GuardianAccountFields {
   password_confirmation?: string;
 }
 
-function filled(value: string | null | undefined): boolean {
-  return (value ?? '').trim() !== '';
-}
-
-/**
- * 'Create Account' is enabled (§5) when first name, last name, relationship (the custom text for 'Other'), username,
- * password and confirm password are filled, and the phone, if entered, has 10 digits. Names must also survive
- * cleaning, because §5 sends no name unless both parts remain.
- */
-export function isCreateAthleteFormValid(form: NewAthleteForm): boolean {
-  return (
-    joinName(form.firstName, form.lastName) !== null &&
-    relationshipToSend(form.relationship, form.customRelationship) !== null &&
-    filled(form.username) &&
-    form.password !== '' &&
-    form.confirmPassword !== '' &&
-    isValidPhone(form.phone ?? '', { optional: true })
-  );
+/** 'Create Account' is enabled (§5) when the create-athlete schema (./forms/create-athlete.ts) holds. */
+export function isCreateAthleteFormValid(form: NewAthleteFormValues): boolean {
+  return isValidForm(createAthleteSchema, form);
 }
 
 /** The §3 athlete account payload for a valid form, else null; empty optional phone and e-mail are left out. */
-export function toAthleteAccountPayload(form: NewAthleteForm): AthleteAccountPayload | null {
+export function toAthleteAccountPayload(form: NewAthleteFormValues): AthleteAccountPayload | null {
   const name = joinName(form.firstName, form.lastName);
   const relationship = relationshipToSend(form.relationship, form.customRelationship);
   if (name === null || relationship === null || !isCreateAthleteFormValid(form)) {
@@ -87,31 +52,21 @@ export function toAthleteAccountPayload(form: NewAthleteForm): AthleteAccountPay
     password_confirmation: form.confirmPassword,
     relationship,
   };
-  const phone = phoneDigits(form.phone ?? '');
+  const phone = phoneDigits(form.phone);
   if (phone !== '') payload.phone = phone;
-  const email = (form.email ?? '').trim();
+  const email = form.email.trim();
   if (email !== '') payload.email = email;
   return payload;
 }
 
-/**
- * The guardian form's submit is enabled (§5) when first name, last name, phone (10 digits) and e-mail are filled,
- * plus password and confirm password when creating the account.
- */
-export function isGuardianFormValid(form: GuardianForm, { creating }: { creating: boolean }): boolean {
-  const basics =
-    joinName(form.firstName, form.lastName) !== null &&
-    isValidPhone(form.phone, { optional: false }) &&
-    filled(form.email);
-  if (!creating) {
-    return basics;
-  }
-  return basics && (form.password ?? '') !== '' && (form.confirmPassword ?? '') !== '';
+/** The guardian form's submit is enabled (§5) when its schema (./forms/guardian.ts) holds. */
+export function isGuardianFormValid(form: GuardianFormValues, { creating }: { creating: boolean }): boolean {
+  return isValidForm(guardianSchema({ creating }), form);
 }
 
 /** The guardian's account fields for a valid form, else null; passwords only when creating (§2 Register step 1). */
 export function toGuardianAccountFields(
-  form: GuardianForm,
+  form: GuardianFormValues,
   { creating }: { creating: boolean },
 ): GuardianAccountFields | null {
   const name = joinName(form.firstName, form.lastName);
@@ -120,8 +75,44 @@ export function toGuardianAccountFields(
   }
   const fields: GuardianAccountFields = { name, email: form.email.trim(), phone: phoneDigits(form.phone) };
   if (creating) {
-    fields.password = form.password ?? '';
-    fields.password_confirmation = form.confirmPassword ?? '';
+    fields.password = form.password;
+    fields.password_confirmation = form.confirmPassword;
   }
   return fields;
+}
+
+/**
+ * §3 Registration payload: the cleaned first-plus-last name, the username, the licence, and do_not_claim. The guardian
+ * form has no username field (§2), and a guardian logs in with the e-mail, so the e-mail is sent as the username.
+ * do_not_claim: a guardian's claim happens after the athlete step (athlete-membership.machine.ts); a coach has no
+ * athlete step, so the registration itself claims the coach licence (§4 Coach claim).
+ */
+export function toRegistrationPayload(
+  guardian: GuardianAccountFields,
+  { license, coach }: { license: string; coach: boolean },
+) {
+  return {
+    name: guardian.name,
+    email: guardian.email,
+    phone: guardian.phone,
+    username: guardian.email,
+    password: guardian.password ?? '',
+    password_confirmation: guardian.password_confirmation ?? '',
+    license,
+    do_not_claim: !coach,
+  };
+}
+
+/** The guardian account a wizard edits (§2 'Edit your Account'): a stored or just-created user's own fields. */
+export function toGuardianAccount<U extends { id: number; name: string | null; email: string; phone: string | null }>(
+  user: U,
+): Pick<U, 'id' | 'name' | 'email' | 'phone'> {
+  return { id: user.id, name: user.name, email: user.email, phone: user.phone };
+}
+
+/** §7 PUT /api/user/{id}: an update of the edited account sends the name, e-mail and phone (no passwords, §2). */
+export function toAccountUpdate(account: { id: number } | null, { name, email, phone }: GuardianAccountFields) {
+  // Only 'Edit your Account' updates, and it edits a stored account: a missing one is a bug, not a user error.
+  if (account === null) throw new Error('An account update needs the account being edited.');
+  return { id: account.id, body: { name, email, phone } };
 }

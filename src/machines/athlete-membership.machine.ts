@@ -10,6 +10,8 @@ import { claimLicence } from '../api/licences';
 import { getDuplicateStatus } from '../api/memberships';
 import type { Athlete, ClaimLicenseResponse, DuplicateStatus, LatestLicense } from '../api/schemas';
 import { setAthleteToken } from '../session/athlete-token';
+import { exitOf } from './flow-exit';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface AthleteMembershipInput {
   athlete: Athlete;
@@ -27,6 +29,8 @@ interface AthleteMembershipContext {
   license: string | null;
   duplicate: DuplicateStatus | null;
   error: string | null;
+  /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
+  exit: AthleteMembershipOutput | null;
 }
 
 export const athleteMembershipMachine = setup({
@@ -37,15 +41,15 @@ export const athleteMembershipMachine = setup({
   },
   actors: {
     duplicateStatus: fromPromise<DuplicateStatus, { athleteUserId: number }>(({ input, signal }) =>
-      getDuplicateStatus(input.athleteUserId, { signal }),
+      settleUnlessAborted(getDuplicateStatus(input.athleteUserId, { signal }), signal),
     ),
     // Sent with the athlete's token (auth 'payer'): the licence and its membership belong to the athlete (§6).
     claimLicence: fromPromise<ClaimLicenseResponse, { licenseCode: string }>(({ input, signal }) =>
-      claimLicence(input.licenseCode, { signal }),
+      settleUnlessAborted(claimLicence(input.licenseCode, { signal }), signal),
     ),
     // The payment page reads the payer's latest licence to find the team (docs/api.md payment-plans).
     recordLatestLicence: fromPromise<LatestLicense, { licenseCode: string }>(({ input, signal }) =>
-      setLatestLicense(input.licenseCode, { signal, auth: 'payer' }),
+      settleUnlessAborted(setLatestLicense(input.licenseCode, { signal, auth: 'payer' }), signal),
     ),
   },
   guards: {
@@ -55,6 +59,7 @@ export const athleteMembershipMachine = setup({
     isClaimAccepted: (_, params: { claim: ClaimLicenseResponse }) => params.claim.status === 'OK',
   },
   actions: {
+    leave: assign({ exit: (_, exit: AthleteMembershipOutput) => exit }),
     rememberDuplicateStatus: assign({
       duplicate: (_, params: { duplicate: DuplicateStatus }) => params.duplicate,
     }),
@@ -67,7 +72,13 @@ export const athleteMembershipMachine = setup({
   description:
     'spec §4 Register wizard: after an athlete is chosen or created, check for a duplicate membership, then claim ' +
     'the licence for the athlete or continue.',
-  context: ({ input }) => ({ athlete: input.athlete, license: input.license, duplicate: null, error: null }),
+  context: ({ input }) => ({
+    athlete: input.athlete,
+    license: input.license,
+    duplicate: null,
+    error: null,
+    exit: null,
+  }),
   initial: 'checkingDuplicate',
   states: {
     checkingDuplicate: {
@@ -153,18 +164,18 @@ export const athleteMembershipMachine = setup({
     continued: {
       type: 'final',
       description: 'spec §4: continue (to /payment with a licence, else /dashboard; the parent decides)',
-      output: { result: 'continue' },
+      entry: { type: 'leave', params: { result: 'continue' } },
     },
     alreadyMember: {
       type: 'final',
       description: "spec §4 Register wizard, §8: 'Sorry, this athlete already has a membership for the season.'",
-      output: { result: 'alreadyMember' },
+      entry: { type: 'leave', params: { result: 'alreadyMember' } },
     },
     claimFailed: {
       type: 'final',
       description: 'spec §8 Claim failure: the parent shows the error response text',
-      output: ({ context }) => ({ result: 'claimFailed', message: context.error ?? 'Error' }),
+      entry: { type: 'leave', params: ({ context }) => ({ result: 'claimFailed', message: context.error ?? 'Error' }) },
     },
   },
-  output: ({ event }) => event.output as AthleteMembershipOutput,
+  output: ({ context }) => exitOf(context),
 });

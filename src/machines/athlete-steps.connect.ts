@@ -5,6 +5,7 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Athlete, LatestLicense } from '../api/schemas';
+import type { NewAthleteFormValues } from '../domain/forms/create-athlete';
 import type { AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
 
 export type AthleteStepsActorRef = ActorRefFrom<typeof athleteStepsMachine>;
@@ -66,7 +67,6 @@ export interface CreateAthleteView {
   status: CreateAthleteStatus;
   /** The §8 text of `failed`. */
   error: string | null;
-  canCreate: boolean;
   canBack: boolean;
 }
 
@@ -76,15 +76,16 @@ function createAthleteStatus(snapshot: AthleteStepsSnapshot): CreateAthleteStatu
   return 'idle';
 }
 
-const ANY_ATHLETE = { name: '', username: '', password: '', password_confirmation: '', relationship: '' };
-
 /** The create-athlete form (spec §2 Create athlete form; Login step 4, Register step 3). */
 export function createAthleteView(snapshot: AthleteStepsSnapshot): CreateAthleteView {
   return {
     status: createAthleteStatus(snapshot),
     error: snapshot.context.error,
-    // The payload does not change whether the machine takes the event; the form's own §5 check does.
-    canCreate: snapshot.can({ type: 'CREATE_ATHLETE', athlete: ANY_ATHLETE }),
     canBack: snapshot.can({ type: 'BACK' }),
   };
+}
+
+/** Whether the machine takes the create-athlete form as typed: its schema holds (§5) and no call runs. */
+export function canCreateAthlete(snapshot: AthleteStepsSnapshot, values: NewAthleteFormValues): boolean {
+  return snapshot.can({ type: 'CREATE_ATHLETE', values });
 }

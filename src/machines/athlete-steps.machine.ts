@@ -13,11 +13,14 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { getAthletes, registerAthlete, setLatestLicense } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { Athlete, AthleteAccountPayload, LatestLicense } from '../api/schemas';
+import { isCreateAthleteFormValid, toAthleteAccountPayload } from '../domain/account-forms';
+import type { NewAthleteFormValues } from '../domain/forms/create-athlete';
 import {
   type AthleteMembershipInput,
   type AthleteMembershipOutput,
   athleteMembershipMachine,
 } from './athlete-membership.machine';
+import { exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The two steps a person sees; the wizards number them (login 3 and 4, register 2 and 3). */
@@ -29,7 +32,8 @@ export type AthleteStepEvent =
   | { type: 'NEXT' }
   | { type: 'ADD_ATHLETE' }
   | { type: 'RETRY' }
-  | { type: 'CREATE_ATHLETE'; athlete: AthleteAccountPayload }
+  /** The create-athlete form as typed; refused unless valid per §5 (src/domain/forms/create-athlete.ts). */
+  | { type: 'CREATE_ATHLETE'; values: NewAthleteFormValues }
   | { type: 'BACK' };
 
 export interface AthleteStepsInput {
@@ -52,12 +56,21 @@ export interface AthleteStepsContext {
   membershipOutcome: AthleteMembershipOutput | null;
   /** The §8 text of the error state the steps are in, if any. */
   error: string | null;
+  /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
+  exit: AthleteStepsOutput | null;
 }
 
 /** The licence is recorded only through `hasLicence`; this makes that invariant loud. */
 function licenceOf(context: AthleteStepsContext): string {
   if (context.license === null) throw new Error('The athlete steps record a licence they do not have.');
   return context.license;
+}
+
+/** The §3 athlete account payload of a submitted form; CREATE_ATHLETE's guard admits only valid ones. */
+function athletePayloadOf(values: NewAthleteFormValues): AthleteAccountPayload {
+  const payload = toAthleteAccountPayload(values);
+  if (payload === null) throw new Error('The athlete steps create an athlete from an invalid form.');
+  return payload;
 }
 
 function membershipInput(context: AthleteStepsContext): AthleteMembershipInput {
@@ -84,6 +97,7 @@ export const athleteStepsMachine = setup({
   },
   guards: {
     opensAtCreateAthlete: ({ context }) => context.step === 'createAthlete',
+    isValidAthlete: (_, values: NewAthleteFormValues) => isCreateAthleteFormValid(values),
     hasLicence: ({ context }) => context.license !== null,
     hasChosenAthlete: ({ context }) => context.chosenAthlete !== null,
     isMembershipBlocked: (_, params: AthleteMembershipOutput) => params.result !== 'continue',
@@ -91,6 +105,7 @@ export const athleteStepsMachine = setup({
     didClaimFail: ({ context }) => context.membershipOutcome?.result === 'claimFailed',
   },
   actions: {
+    leave: assign({ exit: (_, exit: AthleteStepsOutput) => exit }),
     enterStep: assign({ step: (_, params: { step: AthleteStep }) => params.step }),
     rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     rememberMembershipOutcome: assign({
@@ -136,6 +151,7 @@ export const athleteStepsMachine = setup({
     chosenAthlete: null,
     membershipOutcome: null,
     error: null,
+    exit: null,
   }),
   initial: 'opening',
   states: {
@@ -261,7 +277,12 @@ export const athleteStepsMachine = setup({
             idle: { description: 'spec §2 Create athlete form, §5 Create athlete validation' },
             failed: { description: 'spec §8 general mapping' },
           },
-          on: { CREATE_ATHLETE: { target: '#athleteSteps.createAthlete.creating' } },
+          on: {
+            CREATE_ATHLETE: {
+              guard: { type: 'isValidAthlete', params: ({ event }) => event.values },
+              target: '#athleteSteps.createAthlete.creating',
+            },
+          },
         },
         creating: {
           description: 'spec §7 POST /api/auth/register-athlete',
@@ -271,7 +292,7 @@ export const athleteStepsMachine = setup({
             src: 'registerAthlete',
             input: ({ event }) => {
               assertEvent(event, 'CREATE_ATHLETE');
-              return event.athlete;
+              return athletePayloadOf(event.values);
             },
             onDone: {
               target: '#athleteSteps.checkingMembership',
@@ -310,13 +331,13 @@ export const athleteStepsMachine = setup({
     wentBack: {
       description: 'spec §2, §4: Back on the athlete list; the wizard goes one step back',
       type: 'final',
-      output: { exit: 'back' },
+      entry: { type: 'leave', params: { exit: 'back' } },
     },
     continued: {
       description: 'spec §4: the membership check passed; the wizard continues (to /payment or /dashboard)',
       type: 'final',
-      output: { exit: 'continue' },
+      entry: { type: 'leave', params: { exit: 'continue' } },
     },
   },
-  output: ({ event }) => event.output as AthleteStepsOutput,
+  output: ({ context }) => exitOf(context),
 });

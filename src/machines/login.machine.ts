@@ -12,9 +12,13 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { type LoginCredentials, login, validateWebsiteToken } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { CurrentUser } from '../api/schemas';
+import { isValidForm } from '../domain/form-schema';
+import { type LoginFormValues, loginSchema } from '../domain/forms/login';
 import { setCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
 import { type AthleteStep, type AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
+import { exitOf } from './flow-exit';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The query of /login (spec §2 Login) as the route validated it, plus the stored user. */
 export interface LoginInput {
@@ -49,7 +53,8 @@ export type LoginExit =
 export type LoginEvent =
   | { type: 'YES' }
   | { type: 'NO' }
-  | { type: 'SUBMIT'; email: string; password: string }
+  /** The login form as typed; refused unless both fields are filled (src/domain/forms/login.ts). */
+  | { type: 'SUBMIT'; values: LoginFormValues }
   | { type: 'FORGOT_PASSWORD' }
   | { type: 'BACK' };
 
@@ -68,6 +73,8 @@ export interface LoginContext {
   athleteStep: AthleteStep;
   /** The §8 text of the error state the wizard is in, if any. */
   error: string | null;
+  /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
+  exit: LoginExit | null;
 }
 
 /** Final states that build a licence URL are reached only through `hasLicence`; this makes that invariant loud. */
@@ -87,13 +94,16 @@ export const loginMachine = setup({
     children: {} as { login: 'login'; websiteToken: 'validateWebsiteToken'; athleteSteps: 'athleteSteps' },
   },
   actors: {
-    login: fromPromise<CurrentUser, LoginCredentials>(({ input, signal }) => login(input, { signal })),
+    login: fromPromise<CurrentUser, LoginCredentials>(({ input, signal }) =>
+      settleUnlessAborted(login(input, { signal }), signal),
+    ),
     validateWebsiteToken: fromPromise<CurrentUser, { user_id: number; token: string }>(({ input, signal }) =>
-      validateWebsiteToken(input, { signal }),
+      settleUnlessAborted(validateWebsiteToken(input, { signal }), signal),
     ),
     athleteSteps: athleteStepsMachine,
   },
   guards: {
+    isValidLogin: (_, values: LoginFormValues) => isValidForm(loginSchema, values),
     hasWebsiteToken: ({ context }) => context.websiteToken !== null && context.userId !== null,
     isAthleteListStep: ({ context }) => context.requestedStep === 3 && context.openedWithUser,
     isCreateAthleteStep: ({ context }) => context.requestedStep === 4 && context.openedWithUser,
@@ -107,6 +117,7 @@ export const loginMachine = setup({
     wentBack: (_, params: AthleteStepsOutput) => params.exit === 'back',
   },
   actions: {
+    leave: assign({ exit: (_, exit: LoginExit) => exit }),
     syncStep: emit((_, params: { step: LoginStep }) => ({ type: 'step' as const, step: params.step })),
     silentlyLogOut: () => silentLogout(),
     storeUser: (_, params: { user: CurrentUser }) => {
@@ -130,6 +141,7 @@ export const loginMachine = setup({
     openedWithUser: input.user !== null,
     athleteStep: 'athleteList',
     error: null,
+    exit: null,
   }),
   initial: 'routing',
   states: {
@@ -209,7 +221,12 @@ export const loginMachine = setup({
             invalid: { description: "spec §8: 'Invalid login.' plus the server's messages" },
             tokenInvalid: { description: "spec §8: 'The authentication token was invalid.'" },
           },
-          on: { SUBMIT: { target: '#login.guardianLogin.loggingIn' } },
+          on: {
+            SUBMIT: {
+              guard: { type: 'isValidLogin', params: ({ event }) => event.values },
+              target: '#login.guardianLogin.loggingIn',
+            },
+          },
         },
         loggingIn: {
           description: 'spec §7 POST /api/auth/login',
@@ -219,7 +236,8 @@ export const loginMachine = setup({
             src: 'login',
             input: ({ event }) => {
               assertEvent(event, 'SUBMIT');
-              return { email: event.email, password: event.password };
+              // The e-mail as the person meant it; a password is sent as typed (spaces may be part of it).
+              return { email: event.values.email.trim(), password: event.values.password };
             },
             onDone: {
               target: '#login.loggedIn',
@@ -292,54 +310,63 @@ export const loginMachine = setup({
     toRegister: {
       description: 'spec §2 Login step 1: No with a licence → /register',
       type: 'final',
-      output: ({ context }) => ({
-        to: '/register',
-        search: {
-          license: licenceOf(context),
-          is_team_license: true,
-          ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
-        },
-      }),
+      entry: {
+        type: 'leave',
+        params: ({ context }) => ({
+          to: '/register',
+          search: {
+            license: licenceOf(context),
+            is_team_license: true,
+            ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
+          },
+        }),
+      },
     },
     toContactCoach: {
       description: 'spec §2 Login step 1: No without a licence → /contact-coach',
       type: 'final',
-      output: { to: '/contact-coach' },
+      entry: { type: 'leave', params: { to: '/contact-coach' } },
     },
     toLicence: {
       description: 'spec §2 Login step 2: Back with a licence → /licenses/{license}',
       type: 'final',
-      output: ({ context }) => ({ to: '/licenses/$license', params: { license: licenceOf(context) } }),
+      entry: {
+        type: 'leave',
+        params: ({ context }) => ({ to: '/licenses/$license', params: { license: licenceOf(context) } }),
+      },
     },
     toForgotPassword: {
       description: "spec §2 Login step 2: the 'Forgot password' link → /resetpwd/forgot",
       type: 'final',
-      output: { to: '/resetpwd/forgot' },
+      entry: { type: 'leave', params: { to: '/resetpwd/forgot' } },
     },
     toCoach: {
       description: 'spec §4 Login wizard: licence plus coach → /coach/{license}?claimed_login=true',
       type: 'final',
-      output: ({ context }) => ({
-        to: '/coach/$license',
-        params: { license: licenceOf(context) },
-        search: { claimed_login: true },
-      }),
+      entry: {
+        type: 'leave',
+        params: ({ context }) => ({
+          to: '/coach/$license',
+          params: { license: licenceOf(context) },
+          search: { claimed_login: true },
+        }),
+      },
     },
     toPayment: {
       description: 'spec §4 Login wizard: with a licence, after the membership check → /payment',
       type: 'final',
-      output: { to: '/payment' },
+      entry: { type: 'leave', params: { to: '/payment' } },
     },
     toReturnUrl: {
       description: 'spec §2 Route list: the protected-route guard sent the user here with returnUrl; back there',
       type: 'final',
-      output: ({ context }) => ({ href: context.returnUrl ?? '/dashboard' }),
+      entry: { type: 'leave', params: ({ context }) => ({ href: context.returnUrl ?? '/dashboard' }) },
     },
     toDashboard: {
       description: 'spec §4 Login wizard: otherwise → /dashboard',
       type: 'final',
-      output: { to: '/dashboard' },
+      entry: { type: 'leave', params: { to: '/dashboard' } },
     },
   },
-  output: ({ event }) => event.output as LoginExit,
+  output: ({ context }) => exitOf(context),
 });

@@ -3,12 +3,19 @@
  * forgot-password-reset, §8 Reset password failure): request → submitted, or, with a reset token in the query,
  * reset → passwordReset.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { forgotPassword, type PasswordResetPayload, resetPassword } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { MessageResponse, PasswordResetResponse } from '../api/schemas';
-import { isPasswordResetValid, isResetRequestValid, type PasswordResetValues } from '../domain/password-reset-rules';
+import { isValidForm } from '../domain/form-schema';
+import {
+  type PasswordResetValues,
+  passwordResetSchema,
+  type ResetRequestValues,
+  resetRequestSchema,
+} from '../domain/forms/password-reset';
 import { clearCurrentUser } from '../session/current-user';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The route's query (§2: a reset token, and the address the e-mail was sent to). */
 export interface PasswordResetInput {
@@ -32,39 +39,26 @@ export interface PasswordResetContext {
 }
 
 export type PasswordResetEvent =
-  | { type: 'SUBMIT'; email: string }
-  | ({ type: 'RESET_PASSWORD' } & PasswordResetValues)
+  /** The request form as typed; refused unless its schema holds (src/domain/forms/password-reset.ts). */
+  | { type: 'SUBMIT'; values: ResetRequestValues }
+  /** The reset form as typed; refused unless its schema holds. */
+  | { type: 'RESET_PASSWORD'; values: PasswordResetValues }
   | { type: 'LOG_IN' };
-
-// Named actions and guards see the flow's own events; invoked actors' answers arrive as xstate.done.actor.* (with
-// `output`) and xstate.error.actor.* (with `error`) events, read through these two.
-function outputOf<T>(event: object): T {
-  return (event as { output?: unknown }).output as T;
-}
-
-function errorOf(event: object): unknown {
-  return (event as { error?: unknown }).error;
-}
 
 function requestInput({ context }: { context: PasswordResetContext }): string {
   return context.email.trim();
 }
 
 /** The §7 reset body; the token is the link's, never typed. */
-function resetInput({
-  context,
-  event,
-}: {
-  context: PasswordResetContext;
-  event: PasswordResetEvent;
-}): PasswordResetPayload {
-  const values = event.type === 'RESET_PASSWORD' ? event : { password: '', passwordConfirmation: '' };
-  return {
+function resetInput({ context, event }: { context: PasswordResetContext; event: PasswordResetEvent }) {
+  assertEvent(event, 'RESET_PASSWORD');
+  const body: PasswordResetPayload = {
     email: context.email.trim(),
-    password: values.password,
-    password_confirmation: values.passwordConfirmation,
+    password: event.values.password,
+    password_confirmation: event.values.passwordConfirmation,
     token: context.token ?? '',
   };
+  return body;
 }
 
 /** The login page after a reset: its password step (password_is_reset) with the address filled (preset_email). */
@@ -76,14 +70,6 @@ export function loginAfterReset(email: string): PasswordResetExit {
   };
 }
 
-function loginExit({ context }: { context: PasswordResetContext }): PasswordResetExit {
-  return loginAfterReset(context.email);
-}
-
-function exitOf({ event }: { event: object }): PasswordResetExit {
-  return outputOf<PasswordResetExit>(event);
-}
-
 export const passwordResetMachine = setup({
   types: {
     context: {} as PasswordResetContext,
@@ -93,28 +79,26 @@ export const passwordResetMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    forgotPassword: fromPromise<MessageResponse, string>(({ input, signal }) => forgotPassword(input, { signal })),
+    forgotPassword: fromPromise<MessageResponse, string>(({ input, signal }) =>
+      settleUnlessAborted(forgotPassword(input, { signal }), signal),
+    ),
     resetPassword: fromPromise<PasswordResetResponse, PasswordResetPayload>(({ input, signal }) =>
-      resetPassword(input, { signal }),
+      settleUnlessAborted(resetPassword(input, { signal }), signal),
     ),
   },
   guards: {
     hasResetToken: ({ context }) => context.token !== null,
-    isRequestValid: ({ event }) => event.type === 'SUBMIT' && isResetRequestValid(event),
-    isResetValid: ({ event }) => event.type === 'RESET_PASSWORD' && isPasswordResetValid(event),
+    // Each form's schema guards its submit event: the machine itself refuses invalid values.
+    isRequestValid: (_, values: ResetRequestValues) => isValidForm(resetRequestSchema, values),
+    isResetValid: (_, values: PasswordResetValues) => isValidForm(passwordResetSchema, values),
     /** §7: "a token in the response means success". */
-    answerHasToken: ({ event }) => outputOf<PasswordResetResponse | undefined>(event)?.token != null,
+    answerHasToken: (_, answer: PasswordResetResponse) => answer.token != null,
   },
   actions: {
-    rememberEmail: assign({
-      email: ({ context, event }) =>
-        event.type === 'SUBMIT' || event.type === 'RESET_PASSWORD' ? event.email : context.email,
-    }),
+    rememberEmail: assign({ email: (_, values: { email: string }) => values.email }),
     clearError: assign({ errorText: null }),
-    storeError: assign({ errorText: ({ event }) => errorText(errorOf(event)) }),
-    storeAnswerMessage: assign({
-      errorText: ({ event }) => errorText(outputOf<PasswordResetResponse>(event).message),
-    }),
+    storeError: assign({ errorText: (_, params: { error: unknown }) => errorText(params.error) }),
+    storeAnswerMessage: assign({ errorText: (_, answer: PasswordResetResponse) => errorText(answer.message) }),
     /** §8: on a thrown reset error the stored user is removed. */
     removeStoredUser: () => {
       clearCurrentUser();
@@ -129,7 +113,8 @@ export const passwordResetMachine = setup({
     email: input.email ?? '',
     errorText: null,
   }),
-  output: exitOf,
+  // One exit (toLogin): the login page for the address last used.
+  output: ({ context }) => loginAfterReset(context.email),
   initial: 'routing',
   states: {
     routing: {
@@ -147,9 +132,9 @@ export const passwordResetMachine = setup({
       },
       on: {
         SUBMIT: {
-          guard: 'isRequestValid',
+          guard: { type: 'isRequestValid', params: ({ event }) => event.values },
           target: 'requesting',
-          actions: ['rememberEmail', 'clearError'],
+          actions: [{ type: 'rememberEmail', params: ({ event }) => event.values }, 'clearError'],
           description: 'spec §5: the request sends the e-mail only.',
         },
       },
@@ -162,7 +147,10 @@ export const passwordResetMachine = setup({
         src: 'forgotPassword',
         input: requestInput,
         onDone: { target: 'submitted' },
-        onError: { target: 'request.failed', actions: 'storeError' },
+        onError: {
+          target: 'request.failed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     submitted: {
@@ -182,9 +170,9 @@ export const passwordResetMachine = setup({
       },
       on: {
         RESET_PASSWORD: {
-          guard: 'isResetValid',
+          guard: { type: 'isResetValid', params: ({ event }) => event.values },
           target: 'resetting',
-          actions: ['rememberEmail', 'clearError'],
+          actions: [{ type: 'rememberEmail', params: ({ event }) => event.values }, 'clearError'],
         },
       },
     },
@@ -196,16 +184,16 @@ export const passwordResetMachine = setup({
         src: 'resetPassword',
         input: resetInput,
         onDone: [
-          { guard: 'answerHasToken', target: 'passwordReset' },
+          { guard: { type: 'answerHasToken', params: ({ event }) => event.output }, target: 'passwordReset' },
           {
             target: 'reset.failed',
-            actions: 'storeAnswerMessage',
+            actions: { type: 'storeAnswerMessage', params: ({ event }) => event.output },
             description: 'spec §8: "Reset password failure: shows the response message."',
           },
         ],
         onError: {
           target: 'reset.failed',
-          actions: ['removeStoredUser', 'storeError'],
+          actions: ['removeStoredUser', { type: 'storeError', params: ({ event }) => ({ error: event.error }) }],
           description: 'spec §8: "on a thrown error the stored user is removed and the response shown."',
         },
       },
@@ -222,7 +210,6 @@ export const passwordResetMachine = setup({
     toLogin: {
       description: 'spec §4 Login wizard: /login with password_is_reset (forces step 2) and preset_email.',
       type: 'final',
-      output: loginExit,
     },
   },
 });

@@ -7,8 +7,9 @@ import { getUser } from '../api/auth';
 import { errorList, errorText } from '../api/errors';
 import { createPlayer, getPlayerOptions, getPositions } from '../api/player';
 import type { Option, PlayerCreated, PlayerOptions, PlayerPayload, Position, User } from '../api/schemas';
+import { isValidForm } from '../domain/form-schema';
+import { EMPTY_PLAYER_FORM, playerPageOneSchema, playerPageTwoSchema } from '../domain/forms/player-pages';
 import {
-  isPlayerPageValid,
   type PlayerProfileForm,
   positionsForSport,
   sortByName,
@@ -47,23 +48,7 @@ export interface PlayerOptionLists {
 /** A page's values as the view sends them: only that page's fields. */
 export type PlayerFormValues = Partial<PlayerProfileForm>;
 
-export const EMPTY_PLAYER_FORM: PlayerProfileForm = {
-  birthMonth: null,
-  birthDay: null,
-  birthYear: null,
-  heightFeet: null,
-  heightInches: null,
-  weight: null,
-  gender: null,
-  sport: null,
-  position: null,
-  seasonStatus: null,
-  experienceLifting: null,
-  experienceAgility: null,
-  experienceUpperPlyo: null,
-  experienceLowerPlyo: null,
-  weightGoal: null,
-};
+export { EMPTY_PLAYER_FORM };
 
 export interface PlayerContext {
   user: PlayerFlowUser | null;
@@ -78,6 +63,8 @@ export interface PlayerContext {
   error: string | null;
   /** The field messages of the player endpoint's `errors` object (§8: shown as a list). */
   errorList: string[];
+  /** Where the flow hands over, set by its final state; the root `output`. */
+  exit: PlayerFlowExit | null;
 }
 
 export type PlayerEvent =
@@ -96,26 +83,13 @@ function submissionOf({ context }: { context: PlayerContext }): PlayerPayload | 
   return payload === null ? null : toPlayerApiPayload(payload);
 }
 
-// Named actions and guards are typed with the flow's own events; the answers of invoked actors arrive as
-// xstate.done.actor.* (with `output`) and xstate.error.actor.* (with `error`) events, read through these two.
-function outputOf<T>(event: object): T {
-  return (event as { output?: unknown }).output as T;
-}
-
-function errorOf(event: object): unknown {
-  return (event as { error?: unknown }).error;
-}
-
-function exitOf({ event }: { event: object }): PlayerFlowExit {
-  return outputOf<PlayerFlowExit>(event);
-}
-
 export const playerMachine = setup({
   types: {
     context: {} as PlayerContext,
     events: {} as PlayerEvent,
     input: {} as PlayerFlowInput,
-    output: {} as PlayerFlowExit,
+    // Null only before a final state: each final state puts its exit in context (no cast of the done event).
+    output: {} as PlayerFlowExit | null,
     tags: {} as 'busy',
   },
   actors: {
@@ -134,45 +108,43 @@ export const playerMachine = setup({
       return settleUnlessAborted(createPlayer(input, { signal }), signal);
     }),
     refreshUser: fromPromise<User, void>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
+    // Not a guarded API call: logout clears local data and reloads whatever the server answers.
     logout: fromPromise<void, void>(() => logout()),
   },
   guards: {
     hasPlayerProfile: ({ context }) => context.user?.player != null,
     isCoach: ({ context }) => context.user?.is_coach === true,
-    isPageOneValid: ({ context, event }) => {
-      if (event.type !== 'NEXT') return false;
-      const form = withValues(context, event.values);
-      // §2: the position must be one of the chosen sport's, not just any position id.
+    // Page 1's schema guards its NEXT; §2: the position must also be one of the chosen sport's, not any position id.
+    isPageOneValid: ({ context }, values: PlayerFormValues) => {
+      const form = withValues(context, values);
       const ofSport = positionsForSport(context.positions, form.sport).some(({ id }) => id === form.position);
-      return isPlayerPageValid(form, 1) && ofSport;
+      return isValidForm(playerPageOneSchema, form) && ofSport;
     },
-    isProfileComplete: ({ context, event }) =>
-      event.type === 'NEXT' && toPlayerProfilePayload(withValues(context, event.values)) !== null,
-    hasPlayerId: ({ event }) => outputOf<PlayerCreated | undefined>(event)?.id != null,
-    hasErrorList: ({ event }) => errorList(errorOf(event)).length > 0,
+    // Page 2's schema guards the submission, which also needs page 1 (the payload is built from both).
+    isProfileComplete: ({ context }, values: PlayerFormValues) => {
+      const form = withValues(context, values);
+      return isValidForm(playerPageTwoSchema, form) && toPlayerProfilePayload(form) !== null;
+    },
+    hasPlayerId: (_, created: PlayerCreated) => created.id != null,
+    hasErrorList: (_, params: { error: unknown }) => errorList(params.error).length > 0,
   },
   actions: {
-    storeOptions: assign(({ event }) => {
-      const { options, positions } = outputOf<PlayerOptionLists>(event);
-      return {
-        sports: sortByName(options.sports),
-        positions,
-        experienceLevels: options.experience_levels,
-        seasonStatuses: options.phase,
-        weightGoals: options.weight_goals,
-      };
-    }),
-    storeValues: assign({
-      form: ({ context, event }) =>
-        event.type === 'NEXT' || event.type === 'BACK' ? withValues(context, event.values) : context.form,
-    }),
-    storeError: assign({ error: ({ event }) => errorText(errorOf(event)) }),
+    storeOptions: assign((_, { options, positions }: PlayerOptionLists) => ({
+      sports: sortByName(options.sports),
+      positions,
+      experienceLevels: options.experience_levels,
+      seasonStatuses: options.phase,
+      weightGoals: options.weight_goals,
+    })),
+    storeValues: assign({ form: ({ context }, values: PlayerFormValues) => withValues(context, values) }),
+    storeError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     storeValidationError: assign({ error: PLAYER_VALIDATION_ERROR }),
-    storeErrorList: assign({ errorList: ({ event }) => errorList(errorOf(event)) }),
+    storeErrorList: assign({ errorList: (_, params: { error: unknown }) => errorList(params.error) }),
     clearErrors: assign({ error: null, errorList: [] }),
-    storeUser: ({ event }) => {
-      updateCurrentUser(outputOf<User>(event));
+    storeUser: (_, user: User) => {
+      updateCurrentUser(user);
     },
+    leave: assign({ exit: (_, exit: PlayerFlowExit) => exit }),
   },
 }).createMachine({
   id: 'player',
@@ -187,8 +159,9 @@ export const playerMachine = setup({
     form: EMPTY_PLAYER_FORM,
     error: null,
     errorList: [],
+    exit: null,
   }),
-  output: exitOf,
+  output: ({ context }) => context.exit,
   initial: 'routing',
   states: {
     routing: {
@@ -206,8 +179,11 @@ export const playerMachine = setup({
       invoke: {
         id: 'loadOptions',
         src: 'loadOptions',
-        onDone: { target: 'pageOne', actions: 'storeOptions' },
-        onError: { target: 'loadFailed', actions: 'storeError' },
+        onDone: { target: 'pageOne', actions: { type: 'storeOptions', params: ({ event }) => event.output } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -221,7 +197,11 @@ export const playerMachine = setup({
       description:
         "spec §2/§5 Player page 1: birth date, height, weight, gender, sport, position, season status; 'Next' disabled until all are valid.",
       on: {
-        NEXT: { guard: 'isPageOneValid', target: 'pageTwo', actions: 'storeValues' },
+        NEXT: {
+          guard: { type: 'isPageOneValid', params: ({ event }) => event.values },
+          target: 'pageTwo',
+          actions: { type: 'storeValues', params: ({ event }) => event.values },
+        },
         LOGOUT: { target: 'loggingOut' },
       },
     },
@@ -231,14 +211,14 @@ export const playerMachine = setup({
       initial: 'editing',
       on: {
         NEXT: {
-          guard: 'isProfileComplete',
+          guard: { type: 'isProfileComplete', params: ({ event }) => event.values },
           target: 'submitting',
-          actions: ['storeValues', 'clearErrors'],
+          actions: [{ type: 'storeValues', params: ({ event }) => event.values }, 'clearErrors'],
           description: 'spec §2: Next on page 2 submits.',
         },
         BACK: {
           target: 'pageOne',
-          actions: ['storeValues', 'clearErrors'],
+          actions: [{ type: 'storeValues', params: ({ event }) => event.values }, 'clearErrors'],
           description: 'spec §2: Back returns to page 1 with its values (page 2 keeps its own too).',
         },
         LOGOUT: { target: 'loggingOut' },
@@ -264,12 +244,19 @@ export const playerMachine = setup({
         src: 'createPlayer',
         input: submissionOf,
         onDone: [
-          { guard: 'hasPlayerId', target: 'refreshingUser' },
+          { guard: { type: 'hasPlayerId', params: ({ event }) => event.output }, target: 'refreshingUser' },
           { target: 'pageTwo.validationError', actions: 'storeValidationError' },
         ],
         onError: [
-          { guard: 'hasErrorList', target: 'pageTwo.rejected', actions: 'storeErrorList' },
-          { target: 'pageTwo.failed', actions: 'storeError' },
+          {
+            guard: { type: 'hasErrorList', params: ({ event }) => ({ error: event.error }) },
+            target: 'pageTwo.rejected',
+            actions: { type: 'storeErrorList', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'pageTwo.failed',
+            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
@@ -279,8 +266,11 @@ export const playerMachine = setup({
       invoke: {
         id: 'refreshUser',
         src: 'refreshUser',
-        onDone: { target: 'toDashboard', actions: 'storeUser' },
-        onError: { target: 'refreshFailed', actions: 'storeError' },
+        onDone: { target: 'toDashboard', actions: { type: 'storeUser', params: ({ event }) => event.output } },
+        onError: {
+          target: 'refreshFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     refreshFailed: {
@@ -300,17 +290,17 @@ export const playerMachine = setup({
     toHome: {
       description: "spec §2 Player profile, §6: a user who already has a player profile goes to '/'.",
       type: 'final',
-      output: { to: '/' },
+      entry: { type: 'leave', params: { to: '/' } },
     },
     toDashboard: {
       description: 'spec §2 Player profile: a coach on entry, or a profile saved and the user refreshed → /dashboard.',
       type: 'final',
-      output: { to: '/dashboard' },
+      entry: { type: 'leave', params: { to: '/dashboard' } },
     },
     loggedOut: {
       description: 'spec §7 POST /api/auth/logout: local data cleared and the page reloads; §2 then /login.',
       type: 'final',
-      output: { to: '/login' },
+      entry: { type: 'leave', params: { to: '/login' } },
     },
   },
 });

@@ -1,11 +1,10 @@
 /**
  * The register wizard of spec §2 Register wizard and §4 Register wizard: the primary guardian's account (step 1),
  * then the athlete steps shared with the login wizard (athlete-steps.machine.ts): athlete list (2) and create
- * athlete (3). Input is the validated query of
- * /register (src/routes/register.route.ts, which already sent visitors without the team-licence flag to /login)
- * plus the user stored on this device; leaving the wizard is a final state whose output is the destination.
+ * athlete (3). Input is the validated query of /register (src/routes/register.route.ts, which already sent visitors
+ * without the team-licence flag to /login) plus the user stored on this device; leaving is a final state (its exit).
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { checkEmail, register, updateUser } from '../api/auth';
 import { ApiError, errorText } from '../api/errors';
 import type {
@@ -18,9 +17,19 @@ import type {
   UserUpdatePayload,
 } from '../api/schemas';
 import { getCouponDetails, validateOrganization } from '../api/subscribe';
-import type { GuardianAccountFields } from '../domain/account-forms';
+import {
+  type GuardianAccountFields,
+  isGuardianFormValid,
+  toAccountUpdate,
+  toGuardianAccount,
+  toGuardianAccountFields,
+  toRegistrationPayload,
+} from '../domain/account-forms';
+import type { GuardianFormValues } from '../domain/forms/guardian';
 import { setCurrentUser, updateCurrentUser } from '../session/current-user';
 import { type AthleteStep, type AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
+import { exitOf } from './flow-exit';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The query of /register (spec §2 Register wizard) as the route validated it, plus the stored user. */
 export interface RegisterInput {
@@ -49,8 +58,8 @@ export type RegisterExit =
   | { to: '/coach/$license'; params: { license: string }; search: { claimed_login: true } };
 
 export type RegisterEvent =
-  /** The guardian form's values, already valid per §5 (src/domain/account-forms.ts). */
-  { type: 'SUBMIT'; guardian: GuardianAccountFields } | { type: 'LOG_IN' } | { type: 'BACK' };
+  /** The guardian form as typed; refused unless valid per §5 (src/domain/forms/guardian.ts). */
+  { type: 'SUBMIT'; values: GuardianFormValues } | { type: 'LOG_IN' } | { type: 'BACK' };
 
 /** The guardian account the wizard edits: the stored user's, or the one it just created. */
 export type GuardianAccount = Pick<User, 'id' | 'name' | 'email' | 'phone'>;
@@ -71,10 +80,8 @@ export interface RegisterContext {
   athleteStep: AthleteStep;
   /** The §8 text of the error state the wizard is in, if any. */
   error: string | null;
-}
-
-function accountOf(user: User): GuardianAccount {
-  return { id: user.id, name: user.name, email: user.email, phone: user.phone };
+  /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
+  exit: RegisterExit | null;
 }
 
 /** Destinations built from the licence are reached only after `hasNoLicence` was false; this keeps that loud. */
@@ -88,32 +95,6 @@ function guardianOf(context: RegisterContext): GuardianAccountFields {
   return context.guardian;
 }
 
-/**
- * §3 Registration payload: the cleaned first-plus-last name (already joined by src/domain/account-forms.ts), the
- * username, the licence, and do_not_claim. The guardian form has no username field (§2), and a guardian logs in with
- * the e-mail, so the e-mail is sent as the username. do_not_claim: a guardian's claim happens after the athlete step (athlete-membership.machine.ts); a
- * coach has no athlete step, so the registration itself claims the coach licence (§4 Coach claim).
- */
-function registrationPayload(context: RegisterContext): RegistrationPayload {
-  const guardian = guardianOf(context);
-  return {
-    name: guardian.name,
-    email: guardian.email,
-    phone: guardian.phone,
-    username: guardian.email,
-    password: guardian.password ?? '',
-    password_confirmation: guardian.password_confirmation ?? '',
-    license: licenceOf(context),
-    do_not_claim: !context.coach,
-  };
-}
-
-function accountUpdate(context: RegisterContext): { id: number; body: UserUpdatePayload } {
-  if (context.account === null) throw new Error('The register wizard updates an account it does not have.');
-  const { name, email, phone } = guardianOf(context);
-  return { id: context.account.id, body: { name, email, phone } };
-}
-
 export const registerMachine = setup({
   types: {
     input: {} as RegisterInput,
@@ -121,27 +102,24 @@ export const registerMachine = setup({
     events: {} as RegisterEvent,
     output: {} as RegisterExit,
     emitted: {} as { type: 'step'; step: RegisterStep },
-    // Invoke ids and the actor each runs: types `snapshot.children.athleteSteps` for the views.
-    children: {} as {
-      checkEmail: 'checkEmail';
-      validateOrganization: 'validateOrganization';
-      couponDetails: 'couponDetails';
-      register: 'register';
-      updateAccount: 'updateAccount';
-      athleteSteps: 'athleteSteps';
-    },
+    // The invoke the views read (`snapshot.children.athleteSteps`) and the actor it runs.
+    children: {} as { athleteSteps: 'athleteSteps' },
   },
   actors: {
-    checkEmail: fromPromise<EmailExists, { email: string }>(({ input, signal }) => checkEmail(input.email, { signal })),
+    checkEmail: fromPromise<EmailExists, { email: string }>(({ input, signal }) =>
+      settleUnlessAborted(checkEmail(input.email, { signal }), signal),
+    ),
     validateOrganization: fromPromise<OrganizationValidation, { organizationId: string }>(({ input, signal }) =>
-      validateOrganization(input.organizationId, { signal }),
+      settleUnlessAborted(validateOrganization(input.organizationId, { signal }), signal),
     ),
     couponDetails: fromPromise<Coupon, { couponCode: string }>(({ input, signal }) =>
-      getCouponDetails(input.couponCode, { signal }),
+      settleUnlessAborted(getCouponDetails(input.couponCode, { signal }), signal),
     ),
-    register: fromPromise<CurrentUser, RegistrationPayload>(({ input, signal }) => register(input, { signal })),
+    register: fromPromise<CurrentUser, RegistrationPayload>(({ input, signal }) =>
+      settleUnlessAborted(register(input, { signal }), signal),
+    ),
     updateAccount: fromPromise<User, { id: number; body: UserUpdatePayload }>(({ input, signal }) =>
-      updateUser(input.id, input.body, { signal }),
+      settleUnlessAborted(updateUser(input.id, input.body, { signal }), signal),
     ),
     athleteSteps: athleteStepsMachine,
   },
@@ -149,7 +127,11 @@ export const registerMachine = setup({
     hasNoLicence: ({ context }) => context.license === null,
     isAthleteListStep: ({ context }) => context.requestedStep === 2 && context.account !== null,
     isCreateAthleteStep: ({ context }) => context.requestedStep === 3 && context.account !== null,
-    hasAccount: ({ context }) => context.account !== null,
+    // The guardian form's schema guards SUBMIT: editing the stored account, or creating one (with passwords).
+    isValidUpdate: ({ context }, values: GuardianFormValues) =>
+      context.account !== null && isGuardianFormValid(values, { creating: false }),
+    isValidRegistration: ({ context }, values: GuardianFormValues) =>
+      context.account === null && isGuardianFormValid(values, { creating: true }),
     isCoachRegistration: ({ context }) => context.coach,
     hasOrganization: ({ context }) => context.organizationId !== null,
     hasCoupon: ({ context }) => context.couponCode !== null,
@@ -160,24 +142,21 @@ export const registerMachine = setup({
     wentBack: (_, params: AthleteStepsOutput) => params.exit === 'back',
   },
   actions: {
+    leave: assign({ exit: (_, exit: RegisterExit) => exit }),
     syncStep: emit((_, params: { step: RegisterStep }) => ({ type: 'step' as const, step: params.step })),
     rememberGuardian: assign({
-      guardian: ({ event }) => {
-        assertEvent(event, 'SUBMIT');
-        return event.guardian;
-      },
+      guardian: ({ context }, values: GuardianFormValues) =>
+        toGuardianAccountFields(values, { creating: context.account === null }),
     }),
     // Passwords stay in memory no longer than the checks that need them.
     forgetGuardian: assign({ guardian: null }),
-    storeUser: (_, params: { user: CurrentUser }) => {
-      setCurrentUser(params.user);
-    },
+    storeUser: (_, params: { user: CurrentUser }) => setCurrentUser(params.user),
     storeUpdatedUser: (_, params: { user: User }) => {
       // The deeplink is handed out once, on creation (§4); an update's answer must not erase the stored one.
       const { deeplink: _deeplink, ...changes } = params.user;
       updateCurrentUser(changes);
     },
-    rememberAccount: assign({ account: (_, params: { user: User }) => accountOf(params.user) }),
+    rememberAccount: assign({ account: (_, params: { user: User }) => toGuardianAccount(params.user) }),
     rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     rememberAthleteStep: assign({ athleteStep: (_, params: { step: AthleteStep }) => params.step }),
   },
@@ -191,10 +170,11 @@ export const registerMachine = setup({
     couponCode: input.coupon_code ?? null,
     presetEmail: input.preset_email ?? null,
     requestedStep: input.step ?? null,
-    account: input.user === null ? null : accountOf(input.user),
+    account: input.user === null ? null : toGuardianAccount(input.user),
     guardian: null,
     athleteStep: 'athleteList',
     error: null,
+    exit: null,
   }),
   initial: 'routing',
   states: {
@@ -242,14 +222,15 @@ export const registerMachine = setup({
           on: {
             SUBMIT: [
               {
-                guard: 'hasAccount',
+                guard: { type: 'isValidUpdate', params: ({ event }) => event.values },
                 target: '#register.guardianAccount.updatingAccount',
-                actions: 'rememberGuardian',
+                actions: { type: 'rememberGuardian', params: ({ event }) => event.values },
                 description: 'spec §4: updating the guardian advances a step',
               },
               {
+                guard: { type: 'isValidRegistration', params: ({ event }) => event.values },
                 target: '#register.guardianAccount.checkingEmail',
-                actions: 'rememberGuardian',
+                actions: { type: 'rememberGuardian', params: ({ event }) => event.values },
                 description: 'spec §4: registration first checks whether the e-mail already exists',
               },
             ],
@@ -331,7 +312,8 @@ export const registerMachine = setup({
           invoke: {
             id: 'register',
             src: 'register',
-            input: ({ context }) => registrationPayload(context),
+            input: ({ context }) =>
+              toRegistrationPayload(guardianOf(context), { license: licenceOf(context), coach: context.coach }),
             onDone: {
               target: 'accountSaved',
               actions: [
@@ -353,7 +335,7 @@ export const registerMachine = setup({
           invoke: {
             id: 'updateAccount',
             src: 'updateAccount',
-            input: ({ context }) => accountUpdate(context),
+            input: ({ context }) => toAccountUpdate(context.account, guardianOf(context)),
             onDone: {
               target: 'accountSaved',
               actions: [
@@ -416,40 +398,49 @@ export const registerMachine = setup({
     toContactCoach: {
       description: 'spec §4 Register wizard: no licence for the user: redirect to /contact-coach',
       type: 'final',
-      output: { to: '/contact-coach' },
+      entry: { type: 'leave', params: { to: '/contact-coach' } },
     },
     toLicence: {
       description: 'spec §2 Register wizard: Back on step 1 returns to /licenses/{license}',
       type: 'final',
-      output: ({ context }) => ({ to: '/licenses/$license', params: { license: licenceOf(context) } }),
+      entry: {
+        type: 'leave',
+        params: ({ context }) => ({ to: '/licenses/$license', params: { license: licenceOf(context) } }),
+      },
     },
     toLogin: {
       description: "spec §2/§8: 'That account already exists. Log in here.' → login at step 2",
       type: 'final',
-      output: ({ context }) => ({
-        to: '/login',
-        search: {
-          step: 2,
-          license: licenceOf(context),
-          is_team_license: true,
-          preset_email: guardianOf(context).email,
-        },
-      }),
+      entry: {
+        type: 'leave',
+        params: ({ context }) => ({
+          to: '/login',
+          search: {
+            step: 2,
+            license: licenceOf(context),
+            is_team_license: true,
+            preset_email: guardianOf(context).email,
+          },
+        }),
+      },
     },
     toPayment: {
       description: 'spec §4 Register wizard: after the membership check, continue to /payment with the licence',
       type: 'final',
-      output: { to: '/payment' },
+      entry: { type: 'leave', params: { to: '/payment' } },
     },
     toCoachLicence: {
       type: 'final',
       description: 'spec §4 Coach claim: back to the coach licence, which claims it for the logged-in coach',
-      output: ({ context }) => ({
-        to: '/coach/$license',
-        params: { license: licenceOf(context) },
-        search: { claimed_login: true },
-      }),
+      entry: {
+        type: 'leave',
+        params: ({ context }) => ({
+          to: '/coach/$license',
+          params: { license: licenceOf(context) },
+          search: { claimed_login: true },
+        }),
+      },
     },
   },
-  output: ({ event }) => event.output as RegisterExit,
+  output: ({ context }) => exitOf(context),
 });

@@ -4,7 +4,7 @@
  * the purchase (card token, then `POST /api/subscribe/process`). Every price and term rule is
  * src/domain/subscription-pricing.ts; the card texts are src/providers/billing.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { getUser } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { Coupon, OrganizationValidation, PlanDetails, SubscribeProcessResponse, User } from '../api/schemas';
@@ -15,8 +15,14 @@ import {
   type SubscribeProcessRequest,
   validateOrganization,
 } from '../api/subscribe';
+import { isValidForm } from '../domain/form-schema';
 import {
-  couponSubmitError,
+  type SubscribeBillingForm,
+  subscribeBillingSchema,
+  toSubscribeBillingDetails,
+} from '../domain/forms/subscribe-billing';
+import { subscribeCouponSchema } from '../domain/forms/subscribe-coupon';
+import {
   defaultTerm,
   type SubscribeRedirectUser,
   type SubscriptionTerm,
@@ -32,6 +38,7 @@ import {
 import { loadBillingProvider } from '../providers/billing/load-billing';
 import { subscriptionErrorText } from '../providers/billing/subscription-result';
 import { updateCurrentUser } from '../session/current-user';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The route's query parameters (§2 Subscribe) and the stored user. */
 export interface SubscribeInput {
@@ -67,7 +74,8 @@ export interface SubscribeContext {
 export type SubscribeEvent =
   | { type: 'SELECT_TERM'; term: SubscriptionTerm }
   | { type: 'APPLY_COUPON'; code: string }
-  | { type: 'SUBSCRIBE'; billing: BillingDetails; coupon: string }
+  /** The billing form as typed and the coupon entry's text; refused unless the billing schema holds. */
+  | { type: 'SUBSCRIBE'; values: SubscribeBillingForm; coupon: string }
   | { type: 'RETRY' };
 
 export interface SubscribeOutput {
@@ -77,18 +85,6 @@ export interface SubscribeOutput {
 export interface TokenizeInput {
   provider: BillingProvider | null;
   details: BillingDetails | null;
-}
-
-/**
- * Named actions and guards are typed with the machine's own events; the done and error events of the invoke that
- * runs them carry the call's output or error.
- */
-function outputOf<T>(event: unknown): T {
-  return (event as { output: T }).output;
-}
-
-function errorOf(event: unknown): unknown {
-  return (event as { error?: unknown }).error;
 }
 
 /**
@@ -112,80 +108,78 @@ export const subscribeMachine = setup({
     output: {} as SubscribeOutput,
   },
   actors: {
-    refreshUser: fromPromise<User>(({ signal }) => getUser({ signal })),
-    fetchPlanDetails: fromPromise<PlanDetails>(({ signal }) => getPlanDetails({ signal })),
+    refreshUser: fromPromise<User>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
+    fetchPlanDetails: fromPromise<PlanDetails>(({ signal }) => settleUnlessAborted(getPlanDetails({ signal }), signal)),
     checkOrganization: fromPromise<OrganizationValidation, { organization: string }>(({ input, signal }) =>
-      validateOrganization(input.organization, { signal }),
+      settleUnlessAborted(validateOrganization(input.organization, { signal }), signal),
     ),
-    fetchCoupon: fromPromise<Coupon, { code: string }>(({ input, signal }) => getCouponDetails(input.code, { signal })),
+    fetchCoupon: fromPromise<Coupon, { code: string }>(({ input, signal }) =>
+      settleUnlessAborted(getCouponDetails(input.code, { signal }), signal),
+    ),
+    // Not an API call: the provider's script; a stopped load simply ends with the page.
     loadBilling: fromPromise<BillingProvider>(({ signal }) => loadBillingProvider(signal)),
     tokenizeCard: fromPromise<string, TokenizeInput>(({ input, signal }) => {
       if (!input.provider || !input.details) throw new Error('The card form is not ready.');
-      return input.provider.tokenize(toBillingAddress(input.details), signal);
+      return settleUnlessAborted(input.provider.tokenize(toBillingAddress(input.details), signal), signal);
     }),
     purchase: fromPromise<SubscribeProcessResponse, SubscribeProcessRequest>(({ input, signal }) =>
-      processSubscription(input, { signal }),
+      settleUnlessAborted(processSubscription(input, { signal }), signal),
     ),
   },
   guards: {
     hasOngoingSubscription: ({ context }) => shouldRedirectSubscriberToDashboard(context.user),
     hasOrganizationParam: ({ context }) => context.organization !== null,
     hasUrlCoupon: ({ context }) => context.urlCoupon !== null && acceptsCoupon(context),
-    isOrganizationRejected: ({ event }) => outputOf<OrganizationValidation | undefined>(event)?.status !== true,
-    isOfferedTerm: ({ context, event }) => {
-      if (event.type !== 'SELECT_TERM' || context.prices === null || event.term === context.term) return false;
+    isOrganizationRejected: (_, answer: OrganizationValidation) => answer.status !== true,
+    isOfferedTerm: ({ context }, term: SubscriptionTerm) => {
+      if (context.prices === null || term === context.term) return false;
       // §4: a coupon forces monthly, so only the monthly tile can be chosen while one is applied.
-      if (context.coupon !== null && event.term !== 'monthly') return false;
-      return visibleTerms(context.prices, context.urlTerm).includes(event.term);
+      if (context.coupon !== null && term !== 'monthly') return false;
+      return visibleTerms(context.prices, context.urlTerm).includes(term);
     },
-    isCouponCleared: ({ context, event }) =>
-      event.type === 'APPLY_COUPON' && acceptsCoupon(context) && event.code.trim() === '',
-    isCouponTyped: ({ context, event }) =>
-      event.type === 'APPLY_COUPON' && acceptsCoupon(context) && event.code.trim() !== '',
-    hasUnappliedCoupon: ({ context, event }) =>
-      event.type === 'SUBSCRIBE' && couponSubmitError(event.coupon, context.coupon?.coupon_code ?? null) !== null,
-    isPurchaseSuccessful: ({ event }) => outputOf<SubscribeProcessResponse | undefined>(event)?.status === 'success',
+    isCouponCleared: ({ context }, code: string) => acceptsCoupon(context) && code.trim() === '',
+    isCouponTyped: ({ context }, code: string) => acceptsCoupon(context) && code.trim() !== '',
+    // §5: the coupon entry's schema, with the coupon applied so far.
+    hasUnappliedCoupon: ({ context }, coupon: string) =>
+      !isValidForm(subscribeCouponSchema, { coupon, applied: context.coupon?.coupon_code ?? null }),
+    // The billing form's schema: the machine itself refuses a purchase with invalid billing details.
+    isValidBilling: (_, values: SubscribeBillingForm) => isValidForm(subscribeBillingSchema, values),
+    isPurchaseSuccessful: (_, result: SubscribeProcessResponse) => result.status === 'success',
   },
   actions: {
-    storeUser: ({ event }) => {
-      const fresh = outputOf<User | undefined>(event);
-      if (fresh) updateCurrentUser(fresh);
+    storeUser: (_, fresh: User) => {
+      updateCurrentUser(fresh);
     },
-    rememberUser: assign({ user: ({ context, event }) => outputOf<User | undefined>(event) ?? context.user }),
-    storePlans: assign(({ context, event }) => {
-      const prices = outputOf<PlanDetails>(event);
-      return { prices, term: defaultTerm(prices, { hasCoupon: false, urlTerm: context.urlTerm }) };
-    }),
-    storeLoadError: assign({ error: ({ event }) => errorText(errorOf(event)) }),
+    rememberUser: assign({ user: (_, fresh: User) => fresh }),
+    storePlans: assign(({ context }, prices: PlanDetails) => ({
+      prices,
+      term: defaultTerm(prices, { hasCoupon: false, urlTerm: context.urlTerm }),
+    })),
+    storeLoadError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     rejectOrganization: assign({ organizationInvalid: true }),
-    applyUrlCoupon: assign(({ context, event }) => ({
-      coupon: outputOf<Coupon>(event),
+    applyUrlCoupon: assign(({ context }, coupon: Coupon) => ({
+      coupon,
       couponFromUrl: true,
       term: context.prices ? defaultTerm(context.prices, { hasCoupon: true, urlTerm: context.urlTerm }) : context.term,
     })),
     rejectUrlCoupon: assign({ urlCouponInvalid: true }),
-    storeBilling: assign({ billing: ({ event }) => outputOf<BillingProvider>(event) }),
-    selectTerm: assign({ term: ({ context, event }) => (event.type === 'SELECT_TERM' ? event.term : context.term) }),
+    storeBilling: assign({ billing: (_, provider: BillingProvider) => provider }),
+    selectTerm: assign({ term: (_, term: SubscriptionTerm) => term }),
     clearError: assign({ error: null }),
-    applyCoupon: assign(({ context, event }) => ({
-      coupon: outputOf<Coupon>(event),
+    applyCoupon: assign(({ context }, coupon: Coupon) => ({
+      coupon,
       term: context.prices ? defaultTerm(context.prices, { hasCoupon: true, urlTerm: context.urlTerm }) : context.term,
     })),
     dropCoupon: assign({ coupon: null }),
-    storeDetails: assign({
-      details: ({ context, event }) => (event.type === 'SUBSCRIBE' ? event.billing : context.details),
-    }),
-    storeToken: assign({ token: ({ event }) => outputOf<string>(event) }),
-    storeCardError: assign({ error: ({ event }) => cardErrorText(errorOf(event)) }),
+    storeDetails: assign({ details: (_, values: SubscribeBillingForm) => toSubscribeBillingDetails(values) }),
+    storeToken: assign({ token: (_, token: string) => token }),
+    storeCardError: assign({ error: (_, params: { error: unknown }) => cardErrorText(params.error) }),
     storePurchaseError: assign({
-      error: ({ event }) => {
-        const result = outputOf<SubscribeProcessResponse>(event);
-        return result.status === 'error' ? subscriptionErrorText(result.message) : null;
-      },
+      error: (_, result: SubscribeProcessResponse) =>
+        result.status === 'error' ? subscriptionErrorText(result.message) : null,
     }),
-    storeRequestError: assign({ error: ({ event }) => errorText(errorOf(event)) }),
-    storeSubscription: ({ event }) => {
-      const result = outputOf<SubscribeProcessResponse>(event);
+    storeRequestError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
+    storeSubscription: (_, result: SubscribeProcessResponse) => {
       // Kept even if the refresh that follows fails, so the dashboard shows the new status either way.
       if (result.status === 'success') updateCurrentUser({ subscription: result.subscription, has_subscription: true });
     },
@@ -218,7 +212,13 @@ export const subscribeMachine = setup({
       invoke: {
         id: 'refreshUser',
         src: 'refreshUser',
-        onDone: { target: 'checkingAccess', actions: ['storeUser', 'rememberUser'] },
+        onDone: {
+          target: 'checkingAccess',
+          actions: [
+            { type: 'storeUser', params: ({ event }) => event.output },
+            { type: 'rememberUser', params: ({ event }) => event.output },
+          ],
+        },
         onError: {
           target: 'checkingAccess',
           description: 'The stored user decides when the refresh fails.',
@@ -238,8 +238,11 @@ export const subscribeMachine = setup({
       invoke: {
         id: 'planDetails',
         src: 'fetchPlanDetails',
-        onDone: { target: 'checkingLink', actions: 'storePlans' },
-        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+        onDone: { target: 'checkingLink', actions: { type: 'storePlans', params: ({ event }) => event.output } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeLoadError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -258,7 +261,11 @@ export const subscribeMachine = setup({
         src: 'checkOrganization',
         input: ({ context }) => ({ organization: context.organization ?? '' }),
         onDone: [
-          { guard: 'isOrganizationRejected', target: 'checkingCoupon', actions: 'rejectOrganization' },
+          {
+            guard: { type: 'isOrganizationRejected', params: ({ event }) => event.output },
+            target: 'checkingCoupon',
+            actions: 'rejectOrganization',
+          },
           { target: 'checkingCoupon' },
         ],
         onError: { target: 'checkingCoupon', actions: 'rejectOrganization' },
@@ -276,7 +283,7 @@ export const subscribeMachine = setup({
         id: 'urlCoupon',
         src: 'fetchCoupon',
         input: ({ context }) => ({ code: context.urlCoupon ?? '' }),
-        onDone: { target: 'loadingBilling', actions: 'applyUrlCoupon' },
+        onDone: { target: 'loadingBilling', actions: { type: 'applyUrlCoupon', params: ({ event }) => event.output } },
         onError: { target: 'loadingBilling', actions: 'rejectUrlCoupon' },
       },
     },
@@ -287,7 +294,7 @@ export const subscribeMachine = setup({
       invoke: {
         id: 'loadBilling',
         src: 'loadBilling',
-        onDone: { target: 'shopping', actions: 'storeBilling' },
+        onDone: { target: 'shopping', actions: { type: 'storeBilling', params: ({ event }) => event.output } },
         onError: { target: 'billingUnavailable' },
       },
     },
@@ -301,28 +308,37 @@ export const subscribeMachine = setup({
       initial: 'idle',
       on: {
         SELECT_TERM: {
-          guard: 'isOfferedTerm',
+          guard: { type: 'isOfferedTerm', params: ({ event }) => event.term },
           target: '.idle',
-          actions: ['selectTerm', 'clearError'],
+          actions: [{ type: 'selectTerm', params: ({ event }) => event.term }, 'clearError'],
           description: 'spec §4 Subscribe: any offered tile; with a coupon only monthly.',
         },
         APPLY_COUPON: [
           {
-            guard: 'isCouponCleared',
+            guard: { type: 'isCouponCleared', params: ({ event }) => event.code },
             target: '.idle',
             actions: ['dropCoupon', 'clearError'],
             description: 'spec §5 Subscribe: an empty coupon counts as none.',
           },
-          { guard: 'isCouponTyped', target: 'applyingCoupon', actions: 'clearError' },
+          {
+            guard: { type: 'isCouponTyped', params: ({ event }) => event.code },
+            target: 'applyingCoupon',
+            actions: 'clearError',
+          },
         ],
         SUBSCRIBE: [
           {
-            guard: 'hasUnappliedCoupon',
+            guard: { type: 'hasUnappliedCoupon', params: ({ event }) => event.coupon },
             target: '.couponNotApplied',
             actions: 'clearError',
             description: "spec §5 Subscribe: 'Apply your coupon code to your order before submitting.'",
           },
-          { target: 'tokenizing', actions: ['storeDetails', 'clearError'] },
+          {
+            guard: { type: 'isValidBilling', params: ({ event }) => event.values },
+            target: 'tokenizing',
+            actions: [{ type: 'storeDetails', params: ({ event }) => event.values }, 'clearError'],
+            description: 'spec §2 Subscribe: the billing form (src/domain/forms/subscribe-billing.ts) must hold',
+          },
         ],
       },
       states: {
@@ -340,8 +356,11 @@ export const subscribeMachine = setup({
       invoke: {
         id: 'couponDetails',
         src: 'fetchCoupon',
-        input: ({ event }) => ({ code: event.type === 'APPLY_COUPON' ? event.code.trim() : '' }),
-        onDone: { target: 'shopping', actions: 'applyCoupon' },
+        input: ({ event }) => {
+          assertEvent(event, 'APPLY_COUPON');
+          return { code: event.code.trim() };
+        },
+        onDone: { target: 'shopping', actions: { type: 'applyCoupon', params: ({ event }) => event.output } },
         onError: { target: 'shopping.couponInvalid', actions: 'dropCoupon' },
       },
     },
@@ -353,8 +372,11 @@ export const subscribeMachine = setup({
         id: 'tokenize',
         src: 'tokenizeCard',
         input: ({ context }) => ({ provider: context.billing, details: context.details }),
-        onDone: { target: 'processing', actions: 'storeToken' },
-        onError: { target: 'shopping.failed', actions: 'storeCardError' },
+        onDone: { target: 'processing', actions: { type: 'storeToken', params: ({ event }) => event.output } },
+        onError: {
+          target: 'shopping.failed',
+          actions: { type: 'storeCardError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     processing: {
@@ -376,10 +398,17 @@ export const subscribeMachine = setup({
           country: context.details?.country ?? '',
         }),
         onDone: [
-          { guard: 'isPurchaseSuccessful', target: 'refreshingAfterPurchase', actions: 'storeSubscription' },
-          { target: 'shopping.failed', actions: 'storePurchaseError' },
+          {
+            guard: { type: 'isPurchaseSuccessful', params: ({ event }) => event.output },
+            target: 'refreshingAfterPurchase',
+            actions: { type: 'storeSubscription', params: ({ event }) => event.output },
+          },
+          { target: 'shopping.failed', actions: { type: 'storePurchaseError', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'shopping.failed', actions: 'storeRequestError' },
+        onError: {
+          target: 'shopping.failed',
+          actions: { type: 'storeRequestError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     refreshingAfterPurchase: {
@@ -388,7 +417,7 @@ export const subscribeMachine = setup({
       invoke: {
         id: 'refreshAfterPurchase',
         src: 'refreshUser',
-        onDone: { target: 'toDashboard', actions: 'storeUser' },
+        onDone: { target: 'toDashboard', actions: { type: 'storeUser', params: ({ event }) => event.output } },
         onError: { target: 'toDashboard' },
       },
     },

@@ -1,12 +1,8 @@
 import './athletes.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import {
-  isCreateAthleteFormValid,
-  type NewAthleteForm,
-  toAthleteAccountPayload,
-  USERNAME_HINT,
-} from '../../domain/account-forms';
+import { USERNAME_HINT } from '../../domain/account-forms';
+import { createAthleteSchema, type NewAthleteFormValues } from '../../domain/forms/create-athlete';
 import { maskPhone, PHONE_MASK } from '../../domain/phone';
 import {
   CUSTOM_RELATIONSHIP_PLACEHOLDER,
@@ -14,7 +10,7 @@ import {
   needsCustomRelationship,
   RELATIONSHIP_OPTIONS,
 } from '../../domain/relationships';
-import { type AthleteStepsActorRef, createAthleteView } from '../../machines/athlete-steps.connect';
+import { type AthleteStepsActorRef, canCreateAthlete, createAthleteView } from '../../machines/athlete-steps.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { SelectField, TextField } from '../common/field';
@@ -22,9 +18,7 @@ import { NewPasswordFields } from '../common/new-password-fields';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 
-type AthleteFormValues = { [K in keyof NewAthleteForm]-?: string };
-
-const EMPTY_FORM: AthleteFormValues = {
+const EMPTY_FORM: NewAthleteFormValues = {
   firstName: '',
   lastName: '',
   relationship: DEFAULT_RELATIONSHIP,
@@ -36,23 +30,20 @@ const EMPTY_FORM: AthleteFormValues = {
   phone: '',
 };
 
-// §5 names no per-field messages for this form: the rule is the disabled button (isCreateAthleteFormValid).
-const noFieldMessages = () => ({});
-
 /**
  * Spec §2 Create athlete form, §5: every field, relationship Mother by default with 'Other' revealing
  * 'Type Relationship Here', phone mask 000-000-0000, the username hint, 'Create Account' disabled until §5 holds,
- * Enter submits. The machine receives the §3 athlete account payload (custom relationship title-cased).
+ * Enter submits. The machine receives the form as typed, refuses it unless the same schema holds, and sends the §3
+ * athlete account payload (custom relationship title-cased).
  */
 export function CreateAthleteStep({ actorRef }: { actorRef: AthleteStepsActorRef }) {
-  const { status, error, canCreate, canBack } = useSelector(actorRef, createAthleteView, shallowEqual);
+  const { status, error, canBack } = useSelector(actorRef, createAthleteView, shallowEqual);
   const send = actorRef.send;
-  const form = useForm<AthleteFormValues>(EMPTY_FORM, noFieldMessages);
-  const valid = isCreateAthleteFormValid(form.values);
+  const form = useForm(EMPTY_FORM, createAthleteSchema);
+  const canCreate = useSelector(actorRef, (snapshot) => canCreateAthlete(snapshot, form.values));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const athlete = toAthleteAccountPayload(form.values);
-    if (athlete && canCreate) send({ type: 'CREATE_ATHLETE', athlete });
+    if (form.attemptSubmit() && canCreate) send({ type: 'CREATE_ATHLETE', values: form.values });
   };
   return (
     <form className="card create-athlete" onSubmit={submit} noValidate aria-busy={status === 'creating'}>
@@ -95,7 +86,7 @@ export function CreateAthleteStep({ actorRef }: { actorRef: AthleteStepsActorRef
         />
       </div>
       <div className="button-row">
-        <button type="submit" className="button" disabled={!valid || !canCreate}>
+        <button type="submit" className="button" disabled={!canCreate}>
           Create Account
         </button>
         <BackButton enabled={canBack} onBack={() => send({ type: 'BACK' })} />

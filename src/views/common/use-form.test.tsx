@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { useForm } from './use-form';
 
 const validate = (v: { name: string }) => ({ name: v.name ? undefined : 'Name is required.' });
@@ -22,5 +23,20 @@ describe('useForm', () => {
     act(() => result.current.set('name', 'Sam'));
     expect(result.current.isValid).toBe(true);
     expect(result.current.visibleError('name')).toBeUndefined();
+  });
+
+  it("takes a form's zod/mini schema: its first message per field, and validity", () => {
+    const schema = z.object({
+      code: z.string().check(
+        z.refine((v) => v !== '', 'Code is required.'),
+        z.refine((v) => v === '' || v.length === 2, 'Use two letters.'),
+      ),
+    });
+    const { result } = renderHook(() => useForm({ code: '' }, schema));
+    expect(result.current.errors).toEqual({ code: 'Code is required.' });
+    act(() => result.current.set('code', 'ABC'));
+    expect(result.current.visibleError('code')).toBe('Use two letters.');
+    act(() => result.current.set('code', 'CA'));
+    expect(result.current.isValid).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
+import { loginSchema } from '../../domain/forms/login';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
@@ -12,9 +13,6 @@ import type { LoginActorRef } from './login-flow';
 export const TOKEN_INVALID_TEXT = 'The authentication token was invalid.';
 /** §8 login failure; the server's messages follow it. */
 export const INVALID_LOGIN_TEXT = 'Invalid login.';
-
-// The spec leaves the login form's client-side rules open (§5): the server judges the credentials.
-const noFieldMessages = () => ({});
 
 /**
  * Spec §2 Login step 2: 'Guardian Email' (pre-filled from preset_email), 'Password', 'Log In', 'Back' and the
@@ -29,16 +27,17 @@ export function GuardianLoginStep({ actorRef }: { actorRef: LoginActorRef }) {
       tokenInvalid: snapshot.matches({ guardianLogin: { form: 'tokenInvalid' } }),
       busy: snapshot.hasTag('busy'),
       error: snapshot.context.error,
-      canSubmit: snapshot.can({ type: 'SUBMIT', email: '', password: '' }),
       canBack: snapshot.can({ type: 'BACK' }),
     }),
     shallowEqual,
   );
-  const form = useForm({ email: view.presetEmail ?? '', password: '' }, noFieldMessages);
+  const form = useForm({ email: view.presetEmail ?? '', password: '' }, loginSchema);
+  // The machine guards SUBMIT with the same schema: `can` is false while a field is empty or a call runs.
+  const submitEvent = { type: 'SUBMIT' as const, values: form.values };
+  const canSubmit = useSelector(actorRef, (snapshot) => snapshot.can(submitEvent));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (view.canSubmit)
-      actorRef.send({ type: 'SUBMIT', email: form.values.email.trim(), password: form.values.password });
+    if (form.attemptSubmit() && canSubmit) actorRef.send(submitEvent);
   };
   return (
     <form className="card guardian-login" onSubmit={submit} noValidate aria-busy={view.busy}>
@@ -58,7 +57,7 @@ export function GuardianLoginStep({ actorRef }: { actorRef: LoginActorRef }) {
         </ExitLink>
       </p>
       <div className="button-row">
-        <button type="submit" className="button" disabled={!view.canSubmit}>
+        <button type="submit" className="button" disabled={!canSubmit}>
           Log In
         </button>
         <BackButton enabled={view.canBack} onBack={() => actorRef.send({ type: 'BACK' })} />

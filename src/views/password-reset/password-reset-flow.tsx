@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { MouseEvent, ReactNode } from 'react';
 import { loginAfterReset, type PasswordResetActorRef } from '../../machines/password-reset.connect';
 import { Alert } from '../common/alert';
@@ -15,24 +15,37 @@ import { RequestForm } from './request-form';
 import { ResetForm } from './reset-form';
 
 type PasswordResetActor = PasswordResetActorRef;
+type Screen = 'request' | 'submitted' | 'reset' | 'done' | null;
 
 /** The forgotten-password screens (§2 /resetpwd/forgot), rendered from the flow's state. */
 export function PasswordResetFlow({ actorRef }: { actorRef: PasswordResetActor }) {
-  const snapshot = useSelector(actorRef, (s) => s);
+  // Narrow selects: which screen, and the address for the log-in link (the forms select their own fields).
+  const view = useSelector(
+    actorRef,
+    (snapshot): { shown: Screen; email: string } => {
+      let shown: Screen = null;
+      if (snapshot.matches('request') || snapshot.matches('requesting')) shown = 'request';
+      else if (snapshot.matches('submitted')) shown = 'submitted';
+      else if (snapshot.matches('reset') || snapshot.matches('resetting')) shown = 'reset';
+      else if (snapshot.matches('passwordReset') || snapshot.matches('toLogin')) shown = 'done';
+      return { shown, email: snapshot.context.email };
+    },
+    shallowEqual,
+  );
 
   let screen: ReactNode = null;
-  if (snapshot.matches('request') || snapshot.matches('requesting')) {
+  if (view.shown === 'request') {
     screen = <RequestForm actorRef={actorRef} />;
-  } else if (snapshot.matches('submitted')) {
+  } else if (view.shown === 'submitted') {
     screen = (
       <section className="card">
         <StepHeading>{SUBMITTED_HEADING}</StepHeading>
         <Alert tone="success">{INSTRUCTIONS_SENT_TEXT}</Alert>
       </section>
     );
-  } else if (snapshot.matches('reset') || snapshot.matches('resetting')) {
+  } else if (view.shown === 'reset') {
     screen = <ResetForm actorRef={actorRef} />;
-  } else if (snapshot.matches('passwordReset') || snapshot.matches('toLogin')) {
+  } else if (view.shown === 'done') {
     const logIn = (e: MouseEvent) => {
       // A real link (it opens in a new tab too); in this tab the machine hands over and the route navigates.
       e.preventDefault();
@@ -43,7 +56,7 @@ export function PasswordResetFlow({ actorRef }: { actorRef: PasswordResetActor }
         <StepHeading>{RESET_DONE_HEADING}</StepHeading>
         <Alert tone="success">{PASSWORD_UPDATED_TEXT}</Alert>
         <p>
-          <a className="button" href={loginHref(snapshot.context.email)} onClick={logIn}>
+          <a className="button" href={loginHref(view.email)} onClick={logIn}>
             {LOG_IN_WITH_NEW_PASSWORD}
           </a>
         </p>

@@ -1,19 +1,20 @@
 /**
- * The player form's inputs hold text (useForm); the machine and src/domain hold numbers and null. These two
- * conversions are the only bridge, so a select's '' always means "not chosen" and an id is always a number.
+ * The player form's inputs hold text (useForm); the machine and src/domain hold numbers and null. The bridge and the
+ * pages' schemas live in src/domain/forms/player-pages.ts (the machine's NEXT guards read the same rules); these names
+ * stay for the views.
  */
+import { formErrors } from '../../domain/form-schema';
 import {
-  PLAYER_PAGE_ONE_FIELDS,
-  PLAYER_PAGE_TWO_FIELDS,
-  type PlayerField,
-  type PlayerProfileForm,
-  playerFieldErrors,
-} from '../../domain/player-profile';
-import { EMPTY_PLAYER_FORM } from '../../machines/player.connect';
+  type FieldTexts,
+  type PageOneField,
+  type PageTwoField,
+  playerFormValues,
+  playerPageOneTextSchema,
+  playerPageTwoTextSchema,
+} from '../../domain/forms/player-pages';
+import type { PlayerField, PlayerProfileForm } from '../../domain/player-profile';
 
-export type PageOneField = (typeof PLAYER_PAGE_ONE_FIELDS)[number];
-export type PageTwoField = (typeof PLAYER_PAGE_TWO_FIELDS)[number];
-export type FieldTexts<F extends PlayerField> = Record<F, string>;
+export type { FieldTexts, PageOneField, PageTwoField };
 
 /** The text an input shows for a stored value: '' for null. */
 export function fieldTexts<F extends PlayerField>(form: PlayerProfileForm, fields: readonly F[]): FieldTexts<F> {
@@ -22,33 +23,15 @@ export function fieldTexts<F extends PlayerField>(form: PlayerProfileForm, field
   ) as FieldTexts<F>;
 }
 
-function fieldValue(field: PlayerField, text: string): PlayerProfileForm[PlayerField] {
-  if (text === '') return null;
-  // Weight keeps the typed text (src/domain parseWeight decides whether it is numeric); gender is its f/m value.
-  if (field === 'weight' || field === 'gender') return text;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
-}
-
 /** The form values of `fields` from the inputs' texts. */
-export function formValues<F extends PlayerField>(
-  texts: FieldTexts<F>,
-  fields: readonly F[],
-): Pick<PlayerProfileForm, F> {
-  return Object.fromEntries(fields.map((field) => [field, fieldValue(field, texts[field])])) as Pick<
-    PlayerProfileForm,
-    F
-  >;
-}
+export const formValues = playerFormValues;
 
-/** useForm's validate for page 1: the §5 messages of src/domain for the page's fields. */
+/** Page 1's field errors: the §5 messages of its schema. */
 export function validatePageOne(texts: FieldTexts<PageOneField>): Partial<Record<PageOneField, string>> {
-  const form = { ...EMPTY_PLAYER_FORM, ...formValues(texts, PLAYER_PAGE_ONE_FIELDS) };
-  return playerFieldErrors(form, PLAYER_PAGE_ONE_FIELDS) as Partial<Record<PageOneField, string>>;
+  return formErrors(playerPageOneTextSchema, texts);
 }
 
-/** useForm's validate for page 2. */
+/** Page 2's field errors. */
 export function validatePageTwo(texts: FieldTexts<PageTwoField>): Partial<Record<PageTwoField, string>> {
-  const form = { ...EMPTY_PLAYER_FORM, ...formValues(texts, PLAYER_PAGE_TWO_FIELDS) };
-  return playerFieldErrors(form, PLAYER_PAGE_TWO_FIELDS) as Partial<Record<PageTwoField, string>>;
+  return formErrors(playerPageTwoTextSchema, texts);
 }

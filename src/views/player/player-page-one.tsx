@@ -1,10 +1,11 @@
 import type { FormEvent } from 'react';
 import { BIRTH_MONTHS, BIRTH_YEARS, birthDaysFor, HEIGHT_FEET, HEIGHT_INCHES } from '../../domain/date-lists';
+import { playerPageOneTextSchema } from '../../domain/forms/player-pages';
 import { GENDER_OPTIONS, PLAYER_PAGE_ONE_FIELDS, positionsForSport } from '../../domain/player-profile';
 import { SelectField, TextField } from '../common/field';
 import { useForm } from '../common/use-form';
 import type { PlayerActorRef, PlayerSnapshot } from './player-flow';
-import { fieldTexts, formValues, validatePageOne } from './player-form-values';
+import { fieldTexts, formValues } from './player-form-values';
 import { PlayerPageButtons, PlayerPageFrame, submitOrShowErrors } from './player-page-frame';
 
 const CHOOSE = <option value="">Select</option>;
@@ -13,7 +14,7 @@ const CHOOSE = <option value="">Select</option>;
 export function PlayerPageOne({ actorRef, snapshot }: { actorRef: PlayerActorRef; snapshot: PlayerSnapshot }) {
   const { form: saved, sports, positions, seasonStatuses } = snapshot.context;
   // The page remounts on Back, so what was entered before comes back from the machine.
-  const form = useForm(fieldTexts(saved, PLAYER_PAGE_ONE_FIELDS), validatePageOne);
+  const form = useForm(fieldTexts(saved, PLAYER_PAGE_ONE_FIELDS), playerPageOneTextSchema);
   const values = formValues(form.values, PLAYER_PAGE_ONE_FIELDS);
   const next = { type: 'NEXT', values } as const;
   const canNext = snapshot.can(next);

@@ -1,11 +1,12 @@
 import type { FormEvent } from 'react';
 import type { Option } from '../../api/schemas';
+import { playerPageTwoTextSchema } from '../../domain/forms/player-pages';
 import { PLAYER_PAGE_TWO_FIELDS } from '../../domain/player-profile';
 import { Alert } from '../common/alert';
 import { SelectField } from '../common/field';
 import { useForm } from '../common/use-form';
 import type { PlayerActorRef, PlayerSnapshot } from './player-flow';
-import { fieldTexts, formValues, type PageTwoField, validatePageTwo } from './player-form-values';
+import { fieldTexts, formValues, type PageTwoField } from './player-form-values';
 import { PlayerPageButtons, PlayerPageFrame, submitOrShowErrors } from './player-page-frame';
 
 function Choices({ options }: { options: readonly Option[] }) {
@@ -50,7 +51,7 @@ const EXPERIENCE_FIELDS: ReadonlyArray<[PageTwoField, string]> = [
 /** spec §2/§5 Player page 2: four experience levels and a weight goal; 'Back' and 'Next' (which submits). */
 export function PlayerPageTwo({ actorRef, snapshot }: { actorRef: PlayerActorRef; snapshot: PlayerSnapshot }) {
   const { form: saved, experienceLevels, weightGoals } = snapshot.context;
-  const form = useForm(fieldTexts(saved, PLAYER_PAGE_TWO_FIELDS), validatePageTwo);
+  const form = useForm(fieldTexts(saved, PLAYER_PAGE_TWO_FIELDS), playerPageTwoTextSchema);
   const values = formValues(form.values, PLAYER_PAGE_TWO_FIELDS);
   const next = { type: 'NEXT', values } as const;
   const back = { type: 'BACK', values } as const;

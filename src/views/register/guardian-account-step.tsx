@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { isGuardianFormValid, toGuardianAccountFields } from '../../domain/account-forms';
+import { guardianSchema } from '../../domain/forms/guardian';
+import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT } from '../../domain/forms/password';
 import { maskPhone, PHONE_MASK } from '../../domain/phone';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
@@ -17,9 +18,6 @@ export const ACCOUNT_EXISTS_TEXT = 'That account already exists.';
 export const LOG_IN_HERE_TEXT = 'Log in here.';
 export const INVALID_ORGANIZATION_TEXT = 'Sorry, this organization is not valid.';
 export const INVALID_COUPON_TEXT = 'Sorry, this coupon is not valid.';
-
-// §5 names no per-field messages for the guardian form: the rule is the disabled button (isGuardianFormValid).
-const noFieldMessages = () => ({});
 
 /** The address of login step 2 for an existing account, as a real link (the machine's `toLogin` exit). */
 function loginHref(license: string | null, email: string): string {
@@ -51,18 +49,21 @@ export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }
       invalidCoupon: snapshot.matches({ guardianAccount: { form: 'invalidCoupon' } }),
       failed: snapshot.matches({ guardianAccount: { form: 'failed' } }),
       busy: snapshot.hasTag('busy'),
-      canSubmit: snapshot.can({ type: 'SUBMIT', guardian: { name: '', email: '', phone: '' } }),
       canBack: snapshot.can({ type: 'BACK' }),
     }),
     shallowEqual,
   );
   const creating = view.account === null;
-  const form = useForm<GuardianFormValues>(initialGuardianValues(view.account, view.presetEmail), noFieldMessages);
-  const valid = isGuardianFormValid(form.values, { creating });
+  const form = useForm<GuardianFormValues>(
+    initialGuardianValues(view.account, view.presetEmail),
+    guardianSchema({ creating }),
+  );
+  // The machine guards SUBMIT with the same schema: `can` is false while the form is invalid or a call runs.
+  const submitEvent = { type: 'SUBMIT' as const, values: form.values };
+  const canSubmit = useSelector(actorRef, (snapshot) => snapshot.can(submitEvent));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const guardian = toGuardianAccountFields(form.values, { creating });
-    if (guardian && view.canSubmit) actorRef.send({ type: 'SUBMIT', guardian });
+    if (form.attemptSubmit() && canSubmit) actorRef.send(submitEvent);
   };
   return (
     <form className="card guardian-account" onSubmit={submit} noValidate aria-busy={view.busy}>
@@ -96,9 +97,20 @@ export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }
         onChange={(event) => form.set('phone', maskPhone(event.target.value))}
       />
       <TextField label="Email" type="email" autoComplete="email" aria-required {...form.bind('email')} />
-      {creating && <NewPasswordFields password={form.bind('password')} confirmation={form.bind('confirmPassword')} />}
+      {creating && (
+        <NewPasswordFields
+          password={{ ...form.bind('password'), hint: PASSWORD_HINT }}
+          confirmation={{ ...form.bind('confirmPassword'), hint: CONFIRM_PASSWORD_HINT }}
+        />
+      )}
+      {/* The password rules' errors are announced as they appear; each field also ties its own with aria-describedby. */}
+      <p className="visually-hidden" aria-live="polite">
+        {creating
+          ? [form.visibleError('password'), form.visibleError('confirmPassword')].filter(Boolean).join(' ')
+          : ''}
+      </p>
       <div className="button-row">
-        <button type="submit" className="button" disabled={!valid || !view.canSubmit}>
+        <button type="submit" className="button" disabled={!canSubmit}>
           Next
         </button>
         <BackButton enabled={view.canBack} onBack={() => actorRef.send({ type: 'BACK' })} />

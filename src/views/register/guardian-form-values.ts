@@ -1,15 +1,8 @@
+import type { GuardianFormValues } from '../../domain/forms/guardian';
 import { maskPhone } from '../../domain/phone';
 import type { GuardianAccount } from '../../machines/register.connect';
 
-/** The guardian form's fields as text (spec §3 Primary guardian). */
-export interface GuardianFormValues extends Record<string, string> {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}
+export type { GuardianFormValues };
 
 /**
  * Splits a stored name back into the form's two fields. §5 joins the cleaned first and last name with one space, so

@@ -1,17 +1,11 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { subscribeBillingSchema } from '../../domain/forms/subscribe-billing';
 import { COUPON_NOT_APPLIED_MESSAGE } from '../../domain/subscription-pricing';
 import { acceptsCoupon, type SubscribeEvent, type SubscribeSnapshot } from '../../machines/subscribe.connect';
 import { Alert } from '../common/alert';
 import { SelectField, TextField } from '../common/field';
 import { useForm } from '../common/use-form';
-import {
-  BILLING_FIELDS,
-  type BillingForm,
-  COUNTRIES,
-  EMPTY_BILLING_FORM,
-  toBillingDetails,
-  validateBillingForm,
-} from './billing-form';
+import { BILLING_FIELDS, type BillingForm, COUNTRIES, EMPTY_BILLING_FORM } from './billing-form';
 import { AUTO_RENEW_NOTICE, INVALID_APPLIED_COUPON_TEXT, REFUND_NOTICE } from './plan-texts';
 
 type Snapshot = SubscribeSnapshot;
@@ -28,7 +22,7 @@ function couponErrorOf(snapshot: Snapshot): string | null {
  * Coupon' (hidden when the link brought the coupon), the refund and renewal notices, and 'Subscribe'.
  */
 export function BillingFormView({ snapshot, send }: { snapshot: Snapshot; send: (event: SubscribeEvent) => void }) {
-  const form = useForm(EMPTY_BILLING_FORM, validateBillingForm);
+  const form = useForm(EMPTY_BILLING_FORM, subscribeBillingSchema);
   const [couponText, setCouponText] = useState('');
   const couponId = useId();
   const formId = useId();
@@ -37,7 +31,7 @@ export function BillingFormView({ snapshot, send }: { snapshot: Snapshot; send: 
   const couponError = couponErrorOf(snapshot);
   const subscribeEvent: SubscribeEvent = {
     type: 'SUBSCRIBE',
-    billing: toBillingDetails(form.values),
+    values: form.values,
     coupon: couponText,
   };
   const applyEvent: SubscribeEvent = { type: 'APPLY_COUPON', code: couponText };
@@ -128,7 +122,9 @@ export function BillingFormView({ snapshot, send }: { snapshot: Snapshot; send: 
       </div>
       {snapshot.matches({ shopping: 'failed' }) && context.error && <Alert>{context.error}</Alert>}
       <div className="button-row">
-        <button type="submit" className="button" disabled={!snapshot.can(subscribeEvent)}>
+        {/* Enabled whenever the machine takes SUBSCRIBE at all: a click on an incomplete form shows its errors (the
+            machine refuses those values through the same schema). */}
+        <button type="submit" className="button" disabled={!snapshot.matches('shopping')}>
           Subscribe
         </button>
       </div>

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { formErrors, isValidForm } from '../form-schema.ts';
+import { createAthleteSchema } from './create-athlete.ts';
+import { guardianSchema } from './guardian.ts';
+import { loginSchema } from './login.ts';
+import { PASSWORD_CONFIRMATION_MISMATCH, PASSWORD_HINT, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './password.ts';
+import { passwordResetSchema, resetRequestSchema } from './password-reset.ts';
+import {
+  EMPTY_PLAYER_FORM,
+  playerPageOneSchema,
+  playerPageOneTextSchema,
+  playerPageTwoTextSchema,
+} from './player-pages.ts';
+import { subscribeBillingSchema } from './subscribe-billing.ts';
+import { subscribeCouponSchema } from './subscribe-coupon.ts';
+
+const guardian = {
+  firstName: 'Pat',
+  lastName: 'Rivera',
+  phone: '555-123-4567',
+  email: 'parent@example.com',
+  password: 'Password1!',
+  confirmPassword: 'Password1!',
+};
+
+describe('guardian form schema (§5, server password rules)', () => {
+  it('states the server minimum in its hint', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
+    expect(PASSWORD_HINT).toBe('At least 8 characters.');
+  });
+
+  it('reports a short password and a confirmation that does not match, on their fields', () => {
+    expect(
+      formErrors(guardianSchema({ creating: true }), { ...guardian, password: 'abc', confirmPassword: 'abd' }),
+    ).toEqual({
+      password: PASSWORD_TOO_SHORT,
+      confirmPassword: PASSWORD_CONFIRMATION_MISMATCH,
+    });
+    expect(
+      formErrors(guardianSchema({ creating: true }), {
+        ...guardian,
+        password: '12345678',
+        confirmPassword: '12345678',
+      }),
+    ).toEqual({});
+  });
+
+  it('shows the mismatch while other fields are still empty', () => {
+    const errors = formErrors(guardianSchema({ creating: true }), { ...guardian, firstName: '', confirmPassword: 'x' });
+    expect(errors.confirmPassword).toBe(PASSWORD_CONFIRMATION_MISMATCH);
+    expect(errors.firstName).toBe('First name is required.');
+  });
+
+  it('ignores the password fields when editing the stored account', () => {
+    expect(isValidForm(guardianSchema({ creating: false }), { ...guardian, password: '', confirmPassword: '' })).toBe(
+      true,
+    );
+  });
+
+  it('names the incomplete phone', () => {
+    expect(formErrors(guardianSchema({ creating: false }), { ...guardian, phone: '555-12' }).phone).toBe(
+      'Phone must have 10 digits (000-000-0000).',
+    );
+  });
+});
+
+describe('create athlete schema (§5)', () => {
+  const athlete = {
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    relationship: 'Other',
+    customRelationship: '',
+    username: 'samrivera',
+    password: 'p',
+    confirmPassword: 'p',
+    email: '',
+    phone: '',
+  };
+  it("asks for the typed relationship when 'Other' is chosen", () => {
+    expect(formErrors(createAthleteSchema, athlete)).toEqual({ customRelationship: 'Relationship is required.' });
+    expect(isValidForm(createAthleteSchema, { ...athlete, customRelationship: 'step father' })).toBe(true);
+  });
+});
+
+describe('login and password reset schemas', () => {
+  it('need the fields filled', () => {
+    expect(formErrors(loginSchema, { email: ' ', password: '' })).toEqual({
+      email: 'Email is required.',
+      password: 'Password is required.',
+    });
+    expect(isValidForm(resetRequestSchema, { email: 'pat@example.com' })).toBe(true);
+    expect(formErrors(passwordResetSchema, { email: 'a@b.c', password: 'one', passwordConfirmation: 'two' })).toEqual({
+      passwordConfirmation: 'The passwords do not match.',
+    });
+  });
+});
+
+describe('subscribe schemas (§2, §5 Subscribe)', () => {
+  const billing = {
+    firstName: 'Pat',
+    lastName: 'Rivera',
+    address: '1 Main St',
+    city: 'Springfield',
+    state: 'il',
+    postalCode: '62701',
+    country: 'US',
+  };
+  it('takes a two-letter state and a listed country', () => {
+    expect(isValidForm(subscribeBillingSchema, billing)).toBe(true);
+    expect(Object.keys(formErrors(subscribeBillingSchema, { ...billing, state: 'Illinois', country: 'XX' }))).toEqual([
+      'state',
+      'country',
+    ]);
+  });
+
+  it('refuses a typed coupon that is not the applied one; an empty one counts as none', () => {
+    expect(formErrors(subscribeCouponSchema, { coupon: 'SAVE5', applied: null })).toEqual({
+      coupon: 'Apply your coupon code to your order before submitting.',
+    });
+    expect(isValidForm(subscribeCouponSchema, { coupon: ' ', applied: null })).toBe(true);
+    expect(isValidForm(subscribeCouponSchema, { coupon: 'SAVE5', applied: 'SAVE5' })).toBe(true);
+  });
+});
+
+describe('player page schemas (§5)', () => {
+  it('give the §5 message of each invalid field, over the form and over the texts', () => {
+    expect(formErrors(playerPageOneSchema, EMPTY_PLAYER_FORM).birthMonth).toBe('Birth month is required.');
+    const texts = {
+      experienceLifting: '1',
+      experienceAgility: '',
+      experienceUpperPlyo: '1',
+      experienceLowerPlyo: '1',
+      weightGoal: '2',
+    };
+    expect(formErrors(playerPageTwoTextSchema, texts)).toEqual({ experienceAgility: 'Agility is required.' });
+    const pageOne = {
+      birthMonth: '13',
+      birthDay: '7',
+      birthYear: '2012',
+      heightFeet: '5',
+      heightInches: '2',
+      weight: '120',
+      gender: 'f',
+      sport: '1',
+      position: '3',
+      seasonStatus: '1',
+    };
+    expect(formErrors(playerPageOneTextSchema, pageOne)).toEqual({ birthMonth: 'Birth month is required.' });
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The password rules the API server enforces on a new password (server/http/openapi.ts `password`: at least 8
+ * characters; server/routes/auth.ts and user.ts: the confirmation must match), shown before submit (issue 13 point 4).
+ * The mismatch text is the server's own, so the form and a 422 answer say the same thing.
+ */
+import { z } from 'zod/mini';
+
+/** The shortest password the server accepts. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** The hints under 'Password' and 'Confirm Password', visible before anything is typed. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+export const CONFIRM_PASSWORD_HINT = 'Must match the password.';
+
+export const PASSWORD_REQUIRED = 'Password is required.';
+export const PASSWORD_TOO_SHORT = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+export const CONFIRM_PASSWORD_REQUIRED = 'Confirm Password is required.';
+export const PASSWORD_CONFIRMATION_MISMATCH = 'The password confirmation does not match.';
+
+/** A new password: filled, then long enough (sent as typed: spaces may be part of it). */
+export const newPassword = z.string().check(
+  z.refine((value) => value !== '', PASSWORD_REQUIRED),
+  z.refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT),
+);
+
+/** The confirmation field on its own: filled (the match is checked on the whole form, below). */
+export const passwordConfirmation = z.string().check(z.refine((value) => value !== '', CONFIRM_PASSWORD_REQUIRED));
+
+/**
+ * The match check of a form holding `password` and `confirmPassword`, reported on the confirmation field. It runs
+ * even while other fields have issues (`when`), so the mismatch shows as soon as both are typed.
+ */
+export const confirmationMatches = z.refine<{ password: string; confirmPassword: string }>(
+  (values) => values.confirmPassword === '' || values.password === values.confirmPassword,
+  {
+    message: PASSWORD_CONFIRMATION_MISMATCH,
+    path: ['confirmPassword'],
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  },
+);

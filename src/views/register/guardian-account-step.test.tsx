@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  CONFIRM_PASSWORD_HINT,
+  PASSWORD_CONFIRMATION_MISMATCH,
+  PASSWORD_HINT,
+  PASSWORD_TOO_SHORT,
+} from '../../domain/forms/password';
+import { registerMachine } from '../../machines/register.machine';
+import { RegisterFlow } from './register-flow';
+
+function atStepOne() {
+  const actor = createActor(registerMachine, { input: { license: 'TIGERS-2027', user: null } });
+  actor.start();
+  render(<RegisterFlow actorRef={actor} />);
+  return actor;
+}
+
+function describedBy(label: string): string {
+  const ids = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
+  return ids
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+describe('the guardian form shows the server password rules before submit (issue 13 point 4)', () => {
+  it('ties the rules to the password fields before anything is typed', () => {
+    atStepOne();
+    expect(describedBy('Password')).toBe(PASSWORD_HINT);
+    expect(describedBy('Confirm Password')).toBe(CONFIRM_PASSWORD_HINT);
+    expect(PASSWORD_HINT).toBe('At least 8 characters.');
+  });
+
+  it('shows and announces a short password and a confirmation that does not match, and keeps Next disabled', async () => {
+    atStepOne();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm Password'), 'shorter');
+    expect(describedBy('Password')).toContain(PASSWORD_TOO_SHORT);
+    expect(describedBy('Confirm Password')).toContain(PASSWORD_CONFIRMATION_MISMATCH);
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    const live = document.querySelector('[aria-live="polite"]');
+    expect(live?.textContent).toBe(`${PASSWORD_TOO_SHORT} ${PASSWORD_CONFIRMATION_MISMATCH}`);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
