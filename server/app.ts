@@ -1,24 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { limitBody } from './http/body-limit.ts';
+import { compressJson } from './http/compression.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
+import { staticSite } from './http/static-site.ts';
 import { authRoutes } from './routes/auth.ts';
 import { brandingRoutes } from './routes/branding.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { healthRoutes } from './routes/health.ts';
 import { membershipRoutes } from './routes/memberships.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { playerRoutes } from './routes/player.ts';
 import { registrationLinkRoutes } from './routes/registration-links.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { staffBillingRoutes } from './routes/staff-billing.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
 import { userRoutes } from './routes/user.ts';
 
@@ -31,9 +32,6 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** A body over the limit is still read to its end up to this size and time, so its sender sees the 413. */
 const MAX_DISCARDED_BODY_BYTES = 32 * 1024 * 1024;
 const DISCARD_BODY_MS = 30_000;
-
-/** Paths that belong to the server, never to the single-page app's fallback. */
-const SERVER_PATHS = /^\/(api|nova-field|sandbox|dev|app|static)(\/|$)/;
 
 /** The browser origins allowed to call the API from another origin (spec §2: an alternate API server). */
 export function allowedOrigins(env: AppDeps['env']): Set<string> {
@@ -95,6 +93,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   });
   app.use('/api/*', corsMiddleware);
   app.use('/nova-field/*', corsMiddleware);
+  // JSON answers of 1 KB or more travel compressed (server/http/compression.ts).
+  app.use('/api/*', compressJson());
+  app.use('/nova-field/*', compressJson());
 
   // Every path: the sandbox pages take bodies too, and a body sent anywhere else has no business being large.
   app.use(
@@ -113,10 +114,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', registrationLinkRoutes(deps));
   app.route('/', subscribeRoutes(deps));
   app.route('/', membershipRoutes(deps));
+  app.route('/', paymentRoutes(deps));
   app.route('/', playerRoutes(deps));
   app.route('/', brandingRoutes(deps));
   app.route('/', draftRoutes(deps));
   app.route('/', staffRoutes(deps));
+  app.route('/', staffBillingRoutes(deps));
   app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
   if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
 
@@ -135,7 +138,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
     },
   });
 
-  if (options.siteDir) mountSite(app, options.siteDir);
+  if (options.siteDir) app.get('*', staticSite(options.siteDir));
 
   app.notFound((c) => errorJson(c, 404, { message: 'Not found.', messages: {} }));
 
@@ -167,24 +170,4 @@ function isUnstorableTextError(error: unknown): boolean {
     if (code === '22021' || code === '22P05') return true;
   }
   return false;
-}
-
-/** Serves the built site; any other GET that wants a page gets index.html so client-side routes load. */
-function mountSite(app: OpenAPIHono<AppEnv>, siteDir: string): void {
-  const root = path.resolve(siteDir);
-  let indexHtml: string | undefined;
-  app.use('*', async (c, next) => {
-    // Set before serveStatic builds its response, which keeps headers set earlier. Vite fingerprints everything
-    // under assets/, so those files never change; anything else is revalidated.
-    c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    await next();
-  });
-  app.use('*', serveStatic({ root }));
-  app.get('*', async (c, next) => {
-    // Server paths and missing files (a path with an extension) are 404s, not pages.
-    if (SERVER_PATHS.test(c.req.path) || /\.[a-z0-9]+$/i.test(c.req.path)) return next();
-    // Read once; a site being rebuilt under a running server (no index.html yet) is a 404, not a fault.
-    indexHtml ??= await readFile(path.join(root, 'index.html'), 'utf8').catch(() => undefined);
-    return indexHtml === undefined ? next() : c.html(indexHtml);
-  });
 }

@@ -5,12 +5,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Logger } from './log.ts';
 
-/** What a build depends on besides node_modules: sources, the page, the config, and the VITE_* variables. */
+/**
+ * What a build depends on besides node_modules: sources, the page, the config with its build step (the prerendered
+ * pages), and the VITE_* variables.
+ */
 const INPUTS = [
   'src',
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/prerender.ts',
   '.env',
   '.env.local',
   '.env.production',

@@ -1,14 +1,13 @@
 import './styles/global.css';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createAppRouter } from './routes/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
-);
+/**
+ * The site's code loads as its own module after the first paint: the HTML's prerendered frame and heading show at
+ * once, and the scripts (fetched in parallel through the HTML's modulepreload links) run afterwards. A page opened in
+ * a background tab gets no animation frames: it starts at once.
+ */
+const start = () => import('./app-start').then(({ startApp }) => startApp(container));
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+else void start();

@@ -1,0 +1,205 @@
+/**
+ * Build step (vite.config.ts runs it after the bundle is written): one HTML file per entry route with the site frame
+ * (brand header, main, footer) and the page's heading already in #root, so a phone paints the page from the HTML
+ * itself while the JavaScript is still on its way. src/main.tsx replaces it with the real page in one commit once
+ * the route's code has loaded. The server (server/http/static-site.ts) answers each route with its file, listed in
+ * pages/routes.json.
+ *
+ * The markup mirrors src/views/common/page.tsx (Page), src/routes/root.route.tsx (the skip link) and the headings the
+ * flows show first; scripts/prerender.test.ts renders those components and fails when they drift apart.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface PrerenderedPage {
+  /** Route pattern as the server matches it (`:name` is one path segment). */
+  route: string;
+  /** The route's lazily loaded page module (its stylesheets are inlined with the entry's). */
+  page: string;
+  /** File under the build's output directory. */
+  file: string;
+  /** What the page shows first inside <main>, as static markup, from the configured client name. */
+  main: (clientName: string) => string;
+  /** Multi-column pages (Page `wide`). */
+  wide?: boolean;
+}
+
+/** The entry routes a family reaches from a link (issue 14): the pages whose first visit counts. */
+export const PRERENDERED_PAGES: PrerenderedPage[] = [
+  // LICENCE_TEXTS.welcome: the team licence page's heading, whatever the licence (src/views/licence/licence-texts.ts).
+  {
+    route: '/licenses/:license',
+    page: 'src/routes/licence.page.tsx',
+    file: 'pages/licence.html',
+    main: (client) => cardWithHeading(`Welcome to ${client}`),
+  },
+  // The welcome step (src/views/login/welcome-step.tsx).
+  {
+    route: '/login',
+    page: 'src/routes/login.page.tsx',
+    file: 'pages/login.html',
+    main: (client) => cardWithHeading(`Already have a ${client} App account?`),
+  },
+  // The guardian account step (src/views/register/guardian-account-step.tsx) a new family starts on.
+  {
+    route: '/register',
+    page: 'src/routes/register.page.tsx',
+    file: 'pages/register.html',
+    main: () => cardWithHeading('Create your Primary Guardian account'),
+  },
+  // REQUEST_HEADING (src/views/password-reset/password-reset-texts.ts).
+  {
+    route: '/resetpwd/forgot',
+    page: 'src/routes/password-reset.page.tsx',
+    file: 'pages/password-reset.html',
+    main: () => cardWithHeading('Forgot your password?'),
+  },
+  // The payment flow while it loads (src/views/payment/payment-flow.tsx), and on /draft with the preview banner.
+  {
+    route: '/payment',
+    page: 'src/routes/payment.page.tsx',
+    file: 'pages/payment.html',
+    wide: true,
+    main: () => PAYMENT_LOADING,
+  },
+  {
+    route: '/draft',
+    page: 'src/routes/draft.page.tsx',
+    file: 'pages/draft.html',
+    wide: true,
+    main: () =>
+      '<div class="preview-banner" role="note"><strong>Registration Preview</strong>' +
+      '<span>This is what the customer is going to see.</span></div>' +
+      PAYMENT_LOADING,
+  },
+];
+
+/** Where the route -> file table goes (server/http/static-site.ts PRERENDERED_ROUTES_FILE). */
+export const ROUTES_FILE = 'pages/routes.json';
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** StepHeading, as React renders it. */
+const stepHeading = (heading: string) => `<h1 tabindex="-1" class="step-heading">${escapeHtml(heading)}</h1>`;
+/** A step in a card with its heading: how the account and licence steps open. */
+export const cardWithHeading = (heading: string) => `<section class="card">${stepHeading(heading)}</section>`;
+const PAYMENT_LOADING = `${stepHeading('Payment Options')}<p role="status" class="payment-status">Loading your payment options…</p>`;
+
+/** What React renders for RootLayout > Page > (main's content), as static markup. */
+export function frameHtml(clientName: string, main: string, wide = false, year = new Date().getFullYear()): string {
+  const client = escapeHtml(clientName);
+  return (
+    '<a class="skip-link" href="#main">Skip to content</a>' +
+    '<div class="page">' +
+    `<header class="page-header"><span class="brand">${client}</span></header>` +
+    `<main id="main" tabindex="-1" class="${wide ? 'page-main page-main--wide' : 'page-main'}">${main}</main>` +
+    `<footer class="page-footer"><p>© ${year} ${client}. All rights reserved.</p></footer>` +
+    '</div>'
+  );
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The module src/main.tsx imports after the first paint: the site's code. */
+const APP_MODULE = 'src/app-start.tsx';
+
+/** A chunk's file and those of everything it imports statically. */
+function scriptClosure(manifest: Record<string, ManifestChunk>, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) scriptClosure(manifest, imported, into);
+  return into;
+}
+
+/**
+ * modulepreload links for the site's code and the route's page chunk: the browser fetches and compiles them in
+ * parallel with the HTML's first paint, where the router would only ask for the page chunk once its own code ran.
+ * `fetchpriority="low"`: the first paint needs none of them (the page has no other request to compete with), and at
+ * the default high priority a browser may hold the paint until they have arrived.
+ */
+function modulePreloads(html: string, manifest: Record<string, ManifestChunk>, page: string | null): string {
+  const files = scriptClosure(manifest, APP_MODULE);
+  if (page !== null) scriptClosure(manifest, page, files);
+  const links = [...files]
+    .filter((file) => !html.includes(`href="/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  return html
+    .replace('</head>', `${links}</head>`)
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin href=',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href=',
+    );
+}
+
+/** The stylesheets a page module loads with its static imports, in the order Vite's preload helper adds them. */
+function pageStylesheets(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return [];
+  return [
+    ...(chunk.imports ?? []).flatMap((imported) => pageStylesheets(manifest, imported, seen)),
+    ...(chunk.css ?? []),
+  ];
+}
+
+/**
+ * Puts the stylesheets in the page: the head's render-blocking links and the page module's stylesheets become
+ * <style> elements, so the first paint needs the HTML alone (one round trip less on a phone). Each inlined file keeps
+ * a disabled <link> (never fetched, never applied): Vite's preload helper finds it and does not load the file again.
+ */
+function inlineStylesheets(html: string, outDir: string, pageCss: string[]): string {
+  const linked: string[] = [];
+  const withoutLinks = html.replace(/\s*<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_, href) => {
+    linked.push(href);
+    return '';
+  });
+  const files = [...new Set([...linked, ...pageCss])];
+  const styles = files
+    .map((file) => `<style>${readFileSync(path.join(outDir, file), 'utf8').replaceAll('</style', '<\\/style')}</style>`)
+    .join('');
+  const markers = files.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" disabled>`).join('');
+  return withoutLinks.replace('</head>', `${styles}${markers}</head>`);
+}
+
+/**
+ * Writes one HTML file per entry route from the built index.html (stylesheets inlined, frame prerendered), the table
+ * the server reads, and index.html itself with its stylesheets inlined.
+ */
+export function prerenderPages(outDir: string, clientName: string): string[] {
+  const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html lacks ${ROOT_ELEMENT}`);
+  const manifestFile = path.join(outDir, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : {};
+  const table: Record<string, string> = {};
+  const written: string[] = [];
+  for (const page of PRERENDERED_PAGES) {
+    const styled = inlineStylesheets(template, outDir, pageStylesheets(manifest, page.page));
+    const html = modulePreloads(styled, manifest, page.page).replace(
+      ROOT_ELEMENT,
+      `<div id="root">${frameHtml(clientName, page.main(clientName), page.wide)}</div>`,
+    );
+    const file = path.join(outDir, page.file);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    table[page.route] = page.file;
+    written.push(page.file);
+  }
+  writeFileSync(path.join(outDir, ROUTES_FILE), `${JSON.stringify(table, null, 2)}\n`);
+  writeFileSync(
+    path.join(outDir, 'index.html'),
+    modulePreloads(inlineStylesheets(template, outDir, []), manifest, null),
+  );
+  return written;
+}

@@ -1,0 +1,94 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+/** The encodings the server sends, best first: brotli is ~15 % smaller than gzip on the site's scripts. */
+export type ContentEncoding = 'br' | 'gzip';
+
+const PREFERENCE: ContentEncoding[] = ['br', 'gzip'];
+
+/**
+ * The encoding to answer with for an `Accept-Encoding` header, among those available: the highest q-value wins,
+ * brotli on a tie; `q=0` refuses an encoding, `*` stands for every encoding not named. Null: send it as it is.
+ */
+export function negotiateEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly ContentEncoding[] = PREFERENCE,
+): ContentEncoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (name === '') continue;
+    const qParam = params.find((param) => /^q=/i.test(param));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    weights.set(name.toLowerCase(), Number.isFinite(q) ? q : 0);
+  }
+  let best: ContentEncoding | null = null;
+  let bestQ = 0;
+  for (const encoding of PREFERENCE) {
+    if (!available.includes(encoding)) continue;
+    const q = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (q > bestQ) {
+      best = encoding;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/** Appends Accept-Encoding to a response's Vary header once. */
+export function varyOnAcceptEncoding(headers: Headers): void {
+  const vary = headers.get('Vary');
+  if (vary === '*' || (vary && /(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))) return;
+  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/** API answers below this many bytes travel as they are: compressing them saves less than its headers cost. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compresses JSON answers of at least 1 KB on the fly, with the encoding the client prefers. Fast settings (brotli
+ * quality 5, gzip level 6): a licence's or a user's JSON shrinks by two thirds in well under a millisecond, where
+ * brotli's top quality would cost more time than the bytes it saves. Only JSON: the realtime socket never passes
+ * through here, and a streamed body (event streams) would be held back until its end.
+ */
+export function compressJson(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const response = c.res;
+    if (
+      c.req.method === 'HEAD' ||
+      response.status === 204 ||
+      response.status === 206 ||
+      response.status === 304 ||
+      response.body === null ||
+      response.headers.has('Content-Encoding') ||
+      !/^application\/(.+\+)?json/i.test(response.headers.get('Content-Type') ?? '') ||
+      /(^|,)\s*no-transform\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '')
+    ) {
+      return;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = new Headers(response.headers);
+    varyOnAcceptEncoding(headers);
+    const encoding =
+      body.length >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(c.req.header('Accept-Encoding')) : null;
+    let sent = body;
+    if (encoding === 'br') {
+      sent = await brotli(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
+    } else if (encoding === 'gzip') {
+      sent = await gzipAsync(body, { level: 6 });
+    }
+    if (encoding) headers.set('Content-Encoding', encoding);
+    headers.set('Content-Length', String(sent.length));
+    // Cleared first: Hono's setter would otherwise copy the old headers (a stale Content-Length) over the new ones.
+    c.res = undefined;
+    c.res = new Response(sent, { status: response.status, statusText: response.statusText, headers });
+  };
+}

@@ -1,0 +1,184 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESS_THRESHOLD_BYTES, compressJson, negotiateEncoding } from './compression.ts';
+import { PRERENDERED_ROUTES_FILE, staticSite } from './static-site.ts';
+
+const script = `console.log(${JSON.stringify('a fingerprinted script '.repeat(200))});`;
+const files: Record<string, string> = {
+  'index.html': '<!doctype html><title>site</title><div id="root"></div>',
+  'pages/login.html': '<!doctype html><title>site</title><div id="root"><h1>Log in</h1></div>',
+  'pages/licence.html': '<!doctype html><title>site</title><div id="root"><h1>Welcome</h1></div>',
+  [PRERENDERED_ROUTES_FILE]: JSON.stringify({
+    '/login': 'pages/login.html',
+    '/licenses/:license': 'pages/licence.html',
+  }),
+  'assets/app-abc123.js': script,
+  'assets/logo-abc123.png': 'not really a png',
+  '.vite/manifest.json': '{}',
+};
+
+let site: string;
+let app: Hono;
+
+beforeAll(() => {
+  site = mkdtempSync(path.join(os.tmpdir(), 'static-site-'));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(site, name)), { recursive: true });
+    writeFileSync(path.join(site, name), content);
+    // What the build's precompression step leaves beside every text file.
+    if (/\.(html|js)$/.test(name)) {
+      writeFileSync(path.join(site, `${name}.br`), brotliCompressSync(content));
+      writeFileSync(path.join(site, `${name}.gz`), gzipSync(content));
+    }
+  }
+  app = new Hono();
+  app.get('*', staticSite(site));
+  app.notFound((c) => c.json({ message: 'Not found.', messages: {} }, 404));
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.request(url, { headers });
+const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+describe('static site: precompressed files by Accept-Encoding', () => {
+  it('sends brotli to a client that accepts it, gzip to one that accepts only gzip, the file itself otherwise', async () => {
+    const br = await get('/assets/app-abc123.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const brBody = await bytes(br);
+    expect(Number(br.headers.get('content-length'))).toBe(brBody.length);
+    expect(brBody.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(brBody).toString()).toBe(script);
+
+    const gzip = await get('/assets/app-abc123.js', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gunzipSync(await bytes(gzip)).toString()).toBe(script);
+
+    for (const accept of [undefined, 'identity', 'deflate']) {
+      const plain = await get('/assets/app-abc123.js', accept ? { 'Accept-Encoding': accept } : {});
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+      expect((await bytes(plain)).toString()).toBe(script);
+    }
+  });
+
+  it('honours q-values: q=0 refuses an encoding, * stands for the others', async () => {
+    const encodingFor = async (accept: string) =>
+      (await get('/assets/app-abc123.js', { 'Accept-Encoding': accept })).headers.get('content-encoding');
+    expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+    expect(await encodingFor('gzip;q=0.5, br;q=0.4')).toBe('gzip');
+    expect(await encodingFor('*')).toBe('br');
+    expect(await encodingFor('br;q=0, *')).toBe('gzip');
+    expect(await encodingFor('*;q=0')).toBeNull();
+    expect(await encodingFor('gzip;q=0, br;q=0')).toBeNull();
+  });
+
+  it('keeps fingerprinted assets immutable and tags each encoding apart', async () => {
+    const br = await get('/assets/app-abc123.js', { 'Accept-Encoding': 'br' });
+    const plain = await get('/assets/app-abc123.js');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    // A file the build does not compress (an image) has no variants to choose between.
+    const image = await get('/assets/logo-abc123.png', { 'Accept-Encoding': 'br' });
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-encoding')).toBeNull();
+    expect(image.headers.get('vary')).toBeNull();
+  });
+});
+
+describe('static site: pages', () => {
+  it('serves the HTML prerendered for the route, index.html for any other page, revalidated by ETag', async () => {
+    const login = await get('/login?license=TIGERS-2027', { 'Accept-Encoding': 'br' });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(login.headers.get('content-encoding')).toBe('br');
+    expect(login.headers.get('cache-control')).toBe('no-cache');
+    expect(brotliDecompressSync(await bytes(login)).toString()).toBe(files['pages/login.html']);
+
+    const licence = await get('/licenses/TIGERS-2027', { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(await bytes(licence)).toString()).toBe(files['pages/licence.html']);
+    expect(await (await get('/licenses/TIGERS-2027/')).text()).toBe(files['pages/licence.html']);
+    expect(await (await get('/licenses/TIGERS-2027/extra')).text()).toBe(files['index.html']);
+    expect(await (await get('/dashboard')).text()).toBe(files['index.html']);
+    expect(await (await get('/')).text()).toBe(files['index.html']);
+
+    const etag = login.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    const revalidated = await get('/login', { 'Accept-Encoding': 'br', 'If-None-Match': etag ?? '' });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(etag);
+    expect(await revalidated.text()).toBe('');
+    expect((await get('/login', { 'If-None-Match': etag ?? '' })).status).toBe(200);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const head = await app.request('/login', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBe('br');
+    expect(await head.text()).toBe('');
+  });
+
+  it('answers 404 for server paths, missing files, dotfiles and paths that leave the site', async () => {
+    for (const url of [
+      '/api/unknown',
+      '/assets/missing.js',
+      '/.vite/manifest.json',
+      '/assets/%2e%2e/%2e%2e/%2e%2e/etc/os-release.txt',
+      '/assets/..%2f..%2fetc%2fpasswd',
+      '/assets/%00.js',
+      '/assets/%E0%A4%A.js',
+    ]) {
+      expect((await get(url)).status, url).toBe(404);
+    }
+  });
+});
+
+describe('API compression', () => {
+  const large = { items: Array.from({ length: 100 }, (_, id) => ({ id, name: `Athlete ${id}` })) };
+  const api = new Hono();
+  api.use('*', compressJson());
+  api.get('/large', (c) => c.json(large));
+  api.get('/small', (c) => c.json({ ok: true }));
+  api.get('/text', (c) => c.text('x'.repeat(5000)));
+
+  it('compresses JSON of 1 KB or more with the encoding the client prefers', async () => {
+    expect(JSON.stringify(large).length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+    const br = await api.request('/large', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBody = await bytes(br);
+    expect(Number(br.headers.get('content-length'))).toBe(brBody.length);
+    expect(JSON.parse(brotliDecompressSync(brBody).toString())).toEqual(large);
+
+    const gzip = await api.request('/large', { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(await bytes(gzip)).toString())).toEqual(large);
+
+    const plain = await api.request('/large');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await plain.json()).toEqual(large);
+  });
+
+  it('leaves small JSON and other content types as they are', async () => {
+    const small = await api.request('/small', { headers: { 'Accept-Encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toEqual({ ok: true });
+    const text = await api.request('/text', { headers: { 'Accept-Encoding': 'br' } });
+    expect(text.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('negotiates like the static files', () => {
+    expect(negotiateEncoding('gzip, br')).toBe('br');
+    expect(negotiateEncoding('BR;Q=0.1, gzip;q=0.05')).toBe('br');
+    expect(negotiateEncoding('gzip;q=0')).toBeNull();
+    expect(negotiateEncoding('br', ['gzip'])).toBeNull();
+    expect(negotiateEncoding(undefined)).toBeNull();
+  });
+});
