@@ -1,24 +1,32 @@
 /**
- * `npm run bench:api`: starts the real server (`server/main.ts`) on a free loopback port with a fresh temporary
- * DATA_DIR, runs autocannon for a few seconds against a bare health route, licence info and login, prints req/s,
- * p50 and p99 of each and each route's throughput as a ratio of the health route's, then stops the server and
- * removes the data. It prints figures; it asserts nothing (timings live in bench/, not in tests).
+ * `npm run bench:api` (issue 14 point 5): starts the real server (`server/main.ts`) on a free loopback port, once on
+ * PGlite (a fresh temporary DATA_DIR) and, when DATABASE_URL is set, once more on PostgreSQL (a throwaway database
+ * created on that server and dropped afterwards, so the role needs CREATEDB). Each time it logs in once as
+ * member@example.com (latest licence TIGERS-2027) and runs autocannon against the bare health route, licence info,
+ * GET /api/user and POST /api/memberships/payment-plans (both with the token), and prints req/s, p50 and p99 of each
+ * and each route's throughput as a ratio of the health route's in the same run, beside the issue's targets.
  *
- * Login is rate-limited per address and IP (issue 3, point 3); the server is started with RATE_LIMIT_MULTIPLIER=1000,
- * which it honours outside production, so the login figure measures password verification, not 429 answers.
- * Any non-2xx answer is counted and reported next to the figures.
+ * It prints figures; it asserts nothing (timings live in bench/, never in tests). On a shared machine the absolute
+ * rates move with the neighbours' load: compare the ratios of one run, and run it a few times.
  *
- * Options (environment): BENCH_SECONDS (default 5 per route), BENCH_CONNECTIONS (default 10),
- * BENCH_START_TIMEOUT_SECONDS (default 300: a first start may build the site, migrate and seed).
- * BENCH_SERVER_ENTRY (default server/main.ts).
+ * The server runs the API as in production (LOG_LEVEL info: one log line per request, written to /dev/null here; no
+ * raised rate limits) but serves no site (SERVE_SITE=false), so it never builds one first.
+ *
+ * Options (environment): BENCH_SECONDS (default 5 per route), BENCH_CONNECTIONS (default 50),
+ * BENCH_START_TIMEOUT_SECONDS (default 300: a first start may build the site, migrate and seed),
+ * BENCH_SERVER_ENTRY (default server/main.ts), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/api-prof` to profile it; keep profiles out of the repository), BENCH_ROUTES (only the
+ * routes whose name contains one of these comma-separated words, besides the health route).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 /** The part of autocannon 8's API used here (the package ships no type declarations). */
 interface AutocannonOptions {
@@ -50,12 +58,24 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const HOST = '127.0.0.1';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = positiveInt(process.env.BENCH_SECONDS, 5);
-const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 10);
+const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 50);
 const START_TIMEOUT_MS = positiveInt(process.env.BENCH_START_TIMEOUT_SECONDS, 300) * 1000;
 const STOP_TIMEOUT_MS = 15_000;
 const WARMUP_SECONDS = 1;
 /** Overridable only to smoke-test the bench itself against another entry. */
 const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'server/main.ts';
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
+/** The fixture guardian whose latest licence is a team licence (docs/fixtures.md), so payment-plans answers 200. */
+const PAYER = { email: 'member@example.com', password: 'Password1!' };
+
+type Driver = 'pglite' | 'postgres';
+
+/** Issue 14 point 5: each route's rate as a share of the health route's, and the p99, per database. */
+const TARGETS: Record<Driver, { licenceRatio: number; tokenRatio: number; p99Ms: number }> = {
+  postgres: { licenceRatio: 0.35, tokenRatio: 0.2, p99Ms: 100 },
+  pglite: { licenceRatio: 0.2, tokenRatio: 0.1, p99Ms: 250 },
+};
 
 function positiveInt(raw: string | undefined, fallback: number): number {
   const value = Number(raw);
@@ -75,17 +95,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-function startServer(port: number, dataDir: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+function startServer(port: number, database: Record<string, string>): ChildProcess {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', SERVER_ENTRY], {
     cwd: ROOT,
+    // SERVE_SITE=false: the API alone, so a start never waits for (or measures) a build of the site.
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'development',
       PORT: String(port),
-      HOST,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MULTIPLIER: '1000',
-      LOG_LEVEL: 'warn',
+      SERVE_SITE: 'false',
+      LOG_LEVEL: 'info',
+      ...database,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -117,32 +138,54 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+const WEBSITE_HEADERS = { 'X-Requested-With': 'website', Accept: 'application/json' };
+
+async function logIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { ...WEBSITE_HEADERS, 'Content-Type': 'application/json' },
+    body: JSON.stringify(PAYER),
+  });
+  const body = (await res.json()) as { token?: unknown };
+  if (!res.ok || typeof body.token !== 'string') throw new Error(`login as ${PAYER.email} answered ${res.status}`);
+  return body.token;
+}
+
+type RouteKind = 'health' | 'licence' | 'token';
+
 interface Route {
   name: string;
+  kind: RouteKind;
   options: Omit<AutocannonOptions, 'url'> & { path: string };
 }
 
-const WEBSITE_HEADERS = { 'X-Requested-With': 'website', Accept: 'application/json' };
-
-const ROUTES: Route[] = [
-  { name: 'GET /api/health', options: { path: '/api/health', headers: WEBSITE_HEADERS } },
-  {
-    name: 'GET /api/registration-link/info/TIGERS-2027',
-    options: { path: '/api/registration-link/info/TIGERS-2027', headers: WEBSITE_HEADERS },
-  },
-  {
-    name: 'POST /api/auth/login',
-    options: {
-      path: '/api/auth/login',
-      method: 'POST',
-      headers: { ...WEBSITE_HEADERS, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'parent@example.com', password: 'Password1!' }),
+function routes(token: string): Route[] {
+  const authorized = { ...WEBSITE_HEADERS, Authorization: `Bearer ${token}` };
+  return [
+    { name: 'GET /api/health', kind: 'health', options: { path: '/api/health', headers: WEBSITE_HEADERS } },
+    {
+      name: 'GET /api/registration-link/info/TIGERS-2027',
+      kind: 'licence',
+      options: { path: '/api/registration-link/info/TIGERS-2027', headers: WEBSITE_HEADERS },
     },
-  },
-];
+    { name: 'GET /api/user', kind: 'token', options: { path: '/api/user', headers: authorized } },
+    {
+      name: 'POST /api/memberships/payment-plans',
+      kind: 'token',
+      options: {
+        path: '/api/memberships/payment-plans',
+        method: 'POST',
+        headers: { ...authorized, 'Content-Type': 'application/json' },
+        // What the payment page asks first: no code, no protection plan.
+        body: JSON.stringify({ discount_code: null, include_payment_protection_plan: false }),
+      },
+    },
+  ];
+}
 
 interface Figures {
   name: string;
+  kind: RouteKind;
   reqPerSec: number;
   p50: number;
   p99: number;
@@ -161,6 +204,7 @@ async function measure(base: string, route: Route): Promise<Figures> {
   const result = await run(SECONDS);
   return {
     name: route.name,
+    kind: route.kind,
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -173,40 +217,90 @@ async function measure(base: string, route: Route): Promise<Figures> {
   };
 }
 
-function printTable(rows: Figures[]): void {
-  const health = rows[0]?.reqPerSec ?? 0;
-  const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'vs health', 'requests', 'statuses'];
-  const lines = rows.map((row) => [
-    row.name,
-    row.reqPerSec.toFixed(0),
-    row.p50.toFixed(1),
-    row.p99.toFixed(1),
-    health > 0 ? `${(row.reqPerSec / health).toFixed(3)}×` : 'n/a',
-    String(row.total),
-    row.statuses || '-',
-  ]);
+/** The route's targets and whether this run met them ('-' for the health route itself). */
+function verdict(row: Figures, ratio: number, driver: Driver): string {
+  if (row.kind === 'health') return '-';
+  const target = TARGETS[driver];
+  const minRatio = row.kind === 'licence' ? target.licenceRatio : target.tokenRatio;
+  const met = ratio >= minRatio && row.p99 <= target.p99Ms && row.non2xx === 0 && row.errors === 0;
+  return `≥${minRatio.toFixed(2)}×, p99≤${target.p99Ms}: ${met ? 'met' : 'MISSED'}`;
+}
+
+function printTable(driver: Driver, rows: Figures[]): void {
+  const health = rows.find((row) => row.kind === 'health')?.reqPerSec ?? 0;
+  const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'vs health', 'target', 'requests', 'statuses'];
+  const lines = rows.map((row) => {
+    const ratio = health > 0 ? row.reqPerSec / health : 0;
+    return [
+      row.name,
+      row.reqPerSec.toFixed(0),
+      row.p50.toFixed(1),
+      row.p99.toFixed(1),
+      health > 0 ? `${ratio.toFixed(3)}×` : 'n/a',
+      verdict(row, ratio, driver),
+      String(row.total),
+      row.statuses || '-',
+    ];
+  });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)));
   const format = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(`\n${driver}:`);
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
   for (const row of rows) {
     if (row.non2xx > 0 || row.errors > 0) {
       console.log(
-        `warning: ${row.name}: ${row.non2xx} non-2xx answers, ${row.errors} errors/timeouts — the figures above include them` +
-          (row.name.includes('login') ? ' (is RATE_LIMIT_MULTIPLIER=1000 enough for this run?)' : ''),
+        `warning: ${row.name}: ${row.non2xx} non-2xx answers, ${row.errors} errors/timeouts — the figures above include them`,
       );
     }
   }
 }
 
-async function main(): Promise<void> {
+interface Target {
+  driver: Driver;
+  /** The server's database variables. */
+  env: Record<string, string>;
+  cleanUp(): Promise<void>;
+}
+
+async function pgliteTarget(): Promise<Target> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-'));
+  return {
+    driver: 'pglite',
+    env: { DATA_DIR: dataDir },
+    cleanUp: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A fresh database on the DATABASE_URL server, so the server migrates and seeds the fixtures into it. */
+async function postgresTarget(serverUrl: string): Promise<Target> {
+  const name = `bench_api_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    driver: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    cleanUp: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function benchOne(target: Target): Promise<void> {
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
-  console.log(`starting ${SERVER_ENTRY} on ${base} (DATA_DIR ${dataDir}) ...`);
-  const child = startServer(port, dataDir);
+  console.log(`\nstarting ${SERVER_ENTRY} on ${base} (${target.driver}) ...`);
+  const child = startServer(port, target.env);
   const onSignal = () => {
     child.kill('SIGTERM');
     process.exit(130);
@@ -214,17 +308,30 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   try {
     await waitUntilHealthy(base, child);
-    console.log(
-      `autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per route, loopback\n`,
-    );
+    const token = await logIn(base);
     const rows: Figures[] = [];
-    for (const route of ROUTES) rows.push(await measure(base, route));
-    printTable(rows);
+    const chosen = routes(token).filter(
+      (route) =>
+        route.kind === 'health' || ROUTE_FILTER.length === 0 || ROUTE_FILTER.some((word) => route.name.includes(word)),
+    );
+    for (const route of chosen) rows.push(await measure(base, route));
+    printTable(target.driver, rows);
   } finally {
     process.off('SIGINT', onSignal);
     await stopServer(child);
-    await rm(dataDir, { recursive: true, force: true });
+    await target.cleanUp();
   }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per route, loopback; ` +
+      'ratios are to the health route of the same run',
+  );
+  await benchOne(await pgliteTarget());
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (databaseUrl) await benchOne(await postgresTarget(databaseUrl));
+  else console.log('\nDATABASE_URL is not set: no PostgreSQL figures.');
 }
 
 main().catch((error: unknown) => {

@@ -74,8 +74,26 @@ export function splitCents(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, index) => base + (index < remainder ? 1 : 0));
 }
 
+/**
+ * A date's display text is a pure function of the date, and every payment-plans answer formats the same dozen
+ * instalment dates through Intl (a measurable share of the request). Remembered per date; the few dates a season
+ * schedule ever produces keep the map small, and it is cleared should it ever grow.
+ */
+const displayDates = new Map<string, string>();
+const MAX_DISPLAY_DATES = 2_000;
+
+function displayDate(isoDate: string): string {
+  let text = displayDates.get(isoDate);
+  if (text === undefined) {
+    if (displayDates.size >= MAX_DISPLAY_DATES) displayDates.clear();
+    text = formatDisplayDate(isoDate);
+    displayDates.set(isoDate, text);
+  }
+  return text;
+}
+
 function phase(dueOn: string, cents: number): ComputedPhase {
-  return { dueOn, startTimeFormatted: formatDisplayDate(dueOn), baseAmountCents: cents, amountCents: cents };
+  return { dueOn, startTimeFormatted: displayDate(dueOn), baseAmountCents: cents, amountCents: cents };
 }
 
 export function computePaymentPlans(request: PlanRequest): ComputedPlan[] {

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { BEARER, codeParam, createRouter, errors, json, jsonBody, LicenceInfoSchema } from '../http/openapi.ts';
-import { findLicence, LICENCE_TEXTS, licenceInfo } from '../services/licences.ts';
+import { findLicence, findLicenceInfo, LICENCE_TEXTS } from '../services/licences.ts';
 import { findTokenUser } from '../services/tokens.ts';
 
 const infoRoute = createRoute({
@@ -47,15 +47,15 @@ export function registrationLinkRoutes(deps: AppDeps) {
   const app = createRouter();
 
   app.openapi(infoRoute, async (c) => {
-    const licence = await findLicence(db, c.req.valid('param').code);
-    if (!licence) throw notFound(LICENCE_TEXTS.notFound);
-    return c.json(await licenceInfo(db, licence, deps.now()), 200);
+    const found = await findLicenceInfo(db, c.req.valid('param').code, deps.now());
+    if (!found) throw notFound(LICENCE_TEXTS.notFound);
+    return c.json(found.info, 200);
   });
 
   app.openapi(coachRoute, async (c) => {
-    const licence = await findLicence(db, c.req.valid('param').code);
-    if (licence?.kind !== 'coach') throw notFound(LICENCE_TEXTS.notFound);
-    return c.json(await licenceInfo(db, licence, deps.now()), 200);
+    const found = await findLicenceInfo(db, c.req.valid('param').code, deps.now());
+    if (found?.kind !== 'coach') throw notFound(LICENCE_TEXTS.notFound);
+    return c.json(found.info, 200);
   });
 
   app.openapi(licenseLinkRoute, async (c) => {

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { addDays, endOfDate, formatDisplayDate, toIsoDate } from '../../src/domain/dates.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
 import {
   athleteGuardians,
   type LicenceRow,
@@ -60,19 +60,12 @@ export interface LicenceInfoJson {
   is_coach: boolean;
 }
 
-export async function licenceInfo(db: Db, licence: LicenceRow, now: Date): Promise<LicenceInfoJson> {
-  const [organization] = await db
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, licence.organizationId));
-  let team: { id: number; name: string; seasonName: string } | undefined;
-  if (licence.teamId !== null) {
-    [team] = await db
-      .select({ id: teams.id, name: teams.name, seasonName: seasons.name })
-      .from(teams)
-      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
-      .where(eq(teams.id, licence.teamId));
-  }
+function licenceInfo(
+  licence: LicenceRow,
+  organization: { id: number; name: string },
+  team: { id: number; name: string; seasonName: string } | null,
+  now: Date,
+): LicenceInfoJson {
   return {
     license_code: licence.code,
     name: licence.name,
@@ -80,13 +73,52 @@ export async function licenceInfo(db: Db, licence: LicenceRow, now: Date): Promi
     available_licenses: licence.availableLicenses,
     expiration_date_formatted: licence.expiresOn === null ? null : formatDisplayDate(licence.expiresOn),
     paused: licence.paused,
-    organization_id: organization?.id ?? null,
-    organization_name: organization?.name ?? null,
+    organization_id: organization.id,
+    organization_name: organization.name,
     season_name: team?.seasonName ?? null,
     team_name: team?.name ?? null,
     team_id: team?.id ?? null,
     is_coach: licence.kind === 'coach',
   };
+}
+
+/**
+ * The licence page's first call (a whole team opens the coach's link at once): the licence with its organization,
+ * team and season in one statement, read fresh every time (seats left and paused change under the families' feet).
+ */
+const licenceViewStatement = preparedPerDb((db) =>
+  db
+    .select({
+      licence: licences,
+      organization: { id: organizations.id, name: organizations.name },
+      // Flat: drizzle turns a nested object into null only when all its columns come from one table.
+      teamId: teams.id,
+      teamName: teams.name,
+      seasonName: seasons.name,
+    })
+    .from(licences)
+    .innerJoin(organizations, eq(organizations.id, licences.organizationId))
+    .leftJoin(teams, eq(teams.id, licences.teamId))
+    .leftJoin(seasons, eq(seasons.id, teams.seasonId))
+    .where(eq(licences.code, sql.placeholder('code')))
+    .limit(1)
+    .prepare('licence_view'),
+);
+
+/** The `LicenceInfo` of a licence code with the licence's kind, or null for an unknown code. */
+export async function findLicenceInfo(
+  db: Db,
+  code: string,
+  now: Date,
+): Promise<{ kind: LicenceRow['kind']; info: LicenceInfoJson } | null> {
+  const [row] = await licenceViewStatement(db).execute({ code: normalizeCode(code) });
+  if (!row) return null;
+  // A team licence always has a team with a season (licences_team_check, not-null foreign keys).
+  const team =
+    row.teamId === null || row.teamName === null || row.seasonName === null
+      ? null
+      : { id: row.teamId, name: row.teamName, seasonName: row.seasonName };
+  return { kind: row.licence.kind, info: licenceInfo(row.licence, row.organization, team, now) };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type DiscountTerms, isFullDiscount } from '../../src/domain/fees.ts';
 import { centsToDollars } from '../../src/domain/money.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
 import {
   athleteGuardians,
   type DiscountCodeRow,
@@ -61,11 +61,12 @@ export interface PaymentDataJson {
   error: string | null;
 }
 
-export async function teamContext(db: Db | Tx, team: TeamRow): Promise<DuesContext> {
-  const [organization] = await db.select().from(organizations).where(eq(organizations.id, team.organizationId));
-  const [season] = await db.select().from(seasons).where(eq(seasons.id, team.seasonId));
-  const protectionPlan = team.protectionPlanId === null ? null : await findProtectionPlan(db, team.protectionPlanId);
-  if (!organization || !season) throw new Error(`team ${team.id} lost its organization or season`);
+function duesContextOf(
+  team: TeamRow,
+  organization: OrganizationRow,
+  season: SeasonRow,
+  protectionPlan: ProtectionPlanRow | null,
+): DuesContext {
   return {
     teamId: team.id,
     teamName: team.name,
@@ -83,6 +84,44 @@ export async function teamContext(db: Db | Tx, team: TeamRow): Promise<DuesConte
     season,
     protectionPlan,
   };
+}
+
+/** The team's dues context: its organization, season and protection plan in one statement. */
+export async function teamContext(db: Db | Tx, team: TeamRow): Promise<DuesContext> {
+  const [row] = await db
+    .select({ organization: organizations, season: seasons, protectionPlan: protectionPlans })
+    .from(teams)
+    .innerJoin(organizations, eq(organizations.id, teams.organizationId))
+    .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+    .leftJoin(protectionPlans, eq(protectionPlans.id, teams.protectionPlanId))
+    .where(eq(teams.id, team.id));
+  if (!row) throw new Error(`team ${team.id} lost its organization or season`);
+  return duesContextOf(team, row.organization, row.season, row.protectionPlan);
+}
+
+/** A team licence's team with everything its payment data needs, read fresh (fees and seats are never cached). */
+const licenceDuesStatement = preparedPerDb((db) =>
+  db
+    .select({ team: teams, organization: organizations, season: seasons, protectionPlan: protectionPlans })
+    .from(licences)
+    .innerJoin(teams, eq(teams.id, licences.teamId))
+    .innerJoin(organizations, eq(organizations.id, teams.organizationId))
+    .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+    .leftJoin(protectionPlans, eq(protectionPlans.id, teams.protectionPlanId))
+    .where(eq(licences.id, sql.placeholder('licenceId')))
+    .prepare('licence_dues'),
+);
+
+/**
+ * The dues context of the team licence a payer is paying for (payerTeamLicence's choice), or null when there is
+ * none: for a guardian one statement in all, where payerTeamLicence + teamContext took four.
+ */
+export async function payerDuesContext(db: Db, payer: UserRow): Promise<DuesContext | null> {
+  for (const licenceId of await payerLicenceCandidates(db, payer)) {
+    const [row] = await licenceDuesStatement(db).execute({ licenceId });
+    if (row) return duesContextOf(row.team, row.organization, row.season, row.protectionPlan);
+  }
+  return null;
 }
 
 export async function findProtectionPlan(db: Db | Tx, id: number): Promise<ProtectionPlanRow | null> {
@@ -199,16 +238,7 @@ export async function payerTeamLicence(
   db: Db | Tx,
   payer: UserRow,
 ): Promise<{ licence: LicenceRow; team: TeamRow } | null> {
-  const candidates: number[] = [];
-  if (payer.latestLicenseId !== null) candidates.push(payer.latestLicenseId);
-  if (payer.kind === 'athlete') {
-    const guardians = await db
-      .select({ latestLicenseId: users.latestLicenseId })
-      .from(athleteGuardians)
-      .innerJoin(users, eq(users.id, athleteGuardians.guardianId))
-      .where(eq(athleteGuardians.athleteId, payer.id));
-    for (const guardian of guardians) if (guardian.latestLicenseId !== null) candidates.push(guardian.latestLicenseId);
-  }
+  const candidates = await payerLicenceCandidates(db, payer);
   if (candidates.length === 0) return null;
   const rows = await db
     .select({ licence: licences, team: teams })
@@ -220,6 +250,21 @@ export async function payerTeamLicence(
     if (row) return row;
   }
   return null;
+}
+
+/** The licences a payer may be paying for, in order of preference: their own latest, then their guardians'. */
+async function payerLicenceCandidates(db: Db | Tx, payer: UserRow): Promise<number[]> {
+  const candidates: number[] = [];
+  if (payer.latestLicenseId !== null) candidates.push(payer.latestLicenseId);
+  if (payer.kind === 'athlete') {
+    const guardians = await db
+      .select({ latestLicenseId: users.latestLicenseId })
+      .from(athleteGuardians)
+      .innerJoin(users, eq(users.id, athleteGuardians.guardianId))
+      .where(eq(athleteGuardians.athleteId, payer.id));
+    for (const guardian of guardians) if (guardian.latestLicenseId !== null) candidates.push(guardian.latestLicenseId);
+  }
+  return candidates;
 }
 
 export const NO_CLAIM = 'You have not claimed a licence for this team.';

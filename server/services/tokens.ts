@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
 import { type AccessTokenKind, accessTokens, type UserRow, users } from '../db/schema/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +39,24 @@ export async function issueToken(
   return token;
 }
 
+/** Every token route runs this first: one indexed lookup (token_hash is unique), built and planned once. */
+const tokenUserStatement = preparedPerDb((db) =>
+  db
+    .select({ user: users, tokenId: accessTokens.id })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
+        eq(accessTokens.kind, sql.placeholder('kind')),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('token_user'),
+);
+
 /** The user a live (not revoked, not expired) token of `kind` belongs to, or null. */
 export async function findTokenUser(
   db: Db,
@@ -46,19 +64,8 @@ export async function findTokenUser(
   kind: AccessTokenKind,
   now: Date,
 ): Promise<{ user: UserRow; tokenId: number } | null> {
-  const [row] = await db
-    .select({ user: users, tokenId: accessTokens.id })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, hashToken(token)),
-        eq(accessTokens.kind, kind),
-        isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  // Placeholders skip the column's encoder, so the timestamp goes as the ISO text PostgreSQL reads as timestamptz.
+  const [row] = await tokenUserStatement(db).execute({ tokenHash: hashToken(token), kind, now: now.toISOString() });
   return row ?? null;
 }
 

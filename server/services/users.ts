@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
 import { licences, organizations, playerProfiles, subscriptions, type UserRow, users } from '../db/schema/index.ts';
 import { paidThrough, statusMessage } from '../domain/subscription-status.ts';
 
@@ -52,6 +52,35 @@ export async function findUserByUsername(db: Db | Tx, username: string): Promise
   return user ?? null;
 }
 
+/**
+ * Everything the User response shows, in one statement (GET /api/user runs it on every page load): the user, their
+ * player profile, latest licence with its organization, and access. player_profiles.user_id and
+ * subscriptions.user_id are unique, so the left joins add no rows.
+ */
+const userViewStatement = preparedPerDb((db) =>
+  db
+    .select({
+      user: users,
+      playerId: playerProfiles.id,
+      licenceCode: licences.code,
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        waiver: organizations.waiver,
+        apiUserId: organizations.apiUserId,
+        apiSubdomain: organizations.apiSubdomain,
+      },
+      subscription: subscriptions,
+    })
+    .from(users)
+    .leftJoin(playerProfiles, eq(playerProfiles.userId, users.id))
+    .leftJoin(licences, eq(licences.id, users.latestLicenseId))
+    .leftJoin(organizations, eq(organizations.id, licences.organizationId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('user_view'),
+);
+
 /** Builds the User response from the database (the row passed in may be stale; it is re-read). */
 export async function userJson(
   db: Db,
@@ -59,36 +88,9 @@ export async function userJson(
   now: Date,
   extras: { token?: string; deeplink?: string | null } = {},
 ): Promise<UserJson> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new Error(`user ${userId} vanished`);
-
-  const [player] = await db
-    .select({ id: playerProfiles.id })
-    .from(playerProfiles)
-    .where(eq(playerProfiles.userId, userId));
-
-  let license: UserJson['license'] = null;
-  if (user.latestLicenseId !== null) {
-    const [row] = await db
-      .select({ code: licences.code, organization: organizations })
-      .from(licences)
-      .innerJoin(organizations, eq(organizations.id, licences.organizationId))
-      .where(eq(licences.id, user.latestLicenseId));
-    if (row) {
-      license = {
-        license_code: row.code,
-        organization: {
-          id: row.organization.id,
-          name: row.organization.name,
-          waiver: row.organization.waiver,
-          api_user_id: row.organization.apiUserId,
-          client: { api_subdomain: row.organization.apiSubdomain },
-        },
-      };
-    }
-  }
-
-  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [row] = await userViewStatement(db).execute({ userId });
+  if (!row) throw new Error(`user ${userId} vanished`);
+  const { user, organization, subscription } = row;
 
   const json: UserJson = {
     id: user.id,
@@ -99,9 +101,21 @@ export async function userJson(
     username: user.username,
     is_new: user.isNew,
     is_coach: user.isCoach,
-    has_subscription: subscription !== undefined,
-    player: player ? { id: player.id } : null,
-    license,
+    has_subscription: subscription !== null,
+    player: row.playerId === null ? null : { id: row.playerId },
+    license:
+      row.licenceCode === null || organization === null
+        ? null
+        : {
+            license_code: row.licenceCode,
+            organization: {
+              id: organization.id,
+              name: organization.name,
+              waiver: organization.waiver,
+              api_user_id: organization.apiUserId,
+              client: { api_subdomain: organization.apiSubdomain },
+            },
+          },
     subscription: subscription
       ? {
           status_message: statusMessage(subscription, now),
