@@ -12,6 +12,15 @@ describe('environment', () => {
     expect(env.PUSHER_LOCAL_KEY).toBe('local-key');
     expect(env.NODE_ENV).toBe('development');
     expect(env.TRUST_PROXY).toBe(false);
+    expect(env.BILLING_INTERVAL).toBe(3600);
+  });
+
+  it('reads BILLING_INTERVAL in seconds, 0 turning the collector off, and refuses anything else', () => {
+    expect(parseEnv({ BILLING_INTERVAL: '0' }).BILLING_INTERVAL).toBe(0);
+    expect(parseEnv({ BILLING_INTERVAL: '900' }).BILLING_INTERVAL).toBe(900);
+    for (const value of ['-1', '1.5', 'hourly', '604801']) {
+      expect(() => parseEnv({ BILLING_INTERVAL: value }), value).toThrow(/BILLING_INTERVAL/);
+    }
   });
 
   it('treats empty values as unset and parses lists', () => {

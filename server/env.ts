@@ -75,6 +75,16 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
+    /**
+     * Seconds between the collector's runs inside the server (server/billing/scheduler.ts): hourly by default, 0 turns
+     * it off (the API tests build the app without it; POST /api/staff/billing/run still runs it on demand).
+     */
+    BILLING_INTERVAL: z.coerce
+      .number()
+      .int('must be a whole number of seconds')
+      .min(0)
+      .max(7 * 24 * 3600, 'must be at most 604800 seconds (a week)')
+      .default(3600),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_API_BASE: httpUrl.optional(),
     RECURLY_API_KEY: optionalText,
@@ -151,5 +161,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 
 /** The environment the tests build the app with: defaults, test mode, no logs. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BILLING_INTERVAL: '0', ...overrides });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
+import { startBillingScheduler } from './billing/scheduler.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { loadEnv } from './env.ts';
@@ -37,7 +38,10 @@ async function start(): Promise<void> {
     log.info('empty database seeded with the demo fixtures (docs/fixtures.md)');
   const mailer = createMailer(env, database.db, log);
   const providers = await createProviders(env, database.db, log);
-  const app = createApp({ db: database.db, env, log, mailer, providers, now: () => new Date() }, { siteDir });
+  const deps = { db: database.db, env, log, mailer, providers, now: () => new Date() };
+  const app = createApp(deps, { siteDir });
+  // Charges the instalments due (hourly by default; BILLING_INTERVAL=0 turns it off).
+  const billing = startBillingScheduler(deps, env.BILLING_INTERVAL);
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
     log.info(
@@ -67,12 +71,15 @@ async function start(): Promise<void> {
     cut.unref();
 
     connections.closeAfterEachResponse();
+    // No new collector run from now on; one in progress finishes (and records its charge) before the database closes.
+    const billingStopped = billing.stop();
     await connections.acceptBacklog(BACKLOG_DRAIN_MAX_MS);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await Promise.all([providers.realtime.close(), connections.waitForRequests(REQUEST_WAIT_MS)]);
     connections.closeUnused();
     await closed;
     clearTimeout(cut);
+    await billingStopped;
     await mailer.close();
     await database.close();
     log.info('stopped');

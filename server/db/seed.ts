@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { addDays } from '../../src/domain/dates.ts';
+import { addDays, toIsoDate } from '../../src/domain/dates.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { Db, Tx } from './client.ts';
 import {
@@ -11,6 +11,7 @@ import {
   experienceLevels,
   licenceClaims,
   licences,
+  membershipPhases,
   memberships,
   organizations,
   planDetails,
@@ -439,10 +440,25 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
     paidTodayCents: 47500,
     planTotalCents: 47500,
   };
-  await tx.insert(memberships).values([
-    { userId: jordan.id, ...paidInFull },
-    { userId: paid.id, ...paidInFull },
-  ]);
+  const seededMemberships = await tx
+    .insert(memberships)
+    .values([
+      { userId: jordan.id, ...paidInFull },
+      { userId: paid.id, ...paidInFull },
+    ])
+    .returning();
+  // Each has its one paid phase (GET /api/memberships), paid when the fixtures were seeded.
+  await tx.insert(membershipPhases).values(
+    seededMemberships.map((membership) => ({
+      membershipId: membership.id,
+      seq: 0,
+      dueOn: toIsoDate(now),
+      amountCents: paidInFull.paidTodayCents,
+      status: 'paid' as const,
+      attempts: 1,
+      paidAt: now,
+    })),
+  );
 
   await tx.insert(subscriptions).values([
     // Coach access runs to the end of the licence's last day.

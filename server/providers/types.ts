@@ -23,7 +23,41 @@ export interface PaymentIntent {
   currency: 'usd';
   /** What the intent pays for: user_id, team_id, payment_plan_month, discount_code, protection. Set at creation. */
   metadata: Record<string, string>;
+  /** The card the intent was confirmed with (`pm_…`), once confirmed; null before. */
+  paymentMethodId: string | null;
+  /** The latest failed attempt's card error (Stripe's `last_payment_error`), null when none. */
+  lastError: { code: string; message: string } | null;
 }
+
+/** A card as people recognise it: Stripe's brand (`visa`, `mastercard`, `amex`, …) and the last four digits. */
+export interface CardSummary {
+  brand: string;
+  last4: string;
+}
+
+/** A Stripe SetupIntent: saves a card to a customer for later charges, without charging it. */
+export interface SetupIntent {
+  id: string;
+  clientSecret: string;
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'canceled'
+    | 'succeeded';
+  customerId: string | null;
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+}
+
+/** What charging a saved card answers. */
+export type SavedCardCharge =
+  | { status: 'succeeded'; intent: PaymentIntent }
+  /** On-session only: the family must authenticate (3-D Secure) by confirming `intent` in the browser. */
+  | { status: 'requires_action'; intent: PaymentIntent }
+  /** Declined, or off-session and authentication is needed; `code` and `message` are the provider's. */
+  | { status: 'failed'; intent: PaymentIntent | null; code: string; message: string };
 
 export interface CardPayments {
   readonly name: 'sandbox' | 'stripe';
@@ -33,7 +67,32 @@ export interface CardPayments {
     currency: 'usd';
     metadata: Record<string, string>;
     idempotencyKey: string;
+    /** With `saveCard`: the customer the confirmed card is saved to for later off-session charges. */
+    customerId?: string | undefined;
+    /** Stripe's `setup_future_usage: 'off_session'`. */
+    saveCard?: boolean | undefined;
   }): Promise<PaymentIntent>;
+  /** Creates (or, for the same idempotency key, returns) the payer's customer; answers its id. */
+  createCustomer(input: { metadata: Record<string, string>; idempotencyKey: string }): Promise<string>;
+  /**
+   * Charges a saved card: off-session (the collector; a card that needs authentication fails with
+   * `authentication_required`) or on-session (the family is present; it may answer requires_action). The same
+   * idempotency key answers the same charge and never charges again.
+   */
+  chargeSavedCard(input: {
+    customerId: string;
+    paymentMethodId: string;
+    amountCents: number;
+    currency: 'usd';
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+    offSession: boolean;
+  }): Promise<SavedCardCharge>;
+  /** A SetupIntent for the customer (usage off_session), which the browser confirms with the new card. */
+  createSetupIntent(input: { customerId: string; metadata: Record<string, string> }): Promise<SetupIntent>;
+  retrieveSetupIntent(id: string): Promise<SetupIntent | null>;
+  /** The brand and last four digits of a card; null for an unknown id. */
+  cardSummary(paymentMethodId: string): Promise<CardSummary | null>;
   /** Asks the provider for the intent's current state; never trusts anything the client sent. */
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
   /**

@@ -13,7 +13,9 @@ const draftId = z.union([
   z
     .string()
     .regex(/^\d{1,10}$/, 'The draft id field must be an integer.')
-    .transform(Number),
+    .transform(Number)
+    // Ten digits reach past PostgreSQL's integer (9000000000 answered 500).
+    .pipe(z.number().max(2_147_483_647)),
 ]);
 
 const draftPlansRoute = createRoute({

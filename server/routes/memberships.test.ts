@@ -660,7 +660,13 @@ describe('one membership per athlete and season, one charge (issue 12.2)', () =>
     const first = expectOk(await success(intents[0]!.id), checkoutSuccessResponseSchema);
     const second = await success(intents[1]!.id);
     expect(second.status).toBe(200);
-    expect(second.body).toEqual({ payment_complete: 1, membership_id: first.membership_id, refunded: true });
+    // A refunded payment has no receipt (issue 15: the receipt is of what was charged and kept).
+    expect(second.body).toEqual({
+      payment_complete: 1,
+      membership_id: first.membership_id,
+      refunded: true,
+      receipt: null,
+    });
     expect(await membershipsOf('samrivera')).toHaveLength(1);
     expect(await sandbox().isRefunded(intents[1]!.id)).toBe(true);
     expect(await sandbox().isRefunded(intents[0]!.id)).toBe(false);

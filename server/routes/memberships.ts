@@ -2,6 +2,17 @@ import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { centsToDollarsOrNull } from '../../src/domain/money.ts';
+import {
+  createPhases,
+  decodeSchedule,
+  encodeSchedule,
+  payerCustomer,
+  type ReceiptJson,
+  receiptJson,
+  SCHEDULE_KEY,
+  saveCard,
+  sendReceipt,
+} from '../billing/phases.ts';
 import { licenceClaims, type MembershipRow, memberships, teams, type UserRow } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { planTotalCents } from '../domain/payment-plans.ts';
@@ -24,6 +35,7 @@ import { type CheckoutLease, recordMembership, withCheckoutLease } from '../serv
 import {
   type DuesContext,
   findDiscount,
+  payerDuesContext,
   payerTeamLicence,
   paymentDataJson,
   plansFor,
@@ -112,6 +124,18 @@ const discountRoute = createRoute({
   },
 });
 
+const ReceiptSchema = z
+  .object({
+    amount_cents: z.number().int(),
+    team_name: z.string(),
+    season_name: z.string().nullable(),
+    plan_name: z.string(),
+    email: z.string(),
+    card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    remaining: z.array(z.object({ due_date: z.string(), amount_cents: z.number().int() })),
+  })
+  .openapi('Receipt');
+
 const checkoutBody = {
   payment_plan_month: z.number().int().min(0).max(24),
   team_id: id,
@@ -134,6 +158,8 @@ const checkoutRoute = createRoute({
         client_secret: z.string().nullable(),
         payment_intent_id: z.string().nullable(),
         payment_complete: z.union([z.literal(0), z.literal(1)]),
+        /** Only for a checkout with nothing to pay (full discount) that recorded the membership now. */
+        receipt: ReceiptSchema.nullable(),
       }),
     ),
     ...errors(400, 401, 403, 404, 409, 422),
@@ -153,7 +179,14 @@ const checkoutSuccessRoute = createRoute({
     body: jsonBody(z.object({ ...checkoutBody, stripe_payment_intent_id: z.string().trim().min(1).max(255) })),
   },
   responses: {
-    200: json(z.object({ payment_complete: z.literal(1), membership_id: z.number().int(), refunded: z.boolean() })),
+    200: json(
+      z.object({
+        payment_complete: z.literal(1),
+        membership_id: z.number().int(),
+        refunded: z.boolean(),
+        receipt: ReceiptSchema.nullable(),
+      }),
+    ),
     ...errors(400, 401, 403, 404, 409, 422),
   },
 });
@@ -162,7 +195,12 @@ function hashOf(parts: Record<string, string | number | boolean | null>): string
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-const PAID = { client_secret: null, payment_intent_id: null, payment_complete: 1 as const };
+const PAID = {
+  client_secret: null,
+  payment_intent_id: null,
+  payment_complete: 1 as const,
+  receipt: null as ReceiptJson | null,
+};
 
 export function membershipRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -210,9 +248,8 @@ export function membershipRoutes(deps: AppDeps) {
   app.openapi(paymentPlansRoute, async (c) => {
     const auth = await requireUser(c, deps);
     const body = c.req.valid('json');
-    const licence = await payerTeamLicence(db, auth.user);
-    if (!licence) throw notFound('There is no team licence to pay for on this account.');
-    const context = await teamContext(db, licence.team);
+    const context = await payerDuesContext(db, auth.user);
+    if (!context) throw notFound('There is no team licence to pay for on this account.');
     const discount = await requireActiveDiscount(db, body.discount_code, context.organization.id);
     const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
     return c.json(paymentDataJson(context, plans, null, discount), 200);
@@ -282,6 +319,8 @@ export function membershipRoutes(deps: AppDeps) {
       plan_total_cents: String(membership.planTotalCents),
       discount_code: discount?.code ?? '',
       protection: protection ? '1' : '0',
+      // The later phases the family agrees to by paying: recorded as the membership's schedule (server/billing).
+      [SCHEDULE_KEY]: encodeSchedule(plan.phases.slice(1).map((p) => ({ dueOn: p.dueOn, amountCents: p.amountCents }))),
     };
     const paramsKey = hashOf({ ...metadata, amount: todayCents });
 
@@ -302,15 +341,28 @@ export function membershipRoutes(deps: AppDeps) {
       if (todayCents === 0) {
         const recorded = await recordMembership(db, { ...membership, stripePaymentIntentId: null });
         if (recorded.kind === 'season-taken') throw conflict(ALREADY_MEMBER);
-        return PAID;
+        const later = decodeSchedule(metadata[SCHEDULE_KEY]);
+        const created = await createPhases(
+          db,
+          recorded.membership.id,
+          { amountCents: 0, paidAt: deps.now(), chargeId: null },
+          later,
+        );
+        if (created) await sendReceipt(deps, recorded.membership.id, { amountCents: 0, card: null });
+        return { ...PAID, receipt: await receiptJson(deps, recorded.membership.id, null) };
       }
       const attempt = lease.open.attempt + 1;
+      // A plan with later phases keeps the card on the payer's customer for the collector's off-session charges.
+      const saveCardForLater = plan.phases.length > 1;
+      const customerId = saveCardForLater ? await payerCustomer(deps, payer.id) : undefined;
       const intent = await deps.providers.payments.createIntent({
         amountCents: todayCents,
         currency: 'usd',
-        metadata,
+        metadata: customerId ? { ...metadata, customer_id: customerId } : metadata,
         // Same checkout and attempt, same intent: a retried request never opens a second one.
         idempotencyKey: `checkout-${hashOf({ ...metadata, amount: todayCents, attempt })}`,
+        customerId,
+        saveCard: saveCardForLater,
       });
       if (!(await lease.save({ paymentIntentId: intent.id, paramsKey, attempt }))) {
         // The lease expired and a newer checkout took over: this intent must not stay open beside its one.
@@ -340,7 +392,9 @@ export function membershipRoutes(deps: AppDeps) {
     // Checkout took the seat's claim; it must still be there. A pause since then does not undo a payment made.
     await requireTeamSeat(db, auth.user, body.team_id, { allowPaused: true, now: deps.now() });
     const { membership, refunded } = await recordSucceeded(auth.user, intent);
-    return c.json({ payment_complete: 1 as const, membership_id: membership.id, refunded }, 200);
+    const card = intent.paymentMethodId ? await deps.providers.payments.cardSummary(intent.paymentMethodId) : null;
+    const receipt = refunded ? null : await receiptJson(deps, membership.id, card);
+    return c.json({ payment_complete: 1 as const, membership_id: membership.id, refunded, receipt }, 200);
   });
 
   /**
@@ -384,17 +438,46 @@ export function membershipRoutes(deps: AppDeps) {
       return { membership: family, refunded: true };
     }
     const recorded = await recordMembership(db, fields);
-    if (recorded.kind === 'recorded') return { membership: recorded.membership, refunded: false };
+    if (recorded.kind === 'recorded') {
+      await recordSchedule(recorded.membership, intent);
+      return { membership: recorded.membership, refunded: false };
+    }
     await deps.providers.payments.refundIntent(intent.id);
     if (recorded.membership.teamId === fields.teamId) return { membership: recorded.membership, refunded: true };
     throw conflict(`${ALREADY_MEMBER} ${REFUNDED}`);
+  }
+
+  /**
+   * The phases of a membership just paid, its saved card (plans with later phases) and the receipt e-mail. Runs for
+   * every call that finds the intent recorded; only the one that inserts the phases e-mails the receipt.
+   */
+  async function recordSchedule(membership: MembershipRow, intent: PaymentIntent): Promise<void> {
+    if (membership.stripePaymentIntentId !== intent.id) return;
+    const card = intent.paymentMethodId ? await deps.providers.payments.cardSummary(intent.paymentMethodId) : null;
+    const later = decodeSchedule(intent.metadata[SCHEDULE_KEY]);
+    const customerId = intent.metadata.customer_id;
+    if (later.length > 0 && card && customerId && intent.paymentMethodId) {
+      await saveCard(db, membership.id, { customerId, paymentMethodId: intent.paymentMethodId, ...card }, deps.now());
+    }
+    const created = await createPhases(
+      db,
+      membership.id,
+      { amountCents: intent.amountCents, paidAt: deps.now(), chargeId: intent.id },
+      later,
+    );
+    if (created) await sendReceipt(deps, membership.id, { amountCents: intent.amountCents, card });
   }
 
   return app;
 }
 
 function intentAnswer(intent: PaymentIntent) {
-  return { client_secret: intent.clientSecret, payment_intent_id: intent.id, payment_complete: 0 as const };
+  return {
+    client_secret: intent.clientSecret,
+    payment_intent_id: intent.id,
+    payment_complete: 0 as const,
+    receipt: null,
+  };
 }
 
 function membershipFields(

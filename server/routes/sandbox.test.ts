@@ -382,6 +382,165 @@ describe('POST /sandbox/billing/tokens', () => {
   });
 });
 
+describe('setup intents (update card)', () => {
+  interface SetupBody {
+    setup_intent: {
+      id: string;
+      status: string;
+      payment_method: string | null;
+      next_action: { type: string; redirect_to_url: { url: string; return_url: string } } | null;
+    };
+  }
+  const newSetup = () =>
+    providers.payments.createSetupIntent({ customerId: 'cus_sandboxtest', metadata: { membership_id: '1' } });
+  const confirmSetup = (setup: { id: string; clientSecret: string }, card: string, secret = setup.clientSecret) =>
+    postJson(`/sandbox/setup-intents/${setup.id}/confirm`, {
+      client_secret: secret,
+      card_number: card,
+      exp_month: 12,
+      exp_year: nextYear,
+      cvc: '123',
+      return_url: RETURN_URL,
+    });
+
+  test('a good card succeeds and is saved to the customer with its brand and last four digits', async () => {
+    const setup = await newSetup();
+    expect(setup).toMatchObject({ id: expect.stringMatching(/^seti_/), status: 'requires_payment_method' });
+    const res = await confirmSetup(setup, '5555 5555 5555 4444');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as SetupBody;
+    expect(body.setup_intent).toMatchObject({ id: setup.id, status: 'succeeded' });
+    const read = await app.request(
+      `${ORIGIN}/sandbox/setup-intents/${setup.id}?client_secret=${encodeURIComponent(setup.clientSecret)}`,
+    );
+    expect(await read.json()).toMatchObject({ id: setup.id, status: 'succeeded' });
+    const saved = await providers.payments.retrieveSetupIntent(setup.id);
+    expect(saved).toMatchObject({ status: 'succeeded', customerId: 'cus_sandboxtest' });
+    expect(await providers.payments.cardSummary(saved!.paymentMethodId!)).toEqual({
+      brand: 'mastercard',
+      last4: '4444',
+    });
+  });
+
+  test('a declined card answers 402 with the card error; a wrong secret 404', async () => {
+    const setup = await newSetup();
+    const declined = await confirmSetup(setup, '4000 0000 0000 0002');
+    expect(declined.status).toBe(402);
+    expect(await declined.json()).toMatchObject({ error: { type: 'card_error', code: 'card_declined' } });
+    expect((await confirmSetup(setup, '4242 4242 4242 4242', 'seti_wrong_secret')).status).toBe(404);
+    const read = await app.request(`${ORIGIN}/sandbox/setup-intents/${setup.id}?client_secret=nope`);
+    expect(read.status).toBe(404);
+  });
+
+  test('4000 0027 6000 3184 goes through the 3-D Secure page and returns with setup_intent', async () => {
+    const setup = await newSetup();
+    const res = await confirmSetup(setup, '4000 0027 6000 3184');
+    const body = (await res.json()) as SetupBody;
+    expect(body.setup_intent.status).toBe('requires_action');
+    const page = new URL(body.setup_intent.next_action!.redirect_to_url.url);
+    expect(page.searchParams.get('setup_intent')).toBe(setup.id);
+    const html = await (await app.request(page.toString())).text();
+    expect(html).toContain('this card may be saved for your later payments');
+    const form = new URLSearchParams({
+      setup_intent: setup.id,
+      client_secret: setup.clientSecret,
+      return_url: RETURN_URL,
+      outcome: 'complete',
+    });
+    const back = await app.request(`${ORIGIN}/sandbox/3ds`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    expect(back.status).toBe(303);
+    const location = new URL(back.headers.get('location')!);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      step: '2',
+      setup_intent: setup.id,
+      setup_intent_client_secret: setup.clientSecret,
+      redirect_status: 'succeeded',
+    });
+    expect((await providers.payments.retrieveSetupIntent(setup.id))?.status).toBe('succeeded');
+  });
+});
+
+describe('saved cards (collector charges)', () => {
+  async function savedCard(card: string) {
+    const setup = await providers.payments.createSetupIntent({ customerId: 'cus_saved', metadata: {} });
+    await postJson(`/sandbox/setup-intents/${setup.id}/confirm`, {
+      client_secret: setup.clientSecret,
+      card_number: card,
+      exp_month: 12,
+      exp_year: nextYear,
+      cvc: '123',
+      return_url: RETURN_URL,
+    });
+    const form = new URLSearchParams({
+      setup_intent: setup.id,
+      client_secret: setup.clientSecret,
+      return_url: RETURN_URL,
+      outcome: 'complete',
+    });
+    await app.request(`${ORIGIN}/sandbox/3ds`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    return (await providers.payments.retrieveSetupIntent(setup.id))!.paymentMethodId!;
+  }
+  const charge = (paymentMethodId: string, offSession: boolean, key = `charge-${++keySeq}`) =>
+    providers.payments.chargeSavedCard({
+      customerId: 'cus_saved',
+      paymentMethodId,
+      amountCents: 13_500,
+      currency: 'usd',
+      metadata: { kind: 'instalment' },
+      idempotencyKey: key,
+      offSession,
+    });
+
+  test('a good card is charged off-session, once per idempotency key', async () => {
+    const card = await savedCard('4242424242424242');
+    const first = await charge(card, true, 'same-key');
+    expect(first.status).toBe('succeeded');
+    const again = await charge(card, true, 'same-key');
+    expect(again.status === 'succeeded' && first.status === 'succeeded' && again.intent.id).toBe(first.intent?.id);
+  });
+
+  test('4000 0000 0000 0341 is declined on every later charge', async () => {
+    const card = await savedCard('4000000000000341');
+    expect(await charge(card, true)).toMatchObject({ status: 'failed', code: 'card_declined' });
+    expect(await charge(card, false)).toMatchObject({ status: 'failed', message: 'Your card was declined.' });
+  });
+
+  test('4000 0027 6000 3184 fails off-session (authentication_required) and asks for 3-D Secure on-session', async () => {
+    const card = await savedCard('4000002760003184');
+    expect(await charge(card, true)).toMatchObject({ status: 'failed', code: 'authentication_required' });
+    const present = await charge(card, false);
+    expect(present.status).toBe('requires_action');
+    // The browser confirms it with the saved card (no card fields): the sandbox sends it to the 3-D Secure page.
+    const res = await postJson(`/sandbox/payment-intents/${present.intent!.id}/confirm`, {
+      client_secret: present.intent!.clientSecret,
+      return_url: RETURN_URL,
+    });
+    expect(((await res.json()) as ConfirmBody).payment_intent.next_action?.type).toBe('redirect_to_url');
+  });
+
+  test('a card saved to another customer is not charged', async () => {
+    const card = await savedCard('4242424242424242');
+    const other = await providers.payments.chargeSavedCard({
+      customerId: 'cus_someone_else',
+      paymentMethodId: card,
+      amountCents: 13_500,
+      currency: 'usd',
+      metadata: {},
+      idempotencyKey: `charge-${++keySeq}`,
+      offSession: true,
+    });
+    expect(other.status).toBe('failed');
+  });
+});
+
 describe('when production adapters are configured', () => {
   test('the sandbox routes answer 404 and create nothing', async () => {
     const stripeEnv: ProviderEnv = {

@@ -3,7 +3,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { SandboxBilling, validateTokenRequest } from '../providers/billing/sandbox-billing.ts';
-import { SandboxCardPayments, type SandboxIntent } from '../providers/payments/sandbox-payments.ts';
+import {
+  SandboxCardPayments,
+  type SandboxIntent,
+  type SandboxSetupIntent,
+} from '../providers/payments/sandbox-payments.ts';
 import { renderAuthenticationPage, renderInvalidLinkPage } from '../providers/payments/three-d-secure.page.ts';
 import type { ProviderDb, ProviderEnv } from '../providers/provider-deps.ts';
 import type { Providers } from '../providers/types.ts';
@@ -46,6 +50,24 @@ function intentJson(intent: SandboxIntent, nextAction: unknown = null) {
   };
 }
 
+function setupIntentJson(intent: SandboxSetupIntent, nextAction: unknown = null) {
+  return {
+    id: intent.id,
+    object: 'setup_intent',
+    status: intent.status,
+    client_secret: intent.clientSecret,
+    payment_method: intent.paymentMethodId,
+    last_setup_error: intent.lastError,
+    next_action: nextAction,
+  };
+}
+
+const noSuchSetupIntent = (id: string) => ({
+  type: 'invalid_request_error',
+  code: 'resource_missing',
+  message: `No such setupintent: '${id.slice(0, 80)}'`,
+});
+
 const noSuchIntent = (id: string) => ({
   type: 'invalid_request_error',
   code: 'resource_missing',
@@ -78,10 +100,11 @@ const cardField = z.union([
 
 const confirmSchema = z.object({
   client_secret: z.string().min(1).max(200),
-  card_number: z.string().min(1).max(40),
-  exp_month: cardField,
-  exp_year: cardField,
-  cvc: z.string().max(8),
+  // Without a card the intent is confirmed with the saved card it was created for (a charge that needs 3-D Secure).
+  card_number: z.string().min(1).max(40).optional(),
+  exp_month: cardField.optional(),
+  exp_year: cardField.optional(),
+  cvc: z.string().max(8).optional(),
   return_url: httpUrl,
   billing_details: z
     .object({
@@ -93,13 +116,34 @@ const confirmSchema = z.object({
     .nullish(),
 });
 
-const threeDsQuerySchema = z.object({
-  payment_intent: z.string().min(1).max(100),
+const setupConfirmSchema = z.object({
   client_secret: z.string().min(1).max(200),
+  card_number: z.string().min(1).max(40),
+  exp_month: cardField,
+  exp_year: cardField,
+  cvc: z.string().max(8),
   return_url: httpUrl,
 });
 
-const threeDsFormSchema = threeDsQuerySchema.extend({ outcome: z.enum(['complete', 'fail']) });
+/** The 3-D Secure page serves a PaymentIntent (`payment_intent`) or a SetupIntent (`setup_intent`). */
+const threeDsQuerySchema = z
+  .object({
+    payment_intent: z.string().min(1).max(100).optional(),
+    setup_intent: z.string().min(1).max(100).optional(),
+    client_secret: z.string().min(1).max(200),
+    return_url: httpUrl,
+  })
+  .refine((query) => (query.payment_intent === undefined) !== (query.setup_intent === undefined));
+
+const threeDsFormSchema = z
+  .object({
+    payment_intent: z.string().min(1).max(100).optional(),
+    setup_intent: z.string().min(1).max(100).optional(),
+    client_secret: z.string().min(1).max(200),
+    return_url: httpUrl,
+    outcome: z.enum(['complete', 'fail']),
+  })
+  .refine((form) => (form.payment_intent === undefined) !== (form.setup_intent === undefined));
 
 /** Where the browser goes after 3-D Secure: the site's return_url plus what Stripe appends to it. */
 function returnTo(returnUrl: string, intent: SandboxIntent): string {
@@ -110,6 +154,28 @@ function returnTo(returnUrl: string, intent: SandboxIntent): string {
     intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed';
   url.searchParams.set('redirect_status', redirectStatus);
   return url.toString();
+}
+
+/** Where the browser goes after 3-D Secure of a SetupIntent: what Stripe appends for `confirmSetup`. */
+function setupReturnTo(returnUrl: string, intent: SandboxSetupIntent): string {
+  const url = new URL(returnUrl);
+  url.searchParams.set('setup_intent', intent.id);
+  url.searchParams.set('setup_intent_client_secret', intent.clientSecret);
+  url.searchParams.set('redirect_status', intent.status === 'succeeded' ? 'succeeded' : 'failed');
+  return url.toString();
+}
+
+/** 400 in Stripe's shape for the first problem of a body. */
+function invalidBody(c: Context, body: unknown, issue: z.core.$ZodIssue | undefined) {
+  const param = issue && issue.path.length > 0 ? String(issue.path[0]) : undefined;
+  const given = body as Record<string, unknown> | null;
+  const missing = param !== undefined && typeof given === 'object' && given !== null && given[param] === undefined;
+  return stripeError(c, 400, {
+    type: 'invalid_request_error',
+    code: missing ? 'parameter_missing' : 'parameter_invalid',
+    ...(param ? { param } : {}),
+    message: missing ? `Missing required param: ${param}.` : `Invalid ${param ?? 'request'}: ${issue?.message}.`,
+  });
 }
 
 /** The 3-D Secure page carries a client secret: it must not be framed, cached, or leak through the referrer. */
@@ -154,6 +220,7 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
     await next();
   };
   paymentsRoutes.use('/payment-intents/*', requirePayments);
+  paymentsRoutes.use('/setup-intents/*', requirePayments);
   paymentsRoutes.use('/3ds', requirePayments);
 
   paymentsRoutes.get('/payment-intents/:id', async (c) => {
@@ -184,25 +251,27 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
       });
     }
     const parsed = confirmSchema.safeParse(json.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const param = issue && issue.path.length > 0 ? String(issue.path[0]) : undefined;
-      const given = json.body as Record<string, unknown> | null;
-      const missing = param !== undefined && typeof given === 'object' && given !== null && given[param] === undefined;
+    if (!parsed.success) return invalidBody(c, json.body, parsed.error.issues[0]);
+    const body = parsed.data;
+    // No card field at all: the saved card. Any card field: the whole card, each field required.
+    const cardFields = ['card_number', 'exp_month', 'exp_year', 'cvc'] as const;
+    const withoutCard = cardFields.every((field) => body[field] === undefined);
+    const param = cardFields.find((field) => body[field] === undefined);
+    if (!withoutCard && param) {
       return stripeError(c, 400, {
         type: 'invalid_request_error',
-        code: missing ? 'parameter_missing' : 'parameter_invalid',
-        ...(param ? { param } : {}),
-        message: missing ? `Missing required param: ${param}.` : `Invalid ${param ?? 'request'}: ${issue?.message}.`,
+        code: 'parameter_missing',
+        param,
+        message: `Missing required param: ${param}.`,
       });
     }
-    const body = parsed.data;
-    const result = await payments!.confirm(id, body.client_secret, {
-      number: body.card_number,
-      expMonth: body.exp_month,
-      expYear: body.exp_year,
-      cvc: body.cvc.trim(),
-    });
+    const result = await payments!.confirm(
+      id,
+      body.client_secret,
+      withoutCard
+        ? null
+        : { number: body.card_number!, expMonth: body.exp_month!, expYear: body.exp_year!, cvc: body.cvc!.trim() },
+    );
     switch (result.kind) {
       case 'not-found':
       case 'secret-mismatch':
@@ -236,18 +305,100 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
     }
   });
 
+  paymentsRoutes.get('/setup-intents/:id', async (c) => {
+    const id = c.req.param('id');
+    const clientSecret = c.req.query('client_secret');
+    if (!clientSecret) {
+      return stripeError(c, 400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param: 'client_secret',
+        message: 'Missing required param: client_secret.',
+      });
+    }
+    const lookup = await payments!.findSetupIntentForClient(id, clientSecret);
+    if (lookup.kind !== 'found') return stripeError(c, 404, noSuchSetupIntent(id));
+    return c.json(setupIntentJson(lookup.intent));
+  });
+
+  paymentsRoutes.post('/setup-intents/:id/confirm', limit, async (c) => {
+    const id = c.req.param('id');
+    const json = await readJson(c);
+    if (!json.ok) {
+      return stripeError(c, 400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid',
+        message: 'The request body must be a JSON object.',
+      });
+    }
+    const parsed = setupConfirmSchema.safeParse(json.body);
+    if (!parsed.success) return invalidBody(c, json.body, parsed.error.issues[0]);
+    const body = parsed.data;
+    const result = await payments!.confirmSetup(id, body.client_secret, {
+      number: body.card_number,
+      expMonth: body.exp_month,
+      expYear: body.exp_year,
+      cvc: body.cvc.trim(),
+    });
+    switch (result.kind) {
+      case 'not-found':
+        return stripeError(c, 404, noSuchSetupIntent(id));
+      case 'unexpected-state':
+        return stripeError(
+          c,
+          400,
+          {
+            type: 'invalid_request_error',
+            code: 'setup_intent_unexpected_state',
+            message: `You cannot confirm this SetupIntent because it has a status of ${result.intent.status}.`,
+          },
+          { setup_intent: setupIntentJson(result.intent) },
+        );
+      case 'card-error':
+        return stripeError(c, 402, result.error, { setup_intent: setupIntentJson(result.intent) });
+      case 'requires-action': {
+        const page = new URL('/sandbox/3ds', c.req.url);
+        page.searchParams.set('setup_intent', result.intent.id);
+        page.searchParams.set('client_secret', result.intent.clientSecret);
+        page.searchParams.set('return_url', body.return_url);
+        const nextAction = {
+          type: 'redirect_to_url',
+          redirect_to_url: { url: page.toString(), return_url: body.return_url },
+        };
+        return c.json({ setup_intent: setupIntentJson(result.intent, nextAction) });
+      }
+      case 'confirmed':
+        return c.json({ setup_intent: setupIntentJson(result.intent) });
+    }
+  });
+
   paymentsRoutes.get('/3ds', async (c) => {
     pageHeaders(c);
     const parsed = threeDsQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return c.html(renderInvalidLinkPage(), 400);
     const query = parsed.data;
-    const lookup = await payments!.findForClient(query.payment_intent, query.client_secret);
+    if (query.setup_intent !== undefined) {
+      const setup = await payments!.findSetupIntentForClient(query.setup_intent, query.client_secret);
+      if (setup.kind !== 'found') return c.html(renderInvalidLinkPage(), 404);
+      if (setup.intent.status !== 'requires_action') {
+        return c.redirect(setupReturnTo(query.return_url, setup.intent), 303);
+      }
+      return c.html(
+        renderAuthenticationPage({
+          setupIntent: query.setup_intent,
+          clientSecret: query.client_secret,
+          returnUrl: query.return_url,
+          amountCents: null,
+        }),
+      );
+    }
+    const lookup = await payments!.findForClient(query.payment_intent!, query.client_secret);
     if (lookup.kind !== 'found') return c.html(renderInvalidLinkPage(), 404);
     // Nothing left to authenticate (already done, or re-confirmed with another card): go back with the result.
     if (lookup.intent.status !== 'requires_action') return c.redirect(returnTo(query.return_url, lookup.intent), 303);
     return c.html(
       renderAuthenticationPage({
-        paymentIntent: query.payment_intent,
+        paymentIntent: query.payment_intent!,
         clientSecret: query.client_secret,
         returnUrl: query.return_url,
         amountCents: lookup.intent.amountCents,
@@ -266,8 +417,17 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
     const parsed = threeDsFormSchema.safeParse(form);
     if (!parsed.success) return c.html(renderInvalidLinkPage(), 400);
     const input = parsed.data;
+    if (input.setup_intent !== undefined) {
+      const done = await payments!.authenticateSetup(
+        input.setup_intent,
+        input.client_secret,
+        input.outcome === 'complete',
+      );
+      if (done.kind !== 'done') return c.html(renderInvalidLinkPage(), 404);
+      return c.redirect(setupReturnTo(input.return_url, done.intent), 303);
+    }
     const result = await payments!.authenticate(
-      input.payment_intent,
+      input.payment_intent!,
       input.client_secret,
       input.outcome === 'complete',
     );

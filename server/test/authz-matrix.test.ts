@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { teams } from '../db/schema/index.ts';
+import { memberships, teams } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { issueToken } from '../services/tokens.ts';
 import { createTestApp, type TestApp, userId } from './app-harness.ts';
@@ -30,6 +30,11 @@ interface Victim {
   websiteToken: string;
   /** A payment intent the victim opened (checkout), only for the rows that ask for it. */
   intentId: string;
+  /** The membership the victim pays for (their athlete Jordan's, 12U Tigers). */
+  membershipId: number;
+  /** A card setup (SetupIntent, not confirmed) and a catch-up charge (not paid) of that membership. */
+  setupIntentId: string;
+  catchUpIntentId: string;
 }
 
 type Caller = 'owner' | 'otherGuardian' | 'athlete';
@@ -41,6 +46,8 @@ interface Row {
   body?: (victim: Victim, caller: Caller) => unknown;
   /** The row needs the victim's payment intent. */
   needsIntent?: boolean;
+  /** The row needs the victim's card setup and catch-up charge. */
+  needsBilling?: boolean;
   /** The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status). */
   answers: Record<Caller, number> | { staff: number };
 }
@@ -142,6 +149,29 @@ const MATRIX: Record<string, Row> = {
     body: (victim) => ({ ...checkoutBody(victim), stripe_payment_intent_id: victim.intentId }),
     answers: { owner: 409, otherGuardian: 404, athlete: 404 },
   },
+  // Each caller sees only the memberships they (or their athletes) pay for.
+  'GET /api/memberships': { access: 'user', answers: everyone(200) },
+  'POST /api/memberships/{id}/card-setup': {
+    access: 'user',
+    path: (victim) => `/api/memberships/${victim.membershipId}/card-setup`,
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
+  'POST /api/memberships/{id}/card': {
+    access: 'user',
+    needsBilling: true,
+    path: (victim) => `/api/memberships/${victim.membershipId}/card`,
+    // The victim's card setup, not confirmed: the owner hears 409, anyone else that there is no such membership.
+    body: (victim) => ({ setup_intent_id: victim.setupIntentId }),
+    answers: { owner: 409, otherGuardian: 404, athlete: 404 },
+  },
+  'POST /api/memberships/{id}/collect': {
+    access: 'user',
+    needsBilling: true,
+    path: (victim) => `/api/memberships/${victim.membershipId}/collect`,
+    body: (victim) => ({ payment_intent_id: victim.catchUpIntentId }),
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
+  'POST /api/staff/billing/run': { access: 'staff', body: () => ({}), answers: { staff: 200 } },
   'GET /api/player/create': { access: 'user', answers: everyone(200) },
   'GET /api/position': { access: 'user', answers: everyone(200) },
   'POST /api/player': {
@@ -229,7 +259,29 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     sessionToken: await app.tokenFor(VICTIM),
     websiteToken: await issueToken(app.db, id, 'website', new Date()),
     intentId: '',
+    membershipId: 0,
+    setupIntentId: '',
+    catchUpIntentId: '',
   };
+  const [membership] = await app.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(eq(memberships.userId, victim.athleteId));
+  victim.membershipId = membership!.id;
+  if (row.needsBilling) {
+    const setup = await app.providers.payments.createSetupIntent({
+      customerId: 'cus_authzmatrix',
+      metadata: { membership_id: String(victim.membershipId), user_id: String(id) },
+    });
+    victim.setupIntentId = setup.id;
+    const charge = await app.providers.payments.createIntent({
+      amountCents: 13_500,
+      currency: 'usd',
+      metadata: { kind: 'catch_up', membership_id: String(victim.membershipId), phase_ids: '' },
+      idempotencyKey: `authz-matrix-catch-up-${id}`,
+    });
+    victim.catchUpIntentId = charge.id;
+  }
   if (row.needsIntent) {
     // Opened through the provider as checkout would: the matrix is about who may present it afterwards.
     const intent = await app.providers.payments.createIntent({

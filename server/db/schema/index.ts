@@ -1,3 +1,4 @@
+export * from './billing.ts';
 export * from './licences.ts';
 export * from './memberships.ts';
 export * from './organizations.ts';

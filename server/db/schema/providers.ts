@@ -19,6 +19,12 @@ export const paymentIntents = pgTable('payment_intents', {
   idempotencyKey: text('idempotency_key').notNull().unique(),
   /** The last card error as Stripe reports it (`{ type, code, decline_code?, message }`). */
   lastError: jsonb('last_error').$type<Record<string, string> | null>(),
+  /** The payer's customer (`cus_…`) when the intent may save its card, or charges a saved one. */
+  customerId: text('customer_id'),
+  /** 'off_session': the card confirmed on this intent is saved to the customer for later charges. */
+  setupFutureUsage: text('setup_future_usage'),
+  /** The card (`pm_…`) the intent was confirmed with, set at confirmation. */
+  paymentMethodId: text('payment_method_id'),
   /** Set when the (succeeded) intent was refunded in full. */
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,5 +55,39 @@ export const billingTokens = pgTable('billing_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/**
+ * A card the sandbox saved (Stripe's PaymentMethod): never the number, only what it is recognised by and how
+ * later charges of it behave, decided once from the test card (test-cards.ts `savedCardBehavior`).
+ */
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  /** `pm_<random>`. */
+  id: text('id').primaryKey(),
+  customerId: text('customer_id'),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  /** 'succeed' | 'decline' | 'authenticate' (every charge needs 3-D Secure: off-session it fails). */
+  behavior: text('behavior').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A SetupIntent of the sandbox: saves a card to a customer without charging it (update card). */
+export const sandboxSetupIntents = pgTable('sandbox_setup_intents', {
+  /** `seti_<random>`. */
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  customerId: text('customer_id').notNull(),
+  /** requires_payment_method | requires_action | succeeded | canceled. */
+  status: text('status').notNull(),
+  paymentMethodId: text('payment_method_id'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  lastError: jsonb('last_error').$type<Record<string, string> | null>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 export type BillingTokenRow = typeof billingTokens.$inferSelect;
+export type SandboxPaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
+export type SandboxSetupIntentRow = typeof sandboxSetupIntents.$inferSelect;

@@ -1,12 +1,26 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { type PaymentIntentRow, paymentIntents } from '../../db/schema/providers.ts';
+import {
+  type PaymentIntentRow,
+  paymentIntents,
+  type SandboxSetupIntentRow,
+  sandboxPaymentMethods,
+  sandboxSetupIntents,
+} from '../../db/schema/providers.ts';
 import { expiryState, normalizeCardNumber, passesLuhn } from '../card-number.ts';
 import type { ProviderDb } from '../provider-deps.ts';
 import { randomBase62 } from '../random-id.ts';
-import type { CardPayments, IntentStatus, PaymentIntent } from '../types.ts';
+import type { CardPayments, CardSummary, IntentStatus, PaymentIntent, SavedCardCharge, SetupIntent } from '../types.ts';
 import { isIntentStatus } from './intent-status.ts';
-import { CARD_ERRORS, type CardError, outcomeForCard } from './test-cards.ts';
+import {
+  CARD_ERRORS,
+  type CardError,
+  type CardOutcome,
+  cardBrand,
+  outcomeForCard,
+  type SavedCardBehavior,
+  savedCardBehavior,
+} from './test-cards.ts';
 
 /** Stripe's limits, kept so code that works against the sandbox also works against Stripe. */
 const MIN_AMOUNT_CENTS = 50;
@@ -17,6 +31,8 @@ const MAX_METADATA_VALUE_LENGTH = 500;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 const INTENT_ID = /^pi_[A-Za-z0-9]{8,64}$/;
+const SETUP_INTENT_ID = /^seti_[A-Za-z0-9]{8,64}$/;
+const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9]{8,64}$/;
 
 /** States from which a confirmation may (re)start; everything else is final or owned by someone else. */
 const CONFIRMABLE: IntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -32,6 +48,13 @@ const SETTLED: ReadonlySet<string> = new Set(['succeeded', 'processing', 'requir
 
 export interface SandboxIntent extends PaymentIntent {
   /** Stripe's `last_payment_error` of the latest failed attempt; cleared on success. */
+  lastError: CardError | null;
+  customerId: string | null;
+  /** 'off_session' when the card confirmed on it is saved to the customer. */
+  setupFutureUsage: string | null;
+}
+
+export interface SandboxSetupIntent extends SetupIntent {
   lastError: CardError | null;
 }
 
@@ -81,6 +104,21 @@ function toIntent(row: PaymentIntentRow): SandboxIntent {
     status: row.status,
     amountCents: row.amountCents,
     currency: 'usd',
+    metadata: row.metadata,
+    paymentMethodId: row.paymentMethodId,
+    lastError: (row.lastError as CardError | null) ?? null,
+    customerId: row.customerId,
+    setupFutureUsage: row.setupFutureUsage,
+  };
+}
+
+function toSetupIntent(row: SandboxSetupIntentRow): SandboxSetupIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as SetupIntent['status'],
+    customerId: row.customerId,
+    paymentMethodId: row.paymentMethodId,
     metadata: row.metadata,
     lastError: (row.lastError as CardError | null) ?? null,
   };
@@ -156,6 +194,8 @@ export class SandboxCardPayments implements CardPayments {
         currency: input.currency,
         metadata: { ...input.metadata },
         idempotencyKey: input.idempotencyKey,
+        customerId: input.customerId ?? null,
+        setupFutureUsage: input.saveCard ? 'off_session' : null,
       })
       .onConflictDoNothing({ target: paymentIntents.idempotencyKey })
       .returning();
@@ -218,25 +258,42 @@ export class SandboxCardPayments implements CardPayments {
     return { kind: 'found', intent };
   }
 
-  async confirm(id: string, clientSecret: string, card: CardDetails): Promise<ConfirmResult> {
+  /**
+   * Confirms the intent with a card, or without one (`card` null) with the saved card it was created for (a charge of
+   * a saved card that needs 3-D Secure, as Stripe.js `confirmCardPayment(clientSecret)` does).
+   */
+  async confirm(id: string, clientSecret: string, card: CardDetails | null): Promise<ConfirmResult> {
     const lookup = await this.findForClient(id, clientSecret);
     if (lookup.kind !== 'found') return lookup;
     const settled = settledResult(lookup.intent);
     if (settled) return settled;
 
-    const cardError = validateCard(card, this.now());
-    const outcome = cardError
-      ? ({ kind: 'fail', error: cardError } as const)
-      : outcomeForCard(normalizeCardNumber(card.number));
+    let outcome: CardOutcome;
+    let paymentMethodId: string | null = null;
+    if (card === null) {
+      const saved = lookup.intent.paymentMethodId ? await this.paymentMethod(lookup.intent.paymentMethodId) : null;
+      if (!saved) return { kind: 'unexpected-state', intent: lookup.intent };
+      paymentMethodId = saved.id;
+      outcome = onSessionOutcome(saved.behavior as SavedCardBehavior);
+    } else {
+      const cardError = validateCard(card, this.now());
+      const digits = normalizeCardNumber(card.number);
+      outcome = cardError ? { kind: 'fail', error: cardError } : outcomeForCard(digits);
+      // Stripe makes a PaymentMethod of every card it confirms; with setup_future_usage it is the customer's.
+      if (outcome.kind !== 'fail') {
+        const saveTo = lookup.intent.setupFutureUsage ? lookup.intent.customerId : null;
+        paymentMethodId = await this.savePaymentMethod(digits, card, saveTo);
+      }
+    }
 
     switch (outcome.kind) {
       case 'succeed': {
-        const moved = await this.transition(id, CONFIRMABLE, 'succeeded', null);
+        const moved = await this.transition(id, CONFIRMABLE, 'succeeded', null, paymentMethodId);
         if (moved) return { kind: 'confirmed', intent: moved, charged: true };
         break;
       }
       case 'authenticate': {
-        const moved = await this.transition(id, CONFIRMABLE, 'requires_action', null);
+        const moved = await this.transition(id, CONFIRMABLE, 'requires_action', null, paymentMethodId);
         if (moved) return { kind: 'requires-action', intent: moved };
         break;
       }
@@ -264,6 +321,195 @@ export class SandboxCardPayments implements CardPayments {
     return current ? { kind: 'done', intent: current } : { kind: 'not-found' };
   }
 
+  async createCustomer(): Promise<string> {
+    // Nothing to keep: a customer is only the id cards are saved under. The caller stores it once per payer.
+    return `cus_${randomBase62(14)}`;
+  }
+
+  async chargeSavedCard(input: Parameters<CardPayments['chargeSavedCard']>[0]): Promise<SavedCardCharge> {
+    validateCreate(input);
+    const [existing] = await this.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.idempotencyKey, input.idempotencyKey));
+    // Same key: the same charge as the first time, never a second one.
+    if (existing) return chargeAnswer(toIntent(existing));
+    const saved = await this.paymentMethod(input.paymentMethodId);
+    const usable = saved !== null && saved.customerId === input.customerId;
+    const behavior = (saved?.behavior ?? 'decline') as SavedCardBehavior;
+    const outcome: CardOutcome = !usable
+      ? { kind: 'fail', error: CARD_ERRORS.declined }
+      : input.offSession && behavior === 'authenticate'
+        ? { kind: 'fail', error: CARD_ERRORS.authenticationRequired }
+        : onSessionOutcome(behavior);
+    const status: IntentStatus =
+      outcome.kind === 'succeed'
+        ? 'succeeded'
+        : outcome.kind === 'authenticate'
+          ? 'requires_action'
+          : 'requires_payment_method';
+    const id = `pi_${randomBase62(24)}`;
+    const [row] = await this.db
+      .insert(paymentIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomBase62(25)}`,
+        status,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        metadata: { ...input.metadata },
+        idempotencyKey: input.idempotencyKey,
+        customerId: input.customerId,
+        paymentMethodId: usable ? input.paymentMethodId : null,
+        lastError: outcome.kind === 'fail' ? { ...outcome.error } : null,
+      })
+      .onConflictDoNothing({ target: paymentIntents.idempotencyKey })
+      .returning();
+    if (row) return chargeAnswer(toIntent(row));
+    // A concurrent call with the same key won: answer its charge.
+    const [winner] = await this.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.idempotencyKey, input.idempotencyKey));
+    if (!winner) throw new Error('payment intent vanished after an idempotency conflict');
+    return chargeAnswer(toIntent(winner));
+  }
+
+  async createSetupIntent(input: { customerId: string; metadata: Record<string, string> }): Promise<SetupIntent> {
+    const id = `seti_${randomBase62(24)}`;
+    const [row] = await this.db
+      .insert(sandboxSetupIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomBase62(25)}`,
+        customerId: input.customerId,
+        status: 'requires_payment_method',
+        metadata: { ...input.metadata },
+      })
+      .returning();
+    if (!row) throw new Error('setup intent insert returned nothing');
+    return publicSetupIntent(toSetupIntent(row));
+  }
+
+  async retrieveSetupIntent(id: string): Promise<SetupIntent | null> {
+    const row = await this.loadSetupIntent(id);
+    return row ? publicSetupIntent(row) : null;
+  }
+
+  async cardSummary(paymentMethodId: string): Promise<CardSummary | null> {
+    const row = await this.paymentMethod(paymentMethodId);
+    return row ? { brand: row.brand, last4: row.last4 } : null;
+  }
+
+  async findSetupIntentForClient(
+    id: string,
+    clientSecret: string,
+  ): Promise<{ kind: 'found'; intent: SandboxSetupIntent } | { kind: 'not-found' }> {
+    const intent = await this.loadSetupIntent(id);
+    if (!intent || !sameSecret(intent.clientSecret, clientSecret)) return { kind: 'not-found' };
+    return { kind: 'found', intent };
+  }
+
+  /** Confirms a SetupIntent with a card: saved to the customer, after 3-D Secure for the cards that need it. */
+  async confirmSetup(
+    id: string,
+    clientSecret: string,
+    card: CardDetails,
+  ): Promise<
+    | { kind: 'not-found' }
+    | { kind: 'unexpected-state'; intent: SandboxSetupIntent }
+    | { kind: 'card-error'; error: CardError; intent: SandboxSetupIntent }
+    | { kind: 'requires-action' | 'confirmed'; intent: SandboxSetupIntent }
+  > {
+    const lookup = await this.findSetupIntentForClient(id, clientSecret);
+    if (lookup.kind !== 'found') return lookup;
+    if (lookup.intent.status === 'succeeded') return { kind: 'confirmed', intent: lookup.intent };
+    if (lookup.intent.status === 'canceled') return { kind: 'unexpected-state', intent: lookup.intent };
+    const cardError = validateCard(card, this.now());
+    const digits = normalizeCardNumber(card.number);
+    const outcome: CardOutcome = cardError ? { kind: 'fail', error: cardError } : outcomeForCard(digits);
+    const from = ['requires_payment_method', 'requires_action'];
+    if (outcome.kind === 'fail') {
+      const moved = await this.moveSetup(id, from, 'requires_payment_method', outcome.error, null);
+      return moved ? { kind: 'card-error', error: outcome.error, intent: moved } : this.setupSettled(id);
+    }
+    const paymentMethodId = await this.savePaymentMethod(digits, card, lookup.intent.customerId);
+    const to = outcome.kind === 'authenticate' ? 'requires_action' : 'succeeded';
+    const moved = await this.moveSetup(id, from, to, null, paymentMethodId);
+    if (!moved) return this.setupSettled(id);
+    return { kind: to === 'succeeded' ? 'confirmed' : 'requires-action', intent: moved };
+  }
+
+  /** The outcome of the sandbox 3-D Secure page for a SetupIntent. */
+  async authenticateSetup(
+    id: string,
+    clientSecret: string,
+    succeeded: boolean,
+  ): Promise<{ kind: 'not-found' } | { kind: 'done'; intent: SandboxSetupIntent }> {
+    const lookup = await this.findSetupIntentForClient(id, clientSecret);
+    if (lookup.kind !== 'found') return lookup;
+    const moved = succeeded
+      ? await this.moveSetup(id, ['requires_action'], 'succeeded', null, lookup.intent.paymentMethodId)
+      : await this.moveSetup(
+          id,
+          ['requires_action'],
+          'requires_payment_method',
+          CARD_ERRORS.authenticationFailed,
+          null,
+        );
+    const current = moved ?? (await this.loadSetupIntent(id));
+    return current ? { kind: 'done', intent: current } : { kind: 'not-found' };
+  }
+
+  private async setupSettled(id: string) {
+    const current = await this.loadSetupIntent(id);
+    if (!current) return { kind: 'not-found' as const };
+    if (current.status === 'succeeded') return { kind: 'confirmed' as const, intent: current };
+    return { kind: 'unexpected-state' as const, intent: current };
+  }
+
+  private async moveSetup(
+    id: string,
+    from: string[],
+    to: SetupIntent['status'],
+    lastError: CardError | null,
+    paymentMethodId: string | null,
+  ): Promise<SandboxSetupIntent | null> {
+    const [row] = await this.db
+      .update(sandboxSetupIntents)
+      .set({ status: to, lastError: lastError ? { ...lastError } : null, paymentMethodId, updatedAt: this.now() })
+      .where(and(eq(sandboxSetupIntents.id, id), inArray(sandboxSetupIntents.status, from)))
+      .returning();
+    return row ? toSetupIntent(row) : null;
+  }
+
+  private async loadSetupIntent(id: string): Promise<SandboxSetupIntent | null> {
+    if (!SETUP_INTENT_ID.test(id)) return null;
+    const [row] = await this.db.select().from(sandboxSetupIntents).where(eq(sandboxSetupIntents.id, id));
+    return row ? toSetupIntent(row) : null;
+  }
+
+  private async paymentMethod(id: string) {
+    if (!PAYMENT_METHOD_ID.test(id)) return null;
+    const [row] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, id));
+    return row ?? null;
+  }
+
+  /** Keeps the card as Stripe's PaymentMethod does: brand, last four, expiry, and how later charges behave. */
+  private async savePaymentMethod(digits: string, card: CardDetails, customerId: string | null): Promise<string> {
+    const id = `pm_${randomBase62(24)}`;
+    await this.db.insert(sandboxPaymentMethods).values({
+      id,
+      customerId,
+      brand: cardBrand(digits),
+      last4: digits.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      behavior: savedCardBehavior(digits),
+    });
+    return id;
+  }
+
   private async load(id: string): Promise<SandboxIntent | null> {
     if (!INTENT_ID.test(id)) return null;
     const [row] = await this.db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
@@ -275,10 +521,16 @@ export class SandboxCardPayments implements CardPayments {
     from: IntentStatus[],
     to: IntentStatus,
     lastError: CardError | null,
+    paymentMethodId?: string | null,
   ): Promise<SandboxIntent | null> {
     const [row] = await this.db
       .update(paymentIntents)
-      .set({ status: to, lastError: lastError ? { ...lastError } : null, updatedAt: this.now() })
+      .set({
+        status: to,
+        lastError: lastError ? { ...lastError } : null,
+        ...(paymentMethodId ? { paymentMethodId } : {}),
+        updatedAt: this.now(),
+      })
       .where(and(eq(paymentIntents.id, id), inArray(paymentIntents.status, from)))
       .returning();
     return row ? toIntent(row) : null;
@@ -292,6 +544,26 @@ function settledResult(intent: SandboxIntent): ConfirmResult | null {
 }
 
 function publicIntent(intent: SandboxIntent): PaymentIntent {
+  const { lastError, customerId: _customerId, setupFutureUsage: _setupFutureUsage, ...rest } = intent;
+  return { ...rest, lastError: lastError ? { code: lastError.code, message: lastError.message } : null };
+}
+
+function publicSetupIntent(intent: SandboxSetupIntent): SetupIntent {
   const { lastError: _lastError, ...rest } = intent;
   return rest;
+}
+
+/** A charge of a saved card with the family present: 3-D Secure cards ask for it, declining cards decline. */
+function onSessionOutcome(behavior: SavedCardBehavior): CardOutcome {
+  if (behavior === 'succeed') return { kind: 'succeed' };
+  if (behavior === 'authenticate') return { kind: 'authenticate' };
+  return { kind: 'fail', error: CARD_ERRORS.declined };
+}
+
+function chargeAnswer(intent: SandboxIntent): SavedCardCharge {
+  const answer = publicIntent(intent);
+  if (intent.status === 'succeeded') return { status: 'succeeded', intent: answer };
+  if (intent.status === 'requires_action') return { status: 'requires_action', intent: answer };
+  const error = intent.lastError ?? CARD_ERRORS.declined;
+  return { status: 'failed', intent: answer, code: error.code, message: error.message };
 }

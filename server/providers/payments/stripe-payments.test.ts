@@ -128,6 +128,8 @@ describe('Stripe adapter against a local stub of the Stripe API', () => {
       amountCents: 47_900,
       currency: 'usd',
       metadata: { user_id: '3', team_id: '1', payment_plan_month: '0' },
+      paymentMethodId: null,
+      lastError: null,
     });
     const [request] = stub.requests;
     expect(request?.headers['idempotency-key']).toBe('checkout:3:1:0');
@@ -206,5 +208,109 @@ describe('Stripe adapter against a local stub of the Stripe API', () => {
     expect(dashboard.status).toBe(200);
     await expect(payments.refundIntent(paid.id)).resolves.toBeUndefined();
     expect(stub.requests.at(-1)?.path).toBe('/v1/refunds');
+  });
+});
+
+describe('Stripe adapter: saved cards for payment plans', () => {
+  /** Stripe's answer to an off-session charge that needs authentication: a card error carrying the failed intent. */
+  const declinedCharge = (form: URLSearchParams) => ({
+    status: 402,
+    body: {
+      error: {
+        type: 'card_error',
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+        payment_intent: {
+          id: 'pi_offsession1',
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          currency: 'usd',
+          status: 'requires_payment_method',
+          client_secret: 'pi_offsession1_secret_x',
+          metadata: {},
+          payment_method: form.get('payment_method'),
+        },
+      },
+    },
+  });
+
+  let savedStub: HttpStub;
+  let saved: CardPayments;
+  beforeAll(async () => {
+    savedStub = await startHttpStub((request) => {
+      const form = new URLSearchParams(request.body);
+      if (request.path === '/v1/customers') return { status: 200, body: { id: 'cus_stub1', object: 'customer' } };
+      if (request.path === '/v1/payment_intents' && form.get('off_session') === 'true') return declinedCharge(form);
+      if (request.path === '/v1/payment_intents') {
+        return {
+          status: 200,
+          body: {
+            id: 'pi_save1',
+            object: 'payment_intent',
+            amount: Number(form.get('amount')),
+            currency: 'usd',
+            status: 'requires_payment_method',
+            client_secret: 'pi_save1_secret_x',
+            metadata: {},
+            payment_method: null,
+          },
+        };
+      }
+      if (request.path === '/v1/payment_methods/pm_card1') {
+        return {
+          status: 200,
+          body: { id: 'pm_card1', object: 'payment_method', card: { brand: 'visa', last4: '0341' } },
+        };
+      }
+      return { status: 500, body: { error: { type: 'api_error', message: 'stub: unexpected request' } } };
+    });
+    saved = createStripePayments({ secretKey: 'sk_test_stub', apiBase: savedStub.url });
+  });
+  afterAll(() => savedStub.close());
+
+  test('a plan with later phases creates the intent on the customer with setup_future_usage off_session', async () => {
+    expect(await saved.createCustomer({ metadata: { user_id: '3' }, idempotencyKey: 'customer-user-3' })).toBe(
+      'cus_stub1',
+    );
+    expect(savedStub.requests.at(-1)?.headers['idempotency-key']).toBe('customer-user-3');
+    await saved.createIntent({
+      amountCents: 7500,
+      currency: 'usd',
+      metadata: {},
+      idempotencyKey: 'checkout-plan',
+      customerId: 'cus_stub1',
+      saveCard: true,
+    });
+    const form = new URLSearchParams(savedStub.requests.at(-1)?.body);
+    expect(form.get('customer')).toBe('cus_stub1');
+    expect(form.get('setup_future_usage')).toBe('off_session');
+  });
+
+  test('an off-session charge the bank declines answers failed with its code and message, not an exception', async () => {
+    const charge = await saved.chargeSavedCard({
+      customerId: 'cus_stub1',
+      paymentMethodId: 'pm_card1',
+      amountCents: 13_500,
+      currency: 'usd',
+      metadata: { kind: 'instalment' },
+      idempotencyKey: 'phase-1-attempt-1',
+      offSession: true,
+    });
+    expect(charge).toMatchObject({
+      status: 'failed',
+      code: 'authentication_required',
+      message: 'Your card was declined. This transaction requires authentication.',
+      intent: { id: 'pi_offsession1' },
+    });
+    const request = savedStub.requests.at(-1)!;
+    expect(request.headers['idempotency-key']).toBe('phase-1-attempt-1');
+    const form = new URLSearchParams(request.body);
+    expect([form.get('confirm'), form.get('off_session'), form.get('payment_method')]).toEqual([
+      'true',
+      'true',
+      'pm_card1',
+    ]);
+    expect(await saved.cardSummary('pm_card1')).toEqual({ brand: 'visa', last4: '0341' });
   });
 });

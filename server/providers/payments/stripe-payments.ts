@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardPayments, PaymentIntent } from '../types.ts';
+import type { CardPayments, PaymentIntent, SavedCardCharge, SetupIntent } from '../types.ts';
 import { isIntentStatus } from './intent-status.ts';
 
 export interface StripePaymentsOptions {
@@ -9,6 +9,8 @@ export interface StripePaymentsOptions {
 }
 
 const INTENT_ID = /^pi_[A-Za-z0-9]+$/;
+const SETUP_INTENT_ID = /^seti_[A-Za-z0-9]+$/;
+const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9]+$/;
 
 function connection(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (apiBase === undefined || apiBase.trim() === '') return {};
@@ -31,7 +33,46 @@ function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     amountCents: intent.amount,
     currency: 'usd',
     metadata: { ...intent.metadata },
+    paymentMethodId: idOf(intent.payment_method),
+    lastError: intent.last_payment_error
+      ? {
+          code: intent.last_payment_error.code ?? 'card_declined',
+          message: intent.last_payment_error.message ?? 'Your card was declined.',
+        }
+      : null,
   };
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+function toSetupIntent(intent: Stripe.SetupIntent): SetupIntent {
+  if (intent.client_secret === null) throw new Error(`Stripe returned setup intent ${intent.id} without a secret`);
+  const known = [
+    'requires_payment_method',
+    'requires_confirmation',
+    'requires_action',
+    'processing',
+    'canceled',
+    'succeeded',
+  ];
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret,
+    status: (known.includes(intent.status) ? intent.status : 'processing') as SetupIntent['status'],
+    customerId: idOf(intent.customer),
+    paymentMethodId: idOf(intent.payment_method),
+    metadata: { ...(intent.metadata ?? {}) },
+  };
+}
+
+function chargeAnswer(intent: PaymentIntent): SavedCardCharge {
+  if (intent.status === 'succeeded') return { status: 'succeeded', intent };
+  if (intent.status === 'requires_action') return { status: 'requires_action', intent };
+  const error = intent.lastError ?? { code: 'card_declined', message: 'Your card was declined.' };
+  return { status: 'failed', intent, code: error.code, message: error.message };
 }
 
 /** Card payments through Stripe: the server creates and reads PaymentIntents; Stripe.js confirms them. */
@@ -53,10 +94,80 @@ export function createStripePayments(options: StripePaymentsOptions): CardPaymen
           currency: input.currency,
           metadata: input.metadata,
           automatic_payment_methods: { enabled: true },
+          // A plan with later phases keeps the card for the collector's off-session charges.
+          ...(input.customerId ? { customer: input.customerId } : {}),
+          ...(input.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       );
       return toIntent(intent);
+    },
+    async createCustomer(input) {
+      const customer = await stripe.customers.create(
+        { metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return customer.id;
+    },
+    async chargeSavedCard(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            // A saved card never redirects; 3-D Secure on-session is handled by Stripe.js in the browser.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            metadata: input.metadata,
+            confirm: true,
+            off_session: input.offSession,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return chargeAnswer(toIntent(intent));
+      } catch (error) {
+        // Stripe answers a declined (or, off-session, an authentication_required) confirmation with a card error
+        // that carries the failed intent.
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const failed = (error.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
+          return {
+            status: 'failed',
+            intent: failed ? toIntent(failed) : null,
+            code: error.code ?? 'card_declined',
+            message: error.message,
+          };
+        }
+        throw error;
+      }
+    },
+    async createSetupIntent(input) {
+      const intent = await stripe.setupIntents.create({
+        customer: input.customerId,
+        usage: 'off_session',
+        automatic_payment_methods: { enabled: true },
+        metadata: input.metadata,
+      });
+      return toSetupIntent(intent);
+    },
+    async retrieveSetupIntent(id) {
+      if (!SETUP_INTENT_ID.test(id)) return null;
+      try {
+        return toSetupIntent(await stripe.setupIntents.retrieve(id));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async cardSummary(id) {
+      if (!PAYMENT_METHOD_ID.test(id)) return null;
+      try {
+        const method = await stripe.paymentMethods.retrieve(id);
+        return method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
     },
     retrieveIntent: (id) => retrieve(id),
     async cancelIntent(id) {

@@ -51,6 +51,8 @@ const TEST_CARDS: ReadonlyMap<string, CardOutcome> = new Map<string, CardOutcome
       },
     },
   ],
+  // Pays today and is saved; every later charge of the saved card is declined (savedCardBehavior).
+  ['4000000000000341', { kind: 'succeed' }],
   ['4000002500003155', { kind: 'authenticate' }],
   ['4000002760003184', { kind: 'authenticate' }],
 ]);
@@ -66,7 +68,42 @@ export function outcomeForCard(digits: string): CardOutcome {
   return TEST_CARDS.get(digits) ?? NON_TEST_CARD;
 }
 
+/** How a later charge of a saved card behaves. */
+export type SavedCardBehavior = 'succeed' | 'decline' | 'authenticate';
+
+/**
+ * Stripe's test cards for saved cards: 4000 0000 0000 0341 attaches to a customer but every later charge is declined;
+ * 4000 0027 6000 3184 needs 3-D Secure on every charge (off-session it fails with authentication_required);
+ * 4000 0025 0000 3155 needs it only once, when it is set up. Every other card that can be saved charges fine.
+ */
+export function savedCardBehavior(digits: string): SavedCardBehavior {
+  if (digits === '4000000000000341') return 'decline';
+  if (digits === '4000002760003184') return 'authenticate';
+  return 'succeed';
+}
+
+/** Stripe's `card.brand` for a card number. */
+export function cardBrand(digits: string): string {
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^(6011|65)/.test(digits)) return 'discover';
+  if (digits.startsWith('4')) return 'visa';
+  return 'unknown';
+}
+
 export const CARD_ERRORS = {
+  declined: {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  authenticationRequired: {
+    type: 'card_error',
+    code: 'authentication_required',
+    decline_code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
   incorrectNumber: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' },
   invalidExpiryYear: {
     type: 'card_error',

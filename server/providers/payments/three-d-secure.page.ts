@@ -43,24 +43,30 @@ ${body}
 </html>`;
 }
 
-export interface AuthenticationPageInput {
-  paymentIntent: string;
+/** A payment (PaymentIntent, with its amount) or a card being saved (SetupIntent, no amount). */
+export type AuthenticationPageInput = {
   clientSecret: string;
   returnUrl: string;
-  amountCents: number;
-}
+} & ({ paymentIntent: string; amountCents: number } | { setupIntent: string; amountCents: null });
 
 export function renderAuthenticationPage(input: AuthenticationPageInput): string {
-  const amount = USD.format(input.amountCents / 100);
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const question =
+    'paymentIntent' in input
+      ? `Your bank asks you to confirm this payment of <strong>${escapeHtml(USD.format(input.amountCents / 100))}</strong>.`
+      : 'Your bank asks you to confirm that this card may be saved for your later payments.';
+  const intentField =
+    'paymentIntent' in input
+      ? hidden('payment_intent', input.paymentIntent)
+      : hidden('setup_intent', input.setupIntent);
   return layout(
     '3-D Secure authentication',
     `<h1>3-D Secure authentication</h1>
-<p>Your bank asks you to confirm this payment of <strong>${escapeHtml(amount)}</strong>.</p>
+<p>${question}</p>
 <p>This is the offline sandbox standing in for your bank's 3-D Secure check. No card is charged: choose whether
 the authentication succeeds or fails to see how the site handles each case.</p>
 <form method="post" action="/sandbox/3ds">
-${hidden('payment_intent', input.paymentIntent)}
+${intentField}
 ${hidden('client_secret', input.clientSecret)}
 ${hidden('return_url', input.returnUrl)}
 <div class="actions">

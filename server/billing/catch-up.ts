@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { membershipPhases } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import type { CardSummary, PaymentIntent } from '../providers/types.ts';
+import { cardOf, sendReceipt } from './phases.ts';
+
+/**
+ * Charging what a family owes at once, with them present (after a card update): every failed or overdue phase of the
+ * membership in one on-session charge. The phases are leased as the collector leases them, so a collector run at the
+ * same moment cannot charge them too.
+ */
+
+export type CatchUpOutcome = 'nothing_due' | 'paid' | 'failed' | 'requires_action';
+
+export interface CatchUpAnswer {
+  card: CardSummary | null;
+  outcome: CatchUpOutcome;
+  message: string | null;
+  amount_cents: number;
+  payment_intent: { id: string; client_secret: string } | null;
+}
+
+const LEASE_MS = 10 * 60_000;
+
+export const STILL_NEEDS_AUTHENTICATION = 'The payment still needs authentication.';
+export const NOT_SUCCESSFUL = 'Your payment was not successful, please try again.';
+export const PROCESSING = 'Your payment is processing.';
+
+export async function chargeOutstanding(
+  deps: AppDeps,
+  membershipId: number,
+  keySuffix: string,
+): Promise<CatchUpAnswer> {
+  const card = await cardOf(deps.db, membershipId);
+  const summary = card ? { brand: card.brand, last4: card.last4 } : null;
+  const leaseId = randomUUID();
+  const now = deps.now();
+  const claimed = await deps.db.transaction(async (tx) => {
+    const open = await tx
+      .select({ id: membershipPhases.id })
+      .from(membershipPhases)
+      .where(
+        and(
+          eq(membershipPhases.membershipId, membershipId),
+          inArray(membershipPhases.status, ['failed', 'overdue']),
+          or(isNull(membershipPhases.leaseUntil), lt(membershipPhases.leaseUntil, now)),
+        ),
+      )
+      .orderBy(asc(membershipPhases.seq))
+      .for('update', { skipLocked: true });
+    if (open.length === 0) return [];
+    return tx
+      .update(membershipPhases)
+      .set({ leaseId, leaseUntil: new Date(now.getTime() + LEASE_MS) })
+      .where(
+        inArray(
+          membershipPhases.id,
+          open.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+  const nothing: CatchUpAnswer = {
+    card: summary,
+    outcome: 'nothing_due',
+    message: null,
+    amount_cents: 0,
+    payment_intent: null,
+  };
+  if (claimed.length === 0) return nothing;
+  const ids = claimed.map((phase) => phase.id).sort((a, b) => a - b);
+  const amountCents = claimed.reduce((sum, phase) => sum + phase.amountCents, 0);
+  const mine = and(inArray(membershipPhases.id, ids), eq(membershipPhases.leaseId, leaseId));
+  const release = { leaseId: null, leaseUntil: null };
+  // While the family authenticates a charge (3-D Secure) its phases stay leased, so no collector charges them too;
+  // the lease ends with the outcome (collect) or expires.
+  let keepLease = false;
+  try {
+    if (!card)
+      return {
+        ...nothing,
+        outcome: 'failed',
+        message: 'No card is saved for this payment.',
+        amount_cents: amountCents,
+      };
+    const charge = await deps.providers.payments.chargeSavedCard({
+      customerId: card.providerCustomerId,
+      paymentMethodId: card.paymentMethodId,
+      amountCents,
+      currency: 'usd',
+      metadata: {
+        kind: 'catch_up',
+        membership_id: String(membershipId),
+        phase_ids: ids.join(','),
+      },
+      // The same card update and the same phases: the same charge, however often the request is repeated.
+      idempotencyKey: `catch-up-${membershipId}-${ids.join('.')}-${keySuffix}`,
+      offSession: false,
+    });
+    if (charge.status === 'succeeded') {
+      await markPaid(deps, membershipId, ids, charge.intent, summary);
+      return { card: summary, outcome: 'paid', message: null, amount_cents: amountCents, payment_intent: null };
+    }
+    if (charge.status === 'requires_action') {
+      keepLease = true;
+      await deps.db.update(membershipPhases).set({ providerChargeId: charge.intent.id }).where(mine);
+      return {
+        card: summary,
+        outcome: 'requires_action',
+        message: null,
+        amount_cents: amountCents,
+        payment_intent: { id: charge.intent.id, client_secret: charge.intent.clientSecret },
+      };
+    }
+    await deps.db
+      .update(membershipPhases)
+      .set({ failureCode: charge.code, failureMessage: charge.message })
+      .where(mine);
+    return {
+      card: summary,
+      outcome: 'failed',
+      message: charge.message,
+      amount_cents: amountCents,
+      payment_intent: null,
+    };
+  } finally {
+    if (!keepLease) await deps.db.update(membershipPhases).set(release).where(mine);
+  }
+}
+
+/**
+ * Marks the phases a succeeded intent paid for, once: only the call that changes them sends the receipt. Answers
+ * whether it did.
+ */
+export async function markPaid(
+  deps: AppDeps,
+  membershipId: number,
+  phaseIds: number[],
+  intent: PaymentIntent,
+  card: CardSummary | null,
+): Promise<boolean> {
+  const paid = await deps.db
+    .update(membershipPhases)
+    .set({
+      status: 'paid',
+      paidAt: deps.now(),
+      providerChargeId: intent.id,
+      nextAttemptOn: null,
+      failureCode: null,
+      failureMessage: null,
+      leaseId: null,
+      leaseUntil: null,
+    })
+    .where(
+      and(
+        eq(membershipPhases.membershipId, membershipId),
+        inArray(membershipPhases.id, phaseIds),
+        ne(membershipPhases.status, 'paid'),
+      ),
+    )
+    .returning();
+  if (paid.length === 0) return false;
+  const amountCents = paid.reduce((sum, phase) => sum + phase.amountCents, 0);
+  await sendReceipt(deps, membershipId, { amountCents, card });
+  return true;
+}
+
+/** POST …/collect: the outcome of a catch-up charge the family authenticated (3-D Secure) in the browser. */
+export async function settleAuthenticated(
+  deps: AppDeps,
+  membershipId: number,
+  intent: PaymentIntent,
+): Promise<CatchUpAnswer> {
+  const card = await cardOf(deps.db, membershipId);
+  const summary = card ? { brand: card.brand, last4: card.last4 } : null;
+  const ids = (intent.metadata.phase_ids ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+  const answer = { card: summary, amount_cents: intent.amountCents, payment_intent: null };
+  if (intent.status === 'succeeded') {
+    await markPaid(deps, membershipId, ids, intent, summary);
+    return { ...answer, outcome: 'paid', message: null };
+  }
+  const pending = intent.status === 'requires_action' || intent.status === 'processing';
+  if (!pending) {
+    // Authentication failed or the charge was refused: the phases are free for another card (or the collector).
+    await deps.db
+      .update(membershipPhases)
+      .set({ leaseId: null, leaseUntil: null })
+      .where(
+        and(
+          eq(membershipPhases.membershipId, membershipId),
+          eq(membershipPhases.providerChargeId, intent.id),
+          ne(membershipPhases.status, 'paid'),
+        ),
+      );
+  }
+  const message =
+    intent.status === 'requires_action'
+      ? STILL_NEEDS_AUTHENTICATION
+      : intent.status === 'processing'
+        ? PROCESSING
+        : (intent.lastError?.message ?? NOT_SUCCESSFUL);
+  return { ...answer, outcome: 'failed', message };
+}

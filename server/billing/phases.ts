@@ -1,0 +1,329 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { toIsoDate } from '../../src/domain/dates.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  athleteGuardians,
+  type MembershipCardRow,
+  type MembershipPhaseRow,
+  type MembershipRow,
+  membershipCards,
+  membershipPhases,
+  memberships,
+  paymentCustomers,
+  seasons,
+  teams,
+  type UserRow,
+  users,
+} from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { siteLink } from '../http/origin.ts';
+import type { BillingMailContext, ScheduledAmount } from '../mail/billing-mails.ts';
+import { receiptMail } from '../mail/billing-mails.ts';
+import type { CardSummary } from '../providers/types.ts';
+import { claimHolderIds } from '../services/licences.ts';
+
+/**
+ * A membership's phases (spec §9: the first phase is paid today, later phases form the remaining schedule), its saved
+ * card, and what the family sees of them. The checkout's intent carries the later phases in its metadata
+ * (`schedule`), so the schedule recorded is the one the family agreed to when it paid.
+ */
+
+/** Metadata key of the later phases on the checkout's intent: `YYYY-MM-DD:cents` joined by commas. */
+export const SCHEDULE_KEY = 'schedule';
+
+export function encodeSchedule(phases: ScheduledAmount[]): string {
+  return phases.map((p) => `${p.dueOn}:${p.amountCents}`).join(',');
+}
+
+export function decodeSchedule(text: string | undefined): ScheduledAmount[] {
+  if (!text) return [];
+  return text.split(',').map((part) => {
+    const [dueOn, cents] = part.split(':');
+    const amountCents = Number(cents);
+    if (!dueOn || !/^\d{4}-\d{2}-\d{2}$/.test(dueOn) || !Number.isSafeInteger(amountCents) || amountCents < 0) {
+      throw new Error('payment intent has a malformed schedule');
+    }
+    return { dueOn, amountCents };
+  });
+}
+
+export function planName(month: number): string {
+  return month === 0 ? 'Pay in full' : `${month} monthly payments`;
+}
+
+/**
+ * Records the phases of a membership just paid: the first one paid, the later ones scheduled. Idempotent (unique
+ * membership and sequence): true only for the call that inserted them, which sends the receipt.
+ */
+export async function createPhases(
+  db: Db | Tx,
+  membershipId: number,
+  first: { amountCents: number; paidAt: Date; chargeId: string | null },
+  later: ScheduledAmount[],
+): Promise<boolean> {
+  const inserted = await db
+    .insert(membershipPhases)
+    .values([
+      {
+        membershipId,
+        seq: 0,
+        dueOn: toIsoDate(first.paidAt),
+        amountCents: first.amountCents,
+        status: 'paid' as const,
+        attempts: first.chargeId ? 1 : 0,
+        providerChargeId: first.chargeId,
+        paidAt: first.paidAt,
+      },
+      ...later.map((phase, index) => ({
+        membershipId,
+        seq: index + 1,
+        dueOn: phase.dueOn,
+        amountCents: phase.amountCents,
+        status: 'scheduled' as const,
+        nextAttemptOn: phase.dueOn,
+      })),
+    ])
+    .onConflictDoNothing({ target: [membershipPhases.membershipId, membershipPhases.seq] })
+    .returning({ id: membershipPhases.id });
+  return inserted.length > 0;
+}
+
+/** The payer's customer at the card provider, made once (the provider's idempotency key and a unique row). */
+export async function payerCustomer(deps: AppDeps, userId: number): Promise<string> {
+  const stored = async () =>
+    (await deps.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, userId)))[0]?.providerCustomerId;
+  const existing = await stored();
+  if (existing) return existing;
+  const created = await deps.providers.payments.createCustomer({
+    metadata: { user_id: String(userId) },
+    idempotencyKey: `customer-user-${userId}`,
+  });
+  await deps.db
+    .insert(paymentCustomers)
+    .values({ userId, providerCustomerId: created })
+    .onConflictDoNothing({ target: paymentCustomers.userId });
+  // A concurrent call may have stored its customer first: every later call uses that one.
+  return (await stored()) ?? created;
+}
+
+export async function saveCard(
+  db: Db | Tx,
+  membershipId: number,
+  card: { customerId: string; paymentMethodId: string } & CardSummary,
+  now: Date,
+): Promise<void> {
+  const values = {
+    providerCustomerId: card.customerId,
+    paymentMethodId: card.paymentMethodId,
+    brand: card.brand,
+    last4: card.last4,
+    updatedAt: now,
+  };
+  await db
+    .insert(membershipCards)
+    .values({ membershipId, ...values })
+    .onConflictDoUpdate({ target: membershipCards.membershipId, set: values });
+}
+
+export async function cardOf(db: Db | Tx, membershipId: number): Promise<MembershipCardRow | null> {
+  const [row] = await db.select().from(membershipCards).where(eq(membershipCards.membershipId, membershipId));
+  return row ?? null;
+}
+
+export async function phasesOf(db: Db | Tx, membershipId: number): Promise<MembershipPhaseRow[]> {
+  return db
+    .select()
+    .from(membershipPhases)
+    .where(eq(membershipPhases.membershipId, membershipId))
+    .orderBy(asc(membershipPhases.seq));
+}
+
+export const OPEN_STATUSES = ['scheduled', 'failed', 'overdue'] as const;
+
+export function remainingOf(phases: MembershipPhaseRow[]): ScheduledAmount[] {
+  return phases
+    .filter((p) => (OPEN_STATUSES as readonly string[]).includes(p.status))
+    .map((p) => ({ dueOn: p.dueOn, amountCents: p.amountCents }));
+}
+
+/** Who receives a membership's e-mails: the payer, or for an athlete without an address their guardian. */
+async function payerContact(db: Db | Tx, userId: number): Promise<{ email: string | null; name: string | null }> {
+  const [payer] = await db.select().from(users).where(eq(users.id, userId));
+  if (!payer) return { email: null, name: null };
+  if (payer.email) return { email: payer.email, name: payer.name };
+  const [guardian] = await db
+    .select({ email: users.email, name: users.name })
+    .from(athleteGuardians)
+    .innerJoin(users, eq(users.id, athleteGuardians.guardianId))
+    .where(eq(athleteGuardians.athleteId, userId))
+    .limit(1);
+  return { email: guardian?.email ?? null, name: guardian?.name ?? payer.name };
+}
+
+export interface MembershipContext {
+  membership: MembershipRow;
+  teamName: string;
+  seasonName: string | null;
+  mail: BillingMailContext | null;
+  email: string | null;
+}
+
+export async function membershipContext(deps: AppDeps, membershipId: number): Promise<MembershipContext | null> {
+  const [row] = await deps.db
+    .select({ membership: memberships, teamName: teams.name, seasonName: seasons.name })
+    .from(memberships)
+    .innerJoin(teams, eq(teams.id, memberships.teamId))
+    .leftJoin(seasons, eq(seasons.id, memberships.seasonId))
+    .where(eq(memberships.id, membershipId));
+  if (!row) return null;
+  const contact = await payerContact(deps.db, row.membership.userId);
+  const mail = contact.email
+    ? {
+        to: contact.email,
+        name: contact.name,
+        teamName: row.teamName,
+        seasonName: row.seasonName,
+        planName: planName(row.membership.paymentPlanMonth),
+        paymentsLink: siteLink(deps.env, '/payments'),
+      }
+    : null;
+  return { ...row, mail, email: contact.email };
+}
+
+export function updateCardLink(deps: AppDeps, membershipId: number): string {
+  return siteLink(deps.env, '/payments/update-card', { membership_id: String(membershipId) });
+}
+
+/** E-mails the receipt of one successful charge; a payer without any address gets none (logged). */
+export async function sendReceipt(
+  deps: AppDeps,
+  membershipId: number,
+  payment: { amountCents: number; card: CardSummary | null },
+): Promise<void> {
+  const context = await membershipContext(deps, membershipId);
+  if (!context?.mail) {
+    deps.log.warn({ membershipId }, 'receipt not sent: the payer has no e-mail address');
+    return;
+  }
+  const remaining = remainingOf(await phasesOf(deps.db, membershipId));
+  await deps.mailer.send(receiptMail(context.mail, { ...payment, paidOn: toIsoDate(deps.now()) }, remaining));
+}
+
+/** The `receipt` of checkout answers (docs/api.md). */
+export interface ReceiptJson {
+  amount_cents: number;
+  team_name: string;
+  season_name: string | null;
+  plan_name: string;
+  email: string;
+  card: CardSummary | null;
+  remaining: { due_date: string; amount_cents: number }[];
+}
+
+export async function receiptJson(
+  deps: AppDeps,
+  membershipId: number,
+  card: CardSummary | null,
+): Promise<ReceiptJson | null> {
+  const context = await membershipContext(deps, membershipId);
+  if (!context) return null;
+  const phases = await phasesOf(deps.db, membershipId);
+  return {
+    amount_cents: phases[0]?.amountCents ?? context.membership.paidTodayCents,
+    team_name: context.teamName,
+    season_name: context.seasonName,
+    plan_name: planName(context.membership.paymentPlanMonth),
+    email: context.email ?? '',
+    card,
+    remaining: remainingOf(phases).map((p) => ({ due_date: p.dueOn, amount_cents: p.amountCents })),
+  };
+}
+
+/** A membership the caller may see and act on: paid by them or by one of their athletes. Null otherwise. */
+export async function visibleMembership(db: Db, user: Pick<UserRow, 'id'>, id: number): Promise<MembershipRow | null> {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.id, id), inArray(memberships.userId, await claimHolderIds(db, user))));
+  return row ?? null;
+}
+
+export interface MembershipSummaryJson {
+  id: number;
+  team_name: string;
+  season_name: string | null;
+  athlete_name: string | null;
+  plan_name: string;
+  payment_plan_month: number;
+  total_cents: number;
+  paid_cents: number;
+  remaining_cents: number;
+  next_payment: { due_date: string; amount_cents: number } | null;
+  phases: {
+    id: number;
+    due_date: string;
+    amount_cents: number;
+    status: MembershipPhaseRow['status'];
+    attempts: number;
+    paid_at: string | null;
+    failure_message: string | null;
+  }[];
+  card: CardSummary | null;
+  needs_card_update: boolean;
+}
+
+/** GET /api/memberships: the caller's memberships and their athletes', newest first. */
+export async function membershipSummaries(db: Db, user: Pick<UserRow, 'id'>): Promise<MembershipSummaryJson[]> {
+  const rows = await db
+    .select({
+      membership: memberships,
+      teamName: teams.name,
+      seasonName: seasons.name,
+      payerName: users.name,
+    })
+    .from(memberships)
+    .innerJoin(teams, eq(teams.id, memberships.teamId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(seasons, eq(seasons.id, memberships.seasonId))
+    .where(inArray(memberships.userId, await claimHolderIds(db, user)))
+    .orderBy(desc(memberships.createdAt), desc(memberships.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.membership.id);
+  const phases = await db
+    .select()
+    .from(membershipPhases)
+    .where(inArray(membershipPhases.membershipId, ids))
+    .orderBy(asc(membershipPhases.seq));
+  const cards = await db.select().from(membershipCards).where(inArray(membershipCards.membershipId, ids));
+  return rows.map(({ membership, teamName, seasonName, payerName }) => {
+    const own = phases.filter((p) => p.membershipId === membership.id);
+    const card = cards.find((c) => c.membershipId === membership.id);
+    const paid = own.filter((p) => p.status === 'paid').reduce((sum, p) => sum + p.amountCents, 0);
+    const open = own.filter((p) => (OPEN_STATUSES as readonly string[]).includes(p.status));
+    const remaining = open.reduce((sum, p) => sum + p.amountCents, 0);
+    const next = open[0];
+    return {
+      id: membership.id,
+      team_name: teamName,
+      season_name: seasonName,
+      athlete_name: membership.userId === user.id ? null : payerName,
+      plan_name: planName(membership.paymentPlanMonth),
+      payment_plan_month: membership.paymentPlanMonth,
+      total_cents: own.length > 0 ? paid + remaining : membership.planTotalCents,
+      paid_cents: paid,
+      remaining_cents: remaining,
+      next_payment: next ? { due_date: next.dueOn, amount_cents: next.amountCents } : null,
+      phases: own.map((p) => ({
+        id: p.id,
+        due_date: p.dueOn,
+        amount_cents: p.amountCents,
+        status: p.status,
+        attempts: p.attempts,
+        paid_at: p.paidAt ? p.paidAt.toISOString() : null,
+        failure_message: p.failureMessage,
+      })),
+      card: card ? { brand: card.brand, last4: card.last4 } : null,
+      needs_card_update: own.some((p) => p.status === 'failed' || p.status === 'overdue'),
+    };
+  });
+}

@@ -1,0 +1,165 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { chargeOutstanding, settleAuthenticated } from '../billing/catch-up.ts';
+import { cardOf, membershipSummaries, payerCustomer, saveCard, visibleMembership } from '../billing/phases.ts';
+import type { AppDeps } from '../deps.ts';
+import { authFirst, requireUser } from '../http/auth.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { BEARER, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
+
+/**
+ * The family's payments (docs/api.md "Payments"): the memberships they pay for with their schedules, and the card
+ * update that charges whatever failed at once. Every route answers 404 for a membership the caller does not pay for
+ * (nor one of their athletes), so nobody learns of another family's.
+ */
+
+const CardSchema = z.object({ brand: z.string(), last4: z.string() }).openapi('CardSummary');
+
+const PhaseSchema = z
+  .object({
+    id: z.number().int(),
+    due_date: z.string(),
+    amount_cents: z.number().int(),
+    status: z.enum(['paid', 'scheduled', 'failed', 'overdue', 'cancelled']),
+    attempts: z.number().int(),
+    paid_at: z.string().nullable(),
+    failure_message: z.string().nullable(),
+  })
+  .openapi('MembershipPhase');
+
+const MembershipSummarySchema = z
+  .object({
+    id: z.number().int(),
+    team_name: z.string(),
+    season_name: z.string().nullable(),
+    athlete_name: z.string().nullable(),
+    plan_name: z.string(),
+    payment_plan_month: z.number().int(),
+    total_cents: z.number().int(),
+    paid_cents: z.number().int(),
+    remaining_cents: z.number().int(),
+    next_payment: z.object({ due_date: z.string(), amount_cents: z.number().int() }).nullable(),
+    phases: z.array(PhaseSchema),
+    card: CardSchema.nullable(),
+    needs_card_update: z.boolean(),
+  })
+  .openapi('MembershipSummary');
+
+const CollectAnswerSchema = z
+  .object({
+    card: CardSchema.nullable(),
+    outcome: z.enum(['nothing_due', 'paid', 'failed', 'requires_action']),
+    message: z.string().nullable(),
+    amount_cents: z.number().int(),
+    payment_intent: z.object({ id: z.string(), client_secret: z.string() }).nullable(),
+  })
+  .openapi('CollectAnswer');
+
+const providerId = (prefix: string) => z.string().trim().min(1).max(255).describe(`a ${prefix}… id`);
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/memberships',
+  tags: ['payments'],
+  summary: "The memberships the caller pays for (and their athletes'), newest first, with schedule and saved card",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  responses: { 200: json(z.object({ memberships: z.array(MembershipSummarySchema) })), ...errors(401) },
+});
+
+const membershipParam = { params: z.object({ id: idParam('id') }) };
+
+const cardSetupRoute = createRoute({
+  method: 'post',
+  path: '/api/memberships/{id}/card-setup',
+  tags: ['payments'],
+  summary: 'Start a card update: a SetupIntent (usage off_session) for the browser to confirm with the new card',
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: membershipParam,
+  responses: {
+    200: json(z.object({ client_secret: z.string(), setup_intent_id: z.string() })),
+    ...errors(401, 404, 422),
+  },
+});
+
+const cardRoute = createRoute({
+  method: 'post',
+  path: '/api/memberships/{id}/card',
+  tags: ['payments'],
+  summary:
+    "Save the confirmed SetupIntent's card as the membership's card, then charge every failed or overdue phase at once",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: { ...membershipParam, body: jsonBody(z.object({ setup_intent_id: providerId('seti_') })) },
+  responses: { 200: json(CollectAnswerSchema), ...errors(400, 401, 404, 409, 422) },
+});
+
+const collectRoute = createRoute({
+  method: 'post',
+  path: '/api/memberships/{id}/collect',
+  tags: ['payments'],
+  summary: 'Record the outcome of a catch-up charge the family authenticated in the browser (idempotent)',
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: { ...membershipParam, body: jsonBody(z.object({ payment_intent_id: providerId('pi_') })) },
+  responses: { 200: json(CollectAnswerSchema), ...errors(400, 401, 404, 422) },
+});
+
+const MEMBERSHIP_NOT_FOUND = 'Membership not found.';
+export const CARD_NOT_CONFIRMED = 'The new card has not been confirmed yet.';
+
+export function paymentRoutes(deps: AppDeps) {
+  const app = createRouter();
+
+  app.openapi(listRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    return c.json({ memberships: await membershipSummaries(deps.db, auth.user) }, 200);
+  });
+
+  app.openapi(cardSetupRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    const membership = await visibleMembership(deps.db, auth.user, c.req.valid('param').id);
+    if (!membership) throw notFound(MEMBERSHIP_NOT_FOUND);
+    const customerId =
+      (await cardOf(deps.db, membership.id))?.providerCustomerId ?? (await payerCustomer(deps, membership.userId));
+    const intent = await deps.providers.payments.createSetupIntent({
+      customerId,
+      metadata: { membership_id: String(membership.id), user_id: String(auth.user.id) },
+    });
+    return c.json({ client_secret: intent.clientSecret, setup_intent_id: intent.id }, 200);
+  });
+
+  app.openapi(cardRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    const membership = await visibleMembership(deps.db, auth.user, c.req.valid('param').id);
+    if (!membership) throw notFound(MEMBERSHIP_NOT_FOUND);
+    const setup = await deps.providers.payments.retrieveSetupIntent(c.req.valid('json').setup_intent_id);
+    // Only a SetupIntent made for this membership (card-setup) may become its card.
+    if (!setup || setup.metadata.membership_id !== String(membership.id) || !setup.customerId) {
+      throw notFound('Card setup not found.');
+    }
+    if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw conflict(CARD_NOT_CONFIRMED);
+    const summary = await deps.providers.payments.cardSummary(setup.paymentMethodId);
+    if (!summary) throw conflict(CARD_NOT_CONFIRMED);
+    await saveCard(
+      deps.db,
+      membership.id,
+      { customerId: setup.customerId, paymentMethodId: setup.paymentMethodId, ...summary },
+      deps.now(),
+    );
+    return c.json(await chargeOutstanding(deps, membership.id, setup.id), 200);
+  });
+
+  app.openapi(collectRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    const membership = await visibleMembership(deps.db, auth.user, c.req.valid('param').id);
+    if (!membership) throw notFound(MEMBERSHIP_NOT_FOUND);
+    const intent = await deps.providers.payments.retrieveIntent(c.req.valid('json').payment_intent_id);
+    if (intent?.metadata.kind !== 'catch_up' || intent.metadata.membership_id !== String(membership.id)) {
+      throw notFound('Payment not found.');
+    }
+    return c.json(await settleAuthenticated(deps, membership.id, intent), 200);
+  });
+
+  return app;
+}
