@@ -11,12 +11,14 @@ import { licenceQueryRoute, licenceRoute } from './licence.route';
 import { loginRoute } from './login.route';
 import { passwordResetRoute } from './password-reset.route';
 import { paymentRoute } from './payment.route';
+import { paymentsRoute } from './payments.route';
 import { playerRoute } from './player.route';
 import { privacyPolicyRoute } from './privacy-policy.route';
 import { registerRoute } from './register.route';
 import { rootRoute } from './root.route';
 import { subscribeRoute } from './subscribe.route';
 import { termsOfUseRoute } from './terms-of-use.route';
+import { updateCardRoute } from './update-card.route';
 
 /** The route tree of spec §2: every route is code-split (its page loads on first visit). */
 export const routeTree = rootRoute.addChildren([
@@ -35,6 +37,8 @@ export const routeTree = rootRoute.addChildren([
   subscribeRoute,
   contactCoachRoute,
   paymentRoute,
+  paymentsRoute,
+  updateCardRoute,
   appsRoute,
   flowsRoute,
   privacyPolicyRoute,

@@ -1,8 +1,8 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStripeCardPayments, toCardResult } from './stripe-card-payments';
-import { type CardFormHandle, PaymentsUnavailableError } from './types';
+import { createStripeCardPayments, toCardResult, toSetupResult } from './stripe-card-payments';
+import { type CardFormHandle, PaymentsUnavailableError, type SetupFormHandle } from './types';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -24,6 +24,9 @@ function fakeStripe() {
     confirmCardPayment: vi.fn(),
     confirmPayment: vi.fn(async () => ({ paymentIntent: { id: 'pi_1', status: 'succeeded' } })),
     retrievePaymentIntent: vi.fn(async () => ({ paymentIntent: { id: 'pi_1', status: 'processing' } })),
+    confirmSetup: vi.fn(async () => ({ setupIntent: { id: 'seti_1', status: 'succeeded' } })),
+    retrieveSetupIntent: vi.fn(async () => ({ setupIntent: { id: 'seti_1', status: 'succeeded' } })),
+    handleNextAction: vi.fn(async () => ({ paymentIntent: { id: 'pi_3ds', status: 'succeeded' } })),
   };
   return { stripe, elements, element, asStripe: stripe as unknown as Stripe };
 }
@@ -113,7 +116,59 @@ describe('the Stripe card form', () => {
   });
 });
 
+describe('the Stripe form of a saved card (update card)', () => {
+  it('creates setup-mode Elements for off-session charges and confirms the SetupIntent', async () => {
+    const { asStripe, stripe, elements } = fakeStripe();
+    const payments = await createStripeCardPayments('pk_test_x', { load: async () => asStripe, timeoutMs: 1000 });
+    const handles: (SetupFormHandle | null)[] = [];
+    const view = render(payments.renderSetupForm({ onHandle: (next) => handles.push(next) }));
+    expect(screen.getByRole('group', { name: 'Card details' })).toBeTruthy();
+    expect(stripe.elements).toHaveBeenCalledWith(
+      expect.objectContaining({ mode: 'setup', currency: 'usd', setupFutureUsage: 'off_session' }),
+    );
+    await vi.waitFor(() => expect(handles.at(-1)).toBeTruthy());
+    const current = handles.at(-1);
+    if (!current) throw new Error('the form gave no handle');
+    await expect(current.submit()).resolves.toEqual({});
+    const returnUrl = 'http://localhost/payments/update-card?membership_id=31';
+    await expect(current.confirmSetup({ clientSecret: 'seti_1_secret_a', returnUrl })).resolves.toEqual({
+      setupIntent: { id: 'seti_1', status: 'succeeded' },
+    });
+    expect(stripe.confirmSetup).toHaveBeenCalledWith({
+      elements,
+      clientSecret: 'seti_1_secret_a',
+      confirmParams: { return_url: returnUrl },
+      redirect: 'if_required',
+    });
+    view.unmount();
+    expect(handles.at(-1)).toBeNull();
+  });
+
+  it('looks a SetupIntent up and authenticates a charge of the saved card', async () => {
+    const { asStripe, stripe } = fakeStripe();
+    const payments = await createStripeCardPayments('pk_test_x', { load: async () => asStripe, timeoutMs: 1000 });
+    await expect(payments.retrieveSetup({ clientSecret: 'seti_1_secret_a', setupIntentId: 'seti_1' })).resolves.toEqual(
+      { setupIntent: { id: 'seti_1', status: 'succeeded' } },
+    );
+    expect(stripe.retrieveSetupIntent).toHaveBeenCalledWith('seti_1_secret_a');
+    await expect(
+      payments.handleNextAction({ clientSecret: 'pi_3ds_secret_a', paymentIntentId: 'pi_3ds', returnUrl: 'http://x/' }),
+    ).resolves.toEqual({ paymentIntent: { id: 'pi_3ds', status: 'succeeded' } });
+    expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_3ds_secret_a' });
+  });
+});
+
 describe("Stripe's results", () => {
+  it('keep the SetupIntent or the error the update-card flow reads', () => {
+    expect(toSetupResult({ setupIntent: { id: 'seti_2', status: 'requires_payment_method' } })).toEqual({
+      setupIntent: { id: 'seti_2', status: 'requires_payment_method' },
+    });
+    expect(
+      toSetupResult({ error: { type: 'card_error', code: 'card_declined', message: 'Declined.' } as never }),
+    ).toEqual({ error: { type: 'card_error', code: 'card_declined', message: 'Declined.' } });
+    expect(toSetupResult({})).toMatchObject({ error: { type: 'api_error' } });
+  });
+
   it('keep the intent or the error the flow reads', () => {
     expect(
       toCardResult({ error: { type: 'card_error', code: 'card_declined', message: 'Declined.' } as never }),

@@ -2,12 +2,15 @@
  * The Stripe adapter (design.md §6): Stripe.js loaded lazily from the `/pure` entry (nothing is fetched until a
  * payer reaches checkout), with a timeout so a hung network becomes "payments unavailable"; the Payment Element in
  * deferred-intent mode (the intent is created by checkout only after the card is validated); confirmPayment with
- * `redirect: 'if_required'` and the /payment return URL.
+ * `redirect: 'if_required'` and the /payment return URL. The update-card page uses the Payment Element in setup
+ * mode (confirmSetup of the server's SetupIntent, saved for off-session charges) and handleNextAction for a charge
+ * of the saved card that needs 3-D Secure.
  */
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementsOptions, StripeError } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useMemo } from 'react';
+import type { SetupIntentStatus } from '../../api/schemas';
 import {
   type CardError,
   type CardFormHandle,
@@ -15,6 +18,9 @@ import {
   type CardPayments,
   type CardResult,
   PaymentsUnavailableError,
+  type SetupFormHandle,
+  type SetupFormProps,
+  type SetupResult,
 } from './types';
 import { withTimeout } from './with-timeout';
 
@@ -47,6 +53,67 @@ export function toCardResult(result: {
     };
   }
   return { error: { type: 'api_error', message: 'Stripe returned neither a payment intent nor an error.' } };
+}
+
+/** Stripe's SetupIntent result → ours. */
+export function toSetupResult(result: {
+  setupIntent?: { id: string; status: SetupIntentStatus } | undefined;
+  error?: StripeError | undefined;
+}): SetupResult {
+  if (result.error) return { error: toCardError(result.error) };
+  if (result.setupIntent) return { setupIntent: { id: result.setupIntent.id, status: result.setupIntent.status } };
+  return { error: { type: 'api_error', message: 'Stripe returned neither a setup intent nor an error.' } };
+}
+
+/** Exposes the Elements instance (setup mode) as the update-card page's form handle. */
+function SetupHandleBridge({ onHandle }: Pick<SetupFormProps, 'onHandle'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+
+  useEffect(() => {
+    if (!stripe || !elements) {
+      onHandle(null);
+      return;
+    }
+    const handle: SetupFormHandle = {
+      submit: async () => {
+        const { error } = await elements.submit();
+        return error ? { error: toCardError(error) } : {};
+      },
+      confirmSetup: async ({ clientSecret, returnUrl }) =>
+        toSetupResult(
+          await stripe.confirmSetup({
+            elements,
+            clientSecret,
+            confirmParams: { return_url: returnUrl },
+            redirect: 'if_required',
+          }),
+        ),
+    };
+    onHandle(handle);
+    return () => onHandle(null);
+  }, [stripe, elements, onHandle]);
+
+  return null;
+}
+
+const SETUP_OPTIONS: StripeElementsOptions = {
+  mode: 'setup',
+  currency: 'usd',
+  setupFutureUsage: 'off_session',
+  appearance: { theme: 'stripe', variables: { colorPrimary: '#1d4ed8', borderRadius: '8px' } },
+};
+
+function StripeSetupForm({ stripe, onHandle, disabled = false }: SetupFormProps & { stripe: Stripe }) {
+  return (
+    <fieldset className="card-fields" disabled={disabled}>
+      <legend>Card details</legend>
+      <Elements stripe={stripe} options={SETUP_OPTIONS}>
+        <PaymentElement options={{ readOnly: disabled }} />
+        <SetupHandleBridge onHandle={onHandle} />
+      </Elements>
+    </fieldset>
+  );
 }
 
 /** Exposes the Elements instance as the flow's card-form handle. */
@@ -135,6 +202,14 @@ export async function createStripeCardPayments(
     renderCardForm: (props) => <StripeCardForm {...props} stripe={loaded} />,
     async retrieve({ clientSecret }) {
       return toCardResult(await loaded.retrievePaymentIntent(clientSecret));
+    },
+    renderSetupForm: (props) => <StripeSetupForm {...props} stripe={loaded} />,
+    async retrieveSetup({ clientSecret }) {
+      return toSetupResult(await loaded.retrieveSetupIntent(clientSecret));
+    },
+    async handleNextAction({ clientSecret }) {
+      const result = await loaded.handleNextAction({ clientSecret });
+      return toCardResult({ paymentIntent: result.paymentIntent, error: result.error });
     },
   };
 }

@@ -4,7 +4,7 @@
  * importing it costs no bytes, which keeps card code off every page but /payment.
  */
 import type { ReactNode } from 'react';
-import type { PaymentIntentStatus } from '../../api/schemas';
+import type { PaymentIntentStatus, SetupIntentStatus } from '../../api/schemas';
 
 /** Stripe's `billing_details` of a payment method; empty parts are left out. */
 export interface BillingDetails {
@@ -64,6 +64,38 @@ export interface CardFormProps {
   readonly disabled?: boolean;
 }
 
+export interface SetupIntentResult {
+  readonly id: string;
+  readonly status: SetupIntentStatus;
+}
+
+/** What Stripe.js's confirmSetup and retrieveSetupIntent resolve to. */
+export type SetupResult =
+  | { readonly setupIntent: SetupIntentResult; readonly error?: undefined }
+  | { readonly error: CardError; readonly setupIntent?: undefined };
+
+export interface ConfirmSetupRequest {
+  readonly clientSecret: string;
+  /** Where a 3-D Secure redirect comes back to (the update-card page of the membership). */
+  readonly returnUrl: string;
+}
+
+/**
+ * The mounted form of a card saved for later charges (the update-card page): validate first (Stripe requires
+ * elements.submit() before the SetupIntent is created), then confirm the SetupIntent with the entered card. A
+ * 3-D Secure card leaves the page as with `confirm`, and the promise never settles.
+ */
+export interface SetupFormHandle {
+  submit(): Promise<{ readonly error?: CardError | undefined }>;
+  confirmSetup(request: ConfirmSetupRequest): Promise<SetupResult>;
+}
+
+export interface SetupFormProps {
+  /** Called with the form's handle once it can take a card, and with null when it cannot. */
+  readonly onHandle: (handle: SetupFormHandle | null) => void;
+  readonly disabled?: boolean;
+}
+
 /** A loaded card provider. */
 export interface CardPayments {
   readonly name: 'stripe' | 'sandbox';
@@ -71,6 +103,20 @@ export interface CardPayments {
   renderCardForm(props: CardFormProps): ReactNode;
   /** Looks an intent up after the payer came back from the provider (Stripe's retrievePaymentIntent). */
   retrieve(request: { readonly clientSecret: string; readonly paymentIntentId: string }): Promise<CardResult>;
+  /** The form of a card saved for later off-session charges (Stripe's Payment Element in setup mode). */
+  renderSetupForm(props: SetupFormProps): ReactNode;
+  /** Looks a SetupIntent up after the family came back from 3-D Secure (Stripe's retrieveSetupIntent). */
+  retrieveSetup(request: { readonly clientSecret: string; readonly setupIntentId: string }): Promise<SetupResult>;
+  /**
+   * Authenticates a payment intent the server already confirmed with the saved card (status requires_action):
+   * Stripe's handleNextAction; the sandbox leaves for its 3-D Secure page, which comes back to `returnUrl` (the
+   * promise then never settles).
+   */
+  handleNextAction(request: {
+    readonly clientSecret: string;
+    readonly paymentIntentId: string;
+    readonly returnUrl: string;
+  }): Promise<CardResult>;
 }
 
 /** The provider's script did not load (offline, blocked, too slow): the page says so instead of hanging. */

@@ -1,21 +1,21 @@
-import { useSelector } from '@xstate/react';
-import { type DashboardActorRef, hasServerChoice } from '../../machines/dashboard.connect';
+import { Link } from '@tanstack/react-router';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { accountMenuView, type DashboardActorRef } from '../../machines/dashboard.connect';
 import { LOG_OUT_MENU_LABEL, SERVER_SELECTOR_LABEL } from './dashboard-texts';
 
 type DashboardActor = DashboardActorRef;
 
 /** §2 Dashboard: the server selector (only with more than one server) and the top menu (e-mail, LOG OUT). */
 export function AccountMenu({ actorRef }: { actorRef: DashboardActor }) {
-  const snapshot = useSelector(actorRef, (s) => s);
-  const { user, servers, selectedServerId } = snapshot.context;
-  const canLogOut = snapshot.can({ type: 'LOG_OUT' });
-  // Any other configured server would do: the guard decides whether switching is possible now.
-  const other = servers.find((server) => server.id !== selectedServerId);
-  const canSwitch = other !== undefined && snapshot.can({ type: 'SELECT_SERVER', id: other.id });
+  const { email, hasServerChoice, servers, selectedServerId, canSwitch, canLogOut } = useSelector(
+    actorRef,
+    accountMenuView,
+    shallowEqual,
+  );
 
   return (
     <nav className="account-menu" aria-label="Account">
-      {hasServerChoice(snapshot.context) && (
+      {hasServerChoice && (
         <div className="account-menu__server">
           <label htmlFor="api-server">{SERVER_SELECTOR_LABEL}</label>
           <select
@@ -32,7 +32,10 @@ export function AccountMenu({ actorRef }: { actorRef: DashboardActor }) {
           </select>
         </div>
       )}
-      <span className="account-menu__email">{user.email}</span>
+      <Link to="/payments" className="account-menu__payments">
+        My payments
+      </Link>
+      <span className="account-menu__email">{email}</span>
       <button
         type="button"
         className="button button--secondary"

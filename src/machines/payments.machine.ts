@@ -1,0 +1,100 @@
+/**
+ * "My payments" (issue 15 point 3, /payments): the memberships the logged-in user pays for, each with what was paid,
+ * what is due next and the schedule. A load failure is a state with a retry; a session the server no longer accepts
+ * logs out silently and comes back here through login (spec §2 protected routes).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { ApiError, errorText } from '../api/errors';
+import { getMemberships } from '../api/payments';
+import type { MembershipList, MembershipSummary } from '../api/schemas';
+import { silentLogout } from '../session/logout';
+import { settleUnlessAborted } from './settle-unless-aborted';
+
+export const PAYMENTS_RETURN_URL = '/payments';
+
+/** Where the page hands over: login, with the way back here. */
+export interface PaymentsExit {
+  to: '/login';
+  search: { returnUrl: string };
+}
+
+export interface PaymentsContext {
+  memberships: readonly MembershipSummary[];
+  /** The §8 text of the failed load, else null. */
+  errorText: string | null;
+}
+
+export type PaymentsEvent = { type: 'RETRY' };
+
+export const paymentsMachine = setup({
+  types: {
+    context: {} as PaymentsContext,
+    events: {} as PaymentsEvent,
+    output: {} as PaymentsExit,
+    tags: {} as 'busy',
+  },
+  actors: {
+    memberships: fromPromise<MembershipList, void>(({ signal }) =>
+      settleUnlessAborted(getMemberships({ signal }), signal),
+    ),
+  },
+  guards: {
+    hasNoMemberships: (_, params: MembershipList) => params.memberships.length === 0,
+    isUnauthorized: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
+  },
+  actions: {
+    storeMemberships: assign({ memberships: (_, params: MembershipList) => params.memberships }),
+    storeError: assign({ errorText: (_, params: { error: unknown }) => errorText(params.error) }),
+    clearError: assign({ errorText: null }),
+    silentLogout: () => {
+      silentLogout();
+    },
+  },
+}).createMachine({
+  id: 'payments',
+  description: 'Issue 15 point 3: /payments lists what the family paid, what is due next and each schedule.',
+  context: { memberships: [], errorText: null },
+  output: { to: '/login', search: { returnUrl: PAYMENTS_RETURN_URL } },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'GET /api/memberships: the memberships the caller pays for, newest first.',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'memberships',
+        src: 'memberships',
+        onDone: [
+          {
+            guard: { type: 'hasNoMemberships', params: ({ event }) => event.output },
+            target: 'empty',
+            actions: { type: 'storeMemberships', params: ({ event }) => event.output },
+          },
+          { target: 'loaded', actions: { type: 'storeMemberships', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'toLogin',
+            actions: 'silentLogout',
+          },
+          { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    loaded: {
+      description:
+        'Per membership: team, season, athlete, plan, paid so far, remaining, the next payment, the schedule, the ' +
+        "saved card, and an 'Update card' notice when a phase failed or is overdue.",
+    },
+    empty: { description: 'Nothing paid yet: no membership to show.' },
+    error: {
+      description: 'Spec §8 general mapping of the failed load, with a retry.',
+      on: { RETRY: { target: 'loading' } },
+    },
+    toLogin: {
+      description: 'Spec §2: the session is no longer accepted; log in again and come back to /payments.',
+      type: 'final',
+    },
+  },
+});

@@ -1,0 +1,20 @@
+import { createLazyRoute } from '@tanstack/react-router';
+import { type PaymentsExit, paymentsMachine } from '../machines/payments.machine';
+import { useCurrentUser } from '../session/use-session';
+import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
+import { PaymentsFlow } from '../views/payments/payments-flow';
+import { type NavigateFunction, useFlowPage } from './flow-page';
+
+/** /payments: the machine loads the family's memberships; a session the server refuses goes back through login. */
+function PaymentsPage() {
+  const actorRef = useFlowPage(paymentsMachine, { flow: 'payments', input: undefined, follow });
+  // §1: the stylesheet of the stored user's organization (or the client's), as on the dashboard.
+  useJourneyStylesheet(useCurrentUser());
+  return <PaymentsFlow actorRef={actorRef} />;
+}
+
+function follow(navigate: NavigateFunction, exit: PaymentsExit): void {
+  void navigate({ to: exit.to, search: exit.search, replace: true });
+}
+
+export const Route = createLazyRoute('/payments')({ component: PaymentsPage });

@@ -1,0 +1,62 @@
+import { createLazyRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { type UpdateCardExit, type UpdateCardReturn, updateCardMachine } from '../machines/update-card.machine';
+import {
+  handleNextActionActor,
+  retrieveSetupActor,
+  setupCardPaymentsActor,
+} from '../providers/card-payments/update-card.actors';
+import { useCurrentUser } from '../session/use-session';
+import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
+import { UpdateCardFlow } from '../views/payments/update-card-flow';
+import { type NavigateFunction, useFlowPage } from './flow-page';
+import { updateCardRoute } from './update-card.route';
+
+/** The page gives the machine the card provider's actors, so card code loads only here and on /payment. */
+const updateCardPageMachine = updateCardMachine.provide({
+  actors: {
+    cardPayments: setupCardPaymentsActor,
+    retrieveSetup: retrieveSetupActor,
+    handleNextAction: handleNextActionActor,
+  },
+});
+
+type UpdateCardSearch = ReturnType<typeof updateCardRoute.useSearch>;
+
+/** What the provider appended on the way back from 3-D Secure, or null on an ordinary visit. */
+function updateCardReturnFrom(search: UpdateCardSearch): UpdateCardReturn | null {
+  if (search.setup_intent !== undefined && search.setup_intent_client_secret !== undefined) {
+    return { kind: 'setup', setupIntentId: search.setup_intent, clientSecret: search.setup_intent_client_secret };
+  }
+  if (search.payment_intent !== undefined) return { kind: 'payment', paymentIntentId: search.payment_intent };
+  return null;
+}
+
+function UpdateCardPage() {
+  const search = updateCardRoute.useSearch();
+  const navigate = useNavigate();
+  // The input is read once: the flow owns what happens next (a return from the provider is handled exactly once).
+  const [input] = useState(() => {
+    const membershipId = search.membership_id ?? null;
+    const url = new URL('/payments/update-card', window.location.origin);
+    if (membershipId !== null) url.searchParams.set('membership_id', String(membershipId));
+    return { membershipId, returned: updateCardReturnFrom(search), returnUrl: url.toString() };
+  });
+  const actorRef = useFlowPage(updateCardPageMachine, { flow: 'update-card', input, follow });
+  useJourneyStylesheet(useCurrentUser());
+
+  useEffect(() => {
+    // The provider's query must not replay the result on a reload.
+    if (input.returned === null) return;
+    const membershipSearch = input.membershipId === null ? {} : { membership_id: input.membershipId };
+    void navigate({ to: '/payments/update-card', search: membershipSearch, replace: true });
+  }, [input, navigate]);
+
+  return <UpdateCardFlow actorRef={actorRef} />;
+}
+
+function follow(navigate: NavigateFunction, exit: UpdateCardExit): void {
+  void navigate({ to: exit.to, search: exit.search, replace: true });
+}
+
+export const Route = createLazyRoute('/payments/update-card')({ component: UpdateCardPage });

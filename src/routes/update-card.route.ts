@@ -1,0 +1,27 @@
+import { createRoute } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { requireUser } from './guards';
+import { rootRoute } from './root.route';
+import { text, wholeNumber } from './search-params';
+
+/**
+ * Query of /payments/update-card (issue 15 point 5): the membership, and on return from the card provider's
+ * 3-D Secure page what it appends: `setup_intent`, `setup_intent_client_secret` (a new card) or `payment_intent`,
+ * `payment_intent_client_secret` (a charge), and `redirect_status`.
+ */
+export const updateCardSearch = z.object({
+  membership_id: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+  setup_intent: text,
+  setup_intent_client_secret: text,
+  payment_intent: text,
+  payment_intent_client_secret: text,
+  redirect_status: text,
+});
+
+/** Login required, like /payments: the e-mailed link brings a logged-out family through login and back. */
+export const updateCardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/payments/update-card',
+  validateSearch: updateCardSearch,
+  beforeLoad: requireUser,
+}).lazy(() => import('./update-card.page').then((m) => m.Route));

@@ -1,0 +1,108 @@
+/**
+ * The texts of "My payments" and the update-card page (issue 15), and the pure view models they render: amounts
+ * through src/domain/money, dates through src/domain/dates, so every figure reads the same as in the e-mails.
+ */
+import type { MembershipPhase, MembershipSummary, PhaseStatus, SavedCard } from '../../api/schemas';
+import { formatDisplayDate } from '../../domain/dates';
+import { formatUsd } from '../../domain/money';
+
+export const MY_PAYMENTS_HEADING = 'My payments';
+export const LOADING_PAYMENTS_TEXT = 'Loading your payments…';
+export const NO_PAYMENTS_TEXT = 'You have no team payments yet.';
+export const BACK_TO_ACCOUNT = 'Back to your account';
+export const UPDATE_CARD_LABEL = 'Update card';
+export const CARD_UPDATE_NOTICE = 'A payment could not be charged to your card. Please update your card to pay it.';
+export const SCHEDULE_CAPTION = 'Payment schedule';
+export const NO_NEXT_PAYMENT = 'Nothing more is due.';
+
+const STATUS_TEXT: Readonly<Record<PhaseStatus, string>> = {
+  paid: 'Paid',
+  scheduled: 'Scheduled',
+  failed: 'Failed',
+  overdue: 'Overdue',
+  cancelled: 'Cancelled',
+};
+
+export function phaseStatusText(status: PhaseStatus): string {
+  return STATUS_TEXT[status];
+}
+
+/** 'Visa ending in 4242' (brands come lower-case from the provider). */
+export function cardText(card: SavedCard): string {
+  const brand = card.brand === '' ? 'Card' : `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`;
+  return `${brand} ending in ${card.last4}`;
+}
+
+export interface PhaseRow {
+  id: number;
+  date: string;
+  amount: string;
+  status: string;
+  failed: boolean;
+}
+
+export interface MembershipView {
+  id: number;
+  title: string;
+  season: string | null;
+  athlete: string | null;
+  plan: string;
+  total: string;
+  paid: string;
+  remaining: string;
+  nextPayment: string;
+  card: string | null;
+  needsCardUpdate: boolean;
+  rows: PhaseRow[];
+}
+
+function phaseRow(phase: MembershipPhase): PhaseRow {
+  return {
+    id: phase.id,
+    date: formatDisplayDate(phase.due_date),
+    amount: formatUsd(phase.amount_cents),
+    status: phaseStatusText(phase.status),
+    failed: phase.status === 'failed' || phase.status === 'overdue',
+  };
+}
+
+export function membershipView(membership: MembershipSummary): MembershipView {
+  const next = membership.next_payment;
+  return {
+    id: membership.id,
+    title: membership.team_name,
+    season: membership.season_name,
+    athlete: membership.athlete_name,
+    plan: membership.plan_name,
+    total: formatUsd(membership.total_cents),
+    paid: formatUsd(membership.paid_cents),
+    remaining: formatUsd(membership.remaining_cents),
+    nextPayment:
+      next === null ? NO_NEXT_PAYMENT : `${formatUsd(next.amount_cents)} on ${formatDisplayDate(next.due_date)}`,
+    card: membership.card === null ? null : cardText(membership.card),
+    needsCardUpdate: membership.needs_card_update,
+    rows: membership.phases.map(phaseRow),
+  };
+}
+
+export const UPDATE_CARD_HEADING = 'Update card';
+export const UPDATE_CARD_INTRO =
+  'Enter the card to use for this membership. Every failed or overdue payment is charged to it at once.';
+export const SAVE_CARD_LABEL = 'Save card';
+export const TRY_ANOTHER_CARD_LABEL = 'Try another card';
+export const BACK_TO_PAYMENTS = 'Back to My payments';
+export const LOADING_CARD_FORM_TEXT = 'Loading the card form…';
+export const SAVING_CARD_TEXT = 'Saving your card…';
+export const CONFIRMING_PAYMENT_TEXT = 'Confirming your payment…';
+export const CARD_FORM_UNAVAILABLE = 'Card payments are unavailable right now. Please try again in a moment.';
+export const MISSING_MEMBERSHIP_TEXT = 'This link does not say which membership to update. Open it from My payments.';
+export const NOTHING_DUE_TEXT = 'Nothing is due right now: your next payments will be charged to this card.';
+
+/** What the paid screen says under 'Payment succeeded!'. */
+export function chargedText(amountCents: number, card: SavedCard): string {
+  return `${formatUsd(amountCents)} was charged to your ${cardText(card)}. A receipt has been sent to your e-mail.`;
+}
+
+export function cardSavedText(card: SavedCard): string {
+  return `Your ${cardText(card)} is saved.`;
+}
