@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { PASSWORD_MIN_LENGTH } from '../../src/domain/forms/password.ts';
 import type { AppEnv } from '../deps.ts';
 import { validationHook } from './errors.ts';
 
@@ -80,7 +81,8 @@ export const phone = z
     (value) => value === '' || value.replace(/\D/g, '').length >= 10,
     'The phone field must have at least 10 digits.',
   );
-export const password = z.string().min(8).max(128);
+/** The client's guardian and reset forms show the same minimum before submit (src/domain/forms/password.ts). */
+export const password = z.string().min(PASSWORD_MIN_LENGTH).max(128);
 export const name = z.string().trim().min(1).max(255);
 export const id = z.number().int().positive().max(2_147_483_647);
 /** Dollars with at most two decimals (docs/api.md Money). */

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { PASSWORD_CONFIRMATION_MISMATCH } from '../../src/domain/forms/password.ts';
 import { athleteGuardians, users } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, optionalUser, requireGuardian, requireUser } from '../http/auth.ts';
@@ -46,7 +47,7 @@ function confirmed<T extends { password?: string | undefined; password_confirmat
   body: T,
 ): void {
   if (body.password !== undefined && body.password !== body.password_confirmation) {
-    throw fieldError('password_confirmation', 'The password confirmation does not match.');
+    throw fieldError('password_confirmation', PASSWORD_CONFIRMATION_MISMATCH);
   }
 }
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { DISCOUNT_NOT_FOUND } from '../../src/domain/payment-rules.ts';
 import { drafts } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
@@ -49,7 +50,7 @@ export function draftRoutes(deps: AppDeps) {
     let discount = null;
     if (body.discount_code?.trim()) {
       const found = await findDiscount(db, body.discount_code, context.organization.id);
-      if (!found) error = 'Code not found.';
+      if (!found) error = DISCOUNT_NOT_FOUND;
       else if (!found.isActive) error = 'This discount code is no longer active.';
       else discount = found;
     }

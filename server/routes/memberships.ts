@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { centsToDollarsOrNull } from '../../src/domain/money.ts';
+import { DISCOUNT_NOT_FOUND } from '../../src/domain/payment-rules.ts';
 import {
   createPhases,
   decodeSchedule,
@@ -259,7 +260,7 @@ export function membershipRoutes(deps: AppDeps) {
     const auth = await optionalUser(c, deps);
     const licence = auth ? await payerTeamLicence(db, auth.user) : null;
     const discount = await findDiscount(db, c.req.valid('param').code, licence?.team.organizationId ?? null);
-    if (!discount) throw notFound('Code not found.');
+    if (!discount) throw notFound(DISCOUNT_NOT_FOUND);
     return c.json(
       {
         discount_code: discount.code,

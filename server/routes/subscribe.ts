@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { addDays, addMonthsToInstant } from '../../src/domain/dates.ts';
 import { centsToDollarsOrNull } from '../../src/domain/money.ts';
+import { INVALID_APPLIED_COUPON_TEXT } from '../../src/domain/subscribe-texts.ts';
 import { SUBSCRIPTION_STATUS } from '../../src/domain/subscription-status.ts';
 import { coupons, organizations, planDetails, subscriptions } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
@@ -139,7 +140,7 @@ export function subscribeRoutes(deps: AppDeps) {
       .select()
       .from(coupons)
       .where(eq(coupons.code, normalizeCode(c.req.valid('param').code)));
-    if (!coupon) throw notFound('This coupon is invalid.');
+    if (!coupon) throw notFound(INVALID_APPLIED_COUPON_TEXT);
     return c.json(
       {
         coupon_code: coupon.code,
@@ -194,7 +195,7 @@ export function subscribeRoutes(deps: AppDeps) {
     const couponCode = body.coupon_code?.trim() ? normalizeCode(body.coupon_code) : null;
     if (couponCode) {
       const [coupon] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, couponCode));
-      if (!coupon) throw fieldError('coupon_code', 'This coupon is invalid.');
+      if (!coupon) throw fieldError('coupon_code', INVALID_APPLIED_COUPON_TEXT);
     }
 
     const now = deps.now();

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { PASSWORD_CONFIRMATION_MISMATCH } from '../../src/domain/forms/password.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { athleteGuardians, licences, seasons, teams, users } from '../db/schema/index.ts';
@@ -128,7 +129,7 @@ export function userRoutes(deps: AppDeps) {
     const body = c.req.valid('json');
     const newPassword = body.password ?? undefined;
     if (newPassword !== undefined && newPassword !== body.password_confirmation) {
-      throw fieldError('password_confirmation', 'The password confirmation does not match.');
+      throw fieldError('password_confirmation', PASSWORD_CONFIRMATION_MISMATCH);
     }
     const owner = await findUserByEmail(db, body.email);
     if (owner && owner.id !== auth.user.id) throw validationError({ email: ['The email has already been taken.'] });

@@ -26,6 +26,12 @@ import { settleUnlessAborted } from './settle-unless-aborted';
 /** The two steps a person sees; the wizards number them (login 3 and 4, register 2 and 3). */
 export type AthleteStep = 'athleteList' | 'createAthlete';
 
+/**
+ * How the context of a parent of the athlete steps (login, register) starts: the child opens at the list unless a
+ * deep link asks for 'createAthlete', no error is shown and no exit is recorded yet.
+ */
+export const ATHLETE_PARENT_START = { athleteStep: 'athleteList', error: null, exit: null } as const;
+
 /** What a person does on the athlete steps (src/views/athletes/* send these to this machine). */
 export type AthleteStepEvent =
   | { type: 'CHOOSE_ATHLETE'; userId: number }

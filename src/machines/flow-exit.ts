@@ -7,3 +7,10 @@ export function exitOf<TExit>(context: { exit: TExit | null }): TExit {
   if (context.exit === null) throw new Error('The flow ended without an exit.');
   return context.exit;
 }
+
+/** §4 Coach claim: back to the coach licence, which claims it for the logged-in coach (login and register end here). */
+export type CoachClaimExit = { to: '/coach/$license'; params: { license: string }; search: { claimed_login: true } };
+
+export function coachClaimExit(license: string): CoachClaimExit {
+  return { to: '/coach/$license', params: { license }, search: { claimed_login: true } };
+}

@@ -16,8 +16,13 @@ import { isValidForm } from '../domain/form-schema';
 import { type LoginFormValues, loginSchema } from '../domain/forms/login';
 import { setCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
-import { type AthleteStep, type AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
-import { exitOf } from './flow-exit';
+import {
+  ATHLETE_PARENT_START,
+  type AthleteStep,
+  type AthleteStepsOutput,
+  athleteStepsMachine,
+} from './athlete-steps.machine';
+import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The query of /login (spec §2 Login) as the route validated it, plus the stored user. */
@@ -45,7 +50,7 @@ export type LoginExit =
   | { to: '/contact-coach' }
   | { to: '/licenses/$license'; params: { license: string } }
   | { to: '/resetpwd/forgot' }
-  | { to: '/coach/$license'; params: { license: string }; search: { claimed_login: true } }
+  | CoachClaimExit
   | { to: '/payment' }
   | { to: '/dashboard' }
   | { href: string };
@@ -139,9 +144,7 @@ export const loginMachine = setup({
     userId: input.userID ?? null,
     requestedStep: input.step ?? null,
     openedWithUser: input.user !== null,
-    athleteStep: 'athleteList',
-    error: null,
-    exit: null,
+    ...ATHLETE_PARENT_START,
   }),
   initial: 'routing',
   states: {
@@ -343,14 +346,7 @@ export const loginMachine = setup({
     toCoach: {
       description: 'spec §4 Login wizard: licence plus coach → /coach/{license}?claimed_login=true',
       type: 'final',
-      entry: {
-        type: 'leave',
-        params: ({ context }) => ({
-          to: '/coach/$license',
-          params: { license: licenceOf(context) },
-          search: { claimed_login: true },
-        }),
-      },
+      entry: { type: 'leave', params: ({ context }) => coachClaimExit(licenceOf(context)) },
     },
     toPayment: {
       description: 'spec §4 Login wizard: with a licence, after the membership check → /payment',

@@ -27,8 +27,13 @@ import {
 } from '../domain/account-forms';
 import type { GuardianFormValues } from '../domain/forms/guardian';
 import { setCurrentUser, updateCurrentUser } from '../session/current-user';
-import { type AthleteStep, type AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
-import { exitOf } from './flow-exit';
+import {
+  ATHLETE_PARENT_START,
+  type AthleteStep,
+  type AthleteStepsOutput,
+  athleteStepsMachine,
+} from './athlete-steps.machine';
+import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The query of /register (spec §2 Register wizard) as the route validated it, plus the stored user. */
@@ -55,7 +60,7 @@ export type RegisterExit =
   | { to: '/licenses/$license'; params: { license: string } }
   | { to: '/login'; search: { step: 2; license: string; is_team_license: true; preset_email: string } }
   | { to: '/payment' }
-  | { to: '/coach/$license'; params: { license: string }; search: { claimed_login: true } };
+  | CoachClaimExit;
 
 export type RegisterEvent =
   /** The guardian form as typed; refused unless valid per §5 (src/domain/forms/guardian.ts). */
@@ -172,9 +177,7 @@ export const registerMachine = setup({
     requestedStep: input.step ?? null,
     account: input.user === null ? null : toGuardianAccount(input.user),
     guardian: null,
-    athleteStep: 'athleteList',
-    error: null,
-    exit: null,
+    ...ATHLETE_PARENT_START,
   }),
   initial: 'routing',
   states: {
@@ -432,14 +435,7 @@ export const registerMachine = setup({
     toCoachLicence: {
       type: 'final',
       description: 'spec §4 Coach claim: back to the coach licence, which claims it for the logged-in coach',
-      entry: {
-        type: 'leave',
-        params: ({ context }) => ({
-          to: '/coach/$license',
-          params: { license: licenceOf(context) },
-          search: { claimed_login: true },
-        }),
-      },
+      entry: { type: 'leave', params: ({ context }) => coachClaimExit(licenceOf(context)) },
     },
   },
   output: ({ context }) => exitOf(context),

@@ -2,8 +2,7 @@
  * The sandbox's stand-in for a bank's 3-D Secure challenge (design.md §6). Plain server-rendered HTML with no
  * script: two form buttons, so it works with any browser, keyboard or screen reader.
  */
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatUsd } from '../../../src/domain/money.ts';
 
 function escapeHtml(value: string): string {
   return value
@@ -53,7 +52,7 @@ export function renderAuthenticationPage(input: AuthenticationPageInput): string
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const question =
     'paymentIntent' in input
-      ? `Your bank asks you to confirm this payment of <strong>${escapeHtml(USD.format(input.amountCents / 100))}</strong>.`
+      ? `Your bank asks you to confirm this payment of <strong>${escapeHtml(formatUsd(input.amountCents))}</strong>.`
       : 'Your bank asks you to confirm that this card may be saved for your later payments.';
   const intentField =
     'paymentIntent' in input

@@ -1,40 +1,28 @@
+import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { subscribeBillingSchema } from '../../domain/forms/subscribe-billing';
-import { COUPON_NOT_APPLIED_MESSAGE } from '../../domain/subscription-pricing';
-import { acceptsCoupon, type SubscribeEvent, type SubscribeSnapshot } from '../../machines/subscribe.connect';
+import { billingFormView, type SubscribeActorRef, type SubscribeEvent } from '../../machines/subscribe.connect';
 import { Alert } from '../common/alert';
 import { SelectField, TextField } from '../common/field';
 import { useForm } from '../common/use-form';
 import { BILLING_FIELDS, type BillingForm, COUNTRIES, EMPTY_BILLING_FORM } from './billing-form';
-import { AUTO_RENEW_NOTICE, INVALID_APPLIED_COUPON_TEXT, REFUND_NOTICE } from './plan-texts';
-
-type Snapshot = SubscribeSnapshot;
-
-/** The error tied to the coupon entry, by state (§5 Subscribe, §8). */
-function couponErrorOf(snapshot: Snapshot): string | null {
-  if (snapshot.matches({ shopping: 'couponInvalid' })) return INVALID_APPLIED_COUPON_TEXT;
-  if (snapshot.matches({ shopping: 'couponNotApplied' })) return COUPON_NOT_APPLIED_MESSAGE;
-  return null;
-}
+import { AUTO_RENEW_NOTICE, REFUND_NOTICE } from './plan-texts';
 
 /**
  * The billing form (§2 Subscribe): name and address, the provider's card entry, the optional coupon with 'Apply
  * Coupon' (hidden when the link brought the coupon), the refund and renewal notices, and 'Subscribe'.
  */
-export function BillingFormView({ snapshot, send }: { snapshot: Snapshot; send: (event: SubscribeEvent) => void }) {
+export function BillingFormView({ actorRef }: { actorRef: SubscribeActorRef }) {
   const form = useForm(EMPTY_BILLING_FORM, subscribeBillingSchema);
   const [couponText, setCouponText] = useState('');
   const couponId = useId();
   const formId = useId();
   const headingId = useId();
-  const { context } = snapshot;
-  const couponError = couponErrorOf(snapshot);
-  const subscribeEvent: SubscribeEvent = {
-    type: 'SUBSCRIBE',
-    values: form.values,
-    coupon: couponText,
-  };
+  const view = useSelector(actorRef, billingFormView, shallowEqual);
   const applyEvent: SubscribeEvent = { type: 'APPLY_COUPON', code: couponText };
+  // A narrow selector: whether the machine takes this coupon text now.
+  const canApply = useSelector(actorRef, (snapshot) => snapshot.can(applyEvent));
+  const { couponError } = view;
 
   const fieldId = (name: keyof BillingForm) => `${formId}-${name}`;
   const submit = (event: FormEvent) => {
@@ -45,13 +33,13 @@ export function BillingFormView({ snapshot, send }: { snapshot: Snapshot; send: 
       if (firstInvalid) document.getElementById(fieldId(firstInvalid))?.focus();
       return;
     }
-    send(subscribeEvent);
+    actorRef.send({ type: 'SUBSCRIBE', values: form.values, coupon: couponText });
   };
   const applyOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     // Enter in the coupon entry applies the coupon rather than subscribing with it unapplied.
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    if (snapshot.can(applyEvent)) send(applyEvent);
+    if (canApply) actorRef.send(applyEvent);
   };
 
   return (
@@ -88,8 +76,8 @@ export function BillingFormView({ snapshot, send }: { snapshot: Snapshot; send: 
           ))}
         </SelectField>
       </div>
-      {context.billing?.renderCardFields()}
-      {acceptsCoupon(context) && (
+      {view.billing?.renderCardFields()}
+      {view.acceptsCoupon && (
         <div className="field">
           <label htmlFor={couponId}>Coupon code (optional)</label>
           <div className="coupon-entry">
@@ -106,8 +94,8 @@ export function BillingFormView({ snapshot, send }: { snapshot: Snapshot; send: 
             <button
               type="button"
               className="button button--secondary"
-              disabled={!snapshot.can(applyEvent)}
-              onClick={() => send(applyEvent)}
+              disabled={!canApply}
+              onClick={() => actorRef.send(applyEvent)}
             >
               Apply Coupon
             </button>
@@ -115,16 +103,16 @@ export function BillingFormView({ snapshot, send }: { snapshot: Snapshot; send: 
         </div>
       )}
       {couponError && <Alert id={`${couponId}-error`}>{couponError}</Alert>}
-      {context.coupon && !couponError && <Alert tone="success">Coupon {context.coupon.coupon_code} applied.</Alert>}
+      {view.appliedCouponCode !== null && <Alert tone="success">Coupon {view.appliedCouponCode} applied.</Alert>}
       <div className="subscribe-notices">
         <p>{AUTO_RENEW_NOTICE}</p>
         <p>{REFUND_NOTICE}</p>
       </div>
-      {snapshot.matches({ shopping: 'failed' }) && context.error && <Alert>{context.error}</Alert>}
+      {view.failure && <Alert>{view.failure}</Alert>}
       <div className="button-row">
         {/* Enabled whenever the machine takes SUBSCRIBE at all: a click on an incomplete form shows its errors (the
             machine refuses those values through the same schema). */}
-        <button type="submit" className="button" disabled={!snapshot.matches('shopping')}>
+        <button type="submit" className="button" disabled={!view.canSubscribe}>
           Subscribe
         </button>
       </div>

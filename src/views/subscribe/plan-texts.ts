@@ -5,11 +5,6 @@
 import { formatUsd } from '../../domain/money';
 import type { MonthlyPriceSchedule, PlanTile, SubscriptionTerm } from '../../domain/subscription-pricing';
 
-export const YOUR_PLAN_HEADING = 'Your plan';
-export const INVALID_URL_COUPON_TEXT = 'Sorry, this coupon is not valid.';
-export const INVALID_ORGANIZATION_TEXT = 'Sorry, this organization is not valid.';
-export const INVALID_APPLIED_COUPON_TEXT = 'This coupon is invalid.';
-
 /** §9: the refund window, in the dashboard's terms (§2 Dashboard). */
 export const REFUND_NOTICE = 'A full refund is available on request within 7 days of your initial purchase.';
 export const AUTO_RENEW_NOTICE =
