@@ -81,6 +81,19 @@ async function checkA11y(page: Page, label: string) {
 
 const claimedPage = /\/licenses\/TIGERS-2027\?claimed_registration=true$/;
 
+/** Issue 15: the confirmation after a payment, its Continue goes on to the claimed page. */
+async function expectConfirmation(page: Page, payer: Payer, paidToday: string, plan: string) {
+  const heading = page.getByRole('heading', { level: 1, name: 'Payment confirmed' });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+  const value = (term: string) => page.locator('.amounts__row', { has: page.locator('dt', { hasText: term }) });
+  await expect(value('Paid today').locator('dd')).toHaveText(paidToday);
+  await expect(value('Team').locator('dd')).toHaveText('12U Tigers');
+  await expect(value('Season').locator('dd')).toHaveText('Spring 2027');
+  await expect(value('Plan').locator('dd')).toHaveText(plan);
+  await expect(page.getByText(`A receipt has been sent to ${payer.email}.`)).toBeVisible();
+}
+
 test.describe('team payment', () => {
   test('TIGERS-2027 paid by card 4242 with injury protection and the 3-month plan', async ({ page, request }) => {
     const payer = await newPayer(page, request, 'pay.card');
@@ -117,6 +130,17 @@ test.describe('team payment', () => {
     await checkA11y(page, 'checkout');
     await page.getByRole('button', { name: 'Pay Now' }).click();
 
+    // Issue 15: the confirmation (amount, team, season, plan, the card, the remaining schedule, the receipt line).
+    await expectConfirmation(page, payer, '$104.00', '3 monthly payments');
+    await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+    const schedule = page.getByRole('table', { name: 'Remaining payments' });
+    await expect(schedule.getByRole('row')).toHaveCount(4);
+    for (const row of await schedule.getByRole('row').all()) {
+      if ((await row.textContent()) === 'DateAmount') continue;
+      await expect(row).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}\$\d+\.\d{2}$/);
+    }
+    await checkA11y(page, 'payment confirmation');
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(claimedPage);
     expect(await paymentComplete(request, payer)).toBe(1);
 
@@ -152,11 +176,14 @@ test.describe('team payment', () => {
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expectConfirmation(page, payer, '$475.00', 'Pay in full');
+    await expect(page.getByText('Nothing more is due.')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(claimedPage);
     expect(await paymentComplete(request, payer)).toBe(1);
   });
 
-  test('4000 0025 0000 3155 passes the local 3-D Secure page and shows Payment succeeded!', async ({
+  test('4000 0025 0000 3155 passes the local 3-D Secure page and shows Payment succeeded! and the confirmation', async ({
     page,
     request,
   }) => {
@@ -173,6 +200,8 @@ test.describe('team payment', () => {
     await page.getByRole('button', { name: 'Complete authentication' }).click();
 
     await expect(page.getByText('Payment succeeded!')).toBeVisible();
+    await expectConfirmation(page, payer, '$75.00', '3 monthly payments');
+    await expect(page.getByRole('table', { name: 'Remaining payments' }).getByRole('row')).toHaveCount(4);
     // The provider's query is not left in the address to replay the result.
     await expect(page).toHaveURL(/\/payment$/);
     await checkA11y(page, 'payment result');
@@ -198,6 +227,12 @@ test.describe('team payment', () => {
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
     // §4: a full discount collapses the plans to the first.
     await expect(page.getByRole('radio')).toHaveCount(1);
+    // Issue 15: the summary's lines add up ($450.00 − $450.00 + app fee waived = $0.00), the waived fee says so.
+    const fees = page.getByRole('region', { name: 'Team fees' });
+    await expect(fees.locator('.amounts__row', { hasText: 'Discount FULLRIDE' }).locator('dd')).toHaveText('−$450.00');
+    await expect(fees.locator('.amounts__row', { hasText: 'App fee' }).locator('dd')).toHaveText('$25.00 Waived');
+    await expect(fees.locator('.amounts__row--total dd')).toHaveText('$0.00');
+    await expect(page.getByText('Charged today', { exact: true })).toHaveCount(0);
     await page.getByRole('radio', { name: 'Pay in full $0.00 due today' }).check();
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -207,6 +242,9 @@ test.describe('team payment', () => {
     await page.getByLabel(AGREE).check();
     await checkA11y(page, 'full-discount checkout');
     await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expectConfirmation(page, payer, '$0.00', 'Pay in full');
+    await expect(page.getByText('Nothing more is due.')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(claimedPage);
     expect(await paymentComplete(request, payer)).toBe(1);
   });
@@ -234,6 +272,8 @@ test.describe('team payment', () => {
     // No waiver: nothing to agree to, Pay Now is enabled at once (§5).
     await expect(page.getByLabel(AGREE)).toHaveCount(0);
     await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/licenses\/WAVES-2027\?claimed_registration=true$/);
     expect(await paymentComplete(request, payer)).toBe(1);
   });

@@ -77,6 +77,8 @@ async function payThreeMonths(page: Page, request: APIRequestContext, payer: Pay
   await page.getByLabel(AGREE).check();
   await enterCard(page, card);
   await page.getByRole('button', { name: 'Pay Now' }).click();
+  // Issue 15: the payment confirmation comes before the claimed page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
   await expect
     .poll(async () => {
       const response = await request.get('/api/memberships/subscription-status', {

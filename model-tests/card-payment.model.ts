@@ -6,7 +6,8 @@
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
-import { FULL_DISCOUNT_CHECKOUT_FALLBACK, PAYMENT_SUCCEEDED } from '../src/domain/payment-rules';
+import type { Receipt } from '../src/api/schemas';
+import { FULL_DISCOUNT_CHECKOUT_FALLBACK } from '../src/domain/payment-rules';
 import { type CardPaymentInput, cardPaymentMachine } from '../src/machines/card-payment.machine';
 import type { CardFormHandle } from '../src/providers/card-payments/types';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
@@ -39,6 +40,32 @@ export const discountExpired = new ApiError({
   body: { message: 'Discount expired.', error: 'This discount is no longer valid.' },
 });
 
+/** What checkout-success confirms for the 3-month plan paid by card (issue 15), in cents. */
+export const cardReceipt: Receipt = {
+  amount_cents: 10_700,
+  team_name: '12U Tigers',
+  season_name: 'Spring 2027',
+  plan_name: '3 monthly payments',
+  email: 'pat@example.com',
+  card: { brand: 'visa', last4: '4242' },
+  remaining: [
+    { due_date: '2027-04-01', amount_cents: 13_733 },
+    { due_date: '2027-05-01', amount_cents: 13_733 },
+    { due_date: '2027-06-01', amount_cents: 13_734 },
+  ],
+};
+
+/** What the full-discount checkout confirms: nothing charged, no card, nothing left to pay. */
+export const freeReceipt: Receipt = {
+  amount_cents: 0,
+  team_name: '12U Tigers',
+  season_name: 'Spring 2027',
+  plan_name: 'Pay in full',
+  email: 'pat@example.com',
+  card: null,
+  remaining: [],
+};
+
 /** A payer back from 3-D Secure: the intent, and the checkout the return URL kept. */
 export const returned = {
   paymentIntentId: 'pi_3ds',
@@ -65,7 +92,13 @@ export function cardPaymentAnswers(snapshot: Snapshot) {
     doneEvent('submitCard', { error: { type: 'validation_error', message: INCOMPLETE } }),
     errorEvent('submitCard', new Error('The card form went away.')),
     doneEvent('checkout', { client_secret: 'pi_1_secret_x', payment_intent_id: 'pi_1', payment_complete: 0 }),
-    doneEvent('checkout', { client_secret: null, payment_intent_id: null, payment_complete: 1 }),
+    // Only the full-discount checkout records a membership, and so answers a receipt (billing contract).
+    doneEvent('checkout', {
+      client_secret: null,
+      payment_intent_id: null,
+      payment_complete: 1,
+      receipt: free ? freeReceipt : null,
+    }),
     doneEvent('checkout', { client_secret: null, payment_intent_id: null, payment_complete: 0 }),
     errorEvent('checkout', free ? discountExpired : checkoutRefused),
     doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
@@ -73,7 +106,9 @@ export function cardPaymentAnswers(snapshot: Snapshot) {
     doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'processing' } }),
     doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'requires_action' } }),
     errorEvent('confirmCard', new Error('Network error')),
-    doneEvent('checkoutSuccess', { payment_complete: 1, membership_id: 7 }),
+    doneEvent('checkoutSuccess', { payment_complete: 1, membership_id: 7, refunded: false, receipt: cardReceipt }),
+    // The intent paid a team already paid for: refunded, nothing to confirm.
+    doneEvent('checkoutSuccess', { payment_complete: 1, membership_id: 7, refunded: true, receipt: null }),
     errorEvent('checkoutSuccess', serverDown),
     doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'succeeded' } }),
     doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'processing' } }),
@@ -136,8 +171,12 @@ export const cardPaymentModel = defineModel({
       }),
     'returning.retrievingIntent': (_snapshot, { invocations }) =>
       expect(invocations.at(-1)).toMatchObject({ id: 'paymentIntent', input: returned }),
-    'returning.succeeded': (snapshot) => expect(snapshot.context.message).toBe(PAYMENT_SUCCEEDED),
-    paid: (snapshot) => expect(snapshot.output).toEqual({ exit: 'paid' }),
+    paid: (snapshot) => {
+      expect(snapshot.output).toEqual({ exit: 'paid', receipt: snapshot.context.receipt });
+      // A full discount confirms its $0.00 checkout; a card payment what checkout-success recorded (if anything).
+      if (snapshot.context.free) expect(snapshot.context.receipt).toEqual(freeReceipt);
+      else expect([cardReceipt, null]).toContainEqual(snapshot.context.receipt);
+    },
     retry: (snapshot) => expect(snapshot.output).toEqual({ exit: 'retry' }),
     refused: (snapshot) =>
       expect(snapshot.output).toEqual({

@@ -11,6 +11,7 @@ import {
   NO_SEASON,
   PAYMENT_PROCESSING,
   PAYMENT_SOMETHING_WENT_WRONG,
+  PAYMENT_SUCCEEDED,
   PAYMENTS_UNAVAILABLE,
   PREVIEW_TEXT,
   PREVIEW_TITLE,
@@ -25,8 +26,10 @@ import { createSandboxCardPayments } from '../src/providers/card-payments/sandbo
 import { PaymentFlow } from '../src/views/payment/payment-flow';
 import {
   cardPaymentModel,
+  cardReceipt,
   DECLINED,
   fakeCard,
+  freeReceipt,
   INCOMPLETE,
   RETURN_URL,
   returned,
@@ -174,6 +177,7 @@ function events(snapshot: Snapshot): AnyEventObject[] {
     { type: 'NEXT' },
     { type: 'BACK' },
     { type: 'ACCEPT' },
+    { type: 'CONTINUE' },
     { type: 'RETRY' },
     { type: 'TOGGLE_PROTECTION' },
     { type: 'AGREE_WAIVER', agreed: !context.waiverAgreed },
@@ -265,6 +269,8 @@ function serializeState(snapshot: Snapshot): string {
     key.waiverAgreed = context.waiverAgreed;
   }
   if (snapshot.matches({ checkout: 'ready' })) key.paid = context.paidCheckout !== null;
+  // The confirmation of a full discount ($0.00, no card) and of a card payment (its schedule) are both seen.
+  if (snapshot.matches('confirmation')) key.receipt = context.receipt?.amount_cents ?? null;
   return JSON.stringify(key);
 }
 
@@ -295,6 +301,9 @@ const modelStates = {
       returned: snapshot.context.returned,
     });
   },
+  confirmation: (snapshot: Snapshot) =>
+    // Issue 15: what the card payment confirmed is what the confirmation shows.
+    expect([cardReceipt, freeReceipt]).toContainEqual(snapshot.context.receipt),
   toClaimed: (snapshot: Snapshot) =>
     expect(snapshot.output).toEqual(
       snapshot.context.user?.license
@@ -377,6 +386,7 @@ const driver: Driver<typeof paymentMachine> = {
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
   },
   ACCEPT: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Accept' })),
+  CONTINUE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Continue' })),
   RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   DRAFT_UPDATED: async (event, { actor }) => {
     act(() => actor.send(event));
@@ -448,6 +458,36 @@ function expectProtection(snapshot: Snapshot) {
   const toggle = screen.getByRole('button', { name: snapshot.context.includeProtection ? 'Added' : 'Add' });
   // Busy, it stays focusable (aria-disabled) so the focus never falls to <body>.
   expect(toggle.getAttribute('aria-disabled')).toBe(String(snapshot.hasTag('busy')));
+}
+
+/** Issue 15: the confirmation after a payment: amount, team and season, plan, schedule, where the receipt went. */
+function expectConfirmation(snapshot: Snapshot) {
+  const receipt = snapshot.context.receipt;
+  expect(heading('Payment confirmed')).toBeTruthy();
+  expect(document.activeElement).toBe(heading('Payment confirmed'));
+  const value = (term: string) =>
+    screen.getByText(term, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+  expect(value('Paid today')).toBe(receipt?.amount_cents === 0 ? '$0.00' : '$107.00');
+  expect(value('Team')).toBe('12U Tigers');
+  expect(value('Season')).toBe('Spring 2027');
+  expect(value('Plan')).toBe(receipt?.plan_name);
+  expect(screen.getByText('A receipt has been sent to pat@example.com.')).toBeTruthy();
+  if (receipt?.card === null) {
+    expect(screen.queryByText('Card', { selector: 'dt' })).toBeNull();
+    expect(screen.getByText('Nothing more is due.')).toBeTruthy();
+  } else {
+    expect(value('Card')).toBe('Visa ending in 4242');
+    const rows = within(screen.getByRole('table', { name: 'Remaining payments' })).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DateAmount',
+      'Apr 1, 2027$137.33',
+      'May 1, 2027$137.33',
+      'Jun 1, 2027$137.34',
+    ]);
+  }
+  // §8: after a 3-D Secure return the confirmation also gives the result message.
+  if (snapshot.context.returned !== null) expect(screen.getByRole('status').textContent).toBe(PAYMENT_SUCCEEDED);
+  else expect(screen.queryByText(PAYMENT_SUCCEEDED)).toBeNull();
 }
 
 const uiRun: UiRun<typeof paymentMachine> = {
@@ -541,6 +581,7 @@ const uiRun: UiRun<typeof paymentMachine> = {
       expect(heading('Checkout')).toBeTruthy();
       expect(payNow().disabled).toBe(true);
     },
+    confirmation: ({ snapshot }) => expectConfirmation(snapshot),
     toClaimed: () => expect(screen.getByText('One moment…')).toBeTruthy(),
   },
 };

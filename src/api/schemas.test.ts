@@ -34,6 +34,17 @@ interface SchemaCase {
   invalid: unknown[];
 }
 
+/** A receipt as checkout-success answers it (issue 15). */
+const sampleReceipt = {
+  amount_cents: 10400,
+  team_name: '12U Tigers',
+  season_name: 'Spring 2027',
+  plan_name: '3 monthly payments',
+  email: 'pat@example.com',
+  card: { brand: 'visa', last4: '4242' },
+  remaining: [{ due_date: '2027-04-01', amount_cents: 13500 }],
+};
+
 const cases: Record<string, SchemaCase> = {
   organizationSchema: {
     schema: schemas.organizationSchema,
@@ -207,13 +218,31 @@ const cases: Record<string, SchemaCase> = {
     valid: [
       { client_secret: 'pi_1_secret_x', payment_intent_id: 'pi_1', payment_complete: 0 },
       { client_secret: null, payment_intent_id: null, payment_complete: 1 },
+      { client_secret: null, payment_intent_id: null, payment_complete: 1, receipt: { ...sampleReceipt, card: null } },
     ],
     invalid: [{ client_secret: '', payment_intent_id: null, payment_complete: 0 }, { payment_complete: 3 }],
   },
   checkoutSuccessResponseSchema: {
     schema: schemas.checkoutSuccessResponseSchema,
-    valid: [{ payment_complete: 1, membership_id: 5 }],
-    invalid: [{ payment_complete: 0, membership_id: 5 }, { payment_complete: 1 }],
+    valid: [
+      { payment_complete: 1, membership_id: 5 },
+      { payment_complete: 1, membership_id: 5, refunded: false, receipt: sampleReceipt },
+      { payment_complete: 1, membership_id: 5, refunded: true, receipt: null },
+    ],
+    invalid: [
+      { payment_complete: 0, membership_id: 5 },
+      { payment_complete: 1 },
+      { payment_complete: 1, membership_id: 5, refunded: false, receipt: { ...sampleReceipt, amount_cents: 10.5 } },
+    ],
+  },
+  // Issue 15: the confirmation's receipt, money in cents, dates YYYY-MM-DD.
+  receiptSchema: {
+    schema: schemas.receiptSchema,
+    valid: [sampleReceipt, { ...sampleReceipt, season_name: null, card: null, remaining: [] }],
+    invalid: [
+      { ...sampleReceipt, amount_cents: -1 },
+      { ...sampleReceipt, remaining: [{ due_date: '04/01/2027', amount_cents: 13500 }] },
+    ],
   },
   optionSchema: {
     schema: schemas.optionSchema,

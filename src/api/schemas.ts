@@ -284,14 +284,42 @@ export type DuplicateStatus = z.infer<typeof duplicateStatusSchema>;
 export const subscriptionStatusSchema = z.object({ payment_complete: zeroOrOne });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
+/**
+ * What a successful payment confirms (issue 15): the amount charged today and the remaining schedule in cents, the
+ * team, season and plan, where the receipt e-mail went and the card (null for a full discount: nothing charged).
+ */
+export const receiptSchema = z.object({
+  amount_cents: z.int().check(z.gte(0)),
+  team_name: z.string(),
+  season_name: z.nullable(z.string()),
+  plan_name: z.string(),
+  email: z.string(),
+  card: z.nullable(z.object({ brand: z.string(), last4: z.string() })),
+  remaining: z.array(
+    z.object({
+      due_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+      amount_cents: z.int().check(z.gte(0)),
+    }),
+  ),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
 export const checkoutResponseSchema = z.object({
   client_secret: z.nullable(nonEmptyString),
   payment_intent_id: z.nullable(nonEmptyString),
   payment_complete: zeroOrOne,
+  /** The full-discount checkout that recorded the membership answers its receipt; null otherwise. */
+  receipt: z.optional(z.nullable(receiptSchema)),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
-export const checkoutSuccessResponseSchema = z.object({ payment_complete: z.literal(1), membership_id: id });
+export const checkoutSuccessResponseSchema = z.object({
+  payment_complete: z.literal(1),
+  membership_id: id,
+  /** True when this intent paid a team already paid for, and the provider refunded it (no receipt then). */
+  refunded: z.optional(z.boolean()),
+  receipt: z.optional(z.nullable(receiptSchema)),
+});
 export type CheckoutSuccessResponse = z.infer<typeof checkoutSuccessResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   discountAmount,
   discountCodeAction,
   discountedDues,
+  feeBreakdown,
   isFullDiscount,
   itemizedAppFee,
   monthsToPay,
@@ -322,6 +323,7 @@ describe('describePlan (§2 Payment page, §9)', () => {
       paymentToday: 5000,
       protectionToday: 2900,
       appFeeToday: 2500,
+      appFeeWaived: 0,
       processingFeeToday: 300,
       chargedToday: 10700,
       remainingSchedule: [
@@ -374,5 +376,102 @@ describe('describePlan (§2 Payment page, §9)', () => {
         },
       ),
     );
+  });
+});
+
+describe('describePlan under a full discount (issue 15)', () => {
+  it('shows the waived itemized app fee as waived, not as charged above $0.00 (12U Tigers, FULLRIDE)', () => {
+    const free: PaymentPlanInput = { month: 0, name: 'Pay in full', phases: [phase(0, undefined, 'Today')] };
+    expect(describePlan(free, { team: tigers, addedProtection: null, discount: FULLRIDE }, true)).toMatchObject({
+      paymentToday: 0,
+      appFeeToday: 0,
+      appFeeWaived: 2500,
+      chargedToday: 0,
+    });
+  });
+
+  it('charges the app fee under a partial discount (SAVE10)', () => {
+    const plan: PaymentPlanInput = { month: 0, name: 'Pay in full', phases: [phase(40500 + 2500)] };
+    expect(describePlan(plan, { team: tigers, addedProtection: null, discount: SAVE10 }, true)).toMatchObject({
+      paymentToday: 40500,
+      appFeeToday: 2500,
+      appFeeWaived: 0,
+      chargedToday: 43000,
+    });
+  });
+});
+
+describe('feeBreakdown: the fee summary adds up (issue 15)', () => {
+  const discountArb = fc.option(
+    fc.record({
+      percentOff: fc.option(fc.integer({ min: 0, max: 120 }), { nil: null }),
+      flatAmount: fc.option(fc.nat({ max: 20_000_000 }), { nil: null }),
+      applied: fc.boolean(),
+    }),
+    { nil: null },
+  );
+
+  it('its lines sum to the total, which is what pay in full charges (discounted dues + app fee charged)', () => {
+    fc.assert(
+      fc.property(teamArb, discountArb, (team, discount) => {
+        const breakdown = feeBreakdown(team, discount);
+        expect(breakdown.lines.reduce((total, line) => total + line.amount, 0)).toBe(breakdown.total);
+        expect(breakdown.total).toBe(discountedDues(team.total_dues, discount) + chargedAppFee(team, discount));
+        expect(breakdown.discounted).toBe(breakdown.lines.some((line) => line.kind === 'discount'));
+        for (const line of breakdown.lines) {
+          // A waived line adds nothing; only a discount or a waiver takes off.
+          if (line.waived !== null) expect(line.amount).toBe(0);
+          if (line.amount < 0) expect(['discount', 'appFeeWaived']).toContain(line.kind);
+        }
+      }),
+    );
+  });
+
+  it('12U Tigers: dues, the discount as its own line, the app fee, the discounted total', () => {
+    expect(feeBreakdown(tigers, SAVE10)).toEqual({
+      lines: [
+        { kind: 'dues', amount: 45000, waived: null },
+        { kind: 'discount', amount: -4500, waived: null },
+        { kind: 'appFee', amount: 2500, waived: null },
+      ],
+      total: 43000,
+      discounted: true,
+      playerDeposit: 5000,
+      depositAppFee: 0,
+    });
+  });
+
+  it('12U Tigers with FULLRIDE: the itemized app fee is waived and the total is 0', () => {
+    expect(feeBreakdown(tigers, FULLRIDE)).toEqual({
+      lines: [
+        { kind: 'dues', amount: 45000, waived: null },
+        { kind: 'discount', amount: -45000, waived: null },
+        { kind: 'appFee', amount: 0, waived: 2500 },
+      ],
+      total: 0,
+      discounted: true,
+      playerDeposit: 0,
+      depositAppFee: 0,
+    });
+  });
+
+  it('14U Storm: the folded app fee is in the overall fees; a full discount takes it off on its own line', () => {
+    expect(feeBreakdown(storm, null)).toEqual({
+      lines: [{ kind: 'overallFees', amount: 32000, waived: null }],
+      total: 32000,
+      discounted: false,
+      playerDeposit: 9500,
+      depositAppFee: 2000,
+    });
+    expect(feeBreakdown(storm, FULLRIDE).lines).toEqual([
+      { kind: 'overallFees', amount: 32000, waived: null },
+      { kind: 'discount', amount: -30000, waived: null },
+      { kind: 'appFeeWaived', amount: -2000, waived: null },
+    ]);
+    expect(feeBreakdown(storm, FULLRIDE).total).toBe(0);
+  });
+
+  it('10U Waves with FLAT500: no app fee, the total is 0', () => {
+    expect(feeBreakdown(waves, FLAT500)).toMatchObject({ total: 0, discounted: true });
   });
 });

@@ -90,12 +90,22 @@ export function totalDue(team: TeamFees): number {
  * `protection` is the plan only when the user added it: the server adds its amount to the first phase only then
  * (docs/api.md), so subtracting it otherwise would understate the dues paid today.
  */
-export function paymentToday(plan: PaymentPlanInput, team: TeamFees, protection: ProtectionPlanInput | null): number {
+export function paymentToday(
+  plan: PaymentPlanInput,
+  team: TeamFees,
+  protection: ProtectionPlanInput | null,
+  discount: DiscountTerms | null = null,
+): number {
   const firstPhase = plan.phases[0];
   if (firstPhase === undefined) {
     return 0;
   }
-  return Math.max(0, firstPhase.base_amount - (protection?.amount ?? 0) - itemizedAppFee(team));
+  return Math.max(0, firstPhase.base_amount - (protection?.amount ?? 0) - itemizedAppFeeCharged(team, discount));
+}
+
+/** The itemized app fee actually charged: none when the discount waives it (§9 full discount). */
+function itemizedAppFeeCharged(team: TeamFees, discount: DiscountTerms | null): number {
+  return waivesAppFee(discount) ? 0 : itemizedAppFee(team);
 }
 
 /** Number of months to pay = phase count − 1, at least 1 (§9). */
@@ -225,6 +235,8 @@ export interface PlanDescription {
   readonly protectionToday: number;
   /** The itemized app fee charged today (part of the first phase, docs/api.md), else 0. */
   readonly appFeeToday: number;
+  /** The itemized app fee a full discount waives (issue 15: shown as waived, not as charged), else 0. */
+  readonly appFeeWaived: number;
   /** The processing fee of the first phase, else 0. */
   readonly processingFeeToday: number;
   /** What the card is charged today: the first phase amount. */
@@ -247,6 +259,8 @@ export interface PlanContext {
   readonly team: TeamFees;
   /** The protection plan only when the user added it, else null. */
   readonly addedProtection: ProtectionPlanInput | null;
+  /** The applied discount: a 100 % discount waives the app fee (§9), so none of it is charged today. */
+  readonly discount?: DiscountTerms | null;
 }
 
 /** Describes one plan for the payment-options step so no view computes money (§2 Payment page, §9). */
@@ -261,13 +275,16 @@ export function describePlan(plan: PaymentPlanInput, context: PlanContext, isPay
     }),
   );
   const additional = plan.additional ?? null;
+  const discount = context.discount ?? null;
+  const appFeeToday = firstPhase === undefined ? 0 : itemizedAppFeeCharged(context.team, discount);
   return {
     month: plan.month,
     name: plan.name,
     isPayInFull,
-    paymentToday: paymentToday(plan, context.team, context.addedProtection),
+    paymentToday: paymentToday(plan, context.team, context.addedProtection, discount),
     protectionToday: firstPhase === undefined ? 0 : (context.addedProtection?.amount ?? 0),
-    appFeeToday: firstPhase === undefined ? 0 : itemizedAppFee(context.team),
+    appFeeToday,
+    appFeeWaived: firstPhase === undefined ? 0 : itemizedAppFee(context.team) - appFeeToday,
     processingFeeToday: firstPhase === undefined ? 0 : phaseProcessingFee(firstPhase),
     chargedToday: firstPhase?.amount ?? 0,
     remainingSchedule,
@@ -308,6 +325,60 @@ export function summarizeTeamFees(team: TeamFees, seasonStarted: boolean): TeamF
     isAppFeeItemized: team.is_app_fee_itemized,
     paymentPlanFee: team.payment_plan_fee,
     seasonStarted,
+  };
+}
+
+/** What a line of the fee summary is; the view gives each its words. */
+export type FeeLineKind = 'dues' | 'overallFees' | 'discount' | 'appFee' | 'appFeeWaived';
+
+/** One line of the fee summary, in cents. */
+export interface FeeLine {
+  readonly kind: FeeLineKind;
+  /** What the line adds to the total: negative for a discount, 0 for a waived itemized app fee. */
+  readonly amount: number;
+  /** The amount a waived fee would have been (shown struck through), else null. */
+  readonly waived: number | null;
+}
+
+/**
+ * The team's dues as the payment page sums them (§9, issue 15): lines that add up to `total`, what pay in full costs.
+ * - Itemized app fee: total dues and the app fee as two lines; otherwise one 'overall fees' line (dues + app fee, §9).
+ * - A discount is its own (negative) line, and `total` is the discounted total.
+ * - A discount that waives the app fee (100 %): an itemized fee shows as waived (0, its amount struck); a folded one,
+ *   inside the overall fees, is taken off by its own negative 'appFeeWaived' line.
+ * Beside the sum (not part of it): the player deposit a monthly plan charges today, and the monthly plan fee.
+ */
+export interface FeeBreakdown {
+  readonly lines: readonly FeeLine[];
+  readonly total: number;
+  /** True when a discount line is present: the total is then the discounted total. */
+  readonly discounted: boolean;
+  /** §9 player deposit under the discount: the deposit (at most the dues) plus the folded app fee charged. */
+  readonly playerDeposit: number;
+  /** The app fee folded into the player deposit (0 when itemized or waived). */
+  readonly depositAppFee: number;
+}
+
+export function feeBreakdown(team: TeamFees, discount: DiscountTerms | null): FeeBreakdown {
+  const off = discountAmount(team.total_dues, discount);
+  const appFeeCharged = chargedAppFee(team, discount);
+  const lines: FeeLine[] = team.is_app_fee_itemized
+    ? [{ kind: 'dues', amount: team.total_dues, waived: null }]
+    : [{ kind: 'overallFees', amount: overallFees(team), waived: null }];
+  if (off > 0) lines.push({ kind: 'discount', amount: -off, waived: null });
+  if (team.is_app_fee_itemized && team.total_app_fee > 0) {
+    const waived = team.total_app_fee - appFeeCharged;
+    lines.push({ kind: 'appFee', amount: appFeeCharged, waived: waived > 0 ? team.total_app_fee : null });
+  } else if (!team.is_app_fee_itemized && appFeeCharged < team.total_app_fee) {
+    lines.push({ kind: 'appFeeWaived', amount: appFeeCharged - team.total_app_fee, waived: null });
+  }
+  const folded = team.is_app_fee_itemized ? 0 : appFeeCharged;
+  return {
+    lines,
+    total: sum(lines.map((line) => line.amount)),
+    discounted: off > 0,
+    playerDeposit: Math.min(team.athlete_deposit, discountedDues(team.total_dues, discount)) + folded,
+    depositAppFee: folded,
   };
 }
 

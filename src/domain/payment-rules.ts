@@ -22,6 +22,15 @@ export const NO_SEASON = 'Please select a Season to generate a payment preview.'
 export const PREVIEW_TITLE = 'Registration Preview';
 export const PREVIEW_TEXT = 'This is what the customer is going to see.';
 
+/** Issue 15: the confirmation after any successful payment (the spec gives no words for it). */
+export const PAYMENT_CONFIRMED = 'Payment confirmed';
+export const NOTHING_MORE_DUE = 'Nothing more is due.';
+
+/** Issue 15: 'A receipt has been sent to {email}.' (null when the server knows no address to send it to). */
+export function receiptSentText(email: string): string | null {
+  return email.trim() === '' ? null : `A receipt has been sent to ${email.trim()}.`;
+}
+
 /** Shown when the card provider's script cannot be loaded (design.md §6): never a hanging page. */
 export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable right now. Please try again in a moment.';
 

@@ -4,19 +4,19 @@
  * provider's 3-D Secure page (look the intent up, record it, show the result). payment.machine.ts invokes it from
  * its `paying` state (invoke id `cardPayment`) and maps each exit to where the payer goes next.
  *
- * Exits: `paid` (on to the claimed page), `refused` (a card or provider message for the checkout step), `failed` (a
+ * Exits: `paid` (with the receipt the server answered: the payment flow confirms it, then the claimed page), `refused` (a card or provider message for the checkout step), `failed` (a
  * checkout failure for the checkout step) and `retry` (after an unsuccessful return: the payment options load again).
  * `refused` and `failed` carry the payment already charged, if any, so the next Pay Now records it instead of charging
  * again. Each API call is invoked from one state: checkout from `checkingOut`, checkout-success from
  * `recordingPayment`.
  *
- * Decision the spec leaves open: after a 3-D Secure return, 'Payment succeeded!' stays 5 seconds (or until Continue),
- * then the claimed page; a failed or unknown result is shown 5 seconds (or until Try again), then the payment options
- * load again.
+ * Decisions the spec leaves open: a 3-D Secure return that paid exits `paid` like Pay Now (the payment flow's
+ * confirmation then says 'Payment succeeded!'); a failed or unknown result is shown 5 seconds (or until Try again),
+ * then the payment options load again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { type CheckoutRequest, type CheckoutSuccessRequest, checkout, checkoutSuccess } from '../api/memberships';
-import type { CheckoutResponse, CheckoutSuccessResponse } from '../api/schemas';
+import type { CheckoutResponse, CheckoutSuccessResponse, Receipt } from '../api/schemas';
 import { type CheckoutParams, paymentReturnUrl, type ReturnedPayment } from '../domain/payment-return';
 import {
   CHECKOUT_FALLBACK,
@@ -26,7 +26,6 @@ import {
   PAYMENT_NOT_SUCCESSFUL,
   PAYMENT_PROCESSING,
   PAYMENT_SOMETHING_WENT_WRONG,
-  PAYMENT_SUCCEEDED,
   UNEXPECTED_CARD_ERROR,
 } from '../domain/payment-rules';
 import type { BillingDetails, CardError, CardFormHandle, CardResult } from '../providers/card-payments/types';
@@ -50,7 +49,7 @@ export interface CardPaymentInput {
 
 /** How one payment ends; the payment flow decides where each leads. */
 export type CardPaymentExit =
-  | { exit: 'paid' }
+  | { exit: 'paid'; receipt: Receipt | null }
   | { exit: 'retry' }
   | { exit: 'refused'; message: string; paidCheckout: CheckoutSuccessRequest | null }
   | { exit: 'failed'; error: string; paidCheckout: CheckoutSuccessRequest | null };
@@ -61,6 +60,8 @@ export interface CardPaymentContext extends CardPaymentInput {
   message: string | null;
   /** A checkout or recording failure (§8). */
   error: string | null;
+  /** What the server confirmed once paid (null when it recorded nothing new to confirm, e.g. a refunded intent). */
+  receipt: Receipt | null;
 }
 
 /** What a person does on the return screen (src/views/payment/return-notice.tsx sends these to this machine). */
@@ -168,6 +169,7 @@ export const cardPaymentMachine = setup({
     showMessage: assign({ message: (_, params: { message: string }) => params.message }),
     showError: assign({ error: (_, params: { error: string }) => params.error }),
     clearError: assign({ error: null }),
+    storeReceipt: assign({ receipt: (_, params: { receipt: Receipt | null | undefined }) => params.receipt ?? null }),
     storeClientSecret: assign({ clientSecret: (_, params: { clientSecret: string | null }) => params.clientSecret }),
     rememberPaidIntent: assign({
       paidCheckout: ({ context }, params: { result: CardResult }) => paidCheckoutOf(context, params.result),
@@ -185,7 +187,7 @@ export const cardPaymentMachine = setup({
   description:
     'Spec §4 Card payment: Pay Now (card submit, checkout, confirm, checkout-success; a full discount checks out ' +
     'without card), or the return from the card provider (3-D Secure) with its result message (§8).',
-  context: ({ input }) => ({ ...input, clientSecret: null, message: null, error: null }),
+  context: ({ input }) => ({ ...input, clientSecret: null, message: null, error: null, receipt: null }),
   output: ({ event }) => {
     if (!isCardPaymentExit(event.output)) throw new Error('The card payment ended without an exit.');
     return event.output;
@@ -243,7 +245,11 @@ export const cardPaymentMachine = setup({
               params: ({ event }) => ({ clientSecret: event.output.client_secret }),
             },
           },
-          { guard: { type: 'checkedOut', params: ({ event }) => event.output }, target: 'paid' },
+          {
+            guard: { type: 'checkedOut', params: ({ event }) => event.output },
+            target: 'paid',
+            actions: { type: 'storeReceipt', params: ({ event }) => ({ receipt: event.output.receipt }) },
+          },
           {
             target: 'failed',
             actions: { type: 'showError', params: ({ context }) => ({ error: checkoutFallback(context) }) },
@@ -298,14 +304,10 @@ export const cardPaymentMachine = setup({
         id: 'checkoutSuccess',
         src: 'checkoutSuccess',
         input: ({ context }) => requirePaidCheckout(context),
-        onDone: [
-          {
-            guard: 'isReturn',
-            target: 'returning.succeeded',
-            actions: { type: 'showMessage', params: { message: PAYMENT_SUCCEEDED } },
-          },
-          { target: 'paid' },
-        ],
+        onDone: {
+          target: 'paid',
+          actions: { type: 'storeReceipt', params: ({ event }) => ({ receipt: event.output.receipt }) },
+        },
         onError: [
           {
             guard: 'isReturn',
@@ -366,12 +368,6 @@ export const cardPaymentMachine = setup({
             },
           },
         },
-        succeeded: {
-          description:
-            "Spec §8: 'Payment succeeded!'; the message goes after 5 seconds, and with it the payer moves on.",
-          after: { paymentMessage: { target: '#cardPayment.paid' } },
-          on: { CONTINUE: { target: '#cardPayment.paid' } },
-        },
         processing: {
           description: "Spec §8: 'Your payment is processing.': looked up again after 5 seconds until it settles.",
           after: { paymentMessage: { target: 'retrievingIntent' } },
@@ -390,8 +386,9 @@ export const cardPaymentMachine = setup({
     },
     paid: {
       type: 'final',
-      description: 'Spec §4: checked out (or recorded): the payer goes on to the claimed page.',
-      output: { exit: 'paid' as const },
+      description:
+        'Spec §4: checked out (or recorded): the payer sees the confirmation (issue 15), then the claimed page.',
+      output: ({ context }) => ({ exit: 'paid' as const, receipt: context.receipt }),
     },
     refused: {
       type: 'final',

@@ -24,6 +24,7 @@ export type PaymentScreen =
   | 'protection'
   | 'checkout'
   | 'returning'
+  | 'confirmation'
   | 'loadFailed'
   | 'pageError'
   | 'noSeason'
@@ -32,6 +33,7 @@ export type PaymentScreen =
 export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   if (snapshot.status === 'done') return 'leaving';
   if (snapshot.matches('waiverOnly')) return 'waiverOnly';
+  if (snapshot.matches('confirmation')) return 'confirmation';
   if (snapshot.matches('choosingPlan')) return 'choosingPlan';
   if (snapshot.matches('protection')) return 'protection';
   if (snapshot.matches('loadingPlans') && snapshot.context.reloadFor !== null) return snapshot.context.reloadFor;
@@ -102,6 +104,11 @@ export function waiverOnlyView(snapshot: PaymentSnapshot) {
   };
 }
 
+/** The payment confirmation (issue 15): the receipt, and whether the payer came back from the card provider. */
+export function confirmationView(snapshot: PaymentSnapshot) {
+  return { receipt: snapshot.context.receipt, afterReturn: snapshot.context.returned !== null };
+}
+
 /** A page-level text: the load failure, or the error the payment data carries. */
 export function pageTextOf(snapshot: PaymentSnapshot): string {
   return (snapshot.matches('pageError') ? snapshot.context.data?.error : snapshot.context.error) ?? 'Error';
@@ -118,7 +125,6 @@ export function returnNoticeView(snapshot: CardPaymentSnapshot) {
     checking: snapshot.hasTag('busy'),
     message: snapshot.context.message,
     error: snapshot.context.error,
-    canContinue: snapshot.matches({ returning: 'succeeded' }),
     canTryAgain: snapshot.matches({ returning: 'failed' }),
     canRetry: snapshot.matches({ returning: 'recordFailed' }),
   };

@@ -4,7 +4,7 @@
  * these call its fee functions on the parsed payment data (cents). Views reach these through payment.connect.ts.
  */
 import type { CheckoutSuccessRequest } from '../api/memberships';
-import type { PaymentData, User } from '../api/schemas';
+import type { PaymentData, Receipt, User } from '../api/schemas';
 import { type ClientDiscount, isFullDiscount, offeredPlans } from '../domain/fees';
 import { isValidForm } from '../domain/form-schema';
 import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-billing';
@@ -65,6 +65,8 @@ export interface PaymentContext {
   message: string | null;
   /** A load or checkout failure (§8), shown until the next attempt (a checkout failure also times out). */
   error: string | null;
+  /** What the payment just made confirms (issue 15), shown before the payer goes on. */
+  receipt: Receipt | null;
 }
 
 /** The context a flow starts with. */
@@ -90,6 +92,7 @@ export function initialContext(input: PaymentInput): PaymentContext {
     paidCheckout: null,
     message: null,
     error: null,
+    receipt: null,
   };
 }
 
@@ -106,6 +109,8 @@ export type PaymentEvent =
   /** Pay Now: the billing form's values (null with a full discount, which needs none) and the mounted card form. */
   | { type: 'PAY'; billing: BillingForm | null; card: CardFormHandle | null }
   | { type: 'ACCEPT' }
+  /** The payment confirmation's Continue. */
+  | { type: 'CONTINUE' }
   | { type: 'RETRY' }
   | DraftUpdated;
 

@@ -12,6 +12,9 @@
  * - The user is refreshed on entry (GET /api/user): the stored one may predate the claim, and the waiver, the licence
  *   and is_new decide the way on.
  * - The draft preview shows every step, Pay Now included, but it cannot pay: checkout ends in `preview`.
+ * - Issue 15: every successful payment (card, full discount, 3-D Secure return) is confirmed on its own screen
+ *   (`confirmation`, 'Payment confirmed') with the receipt the server answered; Continue goes on to the claimed page.
+ *   An intent refunded as a second payment for the same team has no receipt and goes on at once.
  */
 import { and, not } from 'xstate';
 import { DISCOUNT_NOT_FOUND } from '../domain/payment-rules';
@@ -335,8 +338,14 @@ export const paymentMachine = paymentSetup.createMachine({
         input: ({ context }) => cardPaymentInput(context),
         onDone: [
           {
+            guard: { type: 'paidWithReceipt', params: ({ event }) => event.output },
+            target: 'confirmation',
+            actions: { type: 'storeReceipt', params: ({ event }) => event.output },
+          },
+          {
             guard: { type: 'exited', params: ({ event }) => ({ exit: event.output, is: 'paid' }) },
             target: 'toClaimed',
+            description: 'Nothing new to confirm (the intent was refunded as a second payment): on at once.',
           },
           {
             guard: { type: 'exited', params: ({ event }) => ({ exit: event.output, is: 'retry' }) },
@@ -351,6 +360,12 @@ export const paymentMachine = paymentSetup.createMachine({
           },
         ],
       },
+    },
+    confirmation: {
+      description:
+        'Issue 15: after any successful payment (full discount and 3-D Secure return included) the confirmation: ' +
+        'amount paid today, team and season, plan, remaining schedule, where the receipt went; Continue goes on.',
+      on: { CONTINUE: { target: 'toClaimed' } },
     },
     toClaimed: {
       type: 'final',

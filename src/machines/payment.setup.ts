@@ -108,6 +108,8 @@ export const paymentSetup = setup({
     cardFormLoaded: ({ context }) => context.cardPayments !== null,
     alreadyPaid: ({ context }) => context.paidCheckout !== null,
     exited: (_, params: { exit: CardPaymentExit; is: CardPaymentExit['exit'] }) => params.exit.exit === params.is,
+    /** Paid, and the server said what it recorded: the payer sees the confirmation first (issue 15). */
+    paidWithReceipt: (_, params: CardPaymentExit) => params.exit === 'paid' && params.receipt !== null,
   },
   actions: {
     listenToDraft: spawnChild('draftChannel', {
@@ -160,5 +162,8 @@ export const paymentSetup = setup({
       return {};
     }),
     forgetReturn: assign({ returned: null }),
+    storeReceipt: assign({
+      receipt: (_, params: CardPaymentExit) => (params.exit === 'paid' ? params.receipt : null),
+    }),
   },
 });

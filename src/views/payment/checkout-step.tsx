@@ -18,6 +18,7 @@ import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
+import { AmountRow } from './amount-row';
 import { BILLING_LABELS } from './billing-details';
 import { sumLines, todayLines } from './plan-lines';
 import type { StepProps } from './types';
@@ -51,7 +52,7 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
     plan !== null && team !== null
       ? describePlan(
           plan,
-          { team, addedProtection: protectionIncluded(context) ? protection : null },
+          { team, addedProtection: protectionIncluded(context) ? protection : null, discount: context.discount },
           offeredPlansOf(context)[0] === plan,
         )
       : null;
@@ -88,10 +89,7 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
           <h2>{described.name}</h2>
           <dl className="amounts">
             {todayLines(described).map((line) => (
-              <div key={line.label} className="amounts__row">
-                <dt>{line.label}</dt>
-                <dd>{formatUsd(line.amount)}</dd>
-              </div>
+              <AmountRow key={line.label} line={line} />
             ))}
             {sumLines(todayLines(described)) !== described.chargedToday && (
               <div className="amounts__row">

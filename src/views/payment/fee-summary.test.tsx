@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { hasSeasonStarted } from '../../domain/dates';
-import { summarizeTeamFees, type TeamFees } from '../../domain/fees';
+import { type ClientDiscount, feeBreakdown, summarizeTeamFees, type TeamFees } from '../../domain/fees';
 import { FeeSummary } from './fee-summary';
 import { WaiverSection } from './waiver-section';
 
@@ -30,7 +30,15 @@ function row(label: RegExp) {
 describe('the fee summary (§4, §9)', () => {
   it('14U Storm: season started, app fee folded into the deposit and the overall fees', () => {
     const summary = summarizeTeamFees(storm, hasSeasonStarted('2026-09-01', now));
-    render(<FeeSummary summary={summary} seasonName="Fall 2026" seasonStart="2026-09-01" discount={null} />);
+    render(
+      <FeeSummary
+        summary={summary}
+        breakdown={feeBreakdown(storm, null)}
+        seasonName="Fall 2026"
+        seasonStart="2026-09-01"
+        discount={null}
+      />,
+    );
     expect(screen.getByText(/Fall 2026 has already started \(Sep 1, 2026\)/).textContent).toContain(
       'which includes the app fee, is due today',
     );
@@ -40,21 +48,42 @@ describe('the fee summary (§4, §9)', () => {
     expect(screen.queryByText(/^App fee/)).toBeNull();
   });
 
-  it('12U Tigers: season to come, app fee itemized on its own line, the discount shown', () => {
+  it('12U Tigers: season to come, app fee itemized on its own line, the discount a line of the discounted total', () => {
     const summary = summarizeTeamFees(tigers, hasSeasonStarted('2027-03-01', now));
+    const save10: ClientDiscount = { code: 'SAVE10', percentOff: 10, flatAmount: null, applied: true };
     render(
       <FeeSummary
         summary={summary}
+        breakdown={feeBreakdown(tigers, save10)}
         seasonName="Spring 2027"
         seasonStart="2027-03-01"
-        discount={{ code: 'SAVE10', percentOff: 10, flatAmount: null, applied: true }}
+        discount={save10}
       />,
     );
     expect(screen.getByText('Spring 2027 starts Mar 1, 2027.')).toBeTruthy();
     expect(row(/^Player deposit \(non-refundable\)/)).toBe('$50.00');
-    expect(row(/^App fee/)).toBe('$25.00');
+    // Issue 15: $450.00 − $45.00 + $25.00 is the total it states.
+    expect(row(/^Total dues$/)).toBe('$450.00');
     expect(row(/^Discount SAVE10/)).toBe('−$45.00');
-    expect(row(/^Total due before the discount/)).toBe('$475.00');
+    expect(row(/^App fee/)).toBe('$25.00');
+    expect(row(/^Total due$/)).toBe('$430.00');
+  });
+
+  it('12U Tigers with FULLRIDE: the app fee is waived, the total is $0.00', () => {
+    const fullRide: ClientDiscount = { code: 'FULLRIDE', percentOff: 100, flatAmount: null, applied: true };
+    render(
+      <FeeSummary
+        summary={summarizeTeamFees(tigers, false)}
+        breakdown={feeBreakdown(tigers, fullRide)}
+        seasonName="Spring 2027"
+        seasonStart="2027-03-01"
+        discount={fullRide}
+      />,
+    );
+    expect(row(/^Discount FULLRIDE/)).toBe('−$450.00');
+    expect(row(/^App fee/)).toBe('$25.00 Waived');
+    expect(screen.getByText('$25.00').tagName).toBe('S');
+    expect(row(/^Total due$/)).toBe('$0.00');
   });
 });
 

@@ -1,23 +1,53 @@
 import { formatSeasonDate } from '../../domain/dates';
-import { type ClientDiscount, discountAmount, type TeamFeeSummary } from '../../domain/fees';
+import type { ClientDiscount, FeeBreakdown, FeeLine, TeamFeeSummary } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
+
+function lineLabel(line: FeeLine, discount: ClientDiscount | null): string {
+  switch (line.kind) {
+    case 'dues':
+      return 'Total dues';
+    case 'overallFees':
+      return 'Overall fees (dues and app fee)';
+    case 'discount':
+      return discount === null ? 'Discount' : `Discount ${discount.code}`;
+    case 'appFee':
+      // A waived fee is not charged today: its line says 'Waived' instead.
+      return line.waived === null ? 'App fee (non-refundable, charged today)' : 'App fee';
+    case 'appFeeWaived':
+      return 'App fee waived by the discount';
+  }
+}
+
+function LineAmount({ line }: { line: FeeLine }) {
+  if (line.waived !== null) {
+    return (
+      <dd>
+        <s className="amounts__waived">{formatUsd(line.waived)}</s> Waived
+      </dd>
+    );
+  }
+  return <dd>{line.amount < 0 ? `−${formatUsd(-line.amount)}` : formatUsd(line.amount)}</dd>;
+}
 
 /**
  * The team's dues (§9) with the two displays §4 varies: a season that has started, and an app fee that is not
- * itemized (then folded into the player deposit and the overall fees instead of listed on its own).
+ * itemized (then folded into the player deposit and the overall fees instead of listed on its own). The listed lines
+ * add up to the total (src/domain/fees.ts feeBreakdown): a discount is its own line, a waived app fee says so. The
+ * player deposit and the monthly plan fee are told beside the sum, not in it.
  */
 export function FeeSummary({
   summary,
+  breakdown,
   seasonName,
   seasonStart,
   discount,
 }: {
   summary: TeamFeeSummary;
+  breakdown: FeeBreakdown;
   seasonName: string | null;
   seasonStart: string | null;
   discount: ClientDiscount | null;
 }) {
-  const off = discountAmount(summary.totalDues, discount);
   return (
     <section className="fee-summary card" aria-label="Team fees">
       {seasonStart !== null &&
@@ -32,48 +62,34 @@ export function FeeSummary({
           </p>
         ))}
       <dl className="amounts">
-        <div className="amounts__row">
-          <dt>Total dues</dt>
-          <dd>{formatUsd(summary.totalDues)}</dd>
-        </div>
-        {discount !== null && off > 0 && (
-          <div className="amounts__row">
-            <dt>Discount {discount.code}</dt>
-            <dd>−{formatUsd(off)}</dd>
+        {breakdown.lines.map((line) => (
+          <div key={line.kind} className="amounts__row">
+            <dt>{lineLabel(line, discount)}</dt>
+            <LineAmount line={line} />
           </div>
-        )}
-        <div className="amounts__row">
+        ))}
+        <div className="amounts__row amounts__row--total">
+          <dt>Total due</dt>
+          <dd>{formatUsd(breakdown.total)}</dd>
+        </div>
+      </dl>
+      <dl className="amounts amounts--notes">
+        <div className="amounts__row amounts__row--note">
           <dt>
             Player deposit
-            {summary.isAppFeeItemized || summary.appFee === 0
+            {breakdown.depositAppFee === 0
               ? ' (non-refundable)'
-              : ` (includes the ${formatUsd(summary.appFee)} app fee, non-refundable)`}
+              : ` (includes the ${formatUsd(breakdown.depositAppFee)} app fee, non-refundable)`}
+            , due today with a monthly plan
           </dt>
-          <dd>{formatUsd(summary.playerDeposit)}</dd>
+          <dd>{formatUsd(breakdown.playerDeposit)}</dd>
         </div>
-        {summary.isAppFeeItemized ? (
-          summary.appFee > 0 && (
-            <div className="amounts__row">
-              <dt>App fee (non-refundable, charged today)</dt>
-              <dd>{formatUsd(summary.appFee)}</dd>
-            </div>
-          )
-        ) : (
-          <div className="amounts__row">
-            <dt>Overall fees (dues and app fee)</dt>
-            <dd>{formatUsd(summary.overallFees)}</dd>
-          </div>
-        )}
         {summary.paymentPlanFee > 0 && (
-          <div className="amounts__row">
-            <dt>Monthly plan fee</dt>
+          <div className="amounts__row amounts__row--note">
+            <dt>Monthly plan fee (monthly plans only, spread over the instalments)</dt>
             <dd>{formatUsd(summary.paymentPlanFee)}</dd>
           </div>
         )}
-        <div className="amounts__row amounts__row--total">
-          <dt>{discount !== null && off > 0 ? 'Total due before the discount' : 'Total due'}</dt>
-          <dd>{formatUsd(summary.totalDue)}</dd>
-        </div>
       </dl>
     </section>
   );

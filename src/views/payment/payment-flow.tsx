@@ -7,6 +7,7 @@ import { CheckoutStep } from './checkout-step';
 import './payment.css';
 import { NO_SEASON, PREVIEW_TEXT, PREVIEW_TITLE } from '../../domain/payment-rules';
 import { cardPaymentOf, pageTextOf, paymentScreenOf } from '../../machines/payment.connect';
+import { PaymentConfirmation } from './payment-confirmation';
 import { PaymentOptionsStep } from './payment-options-step';
 import { ProtectionStep } from './protection-step';
 import { ReturnNotice } from './return-notice';
@@ -38,6 +39,8 @@ function PaymentScreen(props: StepProps) {
     case 'checkout':
       // One element type for checkout and paying, so the card form stays mounted while a payment runs.
       return <CheckoutStep {...props} />;
+    case 'confirmation':
+      return <PaymentConfirmation {...props} />;
     case 'returning':
       return cardPayment ? <ReturnNotice actorRef={cardPayment} /> : null;
     case 'loadFailed':

@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { hasSeasonStarted } from '../../domain/dates';
-import { describePlans, summarizeTeamFees } from '../../domain/fees';
+import { describePlans, feeBreakdown, summarizeTeamFees } from '../../domain/fees';
 import { offeredPlansOf, paymentOptionsView, protectionIncluded } from '../../machines/payment.connect';
 import { StepHeading } from '../common/step-heading';
 import { DiscountForm } from './discount-form';
@@ -20,9 +20,14 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
   const plans =
     team === null
       ? []
-      : describePlans(offered, { team, addedProtection: protectionIncluded(context) ? protectionPlan : null });
+      : describePlans(offered, {
+          team,
+          addedProtection: protectionIncluded(context) ? protectionPlan : null,
+          discount: context.discount,
+        });
   const seasonStarted = season !== null && hasSeasonStarted(season.start_date, new Date());
   const summary = team === null ? null : summarizeTeamFees(team, seasonStarted);
+  const breakdown = team === null ? null : feeBreakdown(team, context.discount);
   // The preview has nowhere to go back to (no register or login in it).
   const showBack = !preview;
 
@@ -38,9 +43,10 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
       {(team?.name || season?.name) && (
         <p className="payment-team">{[team?.name, season?.name].filter(Boolean).join(' · ')}</p>
       )}
-      {summary !== null && (
+      {summary !== null && breakdown !== null && (
         <FeeSummary
           summary={summary}
+          breakdown={breakdown}
           seasonName={season?.name ?? null}
           seasonStart={season?.start_date ?? null}
           discount={context.discount}

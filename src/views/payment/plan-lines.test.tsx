@@ -154,3 +154,35 @@ describe('a rendered plan', () => {
     );
   });
 });
+
+describe('a full discount (issue 15)', () => {
+  it("shows the waived app fee as waived, with no $25.00 above 'Charged today $0.00' (12U Tigers, FULLRIDE)", () => {
+    const tigers: TeamFees = {
+      total_dues: 45000,
+      athlete_deposit: 5000,
+      payment_plan_fee: 500,
+      total_app_fee: 2500,
+      is_app_fee_itemized: true,
+    };
+    const free: PaymentPlanInput = {
+      month: 0,
+      name: 'Pay in full',
+      phases: [{ start_time_formatted: 'Today', amount: 0, base_amount: 0 }],
+    };
+    const shown = describePlan(
+      free,
+      { team: tigers, addedProtection: null, discount: { percentOff: 100, flatAmount: null, applied: true } },
+      true,
+    );
+    expect(todayLines(shown)).toEqual([
+      { label: 'Team dues', amount: 0 },
+      { label: 'App fee (non-refundable)', amount: 0, waived: 2500 },
+    ]);
+    const { container } = render(<PlanOption plan={shown} checked={false} disabled={false} onSelect={() => {}} />);
+    const rows = [...container.querySelectorAll('.amounts__row')].map((row) => row.textContent);
+    expect(rows).toEqual(['Team dues$0.00', 'App fee (non-refundable)$25.00 Waived']);
+    expect(container.querySelector('s')?.textContent).toBe('$25.00');
+    expect(container.textContent).not.toContain('Charged today');
+    cleanup();
+  });
+});

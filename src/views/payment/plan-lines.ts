@@ -5,8 +5,10 @@ import type { PlanDescription } from '../../domain/fees';
 
 export interface AmountLine {
   readonly label: string;
-  /** Cents. */
+  /** Cents: what the line adds to today's charge. */
   readonly amount: number;
+  /** A waived fee: the amount it would have been (shown struck through, the line adds 0). */
+  readonly waived?: number;
 }
 
 /**
@@ -16,6 +18,8 @@ export interface AmountLine {
 export function todayLines(plan: PlanDescription): AmountLine[] {
   const lines: AmountLine[] = [{ label: plan.isPayInFull ? 'Team dues' : 'Player deposit', amount: plan.paymentToday }];
   if (plan.appFeeToday > 0) lines.push({ label: 'App fee (non-refundable)', amount: plan.appFeeToday });
+  // Issue 15: a full discount's waived app fee says so, rather than $25.00 above 'Charged today $0.00'.
+  if (plan.appFeeWaived > 0) lines.push({ label: 'App fee (non-refundable)', amount: 0, waived: plan.appFeeWaived });
   if (plan.protectionToday > 0) lines.push({ label: 'Injury protection', amount: plan.protectionToday });
   if (plan.processingFeeToday > 0) lines.push({ label: 'Processing fee', amount: plan.processingFeeToday });
   return lines;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { PlanDescription } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
+import { AmountRow } from './amount-row';
 import { sumLines, todayLines } from './plan-lines';
 
 /**
@@ -41,10 +42,7 @@ export function PlanOption({
       <div id={`${id}-details`} className="plan-option__details">
         <dl className="amounts">
           {lines.map((line) => (
-            <div key={line.label} className="amounts__row">
-              <dt>{line.label}</dt>
-              <dd>{formatUsd(line.amount)}</dd>
-            </div>
+            <AmountRow key={line.label} line={line} />
           ))}
           {sumLines(lines) !== plan.chargedToday && (
             <div className="amounts__row">

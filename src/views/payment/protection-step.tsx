@@ -21,8 +21,11 @@ export function ProtectionStep({ actorRef }: StepProps) {
   const plan = selectedPlanOf(context);
   const today =
     plan !== null && team !== null
-      ? describePlan(plan, { team, addedProtection: added ? protection : null }, offeredPlansOf(context)[0] === plan)
-          .chargedToday
+      ? describePlan(
+          plan,
+          { team, addedProtection: added ? protection : null, discount: context.discount },
+          offeredPlansOf(context)[0] === plan,
+        ).chargedToday
       : null;
 
   const next = (event: FormEvent) => {

@@ -1,0 +1,85 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { Receipt } from '../../api/schemas';
+import { formatDisplayDate } from '../../domain/dates';
+import { formatUsd } from '../../domain/money';
+import { NOTHING_MORE_DUE, PAYMENT_CONFIRMED, PAYMENT_SUCCEEDED, receiptSentText } from '../../domain/payment-rules';
+import { confirmationView } from '../../machines/payment.connect';
+import { Alert } from '../common/alert';
+import { StepHeading } from '../common/step-heading';
+import { cardText } from '../payments/payment-texts';
+import type { StepProps } from './types';
+
+function RemainingSchedule({ remaining }: { remaining: Receipt['remaining'] }) {
+  if (remaining.length === 0) return <p>{NOTHING_MORE_DUE}</p>;
+  return (
+    <table className="confirmation__schedule">
+      <caption>Remaining payments</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {remaining.map((payment, index) => (
+          // Two instalments may share a date and an amount; their order is what tells them apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the schedule is fixed for the life of this screen.
+          <tr key={index}>
+            <td>{formatDisplayDate(payment.due_date)}</td>
+            <td>{formatUsd(payment.amount_cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The confirmation after any successful payment (issue 15), before the claimed page: amount paid today, team and
+ * season, plan, the remaining schedule and where the receipt went. After a 3-D Secure return it also gives §8's
+ * 'Payment succeeded!'.
+ */
+export function PaymentConfirmation({ actorRef }: StepProps) {
+  const { receipt, afterReturn } = useSelector(actorRef, confirmationView, shallowEqual);
+  if (receipt === null) return null;
+  const receiptSent = receiptSentText(receipt.email);
+  return (
+    <section className="confirmation">
+      <StepHeading>{PAYMENT_CONFIRMED}</StepHeading>
+      {afterReturn && <Alert tone="success">{PAYMENT_SUCCEEDED}</Alert>}
+      <dl className="amounts card">
+        <div className="amounts__row amounts__row--total">
+          <dt>Paid today</dt>
+          <dd>{formatUsd(receipt.amount_cents)}</dd>
+        </div>
+        <div className="amounts__row">
+          <dt>Team</dt>
+          <dd>{receipt.team_name}</dd>
+        </div>
+        {receipt.season_name !== null && (
+          <div className="amounts__row">
+            <dt>Season</dt>
+            <dd>{receipt.season_name}</dd>
+          </div>
+        )}
+        <div className="amounts__row">
+          <dt>Plan</dt>
+          <dd>{receipt.plan_name}</dd>
+        </div>
+        {receipt.card !== null && (
+          <div className="amounts__row">
+            <dt>Card</dt>
+            <dd>{cardText(receipt.card)}</dd>
+          </div>
+        )}
+      </dl>
+      <RemainingSchedule remaining={receipt.remaining} />
+      {receiptSent !== null && <p className="confirmation__receipt">{receiptSent}</p>}
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => actorRef.send({ type: 'CONTINUE' })}>
+          Continue
+        </button>
+      </div>
+    </section>
+  );
+}
