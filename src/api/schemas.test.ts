@@ -388,6 +388,104 @@ const cases: Record<string, SchemaCase> = {
   },
 };
 
+const samplePhase = {
+  id: 1,
+  due_date: '2027-01-01',
+  amount_cents: 13500,
+  status: 'scheduled',
+  attempts: 0,
+  paid_at: null,
+  failure_message: null,
+};
+const sampleMembership = {
+  id: 3,
+  team_name: '12U Tigers',
+  season_name: 'Spring 2027',
+  athlete_name: 'Jordan Lee',
+  plan_name: '3 monthly payments',
+  payment_plan_month: 3,
+  total_cents: 47500,
+  paid_cents: 7000,
+  remaining_cents: 40500,
+  next_payment: { due_date: '2027-01-01', amount_cents: 13500 },
+  phases: [{ ...samplePhase, id: 0, status: 'paid', attempts: 1, paid_at: '2026-11-24T10:00:00Z' }, samplePhase],
+  card: { brand: 'visa', last4: '4242' },
+  needs_card_update: false,
+};
+const sampleCollection = {
+  card: { brand: 'visa', last4: '4242' },
+  outcome: 'paid',
+  message: null,
+  amount_cents: 13500,
+  payment_intent: null,
+};
+const sampleSetupIntent = { id: 'seti_1', status: 'succeeded' };
+
+Object.assign(cases, {
+  savedCardSchema: {
+    schema: schemas.savedCardSchema,
+    valid: [{ brand: 'visa', last4: '4242' }],
+    invalid: [{ brand: 'visa' }, { brand: 1, last4: '4242' }],
+  },
+  membershipPhaseSchema: {
+    schema: schemas.membershipPhaseSchema,
+    valid: [samplePhase, { ...samplePhase, status: 'failed', attempts: 2, failure_message: 'Your card was declined.' }],
+    invalid: [
+      { ...samplePhase, status: 'late' },
+      { ...samplePhase, amount_cents: 1.5 },
+      without(samplePhase, 'due_date'),
+    ],
+  },
+  duePaymentSchema: {
+    schema: schemas.duePaymentSchema,
+    valid: [{ due_date: '2027-01-01', amount_cents: 13500 }],
+    invalid: [
+      { due_date: 'Jan 1, 2027', amount_cents: 13500 },
+      { due_date: '2027-01-01', amount_cents: -5 },
+    ],
+  },
+  membershipSummarySchema: {
+    schema: schemas.membershipSummarySchema,
+    valid: [sampleMembership, { ...sampleMembership, athlete_name: null, next_payment: null, card: null }],
+    invalid: [{ ...sampleMembership, paid_cents: 70.5 }, without(sampleMembership, 'phases')],
+  },
+  membershipListSchema: {
+    schema: schemas.membershipListSchema,
+    valid: [{ memberships: [] }, { memberships: [sampleMembership] }],
+    invalid: [[sampleMembership], { memberships: [{ id: 1 }] }],
+  },
+  cardSetupSchema: {
+    schema: schemas.cardSetupSchema,
+    valid: [{ client_secret: 'seti_1_secret', setup_intent_id: 'seti_1' }],
+    invalid: [{ client_secret: '', setup_intent_id: 'seti_1' }, { setup_intent_id: 'seti_1' }],
+  },
+  collectionResultSchema: {
+    schema: schemas.collectionResultSchema,
+    valid: [
+      sampleCollection,
+      { ...sampleCollection, outcome: 'requires_action', payment_intent: { id: 'pi_1', client_secret: 'pi_1_s' } },
+    ],
+    invalid: [{ ...sampleCollection, outcome: 'done' }, without(sampleCollection, 'card')],
+  },
+  sandboxSetupIntentSchema: {
+    schema: schemas.sandboxSetupIntentSchema,
+    valid: [
+      sampleSetupIntent,
+      {
+        id: 'seti_2',
+        status: 'requires_action',
+        next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'http://localhost/sandbox/3ds' } },
+      },
+    ],
+    invalid: [{ id: 'seti_1', status: 'ok' }, { status: 'succeeded' }],
+  },
+  sandboxSetupConfirmResponseSchema: {
+    schema: schemas.sandboxSetupConfirmResponseSchema,
+    valid: [{ setup_intent: sampleSetupIntent }],
+    invalid: [sampleSetupIntent, { setup_intent: { status: 'succeeded' } }],
+  },
+});
+
 describe('schemas', () => {
   it('has samples for every exported schema', () => {
     const exported = Object.keys(schemas).filter((name) => name.endsWith('Schema'));
