@@ -2,7 +2,7 @@
  * `npm run bench`: builds the site (with its prerendered pages and .br/.gz files, vite.config.ts) into a temporary
  * folder and prints, per entry route, the bytes a first visit transfers as brotli (what Chromium receives) and as
  * gzip: the route's HTML, every script it loads (the entry, its modulepreloads, the route's page chunk with its static
- * imports, and the lazy chunks the page can load), every stylesheet of those chunks the HTML does not carry inline,
+ * imports, and the lazy chunks the page can load, of which only the configured provider adapter), every stylesheet of those chunks the HTML does not carry inline,
  * and any font. Which files a route
  * loads comes from the build's manifest (.vite/manifest.json), the sizes from the compressed files on disk: the bytes
  * the server sends (server/http/static-site.ts), HTTP headers aside. `npm run bench:lighthouse` measures the same in
@@ -18,6 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { PRERENDERED_PAGES } from '../scripts/prerender.ts';
+import type { AppConfig } from '../src/config.ts';
+import { siteConfigDefine } from '../vite.config.ts';
 
 interface ManifestChunk {
   file: string;
@@ -54,6 +56,21 @@ const routes: RouteBudget[] = [
 /** Chunks no first visit loads: the Stately inspector (development only) and the /flows page's layout engine. */
 const NEVER_ON_A_FIRST_VISIT = /stately-inspect|elk/;
 
+/**
+ * The provider adapters this build is not configured for: each seam (card payments, billing) imports exactly one
+ * adapter at run time (src/providers/card-payments/index.ts, src/providers/billing/load-billing.ts), so a first visit
+ * never fetches the other one. The configuration is the build's own (the VITE_* variables, as `npm run build` reads them).
+ */
+const siteConfig = JSON.parse(siteConfigDefine('production').__SITE_CONFIG__) as AppConfig;
+const UNCONFIGURED_ADAPTERS = new Set([
+  siteConfig.payments.provider === 'stripe'
+    ? 'src/providers/card-payments/sandbox-card-payments.tsx'
+    : 'src/providers/card-payments/stripe-card-payments.tsx',
+  siteConfig.billing.provider === 'recurly'
+    ? 'src/providers/billing/sandbox-billing.tsx'
+    : 'src/providers/billing/recurly-billing.tsx',
+]);
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // Build into a temporary folder: dist/ may be served by a running server (npm start, browser tests).
@@ -83,6 +100,7 @@ try {
       for (const imported of chunk.dynamicImports ?? []) {
         // Another page is another route; the router's lazy imports would make every route reach everything.
         if (imported.endsWith('.page.tsx') || NEVER_ON_A_FIRST_VISIT.test(imported)) continue;
+        if (UNCONFIGURED_ADAPTERS.has(imported)) continue;
         closure(imported, lazy, into, seen);
       }
     }
@@ -95,6 +113,7 @@ try {
   const listed = routeFlag > 0 ? process.argv[routeFlag + 1] : undefined;
 
   console.log('First visit per route: HTML, scripts (entry, modulepreloads, page chunk, its lazy chunks), stylesheets');
+  console.log(`  (card payments: ${siteConfig.payments.provider}, billing: ${siteConfig.billing.provider})`);
   console.log(`  ${'route'.padEnd(22)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)}  budget (brotli)`);
   let overBudget = false;
   for (const route of routes) {
