@@ -3,24 +3,17 @@
  * confirmSetup and retrieveSetupIntent do against Stripe, for the sandbox card adapter. Without authorization: like
  * the real provider, the sandbox knows nothing of the site's users.
  */
-import { type CallOptions, requestJson } from './client';
-import { ApiError } from './errors';
+import type { CallOptions } from './client';
+import { confirmSandboxIntent, getSandboxIntent, type SandboxIntentConfirmRequest } from './sandbox-request';
 import {
   type SandboxCardError,
   type SandboxSetupIntent,
-  sandboxCardErrorSchema,
   sandboxSetupConfirmResponseSchema,
   sandboxSetupIntentSchema,
 } from './schemas';
 
-export interface SandboxSetupConfirmRequest {
-  client_secret: string;
-  card_number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-  return_url: string;
-}
+/** A SetupIntent is confirmed with the card alone: no billing details, as with Stripe.js's confirmSetup. */
+export type SandboxSetupConfirmRequest = SandboxIntentConfirmRequest;
 
 /** Stripe.js's confirmSetup shape: the SetupIntent, or the card error to show (the provider's message). */
 export type SandboxSetupConfirmResult = { setupIntent: SandboxSetupIntent } | { error: SandboxCardError };
@@ -31,20 +24,14 @@ export async function confirmSandboxSetupIntent(
   body: SandboxSetupConfirmRequest,
   options?: CallOptions,
 ): Promise<SandboxSetupConfirmResult> {
-  try {
-    const { setup_intent } = await requestJson(
-      `/sandbox/setup-intents/${encodeURIComponent(setupIntentId)}/confirm`,
-      sandboxSetupConfirmResponseSchema,
-      { method: 'post', json: body, ...options, auth: 'none' },
-    );
-    return { setupIntent: setup_intent };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 402) {
-      const cardError = sandboxCardErrorSchema.safeParse(error.body);
-      if (cardError.success) return { error: cardError.data.error };
-    }
-    throw error;
-  }
+  const result = await confirmSandboxIntent(
+    'setup-intents',
+    setupIntentId,
+    body,
+    sandboxSetupConfirmResponseSchema,
+    options,
+  );
+  return 'error' in result ? result : { setupIntent: result.confirmed.setup_intent };
 }
 
 /** GET /sandbox/setup-intents/{id}?client_secret= → the SetupIntent and its status. */
@@ -53,10 +40,5 @@ export function getSandboxSetupIntent(
   clientSecret: string,
   options?: CallOptions,
 ): Promise<SandboxSetupIntent> {
-  const query = new URLSearchParams({ client_secret: clientSecret });
-  return requestJson(
-    `/sandbox/setup-intents/${encodeURIComponent(setupIntentId)}?${query.toString()}`,
-    sandboxSetupIntentSchema,
-    { ...options, auth: 'none' },
-  );
+  return getSandboxIntent('setup-intents', setupIntentId, clientSecret, sandboxSetupIntentSchema, options);
 }

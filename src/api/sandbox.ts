@@ -4,13 +4,12 @@
  * authorization: like the real providers, they know nothing of the site's users.
  */
 import { type CallOptions, requestJson } from './client';
-import { ApiError } from './errors';
+import { confirmSandboxIntent, getSandboxIntent, type SandboxIntentConfirmRequest } from './sandbox-request';
 import {
   type SandboxBillingToken,
   type SandboxCardError,
   type SandboxPaymentIntent,
   sandboxBillingTokenSchema,
-  sandboxCardErrorSchema,
   sandboxConfirmResponseSchema,
   sandboxPaymentIntentSchema,
 } from './schemas';
@@ -48,21 +47,10 @@ export function getSandboxPaymentIntent(
   clientSecret: string,
   options?: CallOptions,
 ): Promise<SandboxPaymentIntent> {
-  const query = new URLSearchParams({ client_secret: clientSecret });
-  return requestJson(
-    `/sandbox/payment-intents/${encodeURIComponent(intentId)}?${query.toString()}`,
-    sandboxPaymentIntentSchema,
-    { ...options, auth: 'none' },
-  );
+  return getSandboxIntent('payment-intents', intentId, clientSecret, sandboxPaymentIntentSchema, options);
 }
 
-export interface SandboxConfirmRequest {
-  client_secret: string;
-  card_number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-  return_url: string;
+export interface SandboxConfirmRequest extends SandboxIntentConfirmRequest {
   billing_details?: Record<string, unknown>;
 }
 
@@ -78,18 +66,6 @@ export async function confirmSandboxPaymentIntent(
   body: SandboxConfirmRequest,
   options?: CallOptions,
 ): Promise<SandboxConfirmResult> {
-  try {
-    const { payment_intent } = await requestJson(
-      `/sandbox/payment-intents/${encodeURIComponent(intentId)}/confirm`,
-      sandboxConfirmResponseSchema,
-      { method: 'post', json: body, ...options, auth: 'none' },
-    );
-    return { paymentIntent: payment_intent };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 402) {
-      const cardError = sandboxCardErrorSchema.safeParse(error.body);
-      if (cardError.success) return { error: cardError.data.error };
-    }
-    throw error;
-  }
+  const result = await confirmSandboxIntent('payment-intents', intentId, body, sandboxConfirmResponseSchema, options);
+  return 'error' in result ? result : { paymentIntent: result.confirmed.payment_intent };
 }

@@ -10,154 +10,42 @@ import { assign, fromPromise, setup } from 'xstate';
 import { getUser } from '../api/auth';
 import { errorText } from '../api/errors';
 import { claimLicence, getCoachLicence, getLicenceInfo } from '../api/licences';
-import type { ClaimLicenseResponse, CurrentUser, LicenceInfo, User } from '../api/schemas';
+import type { ClaimLicenseResponse, LicenceInfo, User } from '../api/schemas';
 import { SUBSCRIPTION_STATUS } from '../domain/subscription-status';
 import { updateCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
+import {
+  exitTo,
+  type LicenceContext,
+  type LicenceEvent,
+  type LicenceExit,
+  type LicenceInput,
+  type LicenceVariant,
+  sessionUser,
+} from './licence.context';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
-export type LicenceVariant = 'team' | 'coach';
+export type { LicenceExit, LicenceInput, LicenceVariant } from './licence.context';
 
-/** What the machine keeps of the stored user at arrival; null when nobody is logged in (or after a silent logout). */
-export interface SessionUser {
-  email: string;
-  isCoach: boolean;
-  licenceCode: string | null;
-}
+/** §4: POST claim-license for the page's licence, the same call in the team's automatic claim and the coach's claim. */
+const claimCall = {
+  id: 'claim',
+  src: 'claimLicence',
+  input: ({ context }: { context: LicenceContext }) => ({ code: context.code }),
+} as const;
 
-export interface LicenceInput {
-  variant: LicenceVariant;
-  /** The licence code (route parameter, else the `license` query, §2). */
-  code: string;
-  claimedRegistration?: boolean | undefined;
-  claimedLogin?: boolean | undefined;
-  apiSubdomain?: string | undefined;
-  redirLogin?: boolean | undefined;
-  redirRegister?: boolean | undefined;
-  presetEmail?: string | undefined;
-  /** The stored user when the page opened (src/session getCurrentUser). */
-  user: Pick<CurrentUser, 'email' | 'is_coach' | 'license'> | null;
-}
+/** §4: the claim answered status OK (any other status marks the licence unavailable). */
+const claimOk = {
+  type: 'isClaimOk',
+  params: ({ event }: { event: { output: ClaimLicenseResponse } }) => event.output,
+} as const;
 
-export interface LicenceContext {
-  variant: LicenceVariant;
-  code: string;
-  claimedRegistration: boolean;
-  claimedLogin: boolean;
-  apiSubdomain: string | null;
-  redirLogin: boolean;
-  redirRegister: boolean;
-  presetEmail: string | null;
-  user: SessionUser | null;
-  /**
-   * The e-mail the team success screen asks the person to log in with: the stored user's, else preset_email (an
-   * automatic claim logs out before it sends the person to the claimed page, and carries the address along).
-   */
-  accountEmail: string | null;
-  licence: LicenceInfo | null;
-  /** The §8 text of a failed claim or user refresh, shown in the page's error area. */
-  errorText: string | null;
-  /** Where the flow leaves to, set on entering a final state; the machine's output. */
-  exit: LicenceExit | null;
-}
-
-export type LicenceEvent = { type: 'YES' } | { type: 'NO' } | { type: 'CLAIM' } | { type: 'RETRY' };
-
-/** Where the flow leaves to; the route performs the navigation. Search keys are the target routes' (§2). */
-export type LicenceExit =
-  | {
-      to: '/login';
-      search: { license: string; step: 2; is_team_license?: true; coach?: true; preset_email?: string };
-    }
-  | {
-      to: '/register';
-      search: { license: string; is_team_license: true; coach?: true; preset_email?: string };
-    }
-  | {
-      to: '/licenses/$license';
-      params: { license: string };
-      search: { claimed_registration: true; preset_email?: string; api_subdomain?: string };
-    }
-  | { to: '/coach-claimed'; search: { license: string; api_subdomain?: string } };
-
-/** The flag that tells login and register the licence is a coach's (§4 coach claim), or a team's (§2 Register). */
-const COACH_FLAG: { coach: true } = { coach: true };
-const TEAM_FLAG: { is_team_license: true } = { is_team_license: true };
-
-/** Yes on the welcome screen, or Claim for a visitor who asked for login (redirLogin): login at step 2 (§4). */
-export function loginExit(context: LicenceContext): LicenceExit {
+/** §8: a failed claim (or user refresh) shows the error response text in the variant's `claimFailed` screen. */
+function claimFailedIn(target: 'welcome.claimFailed' | 'licence.claimFailed') {
   return {
-    to: '/login',
-    search: {
-      license: context.code,
-      step: 2,
-      ...(context.variant === 'coach' ? COACH_FLAG : TEAM_FLAG),
-      ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
-    },
-  };
-}
-
-/**
- * No on the welcome screen, or Claim for a visitor: the register wizard. It works only with the team-licence flag
- * (§2 Register), so a coach's link carries it too, with `coach` telling the wizard it is a coach's registration.
- */
-export function registerExit(context: LicenceContext): LicenceExit {
-  return {
-    to: '/register',
-    search: {
-      license: context.code,
-      is_team_license: true,
-      ...(context.variant === 'coach' ? COACH_FLAG : {}),
-      ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
-    },
-  };
-}
-
-/** §4 automatic claim, status OK: the claimed page of the same licence, keeping the address for its third step. */
-export function claimedPageExit(context: LicenceContext): LicenceExit {
-  return {
-    to: '/licenses/$license',
-    params: { license: context.code },
-    search: {
-      claimed_registration: true,
-      ...(context.accountEmail === null ? {} : { preset_email: context.accountEmail }),
-      ...(context.apiSubdomain === null ? {} : { api_subdomain: context.apiSubdomain }),
-    },
-  };
-}
-
-/** A coach's claim went through: the claimed coach view, at an address that survives a reload after the logout. */
-export function coachClaimedExit(context: LicenceContext): LicenceExit {
-  return {
-    to: '/coach-claimed',
-    search: {
-      license: context.code,
-      ...(context.apiSubdomain === null ? {} : { api_subdomain: context.apiSubdomain }),
-    },
-  };
-}
-
-/**
- * The exit of the final state the flow enters, built from what it knows then. Final states name only the
- * destination (static params), so a structural walk of the machine (npm run paths:to) never runs this on a context
- * it did not fill in.
- */
-function exitTo(context: LicenceContext, to: LicenceExit['to']): LicenceExit {
-  switch (to) {
-    case '/login':
-      return loginExit(context);
-    case '/register':
-      return registerExit(context);
-    case '/licenses/$license':
-      return claimedPageExit(context);
-    case '/coach-claimed':
-      return coachClaimedExit(context);
-  }
-}
-
-function sessionUser(user: LicenceInput['user']): SessionUser | null {
-  if (user === null) return null;
-  return { email: user.email, isCoach: user.is_coach, licenceCode: user.license?.license_code ?? null };
+    target,
+    actions: { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  } as const;
 }
 
 export const licenceMachine = setup({
@@ -308,22 +196,17 @@ export const licenceMachine = setup({
           description: 'spec §4: an available licence with claimed_login is claimed automatically',
           tags: ['busy'],
           invoke: {
-            id: 'claim',
-            src: 'claimLicence',
-            input: ({ context }) => ({ code: context.code }),
+            ...claimCall,
             onDone: [
               {
-                guard: { type: 'isClaimOk', params: ({ event }) => event.output },
+                guard: claimOk,
                 target: '#licence.toClaimedPage',
                 actions: ['silentLogout', 'forgetUser'],
                 description: 'spec §4: status OK logs out and goes to /licenses/{license}?claimed_registration=true',
               },
               { target: 'unavailable', description: 'spec §4: any other status marks the licence unavailable' },
             ],
-            onError: {
-              target: 'welcome.claimFailed',
-              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: claimFailedIn('welcome.claimFailed'),
           },
         },
         success: {
@@ -367,17 +250,12 @@ export const licenceMachine = setup({
           description: 'spec §4 coach claim: POST claim-license',
           tags: ['busy'],
           invoke: {
-            id: 'claim',
-            src: 'claimLicence',
-            input: ({ context }) => ({ code: context.code }),
+            ...claimCall,
             onDone: [
-              { guard: { type: 'isClaimOk', params: ({ event }) => event.output }, target: 'claimAccepted' },
+              { guard: claimOk, target: 'claimAccepted' },
               { target: 'unavailable', description: 'spec §4: a status other than OK marks the licence unavailable' },
             ],
-            onError: {
-              target: 'licence.claimFailed',
-              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: claimFailedIn('licence.claimFailed'),
           },
         },
         claimAccepted: {
@@ -411,10 +289,7 @@ export const licenceMachine = setup({
                 ],
               },
             ],
-            onError: {
-              target: 'licence.claimFailed',
-              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: claimFailedIn('licence.claimFailed'),
           },
         },
         claimed: {

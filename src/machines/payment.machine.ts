@@ -363,7 +363,7 @@ export const paymentMachine = paymentSetup.createMachine({
     },
     confirmation: {
       description:
-        'Issue 15: after any successful payment (full discount and 3-D Secure return included) the confirmation: ' +
+        'Spec §4 Payment flow, §9 payment plans (issue 15): after any successful payment (full discount and 3-D Secure return included) the confirmation: ' +
         'amount paid today, team and season, plan, remaining schedule, where the receipt went; Continue goes on.',
       on: { CONTINUE: { target: 'toClaimed' } },
     },

@@ -52,13 +52,14 @@ export const paymentsMachine = setup({
   },
 }).createMachine({
   id: 'payments',
-  description: 'Issue 15 point 3: /payments lists what the family paid, what is due next and each schedule.',
+  description:
+    'Spec §9 payment plans (issue 15 point 3): /payments lists what the family paid, what is due next and each schedule.',
   context: { memberships: [], errorText: null },
   output: { to: '/login', search: { returnUrl: PAYMENTS_RETURN_URL } },
   initial: 'loading',
   states: {
     loading: {
-      description: 'GET /api/memberships: the memberships the caller pays for, newest first.',
+      description: 'Spec §9 payment plans: GET /api/memberships, the memberships the caller pays for, newest first.',
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
@@ -84,10 +85,10 @@ export const paymentsMachine = setup({
     },
     loaded: {
       description:
-        'Per membership: team, season, athlete, plan, paid so far, remaining, the next payment, the schedule, the ' +
+        'Spec §9 payment plans, per membership: team, season, athlete, plan, paid so far, remaining, the next payment, the schedule, the ' +
         "saved card, and an 'Update card' notice when a phase failed or is overdue.",
     },
-    empty: { description: 'Nothing paid yet: no membership to show.' },
+    empty: { description: 'Spec §9 payment plans: nothing paid yet, no membership to show.' },
     error: {
       description: 'Spec §8 general mapping of the failed load, with a retry.',
       on: { RETRY: { target: 'loading' } },

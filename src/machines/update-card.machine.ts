@@ -113,6 +113,36 @@ function cardErrorText(error: CardError): string {
   return error.message ?? UNEXPECTED_CARD_ERROR;
 }
 
+/** The settled answer of a card provider call: a refused card carries the provider's error. */
+type CardOutcomeArgs = { event: { output: { error?: CardError | undefined } } };
+type FailureArgs = { event: { error: unknown } };
+/** The places that show a failure: the card form (try again) or the page's failure (try another card). */
+type FailureTarget = 'enteringCard.rejected' | 'failed';
+
+/** The provider refused the card: its message (or the §8 mapping) shows at `target`. */
+function cardRefused(target: FailureTarget) {
+  return {
+    guard: { type: 'cardRejected', params: ({ event }: CardOutcomeArgs) => event.output },
+    target,
+    actions: { type: 'showCardError', params: ({ event }: CardOutcomeArgs) => event.output },
+  } as const;
+}
+
+/**
+ * A call of the site's API failed: a session it no longer accepts logs in again (spec §2); any other failure shows
+ * its §8 text at `target`.
+ */
+function apiCallFailed(target: FailureTarget) {
+  return [
+    {
+      guard: { type: 'isUnauthorized', params: ({ event }: FailureArgs) => ({ error: event.error }) },
+      target: 'toLogin',
+      actions: 'silentLogout',
+    },
+    { target, actions: { type: 'showApiError', params: ({ event }: FailureArgs) => ({ error: event.error }) } },
+  ] as const;
+}
+
 export const updateCardMachine = setup({
   types: {
     context: {} as UpdateCardContext,
@@ -195,7 +225,7 @@ export const updateCardMachine = setup({
 }).createMachine({
   id: 'updateCard',
   description:
-    'Issue 15 point 5: a new card becomes the saved card and every failed or overdue phase is charged at once.',
+    'Spec §9 payment plans (issue 15 point 5): a new card becomes the saved card and every failed or overdue phase is charged at once.',
   context: ({ input }) => ({
     membershipId: input.membershipId,
     returned: input.returned,
@@ -212,7 +242,8 @@ export const updateCardMachine = setup({
   initial: 'routing',
   states: {
     routing: {
-      description: 'The link names the membership; a return from 3-D Secure carries the intent it was for.',
+      description:
+        'Spec §9 payment plans: The link names the membership; a return from 3-D Secure carries the intent it was for.',
       always: [
         { guard: 'hasNoMembership', target: 'noMembership' },
         { guard: 'isSetupReturn', target: 'retrievingSetup' },
@@ -220,9 +251,11 @@ export const updateCardMachine = setup({
         { target: 'loadingCard' },
       ],
     },
-    noMembership: { description: 'The link lost its membership: the page points back to /payments.' },
+    noMembership: {
+      description: 'Spec §9 payment plans: The link lost its membership: the page points back to /payments.',
+    },
     loadingCard: {
-      description: 'The card provider loads lazily (Stripe.js or the sandbox form).',
+      description: 'Spec §9 payment plans: The card provider loads lazily (Stripe.js or the sandbox form).',
       tags: ['busy'],
       invoke: {
         id: 'cardPayments',
@@ -235,15 +268,17 @@ export const updateCardMachine = setup({
       },
     },
     unavailable: {
-      description: 'The card provider could not load: the family cannot enter a card until a retry.',
+      description:
+        'Spec §9 payment plans: The card provider could not load: the family cannot enter a card until a retry.',
       on: { RETRY: { target: 'loadingCard' } },
     },
     enteringCard: {
       tags: ['cardForm'],
-      description: "The card form and 'Save card'; a refused card shows the provider's message above it.",
+      description:
+        "Spec §9 payment plans: The card form and 'Save card'; a refused card shows the provider's message above it.",
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { description: 'Spec §9 payment plans: the card form, waiting for the card.' },
         rejected: { description: "The provider's message (card or validation error) or the §8 mapping." },
       },
       on: {
@@ -251,20 +286,14 @@ export const updateCardMachine = setup({
       },
     },
     submittingCard: {
-      description: 'The card form is validated before anything is sent (Stripe: elements.submit()).',
+      description:
+        'Spec §9 payment plans: The card form is validated before anything is sent (Stripe: elements.submit()).',
       tags: ['busy', 'cardForm'],
       invoke: {
         id: 'submitCard',
         src: 'submitCard',
         input: ({ context }) => ({ card: context.card }),
-        onDone: [
-          {
-            guard: { type: 'cardRejected', params: ({ event }) => event.output },
-            target: 'enteringCard.rejected',
-            actions: { type: 'showCardError', params: ({ event }) => event.output },
-          },
-          { target: 'creatingSetup' },
-        ],
+        onDone: [cardRefused('enteringCard.rejected'), { target: 'creatingSetup' }],
         onError: {
           target: 'enteringCard.rejected',
           actions: { type: 'showText', params: { text: UNEXPECTED_CARD_ERROR } },
@@ -272,7 +301,8 @@ export const updateCardMachine = setup({
       },
     },
     creatingSetup: {
-      description: 'POST /api/memberships/{id}/card-setup: a SetupIntent for off-session charges of the new card.',
+      description:
+        'Spec §9 payment plans: POST /api/memberships/{id}/card-setup: a SetupIntent for off-session charges of the new card.',
       tags: ['busy', 'cardForm'],
       invoke: {
         id: 'setupCard',
@@ -282,21 +312,12 @@ export const updateCardMachine = setup({
           target: 'confirmingSetup',
           actions: { type: 'storeSetup', params: ({ event }) => event.output },
         },
-        onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'toLogin',
-            actions: 'silentLogout',
-          },
-          {
-            target: 'enteringCard.rejected',
-            actions: { type: 'showApiError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: apiCallFailed('enteringCard.rejected'),
       },
     },
     confirmingSetup: {
-      description: 'The adapter confirms the SetupIntent with the card; 3-D Secure leaves for the provider.',
+      description:
+        'Spec §9 payment plans: The adapter confirms the SetupIntent with the card; 3-D Secure leaves for the provider.',
       tags: ['busy', 'cardForm'],
       invoke: {
         id: 'confirmSetup',
@@ -315,11 +336,7 @@ export const updateCardMachine = setup({
               params: ({ context }) => ({ id: setupOf(context).setup_intent_id }),
             },
           },
-          {
-            guard: { type: 'cardRejected', params: ({ event }) => event.output },
-            target: 'enteringCard.rejected',
-            actions: { type: 'showCardError', params: ({ event }) => event.output },
-          },
+          cardRefused('enteringCard.rejected'),
           {
             target: 'enteringCard.rejected',
             actions: { type: 'showText', params: { text: CARD_NOT_CONFIRMED } },
@@ -332,7 +349,7 @@ export const updateCardMachine = setup({
       },
     },
     retrievingSetup: {
-      description: 'Back from 3-D Secure for the new card: the SetupIntent is looked up.',
+      description: 'Spec §9 payment plans: Back from 3-D Secure for the new card: the SetupIntent is looked up.',
       tags: ['busy'],
       invoke: {
         id: 'retrieveSetup',
@@ -354,61 +371,42 @@ export const updateCardMachine = setup({
     },
     savingCard: {
       description:
-        'POST /api/memberships/{id}/card: the card is saved and every failed or overdue phase is charged at once.',
+        'Spec §9 payment plans: POST /api/memberships/{id}/card: the card is saved and every failed or overdue phase is charged at once.',
       tags: ['busy'],
       invoke: {
         id: 'saveCard',
         src: 'saveCard',
         input: ({ context }) => ({ membershipId: membershipOf(context), setupIntentId: savedSetupIntentOf(context) }),
         onDone: { target: 'settling', actions: { type: 'storeResult', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'toLogin',
-            actions: 'silentLogout',
-          },
-          { target: 'failed', actions: { type: 'showApiError', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: apiCallFailed('failed'),
       },
     },
     authenticating: {
-      description: 'The charge needs 3-D Secure: the adapter authenticates it (the sandbox leaves for its page).',
+      description:
+        'Spec §9 payment plans: The charge needs 3-D Secure: the adapter authenticates it (the sandbox leaves for its page).',
       tags: ['busy'],
       invoke: {
         id: 'handleNextAction',
         src: 'handleNextAction',
         input: ({ context }) => nextActionOf(context),
-        onDone: [
-          {
-            guard: { type: 'cardRejected', params: ({ event }) => event.output },
-            target: 'failed',
-            actions: { type: 'showCardError', params: ({ event }) => event.output },
-          },
-          { target: 'collecting', actions: 'rememberCollectedIntent' },
-        ],
+        onDone: [cardRefused('failed'), { target: 'collecting', actions: 'rememberCollectedIntent' }],
         onError: { target: 'failed', actions: { type: 'showText', params: { text: PAYMENT_NOT_COMPLETED } } },
       },
     },
     collecting: {
-      description: 'POST /api/memberships/{id}/collect: the authenticated charge is recorded (idempotent).',
+      description:
+        'Spec §9 payment plans: POST /api/memberships/{id}/collect: the authenticated charge is recorded (idempotent).',
       tags: ['busy'],
       invoke: {
         id: 'collect',
         src: 'collect',
         input: ({ context }) => ({ membershipId: membershipOf(context), paymentIntentId: paymentIntentOf(context) }),
         onDone: { target: 'settling', actions: { type: 'storeResult', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'toLogin',
-            actions: 'silentLogout',
-          },
-          { target: 'failed', actions: { type: 'showApiError', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: apiCallFailed('failed'),
       },
     },
     settling: {
-      description: "The server's outcome decides what the page shows.",
+      description: "Spec §9 payment plans: The server's outcome decides what the page shows.",
       always: [
         { guard: { type: 'outcomeIs', params: { outcome: 'paid' } }, target: 'paid' },
         { guard: { type: 'outcomeIs', params: { outcome: 'nothing_due' } }, target: 'nothingDue' },
@@ -416,8 +414,11 @@ export const updateCardMachine = setup({
         { target: 'failed' },
       ],
     },
-    paid: { description: "'Payment succeeded!': the amount and the card it was charged to; a receipt is e-mailed." },
-    nothingDue: { description: 'The card is saved; nothing was due, so nothing was charged.' },
+    paid: {
+      description:
+        "Spec §9 payment plans: 'Payment succeeded!': the amount and the card it was charged to; a receipt is e-mailed.",
+    },
+    nothingDue: { description: 'Spec §9 payment plans: The card is saved; nothing was due, so nothing was charged.' },
     failed: {
       description: "The provider's message (or the §8 mapping); the family may try another card.",
       on: { RETRY: { target: 'loadingCard', actions: 'startOver' } },

@@ -1,11 +1,11 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { loginSchema } from '../../domain/forms/login';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
+import { useGuardedSubmit } from '../common/use-guarded-submit';
 import { ExitLink } from './exit-link';
 import type { LoginActorRef } from './login-flow';
 
@@ -32,13 +32,7 @@ export function GuardianLoginStep({ actorRef }: { actorRef: LoginActorRef }) {
     shallowEqual,
   );
   const form = useForm({ email: view.presetEmail ?? '', password: '' }, loginSchema);
-  // The machine guards SUBMIT with the same schema: `can` is false while a field is empty or a call runs.
-  const submitEvent = { type: 'SUBMIT' as const, values: form.values };
-  const canSubmit = useSelector(actorRef, (snapshot) => snapshot.can(submitEvent));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (form.attemptSubmit() && canSubmit) actorRef.send(submitEvent);
-  };
+  const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
   return (
     <form className="card guardian-login" onSubmit={submit} noValidate aria-busy={view.busy}>
       <StepHeading>Guardian Login</StepHeading>

@@ -1,5 +1,4 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { guardianSchema } from '../../domain/forms/guardian';
 import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT } from '../../domain/forms/password';
 import { maskPhone, PHONE_MASK } from '../../domain/phone';
@@ -9,6 +8,7 @@ import { TextField } from '../common/field';
 import { NewPasswordFields } from '../common/new-password-fields';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
+import { useGuardedSubmit } from '../common/use-guarded-submit';
 import { ExitLink } from '../login/exit-link';
 import { type GuardianFormValues, initialGuardianValues } from './guardian-form-values';
 import type { RegisterActorRef } from './register-flow';
@@ -58,13 +58,7 @@ export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }
     initialGuardianValues(view.account, view.presetEmail),
     guardianSchema({ creating }),
   );
-  // The machine guards SUBMIT with the same schema: `can` is false while the form is invalid or a call runs.
-  const submitEvent = { type: 'SUBMIT' as const, values: form.values };
-  const canSubmit = useSelector(actorRef, (snapshot) => snapshot.can(submitEvent));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (form.attemptSubmit() && canSubmit) actorRef.send(submitEvent);
-  };
+  const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
   return (
     <form className="card guardian-account" onSubmit={submit} noValidate aria-busy={view.busy}>
       <StepHeading>{creating ? 'Create your Primary Guardian account' : 'Edit your Account'}</StepHeading>
