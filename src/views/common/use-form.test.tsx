@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { useForm } from './use-form';
 
-const validate = (v: { name: string }) => ({ name: v.name ? undefined : 'Name is required.' });
+const validate = z.object({ name: z.string().check(z.refine((v) => v !== '', 'Name is required.')) });
 
 describe('useForm', () => {
   it('hides an error until the field is touched, dirty or a submit is attempted', () => {

@@ -2,29 +2,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { type FieldErrors, type FormSchema, formErrors } from '../../domain/form-schema';
 
 /**
- * A form's rules: its zod/mini schema from src/domain/forms (issue 13 point 4), the same schema the machine's submit
- * guard reads. A function of the values is still taken for a form whose schema is being moved (the payment billing
- * form passes `(values) => formErrors(schema, values)`).
- */
-export type FormRules<T> = FormSchema<T> | ((values: T) => FieldErrors<T>);
-
-function errorsOf<T>(rules: FormRules<T>, values: T): FieldErrors<T> {
-  return typeof rules === 'function' ? rules(values) : formErrors(rules, values);
-}
-
-/**
  * Field state for a form: values, and which fields were touched (blurred) or made dirty (changed). This is view
- * state (design.md §2): the rules that decide validity live in src/domain and are passed in as `rules`; the machine
- * guards its submit event with the same schema. An error shows once its field is touched or dirty, or after a submit
+ * state (design.md §2): the rules that decide validity are the form's zod/mini schema from src/domain/forms (issue 13
+ * point 4), the same schema the machine's submit guard reads. An error shows once its field is touched or dirty, or after a submit
  * attempt (spec §5).
  */
-export function useForm<T extends Record<string, string>>(initial: T, rules: FormRules<T>) {
+export function useForm<T extends Record<string, string>>(initial: T, schema: FormSchema<T>) {
   const [values, setValues] = useState<T>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
   const [dirty, setDirty] = useState<Partial<Record<keyof T, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const errors = useMemo(() => errorsOf(rules, values), [rules, values]);
+  const errors: FieldErrors<T> = useMemo(() => formErrors(schema, values), [schema, values]);
   const isValid = Object.values(errors).every((e) => !e);
 
   const set = useCallback(<K extends keyof T>(name: K, value: T[K]) => {

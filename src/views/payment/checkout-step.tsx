@@ -1,7 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { describePlan } from '../../domain/fees';
-import { formErrors } from '../../domain/form-schema';
 import { type BillingForm, initialBillingForm, paymentBillingSchema } from '../../domain/forms/payment-billing';
 import { formatUsd } from '../../domain/money';
 import { hasWaiverText, PAYMENT_SUCCEEDED, PAYMENTS_UNAVAILABLE } from '../../domain/payment-rules';
@@ -35,7 +34,6 @@ const BILLING_FIELDS: { name: keyof BillingForm; autoComplete: string; type?: st
 ];
 
 /** The billing form's field errors: the schema the machine guards Pay Now with. */
-const billingErrors = (values: BillingForm) => formErrors(paymentBillingSchema, values);
 
 /**
  * Step 2 (§2 (c), §4, §5, §8): the chosen plan, billing details, the card, the waiver and Pay Now. Also rendered
@@ -58,7 +56,7 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
       : null;
 
   const [card, setCard] = useState<CardFormHandle | null>(null);
-  const billing = useForm(initialBillingForm(context.user), billingErrors);
+  const billing = useForm(initialBillingForm(context.user), paymentBillingSchema);
   const formRef = useRef<HTMLFormElement>(null);
 
   const payEvent = {
