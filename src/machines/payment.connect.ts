@@ -48,15 +48,11 @@ export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
 
 /** Step 1, payment options (§2 (a), §4, §5). Every field keeps its identity between snapshots (shallowEqual). */
 export function paymentOptionsView(snapshot: PaymentSnapshot) {
-  const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
+  const plans = protectionView(snapshot);
+  const busy = plans.busy;
   return {
-    busy,
-    data: context.data,
-    discount: context.discount,
-    discountError: context.discountError,
-    includeProtection: context.includeProtection,
-    selectedPlanMonth: context.selectedPlanMonth,
+    ...plans,
+    discountError: snapshot.context.discountError,
     canGoBack: !busy && snapshot.can({ type: 'BACK' }),
     canGoOn: !busy && snapshot.can({ type: 'NEXT' }),
   };
@@ -78,11 +74,7 @@ export function protectionView(snapshot: PaymentSnapshot) {
 export function checkoutView(snapshot: PaymentSnapshot) {
   const { context } = snapshot;
   return {
-    busy: snapshot.hasTag('busy'),
-    data: context.data,
-    discount: context.discount,
-    includeProtection: context.includeProtection,
-    selectedPlanMonth: context.selectedPlanMonth,
+    ...protectionView(snapshot),
     user: context.user,
     cardPayments: context.cardPayments,
     cardsUnavailable: snapshot.matches({ checkout: 'unavailable' }),
