@@ -178,6 +178,67 @@ function invalidBody(c: Context, body: unknown, issue: z.core.$ZodIssue | undefi
   });
 }
 
+/** 400 in Stripe's shape when a browser read of an intent leaves out its client secret. */
+function missingClientSecret(c: Context) {
+  return stripeError(c, 400, {
+    type: 'invalid_request_error',
+    code: 'parameter_missing',
+    param: 'client_secret',
+    message: 'Missing required param: client_secret.',
+  });
+}
+
+/** A confirm body read and checked against its schema, or the Stripe-shaped 400 to answer with. */
+async function readConfirmBody<Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+): Promise<{ ok: true; body: z.output<Schema> } | { ok: false; response: Response }> {
+  const json = await readJson(c);
+  if (!json.ok) {
+    const response = stripeError(c, 400, {
+      type: 'invalid_request_error',
+      code: 'parameter_invalid',
+      message: 'The request body must be a JSON object.',
+    });
+    return { ok: false, response };
+  }
+  const parsed = schema.safeParse(json.body);
+  if (!parsed.success) return { ok: false, response: invalidBody(c, json.body, parsed.error.issues[0]) };
+  return { ok: true, body: parsed.data };
+}
+
+type IntentObject = 'payment_intent' | 'setup_intent';
+
+const intentTypeName: Record<IntentObject, string> = { payment_intent: 'PaymentIntent', setup_intent: 'SetupIntent' };
+
+/** 400 in Stripe's shape for confirming an intent that is past confirming, with the intent as it stands. */
+function unexpectedState(c: Context, object: IntentObject, status: string, intent: unknown) {
+  return stripeError(
+    c,
+    400,
+    {
+      type: 'invalid_request_error',
+      code: `${object}_unexpected_state`,
+      message: `You cannot confirm this ${intentTypeName[object]} because it has a status of ${status}.`,
+    },
+    { [object]: intent },
+  );
+}
+
+/** Stripe's `next_action` that sends the browser to the sandbox 3-D Secure page of an intent. */
+function threeDsNextAction(
+  c: Context,
+  object: IntentObject,
+  intent: { id: string; clientSecret: string },
+  returnUrl: string,
+) {
+  const page = new URL('/sandbox/3ds', c.req.url);
+  page.searchParams.set(object, intent.id);
+  page.searchParams.set('client_secret', intent.clientSecret);
+  page.searchParams.set('return_url', returnUrl);
+  return { type: 'redirect_to_url', redirect_to_url: { url: page.toString(), return_url: returnUrl } };
+}
+
 /** The 3-D Secure page carries a client secret: it must not be framed, cached, or leak through the referrer. */
 function pageHeaders(c: Context): void {
   c.header(
@@ -226,14 +287,7 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
   paymentsRoutes.get('/payment-intents/:id', async (c) => {
     const id = c.req.param('id');
     const clientSecret = c.req.query('client_secret');
-    if (!clientSecret) {
-      return stripeError(c, 400, {
-        type: 'invalid_request_error',
-        code: 'parameter_missing',
-        param: 'client_secret',
-        message: 'Missing required param: client_secret.',
-      });
-    }
+    if (!clientSecret) return missingClientSecret(c);
     const lookup = await payments!.findForClient(id, clientSecret);
     // A wrong secret answers like an unknown id, so the route cannot be used to probe for intents.
     if (lookup.kind !== 'found') return stripeError(c, 404, noSuchIntent(id));
@@ -242,17 +296,9 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
 
   paymentsRoutes.post('/payment-intents/:id/confirm', limit, async (c) => {
     const id = c.req.param('id');
-    const json = await readJson(c);
-    if (!json.ok) {
-      return stripeError(c, 400, {
-        type: 'invalid_request_error',
-        code: 'parameter_invalid',
-        message: 'The request body must be a JSON object.',
-      });
-    }
-    const parsed = confirmSchema.safeParse(json.body);
-    if (!parsed.success) return invalidBody(c, json.body, parsed.error.issues[0]);
-    const body = parsed.data;
+    const read = await readConfirmBody(c, confirmSchema);
+    if (!read.ok) return read.response;
+    const body = read.body;
     // No card field at all: the saved card. Any card field: the whole card, each field required.
     const cardFields = ['card_number', 'exp_month', 'exp_year', 'cvc'] as const;
     const withoutCard = cardFields.every((field) => body[field] === undefined);
@@ -277,27 +323,11 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
       case 'secret-mismatch':
         return stripeError(c, 404, noSuchIntent(id));
       case 'unexpected-state':
-        return stripeError(
-          c,
-          400,
-          {
-            type: 'invalid_request_error',
-            code: 'payment_intent_unexpected_state',
-            message: `You cannot confirm this PaymentIntent because it has a status of ${result.intent.status}.`,
-          },
-          { payment_intent: intentJson(result.intent) },
-        );
+        return unexpectedState(c, 'payment_intent', result.intent.status, intentJson(result.intent));
       case 'card-error':
         return stripeError(c, 402, result.error, { payment_intent: intentJson(result.intent) });
       case 'requires-action': {
-        const page = new URL('/sandbox/3ds', c.req.url);
-        page.searchParams.set('payment_intent', result.intent.id);
-        page.searchParams.set('client_secret', result.intent.clientSecret);
-        page.searchParams.set('return_url', body.return_url);
-        const nextAction = {
-          type: 'redirect_to_url',
-          redirect_to_url: { url: page.toString(), return_url: body.return_url },
-        };
+        const nextAction = threeDsNextAction(c, 'payment_intent', result.intent, body.return_url);
         return c.json({ payment_intent: intentJson(result.intent, nextAction) });
       }
       case 'confirmed':
@@ -308,14 +338,7 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
   paymentsRoutes.get('/setup-intents/:id', async (c) => {
     const id = c.req.param('id');
     const clientSecret = c.req.query('client_secret');
-    if (!clientSecret) {
-      return stripeError(c, 400, {
-        type: 'invalid_request_error',
-        code: 'parameter_missing',
-        param: 'client_secret',
-        message: 'Missing required param: client_secret.',
-      });
-    }
+    if (!clientSecret) return missingClientSecret(c);
     const lookup = await payments!.findSetupIntentForClient(id, clientSecret);
     if (lookup.kind !== 'found') return stripeError(c, 404, noSuchSetupIntent(id));
     return c.json(setupIntentJson(lookup.intent));
@@ -323,17 +346,9 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
 
   paymentsRoutes.post('/setup-intents/:id/confirm', limit, async (c) => {
     const id = c.req.param('id');
-    const json = await readJson(c);
-    if (!json.ok) {
-      return stripeError(c, 400, {
-        type: 'invalid_request_error',
-        code: 'parameter_invalid',
-        message: 'The request body must be a JSON object.',
-      });
-    }
-    const parsed = setupConfirmSchema.safeParse(json.body);
-    if (!parsed.success) return invalidBody(c, json.body, parsed.error.issues[0]);
-    const body = parsed.data;
+    const read = await readConfirmBody(c, setupConfirmSchema);
+    if (!read.ok) return read.response;
+    const body = read.body;
     const result = await payments!.confirmSetup(id, body.client_secret, {
       number: body.card_number,
       expMonth: body.exp_month,
@@ -344,27 +359,11 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
       case 'not-found':
         return stripeError(c, 404, noSuchSetupIntent(id));
       case 'unexpected-state':
-        return stripeError(
-          c,
-          400,
-          {
-            type: 'invalid_request_error',
-            code: 'setup_intent_unexpected_state',
-            message: `You cannot confirm this SetupIntent because it has a status of ${result.intent.status}.`,
-          },
-          { setup_intent: setupIntentJson(result.intent) },
-        );
+        return unexpectedState(c, 'setup_intent', result.intent.status, setupIntentJson(result.intent));
       case 'card-error':
         return stripeError(c, 402, result.error, { setup_intent: setupIntentJson(result.intent) });
       case 'requires-action': {
-        const page = new URL('/sandbox/3ds', c.req.url);
-        page.searchParams.set('setup_intent', result.intent.id);
-        page.searchParams.set('client_secret', result.intent.clientSecret);
-        page.searchParams.set('return_url', body.return_url);
-        const nextAction = {
-          type: 'redirect_to_url',
-          redirect_to_url: { url: page.toString(), return_url: body.return_url },
-        };
+        const nextAction = threeDsNextAction(c, 'setup_intent', result.intent, body.return_url);
         return c.json({ setup_intent: setupIntentJson(result.intent, nextAction) });
       }
       case 'confirmed':
