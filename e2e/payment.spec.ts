@@ -1,75 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
-import { FIXTURE_PASSWORD, uniqueEmail } from './support/session';
+import { enterCard, newPayer, type Payer, paymentComplete } from './support/payer';
 
 /**
  * Team payment (issue 6, spec §2 Payment page, §4 Payment flow, §5, §8, §9) against the real server and its card
  * sandbox. Every journey pays as a guardian it creates: register, add an athlete, pick TIGERS-2027, claim it.
  */
 
-const WEBSITE = { 'X-Requested-With': 'website' };
 const AGREE = 'I agree to the terms and conditions stated above.';
-
-interface Payer {
-  token: string;
-  email: string;
-}
-
-/** A new guardian who claimed a team licence and has not paid (payment_complete 0), stored in the browser. */
-async function newPayer(
-  page: Page,
-  request: APIRequestContext,
-  prefix: string,
-  licence = 'TIGERS-2027',
-): Promise<Payer> {
-  const email = uniqueEmail(prefix);
-  const registered = await request.post('/api/auth/register', {
-    headers: WEBSITE,
-    data: {
-      email,
-      phone: '5551234567',
-      password: FIXTURE_PASSWORD,
-      password_confirmation: FIXTURE_PASSWORD,
-      name: 'Pat Payer',
-      do_not_claim: true,
-    },
-  });
-  expect(registered.ok(), `register ${email}`).toBe(true);
-  const user = (await registered.json()) as { token: string };
-  const auth = { ...WEBSITE, Authorization: `Bearer ${user.token}` };
-  const athlete = await request.post('/api/auth/register-athlete', {
-    headers: auth,
-    data: {
-      name: 'Sam Payer',
-      username: `sampayer${Date.now()}${Math.floor(Math.random() * 1e4)}`,
-      password: FIXTURE_PASSWORD,
-      password_confirmation: FIXTURE_PASSWORD,
-      relationship: 'Mother',
-    },
-  });
-  expect(athlete.ok(), 'register athlete').toBe(true);
-  const latest = await request.post('/api/user/latest-license', { headers: auth, data: { license_code: licence } });
-  expect(latest.ok(), 'latest licence').toBe(true);
-  const claim = await request.post('/api/subscribe/claim-license', { headers: auth, data: { license_code: licence } });
-  expect(await claim.json()).toMatchObject({ status: 'OK' });
-  // The site keeps what register answered (src/session/current-user.ts); the flow refreshes it on entry.
-  await page.goto('/no-such-page');
-  await page.evaluate((stored) => localStorage.setItem('diamond.currentUser', JSON.stringify(stored)), user);
-  return { token: user.token, email };
-}
-
-async function paymentComplete(request: APIRequestContext, payer: Payer): Promise<number> {
-  const response = await request.get('/api/memberships/subscription-status', {
-    headers: { ...WEBSITE, Authorization: `Bearer ${payer.token}` },
-  });
-  return ((await response.json()) as { payment_complete: number }).payment_complete;
-}
-
-async function enterCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-}
 
 async function checkA11y(page: Page, label: string) {
   for (const viewport of VIEWPORTS) {

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { FIXTURE_PASSWORD, loginThroughApi, uniqueEmail } from './support/session';
+import { enterCard, newPayer, type Payer, paymentComplete } from './support/payer';
+import { loginThroughApi, WEBSITE } from './support/session';
 
 /**
  * Payment plans that collect (issue 15) against the real server and its card sandbox: a family pays a 3-month plan,
@@ -8,63 +9,8 @@ import { FIXTURE_PASSWORD, loginThroughApi, uniqueEmail } from './support/sessio
  * family whose saved card declines later charges (4000 0000 0000 0341) updates the card and is charged at once.
  */
 
-const WEBSITE = { 'X-Requested-With': 'website' };
 const STAFF = { Authorization: 'Bearer staff-dev-token', 'Content-Type': 'application/json' };
 const AGREE = 'I agree to the terms and conditions stated above.';
-
-interface Payer {
-  token: string;
-  email: string;
-}
-
-/** A new guardian who claimed TIGERS-2027 and has not paid, stored in the browser as the site stores it. */
-async function newPayer(page: Page, request: APIRequestContext, prefix: string): Promise<Payer> {
-  const email = uniqueEmail(prefix);
-  const registered = await request.post('/api/auth/register', {
-    headers: WEBSITE,
-    data: {
-      email,
-      phone: '5551234567',
-      password: FIXTURE_PASSWORD,
-      password_confirmation: FIXTURE_PASSWORD,
-      name: 'Pat Payer',
-      do_not_claim: true,
-    },
-  });
-  expect(registered.ok(), `register ${email}`).toBe(true);
-  const user = (await registered.json()) as { token: string };
-  const auth = { ...WEBSITE, Authorization: `Bearer ${user.token}` };
-  const athlete = await request.post('/api/auth/register-athlete', {
-    headers: auth,
-    data: {
-      name: 'Sam Payer',
-      username: `sampayer${Date.now()}${Math.floor(Math.random() * 1e4)}`,
-      password: FIXTURE_PASSWORD,
-      password_confirmation: FIXTURE_PASSWORD,
-      relationship: 'Mother',
-    },
-  });
-  expect(athlete.ok(), 'register athlete').toBe(true);
-  const latest = await request.post('/api/user/latest-license', {
-    headers: auth,
-    data: { license_code: 'TIGERS-2027' },
-  });
-  expect(latest.ok(), 'latest licence').toBe(true);
-  const claim = await request.post('/api/subscribe/claim-license', {
-    headers: auth,
-    data: { license_code: 'TIGERS-2027' },
-  });
-  expect(await claim.json()).toMatchObject({ status: 'OK' });
-  await page.goto('/no-such-page');
-  await page.evaluate((stored) => localStorage.setItem('diamond.currentUser', JSON.stringify(stored)), user);
-  return { token: user.token, email };
-}
-
-async function enterCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-}
 
 /** Pays TIGERS-2027's 3-month plan on /payment with the given sandbox card, as the existing payment journey does. */
 async function payThreeMonths(page: Page, request: APIRequestContext, payer: Payer, card: string) {
@@ -79,14 +25,7 @@ async function payThreeMonths(page: Page, request: APIRequestContext, payer: Pay
   await page.getByRole('button', { name: 'Pay Now' }).click();
   // Issue 15: the payment confirmation comes before the claimed page.
   await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
-  await expect
-    .poll(async () => {
-      const response = await request.get('/api/memberships/subscription-status', {
-        headers: { ...WEBSITE, Authorization: `Bearer ${payer.token}` },
-      });
-      return ((await response.json()) as { payment_complete: number }).payment_complete;
-    })
-    .toBe(1);
+  await expect.poll(() => paymentComplete(request, payer)).toBe(1);
 }
 
 interface MembershipSummary {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
-import { FIXTURE_PASSWORD, loginThroughApi, uniqueEmail } from './support/session';
+import { type ApiUser, loginThroughApi, registerGuardian, storeUser, WEBSITE } from './support/session';
 
 /**
  * /subscribe (issue 7 points 1-3 and 6; spec §2 Subscribe, §4 Subscribe, §5, §8, §9) against the seeded fixtures
@@ -9,31 +9,12 @@ import { FIXTURE_PASSWORD, loginThroughApi, uniqueEmail } from './support/sessio
  * 4000 0000 0000 0002 is declined). Every journey that buys uses a guardian of its own, registered through the API.
  */
 
-const WEBSITE = { 'X-Requested-With': 'website' };
 const DECLINED_TEXT = 'Your card was declined. Please check your payment information and try again.';
 
-interface StoredUser {
-  token: string;
-  email: string;
-}
-
 /** Registers a fresh guardian through the API and stores it the way the site does after a login. */
-async function newGuardian(page: Page, request: APIRequestContext, prefix: string): Promise<StoredUser> {
-  const email = uniqueEmail(prefix);
-  const response = await request.post('/api/auth/register', {
-    headers: WEBSITE,
-    data: {
-      email,
-      phone: '5551234567',
-      password: FIXTURE_PASSWORD,
-      password_confirmation: FIXTURE_PASSWORD,
-      name: 'Sam Subscriber',
-    },
-  });
-  expect(response.ok(), `register ${email}`).toBe(true);
-  const user = (await response.json()) as StoredUser;
-  await page.goto('/no-such-page');
-  await page.evaluate((stored) => localStorage.setItem('diamond.currentUser', JSON.stringify(stored)), user);
+async function newGuardian(page: Page, request: APIRequestContext, prefix: string): Promise<ApiUser> {
+  const user = await registerGuardian(request, prefix, 'Sam Subscriber');
+  await storeUser(page, user);
   return user;
 }
 

@@ -13,7 +13,46 @@ export async function loginThroughApi(page: Page, request: APIRequestContext, em
     headers: { 'X-Requested-With': 'website' },
   });
   expect(response.ok(), `login of ${email}`).toBe(true);
-  const user = await response.json();
+  await storeUser(page, await response.json());
+}
+
+/** The header the API wants on every call from the website. */
+export const WEBSITE = { 'X-Requested-With': 'website' };
+
+/** What the API answers a register or a login with: the user, with its token. */
+export interface ApiUser {
+  token: string;
+  email: string;
+}
+
+/**
+ * Registers a fresh guardian through the real API with a unique e-mail address; `extra` adds fields to the
+ * request (e.g. `do_not_claim`).
+ */
+export async function registerGuardian(
+  request: APIRequestContext,
+  prefix: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<ApiUser> {
+  const email = uniqueEmail(prefix);
+  const response = await request.post('/api/auth/register', {
+    headers: WEBSITE,
+    data: {
+      email,
+      phone: '5551234567',
+      password: FIXTURE_PASSWORD,
+      password_confirmation: FIXTURE_PASSWORD,
+      name,
+      ...extra,
+    },
+  });
+  expect(response.ok(), `register ${email}`).toBe(true);
+  return (await response.json()) as ApiUser;
+}
+
+/** Stores a user the way the site does after a login; the storage key is the site's (src/session/current-user.ts). */
+export async function storeUser(page: Page, user: unknown): Promise<void> {
   await page.goto('/no-such-page');
   await page.evaluate((stored) => {
     localStorage.setItem('diamond.currentUser', JSON.stringify(stored));

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { membershipPhases } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { CardSummary, PaymentIntent } from '../providers/types.ts';
+import { leasePhases, unleased } from './lease.ts';
 import { cardOf, sendReceipt } from './phases.ts';
 
 /**
@@ -20,8 +21,6 @@ export interface CatchUpAnswer {
   amount_cents: number;
   payment_intent: { id: string; client_secret: string } | null;
 }
-
-const LEASE_MS = 10 * 60_000;
 
 export const STILL_NEEDS_AUTHENTICATION = 'The payment still needs authentication.';
 export const NOT_SUCCESSFUL = 'Your payment was not successful, please try again.';
@@ -44,22 +43,17 @@ export async function chargeOutstanding(
         and(
           eq(membershipPhases.membershipId, membershipId),
           inArray(membershipPhases.status, ['failed', 'overdue']),
-          or(isNull(membershipPhases.leaseUntil), lt(membershipPhases.leaseUntil, now)),
+          unleased(now),
         ),
       )
       .orderBy(asc(membershipPhases.seq))
       .for('update', { skipLocked: true });
-    if (open.length === 0) return [];
-    return tx
-      .update(membershipPhases)
-      .set({ leaseId, leaseUntil: new Date(now.getTime() + LEASE_MS) })
-      .where(
-        inArray(
-          membershipPhases.id,
-          open.map((row) => row.id),
-        ),
-      )
-      .returning();
+    return leasePhases(
+      tx,
+      open.map((row) => row.id),
+      leaseId,
+      now,
+    );
   });
   const nothing: CatchUpAnswer = {
     card: summary,

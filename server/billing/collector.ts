@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne } from 'drizzle-orm';
 import { addDays, startOfDate, toIsoDate } from '../../src/domain/dates.ts';
 import { type MembershipPhaseRow, membershipPhases, memberships } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { failureMail, reminderMail } from '../mail/billing-mails.ts';
 import type { CardSummary, SavedCardCharge } from '../providers/types.ts';
+import { leasePhases, unleased } from './lease.ts';
 import { cardOf, membershipContext, sendReceipt, updateCardLink } from './phases.ts';
 
 /**
@@ -33,8 +34,6 @@ export interface CollectorResult {
 export const RETRY_DAYS = [1, 3, 7] as const;
 /** Days before an instalment its reminder is sent. */
 export const REMINDER_DAYS = 3;
-/** A claimed phase nobody settled (the process died) may be claimed again after this. */
-const LEASE_MS = 10 * 60_000;
 const BATCH = 25;
 
 export const NO_CARD = { code: 'no_card', message: 'No card is saved for this payment.' };
@@ -55,24 +54,19 @@ async function claimDue(deps: AppDeps, asOf: string, leaseId: string): Promise<M
         and(
           inArray(membershipPhases.status, ['scheduled', 'failed']),
           lte(membershipPhases.nextAttemptOn, asOf),
-          or(isNull(membershipPhases.leaseUntil), lt(membershipPhases.leaseUntil, now)),
+          unleased(now),
           eq(memberships.status, 'active'),
         ),
       )
       .orderBy(asc(membershipPhases.nextAttemptOn), asc(membershipPhases.id))
       .limit(BATCH)
       .for('update', { of: membershipPhases, skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(membershipPhases)
-      .set({ leaseId, leaseUntil: new Date(now.getTime() + LEASE_MS) })
-      .where(
-        inArray(
-          membershipPhases.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
+    return leasePhases(
+      tx,
+      due.map((row) => row.id),
+      leaseId,
+      now,
+    );
   });
 }
 

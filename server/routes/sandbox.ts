@@ -8,6 +8,7 @@ import {
   type SandboxIntent,
   type SandboxSetupIntent,
 } from '../providers/payments/sandbox-payments.ts';
+import type { CardError } from '../providers/payments/test-cards.ts';
 import { renderAuthenticationPage, renderInvalidLinkPage } from '../providers/payments/three-d-secure.page.ts';
 import type { ProviderDb, ProviderEnv } from '../providers/provider-deps.ts';
 import type { Providers } from '../providers/types.ts';
@@ -211,32 +212,52 @@ type IntentObject = 'payment_intent' | 'setup_intent';
 
 const intentTypeName: Record<IntentObject, string> = { payment_intent: 'PaymentIntent', setup_intent: 'SetupIntent' };
 
-/** 400 in Stripe's shape for confirming an intent that is past confirming, with the intent as it stands. */
-function unexpectedState(c: Context, object: IntentObject, status: string, intent: unknown) {
-  return stripeError(
-    c,
-    400,
-    {
-      type: 'invalid_request_error',
-      code: `${object}_unexpected_state`,
-      message: `You cannot confirm this ${intentTypeName[object]} because it has a status of ${status}.`,
-    },
-    { [object]: intent },
-  );
-}
+/** What confirming either kind of intent can come to (the sandbox answers these for both). */
+type ConfirmOutcome<Intent> =
+  | { kind: 'not-found' | 'secret-mismatch' }
+  | { kind: 'unexpected-state' | 'requires-action' | 'confirmed'; intent: Intent }
+  | { kind: 'card-error'; error: CardError; intent: Intent };
 
-/** Stripe's `next_action` that sends the browser to the sandbox 3-D Secure page of an intent. */
-function threeDsNextAction(
+/**
+ * Stripe's answer to a confirm call, alike for a PaymentIntent and a SetupIntent but for the names: a wrong secret
+ * answers like an unknown id; a card that needs 3-D Secure gets a `next_action` to the sandbox page.
+ */
+function confirmAnswer<Intent extends { id: string; clientSecret: string; status: string }>(
   c: Context,
   object: IntentObject,
-  intent: { id: string; clientSecret: string },
+  result: ConfirmOutcome<Intent>,
+  toJson: (intent: Intent, nextAction?: unknown) => unknown,
+  notFound: { type: string; code: string; message: string },
   returnUrl: string,
 ) {
-  const page = new URL('/sandbox/3ds', c.req.url);
-  page.searchParams.set(object, intent.id);
-  page.searchParams.set('client_secret', intent.clientSecret);
-  page.searchParams.set('return_url', returnUrl);
-  return { type: 'redirect_to_url', redirect_to_url: { url: page.toString(), return_url: returnUrl } };
+  switch (result.kind) {
+    case 'not-found':
+    case 'secret-mismatch':
+      return stripeError(c, 404, notFound);
+    case 'unexpected-state':
+      return stripeError(
+        c,
+        400,
+        {
+          type: 'invalid_request_error',
+          code: `${object}_unexpected_state`,
+          message: `You cannot confirm this ${intentTypeName[object]} because it has a status of ${result.intent.status}.`,
+        },
+        { [object]: toJson(result.intent) },
+      );
+    case 'card-error':
+      return stripeError(c, 402, result.error, { [object]: toJson(result.intent) });
+    case 'requires-action': {
+      const page = new URL('/sandbox/3ds', c.req.url);
+      page.searchParams.set(object, result.intent.id);
+      page.searchParams.set('client_secret', result.intent.clientSecret);
+      page.searchParams.set('return_url', returnUrl);
+      const nextAction = { type: 'redirect_to_url', redirect_to_url: { url: page.toString(), return_url: returnUrl } };
+      return c.json({ [object]: toJson(result.intent, nextAction) });
+    }
+    case 'confirmed':
+      return c.json({ [object]: toJson(result.intent) });
+  }
 }
 
 /** The 3-D Secure page carries a client secret: it must not be framed, cached, or leak through the referrer. */
@@ -318,21 +339,7 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
         ? null
         : { number: body.card_number!, expMonth: body.exp_month!, expYear: body.exp_year!, cvc: body.cvc!.trim() },
     );
-    switch (result.kind) {
-      case 'not-found':
-      case 'secret-mismatch':
-        return stripeError(c, 404, noSuchIntent(id));
-      case 'unexpected-state':
-        return unexpectedState(c, 'payment_intent', result.intent.status, intentJson(result.intent));
-      case 'card-error':
-        return stripeError(c, 402, result.error, { payment_intent: intentJson(result.intent) });
-      case 'requires-action': {
-        const nextAction = threeDsNextAction(c, 'payment_intent', result.intent, body.return_url);
-        return c.json({ payment_intent: intentJson(result.intent, nextAction) });
-      }
-      case 'confirmed':
-        return c.json({ payment_intent: intentJson(result.intent) });
-    }
+    return confirmAnswer(c, 'payment_intent', result, intentJson, noSuchIntent(id), body.return_url);
   });
 
   paymentsRoutes.get('/setup-intents/:id', async (c) => {
@@ -355,20 +362,7 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
       expYear: body.exp_year,
       cvc: body.cvc.trim(),
     });
-    switch (result.kind) {
-      case 'not-found':
-        return stripeError(c, 404, noSuchSetupIntent(id));
-      case 'unexpected-state':
-        return unexpectedState(c, 'setup_intent', result.intent.status, setupIntentJson(result.intent));
-      case 'card-error':
-        return stripeError(c, 402, result.error, { setup_intent: setupIntentJson(result.intent) });
-      case 'requires-action': {
-        const nextAction = threeDsNextAction(c, 'setup_intent', result.intent, body.return_url);
-        return c.json({ setup_intent: setupIntentJson(result.intent, nextAction) });
-      }
-      case 'confirmed':
-        return c.json({ setup_intent: setupIntentJson(result.intent) });
-    }
+    return confirmAnswer(c, 'setup_intent', result, setupIntentJson, noSuchSetupIntent(id), body.return_url);
   });
 
   paymentsRoutes.get('/3ds', async (c) => {

@@ -1,0 +1,55 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { FIXTURE_PASSWORD, registerGuardian, storeUser, WEBSITE } from './session';
+
+/** A guardian who pays in a journey: its API token and e-mail address. */
+export interface Payer {
+  token: string;
+  email: string;
+}
+
+/**
+ * A new guardian who claimed a team licence and has not paid (payment_complete 0), stored in the browser: register,
+ * add an athlete, pick the licence, claim it.
+ */
+export async function newPayer(
+  page: Page,
+  request: APIRequestContext,
+  prefix: string,
+  licence = 'TIGERS-2027',
+): Promise<Payer> {
+  const user = await registerGuardian(request, prefix, 'Pat Payer', { do_not_claim: true });
+  const auth = { ...WEBSITE, Authorization: `Bearer ${user.token}` };
+  const athlete = await request.post('/api/auth/register-athlete', {
+    headers: auth,
+    data: {
+      name: 'Sam Payer',
+      username: `sampayer${Date.now()}${Math.floor(Math.random() * 1e4)}`,
+      password: FIXTURE_PASSWORD,
+      password_confirmation: FIXTURE_PASSWORD,
+      relationship: 'Mother',
+    },
+  });
+  expect(athlete.ok(), 'register athlete').toBe(true);
+  const latest = await request.post('/api/user/latest-license', { headers: auth, data: { license_code: licence } });
+  expect(latest.ok(), 'latest licence').toBe(true);
+  const claim = await request.post('/api/subscribe/claim-license', { headers: auth, data: { license_code: licence } });
+  expect(await claim.json()).toMatchObject({ status: 'OK' });
+  // The site keeps what register answered (src/session/current-user.ts); the flow refreshes it on entry.
+  await storeUser(page, user);
+  return { token: user.token, email: user.email };
+}
+
+/** The payer's `payment_complete` as the server sees it now (1 once the team licence is paid). */
+export async function paymentComplete(request: APIRequestContext, payer: Payer): Promise<number> {
+  const response = await request.get('/api/memberships/subscription-status', {
+    headers: { ...WEBSITE, Authorization: `Bearer ${payer.token}` },
+  });
+  return ((await response.json()) as { payment_complete: number }).payment_complete;
+}
+
+/** Fills the sandbox card form (any future expiry and CVC do). */
+export async function enterCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+}
