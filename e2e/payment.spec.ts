@@ -148,6 +148,35 @@ test.describe('team payment', () => {
     expect(await paymentComplete(request, payer)).toBe(1);
   });
 
+  test('10U Waves monthly ($0.00 today) with 4000 0025 0000 3155: the card is saved after 3-D Secure', async ({
+    page,
+    request,
+  }) => {
+    const payer = await newPayer(page, request, 'pay.waves3ds', 'WAVES-2027');
+    await page.goto('/payment');
+    await page
+      .getByRole('radio', { name: /monthly payments \$0\.00 due today/ })
+      .first()
+      .check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await enterCard(page, '4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+
+    // The SetupIntent that saves the card for the instalments needs authentication, and comes back to /payment.
+    await expect(page.getByRole('heading', { name: '3-D Secure authentication' })).toBeVisible();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+
+    await expect(page.getByText('Payment succeeded!')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+    const value = (term: string) => page.locator('.amounts__row', { has: page.locator('dt', { hasText: term }) });
+    await expect(value('Paid today').locator('dd')).toHaveText('$0.00');
+    await expect(value('Card').locator('dd')).toHaveText('Visa ending in 3155');
+    await expect(page).toHaveURL(/\/payment$/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/licenses\/WAVES-2027\?claimed_registration=true$/);
+    expect(await paymentComplete(request, payer)).toBe(1);
+  });
+
   test('FULLRIDE completes without a card', async ({ page, request }) => {
     const payer = await newPayer(page, request, 'pay.fullride');
     await page.goto('/payment');

@@ -125,6 +125,36 @@ test.describe('payment plans that collect', () => {
     expect(after?.instalment.due_date ?? null).not.toBe(instalment.due_date);
   });
 
+  test('10U Waves monthly with nothing due today: the card is saved, then the first instalment is collected', async ({
+    page,
+    request,
+  }) => {
+    const payer = await newPayer(page, request, 'plan.waves', 'WAVES-2027');
+    await page.goto('/payment');
+    // No deposit and no app fee: without the protection plan, a monthly plan charges nothing today.
+    await page
+      .getByRole('radio', { name: /monthly payments \$0\.00 due today/ })
+      .first()
+      .check();
+    // No protection plan is offered for 10U Waves: Next goes straight to checkout.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await enterCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+    await expect(page.locator('.amounts__row', { has: page.locator('dt', { hasText: 'Paid today' }) })).toContainText(
+      '$0.00',
+    );
+    await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+    await expect.poll(() => paymentComplete(request, payer)).toBe(1);
+
+    const { membership, instalment } = await firstInstalment(request, payer);
+    expect(membership.paid_cents).toBe(0);
+    expect((await runBilling(request, instalment.due_date)).charged).toBeGreaterThanOrEqual(1);
+    const [after] = await memberships(request, payer);
+    expect(after?.paid_cents).toBe(instalment.amount_cents);
+  });
+
   test('a saved card that declines later (4000 0000 0000 0341): notice, update card with 4242, collected', async ({
     page,
     request,

@@ -21,6 +21,7 @@ export const INCOMPLETE = 'Your card number is incomplete.';
 export const fakeCard: CardFormHandle = {
   submit: () => Promise.resolve({}),
   confirm: () => Promise.resolve({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
+  confirmSetup: () => Promise.resolve({ setupIntent: { id: 'seti_1', status: 'succeeded' } }),
 };
 
 export const serverDown = new ApiError({
@@ -71,7 +72,21 @@ export const returned = {
   paymentIntentId: 'pi_3ds',
   clientSecret: 'pi_3ds_secret_abc',
   checkout: { payment_plan_month: 3, team_id: 1, discount_code: null, include_payment_protection_plan: true },
+  setup: false,
 };
+
+/** Back from 3-D Secure on the SetupIntent of a plan with nothing due today (issue 15). */
+export const returnedSetup = {
+  paymentIntentId: 'seti_3ds',
+  clientSecret: 'seti_3ds_secret_abc',
+  checkout: { payment_plan_month: 10, team_id: 2, discount_code: null, include_payment_protection_plan: false },
+  setup: true,
+};
+
+/** checkout-success names the intent a payment (or a return) confirmed: a SetupIntent for nothing due today. */
+function recordedIntent(setup: boolean, id: string) {
+  return setup ? { stripe_setup_intent_id: id } : { stripe_payment_intent_id: id };
+}
 
 const cardCheckout = { payment_plan_month: 3, team_id: 1, discount_code: null, include_payment_protection_plan: true };
 const byCard: CardPaymentInput = {
@@ -87,11 +102,21 @@ const byCard: CardPaymentInput = {
 /** What a card payment or return answers, keyed by its invoke: every guard branch of every step. */
 export function cardPaymentAnswers(snapshot: Snapshot) {
   const free = snapshot.context.free;
+  // Confirming a SetupIntent (nothing due today) answers that intent, as Stripe's confirmSetup does.
+  const confirmed = snapshot.context.setupIntentId ?? 'pi_1';
   return [
     doneEvent('submitCard', {}),
     doneEvent('submitCard', { error: { type: 'validation_error', message: INCOMPLETE } }),
     errorEvent('submitCard', new Error('The card form went away.')),
     doneEvent('checkout', { client_secret: 'pi_1_secret_x', payment_intent_id: 'pi_1', payment_complete: 0 }),
+    // Issue 15: nothing due today but later phases: a SetupIntent saves the card.
+    doneEvent('checkout', {
+      client_secret: 'seti_1_secret_x',
+      payment_intent_id: null,
+      setup_intent_id: 'seti_1',
+      payment_complete: 0,
+      receipt: null,
+    }),
     // Only the full-discount checkout records a membership, and so answers a receipt (billing contract).
     doneEvent('checkout', {
       client_secret: null,
@@ -101,10 +126,10 @@ export function cardPaymentAnswers(snapshot: Snapshot) {
     }),
     doneEvent('checkout', { client_secret: null, payment_intent_id: null, payment_complete: 0 }),
     errorEvent('checkout', free ? discountExpired : checkoutRefused),
-    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
+    doneEvent('confirmCard', { paymentIntent: { id: confirmed, status: 'succeeded' } }),
     doneEvent('confirmCard', { error: { type: 'card_error', code: 'card_declined', message: DECLINED } }),
-    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'processing' } }),
-    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'requires_action' } }),
+    doneEvent('confirmCard', { paymentIntent: { id: confirmed, status: 'processing' } }),
+    doneEvent('confirmCard', { paymentIntent: { id: confirmed, status: 'requires_action' } }),
     errorEvent('confirmCard', new Error('Network error')),
     doneEvent('checkoutSuccess', { payment_complete: 1, membership_id: 7, refunded: false, receipt: cardReceipt }),
     // The intent paid a team already paid for: refunded, nothing to confirm.
@@ -143,6 +168,7 @@ export const cardPaymentModel = defineModel({
       paidCheckout: { ...cardCheckout, stripe_payment_intent_id: 'pi_1' },
     },
     returned: { ...byCard, checkout: null, card: null, billing: null, returned },
+    returnedSetup: { ...byCard, checkout: null, card: null, billing: null, returned: returnedSetup },
   },
   events: cardPaymentAnswers,
   states: {
@@ -153,7 +179,8 @@ export const cardPaymentModel = defineModel({
       expect(invocations.at(-1)).toMatchObject({
         id: 'confirmCard',
         input: {
-          clientSecret: 'pi_1_secret_x',
+          clientSecret: snapshot.context.setupIntentId === null ? 'pi_1_secret_x' : 'seti_1_secret_x',
+          setupIntentId: snapshot.context.setupIntentId,
           returnUrl:
             `http://localhost:3000/payment?payment_plan_month=${checkout?.payment_plan_month}&team_id=1` +
             `&include_payment_protection_plan=${checkout?.include_payment_protection_plan}`,
@@ -166,13 +193,25 @@ export const cardPaymentModel = defineModel({
         id: 'checkoutSuccess',
         input:
           snapshot.context.returned === null
-            ? { ...snapshot.context.checkout, stripe_payment_intent_id: 'pi_1' }
-            : { ...returned.checkout, stripe_payment_intent_id: 'pi_3ds' },
+            ? {
+                ...snapshot.context.checkout,
+                ...recordedIntent(snapshot.context.setupIntentId !== null, snapshot.context.setupIntentId ?? 'pi_1'),
+              }
+            : {
+                ...snapshot.context.returned.checkout,
+                ...recordedIntent(snapshot.context.returned.setup, snapshot.context.returned.paymentIntentId),
+              },
       }),
-    'returning.retrievingIntent': (_snapshot, { invocations }) =>
-      expect(invocations.at(-1)).toMatchObject({ id: 'paymentIntent', input: returned }),
+    'returning.retrievingIntent': (snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({ id: 'paymentIntent', input: snapshot.context.returned ?? {} }),
     paid: (snapshot) => {
-      expect(snapshot.output).toEqual({ exit: 'paid', receipt: snapshot.context.receipt });
+      expect(snapshot.output).toEqual({
+        exit: 'paid',
+        receipt: snapshot.context.receipt,
+        refunded: snapshot.context.refunded,
+      });
+      // A refunded intent (a team already paid) has nothing to confirm but that.
+      if (snapshot.context.refunded) expect(snapshot.context.receipt).toBeNull();
       // A full discount confirms its $0.00 checkout; a card payment what checkout-success recorded (if anything).
       if (snapshot.context.free) expect(snapshot.context.receipt).toEqual(freeReceipt);
       else expect([cardReceipt, null]).toContainEqual(snapshot.context.receipt);

@@ -225,6 +225,86 @@ describe('schedule and receipt at checkout', () => {
   });
 });
 
+describe('a plan with nothing due today (10U Waves, no deposit, no app fee)', () => {
+  /** Checkout answers a SetupIntent; the family confirms it with a card (3-D Secure when the card needs it). */
+  async function saveCardForPlan(cardNumber: string) {
+    const token = await samWithLicence('WAVES-2027');
+    const plans = await t.call('POST', '/api/memberships/payment-plans', { token, body: {} });
+    const monthly = (
+      plans.body as { payment_plans: { month: number; phases: { amount: number }[] }[] }
+    ).payment_plans.find((plan) => plan.phases.length > 1 && plan.phases[0]!.amount === 0);
+    expect(monthly, 'a monthly plan with $0.00 today').toBeDefined();
+    const body = { payment_plan_month: monthly!.month, team_id: await teamId('10U Waves'), discount_code: null };
+    const started = await t.call('POST', '/api/memberships/checkout', { token, body });
+    expect(started.status, started.text).toBe(200);
+    const answer = started.body as { setup_intent_id: string; client_secret: string; payment_intent_id: null };
+    expect(answer).toMatchObject({ payment_intent_id: null, payment_complete: 0, receipt: null });
+    expect(answer.setup_intent_id).toMatch(/^seti_/);
+    const confirmed = await t.call('POST', `/sandbox/setup-intents/${answer.setup_intent_id}/confirm`, {
+      body: { client_secret: answer.client_secret, ...card(cardNumber) },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const intent = (
+      confirmed.body as { setup_intent: { status: string; next_action: { redirect_to_url: { url: string } } } }
+    ).setup_intent;
+    if (intent.status === 'requires_action') {
+      const back = await completeAuthentication(intent.next_action.redirect_to_url.url);
+      expect(back.searchParams.get('setup_intent')).toBe(answer.setup_intent_id);
+      expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+    }
+    return { token, body: { ...body, stripe_setup_intent_id: answer.setup_intent_id } };
+  }
+
+  it('saves the card with a SetupIntent, records the membership and collects the first instalment', async () => {
+    const { token, body } = await saveCardForPlan('4242424242424242');
+    const success = await t.call('POST', '/api/memberships/checkout-success', { token, body });
+    expect(success.status, success.text).toBe(200);
+    const answer = success.body as { membership_id: number; refunded: boolean; receipt: ReceiptJson };
+    expect(answer).toMatchObject({ payment_complete: 1, refunded: false });
+    expect(answer.receipt).toMatchObject({ amount_cents: 0, team_name: '10U Waves', card: { last4: '4242' } });
+    expect(answer.receipt.remaining.length).toBeGreaterThan(0);
+    // Idempotent: the same SetupIntent again answers the same membership, with no second receipt.
+    const again = await t.call('POST', '/api/memberships/checkout-success', { token, body });
+    expect((again.body as { membership_id: number }).membership_id).toBe(answer.membership_id);
+    expect(await mailsWith('Receipt: $0.00')).toHaveLength(1);
+    const summary = await summaryOf(token, answer.membership_id);
+    expect(summary.card).toMatchObject({ last4: '4242' });
+    expect(summary.phases[0]).toMatchObject({ status: 'paid', amount_cents: 0 });
+
+    const first = answer.receipt.remaining[0]!;
+    expect(await runAsOf(first.due_date)).toMatchObject({ charged: 1, failed: 0 });
+    expect((await summaryOf(token, answer.membership_id)).phases[1]).toMatchObject({ status: 'paid', attempts: 1 });
+    expect(await instalmentCharges(answer.membership_id)).toHaveLength(1);
+  });
+
+  it('finishes the same way after 3-D Secure on the setup (4000 0027 6000 3184)', async () => {
+    const { token, body } = await saveCardForPlan('4000002760003184');
+    const success = await t.call('POST', '/api/memberships/checkout-success', { token, body });
+    expect(success.status, success.text).toBe(200);
+    expect((success.body as { receipt: ReceiptJson }).receipt.card).toMatchObject({ last4: '3184' });
+  });
+
+  it('refuses an unconfirmed setup (409), a setup of another payer or an update-card setup (404)', async () => {
+    const token = await samWithLicence('WAVES-2027');
+    const team_id = await teamId('10U Waves');
+    const plans = await t.call('POST', '/api/memberships/payment-plans', { token, body: {} });
+    const month = (
+      plans.body as { payment_plans: { month: number; phases: { amount: number }[] }[] }
+    ).payment_plans.find((plan) => plan.phases.length > 1 && plan.phases[0]!.amount === 0)!.month;
+    const body = { payment_plan_month: month, team_id, discount_code: null };
+    const started = (await t.call('POST', '/api/memberships/checkout', { token, body })).body as {
+      setup_intent_id: string;
+    };
+    const success = (extra: Record<string, unknown>, as = token) =>
+      t.call('POST', '/api/memberships/checkout-success', { token: as, body: { ...body, ...extra } });
+    expectError(await success({ stripe_setup_intent_id: started.setup_intent_id }), 409);
+    expectError(await success({ stripe_setup_intent_id: 'seti_unknown' }), 404);
+    expectError(await success({ stripe_setup_intent_id: started.setup_intent_id }, await t.tokenFor(PAYER_EMAIL)), 404);
+    expectError(await success({}), 422);
+    expectError(await success({ stripe_setup_intent_id: started.setup_intent_id, payment_plan_month: 0 }), 422);
+  });
+});
+
 describe('collection', () => {
   it('charges an instalment on its date once; a second run charges nothing', async () => {
     const { token, membershipId, receipt } = await payPlan(3);

@@ -248,7 +248,13 @@ describe('checkout', () => {
     // Paid: a further checkout answers payment_complete 1 and opens no intent (issue 12).
     expect(
       expectOk(await t.call('POST', '/api/memberships/checkout', { token, body }), checkoutResponseSchema),
-    ).toEqual({ client_secret: null, payment_intent_id: null, payment_complete: 1, receipt: null });
+    ).toEqual({
+      client_secret: null,
+      payment_intent_id: null,
+      setup_intent_id: null,
+      payment_complete: 1,
+      receipt: null,
+    });
   });
 
   it('records one membership when checkout-success is called twice at once', async () => {
@@ -281,6 +287,7 @@ describe('checkout', () => {
     ).toEqual({
       client_secret: null,
       payment_intent_id: null,
+      setup_intent_id: null,
       payment_complete: 1,
       // Recorded now: the full discount's receipt of $0.00 (issue 15).
       receipt: {
@@ -529,7 +536,13 @@ describe('one membership per athlete and season, one charge (issue 12.2)', () =>
         }),
         checkoutResponseSchema,
       );
-      expect(answer).toEqual({ client_secret: null, payment_intent_id: null, payment_complete: 1, receipt: null });
+      expect(answer).toEqual({
+        client_secret: null,
+        payment_intent_id: null,
+        setup_intent_id: null,
+        payment_complete: 1,
+        receipt: null,
+      });
     }
     expect(await t.db.select().from(paymentIntents)).toHaveLength(0);
     expect(await t.db.select().from(memberships)).toHaveLength(2);
@@ -628,7 +641,13 @@ describe('one membership per athlete and season, one charge (issue 12.2)', () =>
         await t.call('POST', '/api/memberships/checkout', { token, body: { ...body, discount_code: 'SAVE10' } }),
         checkoutResponseSchema,
       ),
-    ).toEqual({ client_secret: null, payment_intent_id: null, payment_complete: 1, receipt: null });
+    ).toEqual({
+      client_secret: null,
+      payment_intent_id: null,
+      setup_intent_id: null,
+      payment_complete: 1,
+      receipt: null,
+    });
     expect(await intentsOf('samrivera')).toHaveLength(1);
     expect(await membershipsOf('samrivera')).toMatchObject([{ stripePaymentIntentId: paid.payment_intent_id }]);
     const [open] = await t.db.select().from(checkouts);

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { centsToDollarsOrNull } from '../../src/domain/money.ts';
 import { DISCOUNT_NOT_FOUND } from '../../src/domain/payment-rules.ts';
 import {
+  cardOf,
   createPhases,
   decodeSchedule,
   encodeSchedule,
@@ -158,6 +159,11 @@ const checkoutRoute = createRoute({
       z.object({
         client_secret: z.string().nullable(),
         payment_intent_id: z.string().nullable(),
+        /**
+         * Set instead of payment_intent_id when nothing is due today but later phases are: the client secret is a
+         * SetupIntent's, confirmed with the card to save it for the instalments.
+         */
+        setup_intent_id: z.string().nullable(),
         payment_complete: z.union([z.literal(0), z.literal(1)]),
         /** Only for a checkout with nothing to pay (full discount) that recorded the membership now. */
         receipt: ReceiptSchema.nullable(),
@@ -173,11 +179,18 @@ const checkoutSuccessRoute = createRoute({
   tags: ['memberships'],
   summary:
     'Record the membership once the provider says the intent succeeded (idempotent per intent); a second payment ' +
-    'for a team already paid is refunded (`refunded: true`)',
+    'for a team already paid is refunded (`refunded: true`). A plan with nothing due today sends the confirmed ' +
+    'SetupIntent (`stripe_setup_intent_id`) instead of the payment intent.',
   security: BEARER,
   middleware: [authFirst] as const,
   request: {
-    body: jsonBody(z.object({ ...checkoutBody, stripe_payment_intent_id: z.string().trim().min(1).max(255) })),
+    body: jsonBody(
+      z.object({
+        ...checkoutBody,
+        stripe_payment_intent_id: z.string().trim().min(1).max(255).optional(),
+        stripe_setup_intent_id: z.string().trim().min(1).max(255).optional(),
+      }),
+    ),
   },
   responses: {
     200: json(
@@ -199,6 +212,7 @@ function hashOf(parts: Record<string, string | number | boolean | null>): string
 const PAID = {
   client_secret: null,
   payment_intent_id: null,
+  setup_intent_id: null as string | null,
   payment_complete: 1 as const,
   receipt: null as ReceiptJson | null,
 };
@@ -339,6 +353,23 @@ export function membershipRoutes(deps: AppDeps) {
         if (open.intent.metadata.team_id !== String(team.id)) throw conflict(ALREADY_MEMBER);
         return PAID;
       }
+      const laterCents = plan.phases.slice(1).reduce((sum, phase) => sum + phase.amountCents, 0);
+      if (todayCents === 0 && laterCents > 0) {
+        // Nothing to charge today, but the instalments need a saved card: a SetupIntent saves it without a charge.
+        // Each checkout may make its own; none moves money, and checkout-success records only the first confirmed.
+        const customerId = await payerCustomer(deps, payer.id);
+        const setup = await deps.providers.payments.createSetupIntent({
+          customerId,
+          metadata: { ...metadata, customer_id: customerId },
+        });
+        return {
+          client_secret: setup.clientSecret,
+          payment_intent_id: null,
+          setup_intent_id: setup.id,
+          payment_complete: 0 as const,
+          receipt: null,
+        };
+      }
       if (todayCents === 0) {
         const recorded = await recordMembership(db, { ...membership, stripePaymentIntentId: null });
         if (recorded.kind === 'season-taken') throw conflict(ALREADY_MEMBER);
@@ -378,6 +409,16 @@ export function membershipRoutes(deps: AppDeps) {
   app.openapi(checkoutSuccessRoute, async (c) => {
     const auth = await requireUser(c, deps);
     const body = c.req.valid('json');
+    if (body.stripe_setup_intent_id !== undefined && body.stripe_payment_intent_id === undefined) {
+      const membership = await recordSetup(auth.user, body, body.stripe_setup_intent_id);
+      const card = await cardOf(db, membership.id);
+      const summary = card ? { brand: card.brand, last4: card.last4 } : null;
+      const receipt = await receiptJson(deps, membership.id, summary);
+      return c.json({ payment_complete: 1 as const, membership_id: membership.id, refunded: false, receipt }, 200);
+    }
+    if (body.stripe_payment_intent_id === undefined || body.stripe_setup_intent_id !== undefined) {
+      throw fieldError('stripe_payment_intent_id', 'Send either stripe_payment_intent_id or stripe_setup_intent_id.');
+    }
     // The provider is the only source of truth for the payment; the client's fields are checked against it.
     const intent = await deps.providers.payments.retrieveIntent(body.stripe_payment_intent_id);
     if (!intent || intent.metadata.user_id !== String(auth.user.id)) throw notFound('Payment not found.');
@@ -397,6 +438,58 @@ export function membershipRoutes(deps: AppDeps) {
     const receipt = refunded ? null : await receiptJson(deps, membership.id, card);
     return c.json({ payment_complete: 1 as const, membership_id: membership.id, refunded, receipt }, 200);
   });
+
+  /**
+   * Records the membership of a plan with nothing due today once its SetupIntent saved the card: the $0.00 phase
+   * paid, the later ones scheduled, the card saved and the receipt e-mailed, once (the SetupIntent id is the
+   * membership's unique provider id). Nothing was charged, so nothing is ever refunded.
+   */
+  async function recordSetup(
+    payer: UserRow,
+    body: { team_id: number; payment_plan_month: number },
+    setupIntentId: string,
+  ): Promise<MembershipRow> {
+    const setup = await deps.providers.payments.retrieveSetupIntent(setupIntentId);
+    if (!setup || setup.metadata.user_id !== String(payer.id) || !setup.metadata.team_id) {
+      throw notFound('Card setup not found.');
+    }
+    if (
+      setup.metadata.team_id !== String(body.team_id) ||
+      setup.metadata.payment_plan_month !== String(body.payment_plan_month)
+    ) {
+      throw new ApiError(422, 'The card setup does not match this checkout.', {
+        stripe_setup_intent_id: ['The card setup does not match this checkout.'],
+      });
+    }
+    const customerId = setup.customerId ?? setup.metadata.customer_id;
+    if (setup.status !== 'succeeded' || !setup.paymentMethodId || !customerId) {
+      throw conflict('The card has not been confirmed yet.');
+    }
+    await requireTeamSeat(db, payer, body.team_id, { allowPaused: true, now: deps.now() });
+    const fields = membershipFromMetadata(setup.id, setup.metadata, 0);
+    const family = await teamMembershipOf(db, payer, fields.teamId);
+    if (family && family.userId !== payer.id) return family;
+    const recorded = await recordMembership(db, fields);
+    if (recorded.kind !== 'recorded') {
+      if (recorded.membership.teamId === fields.teamId) return recorded.membership;
+      throw conflict(ALREADY_MEMBER);
+    }
+    const membership = recorded.membership;
+    if (membership.stripePaymentIntentId !== setup.id) return membership;
+    const card = await deps.providers.payments.cardSummary(setup.paymentMethodId);
+    if (card) {
+      await saveCard(db, membership.id, { customerId, paymentMethodId: setup.paymentMethodId, ...card }, deps.now());
+    }
+    const later = decodeSchedule(setup.metadata[SCHEDULE_KEY]);
+    const created = await createPhases(
+      db,
+      membership.id,
+      { amountCents: 0, paidAt: deps.now(), chargeId: null },
+      later,
+    );
+    if (created) await sendReceipt(deps, membership.id, { amountCents: 0, card });
+    return membership;
+  }
 
   /**
    * The payer's open intent: kept when it pays for this same checkout; otherwise canceled through the provider, so
@@ -431,7 +524,7 @@ export function membershipRoutes(deps: AppDeps) {
     payer: UserRow,
     intent: PaymentIntent,
   ): Promise<{ membership: MembershipRow; refunded: boolean }> {
-    const fields = membershipFromIntent(intent);
+    const fields = membershipFromMetadata(intent.id, intent.metadata, intent.amountCents);
     const family = await teamMembershipOf(db, payer, fields.teamId);
     if (family && family.userId !== payer.id) {
       // A guardian paid for a team one of their athletes is already a member of.
@@ -476,6 +569,7 @@ function intentAnswer(intent: PaymentIntent) {
   return {
     client_secret: intent.clientSecret,
     payment_intent_id: intent.id,
+    setup_intent_id: null,
     payment_complete: 0 as const,
     receipt: null,
   };
@@ -505,10 +599,11 @@ function membershipFields(
   };
 }
 
-function membershipFromIntent(intent: PaymentIntent) {
+/** The membership a provider intent (payment or setup) was made for, from the metadata checkout gave it. */
+function membershipFromMetadata(providerId: string, metadata: Record<string, string>, paidTodayCents: number) {
   const number = (key: string) => {
-    const value = Number(intent.metadata[key]);
-    if (!Number.isInteger(value)) throw new Error(`payment intent ${intent.id} lacks metadata ${key}`);
+    const value = Number(metadata[key]);
+    if (!Number.isInteger(value)) throw new Error(`intent ${providerId} lacks metadata ${key}`);
     return value;
   };
   return {
@@ -517,10 +612,11 @@ function membershipFromIntent(intent: PaymentIntent) {
     seasonId: number('season_id'),
     licenceId: number('licence_id'),
     paymentPlanMonth: number('payment_plan_month'),
-    paidTodayCents: intent.amountCents,
+    paidTodayCents,
     planTotalCents: number('plan_total_cents'),
-    discountCode: intent.metadata.discount_code || null,
-    includesProtection: intent.metadata.protection === '1',
-    stripePaymentIntentId: intent.id,
+    discountCode: metadata.discount_code || null,
+    includesProtection: metadata.protection === '1',
+    // A SetupIntent's id for a plan with nothing due today: unique all the same, so recording stays idempotent.
+    stripePaymentIntentId: providerId,
   };
 }

@@ -97,7 +97,9 @@ export function checkout(body: CheckoutRequest, options?: CallOptions): Promise<
 export interface CheckoutSuccessRequest {
   payment_plan_month: number;
   team_id: number;
-  stripe_payment_intent_id: string;
+  /** The payment intent that paid today's phase, or (nothing due today) the SetupIntent that saved the card. */
+  stripe_payment_intent_id?: string;
+  stripe_setup_intent_id?: string;
   discount_code: string | null;
   include_payment_protection_plan?: boolean;
 }

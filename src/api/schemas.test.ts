@@ -217,10 +217,21 @@ const cases: Record<string, SchemaCase> = {
     schema: schemas.checkoutResponseSchema,
     valid: [
       { client_secret: 'pi_1_secret_x', payment_intent_id: 'pi_1', payment_complete: 0 },
+      {
+        client_secret: 'seti_1_secret_x',
+        payment_intent_id: null,
+        setup_intent_id: 'seti_1',
+        payment_complete: 0,
+        receipt: null,
+      },
       { client_secret: null, payment_intent_id: null, payment_complete: 1 },
       { client_secret: null, payment_intent_id: null, payment_complete: 1, receipt: { ...sampleReceipt, card: null } },
     ],
-    invalid: [{ client_secret: '', payment_intent_id: null, payment_complete: 0 }, { payment_complete: 3 }],
+    invalid: [
+      { client_secret: '', payment_intent_id: null, payment_complete: 0 },
+      { payment_complete: 3 },
+      { client_secret: 'seti_1_secret_x', payment_intent_id: null, setup_intent_id: '', payment_complete: 0 },
+    ],
   },
   checkoutSuccessResponseSchema: {
     schema: schemas.checkoutSuccessResponseSchema,

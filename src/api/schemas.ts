@@ -307,6 +307,11 @@ export type Receipt = z.infer<typeof receiptSchema>;
 export const checkoutResponseSchema = z.object({
   client_secret: z.nullable(nonEmptyString),
   payment_intent_id: z.nullable(nonEmptyString),
+  /**
+   * Nothing due today but later phases are: the client secret is this SetupIntent's, confirmed with the card to save
+   * it for the instalments (then checkout-success with `stripe_setup_intent_id`).
+   */
+  setup_intent_id: z.optional(z.nullable(nonEmptyString)),
   payment_complete: zeroOrOne,
   /** The full-discount checkout that recorded the membership answers its receipt; null otherwise. */
   receipt: z.optional(z.nullable(receiptSchema)),

@@ -46,6 +46,24 @@ describe('a return from the provider', () => {
       paymentIntentId: 'pi_9',
       clientSecret: 'pi_9_secret_x',
       checkout: { payment_plan_month: 3, team_id: 1, discount_code: null, include_payment_protection_plan: true },
+      setup: false,
+    });
+  });
+
+  it("reads a SetupIntent's return (a plan with nothing due today saves the card)", () => {
+    expect(
+      returnedPaymentFrom({
+        setup_intent: 'seti_9',
+        setup_intent_client_secret: 'seti_9_secret_x',
+        redirect_status: 'succeeded',
+        payment_plan_month: 10,
+        team_id: 2,
+      }),
+    ).toEqual({
+      paymentIntentId: 'seti_9',
+      clientSecret: 'seti_9_secret_x',
+      checkout: { payment_plan_month: 10, team_id: 2, discount_code: null, include_payment_protection_plan: false },
+      setup: true,
     });
   });
 
@@ -54,6 +72,7 @@ describe('a return from the provider', () => {
       paymentIntentId: 'pi_5',
       clientSecret: 'pi_5_secret_y',
       checkout: null,
+      setup: false,
     });
     expect(returnedPaymentFrom({ payment_intent_client_secret: 'nonsense' })).toBeNull();
     expect(intentIdFromClientSecret('_secret_x')).toBeNull();

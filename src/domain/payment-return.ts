@@ -1,7 +1,8 @@
 /**
  * The round trip through the card provider's 3-D Secure page (design.md §6): the return URL carries what
  * checkout-success needs, because the page that comes back is a fresh load with no memory of the flow; the provider
- * appends `payment_intent`, `payment_intent_client_secret` and `redirect_status` to it.
+ * appends `payment_intent`, `payment_intent_client_secret` and `redirect_status` to it (for the SetupIntent of a
+ * plan with nothing due today: `setup_intent` and `setup_intent_client_secret`).
  */
 
 /** What checkout sent, and checkout-success sends again for the same payment (docs/api.md). */
@@ -27,6 +28,8 @@ export function paymentReturnUrl(base: string, checkout: CheckoutParams): string
 export interface PaymentReturnSearch {
   readonly payment_intent?: string | undefined;
   readonly payment_intent_client_secret?: string | undefined;
+  readonly setup_intent?: string | undefined;
+  readonly setup_intent_client_secret?: string | undefined;
   readonly redirect_status?: string | undefined;
   readonly payment_plan_month?: number | undefined;
   readonly team_id?: number | undefined;
@@ -36,8 +39,11 @@ export interface PaymentReturnSearch {
 
 /** A payer coming back from the provider: the intent to look up and, when the URL kept them, the checkout params. */
 export interface ReturnedPayment {
+  /** The payment intent's id, or with `setup` the SetupIntent's. */
   readonly paymentIntentId: string;
   readonly clientSecret: string;
+  /** A SetupIntent that saved the card of a plan with nothing due today, rather than a payment. */
+  readonly setup: boolean;
   readonly checkout: CheckoutParams | null;
 }
 
@@ -49,9 +55,11 @@ export function intentIdFromClientSecret(clientSecret: string): string | null {
 
 /** Reads a return from the query; null when this is an ordinary visit (no client secret). */
 export function returnedPaymentFrom(search: PaymentReturnSearch): ReturnedPayment | null {
-  const clientSecret = search.payment_intent_client_secret;
+  const setup = search.payment_intent_client_secret === undefined;
+  const clientSecret = search.payment_intent_client_secret ?? search.setup_intent_client_secret;
   if (clientSecret === undefined) return null;
-  const paymentIntentId = search.payment_intent ?? intentIdFromClientSecret(clientSecret);
+  const paymentIntentId =
+    (setup ? search.setup_intent : search.payment_intent) ?? intentIdFromClientSecret(clientSecret);
   if (paymentIntentId === null) return null;
   const checkout: CheckoutParams | null =
     search.payment_plan_month !== undefined && search.team_id !== undefined
@@ -62,5 +70,5 @@ export function returnedPaymentFrom(search: PaymentReturnSearch): ReturnedPaymen
           include_payment_protection_plan: search.include_payment_protection_plan ?? false,
         }
       : null;
-  return { paymentIntentId, clientSecret, checkout };
+  return { paymentIntentId, clientSecret, checkout, setup };
 }

@@ -10,6 +10,9 @@
  * again. Each API call is invoked from one state: checkout from `checkingOut`, checkout-success from
  * `recordingPayment`.
  *
+ * A plan with nothing due today but later phases (issue 15) gets a SetupIntent from checkout: the card form confirms
+ * it (saving the card) and checkout-success records it as `stripe_setup_intent_id`, after Pay Now or a return.
+ *
  * Decisions the spec leaves open: a 3-D Secure return that paid exits `paid` like Pay Now (the payment flow's
  * confirmation then says 'Payment succeeded!'); a failed or unknown result is shown 5 seconds (or until Try again),
  * then the payment options load again.
@@ -49,13 +52,17 @@ export interface CardPaymentInput {
 
 /** How one payment ends; the payment flow decides where each leads. */
 export type CardPaymentExit =
-  | { exit: 'paid'; receipt: Receipt | null }
+  /** `refunded`: the intent paid a team already paid for, and the server gave the money back (no receipt). */
+  | { exit: 'paid'; receipt: Receipt | null; refunded: boolean }
   | { exit: 'retry' }
   | { exit: 'refused'; message: string; paidCheckout: CheckoutSuccessRequest | null }
   | { exit: 'failed'; error: string; paidCheckout: CheckoutSuccessRequest | null };
 
 export interface CardPaymentContext extends CardPaymentInput {
   clientSecret: string | null;
+  /** Set when checkout answered a SetupIntent (nothing due today): the card confirms it instead of a payment. */
+  setupIntentId: string | null;
+  refunded: boolean;
   /** A payment message (§8: card, provider return). */
   message: string | null;
   /** A checkout or recording failure (§8). */
@@ -70,6 +77,7 @@ export type CardPaymentEvent = { type: 'CONTINUE' } | { type: 'RETRY' };
 interface ConfirmCardInput {
   card: CardFormHandle | null;
   clientSecret: string | null;
+  setupIntentId: string | null;
   billing: BillingDetails | null;
   returnUrl: string;
 }
@@ -101,9 +109,14 @@ function paidCheckoutOf(context: CardPaymentContext, result: CardResult): Checko
     payment_plan_month: params.payment_plan_month,
     team_id: params.team_id,
     discount_code: params.discount_code,
-    stripe_payment_intent_id: result.paymentIntent?.id ?? '',
+    ...intentField(context.setupIntentId !== null, result.paymentIntent?.id ?? ''),
     include_payment_protection_plan: params.include_payment_protection_plan,
   };
+}
+
+/** checkout-success names a payment intent, or the SetupIntent of a plan with nothing due today. */
+function intentField(setup: boolean, id: string) {
+  return setup ? { stripe_setup_intent_id: id } : { stripe_payment_intent_id: id };
 }
 
 /** §8 card form: the provider's message for card and validation errors, else 'An unexpected error occured.'. */
@@ -139,11 +152,12 @@ export const cardPaymentMachine = setup({
       if (input.card === null || input.clientSecret === null) {
         return Promise.reject(new Error('No card form or client secret to confirm with.'));
       }
-      return input.card.confirm({
-        clientSecret: input.clientSecret,
-        billingDetails: input.billing,
-        returnUrl: input.returnUrl,
-      });
+      const request = { clientSecret: input.clientSecret, billingDetails: input.billing, returnUrl: input.returnUrl };
+      if (input.setupIntentId === null) return input.card.confirm(request);
+      // The saved card's SetupIntent reads as the payment it stands for: its id and status.
+      return input.card
+        .confirmSetup(request)
+        .then((result) => (result.setupIntent ? { paymentIntent: result.setupIntent } : { error: result.error }));
     }),
     // The card provider is the page's to give (/payment: src/providers/card-payments/payment.actors.ts), so this
     // module carries no card code; without one a return cannot be looked up.
@@ -169,8 +183,14 @@ export const cardPaymentMachine = setup({
     showMessage: assign({ message: (_, params: { message: string }) => params.message }),
     showError: assign({ error: (_, params: { error: string }) => params.error }),
     clearError: assign({ error: null }),
-    storeReceipt: assign({ receipt: (_, params: { receipt: Receipt | null | undefined }) => params.receipt ?? null }),
-    storeClientSecret: assign({ clientSecret: (_, params: { clientSecret: string | null }) => params.clientSecret }),
+    storeReceipt: assign((_, params: { receipt?: Receipt | null | undefined; refunded?: boolean | undefined }) => ({
+      receipt: params.receipt ?? null,
+      refunded: params.refunded ?? false,
+    })),
+    storeClientSecret: assign((_, params: CheckoutResponse) => ({
+      clientSecret: params.client_secret,
+      setupIntentId: params.setup_intent_id ?? null,
+    })),
     rememberPaidIntent: assign({
       paidCheckout: ({ context }, params: { result: CardResult }) => paidCheckoutOf(context, params.result),
     }),
@@ -178,7 +198,7 @@ export const cardPaymentMachine = setup({
       paidCheckout: ({ context }) => {
         const returned = context.returned;
         if (returned === null || returned.checkout === null) return null;
-        return { ...returned.checkout, stripe_payment_intent_id: returned.paymentIntentId };
+        return { ...returned.checkout, ...intentField(returned.setup, returned.paymentIntentId) };
       },
     }),
   },
@@ -187,7 +207,15 @@ export const cardPaymentMachine = setup({
   description:
     'Spec §4 Card payment: Pay Now (card submit, checkout, confirm, checkout-success; a full discount checks out ' +
     'without card), or the return from the card provider (3-D Secure) with its result message (§8).',
-  context: ({ input }) => ({ ...input, clientSecret: null, message: null, error: null, receipt: null }),
+  context: ({ input }) => ({
+    ...input,
+    clientSecret: null,
+    setupIntentId: null,
+    refunded: false,
+    message: null,
+    error: null,
+    receipt: null,
+  }),
   output: ({ event }) => {
     if (!isCardPaymentExit(event.output)) throw new Error('The card payment ended without an exit.');
     return event.output;
@@ -240,10 +268,7 @@ export const cardPaymentMachine = setup({
           {
             guard: { type: 'needsConfirmation', params: ({ event }) => event.output },
             target: 'confirmingCard',
-            actions: {
-              type: 'storeClientSecret',
-              params: ({ event }) => ({ clientSecret: event.output.client_secret }),
-            },
+            actions: { type: 'storeClientSecret', params: ({ event }) => event.output },
           },
           {
             guard: { type: 'checkedOut', params: ({ event }) => event.output },
@@ -273,6 +298,7 @@ export const cardPaymentMachine = setup({
         input: ({ context }) => ({
           card: context.card,
           clientSecret: context.clientSecret,
+          setupIntentId: context.setupIntentId,
           billing: context.billing,
           returnUrl: paymentReturnUrl(context.returnUrl, requireCheckout(context)),
         }),
@@ -304,10 +330,7 @@ export const cardPaymentMachine = setup({
         id: 'checkoutSuccess',
         src: 'checkoutSuccess',
         input: ({ context }) => requirePaidCheckout(context),
-        onDone: {
-          target: 'paid',
-          actions: { type: 'storeReceipt', params: ({ event }) => ({ receipt: event.output.receipt }) },
-        },
+        onDone: { target: 'paid', actions: { type: 'storeReceipt', params: ({ event }) => event.output } },
         onError: [
           {
             guard: 'isReturn',
@@ -388,7 +411,7 @@ export const cardPaymentMachine = setup({
       type: 'final',
       description:
         'Spec §4: checked out (or recorded): the payer sees the confirmation (issue 15), then the claimed page.',
-      output: ({ context }) => ({ exit: 'paid' as const, receipt: context.receipt }),
+      output: ({ context }) => ({ exit: 'paid' as const, receipt: context.receipt, refunded: context.refunded }),
     },
     refused: {
       type: 'final',

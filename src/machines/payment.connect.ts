@@ -98,7 +98,11 @@ export function waiverOnlyView(snapshot: PaymentSnapshot) {
 
 /** The payment confirmation (issue 15): the receipt, and whether the payer came back from the card provider. */
 export function confirmationView(snapshot: PaymentSnapshot) {
-  return { receipt: snapshot.context.receipt, afterReturn: snapshot.context.returned !== null };
+  return {
+    receipt: snapshot.context.receipt,
+    refunded: snapshot.context.refunded,
+    afterReturn: snapshot.context.returned !== null,
+  };
 }
 
 /** A page-level text: the load failure, or the error the payment data carries. */

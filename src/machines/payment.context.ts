@@ -67,6 +67,8 @@ export interface PaymentContext {
   error: string | null;
   /** What the payment just made confirms (issue 15), shown before the payer goes on. */
   receipt: Receipt | null;
+  /** The payment just made was a second one for a team already paid, and was given back: the confirmation says so. */
+  refunded: boolean;
 }
 
 /** The context a flow starts with. */
@@ -93,6 +95,7 @@ export function initialContext(input: PaymentInput): PaymentContext {
     message: null,
     error: null,
     receipt: null,
+    refunded: false,
   };
 }
 

@@ -110,7 +110,11 @@ describe('Pay Now (issue 13: the billing schema guards the machine)', () => {
     license: null,
     subscription: null,
   };
-  const card = { submit: () => new Promise<never>(() => {}), confirm: () => new Promise<never>(() => {}) };
+  const card = {
+    submit: () => new Promise<never>(() => {}),
+    confirm: () => new Promise<never>(() => {}),
+    confirmSetup: () => new Promise<never>(() => {}),
+  };
   const billing = initialBillingForm(payer);
 
   async function atCheckout() {

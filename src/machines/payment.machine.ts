@@ -14,7 +14,8 @@
  * - The draft preview shows every step, Pay Now included, but it cannot pay: checkout ends in `preview`.
  * - Issue 15: every successful payment (card, full discount, 3-D Secure return) is confirmed on its own screen
  *   (`confirmation`, 'Payment confirmed') with the receipt the server answered; Continue goes on to the claimed page.
- *   An intent refunded as a second payment for the same team has no receipt and goes on at once.
+ *   An intent refunded as a second payment for the same team has no receipt: the confirmation says it was refunded;
+ *   a checkout that finds the team paid already (no receipt) goes on at once.
  */
 import { and, not } from 'xstate';
 import { DISCOUNT_NOT_FOUND } from '../domain/payment-rules';
@@ -338,14 +339,15 @@ export const paymentMachine = paymentSetup.createMachine({
         input: ({ context }) => cardPaymentInput(context),
         onDone: [
           {
-            guard: { type: 'paidWithReceipt', params: ({ event }) => event.output },
+            guard: { type: 'paidToConfirm', params: ({ event }) => event.output },
             target: 'confirmation',
             actions: { type: 'storeReceipt', params: ({ event }) => event.output },
+            description: 'Issue 15: the receipt, or (a second payment for a team already paid) that it was refunded.',
           },
           {
             guard: { type: 'exited', params: ({ event }) => ({ exit: event.output, is: 'paid' }) },
             target: 'toClaimed',
-            description: 'Nothing new to confirm (the intent was refunded as a second payment): on at once.',
+            description: 'Paid already (another tab, a repeated Pay Now): nothing new to confirm, on at once.',
           },
           {
             guard: { type: 'exited', params: ({ event }) => ({ exit: event.output, is: 'retry' }) },

@@ -108,8 +108,12 @@ export const paymentSetup = setup({
     cardFormLoaded: ({ context }) => context.cardPayments !== null,
     alreadyPaid: ({ context }) => context.paidCheckout !== null,
     exited: (_, params: { exit: CardPaymentExit; is: CardPaymentExit['exit'] }) => params.exit.exit === params.is,
-    /** Paid, and the server said what it recorded: the payer sees the confirmation first (issue 15). */
-    paidWithReceipt: (_, params: CardPaymentExit) => params.exit === 'paid' && params.receipt !== null,
+    /**
+     * Paid, and the server said what it recorded, or that it refunded a second payment for a team already paid:
+     * the payer sees the confirmation first (issue 15).
+     */
+    paidToConfirm: (_, params: CardPaymentExit) =>
+      params.exit === 'paid' && (params.receipt !== null || params.refunded),
   },
   actions: {
     listenToDraft: spawnChild('draftChannel', {
@@ -162,8 +166,9 @@ export const paymentSetup = setup({
       return {};
     }),
     forgetReturn: assign({ returned: null }),
-    storeReceipt: assign({
-      receipt: (_, params: CardPaymentExit) => (params.exit === 'paid' ? params.receipt : null),
-    }),
+    storeReceipt: assign((_, params: CardPaymentExit) => ({
+      receipt: params.exit === 'paid' ? params.receipt : null,
+      refunded: params.exit === 'paid' && params.refunded,
+    })),
   },
 });

@@ -12,6 +12,9 @@ import { flag, text, wholeNumber } from './search-params';
 export const paymentSearch = z.object({
   payment_intent: text,
   payment_intent_client_secret: text,
+  // A plan with nothing due today saves the card with a SetupIntent: Stripe returns these for it instead.
+  setup_intent: text,
+  setup_intent_client_secret: text,
   redirect_status: text,
   payment_plan_month: wholeNumber(0, 120),
   team_id: wholeNumber(0, Number.MAX_SAFE_INTEGER),

@@ -19,10 +19,21 @@ describe("/payment's card actors", () => {
     );
     const result = await toPromise(
       createActor(retrievePaymentIntentActor, {
-        input: { paymentIntentId: 'pi_7', clientSecret: 'pi_7_secret_q', checkout: null },
+        input: { paymentIntentId: 'pi_7', clientSecret: 'pi_7_secret_q', checkout: null, setup: false },
       }).start(),
     );
     expect(result).toEqual({ paymentIntent: { id: 'pi_7', status: 'succeeded' } });
     expect(requests[0]?.url).toContain('/sandbox/payment-intents/pi_7?client_secret=pi_7_secret_q');
+  });
+
+  it('look a returning SetupIntent (nothing due today) up as the payment it stands for', async () => {
+    const requests = stubFetch(() => jsonResponse({ id: 'seti_7', status: 'succeeded', client_secret: 's' }));
+    const result = await toPromise(
+      createActor(retrievePaymentIntentActor, {
+        input: { paymentIntentId: 'seti_7', clientSecret: 'seti_7_secret_q', checkout: null, setup: true },
+      }).start(),
+    );
+    expect(result).toEqual({ paymentIntent: { id: 'seti_7', status: 'succeeded' } });
+    expect(requests[0]?.url).toContain('/sandbox/setup-intents/seti_7');
   });
 });

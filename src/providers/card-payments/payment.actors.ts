@@ -15,5 +15,13 @@ export const cardPaymentsActor = fromPromise<CardPayments>(() => load());
 
 export const retrievePaymentIntentActor = fromPromise<CardResult, ReturnedPayment>(async ({ input }) => {
   const payments = await load();
+  if (input.setup) {
+    // A SetupIntent (nothing due today) reads as the payment it stands for: its id and status.
+    const result = await payments.retrieveSetup({
+      clientSecret: input.clientSecret,
+      setupIntentId: input.paymentIntentId,
+    });
+    return result.setupIntent ? { paymentIntent: result.setupIntent } : { error: result.error };
+  }
   return payments.retrieve({ clientSecret: input.clientSecret, paymentIntentId: input.paymentIntentId });
 });

@@ -186,7 +186,11 @@ function SandboxCardForm<THandle>({
 }
 
 function paymentHandle(card: EnteredCard, dependencies: SandboxDependencies): CardFormHandle {
-  return { submit: card.submit, confirm: (request) => confirmWithCard(card.fields(), request, dependencies) };
+  return {
+    submit: card.submit,
+    confirm: (request) => confirmWithCard(card.fields(), request, dependencies),
+    confirmSetup: (request) => confirmSetupWithCard(card.fields(), request, dependencies),
+  };
 }
 
 function setupHandle(card: EnteredCard, dependencies: SandboxDependencies): SetupFormHandle {

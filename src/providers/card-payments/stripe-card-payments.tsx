@@ -122,8 +122,9 @@ function HandleBridge({ amount, onHandle }: Pick<CardFormProps, 'amount' | 'onHa
   const elements = useElements();
 
   useEffect(() => {
-    // Deferred-intent Elements check the amount they will confirm; keep it in step with the chosen plan.
-    elements?.update({ amount });
+    // Deferred-intent Elements check the amount they will confirm; keep it in step with the chosen plan. Setup
+    // mode (nothing due today) has no amount: its Elements are remounted when the mode changes (StripeCardForm).
+    if (amount > 0) elements?.update({ amount });
   }, [elements, amount]);
 
   useEffect(() => {
@@ -148,6 +149,18 @@ function HandleBridge({ amount, onHandle }: Pick<CardFormProps, 'amount' | 'onHa
             redirect: 'if_required',
           }),
         ),
+      confirmSetup: async ({ clientSecret, billingDetails, returnUrl }) =>
+        toSetupResult(
+          await stripe.confirmSetup({
+            elements,
+            clientSecret,
+            confirmParams: {
+              return_url: returnUrl,
+              ...(billingDetails ? { payment_method_data: { billing_details: billingDetails } } : {}),
+            },
+            redirect: 'if_required',
+          }),
+        ),
     };
     onHandle(handle);
     return () => onHandle(null);
@@ -157,21 +170,27 @@ function HandleBridge({ amount, onHandle }: Pick<CardFormProps, 'amount' | 'onHa
 }
 
 function StripeCardForm({ stripe, amount, onHandle, disabled = false }: CardFormProps & { stripe: Stripe }) {
+  // Stripe cannot take a $0.00 payment: with nothing due today (later phases only) the card is saved by a
+  // SetupIntent, so Elements run in setup mode, remounted (key) when a plan change switches the mode.
+  const setupMode = amount === 0;
   // Elements options are fixed once set; later amounts go through elements.update (HandleBridge).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first amount seeds Elements, later ones update it
   const options = useMemo<StripeElementsOptions>(
-    () => ({
-      mode: 'payment',
-      amount,
-      currency: 'usd',
-      appearance: { theme: 'stripe', variables: { colorPrimary: '#1d4ed8', borderRadius: '8px' } },
-    }),
-    [],
+    () =>
+      setupMode
+        ? SETUP_OPTIONS
+        : {
+            mode: 'payment',
+            amount,
+            currency: 'usd',
+            appearance: { theme: 'stripe', variables: { colorPrimary: '#1d4ed8', borderRadius: '8px' } },
+          },
+    [setupMode],
   );
   return (
     <fieldset className="card-fields" disabled={disabled}>
       <legend>Card details</legend>
-      <Elements stripe={stripe} options={options}>
+      <Elements key={setupMode ? 'setup' : 'payment'} stripe={stripe} options={options}>
         <PaymentElement options={{ readOnly: disabled }} />
         <HandleBridge amount={amount} onHandle={onHandle} />
       </Elements>

@@ -54,6 +54,11 @@ export interface CardFormHandle {
    * Stripe.js, the page navigates away and the promise never settles.
    */
   confirm(request: ConfirmRequest): Promise<CardResult>;
+  /**
+   * A plan with nothing due today: confirms checkout's SetupIntent with the entered card instead (saved for the
+   * instalments; Stripe Elements in setup mode), redirecting only for 3-D Secure like `confirm`.
+   */
+  confirmSetup(request: ConfirmRequest): Promise<SetupResult>;
 }
 
 export interface CardFormProps {

@@ -34,19 +34,36 @@ function RemainingSchedule({ remaining }: { remaining: Receipt['remaining'] }) {
   );
 }
 
+/** A second payment for a team already paid: the server refunded it (checkout-success `refunded: true`). */
+export const PAYMENT_REFUNDED = 'This payment has been refunded: your team dues were already paid.';
+
 /**
  * The confirmation after any successful payment (issue 15), before the claimed page: amount paid today, team and
  * season, plan, the remaining schedule and where the receipt went. After a 3-D Secure return it also gives §8's
  * 'Payment succeeded!'.
  */
 export function PaymentConfirmation({ actorRef }: StepProps) {
-  const { receipt, afterReturn } = useSelector(actorRef, confirmationView, shallowEqual);
-  if (receipt === null) return null;
-  const receiptSent = receiptSentText(receipt.email);
+  const { receipt, refunded, afterReturn } = useSelector(actorRef, confirmationView, shallowEqual);
   return (
     <section className="confirmation">
       <StepHeading>{PAYMENT_CONFIRMED}</StepHeading>
-      {afterReturn && <Alert tone="success">{PAYMENT_SUCCEEDED}</Alert>}
+      {refunded && <Alert tone="info">{PAYMENT_REFUNDED}</Alert>}
+      {afterReturn && !refunded && <Alert tone="success">{PAYMENT_SUCCEEDED}</Alert>}
+      {receipt !== null && <ReceiptDetails receipt={receipt} />}
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => actorRef.send({ type: 'CONTINUE' })}>
+          Continue
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** What the payment confirmed: amount today, team and season, plan, card, the remaining schedule, the receipt. */
+function ReceiptDetails({ receipt }: { receipt: Receipt }) {
+  const receiptSent = receiptSentText(receipt.email);
+  return (
+    <>
       <dl className="amounts card">
         <div className="amounts__row amounts__row--total">
           <dt>Paid today</dt>
@@ -75,11 +92,6 @@ export function PaymentConfirmation({ actorRef }: StepProps) {
       </dl>
       <RemainingSchedule remaining={receipt.remaining} />
       {receiptSent !== null && <p className="confirmation__receipt">{receiptSent}</p>}
-      <div className="button-row">
-        <button type="button" className="button" onClick={() => actorRef.send({ type: 'CONTINUE' })}>
-          Continue
-        </button>
-      </div>
-    </section>
+    </>
   );
 }
