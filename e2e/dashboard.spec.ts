@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
-import { FIXTURE_PASSWORD, loginThroughApi, uniqueEmail } from './support/session';
+import { loginThroughApi, registerGuardian as registerThroughApi, storeUser, WEBSITE } from './support/session';
 
 /**
  * Dashboard, entry redirect and /contact-coach (issue 4 points 6 and 8; spec §2 Dashboard, §4 Dashboard on load,
@@ -14,7 +14,11 @@ import { FIXTURE_PASSWORD, loginThroughApi, uniqueEmail } from './support/sessio
  * - member, paid: licence TIGERS-2027, dues paid (payment_complete 1) → /licenses/TIGERS-2027?claimed_login=true.
  */
 
-const WEBSITE = { 'X-Requested-With': 'website' };
+/** A new guardian registered through the API (is_new), optionally with a licence that is not claimed. */
+function registerGuardian(request: APIRequestContext, prefix: string, license?: string) {
+  return registerThroughApi(request, prefix, 'Dana Dashboard', license ? { license, do_not_claim: true } : {});
+}
+
 const REGISTER_WITH_ANOTHER_LICENSE =
   'To register with another license, log out and open the license link you were given.';
 
@@ -25,29 +29,6 @@ async function atBothWidths(page: Page, label: string, check: () => Promise<void
     await check();
     await expectNoSeriousA11yViolations(page, `${label} at ${viewport.width} px`);
   }
-}
-
-/** A new guardian registered through the API (is_new), optionally with a licence that is not claimed. */
-async function registerGuardian(request: APIRequestContext, prefix: string, license?: string): Promise<unknown> {
-  const email = uniqueEmail(prefix);
-  const response = await request.post('/api/auth/register', {
-    headers: WEBSITE,
-    data: {
-      email,
-      phone: '5551234567',
-      password: FIXTURE_PASSWORD,
-      password_confirmation: FIXTURE_PASSWORD,
-      name: 'Dana Dashboard',
-      ...(license ? { license, do_not_claim: true } : {}),
-    },
-  });
-  expect(response.ok(), `register ${email}`).toBe(true);
-  return response.json();
-}
-
-async function storeUser(page: Page, user: unknown): Promise<void> {
-  await page.goto('/no-such-page');
-  await page.evaluate((stored) => localStorage.setItem('diamond.currentUser', JSON.stringify(stored)), user);
 }
 
 /** Every URL the page shows from now on, so a hand-over is seen even when the next page moves on at once. */
@@ -193,7 +174,7 @@ test.describe('dashboard: a failed status call', () => {
 
 test.describe('dashboard: logging out', () => {
   test('LOG OUT in the top menu revokes the token, clears local data and leads to login', async ({ page, request }) => {
-    const user = (await registerGuardian(request, 'dashboard.logout')) as { email: string; token: string };
+    const user = await registerGuardian(request, 'dashboard.logout');
     await storeUser(page, user);
     await page.goto('/dashboard');
     await expectDashboardFrame(page, user.email);
@@ -214,7 +195,7 @@ test.describe('dashboard: logging out', () => {
   });
 
   test('a token the server no longer accepts leads back to login with returnUrl', async ({ page, request }) => {
-    const user = (await registerGuardian(request, 'dashboard.revoked')) as { email: string; token: string };
+    const user = await registerGuardian(request, 'dashboard.revoked');
     await request.post('/api/auth/logout', {
       headers: { ...WEBSITE, Authorization: `Bearer ${user.token}` },
       data: { email: user.email, token: user.token },

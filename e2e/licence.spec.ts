@@ -1,44 +1,19 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { startIsolatedServer } from './support/isolated-server';
-import { FIXTURE_PASSWORD, loginThroughApi, uniqueEmail } from './support/session';
+import {
+  FIXTURE_PASSWORD,
+  loginThroughApi,
+  registerGuardian,
+  storeUser,
+  uniqueEmail,
+  WEBSITE,
+} from './support/session';
 
 /**
  * Licence pages (issue 5, spec §2 Licence page, §4 Licence page and claiming) on the seeded fixtures
  * (docs/fixtures.md). Journeys that claim use accounts they create; the coach journey takes one COACH-2027 seat.
  */
-
-const WEBSITE = { 'X-Requested-With': 'website' };
-
-interface ApiUser {
-  id: number;
-  email: string;
-  token: string;
-}
-
-/** A new guardian account created through the API (no licence claimed). */
-async function registerGuardian(request: APIRequestContext, prefix: string): Promise<ApiUser> {
-  const email = uniqueEmail(prefix);
-  const response = await request.post('/api/auth/register', {
-    headers: WEBSITE,
-    data: {
-      email,
-      phone: '5551234567',
-      password: FIXTURE_PASSWORD,
-      password_confirmation: FIXTURE_PASSWORD,
-      name: 'Jamie Fresh',
-      do_not_claim: true,
-    },
-  });
-  expect(response.ok(), `register ${email}`).toBe(true);
-  return (await response.json()) as ApiUser;
-}
-
-/** Stores a user the way the site does after login (src/session/current-user.ts). */
-async function storeUser(page: Page, user: unknown): Promise<void> {
-  await page.goto('/no-such-page');
-  await page.evaluate((stored) => localStorage.setItem('diamond.currentUser', JSON.stringify(stored)), user);
-}
 
 async function storedUser(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('diamond.currentUser'));
@@ -179,7 +154,7 @@ test.describe('team licence success screen', () => {
     page,
     request,
   }, testInfo) => {
-    const guardian = await registerGuardian(request, 'licence.success');
+    const guardian = await registerGuardian(request, 'licence.success', 'Jamie Fresh', { do_not_claim: true });
     await storeUser(page, guardian);
     await page.goto('/licenses/TIGERS-2027?claimed_login=true&api_subdomain=northside');
     await expect(page).toHaveURL(/claimed_registration=true/);

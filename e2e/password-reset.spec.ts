@@ -1,34 +1,16 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
-import { FIXTURE_PASSWORD, uniqueEmail } from './support/session';
+import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
 
 /**
  * Forgotten password (issue 4 points 5 and 8; spec §2 Forgotten password, §4, §8). Every journey resets the password
  * of a guardian it registers itself: a reset revokes the account's sessions, so no fixture account is touched.
  */
 
-const WEBSITE = { 'X-Requested-With': 'website' };
 const NEW_PASSWORD = 'BrandNew-Passw0rd';
 const INSTRUCTIONS_SENT =
   'We have sent instructions on how to reset your password to the email address you provided. Check your inbox.';
 const PASSWORD_UPDATED = 'SUCCESS! Your password has been successfully updated.';
-
-async function registerGuardian(request: APIRequestContext, prefix: string): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail(prefix);
-  const response = await request.post('/api/auth/register', {
-    headers: WEBSITE,
-    data: {
-      email,
-      phone: '5551234567',
-      password: FIXTURE_PASSWORD,
-      password_confirmation: FIXTURE_PASSWORD,
-      name: 'Robin Reset',
-    },
-  });
-  expect(response.ok(), `register ${email}`).toBe(true);
-  const user = (await response.json()) as { token: string };
-  return { email, token: user.token };
-}
 
 async function apiLoginStatus(request: APIRequestContext, email: string, password: string): Promise<number> {
   const response = await request.post('/api/auth/login', { headers: WEBSITE, data: { email, password } });
@@ -59,7 +41,7 @@ async function resetLinkFromMailbox(page: Page, email: string): Promise<string> 
 
 test.describe('forgotten password', () => {
   test('request → mailbox link → reset → log in with the new password', async ({ page, request }) => {
-    const { email } = await registerGuardian(request, 'reset');
+    const { email } = await registerGuardian(request, 'reset', 'Robin Reset');
 
     await page.goto('/resetpwd/forgot');
     await atBothWidths(page, 'reset request form', async () => {
@@ -108,7 +90,7 @@ test.describe('forgotten password', () => {
     page,
     request,
   }) => {
-    const { email } = await registerGuardian(request, 'reset.stale');
+    const { email } = await registerGuardian(request, 'reset.stale', 'Robin Reset');
     // A user stored in this browser: §8 removes it after a thrown reset error.
     const login = await request.post('/api/auth/login', {
       headers: WEBSITE,

@@ -12,6 +12,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useMemo } from 'react';
 import type { SetupIntentStatus } from '../../api/schemas';
 import {
+  type BillingDetails,
   type CardError,
   type CardFormHandle,
   type CardFormProps,
@@ -39,6 +40,15 @@ function toCardError(error: StripeError): CardError {
 }
 
 /** Stripe's result shapes → ours (the same fields, without the parts the flow never reads). */
+
+/** Where 3-D Secure comes back to, and the payer's billing details when the form has them (confirmPayment/Setup). */
+function confirmParams(returnUrl: string, billingDetails: BillingDetails | null) {
+  return {
+    return_url: returnUrl,
+    ...(billingDetails ? { payment_method_data: { billing_details: billingDetails } } : {}),
+  };
+}
+
 export function toCardResult(result: {
   paymentIntent?: { id: string; status: string } | undefined;
   error?: StripeError | undefined;
@@ -142,10 +152,7 @@ function HandleBridge({ amount, onHandle }: Pick<CardFormProps, 'amount' | 'onHa
           await stripe.confirmPayment({
             elements,
             clientSecret,
-            confirmParams: {
-              return_url: returnUrl,
-              ...(billingDetails ? { payment_method_data: { billing_details: billingDetails } } : {}),
-            },
+            confirmParams: confirmParams(returnUrl, billingDetails),
             redirect: 'if_required',
           }),
         ),
@@ -154,10 +161,7 @@ function HandleBridge({ amount, onHandle }: Pick<CardFormProps, 'amount' | 'onHa
           await stripe.confirmSetup({
             elements,
             clientSecret,
-            confirmParams: {
-              return_url: returnUrl,
-              ...(billingDetails ? { payment_method_data: { billing_details: billingDetails } } : {}),
-            },
+            confirmParams: confirmParams(returnUrl, billingDetails),
             redirect: 'if_required',
           }),
         ),
