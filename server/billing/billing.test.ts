@@ -460,6 +460,37 @@ describe('update card', () => {
     expect((await summaryOf(token, membershipId)).phases[1]).toMatchObject({ status: 'paid' });
   });
 
+  it('charges the new card when the family saves it while the collector is charging the old one', async () => {
+    const { token, membershipId, receipt } = await payPlan(3, '4000000000000341');
+    const due = receipt.remaining[0]!.due_date;
+    await runAsOf(due);
+    const id = await newCard(token, membershipId, '4242424242424242');
+    // The interleaving the concurrent test above can only hit by chance: the collector has leased the phase and read
+    // the old card; the card update (which finds the phase leased) completes before the old card's answer arrives.
+    const payments = t.deps.providers.payments;
+    const charge = payments.chargeSavedCard.bind(payments);
+    let updated: Awaited<ReturnType<TestApp['call']>> | undefined;
+    payments.chargeSavedCard = async (input) => {
+      if (input.offSession && updated === undefined) {
+        updated = await t.call('POST', `/api/memberships/${membershipId}/card`, {
+          token,
+          body: { setup_intent_id: id },
+        });
+      }
+      return charge(input);
+    };
+    try {
+      expect(await runCollector(t.deps, plusDays(due, 1))).toMatchObject({ charged: 1, failed: 0 });
+    } finally {
+      payments.chargeSavedCard = charge;
+    }
+    expect(updated?.body).toMatchObject({ outcome: 'nothing_due', card: { last4: '4242' } });
+    const succeeded = (await instalmentCharges(membershipId)).filter((intent) => intent.status === 'succeeded');
+    expect(succeeded.map((intent) => intent.amountCents)).toEqual([13500]);
+    expect((await summaryOf(token, membershipId)).phases[1]).toMatchObject({ status: 'paid' });
+    expect(await mailsWith('Receipt: $135.00')).toHaveLength(1);
+  });
+
   it('answers the provider message when the new card declines too', async () => {
     const { token, membershipId, receipt } = await payPlan(3, '4000000000000341');
     await runAsOf(receipt.remaining[0]!.due_date);

@@ -98,7 +98,7 @@ async function chargePhase(
   phase: MembershipPhaseRow,
   asOf: string,
   leaseId: string,
-): Promise<'charged' | 'failed' | 'lost'> {
+): Promise<'charged' | 'failed' | 'retry' | 'lost'> {
   const card = await cardOf(deps.db, phase.membershipId);
   const attempt = phase.attempts + 1;
   const [membership] = await deps.db.select().from(memberships).where(eq(memberships.id, phase.membershipId));
@@ -143,6 +143,19 @@ async function chargePhase(
     if (!paid) return 'lost';
     await sendReceipt(deps, phase.membershipId, { amountCents: phase.amountCents, card: summary });
     return 'charged';
+  }
+
+  // The family saved another card while this one was being charged (their card update found the phase leased to
+  // this run and left it): the failure is the old card's, so it counts for nothing. The lease is released with the
+  // attempt counted (the next try needs its own idempotency key) and this run's next claim charges the new card.
+  const current = await cardOf(deps.db, phase.membershipId);
+  if (current && current.paymentMethodId !== card?.paymentMethodId) {
+    const [released] = await deps.db
+      .update(membershipPhases)
+      .set({ attempts: attempt, leaseId: null, leaseUntil: null })
+      .where(mine)
+      .returning();
+    return released ? 'retry' : 'lost';
   }
 
   // Off-session a 3-D Secure card cannot be authenticated: Stripe fails it (authentication_required); should a
