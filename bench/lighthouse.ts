@@ -12,7 +12,7 @@
  * Lighthouse 12.8.2: the newest that runs on Node 20 (13.x needs Node >= 22.19).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,12 +20,21 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = [
+const ALL_PAGES = [
   '/licenses/TIGERS-2027',
   '/login',
   '/register?license=TIGERS-2027&is_team_license=true',
   '/draft?draft_id=1',
 ];
+// `npm run bench:lighthouse -- --page /draft` measures the pages whose path starts so; `--report DIR` keeps each
+// page's full Lighthouse report (JSON) there, for the network waterfall and the critical request chains.
+const option = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const pageFilter = option('--page');
+const reportDir = option('--report');
+const PAGES = pageFilter ? ALL_PAGES.filter((page) => page.startsWith(pageFilter)) : ALL_PAGES;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, lcpMs: 2000, tbtMs: 150 };
 
 const rootDir = path.resolve(import.meta.dirname, '..');
@@ -94,6 +103,11 @@ try {
     });
     if (!result) throw new Error(`no Lighthouse result for ${page}`);
     const { lhr } = result;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      const name = page.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'root';
+      writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr, null, 1));
+    }
     if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
