@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -49,7 +49,7 @@ export default defineConfig(({ mode }) => {
     throw error;
   }
   return {
-    plugins: [react(), staticPages(JSON.parse(define.__SITE_CONFIG__).clientName)],
+    plugins: [react(), staticPages(define.__SITE_CONFIG__)],
     // The validated configuration goes into the bundle as a constant (src/config.ts): no parsing in the browser.
     define,
     build: {
@@ -122,7 +122,8 @@ const gzipAsync = promisify(gzip);
  * and a gzip (.gz, level 9) copy beside every text file, which the server sends by Accept-Encoding
  * (server/http/static-site.ts). Compressing once at build time affords the slowest, smallest settings.
  */
-function staticPages(clientName: string): Plugin {
+function staticPages(siteConfigJson: string): Plugin {
+  const clientName: string = JSON.parse(siteConfigJson).clientName;
   let outDir = 'dist';
   return {
     name: 'diamond-static-pages',
@@ -132,6 +133,10 @@ function staticPages(clientName: string): Plugin {
     },
     async writeBundle() {
       prerenderPages(outDir, clientName);
+      // The configuration compiled into the site, for the server's /draft rendering (server/http/draft-preview-page.ts);
+      // under .vite/, which the server never serves.
+      await mkdir(path.join(outDir, '.vite'), { recursive: true });
+      await writeFile(path.join(outDir, '.vite', 'site-config.json'), siteConfigJson);
       const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && !entry.parentPath.includes('.vite'))
         .map((entry) => path.join(entry.parentPath, entry.name));

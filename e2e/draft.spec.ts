@@ -58,6 +58,32 @@ test.describe('draft preview', () => {
     }
   });
 
+  test('arrives with its plans in the HTML (issue 14), which the page starts from without asking again', async ({
+    browser,
+    page,
+  }) => {
+    // Without JavaScript the server-rendered preview is there: its fee summary and plans are the page's largest paint.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const html = await noScript.newPage();
+      await html.goto('/draft?draft_id=1');
+      await expect(html.getByRole('radio', { name: 'Pay in full $475.00 due today' })).toBeVisible();
+      await expect(html.getByText('Loading your payment options…')).toHaveCount(0);
+    } finally {
+      await noScript.close();
+    }
+    // With JavaScript the flow starts from the same data: no plans request until a staff update.
+    const planRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/nova-field/team-draft-payment-plans')) planRequests.push(sent.url());
+    });
+    await page.goto('/draft?draft_id=1');
+    await expect(page.getByRole('radio', { name: 'Pay in full $475.00 due today' })).toBeEnabled();
+    await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(planRequests).toEqual([]);
+  });
+
   test('steps through to a checkout that cannot take payments', async ({ page }) => {
     await page.goto('/draft?draft_id=1');
     await page.getByRole('radio', { name: /^3 monthly payments/ }).check();

@@ -157,12 +157,17 @@ const billingWithoutName = { ...billing, name: '' };
 // ---- Which situations each input explores ------------------------------------------------------------------------
 // Every input explores its whole reachable graph, so each input's answers are chosen to keep to its own part of the
 // flow: `newUser` pays (options, discount, protection, checkout, card and full discount), `existingUser` covers the
-// paid pages and Back to login, `draft` the preview, `returned` the way back from 3-D Secure.
+// paid pages and Back to login, `draft` the preview, `returned` the way back from 3-D Secure. `serverRendered` is the
+// preview the server rendered with the draft's plans (draft 2 here): it starts at the plans, and only its live reload
+// is explored again (everything after the plans is the `draft` input's).
 
-type Scenario = 'newUser' | 'existingUser' | 'draft' | 'returned';
+type Scenario = 'newUser' | 'existingUser' | 'draft' | 'serverRendered' | 'returned';
+
+const SERVER_RENDERED_DRAFT = 2;
 
 function scenarioOf(snapshot: Snapshot): Scenario {
   const { context } = snapshot;
+  if (context.draftId === SERVER_RENDERED_DRAFT) return 'serverRendered';
   if (context.draftId !== null) return 'draft';
   if (context.user?.id === returningUser.id) return 'returned';
   return context.user?.license?.license_code === 'TIGERS-2027' && context.user.is_new ? 'newUser' : 'existingUser';
@@ -174,6 +179,18 @@ const offeredMonths = (snapshot: Snapshot): number[] =>
 function events(snapshot: Snapshot): AnyEventObject[] {
   const scenario = scenarioOf(snapshot);
   const { context } = snapshot;
+  if (scenario === 'serverRendered') {
+    // The live update and its reload (answered or failed, then tried again); every other event is one the plans step
+    // refuses or ignores (no plan 99, no code), so the rest of the preview stays the `draft` input's.
+    return snapshot.matches('loadingPlans')
+      ? [doneEvent('paymentPlans', tigersData), errorEvent('paymentPlans', serverDown)]
+      : [
+          { type: 'DRAFT_UPDATED' },
+          { type: 'RETRY' },
+          { type: 'SELECT_PLAN', month: 99 },
+          { type: 'APPLY_DISCOUNT', code: '' },
+        ];
+  }
   const list: AnyEventObject[] = [
     { type: 'NEXT' },
     { type: 'BACK' },
@@ -279,6 +296,15 @@ function serializeState(snapshot: Snapshot): string {
 }
 
 const modelStates = {
+  // Issue 14: the server-rendered preview shows the plans it came with; they are asked again only on a live update.
+  choosingPlan: (snapshot: Snapshot, { invocations }: { invocations: readonly { id: string }[] }) => {
+    if (scenarioOf(snapshot) === 'serverRendered' && snapshot.context.reloadFor === null) {
+      expect(snapshot.context.data).toBe(tigersData);
+    }
+    if (scenarioOf(snapshot) === 'serverRendered' && !invocations.some((call) => call.id === 'paymentPlans')) {
+      expect(snapshot.children.draftChannel).toBeDefined();
+    }
+  },
   // §8/§9: a payment message or checkout failure is gone after its 5 seconds (or never came).
   'checkout.ready.idle': (snapshot: Snapshot) =>
     expect([snapshot.context.message, snapshot.context.error]).toEqual([null, null]),
@@ -346,7 +372,7 @@ const model = defineModel({
 const draftModel = defineModel({
   machine: draftPreviewMachine,
   name: 'payment (draft preview)',
-  input: { draftId: 1 },
+  inputs: { draft: { draftId: 1 }, serverRendered: { draftId: SERVER_RENDERED_DRAFT, plans: tigersData } },
   events,
   serializeState,
   states: modelStates,

@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { limitBody } from './http/body-limit.ts';
 import { compressJson } from './http/compression.ts';
+import { draftPreviewPage } from './http/draft-preview-page.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
 import { staticSite } from './http/static-site.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -138,7 +139,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
     },
   });
 
-  if (options.siteDir) app.get('*', staticSite(options.siteDir));
+  if (options.siteDir) {
+    app.get(
+      '*',
+      staticSite(options.siteDir, {
+        renderers: { 'pages/draft.html': draftPreviewPage(deps, options.siteDir) },
+        onRenderError: (error) => deps.log.error({ err: error }, 'a page could not be rendered; sent prerendered'),
+      }),
+    );
+  }
 
   app.notFound((c) => errorJson(c, 404, { message: 'Not found.', messages: {} }));
 

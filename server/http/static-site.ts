@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import { type ContentEncoding, negotiateEncoding, varyOnAcceptEncoding } from './compression.ts';
+import { type ContentEncoding, compressBody, negotiateEncoding, varyOnAcceptEncoding } from './compression.ts';
+import type { PageRenderer } from './draft-preview-page.ts';
 
 /** Paths that belong to the server, never to the single-page app's fallback. */
 export const SERVER_PATHS = /^\/(api|nova-field|sandbox|dev|app|static)(\/|$)/;
@@ -97,7 +98,17 @@ function compileRoutes(table: Record<string, string>): PrerenderedRoute[] {
  * revalidated by ETag. Any other GET that wants a page gets the HTML prerendered for its route (the site frame and
  * the page's heading, painted before the JavaScript), else index.html, so client-side routes load.
  */
-export function staticSite(siteDir: string): MiddlewareHandler {
+export interface StaticSiteOptions {
+  /**
+   * Pages rendered per request, by prerendered file (e.g. `pages/draft.html`): the renderer gets the request URL and
+   * that file's HTML and answers the page to send, or null to send the file itself.
+   */
+  renderers?: Record<string, PageRenderer>;
+  /** Where a renderer's failure is reported (the static page is sent instead). */
+  onRenderError?: (error: unknown) => void;
+}
+
+export function staticSite(siteDir: string, options: StaticSiteOptions = {}): MiddlewareHandler {
   const root = path.resolve(siteDir);
   // The route table, re-read when a rebuild changes it under a running server.
   let routes: { mtimeMs: number; list: PrerenderedRoute[] } | undefined;
@@ -112,6 +123,15 @@ export function staticSite(siteDir: string): MiddlewareHandler {
     return routes.list.find((route) => route.pattern.test(requestPath))?.file ?? 'index.html';
   }
 
+  async function renderPage(render: PageRenderer, url: URL, file: string): Promise<string | null> {
+    try {
+      return await render(url, await readFile(file, 'utf8'));
+    } catch (error) {
+      options.onRenderError?.(error);
+      return null;
+    }
+  }
+
   return async (c, next) => {
     const requestPath = c.req.path;
     const relative = siteRelativePath(requestPath);
@@ -119,10 +139,29 @@ export function staticSite(siteDir: string): MiddlewareHandler {
     const isPage = !/\.[a-z0-9]+$/i.test(requestPath);
     // Server paths and missing files (a path with an extension) are 404s, not pages.
     if (isPage && SERVER_PATHS.test(requestPath)) return next();
-    const file = path.join(root, isPage ? await prerenderedFile(requestPath) : relative);
+    const pageFile = isPage ? await prerenderedFile(requestPath) : null;
+    const file = path.join(root, pageFile ?? relative);
     const identity = await fileVersion(file);
     // A site being rebuilt under a running server (no index.html yet) is a 404, not a fault.
     if (identity === null) return next();
+
+    const render = pageFile === null ? undefined : options.renderers?.[pageFile];
+    if (render) {
+      const page = await renderPage(render, new URL(c.req.url), file);
+      if (page !== null) {
+        // Rendered for this request: compressed on the fly, never cached (the draft may change at any time).
+        const headers = new Headers({
+          'Content-Type': CONTENT_TYPES['.html'] ?? 'text/html',
+          'Cache-Control': 'no-store',
+        });
+        varyOnAcceptEncoding(headers);
+        const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
+        const body = await compressBody(Buffer.from(page), encoding);
+        if (encoding) headers.set('Content-Encoding', encoding);
+        headers.set('Content-Length', String(body.length));
+        return new Response(body, { status: 200, headers });
+      }
+    }
 
     const extension = path.extname(file).toLowerCase();
     const headers = new Headers({

@@ -23,6 +23,11 @@ export interface PaymentInput {
   returned?: ReturnedPayment | null;
   /** Absolute URL of /payment, where the card provider brings the payer back. */
   returnUrl?: string;
+  /**
+   * The draft preview: the draft's payment data the server rendered the page with (issue 14), so the preview starts
+   * at the plans without asking again.
+   */
+  plans?: PaymentData | null;
 }
 
 /** Where the flow leads once it is done; the route navigates there. */
@@ -78,7 +83,7 @@ export function initialContext(input: PaymentInput): PaymentContext {
     user: input.user ?? null,
     returned: input.returned ?? null,
     returnUrl: input.returnUrl ?? '/payment',
-    data: null,
+    data: input.plans ?? null,
     discount: null,
     pendingCode: null,
     discountError: null,

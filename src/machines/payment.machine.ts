@@ -60,7 +60,17 @@ export const paymentMachine = paymentSetup.createMachine({
     start: {
       description:
         'Spec §2 /payment and /draft: which page this is: the draft preview, a return from the card provider, or the payment page.',
-      always: [{ guard: 'isPreview', target: 'loadingPlans', actions: 'listenToDraft' }, { target: 'refreshingUser' }],
+      always: [
+        {
+          guard: and(['isPreview', 'hasPlans']),
+          target: 'plansLoaded',
+          actions: 'listenToDraft',
+          description:
+            "Spec §2 /draft: the server rendered the preview with the draft's plans; they are not asked again.",
+        },
+        { guard: 'isPreview', target: 'loadingPlans', actions: 'listenToDraft' },
+        { target: 'refreshingUser' },
+      ],
     },
     refreshingUser: {
       tags: ['busy'],

@@ -76,6 +76,8 @@ export const paymentSetup = setup({
   guards: {
     /** The draft preview says true (draft-preview.ts). */
     isPreview: () => false,
+    /** The page came with the payment data (the server-rendered draft preview). */
+    hasPlans: ({ context }) => context.data !== null,
     isReturnFromProvider: ({ context }) => context.returned !== null,
     paymentComplete: (_, params: SubscriptionStatus) => params.payment_complete === 1,
     hasWaiver: ({ context }) => hasWaiverText(context.user?.license?.organization?.waiver),

@@ -1,4 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { serverRenderedDraftPlans } from '../api/server-rendered';
 import { PREVIEW_TITLE } from '../domain/payment-rules';
 import { draftPreviewMachine } from '../machines/draft-preview';
 import type { PaymentDestination } from '../machines/payment.machine';
@@ -13,7 +15,10 @@ import { type NavigateFunction, useFlowPage } from './flow-page';
 const draftPageMachine = draftPreviewMachine.provide({ actors: { draftChannel: draftChannelActor } });
 
 function DraftPreview({ draftId }: { draftId: number }) {
-  const actorRef = useFlowPage(draftPageMachine, { flow: 'payment', input: { draftId }, follow });
+  // The plans the server rendered the page with (issue 14): the flow starts at them, so React's first render is the
+  // server's markup. Read while that render runs; it replaces #root's content, the data with it.
+  const [plans] = useState(() => serverRenderedDraftPlans(draftId));
+  const actorRef = useFlowPage(draftPageMachine, { flow: 'payment', input: { draftId, plans }, follow });
   return <PaymentFlow actorRef={actorRef} preview />;
 }
 

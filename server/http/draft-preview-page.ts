@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { register } from 'node:module';
+import path from 'node:path';
+import type { AppDeps } from '../deps.ts';
+import { draftPreviewData } from '../services/drafts.ts';
+
+/**
+ * /draft?draft_id={id} rendered on the server (issue 14, docs/architecture.md §10): the prerendered page with the
+ * draft's first screen (fee summary and plans, from src/routes/draft.server.tsx) in its <main>, and the same payment
+ * data in a JSON script inside #root that the browser starts the flow with (src/api/server-rendered.ts). The largest
+ * paint then comes with the HTML instead of after the scripts and the plans request.
+ *
+ * Anything that keeps it from rendering (no such draft, an id that is not one, the site's configuration or the
+ * renderer unavailable, a render that fails) answers null: the static prerendered page is sent, as before.
+ */
+
+/** Where the build leaves the configuration it compiled into the site (vite.config.ts); never served (a dotfile). */
+export const SITE_CONFIG_FILE = '.vite/site-config.json';
+
+/** The element the browser reads the data from (src/api/server-rendered.ts DRAFT_PREVIEW_DATA_ID). */
+const DATA_ELEMENT_ID = 'draft-preview-data';
+
+const DRAFT_ID = /^[1-9]\d{0,8}$/;
+
+export type PageRenderer = (url: URL, template: string) => Promise<string | null>;
+
+type Renderer = typeof import('../../src/routes/draft.server.tsx');
+
+/**
+ * Loads the renderer once. The site's modules read the build's configuration as the global `__SITE_CONFIG__` (Vite
+ * compiles it in; vitest defines it) and import their stylesheets, which Node cannot load: a loader hook answers
+ * every .css import with an empty module (the page's CSS is already inlined in the prerendered HTML).
+ */
+let renderer: Promise<Renderer | null> | undefined;
+function loadRenderer(siteDir: string, deps: AppDeps): Promise<Renderer | null> {
+  renderer ??= (async () => {
+    try {
+      const globals = globalThis as { __SITE_CONFIG__?: unknown };
+      const configFile = path.join(siteDir, SITE_CONFIG_FILE);
+      if (globals.__SITE_CONFIG__ === undefined && existsSync(configFile)) {
+        globals.__SITE_CONFIG__ = JSON.parse(readFileSync(configFile, 'utf8'));
+      }
+      register(
+        `data:text/javascript,${encodeURIComponent(
+          "export async function load(url, context, next) { return /\\.css([?#].*)?$/.test(url) ? { format: 'module', source: '', shortCircuit: true } : next(url, context); }",
+        )}`,
+      );
+      return await import('../../src/routes/draft.server.tsx');
+    } catch (error) {
+      deps.log.error({ err: error }, 'draft preview: the server renderer did not load; /draft is sent prerendered');
+      return null;
+    }
+  })();
+  return renderer;
+}
+
+/** JSON inside a <script>: nothing in it may end the element or start a comment, whatever the draft's names hold. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+const MAIN = /<main\b[^>]*>[\s\S]*<\/main>/;
+
+export function draftPreviewPage(deps: AppDeps, siteDir: string): PageRenderer {
+  return async (url, template) => {
+    const id = url.searchParams.get('draft_id');
+    if (id === null || !DRAFT_ID.test(id)) return null;
+    const draftId = Number(id);
+    const data = await draftPreviewData(deps.db, draftId, deps.now());
+    if (data === null) return null;
+    const module = await loadRenderer(siteDir, deps);
+    if (module === null) return null;
+    let page: string | null;
+    try {
+      page = module.renderDraftPreview(draftId, data);
+    } catch (error) {
+      deps.log.error({ err: error, draftId }, 'draft preview: rendering failed; /draft is sent prerendered');
+      return null;
+    }
+    const main = page?.match(MAIN)?.[0];
+    if (main === undefined || !MAIN.test(template) || !template.includes('<div id="root">')) return null;
+    const json = `<script type="application/json" id="${DATA_ELEMENT_ID}">${scriptJson({ draft_id: draftId, data })}</script>`;
+    return template.replace(MAIN, () => main).replace('<div id="root">', () => `<div id="root">${json}`);
+  };
+}
