@@ -58,9 +58,10 @@ test.describe('draft preview', () => {
     }
   });
 
-  test('arrives with its plans in the HTML (issue 14), which the page starts from without asking again', async ({
+  test('arrives with its plans in the HTML (issue 14), starts from them, and catches up once the channel is followed', async ({
     browser,
     page,
+    request,
   }) => {
     // Without JavaScript the server-rendered preview is there: its fee summary and plans are the page's largest paint.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -69,19 +70,45 @@ test.describe('draft preview', () => {
       await html.goto('/draft?draft_id=1');
       await expect(html.getByRole('radio', { name: 'Pay in full $475.00 due today' })).toBeVisible();
       await expect(html.getByText('Loading your payment options…')).toHaveCount(0);
+      // A copy for the eyes until the scripts run: it takes no input that the real page would then drop.
+      await expect(html.locator('main')).toHaveAttribute('inert', '');
     } finally {
       await noScript.close();
     }
-    // With JavaScript the flow starts from the same data: no plans request until a staff update.
+    // With JavaScript the flow starts from the same data: no plans request while the live channel is not followed yet
+    // (its client, pusher-js, is held back here) ...
     const planRequests: string[] = [];
     page.on('request', (sent) => {
       if (sent.url().endsWith('/nova-field/team-draft-payment-plans')) planRequests.push(sent.url());
     });
-    await page.goto('/draft?draft_id=1');
-    await expect(page.getByRole('radio', { name: 'Pay in full $475.00 due today' })).toBeEnabled();
-    await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
-    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
-    expect(planRequests).toEqual([]);
+    let releasePusher = () => {};
+    const pusherHeld = new Promise<void>((resolve) => {
+      releasePusher = resolve;
+    });
+    await page.route(/\/assets\/pusher-realtime-[^/]+\.js$/, async (route) => {
+      await pusherHeld;
+      await route.continue();
+    });
+    const before = (await (await request.get('/api/staff/drafts/1', { headers: STAFF })).json()) as {
+      total_dues: number;
+    };
+    try {
+      await page.goto('/draft?draft_id=1');
+      await expect(page.locator('main')).not.toHaveAttribute('inert');
+      await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+      await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+      expect(planRequests).toEqual([]);
+      // ... and a staff save made meanwhile, which reached no one, shows once the channel is followed.
+      await updateDraft(request, 1, { total_dues: 500 });
+      releasePusher();
+      await expect(page.getByRole('radio', { name: 'Pay in full $525.00 due today' })).toBeVisible();
+      expect(planRequests).toHaveLength(1);
+      // The quiet reload kept the step and the plan chosen on it.
+      await expect(page.getByRole('radio', { name: /^3 monthly payments/ })).toBeChecked();
+    } finally {
+      releasePusher();
+      await updateDraft(request, 1, { total_dues: before.total_dues });
+    }
   });
 
   test('steps through to a checkout that cannot take payments', async ({ page }) => {

@@ -186,6 +186,7 @@ function events(snapshot: Snapshot): AnyEventObject[] {
       ? [doneEvent('paymentPlans', tigersData), errorEvent('paymentPlans', serverDown)]
       : [
           { type: 'DRAFT_UPDATED' },
+          { type: 'DRAFT_FOLLOWED' },
           { type: 'RETRY' },
           { type: 'SELECT_PLAN', month: 99 },
           { type: 'APPLY_DISCOUNT', code: '' },
@@ -255,7 +256,7 @@ function events(snapshot: Snapshot): AnyEventObject[] {
     errorEvent('discount', CODE_NOT_FOUND),
   );
 
-  if (scenario === 'draft') list.push({ type: 'DRAFT_UPDATED' });
+  if (scenario === 'draft') list.push({ type: 'DRAFT_UPDATED' }, { type: 'DRAFT_FOLLOWED' });
   return list;
 }
 
@@ -419,6 +420,10 @@ const driver: Driver<typeof paymentMachine> = {
   CONTINUE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Continue' })),
   RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   DRAFT_UPDATED: async (event, { actor }) => {
+    act(() => actor.send(event));
+  },
+  // The draft channel's subscription succeeding (a socket event, not something a person does).
+  DRAFT_FOLLOWED: async (event, { actor }) => {
     act(() => actor.send(event));
   },
 };

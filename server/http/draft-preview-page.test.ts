@@ -7,9 +7,10 @@ import { Hono } from 'hono';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { frameHtml } from '../../scripts/prerender.ts';
 import { NO_SEASON } from '../../src/domain/payment-rules.ts';
+import { siteConfigDefine } from '../../vite.config.ts';
 import { drafts } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
-import { draftPreviewPage } from './draft-preview-page.ts';
+import { draftPreviewPage, SITE_CONFIG_FILE } from './draft-preview-page.ts';
 import { PRERENDERED_ROUTES_FILE, staticSite } from './static-site.ts';
 
 /**
@@ -33,6 +34,8 @@ beforeAll(() => {
     'index.html': '<!doctype html><div id="root"></div>',
     'pages/draft.html': template,
     [PRERENDERED_ROUTES_FILE]: JSON.stringify({ '/draft': 'pages/draft.html' }),
+    // What the build leaves for the server's renderer: the configuration it compiled into the site.
+    [SITE_CONFIG_FILE]: siteConfigDefine('test').__SITE_CONFIG__,
   };
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(site, name)), { recursive: true });
@@ -66,6 +69,8 @@ describe('/draft rendered on the server', () => {
     // The frame around <main> is the prerendered one; only <main> and the data changed.
     expect(page?.match(/<main\b/g)).toHaveLength(1);
     expect(page).toContain('<div class="preview-banner" role="note">');
+    // Until the scripts replace it, the copy takes no input that would be lost then.
+    expect(page).toContain('<main inert="" id="main"');
     const answer = await t.call('POST', '/nova-field/team-draft-payment-plans', { body: { draft_id: 1 } });
     expect(dataOf(page ?? '')).toEqual({ draft_id: 1, data: answer.body });
   });
@@ -84,6 +89,8 @@ describe('/draft rendered on the server', () => {
     ['a negative id', '?draft_id=-1'],
     ['an id past PostgreSQL integers', '?draft_id=9999999999'],
     ['a fraction', '?draft_id=1.5'],
+    // The site's router reads a repeated parameter as no draft at all.
+    ['two ids', '?draft_id=1&draft_id=2'],
   ])('leaves the prerendered page for %s', async (_case, query) => {
     expect(await render(query)).toBeNull();
   });
@@ -96,6 +103,24 @@ describe('/draft rendered on the server', () => {
     expect(page.match(/<script/g)).toHaveLength(1);
     expect(page).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(dataOf(page)).toMatchObject({ data: { team: { name } } });
+  });
+});
+
+describe('the renderer before the site is built', () => {
+  it('leaves the prerendered page while the build has not written its configuration, and renders once it has', async () => {
+    const globals = globalThis as { __SITE_CONFIG__?: unknown };
+    const known = globals.__SITE_CONFIG__;
+    const building = mkdtempSync(path.join(os.tmpdir(), 'draft-page-building-'));
+    try {
+      delete globals.__SITE_CONFIG__;
+      const url = new URL('http://localhost/draft?draft_id=1');
+      expect(await draftPreviewPage(t.deps, building)(url, template)).toBeNull();
+      mkdirSync(path.join(building, '.vite'));
+      writeFileSync(path.join(building, SITE_CONFIG_FILE), siteConfigDefine('test').__SITE_CONFIG__);
+      expect(await draftPreviewPage(t.deps, building)(url, template)).toContain('Choose a payment plan');
+    } finally {
+      globals.__SITE_CONFIG__ = known;
+    }
   });
 });
 

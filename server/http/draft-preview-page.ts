@@ -27,31 +27,38 @@ export type PageRenderer = (url: URL, template: string) => Promise<string | null
 type Renderer = typeof import('../../src/routes/draft.server.tsx');
 
 /**
- * Loads the renderer once. The site's modules read the build's configuration as the global `__SITE_CONFIG__` (Vite
- * compiles it in; vitest defines it) and import their stylesheets, which Node cannot load: a loader hook answers
- * every .css import with an empty module (the page's CSS is already inlined in the prerendered HTML).
+ * Loads the renderer. The site's modules read the build's configuration as the global `__SITE_CONFIG__` (Vite compiles
+ * it in; vitest defines it), so nothing is imported before it is known: a module that failed to evaluate would stay
+ * failed for the whole process. They also import their stylesheets, which Node cannot load: a loader hook answers the
+ * site's own .css imports (under src/) with an empty module (the page's CSS is already inlined in the prerendered
+ * HTML). A failed load is not kept: the next request tries again.
  */
-let renderer: Promise<Renderer | null> | undefined;
-function loadRenderer(siteDir: string, deps: AppDeps): Promise<Renderer | null> {
-  renderer ??= (async () => {
-    try {
-      const globals = globalThis as { __SITE_CONFIG__?: unknown };
-      const configFile = path.join(siteDir, SITE_CONFIG_FILE);
-      if (globals.__SITE_CONFIG__ === undefined && existsSync(configFile)) {
-        globals.__SITE_CONFIG__ = JSON.parse(readFileSync(configFile, 'utf8'));
-      }
-      register(
-        `data:text/javascript,${encodeURIComponent(
-          "export async function load(url, context, next) { return /\\.css([?#].*)?$/.test(url) ? { format: 'module', source: '', shortCircuit: true } : next(url, context); }",
-        )}`,
-      );
-      return await import('../../src/routes/draft.server.tsx');
-    } catch (error) {
-      deps.log.error({ err: error }, 'draft preview: the server renderer did not load; /draft is sent prerendered');
-      return null;
-    }
-  })();
-  return renderer;
+let renderer: Promise<Renderer> | undefined;
+let cssHookRegistered = false;
+async function loadRenderer(siteDir: string, deps: AppDeps): Promise<Renderer | null> {
+  const globals = globalThis as { __SITE_CONFIG__?: unknown };
+  if (globals.__SITE_CONFIG__ === undefined) {
+    const configFile = path.join(siteDir, SITE_CONFIG_FILE);
+    // A site being built has its pages before its configuration: until then, the prerendered page.
+    if (!existsSync(configFile)) return null;
+    globals.__SITE_CONFIG__ = JSON.parse(readFileSync(configFile, 'utf8'));
+  }
+  if (!cssHookRegistered) {
+    register(
+      `data:text/javascript,${encodeURIComponent(
+        "export async function load(url, context, next) { return /\\/src\\/.*\\.css([?#].*)?$/.test(url) ? { format: 'module', source: '', shortCircuit: true } : next(url, context); }",
+      )}`,
+    );
+    cssHookRegistered = true;
+  }
+  renderer ??= import('../../src/routes/draft.server.tsx');
+  try {
+    return await renderer;
+  } catch (error) {
+    renderer = undefined;
+    deps.log.error({ err: error }, 'draft preview: the server renderer did not load; /draft is sent prerendered');
+    return null;
+  }
 }
 
 /** JSON inside a <script>: nothing in it may end the element or start a comment, whatever the draft's names hold. */
@@ -68,8 +75,10 @@ const MAIN = /<main\b[^>]*>[\s\S]*<\/main>/;
 
 export function draftPreviewPage(deps: AppDeps, siteDir: string): PageRenderer {
   return async (url, template) => {
-    const id = url.searchParams.get('draft_id');
-    if (id === null || !DRAFT_ID.test(id)) return null;
+    // One id, as the site's router reads it (a repeated parameter is no draft there).
+    const ids = url.searchParams.getAll('draft_id');
+    const id = ids.length === 1 ? ids[0] : undefined;
+    if (id === undefined || !DRAFT_ID.test(id)) return null;
     const draftId = Number(id);
     const data = await draftPreviewData(deps.db, draftId, deps.now());
     if (data === null) return null;
@@ -85,6 +94,9 @@ export function draftPreviewPage(deps: AppDeps, siteDir: string): PageRenderer {
     const main = page?.match(MAIN)?.[0];
     if (main === undefined || !MAIN.test(template) || !template.includes('<div id="root">')) return null;
     const json = `<script type="application/json" id="${DATA_ELEMENT_ID}">${scriptJson({ draft_id: draftId, data })}</script>`;
-    return template.replace(MAIN, () => main).replace('<div id="root">', () => `<div id="root">${json}`);
+    // Inert until the site's scripts replace it (a second or two): a plan picked or a code typed into this copy would
+    // be lost then, so it takes no input instead of seeming to.
+    const inertMain = main.replace(/^<main\b/, '<main inert=""');
+    return template.replace(MAIN, () => inertMain).replace('<div id="root">', () => `<div id="root">${json}`);
   };
 }

@@ -11,7 +11,12 @@ import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-
 import type { CheckoutParams, ReturnedPayment } from '../domain/payment-return';
 import { canCheckout } from '../domain/payment-rules';
 import type { BillingDetails, CardFormHandle, CardPayments } from '../providers/card-payments/types';
-import type { DraftChannelInput, DraftUpdated } from '../providers/realtime/draft-channel.actor';
+import type {
+  DraftChannelEvent,
+  DraftChannelInput,
+  DraftFollowed,
+  DraftUpdated,
+} from '../providers/realtime/draft-channel.actor';
 import type { CardPaymentInput } from './card-payment.machine';
 
 export interface PaymentInput {
@@ -105,7 +110,7 @@ export function initialContext(input: PaymentInput): PaymentContext {
 }
 
 // The draft channel's own types (src/providers/realtime/draft-channel.actor.ts): DRAFT_UPDATED reloads the preview.
-export type { DraftChannelInput, DraftUpdated };
+export type { DraftChannelEvent, DraftChannelInput, DraftFollowed, DraftUpdated };
 
 export type PaymentEvent =
   | { type: 'SELECT_PLAN'; month: number }
@@ -120,7 +125,8 @@ export type PaymentEvent =
   /** The payment confirmation's Continue. */
   | { type: 'CONTINUE' }
   | { type: 'RETRY' }
-  | DraftUpdated;
+  | DraftUpdated
+  | DraftFollowed;
 
 export type PayEvent = Extract<PaymentEvent, { type: 'PAY' }>;
 

@@ -161,6 +161,14 @@ export const paymentMachine = paymentSetup.createMachine({
     },
     noSeason: {
       description: "Spec §2: 'Please select a Season to generate a payment preview.' when no season is set.",
+      on: {
+        DRAFT_FOLLOWED: {
+          guard: 'isPreview',
+          target: 'loadingPlans',
+          description:
+            'Spec §4: once the draft channel is followed, the plans are asked again: a season set meanwhile shows.',
+        },
+      },
     },
     choosingPlan: {
       description: "Spec §4 step 1, payment options; §5: 'Next' is disabled until a plan is selected.",
@@ -170,6 +178,13 @@ export const paymentMachine = paymentSetup.createMachine({
           description:
             'Spec §4 step 1: plan and discount code choices, taken only here, never while a lookup or reload runs.',
           on: {
+            DRAFT_FOLLOWED: {
+              guard: 'isPreview',
+              target: '#payment.loadingPlans',
+              actions: { type: 'reloadFor', params: { step: 'choosingPlan' } },
+              description:
+                'Spec §4: once the draft channel is followed, the plans are asked again on this step: a save made while the page loaded shows.',
+            },
             SELECT_PLAN: {
               guard: { type: 'planOffered', params: ({ event }) => event },
               actions: { type: 'selectPlan', params: ({ event }) => event },

@@ -17,8 +17,8 @@ import { type CardPaymentExit, cardPaymentMachine } from './card-payment.machine
 import {
   canPayNow,
   checkoutParamsOf,
+  type DraftChannelEvent,
   type DraftChannelInput,
-  type DraftUpdated,
   fullDiscountOf,
   licenceCode,
   offeredPlansOf,
@@ -71,7 +71,7 @@ export const paymentSetup = setup({
     // carries the other's code (bench). Without one, card payments are unavailable and the preview is not live.
     cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
     cardPayment: cardPaymentMachine,
-    draftChannel: fromCallback<DraftUpdated, DraftChannelInput>(() => undefined),
+    draftChannel: fromCallback<DraftChannelEvent, DraftChannelInput>(() => undefined),
   },
   guards: {
     /** The draft preview says true (draft-preview.ts). */

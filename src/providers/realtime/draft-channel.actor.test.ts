@@ -3,9 +3,10 @@ import { createActor, createMachine } from 'xstate';
 import { createDraftChannelActor } from './draft-channel.actor';
 import type { ChannelListener } from './types';
 
-/** A parent that invokes the channel for draft 7 and counts the DRAFT_UPDATED events it receives. */
+/** A parent that invokes the channel for draft 7 and counts the DRAFT_UPDATED and DRAFT_FOLLOWED events it receives. */
 function previewOf(subscribe: Parameters<typeof createDraftChannelActor>[0]) {
   let updates = 0;
+  let follows = 0;
   const parent = createMachine({
     invoke: { src: createDraftChannelActor(subscribe), input: { draftId: 7 } },
     on: {
@@ -14,9 +15,14 @@ function previewOf(subscribe: Parameters<typeof createDraftChannelActor>[0]) {
           updates++;
         },
       },
+      DRAFT_FOLLOWED: {
+        actions: () => {
+          follows++;
+        },
+      },
     },
   });
-  return { actor: createActor(parent), updates: () => updates };
+  return { actor: createActor(parent), updates: () => updates, follows: () => follows };
 }
 
 describe('draftChannelActor', () => {
@@ -29,11 +35,26 @@ describe('draftChannelActor', () => {
     });
     const { actor, updates } = previewOf(subscribe);
     actor.start();
-    expect(subscribe).toHaveBeenCalledWith('team.draft.7', 'updated', expect.any(Function));
+    expect(subscribe).toHaveBeenCalledWith('team.draft.7', 'updated', expect.any(Function), {
+      onSubscribed: expect.any(Function),
+    });
     listener({ id: 7 });
     listener(undefined);
     expect(updates()).toBe(2);
     expect(unsubscribe).not.toHaveBeenCalled();
+  });
+
+  it('sends DRAFT_FOLLOWED each time the subscription succeeds (a save before it reached nobody)', () => {
+    let subscribed = () => {};
+    const { actor, follows, updates } = previewOf((_channel, _event, _listener, options) => {
+      subscribed = options?.onSubscribed ?? subscribed;
+      return { unsubscribe: vi.fn() };
+    });
+    actor.start();
+    expect(follows()).toBe(0);
+    subscribed();
+    subscribed();
+    expect([follows(), updates()]).toEqual([2, 0]);
   });
 
   it('unsubscribes when the preview stops', () => {

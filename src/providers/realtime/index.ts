@@ -11,6 +11,17 @@ type Loader = () => Promise<Pick<typeof import('./pusher-realtime'), 'subscribeW
 
 const loadPusherAdapter: Loader = () => import('./pusher-realtime');
 
+export interface SubscribeOptions {
+  /**
+   * Called each time the channel is subscribed (first, and again after a reconnect): from then on no event is missed,
+   * so a page that loaded its data earlier can ask once more.
+   */
+  onSubscribed?: () => void;
+  settings?: RealtimeSettings;
+  location?: PageLocation;
+  load?: Loader;
+}
+
 /**
  * Subscribes at once and returns a handle whose `unsubscribe` also works while the client is still loading (the
  * subscription is then never made). A client that cannot load is logged: the page works without live updates.
@@ -19,15 +30,20 @@ export function subscribeToChannel(
   channel: string,
   event: string,
   listener: ChannelListener,
-  settings: RealtimeSettings = config.realtime,
-  location: PageLocation = window.location,
-  load: Loader = loadPusherAdapter,
+  {
+    onSubscribed,
+    settings = config.realtime,
+    location = window.location,
+    load = loadPusherAdapter,
+  }: SubscribeOptions = {},
 ): ChannelSubscription {
   let cancelled = false;
   let subscription: ChannelSubscription | null = null;
   load().then(
     (adapter) => {
-      if (!cancelled) subscription = adapter.subscribeWithPusher(settings, location, channel, event, listener);
+      if (!cancelled) {
+        subscription = adapter.subscribeWithPusher(settings, location, channel, event, listener, { onSubscribed });
+      }
     },
     (error: unknown) => console.error(`Live updates of ${channel} are unavailable`, error),
   );

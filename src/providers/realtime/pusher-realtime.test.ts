@@ -39,10 +39,19 @@ describe('subscribing with pusher-js', () => {
     const client = { subscribe: vi.fn(() => ({ bind })), unsubscribe: vi.fn(), disconnect: vi.fn() };
     const factory = vi.fn<PusherFactory>(() => client);
     const listener = vi.fn();
-    const subscription = subscribeWithPusher(production, page, 'team.draft.1', 'updated', listener, factory);
+    const onSubscribed = vi.fn();
+    const subscription = subscribeWithPusher(production, page, 'team.draft.1', 'updated', listener, {
+      onSubscribed,
+      factory,
+    });
     expect(factory).toHaveBeenCalledWith('app-key', { cluster: 'us3', forceTLS: true });
     expect(client.subscribe).toHaveBeenCalledWith('team.draft.1');
     expect(bind).toHaveBeenCalledWith('updated', listener);
+    // Each successful subscription (the first, and after a reconnect) is reported.
+    const succeeded = bind.mock.calls.find(([name]) => name === 'pusher:subscription_succeeded')?.[1];
+    succeeded?.();
+    succeeded?.();
+    expect(onSubscribed).toHaveBeenCalledTimes(2);
     subscription.unsubscribe();
     subscription.unsubscribe();
     expect(client.unsubscribe).toHaveBeenCalledOnce();

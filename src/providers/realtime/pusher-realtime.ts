@@ -37,17 +37,22 @@ export type PusherFactory = (key: string, options: Options) => PusherLike;
 
 const createPusher: PusherFactory = (key, options) => new Pusher(key, options);
 
-/** Connects, subscribes to one public channel and calls `listener` on each `event`. */
+/**
+ * Connects, subscribes to one public channel and calls `listener` on each `event`, and `onSubscribed` each time the
+ * subscription succeeds (pusher-js subscribes again after a reconnect).
+ */
 export function subscribeWithPusher(
   settings: RealtimeSettings,
   location: PageLocation,
   channelName: string,
   event: string,
   listener: ChannelListener,
-  factory: PusherFactory = createPusher,
+  { onSubscribed, factory = createPusher }: { onSubscribed?: () => void; factory?: PusherFactory } = {},
 ): ChannelSubscription {
   const pusher = factory(settings.key, pusherOptions(settings, location));
-  pusher.subscribe(channelName).bind(event, listener);
+  const channel = pusher.subscribe(channelName);
+  channel.bind(event, listener);
+  if (onSubscribed) channel.bind('pusher:subscription_succeeded', () => onSubscribed());
   let active = true;
   return {
     unsubscribe() {
