@@ -74,6 +74,9 @@ function scriptJson(value: unknown): string {
 const MAIN = /<main\b[^>]*>[\s\S]*<\/main>/;
 
 export function draftPreviewPage(deps: AppDeps, siteDir: string): PageRenderer {
+  // Loaded while the server starts, not by the first /draft request: importing the views takes a few hundred
+  // milliseconds, which that page's first byte would wait for (and its largest paint with it).
+  void loadRenderer(siteDir, deps);
   return async (url, template) => {
     // One id, as the site's router reads it (a repeated parameter is no draft there).
     const ids = url.searchParams.getAll('draft_id');
