@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -32,6 +32,9 @@ const APP_SHELL =
  */
 const CARD_PAYMENTS_LOADER = /[\\/]src[\\/]providers[\\/]card-payments[\\/](index|types)\.ts$/;
 
+/** Where the server's renderer of /draft is built, inside dist/ (under .vite/, which the server never serves). */
+export const SERVER_RENDERER_DIR = '.vite/server';
+
 // The API server `npm run dev` proxies to (scripts/dev.ts starts it on this port).
 const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:5174';
 
@@ -49,7 +52,7 @@ export default defineConfig(({ mode }) => {
     throw error;
   }
   return {
-    plugins: [react(), staticPages(define.__SITE_CONFIG__)],
+    plugins: [react(), staticPages(JSON.parse(define.__SITE_CONFIG__).clientName)],
     // The validated configuration goes into the bundle as a constant (src/config.ts): no parsing in the browser.
     define,
     build: {
@@ -79,6 +82,20 @@ export default defineConfig(({ mode }) => {
               { name: 'card-payments', test: CARD_PAYMENTS_LOADER },
             ],
           },
+        },
+      },
+    },
+    // `vite build` builds the site (client) and then the server's renderer of /draft (ssr): the same sources and
+    // configuration, so the server renders with exactly the build it serves (server/http/draft-preview-page.ts).
+    builder: {},
+    environments: {
+      ssr: {
+        build: {
+          outDir: `dist/${SERVER_RENDERER_DIR}`,
+          emptyOutDir: true,
+          manifest: false,
+          sourcemap: false,
+          rolldownOptions: { input: { 'draft.server': 'src/routes/draft.server.tsx' } },
         },
       },
     },
@@ -122,21 +139,18 @@ const gzipAsync = promisify(gzip);
  * and a gzip (.gz, level 9) copy beside every text file, which the server sends by Accept-Encoding
  * (server/http/static-site.ts). Compressing once at build time affords the slowest, smallest settings.
  */
-function staticPages(siteConfigJson: string): Plugin {
-  const clientName: string = JSON.parse(siteConfigJson).clientName;
+function staticPages(clientName: string): Plugin {
   let outDir = 'dist';
   return {
     name: 'diamond-static-pages',
     apply: 'build',
+    // The site's pages only: the server's renderer (the ssr environment) has neither pages nor compressed copies.
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle() {
       prerenderPages(outDir, clientName);
-      // The configuration compiled into the site, for the server's /draft rendering (server/http/draft-preview-page.ts);
-      // under .vite/, which the server never serves.
-      await mkdir(path.join(outDir, '.vite'), { recursive: true });
-      await writeFile(path.join(outDir, '.vite', 'site-config.json'), siteConfigJson);
       const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && !entry.parentPath.includes('.vite'))
         .map((entry) => path.join(entry.parentPath, entry.name));

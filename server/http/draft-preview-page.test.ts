@@ -7,10 +7,9 @@ import { Hono } from 'hono';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { frameHtml } from '../../scripts/prerender.ts';
 import { NO_SEASON } from '../../src/domain/payment-rules.ts';
-import { siteConfigDefine } from '../../vite.config.ts';
 import { drafts } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
-import { draftPreviewPage, SITE_CONFIG_FILE } from './draft-preview-page.ts';
+import { builtRenderer, type DraftRenderer, draftPreviewPage, SERVER_RENDERER_FILE } from './draft-preview-page.ts';
 import { PRERENDERED_ROUTES_FILE, staticSite } from './static-site.ts';
 
 /**
@@ -34,8 +33,6 @@ beforeAll(() => {
     'index.html': '<!doctype html><div id="root"></div>',
     'pages/draft.html': template,
     [PRERENDERED_ROUTES_FILE]: JSON.stringify({ '/draft': 'pages/draft.html' }),
-    // What the build leaves for the server's renderer: the configuration it compiled into the site.
-    [SITE_CONFIG_FILE]: siteConfigDefine('test').__SITE_CONFIG__,
   };
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(site, name)), { recursive: true });
@@ -49,7 +46,11 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const render = (query: string) => draftPreviewPage(t.deps, site)(new URL(`http://localhost/draft${query}`), template);
+/** The renderer from its source (vitest compiles it as the build does); builtRenderer's own loading is tested below. */
+const fromSource = (): Promise<DraftRenderer> => import('../../src/routes/draft.server.tsx');
+
+const render = (query: string) =>
+  draftPreviewPage(t.deps, site, fromSource)(new URL(`http://localhost/draft${query}`), template);
 
 /** The JSON the page carries for the browser. */
 function dataOf(page: string): unknown {
@@ -106,21 +107,32 @@ describe('/draft rendered on the server', () => {
   });
 });
 
-describe('the renderer before the site is built', () => {
-  it('leaves the prerendered page while the build has not written its configuration, and renders once it has', async () => {
-    const globals = globalThis as { __SITE_CONFIG__?: unknown };
-    const known = globals.__SITE_CONFIG__;
+describe('the renderer the build made', () => {
+  /** A stand-in for dist/.vite/server/draft.server.js that says which build it is. */
+  const fakeRenderer = (build: string) =>
+    `export function renderDraftPreview(draftId) { return '<div class="page"><main id="main">${build} ' + draftId + '</main></div>'; }`;
+
+  it('is none while the site has no renderer, and each build is loaded as its own module', async () => {
     const building = mkdtempSync(path.join(os.tmpdir(), 'draft-page-building-'));
-    try {
-      delete globals.__SITE_CONFIG__;
-      const url = new URL('http://localhost/draft?draft_id=1');
-      expect(await draftPreviewPage(t.deps, building)(url, template)).toBeNull();
-      mkdirSync(path.join(building, '.vite'));
-      writeFileSync(path.join(building, SITE_CONFIG_FILE), siteConfigDefine('test').__SITE_CONFIG__);
-      expect(await draftPreviewPage(t.deps, building)(url, template)).toContain('Choose a payment plan');
-    } finally {
-      globals.__SITE_CONFIG__ = known;
-    }
+    const url = new URL('http://localhost/draft?draft_id=1');
+    const page = draftPreviewPage(t.deps, building);
+    expect(await page(url, template)).toBeNull();
+    mkdirSync(path.dirname(path.join(building, SERVER_RENDERER_FILE)), { recursive: true });
+    writeFileSync(path.join(building, SERVER_RENDERER_FILE), fakeRenderer('first build'));
+    expect(await page(url, template)).toContain('<main inert="" id="main">first build 1</main>');
+    // A rebuild under the running server: its own renderer, not the one loaded before.
+    writeFileSync(path.join(building, SERVER_RENDERER_FILE), fakeRenderer('second build!'));
+    expect(await page(url, template)).toContain('<main inert="" id="main">second build! 1</main>');
+  });
+
+  it('tries again after a renderer that fails to load', async () => {
+    const broken = mkdtempSync(path.join(os.tmpdir(), 'draft-page-broken-'));
+    mkdirSync(path.dirname(path.join(broken, SERVER_RENDERER_FILE)), { recursive: true });
+    writeFileSync(path.join(broken, SERVER_RENDERER_FILE), 'export const = ;');
+    const load = builtRenderer(broken);
+    await expect(load()).rejects.toThrow();
+    writeFileSync(path.join(broken, SERVER_RENDERER_FILE), fakeRenderer('fixed'));
+    expect(await load()).toMatchObject({ renderDraftPreview: expect.any(Function) });
   });
 });
 
@@ -132,7 +144,7 @@ describe('the static site with the /draft renderer', () => {
   }
 
   it('sends the rendered page compressed, never cached, and the prerendered file when there is nothing to render', async () => {
-    const app = siteWith({ renderers: { 'pages/draft.html': draftPreviewPage(t.deps, site) } });
+    const app = siteWith({ renderers: { 'pages/draft.html': draftPreviewPage(t.deps, site, fromSource) } });
     const rendered = await app.request('/draft?draft_id=1', { headers: { 'Accept-Encoding': 'br' } });
     expect(rendered.status).toBe(200);
     expect(rendered.headers.get('content-encoding')).toBe('br');

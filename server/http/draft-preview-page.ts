@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { register } from 'node:module';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AppDeps } from '../deps.ts';
 import { draftPreviewData } from '../services/drafts.ts';
 
@@ -14,8 +14,8 @@ import { draftPreviewData } from '../services/drafts.ts';
  * renderer unavailable, a render that fails) answers null: the static prerendered page is sent, as before.
  */
 
-/** Where the build leaves the configuration it compiled into the site (vite.config.ts); never served (a dotfile). */
-export const SITE_CONFIG_FILE = '.vite/site-config.json';
+/** The server's renderer of /draft, built by `vite build` beside the site (vite.config.ts); never served (a dotfile). */
+export const SERVER_RENDERER_FILE = '.vite/server/draft.server.js';
 
 /** The element the browser reads the data from (src/api/server-rendered.ts DRAFT_PREVIEW_DATA_ID). */
 const DATA_ELEMENT_ID = 'draft-preview-data';
@@ -24,41 +24,37 @@ const DRAFT_ID = /^[1-9]\d{0,8}$/;
 
 export type PageRenderer = (url: URL, template: string) => Promise<string | null>;
 
-type Renderer = typeof import('../../src/routes/draft.server.tsx');
+/** What src/routes/draft.server.tsx exports. */
+export type DraftRenderer = Pick<typeof import('../../src/routes/draft.server.tsx'), 'renderDraftPreview'>;
 
 /**
- * Loads the renderer. The site's modules read the build's configuration as the global `__SITE_CONFIG__` (Vite compiles
- * it in; vitest defines it), so nothing is imported before it is known: a module that failed to evaluate would stay
- * failed for the whole process. They also import their stylesheets, which Node cannot load: a loader hook answers the
- * site's own .css imports (under src/) with an empty module (the page's CSS is already inlined in the prerendered
- * HTML). A failed load is not kept: the next request tries again.
+ * Loads the renderer the build made with the site it serves (the same sources and compiled-in configuration), once per
+ * build: a site rebuilt under a running server is rendered by its own new renderer. Null while there is none (a site
+ * being built); a failed load is not kept, so the next request tries again.
  */
-let renderer: Promise<Renderer> | undefined;
-let cssHookRegistered = false;
-async function loadRenderer(siteDir: string, deps: AppDeps): Promise<Renderer | null> {
-  const globals = globalThis as { __SITE_CONFIG__?: unknown };
-  if (globals.__SITE_CONFIG__ === undefined) {
-    const configFile = path.join(siteDir, SITE_CONFIG_FILE);
-    // A site being built has its pages before its configuration: until then, the prerendered page.
-    if (!existsSync(configFile)) return null;
-    globals.__SITE_CONFIG__ = JSON.parse(readFileSync(configFile, 'utf8'));
-  }
-  if (!cssHookRegistered) {
-    register(
-      `data:text/javascript,${encodeURIComponent(
-        "export async function load(url, context, next) { return /\\/src\\/.*\\.css([?#].*)?$/.test(url) ? { format: 'module', source: '', shortCircuit: true } : next(url, context); }",
-      )}`,
-    );
-    cssHookRegistered = true;
-  }
-  renderer ??= import('../../src/routes/draft.server.tsx');
-  try {
-    return await renderer;
-  } catch (error) {
-    renderer = undefined;
-    deps.log.error({ err: error }, 'draft preview: the server renderer did not load; /draft is sent prerendered');
-    return null;
-  }
+export function builtRenderer(siteDir: string): () => Promise<DraftRenderer | null> {
+  const file = path.join(siteDir, SERVER_RENDERER_FILE);
+  let loaded: { version: string; module: Promise<DraftRenderer> } | undefined;
+  return async () => {
+    let version: string;
+    try {
+      const info = await stat(file);
+      version = `${info.size}-${info.mtimeMs}`;
+    } catch {
+      return null;
+    }
+    if (loaded?.version !== version) {
+      // The version in the URL makes a rebuilt file a new module (Node keeps every module it imported by URL).
+      loaded = { version, module: import(`${pathToFileURL(file).href}?v=${encodeURIComponent(version)}`) };
+    }
+    const current = loaded;
+    try {
+      return await current.module;
+    } catch (error) {
+      if (loaded === current) loaded = undefined;
+      throw error;
+    }
+  };
 }
 
 /** JSON inside a <script>: nothing in it may end the element or start a comment, whatever the draft's names hold. */
@@ -73,10 +69,21 @@ function scriptJson(value: unknown): string {
 
 const MAIN = /<main\b[^>]*>[\s\S]*<\/main>/;
 
-export function draftPreviewPage(deps: AppDeps, siteDir: string): PageRenderer {
-  // Loaded while the server starts, not by the first /draft request: importing the views takes a few hundred
-  // milliseconds, which that page's first byte would wait for (and its largest paint with it).
-  void loadRenderer(siteDir, deps);
+export function draftPreviewPage(
+  deps: AppDeps,
+  siteDir: string,
+  loadRenderer: () => Promise<DraftRenderer | null> = builtRenderer(siteDir),
+): PageRenderer {
+  const load = async (): Promise<DraftRenderer | null> => {
+    try {
+      return await loadRenderer();
+    } catch (error) {
+      deps.log.error({ err: error }, 'draft preview: the server renderer did not load; /draft is sent prerendered');
+      return null;
+    }
+  };
+  // Loaded while the server starts, not by the first /draft request, whose first byte (and largest paint) would wait.
+  void load();
   return async (url, template) => {
     // One id, as the site's router reads it (a repeated parameter is no draft there).
     const ids = url.searchParams.getAll('draft_id');
@@ -85,7 +92,7 @@ export function draftPreviewPage(deps: AppDeps, siteDir: string): PageRenderer {
     const draftId = Number(id);
     const data = await draftPreviewData(deps.db, draftId, deps.now());
     if (data === null) return null;
-    const module = await loadRenderer(siteDir, deps);
+    const module = await load();
     if (module === null) return null;
     let page: string | null;
     try {

@@ -1,8 +1,10 @@
 /**
  * The /draft page rendered on the server (issue 14): the draft preview's first screen, from the same machine and views
  * as the browser, so its largest paint (the fee summary and plans) arrives with the HTML instead of after ~160 KB of
- * script and the plans request. server/http/draft-preview-page.ts puts the result into the prerendered page; the
- * browser starts the flow with the same data (src/api/server-rendered.ts), and its first render is this markup.
+ * script and the plans request. `vite build` builds this module for Node beside the site (vite.config.ts
+ * `environments.ssr`, dist/.vite/server/draft.server.js); server/http/draft-preview-page.ts puts its result into the
+ * prerendered page; the browser starts the flow with the same data (src/api/server-rendered.ts), and its first render
+ * is this markup.
  *
  * Only the screens the preview opens at are rendered: the plans, the page error and 'no season'. None of them shows
  * server HTML (the waiver, sanitized with DOMPurify in the browser, is at checkout).
