@@ -80,6 +80,8 @@ test.describe('flows page', () => {
     const flows = await context.newPage();
     // Without a chosen machine the page follows the flow that moved last.
     await flows.goto('/flows');
+    // The page listens once its scripts have run (after the load event): a flow started before would go unseen.
+    await expect(flows.getByRole('navigation', { name: 'Machines' })).toBeVisible();
     const site = await context.newPage();
     await site.goto('/login');
     await expect(site.getByRole('button', { name: 'Yes' })).toBeVisible();
