@@ -5,7 +5,7 @@ if (!container) throw new Error('index.html lacks #root');
 
 /**
  * The site's code loads as its own module after the first paint: the HTML's prerendered frame and heading show at
- * once, and the scripts (fetched in parallel through the HTML's modulepreload links) run afterwards. A page opened in
+ * once, and the scripts (preloaded in parallel by the HTML right after that paint) run afterwards. A page opened in
  * a background tab gets no animation frames: it starts at once.
  */
 const start = () => import('./app-start').then(({ startApp }) => startApp(container));
