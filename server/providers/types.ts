@@ -15,6 +15,9 @@ export type IntentStatus =
   | 'canceled'
   | 'succeeded';
 
+/** A SetupIntent's statuses: a PaymentIntent's without `requires_capture` (nothing is charged). */
+export type SetupIntentStatus = Exclude<IntentStatus, 'requires_capture'>;
+
 export interface PaymentIntent {
   id: string;
   clientSecret: string;
@@ -39,13 +42,7 @@ export interface CardSummary {
 export interface SetupIntent {
   id: string;
   clientSecret: string;
-  status:
-    | 'requires_payment_method'
-    | 'requires_confirmation'
-    | 'requires_action'
-    | 'processing'
-    | 'canceled'
-    | 'succeeded';
+  status: SetupIntentStatus;
   customerId: string | null;
   paymentMethodId: string | null;
   metadata: Record<string, string>;

@@ -1,4 +1,4 @@
-import type { IntentStatus } from '../types.ts';
+import type { IntentStatus, SetupIntentStatus } from '../types.ts';
 
 const INTENT_STATUSES: ReadonlySet<string> = new Set<IntentStatus>([
   'requires_payment_method',
@@ -12,4 +12,8 @@ const INTENT_STATUSES: ReadonlySet<string> = new Set<IntentStatus>([
 
 export function isIntentStatus(value: string): value is IntentStatus {
   return INTENT_STATUSES.has(value);
+}
+
+export function isSetupIntentStatus(value: string): value is SetupIntentStatus {
+  return value !== 'requires_capture' && INTENT_STATUSES.has(value);
 }

@@ -10,8 +10,16 @@ import {
 import { expiryState, normalizeCardNumber, passesLuhn } from '../card-number.ts';
 import type { ProviderDb } from '../provider-deps.ts';
 import { randomBase62 } from '../random-id.ts';
-import type { CardPayments, CardSummary, IntentStatus, PaymentIntent, SavedCardCharge, SetupIntent } from '../types.ts';
-import { isIntentStatus } from './intent-status.ts';
+import type {
+  CardPayments,
+  CardSummary,
+  IntentStatus,
+  PaymentIntent,
+  SavedCardCharge,
+  SetupIntent,
+  SetupIntentStatus,
+} from '../types.ts';
+import { isIntentStatus, isSetupIntentStatus } from './intent-status.ts';
 import {
   CARD_ERRORS,
   type CardError,
@@ -113,10 +121,11 @@ function toIntent(row: PaymentIntentRow): SandboxIntent {
 }
 
 function toSetupIntent(row: SandboxSetupIntentRow): SandboxSetupIntent {
+  if (!isSetupIntentStatus(row.status)) throw new Error(`setup intent ${row.id} has an unknown status`);
   return {
     id: row.id,
     clientSecret: row.clientSecret,
-    status: row.status as SetupIntent['status'],
+    status: row.status,
     customerId: row.customerId,
     paymentMethodId: row.paymentMethodId,
     metadata: row.metadata,
@@ -471,7 +480,7 @@ export class SandboxCardPayments implements CardPayments {
   private async moveSetup(
     id: string,
     from: string[],
-    to: SetupIntent['status'],
+    to: SetupIntentStatus,
     lastError: CardError | null,
     paymentMethodId: string | null,
   ): Promise<SandboxSetupIntent | null> {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { CardPayments, PaymentIntent, SavedCardCharge, SetupIntent } from '../types.ts';
-import { isIntentStatus } from './intent-status.ts';
+import { isIntentStatus, isSetupIntentStatus } from './intent-status.ts';
 
 export interface StripePaymentsOptions {
   secretKey: string;
@@ -50,18 +50,10 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 
 function toSetupIntent(intent: Stripe.SetupIntent): SetupIntent {
   if (intent.client_secret === null) throw new Error(`Stripe returned setup intent ${intent.id} without a secret`);
-  const known = [
-    'requires_payment_method',
-    'requires_confirmation',
-    'requires_action',
-    'processing',
-    'canceled',
-    'succeeded',
-  ];
   return {
     id: intent.id,
     clientSecret: intent.client_secret,
-    status: (known.includes(intent.status) ? intent.status : 'processing') as SetupIntent['status'],
+    status: isSetupIntentStatus(intent.status) ? intent.status : 'processing',
     customerId: idOf(intent.customer),
     paymentMethodId: idOf(intent.payment_method),
     metadata: { ...(intent.metadata ?? {}) },
