@@ -1,5 +1,6 @@
 /**
- * The views' window on payments.machine.ts (/payments, "My payments"): the actor and snapshot types they render from.
+ * The views' window on payments.machine.ts (/payments, "My payments"): the actor and snapshot types they render from,
+ * and the screen they show.
  * Views import the machine only through this module (biome.json, noRestrictedImports).
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -7,3 +8,15 @@ import type { paymentsMachine } from './payments.machine';
 
 export type PaymentsActorRef = ActorRefFrom<typeof paymentsMachine>;
 export type PaymentsSnapshot = SnapshotFrom<typeof paymentsMachine>;
+
+/** What /payments shows: loading, the memberships, none, or the failure with Try again. */
+export function paymentsScreenOf(snapshot: PaymentsSnapshot) {
+  return {
+    busy: snapshot.hasTag('busy'),
+    loaded: snapshot.matches('loaded'),
+    empty: snapshot.matches('empty'),
+    failed: snapshot.matches('error'),
+    memberships: snapshot.context.memberships,
+    errorText: snapshot.context.errorText,
+  };
+}

@@ -1,7 +1,7 @@
 import './payments.css';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { PaymentsActorRef, PaymentsSnapshot } from '../../machines/payments.connect';
+import { type PaymentsActorRef, paymentsScreenOf } from '../../machines/payments.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
@@ -9,20 +9,9 @@ import { StepHeading } from '../common/step-heading';
 import { MembershipCard } from './membership-card';
 import { BACK_TO_ACCOUNT, LOADING_PAYMENTS_TEXT, MY_PAYMENTS_HEADING, NO_PAYMENTS_TEXT } from './payment-texts';
 
-function screenOf(snapshot: PaymentsSnapshot) {
-  return {
-    busy: snapshot.hasTag('busy'),
-    loaded: snapshot.matches('loaded'),
-    empty: snapshot.matches('empty'),
-    failed: snapshot.matches('error'),
-    memberships: snapshot.context.memberships,
-    errorText: snapshot.context.errorText,
-  };
-}
-
 /** /payments ("My payments", issue 15 point 3), rendered from the payments machine's state. */
 export function PaymentsFlow({ actorRef }: { actorRef: PaymentsActorRef }) {
-  const screen = useSelector(actorRef, screenOf, shallowEqual);
+  const screen = useSelector(actorRef, paymentsScreenOf, shallowEqual);
   return (
     <Page>
       <div className="payments">

@@ -6,7 +6,8 @@ import {
   PAYMENT_SUCCEEDED,
   type SetupFormHandle,
   type UpdateCardActorRef,
-  type UpdateCardSnapshot,
+  type UpdateCardScreen,
+  updateCardScreenOf,
 } from '../../machines/update-card.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
@@ -28,24 +29,6 @@ import {
   UPDATE_CARD_INTRO,
 } from './payment-texts';
 
-function screenOf(snapshot: UpdateCardSnapshot) {
-  return {
-    noMembership: snapshot.matches('noMembership'),
-    loadingCard: snapshot.matches('loadingCard'),
-    unavailable: snapshot.matches('unavailable'),
-    showsForm: snapshot.hasTag('cardForm'),
-    formBusy: snapshot.hasTag('busy'),
-    rejected: snapshot.matches({ enteringCard: 'rejected' }),
-    confirming: snapshot.hasTag('busy') && !snapshot.hasTag('cardForm') && !snapshot.matches('loadingCard'),
-    paid: snapshot.matches('paid'),
-    nothingDue: snapshot.matches('nothingDue'),
-    failed: snapshot.matches('failed'),
-    cardPayments: snapshot.context.cardPayments,
-    result: snapshot.context.result,
-    message: snapshot.context.message,
-  };
-}
-
 function BackToPayments() {
   return (
     <p>
@@ -55,7 +38,7 @@ function BackToPayments() {
 }
 
 /** The card form and 'Save card': the adapter's own form, whose handle travels with SUBMIT. */
-function CardForm({ actorRef, screen }: { actorRef: UpdateCardActorRef; screen: ReturnType<typeof screenOf> }) {
+function CardForm({ actorRef, screen }: { actorRef: UpdateCardActorRef; screen: UpdateCardScreen }) {
   const [card, setCard] = useState<SetupFormHandle | null>(null);
   const canSave = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'SUBMIT', card }));
   const submit = (event: FormEvent) => {
@@ -79,7 +62,7 @@ function CardForm({ actorRef, screen }: { actorRef: UpdateCardActorRef; screen: 
 
 /** /payments/update-card (issue 15 point 5), rendered from the update-card machine's state. */
 export function UpdateCardFlow({ actorRef }: { actorRef: UpdateCardActorRef }) {
-  const screen = useSelector(actorRef, screenOf, shallowEqual);
+  const screen = useSelector(actorRef, updateCardScreenOf, shallowEqual);
   const retry = () => actorRef.send({ type: 'RETRY' });
   const result = screen.result;
   return (
