@@ -417,14 +417,15 @@ describe('update card', () => {
     return id;
   }
 
+  /** POST …/card: the update-card page saving the confirmed SetupIntent `id` (and charging what is due). */
+  const saveCard = (token: string, membershipId: number, id: string) =>
+    t.call('POST', `/api/memberships/${membershipId}/card`, { token, body: { setup_intent_id: id } });
+
   it('saves the new card and charges the failed instalment at once', async () => {
     const { token, membershipId, receipt } = await payPlan(3, '4000000000000341');
     await runAsOf(receipt.remaining[0]!.due_date);
     const id = await newCard(token, membershipId, '5555555555554444');
-    const updated = await t.call('POST', `/api/memberships/${membershipId}/card`, {
-      token,
-      body: { setup_intent_id: id },
-    });
+    const updated = await saveCard(token, membershipId, id);
     expect(updated.body).toEqual({
       card: { brand: 'mastercard', last4: '4444' },
       outcome: 'paid',
@@ -436,10 +437,7 @@ describe('update card', () => {
     expect(summary).toMatchObject({ needs_card_update: false, paid_cents: 21000, card: { last4: '4444' } });
     expect((await mailsWith('Receipt: $135.00'))[0]!.text).toContain('Mastercard ending in 4444');
     // Asked again: nothing is due and nothing is charged twice.
-    const again = await t.call('POST', `/api/memberships/${membershipId}/card`, {
-      token,
-      body: { setup_intent_id: id },
-    });
+    const again = await saveCard(token, membershipId, id);
     expect(again.body).toMatchObject({ outcome: 'nothing_due', amount_cents: 0 });
     // The next instalment is charged to the new card.
     expect(await runAsOf(receipt.remaining[1]!.due_date)).toMatchObject({ charged: 1, failed: 0 });
@@ -451,7 +449,7 @@ describe('update card', () => {
     await runAsOf(due);
     const id = await newCard(token, membershipId, '4242424242424242');
     await Promise.all([
-      t.call('POST', `/api/memberships/${membershipId}/card`, { token, body: { setup_intent_id: id } }),
+      saveCard(token, membershipId, id),
       runCollector(t.deps, plusDays(due, 1)),
       runCollector(t.deps, plusDays(due, 1)),
     ]);
@@ -472,10 +470,7 @@ describe('update card', () => {
     let updated: Awaited<ReturnType<TestApp['call']>> | undefined;
     payments.chargeSavedCard = async (input) => {
       if (input.offSession && updated === undefined) {
-        updated = await t.call('POST', `/api/memberships/${membershipId}/card`, {
-          token,
-          body: { setup_intent_id: id },
-        });
+        updated = await saveCard(token, membershipId, id);
       }
       return charge(input);
     };
@@ -495,10 +490,7 @@ describe('update card', () => {
     const { token, membershipId, receipt } = await payPlan(3, '4000000000000341');
     await runAsOf(receipt.remaining[0]!.due_date);
     const id = await newCard(token, membershipId, '4000000000000341');
-    const updated = await t.call('POST', `/api/memberships/${membershipId}/card`, {
-      token,
-      body: { setup_intent_id: id },
-    });
+    const updated = await saveCard(token, membershipId, id);
     expect(updated.body).toMatchObject({ outcome: 'failed', message: 'Your card was declined.', amount_cents: 13500 });
     expect((await summaryOf(token, membershipId)).needs_card_update).toBe(true);
   });
@@ -507,10 +499,7 @@ describe('update card', () => {
     const { token, membershipId, receipt } = await payPlan(3, '4000002760003184');
     await runAsOf(receipt.remaining[0]!.due_date);
     const id = await newCard(token, membershipId, '4000002760003184');
-    const updated = await t.call('POST', `/api/memberships/${membershipId}/card`, {
-      token,
-      body: { setup_intent_id: id },
-    });
+    const updated = await saveCard(token, membershipId, id);
     expect(updated.body).toMatchObject({ outcome: 'requires_action', amount_cents: 13500 });
     const pending = (updated.body as { payment_intent: { id: string; client_secret: string } }).payment_intent;
 
@@ -550,21 +539,14 @@ describe('update card', () => {
     const { token, membershipId } = await payPlan(3);
     const setup = await t.call('POST', `/api/memberships/${membershipId}/card-setup`, { token });
     const id = (setup.body as { setup_intent_id: string }).setup_intent_id;
-    expectError(
-      await t.call('POST', `/api/memberships/${membershipId}/card`, { token, body: { setup_intent_id: id } }),
-      409,
-      'The new card has not been confirmed yet.',
-    );
+    expectError(await saveCard(token, membershipId, id), 409, 'The new card has not been confirmed yet.');
     const member = await t.tokenFor('member@example.com');
     const [jordan] = (
       (await t.call('GET', '/api/memberships', { token: member })).body as {
         memberships: MembershipSummaryJson[];
       }
     ).memberships;
-    expectError(
-      await t.call('POST', `/api/memberships/${jordan!.id}/card`, { token: member, body: { setup_intent_id: id } }),
-      404,
-    );
+    expectError(await saveCard(member, jordan!.id, id), 404);
   });
 
   it("answers 404 for another family's membership on every payment route", async () => {
@@ -577,10 +559,7 @@ describe('update card', () => {
     const setup = await t.call('POST', `/api/memberships/${membershipId}/card-setup`, { token });
     const id = (setup.body as { setup_intent_id: string }).setup_intent_id;
     expectError(await t.call('POST', `/api/memberships/${membershipId}/card-setup`, { token: other }), 404);
-    expectError(
-      await t.call('POST', `/api/memberships/${membershipId}/card`, { token: other, body: { setup_intent_id: id } }),
-      404,
-    );
+    expectError(await saveCard(other, membershipId, id), 404);
     expectError(
       await t.call('POST', `/api/memberships/${membershipId}/collect`, {
         token: other,
