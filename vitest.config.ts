@@ -45,8 +45,8 @@ function serverTestsOnTheDatabase(dir = 'server'): string[] {
   });
 }
 
-/** Starts and signals the real `npm start`: see the server-process project below. */
-const SERVER_PROCESS_TEST = 'server/shutdown.test.ts';
+/** Start real server processes (`npm start`, two replicas on one PostgreSQL): see the server-process project below. */
+const SERVER_PROCESS_TESTS = ['server/shutdown.test.ts', 'server/multi-process.test.ts'];
 
 const SERVER_TEST = {
   environment: 'node',
@@ -90,16 +90,18 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { ...SERVER_TEST, name: 'server', include: ['server/**/*.test.ts'], exclude: [SERVER_PROCESS_TEST] },
+        test: { ...SERVER_TEST, name: 'server', include: ['server/**/*.test.ts'], exclude: SERVER_PROCESS_TESTS },
       },
       {
         extends: true,
         test: {
           ...SERVER_TEST,
           // The real server process, stopped with 50 logins (50 argon2 hashes) in flight and 8 s to answer them:
-          // it runs after every other project, alone, so the machine's load is its own and not the suite's.
+          // it runs after every other project, alone, so the machine's load is its own and not the suite's. Its files
+          // run one after the other for the same reason.
           name: 'server-process',
-          include: [SERVER_PROCESS_TEST],
+          include: SERVER_PROCESS_TESTS,
+          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },

@@ -6,11 +6,13 @@ import pino from 'pino';
 import { createApp } from './app.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
 import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { migrateAndSeedIfEmpty } from './db/seed.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './providers/index.ts';
+import { LocalRealtime } from './realtime/local-realtime.ts';
+import { createPostgresFanout } from './realtime/postgres-fanout.ts';
 import { ensureSiteBuilt } from './site-build.ts';
 
 /** How long the requests already received get to finish after SIGTERM before their connections are cut. */
@@ -33,11 +35,15 @@ async function start(): Promise<void> {
   // `npm run dev` serves the site from Vite and runs this process for the API only (scripts/dev.ts).
   const siteDir = process.env.SERVE_SITE === 'false' ? null : ensureSiteBuilt(rootDir, log);
   const database = await openDatabase(env);
-  await database.migrate();
-  if (await seedIfEmpty(database.db, new Date()))
+  // Under the start-up lock: replicas started at the same moment on one empty database take turns.
+  if (await migrateAndSeedIfEmpty(database, new Date()))
     log.info('empty database seeded with the demo fixtures (docs/fixtures.md)');
   const mailer = createMailer(env, database.db, log);
   const providers = await createProviders(env, database.db, log);
+  // Several processes on one PostgreSQL: the local realtime socket of each also sends the others' events.
+  if (env.DATABASE_URL && providers.realtime instanceof LocalRealtime) {
+    await providers.realtime.fanOutThrough(createPostgresFanout({ url: env.DATABASE_URL, db: database.db, log }));
+  }
   const deps = { db: database.db, env, log, mailer, providers, now: () => new Date() };
   const app = createApp(deps, { siteDir });
   // Charges the instalments due (hourly by default; BILLING_INTERVAL=0 turns it off).

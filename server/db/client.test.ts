@@ -73,3 +73,20 @@ describe('PGlite named statements', () => {
     expect((await everything())[0]).toMatchObject({ name: 'a', extra: 'x' });
   });
 });
+
+describe('the start-up lock on PGlite', () => {
+  it('runs the work and passes on its result or its error (one process owns a PGlite: nothing to wait for)', async () => {
+    const database = await wrapPglite(await PGlite.create());
+    try {
+      expect(await database.whileStartupLocked(async () => 'migrated')).toBe('migrated');
+      await expect(
+        database.whileStartupLocked(async () => {
+          throw new Error('migration failed');
+        }),
+      ).rejects.toThrow('migration failed');
+      expect(await database.whileStartupLocked(async () => 2)).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, parse as pgliteResults, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import type { Env } from '../env.ts';
 import * as schema from './schema/index.ts';
 
@@ -18,6 +19,12 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Applies the migrations of server/db/migrations. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (the start-up's migrations and first seed) while no other process does: on PostgreSQL under a
+   * session advisory lock held on a connection of its own, so processes started at the same moment on one database
+   * (the replicas of a deployment) take turns; on PGlite, which one process owns, it just runs.
+   */
+  whileStartupLocked<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,7 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     db,
     driver: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    whileStartupLocked: (work) => work(),
     close: () => client.close(),
   };
 }
@@ -74,8 +82,40 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     driver: 'postgres',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    whileStartupLocked: (work) => withAdvisoryLock(pool, STARTUP_LOCK, work),
     close: () => pool.end(),
   };
+}
+
+/**
+ * The advisory lock key of the start-up (migrations and first seed): one 64-bit number for this app, the bytes of
+ * "diamond\0". Advisory locks are per database, so apps on other databases of the same server never meet it.
+ */
+export const STARTUP_LOCK = 0x6469_616d_6f6e_6400n;
+
+/**
+ * Runs `work` holding the session advisory lock `key` on a pooled connection taken for it alone (the work itself uses
+ * the pool's other connections). Released when the work ends, or by PostgreSQL when the connection is lost (a
+ * process killed mid-migration does not leave the lock behind).
+ */
+async function withAdvisoryLock<T>(pool: Pool, key: bigint, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1::bigint)', [key.toString()]);
+  } catch (error) {
+    holder.release(true);
+    throw error;
+  }
+  try {
+    return await work();
+  } finally {
+    const unlocked = await holder.query('SELECT pg_advisory_unlock($1::bigint)', [key.toString()]).then(
+      () => true,
+      () => false,
+    );
+    // A connection whose unlock failed is discarded: closing it releases the lock.
+    holder.release(!unlocked);
+  }
 }
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];

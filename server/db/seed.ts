@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { addDays, toIsoDate } from '../../src/domain/dates.ts';
 import { hashPassword } from '../services/passwords.ts';
-import type { Db, Tx } from './client.ts';
+import type { Database, Db, Tx } from './client.ts';
 import {
   athleteGuardians,
   clients,
@@ -74,6 +74,21 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   await seed(db, now);
   return true;
+}
+
+/**
+ * The start-up's database work: applies the migrations, then seeds the fixtures if the database is empty; returns
+ * whether it seeded. Under the start-up lock (Database.whileStartupLocked), so of several processes started at once
+ * on one empty PostgreSQL database one migrates and seeds, and the others wait and then find both done.
+ */
+export function migrateAndSeedIfEmpty(
+  database: Pick<Database, 'db' | 'migrate' | 'whileStartupLocked'>,
+  now: Date,
+): Promise<boolean> {
+  return database.whileStartupLocked(async () => {
+    await database.migrate();
+    return seedIfEmpty(database.db, now);
+  });
 }
 
 async function one<T>(rows: Promise<T[]>): Promise<T> {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import type { ProviderLog } from '../providers/provider-deps.ts';
 import { createLocalRealtime, type LocalRealtime } from './local-realtime.ts';
+import type { RealtimeFanout, RealtimeMessage } from './postgres-fanout.ts';
 
 const silentLog: ProviderLog = { info() {}, warn() {}, error() {} };
 
@@ -258,5 +259,68 @@ describe('liveness', () => {
     await realtime.trigger('team.draft.1', 'updated', { draft_id: 1 });
     await client.next('updated');
     expect(client.closeCode).toBeNull();
+  });
+});
+
+describe('fan-out to other processes', () => {
+  beforeEach(() => startServer());
+
+  /** An in-memory fan-out: what this process publishes, and a way to deliver another process's events. */
+  function memoryFanout() {
+    const published: RealtimeMessage[] = [];
+    let deliver: ((message: RealtimeMessage) => void) | null = null;
+    let closed = false;
+    const fanout: RealtimeFanout = {
+      async start(onMessage) {
+        deliver = onMessage;
+      },
+      async publish(message) {
+        published.push(message);
+      },
+      async close() {
+        closed = true;
+      },
+    };
+    return {
+      fanout,
+      published,
+      fromAnotherProcess: (message: RealtimeMessage) => deliver?.(message),
+      closed: () => closed,
+    };
+  }
+
+  test("a trigger reaches this process's sockets once and is published once; another process's events reach them", async () => {
+    const memory = memoryFanout();
+    await realtime.fanOutThrough(memory.fanout);
+    const client = connect();
+    await connected(client);
+    await subscribed(client, 'team.draft.1');
+
+    await realtime.trigger('team.draft.1', 'updated', { draft_id: 1 });
+    expect(memory.published).toEqual([{ channel: 'team.draft.1', event: 'updated', data: '{"draft_id":1}' }]);
+    await client.next('updated');
+
+    memory.fromAnotherProcess({ channel: 'team.draft.1', event: 'updated', data: '{"draft_id":1,"from":"other"}' });
+    memory.fromAnotherProcess({ channel: 'team.draft.2', event: 'updated', data: '{"draft_id":2}' });
+    const from = client.frames.findIndex((frame) => frame.event === 'updated') + 1;
+    expect(await client.next('updated', from)).toEqual({
+      event: 'updated',
+      channel: 'team.draft.1',
+      data: '{"draft_id":1,"from":"other"}',
+    });
+    // A ping's answer comes after every frame sent before it: only the two events of its channel arrived, each once.
+    const beforePing = client.frames.length;
+    client.send({ event: 'pusher:ping', data: {} });
+    await client.next('pusher:pong', beforePing);
+    expect(client.frames.filter((frame) => frame.event === 'updated')).toHaveLength(2);
+  });
+
+  test('an invalid trigger is published nowhere, and close() closes the fan-out', async () => {
+    const memory = memoryFanout();
+    await realtime.fanOutThrough(memory.fanout);
+    await expect(realtime.trigger('private-x y', 'updated', {})).rejects.toThrow(RangeError);
+    expect(memory.published).toEqual([]);
+    await realtime.close();
+    expect(memory.closed()).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { ProviderLog } from '../providers/provider-deps.ts';
 import type { Realtime } from '../providers/types.ts';
+import type { RealtimeFanout, RealtimeMessage } from './postgres-fanout.ts';
 import {
   ACTIVITY_TIMEOUT_SECONDS,
   channelOf,
@@ -56,6 +57,7 @@ export class LocalRealtime implements Realtime {
   private readonly pongTimeoutMs: number;
   private heartbeat: NodeJS.Timeout | null = null;
   private closing = false;
+  private fanout: RealtimeFanout | null = null;
 
   constructor(private readonly options: LocalRealtimeOptions) {
     this.activityTimeoutMs = (options.activityTimeoutSeconds ?? ACTIVITY_TIMEOUT_SECONDS) * 1000;
@@ -87,14 +89,25 @@ export class LocalRealtime implements Realtime {
     if (event.length === 0 || event.length > MAX_EVENT_NAME_LENGTH) throw new RangeError('invalid event name');
     const payload = typeof data === 'string' ? data : JSON.stringify(data);
     if (Buffer.byteLength(payload) > MAX_EVENT_DATA_BYTES) throw new RangeError('event data exceeds 10 KB');
-    const message = frame(event, payload, channel);
-    for (const connection of this.subscribers.get(channel) ?? []) {
-      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(message);
-    }
+    this.deliver({ channel, event, data: payload });
+    // The other processes' sockets (this process's own have it already).
+    await this.fanout?.publish({ channel, event, data: payload });
+  }
+
+  /**
+   * From now on a trigger reaches the sockets of every process on the fan-out (several processes on one
+   * PostgreSQL), and the events the others publish reach this one's.
+   */
+  async fanOutThrough(fanout: RealtimeFanout): Promise<void> {
+    await fanout.start((message) => this.deliver(message));
+    this.fanout = fanout;
   }
 
   async close(): Promise<void> {
     this.closing = true;
+    // No other process's event is delivered from now on.
+    await this.fanout?.close();
+    this.fanout = null;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     for (const [server, listener] of this.attached) server.off('upgrade', listener);
@@ -113,6 +126,14 @@ export class LocalRealtime implements Realtime {
     );
     await Promise.all(closing);
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  /** Sends an event to the sockets of this process subscribed to its channel. */
+  private deliver({ channel, event, data }: RealtimeMessage): void {
+    const message = frame(event, data, channel);
+    for (const connection of this.subscribers.get(channel) ?? []) {
+      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(message);
+    }
   }
 
   private accept(socket: WebSocket, key: string, req: IncomingMessage): void {

@@ -173,6 +173,35 @@ function launchCluster(): Cluster {
   };
 }
 
+/**
+ * A PostgreSQL server for tests that need databases of their own (server/multi-process.test.ts): the one
+ * TEST_DATABASE_URL names, or a throwaway cluster that `stop` removes. `createDatabase` makes an empty database and
+ * returns its URL; `stop` drops the databases it made on an external server.
+ */
+export function throwawayPostgres(): { createDatabase(prefix: string): Promise<string>; stop(): Promise<void> } {
+  const external = process.env.TEST_DATABASE_URL || undefined;
+  const cluster = external ? null : launchCluster();
+  const serverUrl = external ?? cluster!.url;
+  const created: string[] = [];
+  return {
+    async createDatabase(prefix) {
+      const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+      await admin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+      created.push(name);
+      return withDatabase(serverUrl, name);
+    },
+    async stop() {
+      if (cluster) {
+        cluster.stop();
+        return;
+      }
+      await admin(serverUrl, async (client) => {
+        for (const name of created) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
+    },
+  };
+}
+
 function withDatabase(url: string, database: string): string {
   const next = new URL(url);
   next.pathname = `/${database}`;
