@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -350,7 +351,7 @@ describe('the start-up lock and the realtime fan-out, in one process on the same
         const realtime = createLocalRealtime({ key: LOCAL_KEY, log: silentLog });
         realtimes.push(realtime);
         await realtime.fanOutThrough(createPostgresFanout({ url: databaseUrl, db: database.db, log: silentLog }));
-        const http = (await import('node:http')).createServer();
+        const http = createServer();
         realtime.attach(http);
         http.listen(0, '127.0.0.1');
         await once(http, 'listening');

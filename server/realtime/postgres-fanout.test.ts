@@ -52,9 +52,16 @@ describe('realtime NOTIFY payloads', () => {
     for (const payload of ['', 'not json', '[]', '{"o":"x"}', '{"o":"x","c":1,"e":"updated","d":"{}"}']) {
       expect(reader.read(payload)).toBeNull();
     }
-    const [part] = notifyPayloads('process-a', 2, large);
-    const parsed: unknown = JSON.parse(part ?? '');
-    // A part that claims a position past its count.
-    expect(reader.read(JSON.stringify({ ...Object(parsed), p: 99 }))).toBeNull();
+    // Parts that do not fit together: each would complete a readable event if taken as it says.
+    const whole = JSON.stringify({ o: 'process-a', c: 'team.draft.9', e: 'updated', d: '{}' });
+    const encoded = Buffer.from(whole).toString('base64');
+    const [head, tail] = [encoded.slice(0, 20), encoded.slice(20)];
+    const part = (m: number, p: number, n: number, b: string) => JSON.stringify({ o: 'process-a', m, p, n, b });
+    expect(reader.read(part(3, 0, 2, head))).toBeNull();
+    expect(reader.read(part(3, 2, 2, tail))).toBeNull(); // past its count
+    expect(reader.read(part(4, 0, 2, head))).toBeNull();
+    expect(reader.read(part(4, 1, 3, tail))).toBeNull(); // another count than its first part's
+    expect(reader.read(part(5, 0, 2, head))).toBeNull();
+    expect(reader.read(part(5, 1, 2, tail))).toEqual({ channel: 'team.draft.9', event: 'updated', data: '{}' });
   });
 });
