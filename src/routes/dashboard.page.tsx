@@ -42,6 +42,6 @@ function follow(navigate: NavigateFunction, exit: DashboardExit): void {
   }
 }
 
-export const Route = createLazyRoute('/dashboard')({
+export const Route = createLazyRoute('/_auth/dashboard')({
   component: DashboardPage,
 });

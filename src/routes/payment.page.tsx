@@ -48,4 +48,4 @@ function follow(navigate: NavigateFunction, destination: PaymentDestination): vo
   void navigate({ ...destination, replace: true });
 }
 
-export const Route = createLazyRoute('/payment')({ component: PaymentPage });
+export const Route = createLazyRoute('/_auth/payment')({ component: PaymentPage });

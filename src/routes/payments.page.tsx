@@ -17,4 +17,4 @@ function follow(navigate: NavigateFunction, exit: PaymentsExit): void {
   void navigate({ to: exit.to, search: exit.search, replace: true });
 }
 
-export const Route = createLazyRoute('/payments')({ component: PaymentsPage });
+export const Route = createLazyRoute('/_auth/payments')({ component: PaymentsPage });

@@ -59,4 +59,4 @@ function follow(navigate: NavigateFunction, exit: UpdateCardExit): void {
   void navigate({ to: exit.to, search: exit.search, replace: true });
 }
 
-export const Route = createLazyRoute('/payments/update-card')({ component: UpdateCardPage });
+export const Route = createLazyRoute('/_auth/payments/update-card')({ component: UpdateCardPage });
