@@ -7,6 +7,14 @@ test.describe('smoke', () => {
     await expect(page.getByRole('main')).toBeVisible();
   });
 
+  test('every login-required address (the _auth layout) sends a visitor to log in with returnUrl', async ({ page }) => {
+    for (const href of ['/player', '/subscribe', '/payment', '/payments', '/payments/update-card?membership_id=4']) {
+      await page.goto(href);
+      await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('returnUrl') === href);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
   test('the API answers on the same origin', async ({ request }) => {
     const response = await request.get('/api/health');
     expect(response.ok()).toBe(true);
