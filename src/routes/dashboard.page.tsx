@@ -4,8 +4,8 @@ import { type DashboardExit, dashboardMachine } from '../machines/dashboard.mach
 import { getApiServers, getSelectedApiServerId } from '../session/api-server';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
-import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { DashboardFlow } from '../views/dashboard/dashboard-flow';
+import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 
 /** /dashboard (login required): the stored user and the configured servers start the flow; its exit is navigated. */

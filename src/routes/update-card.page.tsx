@@ -7,8 +7,8 @@ import {
   setupCardPaymentsActor,
 } from '../providers/card-payments/update-card.actors';
 import { useCurrentUser } from '../session/use-session';
-import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { UpdateCardFlow } from '../views/payments/update-card-flow';
+import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { updateCardRoute } from './update-card.route';
 
