@@ -28,7 +28,9 @@ test.describe('header account menu', () => {
     const payer = await newPayer(page, request, 'menu.payment');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/payment$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The plans step has loaded (and moved the focus to its heading) before the keyboard user starts.
+    await expect(page.getByRole('radio', { name: /^3 monthly payments/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
     const toggle = menuButton(page);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -70,7 +72,7 @@ test.describe('header account menu', () => {
     const toggle = menuButton(page);
     await tabTo(page, toggle);
     await page.keyboard.press('Enter');
-    await expect(page.getByText('paid@example.com')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Account menu' }).getByText('paid@example.com')).toBeVisible();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     const logOut = page.getByRole('button', { name: 'LOG OUT' });
