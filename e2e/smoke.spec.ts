@@ -15,6 +15,24 @@ test.describe('smoke', () => {
     }
   });
 
+  test('/login and /register load the stylesheet of the licence in their URL (spec §1)', async ({ page, request }) => {
+    const info = await request.get('/api/registration-link/info/TIGERS-2027', {
+      headers: { 'X-Requested-With': 'website' },
+    });
+    const { organization_id: organizationId } = (await info.json()) as { organization_id: number };
+    const brandStylesheet = page.locator('link[data-brand-stylesheet]');
+    for (const href of ['/login?license=TIGERS-2027', '/register?license=TIGERS-2027&is_team_license=true']) {
+      await page.goto(href);
+      await expect(brandStylesheet).toHaveAttribute(
+        'href',
+        new RegExp(`/api/organizations/${organizationId}/website-css$`),
+      );
+    }
+    // Without a licence (and without a stored user), the client's.
+    await page.goto('/login');
+    await expect(brandStylesheet).toHaveAttribute('href', /\/api\/clients\/[^/]+\/website-css$/);
+  });
+
   test('the API answers on the same origin', async ({ request }) => {
     const response = await request.get('/api/health');
     expect(response.ok()).toBe(true);
