@@ -1,6 +1,7 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { logoutRequest } from '../api/auth';
+import { getLoadingSnapshot, subscribeLoading } from '../api/loading';
 import { logout } from '../session/logout';
 import { useCurrentUser } from '../session/use-session';
 import { type SiteAccount, SiteAccountContext } from '../views/common/account';
@@ -29,7 +30,13 @@ function RootLayout() {
         Skip to content
       </a>
       <Outlet />
-      <LoadingOverlay />
+      <SiteLoadingOverlay />
     </SiteAccountContext>
   );
+}
+
+/** The overlay, following the API's in-flight counter; on its own so a request re-renders it alone, not the page. */
+export function SiteLoadingOverlay() {
+  const inFlight = useSyncExternalStore(subscribeLoading, getLoadingSnapshot, () => 0);
+  return <LoadingOverlay inFlight={inFlight} />;
 }
