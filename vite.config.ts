@@ -23,7 +23,7 @@ const FRAMEWORK_PACKAGES =
  * src/main.tsx imports after the first paint, which scripts/prerender.ts and npm run bench look up in the manifest.
  */
 const APP_SHELL =
-  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|payments|subscribe|player)\.ts)|session|views[\\/]common|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|search-params\.ts|router\.ts|[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
+  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|payments|subscribe|player)\.ts)|session|views[\\/]common|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
 
 /**
  * The card-payments seam's loader with the one value of its types module (PaymentsUnavailableError, which the loader

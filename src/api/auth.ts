@@ -84,7 +84,7 @@ export function checkEmail(email: string, options?: CallOptions): Promise<EmailE
   });
 }
 
-/** POST /api/auth/logout: revokes the token. Use src/session/logout.ts, which also clears local data and reloads. */
+/** POST /api/auth/logout: revokes the token. LOG OUT is `logout(logoutRequest)` (src/session/logout.ts: also clears and reloads). */
 export function logoutRequest(body: { email: string; token: string }, options?: CallOptions): Promise<MessageResponse> {
   return requestJson('/api/auth/logout', messageResponseSchema, {
     method: 'post',

@@ -19,6 +19,8 @@
  */
 import { z } from 'zod/mini';
 import { dollarsToCents } from '../domain/money';
+import { subscriptionStateSchema } from '../domain/user';
+import { id, nonEmptyString, orNull } from '../domain/wire';
 
 /** Integer US cents. */
 export type Cents = number;
@@ -26,22 +28,11 @@ export type Cents = number;
 // ---------------------------------------------------------------------------------------------------------------
 // Building blocks
 
-const id = z.int().check(z.gte(0));
-const nonEmptyString = z.string().check(z.minLength(1));
-
 /** A money amount in dollars on the wire (number or numeric string, at most cents precision) → integer cents. */
 export const money = z.pipe(
   z.union([z.number().check(z.gte(0)), z.string().check(z.regex(/^\d+(\.\d+)?$/))]),
   z.transform((dollars): Cents => dollarsToCents(Number(dollars))),
 );
-
-/** Accepts the value, null or a missing key, and always yields `T | null`. */
-function orNull<T extends z.ZodMiniType>(schema: T) {
-  return z.pipe(
-    z.optional(z.nullable(schema)),
-    z.transform((value): z.output<T> | null => value ?? null),
-  );
-}
 
 /** Lists the failing field paths of a parse, e.g. `total_dues, phases.0.amount`. */
 function failingFields(error: z.core.$ZodError): string {
@@ -77,51 +68,19 @@ export function droppableList<T extends z.ZodMiniType>(schema: T, what: string) 
 // ---------------------------------------------------------------------------------------------------------------
 // Current user (§3) and the User response
 
-export const organizationSchema = z.object({
-  id,
-  name: z.string(),
-  waiver: z.nullable(z.string()),
-  api_user_id: z.nullable(id),
-  client: z.nullable(z.object({ api_subdomain: z.nullable(z.string()) })),
-});
-export type Organization = z.infer<typeof organizationSchema>;
-
-export const userLicenseSchema = z.object({
-  license_code: nonEmptyString,
-  organization: z.nullable(organizationSchema),
-});
-export type UserLicense = z.infer<typeof userLicenseSchema>;
-
-export const subscriptionStateSchema = z.object({
-  /** One of the seven texts of §4 ('License active.', ...). */
-  status_message: z.string(),
-  /** ISO date-time, or null. */
-  paid_through: z.nullable(z.string()),
-});
-export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
-
-const userShape = {
-  id,
-  name: z.nullable(z.string()),
-  email: z.string(),
-  phone: z.nullable(z.string()),
-  username: z.nullable(z.string()),
-  is_new: z.boolean(),
-  is_coach: z.boolean(),
-  has_subscription: z.boolean(),
-  player: z.nullable(z.object({ id })),
-  license: z.nullable(userLicenseSchema),
-  subscription: z.nullable(subscriptionStateSchema),
-  deeplink: orNull(z.string()),
-};
-
-/** GET /api/user, PUT /api/user/{id}: the user without a guaranteed token. */
-export const userSchema = z.object({ ...userShape, token: z.optional(nonEmptyString) });
-export type User = z.infer<typeof userSchema>;
-
-/** Login, token login, register (and the user kept in localStorage, §3): always with a session token. */
-export const currentUserSchema = z.object({ ...userShape, token: nonEmptyString });
-export type CurrentUser = z.infer<typeof currentUserSchema>;
+// The user lives in src/domain/user.ts: the session validates the stored user with it, without importing the api.
+export {
+  type CurrentUser,
+  currentUserSchema,
+  type Organization,
+  organizationSchema,
+  type SubscriptionState,
+  subscriptionStateSchema,
+  type User,
+  type UserLicense,
+  userLicenseSchema,
+  userSchema,
+} from '../domain/user';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Licences, athletes

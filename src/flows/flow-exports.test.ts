@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kitchenSinkMachine, selfTestMachines } from './fixture-machines.ts';
+import { kitchenSinkMachine, selfTestMachines } from '../../model-tests/harness-selftest/machines/flows-fixtures.ts';
 import { collectFlowMachines, flowNameOf, renderFlowExports } from './flow-exports.ts';
 import { catalogMachine, eventText } from './machine-catalog.ts';
 import { canonicalize, machineDefinition } from './machine-definition.ts';

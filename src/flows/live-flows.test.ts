@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selfTestMachines } from './fixture-machines.ts';
+import { selfTestMachines } from '../../model-tests/harness-selftest/machines/flows-fixtures.ts';
 import type { FlowSnapshotMessage } from './flow-inspector.ts';
 import {
   activeStatePaths,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
+import { selfTestMachines } from '../../model-tests/harness-selftest/machines/flows-fixtures.ts';
 import { loadElk } from './elk-instance.ts';
-import { selfTestMachines } from './fixture-machines.ts';
 import { collectFlowMachines } from './flow-exports.ts';
 import { catalogMachine, eventText } from './machine-catalog.ts';
 import { layoutStatechart } from './statechart-layout.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assign, fromPromise, not, setup } from 'xstate';
-import { kitchenSinkMachine, selfTestMachines } from './fixture-machines.ts';
+import { kitchenSinkMachine, selfTestMachines } from '../../model-tests/harness-selftest/machines/flows-fixtures.ts';
 import { lintMachine } from './stately-lint.ts';
 
 describe('Stately-friendliness check', () => {

@@ -4,7 +4,7 @@
  * Account'; switch API server; log out.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { getUser } from '../api/auth';
+import { getUser, logoutRequest } from '../api/auth';
 import { ApiError, errorText } from '../api/errors';
 import { getSubscriptionStatus } from '../api/memberships';
 import type { CurrentUser, SubscriptionStatus, User } from '../api/schemas';
@@ -93,7 +93,7 @@ export const dashboardMachine = setup({
       settleUnlessAborted(getSubscriptionStatus({ signal }), signal),
     ),
     // Not a guarded API call: logout clears local data and reloads whatever the server answers (it never rejects).
-    logout: fromPromise<void, void>(() => logout()),
+    logout: fromPromise<void, void>(() => logout(logoutRequest)),
   },
   guards: {
     /** The session token is no longer accepted (revoked, or the selected server does not know it). */

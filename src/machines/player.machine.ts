@@ -3,7 +3,7 @@
  * redirects, the option loading, the two pages and the submission that refreshes the user.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { getUser } from '../api/auth';
+import { getUser, logoutRequest } from '../api/auth';
 import { errorList, errorText } from '../api/errors';
 import { createPlayer, getPlayerOptions, getPositions } from '../api/player';
 import type { Option, PlayerCreated, PlayerOptions, PlayerPayload, Position, User } from '../api/schemas';
@@ -109,7 +109,7 @@ export const playerMachine = setup({
     }),
     refreshUser: fromPromise<User, void>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
     // Not a guarded API call: logout clears local data and reloads whatever the server answers.
-    logout: fromPromise<void, void>(() => logout()),
+    logout: fromPromise<void, void>(() => logout(logoutRequest)),
   },
   guards: {
     hasPlayerProfile: ({ context }) => context.user?.player != null,

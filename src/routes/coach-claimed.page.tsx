@@ -1,8 +1,7 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useCurrentUser } from '../session/use-session';
-import { useBrandStylesheet } from '../views/common/branding/use-brand-stylesheet';
-import { brandName, useWhiteLabel } from '../views/common/branding/use-white-label';
 import { AppsView } from '../views/licence/apps-view';
+import { brandName, useBrandStylesheet, useWhiteLabel } from './branding';
 import { LicenceHost } from './licence.page';
 
 export const Route = createLazyRoute('/coach-claimed')({

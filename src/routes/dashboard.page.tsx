@@ -4,8 +4,8 @@ import { type DashboardExit, dashboardMachine } from '../machines/dashboard.mach
 import { getApiServers, getSelectedApiServerId } from '../session/api-server';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
-import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { DashboardFlow } from '../views/dashboard/dashboard-flow';
+import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 
 /** /dashboard (login required): the stored user and the configured servers start the flow; its exit is navigated. */
@@ -42,6 +42,6 @@ function follow(navigate: NavigateFunction, exit: DashboardExit): void {
   }
 }
 
-export const Route = createLazyRoute('/dashboard')({
+export const Route = createLazyRoute('/_auth/dashboard')({
   component: DashboardPage,
 });

@@ -1,9 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireUser } from './guards';
-import { rootRoute } from './root.route';
+import { authRoute } from './_auth.route';
 
 export const dashboardRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => authRoute,
   path: '/dashboard',
-  beforeLoad: requireUser,
 }).lazy(() => import('./dashboard.page').then((m) => m.Route));

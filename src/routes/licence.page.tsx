@@ -3,9 +3,8 @@ import { useSelector } from '@xstate/react';
 import { licenceOrganizationId } from '../machines/licence.connect';
 import { type LicenceExit, type LicenceVariant, licenceMachine } from '../machines/licence.machine';
 import { getCurrentUser } from '../session/current-user';
-import { useBrandStylesheet } from '../views/common/branding/use-brand-stylesheet';
-import { brandName, useWhiteLabel } from '../views/common/branding/use-white-label';
 import { LicenceFlow } from '../views/licence/licence-flow';
+import { brandName, useBrandStylesheet, useWhiteLabel } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 
 export const Route = createLazyRoute('/licenses/$license')({

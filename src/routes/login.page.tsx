@@ -2,8 +2,8 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { type LoginExit, type LoginStep, loginMachine } from '../machines/login.machine';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
-import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { LoginFlow } from '../views/login/login-flow';
+import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 
 export const Route = createLazyRoute('/login')({
@@ -22,8 +22,8 @@ function LoginPage() {
     mirrorStep,
     follow,
   });
-  // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
-  useJourneyStylesheet(useCurrentUser());
+  // §1: the stylesheet of the licence's organization in the URL, else the stored user's (or the client's).
+  useJourneyStylesheet(useCurrentUser(), { code: search.license, coach: search.coach });
   return <LoginFlow actorRef={actorRef} />;
 }
 

@@ -6,8 +6,8 @@ import { type PaymentDestination, paymentMachine } from '../machines/payment.mac
 import { cardPaymentsActor, retrievePaymentIntentActor } from '../providers/card-payments/payment.actors';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
-import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { PaymentFlow } from '../views/payment/payment-flow';
+import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { paymentRoute } from './payment.route';
 
@@ -48,4 +48,4 @@ function follow(navigate: NavigateFunction, destination: PaymentDestination): vo
   void navigate({ ...destination, replace: true });
 }
 
-export const Route = createLazyRoute('/payment')({ component: PaymentPage });
+export const Route = createLazyRoute('/_auth/payment')({ component: PaymentPage });

@@ -1,7 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { requireUser } from './guards';
-import { rootRoute } from './root.route';
+import { authRoute } from './_auth.route';
 import { flag, text, wholeNumber } from './search-params';
 
 /**
@@ -24,8 +23,7 @@ export const paymentSearch = z.object({
 
 /** §2: an open route that needs a logged-in user; without one, login first and come back (returnUrl). */
 export const paymentRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => authRoute,
   path: '/payment',
   validateSearch: paymentSearch,
-  beforeLoad: requireUser,
 }).lazy(() => import('./payment.page').then((m) => m.Route));

@@ -1,8 +1,8 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { type PaymentsExit, paymentsMachine } from '../machines/payments.machine';
 import { useCurrentUser } from '../session/use-session';
-import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { PaymentsFlow } from '../views/payments/payments-flow';
+import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 
 /** /payments: the machine loads the family's memberships; a session the server refuses goes back through login. */
@@ -17,4 +17,4 @@ function follow(navigate: NavigateFunction, exit: PaymentsExit): void {
   void navigate({ to: exit.to, search: exit.search, replace: true });
 }
 
-export const Route = createLazyRoute('/payments')({ component: PaymentsPage });
+export const Route = createLazyRoute('/_auth/payments')({ component: PaymentsPage });

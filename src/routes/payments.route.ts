@@ -1,10 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireUser } from './guards';
-import { rootRoute } from './root.route';
+import { authRoute } from './_auth.route';
 
 /** "My payments" (issue 15 point 3): login required, guarded like /dashboard (login first, then back here). */
 export const paymentsRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => authRoute,
   path: '/payments',
-  beforeLoad: requireUser,
 }).lazy(() => import('./payments.page').then((m) => m.Route));

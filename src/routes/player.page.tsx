@@ -4,7 +4,7 @@ import { getCurrentUser } from '../session/current-user';
 import { PlayerFlow } from '../views/player/player-flow';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 
-export const Route = createLazyRoute('/player')({ component: PlayerPage });
+export const Route = createLazyRoute('/_auth/player')({ component: PlayerPage });
 
 /** spec §2 Player profile: the machine decides; this page only hands it the stored user and follows its exit. */
 function PlayerPage() {

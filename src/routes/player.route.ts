@@ -1,9 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { requireUser } from './guards';
-import { rootRoute } from './root.route';
+import { authRoute } from './_auth.route';
 
 export const playerRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => authRoute,
   path: '/player',
-  beforeLoad: requireUser,
 }).lazy(() => import('./player.page').then((m) => m.Route));

@@ -2,8 +2,8 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { type RegisterExit, type RegisterStep, registerMachine } from '../machines/register.machine';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
-import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { RegisterFlow } from '../views/register/register-flow';
+import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 
 export const Route = createLazyRoute('/register')({
@@ -22,8 +22,8 @@ function RegisterPage() {
     mirrorStep,
     follow,
   });
-  // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
-  useJourneyStylesheet(useCurrentUser());
+  // §1: the stylesheet of the licence's organization in the URL, else the stored user's (or the client's).
+  useJourneyStylesheet(useCurrentUser(), { code: search.license, coach: search.coach });
   return <RegisterFlow actorRef={actorRef} />;
 }
 

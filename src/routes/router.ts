@@ -1,4 +1,5 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { authRoute } from './_auth.route';
 import { appsRoute } from './apps.route';
 import { coachClaimedRoute } from './coach-claimed.route';
 import { coachLicenceQueryRoute, coachLicenceRoute } from './coach-licence.route';
@@ -32,21 +33,23 @@ export const routeTree = rootRoute.addChildren([
   coachLicenceRoute,
   coachLicenceQueryRoute,
   coachClaimedRoute,
-  dashboardRoute,
-  playerRoute,
-  subscribeRoute,
+  // Login required (§2): one pathless layout whose guard runs once per navigation, before any of them loads.
+  authRoute.addChildren([dashboardRoute, playerRoute, subscribeRoute, paymentRoute, paymentsRoute, updateCardRoute]),
   contactCoachRoute,
-  paymentRoute,
-  paymentsRoute,
-  updateCardRoute,
   appsRoute,
   flowsRoute,
   privacyPolicyRoute,
   termsOfUseRoute,
 ]);
 
-export function createAppRouter() {
-  return createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+/** The site's router; tests pass a memory history (the site uses the browser's). */
+export function createAppRouter({ history }: { history?: RouterHistory } = {}) {
+  return createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    ...(history ? { history } : {}),
+  });
 }
 
 declare module '@tanstack/react-router' {

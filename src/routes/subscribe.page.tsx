@@ -4,7 +4,7 @@ import { getCurrentUser } from '../session/current-user';
 import { SubscribeFlow } from '../views/subscribe/subscribe-flow';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 
-export const Route = createLazyRoute('/subscribe')({ component: SubscribePage });
+export const Route = createLazyRoute('/_auth/subscribe')({ component: SubscribePage });
 
 /** /subscribe: the flow starts from the link as it was opened (useFlowPage reads the input once). */
 function SubscribePage() {

@@ -1,7 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { requireUser } from './guards';
-import { rootRoute } from './root.route';
+import { authRoute } from './_auth.route';
 import { text } from './search-params';
 
 /** Query parameters of /subscribe (spec §2). */
@@ -13,8 +12,7 @@ export const subscribeSearch = z.object({
 });
 
 export const subscribeRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => authRoute,
   path: '/subscribe',
   validateSearch: subscribeSearch,
-  beforeLoad: requireUser,
 }).lazy(() => import('./subscribe.page').then((m) => m.Route));

@@ -7,8 +7,8 @@ import {
   setupCardPaymentsActor,
 } from '../providers/card-payments/update-card.actors';
 import { useCurrentUser } from '../session/use-session';
-import { useJourneyStylesheet } from '../views/common/branding/use-brand-stylesheet';
 import { UpdateCardFlow } from '../views/payments/update-card-flow';
+import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { updateCardRoute } from './update-card.route';
 
@@ -59,4 +59,4 @@ function follow(navigate: NavigateFunction, exit: UpdateCardExit): void {
   void navigate({ to: exit.to, search: exit.search, replace: true });
 }
 
-export const Route = createLazyRoute('/payments/update-card')({ component: UpdateCardPage });
+export const Route = createLazyRoute('/_auth/payments/update-card')({ component: UpdateCardPage });

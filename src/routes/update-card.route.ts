@@ -1,7 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { requireUser } from './guards';
-import { rootRoute } from './root.route';
+import { authRoute } from './_auth.route';
 import { text, wholeNumber } from './search-params';
 
 /**
@@ -20,8 +19,7 @@ export const updateCardSearch = z.object({
 
 /** Login required, like /payments: the e-mailed link brings a logged-out family through login and back. */
 export const updateCardRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => authRoute,
   path: '/payments/update-card',
   validateSearch: updateCardSearch,
-  beforeLoad: requireUser,
 }).lazy(() => import('./update-card.page').then((m) => m.Route));

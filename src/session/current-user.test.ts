@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { currentUserSchema } from '../api/schemas';
 import { currentUser as wireUser } from '../api/wire-samples';
+import { currentUserSchema } from '../domain/user';
 import {
   CURRENT_USER_KEY,
   clearCurrentUser,

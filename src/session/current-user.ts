@@ -3,7 +3,7 @@
  * as the API's answer: corrupt JSON or a wrong shape (an older version, a hand edit) is removed and treated as
  * "logged out", never an exception.
  */
-import { type CurrentUser, currentUserSchema, type User } from '../api/schemas';
+import { type CurrentUser, currentUserSchema, type User } from '../domain/user';
 import { discardItem, readItem, removeItem, STORAGE_PREFIX, subscribeStorage, writeItem } from './storage';
 
 export const CURRENT_USER_KEY = `${STORAGE_PREFIX}currentUser`;

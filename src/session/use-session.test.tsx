@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { currentUserSchema } from '../api/schemas';
 import { currentUser as wireUser } from '../api/wire-samples';
+import { currentUserSchema } from '../domain/user';
 import { selectApiServer } from './api-server';
 import { clearCurrentUser, setCurrentUser } from './current-user';
 import { useApiServer, useCurrentUser } from './use-session';

@@ -1,7 +1,7 @@
 import { and, fromPromise, not, setup } from 'xstate';
-import { accountLookupMachine } from '../../model-tests/harness-selftest/machines/account-lookup.machine.ts';
-import { toggleMachine } from '../../model-tests/harness-selftest/machines/toggle.machine.ts';
-import { wizardMachine } from '../../model-tests/harness-selftest/machines/wizard.machine.ts';
+import { accountLookupMachine } from './account-lookup.machine.ts';
+import { toggleMachine } from './toggle.machine.ts';
+import { wizardMachine } from './wizard.machine.ts';
 
 /**
  * Machines for the flows tools' own tests: the harness self-test machines plus one that uses every feature the

@@ -1,0 +1,109 @@
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { type SiteAccount, SiteAccountContext } from './account';
+import { Page } from './page';
+
+async function renderPage(account: SiteAccount | null, page: ReactNode = <Page>content</Page>) {
+  // The menu links to /payments, so it renders inside a router, as on the site.
+  const rootRoute = createRootRoute({
+    component: () => <SiteAccountContext value={account}>{page}</SiteAccountContext>,
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/payment'] }) });
+  await router.load();
+  const view = render(<RouterProvider router={router} />);
+  await screen.findByText('content');
+  return view;
+}
+
+function family(logOut: SiteAccount['logOut'] = vi.fn(async () => {})): SiteAccount {
+  return { email: 'parent@example.com', logOut };
+}
+
+const toggle = () => screen.getByRole('button', { name: 'My account' });
+
+describe('the header account menu', () => {
+  it('is a closed disclosure: a button that controls a hidden panel', async () => {
+    await renderPage(family());
+    const menu = screen.getByRole('navigation', { name: 'Account menu' });
+    expect(menu.closest('header')).not.toBeNull();
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(toggle().getAttribute('aria-controls') ?? '');
+    expect(panel?.hidden).toBe(true);
+    expect(screen.queryByRole('link', { name: 'My payments' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'LOG OUT' })).toBeNull();
+  });
+
+  it('opens from the keyboard; Tab reaches the e-mail’s links; Escape closes and returns focus', async () => {
+    const user = userEvent.setup();
+    await renderPage(family());
+    await user.tab();
+    expect(document.activeElement).toBe(toggle());
+    await user.keyboard('{Enter}');
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('parent@example.com')).toBeTruthy();
+    await user.tab();
+    const payments = screen.getByRole('link', { name: 'My payments' });
+    expect(document.activeElement).toBe(payments);
+    expect(payments.getAttribute('href')).toBe('/payments');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'LOG OUT' }));
+    await user.keyboard('{Escape}');
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle());
+    expect(screen.queryByRole('link', { name: 'My payments' })).toBeNull();
+  });
+
+  it('closes on a click outside it and when focus leaves it', async () => {
+    const user = userEvent.setup();
+    await renderPage(
+      family(),
+      <Page>
+        <p>content</p>
+        <button type="button">elsewhere</button>
+      </Page>,
+    );
+    await user.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByText('content'));
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle());
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'elsewhere' }));
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('LOG OUT runs the logout once and stays disabled while the page reloads', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => {};
+    const logOut = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    await renderPage(family(logOut));
+    await user.click(toggle());
+    await user.click(screen.getByRole('button', { name: 'LOG OUT' }));
+    const busy = screen.getByRole('button', { name: 'Logging out…' });
+    expect(busy).toHaveProperty('disabled', true);
+    await user.click(busy);
+    expect(logOut).toHaveBeenCalledOnce();
+    await act(async () => finish());
+  });
+
+  it('is absent when nobody is logged in', async () => {
+    await renderPage(null);
+    expect(screen.queryByRole('navigation', { name: 'Account menu' })).toBeNull();
+  });
+
+  it('gives way to a screen that brings its own account controls', async () => {
+    await renderPage(family(), <Page header={<button type="button">LOG OUT</button>}>content</Page>);
+    expect(screen.queryByRole('navigation', { name: 'Account menu' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
+  });
+});
