@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { limitBody } from './http/body-limit.ts';
 import { compressJson } from './http/compression.ts';
+import { securityHeaders } from './http/csp.ts';
 import { draftPreviewPage } from './http/draft-preview-page.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
 import { staticSite } from './http/static-site.ts';
@@ -80,6 +81,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
       'request',
     );
   });
+
+  // Content-Security-Policy on every page, Strict-Transport-Security in production (server/http/csp.ts).
+  app.use('*', securityHeaders({ env, siteDir: options.siteDir ?? null }));
 
   const corsMiddleware = cors({
     origin: (origin, c) => {
