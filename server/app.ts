@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from './deps.ts';
 import { limitBody } from './http/body-limit.ts';
 import { compressJson } from './http/compression.ts';
 import { securityHeaders } from './http/csp.ts';
+import { cspReportRoutes } from './http/csp-report.ts';
 import { draftPreviewPage } from './http/draft-preview-page.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
 import { staticSite } from './http/static-site.ts';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   );
 
   app.route('/', healthRoutes());
+  app.route('/', cspReportRoutes(log));
   app.route('/', authRoutes(deps));
   app.route('/', userRoutes(deps));
   app.route('/', registrationLinkRoutes(deps));

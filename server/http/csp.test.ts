@@ -19,6 +19,7 @@ import {
   securityHeaders,
   sitePolicy,
 } from './csp.ts';
+import { cspReportRoutes, readCspReports } from './csp-report.ts';
 import { staticSite } from './static-site.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -257,5 +258,80 @@ describe('securityHeaders', () => {
       expect.arrayContaining(['wss://academy.example.com', 'ws://10.0.0.5:8080']),
     );
     expect((await app.request('/api/health')).headers.get('strict-transport-security')).toBe(STRICT_TRANSPORT_SECURITY);
+  });
+});
+
+describe('violation reports', () => {
+  it('every policy says where to report', () => {
+    for (const policy of [sitePolicy(null, {}), MAILBOX_POLICY, AUTHENTICATION_PAGE_POLICY]) {
+      expect(directives(policy).get('report-uri')).toEqual(['/csp-reports']);
+    }
+  });
+
+  it('reads both report formats, and keeps no query, fragment or long text', () => {
+    const legacy = {
+      'csp-report': {
+        'document-uri': 'https://academy.example.com/resetpwd?token=secret#x',
+        'blocked-uri': 'inline',
+        'effective-directive': 'script-src-elem',
+        disposition: 'enforce',
+        'script-sample': 'x'.repeat(500),
+        'source-file': 'https://academy.example.com/assets/a.js?v=1',
+        'line-number': 3,
+      },
+    };
+    expect(readCspReports(legacy)).toEqual([
+      {
+        document: 'https://academy.example.com/resetpwd',
+        blocked: 'inline',
+        directive: 'script-src-elem',
+        disposition: 'enforce',
+        sample: 'x'.repeat(200),
+        source: 'https://academy.example.com/assets/a.js',
+        line: 3,
+      },
+    ]);
+    const reportingApi = [
+      { type: 'deprecation', body: {} },
+      {
+        type: 'csp-violation',
+        body: {
+          documentURL: 'http://localhost:5173/login?returnUrl=/x',
+          blockedURL: 'https://evil.example/steal?t=1',
+          effectiveDirective: 'connect-src',
+          disposition: 'enforce',
+        },
+      },
+    ];
+    expect(readCspReports(reportingApi)).toEqual([
+      {
+        document: 'http://localhost:5173/login',
+        blocked: 'https://evil.example/steal',
+        directive: 'connect-src',
+        disposition: 'enforce',
+        sample: '',
+        source: '',
+        line: null,
+      },
+    ]);
+    for (const garbage of [null, 'text', 3, {}, [1, 'a'], { 'csp-report': 'no' }])
+      expect(readCspReports(garbage)).toEqual([]);
+  });
+
+  it('logs each report as a warning and answers 204, whatever was sent', async () => {
+    const logged: unknown[] = [];
+    const app = new Hono();
+    app.route('/', cspReportRoutes({ warn: (entry: unknown) => logged.push(entry) }));
+    const report = { 'csp-report': { 'document-uri': 'http://localhost/x?y=1', 'blocked-uri': 'eval' } };
+    const sent = await app.request('/csp-reports', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/csp-report' },
+      body: JSON.stringify(report),
+    });
+    expect(sent.status).toBe(204);
+    expect(logged).toEqual([{ csp: expect.objectContaining({ document: 'http://localhost/x', blocked: 'eval' }) }]);
+    const garbage = await app.request('/csp-reports', { method: 'POST', body: 'not json' });
+    expect(garbage.status).toBe(204);
+    expect(logged).toHaveLength(1);
   });
 });

@@ -20,6 +20,16 @@ import type { MiddlewareHandler } from 'hono';
  * built by `serverPagePolicy` from their inline texts.
  */
 
+/** Where browsers send violation reports (server/http/csp-report.ts logs them). */
+export const CSP_REPORT_PATH = '/csp-reports';
+
+/**
+ * Every policy ends with where its violations are reported. `report-uri` only: Chromium ignores it once `report-to`
+ * is present and sends Reporting API reports in delayed batches (none arrived within 75 s in our checks), while
+ * `report-uri` reports are posted at once by Chromium, Firefox and Safari.
+ */
+const REPORTING = [`report-uri ${CSP_REPORT_PATH}`];
+
 /** Where the build writes the manifest, under the site's directory (a dotfile folder: never served). */
 export const CSP_MANIFEST_FILE = '.vite/csp.json';
 
@@ -203,6 +213,7 @@ export function sitePolicy(manifest: CspManifest | null, origins: PolicyOrigins)
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'self'",
+    ...REPORTING,
   ].join('; ');
 }
 
@@ -231,6 +242,7 @@ export function serverPagePolicy({
     "base-uri 'none'",
     ...(formAction === null ? [] : [`form-action ${formAction}`]),
     `frame-ancestors ${frameAncestors}`,
+    ...REPORTING,
   ].join('; ');
 }
 
