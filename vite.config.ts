@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { prerenderPages } from './scripts/prerender.ts';
-import { ConfigError, parseConfig } from './src/config-schema.ts';
+import { prerenderPages, writeCspManifest } from './scripts/prerender.ts';
+import { type AppConfig, ConfigError, parseConfig } from './src/config-schema.ts';
 
 /**
  * React, the router and XState (with their own dependencies): what every page runs on, and what the foundation issue's
@@ -52,7 +52,7 @@ export default defineConfig(({ mode }) => {
     throw error;
   }
   return {
-    plugins: [react(), staticPages(JSON.parse(define.__SITE_CONFIG__).clientName)],
+    plugins: [react(), staticPages(JSON.parse(define.__SITE_CONFIG__))],
     // The validated configuration goes into the bundle as a constant (src/config.ts): no parsing in the browser.
     define,
     build: {
@@ -138,11 +138,12 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * After the bundle is written: the prerendered entry pages (scripts/prerender.ts), then a brotli (.br, quality 11)
- * and a gzip (.gz, level 9) copy beside every text file, which the server sends by Accept-Encoding
- * (server/http/static-site.ts). Compressing once at build time affords the slowest, smallest settings.
+ * After the bundle is written: the prerendered entry pages (scripts/prerender.ts), the Content-Security-Policy
+ * manifest with the hashes of their inline scripts and styles (dist/.vite/csp.json, server/http/csp.ts), then a
+ * brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text file, which the server sends by
+ * Accept-Encoding (server/http/static-site.ts). Compressing once at build time affords the slowest, smallest settings.
  */
-function staticPages(clientName: string): Plugin {
+function staticPages(config: AppConfig): Plugin {
   let outDir = 'dist';
   return {
     name: 'diamond-static-pages',
@@ -153,7 +154,8 @@ function staticPages(clientName: string): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle() {
-      prerenderPages(outDir, clientName);
+      prerenderPages(outDir, config.clientName);
+      writeCspManifest(outDir, config);
       const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && !entry.parentPath.includes('.vite'))
         .map((entry) => path.join(entry.parentPath, entry.name));

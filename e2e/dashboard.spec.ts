@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { loginThroughApi, registerGuardian as registerThroughApi, storeUser, WEBSITE } from './support/session';
 
 /**

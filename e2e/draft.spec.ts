@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { type APIRequestContext, expect, test } from './support/fixtures';
 import { loginThroughApi } from './support/session';
 
 /**

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import type { FlowSnapshotMessage } from '../src/flows/flow-inspector';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { expect, type Page, test } from './support/fixtures';
 
 /**
  * The flows page (issue 8): statecharts drawn offline, and the live view that follows a flow used in another tab

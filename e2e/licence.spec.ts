@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { startIsolatedServer } from './support/isolated-server';
 import {
   FIXTURE_PASSWORD,

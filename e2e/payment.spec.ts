@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { expect, type Page, test } from './support/fixtures';
 import { enterCard, newPayer, type Payer, paymentComplete } from './support/payer';
 
 /**

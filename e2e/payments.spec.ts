@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { enterCard, newPayer, type Payer, paymentComplete } from './support/payer';
 import { loginThroughApi, WEBSITE } from './support/session';
 

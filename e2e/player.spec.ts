@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { FIXTURE_PASSWORD, loginThroughApi, uniqueEmail } from './support/session';
 
 const WEBSITE = { 'X-Requested-With': 'website' };

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { expect, type Page, test } from './support/fixtures';
 import { FIXTURE_PASSWORD, uniqueEmail } from './support/session';
 
 /** Axe at both widths of the acceptance criteria, then back to the desktop width the project runs at. */

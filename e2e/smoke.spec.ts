@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 test.describe('smoke', () => {
   test('the site loads and a protected route sends a visitor to log in with returnUrl', async ({ page }) => {

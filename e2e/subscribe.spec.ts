@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { type ApiUser, loginThroughApi, registerGuardian, storeUser, WEBSITE } from './support/session';
 
 /**
@@ -137,6 +137,43 @@ test.describe('subscribe', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry, this coupon is not valid.');
     await expect(page.getByText('$14.99 per month')).toBeVisible();
     await axeAtBothWidths(page, '/subscribe?coupon_code=BOGUS');
+  });
+
+  test("an invalid coupon in an annual link also says 'Sorry, this coupon is not valid.'", async ({
+    page,
+    request,
+  }) => {
+    // Issue 19 point 3: the link's coupon is validated whatever the term.
+    await newGuardian(page, request, 'subscribe.annualbogus');
+    await openSubscribe(page, '?term=annual&coupon_code=BOGUS');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry, this coupon is not valid.');
+    await expect(page.getByRole('radio')).toHaveCount(2);
+    await openSubscribe(page, '?term=annual&coupon_code=SAVE5');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your plan');
+    await expect(page.getByRole('radio', { name: 'Annual', exact: true })).toBeChecked();
+  });
+
+  test("'Apply Coupon' keeps the focus while the coupon is looked up", async ({ page, request }) => {
+    await newGuardian(page, request, 'subscribe.applyfocus');
+    await openSubscribe(page);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = () => resolve();
+    });
+    await page.route('**/api/subscribe/coupon-details/**', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.getByLabel('Coupon code (optional)').fill('SAVE5');
+    const apply = page.getByRole('button', { name: 'Apply Coupon' });
+    await apply.focus();
+    await page.keyboard.press('Enter');
+    await expect(apply).toHaveAttribute('aria-disabled', 'true');
+    await expect(apply).toBeFocused();
+    answer();
+    await expect(page.getByText('Coupon SAVE5 applied.')).toBeVisible();
+    await expect(apply).toHaveAttribute('aria-disabled', 'false');
+    await expect(apply).toBeFocused();
   });
 
   test('a link with term=annual shows only the two annual tiles', async ({ page, request }) => {

@@ -209,6 +209,8 @@ const model = defineModel({
     link: { couponCode: 'HALFOFF', organization: 'northside', user: storedGuardian },
     // §4: an annual term in the URL hides the quarterly and monthly tiles.
     annualLink: { term: 'annual', user: storedGuardian },
+    // Issue 19 point 3: the link's coupon is validated whatever the term; an annual link applies none.
+    annualCouponLink: { term: 'annual', couponCode: 'HALFOFF', user: storedGuardian },
     // §4: 'Trial period has ended.' and 'Subscription not active.' stay on /subscribe and see the tiles.
     trialEnded: { user: trialEnded },
     subscriptionNotActive: { user: subscriptionNotActive },
@@ -228,7 +230,11 @@ const model = defineModel({
     shopping: (snapshot) => {
       // §4 term rules: a coupon forces monthly; otherwise the default or the person's choice among the offered tiles.
       if (snapshot.context.coupon !== null) expect(snapshot.context.term).toBe('monthly');
-      if (snapshot.context.urlTerm === 'annual') expect(['annual', 'annual-pm']).toContain(snapshot.context.term);
+      if (snapshot.context.urlTerm === 'annual') {
+        expect(['annual', 'annual-pm']).toContain(snapshot.context.term);
+        // The annual link wins: no coupon is applied, not even a valid one from the link.
+        expect(snapshot.context.coupon).toBeNull();
+      }
     },
     tokenizing: (snapshot, { invocations }) =>
       expect(invocations.at(-1)?.input).toEqual({ provider: snapshot.context.billing, details: billing }),
@@ -455,7 +461,9 @@ runPaths({
       },
       'shopping.failed': ({ snapshot }) => expect(alerts()).toEqual([...pageAlerts(snapshot), snapshot.context.error]),
       applyingCoupon: () => {
-        expect(button('Apply Coupon').disabled).toBe(true);
+        // Focusable while busy (aria-disabled), so focus does not fall to <body>; the press is ignored.
+        expect(button('Apply Coupon').getAttribute('aria-disabled')).toBe('true');
+        expect(button('Apply Coupon').disabled).toBe(false);
         expect(button('Subscribe').disabled).toBe(true);
       },
       tokenizing: () => expect(button('Subscribe').disabled).toBe(true),

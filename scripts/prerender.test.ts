@@ -4,13 +4,14 @@ import path from 'node:path';
 import { type ComponentProps, Fragment, createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { CSP_MANIFEST_FILE, inlineHash } from '../server/http/csp';
 import { config } from '../src/config';
 import { PREVIEW_TEXT, PREVIEW_TITLE } from '../src/domain/payment-rules';
 import { Page } from '../src/views/common/page';
 import { StepHeading } from '../src/views/common/step-heading';
 import { LICENCE_TEXTS } from '../src/views/licence/licence-texts';
 import { REQUEST_HEADING } from '../src/views/password-reset/password-reset-texts';
-import { frameHtml, PRERENDERED_PAGES, prerenderPages, ROUTES_FILE } from './prerender';
+import { frameHtml, PRERENDERED_PAGES, prerenderPages, ROUTES_FILE, writeCspManifest } from './prerender';
 
 const pageOf = (route: string) => {
   const page = PRERENDERED_PAGES.find((candidate) => candidate.route === route);
@@ -97,5 +98,29 @@ describe('prerendered entry pages', () => {
     expect(login).toContain('<style>body{margin:0}</style>');
     expect(login).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css" disabled>');
     expect(readFileSync(path.join(outDir, 'index.html'), 'utf8')).toContain('<style>body{margin:0}</style>');
+  });
+
+  it("list every inline script's and stylesheet's hash in the manifest the server's policy reads", () => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'prerender-csp-'));
+    mkdirSync(path.join(outDir, 'assets'));
+    writeFileSync(path.join(outDir, 'assets', 'index-abc.css'), 'body{margin:0}');
+    writeFileSync(
+      path.join(outDir, 'index.html'),
+      '<html><head><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>' +
+        '<body><div id="root"></div><script type="module" src="/a.js"></script></body></html>',
+    );
+    prerenderPages(outDir, 'Tigers');
+    const manifest = writeCspManifest(outDir, config);
+    expect(JSON.parse(readFileSync(path.join(outDir, CSP_MANIFEST_FILE), 'utf8'))).toEqual(manifest);
+    const pages = ['index.html', ...PRERENDERED_PAGES.map((page) => page.file)].map((file) =>
+      readFileSync(path.join(outDir, file), 'utf8'),
+    );
+    // Each page's own preload script (its list of files differs by page) and the inlined stylesheet.
+    for (const page of pages) {
+      const preload = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1];
+      expect(preload).toContain('modulepreload');
+      expect(manifest.scriptHashes).toContain(inlineHash(preload ?? ''));
+    }
+    expect(manifest.styleHashes).toEqual([inlineHash('body{margin:0}')]);
   });
 });

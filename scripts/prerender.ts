@@ -8,8 +8,9 @@
  * The markup mirrors src/views/common/page.tsx (Page), src/routes/root.route.tsx (the skip link) and the headings the
  * flows show first; scripts/prerender.test.ts renders those components and fails when they drift apart.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildCspManifest, CSP_MANIFEST_FILE, type CspManifest, type SiteCspConfig } from '../server/http/csp.ts';
 
 export interface PrerenderedPage {
   /** Route pattern as the server matches it (`:name` is one path segment). */
@@ -208,4 +209,20 @@ export function prerenderPages(outDir: string, clientName: string): string[] {
     modulePreloads(inlineStylesheets(template, outDir, []), manifest, null),
   );
   return written;
+}
+
+/**
+ * The Content-Security-Policy manifest (server/http/csp.ts): the SHA-256 of every inline script and stylesheet of
+ * every HTML file the build wrote (the preload script and the inlined styles above), and the origins the site's
+ * configuration talks to. Run after prerenderPages; the server sends these hashes with every page.
+ */
+export function writeCspManifest(outDir: string, config: SiteCspConfig): CspManifest {
+  const pages = readdirSync(outDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html') && !entry.parentPath.includes('.vite'))
+    .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+  const manifest = buildCspManifest(pages, config);
+  const file = path.join(outDir, CSP_MANIFEST_FILE);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
 }

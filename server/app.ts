@@ -6,6 +6,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { limitBody } from './http/body-limit.ts';
 import { compressJson } from './http/compression.ts';
+import { securityHeaders } from './http/csp.ts';
+import { cspReportRoutes } from './http/csp-report.ts';
 import { draftPreviewPage } from './http/draft-preview-page.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
 import { staticSite } from './http/static-site.ts';
@@ -81,6 +83,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
     );
   });
 
+  // Content-Security-Policy on every page, Strict-Transport-Security in production (server/http/csp.ts).
+  app.use('*', securityHeaders({ env, siteDir: options.siteDir ?? null }));
+
   const corsMiddleware = cors({
     origin: (origin, c) => {
       if (origins.has(origin)) return origin;
@@ -110,6 +115,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   );
 
   app.route('/', healthRoutes());
+  app.route('/', cspReportRoutes(log));
   app.route('/', authRoutes(deps));
   app.route('/', userRoutes(deps));
   app.route('/', registrationLinkRoutes(deps));

@@ -15,6 +15,7 @@ const INPUTS = [
   'index.html',
   'vite.config.ts',
   'scripts/prerender.ts',
+  'server/http/csp.ts',
   '.env',
   '.env.local',
   '.env.production',

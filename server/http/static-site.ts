@@ -5,7 +5,7 @@ import { type ContentEncoding, compressBody, negotiateEncoding, varyOnAcceptEnco
 import type { PageRenderer } from './draft-preview-page.ts';
 
 /** Paths that belong to the server, never to the single-page app's fallback. */
-export const SERVER_PATHS = /^\/(api|nova-field|sandbox|dev|app|static)(\/|$)/;
+export const SERVER_PATHS = /^\/(api|nova-field|sandbox|dev|app|static|csp-reports)(\/|$)/;
 
 /**
  * Where the build's prerendered pages are listed (scripts/prerender.ts writes it): route pattern -> HTML file, e.g.

@@ -2,6 +2,7 @@ import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { mailOutbox } from '../db/schema/index.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { MAILBOX_POLICY, MAILBOX_STYLE } from './dev-mailbox.page.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -32,18 +33,14 @@ export function devMailboxRoutes(deps: AppDeps) {
     const body = messages.length > 0 ? items : '<p>No messages yet.</p>';
     const note =
       deps.mailer.kind === 'smtp' ? '<p>SMTP_URL is set: new mail goes to the SMTP server, not here.</p>' : '';
+    c.header('Content-Security-Policy', MAILBOX_POLICY);
     return c.html(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox</title>
-<style>
-body { font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; }
-article { border: 1px solid #ccc; border-radius: 6px; padding: 0 1rem; margin: 1rem 0; }
-.meta { color: #555; }
-pre { white-space: pre-wrap; word-break: break-all; }
-</style>
+<style>${MAILBOX_STYLE}</style>
 </head>
 <body>
 <h1>Dev mailbox</h1>

@@ -9,7 +9,11 @@ import {
   type SandboxSetupIntent,
 } from '../providers/payments/sandbox-payments.ts';
 import type { CardError } from '../providers/payments/test-cards.ts';
-import { renderAuthenticationPage, renderInvalidLinkPage } from '../providers/payments/three-d-secure.page.ts';
+import {
+  AUTHENTICATION_PAGE_POLICY,
+  renderAuthenticationPage,
+  renderInvalidLinkPage,
+} from '../providers/payments/three-d-secure.page.ts';
 import type { ProviderDb, ProviderEnv } from '../providers/provider-deps.ts';
 import type { Providers } from '../providers/types.ts';
 
@@ -262,10 +266,7 @@ function confirmAnswer<Intent extends { id: string; clientSecret: string; status
 
 /** The 3-D Secure page carries a client secret: it must not be framed, cached, or leak through the referrer. */
 function pageHeaders(c: Context): void {
-  c.header(
-    'Content-Security-Policy',
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-  );
+  c.header('Content-Security-Policy', AUTHENTICATION_PAGE_POLICY);
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Content-Type-Options', 'nosniff');

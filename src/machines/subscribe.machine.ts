@@ -90,7 +90,8 @@ export interface TokenizeInput {
 /**
  * Whether a coupon can be applied: coupons price the monthly plan (§9), so only while the monthly tile is offered,
  * and not when the link brought one (§2: the entry is hidden then). Where an annual link hides the monthly tile
- * (§4), "a coupon forces monthly" cannot hold; the annual link wins and no coupon is taken, from the entry or the link.
+ * (§4), "a coupon forces monthly" cannot hold; the annual link wins and no coupon is taken, from the entry or the
+ * link (the link's coupon is still validated: an invalid one says so whatever the term).
  */
 export function acceptsCoupon(context: Pick<SubscribeContext, 'prices' | 'urlTerm' | 'couponFromUrl'>): boolean {
   return (
@@ -129,7 +130,9 @@ export const subscribeMachine = setup({
   guards: {
     hasOngoingSubscription: ({ context }) => shouldRedirectSubscriberToDashboard(context.user),
     hasOrganizationParam: ({ context }) => context.organization !== null,
-    hasUrlCoupon: ({ context }) => context.urlCoupon !== null && acceptsCoupon(context),
+    hasUrlCoupon: ({ context }) => context.urlCoupon !== null,
+    // A valid coupon of the link is applied only where coupons can be (acceptsCoupon: an annual link takes none).
+    acceptsUrlCoupon: ({ context }) => acceptsCoupon(context),
     isOrganizationRejected: (_, answer: OrganizationValidation) => answer.status !== true,
     isOfferedTerm: ({ context }, term: SubscriptionTerm) => {
       if (context.prices === null || term === context.term) return false;
@@ -272,7 +275,8 @@ export const subscribeMachine = setup({
       },
     },
     checkingCoupon: {
-      description: "spec §2 Subscribe: a coupon from the URL is validated (and hides 'Apply Coupon')",
+      description:
+        "spec §2 Subscribe: a coupon from the URL is always validated, whatever the term (and hides 'Apply Coupon')",
       always: [{ guard: 'hasUrlCoupon', target: 'validatingUrlCoupon' }, { target: 'loadingBilling' }],
     },
     validatingUrlCoupon: {
@@ -283,7 +287,18 @@ export const subscribeMachine = setup({
         id: 'urlCoupon',
         src: 'fetchCoupon',
         input: ({ context }) => ({ code: context.urlCoupon ?? '' }),
-        onDone: { target: 'loadingBilling', actions: { type: 'applyUrlCoupon', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: 'acceptsUrlCoupon',
+            target: 'loadingBilling',
+            actions: { type: 'applyUrlCoupon', params: ({ event }) => event.output },
+          },
+          {
+            target: 'loadingBilling',
+            description:
+              'spec §4: an annual link hides the monthly tile, so a valid coupon of the link is not applied.',
+          },
+        ],
         onError: { target: 'loadingBilling', actions: 'rejectUrlCoupon' },
       },
     },

@@ -3,6 +3,7 @@
  * script: two form buttons, so it works with any browser, keyboard or screen reader.
  */
 import { formatUsd } from '../../../src/domain/money.ts';
+import { serverPagePolicy } from '../../http/csp.ts';
 
 function escapeHtml(value: string): string {
   return value
@@ -24,6 +25,17 @@ const STYLE = `
   button[value="fail"] { background: #fff; color: #1d4ed8; }
   button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 `;
+
+/**
+ * The page's Content-Security-Policy: no script at all, its one inline stylesheet by hash, never framed (it carries
+ * a client secret). No form-action: the form's answer redirects to the site's return_url, which may be on another
+ * origin than this server (a site with its own API server).
+ */
+export const AUTHENTICATION_PAGE_POLICY = serverPagePolicy({
+  styles: [STYLE],
+  frameAncestors: "'none'",
+  formAction: null,
+});
 
 function layout(title: string, body: string): string {
   return `<!doctype html>

@@ -35,21 +35,24 @@ const prices: PlanDetails = {
 };
 
 /** The flow at its form, its calls answered locally; `received` lists the events the machine got. */
-async function atTheForm() {
+async function atTheForm(couponAnswer: Promise<void> = Promise.resolve()) {
   const received: string[] = [];
   const machine = subscribeMachine.provide({
     actors: {
       refreshUser: fromPromise<User>(async () => guardian),
       fetchPlanDetails: fromPromise<PlanDetails>(async () => prices),
       loadBilling: fromPromise<BillingProvider>(async () => createSandboxBilling()),
-      fetchCoupon: fromPromise<Coupon, { code: string }>(async ({ input }) => ({
-        coupon_code: input.code,
-        discount_type: 'dollars',
-        discount_in_cents: 500,
-        discount_percent: null,
-        duration: 'temporal',
-        applies_for_months: 3,
-      })),
+      fetchCoupon: fromPromise<Coupon, { code: string }>(async ({ input }) => {
+        await couponAnswer;
+        return {
+          coupon_code: input.code,
+          discount_type: 'dollars',
+          discount_in_cents: 500,
+          discount_percent: null,
+          duration: 'temporal',
+          applies_for_months: 3,
+        };
+      }),
     },
   });
   const actor = createActor(machine, {
@@ -92,5 +95,29 @@ describe('the billing form', () => {
     expect(await screen.findByText('Coupon SAVE5 applied.')).toBeTruthy();
     expect(received).toContain('APPLY_COUPON');
     expect(received).not.toContain('SUBSCRIBE');
+  });
+
+  it("keeps 'Apply Coupon' focused while the coupon is looked up, and ignores presses meanwhile", async () => {
+    let answer = () => {};
+    const { actor, received } = await atTheForm(
+      new Promise<void>((resolve) => {
+        answer = () => resolve();
+      }),
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Coupon code (optional)'), 'SAVE5');
+    const apply = screen.getByRole('button', { name: 'Apply Coupon' });
+    await user.click(apply);
+    expect(actor.getSnapshot().matches('applyingCoupon')).toBe(true);
+    // aria-disabled, not disabled: the focus stays on the button instead of falling to <body>.
+    expect(apply.getAttribute('aria-disabled')).toBe('true');
+    expect(apply.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(apply);
+    await user.click(apply);
+    expect(received.filter((type) => type === 'APPLY_COUPON')).toHaveLength(1);
+    answer();
+    expect(await screen.findByText('Coupon SAVE5 applied.')).toBeTruthy();
+    expect(apply.getAttribute('aria-disabled')).toBe('false');
+    expect(document.activeElement).toBe(apply);
   });
 });

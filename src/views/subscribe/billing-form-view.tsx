@@ -91,11 +91,15 @@ export function BillingFormView({ actorRef }: { actorRef: SubscribeActorRef }) {
               aria-invalid={couponError ? true : undefined}
               aria-describedby={couponError ? `${couponId}-error` : undefined}
             />
+            {/* Applying looks the coupon up (busy): a disabled button would drop the focus to <body>, so it stays
+                focusable (as the payment flow's Add and Apply) and ignores presses the machine would not take. */}
             <button
               type="button"
               className="button button--secondary"
-              disabled={!canApply}
-              onClick={() => actorRef.send(applyEvent)}
+              aria-disabled={!canApply}
+              onClick={() => {
+                if (canApply) actorRef.send(applyEvent);
+              }}
             >
               Apply Coupon
             </button>
