@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
 import { newPayer } from './support/payer';
 import { loginThroughApi, WEBSITE } from './support/session';
 
