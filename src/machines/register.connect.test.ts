@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { joinName } from '../../domain/names';
-import { initialGuardianValues, splitName } from './guardian-form-values';
+import { joinName } from '../domain/names';
+import { initialGuardianValues, splitName } from './register.connect';
 
 describe('splitName', () => {
   it.each([
