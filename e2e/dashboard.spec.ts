@@ -172,14 +172,25 @@ test.describe('dashboard: a failed status call', () => {
   });
 });
 
+/**
+ * Logs out with the named button: §7 clears local data and reloads the page, and the flow's exit leads to /login
+ * (the two may land in either order), so the journey waits for the reload before reading the page.
+ */
+async function logOutWith(page: Page, name: string): Promise<void> {
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name, exact: true }).click();
+  await reloaded;
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
 test.describe('dashboard: logging out', () => {
   test('LOG OUT in the top menu revokes the token, clears local data and leads to login', async ({ page, request }) => {
     const user = await registerGuardian(request, 'dashboard.logout');
     await storeUser(page, user);
     await page.goto('/dashboard');
     await expectDashboardFrame(page, user.email);
-    await page.getByRole('button', { name: 'LOG OUT' }).click();
-    await expect(page).toHaveURL(/\/login/);
+    await logOutWith(page, 'LOG OUT');
     expect(await page.evaluate(() => localStorage.getItem('diamond.currentUser'))).toBeNull();
     const refresh = await request.get('/api/user', {
       headers: { ...WEBSITE, Authorization: `Bearer ${user.token}` },
@@ -189,8 +200,7 @@ test.describe('dashboard: logging out', () => {
 
   test("the register-with-another-licence 'Logout' button logs out too (§4)", async ({ page, request }) => {
     await openDashboard(page, request, 'trial@example.com');
-    await page.getByRole('button', { name: 'Logout', exact: true }).click();
-    await expect(page).toHaveURL(/\/login/);
+    await logOutWith(page, 'Logout');
     expect(await page.evaluate(() => localStorage.getItem('diamond.currentUser'))).toBeNull();
   });
 

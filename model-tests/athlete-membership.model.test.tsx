@@ -72,7 +72,7 @@ const model = defineModel({
       expect(invocations.at(-1)).toMatchObject({ id: 'latestLicence', input: { licenseCode: 'TIGERS-2027' } });
     },
     continued: (snapshot, { invocations }) => {
-      expect(snapshot.output).toEqual({ result: 'continue' });
+      expect(snapshot.output).toEqual({ exit: 'continue' });
       expect(getAthleteToken()).toBe(sam.token);
       // Never a claim without a licence, and never one for a licence the athlete already holds.
       const claims = invocations.filter((invocation) => invocation.id === 'claimLicence');
@@ -81,13 +81,13 @@ const model = defineModel({
       }
     },
     alreadyMember: (snapshot) => {
-      expect(snapshot.output).toEqual({ result: 'alreadyMember' });
+      expect(snapshot.output).toEqual({ exit: 'alreadyMember' });
       // A blocked athlete does not become the payer (§6).
       expect(getAthleteToken()).toBeNull();
     },
     claimFailed: (snapshot) =>
       expect(snapshot.output).toEqual({
-        result: 'claimFailed',
+        exit: 'claimFailed',
         // §8: the response text, or the general mapping of the error.
         message: expect.stringMatching(
           /^(Sorry, this license is not available\.|The license code is invalid\.|Could not reach the server\.)$/,

@@ -21,7 +21,7 @@ const usernameTaken = new ApiError({
 });
 
 const claimFailed: AthleteMembershipOutput = {
-  result: 'claimFailed',
+  exit: 'claimFailed',
   message: 'Sorry, this license is not available.',
 };
 
@@ -51,8 +51,8 @@ export const athleteStepsModel = defineModel({
     'xstate.done.actor.registerAthlete': [doneEvent('registerAthlete', jamie)],
     'xstate.error.actor.registerAthlete': [errorEvent('registerAthlete', usernameTaken)],
     'xstate.done.actor.membership': [
-      doneEvent('membership', { result: 'continue' }),
-      doneEvent('membership', { result: 'alreadyMember' }),
+      doneEvent('membership', { exit: 'continue' }),
+      doneEvent('membership', { exit: 'alreadyMember' }),
       doneEvent('membership', claimFailed),
     ],
   },

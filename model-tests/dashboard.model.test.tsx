@@ -114,7 +114,8 @@ const model = defineModel({
       expect(getCurrentUser()).toBeNull();
       expect(snapshot.output).toEqual({ to: '/login', search: { returnUrl: '/dashboard' } });
     },
-    loggedOut: (snapshot) => expect(snapshot.output).toBeNull(),
+    // §7: the page reloads after LOG OUT; the flow's exit is the plain login page (no way back here).
+    loggedOut: (snapshot) => expect(snapshot.output).toEqual({ to: '/login', search: {} }),
   },
 });
 

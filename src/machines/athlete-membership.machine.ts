@@ -20,9 +20,9 @@ export interface AthleteMembershipInput {
 }
 
 export type AthleteMembershipOutput =
-  | { result: 'continue' }
-  | { result: 'alreadyMember' }
-  | { result: 'claimFailed'; message: string };
+  | { exit: 'continue' }
+  | { exit: 'alreadyMember' }
+  | { exit: 'claimFailed'; message: string };
 
 interface AthleteMembershipContext {
   athlete: Athlete;
@@ -59,7 +59,13 @@ export const athleteMembershipMachine = setup({
     isClaimAccepted: (_, params: { claim: ClaimLicenseResponse }) => params.claim.status === 'OK',
   },
   actions: {
-    leave: assign({ exit: (_, exit: AthleteMembershipOutput) => exit }),
+    // A final state names only its exit (a static param); the claim failure's text is the one the flow remembered.
+    leave: assign({
+      exit: ({ context }, params: { exit: AthleteMembershipOutput['exit'] }): AthleteMembershipOutput =>
+        params.exit === 'claimFailed'
+          ? { exit: params.exit, message: context.error ?? 'Error' }
+          : { exit: params.exit },
+    }),
     rememberDuplicateStatus: assign({
       duplicate: (_, params: { duplicate: DuplicateStatus }) => params.duplicate,
     }),
@@ -164,17 +170,17 @@ export const athleteMembershipMachine = setup({
     continued: {
       type: 'final',
       description: 'spec §4: continue (to /payment with a licence, else /dashboard; the parent decides)',
-      entry: { type: 'leave', params: { result: 'continue' } },
+      entry: { type: 'leave', params: { exit: 'continue' } },
     },
     alreadyMember: {
       type: 'final',
       description: "spec §4 Register wizard, §8: 'Sorry, this athlete already has a membership for the season.'",
-      entry: { type: 'leave', params: { result: 'alreadyMember' } },
+      entry: { type: 'leave', params: { exit: 'alreadyMember' } },
     },
     claimFailed: {
       type: 'final',
       description: 'spec §8 Claim failure: the parent shows the error response text',
-      entry: { type: 'leave', params: ({ context }) => ({ result: 'claimFailed', message: context.error ?? 'Error' }) },
+      entry: { type: 'leave', params: { exit: 'claimFailed' } },
     },
   },
   output: ({ context }) => exitOf(context),

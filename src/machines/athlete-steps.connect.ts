@@ -4,8 +4,9 @@
  * same views from their child `athleteSteps`, so this mapping is written once; the views only spread it.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { Athlete, LatestLicense } from '../api/schemas';
+import type { Athlete } from '../api/schemas';
 import type { NewAthleteFormValues } from '../domain/forms/create-athlete';
+import { displayName } from '../domain/names';
 import type { AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
 
 export type AthleteStepsActorRef = ActorRefFrom<typeof athleteStepsMachine>;
@@ -20,11 +21,23 @@ export function athleteStepsScreen(snapshot: AthleteStepsSnapshot): AthleteStep 
 
 export type AthleteListStatus = 'loading' | 'loadFailed' | 'choosing' | 'alreadyMember' | 'claimFailed' | 'checking';
 
+/** An athlete as the list shows it: the name title-cased (§5). */
+export interface AthleteRow {
+  userId: number;
+  name: string;
+}
+
 export interface AthleteListView {
   status: AthleteListStatus;
-  latestLicence: LatestLicense | null;
-  athletes: readonly Athlete[];
+  /** The latest licence's season and team names (§2), null when absent. */
+  season: string | null;
+  team: string | null;
+  /** Whether the athletes are shown: once loaded (not while loading, nor after the load failed). */
+  showsAthletes: boolean;
+  athletes: readonly AthleteRow[];
   chosenAthleteId: number | null;
+  /** Whether the busy indicator is on: the list or the membership check is loading. */
+  busy: boolean;
   /** The §8 text of `loadFailed` and `claimFailed`. */
   error: string | null;
   canChoose: boolean;
@@ -43,14 +56,29 @@ function athleteListStatus(snapshot: AthleteStepsSnapshot): AthleteListStatus {
   return 'loading';
 }
 
+/** The rows of each loaded list, kept per list so they keep their identity between snapshots (shallowEqual). */
+const rowsOfList = new WeakMap<readonly Athlete[], readonly AthleteRow[]>();
+
+function athleteRows(athletes: readonly Athlete[]): readonly AthleteRow[] {
+  const known = rowsOfList.get(athletes);
+  if (known) return known;
+  const rows = athletes.map((athlete) => ({ userId: athlete.user_id, name: displayName(athlete.name) }));
+  rowsOfList.set(athletes, rows);
+  return rows;
+}
+
 /** The athlete list (spec §2 Login step 3, Register step 2), also while the membership check runs. */
 export function athleteListView(snapshot: AthleteStepsSnapshot): AthleteListView {
   const { context } = snapshot;
+  const status = athleteListStatus(snapshot);
   return {
-    status: athleteListStatus(snapshot),
-    latestLicence: context.latestLicence,
-    athletes: context.athletes,
+    status,
+    season: context.latestLicence?.season_name || null,
+    team: context.latestLicence?.team_name || null,
+    showsAthletes: status !== 'loading' && status !== 'loadFailed',
+    athletes: athleteRows(context.athletes),
     chosenAthleteId: context.chosenAthlete?.user_id ?? null,
+    busy: status === 'loading' || status === 'checking',
     error: context.error,
     // Choosing takes no guard: any listed athlete may be picked while the list is shown.
     canChoose: snapshot.can({ type: 'CHOOSE_ATHLETE', userId: context.athletes[0]?.user_id ?? 0 }),

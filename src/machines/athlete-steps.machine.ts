@@ -106,9 +106,9 @@ export const athleteStepsMachine = setup({
     isValidAthlete: (_, values: NewAthleteFormValues) => isCreateAthleteFormValid(values),
     hasLicence: ({ context }) => context.license !== null,
     hasChosenAthlete: ({ context }) => context.chosenAthlete !== null,
-    isMembershipBlocked: (_, params: AthleteMembershipOutput) => params.result !== 'continue',
-    wasAlreadyMember: ({ context }) => context.membershipOutcome?.result === 'alreadyMember',
-    didClaimFail: ({ context }) => context.membershipOutcome?.result === 'claimFailed',
+    isMembershipBlocked: (_, params: AthleteMembershipOutput) => params.exit !== 'continue',
+    wasAlreadyMember: ({ context }) => context.membershipOutcome?.exit === 'alreadyMember',
+    didClaimFail: ({ context }) => context.membershipOutcome?.exit === 'claimFailed',
   },
   actions: {
     leave: assign({ exit: (_, exit: AthleteStepsOutput) => exit }),
@@ -116,10 +116,10 @@ export const athleteStepsMachine = setup({
     rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     rememberMembershipOutcome: assign({
       membershipOutcome: (_, params: AthleteMembershipOutput) => params,
-      error: (_, params: AthleteMembershipOutput) => (params.result === 'claimFailed' ? params.message : null),
+      error: (_, params: AthleteMembershipOutput) => (params.exit === 'claimFailed' ? params.message : null),
       // §4: an athlete who already has a membership cannot stay chosen.
       chosenAthlete: ({ context }, params: AthleteMembershipOutput) =>
-        params.result === 'alreadyMember' ? null : context.chosenAthlete,
+        params.exit === 'alreadyMember' ? null : context.chosenAthlete,
     }),
     forgetMembershipOutcome: assign({ membershipOutcome: null }),
     rememberLatestLicence: assign({

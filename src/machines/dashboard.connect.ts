@@ -4,7 +4,7 @@
  * noRestrictedImports), so the machine stays free to change its inside.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { CurrentUser } from '../api/schemas';
+import { dashboardStatusText } from '../domain/account-status';
 import type { ApiServer } from '../session/api-server';
 import { type dashboardMachine, hasServerChoice } from './dashboard.machine';
 
@@ -12,15 +12,14 @@ export type DashboardActorRef = ActorRefFrom<typeof dashboardMachine>;
 export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
 
 /**
- * 'Your Account' (§2 Dashboard), flat so views select it with shallowEqual (the user is the machine's own object).
+ * 'Your Account' (§2 Dashboard), flat so views select it with shallowEqual.
  * `redirecting`: the flow is leaving for another page (the route navigates).
  */
 export interface DashboardView {
   status: 'loggingOut' | 'loading' | 'ready' | 'redirecting';
   /** The §8 text of the failed call, shown with a retry above the stored user's status. */
   error: string | null;
-  user: CurrentUser;
-  canLogOut: boolean;
+  canRetry: boolean;
 }
 
 export function dashboardView(snapshot: DashboardSnapshot): DashboardView {
@@ -36,7 +35,43 @@ export function dashboardView(snapshot: DashboardSnapshot): DashboardView {
   return {
     status,
     error: snapshot.matches({ ready: 'failed' }) ? context.errorText : null,
-    user: context.user,
+    canRetry: snapshot.can({ type: 'RETRY' }),
+  };
+}
+
+/**
+ * 'Your Account' for the stored user's subscription (§4 Subscription status messages): the server's status message
+ * and the texts src/domain/account-status.ts derives from it (null fields are not shown). Flat strings, so a view
+ * selecting it with shallowEqual renders again only when a text changes.
+ */
+export interface AccountStatusView {
+  /** The server's status_message; null for an account without a subscription or licence state. */
+  statusMessage: string | null;
+  message: string | null;
+  /** A label shown before `date`. */
+  dateLabel: string | null;
+  date: string | null;
+  /** §4 ended trial: the prompt to add billing information (linked to /subscribe). */
+  addBillingPrompt: string | null;
+  /** §4: the register-with-another-licence instruction. */
+  registerWithAnotherLicense: string | null;
+  /** §4: its Logout button. */
+  showLogoutButton: boolean;
+  canLogOut: boolean;
+}
+
+export function accountStatusView(snapshot: DashboardSnapshot): AccountStatusView {
+  const { subscription, is_coach } = snapshot.context.user;
+  // Only the days left read the clock, and the page shows none of them: the texts depend on the status alone.
+  const text = dashboardStatusText(subscription, is_coach, new Date());
+  return {
+    statusMessage: subscription?.status_message ?? null,
+    message: text.message,
+    dateLabel: text.dateLabel,
+    date: text.date,
+    addBillingPrompt: text.addBillingPrompt,
+    registerWithAnotherLicense: text.registerWithAnotherLicense,
+    showLogoutButton: text.showLogoutButton,
     canLogOut: snapshot.can({ type: 'LOG_OUT' }),
   };
 }

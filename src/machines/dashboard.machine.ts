@@ -12,6 +12,7 @@ import type { ApiServer, ApiServerId } from '../session/api-server';
 import { selectApiServer } from '../session/api-server';
 import { updateCurrentUser } from '../session/current-user';
 import { logout, silentLogout } from '../session/logout';
+import { exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface DashboardInput {
@@ -26,7 +27,8 @@ export interface DashboardInput {
 export type DashboardExit =
   | { to: '/payment' }
   | { to: '/licenses/$license'; params: { license: string }; search: { claimed_login: true } }
-  | { to: '/login'; search: { returnUrl: string } };
+  /** Back through login to here (returnUrl) when the session ended; plain /login after LOG OUT. */
+  | { to: '/login'; search: { returnUrl?: string } };
 
 export interface DashboardContext {
   user: CurrentUser;
@@ -36,7 +38,7 @@ export interface DashboardContext {
   paymentComplete: 0 | 1 | null;
   /** The §8 text of the failure shown on the page, else null. */
   errorText: string | null;
-  /** Where the dashboard hands over, set on entering a final state; the machine's output (null after LOG OUT). */
+  /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
   exit: DashboardExit | null;
 }
 
@@ -65,17 +67,25 @@ export function hasServerChoice(context: Pick<DashboardContext, 'servers'>): boo
 export const DASHBOARD_RETURN_URL = '/dashboard';
 
 /**
- * The exit of the final state the flow enters. Final states name only the destination (static params), so a
- * structural walk of the machine (npm run paths:to) never runs this on a context it did not fill in.
+ * What a final state's `leave` names: the destination, and for /login whether to come back here afterwards. Static
+ * params, so a structural walk of the machine (npm run paths:to) never builds an exit from a context it did not
+ * fill in.
  */
-function exitTo(context: DashboardContext, to: DashboardExit['to']): DashboardExit {
-  switch (to) {
+type DashboardLeave = { to: '/payment' } | { to: '/licenses/$license' } | { to: '/login'; comeBack: boolean };
+
+/** The exit of the final state the flow enters. */
+function exitTo(context: DashboardContext, leave: DashboardLeave): DashboardExit {
+  switch (leave.to) {
     case '/payment':
-      return { to };
+      return { to: leave.to };
     case '/licenses/$license':
-      return { to, params: { license: context.user.license?.license_code ?? '' }, search: { claimed_login: true } };
+      return {
+        to: leave.to,
+        params: { license: context.user.license?.license_code ?? '' },
+        search: { claimed_login: true },
+      };
     case '/login':
-      return { to, search: { returnUrl: DASHBOARD_RETURN_URL } };
+      return { to: leave.to, search: leave.comeBack ? { returnUrl: DASHBOARD_RETURN_URL } : {} };
   }
 }
 
@@ -84,7 +94,7 @@ export const dashboardMachine = setup({
     context: {} as DashboardContext,
     events: {} as DashboardEvent,
     input: {} as DashboardInput,
-    output: {} as DashboardExit | null,
+    output: {} as DashboardExit,
     tags: {} as 'busy',
   },
   actors: {
@@ -129,7 +139,7 @@ export const dashboardMachine = setup({
       selectedServerId: ({ context }, params: { id: string }) =>
         params.id === 'default' || params.id === 'alternate' ? params.id : context.selectedServerId,
     }),
-    leave: assign({ exit: ({ context }, params: { to: DashboardExit['to'] }) => exitTo(context, params.to) }),
+    leave: assign({ exit: ({ context }, params: DashboardLeave) => exitTo(context, params) }),
   },
 }).createMachine({
   id: 'dashboard',
@@ -142,7 +152,7 @@ export const dashboardMachine = setup({
     errorText: null,
     exit: null,
   }),
-  output: ({ context }) => context.exit,
+  output: ({ context }) => exitOf(context),
   initial: 'loading',
   states: {
     loading: {
@@ -231,8 +241,9 @@ export const dashboardMachine = setup({
       invoke: { id: 'logout', src: 'logout', onDone: { target: 'loggedOut' } },
     },
     loggedOut: {
-      description: 'spec §7 POST /api/auth/logout: the page reloads, so there is nowhere to navigate.',
+      description: 'spec §7 POST /api/auth/logout: local data cleared and the page reloads; then /login.',
       type: 'final',
+      entry: { type: 'leave', params: { to: '/login', comeBack: false } },
     },
     toPayment: {
       description: 'spec §4 Dashboard on load: payment_complete 0 → the payment page.',
@@ -248,7 +259,7 @@ export const dashboardMachine = setup({
     toLogin: {
       description: 'spec §2: the protected-route rule, with returnUrl to come back here after logging in.',
       type: 'final',
-      entry: { type: 'leave', params: { to: '/login' } },
+      entry: { type: 'leave', params: { to: '/login', comeBack: true } },
     },
   },
 });

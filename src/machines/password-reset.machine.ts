@@ -15,6 +15,7 @@ import {
   resetRequestSchema,
 } from '../domain/forms/password-reset';
 import { clearCurrentUser } from '../session/current-user';
+import { exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The route's query (§2: a reset token, and the address the e-mail was sent to). */
@@ -36,6 +37,8 @@ export interface PasswordResetContext {
   email: string;
   /** The §8 text of the current failure state, else null. */
   errorText: string | null;
+  /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
+  exit: PasswordResetExit | null;
 }
 
 export type PasswordResetEvent =
@@ -99,6 +102,11 @@ export const passwordResetMachine = setup({
     clearError: assign({ errorText: null }),
     storeError: assign({ errorText: (_, params: { error: unknown }) => errorText(params.error) }),
     storeAnswerMessage: assign({ errorText: (_, answer: PasswordResetResponse) => errorText(answer.message) }),
+    /**
+     * The final state names only the destination (a static param, so a structural walk of the machine never builds
+     * it from a context it did not fill in); the exit is the login page for the address last used.
+     */
+    leave: assign({ exit: ({ context }, _params: { to: PasswordResetExit['to'] }) => loginAfterReset(context.email) }),
     /** §8: on a thrown reset error the stored user is removed. */
     removeStoredUser: () => {
       clearCurrentUser();
@@ -112,9 +120,9 @@ export const passwordResetMachine = setup({
     token: input.token ?? null,
     email: input.email ?? '',
     errorText: null,
+    exit: null,
   }),
-  // One exit (toLogin): the login page for the address last used.
-  output: ({ context }) => loginAfterReset(context.email),
+  output: ({ context }) => exitOf(context),
   initial: 'routing',
   states: {
     routing: {
@@ -210,6 +218,7 @@ export const passwordResetMachine = setup({
     toLogin: {
       description: 'spec §4 Login wizard: /login with password_is_reset (forces step 2) and preset_email.',
       type: 'final',
+      entry: { type: 'leave', params: { to: '/login' } },
     },
   },
 });

@@ -18,6 +18,7 @@ import {
 } from '../domain/player-profile';
 import { updateCurrentUser } from '../session/current-user';
 import { logout } from '../session/logout';
+import { exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** §8: the text shown when POST /api/player answers without an id. */
@@ -63,7 +64,7 @@ export interface PlayerContext {
   error: string | null;
   /** The field messages of the player endpoint's `errors` object (§8: shown as a list). */
   errorList: string[];
-  /** Where the flow hands over, set by its final state; the root `output`. */
+  /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
   exit: PlayerFlowExit | null;
 }
 
@@ -88,8 +89,7 @@ export const playerMachine = setup({
     context: {} as PlayerContext,
     events: {} as PlayerEvent,
     input: {} as PlayerFlowInput,
-    // Null only before a final state: each final state puts its exit in context (no cast of the done event).
-    output: {} as PlayerFlowExit | null,
+    output: {} as PlayerFlowExit,
     tags: {} as 'busy',
   },
   actors: {
@@ -161,7 +161,7 @@ export const playerMachine = setup({
     errorList: [],
     exit: null,
   }),
-  output: ({ context }) => context.exit,
+  output: ({ context }) => exitOf(context),
   initial: 'routing',
   states: {
     routing: {

@@ -1,12 +1,124 @@
 /**
  * The views' window on register.machine.ts (the register wizard, spec §2 Register): the actor and snapshot types they
- * render from, and the selectors they read. Views import the machine only through this module (biome.json,
+ * render from, and what a snapshot shows (which screen, step 1's heading, failure and form start, whether a call
+ * runs, which buttons the machine takes now). Views import the machine only through this module (biome.json,
  * noRestrictedImports), so the machine stays free to change its inside.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { registerMachine } from './register.machine';
+import type { GuardianFormValues } from '../domain/forms/guardian';
+import { maskPhone } from '../domain/phone';
+import type { AthleteStepsActorRef } from './athlete-steps.connect';
+import type { GuardianAccount, registerMachine } from './register.machine';
 
-export type { GuardianAccount } from './register.machine';
+export type { GuardianAccount };
 
 export type RegisterActorRef = ActorRefFrom<typeof registerMachine>;
 export type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
+
+/** §8 texts of step 1. */
+export const ACCOUNT_EXISTS_TEXT = 'That account already exists.';
+export const LOG_IN_HERE_TEXT = 'Log in here.';
+export const INVALID_ORGANIZATION_TEXT = 'Sorry, this organization is not valid.';
+export const INVALID_COUPON_TEXT = 'Sorry, this coupon is not valid.';
+
+export const CREATE_ACCOUNT_HEADING = 'Create your Primary Guardian account';
+export const EDIT_ACCOUNT_HEADING = 'Edit your Account';
+
+/** The guardian account (step 1), or the athlete steps (2 and 3, the child's own views); null while routing or done. */
+export type RegisterScreen = 'guardianAccount' | 'athleteSteps';
+
+export interface RegisterView {
+  screen: RegisterScreen | null;
+  /** The athlete steps' own actor while the wizard is at them (invoke id `athleteSteps`). */
+  athleteSteps: AthleteStepsActorRef | undefined;
+}
+
+function registerScreenOf(snapshot: RegisterSnapshot): RegisterScreen | null {
+  if (snapshot.matches('guardianAccount')) return 'guardianAccount';
+  if (snapshot.matches('athleteSteps')) return 'athleteSteps';
+  return null;
+}
+
+export function registerView(snapshot: RegisterSnapshot): RegisterView {
+  const screen = registerScreenOf(snapshot);
+  return { screen, athleteSteps: screen === 'athleteSteps' ? snapshot.children.athleteSteps : undefined };
+}
+
+/** Register step 1 (§2, §5 Guardian form, §8). */
+export interface GuardianAccountView {
+  /** Creating an account (with the password fields), or editing the stored one ('Edit your Account'). */
+  creating: boolean;
+  heading: string;
+  /**
+   * §8 'That account already exists. Log in here.': the address of login step 2 for the submitted e-mail, a real
+   * link whose plain click sends LOG_IN (the machine's `toLogin` exit); null when the account is new.
+   */
+  logInHref: string | null;
+  /** Any other §8 failure of the step, or null. */
+  alert: string | null;
+  busy: boolean;
+  canBack: boolean;
+}
+
+/** The address of login step 2 for an existing account, as the machine's `toLogin` exit leads there. */
+function loginHref(license: string | null, email: string): string {
+  const query = new URLSearchParams({
+    step: '2',
+    license: license ?? '',
+    is_team_license: 'true',
+    preset_email: email,
+  });
+  return `/login?${query.toString()}`;
+}
+
+function guardianAccountAlert(snapshot: RegisterSnapshot): string | null {
+  if (snapshot.matches({ guardianAccount: { form: 'invalidOrganization' } })) return INVALID_ORGANIZATION_TEXT;
+  if (snapshot.matches({ guardianAccount: { form: 'invalidCoupon' } })) return INVALID_COUPON_TEXT;
+  if (snapshot.matches({ guardianAccount: { form: 'failed' } })) return snapshot.context.error;
+  return null;
+}
+
+export function guardianAccountView(snapshot: RegisterSnapshot): GuardianAccountView {
+  const { context } = snapshot;
+  const creating = context.account === null;
+  return {
+    creating,
+    heading: creating ? CREATE_ACCOUNT_HEADING : EDIT_ACCOUNT_HEADING,
+    logInHref: snapshot.matches({ guardianAccount: { form: 'accountExists' } })
+      ? loginHref(context.license, context.guardian?.email ?? '')
+      : null,
+    alert: guardianAccountAlert(snapshot),
+    busy: snapshot.hasTag('busy'),
+    canBack: snapshot.can({ type: 'BACK' }),
+  };
+}
+
+/**
+ * Splits a stored name back into the form's two fields. §5 joins the cleaned first and last name with one space, so
+ * splitting at the first space gives parts that join back to the same name ('Mary Ann Smith' → 'Mary' + 'Ann Smith').
+ */
+export function splitName(name: string | null): { firstName: string; lastName: string } {
+  const trimmed = (name ?? '').trim();
+  const space = trimmed.indexOf(' ');
+  if (space < 0) return { firstName: trimmed, lastName: '' };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
+}
+
+/** The form's starting values: the account being edited (§2 'Edit your Account'), else the preset e-mail. */
+export function initialGuardianValues(account: GuardianAccount | null, presetEmail: string | null): GuardianFormValues {
+  if (account === null) {
+    return { firstName: '', lastName: '', phone: '', email: presetEmail ?? '', password: '', confirmPassword: '' };
+  }
+  return {
+    ...splitName(account.name),
+    phone: maskPhone(account.phone ?? ''),
+    email: account.email,
+    password: '',
+    confirmPassword: '',
+  };
+}
+
+/** What step 1's form starts with when it opens (read once: the typed values are the form's from then on). */
+export function guardianFormStart(snapshot: RegisterSnapshot): GuardianFormValues {
+  return initialGuardianValues(snapshot.context.account, snapshot.context.presetEmail);
+}

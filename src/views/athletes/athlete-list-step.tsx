@@ -1,7 +1,6 @@
 import './athletes.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { displayName } from '../../domain/names';
 import { type AthleteStepsActorRef, athleteListView } from '../../machines/athlete-steps.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
@@ -16,7 +15,7 @@ export const ALREADY_MEMBER_TEXT = 'Sorry, this athlete already has a membership
  * machine's `snapshot.can` decides which buttons work.
  */
 export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }) {
-  const { status, latestLicence, athletes, chosenAthleteId, error, ...can } = useSelector(
+  const { status, season, team, showsAthletes, athletes, chosenAthleteId, busy, error, ...can } = useSelector(
     actorRef,
     athleteListView,
     shallowEqual,
@@ -26,22 +25,21 @@ export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }
     event.preventDefault();
     if (can.canNext) send({ type: 'NEXT' });
   };
-  const loaded = status !== 'loading' && status !== 'loadFailed';
   return (
-    <form className="card athlete-list" onSubmit={submit} aria-busy={status === 'loading' || status === 'checking'}>
+    <form className="card athlete-list" onSubmit={submit} aria-busy={busy}>
       <StepHeading>Choose an Athlete</StepHeading>
-      {latestLicence && (latestLicence.season_name || latestLicence.team_name) && (
+      {(season !== null || team !== null) && (
         <dl className="athlete-list__licence">
-          {latestLicence.season_name && (
+          {season !== null && (
             <div>
               <dt>Season</dt>
-              <dd>{latestLicence.season_name}</dd>
+              <dd>{season}</dd>
             </div>
           )}
-          {latestLicence.team_name && (
+          {team !== null && (
             <div>
               <dt>Team</dt>
-              <dd>{latestLicence.team_name}</dd>
+              <dd>{team}</dd>
             </div>
           )}
         </dl>
@@ -63,23 +61,23 @@ export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }
       )}
       {status === 'alreadyMember' && <Alert>{ALREADY_MEMBER_TEXT}</Alert>}
       {status === 'claimFailed' && <Alert>{error}</Alert>}
-      {loaded && (
+      {showsAthletes && (
         <fieldset className="athlete-list__athletes">
           <legend>Athletes</legend>
           {athletes.length === 0 ? (
             <p className="athlete-list__empty">No athletes yet. Add one to continue.</p>
           ) : (
             athletes.map((athlete) => (
-              <label key={athlete.user_id} className="athlete-list__option">
+              <label key={athlete.userId} className="athlete-list__option">
                 <input
                   type="radio"
                   name="athlete"
-                  value={athlete.user_id}
-                  checked={athlete.user_id === chosenAthleteId}
+                  value={athlete.userId}
+                  checked={athlete.userId === chosenAthleteId}
                   disabled={!can.canChoose}
-                  onChange={() => send({ type: 'CHOOSE_ATHLETE', userId: athlete.user_id })}
+                  onChange={() => send({ type: 'CHOOSE_ATHLETE', userId: athlete.userId })}
                 />
-                <span>{displayName(athlete.name)}</span>
+                <span>{athlete.name}</span>
               </label>
             ))
           )}

@@ -3,10 +3,8 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { accountMenuView, type DashboardActorRef } from '../../machines/dashboard.connect';
 import { LOG_OUT_MENU_LABEL, SERVER_SELECTOR_LABEL } from './dashboard-texts';
 
-type DashboardActor = DashboardActorRef;
-
 /** §2 Dashboard: the server selector (only with more than one server) and the top menu (e-mail, LOG OUT). */
-export function AccountMenu({ actorRef }: { actorRef: DashboardActor }) {
+export function AccountMenu({ actorRef }: { actorRef: DashboardActorRef }) {
   const { email, hasServerChoice, servers, selectedServerId, canSwitch, canLogOut } = useSelector(
     actorRef,
     accountMenuView,

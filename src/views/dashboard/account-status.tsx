@@ -1,49 +1,44 @@
 import { Link } from '@tanstack/react-router';
-import type { CurrentUser } from '../../api/schemas';
-import { dashboardStatusText } from '../../domain/account-status';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { accountStatusView, type DashboardActorRef } from '../../machines/dashboard.connect';
 import { LOGOUT_BUTTON_LABEL, NO_SUBSCRIPTION_TEXT, STATUS_LABEL } from './dashboard-texts';
 
 /**
- * 'Your Account' (§4 Subscription status messages): the server's status message and the text the domain derives
- * from it, with the billing prompt linked to /subscribe and, where §4 says, the register-with-another-licence
+ * 'Your Account' (§4 Subscription status messages): the server's status message and the texts dashboard.connect.ts
+ * derives from it, with the billing prompt linked to /subscribe and, where §4 says, the register-with-another-licence
  * instruction and a Logout button.
  */
-export function AccountStatus({
-  user,
-  now,
-  canLogOut,
-  onLogOut,
-}: {
-  user: CurrentUser;
-  now: Date;
-  canLogOut: boolean;
-  onLogOut: () => void;
-}) {
-  if (user.subscription === null) {
+export function AccountStatus({ actorRef }: { actorRef: DashboardActorRef }) {
+  const view = useSelector(actorRef, accountStatusView, shallowEqual);
+  if (view.statusMessage === null) {
     return <p>{NO_SUBSCRIPTION_TEXT}</p>;
   }
-  const text = dashboardStatusText(user.subscription, user.is_coach, now);
   return (
     <div className="account-status">
       <p>
-        {STATUS_LABEL} <strong>{user.subscription.status_message}</strong>
+        {STATUS_LABEL} <strong>{view.statusMessage}</strong>
       </p>
-      {text.message && <p className="account-status__message">{text.message}</p>}
-      {text.dateLabel && text.date && (
+      {view.message && <p className="account-status__message">{view.message}</p>}
+      {view.dateLabel && view.date && (
         <p>
-          {text.dateLabel} <strong>{text.date}</strong>
+          {view.dateLabel} <strong>{view.date}</strong>
         </p>
       )}
-      {text.addBillingPrompt && (
+      {view.addBillingPrompt && (
         <p>
-          <Link to="/subscribe">{text.addBillingPrompt}</Link>
+          <Link to="/subscribe">{view.addBillingPrompt}</Link>
         </p>
       )}
-      {text.registerWithAnotherLicense && (
+      {view.registerWithAnotherLicense && (
         <div className="account-status__register">
-          <p>{text.registerWithAnotherLicense}</p>
-          {text.showLogoutButton && (
-            <button type="button" className="button" disabled={!canLogOut} onClick={onLogOut}>
+          <p>{view.registerWithAnotherLicense}</p>
+          {view.showLogoutButton && (
+            <button
+              type="button"
+              className="button"
+              disabled={!view.canLogOut}
+              onClick={() => actorRef.send({ type: 'LOG_OUT' })}
+            >
               {LOGOUT_BUTTON_LABEL}
             </button>
           )}

@@ -15,12 +15,9 @@ import {
 } from './dashboard-texts';
 import { SupportSection } from './support-section';
 
-type DashboardActor = DashboardActorRef;
-
-/** The account page (§2 Dashboard), rendered from the dashboard machine's state. */
-export function DashboardFlow({ actorRef, now = new Date() }: { actorRef: DashboardActor; now?: Date }) {
+/** The account page (§2 Dashboard), rendered from dashboard.connect.ts's views of the machine's state. */
+export function DashboardFlow({ actorRef }: { actorRef: DashboardActorRef }) {
   const view = useSelector(actorRef, dashboardView, shallowEqual);
-  const logOut = () => actorRef.send({ type: 'LOG_OUT' });
 
   let body = null;
   if (view.status === 'loggingOut') {
@@ -33,12 +30,17 @@ export function DashboardFlow({ actorRef, now = new Date() }: { actorRef: Dashbo
         {view.error !== null && (
           <Alert>
             <p className="dashboard-error">{view.error}</p>
-            <button type="button" className="button button--secondary" onClick={() => actorRef.send({ type: 'RETRY' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!view.canRetry}
+              onClick={() => actorRef.send({ type: 'RETRY' })}
+            >
               {RETRY_LABEL}
             </button>
           </Alert>
         )}
-        <AccountStatus user={view.user} now={now} canLogOut={view.canLogOut} onLogOut={logOut} />
+        <AccountStatus actorRef={actorRef} />
       </>
     );
   } else {

@@ -1,5 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { loginSchema } from '../../domain/forms/login';
+import { guardianLoginView, type LoginActorRef } from '../../machines/login.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
@@ -7,42 +8,19 @@ import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import { useGuardedSubmit } from '../common/use-guarded-submit';
 import { ExitLink } from './exit-link';
-import type { LoginActorRef } from './login-flow';
-
-/** §8 token login failure. */
-export const TOKEN_INVALID_TEXT = 'The authentication token was invalid.';
-/** §8 login failure; the server's messages follow it. */
-export const INVALID_LOGIN_TEXT = 'Invalid login.';
 
 /**
  * Spec §2 Login step 2: 'Guardian Email' (pre-filled from preset_email), 'Password', 'Log In', 'Back' and the
  * 'Forgot password' link; §8 failures above the form.
  */
 export function GuardianLoginStep({ actorRef }: { actorRef: LoginActorRef }) {
-  const view = useSelector(
-    actorRef,
-    (snapshot) => ({
-      presetEmail: snapshot.context.presetEmail,
-      invalid: snapshot.matches({ guardianLogin: { form: 'invalid' } }),
-      tokenInvalid: snapshot.matches({ guardianLogin: { form: 'tokenInvalid' } }),
-      busy: snapshot.hasTag('busy'),
-      error: snapshot.context.error,
-      canBack: snapshot.can({ type: 'BACK' }),
-    }),
-    shallowEqual,
-  );
-  const form = useForm({ email: view.presetEmail ?? '', password: '' }, loginSchema);
+  const view = useSelector(actorRef, guardianLoginView, shallowEqual);
+  const form = useForm({ email: view.presetEmail, password: '' }, loginSchema);
   const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
   return (
     <form className="card guardian-login" onSubmit={submit} noValidate aria-busy={view.busy}>
       <StepHeading>Guardian Login</StepHeading>
-      {view.invalid && (
-        <Alert>
-          {INVALID_LOGIN_TEXT}
-          {view.error ? `\n${view.error}` : null}
-        </Alert>
-      )}
-      {view.tokenInvalid && <Alert>{TOKEN_INVALID_TEXT}</Alert>}
+      {view.alert !== null && <Alert>{view.alert}</Alert>}
       <TextField label="Guardian Email" type="email" autoComplete="username" {...form.bind('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.bind('password')} />
       <p className="guardian-login__forgot">

@@ -1,6 +1,6 @@
 import { config } from '../../config';
+import type { LoginActorRef } from '../../machines/login.connect';
 import { StepHeading } from '../common/step-heading';
-import type { LoginActorRef } from './login-flow';
 
 /** Spec §2 Login step 1: 'Already have a {client name} App account?' with Yes and No. */
 export function WelcomeStep({ actorRef }: { actorRef: LoginActorRef }) {

@@ -1,7 +1,12 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { resetRequestSchema } from '../../domain/forms/password-reset';
-import type { PasswordResetActorRef } from '../../machines/password-reset.connect';
+import {
+  canRequest,
+  type PasswordResetActorRef,
+  requestFormStart,
+  requestFormView,
+} from '../../machines/password-reset.connect';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
@@ -10,18 +15,12 @@ import { REQUEST_HEADING, REQUEST_INTRO } from './password-reset-texts';
 
 /** §2 request form: the account's e-mail and 'Submit'. Shown while the request runs, so typed values stay. */
 export function RequestForm({ actorRef }: { actorRef: PasswordResetActorRef }) {
-  const view = useSelector(
-    actorRef,
-    (snapshot) => ({
-      email: snapshot.context.email,
-      error: snapshot.matches({ request: 'failed' }) ? snapshot.context.errorText : null,
-    }),
-    shallowEqual,
-  );
-  const form = useForm({ email: view.email }, resetRequestSchema);
+  const view = useSelector(actorRef, requestFormView, shallowEqual);
+  const [start] = useState(() => requestFormStart(actorRef.getSnapshot()));
+  const form = useForm(start, resetRequestSchema);
   // The machine guards SUBMIT with the same schema.
   const event = { type: 'SUBMIT' as const, values: form.values };
-  const canSubmit = useSelector(actorRef, (snapshot) => snapshot.can(event));
+  const canSubmit = useSelector(actorRef, (snapshot) => canRequest(snapshot, form.values));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -29,7 +28,7 @@ export function RequestForm({ actorRef }: { actorRef: PasswordResetActorRef }) {
   };
 
   return (
-    <form className="card" onSubmit={submit} noValidate aria-describedby="request-intro">
+    <form className="card" onSubmit={submit} noValidate aria-busy={view.busy} aria-describedby="request-intro">
       <StepHeading>{REQUEST_HEADING}</StepHeading>
       <p id="request-intro">{REQUEST_INTRO}</p>
       {view.error && <Alert>{view.error}</Alert>}

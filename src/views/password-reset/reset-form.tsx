@@ -1,7 +1,12 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { passwordResetSchema } from '../../domain/forms/password-reset';
-import type { PasswordResetActorRef } from '../../machines/password-reset.connect';
+import {
+  canResetPassword,
+  type PasswordResetActorRef,
+  resetFormStart,
+  resetFormView,
+} from '../../machines/password-reset.connect';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
@@ -10,18 +15,12 @@ import { RESET_HEADING, RESET_INTRO } from './password-reset-texts';
 
 /** §2 reset form (with a token in the query): e-mail, password, confirm password, 'Reset Password'. */
 export function ResetForm({ actorRef }: { actorRef: PasswordResetActorRef }) {
-  const view = useSelector(
-    actorRef,
-    (snapshot) => ({
-      email: snapshot.context.email,
-      error: snapshot.matches({ reset: 'failed' }) ? snapshot.context.errorText : null,
-    }),
-    shallowEqual,
-  );
-  const form = useForm({ email: view.email, password: '', passwordConfirmation: '' }, passwordResetSchema);
+  const view = useSelector(actorRef, resetFormView, shallowEqual);
+  const [start] = useState(() => resetFormStart(actorRef.getSnapshot()));
+  const form = useForm(start, passwordResetSchema);
   // The machine guards RESET_PASSWORD with the same schema.
   const event = { type: 'RESET_PASSWORD' as const, values: form.values };
-  const canReset = useSelector(actorRef, (snapshot) => snapshot.can(event));
+  const canReset = useSelector(actorRef, (snapshot) => canResetPassword(snapshot, form.values));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -29,7 +28,7 @@ export function ResetForm({ actorRef }: { actorRef: PasswordResetActorRef }) {
   };
 
   return (
-    <form className="card" onSubmit={submit} noValidate aria-describedby="reset-intro">
+    <form className="card" onSubmit={submit} noValidate aria-busy={view.busy} aria-describedby="reset-intro">
       <StepHeading>{RESET_HEADING}</StepHeading>
       <p id="reset-intro">{RESET_INTRO}</p>
       {view.error && <Alert>{view.error}</Alert>}

@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { PlayerActorRef, PlayerSnapshot } from '../../machines/player.connect';
+import { type PlayerActorRef, playerView } from '../../machines/player.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
@@ -9,53 +9,50 @@ import { PlayerPageOne } from './player-page-one';
 import { PlayerPageTwo } from './player-page-two';
 import './player.css';
 
-export type { PlayerActorRef, PlayerSnapshot };
-
 /** A screen between the pages: loading, a failure with 'Try again', logging out. */
 function StatusScreen({
   actorRef,
-  snapshot,
+  canLogOut,
   children,
 }: {
   actorRef: PlayerActorRef;
-  snapshot: PlayerSnapshot;
+  canLogOut: boolean;
   children: ReactNode;
 }) {
   return (
-    <Page header={<LogoutButton actorRef={actorRef} snapshot={snapshot} />}>
+    <Page header={<LogoutButton actorRef={actorRef} enabled={canLogOut} />}>
       <StepHeading>Player profile</StepHeading>
       {children}
     </Page>
   );
 }
 
-function RetryScreen({ actorRef, snapshot }: { actorRef: PlayerActorRef; snapshot: PlayerSnapshot }) {
-  return (
-    <StatusScreen actorRef={actorRef} snapshot={snapshot}>
-      <Alert>{snapshot.context.error}</Alert>
-      <div className="button-row">
-        <button type="button" className="button" onClick={() => actorRef.send({ type: 'RETRY' })}>
-          Try again
-        </button>
-      </div>
-    </StatusScreen>
-  );
-}
-
-/** The player profile flow (spec §2): renders the machine's state; the route navigates when it is done. */
+/** The player profile flow (spec §2): renders player.connect.ts's `playerView`; the route navigates when it is done. */
 export function PlayerFlow({ actorRef }: { actorRef: PlayerActorRef }) {
-  const snapshot = useSelector(actorRef, (current) => current);
-  if (snapshot.status === 'done') return null;
-  if (snapshot.matches('pageOne')) return <PlayerPageOne actorRef={actorRef} snapshot={snapshot} />;
-  if (snapshot.matches('pageTwo') || snapshot.matches('submitting') || snapshot.matches('refreshingUser')) {
-    return <PlayerPageTwo actorRef={actorRef} snapshot={snapshot} />;
-  }
-  if (snapshot.matches('loadFailed') || snapshot.matches('refreshFailed')) {
-    return <RetryScreen actorRef={actorRef} snapshot={snapshot} />;
+  const view = useSelector(actorRef, playerView, shallowEqual);
+  if (view.screen === null) return null;
+  if (view.screen === 'pageOne') return <PlayerPageOne actorRef={actorRef} canLogOut={view.canLogOut} />;
+  if (view.screen === 'pageTwo') return <PlayerPageTwo actorRef={actorRef} canLogOut={view.canLogOut} />;
+  if (view.screen === 'retry') {
+    return (
+      <StatusScreen actorRef={actorRef} canLogOut={view.canLogOut}>
+        <Alert>{view.error}</Alert>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button"
+            disabled={!view.canRetry}
+            onClick={() => actorRef.send({ type: 'RETRY' })}
+          >
+            Try again
+          </button>
+        </div>
+      </StatusScreen>
+    );
   }
   return (
-    <StatusScreen actorRef={actorRef} snapshot={snapshot}>
-      <p>{snapshot.matches('loggingOut') ? 'Logging out…' : 'Loading…'}</p>
+    <StatusScreen actorRef={actorRef} canLogOut={view.canLogOut}>
+      <p>{view.screen === 'loggingOut' ? 'Logging out…' : 'Loading…'}</p>
     </StatusScreen>
   );
 }

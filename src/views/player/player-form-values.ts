@@ -1,7 +1,7 @@
 /**
  * The player form's inputs hold text (useForm); the machine and src/domain hold numbers and null. The bridge and the
  * pages' schemas live in src/domain/forms/player-pages.ts (the machine's NEXT guards read the same rules); these names
- * stay for the views.
+ * stay for the views. What the inputs start with comes from player.connect.ts (pageOneStart, pageTwoStart).
  */
 import { formErrors } from '../../domain/form-schema';
 import {
@@ -12,16 +12,8 @@ import {
   playerPageOneTextSchema,
   playerPageTwoTextSchema,
 } from '../../domain/forms/player-pages';
-import type { PlayerField, PlayerProfileForm } from '../../domain/player-profile';
 
 export type { FieldTexts, PageOneField, PageTwoField };
-
-/** The text an input shows for a stored value: '' for null. */
-export function fieldTexts<F extends PlayerField>(form: PlayerProfileForm, fields: readonly F[]): FieldTexts<F> {
-  return Object.fromEntries(
-    fields.map((field) => [field, form[field] === null ? '' : String(form[field])]),
-  ) as FieldTexts<F>;
-}
 
 /** The form values of `fields` from the inputs' texts. */
 export const formValues = playerFormValues;

@@ -1,14 +1,9 @@
-import type { PlayerActorRef, PlayerSnapshot } from './player-flow';
+import type { PlayerActorRef } from '../../machines/player.connect';
 
-/** spec §2 Player profile: 'A logout action exists' on every screen of the flow. */
-export function LogoutButton({ actorRef, snapshot }: { actorRef: PlayerActorRef; snapshot: PlayerSnapshot }) {
+/** spec §2 Player profile: 'A logout action exists' on every screen of the flow; enabled when the machine takes it. */
+export function LogoutButton({ actorRef, enabled }: { actorRef: PlayerActorRef; enabled: boolean }) {
   return (
-    <button
-      type="button"
-      className="link-button"
-      disabled={!snapshot.can({ type: 'LOGOUT' })}
-      onClick={() => actorRef.send({ type: 'LOGOUT' })}
-    >
+    <button type="button" className="link-button" disabled={!enabled} onClick={() => actorRef.send({ type: 'LOGOUT' })}>
       Log out
     </button>
   );

@@ -1,24 +1,24 @@
 import type { FormEvent, ReactNode } from 'react';
+import type { PlayerActorRef } from '../../machines/player.connect';
 import { BackButton } from '../common/back-button';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
-import type { PlayerActorRef, PlayerSnapshot } from './player-flow';
 import { LogoutButton } from './player-logout-button';
 
 /** What both player pages share around their form: the logout header and the 'Page N of 2' heading. */
 export function PlayerPageFrame({
   actorRef,
-  snapshot,
+  canLogOut,
   page,
   children,
 }: {
   actorRef: PlayerActorRef;
-  snapshot: PlayerSnapshot;
+  canLogOut: boolean;
   page: 1 | 2;
   children: ReactNode;
 }) {
   return (
-    <Page header={<LogoutButton actorRef={actorRef} snapshot={snapshot} />}>
+    <Page header={<LogoutButton actorRef={actorRef} enabled={canLogOut} />}>
       <StepHeading>
         Player profile <span className="player-step">{`Page ${page} of 2`}</span>
       </StepHeading>

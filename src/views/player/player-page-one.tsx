@@ -1,29 +1,31 @@
-import type { FormEvent } from 'react';
-import { BIRTH_MONTHS, BIRTH_YEARS, birthDaysFor, HEIGHT_FEET, HEIGHT_INCHES } from '../../domain/date-lists';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { BIRTH_MONTHS, BIRTH_YEARS, HEIGHT_FEET, HEIGHT_INCHES } from '../../domain/date-lists';
 import { playerPageOneTextSchema } from '../../domain/forms/player-pages';
-import { GENDER_OPTIONS, PLAYER_PAGE_ONE_FIELDS, positionsForSport } from '../../domain/player-profile';
+import { GENDER_OPTIONS, PLAYER_PAGE_ONE_FIELDS } from '../../domain/player-profile';
+import { canGoOn, type PlayerActorRef, pageOneChoices, pageOneStart, pageOneView } from '../../machines/player.connect';
 import { SelectField, TextField } from '../common/field';
 import { useForm } from '../common/use-form';
-import type { PlayerActorRef, PlayerSnapshot } from './player-flow';
-import { fieldTexts, formValues } from './player-form-values';
+import { formValues } from './player-form-values';
 import { PlayerPageButtons, PlayerPageFrame, submitOrShowErrors } from './player-page-frame';
 
 const CHOOSE = <option value="">Select</option>;
 
 /** spec §2/§5 Player page 1: birth date, height, weight, gender, sport, position, season status. */
-export function PlayerPageOne({ actorRef, snapshot }: { actorRef: PlayerActorRef; snapshot: PlayerSnapshot }) {
-  const { form: saved, sports, positions, seasonStatuses } = snapshot.context;
+export function PlayerPageOne({ actorRef, canLogOut }: { actorRef: PlayerActorRef; canLogOut: boolean }) {
+  const { sports, positions, seasonStatuses } = useSelector(actorRef, pageOneView, shallowEqual);
   // The page remounts on Back, so what was entered before comes back from the machine.
-  const form = useForm(fieldTexts(saved, PLAYER_PAGE_ONE_FIELDS), playerPageOneTextSchema);
+  const [start] = useState(() => pageOneStart(actorRef.getSnapshot()));
+  const form = useForm(start, playerPageOneTextSchema);
   const values = formValues(form.values, PLAYER_PAGE_ONE_FIELDS);
   const next = { type: 'NEXT', values } as const;
-  const canNext = snapshot.can(next);
-  const days = birthDaysFor(values.birthMonth, values.birthYear);
-  const sportPositions = positionsForSport(positions, values.sport);
+  const canNext = useSelector(actorRef, (snapshot) => canGoOn(snapshot, values));
+  const { days, positions: sportPositions } = pageOneChoices(positions, values);
 
   // A day the new month (or year) does not have, or a position of another sport, is no longer a choice.
-  const keepDayWithin = (month: number | null, year: number | null) => {
-    if (values.birthDay !== null && !birthDaysFor(month, year).includes(values.birthDay)) form.set('birthDay', '');
+  const keepDayWithin = (birthMonth: number | null, birthYear: number | null) => {
+    const { days: left } = pageOneChoices(positions, { birthMonth, birthYear, sport: values.sport });
+    if (values.birthDay !== null && !left.includes(values.birthDay)) form.set('birthDay', '');
   };
   const changeMonth = (text: string) => {
     form.set('birthMonth', text);
@@ -36,7 +38,8 @@ export function PlayerPageOne({ actorRef, snapshot }: { actorRef: PlayerActorRef
   const changeSport = (text: string) => {
     form.set('sport', text);
     const sport = formValues({ sport: text }, ['sport']).sport;
-    if (values.position !== null && !positionsForSport(positions, sport).some(({ id }) => id === values.position)) {
+    const { positions: ofSport } = pageOneChoices(positions, { ...values, sport });
+    if (values.position !== null && !ofSport.some(({ id }) => id === values.position)) {
       form.set('position', '');
     }
   };
@@ -45,7 +48,7 @@ export function PlayerPageOne({ actorRef, snapshot }: { actorRef: PlayerActorRef
     submitOrShowErrors(event, { canNext, sendNext: () => actorRef.send(next), showErrors: form.attemptSubmit });
 
   return (
-    <PlayerPageFrame actorRef={actorRef} snapshot={snapshot} page={1}>
+    <PlayerPageFrame actorRef={actorRef} canLogOut={canLogOut} page={1}>
       <form onSubmit={submit} noValidate>
         <fieldset className="player-fieldset">
           <legend>Birth date</legend>

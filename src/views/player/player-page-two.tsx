@@ -1,12 +1,20 @@
-import type { FormEvent } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
 import type { Option } from '../../api/schemas';
 import { playerPageTwoTextSchema } from '../../domain/forms/player-pages';
 import { PLAYER_PAGE_TWO_FIELDS } from '../../domain/player-profile';
+import {
+  canGoBack,
+  canGoOn,
+  type PageTwoView,
+  type PlayerActorRef,
+  pageTwoStart,
+  pageTwoView,
+} from '../../machines/player.connect';
 import { Alert } from '../common/alert';
 import { SelectField } from '../common/field';
 import { useForm } from '../common/use-form';
-import type { PlayerActorRef, PlayerSnapshot } from './player-flow';
-import { fieldTexts, formValues, type PageTwoField } from './player-form-values';
+import { formValues, type PageTwoField } from './player-form-values';
 import { PlayerPageButtons, PlayerPageFrame, submitOrShowErrors } from './player-page-frame';
 
 function Choices({ options }: { options: readonly Option[] }) {
@@ -23,22 +31,19 @@ function Choices({ options }: { options: readonly Option[] }) {
 }
 
 /** The submission's failure (§8): 'Validation error.', the endpoint's errors as a list, or the general text. */
-function SubmitError({ snapshot }: { snapshot: PlayerSnapshot }) {
-  if (snapshot.matches({ pageTwo: 'rejected' })) {
+function SubmitError({ errorList, error }: Pick<PageTwoView, 'errorList' | 'error'>) {
+  if (errorList !== null) {
     return (
       <Alert>
         <ul className="player-error-list">
-          {snapshot.context.errorList.map((message) => (
+          {errorList.map((message) => (
             <li key={message}>{message}</li>
           ))}
         </ul>
       </Alert>
     );
   }
-  if (snapshot.matches({ pageTwo: 'validationError' }) || snapshot.matches({ pageTwo: 'failed' })) {
-    return <Alert>{snapshot.context.error}</Alert>;
-  }
-  return null;
+  return error === null ? null : <Alert>{error}</Alert>;
 }
 
 const EXPERIENCE_FIELDS: ReadonlyArray<[PageTwoField, string]> = [
@@ -49,33 +54,32 @@ const EXPERIENCE_FIELDS: ReadonlyArray<[PageTwoField, string]> = [
 ];
 
 /** spec §2/§5 Player page 2: four experience levels and a weight goal; 'Back' and 'Next' (which submits). */
-export function PlayerPageTwo({ actorRef, snapshot }: { actorRef: PlayerActorRef; snapshot: PlayerSnapshot }) {
-  const { form: saved, experienceLevels, weightGoals } = snapshot.context;
-  const form = useForm(fieldTexts(saved, PLAYER_PAGE_TWO_FIELDS), playerPageTwoTextSchema);
+export function PlayerPageTwo({ actorRef, canLogOut }: { actorRef: PlayerActorRef; canLogOut: boolean }) {
+  const view = useSelector(actorRef, pageTwoView, shallowEqual);
+  const [start] = useState(() => pageTwoStart(actorRef.getSnapshot()));
+  const form = useForm(start, playerPageTwoTextSchema);
   const values = formValues(form.values, PLAYER_PAGE_TWO_FIELDS);
   const next = { type: 'NEXT', values } as const;
   const back = { type: 'BACK', values } as const;
-  const canNext = snapshot.can(next);
+  const canNext = useSelector(actorRef, (snapshot) => canGoOn(snapshot, values));
+  const canBack = useSelector(actorRef, (snapshot) => canGoBack(snapshot, values));
 
   const submit = (event: FormEvent) =>
     submitOrShowErrors(event, { canNext, sendNext: () => actorRef.send(next), showErrors: form.attemptSubmit });
 
   return (
-    <PlayerPageFrame actorRef={actorRef} snapshot={snapshot} page={2}>
-      <SubmitError snapshot={snapshot} />
-      <form onSubmit={submit} noValidate aria-busy={snapshot.hasTag('busy')}>
+    <PlayerPageFrame actorRef={actorRef} canLogOut={canLogOut} page={2}>
+      <SubmitError errorList={view.errorList} error={view.error} />
+      <form onSubmit={submit} noValidate aria-busy={view.busy}>
         {EXPERIENCE_FIELDS.map(([field, label]) => (
           <SelectField key={field} label={label} {...form.bind(field)}>
-            <Choices options={experienceLevels} />
+            <Choices options={view.experienceLevels} />
           </SelectField>
         ))}
         <SelectField label="Weight goal" {...form.bind('weightGoal')}>
-          <Choices options={weightGoals} />
+          <Choices options={view.weightGoals} />
         </SelectField>
-        <PlayerPageButtons
-          canNext={canNext}
-          back={{ enabled: snapshot.can(back), onBack: () => actorRef.send(back) }}
-        />
+        <PlayerPageButtons canNext={canNext} back={{ enabled: canBack, onBack: () => actorRef.send(back) }} />
       </form>
     </PlayerPageFrame>
   );

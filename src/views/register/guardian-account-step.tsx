@@ -1,7 +1,15 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { guardianSchema } from '../../domain/forms/guardian';
+import { useState } from 'react';
+import { type GuardianFormValues, guardianSchema } from '../../domain/forms/guardian';
 import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT } from '../../domain/forms/password';
 import { maskPhone, PHONE_MASK } from '../../domain/phone';
+import {
+  ACCOUNT_EXISTS_TEXT,
+  guardianAccountView,
+  guardianFormStart,
+  LOG_IN_HERE_TEXT,
+  type RegisterActorRef,
+} from '../../machines/register.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
@@ -10,25 +18,6 @@ import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import { useGuardedSubmit } from '../common/use-guarded-submit';
 import { ExitLink } from '../login/exit-link';
-import { type GuardianFormValues, initialGuardianValues } from './guardian-form-values';
-import type { RegisterActorRef } from './register-flow';
-
-/** §8 texts of step 1. */
-export const ACCOUNT_EXISTS_TEXT = 'That account already exists.';
-export const LOG_IN_HERE_TEXT = 'Log in here.';
-export const INVALID_ORGANIZATION_TEXT = 'Sorry, this organization is not valid.';
-export const INVALID_COUPON_TEXT = 'Sorry, this coupon is not valid.';
-
-/** The address of login step 2 for an existing account, as a real link (the machine's `toLogin` exit). */
-function loginHref(license: string | null, email: string): string {
-  const query = new URLSearchParams({
-    step: '2',
-    license: license ?? '',
-    is_team_license: 'true',
-    preset_email: email,
-  });
-  return `/login?${query.toString()}`;
-}
 
 /**
  * Spec §2 Register step 1: 'Create your Primary Guardian account' (first name, last name, phone, e-mail, password,
@@ -36,46 +25,24 @@ function loginHref(license: string | null, email: string): string {
  * the form; Enter submits; 'Back' returns to the licence page.
  */
 export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }) {
-  const view = useSelector(
-    actorRef,
-    (snapshot) => ({
-      account: snapshot.context.account,
-      presetEmail: snapshot.context.presetEmail,
-      license: snapshot.context.license,
-      submittedEmail: snapshot.context.guardian?.email ?? '',
-      error: snapshot.context.error,
-      accountExists: snapshot.matches({ guardianAccount: { form: 'accountExists' } }),
-      invalidOrganization: snapshot.matches({ guardianAccount: { form: 'invalidOrganization' } }),
-      invalidCoupon: snapshot.matches({ guardianAccount: { form: 'invalidCoupon' } }),
-      failed: snapshot.matches({ guardianAccount: { form: 'failed' } }),
-      busy: snapshot.hasTag('busy'),
-      canBack: snapshot.can({ type: 'BACK' }),
-    }),
-    shallowEqual,
-  );
-  const creating = view.account === null;
-  const form = useForm<GuardianFormValues>(
-    initialGuardianValues(view.account, view.presetEmail),
-    guardianSchema({ creating }),
-  );
+  const view = useSelector(actorRef, guardianAccountView, shallowEqual);
+  const { creating } = view;
+  // The form starts once, from the account being edited or the preset e-mail; from then on it holds what is typed.
+  const [start] = useState(() => guardianFormStart(actorRef.getSnapshot()));
+  const form = useForm<GuardianFormValues>(start, guardianSchema({ creating }));
   const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
   return (
     <form className="card guardian-account" onSubmit={submit} noValidate aria-busy={view.busy}>
-      <StepHeading>{creating ? 'Create your Primary Guardian account' : 'Edit your Account'}</StepHeading>
-      {view.accountExists && (
+      <StepHeading>{view.heading}</StepHeading>
+      {view.logInHref !== null && (
         <Alert>
           {ACCOUNT_EXISTS_TEXT}{' '}
-          <ExitLink
-            href={loginHref(view.license, view.submittedEmail)}
-            onFollow={() => actorRef.send({ type: 'LOG_IN' })}
-          >
+          <ExitLink href={view.logInHref} onFollow={() => actorRef.send({ type: 'LOG_IN' })}>
             {LOG_IN_HERE_TEXT}
           </ExitLink>
         </Alert>
       )}
-      {view.invalidOrganization && <Alert>{INVALID_ORGANIZATION_TEXT}</Alert>}
-      {view.invalidCoupon && <Alert>{INVALID_COUPON_TEXT}</Alert>}
-      {view.failed && <Alert>{view.error}</Alert>}
+      {view.alert !== null && <Alert>{view.alert}</Alert>}
       <div className="grid grid--2">
         <TextField label="First Name" autoComplete="given-name" aria-required {...form.bind('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" aria-required {...form.bind('lastName')} />

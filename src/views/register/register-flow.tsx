@@ -1,23 +1,20 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { RegisterActorRef } from '../../machines/register.connect';
+import { type RegisterActorRef, registerView } from '../../machines/register.connect';
 import { AthleteStepsView } from '../athletes/athlete-steps-view';
 import { Page } from '../common/page';
 import { GuardianAccountStep } from './guardian-account-step';
 
-export type { RegisterActorRef };
-
 /**
  * The register wizard's screens (spec §2 Register wizard): the guardian account, then the athlete steps shared with
- * login, chosen by register.machine.ts's state. The route creates the actor and navigates when it finishes.
+ * login, as register.connect.ts's `registerView` names them. The route creates the actor and navigates when it
+ * finishes.
  */
 export function RegisterFlow({ actorRef }: { actorRef: RegisterActorRef }) {
-  const snapshot = useSelector(actorRef, (current) => current);
-  // The athlete steps' own actor while the wizard is at them (invoke id `athleteSteps`).
-  const athleteSteps = snapshot.matches('athleteSteps') ? snapshot.children.athleteSteps : undefined;
+  const { screen, athleteSteps } = useSelector(actorRef, registerView, shallowEqual);
   let step: ReactNode = null;
-  if (snapshot.matches('guardianAccount')) step = <GuardianAccountStep actorRef={actorRef} />;
+  if (screen === 'guardianAccount') step = <GuardianAccountStep actorRef={actorRef} />;
   else if (athleteSteps) step = <AthleteStepsView actorRef={athleteSteps} />;
-  // Final states render nothing: the route is already navigating away.
+  // Routing and final states render nothing: the route is already navigating away.
   return <Page>{step}</Page>;
 }
