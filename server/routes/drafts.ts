@@ -2,19 +2,19 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { DISCOUNT_NOT_FOUND } from '../../src/domain/payment-rules.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { createRouter, errors, json, jsonBody, PaymentDataSchema } from '../http/openapi.ts';
+import { createRouter, errors, id, json, jsonBody, PaymentDataSchema } from '../http/openapi.ts';
 import { draftContext, findDraft } from '../services/drafts.ts';
 import { findDiscount, paymentDataJson, plansFor } from '../services/team-dues.ts';
 
 /** Ids arrive as numbers, or as numeric strings when the site copies them from the URL. */
 const draftId = z.union([
-  z.number().int().positive().max(2_147_483_647),
+  id,
   z
     .string()
     .regex(/^\d{1,10}$/, 'The draft id field must be an integer.')
     .transform(Number)
-    // Ten digits reach past PostgreSQL's integer (9000000000 answered 500).
-    .pipe(z.number().max(2_147_483_647)),
+    // Ten digits reach past PostgreSQL's integer (9000000000 answered 500): the same bounds as every id.
+    .pipe(id),
 ]);
 
 const draftPlansRoute = createRoute({

@@ -3,7 +3,7 @@ import { centsToDollars, dollarsToCents } from '../../src/domain/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
 import { fieldError, notFound, validationError } from '../http/errors.ts';
-import { createRouter, dollars, errors, idParam, json, jsonBody } from '../http/openapi.ts';
+import { createRouter, dollars, errors, id, idParam, json, jsonBody } from '../http/openapi.ts';
 import { type DraftRow, draftReferenceErrors, findDraft, updateDraft } from '../services/drafts.ts';
 
 const DraftSchema = z
@@ -56,8 +56,8 @@ const updateDraftRoute = createRoute({
           payment_plan_fee: dollars.optional(),
           total_app_fee: dollars.optional(),
           is_app_fee_itemized: z.boolean().optional(),
-          season_id: z.number().int().positive().nullable().optional(),
-          protection_plan_id: z.number().int().positive().nullable().optional(),
+          season_id: id.nullable().optional(),
+          protection_plan_id: id.nullable().optional(),
           plan_months: z.array(z.number().int().min(1).max(24)).max(6).optional(),
           waiver: z.string().max(20_000).nullable().optional(),
         })
