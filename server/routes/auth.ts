@@ -1,4 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import {
+  RELATIONSHIP_MAX_LENGTH,
+  RELATIONSHIP_TOO_LONG,
+  USERNAME_CHARACTERS,
+  USERNAME_RULES,
+  USERNAME_TOO_LONG,
+  USERNAME_TOO_SHORT,
+} from '../../src/domain/forms/create-athlete.ts';
 import { PASSWORD_CONFIRMATION_MISMATCH } from '../../src/domain/forms/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, optionalUser, requireGuardian, requireUser } from '../http/auth.ts';
@@ -21,7 +29,7 @@ import {
 } from '../http/openapi.ts';
 import { siteLink } from '../http/origin.ts';
 import { createAthlete, createGuardian, markNotNew, resetPassword } from '../services/accounts.ts';
-import { claimLicence, findLicence } from '../services/licences.ts';
+import { claimLicence, claimRefusal, findLicence } from '../services/licences.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../services/passwords.ts';
 import { RATE_RULES, rateLimiter } from '../services/rate-limit.ts';
 import { findTokenUser, issueToken, revokeAllTokens, revokeToken } from '../services/tokens.ts';
@@ -100,15 +108,16 @@ const registerAthleteRoute = createRoute({
     body: jsonBody(
       z.object({
         name,
+        // The create-athlete form's own rules and texts (src/domain/forms/create-athlete.ts).
         username: z
           .string()
           .trim()
-          .min(7, 'The username must contain at least 7 characters.')
-          .max(64)
-          .regex(/^[A-Za-z0-9._-]+$/, 'The username may contain only letters, digits, . _ and -.'),
+          .min(USERNAME_RULES.minLength, USERNAME_TOO_SHORT)
+          .max(USERNAME_RULES.maxLength, USERNAME_TOO_LONG)
+          .regex(USERNAME_RULES.pattern, USERNAME_CHARACTERS),
         password,
         password_confirmation: z.string().max(128),
-        relationship: z.string().trim().min(1).max(64),
+        relationship: z.string().trim().min(1).max(RELATIONSHIP_MAX_LENGTH, RELATIONSHIP_TOO_LONG),
         phone: phone.nullable().optional(),
         email: z
           .union([email, z.literal('')])
@@ -221,13 +230,16 @@ export function authRoutes(deps: AppDeps) {
 
     const now = deps.now();
     const passwordHash = await hashPassword(body.password);
+    // Unclaimed (do_not_claim), the licence is only remembered as the latest when it could still be claimed later:
+    // a paused or full licence is not (POST /api/user/latest-license refuses them the same way).
+    const remembered = licence && !(body.do_not_claim && claimRefusal(licence, now)) ? licence : null;
     const created = await createGuardian(db, {
       name: body.name,
       email: normalizeEmail(body.email),
       phone: body.phone,
       username,
       passwordHash,
-      latestLicenseId: licence?.id ?? null,
+      latestLicenseId: remembered?.id ?? null,
     });
     // Two registrations racing for one address: the unique index lets one through.
     if (!created) throw fieldError('email', 'The email has already been taken.');

@@ -155,6 +155,11 @@ export async function latestLicenceRefusal(
   now: Date,
 ): Promise<string | null> {
   if (await holdsClaim(db, user, licence.id)) return null;
+  return claimRefusal(licence, now);
+}
+
+/** Why nobody can claim the licence now (paused, none left, expired), or null when it can be claimed. */
+export function claimRefusal(licence: LicenceRow, now: Date): string | null {
   if (licence.paused) return LICENCE_TEXTS.paused;
   if (!isAvailable(licence, now)) {
     return licence.kind === 'coach' ? LICENCE_TEXTS.coachUnavailable : LICENCE_TEXTS.teamUnavailable;
