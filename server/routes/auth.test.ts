@@ -379,6 +379,12 @@ describe('the create-athlete form and POST /api/auth/register-athlete (issue 19 
       ],
       ['a full phone', { username: 'casey14', phone: '555-123-4567' }],
       ['a short phone', { username: 'casey15', phone: '555-123' }],
+      ['an e-mail', { username: 'casey16', email: ' casey16@example.com ' }],
+      ['a broken e-mail', { username: 'casey17', email: 'casey17@' }],
+      ['an e-mail without a domain dot', { username: 'casey18', email: 'casey18@example' }],
+      ['an e-mail of 255 characters', { username: 'casey19', email: `${'e'.repeat(243)}@example.com` }],
+      ['a name of 255 characters', { username: 'casey20', firstName: 'A'.repeat(200), lastName: 'B'.repeat(54) }],
+      ['a name of 256 characters', { username: 'casey21', firstName: 'A'.repeat(200), lastName: 'B'.repeat(55) }],
     ];
     for (const [label, change] of cases) {
       const values = { ...form, ...change };

@@ -1,5 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  EMAIL_INVALID,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_TOO_LONG,
   RELATIONSHIP_MAX_LENGTH,
   RELATIONSHIP_TOO_LONG,
   USERNAME_CHARACTERS,
@@ -107,7 +111,7 @@ const registerAthleteRoute = createRoute({
   request: {
     body: jsonBody(
       z.object({
-        name,
+        name: name.max(NAME_MAX_LENGTH, NAME_TOO_LONG),
         // The create-athlete form's own rules and texts (src/domain/forms/create-athlete.ts).
         username: z
           .string()
@@ -120,7 +124,7 @@ const registerAthleteRoute = createRoute({
         relationship: z.string().trim().min(1).max(RELATIONSHIP_MAX_LENGTH, RELATIONSHIP_TOO_LONG),
         phone: phone.nullable().optional(),
         email: z
-          .union([email, z.literal('')])
+          .union([z.string().trim().max(EMAIL_MAX_LENGTH, EMAIL_INVALID).email(EMAIL_INVALID), z.literal('')])
           .nullable()
           .optional(),
       }),

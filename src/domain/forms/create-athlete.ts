@@ -5,11 +5,12 @@
  * CREATE_ATHLETE guard read this schema.
  *
  * The form refuses exactly what POST /api/auth/register-athlete refuses (issue 19 point 3): the username rules
- * (USERNAME_RULES, at least 7 characters, §5 'Must contain 7 characters long.'), the relationship's length, the
- * password minimum and its confirmation (./password.ts) are these constants, which server/routes/auth.ts builds its
- * schema from, with the same texts.
+ * (USERNAME_RULES, at least 7 characters, §5 'Must contain 7 characters long.'), the relationship's and the name's
+ * length, the optional e-mail's format, the password minimum and its confirmation (./password.ts) are these
+ * constants, which server/routes/auth.ts builds its schema from, with the same texts.
  */
 import { z } from 'zod/mini';
+import { joinName } from '../names.ts';
 import { isValidPhone, PHONE_MASK } from '../phone.ts';
 import { relationshipToSend } from '../relationships.ts';
 import { namePart } from './guardian.ts';
@@ -45,6 +46,25 @@ export const USERNAME_CHARACTERS = 'The username may contain only letters, digit
 export const RELATIONSHIP_MAX_LENGTH = 64;
 export const RELATIONSHIP_TOO_LONG = `The relationship may not be longer than ${RELATIONSHIP_MAX_LENGTH} characters.`;
 
+/** An optional e-mail, checked as the server checks it (zod's e-mail format, at most 254 characters). */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_INVALID = 'Enter a valid email address.';
+const emailFormat = z.email();
+const optionalEmail = z
+  .string()
+  .check(
+    z.refine(
+      (value) =>
+        value.trim() === '' ||
+        (value.trim().length <= EMAIL_MAX_LENGTH && z.safeParse(emailFormat, value.trim()).success),
+      EMAIL_INVALID,
+    ),
+  );
+
+/** The longest name (first plus last, as sent) the server stores. */
+export const NAME_MAX_LENGTH = 255;
+export const NAME_TOO_LONG = `The name may not be longer than ${NAME_MAX_LENGTH} characters.`;
+
 /** Required first; then, once something is typed, long enough, short enough and of the allowed characters. */
 const username = z.string().check(
   z.refine((value) => value.trim() !== '', USERNAME_REQUIRED),
@@ -62,7 +82,7 @@ export const createAthleteSchema = z
     username,
     password: newPassword,
     confirmPassword: passwordConfirmation,
-    email: z.string(),
+    email: optionalEmail,
     phone: z.string().check(z.refine((value) => isValidPhone(value, { optional: true }), OPTIONAL_PHONE_INCOMPLETE)),
   })
   .check(
@@ -81,5 +101,10 @@ export const createAthleteSchema = z
         when: ({ value }) => typeof value === 'object' && value !== null,
       },
     ),
+    z.refine((values) => (joinName(values.firstName, values.lastName)?.length ?? 0) <= NAME_MAX_LENGTH, {
+      message: NAME_TOO_LONG,
+      path: ['lastName'],
+      when: ({ value }) => typeof value === 'object' && value !== null,
+    }),
     confirmationMatches,
   );

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { formErrors, isValidForm } from '../form-schema.ts';
 import {
   createAthleteSchema,
+  EMAIL_INVALID,
+  NAME_MAX_LENGTH,
+  NAME_TOO_LONG,
   RELATIONSHIP_TOO_LONG,
   USERNAME_CHARACTERS,
   USERNAME_REQUIRED,
@@ -101,7 +104,7 @@ describe('create athlete schema (§5)', () => {
     expect(formErrors(createAthleteSchema, { ...valid, username: ' ' }).username).toBe(USERNAME_REQUIRED);
   });
 
-  it("refuses the server's short passwords, a mismatched confirmation and a relationship over 64 characters", () => {
+  it("refuses the server's short passwords, a mismatched confirmation, long texts and a broken e-mail", () => {
     const short = 'x'.repeat(PASSWORD_MIN_LENGTH - 1);
     expect(formErrors(createAthleteSchema, { ...valid, password: short, confirmPassword: short }).password).toBe(
       PASSWORD_TOO_SHORT,
@@ -113,6 +116,11 @@ describe('create athlete schema (§5)', () => {
       RELATIONSHIP_TOO_LONG,
     );
     expect(isValidForm(createAthleteSchema, { ...valid, customRelationship: 'r'.repeat(64) })).toBe(true);
+    expect(formErrors(createAthleteSchema, { ...valid, email: 'sam@' }).email).toBe(EMAIL_INVALID);
+    expect(isValidForm(createAthleteSchema, { ...valid, email: ' sam@example.com ' })).toBe(true);
+    expect(formErrors(createAthleteSchema, { ...valid, lastName: 'R'.repeat(NAME_MAX_LENGTH) }).lastName).toBe(
+      NAME_TOO_LONG,
+    );
     // A long custom text left behind when another relationship is chosen is not sent, so it does not count.
     expect(
       isValidForm(createAthleteSchema, { ...valid, relationship: 'Mother', customRelationship: 'r'.repeat(65) }),
