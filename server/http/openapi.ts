@@ -54,13 +54,8 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 // ---------------------------------------------------------------------------------------------------------------
 // Request building blocks
 
-export const idParam = (name: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .openapi({ param: { name, in: 'path' }, type: 'integer' });
+/** Ids in paths and bodies: one bounded schema (./ids.ts). */
+export { id, idParam } from './ids.ts';
 
 export const codeParam = (name: string) =>
   z
@@ -84,7 +79,6 @@ export const phone = z
 /** The client's guardian and reset forms show the same minimum before submit (src/domain/forms/password.ts). */
 export const password = z.string().min(PASSWORD_MIN_LENGTH).max(128);
 export const name = z.string().trim().min(1).max(255);
-export const id = z.number().int().positive().max(2_147_483_647);
 /** Dollars with at most two decimals (docs/api.md Money). */
 export const dollars = z
   .number()

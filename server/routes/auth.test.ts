@@ -8,6 +8,10 @@ import {
   passwordResetResponseSchema,
   userSchema,
 } from '../../src/api/schemas.ts';
+import { formErrors, isValidForm } from '../../src/domain/form-schema.ts';
+import { createAthleteSchema, type NewAthleteFormValues } from '../../src/domain/forms/create-athlete.ts';
+import { joinName } from '../../src/domain/names.ts';
+import { relationshipToSend } from '../../src/domain/relationships.ts';
 import { athleteGuardians, licenceClaims, mailOutbox, rateLimits, users } from '../db/schema/index.ts';
 import { rateLimitPruning } from '../services/rate-limit.ts';
 import { issueToken } from '../services/tokens.ts';
@@ -182,6 +186,21 @@ describe('POST /api/auth/register', () => {
     expect(claims).toHaveLength(0);
   });
 
+  it('with do_not_claim, does not store a paused or full licence as the latest (issue 19 point 3)', async () => {
+    for (const [index, license] of ['PAUSED-2027', 'FULL-2027'].entries()) {
+      const user = expectOk(
+        await t.call('POST', '/api/auth/register', {
+          body: { ...registration, email: `unclaimed${index}@example.com`, license, do_not_claim: true },
+        }),
+        currentUserSchema,
+      );
+      expect(user.license, license).toBeNull();
+      expectError(await t.call('GET', '/api/user/latest-license', { token: user.token }), 404);
+      const stored = await t.db.select().from(users).where(eq(users.id, user.id));
+      expect(stored[0]?.latestLicenseId, license).toBeNull();
+    }
+  });
+
   it('claims a coach licence at registration and makes a coach', async () => {
     const user = expectOk(
       await t.call('POST', '/api/auth/register', { body: { ...registration, license: 'COACH-2027' } }),
@@ -308,6 +327,79 @@ describe('POST /api/auth/register-athlete', () => {
       422,
     );
     expect(short.messages.username).toEqual(['The username must contain at least 7 characters.']);
+  });
+});
+
+describe('the create-athlete form and POST /api/auth/register-athlete (issue 19 point 3)', () => {
+  const form: NewAthleteFormValues = {
+    firstName: 'Casey',
+    lastName: 'Rivera',
+    relationship: 'Aunt',
+    customRelationship: '',
+    username: 'caseyrivera',
+    password: 'Password1!',
+    confirmPassword: 'Password1!',
+    email: '',
+    phone: '',
+  };
+
+  /** What the site sends for the form as typed, whether or not the form lets it through. */
+  function payloadOf(values: NewAthleteFormValues) {
+    return {
+      name: joinName(values.firstName, values.lastName) ?? '',
+      username: values.username.trim(),
+      password: values.password,
+      password_confirmation: values.confirmPassword,
+      relationship: relationshipToSend(values.relationship, values.customRelationship) ?? '',
+      ...(values.phone.trim() ? { phone: values.phone } : {}),
+      ...(values.email.trim() ? { email: values.email.trim() } : {}),
+    };
+  }
+
+  it('refuse exactly the same entries', async () => {
+    const token = await t.tokenFor('parent@example.com');
+    const cases: [string, Partial<NewAthleteFormValues>][] = [
+      ['a 6-character username', { username: 'casey6' }],
+      ['a 7-character username', { username: 'casey07' }],
+      ['a username padded with spaces', { username: '  casey08  ' }],
+      ['a username with a space inside', { username: 'casey rivera' }],
+      ['a username with other characters', { username: 'casey!rivera' }],
+      ['a username of 64 characters', { username: 'c'.repeat(64) }],
+      ['a username of 65 characters', { username: 'd'.repeat(65) }],
+      ['a 7-character password', { username: 'casey09', password: 'Short1!', confirmPassword: 'Short1!' }],
+      ['an 8-character password', { username: 'casey10', password: 'Eight1!x', confirmPassword: 'Eight1!x' }],
+      ['a mismatched confirmation', { username: 'casey11', confirmPassword: 'Password2!' }],
+      [
+        'a relationship of 64 characters',
+        { username: 'casey12', relationship: 'Other', customRelationship: 'r'.repeat(64) },
+      ],
+      [
+        'a relationship of 65 characters',
+        { username: 'casey13', relationship: 'Other', customRelationship: 's'.repeat(65) },
+      ],
+      ['a full phone', { username: 'casey14', phone: '555-123-4567' }],
+      ['a short phone', { username: 'casey15', phone: '555-123' }],
+      ['an e-mail', { username: 'casey16', email: ' casey16@example.com ' }],
+      ['a broken e-mail', { username: 'casey17', email: 'casey17@' }],
+      ['an e-mail without a domain dot', { username: 'casey18', email: 'casey18@example' }],
+      ['an e-mail of 255 characters', { username: 'casey19', email: `${'e'.repeat(243)}@example.com` }],
+      ['a name of 255 characters', { username: 'casey20', firstName: 'A'.repeat(200), lastName: 'B'.repeat(54) }],
+      ['a name of 256 characters', { username: 'casey21', firstName: 'A'.repeat(200), lastName: 'B'.repeat(55) }],
+    ];
+    for (const [label, change] of cases) {
+      const values = { ...form, ...change };
+      const response = await t.call('POST', '/api/auth/register-athlete', { token, body: payloadOf(values) });
+      expect(response.status === 200 ? 'accepted' : response.status, `${label}: ${response.text}`).toBe(
+        isValidForm(createAthleteSchema, values) ? 'accepted' : 422,
+      );
+    }
+  });
+
+  it("show the server's texts for the username", () => {
+    const errors = (username: string) => formErrors(createAthleteSchema, { ...form, username }).username;
+    expect(errors('abc')).toBe('The username must contain at least 7 characters.');
+    expect(errors('casey rivera')).toBe('The username may contain only letters, digits, . _ and -.');
+    expect(errors('')).toBe('Username is required.');
   });
 });
 

@@ -1,7 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
+import {
+  EMAIL_INVALID,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_TOO_LONG,
+  RELATIONSHIP_MAX_LENGTH,
+  RELATIONSHIP_TOO_LONG,
+  USERNAME_CHARACTERS,
+  USERNAME_RULES,
+  USERNAME_TOO_LONG,
+  USERNAME_TOO_SHORT,
+} from '../../src/domain/forms/create-athlete.ts';
 import { PASSWORD_CONFIRMATION_MISMATCH } from '../../src/domain/forms/password.ts';
-import { athleteGuardians, users } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, optionalUser, requireGuardian, requireUser } from '../http/auth.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -22,17 +32,11 @@ import {
   UserSchema,
 } from '../http/openapi.ts';
 import { siteLink } from '../http/origin.ts';
-import { claimLicence, findLicence } from '../services/licences.ts';
+import { createAthlete, createGuardian, markNotNew, resetPassword } from '../services/accounts.ts';
+import { claimLicence, claimRefusal, findLicence } from '../services/licences.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../services/passwords.ts';
 import { RATE_RULES, rateLimiter } from '../services/rate-limit.ts';
-import {
-  consumeToken,
-  findTokenUser,
-  issueToken,
-  revokeAllTokens,
-  revokeToken,
-  revokeUserTokens,
-} from '../services/tokens.ts';
+import { findTokenUser, issueToken, revokeAllTokens, revokeToken } from '../services/tokens.ts';
 import { findUserByEmail, findUserByUsername, normalizeEmail, userJson } from '../services/users.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -107,19 +111,20 @@ const registerAthleteRoute = createRoute({
   request: {
     body: jsonBody(
       z.object({
-        name,
+        name: name.max(NAME_MAX_LENGTH, NAME_TOO_LONG),
+        // The create-athlete form's own rules and texts (src/domain/forms/create-athlete.ts).
         username: z
           .string()
           .trim()
-          .min(7, 'The username must contain at least 7 characters.')
-          .max(64)
-          .regex(/^[A-Za-z0-9._-]+$/, 'The username may contain only letters, digits, . _ and -.'),
+          .min(USERNAME_RULES.minLength, USERNAME_TOO_SHORT)
+          .max(USERNAME_RULES.maxLength, USERNAME_TOO_LONG)
+          .regex(USERNAME_RULES.pattern, USERNAME_CHARACTERS),
         password,
         password_confirmation: z.string().max(128),
-        relationship: z.string().trim().min(1).max(64),
+        relationship: z.string().trim().min(1).max(RELATIONSHIP_MAX_LENGTH, RELATIONSHIP_TOO_LONG),
         phone: phone.nullable().optional(),
         email: z
-          .union([email, z.literal('')])
+          .union([z.string().trim().max(EMAIL_MAX_LENGTH, EMAIL_INVALID).email(EMAIL_INVALID), z.literal('')])
           .nullable()
           .optional(),
       }),
@@ -197,7 +202,7 @@ export function authRoutes(deps: AppDeps) {
       : await verifyAgainstNothing(body.password);
     if (!user || !valid) throw fieldError('email', INVALID_LOGIN);
     const now = deps.now();
-    if (user.isNew) await db.update(users).set({ isNew: false, updatedAt: now }).where(eq(users.id, user.id));
+    await markNotNew(db, user, now);
     const token = await issueToken(db, user.id, 'session', now);
     return c.json(await userJson(db, user.id, now, { token }), 200);
   });
@@ -207,7 +212,7 @@ export function authRoutes(deps: AppDeps) {
     const now = deps.now();
     const found = await findTokenUser(db, body.token, 'website', now);
     if (!found || found.user.id !== body.user_id) throw new ApiError(401, 'The authentication token was invalid.');
-    if (found.user.isNew) await db.update(users).set({ isNew: false }).where(eq(users.id, found.user.id));
+    await markNotNew(db, found.user);
     const token = await issueToken(db, found.user.id, 'session', now);
     return c.json(await userJson(db, found.user.id, now, { token }), 200);
   });
@@ -229,20 +234,17 @@ export function authRoutes(deps: AppDeps) {
 
     const now = deps.now();
     const passwordHash = await hashPassword(body.password);
-    const [created] = await db
-      .insert(users)
-      .values({
-        kind: 'guardian',
-        name: body.name,
-        email: normalizeEmail(body.email),
-        phone: body.phone,
-        username,
-        passwordHash,
-        isNew: true,
-        latestLicenseId: licence?.id ?? null,
-      })
-      .onConflictDoNothing()
-      .returning();
+    // Unclaimed (do_not_claim), the licence is only remembered as the latest when it could still be claimed later:
+    // a paused or full licence is not (POST /api/user/latest-license refuses them the same way).
+    const remembered = licence && !(body.do_not_claim && claimRefusal(licence, now)) ? licence : null;
+    const created = await createGuardian(db, {
+      name: body.name,
+      email: normalizeEmail(body.email),
+      phone: body.phone,
+      username,
+      passwordHash,
+      latestLicenseId: remembered?.id ?? null,
+    });
     // Two registrations racing for one address: the unique index lets one through.
     if (!created) throw fieldError('email', 'The email has already been taken.');
     if (licence && !body.do_not_claim) {
@@ -269,25 +271,18 @@ export function authRoutes(deps: AppDeps) {
 
     const now = deps.now();
     const passwordHash = await hashPassword(body.password);
-    const athlete = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          kind: 'athlete',
-          name: body.name,
-          email: athleteEmail,
-          phone: body.phone?.trim() || null,
-          username: body.username,
-          passwordHash,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) return null;
-      await tx
-        .insert(athleteGuardians)
-        .values({ guardianId: auth.user.id, athleteId: row.id, relationship: body.relationship });
-      return row;
-    });
+    const athlete = await createAthlete(
+      db,
+      auth.user.id,
+      {
+        name: body.name,
+        email: athleteEmail,
+        phone: body.phone?.trim() || null,
+        username: body.username,
+        passwordHash,
+      },
+      body.relationship,
+    );
     if (!athlete) throw fieldError('username', 'The username has already been taken.');
     const token = await issueToken(db, athlete.id, 'session', now, ATHLETE_TOKEN_LIFETIME_MS);
     return c.json(
@@ -343,13 +338,8 @@ export function authRoutes(deps: AppDeps) {
     if (!user) throw invalid();
     const now = deps.now();
     const passwordHash = await hashPassword(body.password);
-    const token = await db.transaction(async (tx) => {
-      if (!(await consumeToken(tx, body.token, 'password_reset', user.id, now))) return null;
-      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-      // Whoever knew the old password is logged out everywhere: sessions, website tokens, other reset links.
-      await revokeUserTokens(tx, user.id, now);
-      return issueToken(tx, user.id, 'session', now);
-    });
+    // Whoever knew the old password is logged out everywhere: sessions, website tokens, other reset links.
+    const token = await resetPassword(db, user.id, body.token, passwordHash, now);
     if (token === null) throw invalid();
     return c.json({ message: 'Your password has been reset.', token }, 200);
   });

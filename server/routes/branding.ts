@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
-import { asc, eq } from 'drizzle-orm';
-import { clients, organizations } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { createRouter, errors, idParam, json } from '../http/openapi.ts';
+import { clientCss, organizationCss, whiteLabelOf } from '../services/branding.ts';
 
 const STATIC_DIR = path.join(import.meta.dirname, '..', 'static', 'white-label');
 const IMAGE_FILE = /^[a-z0-9-]+\.(svg|png)$/;
@@ -100,16 +99,10 @@ export function brandingRoutes(deps: AppDeps) {
   const imageCache = new Map<string, Buffer>();
 
   app.openapi(whiteLabelRoute, async (c) => {
-    const [client] = await db.select().from(clients).orderBy(asc(clients.id)).limit(1);
-    if (!client) throw notFound('No white label is configured.');
     // The URL's host is the request's Host header on the real server.
-    const subdomain = subdomainOf(new URL(c.req.url).host, env.PUBLIC_URL);
-    const [organization] = subdomain
-      ? await db.select().from(organizations).where(eq(organizations.apiSubdomain, subdomain))
-      : [];
-    // An unknown subdomain gets the client's branding rather than a broken page.
-    const imageSet = organization?.imageSet ?? client.imageSet;
-    const appName = organization?.appName ?? client.appName;
+    const label = await whiteLabelOf(db, subdomainOf(new URL(c.req.url).host, env.PUBLIC_URL));
+    if (!label) throw notFound('No white label is configured.');
+    const { imageSet, appName } = label;
     const origin = new URL(c.req.url).origin;
     const image = (name: string) => `${origin}/static/white-label/${imageSet}-${name}.svg`;
     return c.json(
@@ -126,21 +119,15 @@ export function brandingRoutes(deps: AppDeps) {
   });
 
   app.openapi(organizationCssRoute, async (c) => {
-    const [organization] = await db
-      .select({ css: organizations.websiteCss })
-      .from(organizations)
-      .where(eq(organizations.id, c.req.valid('param').id));
-    if (!organization) throw notFound('Organization not found.');
-    return cssResponse(organization.css);
+    const css = await organizationCss(db, c.req.valid('param').id);
+    if (css === undefined) throw notFound('Organization not found.');
+    return cssResponse(css);
   });
 
   app.openapi(clientCssRoute, async (c) => {
-    const [client] = await db
-      .select({ css: clients.websiteCss })
-      .from(clients)
-      .where(eq(clients.id, c.req.valid('param').clientId));
-    if (!client) throw notFound('Client not found.');
-    return cssResponse(client.css);
+    const css = await clientCss(db, c.req.valid('param').clientId);
+    if (css === undefined) throw notFound('Client not found.');
+    return cssResponse(css);
   });
 
   app.get('/static/white-label/:file', async (c) => {

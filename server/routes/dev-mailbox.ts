@@ -1,7 +1,6 @@
-import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { mailOutbox } from '../db/schema/index.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { latestOutboxMessages } from '../services/mail-outbox.ts';
 import { MAILBOX_POLICY, MAILBOX_STYLE } from './dev-mailbox.page.ts';
 
 function escapeHtml(text: string): string {
@@ -20,7 +19,7 @@ function linkify(text: string): string {
 export function devMailboxRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/dev/mailbox', async (c) => {
-    const messages = await deps.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
+    const messages = await latestOutboxMessages(deps.db);
     const items = messages
       .map(
         (message) => `<article>

@@ -110,4 +110,22 @@ describe('PUT /api/staff/drafts/{id}', () => {
     expectError(await staff(1, { athlete_deposit: 900 }), 422, 'The athlete deposit may not exceed the total dues.');
     expectError(await staff(1, {}), 422, 'Send at least one field to change.');
   });
+
+  it("answers 422, not 500, to ids beyond PostgreSQL's integer (issue 19 point 7)", async () => {
+    for (const body of [
+      { season_id: 99_999_999_999 },
+      { season_id: 2_147_483_648 },
+      { protection_plan_id: 99_999_999_999 },
+      { season_id: 0 },
+    ]) {
+      const field = Object.keys(body)[0]!;
+      const refused = expectError(await staff(1, body), 422);
+      expect(Object.keys(refused.messages), JSON.stringify(body)).toEqual([field]);
+    }
+    expectError(await staff('99999999999', { total_dues: 1 }), 422);
+    expectError(await staff(2_147_483_648, { total_dues: 1 }), 422);
+    expect((await staff(2_147_483_647, { total_dues: 1 })).status).toBe(404);
+    expectError(await preview({ draft_id: 99_999_999_999 }), 422);
+    expectError(await preview({ draft_id: '9000000000' }), 422);
+  });
 });

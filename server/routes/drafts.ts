@@ -1,22 +1,20 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import { DISCOUNT_NOT_FOUND } from '../../src/domain/payment-rules.ts';
-import { drafts } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { createRouter, errors, json, jsonBody, PaymentDataSchema } from '../http/openapi.ts';
-import { draftContext } from '../services/drafts.ts';
+import { createRouter, errors, id, json, jsonBody, PaymentDataSchema } from '../http/openapi.ts';
+import { draftContext, findDraft } from '../services/drafts.ts';
 import { findDiscount, paymentDataJson, plansFor } from '../services/team-dues.ts';
 
 /** Ids arrive as numbers, or as numeric strings when the site copies them from the URL. */
 const draftId = z.union([
-  z.number().int().positive().max(2_147_483_647),
+  id,
   z
     .string()
     .regex(/^\d{1,10}$/, 'The draft id field must be an integer.')
     .transform(Number)
-    // Ten digits reach past PostgreSQL's integer (9000000000 answered 500).
-    .pipe(z.number().max(2_147_483_647)),
+    // Ten digits reach past PostgreSQL's integer (9000000000 answered 500): the same bounds as every id.
+    .pipe(id),
 ]);
 
 const draftPlansRoute = createRoute({
@@ -43,7 +41,7 @@ export function draftRoutes(deps: AppDeps) {
 
   app.openapi(draftPlansRoute, async (c) => {
     const body = c.req.valid('json');
-    const [draft] = await db.select().from(drafts).where(eq(drafts.id, body.draft_id));
+    const draft = await findDraft(db, body.draft_id);
     if (!draft) throw notFound('Draft not found.');
     const context = await draftContext(db, draft);
     let error: string | null = null;

@@ -8,7 +8,7 @@ import {
   serverDiscountSchema,
   subscriptionStatusSchema,
 } from '../../src/api/schemas.ts';
-import { checkouts, licences, memberships, paymentIntents, teams } from '../db/schema/index.ts';
+import { checkouts, licences, memberships, paymentIntents, teams, users } from '../db/schema/index.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
@@ -472,13 +472,16 @@ describe('no membership without a seat (issue 12.1)', () => {
     ['WAVES-2027', 'You have not claimed a licence for this team.'],
     ['TIGERS-2027', 'You have not claimed a licence for this team.'],
   ])('never records a FULLRIDE membership on %s without a claim (403, seats unchanged)', async (code, message) => {
-    // register keeps the licence of the link as the latest one without claiming it (do_not_claim, spec §3).
-    const token = await newGuardian(`unclaimed-${code.toLowerCase()}@example.com`, {
-      license: code,
-      do_not_claim: true,
-    });
-    const before = await seatsLeft();
+    // register keeps the licence of the link as the latest one without claiming it (do_not_claim, spec §3); a
+    // paused or full one it does not keep (auth.test.ts), so here the licence is paused or filled after registration.
+    const email = `unclaimed-${code.toLowerCase()}@example.com`;
+    const token = await newGuardian(email, { license: code, do_not_claim: true });
     const [licence] = await t.db.select().from(licences).where(eq(licences.code, code));
+    await t.db
+      .update(users)
+      .set({ latestLicenseId: licence!.id })
+      .where(eq(users.id, await userId(t.db, email)));
+    const before = await seatsLeft();
     const ownTeam = licence!.teamId!;
     for (const team_id of [ownTeam, await teamId('12U Tigers')]) {
       const refused = expectError(

@@ -1,12 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { asc, eq } from 'drizzle-orm';
 import { isRealDate, toIsoDate } from '../../src/domain/dates.ts';
-import { isUniqueViolation } from '../db/errors.ts';
-import { experienceLevels, playerProfiles, positions, seasonPhases, sports, weightGoals } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
-import { ApiError, conflict, issuesToMessages, validationError } from '../http/errors.ts';
+import { ApiError, issuesToMessages, validationError } from '../http/errors.ts';
 import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
+import { createPlayerProfile, playerChoiceErrors, playerOptions, playerPositions } from '../services/player.ts';
 
 const OptionSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('Option');
 
@@ -83,18 +81,21 @@ export function playerRoutes(deps: AppDeps) {
 
   app.openapi(optionsRoute, async (c) => {
     await requireUser(c, deps);
-    const [sportRows, levelRows, phaseRows, goalRows] = await Promise.all([
-      db.select().from(sports).orderBy(asc(sports.name)),
-      db.select().from(experienceLevels).orderBy(asc(experienceLevels.id)),
-      db.select().from(seasonPhases).orderBy(asc(seasonPhases.id)),
-      db.select().from(weightGoals).orderBy(asc(weightGoals.id)),
-    ]);
-    return c.json({ sports: sportRows, experience_levels: levelRows, phase: phaseRows, weight_goals: goalRows }, 200);
+    const options = await playerOptions(db);
+    return c.json(
+      {
+        sports: options.sports,
+        experience_levels: options.experienceLevels,
+        phase: options.phases,
+        weight_goals: options.weightGoals,
+      },
+      200,
+    );
   });
 
   app.openapi(positionsRoute, async (c) => {
     await requireUser(c, deps);
-    const rows = await db.select().from(positions).orderBy(asc(positions.name));
+    const rows = await playerPositions(db);
     return c.json(
       rows.map((row) => ({ id: row.id, name: row.name, sport_id: row.sportId })),
       200,
@@ -117,46 +118,11 @@ export function playerRoutes(deps: AppDeps) {
       if (birthday === null || year! < 1900 || birthday > toIsoDate(now)) {
         messages.birthday = ['The birthday is not a valid date.'];
       }
-      const exists = async (table: typeof experienceLevels | typeof seasonPhases | typeof weightGoals, value: number) =>
-        (await db.select({ id: table.id }).from(table).where(eq(table.id, value))).length > 0;
-      const [position] = await db.select({ id: positions.id }).from(positions).where(eq(positions.id, body.position));
-      if (!position) messages.position = ['The selected position is invalid.'];
-      if (!(await exists(seasonPhases, body.phase))) messages.phase = ['The selected phase is invalid.'];
-      for (const field of [
-        'lifting_experience',
-        'agility_experience',
-        'upper_plyometric_experience',
-        'lower_plyometric_experience',
-      ] as const) {
-        if (!(await exists(experienceLevels, body[field])))
-          messages[field] = [`The selected ${field.replaceAll('_', ' ')} is invalid.`];
-      }
-      if (!(await exists(weightGoals, body.weight_goal)))
-        messages.weight_goal = ['The selected weight goal is invalid.'];
+      Object.assign(messages, await playerChoiceErrors(db, body));
       if (Object.keys(messages).length > 0 || birthday === null) throw withErrorsList(validationError(messages));
 
-      const inserted = await db
-        .insert(playerProfiles)
-        .values({
-          userId: auth.user.id,
-          birthday,
-          sex: body.sex,
-          weightLbs: body.weight,
-          heightInches: body.height,
-          positionId: body.position,
-          phaseId: body.phase,
-          liftingExperienceId: body.lifting_experience,
-          agilityExperienceId: body.agility_experience,
-          upperPlyometricExperienceId: body.upper_plyometric_experience,
-          lowerPlyometricExperienceId: body.lower_plyometric_experience,
-          weightGoalId: body.weight_goal,
-        })
-        .returning({ id: playerProfiles.id })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict('This account already has a player profile.');
-          throw error;
-        });
-      return c.json({ id: inserted[0]!.id }, 200);
+      const profileId = await createPlayerProfile(db, auth.user.id, { ...body, birthday });
+      return c.json({ id: profileId }, 200);
     },
     (result) => {
       if (!result.success) throw withErrorsList(validationError(issuesToMessages(result.error.issues)));

@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { BEARER, codeParam, createRouter, errors, json, jsonBody, LicenceInfoSchema } from '../http/openapi.ts';
+import { setLatestLicence } from '../services/accounts.ts';
 import { findLicence, findLicenceInfo, LICENCE_TEXTS } from '../services/licences.ts';
 import { findTokenUser } from '../services/tokens.ts';
 
@@ -65,7 +64,7 @@ export function registrationLinkRoutes(deps: AppDeps) {
     if (!website || website.user.id !== auth.user.id) throw forbidden('The website token does not belong to you.');
     const licence = await findLicence(db, body.license);
     if (!licence) throw notFound(LICENCE_TEXTS.notFound);
-    await db.update(users).set({ latestLicenseId: licence.id }).where(eq(users.id, auth.user.id));
+    await setLatestLicence(db, auth.user.id, licence.id);
     return c.json({ organization_id: licence.organizationId }, 200);
   });
 

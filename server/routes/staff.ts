@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '../../src/domain/money.ts';
-import { type DraftRow, drafts, protectionPlans, seasons } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
 import { fieldError, notFound, validationError } from '../http/errors.ts';
-import { createRouter, dollars, errors, idParam, json, jsonBody } from '../http/openapi.ts';
+import { createRouter, dollars, errors, id, idParam, json, jsonBody } from '../http/openapi.ts';
+import { type DraftRow, draftReferenceErrors, findDraft, updateDraft } from '../services/drafts.ts';
 
 const DraftSchema = z
   .object({
@@ -57,8 +56,8 @@ const updateDraftRoute = createRoute({
           payment_plan_fee: dollars.optional(),
           total_app_fee: dollars.optional(),
           is_app_fee_itemized: z.boolean().optional(),
-          season_id: z.number().int().positive().nullable().optional(),
-          protection_plan_id: z.number().int().positive().nullable().optional(),
+          season_id: id.nullable().optional(),
+          protection_plan_id: id.nullable().optional(),
           plan_months: z.array(z.number().int().min(1).max(24)).max(6).optional(),
           waiver: z.string().max(20_000).nullable().optional(),
         })
@@ -92,10 +91,7 @@ export function staffRoutes(deps: AppDeps) {
   const app = createRouter();
 
   app.openapi(getDraftRoute, async (c) => {
-    const [draft] = await db
-      .select()
-      .from(drafts)
-      .where(eq(drafts.id, c.req.valid('param').id));
+    const draft = await findDraft(db, c.req.valid('param').id);
     if (!draft) throw notFound('Draft not found.');
     return c.json(draftJson(draft), 200);
   });
@@ -103,29 +99,9 @@ export function staffRoutes(deps: AppDeps) {
   app.openapi(updateDraftRoute, async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    const [draft] = await db.select().from(drafts).where(eq(drafts.id, id));
+    const draft = await findDraft(db, id);
     if (!draft) throw notFound('Draft not found.');
-
-    const messages: Record<string, string[]> = {};
-    if (body.season_id) {
-      const [season] = await db
-        .select({ id: seasons.id })
-        .from(seasons)
-        .where(and(eq(seasons.id, body.season_id), eq(seasons.organizationId, draft.organizationId)));
-      if (!season) messages.season_id = ['The selected season is invalid.'];
-    }
-    if (body.protection_plan_id) {
-      const [plan] = await db
-        .select({ id: protectionPlans.id })
-        .from(protectionPlans)
-        .where(
-          and(
-            eq(protectionPlans.id, body.protection_plan_id),
-            eq(protectionPlans.organizationId, draft.organizationId),
-          ),
-        );
-      if (!plan) messages.protection_plan_id = ['The selected protection plan is invalid.'];
-    }
+    const messages = await draftReferenceErrors(db, draft, body);
     if (Object.keys(messages).length > 0) throw validationError(messages);
     const dues = body.total_dues === undefined ? draft.totalDuesCents : dollarsToCents(body.total_dues);
     const deposit =
@@ -133,9 +109,10 @@ export function staffRoutes(deps: AppDeps) {
     if (deposit > dues) throw fieldError('athlete_deposit', 'The athlete deposit may not exceed the total dues.');
 
     const now = deps.now();
-    const [saved] = await db
-      .update(drafts)
-      .set({
+    const saved = await updateDraft(
+      db,
+      id,
+      {
         ...(body.name === undefined ? {} : { name: body.name }),
         totalDuesCents: dues,
         athleteDepositCents: deposit,
@@ -146,10 +123,9 @@ export function staffRoutes(deps: AppDeps) {
         ...(body.protection_plan_id === undefined ? {} : { protectionPlanId: body.protection_plan_id }),
         ...(body.plan_months === undefined ? {} : { planMonths: [...new Set(body.plan_months)].sort((a, b) => a - b) }),
         ...(body.waiver === undefined ? {} : { waiver: body.waiver }),
-        updatedAt: now,
-      })
-      .where(eq(drafts.id, id))
-      .returning();
+      },
+      now,
+    );
     if (!saved) throw notFound('Draft not found.');
     try {
       await deps.providers.realtime.trigger(`team.draft.${id}`, 'updated', { draft_id: id });

@@ -1,10 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
 import { addDays, addMonthsToInstant } from '../../src/domain/dates.ts';
 import { centsToDollarsOrNull } from '../../src/domain/money.ts';
 import { INVALID_APPLIED_COUPON_TEXT } from '../../src/domain/subscribe-texts.ts';
 import { SUBSCRIPTION_STATUS } from '../../src/domain/subscription-status.ts';
-import { coupons, organizations, planDetails, subscriptions } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { paidThrough, statusMessage } from '../domain/subscription-status.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
@@ -12,6 +10,13 @@ import { conflict, fieldError, notFound } from '../http/errors.ts';
 import { BEARER, codeParam, createRouter, errors, json, jsonBody, SubscriptionStateSchema } from '../http/openapi.ts';
 import type { BillingTerm } from '../providers/types.ts';
 import { claimLicence, findLicence, LICENCE_TEXTS, normalizeCode } from '../services/licences.ts';
+import {
+  acceptsSubscriptions,
+  currentPlan,
+  findCoupon,
+  saveSubscription,
+  subscriptionOf,
+} from '../services/subscriptions.ts';
 
 const TERMS = ['annual', 'annual-pm', 'quarterly', 'monthly'] as const satisfies readonly BillingTerm[];
 
@@ -128,18 +133,11 @@ export function subscribeRoutes(deps: AppDeps) {
 
   app.openapi(validateOrganizationRoute, async (c) => {
     const subdomain = c.req.valid('param').organization.toLowerCase();
-    const [organization] = await db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(and(eq(organizations.apiSubdomain, subdomain), eq(organizations.acceptsSubscriptions, true)));
-    return c.json({ status: organization !== undefined }, 200);
+    return c.json({ status: await acceptsSubscriptions(db, subdomain) }, 200);
   });
 
   app.openapi(couponRoute, async (c) => {
-    const [coupon] = await db
-      .select()
-      .from(coupons)
-      .where(eq(coupons.code, normalizeCode(c.req.valid('param').code)));
+    const coupon = await findCoupon(db, normalizeCode(c.req.valid('param').code));
     if (!coupon) throw notFound(INVALID_APPLIED_COUPON_TEXT);
     return c.json(
       {
@@ -155,7 +153,7 @@ export function subscribeRoutes(deps: AppDeps) {
   });
 
   app.openapi(planDetailsRoute, async (c) => {
-    const [plan] = await db.select().from(planDetails).orderBy(planDetails.id).limit(1);
+    const plan = await currentPlan(db);
     return c.json(
       {
         monthly_price: centsToDollarsOrNull(plan?.monthlyPriceCents ?? null),
@@ -181,7 +179,7 @@ export function subscribeRoutes(deps: AppDeps) {
   app.openapi(processRoute, async (c) => {
     const auth = await requireUser(c, deps);
     const body = c.req.valid('json');
-    const [plan] = await db.select().from(planDetails).orderBy(planDetails.id).limit(1);
+    const plan = await currentPlan(db);
     const offer = plan
       ? {
           annual: { price: plan.annualPriceCents, trialDays: plan.trialDaysAnnual },
@@ -194,12 +192,11 @@ export function subscribeRoutes(deps: AppDeps) {
 
     const couponCode = body.coupon_code?.trim() ? normalizeCode(body.coupon_code) : null;
     if (couponCode) {
-      const [coupon] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, couponCode));
-      if (!coupon) throw fieldError('coupon_code', INVALID_APPLIED_COUPON_TEXT);
+      if (!(await findCoupon(db, couponCode))) throw fieldError('coupon_code', INVALID_APPLIED_COUPON_TEXT);
     }
 
     const now = deps.now();
-    const [current] = await db.select().from(subscriptions).where(eq(subscriptions.userId, auth.user.id));
+    const current = await subscriptionOf(db, auth.user.id);
     if (current?.kind === 'subscription') {
       const message = statusMessage(current, now);
       if (message === SUBSCRIPTION_STATUS.subscriptionActive || message === SUBSCRIPTION_STATUS.trialActive) {
@@ -238,12 +235,7 @@ export function subscribeRoutes(deps: AppDeps) {
       paidThrough: trialEndsAt ?? addMonthsToInstant(now, TERM_MONTHS[body.term]),
       updatedAt: now,
     };
-    const [saved] = await db
-      .insert(subscriptions)
-      .values({ userId: auth.user.id, ...access })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: access })
-      .returning();
-    if (!saved) throw new Error('subscription upsert returned nothing');
+    const saved = await saveSubscription(db, auth.user.id, access);
     return c.json(
       {
         status: 'success' as const,

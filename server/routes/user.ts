@@ -1,9 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import { PASSWORD_CONFIRMATION_MISMATCH } from '../../src/domain/forms/password.ts';
-import type { Db } from '../db/client.ts';
-import { isUniqueViolation } from '../db/errors.ts';
-import { athleteGuardians, licences, seasons, teams, users } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, requireGuardian, requireUser } from '../http/auth.ts';
 import { fieldError, forbidden, notFound, validationError } from '../http/errors.ts';
@@ -22,9 +18,10 @@ import {
   phone,
   UserSchema,
 } from '../http/openapi.ts';
-import { findLicence, LICENCE_TEXTS, latestLicenceRefusal } from '../services/licences.ts';
+import { guardianAthletes, setLatestLicence, updateAccount } from '../services/accounts.ts';
+import { findLicence, LICENCE_TEXTS, latestLicenceJson, latestLicenceRefusal } from '../services/licences.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { issueToken, revokeUserTokens } from '../services/tokens.ts';
+import { issueToken } from '../services/tokens.ts';
 import { findUserByEmail, normalizeEmail, userJson } from '../services/users.ts';
 import { ATHLETE_TOKEN_LIFETIME_MS } from './auth.ts';
 
@@ -91,28 +88,6 @@ const athletesRoute = createRoute({
   responses: { 200: json(z.array(AthleteSchema)), ...errors(401, 403) },
 });
 
-async function latestLicenseJson(db: Db, licenceId: number) {
-  const [row] = await db
-    .select({ code: licences.code, organizationId: licences.organizationId, teamId: licences.teamId })
-    .from(licences)
-    .where(eq(licences.id, licenceId));
-  if (!row) return null;
-  let team: { name: string; seasonName: string } | undefined;
-  if (row.teamId !== null) {
-    [team] = await db
-      .select({ name: teams.name, seasonName: seasons.name })
-      .from(teams)
-      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
-      .where(eq(teams.id, row.teamId));
-  }
-  return {
-    license_code: row.code,
-    season_name: team?.seasonName ?? null,
-    team_name: team?.name ?? null,
-    organization_id: row.organizationId,
-  };
-}
-
 export function userRoutes(deps: AppDeps) {
   const { db } = deps;
   const app = createRouter();
@@ -138,22 +113,11 @@ export function userRoutes(deps: AppDeps) {
       name: body.name,
       email: normalizeEmail(body.email),
       phone: body.phone,
-      updatedAt: now,
       ...(newPassword === undefined ? {} : { passwordHash: await hashPassword(newPassword) }),
     };
-    const updated = await db
-      .transaction(async (tx) => {
-        const rows = await tx.update(users).set(changes).where(eq(users.id, id)).returning({ id: users.id });
-        // A new password logs out every other device and voids the website tokens; this session stays.
-        if (rows.length > 0 && newPassword !== undefined) await revokeUserTokens(tx, id, now, auth.token);
-        return rows;
-      })
-      .catch((error: unknown) => {
-        // The unique index caught a concurrent change to the same address.
-        if (isUniqueViolation(error)) throw validationError({ email: ['The email has already been taken.'] });
-        throw error;
-      });
-    if (updated.length === 0) throw notFound();
+    // A new password logs out every other device and voids the website tokens; this session stays.
+    const updated = await updateAccount(db, id, changes, now, auth.token);
+    if (!updated) throw notFound();
     return c.json(await userJson(db, id, now), 200);
   });
 
@@ -165,18 +129,15 @@ export function userRoutes(deps: AppDeps) {
     // The payment page pays for the latest licence: only one the user holds (or their athletes do) or could claim.
     const refusal = await latestLicenceRefusal(db, auth.user, licence, deps.now());
     if (refusal) throw fieldError('license_code', refusal);
-    await db
-      .update(users)
-      .set({ latestLicenseId: licence.id, updatedAt: deps.now() })
-      .where(eq(users.id, auth.user.id));
-    const body = await latestLicenseJson(db, licence.id);
+    await setLatestLicence(db, auth.user.id, licence.id, deps.now());
+    const body = await latestLicenceJson(db, licence.id);
     if (!body) throw notFound(LICENCE_TEXTS.notFound);
     return c.json(body, 200);
   });
 
   app.openapi(getLatestRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const body = auth.user.latestLicenseId === null ? null : await latestLicenseJson(db, auth.user.latestLicenseId);
+    const body = auth.user.latestLicenseId === null ? null : await latestLicenceJson(db, auth.user.latestLicenseId);
     if (!body) throw notFound('No licence yet.');
     return c.json(body, 200);
   });
@@ -184,12 +145,7 @@ export function userRoutes(deps: AppDeps) {
   app.openapi(athletesRoute, async (c) => {
     const auth = await requireUser(c, deps);
     requireGuardian(auth);
-    const rows = await db
-      .select({ id: users.id, name: users.name, username: users.username, relationship: athleteGuardians.relationship })
-      .from(athleteGuardians)
-      .innerJoin(users, eq(users.id, athleteGuardians.athleteId))
-      .where(eq(athleteGuardians.guardianId, auth.user.id))
-      .orderBy(users.id);
+    const rows = await guardianAthletes(db, auth.user.id);
     const now = deps.now();
     const athletes = [];
     // Tokens are stored hashed, so the list hands out a fresh short-lived token per athlete.

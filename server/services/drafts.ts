@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { type DraftRow, drafts, organizations, seasons } from '../db/schema/index.ts';
+import { type DraftRow, drafts, organizations, protectionPlans, seasons } from '../db/schema/index.ts';
 import { type DuesContext, findProtectionPlan, paymentDataJson, plansFor } from './team-dues.ts';
 
 /** The dues context of a staff draft: its own copy of the team settings, maybe without a season yet. */
@@ -32,8 +32,59 @@ export async function draftContext(db: Db, draft: DraftRow): Promise<DuesContext
  * rendered on the server with it (server/http/draft-preview-page.ts).
  */
 export async function draftPreviewData(db: Db, draftId: number, now: Date) {
-  const [draft] = await db.select().from(drafts).where(eq(drafts.id, draftId));
+  const draft = await findDraft(db, draftId);
   if (!draft) return null;
   const context = await draftContext(db, draft);
   return paymentDataJson(context, plansFor(context, null, false, now));
+}
+
+export type { DraftRow };
+
+export async function findDraft(db: Db, draftId: number): Promise<DraftRow | null> {
+  const [draft] = await db.select().from(drafts).where(eq(drafts.id, draftId));
+  return draft ?? null;
+}
+
+/** The field errors of a draft change naming a season or protection plan of another organization (or none). */
+export async function draftReferenceErrors(
+  db: Db,
+  draft: DraftRow,
+  change: { season_id?: number | null | undefined; protection_plan_id?: number | null | undefined },
+): Promise<Record<string, string[]>> {
+  const messages: Record<string, string[]> = {};
+  if (change.season_id) {
+    const [season] = await db
+      .select({ id: seasons.id })
+      .from(seasons)
+      .where(and(eq(seasons.id, change.season_id), eq(seasons.organizationId, draft.organizationId)));
+    if (!season) messages.season_id = ['The selected season is invalid.'];
+  }
+  if (change.protection_plan_id) {
+    const [plan] = await db
+      .select({ id: protectionPlans.id })
+      .from(protectionPlans)
+      .where(
+        and(
+          eq(protectionPlans.id, change.protection_plan_id),
+          eq(protectionPlans.organizationId, draft.organizationId),
+        ),
+      );
+    if (!plan) messages.protection_plan_id = ['The selected protection plan is invalid.'];
+  }
+  return messages;
+}
+
+/** Saves a change to a draft; null when the draft is gone. */
+export async function updateDraft(
+  db: Db,
+  draftId: number,
+  changes: Partial<Omit<DraftRow, 'id' | 'updatedAt'>>,
+  now: Date,
+): Promise<DraftRow | null> {
+  const [saved] = await db
+    .update(drafts)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(drafts.id, draftId))
+    .returning();
+  return saved ?? null;
 }

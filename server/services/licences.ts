@@ -155,6 +155,11 @@ export async function latestLicenceRefusal(
   now: Date,
 ): Promise<string | null> {
   if (await holdsClaim(db, user, licence.id)) return null;
+  return claimRefusal(licence, now);
+}
+
+/** Why nobody can claim the licence now (paused, none left, expired), or null when it can be claimed. */
+export function claimRefusal(licence: LicenceRow, now: Date): string | null {
   if (licence.paused) return LICENCE_TEXTS.paused;
   if (!isAvailable(licence, now)) {
     return licence.kind === 'coach' ? LICENCE_TEXTS.coachUnavailable : LICENCE_TEXTS.teamUnavailable;
@@ -237,4 +242,27 @@ async function grantCoachAccess(tx: Tx, user: UserRow, licence: LicenceRow, now:
     .insert(subscriptions)
     .values({ userId: user.id, ...access })
     .onConflictDoUpdate({ target: subscriptions.userId, set: access });
+}
+
+/** The `LatestLicense` response of docs/api.md for a licence id; null when there is no such licence. */
+export async function latestLicenceJson(db: Db, licenceId: number) {
+  const [row] = await db
+    .select({ code: licences.code, organizationId: licences.organizationId, teamId: licences.teamId })
+    .from(licences)
+    .where(eq(licences.id, licenceId));
+  if (!row) return null;
+  let team: { name: string; seasonName: string } | undefined;
+  if (row.teamId !== null) {
+    [team] = await db
+      .select({ name: teams.name, seasonName: seasons.name })
+      .from(teams)
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .where(eq(teams.id, row.teamId));
+  }
+  return {
+    license_code: row.code,
+    season_name: team?.seasonName ?? null,
+    team_name: team?.name ?? null,
+    organization_id: row.organizationId,
+  };
 }

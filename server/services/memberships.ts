@@ -1,9 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { type CheckoutRow, checkouts, type MembershipRow, memberships, users } from '../db/schema/index.ts';
 import { conflict } from '../http/errors.ts';
+
+/**
+ * One active membership per athlete and season: this is the rule's one home in the code (recordMembership enforces
+ * it, checkout and duplicate-status read it), backed by the unique index memberships_active_user_season_key.
+ */
+export const ALREADY_MEMBER = 'Sorry, this athlete already has a membership for the season.';
+
+/** The user's active membership in a season (at most one: memberships_active_user_season_key). */
+export async function seasonMembership(db: Db | Tx, userId: number, seasonId: number): Promise<MembershipRow | null> {
+  const [membership] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.seasonId, seasonId), eq(memberships.status, 'active')))
+    .limit(1);
+  return membership ?? null;
+}
 
 export interface MembershipInput {
   userId: number;
@@ -51,16 +67,7 @@ function recordOnce(db: Db, input: MembershipInput): Promise<RecordResult> {
         .where(eq(memberships.stripePaymentIntentId, input.stripePaymentIntentId));
       if (paid) return { kind: 'recorded' as const, membership: paid };
     }
-    const [current] = await tx
-      .select()
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.userId, input.userId),
-          eq(memberships.seasonId, input.seasonId),
-          eq(memberships.status, 'active'),
-        ),
-      );
+    const current = await seasonMembership(tx, input.userId, input.seasonId);
     if (current) {
       const sameFreeCheckout = input.stripePaymentIntentId === null && current.teamId === input.teamId;
       return { kind: sameFreeCheckout ? ('recorded' as const) : ('season-taken' as const), membership: current };

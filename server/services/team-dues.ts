@@ -25,6 +25,7 @@ import {
 import { type ComputedPlan, computePaymentPlans, type FeeSettings, teamFeesOf } from '../domain/payment-plans.ts';
 import { fieldError, forbidden } from '../http/errors.ts';
 import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from './licences.ts';
+import { seasonMembership } from './memberships.ts';
 
 /** What the payment plans of one team (or draft) are computed from. */
 export interface DuesContext {
@@ -312,12 +313,30 @@ export async function teamMembershipOf(db: Db | Tx, payer: UserRow, teamId: numb
   return rows.find((row) => row.userId === payer.id) ?? rows[0] ?? null;
 }
 
-/** The user's active membership in a season (at most one: memberships_active_user_season_key). */
-export async function seasonMembership(db: Db | Tx, userId: number, seasonId: number): Promise<MembershipRow | null> {
-  const [membership] = await db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.seasonId, seasonId), eq(memberships.status, 'active')))
-    .limit(1);
-  return membership ?? null;
+/**
+ * duplicate-status: whether the athlete (the caller or one of their athletes) claimed the payer's latest team
+ * licence, and whether they already hold an active membership in its season. Null when the athlete is not the
+ * caller's.
+ */
+export async function duplicateStatus(
+  db: Db,
+  payer: UserRow,
+  athleteId: number,
+): Promise<{ licenceClaimed: boolean; hasSeasonMembership: boolean } | null> {
+  // The caller or one of their athletes, the same set whose licence claims count for the caller.
+  if (!(await claimHolderIds(db, payer)).includes(athleteId)) return null;
+  const licence = await payerTeamLicence(db, payer);
+  if (!licence) return { licenceClaimed: false, hasSeasonMembership: false };
+  const [claim] = await db
+    .select({ id: licenceClaims.id })
+    .from(licenceClaims)
+    .where(and(eq(licenceClaims.licenceId, licence.licence.id), eq(licenceClaims.userId, athleteId)));
+  const membership = await seasonMembership(db, athleteId, licence.team.seasonId);
+  return { licenceClaimed: claim !== undefined, hasSeasonMembership: membership !== null };
+}
+
+/** A team by id, or null. */
+export async function findTeam(db: Db | Tx, teamId: number): Promise<TeamRow | null> {
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  return team ?? null;
 }

@@ -260,7 +260,9 @@ function plainValue(schema: JsonSchema, field: string): fc.Arbitrary<unknown> {
         schema.type === 'integer'
           ? fc.oneof(fc.integer({ min, max: Math.min(max, min + 30) }), fc.integer({ min, max }))
           : fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((cents) => cents / 100);
-      return known ? fc.oneof(known, typed) : typed;
+      const inRange = known ? fc.oneof(known, typed) : typed;
+      const outside = outOfRange(schema);
+      return outside ? fc.oneof({ weight: 5, arbitrary: inRange }, { weight: 1, arbitrary: outside }) : inRange;
     }
     case 'boolean':
       return fc.boolean();
@@ -271,6 +273,24 @@ function plainValue(schema: JsonSchema, field: string): fc.Arbitrary<unknown> {
     default:
       return known ?? (schema.nullable ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 }));
   }
+}
+
+/**
+ * Numbers just past the bounds the document declares, and far past them (an id of 99999999999 once reached
+ * PostgreSQL and answered 500): the server must refuse each with a 4xx. Null when the schema declares no bound.
+ */
+function outOfRange(schema: JsonSchema): fc.Arbitrary<number> | null {
+  const step = schema.type === 'integer' ? 1 : 0.01;
+  const values: number[] = [];
+  if (schema.minimum !== undefined) {
+    const below = schema.exclusiveMinimum ? schema.minimum : schema.minimum - step;
+    values.push(below, below - 1000, -(2 ** 31) - 1);
+  }
+  if (schema.maximum !== undefined) {
+    const above = schema.exclusiveMaximum ? schema.maximum : schema.maximum + step;
+    values.push(above, above + 1000, 2 ** 31, 99_999_999_999, 2 ** 53 + 2);
+  }
+  return values.length > 0 ? fc.constantFrom(...values) : null;
 }
 
 function objectValue(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
@@ -566,6 +586,51 @@ function check(request: FuzzRequest, response: { status: number; contentType: st
     }
   }
 }
+
+/**
+ * Every numeric id the document names: path parameters and body fields called id, *_id, athlete or clientId (a
+ * provider's ids, such as stripe_payment_intent_id, are text and left out).
+ */
+function idSchemas(): { where: string; schema: JsonSchema }[] {
+  const isId = (name: string) => name === 'id' || name.endsWith('_id') || name === 'athlete' || name === 'clientId';
+  const found: { where: string; schema: JsonSchema }[] = [];
+  const visit = (where: string, given: JsonSchema) => {
+    const schema = resolve(given);
+    for (const alternative of schema.anyOf ?? schema.oneOf ?? []) visit(where, alternative);
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      if (isId(name) && resolve(property).type !== 'string')
+        found.push({ where: `${where} ${name}`, schema: property });
+      visit(`${where} ${name}`, property);
+    }
+  };
+  for (const operation of OPERATIONS) {
+    const where = `${operation.method} ${operation.path}`;
+    for (const param of operation.pathParams) {
+      if (isId(param.name)) found.push({ where: `${where} {${param.name}}`, schema: param.schema });
+    }
+    if (operation.body) visit(where, operation.body);
+  }
+  return found;
+}
+
+describe('ids in the OpenAPI document', () => {
+  it("declare PostgreSQL integer's bounds, 1 to 2147483647, wherever a request carries one", () => {
+    const ids = idSchemas();
+    expect(ids.length).toBeGreaterThanOrEqual(10);
+    for (const { where, schema } of ids) {
+      const resolved = resolve(schema);
+      const numeric = [resolved, ...(resolved.anyOf ?? []).map(resolve)].filter((s) => s.type === 'integer');
+      expect(numeric.length, where).toBeGreaterThan(0);
+      for (const integer of numeric) {
+        expect({ where, minimum: integer.minimum, maximum: integer.maximum }).toEqual({
+          where,
+          minimum: 1,
+          maximum: 2_147_483_647,
+        });
+      }
+    }
+  });
+});
 
 describe(`every operation of the OpenAPI document, fuzzed (FUZZ_SEED=${SEED}, ${RUNS} requests each)`, () => {
   it('covers the whole document', () => {

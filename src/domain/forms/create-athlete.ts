@@ -3,12 +3,18 @@
  * is enabled when first name, last name, relationship (the custom text for 'Other'), username, password and confirm
  * password are filled, and the phone, if entered, has 10 digits. The view's field errors and the athlete steps'
  * CREATE_ATHLETE guard read this schema.
+ *
+ * The form refuses exactly what POST /api/auth/register-athlete refuses (issue 19 point 3): the username rules
+ * (USERNAME_RULES, at least 7 characters, §5 'Must contain 7 characters long.'), the relationship's and the name's
+ * length, the optional e-mail's format, the password minimum and its confirmation (./password.ts) are these
+ * constants, which server/routes/auth.ts builds its schema from, with the same texts.
  */
 import { z } from 'zod/mini';
+import { joinName } from '../names.ts';
 import { isValidPhone, PHONE_MASK } from '../phone.ts';
 import { relationshipToSend } from '../relationships.ts';
 import { namePart } from './guardian.ts';
-import { CONFIRM_PASSWORD_REQUIRED, PASSWORD_REQUIRED } from './password.ts';
+import { confirmationMatches, newPassword, passwordConfirmation } from './password.ts';
 
 /** The create-athlete form's fields as typed (§3 New athlete payload). */
 // A type alias, not an interface: it then fits useForm's Record<string, string> without an index signature.
@@ -30,16 +36,53 @@ export const RELATIONSHIP_REQUIRED = 'Relationship is required.';
 export const USERNAME_REQUIRED = 'Username is required.';
 export const OPTIONAL_PHONE_INCOMPLETE = `Phone must have 10 digits (${PHONE_MASK}) when entered.`;
 
+/** The athlete username the server accepts, judged on the trimmed value (it stores the trimmed one). */
+export const USERNAME_RULES = { minLength: 7, maxLength: 64, pattern: /^[A-Za-z0-9._-]+$/ } as const;
+export const USERNAME_TOO_SHORT = `The username must contain at least ${USERNAME_RULES.minLength} characters.`;
+export const USERNAME_TOO_LONG = `The username may not be longer than ${USERNAME_RULES.maxLength} characters.`;
+export const USERNAME_CHARACTERS = 'The username may contain only letters, digits, . _ and -.';
+
+/** The longest relationship the server stores (the custom text typed for 'Other'). */
+export const RELATIONSHIP_MAX_LENGTH = 64;
+export const RELATIONSHIP_TOO_LONG = `The relationship may not be longer than ${RELATIONSHIP_MAX_LENGTH} characters.`;
+
+/** An optional e-mail, checked as the server checks it (zod's e-mail format, at most 254 characters). */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_INVALID = 'Enter a valid email address.';
+const emailFormat = z.email();
+const optionalEmail = z
+  .string()
+  .check(
+    z.refine(
+      (value) =>
+        value.trim() === '' ||
+        (value.trim().length <= EMAIL_MAX_LENGTH && z.safeParse(emailFormat, value.trim()).success),
+      EMAIL_INVALID,
+    ),
+  );
+
+/** The longest name (first plus last, as sent) the server stores. */
+export const NAME_MAX_LENGTH = 255;
+export const NAME_TOO_LONG = `The name may not be longer than ${NAME_MAX_LENGTH} characters.`;
+
+/** Required first; then, once something is typed, long enough, short enough and of the allowed characters. */
+const username = z.string().check(
+  z.refine((value) => value.trim() !== '', USERNAME_REQUIRED),
+  z.refine((value) => value.trim() === '' || value.trim().length >= USERNAME_RULES.minLength, USERNAME_TOO_SHORT),
+  z.refine((value) => value.trim().length <= USERNAME_RULES.maxLength, USERNAME_TOO_LONG),
+  z.refine((value) => value.trim() === '' || USERNAME_RULES.pattern.test(value.trim()), USERNAME_CHARACTERS),
+);
+
 export const createAthleteSchema = z
   .object({
     firstName: namePart(ATHLETE_FIRST_NAME_REQUIRED),
     lastName: namePart(ATHLETE_LAST_NAME_REQUIRED),
     relationship: z.string(),
     customRelationship: z.string(),
-    username: z.string().check(z.refine((value) => value.trim() !== '', USERNAME_REQUIRED)),
-    password: z.string().check(z.refine((value) => value !== '', PASSWORD_REQUIRED)),
-    confirmPassword: z.string().check(z.refine((value) => value !== '', CONFIRM_PASSWORD_REQUIRED)),
-    email: z.string(),
+    username,
+    password: newPassword,
+    confirmPassword: passwordConfirmation,
+    email: optionalEmail,
     phone: z.string().check(z.refine((value) => isValidPhone(value, { optional: true }), OPTIONAL_PHONE_INCOMPLETE)),
   })
   .check(
@@ -49,4 +92,19 @@ export const createAthleteSchema = z
       path: ['customRelationship'],
       when: ({ value }) => typeof value === 'object' && value !== null,
     }),
+    z.refine(
+      (values) =>
+        (relationshipToSend(values.relationship, values.customRelationship)?.length ?? 0) <= RELATIONSHIP_MAX_LENGTH,
+      {
+        message: RELATIONSHIP_TOO_LONG,
+        path: ['customRelationship'],
+        when: ({ value }) => typeof value === 'object' && value !== null,
+      },
+    ),
+    z.refine((values) => (joinName(values.firstName, values.lastName)?.length ?? 0) <= NAME_MAX_LENGTH, {
+      message: NAME_TOO_LONG,
+      path: ['lastName'],
+      when: ({ value }) => typeof value === 'object' && value !== null,
+    }),
+    confirmationMatches,
   );

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { formErrors, isValidForm } from '../form-schema.ts';
-import { createAthleteSchema } from './create-athlete.ts';
+import {
+  createAthleteSchema,
+  EMAIL_INVALID,
+  NAME_MAX_LENGTH,
+  NAME_TOO_LONG,
+  RELATIONSHIP_TOO_LONG,
+  USERNAME_CHARACTERS,
+  USERNAME_REQUIRED,
+  USERNAME_TOO_LONG,
+  USERNAME_TOO_SHORT,
+} from './create-athlete.ts';
 import { guardianSchema } from './guardian.ts';
 import { loginSchema } from './login.ts';
 import { PASSWORD_CONFIRMATION_MISMATCH, PASSWORD_HINT, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './password.ts';
@@ -71,14 +81,50 @@ describe('create athlete schema (§5)', () => {
     relationship: 'Other',
     customRelationship: '',
     username: 'samrivera',
-    password: 'p',
-    confirmPassword: 'p',
+    password: 'Password1!',
+    confirmPassword: 'Password1!',
     email: '',
     phone: '',
   };
   it("asks for the typed relationship when 'Other' is chosen", () => {
     expect(formErrors(createAthleteSchema, athlete)).toEqual({ customRelationship: 'Relationship is required.' });
     expect(isValidForm(createAthleteSchema, { ...athlete, customRelationship: 'step father' })).toBe(true);
+  });
+
+  // The server's rules (server/routes/auth.ts register-athlete builds its schema from the same constants).
+  const valid = { ...athlete, customRelationship: 'step father' };
+  it('refuses a username shorter than 7 characters, longer than 64 or with other characters, on the trimmed value', () => {
+    expect(formErrors(createAthleteSchema, { ...valid, username: 'casey6' }).username).toBe(USERNAME_TOO_SHORT);
+    expect(formErrors(createAthleteSchema, { ...valid, username: '  casey6  ' }).username).toBe(USERNAME_TOO_SHORT);
+    expect(isValidForm(createAthleteSchema, { ...valid, username: ' casey07 ' })).toBe(true);
+    expect(formErrors(createAthleteSchema, { ...valid, username: 'x'.repeat(65) }).username).toBe(USERNAME_TOO_LONG);
+    expect(isValidForm(createAthleteSchema, { ...valid, username: 'x'.repeat(64) })).toBe(true);
+    expect(formErrors(createAthleteSchema, { ...valid, username: 'casey rivera' }).username).toBe(USERNAME_CHARACTERS);
+    expect(isValidForm(createAthleteSchema, { ...valid, username: 'casey.r_1-2' })).toBe(true);
+    expect(formErrors(createAthleteSchema, { ...valid, username: ' ' }).username).toBe(USERNAME_REQUIRED);
+  });
+
+  it("refuses the server's short passwords, a mismatched confirmation, long texts and a broken e-mail", () => {
+    const short = 'x'.repeat(PASSWORD_MIN_LENGTH - 1);
+    expect(formErrors(createAthleteSchema, { ...valid, password: short, confirmPassword: short }).password).toBe(
+      PASSWORD_TOO_SHORT,
+    );
+    expect(formErrors(createAthleteSchema, { ...valid, confirmPassword: 'Password2!' }).confirmPassword).toBe(
+      PASSWORD_CONFIRMATION_MISMATCH,
+    );
+    expect(formErrors(createAthleteSchema, { ...valid, customRelationship: 'r'.repeat(65) }).customRelationship).toBe(
+      RELATIONSHIP_TOO_LONG,
+    );
+    expect(isValidForm(createAthleteSchema, { ...valid, customRelationship: 'r'.repeat(64) })).toBe(true);
+    expect(formErrors(createAthleteSchema, { ...valid, email: 'sam@' }).email).toBe(EMAIL_INVALID);
+    expect(isValidForm(createAthleteSchema, { ...valid, email: ' sam@example.com ' })).toBe(true);
+    expect(formErrors(createAthleteSchema, { ...valid, lastName: 'R'.repeat(NAME_MAX_LENGTH) }).lastName).toBe(
+      NAME_TOO_LONG,
+    );
+    // A long custom text left behind when another relationship is chosen is not sent, so it does not count.
+    expect(
+      isValidForm(createAthleteSchema, { ...valid, relationship: 'Mother', customRelationship: 'r'.repeat(65) }),
+    ).toBe(true);
   });
 });
 

@@ -1,0 +1,23 @@
+/**
+ * The one id schema of the API (issue 19 point 7): every id in a path, query or body is a whole number from 1 to
+ * PostgreSQL's integer maximum, so an id beyond the column's range answers 422 instead of reaching the database (where
+ * it failed with 500). The bounds are declared in the OpenAPI document (minimum/maximum), so the fuzz test
+ * (server/test/openapi-fuzz.test.ts) sends values just outside them.
+ */
+import { z } from '@hono/zod-openapi';
+
+/** The smallest and largest id: serial columns start at 1 and are PostgreSQL `integer`s. */
+export const ID_MIN = 1;
+export const ID_MAX = 2_147_483_647;
+
+/** An id in a JSON body. */
+export const id = z.number().int().min(ID_MIN).max(ID_MAX);
+
+/** An id in the path (text, coerced), with the same declared bounds. */
+export const idParam = (name: string) =>
+  z.coerce
+    .number()
+    .int()
+    .min(ID_MIN)
+    .max(ID_MAX)
+    .openapi({ param: { name, in: 'path' }, type: 'integer', minimum: ID_MIN, maximum: ID_MAX });
