@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTHENTICATION_PAGE_POLICY, renderAuthenticationPage } from '../providers/payments/three-d-secure.page.ts';
 import { MAILBOX_POLICY, MAILBOX_STYLE } from '../routes/dev-mailbox.page.ts';
+import { AUTHENTICATION_PAGE_POLICY, renderAuthenticationPage } from '../routes/three-d-secure.page.ts';
 import {
   buildCspManifest,
   CSP_MANIFEST_FILE,

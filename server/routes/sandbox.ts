@@ -9,13 +9,9 @@ import {
   type SandboxSetupIntent,
 } from '../providers/payments/sandbox-payments.ts';
 import type { CardError } from '../providers/payments/test-cards.ts';
-import {
-  AUTHENTICATION_PAGE_POLICY,
-  renderAuthenticationPage,
-  renderInvalidLinkPage,
-} from '../providers/payments/three-d-secure.page.ts';
 import type { ProviderDb, ProviderEnv } from '../providers/provider-deps.ts';
 import type { Providers } from '../providers/types.ts';
+import { AUTHENTICATION_PAGE_POLICY, renderAuthenticationPage, renderInvalidLinkPage } from './three-d-secure.page.ts';
 
 /**
  * The sandbox providers' HTTP side (docs/api.md "Sandbox providers"): what Stripe's and Recurly's hosted APIs do for

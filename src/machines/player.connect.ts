@@ -11,6 +11,7 @@ import type { FieldTexts, PageOneField, PageTwoField } from '../domain/forms/pla
 import { type PlayerProfileForm, positionsForSport } from '../domain/player-profile';
 import type { PlayerFormValues, playerMachine } from './player.machine';
 
+export type { Option } from '../api/schemas';
 export { EMPTY_PLAYER_FORM, type PlayerOptionLists } from './player.machine';
 
 export type PlayerActorRef = ActorRefFrom<typeof playerMachine>;

@@ -20,6 +20,7 @@ import {
 import type { BillingProvider } from '../providers/billing/billing-provider';
 import { acceptsCoupon, type subscribeMachine } from './subscribe.machine';
 
+export { BILLING_UNAVAILABLE_TEXT } from '../providers/billing/billing-provider';
 export type { SubscribeEvent } from './subscribe.machine';
 
 export type SubscribeActorRef = ActorRefFrom<typeof subscribeMachine>;

@@ -1,11 +1,11 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import type { Option } from '../../api/schemas';
 import { playerPageTwoTextSchema } from '../../domain/forms/player-pages';
 import { PLAYER_PAGE_TWO_FIELDS } from '../../domain/player-profile';
 import {
   canGoBack,
   canGoOn,
+  type Option,
   type PageTwoView,
   type PlayerActorRef,
   pageTwoStart,

@@ -2,8 +2,9 @@
  * Test support for the player flow's model test and view tests (never imported by the site): option lists in
  * server order (unsorted, so sorting is visible), a complete profile per page and the §7 body it must become.
  */
-import type { CurrentUser, User } from '../../api/schemas';
+
 import type { PlayerProfileForm } from '../../domain/player-profile';
+import type { CurrentUser, User } from '../../domain/user';
 import type { PlayerOptionLists } from '../../machines/player.connect';
 import type { PageOneField, PageTwoField } from './player-form-values';
 

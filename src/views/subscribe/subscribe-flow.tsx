@@ -1,6 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { type SubscribeActorRef, subscribePageView } from '../../machines/subscribe.connect';
-import { BILLING_UNAVAILABLE_TEXT } from '../../providers/billing/billing-provider';
+import { BILLING_UNAVAILABLE_TEXT, type SubscribeActorRef, subscribePageView } from '../../machines/subscribe.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';

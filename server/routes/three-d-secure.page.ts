@@ -2,8 +2,8 @@
  * The sandbox's stand-in for a bank's 3-D Secure challenge (design.md §6). Plain server-rendered HTML with no
  * script: two form buttons, so it works with any browser, keyboard or screen reader.
  */
-import { formatUsd } from '../../../src/domain/money.ts';
-import { serverPagePolicy } from '../../http/csp.ts';
+import { formatUsd } from '../../src/domain/money.ts';
+import { serverPagePolicy } from '../http/csp.ts';
 
 function escapeHtml(value: string): string {
   return value
