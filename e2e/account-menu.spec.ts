@@ -1,6 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, type Locator, type Page, test } from './support/fixtures';
 import { newPayer } from './support/payer';
 import { loginThroughApi, WEBSITE } from './support/session';
 

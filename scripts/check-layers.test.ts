@@ -86,6 +86,9 @@ const PROBES: Record<string, string> = {
   'server/db/probe-service.ts': '../services/users.ts',
   'server/db/probe-route.ts': '../routes/auth.ts',
   'server/db/probe-passwords.ts': '../services/passwords.ts',
+  'e2e/probe.spec.ts': '@playwright/test',
+  'e2e/probe-fixtures.spec.ts': './support/fixtures',
+  'e2e/support/probe-helper.ts': '@playwright/test',
 };
 
 /** Probes whose import names matter (server/http and server/domain may import row types from db/schema only). */
@@ -201,6 +204,7 @@ describe('server layer rules in npm run lint', () => {
     ['server/domain importing a table', 'server/domain/probe-table.ts'],
     ['server/db importing a service', 'server/db/probe-service.ts'],
     ['server/db importing a route', 'server/db/probe-route.ts'],
+    ["a browser test importing Playwright's own test (not the CSP fixture)", 'e2e/probe.spec.ts'],
   ])('fails on %s', (_, file) => {
     expect(flagged).toContain(file);
   });
@@ -222,6 +226,8 @@ describe('server layer rules in npm run lint', () => {
     ['server/domain importing a row type', 'server/domain/probe-row.ts'],
     ['server/domain importing src/domain', 'server/domain/probe-src-domain.ts'],
     ['the seed hashing passwords', 'server/db/probe-passwords.ts'],
+    ['a browser test importing the CSP fixture', 'e2e/probe-fixtures.spec.ts'],
+    ['an e2e helper importing Playwright', 'e2e/support/probe-helper.ts'],
   ])('allows %s', (_, file) => {
     expect(flagged).not.toContain(file);
   });
