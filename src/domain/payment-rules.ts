@@ -22,9 +22,14 @@ export const NO_SEASON = 'Please select a Season to generate a payment preview.'
 export const PREVIEW_TITLE = 'Registration Preview';
 export const PREVIEW_TEXT = 'This is what the customer is going to see.';
 
-/** Issue 15: the confirmation after any successful payment (the spec gives no words for it). */
+/**
+ * Issue 15, 19.1: the confirmation after any successful payment, at the top of the claimed page (the spec gives no
+ * words for it).
+ */
 export const PAYMENT_CONFIRMED = 'Payment confirmed';
 export const NOTHING_MORE_DUE = 'Nothing more is due.';
+/** A second payment for a team already paid: the server refunded it (checkout-success `refunded: true`). */
+export const PAYMENT_REFUNDED = 'This payment has been refunded: your team dues were already paid.';
 
 /** Issue 15: 'A receipt has been sent to {email}.' (null when the server knows no address to send it to). */
 export function receiptSentText(email: string): string | null {
