@@ -36,6 +36,10 @@ export function receiptSentText(email: string): string | null {
   return email.trim() === '' ? null : `A receipt has been sent to ${email.trim()}.`;
 }
 
+/** Update card (issue 15 point 5): the new card's SetupIntent did not succeed, or the charge after it did not. */
+export const CARD_NOT_CONFIRMED = 'Your card could not be confirmed. Please try again or use another card.';
+export const PAYMENT_NOT_COMPLETED = 'The payment was not completed. Please try again or use another card.';
+
 /** Shown when the card provider's script cannot be loaded (design.md §6): never a hanging page. */
 export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable right now. Please try again in a moment.';
 
