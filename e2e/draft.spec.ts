@@ -53,6 +53,19 @@ test.describe('draft preview', () => {
       }).toPass({ timeout: 20_000 });
       expect(draftRequests).toBeGreaterThan(loadsBefore);
       expect(await page.evaluate(() => (window as unknown as { previewMark?: string }).previewMark)).toBe('still here');
+
+      // Issue 19.3: on a later step a live update reloads quietly and keeps that step: checkout shows the new dues.
+      await page.getByRole('radio', { name: 'Pay in full $525.00 due today' }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      const dueToday = page.getByRole('region', { name: 'Your payment' }).locator('.amounts__row--total dd');
+      await expect(dueToday).toHaveText('$525.00');
+      await updateDraft(request, 1, { total_dues: 600 });
+      await expect(dueToday).toHaveText('$625.00');
+      await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      await expect(page.getByText('Loading your payment options…')).toHaveCount(0);
     } finally {
       await updateDraft(request, 1, { total_dues: original.total_dues });
     }

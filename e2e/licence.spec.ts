@@ -167,6 +167,9 @@ test.describe('team licence success screen', () => {
     await expect(page.getByText(`Log in as ${guardian.email} with your password.`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
+    // Issue 19.1, 19.2: no payment was made here, so nothing is confirmed; My payments is a link away.
+    await expect(page.getByText('Payment confirmed')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'My payments' })).toHaveAttribute('href', '/payments');
 
     const steps = page.locator('.activation-step');
     await expect(steps).toHaveCount(3);

@@ -18,18 +18,41 @@ async function checkA11y(page: Page, label: string) {
 }
 
 const claimedPage = /\/licenses\/TIGERS-2027\?claimed_registration=true$/;
+const WAVES = { licence: 'WAVES-2027', team: '10U Waves' };
 
-/** Issue 15: the confirmation after a payment, its Continue goes on to the claimed page. */
-async function expectConfirmation(page: Page, payer: Payer, paidToday: string, plan: string) {
+/**
+ * Issue 15, 19.1: after paying, the claimed page at once (no extra click, nothing more in its URL), with the
+ * confirmation at its top and the activation steps below it.
+ */
+async function expectConfirmation(
+  page: Page,
+  payer: Payer,
+  paidToday: string,
+  plan: string,
+  { licence, team } = { licence: 'TIGERS-2027', team: '12U Tigers' },
+) {
+  await expect(page).toHaveURL(new RegExp(`/licenses/${licence}\\?claimed_registration=true$`));
   const heading = page.getByRole('heading', { level: 1, name: 'Payment confirmed' });
   await expect(heading).toBeVisible();
   await expect(heading).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: /^Three steps to activate your / })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Log in' })).toBeVisible();
+  // Issue 19.2: My payments is a link away.
+  await expect(page.getByRole('link', { name: 'My payments' })).toHaveAttribute('href', '/payments');
   const value = (term: string) => page.locator('.amounts__row', { has: page.locator('dt', { hasText: term }) });
   await expect(value('Paid today').locator('dd')).toHaveText(paidToday);
-  await expect(value('Team').locator('dd')).toHaveText('12U Tigers');
+  await expect(value('Team').locator('dd')).toHaveText(team);
   await expect(value('Season').locator('dd')).toHaveText('Spring 2027');
   await expect(value('Plan').locator('dd')).toHaveText(plan);
   await expect(page.getByText(`A receipt has been sent to ${payer.email}.`)).toBeVisible();
+}
+
+/** Issue 19.1: a reload of the claimed page later shows the activation steps and no stale confirmation. */
+async function expectNoConfirmationAfterReload(page: Page) {
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /^Three steps to activate your / })).toBeVisible();
+  await expect(page.getByText('Payment confirmed')).toHaveCount(0);
+  await expect(page.getByText('Paid today')).toHaveCount(0);
 }
 
 test.describe('team payment', () => {
@@ -77,10 +100,19 @@ test.describe('team payment', () => {
       if ((await row.textContent()) === 'DateAmount') continue;
       await expect(row).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}\$\d+\.\d{2}$/);
     }
-    await checkA11y(page, 'payment confirmation');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(claimedPage);
+    await checkA11y(page, 'payment confirmation on the claimed page');
     expect(await paymentComplete(request, payer)).toBe(1);
+    // My payments by keyboard: the link is reachable and opens the payments page.
+    await page.getByRole('link', { name: 'My payments' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/payments$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My payments' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(claimedPage);
+    // Back on the claimed page later: no stale confirmation.
+    await expect(page.getByRole('heading', { level: 1, name: /^Three steps to activate your / })).toBeVisible();
+    await expect(page.getByText('Payment confirmed')).toHaveCount(0);
+    await expectNoConfirmationAfterReload(page);
 
     // Paid: a second visit cannot pay again; it shows the waiver-only page (the organization has a waiver).
     await page.goto('/payment');
@@ -116,8 +148,6 @@ test.describe('team payment', () => {
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await expectConfirmation(page, payer, '$475.00', 'Pay in full');
     await expect(page.getByText('Nothing more is due.')).toBeVisible();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(claimedPage);
     expect(await paymentComplete(request, payer)).toBe(1);
   });
 
@@ -138,14 +168,12 @@ test.describe('team payment', () => {
     await page.getByRole('button', { name: 'Complete authentication' }).click();
 
     await expect(page.getByText('Payment succeeded!')).toBeVisible();
+    // The provider's query is not left in any address to replay the result: the claimed page's is its own.
     await expectConfirmation(page, payer, '$75.00', '3 monthly payments');
     await expect(page.getByRole('table', { name: 'Remaining payments' }).getByRole('row')).toHaveCount(4);
-    // The provider's query is not left in the address to replay the result.
-    await expect(page).toHaveURL(/\/payment$/);
     await checkA11y(page, 'payment result');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(claimedPage);
     expect(await paymentComplete(request, payer)).toBe(1);
+    await expectNoConfirmationAfterReload(page);
   });
 
   test('10U Waves monthly ($0.00 today) with 4000 0025 0000 3155: the card is saved after 3-D Secure', async ({
@@ -166,14 +194,11 @@ test.describe('team payment', () => {
     await expect(page.getByRole('heading', { name: '3-D Secure authentication' })).toBeVisible();
     await page.getByRole('button', { name: 'Complete authentication' }).click();
 
+    // The \$0-today SetupIntent lands on the claimed page the same way.
     await expect(page.getByText('Payment succeeded!')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+    await expectConfirmation(page, payer, '$0.00', '3 monthly payments', WAVES);
     const value = (term: string) => page.locator('.amounts__row', { has: page.locator('dt', { hasText: term }) });
-    await expect(value('Paid today').locator('dd')).toHaveText('$0.00');
     await expect(value('Card').locator('dd')).toHaveText('Visa ending in 3155');
-    await expect(page).toHaveURL(/\/payment$/);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/licenses\/WAVES-2027\?claimed_registration=true$/);
     expect(await paymentComplete(request, payer)).toBe(1);
   });
 
@@ -203,6 +228,14 @@ test.describe('team payment', () => {
     await page.getByRole('radio', { name: 'Pay in full $0.00 due today' }).check();
     await page.getByRole('button', { name: 'Next' }).click();
 
+    // §4 'then the injury protection page if the plan exists', under a full discount too: added, it is the one
+    // payment due today; declined here.
+    await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByText('Due today with Pay in full: $29.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Added', exact: true }).click();
+    await expect(page.getByText('Due today with Pay in full: $0.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
     await expect(page.getByText(/nothing is charged and no card is needed/)).toBeVisible();
     await expect(page.getByLabel('Card number')).toHaveCount(0);
@@ -211,9 +244,8 @@ test.describe('team payment', () => {
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await expectConfirmation(page, payer, '$0.00', 'Pay in full');
     await expect(page.getByText('Nothing more is due.')).toBeVisible();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(claimedPage);
     expect(await paymentComplete(request, payer)).toBe(1);
+    await expectNoConfirmationAfterReload(page);
   });
 
   test('14U Storm shows the season-started and non-itemized app fee displays', async ({ page, request }) => {
@@ -239,9 +271,7 @@ test.describe('team payment', () => {
     // No waiver: nothing to agree to, Pay Now is enabled at once (§5).
     await expect(page.getByLabel(AGREE)).toHaveCount(0);
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/licenses\/WAVES-2027\?claimed_registration=true$/);
+    await expectConfirmation(page, payer, '$0.00', 'Pay in full', WAVES);
     expect(await paymentComplete(request, payer)).toBe(1);
   });
 

@@ -23,7 +23,8 @@ async function payThreeMonths(page: Page, request: APIRequestContext, payer: Pay
   await page.getByLabel(AGREE).check();
   await enterCard(page, card);
   await page.getByRole('button', { name: 'Pay Now' }).click();
-  // Issue 15: the payment confirmation comes before the claimed page.
+  // Issue 15, 19.1: the claimed page at once, with the payment confirmation at its top.
+  await expect(page).toHaveURL(/\/licenses\/TIGERS-2027\?claimed_registration=true$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
   await expect.poll(() => paymentComplete(request, payer)).toBe(1);
 }

@@ -181,8 +181,10 @@ export const cardPaymentModel = defineModel({
         input: {
           clientSecret: snapshot.context.setupIntentId === null ? 'pi_1_secret_x' : 'seti_1_secret_x',
           setupIntentId: snapshot.context.setupIntentId,
+          // A full discount with protection added is paid by card too: its return URL keeps the code.
           returnUrl:
             `http://localhost:3000/payment?payment_plan_month=${checkout?.payment_plan_month}&team_id=1` +
+            (checkout?.discount_code ? `&discount_code=${checkout.discount_code}` : '') +
             `&include_payment_protection_plan=${checkout?.include_payment_protection_plan}`,
         },
       });

@@ -1,11 +1,15 @@
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, expect } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import { currentUserSchema, type LicenceInfo, type User, userSchema } from '../src/api/schemas';
 import { currentUser as wireCurrentUser, user as wireUser } from '../src/api/wire-samples';
-import { type LicenceInput, licenceMachine } from '../src/machines/licence.machine';
+import { PAYMENT_REFUNDED, PAYMENT_SUCCEEDED } from '../src/domain/payment-rules';
+import type { LicenceActorRef } from '../src/machines/licence.connect';
+import { type LicenceInput, licenceMachine, type PaymentConfirmation } from '../src/machines/licence.machine';
 import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
 import { LicenceFlow } from '../src/views/licence/licence-flow';
+import { cardReceipt, freeReceipt } from './card-payment.model.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -85,10 +89,20 @@ const coachPage = (input: Partial<LicenceInput>): LicenceInput => ({
   ...input,
 });
 
+/** Issue 19.1: what the payment flow hands over to the claimed page right after a payment. */
+const paidByCard: PaymentConfirmation = { receipt: cardReceipt, refunded: false, afterReturn: false };
+const paidAfterReturn: PaymentConfirmation = { receipt: cardReceipt, refunded: false, afterReturn: true };
+const paidInFull: PaymentConfirmation = { receipt: freeReceipt, refunded: false, afterReturn: false };
+const refunded: PaymentConfirmation = { receipt: null, refunded: true, afterReturn: false };
+
 const inputs = {
   teamVisitor: team({ presetEmail: 'new.parent@example.com' }),
   teamUserWithoutFlags: team({ user: guardian }),
   teamClaimedRegistration: team({ claimedRegistration: true, user: guardian }),
+  teamPaidByCard: team({ claimedRegistration: true, user: tigersGuardian, confirmation: paidByCard }),
+  teamPaidAfterReturn: team({ claimedRegistration: true, user: tigersGuardian, confirmation: paidAfterReturn }),
+  teamPaidInFull: team({ claimedRegistration: true, user: tigersGuardian, confirmation: paidInFull }),
+  teamPaymentRefunded: team({ claimedRegistration: true, user: tigersGuardian, confirmation: refunded }),
   teamClaimedPageAfterLogout: team({ claimedRegistration: true, presetEmail: 'pat@example.com' }),
   teamClaimedPageWithoutEmail: team({ claimedRegistration: true }),
   teamClaimedLogin: team({ claimedLogin: true, user: guardian, apiSubdomain: 'northside' }),
@@ -127,7 +141,7 @@ const model = defineModel({
     ],
     'xstate.error.actor.user': [errorEvent('user', refreshFailure)],
   },
-  context: ['licence', 'user', 'errorText'],
+  context: ['licence', 'user', 'errorText', 'confirmation'],
   states: {
     loading: (snapshot, { invocations }) => {
       const { context } = snapshot;
@@ -225,6 +239,58 @@ const driver: Driver<typeof licenceMachine> = {
 };
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+
+async function renderInRouter(actor: LicenceActorRef) {
+  // The success screen links to /payments (issue 19.2), so the views render inside a router.
+  const rootRoute = createRootRoute({
+    component: () => <LicenceFlow actorRef={actor} brand={{ appName: 'Northside Baseball', iconUrl: null }} />,
+  });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/licenses/TIGERS-2027'] }),
+  });
+  await router.load();
+  return render(<RouterProvider router={router} />);
+}
+
+/**
+ * Issue 15, 19.1: right after a payment the claimed page confirms it at its top, with no extra step: amount, team
+ * and season, plan, card, schedule, where the receipt went, or that a second payment was refunded.
+ */
+function expectConfirmation(confirmation: PaymentConfirmation) {
+  const title = screen.getByRole('heading', { level: 1, name: 'Payment confirmed' });
+  expect(document.activeElement).toBe(title);
+  const { receipt } = confirmation;
+  if (confirmation.refunded || receipt === null) {
+    // A second payment for a team already paid was given back: the family is told so, with nothing else to show.
+    expect(screen.getByRole('status').textContent).toBe(PAYMENT_REFUNDED);
+    expect(screen.queryByText('Paid today', { selector: 'dt' })).toBeNull();
+    return;
+  }
+  const value = (term: string) =>
+    screen.getByText(term, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+  expect(value('Paid today')).toBe(receipt.amount_cents === 0 ? '$0.00' : '$107.00');
+  expect(value('Team')).toBe('12U Tigers');
+  expect(value('Season')).toBe('Spring 2027');
+  expect(value('Plan')).toBe(receipt.plan_name);
+  expect(screen.getByText('A receipt has been sent to pat@example.com.')).toBeTruthy();
+  if (receipt.card === null) {
+    expect(screen.queryByText('Card', { selector: 'dt' })).toBeNull();
+    expect(screen.getByText('Nothing more is due.')).toBeTruthy();
+  } else {
+    expect(value('Card')).toBe('Visa ending in 4242');
+    const rows = within(screen.getByRole('table', { name: 'Remaining payments' })).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DateAmount',
+      'Apr 1, 2027$137.33',
+      'May 1, 2027$137.33',
+      'Jun 1, 2027$137.34',
+    ]);
+  }
+  // §8: after a 3-D Secure return the confirmation also gives the result message.
+  if (confirmation.afterReturn) expect(screen.getByRole('status').textContent).toBe(PAYMENT_SUCCEEDED);
+  else expect(screen.queryByText(PAYMENT_SUCCEEDED)).toBeNull();
+}
 const storeLinks = () =>
   within(screen.getByRole('list', { name: 'App stores' }))
     .getAllByRole('link')
@@ -234,8 +300,7 @@ runPaths({
   model,
   uiRun: {
     name: 'licence driver',
-    render: ({ actor }) =>
-      render(<LicenceFlow actorRef={actor} brand={{ appName: 'Northside Baseball', iconUrl: null }} />),
+    render: ({ actor }) => renderInRouter(actor),
     driver,
     states: {
       failed: () => {
@@ -267,12 +332,22 @@ runPaths({
         expect(screen.queryByText('Already have a Diamond Academy App account?')).toBeNull();
       },
       'team.success': ({ snapshot }) => {
-        expect(heading()).toBe('Three steps to activate your Northside Baseball account');
-        expect(screen.getAllByRole('heading', { level: 2 }).map((step) => step.textContent)).toEqual([
-          'Go to the app store',
-          'Download the app',
-          'Log in',
-        ]);
+        const { confirmation } = snapshot.context;
+        const steps = ['Go to the app store', 'Download the app', 'Log in'];
+        const title = 'Three steps to activate your Northside Baseball account';
+        if (confirmation === null) {
+          // Any other arrival (a reload included) shows no confirmation: the steps are the page.
+          expect(heading()).toBe(title);
+          expect(screen.queryByText('Payment confirmed')).toBeNull();
+          expect(screen.getAllByRole('heading', { level: 2 }).map((step) => step.textContent)).toEqual(steps);
+        } else {
+          // The confirmation first, then the activation steps one level down in the outline.
+          expectConfirmation(confirmation);
+          expect(screen.getAllByRole('heading', { level: 2 }).map((step) => step.textContent)).toEqual([title]);
+          expect(screen.getAllByRole('heading', { level: 3 }).map((step) => step.textContent)).toEqual(steps);
+        }
+        // Issue 19.2: a link (keyboard and screen readers reach it by its name) to My payments.
+        expect(screen.getByRole('link', { name: 'My payments' }).getAttribute('href')).toBe('/payments');
         expect(screen.getByText(/download the Northside Baseball app/)).toBeTruthy();
         const email = snapshot.context.accountEmail;
         if (email === null) {

@@ -4,14 +4,10 @@ import { beforeEach, expect, vi } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import { currentUserSchema } from '../src/api/schemas';
 import { currentUser as wireUser } from '../src/api/wire-samples';
+import { returnedPaymentFrom } from '../src/domain/payment-return';
+import { CARD_NOT_CONFIRMED, PAYMENT_NOT_COMPLETED, UNEXPECTED_CARD_ERROR } from '../src/domain/payment-rules';
 import type { UpdateCardActorRef } from '../src/machines/update-card.connect';
-import {
-  CARD_NOT_CONFIRMED,
-  PAYMENT_NOT_COMPLETED,
-  UNEXPECTED_CARD_ERROR,
-  type UpdateCardInput,
-  updateCardMachine,
-} from '../src/machines/update-card.machine';
+import { type UpdateCardInput, updateCardMachine } from '../src/machines/update-card.machine';
 import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
 import { PaymentsUnavailableError, type SetupFormHandle } from '../src/providers/card-payments/types';
 import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
@@ -31,12 +27,21 @@ const inputs: Record<string, UpdateCardInput> = {
   withoutMembership: { membershipId: null, returned: null, returnUrl: 'http://localhost:3000/payments/update-card' },
   backFromCardCheck: {
     membershipId: 31,
-    returned: { kind: 'setup', setupIntentId: 'seti_1', clientSecret: 'seti_1_secret_x' },
+    // What the provider appends on the way back, read as the route reads it (the same reader as /payment's).
+    returned: returnedPaymentFrom({
+      setup_intent: 'seti_1',
+      setup_intent_client_secret: 'seti_1_secret_x',
+      redirect_status: 'succeeded',
+    }),
     returnUrl: RETURN_URL,
   },
   backFromPaymentCheck: {
     membershipId: 31,
-    returned: { kind: 'payment', paymentIntentId: 'pi_3ds' },
+    returned: returnedPaymentFrom({
+      payment_intent: 'pi_3ds',
+      payment_intent_client_secret: 'pi_3ds_secret_y',
+      redirect_status: 'succeeded',
+    }),
     returnUrl: RETURN_URL,
   },
 };

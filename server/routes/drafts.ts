@@ -53,7 +53,7 @@ export function draftRoutes(deps: AppDeps) {
       else discount = found;
     }
     const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
-    return c.json(paymentDataJson(context, plans, error, discount), 200);
+    return c.json(paymentDataJson(context, plans, error), 200);
   });
 
   return app;

@@ -145,11 +145,11 @@ describe('POST /api/memberships/payment-plans', () => {
     expect(firstPhases(await plans(token, { discount_code: 'save10' }))).toEqual([43000, 7500, 7500]);
     const full = await plans(token, { discount_code: 'FULLRIDE' });
     expect(firstPhases(full)).toEqual([0]);
-    // A full discount offers no protection plan and charges none, even when asked for (docs/api.md).
-    expect(full.injury_protection_insurance).toBeNull();
+    // §4 'then the injury protection page if the plan exists': offered under a full discount too, and when added it
+    // is the one payment due today (docs/api.md).
+    expect(full.injury_protection_insurance).toMatchObject({ description: 'Injury Protection', amount: 2900 });
     const fullWithProtection = await plans(token, { discount_code: 'FULLRIDE', include_payment_protection_plan: true });
-    expect(fullWithProtection.injury_protection_insurance).toBeNull();
-    expect(firstPhases(fullWithProtection)).toEqual([0]);
+    expect(firstPhases(fullWithProtection)).toEqual([2900]);
   });
 
   it('folds the app fee of 14U Storm into the deposit', async () => {

@@ -198,7 +198,7 @@ export function membershipRoutes(deps: AppDeps) {
     if (!context) throw notFound('There is no team licence to pay for on this account.');
     const discount = await requireActiveDiscount(db, body.discount_code, context.organization.id);
     const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
-    return c.json(paymentDataJson(context, plans, null, discount), 200);
+    return c.json(paymentDataJson(context, plans), 200);
   });
 
   app.openapi(discountRoute, async (c) => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { type DiscountTerms, isFullDiscount } from '../../src/domain/fees.ts';
+import type { DiscountTerms } from '../../src/domain/fees.ts';
 import { centsToDollars } from '../../src/domain/money.ts';
 import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
 import {
@@ -22,7 +22,7 @@ import {
   type UserRow,
   users,
 } from '../db/schema/index.ts';
-import { type ComputedPlan, computePaymentPlans, type FeeSettings, teamFeesOf } from '../domain/payment-plans.ts';
+import { type ComputedPlan, computePaymentPlans, type FeeSettings } from '../domain/payment-plans.ts';
 import { fieldError, forbidden } from '../http/errors.ts';
 import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from './licences.ts';
 import { seasonMembership } from './memberships.ts';
@@ -169,12 +169,12 @@ export function plansFor(
 ): ComputedPlan[] {
   if (context.season === null) return [];
   const terms = discountTerms(discount);
-  const protectionOffered = context.protectionPlan !== null && !isFullDiscount(terms, teamFeesOf(context.fees));
+  // §4 'then the injury protection page if the plan exists': offered under a full discount too, and then it is the
+  // one payment due today.
   return computePaymentPlans({
     fees: context.fees,
     discount: terms,
-    protectionCents:
-      includeProtection && protectionOffered && context.protectionPlan ? context.protectionPlan.amountCents : 0,
+    protectionCents: includeProtection && context.protectionPlan ? context.protectionPlan.amountCents : 0,
     firstInstallmentOn: context.season.firstInstallmentOn,
     today: now,
   });
@@ -188,12 +188,8 @@ export function paymentDataJson(
   context: DuesContext,
   plans: ComputedPlan[],
   error: string | null = null,
-  discount: DiscountCodeRow | null = null,
 ): PaymentDataJson {
-  // With a full discount nothing is paid, so no protection plan is offered (docs/api.md).
-  const protectionPlan = isFullDiscount(discountTerms(discount), teamFeesOf(context.fees))
-    ? null
-    : context.protectionPlan;
+  const protectionPlan = context.protectionPlan;
   return {
     team: {
       id: context.teamId,

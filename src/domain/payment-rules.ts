@@ -22,14 +22,23 @@ export const NO_SEASON = 'Please select a Season to generate a payment preview.'
 export const PREVIEW_TITLE = 'Registration Preview';
 export const PREVIEW_TEXT = 'This is what the customer is going to see.';
 
-/** Issue 15: the confirmation after any successful payment (the spec gives no words for it). */
+/**
+ * Issue 15, 19.1: the confirmation after any successful payment, at the top of the claimed page (the spec gives no
+ * words for it).
+ */
 export const PAYMENT_CONFIRMED = 'Payment confirmed';
 export const NOTHING_MORE_DUE = 'Nothing more is due.';
+/** A second payment for a team already paid: the server refunded it (checkout-success `refunded: true`). */
+export const PAYMENT_REFUNDED = 'This payment has been refunded: your team dues were already paid.';
 
 /** Issue 15: 'A receipt has been sent to {email}.' (null when the server knows no address to send it to). */
 export function receiptSentText(email: string): string | null {
   return email.trim() === '' ? null : `A receipt has been sent to ${email.trim()}.`;
 }
+
+/** Update card (issue 15 point 5): the new card's SetupIntent did not succeed, or the charge after it did not. */
+export const CARD_NOT_CONFIRMED = 'Your card could not be confirmed. Please try again or use another card.';
+export const PAYMENT_NOT_COMPLETED = 'The payment was not completed. Please try again or use another card.';
 
 /** Shown when the card provider's script cannot be loaded (design.md §6): never a hanging page. */
 export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable right now. Please try again in a moment.';

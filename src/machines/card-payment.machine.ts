@@ -4,8 +4,10 @@
  * provider's 3-D Secure page (look the intent up, record it, show the result). payment.machine.ts invokes it from
  * its `paying` state (invoke id `cardPayment`) and maps each exit to where the payer goes next.
  *
- * Exits: `paid` (with the receipt the server answered: the payment flow confirms it, then the claimed page), `refused` (a card or provider message for the checkout step), `failed` (a
- * checkout failure for the checkout step) and `retry` (after an unsuccessful return: the payment options load again).
+ * Exits: `paid` (with the receipt the server answered: the payment flow goes on to the claimed page, which confirms
+ * it), `refused` (a card or provider message for the checkout step), `failed` (a checkout failure for the checkout
+ * step) and `retry` (after an unsuccessful return: the payment options load again). As in every flow, each final state
+ * records its exit with the `leave` action and the root `output` reads it back (flow-exit.ts).
  * `refused` and `failed` carry the payment already charged, if any, so the next Pay Now records it instead of charging
  * again. Each API call is invoked from one state: checkout from `checkingOut`, checkout-success from
  * `recordingPayment`.
@@ -14,7 +16,7 @@
  * it (saving the card) and checkout-success records it as `stripe_setup_intent_id`, after Pay Now or a return.
  *
  * Decisions the spec leaves open: a 3-D Secure return that paid exits `paid` like Pay Now (the payment flow's
- * confirmation then says 'Payment succeeded!'); a failed or unknown result is shown 5 seconds (or until Try again),
+ * confirmation on the claimed page then says 'Payment succeeded!'); a failed or unknown result is shown 5 seconds (or until Try again),
  * then the payment options load again.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -32,6 +34,7 @@ import {
   UNEXPECTED_CARD_ERROR,
 } from '../domain/payment-rules';
 import type { BillingDetails, CardError, CardFormHandle, CardResult } from '../providers/card-payments/types';
+import { exitOf } from './flow-exit';
 import { checkoutFailureText, recordAfterReturnFailureText } from './payment.failures';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
@@ -69,6 +72,8 @@ export interface CardPaymentContext extends CardPaymentInput {
   error: string | null;
   /** What the server confirmed once paid (null when it recorded nothing new to confirm, e.g. a refunded intent). */
   receipt: Receipt | null;
+  /** How the payment ended, set on entering a final state; the machine's output. */
+  exit: CardPaymentExit | null;
 }
 
 /** What a person does on the return screen (src/views/payment/return-notice.tsx sends these to this machine). */
@@ -87,9 +92,21 @@ function requireCheckout(context: CardPaymentContext): CheckoutParams {
   return context.checkout;
 }
 
-/** The machine's output is its final state's: one of the exits above (xstate types it unknown). */
-function isCardPaymentExit(value: unknown): value is CardPaymentExit {
-  return typeof value === 'object' && value !== null && 'exit' in value;
+/**
+ * The exit of the final state the payment enters, built from what it knows then (final states name only the kind,
+ * so a structural walk of the machine never runs this on a context it did not fill in).
+ */
+function exitTo(context: CardPaymentContext, exit: CardPaymentExit['exit']): CardPaymentExit {
+  switch (exit) {
+    case 'paid':
+      return { exit, receipt: context.receipt, refunded: context.refunded };
+    case 'refused':
+      return { exit, message: context.message ?? UNEXPECTED_CARD_ERROR, paidCheckout: context.paidCheckout };
+    case 'failed':
+      return { exit, error: context.error ?? CHECKOUT_FALLBACK, paidCheckout: context.paidCheckout };
+    case 'retry':
+      return { exit };
+  }
 }
 
 function requirePaidCheckout(context: CardPaymentContext): CheckoutSuccessRequest {
@@ -201,6 +218,7 @@ export const cardPaymentMachine = setup({
         return { ...returned.checkout, ...intentField(returned.setup, returned.paymentIntentId) };
       },
     }),
+    leave: assign({ exit: ({ context }, params: { exit: CardPaymentExit['exit'] }) => exitTo(context, params.exit) }),
   },
 }).createMachine({
   id: 'cardPayment',
@@ -215,11 +233,9 @@ export const cardPaymentMachine = setup({
     message: null,
     error: null,
     receipt: null,
+    exit: null,
   }),
-  output: ({ event }) => {
-    if (!isCardPaymentExit(event.output)) throw new Error('The card payment ended without an exit.');
-    return event.output;
-  },
+  output: ({ context }) => exitOf(context),
   initial: 'start',
   states: {
     start: {
@@ -410,31 +426,23 @@ export const cardPaymentMachine = setup({
     paid: {
       type: 'final',
       description:
-        'Spec §4: checked out (or recorded): the payer sees the confirmation (issue 15), then the claimed page.',
-      output: ({ context }) => ({ exit: 'paid' as const, receipt: context.receipt, refunded: context.refunded }),
+        'Spec §4: checked out (or recorded): on to the claimed page, which shows the confirmation (issue 15, 19.1).',
+      entry: { type: 'leave', params: { exit: 'paid' } },
     },
     refused: {
       type: 'final',
       description: 'Spec §8 card form: the card or provider message, shown on the checkout step for 5 seconds.',
-      output: ({ context }) => ({
-        exit: 'refused' as const,
-        message: context.message ?? UNEXPECTED_CARD_ERROR,
-        paidCheckout: context.paidCheckout,
-      }),
+      entry: { type: 'leave', params: { exit: 'refused' } },
     },
     failed: {
       type: 'final',
       description: 'Spec §8 Checkout failure: shown on the checkout step for 5 seconds.',
-      output: ({ context }) => ({
-        exit: 'failed' as const,
-        error: context.error ?? CHECKOUT_FALLBACK,
-        paidCheckout: context.paidCheckout,
-      }),
+      entry: { type: 'leave', params: { exit: 'failed' } },
     },
     retry: {
       type: 'final',
       description: 'Spec §8: after an unsuccessful return the payment options load again.',
-      output: { exit: 'retry' as const },
+      entry: { type: 'leave', params: { exit: 'retry' } },
     },
   },
 });

@@ -5,7 +5,10 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { LicenceInfo } from '../api/schemas';
+import type { PaymentConfirmation } from './licence.context';
 import type { licenceMachine } from './licence.machine';
+
+export type { PaymentConfirmation };
 
 export type LicenceActorRef = ActorRefFrom<typeof licenceMachine>;
 export type LicenceSnapshot = SnapshotFrom<typeof licenceMachine>;
@@ -27,7 +30,12 @@ export type LicenceView =
       canYes: boolean;
       canNo: boolean;
     }
-  | { screen: 'teamSuccess'; accountEmail: string | null }
+  | {
+      screen: 'teamSuccess';
+      accountEmail: string | null;
+      /** The payment just made (issue 19.1), shown above the activation steps; null on any other arrival. */
+      confirmation: PaymentConfirmation | null;
+    }
   | {
       screen: 'coachLicence';
       licence: LicenceInfo;
@@ -40,9 +48,9 @@ export type LicenceView =
   | { screen: 'none' };
 
 export function licenceView(snapshot: LicenceSnapshot): LicenceView {
-  const { licence, errorText, accountEmail } = snapshot.context;
+  const { licence, errorText, accountEmail, confirmation } = snapshot.context;
   if (snapshot.matches('failed')) return { screen: 'failed', canRetry: snapshot.can({ type: 'RETRY' }) };
-  if (snapshot.matches({ team: 'success' })) return { screen: 'teamSuccess', accountEmail };
+  if (snapshot.matches({ team: 'success' })) return { screen: 'teamSuccess', accountEmail, confirmation };
   if (licence === null) return { screen: 'none' };
   if (snapshot.matches('paused')) return { screen: 'paused', licence };
   if (snapshot.matches({ team: 'welcome' }) || snapshot.matches({ team: 'unavailable' })) {

@@ -3,6 +3,9 @@
  * events, the exits and how each is built. The chart is licence.machine.ts.
  */
 import type { CurrentUser, LicenceInfo } from '../api/schemas';
+import type { PaymentConfirmation } from './payment.context';
+
+export type { PaymentConfirmation };
 
 export type LicenceVariant = 'team' | 'coach';
 
@@ -25,6 +28,11 @@ export interface LicenceInput {
   presetEmail?: string | undefined;
   /** The stored user when the page opened (src/session getCurrentUser). */
   user: Pick<CurrentUser, 'email' | 'is_coach' | 'license'> | null;
+  /**
+   * Issue 19.1: the payment just made, handed over by the payment flow in memory (never in the URL, so a reload shows
+   * none): the team success screen shows it at its top.
+   */
+  confirmation?: PaymentConfirmation | null | undefined;
 }
 
 export interface LicenceContext {
@@ -43,6 +51,8 @@ export interface LicenceContext {
    */
   accountEmail: string | null;
   licence: LicenceInfo | null;
+  /** The payment just made, shown at the top of the team success screen (issue 19.1). */
+  confirmation: PaymentConfirmation | null;
   /** The §8 text of a failed claim or user refresh, shown in the page's error area. */
   errorText: string | null;
   /** Where the flow leaves to, set on entering a final state; the machine's output. */

@@ -14,6 +14,7 @@ import type { ClaimLicenseResponse, LicenceInfo, User } from '../api/schemas';
 import { SUBSCRIPTION_STATUS } from '../domain/subscription-status';
 import { updateCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
+import { exitOf } from './flow-exit';
 import {
   exitTo,
   type LicenceContext,
@@ -25,7 +26,7 @@ import {
 } from './licence.context';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
-export type { LicenceExit, LicenceInput, LicenceVariant } from './licence.context';
+export type { LicenceExit, LicenceInput, LicenceVariant, PaymentConfirmation } from './licence.context';
 
 /** §4: POST claim-license for the page's licence, the same call in the team's automatic claim and the coach's claim. */
 const claimCall = {
@@ -53,8 +54,7 @@ export const licenceMachine = setup({
     input: {} as LicenceInput,
     context: {} as LicenceContext,
     events: {} as LicenceEvent,
-    // Null only before a final state: the output is read from context, where each final state puts its exit.
-    output: {} as LicenceExit | null,
+    output: {} as LicenceExit,
     tags: {} as 'busy',
   },
   actors: {
@@ -123,11 +123,12 @@ export const licenceMachine = setup({
       user,
       accountEmail: user?.email ?? input.presetEmail ?? null,
       licence: null,
+      confirmation: input.confirmation ?? null,
       errorText: null,
       exit: null,
     };
   },
-  output: ({ context }) => context.exit,
+  output: ({ context }) => exitOf(context),
   initial: 'arriving',
   states: {
     arriving: {
@@ -211,7 +212,8 @@ export const licenceMachine = setup({
         },
         success: {
           description:
-            'spec §2 Team licence success screen: three steps (app store, download the app, log in as the e-mail)',
+            'spec §2 Team licence success screen: three steps (app store, download the app, log in as the e-mail); ' +
+            'after a payment (issue 19.1), its confirmation at the top',
         },
       },
     },

@@ -1,15 +1,34 @@
 /**
  * The views' window on payment.machine.ts (the team payment flow and the draft preview, spec §2 Payment page) and its
- * child card-payment.machine.ts: the actor and snapshot types they render from, and the selectors they read. Views
- * import the machines only through this module (biome.json, noRestrictedImports), so the machines stay free to change
- * their inside.
+ * child card-payment.machine.ts: the actor and snapshot types they render from, and the view models they read. Every
+ * figure a step shows (plans, fees, today's lines, the order summary) is derived here from src/domain, so the views
+ * only format; views import the machines only through this module (biome.json, noRestrictedImports), so the machines
+ * stay free to change their inside.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { PaymentData, PaymentPlan, ProtectionPlan } from '../api/schemas';
+import {
+  type ClientDiscount,
+  describePlans,
+  type FeeBreakdown,
+  feeBreakdown,
+  summarizeTeamFees,
+  type TeamFeeSummary,
+} from '../domain/fees';
+import { hasWaiverText } from '../domain/payment-rules';
+import { type PlanView, planView } from '../domain/plan-lines';
 import type { cardPaymentMachine } from './card-payment.machine';
+import { checksOutWithoutCard, offeredPlansOf, type PaymentContext, protectionIncluded } from './payment.context';
 import type { paymentMachine } from './payment.machine';
 
-export type { DraftChannelInput, DraftUpdated, PaymentDestination, PaymentInput } from './payment.context';
-export { fullDiscountOf, offeredPlansOf, protectionIncluded, selectedPlanOf } from './payment.context';
+export type { PlanView } from '../domain/plan-lines';
+export type {
+  DraftChannelInput,
+  DraftUpdated,
+  PaymentConfirmation,
+  PaymentDestination,
+  PaymentInput,
+} from './payment.context';
 
 export type PaymentActorRef = ActorRefFrom<typeof paymentMachine>;
 export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
@@ -24,7 +43,6 @@ export type PaymentScreen =
   | 'protection'
   | 'checkout'
   | 'returning'
-  | 'confirmation'
   | 'loadFailed'
   | 'pageError'
   | 'noSeason'
@@ -33,7 +51,6 @@ export type PaymentScreen =
 export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   if (snapshot.status === 'done') return 'leaving';
   if (snapshot.matches('waiverOnly')) return 'waiverOnly';
-  if (snapshot.matches('confirmation')) return 'confirmation';
   if (snapshot.matches('choosingPlan')) return 'choosingPlan';
   if (snapshot.matches('protection')) return 'protection';
   if (snapshot.matches('loadingPlans') && snapshot.context.reloadFor !== null) return snapshot.context.reloadFor;
@@ -46,35 +63,114 @@ export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   return 'loading';
 }
 
+/** The last result for the same arguments (compared by identity), so a view model keeps its fields' identity. */
+function lastResult<A extends readonly unknown[], R>(derive: (...args: A) => R): (...args: A) => R {
+  let last: { args: A; result: R } | null = null;
+  return (...args: A): R => {
+    if (last?.args.every((arg, index) => Object.is(arg, args[index]))) return last.result;
+    const result = derive(...args);
+    last = { args, result };
+    return result;
+  };
+}
+
+/** §9: every offered plan as shown, in order (the first is pay in full), with the protection when added. */
+const plansOf = lastResult(
+  (
+    data: PaymentData | null,
+    offered: readonly PaymentPlan[],
+    discount: ClientDiscount | null,
+    addedProtection: ProtectionPlan | null,
+  ): readonly PlanView[] => {
+    const team = data?.team ?? null;
+    if (team === null) return [];
+    return describePlans(offered, { team, addedProtection, discount }).map(planView);
+  },
+);
+
+function plansView(context: PaymentContext): readonly PlanView[] {
+  const protection = context.data?.injury_protection_insurance ?? null;
+  return plansOf(
+    context.data,
+    offeredPlansOf(context),
+    context.discount,
+    protectionIncluded(context) ? protection : null,
+  );
+}
+
+/** The plan the payer chose, as shown, when it is still offered. */
+function chosenPlanView(context: PaymentContext): PlanView | null {
+  return plansView(context).find((plan) => plan.month === context.selectedPlanMonth) ?? null;
+}
+
+/** The team's fees as step 1 shows them (§4 season started, non-itemized app fee; §9). */
+export interface TeamFeesView {
+  readonly summary: TeamFeeSummary;
+  readonly breakdown: FeeBreakdown;
+  readonly seasonName: string | null;
+  readonly seasonStart: string | null;
+}
+
+const teamFeesOf = lastResult(
+  (data: PaymentData | null, discount: ClientDiscount | null, seasonStarted: boolean): TeamFeesView | null => {
+    const team = data?.team ?? null;
+    if (team === null) return null;
+    return {
+      summary: summarizeTeamFees(team, seasonStarted),
+      breakdown: feeBreakdown(team, discount),
+      seasonName: data?.season?.name ?? null,
+      seasonStart: data?.season?.start_date ?? null,
+    };
+  },
+);
+
+/** 'Team · Season' above step 1, or null when neither is known. */
+function teamLineOf(data: PaymentData | null): string | null {
+  const parts = [data?.team?.name, data?.season?.name].filter((part): part is string => Boolean(part));
+  return parts.length === 0 ? null : parts.join(' · ');
+}
+
 /** Step 1, payment options (§2 (a), §4, §5). Every field keeps its identity between snapshots (shallowEqual). */
 export function paymentOptionsView(snapshot: PaymentSnapshot) {
-  const plans = protectionView(snapshot);
-  const busy = plans.busy;
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
   return {
-    ...plans,
-    discountError: snapshot.context.discountError,
+    busy,
+    teamLine: teamLineOf(context.data),
+    fees: teamFeesOf(context.data, context.discount, context.seasonStarted),
+    plans: plansView(context),
+    selectedPlanMonth: context.selectedPlanMonth,
+    discount: context.discount,
+    discountError: context.discountError,
     canGoBack: !busy && snapshot.can({ type: 'BACK' }),
     canGoOn: !busy && snapshot.can({ type: 'NEXT' }),
   };
 }
 
-/** The injury protection page (§2 (b), §4). */
+/** The injury protection page (§2 (b), §4): the plan, whether it is added, and today's charge with the chosen plan. */
 export function protectionView(snapshot: PaymentSnapshot) {
   const { context } = snapshot;
+  const chosen = chosenPlanView(context);
   return {
     busy: snapshot.hasTag('busy'),
-    data: context.data,
-    discount: context.discount,
-    includeProtection: context.includeProtection,
-    selectedPlanMonth: context.selectedPlanMonth,
+    protection: context.data?.injury_protection_insurance ?? null,
+    added: protectionIncluded(context),
+    chosenPlanName: chosen?.name ?? null,
+    chargedToday: chosen?.chargedToday ?? null,
   };
 }
 
 /** Step 2, checkout (§2 (c), §4, §5, §8), also while paying. */
 export function checkoutView(snapshot: PaymentSnapshot) {
   const { context } = snapshot;
+  const waiver = context.data?.team?.waiver ?? null;
   return {
-    ...protectionView(snapshot),
+    busy: snapshot.hasTag('busy'),
+    /** The order summary: the chosen plan as shown. */
+    plan: chosenPlanView(context),
+    /** §4: a full discount with nothing due today: no billing details, no card. */
+    free: checksOutWithoutCard(context),
+    waiver: hasWaiverText(waiver) ? waiver : null,
     user: context.user,
     cardPayments: context.cardPayments,
     cardsUnavailable: snapshot.matches({ checkout: 'unavailable' }),
@@ -93,15 +189,6 @@ export function waiverOnlyView(snapshot: PaymentSnapshot) {
     agreed: context.waiverAgreed,
     touched: context.waiverTouched,
     canAccept: snapshot.can({ type: 'ACCEPT' }),
-  };
-}
-
-/** The payment confirmation (issue 15): the receipt, and whether the payer came back from the card provider. */
-export function confirmationView(snapshot: PaymentSnapshot) {
-  return {
-    receipt: snapshot.context.receipt,
-    refunded: snapshot.context.refunded,
-    afterReturn: snapshot.context.returned !== null,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { CheckoutSuccessRequest } from '../api/memberships';
 import type { PaymentData, Receipt, User } from '../api/schemas';
+import { hasSeasonStarted } from '../domain/dates';
 import { type ClientDiscount, isFullDiscount, offeredPlans } from '../domain/fees';
 import { isValidForm } from '../domain/form-schema';
 import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-billing';
@@ -35,15 +36,34 @@ export interface PaymentInput {
   plans?: PaymentData | null;
 }
 
-/** Where the flow leads once it is done; the route navigates there. */
+/**
+ * What a successful payment confirms (issue 15), shown at the top of the claimed page (issue 19.1): the receipt the
+ * server answered (null when the payment was refunded), whether it was refunded as a second payment for a team
+ * already paid, and whether the payer came back from the card provider (3-D Secure: §8 'Payment succeeded!').
+ */
+export interface PaymentConfirmation {
+  readonly receipt: Receipt | null;
+  readonly refunded: boolean;
+  readonly afterReturn: boolean;
+}
+
+/**
+ * Where the flow leads once it is done; the route navigates there. The claimed page carries the confirmation of the
+ * payment just made (null when there is nothing new to confirm): the route hands it over in memory, never in the URL.
+ */
 export type PaymentDestination =
-  | { to: '/licenses/$license'; params: { license: string }; search: { claimed_registration: true } }
+  | {
+      to: '/licenses/$license';
+      params: { license: string };
+      search: { claimed_registration: true };
+      confirmation: PaymentConfirmation | null;
+    }
   | { to: '/register'; search: { step: 2; license?: string; is_team_license: true } }
   | { to: '/login'; search: { step: 3; license?: string } }
   | { to: '/dashboard' };
 
 /** The step a plan reload returns to (null: a first load, which may also end in 'no season'). */
-export type ReloadStep = 'choosingPlan' | 'protection' | null;
+export type ReloadStep = 'choosingPlan' | 'protection' | 'checkout' | null;
 
 export interface PaymentContext {
   draftId: number | null;
@@ -75,10 +95,12 @@ export interface PaymentContext {
   message: string | null;
   /** A load or checkout failure (§8), shown until the next attempt (a checkout failure also times out). */
   error: string | null;
-  /** What the payment just made confirms (issue 15), shown before the payer goes on. */
-  receipt: Receipt | null;
-  /** The payment just made was a second one for a team already paid, and was given back: the confirmation says so. */
-  refunded: boolean;
+  /** What the payment just made confirms (issue 15); the claimed page shows it (issue 19.1). */
+  confirmation: PaymentConfirmation | null;
+  /** §9/§4: whether the season had started when the plans were loaded (the payment options display it). */
+  seasonStarted: boolean;
+  /** Where the flow leaves to, set on entering a final state; the machine's output (flow-exit.ts). */
+  exit: PaymentDestination | null;
 }
 
 /** The context a flow starts with. */
@@ -89,6 +111,7 @@ export function initialContext(input: PaymentInput): PaymentContext {
     returned: input.returned ?? null,
     returnUrl: input.returnUrl ?? '/payment',
     data: input.plans ?? null,
+    seasonStarted: seasonStartedOf(input.plans ?? null, new Date()),
     discount: null,
     pendingCode: null,
     discountError: null,
@@ -104,9 +127,15 @@ export function initialContext(input: PaymentInput): PaymentContext {
     paidCheckout: null,
     message: null,
     error: null,
-    receipt: null,
-    refunded: false,
+    confirmation: null,
+    exit: null,
   };
+}
+
+/** §4: whether the season of the payment data has started at `now` (its start date at or before now). */
+export function seasonStartedOf(data: PaymentData | null, now: Date): boolean {
+  const season = data?.season ?? null;
+  return season !== null && hasSeasonStarted(season.start_date, now);
 }
 
 // The draft channel's own types (src/providers/realtime/draft-channel.actor.ts): DRAFT_UPDATED reloads the preview.
@@ -122,8 +151,6 @@ export type PaymentEvent =
   /** Pay Now: the billing form's values (null with a full discount, which needs none) and the mounted card form. */
   | { type: 'PAY'; billing: BillingForm | null; card: CardFormHandle | null }
   | { type: 'ACCEPT' }
-  /** The payment confirmation's Continue. */
-  | { type: 'CONTINUE' }
   | { type: 'RETRY' }
   | DraftUpdated
   | DraftFollowed;
@@ -160,16 +187,25 @@ export function offeredPlansOf(context: Pick<PaymentContext, 'data' | 'discount'
 }
 
 /**
- * §4: the injury protection page shows when the team has a protection plan. Not with a full discount, though: that
- * checks out without card payment, and protection is a payment due today.
+ * §4: 'then the injury protection page if the plan exists': whenever the team has a protection plan, under a full
+ * discount too. Protection is a one-time payment due today, so a full discount with protection added is paid by card
+ * (see `checksOutWithoutCard`).
  */
-export function protectionOffered(context: Pick<PaymentContext, 'data' | 'discount'>): boolean {
-  return (context.data?.injury_protection_insurance ?? null) !== null && !fullDiscountOf(context);
+export function protectionOffered(context: Pick<PaymentContext, 'data'>): boolean {
+  return (context.data?.injury_protection_insurance ?? null) !== null;
 }
 
 /** The protection plan is added only when the payer added it and it is offered. */
 export function protectionIncluded(context: PlanChoice): boolean {
   return context.includeProtection && protectionOffered(context);
+}
+
+/**
+ * §4: a full discount checks out without card payment, as long as nothing is due today: injury protection added
+ * under it is a payment due today, paid by card like any other.
+ */
+export function checksOutWithoutCard(context: PlanChoice): boolean {
+  return fullDiscountOf(context) && !protectionIncluded(context);
 }
 
 /** The plan the payer chose, when it is still offered. */
@@ -202,7 +238,7 @@ export function validBilling(billing: BillingForm | null): boolean {
 export function cardPaymentInput(context: PaymentContext): CardPaymentInput {
   return {
     checkout: context.checkout,
-    free: fullDiscountOf(context),
+    free: checksOutWithoutCard(context),
     card: context.card,
     billing: context.billing,
     returnUrl: context.returnUrl,
@@ -215,12 +251,20 @@ export function licenceCode(context: PaymentContext): string | undefined {
   return context.user?.license?.license_code ?? undefined;
 }
 
-/** §4: once checked out the payer goes to the claimed page (the licence's), else to the account page. */
+/**
+ * §4: once checked out the payer goes to the claimed page (the licence's) with what the payment confirms, else to
+ * the account page.
+ */
 export function claimedDestination(context: PaymentContext): PaymentDestination {
   const license = licenceCode(context);
   return license === undefined
     ? { to: '/dashboard' }
-    : { to: '/licenses/$license', params: { license }, search: { claimed_registration: true } };
+    : {
+        to: '/licenses/$license',
+        params: { license },
+        search: { claimed_registration: true },
+        confirmation: context.confirmation,
+      };
 }
 
 /** §2: Back from step 1: /register (step 2, is_team_license) for a new user, else /login step 3; with the licence. */
@@ -232,7 +276,35 @@ export function backDestination(context: PaymentContext, to: '/register' | '/log
     : { to, search: { step: 3, ...withLicence } };
 }
 
-/** The machine's output is its final state's: one of the destinations above (xstate types it unknown). */
-export function isPaymentDestination(value: unknown): value is PaymentDestination {
-  return typeof value === 'object' && value !== null && 'to' in value;
+/**
+ * The exit of the final state the flow enters, built from what it knows then. Final states name only the
+ * destination (static params), so a structural walk of the machine (npm run paths:to) never runs this on a context
+ * it did not fill in.
+ */
+export function exitTo(context: PaymentContext, to: PaymentDestination['to']): PaymentDestination {
+  switch (to) {
+    case '/licenses/$license':
+      return claimedDestination(context);
+    case '/register':
+    case '/login':
+      return backDestination(context, to);
+    case '/dashboard':
+      return { to };
+  }
+}
+
+/**
+ * What a successful card payment confirms: its receipt, or that it was refunded; null when the server recorded
+ * nothing new (a team paid already, from another tab or a repeated Pay Now).
+ */
+export function confirmationOf(
+  paid: { receipt: Receipt | null; refunded: boolean },
+  context: Pick<PaymentContext, 'returned'>,
+): PaymentConfirmation | null {
+  if (paid.receipt === null && !paid.refunded) return null;
+  return {
+    receipt: paid.refunded ? null : paid.receipt,
+    refunded: paid.refunded,
+    afterReturn: context.returned !== null,
+  };
 }

@@ -12,21 +12,24 @@
  * - The user is refreshed on entry (GET /api/user): the stored one may predate the claim, and the waiver, the licence
  *   and is_new decide the way on.
  * - The draft preview shows every step, Pay Now included, but it cannot pay: checkout ends in `preview`.
- * - Issue 15: every successful payment (card, full discount, 3-D Secure return) is confirmed on its own screen
- *   (`confirmation`, 'Payment confirmed') with the receipt the server answered; Continue goes on to the claimed page.
- *   An intent refunded as a second payment for the same team has no receipt: the confirmation says it was refunded;
- *   a checkout that finds the team paid already (no receipt) goes on at once.
+ * - Issue 15, 19.1: every successful payment (card, full discount, a $0-today SetupIntent, 3-D Secure return) goes
+ *   straight to the claimed page, whose success screen shows the confirmation at its top: the exit `toClaimed`
+ *   carries it (`context.confirmation`, the receipt the server answered) and the route hands it over in memory, never
+ *   in the URL. An intent refunded as a second payment for the same team has no receipt: the confirmation says it
+ *   was refunded; a checkout that finds the team paid already (no receipt) confirms nothing new.
+ * - §4 'then the injury protection page if the plan exists': shown whenever the team has a protection plan, under a
+ *   full discount too; protection added under a full discount is due today, so it is paid by card.
+ * - Issue 19.3: a live draft update reloads the preview quietly on the step it is on (as DRAFT_FOLLOWED does).
  */
 import { and, not } from 'xstate';
 import { DISCOUNT_NOT_FOUND } from '../domain/payment-rules';
+import { exitOf } from './flow-exit';
 import {
-  backDestination,
   cardPaymentInput,
-  claimedDestination,
   type DraftChannelInput,
   type DraftUpdated,
   initialContext,
-  isPaymentDestination,
+  type PaymentConfirmation,
   type PaymentDestination,
   type PaymentEvent,
   type PaymentInput,
@@ -35,7 +38,7 @@ import {
 import { discountFailureText } from './payment.failures';
 import { paymentSetup } from './payment.setup';
 
-export type { DraftChannelInput, DraftUpdated, PaymentDestination, PaymentEvent, PaymentInput };
+export type { DraftChannelInput, DraftUpdated, PaymentConfirmation, PaymentDestination, PaymentEvent, PaymentInput };
 
 export const paymentMachine = paymentSetup.createMachine({
   id: 'payment',
@@ -43,17 +46,16 @@ export const paymentMachine = paymentSetup.createMachine({
     'Spec §4 Payment flow: payment options (step 1), optional injury protection, checkout with billing and waiver ' +
     '(step 2), or the waiver-only page; given the preview implementations, the staff preview of the same steps (§2 /draft).',
   context: ({ input }) => initialContext(input),
-  output: ({ event }) => {
-    if (!isPaymentDestination(event.output)) throw new Error('The payment flow ended without a destination.');
-    return event.output;
-  },
+  output: ({ context }) => exitOf(context),
   initial: 'start',
   on: {
     DRAFT_UPDATED: {
       guard: 'isPreview',
       target: '.loadingPlans',
       actions: { type: 'reloadFor', params: { step: null } },
-      description: "Spec §4: on the draft channel's 'updated' event the preview reloads.",
+      description:
+        "Spec §4: on the draft channel's 'updated' event the preview reloads (a page without a step: no season, an " +
+        'error, the first load).',
     },
   },
   states: {
@@ -124,6 +126,15 @@ export const paymentMachine = paymentSetup.createMachine({
       description:
         'Spec §4/§7: load payment data (payment-plans, or on the preview team-draft-payment-plans without ' +
         'authorization); §5: a discount or the protection plan reloads it.',
+      on: {
+        DRAFT_UPDATED: {
+          guard: 'isPreview',
+          target: 'loadingPlans',
+          reenter: true,
+          description:
+            'Spec §4: a live update during a load asks again, for the same step: the answer on its way may predate it.',
+        },
+      },
       invoke: {
         id: 'paymentPlans',
         src: 'paymentPlans',
@@ -140,6 +151,11 @@ export const paymentMachine = paymentSetup.createMachine({
       exit: { type: 'reloadFor', params: { step: null } },
       always: [
         { guard: 'hasPageError', target: 'pageError' },
+        {
+          guard: and([{ type: 'reloadedFor', params: { step: 'checkout' as const } }, 'planChosen']),
+          target: 'checkout',
+          description: 'Issue 19.3: the preview stays on checkout through a live update, while its plan is offered.',
+        },
         { guard: { type: 'reloadedFor', params: { step: 'protection' } }, target: 'protection' },
         { guard: { type: 'reloadedFor', params: { step: 'choosingPlan' } }, target: 'choosingPlan' },
         { guard: 'noSeason', target: 'noSeason' },
@@ -173,6 +189,14 @@ export const paymentMachine = paymentSetup.createMachine({
     choosingPlan: {
       description: "Spec §4 step 1, payment options; §5: 'Next' is disabled until a plan is selected.",
       initial: 'idle',
+      on: {
+        DRAFT_UPDATED: {
+          guard: 'isPreview',
+          target: '#payment.loadingPlans',
+          actions: { type: 'reloadFor', params: { step: 'choosingPlan' } },
+          description: "Spec §4: the draft channel's 'updated' event reloads the preview quietly, on this step.",
+        },
+      },
       states: {
         idle: {
           description:
@@ -207,7 +231,7 @@ export const paymentMachine = paymentSetup.createMachine({
               {
                 guard: and(['planChosen', 'offersProtection']),
                 target: '#payment.protection',
-                description: 'Spec §4: then the injury protection page if the plan exists.',
+                description: 'Spec §4: then the injury protection page if the plan exists (under a full discount too).',
               },
               { guard: 'planChosen', target: '#payment.checkout' },
             ],
@@ -264,6 +288,12 @@ export const paymentMachine = paymentSetup.createMachine({
         },
         NEXT: { target: 'checkout', description: 'Declining is going on without adding it.' },
         BACK: { target: 'choosingPlan' },
+        DRAFT_UPDATED: {
+          guard: 'isPreview',
+          target: 'loadingPlans',
+          actions: { type: 'reloadFor', params: { step: 'protection' } },
+          description: "Spec §4: the draft channel's 'updated' event reloads the preview quietly, on this step.",
+        },
       },
     },
     checkout: {
@@ -273,6 +303,12 @@ export const paymentMachine = paymentSetup.createMachine({
       on: {
         AGREE_WAIVER: { actions: { type: 'setWaiverAgreement', params: ({ event }) => event } },
         BACK: [{ guard: 'offersProtection', target: 'protection' }, { target: 'choosingPlan' }],
+        DRAFT_UPDATED: {
+          guard: 'isPreview',
+          target: 'loadingPlans',
+          actions: { type: 'reloadFor', params: { step: 'checkout' } },
+          description: "Spec §4: the draft channel's 'updated' event reloads the preview quietly, on this step.",
+        },
       },
       states: {
         preparing: {
@@ -281,9 +317,9 @@ export const paymentMachine = paymentSetup.createMachine({
           always: [
             { guard: 'isPreview', target: 'preview' },
             {
-              guard: 'fullDiscount',
+              guard: 'checksOutWithoutCard',
               target: 'ready',
-              description: 'Spec §4: a full discount checks out without card.',
+              description: 'Spec §4: a full discount checks out without card (nothing due today).',
             },
             { guard: 'cardFormLoaded', target: 'ready' },
             { target: 'loadingCard' },
@@ -322,7 +358,7 @@ export const paymentMachine = paymentSetup.createMachine({
                 description: 'The card was charged but not recorded: record it again, never charge twice.',
               },
               {
-                guard: and(['fullDiscount', 'canPay']),
+                guard: and(['checksOutWithoutCard', 'canPay']),
                 target: '#payment.paying',
                 actions: { type: 'fixCheckout', params: ({ event }) => event },
               },
@@ -364,15 +400,12 @@ export const paymentMachine = paymentSetup.createMachine({
         input: ({ context }) => cardPaymentInput(context),
         onDone: [
           {
-            guard: { type: 'paidToConfirm', params: ({ event }) => event.output },
-            target: 'confirmation',
-            actions: { type: 'storeReceipt', params: ({ event }) => event.output },
-            description: 'Issue 15: the receipt, or (a second payment for a team already paid) that it was refunded.',
-          },
-          {
             guard: { type: 'exited', params: ({ event }) => ({ exit: event.output, is: 'paid' }) },
             target: 'toClaimed',
-            description: 'Paid already (another tab, a repeated Pay Now): nothing new to confirm, on at once.',
+            actions: { type: 'storeConfirmation', params: ({ event }) => event.output },
+            description:
+              'Spec §4, issue 19.1: on to the claimed page at once, with the receipt (or that a second payment was ' +
+              'refunded) to show at its top; paid already (another tab, a repeated Pay Now): nothing new to confirm.',
           },
           {
             guard: { type: 'exited', params: ({ event }) => ({ exit: event.output, is: 'retry' }) },
@@ -388,31 +421,26 @@ export const paymentMachine = paymentSetup.createMachine({
         ],
       },
     },
-    confirmation: {
-      description:
-        'Spec §4 Payment flow, §9 payment plans (issue 15): after any successful payment (full discount and 3-D Secure return included) the confirmation: ' +
-        'amount paid today, team and season, plan, remaining schedule, where the receipt went; Continue goes on.',
-      on: { CONTINUE: { target: 'toClaimed' } },
-    },
     toClaimed: {
       type: 'final',
-      description: 'Spec §4: once checked out the user is sent to the claimed page.',
-      output: ({ context }) => claimedDestination(context),
+      description:
+        'Spec §4: once checked out the user is sent to the claimed page, with the confirmation of the payment just made.',
+      entry: { type: 'leave', params: { to: '/licenses/$license' } },
     },
     toRegister: {
       description: 'Spec §2: Back from step 1 goes to /register (step 2, license, is_team_license) for a new user.',
       type: 'final',
-      output: ({ context }) => backDestination(context, '/register'),
+      entry: { type: 'leave', params: { to: '/register' } },
     },
     toLogin: {
       description: 'Spec §2: Back from step 1 goes to /login step 3 for an existing user.',
       type: 'final',
-      output: ({ context }) => backDestination(context, '/login'),
+      entry: { type: 'leave', params: { to: '/login' } },
     },
     toDashboard: {
       description: 'Spec §4 Payment flow: paid, with neither an organization waiver nor a licence: the account page.',
       type: 'final',
-      output: { to: '/dashboard' as const },
+      entry: { type: 'leave', params: { to: '/dashboard' } },
     },
   },
 });

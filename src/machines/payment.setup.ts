@@ -17,9 +17,11 @@ import { type CardPaymentExit, cardPaymentMachine } from './card-payment.machine
 import {
   canPayNow,
   checkoutParamsOf,
+  checksOutWithoutCard,
+  confirmationOf,
   type DraftChannelEvent,
   type DraftChannelInput,
-  fullDiscountOf,
+  exitTo,
   licenceCode,
   offeredPlansOf,
   type PayEvent,
@@ -30,6 +32,7 @@ import {
   type PlansRequest,
   protectionOffered,
   type ReloadStep,
+  seasonStartedOf,
   validBilling,
 } from './payment.context';
 import { settleUnlessAborted } from './settle-unless-aborted';
@@ -99,7 +102,8 @@ export const paymentSetup = setup({
     sameCode: ({ context }, params: { code: string }) =>
       discountCodeAction(params.code, context.discount?.code ?? null) === 'unchanged',
     isActive: (_, params: ServerDiscount) => params.is_active,
-    fullDiscount: ({ context }) => fullDiscountOf(context),
+    /** §4: a full discount with nothing due today checks out without card payment. */
+    checksOutWithoutCard: ({ context }) => checksOutWithoutCard(context),
     canPay: ({ context }) => canPayNow(context),
     /** Spec §5: ready to pay, a card entered and billing details the billing schema accepts. */
     payableByCard: ({ context }, params: PayEvent) =>
@@ -110,12 +114,6 @@ export const paymentSetup = setup({
     cardFormLoaded: ({ context }) => context.cardPayments !== null,
     alreadyPaid: ({ context }) => context.paidCheckout !== null,
     exited: (_, params: { exit: CardPaymentExit; is: CardPaymentExit['exit'] }) => params.exit.exit === params.is,
-    /**
-     * Paid, and the server said what it recorded, or that it refunded a second payment for a team already paid:
-     * the payer sees the confirmation first (issue 15).
-     */
-    paidToConfirm: (_, params: CardPaymentExit) =>
-      params.exit === 'paid' && (params.receipt !== null || params.refunded),
   },
   actions: {
     listenToDraft: spawnChild('draftChannel', {
@@ -133,7 +131,13 @@ export const paymentSetup = setup({
       const stillOffered = offeredPlansOf({ ...context, data: params.data }).some(
         (plan) => plan.month === context.selectedPlanMonth,
       );
-      return { data: params.data, selectedPlanMonth: stillOffered ? context.selectedPlanMonth : null, error: null };
+      return {
+        data: params.data,
+        // §4: the season-started display is decided here, from the clock, so no view reads it.
+        seasonStarted: seasonStartedOf(params.data, new Date()),
+        selectedPlanMonth: stillOffered ? context.selectedPlanMonth : null,
+        error: null,
+      };
     }),
     rememberLoadError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     reloadFor: assign({ reloadFor: (_, params: { step: ReloadStep }) => params.step }),
@@ -168,9 +172,13 @@ export const paymentSetup = setup({
       return {};
     }),
     forgetReturn: assign({ returned: null }),
-    storeReceipt: assign((_, params: CardPaymentExit) => ({
-      receipt: params.exit === 'paid' ? params.receipt : null,
-      refunded: params.exit === 'paid' && params.refunded,
-    })),
+    /** What the payment just made confirms (issue 15): the claimed page shows it (issue 19.1). */
+    storeConfirmation: assign({
+      confirmation: ({ context }, params: CardPaymentExit) =>
+        params.exit === 'paid' ? confirmationOf(params, context) : null,
+    }),
+    leave: assign({
+      exit: ({ context }, params: { to: PaymentDestination['to'] }) => exitTo(context, params.to),
+    }),
   },
 });

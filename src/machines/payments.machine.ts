@@ -8,6 +8,7 @@ import { ApiError, errorText } from '../api/errors';
 import { getMemberships } from '../api/payments';
 import type { MembershipList, MembershipSummary } from '../api/schemas';
 import { silentLogout } from '../session/logout';
+import { exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export const PAYMENTS_RETURN_URL = '/payments';
@@ -22,6 +23,8 @@ export interface PaymentsContext {
   memberships: readonly MembershipSummary[];
   /** The §8 text of the failed load, else null. */
   errorText: string | null;
+  /** Where the flow leaves to, set on entering a final state; the machine's output. */
+  exit: PaymentsExit | null;
 }
 
 export type PaymentsEvent = { type: 'RETRY' };
@@ -49,13 +52,14 @@ export const paymentsMachine = setup({
     silentLogout: () => {
       silentLogout();
     },
+    leave: assign({ exit: (_, exit: PaymentsExit) => exit }),
   },
 }).createMachine({
   id: 'payments',
   description:
     'Spec §9 payment plans (issue 15 point 3): /payments lists what the family paid, what is due next and each schedule.',
-  context: { memberships: [], errorText: null },
-  output: { to: '/login', search: { returnUrl: PAYMENTS_RETURN_URL } },
+  context: { memberships: [], errorText: null, exit: null },
+  output: ({ context }) => exitOf(context),
   initial: 'loading',
   states: {
     loading: {
@@ -96,6 +100,7 @@ export const paymentsMachine = setup({
     toLogin: {
       description: 'Spec §2: the session is no longer accepted; log in again and come back to /payments.',
       type: 'final',
+      entry: { type: 'leave', params: { to: '/login', search: { returnUrl: PAYMENTS_RETURN_URL } } },
     },
   },
 });

@@ -6,7 +6,6 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { updateCardMachine } from './update-card.machine';
 
 export type { SetupFormHandle } from '../providers/card-payments/types';
-export { PAYMENT_SUCCEEDED } from './update-card.machine';
 
 export type UpdateCardActorRef = ActorRefFrom<typeof updateCardMachine>;
 export type UpdateCardSnapshot = SnapshotFrom<typeof updateCardMachine>;

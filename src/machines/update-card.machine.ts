@@ -5,12 +5,21 @@
  * Secure is authenticated through the adapter and, back on the page, collected. The result is the page's:
  * 'Payment succeeded!', the provider's message (try another card), or nothing due.
  *
- * Card code is never imported here: the route gives the provider's actors (machine.provide), as /payment does.
+ * Card code is never imported here: the route gives the provider's actors (machine.provide), as /payment does. The
+ * way back from 3-D Secure is read as /payment's is (src/domain/payment-return.ts `returnedPaymentFrom`), and the texts
+ * are the payment flow's (src/domain/payment-rules.ts), so a card refusal reads the same on both pages.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ApiError, errorText } from '../api/errors';
 import { collect, saveCard, setupCard } from '../api/payments';
 import type { CardSetup, CollectionOutcome, CollectionResult } from '../api/schemas';
+import type { ReturnedPayment } from '../domain/payment-return';
+import {
+  CARD_NOT_CONFIRMED,
+  cardErrorMessage,
+  PAYMENT_NOT_COMPLETED,
+  UNEXPECTED_CARD_ERROR,
+} from '../domain/payment-rules';
 import type {
   CardError,
   CardPayments,
@@ -19,17 +28,14 @@ import type {
   SetupResult,
 } from '../providers/card-payments/types';
 import { silentLogout } from '../session/logout';
+import { exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
-export const PAYMENT_SUCCEEDED = 'Payment succeeded!';
-export const CARD_NOT_CONFIRMED = 'Your card could not be confirmed. Please try again or use another card.';
-export const UNEXPECTED_CARD_ERROR = 'An unexpected error occurred. Please try again.';
-export const PAYMENT_NOT_COMPLETED = 'The payment was not completed. Please try again or use another card.';
-
-/** Coming back from the provider's 3-D Secure page: the SetupIntent of the new card, or the charge of it. */
-export type UpdateCardReturn =
-  | { kind: 'setup'; setupIntentId: string; clientSecret: string }
-  | { kind: 'payment'; paymentIntentId: string };
+/**
+ * Coming back from the provider's 3-D Secure page, read from the query as /payment reads it: the SetupIntent of the
+ * new card (`setup`), or the charge of it.
+ */
+export type UpdateCardReturn = ReturnedPayment;
 
 export interface UpdateCardInput {
   /** The membership of the e-mailed link or the /payments action; null when the link lost it. */
@@ -60,6 +66,8 @@ export interface UpdateCardContext {
   paymentIntentId: string | null;
   /** The text shown with the card form or the failure: the provider's message or the §8 mapping. */
   message: string | null;
+  /** Where the flow leaves to, set on entering a final state; the machine's output. */
+  exit: UpdateCardExit | null;
 }
 
 export type UpdateCardEvent = { type: 'SUBMIT'; card: SetupFormHandle | null } | { type: 'RETRY' };
@@ -105,12 +113,8 @@ function nextActionOf(context: UpdateCardContext): NextActionInput {
 }
 
 function returnedSetupOf(context: UpdateCardContext): { clientSecret: string; setupIntentId: string } {
-  if (context.returned?.kind !== 'setup') throw new Error('Not a return from confirming a card.');
-  return { clientSecret: context.returned.clientSecret, setupIntentId: context.returned.setupIntentId };
-}
-
-function cardErrorText(error: CardError): string {
-  return error.message ?? UNEXPECTED_CARD_ERROR;
+  if (context.returned?.setup !== true) throw new Error('Not a return from confirming a card.');
+  return { clientSecret: context.returned.clientSecret, setupIntentId: context.returned.paymentIntentId };
 }
 
 /** The settled answer of a card provider call: a refused card carries the provider's error. */
@@ -180,8 +184,8 @@ export const updateCardMachine = setup({
   },
   guards: {
     hasNoMembership: ({ context }) => context.membershipId === null,
-    isSetupReturn: ({ context }) => context.returned?.kind === 'setup',
-    isPaymentReturn: ({ context }) => context.returned?.kind === 'payment',
+    isSetupReturn: ({ context }) => context.returned?.setup === true,
+    isPaymentReturn: ({ context }) => context.returned?.setup === false,
     cardEntered: ({ event }) => event.type === 'SUBMIT' && event.card !== null,
     cardRejected: (_, params: { error?: CardError | undefined }) => params.error !== undefined,
     setupSucceeded: (_, params: SetupResult) => params.setupIntent?.status === 'succeeded',
@@ -199,8 +203,7 @@ export const updateCardMachine = setup({
     storeSetup: assign({ setup: (_, params: CardSetup) => params }),
     rememberSetupIntent: assign({ setupIntentId: (_, params: { id: string }) => params.id }),
     rememberReturnedPayment: assign({
-      paymentIntentId: ({ context }) =>
-        context.returned?.kind === 'payment' ? context.returned.paymentIntentId : null,
+      paymentIntentId: ({ context }) => (context.returned?.setup === false ? context.returned.paymentIntentId : null),
     }),
     storeResult: assign({
       result: (_, params: CollectionResult) => params,
@@ -210,9 +213,10 @@ export const updateCardMachine = setup({
     rememberCollectedIntent: assign({
       paymentIntentId: ({ context }) => context.result?.payment_intent?.id ?? null,
     }),
+    /** §8 card form, as on /payment: the provider's message for card and validation errors, else the fallback. */
     showCardError: assign({
       message: (_, params: { error?: CardError | undefined }) =>
-        params.error === undefined ? UNEXPECTED_CARD_ERROR : cardErrorText(params.error),
+        params.error === undefined ? UNEXPECTED_CARD_ERROR : cardErrorMessage(params.error),
     }),
     showApiError: assign({ message: (_, params: { error: unknown }) => errorText(params.error) }),
     showText: assign({ message: (_, params: { text: string }) => params.text }),
@@ -221,6 +225,7 @@ export const updateCardMachine = setup({
     silentLogout: () => {
       silentLogout();
     },
+    leave: assign({ exit: (_, exit: UpdateCardExit) => exit }),
   },
 }).createMachine({
   id: 'updateCard',
@@ -237,8 +242,9 @@ export const updateCardMachine = setup({
     result: null,
     paymentIntentId: null,
     message: null,
+    exit: null,
   }),
-  output: { to: '/login', search: { returnUrl: '/payments' } },
+  output: ({ context }) => exitOf(context),
   initial: 'routing',
   states: {
     routing: {
@@ -426,6 +432,7 @@ export const updateCardMachine = setup({
     toLogin: {
       description: 'Spec §2: the session is no longer accepted; log in again and come back to /payments.',
       type: 'final',
+      entry: { type: 'leave', params: { to: '/login', search: { returnUrl: '/payments' } } },
     },
   },
 });

@@ -1,10 +1,12 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { licenceOrganizationId } from '../machines/licence.connect';
 import { type LicenceExit, type LicenceVariant, licenceMachine } from '../machines/licence.machine';
 import { getCurrentUser } from '../session/current-user';
 import { LicenceFlow } from '../views/licence/licence-flow';
 import { brandName, useBrandStylesheet, useWhiteLabel } from './branding';
+import { confirmationFor, forgetConfirmation } from './claimed-confirmation';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 
 export const Route = createLazyRoute('/licenses/$license')({
@@ -41,6 +43,11 @@ export function LicenceHost({
   code: string;
   search: LicencePageSearch;
 }) {
+  // Issue 19.1: the claimed page right after a payment shows its confirmation, handed over in memory, once.
+  const [confirmation] = useState(() =>
+    variant === 'team' && search.claimed_registration === true ? confirmationFor(code) : null,
+  );
+  useEffect(forgetConfirmation, []);
   const actorRef = useFlowPage(licenceMachine, {
     flow: 'licence',
     input: {
@@ -53,6 +60,7 @@ export function LicenceHost({
       redirRegister: search.redirRegister,
       presetEmail: search.preset_email,
       user: getCurrentUser(),
+      confirmation,
     },
     follow,
   });

@@ -8,6 +8,7 @@ import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
 import { PaymentFlow } from '../views/payment/payment-flow';
 import { useJourneyStylesheet } from './branding';
+import { handOverConfirmation } from './claimed-confirmation';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { paymentRoute } from './payment.route';
 
@@ -43,9 +44,21 @@ function PaymentPage() {
   return <PaymentFlow actorRef={actorRef} />;
 }
 
-/** Where a payment leads replaces the payment page in the history: Back must not return to a finished checkout. */
+/**
+ * Where a payment leads replaces the payment page in the history: Back must not return to a finished checkout. The
+ * claimed page gets the confirmation of the payment just made in memory (claimed-confirmation.ts), not in its URL.
+ */
 function follow(navigate: NavigateFunction, destination: PaymentDestination): void {
-  void navigate({ ...destination, replace: true });
+  switch (destination.to) {
+    case '/licenses/$license': {
+      const { confirmation, ...to } = destination;
+      if (confirmation !== null) handOverConfirmation(to.params.license, confirmation);
+      void navigate({ ...to, replace: true });
+      return;
+    }
+    default:
+      void navigate({ ...destination, replace: true });
+  }
 }
 
 export const Route = createLazyRoute('/_auth/payment')({ component: PaymentPage });

@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { type UpdateCardExit, type UpdateCardReturn, updateCardMachine } from '../machines/update-card.machine';
+import { returnedPaymentFrom } from '../domain/payment-return';
+import { type UpdateCardExit, updateCardMachine } from '../machines/update-card.machine';
 import {
   handleNextActionActor,
   retrieveSetupActor,
@@ -21,17 +22,6 @@ const updateCardPageMachine = updateCardMachine.provide({
   },
 });
 
-type UpdateCardSearch = ReturnType<typeof updateCardRoute.useSearch>;
-
-/** What the provider appended on the way back from 3-D Secure, or null on an ordinary visit. */
-function updateCardReturnFrom(search: UpdateCardSearch): UpdateCardReturn | null {
-  if (search.setup_intent !== undefined && search.setup_intent_client_secret !== undefined) {
-    return { kind: 'setup', setupIntentId: search.setup_intent, clientSecret: search.setup_intent_client_secret };
-  }
-  if (search.payment_intent !== undefined) return { kind: 'payment', paymentIntentId: search.payment_intent };
-  return null;
-}
-
 function UpdateCardPage() {
   const search = updateCardRoute.useSearch();
   const navigate = useNavigate();
@@ -40,7 +30,8 @@ function UpdateCardPage() {
     const membershipId = search.membership_id ?? null;
     const url = new URL('/payments/update-card', window.location.origin);
     if (membershipId !== null) url.searchParams.set('membership_id', String(membershipId));
-    return { membershipId, returned: updateCardReturnFrom(search), returnUrl: url.toString() };
+    // The way back from 3-D Secure reads as /payment's (a new card's SetupIntent, or the charge of it).
+    return { membershipId, returned: returnedPaymentFrom(search), returnUrl: url.toString() };
   });
   const actorRef = useFlowPage(updateCardPageMachine, { flow: 'update-card', input, follow });
   useJourneyStylesheet(useCurrentUser());

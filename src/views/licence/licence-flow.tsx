@@ -11,8 +11,6 @@ import { PausedNotice } from './paused-notice';
 import { TeamSuccessView } from './team-success-view';
 import { TeamWelcomeView } from './team-welcome-view';
 
-export type LicenceActor = LicenceActorRef;
-
 export interface LicenceBrand {
   /** strings.app_name of the white-label data, else the configured client name. */
   appName: string;
@@ -21,7 +19,7 @@ export interface LicenceBrand {
 }
 
 /** The licence pages' views (§2 Licence page), rendered from the licence machine's state. */
-export function LicenceFlow({ actorRef, brand }: { actorRef: LicenceActor; brand: LicenceBrand }) {
+export function LicenceFlow({ actorRef, brand }: { actorRef: LicenceActorRef; brand: LicenceBrand }) {
   const view = useSelector(actorRef, licenceView, shallowEqual);
 
   switch (view.screen) {
@@ -66,7 +64,12 @@ export function LicenceFlow({ actorRef, brand }: { actorRef: LicenceActor; brand
     case 'teamSuccess':
       return (
         <Page wide>
-          <TeamSuccessView appName={brand.appName} email={view.accountEmail} iconUrl={brand.iconUrl} />
+          <TeamSuccessView
+            appName={brand.appName}
+            email={view.accountEmail}
+            iconUrl={brand.iconUrl}
+            confirmation={view.confirmation}
+          />
         </Page>
       );
     case 'coachLicence':

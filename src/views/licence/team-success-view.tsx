@@ -1,45 +1,83 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { PaymentConfirmation as Confirmation } from '../../machines/licence.connect';
 import { AppStoreLinks } from '../common/branding/app-store-links';
 import { StepHeading } from '../common/step-heading';
+import { MY_PAYMENTS_HEADING } from '../payments/payment-texts';
 import { activationHeading } from './licence-texts';
+import { PaymentConfirmation } from './payment-confirmation';
 
 /** One numbered card of the activation steps; the number is decoration, the heading names the step. */
-function ActivationStep({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+function ActivationStep({
+  number,
+  title,
+  nested,
+  children,
+}: {
+  number: number;
+  title: string;
+  /** Below the payment confirmation the steps are one level deeper in the outline. */
+  nested: boolean;
+  children: ReactNode;
+}) {
+  const Heading = nested ? 'h3' : 'h2';
   return (
     <li className="activation-step">
       <span className="activation-step__number" aria-hidden="true">
         {number}
       </span>
       <div className="activation-step__body">
-        <h2>{title}</h2>
+        <Heading>{title}</Heading>
         {children}
       </div>
     </li>
   );
 }
 
+/** Issue 19.2: the way to "My payments" (/payments): what was paid, what is due next, the card. */
+function MyPaymentsLink() {
+  return (
+    <p className="licence-success__payments">
+      <Link to="/payments" className="button button--secondary">
+        {MY_PAYMENTS_HEADING}
+      </Link>
+    </p>
+  );
+}
+
 /**
  * §2 Team licence success screen: three steps to activate the account in the app. Above 768 px the steps stand side
- * by side as cards; at 768 px or below they stack with the store buttons full width (licence.css).
+ * by side as cards; at 768 px or below they stack with the store buttons full width (licence.css). Right after a
+ * payment (issue 19.1) its confirmation comes first: its heading is the page's h1 and takes the focus, and the
+ * activation steps follow as a section of their own.
  */
 export function TeamSuccessView({
   appName,
   email,
   iconUrl,
+  confirmation,
 }: {
   appName: string;
   email: string | null;
   iconUrl: string | null;
+  confirmation: Confirmation | null;
 }) {
+  const nested = confirmation !== null;
   return (
     <section className="licence-success">
-      <StepHeading>{activationHeading(appName)}</StepHeading>
+      {confirmation !== null && (
+        <>
+          <PaymentConfirmation confirmation={confirmation} />
+          <MyPaymentsLink />
+        </>
+      )}
+      {nested ? <h2>{activationHeading(appName)}</h2> : <StepHeading>{activationHeading(appName)}</StepHeading>}
       <ol className="activation-steps">
-        <ActivationStep number={1} title="Go to the app store">
+        <ActivationStep number={1} title="Go to the app store" nested={nested}>
           <p>Open the App Store or Google Play on your phone.</p>
           <AppStoreLinks appName={appName} />
         </ActivationStep>
-        <ActivationStep number={2} title="Download the app">
+        <ActivationStep number={2} title="Download the app" nested={nested}>
           {iconUrl && (
             <img
               className="brand-icon"
@@ -57,7 +95,7 @@ export function TeamSuccessView({
             Search for <strong>{appName}</strong> and download the {appName} app.
           </p>
         </ActivationStep>
-        <ActivationStep number={3} title="Log in">
+        <ActivationStep number={3} title="Log in" nested={nested}>
           {email === null ? (
             <p>Log in with the email and password you registered with.</p>
           ) : (
@@ -67,6 +105,7 @@ export function TeamSuccessView({
           )}
         </ActivationStep>
       </ol>
+      {confirmation === null && <MyPaymentsLink />}
     </section>
   );
 }

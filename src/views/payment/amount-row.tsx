@@ -1,5 +1,5 @@
 import { formatUsd } from '../../domain/money';
-import type { AmountLine } from './plan-lines';
+import type { AmountLine } from '../../domain/plan-lines';
 
 /** One line of a "due today" block; a waived fee shows its amount struck through and 'Waived'. */
 export function AmountRow({ line }: { line: AmountLine }) {

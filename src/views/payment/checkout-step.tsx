@@ -1,16 +1,9 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useRef, useState } from 'react';
-import { describePlan } from '../../domain/fees';
 import { type BillingForm, initialBillingForm, paymentBillingSchema } from '../../domain/forms/payment-billing';
 import { formatUsd } from '../../domain/money';
-import { hasWaiverText, PAYMENT_SUCCEEDED, PAYMENTS_UNAVAILABLE } from '../../domain/payment-rules';
-import {
-  checkoutView,
-  fullDiscountOf,
-  offeredPlansOf,
-  protectionIncluded,
-  selectedPlanOf,
-} from '../../machines/payment.connect';
+import { PAYMENT_SUCCEEDED, PAYMENTS_UNAVAILABLE } from '../../domain/payment-rules';
+import { checkoutView } from '../../machines/payment.connect';
 import type { CardFormHandle } from '../../providers/card-payments/types';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
@@ -19,7 +12,6 @@ import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import { AmountRow } from './amount-row';
 import { BILLING_LABELS } from './billing-details';
-import { sumLines, todayLines } from './plan-lines';
 import type { StepProps } from './types';
 import { WaiverSection } from './waiver-section';
 
@@ -41,19 +33,7 @@ const BILLING_FIELDS: { name: keyof BillingForm; autoComplete: string; type?: st
  */
 export function CheckoutStep({ actorRef, preview }: StepProps) {
   const context = useSelector(actorRef, checkoutView, shallowEqual);
-  const { busy } = context;
-  const full = fullDiscountOf(context);
-  const team = context.data?.team ?? null;
-  const protection = context.data?.injury_protection_insurance ?? null;
-  const plan = selectedPlanOf(context);
-  const described =
-    plan !== null && team !== null
-      ? describePlan(
-          plan,
-          { team, addedProtection: protectionIncluded(context) ? protection : null, discount: context.discount },
-          offeredPlansOf(context)[0] === plan,
-        )
-      : null;
+  const { busy, free: full, plan: described } = context;
 
   const [card, setCard] = useState<CardFormHandle | null>(null);
   const billing = useForm(initialBillingForm(context.user), paymentBillingSchema);
@@ -86,10 +66,10 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
         <section className="card order-summary" aria-label="Your payment">
           <h2>{described.name}</h2>
           <dl className="amounts">
-            {todayLines(described).map((line) => (
+            {described.todayLines.map((line) => (
               <AmountRow key={line.label} line={line} />
             ))}
-            {sumLines(todayLines(described)) !== described.chargedToday && (
+            {described.showsChargedToday && (
               <div className="amounts__row">
                 <dt>Charged today</dt>
                 <dd>{formatUsd(described.chargedToday)}</dd>
@@ -157,9 +137,9 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
         </>
       )}
 
-      {team !== null && hasWaiverText(team.waiver) && (
+      {context.waiver !== null && (
         <WaiverSection
-          waiver={team.waiver}
+          waiver={context.waiver}
           agreed={context.waiverAgreed}
           touched={context.waiverTouched}
           disabled={busy}

@@ -4,14 +4,14 @@ import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { CheckoutStep } from './checkout-step';
+import './amounts.css';
 import './payment.css';
 import { NO_SEASON, PREVIEW_TEXT, PREVIEW_TITLE } from '../../domain/payment-rules';
-import { cardPaymentOf, pageTextOf, paymentScreenOf } from '../../machines/payment.connect';
-import { PaymentConfirmation } from './payment-confirmation';
+import { cardPaymentOf, type PaymentActorRef, pageTextOf, paymentScreenOf } from '../../machines/payment.connect';
 import { PaymentOptionsStep } from './payment-options-step';
 import { ProtectionStep } from './protection-step';
 import { ReturnNotice } from './return-notice';
-import type { PaymentActorRef, StepProps } from './types';
+import type { StepProps } from './types';
 import { WaiverOnlyStep } from './waiver-only-step';
 
 /** The draft preview's banner (§2): on every screen of /draft. */
@@ -39,8 +39,6 @@ function PaymentScreen(props: StepProps) {
     case 'checkout':
       // One element type for checkout and paying, so the card form stays mounted while a payment runs.
       return <CheckoutStep {...props} />;
-    case 'confirmation':
-      return <PaymentConfirmation {...props} />;
     case 'returning':
       return cardPayment ? <ReturnNotice actorRef={cardPayment} /> : null;
     case 'loadFailed':

@@ -1,8 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { hasSeasonStarted } from '../../domain/dates';
-import { describePlans, feeBreakdown, summarizeTeamFees } from '../../domain/fees';
-import { offeredPlansOf, paymentOptionsView, protectionIncluded } from '../../machines/payment.connect';
+import { paymentOptionsView } from '../../machines/payment.connect';
 import { StepHeading } from '../common/step-heading';
 import { DiscountForm } from './discount-form';
 import { FeeSummary } from './fee-summary';
@@ -12,22 +10,7 @@ import type { StepProps } from './types';
 /** Step 1 (§2 Payment page (a), §4, §5): every offered plan, the team's fees, the discount code, Next and Back. */
 export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
   const context = useSelector(actorRef, paymentOptionsView, shallowEqual);
-  const { busy, canGoBack, canGoOn } = context;
-  const team = context.data?.team ?? null;
-  const season = context.data?.season ?? null;
-  const protectionPlan = context.data?.injury_protection_insurance ?? null;
-  const offered = offeredPlansOf(context);
-  const plans =
-    team === null
-      ? []
-      : describePlans(offered, {
-          team,
-          addedProtection: protectionIncluded(context) ? protectionPlan : null,
-          discount: context.discount,
-        });
-  const seasonStarted = season !== null && hasSeasonStarted(season.start_date, new Date());
-  const summary = team === null ? null : summarizeTeamFees(team, seasonStarted);
-  const breakdown = team === null ? null : feeBreakdown(team, context.discount);
+  const { busy, canGoBack, canGoOn, plans, fees, teamLine } = context;
   // The preview has nowhere to go back to (no register or login in it).
   const showBack = !preview;
 
@@ -40,15 +23,13 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
     <>
       <StepHeading>Payment Options</StepHeading>
       <p className="step-indicator">Step 1 of 2</p>
-      {(team?.name || season?.name) && (
-        <p className="payment-team">{[team?.name, season?.name].filter(Boolean).join(' · ')}</p>
-      )}
-      {summary !== null && breakdown !== null && (
+      {teamLine !== null && <p className="payment-team">{teamLine}</p>}
+      {fees !== null && (
         <FeeSummary
-          summary={summary}
-          breakdown={breakdown}
-          seasonName={season?.name ?? null}
-          seasonStart={season?.start_date ?? null}
+          summary={fees.summary}
+          breakdown={fees.breakdown}
+          seasonName={fees.seasonName}
+          seasonStart={fees.seasonStart}
           discount={context.discount}
         />
       )}

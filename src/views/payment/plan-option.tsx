@@ -1,8 +1,7 @@
 import { useId } from 'react';
-import type { PlanDescription } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
+import type { PlanView } from '../../machines/payment.connect';
 import { AmountRow } from './amount-row';
-import { sumLines, todayLines } from './plan-lines';
 
 /**
  * One payment plan as a radio choice (§2 step 1, §9): its name and today's charge are the choice's name; the
@@ -14,13 +13,12 @@ export function PlanOption({
   disabled,
   onSelect,
 }: {
-  plan: PlanDescription;
+  plan: PlanView;
   checked: boolean;
   disabled: boolean;
   onSelect: () => void;
 }) {
   const id = useId();
-  const lines = todayLines(plan);
   return (
     <div className={checked ? 'plan-option plan-option--checked' : 'plan-option'}>
       <div className="plan-option__choice">
@@ -41,10 +39,10 @@ export function PlanOption({
       </div>
       <div id={`${id}-details`} className="plan-option__details">
         <dl className="amounts">
-          {lines.map((line) => (
+          {plan.todayLines.map((line) => (
             <AmountRow key={line.label} line={line} />
           ))}
-          {sumLines(lines) !== plan.chargedToday && (
+          {plan.showsChargedToday && (
             <div className="amounts__row">
               <dt>Charged today</dt>
               <dd>{formatUsd(plan.chargedToday)}</dd>

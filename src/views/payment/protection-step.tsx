@@ -1,8 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useId } from 'react';
-import { describePlan } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
-import { offeredPlansOf, protectionIncluded, protectionView, selectedPlanOf } from '../../machines/payment.connect';
+import { protectionView } from '../../machines/payment.connect';
 import { BackButton } from '../common/back-button';
 import { StepHeading } from '../common/step-heading';
 import type { StepProps } from './types';
@@ -13,20 +12,8 @@ import type { StepProps } from './types';
  */
 export function ProtectionStep({ actorRef }: StepProps) {
   const context = useSelector(actorRef, protectionView, shallowEqual);
-  const { busy } = context;
+  const { busy, protection, added, chosenPlanName, chargedToday } = context;
   const id = useId();
-  const protection = context.data?.injury_protection_insurance ?? null;
-  const team = context.data?.team ?? null;
-  const added = protectionIncluded(context);
-  const plan = selectedPlanOf(context);
-  const today =
-    plan !== null && team !== null
-      ? describePlan(
-          plan,
-          { team, addedProtection: added ? protection : null, discount: context.discount },
-          offeredPlansOf(context)[0] === plan,
-        ).chargedToday
-      : null;
 
   const next = (event: FormEvent) => {
     event.preventDefault();
@@ -64,9 +51,9 @@ export function ProtectionStep({ actorRef }: StepProps) {
           </div>
         </section>
       )}
-      {today !== null && plan !== null && (
+      {chargedToday !== null && chosenPlanName !== null && (
         <p>
-          Due today with {plan.name}: <strong>{formatUsd(today)}</strong>
+          Due today with {chosenPlanName}: <strong>{formatUsd(chargedToday)}</strong>
         </p>
       )}
       <div className="button-row">

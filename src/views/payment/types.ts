@@ -1,7 +1,5 @@
 import type { PaymentActorRef } from '../../machines/payment.connect';
 
-export type { PaymentActorRef };
-
 /** What every step view receives: the actor it reads (narrow selectors) and sends to, and whether this is /draft. */
 export interface StepProps {
   readonly actorRef: PaymentActorRef;

@@ -5,6 +5,7 @@
 import type { MembershipPhase, MembershipSummary, PhaseStatus, SavedCard } from '../../api/schemas';
 import { formatDisplayDate } from '../../domain/dates';
 import { formatUsd } from '../../domain/money';
+import { NOTHING_MORE_DUE } from '../../domain/payment-rules';
 
 export const MY_PAYMENTS_HEADING = 'My payments';
 export const LOADING_PAYMENTS_TEXT = 'Loading your payments…';
@@ -13,7 +14,6 @@ export const BACK_TO_ACCOUNT = 'Back to your account';
 export const UPDATE_CARD_LABEL = 'Update card';
 export const CARD_UPDATE_NOTICE = 'A payment could not be charged to your card. Please update your card to pay it.';
 export const SCHEDULE_CAPTION = 'Payment schedule';
-export const NO_NEXT_PAYMENT = 'Nothing more is due.';
 
 const STATUS_TEXT: Readonly<Record<PhaseStatus, string>> = {
   paid: 'Paid',
@@ -78,7 +78,7 @@ export function membershipView(membership: MembershipSummary): MembershipView {
     paid: formatUsd(membership.paid_cents),
     remaining: formatUsd(membership.remaining_cents),
     nextPayment:
-      next === null ? NO_NEXT_PAYMENT : `${formatUsd(next.amount_cents)} on ${formatDisplayDate(next.due_date)}`,
+      next === null ? NOTHING_MORE_DUE : `${formatUsd(next.amount_cents)} on ${formatDisplayDate(next.due_date)}`,
     card: membership.card === null ? null : cardText(membership.card),
     needsCardUpdate: membership.needs_card_update,
     rows: membership.phases.map(phaseRow),

@@ -2,8 +2,8 @@ import './payments.css';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
+import { PAYMENT_SUCCEEDED } from '../../domain/payment-rules';
 import {
-  PAYMENT_SUCCEEDED,
   type SetupFormHandle,
   type UpdateCardActorRef,
   type UpdateCardScreen,

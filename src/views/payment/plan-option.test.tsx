@@ -2,7 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describePlan, type PaymentPlanInput, type TeamFees } from '../../domain/fees';
-import { sumLines, todayLines } from './plan-lines';
+import { planView, sumLines, todayLines } from '../../domain/plan-lines';
 import { PlanOption } from './plan-option';
 
 /**
@@ -133,7 +133,7 @@ describe('a rendered plan', () => {
       fc.property(serverPlan, ({ team, plan, protection }) => {
         const shown = describePlan(plan, { team, addedProtection: protection }, plan.month === 0);
         const { container, getByRole } = render(
-          <PlanOption plan={shown} checked={false} disabled={false} onSelect={() => {}} />,
+          <PlanOption plan={planView(shown)} checked={false} disabled={false} onSelect={() => {}} />,
         );
         try {
           expect(amountsIn(container.textContent ?? '').some((amount) => amount.negative)).toBe(false);
@@ -178,7 +178,9 @@ describe('a full discount (issue 15)', () => {
       { label: 'Team dues', amount: 0 },
       { label: 'App fee (non-refundable)', amount: 0, waived: 2500 },
     ]);
-    const { container } = render(<PlanOption plan={shown} checked={false} disabled={false} onSelect={() => {}} />);
+    const { container } = render(
+      <PlanOption plan={planView(shown)} checked={false} disabled={false} onSelect={() => {}} />,
+    );
     const rows = [...container.querySelectorAll('.amounts__row')].map((row) => row.textContent);
     expect(rows).toEqual(['Team dues$0.00', 'App fee (non-refundable)$25.00 Waived']);
     expect(container.querySelector('s')?.textContent).toBe('$25.00');

@@ -1,13 +1,18 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import type { Receipt } from '../../api/schemas';
 import { formatDisplayDate } from '../../domain/dates';
 import { formatUsd } from '../../domain/money';
-import { NOTHING_MORE_DUE, PAYMENT_CONFIRMED, PAYMENT_SUCCEEDED, receiptSentText } from '../../domain/payment-rules';
-import { confirmationView } from '../../machines/payment.connect';
+import {
+  NOTHING_MORE_DUE,
+  PAYMENT_CONFIRMED,
+  PAYMENT_REFUNDED,
+  PAYMENT_SUCCEEDED,
+  receiptSentText,
+} from '../../domain/payment-rules';
+import type { PaymentConfirmation as Confirmation } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
+import '../payment/amounts.css';
 import { cardText } from '../payments/payment-texts';
-import type { StepProps } from './types';
 
 function RemainingSchedule({ remaining }: { remaining: Receipt['remaining'] }) {
   if (remaining.length === 0) return <p>{NOTHING_MORE_DUE}</p>;
@@ -34,27 +39,20 @@ function RemainingSchedule({ remaining }: { remaining: Receipt['remaining'] }) {
   );
 }
 
-/** A second payment for a team already paid: the server refunded it (checkout-success `refunded: true`). */
-export const PAYMENT_REFUNDED = 'This payment has been refunded: your team dues were already paid.';
-
 /**
- * The confirmation after any successful payment (issue 15), before the claimed page: amount paid today, team and
- * season, plan, the remaining schedule and where the receipt went. After a 3-D Secure return it also gives §8's
- * 'Payment succeeded!'.
+ * The confirmation of the payment just made (issue 15), at the top of the claimed page's success screen (issue 19.1):
+ * amount paid today, team and season, plan, card, the remaining schedule and where the receipt went, or that a second
+ * payment was refunded. After a 3-D Secure return it also gives §8's 'Payment succeeded!'. Its heading is the page's
+ * first heading and takes the focus.
  */
-export function PaymentConfirmation({ actorRef }: StepProps) {
-  const { receipt, refunded, afterReturn } = useSelector(actorRef, confirmationView, shallowEqual);
+export function PaymentConfirmation({ confirmation }: { confirmation: Confirmation }) {
+  const { receipt, refunded, afterReturn } = confirmation;
   return (
     <section className="confirmation">
       <StepHeading>{PAYMENT_CONFIRMED}</StepHeading>
       {refunded && <Alert tone="info">{PAYMENT_REFUNDED}</Alert>}
       {afterReturn && !refunded && <Alert tone="success">{PAYMENT_SUCCEEDED}</Alert>}
       {receipt !== null && <ReceiptDetails receipt={receipt} />}
-      <div className="button-row">
-        <button type="button" className="button" onClick={() => actorRef.send({ type: 'CONTINUE' })}>
-          Continue
-        </button>
-      </div>
     </section>
   );
 }

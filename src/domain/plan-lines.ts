@@ -1,7 +1,8 @@
 /**
- * What a plan's "due today" block lists, built from src/domain's PlanDescription so the views only format amounts.
+ * What a plan's "due today" block lists (§9), built from PlanDescription (fees.ts), so the views only format
+ * amounts: the lines, and whether they add up to today's charge (a processing fee the server folds in may not).
  */
-import type { PlanDescription } from '../../domain/fees';
+import type { PlanDescription } from './fees';
 
 export interface AmountLine {
   readonly label: string;
@@ -28,4 +29,16 @@ export function todayLines(plan: PlanDescription): AmountLine[] {
 /** The sum of the listed lines, in cents. */
 export function sumLines(lines: readonly AmountLine[]): number {
   return lines.reduce((total, line) => total + line.amount, 0);
+}
+
+/** A plan as the views show it: its description, today's lines, and whether 'Charged today' must be said apart. */
+export interface PlanView extends PlanDescription {
+  readonly todayLines: readonly AmountLine[];
+  /** The lines do not add up to today's charge, so the charge is shown as a line of its own. */
+  readonly showsChargedToday: boolean;
+}
+
+export function planView(plan: PlanDescription): PlanView {
+  const lines = todayLines(plan);
+  return { ...plan, todayLines: lines, showsChargedToday: sumLines(lines) !== plan.chargedToday };
 }
