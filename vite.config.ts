@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { prerenderPages } from './scripts/prerender.ts';
+import { SITE_BUILD_STAMP, siteInputsHash } from './server/site-build.ts';
 import { ConfigError, parseConfig } from './src/config-schema.ts';
 
 /**
@@ -52,7 +53,7 @@ export default defineConfig(({ mode }) => {
     throw error;
   }
   return {
-    plugins: [react(), staticPages(JSON.parse(define.__SITE_CONFIG__).clientName)],
+    plugins: [react(), staticPages(JSON.parse(define.__SITE_CONFIG__).clientName), buildStamp()],
     // The validated configuration goes into the bundle as a constant (src/config.ts): no parsing in the browser.
     define,
     build: {
@@ -128,6 +129,28 @@ export function siteConfigDefine(mode: string): { __SITE_CONFIG__: string } {
   );
   return {
     __SITE_CONFIG__: JSON.stringify(parseConfig({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...fromEnvironment })),
+  };
+}
+
+/**
+ * Once the last environment (the server's renderer) is written: dist/.build-hash, the hash of the build's inputs, so
+ * that `npm start` after `npm run build` serves this build instead of building the site again (server/site-build.ts).
+ */
+function buildStamp(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  return {
+    name: 'diamond-build-stamp',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    configResolved(config) {
+      root = config.root;
+      // The site's folder (the client's outDir: a temporary one under npm run bench), not the renderer's.
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      await writeFile(path.join(outDir, SITE_BUILD_STAMP), `${siteInputsHash(root)}\n`);
+    },
   };
 }
 
