@@ -53,7 +53,7 @@ export default defineConfig(({ mode }) => {
     throw error;
   }
   return {
-    plugins: [react(), staticPages(JSON.parse(define.__SITE_CONFIG__).clientName), buildStamp()],
+    plugins: [react(), staticPages(JSON.parse(define.__SITE_CONFIG__).clientName)],
     // The validated configuration goes into the bundle as a constant (src/config.ts): no parsing in the browser.
     define,
     build: {
@@ -91,7 +91,18 @@ export default defineConfig(({ mode }) => {
     },
     // `vite build` builds the site (client) and then the server's renderer of /draft (ssr): the same sources and
     // configuration, so the server renders with exactly the build it serves (server/http/draft-preview-page.ts).
-    builder: {},
+    // Then dist/.build-hash, the hash of the build's inputs, so that `npm start` after `npm run build` serves this
+    // build instead of building the site again (server/site-build.ts).
+    builder: {
+      async buildApp(builder) {
+        const { client, ssr } = builder.environments;
+        if (!client || !ssr) throw new Error('vite.config.ts: the client and ssr environments are both built');
+        await builder.build(client);
+        await builder.build(ssr);
+        const siteDir = path.resolve(client.config.root, client.config.build.outDir);
+        await writeFile(path.join(siteDir, SITE_BUILD_STAMP), `${siteInputsHash(client.config.root)}\n`);
+      },
+    },
     environments: {
       ssr: {
         build: {
@@ -129,28 +140,6 @@ export function siteConfigDefine(mode: string): { __SITE_CONFIG__: string } {
   );
   return {
     __SITE_CONFIG__: JSON.stringify(parseConfig({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...fromEnvironment })),
-  };
-}
-
-/**
- * Once the last environment (the server's renderer) is written: dist/.build-hash, the hash of the build's inputs, so
- * that `npm start` after `npm run build` serves this build instead of building the site again (server/site-build.ts).
- */
-function buildStamp(): Plugin {
-  let root = process.cwd();
-  let outDir = 'dist';
-  return {
-    name: 'diamond-build-stamp',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'ssr',
-    configResolved(config) {
-      root = config.root;
-      // The site's folder (the client's outDir: a temporary one under npm run bench), not the renderer's.
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async writeBundle() {
-      await writeFile(path.join(outDir, SITE_BUILD_STAMP), `${siteInputsHash(root)}\n`);
-    },
   };
 }
 
