@@ -10,7 +10,8 @@
  *
  * Budgets (issue 19 point 6; issue 14 had 110 and 140 KB): 125 KB brotli for /licenses/{license}, /login, /register
  * and /resetpwd/forgot; 160 KB for /payment and /draft. React stays, so the floor under every route is the stack's own
- * (React, the router, XState and the app's shell): printed as "Every route's floor". Exits 1 when a route is over.
+ * (React, the router, XState and the app's shell): printed as the "floor", the scripts every route loads before its
+ * own page (no HTML). Exits 1 when a route is over.
  * Timings are never asserted in tests; sizes live here.
  *
  * `npm run bench -- --route /login` also lists that route's files.
@@ -134,7 +135,7 @@ try {
     { br: 0, gz: 0 },
   );
   console.log(
-    `  ${"every route's floor".padEnd(22)} ${kb(floorSize.br).padStart(10)} ${kb(floorSize.gz).padStart(10)}`,
+    `  ${'floor (scripts only)'.padEnd(22)} ${kb(floorSize.br).padStart(10)} ${kb(floorSize.gz).padStart(10)}`,
   );
   for (const route of routes) {
     const prerendered = PRERENDERED_PAGES.find((page) => page.route.replace(/:(\w+)/g, '{$1}') === route.url);
