@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { prerenderPages, writeCspManifest } from './scripts/prerender.ts';
+import { SITE_BUILD_STAMP, siteInputsHash } from './server/site-build.ts';
 import { type AppConfig, ConfigError, parseConfig } from './src/config-schema.ts';
 
 /**
@@ -90,7 +91,18 @@ export default defineConfig(({ mode }) => {
     },
     // `vite build` builds the site (client) and then the server's renderer of /draft (ssr): the same sources and
     // configuration, so the server renders with exactly the build it serves (server/http/draft-preview-page.ts).
-    builder: {},
+    // Then dist/.build-hash, the hash of the build's inputs, so that `npm start` after `npm run build` serves this
+    // build instead of building the site again (server/site-build.ts).
+    builder: {
+      async buildApp(builder) {
+        const { client, ssr } = builder.environments;
+        if (!client || !ssr) throw new Error('vite.config.ts: the client and ssr environments are both built');
+        await builder.build(client);
+        await builder.build(ssr);
+        const siteDir = path.resolve(client.config.root, client.config.build.outDir);
+        await writeFile(path.join(siteDir, SITE_BUILD_STAMP), `${siteInputsHash(client.config.root)}\n`);
+      },
+    },
     environments: {
       ssr: {
         build: {

@@ -10,6 +10,7 @@ import { securityHeaders } from './http/csp.ts';
 import { cspReportRoutes } from './http/csp-report.ts';
 import { draftPreviewPage } from './http/draft-preview-page.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
+import { serveApiDocument } from './http/openapi.ts';
 import { staticSite } from './http/static-site.ts';
 import { authRoutes } from './routes/auth.ts';
 import { brandingRoutes } from './routes/branding.ts';
@@ -130,20 +131,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
   if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'staffToken', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'STAFF_TOKEN from the server configuration',
-  });
-  app.doc('/api/docs', {
-    openapi: '3.0.3',
-    info: {
-      title: 'Diamond Academy reference API',
-      version: '1.0.0',
-      description: 'Every call of the website (docs/api.md). Errors answer { message, messages }; money is in dollars.',
-    },
-  });
+  // GET /api/docs, named and completed from one table (server/http/openapi.ts).
+  serveApiDocument(app, env.PUBLIC_URL);
 
   if (options.siteDir) {
     app.get(

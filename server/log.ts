@@ -37,13 +37,49 @@ const REDACT_PATHS = [
  * Structured JSON logs (pino). `destination` is stdout unless given (the tests read what would be written).
  */
 export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
-  const options = {
+  const options = loggerOptions(env);
+  return destination ? pino(options, destination) : pino(options);
+}
+
+function loggerOptions(env: Pick<Env, 'LOG_LEVEL'>) {
+  return {
     level: env.LOG_LEVEL,
     base: { service: 'diamond-academy-api' },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: serializeError },
   };
-  return destination ? pino(options, destination) : pino(options);
+}
+
+export type LogFormat = 'pretty' | 'json';
+
+/**
+ * How the server process logs: one line of human-readable text per entry (pino-pretty) for a person at a terminal
+ * in development, JSON for everything else (production, a pipe, a file, a log collector).
+ */
+export function logFormat(env: Pick<Env, 'NODE_ENV'>, stdout: { isTTY?: boolean }): LogFormat {
+  return env.NODE_ENV !== 'production' && stdout.isTTY === true ? 'pretty' : 'json';
+}
+
+/**
+ * The server process's logger on file descriptor `fd` (stdout), in the format `logFormat` picks. Pretty logs go
+ * through pino's transport (a worker thread that pino flushes on exit); the redaction applies before either.
+ */
+export function createProcessLogger(
+  env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>,
+  stdout: { isTTY?: boolean } = process.stdout,
+  fd = 1,
+): Logger {
+  if (logFormat(env, stdout) === 'pretty') {
+    const transport = pino.transport({
+      target: 'pino-pretty',
+      options: { destination: fd, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'service' },
+    });
+    return pino(loggerOptions(env), transport);
+  }
+  // Synchronous writes: pino's default asynchronous stdout is flushed on exit, and when the reader of stdout is gone
+  // (`npm start | pino-pretty` after Ctrl-C) that flush retried the broken pipe for ever, so the process never
+  // exited. A synchronous write meets the broken pipe at once, and pino then stops logging.
+  return pino(loggerOptions(env), pino.destination({ dest: fd, sync: true }));
 }
 
 /** PostgreSQL error fields that name the failing thing, never the values (`detail` and `where` quote the row). */

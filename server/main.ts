@@ -2,13 +2,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import pino from 'pino';
 import { createApp } from './app.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateAndSeedIfEmpty } from './db/seed.ts';
 import { loadEnv } from './env.ts';
-import { createLogger } from './log.ts';
+import { createProcessLogger } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createProviders } from './providers/index.ts';
 import { LocalRealtime } from './realtime/local-realtime.ts';
@@ -26,10 +25,8 @@ const BACKLOG_DRAIN_MAX_MS = 1_000;
 
 const rootDir = path.resolve(import.meta.dirname, '..');
 const env = loadEnv();
-// Synchronous writes: pino's default asynchronous stdout is flushed on exit, and when the reader of stdout is gone
-// (`npm start | pino-pretty` after Ctrl-C) that flush retried the broken pipe for ever, so the process never exited.
-// A synchronous write meets the broken pipe at once, and pino then stops logging.
-const log = createLogger(env, pino.destination({ dest: 1, sync: true }));
+// Human-readable at a terminal in development, JSON otherwise (server/log.ts).
+const log = createProcessLogger(env);
 
 async function start(): Promise<void> {
   // `npm run dev` serves the site from Vite and runs this process for the API only (scripts/dev.ts).

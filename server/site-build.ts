@@ -21,7 +21,8 @@ const INPUTS = [
   '.env.production',
   '.env.production.local',
 ];
-const STAMP = '.build-hash';
+/** In dist/: the hash of the inputs the site was built from (written by `vite build`, vite.config.ts). */
+export const SITE_BUILD_STAMP = '.build-hash';
 
 function collectFiles(entry: string, files: string[]): void {
   if (!existsSync(entry)) return;
@@ -64,7 +65,7 @@ export function ensureSiteBuilt(rootDir: string, log: Logger): string | null {
     return null;
   }
   const wanted = siteInputsHash(rootDir);
-  const stampFile = path.join(distDir, STAMP);
+  const stampFile = path.join(distDir, SITE_BUILD_STAMP);
   const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
   if (current === wanted && existsSync(path.join(distDir, 'index.html'))) return distDir;
 

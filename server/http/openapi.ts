@@ -187,3 +187,156 @@ export const PaymentDataSchema = z
 export const SubscriptionStateSchema = z
   .object({ status_message: z.string(), paid_through: z.string().nullable() })
   .openapi('SubscriptionState');
+
+// ---------------------------------------------------------------------------------------------------------------
+// The document at /api/docs
+
+type ApiDocument = ReturnType<OpenAPIHono<AppEnv>['getOpenAPIDocument']>;
+type PathItem = ApiDocument['paths'][string];
+type Operation = NonNullable<PathItem['get']>;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/**
+ * Every operation's name in the document (`operationId`, what a generated client calls the method), and whether anyone
+ * may call it. One table for the whole API, applied when the document is built, so that the route modules stay about
+ * their routes; server/http/openapi.test.ts fails for an operation missing here and for a row naming none.
+ * `public`: no token needed (the document declares `security: []`). Every other operation declares its security
+ * on its route (bearer, optional bearer or the staff token), which the authorization matrix checks.
+ */
+export const OPERATIONS: Record<string, { operationId: string; public?: true }> = {
+  'GET /api/health': { operationId: 'getHealth', public: true },
+  'POST /api/auth/login': { operationId: 'login', public: true },
+  'POST /api/website-token/validate': { operationId: 'validateWebsiteToken', public: true },
+  'POST /api/auth/register': { operationId: 'register', public: true },
+  'POST /api/auth/register-athlete': { operationId: 'registerAthlete' },
+  'POST /api/auth/check-email': { operationId: 'checkEmail', public: true },
+  'POST /api/auth/logout': { operationId: 'logout' },
+  'POST /api/auth/password/forgot-password': { operationId: 'requestPasswordReset', public: true },
+  'POST /api/auth/password/forgot-password-reset': { operationId: 'resetPassword', public: true },
+  'GET /api/user': { operationId: 'getUser' },
+  'PUT /api/user/{id}': { operationId: 'updateUser' },
+  'POST /api/user/latest-license': { operationId: 'setLatestLicence' },
+  'GET /api/user/latest-license': { operationId: 'getLatestLicence' },
+  'GET /api/user/athletes': { operationId: 'listAthletes' },
+  'GET /api/registration-link/info/{code}': { operationId: 'getLicenceInfo', public: true },
+  'GET /api/registration-link/license/coach/code/{code}': { operationId: 'getCoachLicenceInfo', public: true },
+  'POST /api/registration-link/license-link': { operationId: 'linkLicence' },
+  'GET /api/subscribe/validate-organization/{organization}': { operationId: 'validateOrganization', public: true },
+  'GET /api/subscribe/coupon-details/{code}': { operationId: 'getCouponDetails', public: true },
+  'POST /api/subscribe/plan-details': { operationId: 'getPlanDetails' },
+  'POST /api/subscribe/claim-license': { operationId: 'claimLicence' },
+  'POST /api/subscribe/process': { operationId: 'processSubscription' },
+  'GET /api/memberships/duplicate-status/{athlete}': { operationId: 'getDuplicateStatus' },
+  'GET /api/memberships/subscription-status': { operationId: 'getSubscriptionStatus' },
+  'POST /api/memberships/payment-plans': { operationId: 'getPaymentPlans' },
+  'GET /api/discount-codes/{code}': { operationId: 'getDiscountCode' },
+  'POST /api/memberships/checkout': { operationId: 'postCheckout' },
+  'POST /api/memberships/checkout-success': { operationId: 'postCheckoutSuccess' },
+  'GET /api/memberships': { operationId: 'listMemberships' },
+  'POST /api/memberships/{id}/card-setup': { operationId: 'startCardSetup' },
+  'POST /api/memberships/{id}/card': { operationId: 'saveCard' },
+  'POST /api/memberships/{id}/collect': { operationId: 'collectCatchUp' },
+  'GET /api/player/create': { operationId: 'getPlayerFormOptions' },
+  'GET /api/position': { operationId: 'listPositions' },
+  'POST /api/player': { operationId: 'createPlayer' },
+  'GET /api/white-label-settings/{build}': { operationId: 'getWhiteLabelSettings', public: true },
+  'GET /api/organizations/{id}/website-css': { operationId: 'getOrganizationWebsiteCss', public: true },
+  'GET /api/clients/{clientId}/website-css': { operationId: 'getClientWebsiteCss', public: true },
+  'POST /nova-field/team-draft-payment-plans': { operationId: 'getTeamDraftPaymentPlans', public: true },
+  'GET /api/staff/drafts/{id}': { operationId: 'getDraft' },
+  'PUT /api/staff/drafts/{id}': { operationId: 'updateDraft' },
+  'POST /api/staff/billing/run': { operationId: 'runBilling' },
+};
+
+/** Answers every operation can give, whatever its route declares (server/app.ts). */
+const BODY_TOO_LARGE = {
+  description: 'The request body is over 64 KB',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+};
+const UNSUPPORTED_MEDIA_TYPE = {
+  description: 'The body is not sent as application/json',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+};
+
+/** The document's title, version and the like; `servers` is the origin the site is reached at. */
+function documentConfig(serverUrl: string): Parameters<OpenAPIHono<AppEnv>['getOpenAPIDocument']>[0] {
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Diamond Academy reference API',
+      version: '1.0.0',
+      description: 'Every call of the website (docs/api.md). Errors answer { message, messages }; money is in dollars.',
+    },
+    servers: [{ url: serverUrl, description: 'The server that serves the site and this document' }],
+  };
+}
+
+/**
+ * What the route definitions leave out, added to the generated document: each operation's name and public
+ * security (OPERATIONS), the 413 every request can get, the 415 of every JSON body, and OpenAPI 3.0's form of a
+ * nullable union (zod's `.nullable()` on a union comes out as a member `{ nullable: true }` without a type).
+ */
+export function completeDocument(document: ApiDocument): ApiDocument {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const row = OPERATIONS[`${method.toUpperCase()} ${path}`];
+      if (row) {
+        operation.operationId = row.operationId;
+        if (row.public) operation.security = [];
+      }
+      completeResponses(operation);
+    }
+  }
+  return nullableUnions(document);
+}
+
+function completeResponses(operation: Operation): void {
+  operation.responses['413'] = BODY_TOO_LARGE;
+  const body = operation.requestBody;
+  if (body && !('$ref' in body) && body.required && body.content['application/json']) {
+    operation.responses['415'] = UNSUPPORTED_MEDIA_TYPE;
+  }
+  // Status codes in order, as the routes list them.
+  operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** `anyOf: [A, B, { nullable: true }]` becomes `anyOf: [A, B]` with each typed member nullable. */
+function nullableUnions<T>(value: T): T {
+  if (Array.isArray(value)) {
+    for (const item of value) nullableUnions(item);
+    return value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const members: unknown = Reflect.get(value, key);
+    if (!Array.isArray(members)) continue;
+    const isNullMember = (member: unknown) =>
+      typeof member === 'object' && member !== null && Object.keys(member).join() === 'nullable';
+    if (!members.some(isNullMember)) continue;
+    const typed = members.filter((member) => !isNullMember(member));
+    for (const member of typed)
+      if (typeof member === 'object' && member !== null && 'type' in member) Reflect.set(member, 'nullable', true);
+    Reflect.set(value, key, typed);
+  }
+  for (const child of Object.values(value)) nullableUnions(child);
+  return value;
+}
+
+/**
+ * GET /api/docs: the OpenAPI document of every route registered on `app` (docs/api.md is its prose companion).
+ * `publicUrl` (PUBLIC_URL) names the server; without it, the origin the document was asked from.
+ */
+export function serveApiDocument(app: OpenAPIHono<AppEnv>, publicUrl: string | undefined): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'staffToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'STAFF_TOKEN from the server configuration',
+  });
+  app.get('/api/docs', (c) =>
+    c.json(completeDocument(app.getOpenAPIDocument(documentConfig(publicUrl ?? new URL(c.req.url).origin)))),
+  );
+}

@@ -75,10 +75,14 @@ const cardSetupRoute = createRoute({
   summary: 'Start a card update: a SetupIntent (usage off_session) for the browser to confirm with the new card',
   security: BEARER,
   middleware: [authFirst] as const,
-  request: membershipParam,
+  // The site sends `{}` (docs/api.md); a body is optional and, when sent as JSON, must be an object.
+  request: {
+    ...membershipParam,
+    body: { content: { 'application/json': { schema: z.object({}).openapi('EmptyBody') } }, required: false },
+  },
   responses: {
     200: json(z.object({ client_secret: z.string(), setup_intent_id: z.string() })),
-    ...errors(401, 404, 422),
+    ...errors(400, 401, 404, 422),
   },
 });
 

@@ -213,7 +213,8 @@ function securedOperations(document: unknown): Operation[] {
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const security = operation.security as Record<string, unknown>[] | undefined;
-      if (!security) continue;
+      // `security: []`: a public operation.
+      if (!security || security.length === 0) continue;
       const schemes = security.flatMap((requirement) => Object.keys(requirement));
       const anonymous = security.some((requirement) => Object.keys(requirement).length === 0);
       const access: Access = schemes.includes('staffToken') ? 'staff' : anonymous ? 'optional' : 'user';

@@ -1,0 +1,70 @@
+import { EventEmitter, once } from 'node:events';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createProcessLogger, type Logger, logFormat } from './log.ts';
+
+describe('logFormat', () => {
+  it('is human-readable for a terminal in development and test, JSON in production and for a pipe or file', () => {
+    expect(logFormat({ NODE_ENV: 'development' }, { isTTY: true })).toBe('pretty');
+    expect(logFormat({ NODE_ENV: 'test' }, { isTTY: true })).toBe('pretty');
+    expect(logFormat({ NODE_ENV: 'production' }, { isTTY: true })).toBe('json');
+    expect(logFormat({ NODE_ENV: 'development' }, { isTTY: false })).toBe('json');
+    expect(logFormat({ NODE_ENV: 'development' }, {})).toBe('json');
+  });
+});
+
+describe('createProcessLogger', () => {
+  let dir: string;
+  let file: string;
+  let fd: number;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'diamond-log-'));
+    file = path.join(dir, 'out.log');
+    fd = openSync(file, 'w');
+  });
+  afterEach(() => {
+    try {
+      closeSync(fd);
+    } catch {
+      // The pretty transport closes its destination when it ends.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** What reached the file once it holds `count` lines; then the logger's stream (a transport's worker) is ended. */
+  async function written(log: Logger, count = 1): Promise<string> {
+    let text = '';
+    await vi.waitFor(() => {
+      text = readFileSync(file, 'utf8');
+      expect(text.split('\n').length).toBeGreaterThan(count);
+    });
+    const stream: unknown = Reflect.get(log, pino.symbols.streamSym);
+    if (stream instanceof EventEmitter && 'worker' in stream && 'end' in stream && typeof stream.end === 'function') {
+      const closed = once(stream, 'close');
+      stream.end();
+      await closed;
+    }
+    return text;
+  }
+
+  it('writes one readable line per entry at a terminal, secrets still redacted', async () => {
+    const log = createProcessLogger({ NODE_ENV: 'development', LOG_LEVEL: 'info' }, { isTTY: true }, fd);
+    log.info({ port: 8080, email: 'member@example.com' }, 'listening');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours of a terminal
+    const text = (await written(log)).replace(/\u001b\[[0-9;]*m/g, '');
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: listening\n/);
+    expect(text).toContain('port: 8080');
+    expect(text).toContain('email: "[redacted]"');
+    expect(text).not.toContain('member@example.com');
+  });
+
+  it('writes JSON lines otherwise', async () => {
+    const log = createProcessLogger({ NODE_ENV: 'development', LOG_LEVEL: 'info' }, { isTTY: false }, fd);
+    log.info({ port: 8080, email: 'member@example.com' }, 'listening');
+    const entry = JSON.parse(await written(log));
+    expect(entry).toMatchObject({ level: 30, msg: 'listening', port: 8080, email: '[redacted]' });
+  });
+});
