@@ -8,6 +8,8 @@ import type { LicenceInfo } from '../api/schemas';
 import type { PaymentConfirmation } from './licence.context';
 import type { licenceMachine } from './licence.machine';
 
+export type { LicenceInfo, Receipt } from '../api/schemas';
+
 export type { PaymentConfirmation };
 
 export type LicenceActorRef = ActorRefFrom<typeof licenceMachine>;

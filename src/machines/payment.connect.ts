@@ -22,6 +22,7 @@ import { checksOutWithoutCard, offeredPlansOf, type PaymentContext, protectionIn
 import type { paymentMachine } from './payment.machine';
 
 export type { PlanView } from '../domain/plan-lines';
+export type { CardFormHandle } from '../providers/card-payments/types';
 export type {
   DraftChannelInput,
   DraftUpdated,

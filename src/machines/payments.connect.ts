@@ -6,6 +6,8 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { paymentsMachine } from './payments.machine';
 
+export type { MembershipPhase, MembershipSummary, PhaseStatus, SavedCard } from '../api/schemas';
+
 export type PaymentsActorRef = ActorRefFrom<typeof paymentsMachine>;
 export type PaymentsSnapshot = SnapshotFrom<typeof paymentsMachine>;
 

@@ -1,4 +1,4 @@
-import type { LicenceInfo } from '../../api/schemas';
+import type { LicenceInfo } from '../../machines/licence.connect';
 import { AppStoreLinks } from '../common/branding/app-store-links';
 import { StepHeading } from '../common/step-heading';
 import { alreadyRegisteredText, LICENCE_TEXTS } from './licence-texts';

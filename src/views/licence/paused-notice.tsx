@@ -1,4 +1,4 @@
-import type { LicenceInfo } from '../../api/schemas';
+import type { LicenceInfo } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
 import { LICENCE_TEXTS } from './licence-texts';

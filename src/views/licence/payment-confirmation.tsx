@@ -1,4 +1,3 @@
-import type { Receipt } from '../../api/schemas';
 import { formatDisplayDate } from '../../domain/dates';
 import { formatUsd } from '../../domain/money';
 import {
@@ -8,7 +7,7 @@ import {
   PAYMENT_SUCCEEDED,
   receiptSentText,
 } from '../../domain/payment-rules';
-import type { PaymentConfirmation as Confirmation } from '../../machines/licence.connect';
+import type { PaymentConfirmation as Confirmation, Receipt } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
 import '../payment/amounts.css';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { MembershipSummary } from '../../api/schemas';
+import type { MembershipSummary } from '../../machines/payments.connect';
 import { Alert } from '../common/alert';
 import {
   CARD_UPDATE_NOTICE,

@@ -2,10 +2,11 @@
  * The texts of "My payments" and the update-card page (issue 15), and the pure view models they render: amounts
  * through src/domain/money, dates through src/domain/dates, so every figure reads the same as in the e-mails.
  */
-import type { MembershipPhase, MembershipSummary, PhaseStatus, SavedCard } from '../../api/schemas';
+
 import { formatDisplayDate } from '../../domain/dates';
 import { formatUsd } from '../../domain/money';
 import { NOTHING_MORE_DUE } from '../../domain/payment-rules';
+import type { MembershipPhase, MembershipSummary, PhaseStatus, SavedCard } from '../../machines/payments.connect';
 
 export const MY_PAYMENTS_HEADING = 'My payments';
 export const LOADING_PAYMENTS_TEXT = 'Loading your payments…';
