@@ -5,6 +5,7 @@ import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { Coupon, PlanDetails, SubscribeProcessResponse, User } from '../src/api/schemas';
 import type { SubscribeBillingForm } from '../src/domain/forms/subscribe-billing';
+import { UNEXPECTED_CARD_ERROR } from '../src/domain/payment-rules';
 import { COUPON_NOT_APPLIED_MESSAGE, type SubscriptionTerm } from '../src/domain/subscription-pricing';
 import { subscribeMachine } from '../src/machines/subscribe.machine';
 import {
@@ -12,7 +13,6 @@ import {
   BillingCardError,
   type BillingDetails,
   BillingUnavailableError,
-  UNEXPECTED_CARD_ERROR_TEXT,
 } from '../src/providers/billing/billing-provider';
 import { createSandboxBilling } from '../src/providers/billing/sandbox-billing';
 import { CARD_STATUS_MESSAGES } from '../src/providers/billing/subscription-result';
@@ -116,7 +116,7 @@ const FAILURE_TEXTS = [
   ...Object.values(CARD_STATUS_MESSAGES),
   OTHER_TEXT,
   'Card number is invalid.',
-  UNEXPECTED_CARD_ERROR_TEXT,
+  UNEXPECTED_CARD_ERROR,
   serverError.message,
 ];
 

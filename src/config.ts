@@ -10,3 +10,9 @@ declare const __SITE_CONFIG__: AppConfig;
 /** The validated configuration of this build (spec §9). */
 export const config: AppConfig = __SITE_CONFIG__;
 export type { AppConfig };
+
+/**
+ * The year of the footer's copyright line, read once when the site loads (as the prerendered frame's is when it is
+ * built), so no view reads the clock.
+ */
+export const copyrightYear: number = new Date().getFullYear();

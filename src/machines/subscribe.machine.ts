@@ -38,6 +38,7 @@ import {
 import { loadBillingProvider } from '../providers/billing/load-billing';
 import { subscriptionErrorText } from '../providers/billing/subscription-result';
 import { updateCurrentUser } from '../session/current-user';
+import { exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The route's query parameters (§2 Subscribe) and the stored user. */
@@ -69,6 +70,8 @@ export interface SubscribeContext {
   token: string | null;
   /** The text of the current error state (`loadFailed`, `shopping.failed`). */
   error: string | null;
+  /** Where the flow leads, recorded by the final state's `leave` (flow-exit.ts). */
+  exit: SubscribeOutput | null;
 }
 
 export type SubscribeEvent =
@@ -150,6 +153,7 @@ export const subscribeMachine = setup({
     isPurchaseSuccessful: (_, result: SubscribeProcessResponse) => result.status === 'success',
   },
   actions: {
+    leave: assign({ exit: (_, params: SubscribeOutput) => params }),
     storeUser: (_, fresh: User) => {
       updateCurrentUser(fresh);
     },
@@ -205,9 +209,10 @@ export const subscribeMachine = setup({
     details: null,
     token: null,
     error: null,
+    exit: null,
   }),
   initial: 'refreshingUser',
-  output: () => ({ to: '/dashboard' }),
+  output: ({ context }) => exitOf(context),
   states: {
     refreshingUser: {
       description: 'spec §4 Subscribe: the redirect rule reads the current user, refreshed first (GET /api/user).',
@@ -440,6 +445,7 @@ export const subscribeMachine = setup({
       description:
         'spec §4 Subscribe: to /dashboard (a current subscription, or after the purchase); the route navigates.',
       type: 'final',
+      entry: { type: 'leave', params: { to: '/dashboard' } },
     },
   },
 });

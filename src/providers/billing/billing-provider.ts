@@ -5,6 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import type { SubscribeProcessRequest } from '../../api/subscribe';
+import { UNEXPECTED_CARD_ERROR } from '../../domain/payment-rules';
 
 /** The billing address sent with the card, in the field names Recurly.js and the sandbox share (docs/api.md). */
 export interface BillingAddress {
@@ -42,9 +43,6 @@ export interface BillingProvider {
   tokenize(address: BillingAddress, signal?: AbortSignal): Promise<string>;
 }
 
-/** §8 Card form: shown when the provider gives no message of its own (the spec's spelling). */
-export const UNEXPECTED_CARD_ERROR_TEXT = 'An unexpected error occured.';
-
 /** Shown when the provider's script cannot be loaded (blocked, offline, or too slow). */
 export const BILLING_UNAVAILABLE_TEXT =
   'Card payments are unavailable right now. Please check your connection and try again.';
@@ -61,5 +59,5 @@ export class BillingUnavailableError extends Error {
 
 /** §8 Card form: the provider's message for a refused card, else 'An unexpected error occured.' */
 export function cardErrorText(error: unknown): string {
-  return error instanceof BillingCardError && error.message.trim() !== '' ? error.message : UNEXPECTED_CARD_ERROR_TEXT;
+  return error instanceof BillingCardError && error.message.trim() !== '' ? error.message : UNEXPECTED_CARD_ERROR;
 }

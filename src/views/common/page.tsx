@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { config } from '../../config';
+import { config, copyrightYear } from '../../config';
 import { useSiteAccount } from './account';
 import { AccountMenu } from './account-menu';
 
@@ -22,7 +22,7 @@ export function Page({ children, wide = false, header }: { children: ReactNode; 
       </main>
       <footer className="page-footer">
         <p>
-          © {new Date().getFullYear()} {config.clientName}. All rights reserved.
+          © {copyrightYear} {config.clientName}. All rights reserved.
         </p>
       </footer>
     </div>

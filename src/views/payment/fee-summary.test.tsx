@@ -105,6 +105,20 @@ describe('the waiver', () => {
     expect(container.querySelector('img')?.getAttribute('onerror')).toBeNull();
   });
 
+  it('drops inline styles, which the Content-Security-Policy would block and report', () => {
+    render(
+      <WaiverSection
+        waiver={'<p style="color: red">Club <em style="font-weight: bold">rules</em></p>'}
+        agreed={false}
+        touched={false}
+        onChange={vi.fn()}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Waiver text' });
+    expect(region.querySelector('em')?.textContent).toBe('rules');
+    expect(region.querySelector('[style]')).toBeNull();
+  });
+
   it('keeps plain text as text, paragraphs included', () => {
     render(<WaiverSection waiver={'Ages 8 < 10 play up.\n\nSecond.'} agreed touched onChange={vi.fn()} />);
     expect(screen.getByRole('region', { name: 'Waiver text' }).textContent).toBe('Ages 8 < 10 play up.\n\nSecond.');
