@@ -18,6 +18,7 @@ const BIOME = path.join(ROOT, 'node_modules', '.bin', 'biome');
 const PROBES: Record<string, string> = {
   'src/machines/probe.machine.ts': '../views/payment/payment-flow',
   'src/machines/probe-route.machine.ts': '../routes/payment.route',
+  'src/machines/probe-flows.machine.ts': '../flows/machine-catalog',
   'src/machines/probe-domain.machine.ts': '../domain/payment-rules',
   'src/views/payment/probe-machine.tsx': '../../machines/payment.machine',
   'src/views/payment/probe-connect.tsx': '../../machines/payment.connect',
@@ -136,6 +137,7 @@ describe('layer rules in npm run lint', () => {
   it.each([
     ['a machine importing a view', 'src/machines/probe.machine.ts'],
     ['a machine importing a route', 'src/machines/probe-route.machine.ts'],
+    ['a machine importing the /flows page', 'src/machines/probe-flows.machine.ts'],
     ['a view importing a *.machine file', 'src/views/payment/probe-machine.tsx'],
     ['the domain importing the API layer', 'src/domain/probe-api.ts'],
     ['the domain importing the session', 'src/domain/probe-session.ts'],
@@ -147,6 +149,7 @@ describe('layer rules in npm run lint', () => {
     ['a view importing the API layer', 'src/views/payment/probe-api.tsx'],
     ['a view importing the session', 'src/views/payment/probe-session.tsx'],
     ['a view importing a provider', 'src/views/payment/probe-provider.tsx'],
+    ['the session importing the API layer (the API layer imports the session)', 'src/session/probe-api.ts'],
     ['the session importing a machine', 'src/session/probe-machine.ts'],
     ['the session importing a view', 'src/session/probe-views.ts'],
     ['the session importing a provider', 'src/session/probe-provider.ts'],
@@ -160,7 +163,6 @@ describe('layer rules in npm run lint', () => {
 
   it.each([
     ['a view test importing the session', 'src/views/payment/probe-session.test.tsx'],
-    ['the session importing the API layer', 'src/session/probe-api.ts'],
     ['a route creating a machine', 'src/routes/probe-machine.ts'],
     ['a route reading the session', 'src/routes/probe-session.ts'],
     ["a route rendering with react-dom's server entry", 'src/routes/probe-react-dom.tsx'],
