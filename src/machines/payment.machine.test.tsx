@@ -94,6 +94,29 @@ describe('the draft preview (the payment machine) with its real actors', () => {
     view.unmount();
     expect(realtime.unsubscribed).toContain('team.draft.7');
   });
+
+  it('stays on the protection page through a live update while the plan is offered, and leaves it when it is not (issue 19.3)', async () => {
+    let protection: { id: number; description: string; amount: number } | null = {
+      id: 3,
+      description: 'Injury protection',
+      amount: 2000,
+    };
+    stubFetch(() => jsonResponse({ ...draftData(450), injury_protection_insurance: protection }));
+    const actor = createActor(draftMachine, { input: { draftId: 9 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('choosingPlan'));
+    actor.send({ type: 'SELECT_PLAN', month: 0 });
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (snapshot) => snapshot.matches('protection'));
+    const updated = realtime.listeners.get('team.draft.9:updated');
+    expect(updated).toBeDefined();
+    updated?.();
+    expect(actor.getSnapshot().matches('protection')).toBe(false);
+    await waitFor(actor, (snapshot) => snapshot.matches('protection'));
+    protection = null;
+    updated?.();
+    await waitFor(actor, (snapshot) => snapshot.matches('choosingPlan'));
+    actor.stop();
+  });
 });
 
 describe('Pay Now (issue 13: the billing schema guards the machine)', () => {

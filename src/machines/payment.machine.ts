@@ -156,7 +156,16 @@ export const paymentMachine = paymentSetup.createMachine({
           target: 'checkout',
           description: 'Issue 19.3: the preview stays on checkout through a live update, while its plan is offered.',
         },
-        { guard: { type: 'reloadedFor', params: { step: 'protection' } }, target: 'protection' },
+        {
+          guard: and([
+            { type: 'reloadedFor', params: { step: 'protection' as const } },
+            'planChosen',
+            'offersProtection',
+          ]),
+          target: 'protection',
+          description:
+            'Issue 19.3: the preview stays on protection through a live update, while its plan and the protection are offered.',
+        },
         { guard: { type: 'reloadedFor', params: { step: 'choosingPlan' } }, target: 'choosingPlan' },
         { guard: 'noSeason', target: 'noSeason' },
         { target: 'choosingPlan' },
