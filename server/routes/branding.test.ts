@@ -31,6 +31,9 @@ describe('white label', () => {
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/svg+xml');
       expect(image.text).toContain('<svg');
+      expect(image.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'self'",
+      );
     }
   });
 

@@ -145,7 +145,9 @@ export function brandingRoutes(deps: AppDeps) {
       'Cache-Control': 'public, max-age=86400',
       // The site loads these from the organization's subdomain, another origin.
       'Cross-Origin-Resource-Policy': 'cross-origin',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+      // An SVG opened on its own is a document: no script, no base, never framed by another site.
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'self'",
     });
   });
 
