@@ -40,6 +40,8 @@ interface RouteBudget {
   url: string;
   page: string;
   budgetKb?: number;
+  /** Only a logged-in person reaches it (a login-required route): the header's account menu loads there too. */
+  loggedIn?: boolean;
 }
 
 /** The entry routes' first visit, brotli. */
@@ -52,17 +54,23 @@ const routes: RouteBudget[] = [
   { url: '/login', page: 'src/routes/login.page.tsx', budgetKb: ENTRY_BUDGET_KB },
   { url: '/register', page: 'src/routes/register.page.tsx', budgetKb: ENTRY_BUDGET_KB },
   { url: '/resetpwd/forgot', page: 'src/routes/password-reset.page.tsx', budgetKb: ENTRY_BUDGET_KB },
-  { url: '/payment', page: 'src/routes/payment.page.tsx', budgetKb: PAYMENT_BUDGET_KB },
+  { url: '/payment', page: 'src/routes/payment.page.tsx', budgetKb: PAYMENT_BUDGET_KB, loggedIn: true },
   { url: '/draft', page: 'src/routes/draft.page.tsx', budgetKb: PAYMENT_BUDGET_KB },
   { url: '/', page: 'src/routes/entry.page.tsx' },
   { url: '/coach/{license}', page: 'src/routes/coach-licence.page.tsx' },
-  { url: '/dashboard', page: 'src/routes/dashboard.page.tsx' },
-  { url: '/subscribe', page: 'src/routes/subscribe.page.tsx' },
-  { url: '/player', page: 'src/routes/player.page.tsx' },
+  { url: '/dashboard', page: 'src/routes/dashboard.page.tsx', loggedIn: true },
+  { url: '/subscribe', page: 'src/routes/subscribe.page.tsx', loggedIn: true },
+  { url: '/player', page: 'src/routes/player.page.tsx', loggedIn: true },
 ];
 
 /** Chunks no first visit loads: the Stately inspector (development only) and the /flows page's layout engine. */
 const NEVER_ON_A_FIRST_VISIT = /stately-inspect|elk/;
+
+/**
+ * The header's account menu (src/views/common/page.tsx loads it lazily): only a logged-in person's page loads it, so
+ * it counts on the login-required routes and not on a first, logged-out visit to an entry page.
+ */
+const LOGGED_IN_ONLY = /src\/views\/common\/account-menu\.tsx$/;
 
 /**
  * The provider adapters this build is not configured for: each seam (card payments, billing) imports exactly one
@@ -94,7 +102,12 @@ try {
   };
 
   /** A chunk's file, its stylesheets and assets, and those of everything it imports statically (and lazily, if asked). */
-  function closure(key: string, lazy: boolean, into = new Set<string>(), seen = new Set<string>()): Set<string> {
+  function closure(
+    key: string,
+    lazy: false | { loggedIn: boolean },
+    into = new Set<string>(),
+    seen = new Set<string>(),
+  ): Set<string> {
     if (seen.has(key)) return into;
     seen.add(key);
     const chunk = manifest[key];
@@ -109,6 +122,7 @@ try {
         // Another page is another route; the router's lazy imports would make every route reach everything.
         if (imported.endsWith('.page.tsx') || NEVER_ON_A_FIRST_VISIT.test(imported)) continue;
         if (UNCONFIGURED_ADAPTERS.has(imported)) continue;
+        if (!lazy.loggedIn && LOGGED_IN_ONLY.test(imported)) continue;
         closure(imported, lazy, into, seen);
       }
     }
@@ -143,7 +157,7 @@ try {
     const files = closure(entryKey, false);
     // src/main.tsx imports the site's code after the first paint; the HTML preloads it.
     closure('src/app-start.tsx', false, files);
-    closure(route.page, true, files);
+    closure(route.page, { loggedIn: route.loggedIn === true }, files);
     // Stylesheets the HTML carries inline (scripts/prerender.ts) travel inside it, not again on their own.
     const htmlText = readFileSync(join(outDir, html), 'utf8');
     for (const file of files) {

@@ -1,5 +1,5 @@
 /** Answers of GET /api/memberships and the update-card calls for the payments model tests (money in cents). */
-import { type CollectionResult, membershipListSchema } from '../src/api/schemas';
+import { type CollectionResult, membershipListSchema } from '../src/api/payments.schemas';
 
 export const { memberships } = membershipListSchema.parse({
   memberships: [

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { playerCreatedSchema, playerOptionsSchema, positionListSchema, userSchema } from '../../src/api/schemas.ts';
+import { playerCreatedSchema, playerOptionsSchema, positionListSchema } from '../../src/api/player.schemas.ts';
+import { userSchema } from '../../src/api/schemas.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
 

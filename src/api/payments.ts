@@ -13,7 +13,7 @@ import {
   collectionResultSchema,
   type MembershipList,
   membershipListSchema,
-} from './schemas';
+} from './payments.schemas';
 
 /** GET /api/memberships → the caller's memberships, newest first. */
 export function getMemberships(options?: CallOptions): Promise<MembershipList> {

@@ -3,12 +3,12 @@ import { type CallOptions, requestJson } from './client';
 import {
   type PlayerCreated,
   type PlayerOptions,
-  type PlayerPayload,
   type Position,
   playerCreatedSchema,
   playerOptionsSchema,
   positionListSchema,
-} from './schemas';
+} from './player.schemas';
+import type { PlayerPayload } from './schemas';
 
 /** POST /api/player → `{ id }`; `id` is null when the answer had none (§8: 'Validation error.'). */
 export function createPlayer(body: PlayerPayload, options?: CallOptions): Promise<PlayerCreated> {

@@ -4,13 +4,13 @@
  * the real provider, the sandbox knows nothing of the site's users.
  */
 import type { CallOptions } from './client';
-import { confirmSandboxIntent, getSandboxIntent, type SandboxIntentConfirmRequest } from './sandbox-request';
 import {
-  type SandboxCardError,
   type SandboxSetupIntent,
   sandboxSetupConfirmResponseSchema,
   sandboxSetupIntentSchema,
-} from './schemas';
+} from './sandbox.schemas';
+import { confirmSandboxIntent, getSandboxIntent, type SandboxIntentConfirmRequest } from './sandbox-request';
+import type { SandboxCardError } from './schemas';
 
 /** A SetupIntent is confirmed with the card alone: no billing details, as with Stripe.js's confirmSetup. */
 export type SandboxSetupConfirmRequest = SandboxIntentConfirmRequest;

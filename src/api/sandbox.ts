@@ -4,15 +4,15 @@
  * authorization: like the real providers, they know nothing of the site's users.
  */
 import { type CallOptions, requestJson } from './client';
-import { confirmSandboxIntent, getSandboxIntent, type SandboxIntentConfirmRequest } from './sandbox-request';
 import {
   type SandboxBillingToken,
-  type SandboxCardError,
   type SandboxPaymentIntent,
   sandboxBillingTokenSchema,
   sandboxConfirmResponseSchema,
   sandboxPaymentIntentSchema,
-} from './schemas';
+} from './sandbox.schemas';
+import { confirmSandboxIntent, getSandboxIntent, type SandboxIntentConfirmRequest } from './sandbox-request';
+import type { SandboxCardError } from './schemas';
 
 export interface SandboxBillingCard {
   number: string;

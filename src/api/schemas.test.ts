@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod/mini';
+import * as paymentsSchemas from './payments.schemas';
+import * as playerSchemas from './player.schemas';
+import * as sandboxSchemas from './sandbox.schemas';
 import * as schemas from './schemas';
 import {
   athlete,
@@ -256,12 +259,12 @@ const cases: Record<string, SchemaCase> = {
     ],
   },
   optionSchema: {
-    schema: schemas.optionSchema,
+    schema: playerSchemas.optionSchema,
     valid: [{ id: 1, name: 'Baseball' }],
     invalid: [{ id: 1 }, { name: 'Baseball' }],
   },
   playerOptionsSchema: {
-    schema: schemas.playerOptionsSchema,
+    schema: playerSchemas.playerOptionsSchema,
     valid: [{ sports: [{ id: 1, name: 'Baseball' }], experience_levels: [], phase: [], weight_goals: [] }],
     invalid: [
       { sports: [], experience_levels: [], phase: [] },
@@ -269,17 +272,17 @@ const cases: Record<string, SchemaCase> = {
     ],
   },
   positionSchema: {
-    schema: schemas.positionSchema,
+    schema: playerSchemas.positionSchema,
     valid: [{ id: 1, name: 'Pitcher', sport_id: 1 }],
     invalid: [{ id: 1, name: 'Pitcher' }],
   },
   positionListSchema: {
-    schema: schemas.positionListSchema,
+    schema: playerSchemas.positionListSchema,
     valid: [[], [{ id: 1, name: 'Pitcher', sport_id: 1 }]],
     invalid: [{}, [{ id: 1 }]],
   },
   playerCreatedSchema: {
-    schema: schemas.playerCreatedSchema,
+    schema: playerSchemas.playerCreatedSchema,
     valid: [{ id: 3 }, {}],
     invalid: [{ id: 'x' }, null],
   },
@@ -362,12 +365,12 @@ const cases: Record<string, SchemaCase> = {
     ],
   },
   sandboxBillingTokenSchema: {
-    schema: schemas.sandboxBillingTokenSchema,
+    schema: sandboxSchemas.sandboxBillingTokenSchema,
     valid: [{ id: 'sbx-tok-1' }],
     invalid: [{ id: '' }, {}],
   },
   sandboxPaymentIntentSchema: {
-    schema: schemas.sandboxPaymentIntentSchema,
+    schema: sandboxSchemas.sandboxPaymentIntentSchema,
     valid: [
       intent,
       {
@@ -379,7 +382,7 @@ const cases: Record<string, SchemaCase> = {
     invalid: [{ ...intent, status: 'done' }, without(intent, 'id')],
   },
   sandboxConfirmResponseSchema: {
-    schema: schemas.sandboxConfirmResponseSchema,
+    schema: sandboxSchemas.sandboxConfirmResponseSchema,
     valid: [{ payment_intent: intent }],
     invalid: [intent, { payment_intent: { status: 'succeeded' } }],
   },
@@ -434,12 +437,12 @@ const sampleSetupIntent = { id: 'seti_1', status: 'succeeded' };
 
 Object.assign(cases, {
   savedCardSchema: {
-    schema: schemas.savedCardSchema,
+    schema: paymentsSchemas.savedCardSchema,
     valid: [{ brand: 'visa', last4: '4242' }],
     invalid: [{ brand: 'visa' }, { brand: 1, last4: '4242' }],
   },
   membershipPhaseSchema: {
-    schema: schemas.membershipPhaseSchema,
+    schema: paymentsSchemas.membershipPhaseSchema,
     valid: [samplePhase, { ...samplePhase, status: 'failed', attempts: 2, failure_message: 'Your card was declined.' }],
     invalid: [
       { ...samplePhase, status: 'late' },
@@ -448,7 +451,7 @@ Object.assign(cases, {
     ],
   },
   duePaymentSchema: {
-    schema: schemas.duePaymentSchema,
+    schema: paymentsSchemas.duePaymentSchema,
     valid: [{ due_date: '2027-01-01', amount_cents: 13500 }],
     invalid: [
       { due_date: 'Jan 1, 2027', amount_cents: 13500 },
@@ -456,22 +459,22 @@ Object.assign(cases, {
     ],
   },
   membershipSummarySchema: {
-    schema: schemas.membershipSummarySchema,
+    schema: paymentsSchemas.membershipSummarySchema,
     valid: [sampleMembership, { ...sampleMembership, athlete_name: null, next_payment: null, card: null }],
     invalid: [{ ...sampleMembership, paid_cents: 70.5 }, without(sampleMembership, 'phases')],
   },
   membershipListSchema: {
-    schema: schemas.membershipListSchema,
+    schema: paymentsSchemas.membershipListSchema,
     valid: [{ memberships: [] }, { memberships: [sampleMembership] }],
     invalid: [[sampleMembership], { memberships: [{ id: 1 }] }],
   },
   cardSetupSchema: {
-    schema: schemas.cardSetupSchema,
+    schema: paymentsSchemas.cardSetupSchema,
     valid: [{ client_secret: 'seti_1_secret', setup_intent_id: 'seti_1' }],
     invalid: [{ client_secret: '', setup_intent_id: 'seti_1' }, { setup_intent_id: 'seti_1' }],
   },
   collectionResultSchema: {
-    schema: schemas.collectionResultSchema,
+    schema: paymentsSchemas.collectionResultSchema,
     valid: [
       sampleCollection,
       { ...sampleCollection, outcome: 'requires_action', payment_intent: { id: 'pi_1', client_secret: 'pi_1_s' } },
@@ -479,7 +482,7 @@ Object.assign(cases, {
     invalid: [{ ...sampleCollection, outcome: 'done' }, without(sampleCollection, 'card')],
   },
   sandboxSetupIntentSchema: {
-    schema: schemas.sandboxSetupIntentSchema,
+    schema: sandboxSchemas.sandboxSetupIntentSchema,
     valid: [
       sampleSetupIntent,
       {
@@ -491,7 +494,7 @@ Object.assign(cases, {
     invalid: [{ id: 'seti_1', status: 'ok' }, { status: 'succeeded' }],
   },
   sandboxSetupConfirmResponseSchema: {
-    schema: schemas.sandboxSetupConfirmResponseSchema,
+    schema: sandboxSchemas.sandboxSetupConfirmResponseSchema,
     valid: [{ setup_intent: sampleSetupIntent }],
     invalid: [sampleSetupIntent, { setup_intent: { status: 'succeeded' } }],
   },
@@ -499,7 +502,9 @@ Object.assign(cases, {
 
 describe('schemas', () => {
   it('has samples for every exported schema', () => {
-    const exported = Object.keys(schemas).filter((name) => name.endsWith('Schema'));
+    const exported = [schemas, paymentsSchemas, playerSchemas, sandboxSchemas]
+      .flatMap((module) => Object.keys(module))
+      .filter((name) => name.endsWith('Schema'));
     expect(Object.keys(cases).sort()).toEqual(exported.sort());
   });
 

@@ -287,26 +287,9 @@ export const checkoutSuccessResponseSchema = z.object({
 export type CheckoutSuccessResponse = z.infer<typeof checkoutSuccessResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Player profile
+// Player profile: the schemas live in ./player.schemas.ts (only /player loads them).
 
-export const optionSchema = z.object({ id, name: z.string() });
-export type Option = z.infer<typeof optionSchema>;
-
-export const playerOptionsSchema = z.object({
-  sports: z.array(optionSchema),
-  experience_levels: z.array(optionSchema),
-  phase: z.array(optionSchema),
-  weight_goals: z.array(optionSchema),
-});
-export type PlayerOptions = z.infer<typeof playerOptionsSchema>;
-
-export const positionSchema = z.object({ id, name: z.string(), sport_id: id });
-export type Position = z.infer<typeof positionSchema>;
-export const positionListSchema = z.array(positionSchema);
-
-/** POST /api/player: §8 turns a missing id into 'Validation error.', so a missing id parses as null. */
-export const playerCreatedSchema = z.object({ id: orNull(id) });
-export type PlayerCreated = z.infer<typeof playerCreatedSchema>;
+export type { Option, PlayerCreated, PlayerOptions, Position } from './player.schemas';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Branding
@@ -404,40 +387,16 @@ export const playerPayloadSchema = z.object({
 export type PlayerPayload = z.infer<typeof playerPayloadSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sandbox providers (docs/api.md "Sandbox providers")
+// Sandbox providers (docs/api.md "Sandbox providers"): the intents' schemas live in ./sandbox.schemas.ts (only the
+// sandbox adapters load them); the declined card's body is shared by both sandboxes.
 
-export const sandboxBillingTokenSchema = z.object({ id: nonEmptyString });
-export type SandboxBillingToken = z.infer<typeof sandboxBillingTokenSchema>;
-
-export const paymentIntentStatuses = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'succeeded',
-  'canceled',
-] as const;
-export type PaymentIntentStatus = (typeof paymentIntentStatuses)[number];
-
-export const sandboxPaymentIntentSchema = z.object({
-  id: nonEmptyString,
-  status: z.enum(paymentIntentStatuses),
-  /** Stripe's convention: the smallest currency unit (cents), not dollars. */
-  amount: z.optional(z.int().check(z.gte(0))),
-  client_secret: z.optional(z.string()),
-  next_action: z.optional(
-    z.nullable(
-      z.object({
-        type: z.string(),
-        redirect_to_url: z.optional(z.object({ url: z.string() })),
-      }),
-    ),
-  ),
-});
-export type SandboxPaymentIntent = z.infer<typeof sandboxPaymentIntentSchema>;
-
-export const sandboxConfirmResponseSchema = z.object({ payment_intent: sandboxPaymentIntentSchema });
+export type {
+  PaymentIntentStatus,
+  SandboxBillingToken,
+  SandboxPaymentIntent,
+  SandboxSetupIntent,
+  SetupIntentStatus,
+} from './sandbox.schemas';
 
 /** The 402 body of a declined sandbox card, in Stripe's shape. */
 export const sandboxCardErrorSchema = z.object({
@@ -451,85 +410,17 @@ export const sandboxCardErrorSchema = z.object({
 export type SandboxCardError = z.infer<typeof sandboxCardErrorSchema>['error'];
 
 // ---------------------------------------------------------------------------------------------------------------
-// The family's payments (issue 15: GET /api/memberships, update card); every money field here is cents on the wire.
+// The family's payments (issue 15): the schemas live in ./payments.schemas.ts (only /payments and its card update
+// load them).
 
-const cents = z.int().check(z.gte(0));
-const calendarDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
-export const savedCardSchema = z.object({ brand: z.string(), last4: z.string() });
-export type SavedCard = z.infer<typeof savedCardSchema>;
-
-export const phaseStatuses = ['paid', 'scheduled', 'failed', 'overdue', 'cancelled'] as const;
-export type PhaseStatus = (typeof phaseStatuses)[number];
-
-export const membershipPhaseSchema = z.object({
-  id,
-  due_date: calendarDate,
-  amount_cents: cents,
-  status: z.enum(phaseStatuses),
-  attempts: z.int().check(z.gte(0)),
-  paid_at: z.nullable(z.string()),
-  failure_message: z.nullable(z.string()),
-});
-export type MembershipPhase = z.infer<typeof membershipPhaseSchema>;
-
-export const duePaymentSchema = z.object({ due_date: calendarDate, amount_cents: cents });
-export type DuePayment = z.infer<typeof duePaymentSchema>;
-
-export const membershipSummarySchema = z.object({
-  id,
-  team_name: z.string(),
-  season_name: z.nullable(z.string()),
-  athlete_name: z.nullable(z.string()),
-  plan_name: z.string(),
-  /** 0 = pay in full, else the number of monthly instalments. */
-  payment_plan_month: z.int().check(z.gte(0)),
-  total_cents: cents,
-  paid_cents: cents,
-  remaining_cents: cents,
-  next_payment: z.nullable(duePaymentSchema),
-  phases: z.array(membershipPhaseSchema),
-  card: z.nullable(savedCardSchema),
-  needs_card_update: z.boolean(),
-});
-export type MembershipSummary = z.infer<typeof membershipSummarySchema>;
-
-export const membershipListSchema = z.object({ memberships: z.array(membershipSummarySchema) });
-export type MembershipList = z.infer<typeof membershipListSchema>;
-
-export const cardSetupSchema = z.object({ client_secret: nonEmptyString, setup_intent_id: nonEmptyString });
-export type CardSetup = z.infer<typeof cardSetupSchema>;
-
-export const collectionOutcomes = ['nothing_due', 'paid', 'failed', 'requires_action'] as const;
-export type CollectionOutcome = (typeof collectionOutcomes)[number];
-
-/** The answer of POST /api/memberships/{id}/card and /collect. */
-export const collectionResultSchema = z.object({
-  card: savedCardSchema,
-  outcome: z.enum(collectionOutcomes),
-  message: z.nullable(z.string()),
-  amount_cents: cents,
-  payment_intent: z.nullable(z.object({ id: nonEmptyString, client_secret: nonEmptyString })),
-});
-export type CollectionResult = z.infer<typeof collectionResultSchema>;
-
-export const setupIntentStatuses = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'canceled',
-  'succeeded',
-] as const;
-export type SetupIntentStatus = (typeof setupIntentStatuses)[number];
-
-export const sandboxSetupIntentSchema = z.object({
-  id: nonEmptyString,
-  status: z.enum(setupIntentStatuses),
-  next_action: z.optional(
-    z.nullable(z.object({ type: z.string(), redirect_to_url: z.optional(z.object({ url: z.string() })) })),
-  ),
-});
-export type SandboxSetupIntent = z.infer<typeof sandboxSetupIntentSchema>;
-
-export const sandboxSetupConfirmResponseSchema = z.object({ setup_intent: sandboxSetupIntentSchema });
+export type {
+  CardSetup,
+  CollectionOutcome,
+  CollectionResult,
+  DuePayment,
+  MembershipList,
+  MembershipPhase,
+  MembershipSummary,
+  PhaseStatus,
+  SavedCard,
+} from './payments.schemas';

@@ -1,7 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { config, copyrightYear } from '../../config';
 import { useSiteAccount } from './account';
-import { AccountMenu } from './account-menu';
+
+/**
+ * The account menu is its own chunk, loaded only when someone is logged in: the entry pages (/login, /register) are
+ * mostly visited logged out and keep within their first-visit budget (issue 19 point 6). Until it arrives, a
+ * placeholder of the button's size holds its place, so the header does not shift.
+ */
+const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 
 /**
  * The frame of every screen: brand header, one <main id="main"> (the skip link's target) and the footer.
@@ -15,7 +21,12 @@ export function Page({ children, wide = false, header }: { children: ReactNode; 
     <div className="page">
       <header className="page-header">
         <span className="brand">{config.clientName}</span>
-        {header ?? (account && <AccountMenu account={account} />)}
+        {header ??
+          (account && (
+            <Suspense fallback={<span className="site-account-placeholder" aria-hidden="true" />}>
+              <AccountMenu account={account} />
+            </Suspense>
+          ))}
       </header>
       <main id="main" tabIndex={-1} className={wide ? 'page-main page-main--wide' : 'page-main'}>
         {children}
