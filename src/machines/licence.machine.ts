@@ -75,6 +75,8 @@ export const licenceMachine = setup({
       context.user !== null && !context.claimedRegistration && !context.claimedLogin,
     isCoachVariant: ({ context }) => context.variant === 'coach',
     isPaused: ({ context }) => context.licence?.paused === true,
+    /** Issue 19.1: the family arrives from a payment just made: its confirmation shows even if the licence was paused since. */
+    arrivesPaid: ({ context }) => context.confirmation !== null,
     isUnavailable: ({ context }) => context.licence?.available !== true,
     /** §4: unclaimed until claimed_registration is present. */
     isClaimed: ({ context }) => context.claimedRegistration,
@@ -156,6 +158,12 @@ export const licenceMachine = setup({
     routing: {
       description: 'spec §2 Licence page: a paused licence shows the notice; otherwise the team or coach variant',
       always: [
+        {
+          guard: 'arrivesPaid',
+          target: 'team',
+          description:
+            'Issue 19.1: after paying, the claimed page with the confirmation, even if the licence was paused since',
+        },
         { guard: 'isPaused', target: 'paused' },
         { guard: 'isCoachVariant', target: 'coach' },
         { target: 'team' },
