@@ -10,7 +10,7 @@ import { guardianAthletes, setLatestLicence, updateAccount } from './accounts.ts
 import { ATHLETE_TOKEN_LIFETIME_MS, type AthleteJson, confirmed } from './auth.ts';
 import { findLicence, LICENCE_TEXTS, latestLicenceJson, latestLicenceRefusal } from './licences.ts';
 import { hashPassword } from './passwords.ts';
-import { issueToken } from './tokens.ts';
+import { findTokenUser, issueToken } from './tokens.ts';
 import { findUserByEmail, normalizeEmail, type UserJson, userJson } from './users.ts';
 
 /** GET /api/user. */
@@ -87,4 +87,22 @@ export async function athletesWithTokens(deps: AppDeps, guardian: UserRow): Prom
     athletes.push({ user_id: row.id, name: row.name ?? row.username ?? '', token, relationship: row.relationship });
   }
   return athletes;
+}
+
+/**
+ * POST /api/registration-link/license-link: the licence of a registration link becomes the caller's latest, when the website token
+ * sent with it is the caller's own.
+ */
+export async function followLicenceLink(
+  deps: AppDeps,
+  user: UserRow,
+  body: { token: string; license: string },
+): Promise<{ organization_id: number | null }> {
+  const { db } = deps;
+  const website = await findTokenUser(db, body.token, 'website', deps.now());
+  if (!website || website.user.id !== user.id) throw forbidden('The website token does not belong to you.');
+  const licence = await findLicence(db, body.license);
+  if (!licence) throw notFound(LICENCE_TEXTS.notFound);
+  await setLatestLicence(db, user.id, licence.id);
+  return { organization_id: licence.organizationId };
 }
