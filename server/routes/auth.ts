@@ -27,6 +27,7 @@ import {
   MessageSchema,
   name,
   password,
+  passwordConfirmation,
   phone,
   UserSchema,
 } from '../http/openapi.ts';
@@ -74,7 +75,7 @@ const registerRoute = createRoute({
         // The site sends the guardian's e-mail (spec §3 payload; the form has no username field): as long as one.
         username: z.string().trim().max(254).nullable().optional(),
         password,
-        password_confirmation: z.string().max(128),
+        password_confirmation: passwordConfirmation,
         name,
         license: z.string().trim().max(64).nullable().optional(),
         do_not_claim: z.boolean().nullable().optional(),
@@ -106,7 +107,7 @@ const registerAthleteRoute = createRoute({
           .max(USERNAME_RULES.maxLength, USERNAME_TOO_LONG)
           .regex(USERNAME_RULES.pattern, USERNAME_CHARACTERS),
         password,
-        password_confirmation: z.string().max(128),
+        password_confirmation: passwordConfirmation,
         relationship: z.string().trim().min(1).max(RELATIONSHIP_MAX_LENGTH, RELATIONSHIP_TOO_LONG),
         phone: phone.nullable().optional(),
         email: z
@@ -158,7 +159,7 @@ const resetRoute = createRoute({
   summary: 'Set a new password with the e-mailed token; answers a session token',
   request: {
     body: jsonBody(
-      z.object({ email, password, password_confirmation: z.string().max(128), token: z.string().min(1).max(512) }),
+      z.object({ email, password, password_confirmation: passwordConfirmation, token: z.string().min(1).max(512) }),
     ),
   },
   responses: {

@@ -13,6 +13,7 @@ import {
   LatestLicenseSchema,
   name,
   password,
+  passwordConfirmation,
   phone,
   UserSchema,
 } from '../http/openapi.ts';
@@ -49,7 +50,7 @@ const updateUserRoute = createRoute({
         email,
         phone: phone.refine((value) => value !== '', 'The phone field is required.'),
         password: password.nullable().optional(),
-        password_confirmation: z.string().max(128).nullable().optional(),
+        password_confirmation: passwordConfirmation.nullable().optional(),
       }),
     ),
   },
