@@ -66,6 +66,7 @@ const PROBES: Record<string, string> = {
   'server/services/probe-stripe.ts': '../providers/payments/stripe-payments.ts',
   'server/services/probe-db.ts': '../db/client.ts',
   'server/services/probe-errors.ts': '../http/errors.ts',
+  'server/services/probe-origin.ts': '../http/origin.ts',
   'server/billing/probe-route.ts': '../routes/payments.ts',
   'server/billing/probe-http-auth.ts': '../http/auth.ts',
   'server/billing/probe-origin.ts': '../http/origin.ts',
@@ -185,6 +186,7 @@ describe('server layer rules in npm run lint', () => {
     ['a route importing the database client', 'server/routes/probe-client.ts'],
     ['a route importing drizzle', 'server/routes/probe-drizzle.ts'],
     ['a route importing mail', 'server/routes/probe-mail.ts'],
+    ['a route importing a billing job', 'server/routes/probe-billing.ts'],
     ['a route importing a concrete provider', 'server/routes/probe-stripe.ts'],
     ["the sandbox's pages importing the database", 'server/routes/sandbox.ts'],
     ['a service importing a route', 'server/services/probe-route.ts'],
@@ -213,11 +215,11 @@ describe('server layer rules in npm run lint', () => {
 
   it.each([
     ['a route importing a service', 'server/routes/probe-service.ts'],
-    ['a route importing a billing job', 'server/routes/probe-billing.ts'],
     ['a route importing the provider types', 'server/routes/probe-provider-types.ts'],
     ['a route test setting up rows', 'server/routes/probe-setup.test.ts'],
     ['a service importing the database', 'server/services/probe-db.ts'],
     ['a service throwing ApiError', 'server/services/probe-errors.ts'],
+    ['a service building a site link', 'server/services/probe-origin.ts'],
     ['a billing job building a site link', 'server/billing/probe-origin.ts'],
     ['a billing job importing a service', 'server/billing/probe-service.ts'],
     ['mail writing the outbox', 'server/mail/probe-db.ts'],

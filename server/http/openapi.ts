@@ -1,5 +1,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { PASSWORD_MIN_LENGTH } from '../../src/domain/forms/password.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG } from '../../src/domain/forms/password.ts';
+import {
+  hasPhoneDigits,
+  PHONE_CHARACTERS,
+  PHONE_CHARACTERS_INVALID,
+  PHONE_MAX_LENGTH,
+  PHONE_TOO_LONG,
+} from '../../src/domain/forms/phone.ts';
 import type { AppEnv } from '../deps.ts';
 import { validationHook } from './errors.ts';
 
@@ -66,18 +73,19 @@ export const codeParam = (name: string) =>
     .openapi({ param: { name, in: 'path' } });
 
 export const email = z.string().trim().max(254).email();
-/** Spec §5: a phone, if entered, has at least 10 characters (mask 000-000-0000). */
+/**
+ * Spec §5: a phone, if entered, has at least 10 digits (mask 000-000-0000). Length, characters and digits are the
+ * rules the create-athlete form checks before submit (src/domain/forms/phone.ts).
+ */
 export const phone = z
   .string()
   .trim()
-  .max(32)
-  .regex(/^[0-9+().\s-]*$/, 'The phone field may contain only digits, spaces and + ( ) . -')
-  .refine(
-    (value) => value === '' || value.replace(/\D/g, '').length >= 10,
-    'The phone field must have at least 10 digits.',
-  );
-/** The client's guardian and reset forms show the same minimum before submit (src/domain/forms/password.ts). */
-export const password = z.string().min(PASSWORD_MIN_LENGTH).max(128);
+  .max(PHONE_MAX_LENGTH, PHONE_TOO_LONG)
+  .regex(PHONE_CHARACTERS, PHONE_CHARACTERS_INVALID)
+  .refine(hasPhoneDigits, 'The phone field must have at least 10 digits.');
+/** The client's guardian, reset and create-athlete forms check the same lengths (src/domain/forms/password.ts). */
+export const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+export const passwordConfirmation = z.string().max(PASSWORD_MAX_LENGTH);
 export const name = z.string().trim().min(1).max(255);
 /** Dollars with at most two decimals (docs/api.md Money). */
 export const dollars = z

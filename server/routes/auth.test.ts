@@ -385,6 +385,21 @@ describe('the create-athlete form and POST /api/auth/register-athlete (issue 19 
       ['an e-mail of 255 characters', { username: 'casey19', email: `${'e'.repeat(243)}@example.com` }],
       ['a name of 255 characters', { username: 'casey20', firstName: 'A'.repeat(200), lastName: 'B'.repeat(54) }],
       ['a name of 256 characters', { username: 'casey21', firstName: 'A'.repeat(200), lastName: 'B'.repeat(55) }],
+      [
+        'a password of 128 characters',
+        { username: 'casey22', password: 'p'.repeat(128), confirmPassword: 'p'.repeat(128) },
+      ],
+      [
+        'a password of 129 characters',
+        { username: 'casey23', password: 'q'.repeat(129), confirmPassword: 'q'.repeat(129) },
+      ],
+      ['a phone with letters', { username: 'casey24', phone: '555-123-4567 ext' }],
+      ['a phone of 32 characters', { username: 'casey25', phone: `+1 (555) 123-4567${' '.repeat(14)}9` }],
+      ['a phone of 33 characters', { username: 'casey26', phone: `+1 (555) 123-4567${' '.repeat(15)}9` }],
+      ['a phone written with + ( ) . and spaces', { username: 'casey27', phone: '+1 (555) 123.4567' }],
+      ['a phone padded with spaces', { username: 'casey28', phone: '  555-123-4567  ' }],
+      ['a phone without digits', { username: 'casey29', phone: '--' }],
+      ['a phone with other characters', { username: 'casey30', phone: '555_123_4567' }],
     ];
     for (const [label, change] of cases) {
       const values = { ...form, ...change };
@@ -393,6 +408,37 @@ describe('the create-athlete form and POST /api/auth/register-athlete (issue 19 
         isValidForm(createAthleteSchema, values) ? 'accepted' : 422,
       );
     }
+  });
+
+  it('show plain texts for a too long password or phone, the same the server answers', async () => {
+    const errors = formErrors(createAthleteSchema, {
+      ...form,
+      password: 'x'.repeat(129),
+      confirmPassword: 'x'.repeat(129),
+      phone: `555-123-4567${'0'.repeat(21)}`,
+    });
+    expect([errors.password, errors.phone]).toEqual([
+      'The password may not be longer than 128 characters.',
+      'The phone may not be longer than 32 characters.',
+    ]);
+    expect(formErrors(createAthleteSchema, { ...form, phone: '555-123-4567 ext 9' }).phone).toBe(
+      'The phone field may contain only digits, spaces and + ( ) . -',
+    );
+    const token = await t.tokenFor('parent@example.com');
+    const response = await t.call('POST', '/api/auth/register-athlete', {
+      token,
+      body: {
+        ...payloadOf({ ...form, username: 'casey31' }),
+        password: 'x'.repeat(129),
+        password_confirmation: 'x'.repeat(129),
+        phone: `555-123-4567${'0'.repeat(21)}`,
+      },
+    });
+    const body = expectError(response, 422);
+    expect([body.messages.password, body.messages.phone]).toEqual([
+      ['The password may not be longer than 128 characters.'],
+      ['The phone may not be longer than 32 characters.'],
+    ]);
   });
 
   it("show the server's texts for the username", () => {

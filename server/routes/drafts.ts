@@ -1,10 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { DISCOUNT_NOT_FOUND } from '../../src/domain/payment-rules.ts';
 import type { AppDeps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
 import { createRouter, errors, id, json, jsonBody, PaymentDataSchema } from '../http/openapi.ts';
-import { draftContext, findDraft } from '../services/drafts.ts';
-import { findDiscount, paymentDataJson, plansFor } from '../services/team-dues.ts';
+import { draftPaymentPlans } from '../services/dues.ts';
 
 /** Ids arrive as numbers, or as numeric strings when the site copies them from the URL. */
 const draftId = z.union([
@@ -36,25 +33,9 @@ const draftPlansRoute = createRoute({
 });
 
 export function draftRoutes(deps: AppDeps) {
-  const { db } = deps;
   const app = createRouter();
 
-  app.openapi(draftPlansRoute, async (c) => {
-    const body = c.req.valid('json');
-    const draft = await findDraft(db, body.draft_id);
-    if (!draft) throw notFound('Draft not found.');
-    const context = await draftContext(db, draft);
-    let error: string | null = null;
-    let discount = null;
-    if (body.discount_code?.trim()) {
-      const found = await findDiscount(db, body.discount_code, context.organization.id);
-      if (!found) error = DISCOUNT_NOT_FOUND;
-      else if (!found.isActive) error = 'This discount code is no longer active.';
-      else discount = found;
-    }
-    const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
-    return c.json(paymentDataJson(context, plans, error), 200);
-  });
+  app.openapi(draftPlansRoute, async (c) => c.json(await draftPaymentPlans(deps, c.req.valid('json')), 200));
 
   return app;
 }

@@ -1,9 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { centsToDollarsOrNull } from '../../src/domain/money.ts';
-import { DISCOUNT_NOT_FOUND } from '../../src/domain/payment-rules.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, optionalUser, requireUser } from '../http/auth.ts';
-import { notFound } from '../http/errors.ts';
 import {
   BEARER,
   codeParam,
@@ -16,16 +13,7 @@ import {
   PaymentDataSchema,
 } from '../http/openapi.ts';
 import { checkout, checkoutSuccess } from '../services/checkout.ts';
-import {
-  duplicateStatus,
-  findDiscount,
-  payerDuesContext,
-  payerTeamLicence,
-  paymentDataJson,
-  plansFor,
-  requireActiveDiscount,
-  teamMembershipOf,
-} from '../services/team-dues.ts';
+import { athleteDuplicateStatus, discountDetails, duesPaymentPlans, duesPaymentStatus } from '../services/dues.ts';
 
 const discountCode = z.string().trim().max(64).nullable().optional();
 const includeProtection = z.boolean().nullable().optional();
@@ -169,52 +157,26 @@ const checkoutSuccessRoute = createRoute({
 });
 
 export function membershipRoutes(deps: AppDeps) {
-  const { db } = deps;
   const app = createRouter();
 
   app.openapi(duplicateRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const status = await duplicateStatus(db, auth.user, c.req.valid('param').athlete);
-    if (!status) throw notFound('Athlete not found.');
-    return c.json(
-      { license_claimed: status.licenceClaimed, has_active_season_membership: status.hasSeasonMembership },
-      200,
-    );
+    return c.json(await athleteDuplicateStatus(deps, auth.user, c.req.valid('param').athlete), 200);
   });
 
   app.openapi(statusRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const licence = await payerTeamLicence(db, auth.user);
-    if (!licence) return c.json({ payment_complete: 1 as const }, 200);
-    // A guardian's dues count as paid when they or one of their athletes is a member of the team.
-    const membership = await teamMembershipOf(db, auth.user, licence.team.id);
-    return c.json({ payment_complete: membership ? (1 as const) : (0 as const) }, 200);
+    return c.json(await duesPaymentStatus(deps, auth.user), 200);
   });
 
   app.openapi(paymentPlansRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const body = c.req.valid('json');
-    const context = await payerDuesContext(db, auth.user);
-    if (!context) throw notFound('There is no team licence to pay for on this account.');
-    const discount = await requireActiveDiscount(db, body.discount_code, context.organization.id);
-    const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
-    return c.json(paymentDataJson(context, plans), 200);
+    return c.json(await duesPaymentPlans(deps, auth.user, c.req.valid('json')), 200);
   });
 
   app.openapi(discountRoute, async (c) => {
     const auth = await optionalUser(c, deps);
-    const licence = auth ? await payerTeamLicence(db, auth.user) : null;
-    const discount = await findDiscount(db, c.req.valid('param').code, licence?.team.organizationId ?? null);
-    if (!discount) throw notFound(DISCOUNT_NOT_FOUND);
-    return c.json(
-      {
-        discount_code: discount.code,
-        percent_off: discount.percentOff,
-        flat_discount_amount: centsToDollarsOrNull(discount.flatDiscountCents),
-        is_active: discount.isActive,
-      },
-      200,
-    );
+    return c.json(await discountDetails(deps, auth?.user ?? null, c.req.valid('param').code), 200);
   });
 
   app.openapi(checkoutRoute, async (c) => {

@@ -1,15 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { chargeOutstanding, settleAuthenticated } from '../billing/catch-up.ts';
-import { cardOf, membershipSummaries, payerCustomer, saveCard, visibleMembership } from '../billing/phases.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
-import { conflict, notFound } from '../http/errors.ts';
 import { BEARER, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
+import {
+  collectAuthenticated,
+  familyMemberships,
+  finishCardUpdate,
+  startCardUpdate,
+} from '../services/card-updates.ts';
 
 /**
  * The family's payments (docs/api.md "Payments"): the memberships they pay for with their schedules, and the card
- * update that charges whatever failed at once. Every route answers 404 for a membership the caller does not pay for
- * (nor one of their athletes), so nobody learns of another family's.
+ * update that charges whatever failed at once; the work is services/card-updates.ts's.
  */
 
 const CardSchema = z.object({ brand: z.string(), last4: z.string() }).openapi('CardSummary');
@@ -109,60 +111,29 @@ const collectRoute = createRoute({
   responses: { 200: json(CollectAnswerSchema), ...errors(400, 401, 404, 422) },
 });
 
-const MEMBERSHIP_NOT_FOUND = 'Membership not found.';
-export const CARD_NOT_CONFIRMED = 'The new card has not been confirmed yet.';
-
 export function paymentRoutes(deps: AppDeps) {
   const app = createRouter();
 
   app.openapi(listRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    return c.json({ memberships: await membershipSummaries(deps.db, auth.user) }, 200);
+    return c.json(await familyMemberships(deps, auth.user), 200);
   });
 
   app.openapi(cardSetupRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const membership = await visibleMembership(deps.db, auth.user, c.req.valid('param').id);
-    if (!membership) throw notFound(MEMBERSHIP_NOT_FOUND);
-    const customerId =
-      (await cardOf(deps.db, membership.id))?.providerCustomerId ?? (await payerCustomer(deps, membership.userId));
-    const intent = await deps.providers.payments.createSetupIntent({
-      customerId,
-      metadata: { membership_id: String(membership.id), user_id: String(auth.user.id) },
-    });
-    return c.json({ client_secret: intent.clientSecret, setup_intent_id: intent.id }, 200);
+    return c.json(await startCardUpdate(deps, auth.user, c.req.valid('param').id), 200);
   });
 
   app.openapi(cardRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const membership = await visibleMembership(deps.db, auth.user, c.req.valid('param').id);
-    if (!membership) throw notFound(MEMBERSHIP_NOT_FOUND);
-    const setup = await deps.providers.payments.retrieveSetupIntent(c.req.valid('json').setup_intent_id);
-    // Only a SetupIntent made for this membership (card-setup) may become its card.
-    if (!setup || setup.metadata.membership_id !== String(membership.id) || !setup.customerId) {
-      throw notFound('Card setup not found.');
-    }
-    if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw conflict(CARD_NOT_CONFIRMED);
-    const summary = await deps.providers.payments.cardSummary(setup.paymentMethodId);
-    if (!summary) throw conflict(CARD_NOT_CONFIRMED);
-    await saveCard(
-      deps.db,
-      membership.id,
-      { customerId: setup.customerId, paymentMethodId: setup.paymentMethodId, ...summary },
-      deps.now(),
-    );
-    return c.json(await chargeOutstanding(deps, membership.id, setup.id), 200);
+    const { id } = c.req.valid('param');
+    return c.json(await finishCardUpdate(deps, auth.user, id, c.req.valid('json').setup_intent_id), 200);
   });
 
   app.openapi(collectRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const membership = await visibleMembership(deps.db, auth.user, c.req.valid('param').id);
-    if (!membership) throw notFound(MEMBERSHIP_NOT_FOUND);
-    const intent = await deps.providers.payments.retrieveIntent(c.req.valid('json').payment_intent_id);
-    if (intent?.metadata.kind !== 'catch_up' || intent.metadata.membership_id !== String(membership.id)) {
-      throw notFound('Payment not found.');
-    }
-    return c.json(await settleAuthenticated(deps, membership.id, intent), 200);
+    const { id } = c.req.valid('param');
+    return c.json(await collectAuthenticated(deps, auth.user, id, c.req.valid('json').payment_intent_id), 200);
   });
 
   return app;

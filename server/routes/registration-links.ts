@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { BEARER, codeParam, createRouter, errors, json, jsonBody, LicenceInfoSchema } from '../http/openapi.ts';
-import { setLatestLicence } from '../services/accounts.ts';
-import { findLicence, findLicenceInfo, LICENCE_TEXTS } from '../services/licences.ts';
-import { findTokenUser } from '../services/tokens.ts';
+import { findLicenceInfo, LICENCE_TEXTS } from '../services/licences.ts';
+import { followLicenceLink } from '../services/own-account.ts';
 
 const infoRoute = createRoute({
   method: 'get',
@@ -59,13 +58,7 @@ export function registrationLinkRoutes(deps: AppDeps) {
 
   app.openapi(licenseLinkRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const body = c.req.valid('json');
-    const website = await findTokenUser(db, body.token, 'website', deps.now());
-    if (!website || website.user.id !== auth.user.id) throw forbidden('The website token does not belong to you.');
-    const licence = await findLicence(db, body.license);
-    if (!licence) throw notFound(LICENCE_TEXTS.notFound);
-    await setLatestLicence(db, auth.user.id, licence.id);
-    return c.json({ organization_id: licence.organizationId }, 200);
+    return c.json(await followLicenceLink(deps, auth.user, c.req.valid('json')), 200);
   });
 
   return app;

@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { isIsoDate } from '../../src/domain/dates.ts';
-import { runCollector, todayOf } from '../billing/collector.ts';
 import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
-import { fieldError } from '../http/errors.ts';
 import { createRouter, errors, json, jsonBody } from '../http/openapi.ts';
+import { runCollectorNow } from '../services/collector-runs.ts';
 
 const runRoute = createRoute({
   method: 'post',
@@ -33,15 +32,8 @@ const runRoute = createRoute({
   },
 });
 
-export const AS_OF_REFUSED = 'as_of is refused in production: the collector runs as of today.';
-
 export function staffBillingRoutes(deps: AppDeps) {
   const app = createRouter();
-  app.openapi(runRoute, async (c) => {
-    const asOf = c.req.valid('json').as_of;
-    // In production only the clock decides what is due: nobody can charge a family early.
-    if (asOf && deps.env.NODE_ENV === 'production') throw fieldError('as_of', AS_OF_REFUSED);
-    return c.json(await runCollector(deps, asOf ?? todayOf(deps)), 200);
-  });
+  app.openapi(runRoute, async (c) => c.json(await runCollectorNow(deps, c.req.valid('json').as_of), 200));
   return app;
 }

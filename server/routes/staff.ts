@@ -1,10 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { centsToDollars, dollarsToCents } from '../../src/domain/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
-import { fieldError, notFound, validationError } from '../http/errors.ts';
 import { createRouter, dollars, errors, id, idParam, json, jsonBody } from '../http/openapi.ts';
-import { type DraftRow, draftReferenceErrors, findDraft, updateDraft } from '../services/drafts.ts';
+import { saveStaffDraft, staffDraft } from '../services/staff-drafts.ts';
 
 const DraftSchema = z
   .object({
@@ -67,74 +65,14 @@ const updateDraftRoute = createRoute({
   responses: { 200: json(DraftSchema), ...errors(400, 401, 404, 422) },
 });
 
-function draftJson(draft: DraftRow) {
-  return {
-    id: draft.id,
-    organization_id: draft.organizationId,
-    team_id: draft.teamId,
-    season_id: draft.seasonId,
-    name: draft.name,
-    total_dues: centsToDollars(draft.totalDuesCents),
-    athlete_deposit: centsToDollars(draft.athleteDepositCents),
-    payment_plan_fee: centsToDollars(draft.paymentPlanFeeCents),
-    total_app_fee: centsToDollars(draft.appFeeCents),
-    is_app_fee_itemized: draft.isAppFeeItemized,
-    plan_months: draft.planMonths,
-    protection_plan_id: draft.protectionPlanId,
-    waiver: draft.waiver,
-    updated_at: draft.updatedAt.toISOString(),
-  };
-}
-
 export function staffRoutes(deps: AppDeps) {
-  const { db } = deps;
   const app = createRouter();
 
-  app.openapi(getDraftRoute, async (c) => {
-    const draft = await findDraft(db, c.req.valid('param').id);
-    if (!draft) throw notFound('Draft not found.');
-    return c.json(draftJson(draft), 200);
-  });
+  app.openapi(getDraftRoute, async (c) => c.json(await staffDraft(deps, c.req.valid('param').id), 200));
 
-  app.openapi(updateDraftRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    const body = c.req.valid('json');
-    const draft = await findDraft(db, id);
-    if (!draft) throw notFound('Draft not found.');
-    const messages = await draftReferenceErrors(db, draft, body);
-    if (Object.keys(messages).length > 0) throw validationError(messages);
-    const dues = body.total_dues === undefined ? draft.totalDuesCents : dollarsToCents(body.total_dues);
-    const deposit =
-      body.athlete_deposit === undefined ? draft.athleteDepositCents : dollarsToCents(body.athlete_deposit);
-    if (deposit > dues) throw fieldError('athlete_deposit', 'The athlete deposit may not exceed the total dues.');
-
-    const now = deps.now();
-    const saved = await updateDraft(
-      db,
-      id,
-      {
-        ...(body.name === undefined ? {} : { name: body.name }),
-        totalDuesCents: dues,
-        athleteDepositCents: deposit,
-        ...(body.payment_plan_fee === undefined ? {} : { paymentPlanFeeCents: dollarsToCents(body.payment_plan_fee) }),
-        ...(body.total_app_fee === undefined ? {} : { appFeeCents: dollarsToCents(body.total_app_fee) }),
-        ...(body.is_app_fee_itemized === undefined ? {} : { isAppFeeItemized: body.is_app_fee_itemized }),
-        ...(body.season_id === undefined ? {} : { seasonId: body.season_id }),
-        ...(body.protection_plan_id === undefined ? {} : { protectionPlanId: body.protection_plan_id }),
-        ...(body.plan_months === undefined ? {} : { planMonths: [...new Set(body.plan_months)].sort((a, b) => a - b) }),
-        ...(body.waiver === undefined ? {} : { waiver: body.waiver }),
-      },
-      now,
-    );
-    if (!saved) throw notFound('Draft not found.');
-    try {
-      await deps.providers.realtime.trigger(`team.draft.${id}`, 'updated', { draft_id: id });
-    } catch (error) {
-      // The draft is saved; a preview that misses the push still shows the change on its next load.
-      deps.log.warn({ err: error, draftId: id }, 'could not announce the draft update');
-    }
-    return c.json(draftJson(saved), 200);
-  });
+  app.openapi(updateDraftRoute, async (c) =>
+    c.json(await saveStaffDraft(deps, c.req.valid('param').id, c.req.valid('json')), 200),
+  );
 
   return app;
 }

@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { PASSWORD_CONFIRMATION_MISMATCH } from '../../src/domain/forms/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, requireGuardian, requireUser } from '../http/auth.ts';
-import { fieldError, forbidden, notFound, validationError } from '../http/errors.ts';
 import {
   AthleteSchema,
   BEARER,
@@ -15,15 +13,17 @@ import {
   LatestLicenseSchema,
   name,
   password,
+  passwordConfirmation,
   phone,
   UserSchema,
 } from '../http/openapi.ts';
-import { guardianAthletes, setLatestLicence, updateAccount } from '../services/accounts.ts';
-import { findLicence, LICENCE_TEXTS, latestLicenceJson, latestLicenceRefusal } from '../services/licences.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { issueToken } from '../services/tokens.ts';
-import { findUserByEmail, normalizeEmail, userJson } from '../services/users.ts';
-import { ATHLETE_TOKEN_LIFETIME_MS } from './auth.ts';
+import {
+  athletesWithTokens,
+  currentUser,
+  latestLicence,
+  rememberLatestLicence,
+  updateOwnAccount,
+} from '../services/own-account.ts';
 
 const getUserRoute = createRoute({
   method: 'get',
@@ -50,7 +50,7 @@ const updateUserRoute = createRoute({
         email,
         phone: phone.refine((value) => value !== '', 'The phone field is required.'),
         password: password.nullable().optional(),
-        password_confirmation: z.string().max(128).nullable().optional(),
+        password_confirmation: passwordConfirmation.nullable().optional(),
       }),
     ),
   },
@@ -89,71 +89,32 @@ const athletesRoute = createRoute({
 });
 
 export function userRoutes(deps: AppDeps) {
-  const { db } = deps;
   const app = createRouter();
 
   app.openapi(getUserRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    return c.json(await userJson(db, auth.user.id, deps.now()), 200);
+    return c.json(await currentUser(deps, auth.user), 200);
   });
 
   app.openapi(updateUserRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const { id } = c.req.valid('param');
-    if (id !== auth.user.id) throw forbidden('You may only update your own account.');
-    const body = c.req.valid('json');
-    const newPassword = body.password ?? undefined;
-    if (newPassword !== undefined && newPassword !== body.password_confirmation) {
-      throw fieldError('password_confirmation', PASSWORD_CONFIRMATION_MISMATCH);
-    }
-    const owner = await findUserByEmail(db, body.email);
-    if (owner && owner.id !== auth.user.id) throw validationError({ email: ['The email has already been taken.'] });
-    const now = deps.now();
-    const changes = {
-      name: body.name,
-      email: normalizeEmail(body.email),
-      phone: body.phone,
-      ...(newPassword === undefined ? {} : { passwordHash: await hashPassword(newPassword) }),
-    };
-    // A new password logs out every other device and voids the website tokens; this session stays.
-    const updated = await updateAccount(db, id, changes, now, auth.token);
-    if (!updated) throw notFound();
-    return c.json(await userJson(db, id, now), 200);
+    return c.json(await updateOwnAccount(deps, auth, c.req.valid('param').id, c.req.valid('json')), 200);
   });
 
   app.openapi(setLatestRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const { license_code } = c.req.valid('json');
-    const licence = await findLicence(db, license_code);
-    if (!licence) throw notFound(LICENCE_TEXTS.notFound);
-    // The payment page pays for the latest licence: only one the user holds (or their athletes do) or could claim.
-    const refusal = await latestLicenceRefusal(db, auth.user, licence, deps.now());
-    if (refusal) throw fieldError('license_code', refusal);
-    await setLatestLicence(db, auth.user.id, licence.id, deps.now());
-    const body = await latestLicenceJson(db, licence.id);
-    if (!body) throw notFound(LICENCE_TEXTS.notFound);
-    return c.json(body, 200);
+    return c.json(await rememberLatestLicence(deps, auth.user, c.req.valid('json').license_code), 200);
   });
 
   app.openapi(getLatestRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    const body = auth.user.latestLicenseId === null ? null : await latestLicenceJson(db, auth.user.latestLicenseId);
-    if (!body) throw notFound('No licence yet.');
-    return c.json(body, 200);
+    return c.json(await latestLicence(deps, auth.user), 200);
   });
 
   app.openapi(athletesRoute, async (c) => {
     const auth = await requireUser(c, deps);
     requireGuardian(auth);
-    const rows = await guardianAthletes(db, auth.user.id);
-    const now = deps.now();
-    const athletes = [];
-    // Tokens are stored hashed, so the list hands out a fresh short-lived token per athlete.
-    for (const row of rows) {
-      const token = await issueToken(db, row.id, 'session', now, ATHLETE_TOKEN_LIFETIME_MS);
-      athletes.push({ user_id: row.id, name: row.name ?? row.username ?? '', token, relationship: row.relationship });
-    }
-    return c.json(athletes, 200);
+    return c.json(await athletesWithTokens(deps, auth.user), 200);
   });
 
   return app;

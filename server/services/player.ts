@@ -1,8 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
+import { isRealDate, toIsoDate } from '../../src/domain/dates.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import type { UserRow } from '../db/schema/index.ts';
 import { experienceLevels, playerProfiles, positions, seasonPhases, sports, weightGoals } from '../db/schema/index.ts';
-import { conflict } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
+import { ApiError, conflict, validationError } from '../http/errors.ts';
 
 /** The choices of the player form: sports by name, the other lists in their own order. */
 export async function playerOptions(db: Db) {
@@ -78,4 +81,56 @@ export async function createPlayerProfile(
       throw error;
     });
   return inserted[0]!.id;
+}
+
+/** The birthday the player form sends: M/D/YYYY. */
+export const BIRTHDAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** The player form's validation errors also carry `errors` (the list the form reads). */
+export function withErrorsList(error: ApiError): ApiError {
+  return new ApiError(error.status, error.message, error.messages, error.headers, { errors: error.messages });
+}
+
+/** GET /api/player/create: the option lists of the player profile form. */
+export async function playerFormOptions(deps: AppDeps) {
+  const options = await playerOptions(deps.db);
+  return {
+    sports: options.sports,
+    experience_levels: options.experienceLevels,
+    phase: options.phases,
+    weight_goals: options.weightGoals,
+  };
+}
+
+/** GET /api/position. */
+export async function allPositions(deps: AppDeps) {
+  const rows = await playerPositions(deps.db);
+  return rows.map((row) => ({ id: row.id, name: row.name, sport_id: row.sportId }));
+}
+
+/**
+ * POST /api/player: a real birthday (1900 to today) and choices that exist, else 422 with `errors`; 409 when the
+ * account has a profile already.
+ */
+export async function createPlayer(
+  deps: AppDeps,
+  user: UserRow,
+  body: PlayerChoices & { birthday: string; sex: 'f' | 'm'; weight: number; height: number },
+): Promise<{ id: number }> {
+  const { db } = deps;
+  const now = deps.now();
+  const messages: Record<string, string[]> = {};
+
+  const [, month, day, year] = (BIRTHDAY.exec(body.birthday) ?? []).map(Number);
+  const birthday =
+    month && day && year && isRealDate(year, month, day)
+      ? `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+      : null;
+  if (birthday === null || (year ?? 0) < 1900 || birthday > toIsoDate(now)) {
+    messages.birthday = ['The birthday is not a valid date.'];
+  }
+  Object.assign(messages, await playerChoiceErrors(db, body));
+  if (Object.keys(messages).length > 0 || birthday === null) throw withErrorsList(validationError(messages));
+
+  return { id: await createPlayerProfile(db, user.id, { ...body, birthday }) };
 }

@@ -122,3 +122,15 @@ export const RATE_RULES = {
   checkEmailEmail: { name: 'check-email:email', limit: 30, windowSeconds: FIFTEEN_MINUTES },
   resetEmail: { name: 'reset:email', limit: 10, windowSeconds: HOUR },
 } as const satisfies Record<string, RateRule>;
+
+const limiters = new WeakMap<RateLimiterDeps, (rule: RateRule, subject: string) => Promise<void>>();
+
+/** The one limiter of these deps (its pruning clock is shared by every service that counts hits). */
+export function limiterOf(deps: RateLimiterDeps): (rule: RateRule, subject: string) => Promise<void> {
+  let limit = limiters.get(deps);
+  if (!limit) {
+    limit = rateLimiter(deps);
+    limiters.set(deps, limit);
+  }
+  return limit;
+}

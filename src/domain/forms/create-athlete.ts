@@ -6,15 +6,17 @@
  *
  * The form refuses exactly what POST /api/auth/register-athlete refuses (issue 19 point 3): the username rules
  * (USERNAME_RULES, at least 7 characters, §5 'Must contain 7 characters long.'), the relationship's and the name's
- * length, the optional e-mail's format, the password minimum and its confirmation (./password.ts) are these
- * constants, which server/routes/auth.ts builds its schema from, with the same texts.
+ * length, the optional e-mail's format, the password's length and its confirmation (./password.ts) and the phone's
+ * length, characters and digits (./phone.ts) are these constants, which server/routes/auth.ts and
+ * server/http/openapi.ts build their schemas from, with the same texts.
  */
 import { z } from 'zod/mini';
 import { joinName } from '../names.ts';
-import { isValidPhone, PHONE_MASK } from '../phone.ts';
+import { PHONE_MASK } from '../phone.ts';
 import { relationshipToSend } from '../relationships.ts';
 import { namePart } from './guardian.ts';
 import { confirmationMatches, newPassword, passwordConfirmation } from './password.ts';
+import { optionalPhone } from './phone.ts';
 
 /** The create-athlete form's fields as typed (§3 New athlete payload). */
 // A type alias, not an interface: it then fits useForm's Record<string, string> without an index signature.
@@ -83,7 +85,7 @@ export const createAthleteSchema = z
     password: newPassword,
     confirmPassword: passwordConfirmation,
     email: optionalEmail,
-    phone: z.string().check(z.refine((value) => isValidPhone(value, { optional: true }), OPTIONAL_PHONE_INCOMPLETE)),
+    phone: optionalPhone(OPTIONAL_PHONE_INCOMPLETE),
   })
   .check(
     // 'Other' needs its typed relationship; reported where the person types it.

@@ -13,7 +13,14 @@ import {
 } from './create-athlete.ts';
 import { guardianSchema } from './guardian.ts';
 import { loginSchema } from './login.ts';
-import { PASSWORD_CONFIRMATION_MISMATCH, PASSWORD_HINT, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './password.ts';
+import {
+  PASSWORD_CONFIRMATION_MISMATCH,
+  PASSWORD_HINT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+} from './password.ts';
 import { passwordResetSchema, resetRequestSchema } from './password-reset.ts';
 import {
   EMPTY_PLAYER_FORM,
@@ -53,6 +60,13 @@ describe('guardian form schema (§5, server password rules)', () => {
         confirmPassword: '12345678',
       }),
     ).toEqual({});
+  });
+
+  it('refuses a password longer than the server stores (128 characters)', () => {
+    const withPassword = (password: string) =>
+      formErrors(guardianSchema({ creating: true }), { ...guardian, password, confirmPassword: password }).password;
+    expect(PASSWORD_MAX_LENGTH).toBe(128);
+    expect([withPassword('p'.repeat(128)), withPassword('p'.repeat(129))]).toEqual([undefined, PASSWORD_TOO_LONG]);
   });
 
   it('shows the mismatch while other fields are still empty', () => {

@@ -1,12 +1,15 @@
 /**
- * The password rules the API server enforces on a new password (server/http/openapi.ts `password`: at least 8
- * characters; server/routes/auth.ts and user.ts: the confirmation must match), shown before submit (issue 13 point 4).
+ * The password rules the API server enforces on a new password (server/http/openapi.ts `password`, built from these
+ * constants: at least 8 and at most 128 characters; server/services/auth.ts: the confirmation must match), shown
+ * before submit (issue 13 point 4, issue 19 point 3).
  * The mismatch text is the server's own, so the form and a 422 answer say the same thing.
  */
 import { z } from 'zod/mini';
 
 /** The shortest password the server accepts. */
 export const PASSWORD_MIN_LENGTH = 8;
+/** The longest password the server accepts. */
+export const PASSWORD_MAX_LENGTH = 128;
 
 /** The hints under 'Password' and 'Confirm Password', visible before anything is typed. */
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
@@ -14,13 +17,15 @@ export const CONFIRM_PASSWORD_HINT = 'Must match the password.';
 
 export const PASSWORD_REQUIRED = 'Password is required.';
 export const PASSWORD_TOO_SHORT = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+export const PASSWORD_TOO_LONG = `The password may not be longer than ${PASSWORD_MAX_LENGTH} characters.`;
 export const CONFIRM_PASSWORD_REQUIRED = 'Confirm Password is required.';
 export const PASSWORD_CONFIRMATION_MISMATCH = 'The password confirmation does not match.';
 
-/** A new password: filled, then long enough (sent as typed: spaces may be part of it). */
+/** A new password: filled, then long enough and not too long (sent as typed: spaces may be part of it). */
 export const newPassword = z.string().check(
   z.refine((value) => value !== '', PASSWORD_REQUIRED),
   z.refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT),
+  z.refine((value) => value.length <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 );
 
 /** The confirmation field on its own: filled (the match is checked on the whole form, below). */

@@ -1,0 +1,90 @@
+/**
+ * The family's payments routes' work (docs/api.md "Payments"), one function per route (docs/architecture.md §7): the
+ * memberships they pay for, and the card update that charges whatever failed at once. Every function answers 404
+ * for a membership the caller does not pay for (nor one of their athletes), so nobody learns of another family's.
+ */
+import { type CatchUpAnswer, chargeOutstanding, settleAuthenticated } from '../billing/catch-up.ts';
+import {
+  cardOf,
+  type MembershipSummaryJson,
+  membershipSummaries,
+  payerCustomer,
+  saveCard,
+  visibleMembership,
+} from '../billing/phases.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+const MEMBERSHIP_NOT_FOUND = 'Membership not found.';
+export const CARD_NOT_CONFIRMED = 'The new card has not been confirmed yet.';
+
+async function payersMembership(deps: AppDeps, user: UserRow, membershipId: number) {
+  const membership = await visibleMembership(deps.db, user, membershipId);
+  if (!membership) throw notFound(MEMBERSHIP_NOT_FOUND);
+  return membership;
+}
+
+/** GET /api/memberships. */
+export async function familyMemberships(
+  deps: AppDeps,
+  user: UserRow,
+): Promise<{ memberships: MembershipSummaryJson[] }> {
+  return { memberships: await membershipSummaries(deps.db, user) };
+}
+
+/** POST /api/memberships/{id}/card-setup: a SetupIntent for the browser to confirm with the new card. */
+export async function startCardUpdate(
+  deps: AppDeps,
+  user: UserRow,
+  membershipId: number,
+): Promise<{ client_secret: string; setup_intent_id: string }> {
+  const membership = await payersMembership(deps, user, membershipId);
+  const customerId =
+    (await cardOf(deps.db, membership.id))?.providerCustomerId ?? (await payerCustomer(deps, membership.userId));
+  const intent = await deps.providers.payments.createSetupIntent({
+    customerId,
+    metadata: { membership_id: String(membership.id), user_id: String(user.id) },
+  });
+  return { client_secret: intent.clientSecret, setup_intent_id: intent.id };
+}
+
+/** POST /api/memberships/{id}/card: the confirmed card becomes the membership's, then what is due is charged. */
+export async function finishCardUpdate(
+  deps: AppDeps,
+  user: UserRow,
+  membershipId: number,
+  setupIntentId: string,
+): Promise<CatchUpAnswer> {
+  const membership = await payersMembership(deps, user, membershipId);
+  const setup = await deps.providers.payments.retrieveSetupIntent(setupIntentId);
+  // Only a SetupIntent made for this membership (card-setup) may become its card.
+  if (!setup || setup.metadata.membership_id !== String(membership.id) || !setup.customerId) {
+    throw notFound('Card setup not found.');
+  }
+  if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw conflict(CARD_NOT_CONFIRMED);
+  const summary = await deps.providers.payments.cardSummary(setup.paymentMethodId);
+  if (!summary) throw conflict(CARD_NOT_CONFIRMED);
+  await saveCard(
+    deps.db,
+    membership.id,
+    { customerId: setup.customerId, paymentMethodId: setup.paymentMethodId, ...summary },
+    deps.now(),
+  );
+  return chargeOutstanding(deps, membership.id, setup.id);
+}
+
+/** POST /api/memberships/{id}/collect: the outcome of a catch-up charge authenticated in the browser. */
+export async function collectAuthenticated(
+  deps: AppDeps,
+  user: UserRow,
+  membershipId: number,
+  paymentIntentId: string,
+): Promise<CatchUpAnswer> {
+  const membership = await payersMembership(deps, user, membershipId);
+  const intent = await deps.providers.payments.retrieveIntent(paymentIntentId);
+  if (intent?.metadata.kind !== 'catch_up' || intent.metadata.membership_id !== String(membership.id)) {
+    throw notFound('Payment not found.');
+  }
+  return settleAuthenticated(deps, membership.id, intent);
+}

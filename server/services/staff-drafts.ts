@@ -1,0 +1,86 @@
+/**
+ * The staff draft routes' work (docs/architecture.md §7): reading a team draft and saving a change, which the draft's
+ * preview hears on channel team.draft.{id}.
+ */
+import { centsToDollars, dollarsToCents } from '../../src/domain/money.ts';
+import type { AppDeps } from '../deps.ts';
+import { fieldError, notFound, validationError } from '../http/errors.ts';
+import { type DraftRow, draftReferenceErrors, findDraft, updateDraft } from './drafts.ts';
+
+function draftJson(draft: DraftRow) {
+  return {
+    id: draft.id,
+    organization_id: draft.organizationId,
+    team_id: draft.teamId,
+    season_id: draft.seasonId,
+    name: draft.name,
+    total_dues: centsToDollars(draft.totalDuesCents),
+    athlete_deposit: centsToDollars(draft.athleteDepositCents),
+    payment_plan_fee: centsToDollars(draft.paymentPlanFeeCents),
+    total_app_fee: centsToDollars(draft.appFeeCents),
+    is_app_fee_itemized: draft.isAppFeeItemized,
+    plan_months: draft.planMonths,
+    protection_plan_id: draft.protectionPlanId,
+    waiver: draft.waiver,
+    updated_at: draft.updatedAt.toISOString(),
+  };
+}
+
+/** GET /api/staff/drafts/{id}. */
+export async function staffDraft(deps: AppDeps, id: number) {
+  const draft = await findDraft(deps.db, id);
+  if (!draft) throw notFound('Draft not found.');
+  return draftJson(draft);
+}
+
+export interface DraftChanges {
+  name?: string | undefined;
+  total_dues?: number | undefined;
+  athlete_deposit?: number | undefined;
+  payment_plan_fee?: number | undefined;
+  total_app_fee?: number | undefined;
+  is_app_fee_itemized?: boolean | undefined;
+  season_id?: number | null | undefined;
+  protection_plan_id?: number | null | undefined;
+  plan_months?: number[] | undefined;
+  waiver?: string | null | undefined;
+}
+
+/** PUT /api/staff/drafts/{id}: saves the change, then announces it to the draft's preview (best effort). */
+export async function saveStaffDraft(deps: AppDeps, id: number, body: DraftChanges) {
+  const { db } = deps;
+  const draft = await findDraft(db, id);
+  if (!draft) throw notFound('Draft not found.');
+  const messages = await draftReferenceErrors(db, draft, body);
+  if (Object.keys(messages).length > 0) throw validationError(messages);
+  const dues = body.total_dues === undefined ? draft.totalDuesCents : dollarsToCents(body.total_dues);
+  const deposit = body.athlete_deposit === undefined ? draft.athleteDepositCents : dollarsToCents(body.athlete_deposit);
+  if (deposit > dues) throw fieldError('athlete_deposit', 'The athlete deposit may not exceed the total dues.');
+
+  const now = deps.now();
+  const saved = await updateDraft(
+    db,
+    id,
+    {
+      ...(body.name === undefined ? {} : { name: body.name }),
+      totalDuesCents: dues,
+      athleteDepositCents: deposit,
+      ...(body.payment_plan_fee === undefined ? {} : { paymentPlanFeeCents: dollarsToCents(body.payment_plan_fee) }),
+      ...(body.total_app_fee === undefined ? {} : { appFeeCents: dollarsToCents(body.total_app_fee) }),
+      ...(body.is_app_fee_itemized === undefined ? {} : { isAppFeeItemized: body.is_app_fee_itemized }),
+      ...(body.season_id === undefined ? {} : { seasonId: body.season_id }),
+      ...(body.protection_plan_id === undefined ? {} : { protectionPlanId: body.protection_plan_id }),
+      ...(body.plan_months === undefined ? {} : { planMonths: [...new Set(body.plan_months)].sort((a, b) => a - b) }),
+      ...(body.waiver === undefined ? {} : { waiver: body.waiver }),
+    },
+    now,
+  );
+  if (!saved) throw notFound('Draft not found.');
+  try {
+    await deps.providers.realtime.trigger(`team.draft.${id}`, 'updated', { draft_id: id });
+  } catch (error) {
+    // The draft is saved; a preview that misses the push still shows the change on its next load.
+    deps.log.warn({ err: error, draftId: id }, 'could not announce the draft update');
+  }
+  return draftJson(saved);
+}
