@@ -6,15 +6,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { type SiteAccount, SiteAccountContext } from './account';
 import { Page } from './page';
 
-async function renderPage(account: SiteAccount | null, page: ReactNode = <Page>content</Page>) {
+async function renderPage(account: SiteAccount | null, page?: ReactNode) {
   // The menu links to /payments, so it renders inside a router, as on the site.
   const rootRoute = createRootRoute({
-    component: () => <SiteAccountContext value={account}>{page}</SiteAccountContext>,
+    component: () => <SiteAccountContext value={account}>{page ?? <Page>content</Page>}</SiteAccountContext>,
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/payment'] }) });
   await router.load();
   const view = render(<RouterProvider router={router} />);
   await screen.findByText('content');
+  // The menu is its own chunk (page.tsx loads it lazily): it shows once that has arrived.
+  if (account !== null && page === undefined) await screen.findByRole('button', { name: 'My account' });
   return view;
 }
 
