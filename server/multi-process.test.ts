@@ -16,6 +16,7 @@ import type { ProviderLog } from './providers/provider-deps.ts';
 import { createLocalRealtime, type LocalRealtime } from './realtime/local-realtime.ts';
 import { createPostgresFanout, LISTENER_APPLICATION_NAME } from './realtime/postgres-fanout.ts';
 import { throwawayPostgres } from './test/postgres-global-setup.ts';
+import { untilListening } from './test/until-listening.ts';
 
 /**
  * Two replicas of the product on one PostgreSQL, as a deployment runs them: two `node --import tsx server/main.ts`
@@ -95,19 +96,7 @@ function spawnServer(databaseUrl: string, port: number): { server: Server; liste
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
   const server: Server = { base: `http://127.0.0.1:${port}`, port, child, output: () => output };
-  const listening = (async () => {
-    const deadline = Date.now() + START_BOUND_MS;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`a server exited before it listened:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`a server did not listen within ${START_BOUND_MS} ms:\n${output}`);
-      try {
-        if ((await fetch(`${server.base}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await delay(100);
-    }
-  })();
+  const listening = untilListening(server.base, child, () => output, { boundMs: START_BOUND_MS, pollMs: 100 });
   return { server, listening };
 }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FIXTURE_PASSWORD } from './db/seed.ts';
+import { untilListening } from './test/until-listening.ts';
 
 /**
  * The product as it is started (`npm start`: the compiled server, dist-server/main.js, with plain node; and
@@ -108,17 +109,7 @@ async function start(how: 'npm start' | 'node', logLevel = 'warn'): Promise<Run>
   const run: Run = { child, base: `http://127.0.0.1:${port}`, port, serverPid: 0, exited, output: () => output };
   started.push(run);
 
-  const deadline = Date.now() + START_BOUND_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited before it listened:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not listen within ${START_BOUND_MS} ms:\n${output}`);
-    try {
-      if ((await fetch(`${run.base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await delay(200);
-  }
+  await untilListening(run.base, child, () => output, { boundMs: START_BOUND_MS, pollMs: 200 });
   run.serverPid = how === 'npm start' ? serverUnderNpm(child.pid ?? 0) : (child.pid ?? 0);
   return run;
 }

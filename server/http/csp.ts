@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { fileVersion } from './file-version.ts';
 
 /**
  * Content-Security-Policy for every page the server sends (issue 19 point 8, docs/architecture.md §7 "Content
@@ -251,13 +252,8 @@ export function siteCspManifest(siteDir: string): () => Promise<CspManifest | nu
   const file = path.join(siteDir, CSP_MANIFEST_FILE);
   let cached: { version: string; manifest: CspManifest | null } | undefined;
   return async () => {
-    let version: string;
-    try {
-      const info = await stat(file);
-      version = `${info.size}-${info.mtimeMs}`;
-    } catch {
-      return null;
-    }
+    const version = await fileVersion(file);
+    if (version === null) return null;
     if (cached?.version !== version) {
       const text = await readFile(file, 'utf8').catch(() => null);
       cached = { version, manifest: text === null ? null : parseManifest(text) };

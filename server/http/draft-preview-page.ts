@@ -1,8 +1,8 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppDeps } from '../deps.ts';
 import { draftPreviewData } from '../services/drafts.ts';
+import { fileVersion } from './file-version.ts';
 
 /**
  * /draft?draft_id={id} rendered on the server (issue 14, docs/architecture.md §10): the prerendered page with the
@@ -36,13 +36,8 @@ export function builtRenderer(siteDir: string): () => Promise<DraftRenderer | nu
   const file = path.join(siteDir, SERVER_RENDERER_FILE);
   let loaded: { version: string; module: Promise<DraftRenderer> } | undefined;
   return async () => {
-    let version: string;
-    try {
-      const info = await stat(file);
-      version = `${info.size}-${info.mtimeMs}`;
-    } catch {
-      return null;
-    }
+    const version = await fileVersion(file);
+    if (version === null) return null;
     if (loaded?.version !== version) {
       // The version in the URL makes a rebuilt file a new module (Node keeps every module it imported by URL).
       loaded = { version, module: import(`${pathToFileURL(file).href}?v=${encodeURIComponent(version)}`) };

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { isRealDate, toIsoDate } from '../../src/domain/dates.ts';
+import type { PlayerApiPayload } from '../../src/domain/player-profile.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { UserRow } from '../db/schema/index.ts';
@@ -22,15 +23,17 @@ export function playerPositions(db: Db) {
   return db.select().from(positions).orderBy(asc(positions.name));
 }
 
-export interface PlayerChoices {
-  position: number;
-  phase: number;
-  lifting_experience: number;
-  agility_experience: number;
-  upper_plyometric_experience: number;
-  lower_plyometric_experience: number;
-  weight_goal: number;
-}
+/** The §7 payload's fields that each name a row of an option list. */
+export type PlayerChoices = Pick<
+  PlayerApiPayload,
+  | 'position'
+  | 'phase'
+  | 'lifting_experience'
+  | 'agility_experience'
+  | 'upper_plyometric_experience'
+  | 'lower_plyometric_experience'
+  | 'weight_goal'
+>;
 
 /** The field errors of choices that name no row of their list (an empty object when all exist). */
 export async function playerChoiceErrors(db: Db, body: PlayerChoices): Promise<Record<string, string[]>> {
