@@ -84,6 +84,7 @@ export const athleteStepsModel = defineModel({
         input: { athlete: snapshot.context.chosenAthlete, license: snapshot.context.license },
       }),
     wentBack: (snapshot) => expect(snapshot.output).toEqual({ exit: 'back' }),
-    continued: (snapshot) => expect(snapshot.output).toEqual({ exit: 'continue' }),
+    continued: (snapshot) =>
+      expect(snapshot.output).toEqual({ exit: 'continue', athlete: snapshot.context.chosenAthlete }),
   },
 });

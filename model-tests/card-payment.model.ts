@@ -54,6 +54,7 @@ export const cardReceipt: Receipt = {
     { due_date: '2027-05-01', amount_cents: 13_733 },
     { due_date: '2027-06-01', amount_cents: 13_734 },
   ],
+  sibling_discount_cents: 0,
 };
 
 /** What the full-discount checkout confirms: nothing charged, no card, nothing left to pay. */
@@ -65,6 +66,7 @@ export const freeReceipt: Receipt = {
   email: 'pat@example.com',
   card: null,
   remaining: [],
+  sibling_discount_cents: 0,
 };
 
 /** A payer back from 3-D Secure: the intent, and the checkout the return URL kept. */

@@ -178,6 +178,19 @@ export const paymentDataSchema = z.object({
   is_season_set: z.boolean(),
   connected_account_stripe_id: z.nullable(z.string()),
   error: z.nullable(z.string()),
+  /**
+   * Issue 20: the payer when it is an athlete of a guardian (the first line of a family checkout); absent or null
+   * on an athlete's own login, the draft preview and older servers.
+   */
+  athlete: orNull(z.object({ id, name: z.string() })),
+  /** Issue 20 point 2: the household (sibling) discount the plans were computed with; absent or null when none. */
+  household: orNull(
+    z.object({
+      sibling_discount: money,
+      sibling_discount_percent: z.number().check(z.gte(0), z.lte(100)),
+      position: z.int().check(z.gte(0)),
+    }),
+  ),
 });
 export type PaymentData = z.infer<typeof paymentDataSchema>;
 
@@ -259,6 +272,11 @@ export const receiptSchema = z.object({
       due_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
       amount_cents: z.int().check(z.gte(0)),
     }),
+  ),
+  /** Issue 20 point 2: the household (sibling) discount taken off the dues; 0 when none (or an older server). */
+  sibling_discount_cents: z.pipe(
+    z.optional(z.nullable(z.int().check(z.gte(0)))),
+    z.transform((value): number => value ?? 0),
   ),
 });
 export type Receipt = z.infer<typeof receiptSchema>;

@@ -49,8 +49,11 @@ export interface AthleteStepsInput {
   opensAt: AthleteStep;
 }
 
-/** How the athlete steps end; the wizard decides where each leads. */
-export type AthleteStepsOutput = { exit: 'back' } | { exit: 'continue' };
+/**
+ * How the athlete steps end; the wizard decides where each leads. `continue` names the athlete chosen or created
+ * (the payment page's 'Add another athlete' adds it to the family checkout, issue 20 point 1).
+ */
+export type AthleteStepsOutput = { exit: 'back' } | { exit: 'continue'; athlete: Athlete | null };
 
 export interface AthleteStepsContext {
   license: string | null;
@@ -111,7 +114,10 @@ export const athleteStepsMachine = setup({
     didClaimFail: ({ context }) => context.membershipOutcome?.exit === 'claimFailed',
   },
   actions: {
-    leave: assign({ exit: (_, exit: AthleteStepsOutput) => exit }),
+    leave: assign({
+      exit: ({ context }, params: { exit: AthleteStepsOutput['exit'] }): AthleteStepsOutput =>
+        params.exit === 'continue' ? { exit: 'continue', athlete: context.chosenAthlete } : { exit: 'back' },
+    }),
     enterStep: assign({ step: (_, params: { step: AthleteStep }) => params.step }),
     rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     rememberMembershipOutcome: assign({

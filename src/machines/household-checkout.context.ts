@@ -1,0 +1,234 @@
+/**
+ * What household-checkout.machine.ts works on (issue 20 points 1, 2, 6): its input, context, events and exits, and
+ * the rules it reads from its context. Every figure comes from the server's quote (the site never computes a family
+ * amount); views reach these through household-checkout.connect.ts.
+ */
+import { ApiError } from '../api/errors';
+import type { HouseholdCheckoutSuccessRequest, HouseholdLine } from '../api/household';
+import type { HouseholdReceipt, Quote, QuoteLine } from '../api/household.schemas';
+import type { User } from '../api/schemas';
+import { isValidForm } from '../domain/form-schema';
+import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-billing';
+import type { ReturnedPayment } from '../domain/payment-return';
+import type { BillingDetails, CardFormHandle, CardPayments } from '../providers/card-payments/types';
+
+/** At most this many athletes in one checkout (docs/api.md: 1..8 lines). */
+export const MAX_HOUSEHOLD_ATHLETES = 8;
+
+/** 409 on a line at Pay Now, when the server gave no text (issue 20 point 3). */
+export const LICENCE_NOT_AVAILABLE = 'Sorry, this license is not available.';
+
+/** One athlete of the checkout as the site knows it before the quote names it. */
+export interface HouseholdAthlete {
+  readonly id: number;
+  readonly name: string;
+}
+
+export interface HouseholdCheckoutInput {
+  /** The athletes of the checkout, in order (the payment page's athlete first). */
+  athletes: readonly HouseholdAthlete[];
+  /** The payment page's licence: 'Add another athlete' claims it for the added athlete. */
+  license: string | null;
+  /** The logged-in guardian (the billing form starts from them). */
+  user: User | null;
+  /** Absolute URL of /payment, where the card provider brings the payer back. */
+  returnUrl: string;
+  /** Back from the card provider (3-D Secure) with the checkout this tab kept (session/household-checkout.ts). */
+  returned: { payment: ReturnedPayment; checkoutId: string | number } | null;
+  /** Made once per checkout (8..64 of [A-Za-z0-9_-]): the server reuses the open intent for the same key and lines. */
+  checkoutKey: string;
+}
+
+/** How the family checkout ends; the payment flow decides where each leads. */
+export type HouseholdCheckoutExit =
+  | { exit: 'paid'; receipt: HouseholdReceipt | null; refunded: boolean; afterReturn: boolean }
+  | { exit: 'back' }
+  | { exit: 'retry' };
+
+export interface HouseholdCheckoutContext {
+  readonly license: string | null;
+  readonly user: User | null;
+  readonly returnUrl: string;
+  readonly checkoutKey: string;
+  /** The names of the athletes, until (and beside) the quote. */
+  athletes: readonly HouseholdAthlete[];
+  /** What is quoted and paid: one line per athlete, in order. */
+  lines: readonly HouseholdLine[];
+  /** The code the last quote accepted. */
+  discountCode: string | null;
+  /** A code sent with the quote under way, applied once the server accepts it. */
+  pendingCode: string | null;
+  codeError: string | null;
+  quote: Quote | null;
+  /** Per athlete id, what the server said at Pay Now (409), shown beside that athlete. */
+  problems: Readonly<Record<string, string>>;
+  /** Organizations whose waiver is agreed, and those whose box was ticked at least once (§5). */
+  agreedWaivers: readonly number[];
+  touchedWaivers: readonly number[];
+  cardPayments: CardPayments | null;
+  card: CardFormHandle | null;
+  billing: BillingDetails | null;
+  checkoutId: string | number | null;
+  clientSecret: string | null;
+  setupIntentId: string | null;
+  /** Charged but not recorded: the next attempt records it, never charges again. */
+  paidIntent: HouseholdCheckoutSuccessRequest | null;
+  returned: ReturnedPayment | null;
+  receipt: HouseholdReceipt | null;
+  refunded: boolean;
+  /** A card or provider message (§8), shown until it times out. */
+  message: string | null;
+  /** A load or checkout failure (§8). */
+  error: string | null;
+  exit: HouseholdCheckoutExit | null;
+}
+
+export function initialHouseholdContext(input: HouseholdCheckoutInput): HouseholdCheckoutContext {
+  return {
+    license: input.license,
+    user: input.user,
+    returnUrl: input.returnUrl,
+    checkoutKey: input.checkoutKey,
+    athletes: input.athletes,
+    lines: input.athletes.map((athlete) => ({
+      athlete_id: athlete.id,
+      payment_plan_month: null,
+      include_payment_protection_plan: false,
+    })),
+    discountCode: null,
+    pendingCode: null,
+    codeError: null,
+    quote: null,
+    problems: {},
+    agreedWaivers: [],
+    touchedWaivers: [],
+    cardPayments: null,
+    card: null,
+    billing: null,
+    checkoutId: input.returned?.checkoutId ?? null,
+    clientSecret: null,
+    setupIntentId: null,
+    paidIntent: null,
+    returned: input.returned?.payment ?? null,
+    receipt: null,
+    refunded: false,
+    message: null,
+    error: null,
+    exit: null,
+  };
+}
+
+export type HouseholdCheckoutEvent =
+  | { type: 'SELECT_PLAN'; athleteId: number; month: number }
+  | { type: 'TOGGLE_PROTECTION'; athleteId: number }
+  | { type: 'REMOVE_ATHLETE'; athleteId: number }
+  | { type: 'APPLY_DISCOUNT'; code: string }
+  | { type: 'ADD_ATHLETE' }
+  | { type: 'NEXT' }
+  | { type: 'BACK' }
+  | { type: 'RETRY' }
+  | { type: 'CONTINUE' }
+  | { type: 'AGREE_WAIVER'; organizationId: number; agreed: boolean }
+  /** Pay Now: the billing form's values (null when nothing is charged) and the mounted card form. */
+  | { type: 'PAY'; billing: BillingForm | null; card: CardFormHandle | null };
+
+export type HouseholdPayEvent = Extract<HouseholdCheckoutEvent, { type: 'PAY' }>;
+
+/** The quote's line of an athlete, when quoted. */
+export function quoteLineOf(context: Pick<HouseholdCheckoutContext, 'quote'>, athleteId: number): QuoteLine | null {
+  return context.quote?.athletes.find((line) => line.athlete_id === athleteId) ?? null;
+}
+
+export function planOffered(context: HouseholdCheckoutContext, athleteId: number, month: number): boolean {
+  return quoteLineOf(context, athleteId)?.payment_plans.some((plan) => plan.month === month) ?? false;
+}
+
+export function protectionOffered(context: HouseholdCheckoutContext, athleteId: number): boolean {
+  return (quoteLineOf(context, athleteId)?.injury_protection_insurance ?? null) !== null;
+}
+
+/** The quote is for these lines, every line has an offered plan and none has a problem (server's `ready`). */
+export function quoteReady(context: HouseholdCheckoutContext): boolean {
+  const quote = context.quote;
+  if (quote === null || !quote.ready) return false;
+  return (
+    quote.athletes.length === context.lines.length &&
+    context.lines.every((line) => quoteLineOf(context, line.athlete_id) !== null) &&
+    Object.keys(context.problems).length === 0
+  );
+}
+
+/** §4 full discount, family-wide: nothing due today and nothing later, so no card is asked for. */
+export function checksOutWithoutCard(context: Pick<HouseholdCheckoutContext, 'quote'>): boolean {
+  const quote = context.quote;
+  return quote !== null && quote.today_cents === 0 && quote.later_cents === 0;
+}
+
+/** The waivers of the checkout (one per organization that has one). */
+export function waiversOf(context: Pick<HouseholdCheckoutContext, 'quote'>) {
+  return context.quote?.waivers ?? [];
+}
+
+/** Every waiver of the checkout agreed. */
+export function allWaiversAgreed(context: HouseholdCheckoutContext): boolean {
+  return waiversOf(context).every((waiver) => context.agreedWaivers.includes(waiver.organization_id));
+}
+
+/** Pay needs a ready quote and every waiver agreed. */
+export function canPayNow(context: HouseholdCheckoutContext): boolean {
+  return quoteReady(context) && allWaiversAgreed(context);
+}
+
+export function validBilling(billing: BillingForm | null): boolean {
+  return billing !== null && isValidForm(paymentBillingSchema, billing);
+}
+
+/** The athlete problems of a 409 at Pay Now (`messages["athletes.<id>"]`), by athlete id; {} when none. */
+export function lineProblemsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 409) return {};
+  const problems: Record<string, string> = {};
+  for (const [key, texts] of Object.entries(error.messages)) {
+    const match = /^athletes\.(\d+)$/.exec(key);
+    if (match?.[1] !== undefined)
+      problems[match[1]] = texts.find((text) => text.trim() !== '') ?? LICENCE_NOT_AVAILABLE;
+  }
+  return problems;
+}
+
+/** The server's text for a refused discount code (422 on `discount_code`), or null when it is another failure. */
+export function codeRefusalOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  return error.messages.discount_code?.find((text) => text.trim() !== '') ?? null;
+}
+
+/** The lines to quote: every line, with the chosen plan and protection. */
+export function quoteRequestOf(context: HouseholdCheckoutContext) {
+  return { athletes: [...context.lines], discount_code: context.pendingCode ?? context.discountCode };
+}
+
+/** The checkout to send at Pay Now: every line with its plan, the code and this checkout's key. */
+export function checkoutRequestOf(context: HouseholdCheckoutContext) {
+  return {
+    athletes: [...context.lines],
+    discount_code: context.discountCode,
+    checkout_key: context.checkoutKey,
+  };
+}
+
+/** The lines as the quote settled them: a plan no longer offered is dropped, protection only where offered. */
+export function settledLines(lines: readonly HouseholdLine[], quote: Quote): HouseholdLine[] {
+  return lines.map((line) => {
+    const quoted = quote.athletes.find((athlete) => athlete.athlete_id === line.athlete_id);
+    if (quoted === undefined) return line;
+    return {
+      athlete_id: line.athlete_id,
+      payment_plan_month: quoted.payment_plan_month,
+      include_payment_protection_plan: quoted.include_payment_protection_plan,
+    };
+  });
+}
+
+/** A new checkout key: 32 characters of [0-9a-f]. */
+export function newCheckoutKey(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}

@@ -1,0 +1,285 @@
+/**
+ * What the family checkout (household-checkout.machine.ts) can do: its types and every named actor, guard, action
+ * and delay. The statechart says when each runs; the payment page gives the card provider's actors with provide().
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { errorText } from '../api/errors';
+import {
+  getHouseholdQuote,
+  type HouseholdCheckoutRequest,
+  type HouseholdCheckoutSuccessRequest,
+  householdCheckout,
+  householdCheckoutSuccess,
+  type QuoteRequest,
+} from '../api/household';
+import type { HouseholdCheckoutResponse, HouseholdCheckoutSuccess, Quote } from '../api/household.schemas';
+import { discountCodeAction } from '../domain/fees';
+import { type BillingForm, toBillingDetails } from '../domain/forms/payment-billing';
+import type { ReturnedPayment } from '../domain/payment-return';
+import { cardErrorMessage, PAYMENT_MESSAGE_MS, UNEXPECTED_CARD_ERROR } from '../domain/payment-rules';
+import type {
+  BillingDetails,
+  CardError,
+  CardFormHandle,
+  CardPayments,
+  CardResult,
+} from '../providers/card-payments/types';
+import { forgetHouseholdCheckout, keepHouseholdCheckout } from '../session/household-checkout';
+import type { AthleteStepsInput, AthleteStepsOutput } from './athlete-steps.machine';
+import { athleteStepsMachine } from './athlete-steps.machine';
+import {
+  allWaiversAgreed,
+  canPayNow,
+  checksOutWithoutCard,
+  codeRefusalOf,
+  type HouseholdCheckoutContext,
+  type HouseholdCheckoutEvent,
+  type HouseholdCheckoutExit,
+  type HouseholdCheckoutInput,
+  type HouseholdPayEvent,
+  lineProblemsOf,
+  MAX_HOUSEHOLD_ATHLETES,
+  planOffered,
+  protectionOffered,
+  quoteReady,
+  settledLines,
+  validBilling,
+} from './household-checkout.context';
+import { settleUnlessAborted } from './settle-unless-aborted';
+
+export interface ConfirmHouseholdCardInput {
+  card: CardFormHandle | null;
+  clientSecret: string | null;
+  setupIntentId: string | null;
+  billing: BillingDetails | null;
+  returnUrl: string;
+}
+
+/** §8 card form: the provider's message for card and validation errors, else 'An unexpected error occured.'. */
+export function cardErrorText(error: CardError | undefined): string {
+  return error === undefined ? UNEXPECTED_CARD_ERROR : cardErrorMessage(error);
+}
+
+/** checkout-success names the payment intent, or the SetupIntent of a checkout with nothing due today. */
+function successRequest(
+  checkoutId: string | number,
+  setupIntent: boolean,
+  intentId: string,
+): HouseholdCheckoutSuccessRequest {
+  return setupIntent
+    ? { checkout_id: checkoutId, stripe_setup_intent_id: intentId }
+    : { checkout_id: checkoutId, stripe_payment_intent_id: intentId };
+}
+
+function exitTo(context: HouseholdCheckoutContext, exit: HouseholdCheckoutExit['exit']): HouseholdCheckoutExit {
+  switch (exit) {
+    case 'paid':
+      return {
+        exit,
+        receipt: context.refunded ? null : context.receipt,
+        refunded: context.refunded,
+        afterReturn: context.returned !== null,
+      };
+    case 'back':
+    case 'retry':
+      return { exit };
+  }
+}
+
+export const householdCheckoutSetup = setup({
+  types: {
+    input: {} as HouseholdCheckoutInput,
+    context: {} as HouseholdCheckoutContext,
+    events: {} as HouseholdCheckoutEvent,
+    output: {} as HouseholdCheckoutExit,
+    children: {} as { athleteSteps: 'athleteSteps' },
+  },
+  delays: {
+    /** §9: payment message timeout 5000 ms. */
+    paymentMessage: PAYMENT_MESSAGE_MS,
+  },
+  actors: {
+    quote: fromPromise<Quote, QuoteRequest>(({ input, signal }) =>
+      settleUnlessAborted(getHouseholdQuote(input, { signal }), signal),
+    ),
+    // Checkout calls are never aborted (no signal reaches the request): once sent, their answer is what the server
+    // did. Only a stopped actor's answer is dropped.
+    checkout: fromPromise<HouseholdCheckoutResponse, HouseholdCheckoutRequest>(({ input, signal }) =>
+      settleUnlessAborted(householdCheckout(input), signal),
+    ),
+    checkoutSuccess: fromPromise<HouseholdCheckoutSuccess, HouseholdCheckoutSuccessRequest>(({ input, signal }) =>
+      settleUnlessAborted(householdCheckoutSuccess(input), signal),
+    ),
+    athleteSteps: athleteStepsMachine,
+    // Provider actors (not our API): the page gives them (src/providers/card-payments/payment.actors.ts).
+    cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
+    retrievePaymentIntent: fromPromise<CardResult, ReturnedPayment>(() =>
+      Promise.reject(new Error('This page has no card provider.')),
+    ),
+    submitCard: fromPromise<{ error?: CardError | undefined }, { card: CardFormHandle | null }>(({ input }) => {
+      if (input.card === null) return Promise.reject(new Error('No card form to submit.'));
+      return input.card.submit();
+    }),
+    confirmCard: fromPromise<CardResult, ConfirmHouseholdCardInput>(({ input }) => {
+      if (input.card === null || input.clientSecret === null) {
+        return Promise.reject(new Error('No card form or client secret to confirm with.'));
+      }
+      const request = { clientSecret: input.clientSecret, billingDetails: input.billing, returnUrl: input.returnUrl };
+      if (input.setupIntentId === null) return input.card.confirm(request);
+      // The saved card's SetupIntent reads as the payment it stands for: its id and status.
+      return input.card
+        .confirmSetup(request)
+        .then((result) => (result.setupIntent ? { paymentIntent: result.setupIntent } : { error: result.error }));
+    }),
+  },
+  guards: {
+    isReturn: ({ context }) => context.returned !== null,
+    codeRefused: (_, params: { error: unknown }) => codeRefusalOf(params.error) !== null,
+    hasLineProblems: (_, params: { error: unknown }) => Object.keys(lineProblemsOf(params.error)).length > 0,
+    planOffered: ({ context }, params: { athleteId: number; month: number }) =>
+      planOffered(context, params.athleteId, params.month),
+    offersProtection: ({ context }, params: { athleteId: number }) => protectionOffered(context, params.athleteId),
+    canRemove: ({ context }, params: { athleteId: number }) =>
+      context.lines.length > 1 && context.lines.some((line) => line.athlete_id === params.athleteId),
+    canAddAthlete: ({ context }) => context.license !== null && context.lines.length < MAX_HOUSEHOLD_ATHLETES,
+    addsNewAthlete: ({ context }, params: AthleteStepsOutput) =>
+      params.exit === 'continue' &&
+      params.athlete !== null &&
+      !context.lines.some((line) => line.athlete_id === params.athlete?.user_id),
+    emptyCode: (_, params: { code: string }) => discountCodeAction(params.code, null) === 'clear',
+    clearsCode: ({ context }, params: { code: string }) =>
+      context.discountCode !== null && discountCodeAction(params.code, null) === 'clear',
+    sameCode: ({ context }, params: { code: string }) =>
+      discountCodeAction(params.code, context.discountCode) === 'unchanged',
+    quoteReady: ({ context }) => quoteReady(context),
+    checksOutWithoutCard: ({ context }) => checksOutWithoutCard(context),
+    cardFormLoaded: ({ context }) => context.cardPayments !== null,
+    canPayWithoutCard: ({ context }) => checksOutWithoutCard(context) && canPayNow(context),
+    payableByCard: ({ context }, params: HouseholdPayEvent) =>
+      !checksOutWithoutCard(context) && canPayNow(context) && params.card !== null && validBilling(params.billing),
+    billingRefused: ({ context }, params: HouseholdPayEvent) =>
+      !checksOutWithoutCard(context) && canPayNow(context) && params.card !== null && !validBilling(params.billing),
+    alreadyPaid: ({ context }) => context.paidIntent !== null,
+    allWaiversAgreed: ({ context }) => allWaiversAgreed(context),
+    needsConfirmation: (_, params: HouseholdCheckoutResponse) =>
+      params.client_secret !== null && params.payment_complete === 0,
+    checkedOut: (_, params: HouseholdCheckoutResponse) => params.payment_complete === 1,
+    cardRejected: (_, params: { error?: CardError | undefined }) => params.error !== undefined,
+    intentIs: (_, params: { result: CardResult; status: string }) =>
+      params.result.paymentIntent?.status === params.status,
+    returnedPaid: ({ context }, params: CardResult) =>
+      params.paymentIntent?.status === 'succeeded' && context.checkoutId !== null,
+  },
+  actions: {
+    startQuote: assign({ error: null }),
+    storeQuote: assign(({ context }, params: { quote: Quote }) => ({
+      quote: params.quote,
+      lines: settledLines(context.lines, params.quote),
+      athletes: context.athletes.map((athlete) => ({
+        id: athlete.id,
+        name: params.quote.athletes.find((line) => line.athlete_id === athlete.id)?.name ?? athlete.name,
+      })),
+      discountCode: context.pendingCode ?? context.discountCode,
+      pendingCode: null,
+      codeError: null,
+      error: null,
+    })),
+    rejectCode: assign({
+      codeError: (_, params: { error: unknown }) => codeRefusalOf(params.error),
+      pendingCode: null,
+    }),
+    rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
+    selectPlan: assign({
+      lines: ({ context }, params: { athleteId: number; month: number }) =>
+        context.lines.map((line) =>
+          line.athlete_id === params.athleteId ? { ...line, payment_plan_month: params.month } : line,
+        ),
+    }),
+    toggleProtection: assign({
+      lines: ({ context }, params: { athleteId: number }) =>
+        context.lines.map((line) =>
+          line.athlete_id === params.athleteId
+            ? { ...line, include_payment_protection_plan: !line.include_payment_protection_plan }
+            : line,
+        ),
+    }),
+    removeAthlete: assign(({ context }, params: { athleteId: number }) => {
+      const problems = { ...context.problems };
+      delete problems[String(params.athleteId)];
+      return {
+        lines: context.lines.filter((line) => line.athlete_id !== params.athleteId),
+        athletes: context.athletes.filter((athlete) => athlete.id !== params.athleteId),
+        problems,
+      };
+    }),
+    addAthlete: assign(({ context }, params: AthleteStepsOutput) => {
+      if (params.exit !== 'continue' || params.athlete === null) return {};
+      const { user_id: id, name } = params.athlete;
+      return {
+        athletes: [...context.athletes, { id, name }],
+        lines: [...context.lines, { athlete_id: id, payment_plan_month: null, include_payment_protection_plan: false }],
+      };
+    }),
+    lookUpCode: assign({ pendingCode: (_, params: { code: string }) => params.code.trim(), codeError: null }),
+    clearCode: assign({ discountCode: null, pendingCode: null, codeError: null }),
+    clearCodeError: assign({ codeError: null }),
+    setWaiverAgreement: assign(({ context, event }) => {
+      assertEvent(event, 'AGREE_WAIVER');
+      const others = context.agreedWaivers.filter((id) => id !== event.organizationId);
+      return {
+        agreedWaivers: event.agreed ? [...others, event.organizationId] : others,
+        touchedWaivers:
+          event.agreed && !context.touchedWaivers.includes(event.organizationId)
+            ? [...context.touchedWaivers, event.organizationId]
+            : context.touchedWaivers,
+      };
+    }),
+    storeCardPayments: assign({ cardPayments: (_, params: { cardPayments: CardPayments }) => params.cardPayments }),
+    fixPayment: assign((_, params: { billing: BillingForm | null; card: CardFormHandle | null }) => ({
+      card: params.card,
+      billing: params.billing === null ? null : toBillingDetails(params.billing),
+      message: null,
+      error: null,
+    })),
+    storeCheckout: assign((_, params: HouseholdCheckoutResponse) => ({
+      checkoutId: params.checkout_id,
+      clientSecret: params.client_secret,
+      setupIntentId: params.setup_intent_id,
+    })),
+    /** The 3-D Secure page may leave the site: this tab keeps which checkout the intent pays (never card data). */
+    keepForReturn: (_, params: HouseholdCheckoutResponse) => {
+      const intentId = params.setup_intent_id ?? params.payment_intent_id;
+      if (intentId !== null) keepHouseholdCheckout({ checkoutId: params.checkout_id, intentId });
+    },
+    forgetForReturn: () => forgetHouseholdCheckout(),
+    storeReceipt: assign((_, params: Pick<HouseholdCheckoutSuccess, 'receipt' | 'refunded'>) => ({
+      receipt: params.receipt,
+      refunded: params.refunded,
+    })),
+    rememberPaidIntent: assign({
+      paidIntent: ({ context }, params: { result: CardResult }) =>
+        context.checkoutId === null
+          ? null
+          : successRequest(context.checkoutId, context.setupIntentId !== null, params.result.paymentIntent?.id ?? ''),
+    }),
+    rememberReturnedIntent: assign({
+      paidIntent: ({ context }) =>
+        context.returned === null || context.checkoutId === null
+          ? null
+          : successRequest(context.checkoutId, context.returned.setup, context.returned.paymentIntentId),
+    }),
+    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    showError: assign({ error: (_, params: { error: string }) => params.error }),
+    clearMessages: assign({ message: null, error: null }),
+    showProblems: assign({
+      problems: (_, params: { error: unknown }) => lineProblemsOf(params.error),
+      error: null,
+      message: null,
+    }),
+    leave: assign({
+      exit: ({ context }, params: { exit: HouseholdCheckoutExit['exit'] }) => exitTo(context, params.exit),
+    }),
+  },
+});
+
+export type { AthleteStepsInput };
