@@ -15,9 +15,12 @@ import {
   summarizeTeamFees,
   type TeamFeeSummary,
 } from '../domain/fees';
+import { SIBLING_DISCOUNT_TEXT } from '../domain/household';
 import { hasWaiverText } from '../domain/payment-rules';
 import { type PlanView, planView } from '../domain/plan-lines';
+import type { AthleteStepsActorRef } from './athlete-steps.connect';
 import type { cardPaymentMachine } from './card-payment.machine';
+import type { HouseholdCheckoutActorRef } from './household-checkout.connect';
 import { checksOutWithoutCard, offeredPlansOf, type PaymentContext, protectionIncluded } from './payment.context';
 import type { paymentMachine } from './payment.machine';
 
@@ -47,11 +50,15 @@ export type PaymentScreen =
   | 'loadFailed'
   | 'pageError'
   | 'noSeason'
+  | 'addingAthlete'
+  | 'household'
   | 'leaving';
 
 export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   if (snapshot.status === 'done') return 'leaving';
   if (snapshot.matches('waiverOnly')) return 'waiverOnly';
+  if (snapshot.matches('addingAthlete')) return 'addingAthlete';
+  if (snapshot.matches('household')) return 'household';
   if (snapshot.matches('choosingPlan')) return 'choosingPlan';
   if (snapshot.matches('protection')) return 'protection';
   if (snapshot.matches('loadingPlans') && snapshot.context.reloadFor !== null) return snapshot.context.reloadFor;
@@ -110,17 +117,38 @@ export interface TeamFeesView {
   readonly breakdown: FeeBreakdown;
   readonly seasonName: string | null;
   readonly seasonStart: string | null;
+  /**
+   * Issue 20 point 2: the household discount the server applied to this athlete ('Sibling discount', its percent
+   * and amount in cents), null when none.
+   */
+  readonly sibling: { readonly label: string; readonly amount: number } | null;
+  /** The total due: the breakdown's total less the sibling discount. */
+  readonly total: number;
 }
 
 const teamFeesOf = lastResult(
   (data: PaymentData | null, discount: ClientDiscount | null, seasonStarted: boolean): TeamFeesView | null => {
     const team = data?.team ?? null;
     if (team === null) return null;
+    const breakdown = feeBreakdown(team, discount);
+    const household = data?.household ?? null;
+    const sibling =
+      household === null || household.sibling_discount === 0
+        ? null
+        : {
+            label:
+              household.sibling_discount_percent > 0
+                ? `${SIBLING_DISCOUNT_TEXT} (${household.sibling_discount_percent}%)`
+                : SIBLING_DISCOUNT_TEXT,
+            amount: household.sibling_discount,
+          };
     return {
       summary: summarizeTeamFees(team, seasonStarted),
-      breakdown: feeBreakdown(team, discount),
+      breakdown,
       seasonName: data?.season?.name ?? null,
       seasonStart: data?.season?.start_date ?? null,
+      sibling,
+      total: breakdown.total - (sibling?.amount ?? 0),
     };
   },
 );
@@ -145,6 +173,8 @@ export function paymentOptionsView(snapshot: PaymentSnapshot) {
     discountError: context.discountError,
     canGoBack: !busy && snapshot.can({ type: 'BACK' }),
     canGoOn: !busy && snapshot.can({ type: 'NEXT' }),
+    /** Issue 20 point 1: 'Add another athlete' is shown only where the machine takes it (a guardian, not /draft). */
+    canAddAthlete: !busy && snapshot.can({ type: 'ADD_ATHLETE' }),
   };
 }
 
@@ -196,6 +226,16 @@ export function waiverOnlyView(snapshot: PaymentSnapshot) {
 /** A page-level text: the load failure, or the error the payment data carries. */
 export function pageTextOf(snapshot: PaymentSnapshot): string {
   return (snapshot.matches('pageError') ? snapshot.context.data?.error : snapshot.context.error) ?? 'Error';
+}
+
+/** The athlete steps of 'Add another athlete' (issue 20 point 1), while they run. */
+export function athleteStepsOf(snapshot: PaymentSnapshot): AthleteStepsActorRef | undefined {
+  return snapshot.matches('addingAthlete') ? snapshot.children.athleteSteps : undefined;
+}
+
+/** The family checkout (issue 20), while it runs. */
+export function householdCheckoutOf(snapshot: PaymentSnapshot): HouseholdCheckoutActorRef | undefined {
+  return snapshot.matches('household') ? snapshot.children.householdCheckout : undefined;
 }
 
 /** The running card payment (Pay Now, or the return from the provider), when the flow is paying. */

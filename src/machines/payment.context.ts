@@ -3,6 +3,7 @@
  * (the plans on offer, protection, the checkout to send, where a paid payer goes). Money never leaves src/domain:
  * these call its fee functions on the parsed payment data (cents). Views reach these through payment.connect.ts.
  */
+import type { HouseholdReceipt } from '../api/household.schemas';
 import type { CheckoutSuccessRequest } from '../api/memberships';
 import type { PaymentData, Receipt, User } from '../api/schemas';
 import { hasSeasonStarted } from '../domain/dates';
@@ -18,7 +19,17 @@ import type {
   DraftFollowed,
   DraftUpdated,
 } from '../providers/realtime/draft-channel.actor';
+import type { AthleteStepsOutput } from './athlete-steps.machine';
 import type { CardPaymentInput } from './card-payment.machine';
+import {
+  type HouseholdAthlete,
+  type HouseholdCheckoutExit,
+  type HouseholdCheckoutInput,
+  newCheckoutKey,
+} from './household-checkout.context';
+
+/** A new family checkout's key (made once per checkout, docs/api.md). */
+export const newHouseholdKey = newCheckoutKey;
 
 export interface PaymentInput {
   /** The draft preview (/draft?draft_id=, draft-preview.ts): the draft whose plans are shown. */
@@ -34,6 +45,11 @@ export interface PaymentInput {
    * at the plans without asking again.
    */
   plans?: PaymentData | null;
+  /**
+   * Issue 20 point 6: the family checkout this tab kept for the intent the payer came back with
+   * (session/household-checkout.ts); set only with `returned`.
+   */
+  householdCheckoutId?: string | number | null;
 }
 
 /**
@@ -45,6 +61,8 @@ export interface PaymentConfirmation {
   readonly receipt: Receipt | null;
   readonly refunded: boolean;
   readonly afterReturn: boolean;
+  /** Issue 20: the family checkout's receipt (every athlete), null for a one-athlete payment. */
+  readonly household?: HouseholdReceipt | null | undefined;
 }
 
 /**
@@ -99,6 +117,10 @@ export interface PaymentContext {
   confirmation: PaymentConfirmation | null;
   /** §9/§4: whether the season had started when the plans were loaded (the payment options display it). */
   seasonStarted: boolean;
+  /** Issue 20: the athletes of the family checkout once 'Add another athlete' added one; null: one athlete. */
+  household: { athletes: readonly HouseholdAthlete[]; checkoutKey: string } | null;
+  /** Issue 20 point 6: the family checkout a 3-D Secure return belongs to. */
+  householdCheckoutId: string | number | null;
   /** Where the flow leaves to, set on entering a final state; the machine's output (flow-exit.ts). */
   exit: PaymentDestination | null;
 }
@@ -128,6 +150,8 @@ export function initialContext(input: PaymentInput): PaymentContext {
     message: null,
     error: null,
     confirmation: null,
+    household: null,
+    householdCheckoutId: input.returned == null ? null : (input.householdCheckoutId ?? null),
     exit: null,
   };
 }
@@ -152,6 +176,8 @@ export type PaymentEvent =
   | { type: 'PAY'; billing: BillingForm | null; card: CardFormHandle | null }
   | { type: 'ACCEPT' }
   | { type: 'RETRY' }
+  /** Issue 20 point 1: 'Add another athlete' on step 1 (a guardian's session only). */
+  | { type: 'ADD_ATHLETE' }
   | DraftUpdated
   | DraftFollowed;
 
@@ -306,5 +332,56 @@ export function confirmationOf(
     receipt: paid.refunded ? null : paid.receipt,
     refunded: paid.refunded,
     afterReturn: context.returned !== null,
+    household: null,
   };
+}
+
+/**
+ * Issue 20 point 1: 'Add another athlete' is a guardian's, on the payment page of one of their athletes: the payment
+ * data names the athlete paid for, who is not the logged-in user (an athlete's own login pays for itself), and the
+ * page has a licence to claim for the added athlete. Never on the draft preview (its guard says so first).
+ */
+export function canAddAthleteOf(context: PaymentContext): boolean {
+  const athlete = context.data?.athlete ?? null;
+  const user = context.user;
+  return (
+    athlete !== null &&
+    user !== null &&
+    !user.is_coach &&
+    athlete.id !== user.id &&
+    licenceCode(context) !== undefined &&
+    context.data?.team != null
+  );
+}
+
+/** The athlete the athlete steps added, when it is another than the payment page's. */
+export function addedAthleteOf(context: PaymentContext, output: AthleteStepsOutput): HouseholdAthlete | null {
+  if (output.exit !== 'continue' || output.athlete === null) return null;
+  const first = context.data?.athlete ?? null;
+  if (first === null || output.athlete.user_id === first.id) return null;
+  return { id: output.athlete.user_id, name: output.athlete.name };
+}
+
+/** The family checkout's input: the payment page's athlete and the added ones, or the 3-D Secure return. */
+export function householdInput(context: PaymentContext): HouseholdCheckoutInput {
+  const returned =
+    context.returned !== null && context.householdCheckoutId !== null
+      ? { payment: context.returned, checkoutId: context.householdCheckoutId }
+      : null;
+  return {
+    athletes: context.household?.athletes ?? [],
+    license: licenceCode(context) ?? null,
+    user: context.user,
+    returnUrl: context.returnUrl,
+    returned,
+    checkoutKey: context.household?.checkoutKey ?? 'return',
+  };
+}
+
+/** What a family payment confirms: every athlete's lines (or that it was refunded); null when nothing new. */
+export function householdConfirmationOf(
+  paid: Extract<HouseholdCheckoutExit, { exit: 'paid' }>,
+): PaymentConfirmation | null {
+  if (paid.receipt === null && !paid.refunded) return null;
+  return { receipt: null, refunded: paid.refunded, afterReturn: paid.afterReturn, household: paid.receipt };
 }

@@ -28,7 +28,9 @@ import {
   cardPaymentInput,
   type DraftChannelInput,
   type DraftUpdated,
+  householdInput,
   initialContext,
+  licenceCode,
   type PaymentConfirmation,
   type PaymentDestination,
   type PaymentEvent,
@@ -39,6 +41,11 @@ import { discountFailureText } from './payment.failures';
 import { paymentSetup } from './payment.setup';
 
 export type { DraftChannelInput, DraftUpdated, PaymentConfirmation, PaymentDestination, PaymentEvent, PaymentInput };
+
+/** The page's licence for the athlete steps' claim (null: none, which never reaches them: canAddAthlete). */
+function licenceCodeOf(context: Parameters<typeof licenceCode>[0]): string | null {
+  return licenceCode(context) ?? null;
+}
 
 export const paymentMachine = paymentSetup.createMachine({
   id: 'payment',
@@ -90,7 +97,15 @@ export const paymentMachine = paymentSetup.createMachine({
     },
     userKnown: {
       description: 'Spec §4: a return from the card provider is looked up first; otherwise the status decides.',
-      always: [{ guard: 'isReturnFromProvider', target: 'paying' }, { target: 'checkingStatus' }],
+      always: [
+        {
+          guard: 'isHouseholdReturn',
+          target: 'household',
+          description: 'Issue 20 point 6: back from 3-D Secure on a family checkout this tab started.',
+        },
+        { guard: 'isReturnFromProvider', target: 'paying' },
+        { target: 'checkingStatus' },
+      ],
     },
     checkingStatus: {
       tags: ['busy'],
@@ -236,6 +251,12 @@ export const paymentMachine = paymentSetup.createMachine({
               },
               { target: 'lookingUpDiscount', actions: { type: 'startLookup', params: ({ event }) => event } },
             ],
+            ADD_ATHLETE: {
+              guard: and([not('isPreview'), 'canAddAthlete']),
+              target: '#payment.addingAthlete',
+              description:
+                "Issue 20 point 1: 'Add another athlete' (a guardian's session, never the preview) runs the athlete steps.",
+            },
             NEXT: [
               {
                 guard: and(['planChosen', 'offersProtection']),
@@ -426,6 +447,56 @@ export const paymentMachine = paymentSetup.createMachine({
             target: 'checkout.ready.message',
             actions: { type: 'showOutcome', params: ({ event }) => event.output },
             description: 'Spec §8: a card message or checkout failure, shown on the checkout step.',
+          },
+        ],
+      },
+    },
+    addingAthlete: {
+      description:
+        "Issue 20 point 1: 'Add another athlete': the athlete steps with the page's licence (pick or create, " +
+        'membership check, claim); Back returns to step 1 unchanged.',
+      invoke: {
+        id: 'athleteSteps',
+        src: 'athleteSteps',
+        input: ({ context }) => ({ license: licenceCodeOf(context), opensAt: 'athleteList' as const }),
+        onDone: [
+          {
+            guard: { type: 'addsAthlete', params: ({ event }) => event.output },
+            target: 'household',
+            actions: { type: 'startHousehold', params: ({ event }) => event.output },
+            description: 'Another athlete: the payment page becomes the family checkout.',
+          },
+          { target: 'choosingPlan', description: 'Back, or the same athlete again: step 1 as it was.' },
+        ],
+      },
+    },
+    household: {
+      description:
+        'Issue 20: the family checkout (household-checkout.machine.ts) with the first athlete and the added one, or ' +
+        'its 3-D Secure return.',
+      invoke: {
+        id: 'householdCheckout',
+        src: 'householdCheckout',
+        input: ({ context }) => householdInput(context),
+        onDone: [
+          {
+            guard: { type: 'householdExited', params: ({ event }) => ({ exit: event.output, is: 'paid' }) },
+            target: 'toClaimed',
+            actions: { type: 'storeHouseholdConfirmation', params: ({ event }) => event.output },
+            description: 'Paid: the claimed page with the confirmation of every athlete.',
+          },
+          {
+            guard: { type: 'householdExited', params: ({ event }) => ({ exit: event.output, is: 'retry' }) },
+            target: 'checkingStatus',
+            actions: ['forgetReturn', 'endHousehold'],
+            description: '§8: after an unsuccessful return the payment page loads again.',
+          },
+          {
+            target: 'loadingPlans',
+            actions: ['endHousehold', { type: 'reloadFor', params: { step: 'choosingPlan' } }],
+            description:
+              'Back from the family checkout: step 1 for the payer now stored (the athlete steps stored the added ' +
+              "athlete's token), loaded again so plans and payment are that athlete's.",
           },
         ],
       },

@@ -13,8 +13,13 @@ import { type BillingForm, toBillingDetails } from '../domain/forms/payment-bill
 import { hasWaiverText, PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
 import type { CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import { updateCurrentUser } from '../session/current-user';
+import { type AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
 import { type CardPaymentExit, cardPaymentMachine } from './card-payment.machine';
+import type { HouseholdCheckoutExit } from './household-checkout.context';
+import { householdCheckoutMachine } from './household-checkout.machine';
 import {
+  addedAthleteOf,
+  canAddAthleteOf,
   canPayNow,
   checkoutParamsOf,
   checksOutWithoutCard,
@@ -22,7 +27,9 @@ import {
   type DraftChannelEvent,
   type DraftChannelInput,
   exitTo,
+  householdConfirmationOf,
   licenceCode,
+  newHouseholdKey,
   offeredPlansOf,
   type PayEvent,
   type PaymentContext,
@@ -44,7 +51,11 @@ export const paymentSetup = setup({
     input: {} as PaymentInput,
     output: {} as PaymentDestination,
     // Invoke ids and the actor each runs: types `snapshot.children.cardPayment` for the views.
-    children: {} as { cardPayment: 'cardPayment' },
+    children: {} as {
+      cardPayment: 'cardPayment';
+      athleteSteps: 'athleteSteps';
+      householdCheckout: 'householdCheckout';
+    },
   },
   delays: {
     /** §9: payment message timeout 5000 ms. */
@@ -74,6 +85,10 @@ export const paymentSetup = setup({
     // carries the other's code (bench). Without one, card payments are unavailable and the preview is not live.
     cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
     cardPayment: cardPaymentMachine,
+    // Issue 20: 'Add another athlete' runs the athlete steps, then the family checkout (the page provides its card
+    // actors, as for cardPayment).
+    athleteSteps: athleteStepsMachine,
+    householdCheckout: householdCheckoutMachine,
     draftChannel: fromCallback<DraftChannelEvent, DraftChannelInput>(() => undefined),
   },
   guards: {
@@ -114,6 +129,12 @@ export const paymentSetup = setup({
     cardFormLoaded: ({ context }) => context.cardPayments !== null,
     alreadyPaid: ({ context }) => context.paidCheckout !== null,
     exited: (_, params: { exit: CardPaymentExit; is: CardPaymentExit['exit'] }) => params.exit.exit === params.is,
+    /** Issue 20 point 1: a guardian paying for one of their athletes may add another (never on /draft). */
+    canAddAthlete: ({ context }) => canAddAthleteOf(context),
+    addsAthlete: ({ context }, params: AthleteStepsOutput) => addedAthleteOf(context, params) !== null,
+    isHouseholdReturn: ({ context }) => context.returned !== null && context.householdCheckoutId !== null,
+    householdExited: (_, params: { exit: HouseholdCheckoutExit; is: HouseholdCheckoutExit['exit'] }) =>
+      params.exit.exit === params.is,
   },
   actions: {
     listenToDraft: spawnChild('draftChannel', {
@@ -179,6 +200,20 @@ export const paymentSetup = setup({
     }),
     leave: assign({
       exit: ({ context }, params: { to: PaymentDestination['to'] }) => exitTo(context, params.to),
+    }),
+    /** Issue 20: the family checkout starts with the payment page's athlete and the one just added. */
+    startHousehold: assign({
+      household: ({ context }, params: AthleteStepsOutput) => {
+        const first = context.data?.athlete ?? null;
+        const added = addedAthleteOf(context, params);
+        if (first === null || added === null) return context.household;
+        return { athletes: [first, added], checkoutKey: newHouseholdKey() };
+      },
+    }),
+    endHousehold: assign({ household: null }),
+    storeHouseholdConfirmation: assign({
+      confirmation: (_, params: HouseholdCheckoutExit) =>
+        params.exit === 'paid' ? householdConfirmationOf(params) : null,
     }),
   },
 });

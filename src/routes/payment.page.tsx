@@ -2,9 +2,11 @@ import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
+import { householdCheckoutMachine } from '../machines/household-checkout.machine';
 import { type PaymentDestination, paymentMachine } from '../machines/payment.machine';
 import { cardPaymentsActor, retrievePaymentIntentActor } from '../providers/card-payments/payment.actors';
 import { getCurrentUser } from '../session/current-user';
+import { householdCheckoutFor } from '../session/household-checkout';
 import { useCurrentUser } from '../session/use-session';
 import { PaymentFlow } from '../views/payment/payment-flow';
 import { useJourneyStylesheet } from './branding';
@@ -20,6 +22,9 @@ const paymentPageMachine = paymentMachine.provide({
   actors: {
     cardPayments: cardPaymentsActor,
     cardPayment: cardPaymentMachine.provide({ actors: { retrievePaymentIntent: retrievePaymentIntentActor } }),
+    householdCheckout: householdCheckoutMachine.provide({
+      actors: { cardPayments: cardPaymentsActor, retrievePaymentIntent: retrievePaymentIntentActor },
+    }),
   },
 });
 
@@ -27,11 +32,17 @@ function PaymentPage() {
   const search = paymentRoute.useSearch();
   const navigate = useNavigate();
   // The input is read once: the flow owns what happens next (a return from the provider is handled exactly once).
-  const [input] = useState(() => ({
-    user: getCurrentUser(),
-    returned: returnedPaymentFrom(search),
-    returnUrl: `${window.location.origin}/payment`,
-  }));
+  const [input] = useState(() => {
+    const returned = returnedPaymentFrom(search);
+    return {
+      user: getCurrentUser(),
+      returned,
+      returnUrl: `${window.location.origin}/payment`,
+      // Issue 20 point 6: a family checkout this tab started is recorded with the checkout id it kept.
+      householdCheckoutId:
+        returned === null ? null : (householdCheckoutFor(returned.paymentIntentId)?.checkoutId ?? null),
+    };
+  });
   const actorRef = useFlowPage(paymentPageMachine, { flow: 'payment', input, follow });
   // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
   useJourneyStylesheet(useCurrentUser());

@@ -41,12 +41,18 @@ export function FeeSummary({
   seasonName,
   seasonStart,
   discount,
+  sibling = null,
+  total = breakdown.total,
 }: {
   summary: TeamFeeSummary;
   breakdown: FeeBreakdown;
   seasonName: string | null;
   seasonStart: string | null;
   discount: ClientDiscount | null;
+  /** Issue 20 point 2: the household discount's line ('Sibling discount'), when the server applied one. */
+  sibling?: { label: string; amount: number } | null;
+  /** The total due (the breakdown's, less the sibling discount). */
+  total?: number;
 }) {
   return (
     <section className="fee-summary card" aria-label="Team fees">
@@ -68,9 +74,15 @@ export function FeeSummary({
             <LineAmount line={line} />
           </div>
         ))}
+        {sibling !== null && (
+          <div className="amounts__row">
+            <dt>{sibling.label}</dt>
+            <dd>−{formatUsd(sibling.amount)}</dd>
+          </div>
+        )}
         <div className="amounts__row amounts__row--total">
           <dt>Total due</dt>
-          <dd>{formatUsd(breakdown.total)}</dd>
+          <dd>{formatUsd(total)}</dd>
         </div>
       </dl>
       <dl className="amounts amounts--notes">

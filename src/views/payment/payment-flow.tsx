@@ -7,7 +7,16 @@ import { CheckoutStep } from './checkout-step';
 import './amounts.css';
 import './payment.css';
 import { NO_SEASON, PREVIEW_TEXT, PREVIEW_TITLE } from '../../domain/payment-rules';
-import { cardPaymentOf, type PaymentActorRef, pageTextOf, paymentScreenOf } from '../../machines/payment.connect';
+import {
+  athleteStepsOf,
+  cardPaymentOf,
+  householdCheckoutOf,
+  type PaymentActorRef,
+  pageTextOf,
+  paymentScreenOf,
+} from '../../machines/payment.connect';
+import { AthleteStepsView } from '../athletes/athlete-steps-view';
+import { HouseholdCheckoutView } from './household-checkout-view';
 import { PaymentOptionsStep } from './payment-options-step';
 import { ProtectionStep } from './protection-step';
 import { ReturnNotice } from './return-notice';
@@ -29,7 +38,13 @@ function PaymentScreen(props: StepProps) {
   const screen = useSelector(actorRef, paymentScreenOf);
   const cardPayment = useSelector(actorRef, cardPaymentOf);
   const pageText = useSelector(actorRef, pageTextOf);
+  const athleteSteps = useSelector(actorRef, athleteStepsOf);
+  const household = useSelector(actorRef, householdCheckoutOf);
   switch (screen) {
+    case 'addingAthlete':
+      return athleteSteps ? <AthleteStepsView actorRef={athleteSteps} /> : null;
+    case 'household':
+      return household ? <HouseholdCheckoutView actorRef={household} /> : null;
     case 'waiverOnly':
       return <WaiverOnlyStep {...props} />;
     case 'choosingPlan':

@@ -31,6 +31,8 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
           seasonName={fees.seasonName}
           seasonStart={fees.seasonStart}
           discount={context.discount}
+          sibling={fees.sibling}
+          total={fees.total}
         />
       )}
       <form id="payment-options" onSubmit={next}>
@@ -54,6 +56,17 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
         busy={busy}
         onApply={(code) => actorRef.send({ type: 'APPLY_DISCOUNT', code })}
       />
+      {context.canAddAthlete && (
+        <p className="payment-add-athlete">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => actorRef.send({ type: 'ADD_ATHLETE' })}
+          >
+            Add another athlete
+          </button>
+        </p>
+      )}
       <div className="button-row">
         {showBack && (
           <button

@@ -17,9 +17,12 @@ export function WaiverSection({
   agreed,
   touched,
   disabled = false,
+  title = 'Waiver',
   onChange,
 }: {
   waiver: string;
+  /** The heading: 'Waiver', or in a family checkout the organization's waiver (issue 20: one per organization). */
+  title?: string;
   agreed: boolean;
   touched: boolean;
   disabled?: boolean;
@@ -32,9 +35,9 @@ export function WaiverSection({
   const showError = touched && !agreed;
   return (
     <div className="waiver">
-      <h2 id={headingId}>Waiver</h2>
+      <h2 id={headingId}>{title}</h2>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a long waiver (WCAG 2.1.1, axe scrollable-region-focusable) */}
-      <section className="waiver__text" aria-label="Waiver text" tabIndex={0}>
+      <section className="waiver__text" aria-label={title === 'Waiver' ? 'Waiver text' : `${title} text`} tabIndex={0}>
         {waiverHasMarkup(waiver) ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify (design.md §7)
           <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(waiver, WAIVER_PURIFY) }} />
@@ -52,7 +55,10 @@ export function WaiverSection({
           aria-describedby={showError ? errorId : undefined}
           onChange={(event) => onChange(event.target.checked)}
         />
-        <label htmlFor={checkboxId}>{WAIVER_AGREEMENT_LABEL}</label>
+        <label htmlFor={checkboxId}>
+          {WAIVER_AGREEMENT_LABEL}
+          {title === 'Waiver' ? null : <span className="visually-hidden"> ({title})</span>}
+        </label>
       </div>
       {showError && (
         <p id={errorId} className="field-error" role="alert">
