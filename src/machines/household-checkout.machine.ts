@@ -214,6 +214,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
     paying: {
       tags: ['busy'],
       description: 'Pay Now in progress: card submit, checkout, card confirmation, checkout-success.',
+      initial: 'submittingCard',
       states: {
         submittingCard: {
           description: 'The card form is submitted; §8 card errors show the provider message.',

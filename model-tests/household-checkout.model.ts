@@ -1,0 +1,392 @@
+/**
+ * The family checkout's model (household-checkout.machine.ts, issue 20): stub answers shaped like docs/fixtures.md
+ * "Households" (Northside 10 % / 15 %, 12U Tigers dues 450.00 + app fee 25.00), event variants and per-state
+ * checks. Its own test walks it from each way in; the payment flow runs a shorter model of it as its child
+ * `householdCheckout` (ModelConfig.children), so the payment flow's paths reach each of its exits.
+ */
+import { expect, vi } from 'vitest';
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { ApiError } from '../src/api/errors';
+import type { HouseholdLine } from '../src/api/household';
+import type { HouseholdReceipt, Quote, QuoteLine } from '../src/api/household.schemas';
+import type { User } from '../src/api/schemas';
+import { initialBillingForm } from '../src/domain/forms/payment-billing';
+import type { HouseholdCheckoutInput } from '../src/machines/household-checkout.context';
+import { householdCheckoutMachine } from '../src/machines/household-checkout.machine';
+import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
+import { alex, guardian, sam } from './athlete-steps.fixtures.ts';
+import { athleteStepsModel } from './athlete-steps.model.ts';
+import { DECLINED, fakeCard, INCOMPLETE, RETURN_URL, serverDown } from './card-payment.model.ts';
+import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
+
+type Snapshot = SnapshotFrom<typeof householdCheckoutMachine>;
+
+export const WAIVER = 'Northside Youth Baseball waiver.\n\nPlayers and families agree to the club rules.';
+export const ORGANIZATION = 'Northside Youth Baseball';
+export const CODE_NOT_FOUND_TEXT = 'Code not found.';
+export const NOT_AVAILABLE = 'Sorry, this license is not available.';
+
+export const householdGuardian: User = {
+  ...guardian,
+  license: { license_code: 'TIGERS-2027', organization: null },
+};
+
+const DUES = 45_000;
+const APP_FEE = 2_500;
+const DEPOSIT = 5_000;
+const PROTECTION = 2_900;
+
+function percentOf(position: number): number {
+  if (position === 1) return 0;
+  return position === 2 ? 10 : 15;
+}
+
+/** One athlete's quote line, as the server computes it for the fixtures (12U Tigers, Northside's percents). */
+function quoteLineFor(
+  athlete: { id: number; name: string },
+  line: HouseholdLine,
+  position: number,
+  fullRide: boolean,
+): QuoteLine {
+  const codeDiscount = fullRide ? DUES : 0;
+  const percent = fullRide ? 0 : percentOf(position);
+  const sibling = Math.round(((DUES - codeDiscount) * percent) / 100);
+  const dues = DUES - codeDiscount - sibling;
+  const appFee = fullRide ? 0 : APP_FEE;
+  const protection = line.include_payment_protection_plan ? PROTECTION : 0;
+  const plans = fullRide ? [0] : [0, 3];
+  const chosen =
+    line.payment_plan_month !== null && plans.includes(line.payment_plan_month) ? line.payment_plan_month : null;
+  const monthly = Math.floor((dues - DEPOSIT) / 3);
+  const phasesOf = (month: number) =>
+    month === 0
+      ? [
+          {
+            due_on: '2027-01-05',
+            start_time_formatted: 'Jan 5, 2027',
+            amount_cents: dues + appFee + protection,
+            base_amount_cents: dues + appFee + protection,
+          },
+        ]
+      : [
+          {
+            due_on: '2027-01-05',
+            start_time_formatted: 'Jan 5, 2027',
+            amount_cents: DEPOSIT + appFee + protection,
+            base_amount_cents: DEPOSIT + appFee + protection,
+          },
+          ...['2027-03-01', '2027-04-01', '2027-05-01'].map((due_on) => ({
+            due_on,
+            start_time_formatted: due_on,
+            amount_cents: monthly,
+            base_amount_cents: monthly,
+          })),
+        ];
+  const phases = chosen === null ? [] : phasesOf(chosen);
+  const today = phases[0]?.amount_cents ?? 0;
+  const later = phases.slice(1).reduce((sum, phase) => sum + phase.amount_cents, 0);
+  return {
+    athlete_id: athlete.id,
+    name: athlete.name,
+    license_code: 'TIGERS-2027',
+    team: { id: 1, name: '12U Tigers' },
+    season: { id: 1, name: 'Spring 2027', start_date: '2027-03-01' },
+    organization: { id: 1, name: ORGANIZATION },
+    injury_protection_insurance: { id: 1, description: 'Injury Protection', amount_cents: PROTECTION },
+    payment_plans: plans.map((month) => ({
+      month,
+      name: month === 0 ? 'Pay in full' : '3 monthly payments',
+      additional_cents: null,
+      phases: phasesOf(month),
+    })),
+    payment_plan_month: chosen,
+    include_payment_protection_plan: line.include_payment_protection_plan,
+    dues_cents: DUES,
+    code_discount_cents: codeDiscount,
+    sibling_discount_cents: sibling,
+    sibling_discount_percent: percent,
+    position,
+    app_fee_cents: appFee,
+    protection_cents: protection,
+    plan_fee_cents: 0,
+    today_cents: today,
+    later_cents: later,
+    total_cents: today + later,
+    later_phases: phases.slice(1).map((phase) => ({ due_on: phase.due_on, amount_cents: phase.amount_cents })),
+    problem: null,
+  };
+}
+
+/** The quote the server answers for the checkout's lines and code (the code asked for wins over the applied one). */
+export function quoteFor(snapshot: Snapshot): Quote {
+  const { context } = snapshot;
+  const code = context.pendingCode ?? context.discountCode;
+  const fullRide = code === 'FULLRIDE';
+  const athletes = context.lines.map((line, index) =>
+    quoteLineFor(
+      context.athletes.find((athlete) => athlete.id === line.athlete_id) ?? { id: line.athlete_id, name: '?' },
+      line,
+      index + 1,
+      fullRide,
+    ),
+  );
+  const sum = (pick: (line: QuoteLine) => number) => athletes.reduce((total, line) => total + pick(line), 0);
+  return {
+    athletes,
+    waivers: [{ organization_id: 1, organization_name: ORGANIZATION, waiver: WAIVER }],
+    discount: fullRide ? { code: 'FULLRIDE', percent_off: 100, flat_discount_cents: null } : null,
+    sibling_discount_cents: sum((line) => line.sibling_discount_cents),
+    today_cents: sum((line) => line.today_cents),
+    later_cents: sum((line) => line.later_cents),
+    total_cents: sum((line) => line.total_cents),
+    ready: athletes.every((line) => line.payment_plan_month !== null),
+  };
+}
+
+export const codeRefused = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: CODE_NOT_FOUND_TEXT,
+  messages: { discount_code: [CODE_NOT_FOUND_TEXT] },
+});
+
+/** Pay Now finds the first athlete's team full (issue 20 point 3). */
+export function seatGone(athleteId: number) {
+  return new ApiError({
+    kind: 'http',
+    status: 409,
+    message: NOT_AVAILABLE,
+    messages: { [`athletes.${athleteId}`]: [NOT_AVAILABLE] },
+  });
+}
+
+export const checkoutRefused = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: 'All athletes of one checkout must register with the same organization.',
+  body: { message: 'All athletes of one checkout must register with the same organization.', messages: {} },
+});
+
+export function receiptFor(snapshot: Snapshot, amount: number): HouseholdReceipt {
+  return {
+    checkout_id: 'hc_1',
+    amount_cents: amount,
+    sibling_discount_cents: snapshot.context.quote?.sibling_discount_cents ?? 4_500,
+    email: 'parent@example.com',
+    card: amount === 0 ? null : { brand: 'visa', last4: '4242' },
+    athletes: (snapshot.context.quote?.athletes ?? []).map((line, index) => ({
+      membership_id: 100 + index,
+      athlete_id: line.athlete_id,
+      name: line.name,
+      team_name: '12U Tigers',
+      season_name: 'Spring 2027',
+      plan_name: 'Pay in full',
+      amount_cents: line.today_cents,
+      dues_cents: line.dues_cents,
+      code_discount_cents: line.code_discount_cents,
+      sibling_discount_cents: line.sibling_discount_cents,
+      protection_cents: line.protection_cents,
+      app_fee_cents: line.app_fee_cents,
+    })),
+    remaining: [],
+  };
+}
+
+export const cardPayments = createSandboxCardPayments({
+  navigate: vi.fn(),
+  now: () => new Date('2026-06-01T12:00:00Z'),
+});
+export const billing = initialBillingForm(householdGuardian);
+export const billingWithoutName = { ...billing, name: '' };
+
+export const returnedFamily = {
+  payment: { paymentIntentId: 'pi_3ds', clientSecret: 'pi_3ds_secret_abc', setup: false, checkout: null },
+  checkoutId: 'hc_1',
+};
+
+export const twoAthletes: HouseholdCheckoutInput = {
+  athletes: [
+    { id: sam.user_id, name: 'Sam Rivera' },
+    { id: alex.user_id, name: 'Alex Rivera' },
+  ],
+  license: 'TIGERS-2027',
+  user: householdGuardian,
+  returnUrl: RETURN_URL,
+  returned: null,
+  checkoutKey: 'checkout-key-1',
+};
+
+/** The card steps' and the return's answers (every guard branch), as the one-athlete card payment's model has them. */
+function paymentAnswers(snapshot: Snapshot): AnyEventObject[] {
+  const firstId = snapshot.context.lines[0]?.athlete_id ?? 0;
+  const todayCents = snapshot.context.quote?.today_cents ?? 0;
+  return [
+    doneEvent('submitCard', {}),
+    doneEvent('submitCard', { error: { type: 'validation_error', message: INCOMPLETE } }),
+    errorEvent('submitCard', new Error('The card form went away.')),
+    doneEvent('checkout', {
+      checkout_id: 'hc_1',
+      client_secret: 'pi_1_secret_x',
+      payment_intent_id: 'pi_1',
+      setup_intent_id: null,
+      payment_complete: 0,
+      amount_today_cents: todayCents,
+      receipt: null,
+    }),
+    doneEvent('checkout', {
+      checkout_id: 'hc_1',
+      client_secret: null,
+      payment_intent_id: null,
+      setup_intent_id: null,
+      payment_complete: 1,
+      amount_today_cents: 0,
+      receipt: receiptFor(snapshot, 0),
+    }),
+    doneEvent('checkout', {
+      checkout_id: 'hc_1',
+      client_secret: null,
+      payment_intent_id: null,
+      setup_intent_id: null,
+      payment_complete: 0,
+      amount_today_cents: 0,
+      receipt: null,
+    }),
+    errorEvent('checkout', seatGone(firstId)),
+    errorEvent('checkout', checkoutRefused),
+    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
+    doneEvent('confirmCard', { error: { type: 'card_error', code: 'card_declined', message: DECLINED } }),
+    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'processing' } }),
+    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'requires_action' } }),
+    errorEvent('confirmCard', new Error('Network error')),
+    doneEvent('checkoutSuccess', {
+      payment_complete: 1,
+      membership_ids: [100, 101],
+      refunded: false,
+      receipt: receiptFor(snapshot, todayCents),
+    }),
+    doneEvent('checkoutSuccess', { payment_complete: 1, membership_ids: [], refunded: true, receipt: null }),
+    errorEvent('checkoutSuccess', serverDown),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'succeeded' } }),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'processing' } }),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'requires_payment_method' } }),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'canceled' } }),
+    errorEvent('paymentIntent', serverDown),
+  ];
+}
+
+/** Every event a person or the server causes, chosen per situation to keep the graph to what tells states apart. */
+export function householdEvents(snapshot: Snapshot): AnyEventObject[] {
+  const { context } = snapshot;
+  const lines = context.lines;
+  const unplanned = lines.find((line) => line.payment_plan_month === null);
+  const problemId = Object.keys(context.problems)[0];
+  const list: AnyEventObject[] = [
+    doneEvent('quote', quoteFor(snapshot)),
+    errorEvent('quote', serverDown),
+    { type: 'NEXT' },
+    { type: 'BACK' },
+    { type: 'RETRY' },
+    { type: 'CONTINUE' },
+    doneEvent('cardPayments', cardPayments),
+    errorEvent('cardPayments', new Error('Stripe.js did not load in time.')),
+    { type: 'AGREE_WAIVER', organizationId: 1, agreed: !context.agreedWaivers.includes(1) },
+    { type: 'PAY', billing, card: fakeCard },
+    { type: 'PAY', billing: billingWithoutName, card: fakeCard },
+    { type: 'PAY', billing: null, card: null },
+    ...paymentAnswers(snapshot),
+  ];
+  if (context.pendingCode !== null) list.push(errorEvent('quote', codeRefused));
+  // A plan for the first athlete without one (a month no plan has once all are chosen: refused, never walked).
+  list.push({
+    type: 'SELECT_PLAN',
+    athleteId: unplanned?.athlete_id ?? lines[0]?.athlete_id ?? 0,
+    month: unplanned === undefined ? 99 : context.discountCode === null ? 3 : 0,
+  });
+  list.push({ type: 'TOGGLE_PROTECTION', athleteId: lines[0]?.athlete_id ?? 0 });
+  // Remove the athlete Pay Now found a problem with, else the last one (down to one athlete).
+  list.push({
+    type: 'REMOVE_ATHLETE',
+    athleteId: problemId === undefined ? (lines.at(-1)?.athlete_id ?? 0) : Number(problemId),
+  });
+  // Applying the code that is applied (or nothing) changes nothing; the code itself is tried from the first screen
+  // of two athletes, so the graph stays small.
+  list.push({ type: 'APPLY_DISCOUNT', code: context.discountCode ?? '' });
+  const firstScreen = lines.length === 2 && lines.every((line) => line.payment_plan_month === null);
+  if (firstScreen) list.push({ type: 'APPLY_DISCOUNT', code: context.discountCode === null ? 'FULLRIDE' : '' });
+  return list;
+}
+
+/** What the guards read: the lines (how many, how many with a plan), the code, the quote's readiness, the payment. */
+export function serializeHousehold(snapshot: Snapshot): string {
+  const { context } = snapshot;
+  // 'Add another athlete' from any step 1: the athlete steps and what they add depend on the athletes alone.
+  if (snapshot.matches('addingAthlete')) {
+    return JSON.stringify({ value: snapshot.value, athletes: context.lines.map((line) => line.athlete_id) });
+  }
+  return JSON.stringify({
+    value: snapshot.value,
+    lines: context.lines.map((line) => line.payment_plan_month !== null),
+    code: context.discountCode,
+    pending: context.pendingCode,
+    quoted: context.quote === null ? null : context.quote.athletes.length,
+    problems: Object.keys(context.problems).length,
+    free: context.quote !== null && context.quote.today_cents === 0 && context.quote.later_cents === 0,
+    cardLoaded: context.cardPayments !== null,
+    agreed: snapshot.matches({ review: 'ready' }) ? context.agreedWaivers.length : undefined,
+    paid: context.paidIntent !== null,
+    returned: context.returned !== null,
+    codeError: context.codeError,
+  });
+}
+
+export const householdStates = {
+  quoting: (snapshot: Snapshot, { invocations }: { invocations: readonly { id: string; input: unknown }[] }) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'quote',
+      input: {
+        athletes: snapshot.context.lines,
+        discount_code: snapshot.context.pendingCode ?? snapshot.context.discountCode,
+      },
+    }),
+  'paying.checkingOut': (
+    snapshot: Snapshot,
+    { invocations }: { invocations: readonly { id: string; input: unknown }[] },
+  ) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'checkout',
+      input: {
+        athletes: snapshot.context.lines,
+        discount_code: snapshot.context.discountCode,
+        checkout_key: 'checkout-key-1',
+      },
+    }),
+  'paying.recording': (
+    snapshot: Snapshot,
+    { invocations }: { invocations: readonly { id: string; input: unknown }[] },
+  ) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'checkoutSuccess',
+      input: { checkout_id: 'hc_1', stripe_payment_intent_id: snapshot.context.returned === null ? 'pi_1' : 'pi_3ds' },
+    }),
+  paid: (snapshot: Snapshot) =>
+    expect(snapshot.output).toEqual({
+      exit: 'paid',
+      receipt: snapshot.context.refunded ? null : snapshot.context.receipt,
+      refunded: snapshot.context.refunded,
+      afterReturn: snapshot.context.returned !== null,
+    }),
+  back: (snapshot: Snapshot) => expect(snapshot.output).toEqual({ exit: 'back' }),
+  retry: (snapshot: Snapshot) => expect(snapshot.output).toEqual({ exit: 'retry' }),
+};
+
+export const householdCheckoutModel = defineModel({
+  machine: householdCheckoutMachine,
+  inputs: {
+    twoAthletes,
+    returned: { ...twoAthletes, returned: returnedFamily },
+  },
+  children: { athleteSteps: athleteStepsModel },
+  events: householdEvents,
+  serializeState: serializeHousehold,
+  states: householdStates,
+});
