@@ -23,6 +23,9 @@ import { checksOutWithoutCard, offeredPlansOf } from '../src/machines/payment.co
 import { paymentMachine } from '../src/machines/payment.machine';
 import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
 import { PaymentFlow } from '../src/views/payment/payment-flow';
+import { alex, guardian, sam } from './athlete-steps.fixtures.ts';
+import { athleteStepsModel } from './athlete-steps.model.ts';
+import { athleteStepsViews } from './athlete-steps.views.ts';
 import {
   cardPaymentModel,
   cardReceipt,
@@ -36,6 +39,8 @@ import {
 } from './card-payment.model.ts';
 import { cardPaymentViews } from './card-payment.views.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, runPaths, type UiRun } from './harness/index.ts';
+import { householdExitsModel, returnedFamily } from './household-checkout.model.ts';
+import { householdViews } from './household-checkout.views.ts';
 
 type Snapshot = ReturnType<(typeof paymentMachine)['resolveState']>;
 
@@ -78,6 +83,13 @@ const licenceWithoutWaiver = user({
   license: { license_code: 'WAVES-2027', organization: { ...organization, waiver: null } },
 });
 const withoutLicence = user({ is_new: false, license: null });
+/**
+ * Issue 20: a guardian (Pat Rivera) paying for Sam: the payment data names the athlete, so step 1 offers 'Add another
+ * athlete'; Sam's household has an athlete paid already, so Sam's dues carry a 10 % sibling discount.
+ */
+const guardianUser = user({ id: guardian.id, name: guardian.name, email: guardian.email, is_new: false });
+/** The same guardian back from 3-D Secure on a family checkout (another id tells the input apart). */
+const familyReturnUser = user({ id: guardian.id + 1, name: guardian.name, email: guardian.email, is_new: false });
 
 const tigers = {
   id: 1,
@@ -133,6 +145,11 @@ const fullRideProtectedData = paymentDataSchema.parse({
   ...wireData,
   payment_plans: [{ ...payInFull, phases: [{ start_time_formatted: 'Jan 5, 2027', amount: 29, base_amount: 29 }] }],
 });
+const guardianData = paymentDataSchema.parse({
+  ...wireData,
+  athlete: { id: sam.user_id, name: 'Sam Rivera' },
+  household: { sibling_discount: 45, sibling_discount_percent: 10, position: 2 },
+});
 const PAGE_ERROR = 'Registration for this team is closed.';
 const pageErrorData = paymentDataSchema.parse({ ...wireData, payment_plans: [], error: PAGE_ERROR });
 const noSeasonData = paymentDataSchema.parse({ ...wireData, season: null, payment_plans: [], is_season_set: false });
@@ -166,7 +183,7 @@ const billingWithoutName = { ...billing, name: '' };
 // preview the server rendered with the draft's plans (draft 2 here): it starts at the plans, and only its live reload
 // is explored again (everything after the plans is the `draft` input's).
 
-type Scenario = 'newUser' | 'existingUser' | 'draft' | 'serverRendered' | 'returned';
+type Scenario = 'newUser' | 'existingUser' | 'draft' | 'serverRendered' | 'returned' | 'guardian' | 'familyReturn';
 
 const SERVER_RENDERED_DRAFT = 2;
 /** A draft whose team has no protection plan: the preview goes from step 1 straight to checkout and back. */
@@ -177,6 +194,8 @@ function scenarioOf(snapshot: Snapshot): Scenario {
   if (context.draftId === SERVER_RENDERED_DRAFT) return 'serverRendered';
   if (context.draftId !== null) return 'draft';
   if (context.user?.id === returningUser.id) return 'returned';
+  if (context.user?.id === guardianUser.id) return 'guardian';
+  if (context.user?.id === familyReturnUser.id) return 'familyReturn';
   return context.user?.license?.license_code === 'TIGERS-2027' && context.user.is_new ? 'newUser' : 'existingUser';
 }
 
@@ -198,6 +217,35 @@ function events(snapshot: Snapshot): AnyEventObject[] {
           { type: 'SELECT_PLAN', month: 99 },
           { type: 'APPLY_DISCOUNT', code: '' },
         ];
+  }
+  if (scenario === 'guardian') {
+    // Issue 20: only 'Add another athlete' and what follows it; every other step is the other inputs'. The athlete
+    // steps and the family checkout run for real (their answers come from their models).
+    return [
+      doneEvent('currentUser', context.user),
+      doneEvent('subscriptionStatus', { payment_complete: 0 }),
+      doneEvent('paymentPlans', guardianData),
+      errorEvent('currentUser', serverDown),
+      errorEvent('subscriptionStatus', serverDown),
+      errorEvent('paymentPlans', serverDown),
+      { type: 'ADD_ATHLETE' },
+      { type: 'SELECT_PLAN', month: 99 },
+      { type: 'APPLY_DISCOUNT', code: '' },
+      { type: 'NEXT' },
+      { type: 'RETRY' },
+    ];
+  }
+  if (scenario === 'familyReturn') {
+    // Back from 3-D Secure on a family checkout: recorded (the claimed page), or not paid: the page loads again and
+    // finds the team paid (the waiver-only page).
+    return [
+      doneEvent('currentUser', context.user),
+      doneEvent('subscriptionStatus', { payment_complete: 1 }),
+      errorEvent('currentUser', serverDown),
+      errorEvent('subscriptionStatus', serverDown),
+      { type: 'AGREE_WAIVER', agreed: !context.waiverAgreed },
+      { type: 'ACCEPT' },
+    ];
   }
   const list: AnyEventObject[] = [
     { type: 'NEXT' },
@@ -303,7 +351,9 @@ function serializeState(snapshot: Snapshot): string {
   if (snapshot.matches('toClaimed')) {
     const confirmation = context.confirmation;
     key.confirmation =
-      confirmation === null ? null : [confirmation.receipt?.amount_cents ?? null, confirmation.refunded];
+      confirmation === null
+        ? null
+        : [confirmation.receipt?.amount_cents ?? null, confirmation.refunded, confirmation.household?.amount_cents];
   }
   return JSON.stringify(key);
 }
@@ -356,6 +406,15 @@ const modelStates = {
           }
         : { to: '/dashboard' },
     );
+    // Issue 20: a family checkout confirms every athlete (its receipt), never a one-athlete receipt.
+    if (confirmation?.household) {
+      expect(confirmation.receipt).toBeNull();
+      // Sam first, then the athlete added (Alex chosen, or Jamie created) or, back from 3-D Secure, Alex.
+      const names = confirmation.household.athletes.map((athlete) => athlete.name);
+      expect(names[0]).toBe('Sam Rivera');
+      expect(names.length).toBeGreaterThanOrEqual(2);
+      return;
+    }
     // Issue 15, 19.1: what the card payment confirmed travels to the claimed page (nothing when it was refunded).
     if (confirmation !== null) {
       expect(confirmation.refunded ? [null] : [cardReceipt, freeReceipt]).toContainEqual(confirmation.receipt);
@@ -366,6 +425,20 @@ const modelStates = {
       expect(confirmation).toBeNull();
     }
   },
+  // Issue 20: the family checkout starts with the payment page's athlete and the one the athlete steps added.
+  household: (snapshot: Snapshot, { invocations }: { invocations: readonly { id: string }[] }) => {
+    if (snapshot.context.householdCheckoutId !== null) {
+      expect(snapshot.children.householdCheckout?.getSnapshot().context.checkoutId).toBe('hc_1');
+      return;
+    }
+    const athletes = snapshot.children.householdCheckout?.getSnapshot().context.athletes ?? [];
+    expect(athletes[0]).toEqual({ id: sam.user_id, name: 'Sam Rivera' });
+    // The athlete steps added another athlete (Alex chosen, or Jamie created), never Sam again.
+    expect(athletes.slice(1).every((athlete) => [alex.user_id, 13].includes(athlete.id))).toBe(true);
+    expect(invocations.some((call) => call.id === 'athleteSteps')).toBe(false);
+  },
+  addingAthlete: (snapshot: Snapshot) =>
+    expect(snapshot.children.athleteSteps?.getSnapshot().context.license).toBe('TIGERS-2027'),
   toRegister: (snapshot: Snapshot) =>
     expect(snapshot.output).toEqual({
       to: '/register',
@@ -382,9 +455,17 @@ const model = defineModel({
     newUser: { user: newUser, returned: null, returnUrl: RETURN_URL },
     existingUser: { user: existingUser, returned: null, returnUrl: RETURN_URL },
     returned: { user: returningUser, returned, returnUrl: RETURN_URL },
+    guardian: { user: guardianUser, returned: null, returnUrl: RETURN_URL },
+    familyReturn: {
+      user: familyReturnUser,
+      returned: returnedFamily.payment,
+      householdCheckoutId: returnedFamily.checkoutId,
+      returnUrl: RETURN_URL,
+    },
   },
-  // Pay Now and the return run the card payment for real: its answers and checks come from its own model.
-  children: { cardPayment: cardPaymentModel },
+  // Pay Now and the return run the card payment for real: its answers and checks come from its own model; so do
+  // 'Add another athlete' (the athlete steps) and the family checkout (issue 20).
+  children: { cardPayment: cardPaymentModel, athleteSteps: athleteStepsModel, householdCheckout: householdExitsModel },
   events,
   serializeState,
   states: modelStates,
@@ -442,6 +523,7 @@ const driver: Driver<typeof paymentMachine> = {
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
   },
   ACCEPT: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Accept' })),
+  ADD_ATHLETE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Add another athlete' })),
   RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   DRAFT_UPDATED: async (event, { actor }) => {
     act(() => actor.send(event));
@@ -501,6 +583,18 @@ function expectPaymentOptions(snapshot: Snapshot) {
   if (snapshot.context.discount !== null) {
     expect(screen.getByText('Discount FULLRIDE applied (100% off).')).toBeTruthy();
   }
+  // Issue 20: a guardian's session offers 'Add another athlete' (never the preview nor an athlete's own login), and
+  // the household discount the server applied shows as its own line, taken off the total.
+  const guardianSession = snapshot.context.data?.athlete != null;
+  expect(screen.queryByRole('button', { name: 'Add another athlete' }) !== null).toBe(
+    guardianSession && !snapshot.hasTag('busy'),
+  );
+  if (snapshot.context.data?.household) {
+    expect(screen.getByText('Sibling discount (10%)').nextElementSibling?.textContent).toBe('−$45.00');
+    expect(screen.getByText('Total due').nextElementSibling?.textContent).toBe('$430.00');
+  } else {
+    expect(screen.queryByText(/Sibling discount/)).toBeNull();
+  }
   const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
   expect(next.disabled).toBe(snapshot.context.selectedPlanMonth === null || snapshot.hasTag('busy'));
   expect(screen.queryByRole('button', { name: 'Back' }) === null).toBe(snapshot.context.draftId !== null);
@@ -523,7 +617,7 @@ const uiRun: UiRun<typeof paymentMachine> = {
   name: 'payment driver',
   render: ({ actor }) => render(<PaymentFlow actorRef={actor} />),
   driver,
-  children: { cardPayment: cardPaymentViews },
+  children: { cardPayment: cardPaymentViews, athleteSteps: athleteStepsViews, householdCheckout: householdViews },
   timeout: 2000,
   states: {
     refreshingUser: ({ snapshot }) => {
