@@ -8,6 +8,7 @@ import type { LicenceInfo } from '../api/schemas';
 import type { PaymentConfirmation } from './licence.context';
 import type { licenceMachine } from './licence.machine';
 
+export type { HouseholdReceipt } from '../api/household.schemas';
 export type { LicenceInfo, Receipt } from '../api/schemas';
 
 export type { PaymentConfirmation };

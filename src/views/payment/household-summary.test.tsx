@@ -1,0 +1,84 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { feeBreakdown, summarizeTeamFees, type TeamFees } from '../../domain/fees';
+import type { SummaryAthlete } from '../../machines/household-checkout.connect';
+import { FeeSummary } from './fee-summary';
+import { HouseholdSummary } from './household-summary';
+
+function athlete(id: number, name: string, sibling: number): SummaryAthlete {
+  return {
+    id,
+    name,
+    teamLine: '12U Tigers · Spring 2027',
+    planName: 'Pay in full',
+    rows: [
+      { key: 'dues', label: 'Dues', cents: 45_000 },
+      { key: 'code', label: 'Discount', cents: -0 },
+      { key: 'sibling', label: 'Sibling discount', cents: -sibling },
+      { key: 'protection', label: 'Injury protection', cents: 0 },
+      { key: 'appFee', label: 'App fee (non-refundable)', cents: 2_500 },
+      { key: 'today', label: 'Due today', cents: 47_500 - sibling },
+      { key: 'later', label: 'Later payments', cents: 0 },
+    ],
+  };
+}
+
+describe('the family fee summary (issue 20)', () => {
+  it("lists each athlete's lines, then the household's 'Sibling discount', then the totals", () => {
+    render(
+      <HouseholdSummary
+        athletes={[athlete(11, 'Sam Rivera', 0), athlete(12, 'Alex Rivera', 4_500)]}
+        totals={{ siblingDiscountCents: 4_500, todayCents: 90_500, laterCents: 0, totalCents: 90_500 }}
+      />,
+    );
+    const summary = screen.getByRole('region', { name: 'Your payment' });
+    const terms = within(summary)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(terms.slice(-4)).toEqual([
+      ['Sibling discount', '−$45.00'],
+      ['Due today', '$905.00'],
+      ['Later payments', '$0.00'],
+      ['Total', '$905.00'],
+    ]);
+    expect(terms.filter(([label]) => label === 'Sibling discount').map(([, amount]) => amount)).toEqual([
+      '$0.00',
+      '−$45.00',
+      '−$45.00',
+    ]);
+  });
+
+  it('gives five athletes the same fixed rows (no layout shift once amounts arrive)', () => {
+    const five = [11, 12, 13, 14, 15].map((id) => athlete(id, `Athlete ${id}`, id === 11 ? 0 : 4_500));
+    const { container } = render(<HouseholdSummary athletes={five} totals={null} />);
+    expect(container.querySelectorAll('.household-summary__athlete')).toHaveLength(5);
+    expect(container.querySelectorAll('.household-summary__athlete .household-summary__row')).toHaveLength(35);
+  });
+});
+
+describe("the one-athlete fee summary's 'Sibling discount' line (issue 20 point 2)", () => {
+  const tigers: TeamFees = {
+    total_dues: 45_000,
+    athlete_deposit: 5_000,
+    payment_plan_fee: 500,
+    total_app_fee: 2_500,
+    is_app_fee_itemized: true,
+  };
+
+  it('shows the household discount the server applied and the total less it', () => {
+    const breakdown = feeBreakdown(tigers, null);
+    render(
+      <FeeSummary
+        summary={summarizeTeamFees(tigers, false)}
+        breakdown={breakdown}
+        seasonName="Spring 2027"
+        seasonStart="2027-03-01"
+        discount={null}
+        sibling={{ label: 'Sibling discount (10%)', amount: 4_500 }}
+        total={breakdown.total - 4_500}
+      />,
+    );
+    expect(screen.getByText('Sibling discount (10%)').nextElementSibling?.textContent).toBe('−$45.00');
+    expect(screen.getByText('Total due').nextElementSibling?.textContent).toBe('$430.00');
+  });
+});
