@@ -50,12 +50,12 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
   initial: 'start',
   states: {
     start: {
-      description: 'Issue 20 point 6: back from 3-D Secure, or a new family checkout.',
+      description: 'Spec §4, issue 20 point 6: back from 3-D Secure, or a new family checkout.',
       always: [{ guard: 'isReturn', target: 'returning' }, { target: 'quoting' }],
     },
     quoting: {
       tags: ['busy'],
-      description: 'POST /api/household/quote: every line priced by the server, on every change.',
+      description: 'Spec §4: POST /api/household/quote: every line priced by the server, on every change.',
       entry: 'startQuote',
       invoke: {
         id: 'quote',
@@ -84,7 +84,8 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
       on: { RETRY: { target: 'quoting' }, BACK: { target: 'back' } },
     },
     editing: {
-      description: "Step 1: the athletes with 'Remove', plan and protection per athlete, the code; Next when ready.",
+      description:
+        "Spec §4: Step 1: the athletes with 'Remove', plan and protection per athlete, the code; Next when ready.",
       on: {
         SELECT_PLAN: {
           guard: { type: 'planOffered', params: ({ event }) => event },
@@ -100,7 +101,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
           guard: { type: 'canRemove', params: ({ event }) => event },
           target: 'quoting',
           actions: { type: 'removeAthlete', params: ({ event }) => event },
-          description: 'Down to one athlete is allowed: it still quotes.',
+          description: 'Spec §4: Down to one athlete is allowed: it still quotes.',
         },
         APPLY_DISCOUNT: [
           {
@@ -114,7 +115,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
           {
             target: 'quoting',
             actions: { type: 'lookUpCode', params: ({ event }) => event },
-            description: 'The server validates the code with the quote.',
+            description: 'Spec §4: The server validates the code with the quote.',
           },
         ],
         ADD_ATHLETE: { guard: 'canAddAthlete', target: 'addingAthlete' },
@@ -123,7 +124,8 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
       },
     },
     addingAthlete: {
-      description: "'Add another athlete': the athlete steps (pick or create, membership check, claim the licence).",
+      description:
+        "Spec §4: 'Add another athlete': the athlete steps (pick or create, membership check, claim the licence).",
       invoke: {
         id: 'athleteSteps',
         src: 'athleteSteps',
@@ -134,12 +136,12 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
             target: 'quoting',
             actions: { type: 'addAthlete', params: ({ event }) => event.output },
           },
-          { target: 'editing', description: 'Back, or an athlete already in the checkout: nothing changes.' },
+          { target: 'editing', description: 'Spec §4: Back, or an athlete already in the checkout: nothing changes.' },
         ],
       },
     },
     review: {
-      description: 'Step 2: one fee summary, one waiver per organization, one card form and Pay Now.',
+      description: 'Spec §4: Step 2: one fee summary, one waiver per organization, one card form and Pay Now.',
       initial: 'preparing',
       exit: 'clearMessages',
       on: {
@@ -148,7 +150,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
       },
       states: {
         preparing: {
-          description: 'Full discounts need no card; otherwise the card form loads (once).',
+          description: 'Spec §4: Full discounts need no card; otherwise the card form loads (once).',
           always: [
             { guard: 'checksOutWithoutCard', target: 'ready' },
             { guard: 'cardFormLoaded', target: 'ready' },
@@ -168,12 +170,12 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
           },
         },
         unavailable: {
-          description: 'The card provider could not load: no payment until a retry.',
+          description: 'Spec §4: The card provider could not load: no payment until a retry.',
           on: { RETRY: { target: 'loadingCard' } },
         },
         ready: {
           description:
-            "'Pay Now' waits for every waiver to be agreed and, unless nothing is charged, card and billing.",
+            "Spec §4, §5: 'Pay Now' waits for every waiver to be agreed and, unless nothing is charged, card and billing.",
           initial: 'idle',
           on: {
             PAY: [
@@ -181,7 +183,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
                 guard: 'alreadyPaid',
                 target: '#householdCheckout.paying.recording',
                 actions: 'clearMessages',
-                description: 'Charged but not recorded: record it again, never charge twice.',
+                description: 'Spec §4: Charged but not recorded: record it again, never charge twice.',
               },
               {
                 guard: 'canPayWithoutCard',
@@ -202,7 +204,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
             ],
           },
           states: {
-            idle: { description: 'Waiting for Pay Now.' },
+            idle: { description: 'Spec §4: Waiting for Pay Now.' },
             message: {
               description: '§8/§9: a card message or checkout failure, gone after 5 seconds.',
               after: { paymentMessage: { target: 'idle', actions: 'clearMessages' } },
@@ -213,7 +215,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
     },
     paying: {
       tags: ['busy'],
-      description: 'Pay Now in progress: card submit, checkout, card confirmation, checkout-success.',
+      description: 'Spec §4: Pay Now in progress: card submit, checkout, card confirmation, checkout-success.',
       initial: 'submittingCard',
       states: {
         submittingCard: {
@@ -241,7 +243,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
         },
         checkingOut: {
           description:
-            'POST /api/household/checkout: one intent for everything due today (or a SetupIntent), or recorded at ' +
+            'Spec §4, issue 20: POST /api/household/checkout: one intent for everything due today (or a SetupIntent), or recorded at ' +
             'once with full discounts; a 409 names the athletes whose line failed.',
           invoke: {
             id: 'checkout',
@@ -274,7 +276,8 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
                 guard: { type: 'hasLineProblems', params: ({ event }) => ({ error: event.error }) },
                 target: '#householdCheckout.quoting',
                 actions: { type: 'showProblems', params: ({ event }) => ({ error: event.error }) },
-                description: 'Issue 20 point 3: nothing charged; the problem beside each athlete, the others kept.',
+                description:
+                  'Spec §4, issue 20 point 3: nothing charged; the problem beside each athlete, the others kept.',
               },
               {
                 target: '#householdCheckout.review.ready.message',
@@ -287,7 +290,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
           },
         },
         confirmingCard: {
-          description: 'The card provider confirms the one intent (3-D Secure may leave the page).',
+          description: 'Spec §4: The card provider confirms the one intent (3-D Secure may leave the page).',
           invoke: {
             id: 'confirmCard',
             src: 'confirmCard',
@@ -329,7 +332,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
           },
         },
         recording: {
-          description: 'POST /api/household/checkout-success (idempotent), after Pay Now or a return.',
+          description: 'Spec §4: POST /api/household/checkout-success (idempotent), after Pay Now or a return.',
           invoke: {
             id: 'checkoutSuccess',
             src: 'checkoutSuccess',
@@ -368,7 +371,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
       states: {
         retrievingIntent: {
           tags: ['busy'],
-          description: 'The provider says how the intent ended.',
+          description: 'Spec §4: The provider says how the intent ended.',
           invoke: {
             id: 'paymentIntent',
             src: 'retrievePaymentIntent',
@@ -420,12 +423,12 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
     },
     paid: {
       type: 'final',
-      description: 'Paid (or recorded): the claimed page confirms every athlete.',
+      description: 'Spec §4: Paid (or recorded): the claimed page confirms every athlete.',
       entry: { type: 'leave', params: { exit: 'paid' } },
     },
     back: {
       type: 'final',
-      description: 'Back on step 1: the payment page.',
+      description: 'Spec §4: Back on step 1: the payment page.',
       entry: { type: 'leave', params: { exit: 'back' } },
     },
     retry: {

@@ -453,7 +453,7 @@ export const paymentMachine = paymentSetup.createMachine({
     },
     addingAthlete: {
       description:
-        "Issue 20 point 1: 'Add another athlete': the athlete steps with the page's licence (pick or create, " +
+        "Spec §4, issue 20 point 1: 'Add another athlete': the athlete steps with the page's licence (pick or create, " +
         'membership check, claim); Back returns to step 1 unchanged.',
       invoke: {
         id: 'athleteSteps',
@@ -472,7 +472,7 @@ export const paymentMachine = paymentSetup.createMachine({
     },
     household: {
       description:
-        'Issue 20: the family checkout (household-checkout.machine.ts) with the first athlete and the added one, or ' +
+        'Spec §4, issue 20: the family checkout (household-checkout.machine.ts) with the first athlete and the added one, or ' +
         'its 3-D Secure return.',
       invoke: {
         id: 'householdCheckout',
