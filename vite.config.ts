@@ -27,7 +27,7 @@ const FRAMEWORK_PACKAGES =
 const ATHLETE_STEPS = /[\\/]src[\\/](machines[\\/]athlete-(steps|membership)\.|views[\\/]athletes[\\/])/;
 
 const APP_SHELL =
-  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|payments|subscribe|player)(\.schemas)?\.ts)|session|views[\\/]common(?![\\/]account-menu)|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
+  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|payments|subscribe|player|household)(\.schemas)?\.ts)|session(?![\\/]household-checkout)|views[\\/]common(?![\\/]account-menu)|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
 
 /**
  * The card-payments seam's loader with the one value of its types module (PaymentsUnavailableError, which the loader
