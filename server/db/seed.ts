@@ -4,13 +4,13 @@ import { hashPassword } from '../services/passwords.ts';
 import type { Database, Db, Tx } from './client.ts';
 import {
   athleteGuardians,
-  householdGuardians,
-  households,
   clients,
   coupons,
   discountCodes,
   drafts,
   experienceLevels,
+  householdGuardians,
+  households,
   licenceClaims,
   licences,
   membershipPhases,
