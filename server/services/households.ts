@@ -3,7 +3,8 @@
  * most one household (household_guardians.user_id is unique); one without a row is a household of one. A household's
  * athletes are the athletes any of its guardians registered (athlete_guardians), so an athlete Pat adds later is
  * Jamie's too, and a guardian who is removed keeps only the athletes they registered themselves. Everything that
- * decides who sees or pays what (claimHolderIds in licences.ts: athletes, memberships, seats, card updates) reads it.
+ * decides who sees or pays what (claimHolderIds in licences.ts = householdMemberIds: the guardians and athletes whose
+ * claims, memberships, seats and card updates the user shares) reads it.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
@@ -32,7 +33,16 @@ export async function householdGuardianIds(db: Db | Tx, user: Pick<UserRow, 'id'
 
 /** The athletes any guardian of the user's household registered, in account order (none for an athlete account). */
 export async function householdAthleteIds(db: Db | Tx, user: Pick<UserRow, 'id'>): Promise<number[]> {
+  return athletesOfGuardians(db, await householdGuardianIds(db, user));
+}
+
+/** The household's guardians, then its athletes: everyone whose claims and memberships the user shares. */
+export async function householdMemberIds(db: Db | Tx, user: Pick<UserRow, 'id'>): Promise<number[]> {
   const guardians = await householdGuardianIds(db, user);
+  return [...guardians, ...(await athletesOfGuardians(db, guardians))];
+}
+
+async function athletesOfGuardians(db: Db | Tx, guardians: number[]): Promise<number[]> {
   const rows = await db
     .selectDistinct({ id: athleteGuardians.athleteId })
     .from(athleteGuardians)

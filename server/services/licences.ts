@@ -13,7 +13,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { householdAthleteIds } from './households.ts';
+import { householdMemberIds } from './households.ts';
 
 export const LICENCE_TEXTS = {
   paused: 'Registration has been paused by the organization.',
@@ -122,12 +122,12 @@ export async function findLicenceInfo(
 }
 
 /**
- * Whose licence claims count for a user: their own, and for a guardian those of their household's athletes (the
- * athlete claims the seat and may pay with the guardian's token, spec §4, §6; a second guardian shares them, issue 20).
+ * Whose licence claims and memberships count for a user: their own, and for a guardian those of their household's
+ * other guardians and athletes (the athlete claims the seat and may pay with the guardian's token, spec §4, §6; a
+ * second guardian sees, pays and updates what the first one registered or paid, issue 20).
  */
 export async function claimHolderIds(db: Db | Tx, user: Pick<UserRow, 'id'>): Promise<number[]> {
-  // The household's athletes (issue 20): a second guardian pays, sees and updates what the first one registered.
-  return [user.id, ...(await householdAthleteIds(db, user))];
+  return householdMemberIds(db, user);
 }
 
 /** Whether the user, or one of their athletes, holds a claim on the licence. */
