@@ -1,8 +1,12 @@
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RELATIONSHIP_TOO_LONG } from '../../src/domain/forms/create-athlete.ts';
+import { createApp } from '../app.ts';
 import { householdGuardians, householdInvites, mailOutbox } from '../db/schema/index.ts';
 import { siteLink } from '../http/origin.ts';
+import { createLogger } from '../log.ts';
+import { createOutboxMailer } from '../mail/mailer.ts';
 import { HOUSEHOLD_INVITE_RULE, HOUSEHOLD_TEXTS, INVITE_LIFETIME_MS } from '../services/household-invites.ts';
 import { hashToken } from '../services/tokens.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
@@ -409,5 +413,42 @@ describe('DELETE /api/household/guardians/{user_id}', () => {
     );
     expectError(await t.call('DELETE', '/api/household/guardians/0', { token }), 422);
     expect((await household(PAT)).guardians).toHaveLength(2);
+  });
+});
+
+describe('logs', () => {
+  it('hold neither the invite token nor the names and addresses of the invite', async () => {
+    const lines: string[] = [];
+    const log = createLogger(
+      { LOG_LEVEL: 'info' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const app = createApp({ ...t.deps, log, mailer: createOutboxMailer(t.db, log) });
+    const send = async (method: string, path: string, token: string | null, body?: unknown) => {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      return app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    };
+    const invited = await send('POST', '/api/household/invites', await as(PAT), {
+      name: 'Quinn Secretname',
+      email: 'quinn.private@example.com',
+      relationship: 'Father',
+    });
+    expect(invited.status).toBe(201);
+    const [mail] = await t.db.select().from(mailOutbox);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect((await send('POST', '/api/household/invites/lookup', null, { token })).status).toBe(200);
+    expect((await send('POST', '/api/household/invites/accept', await as(MORGAN), { token })).status).toBe(200);
+
+    const everything = lines.join('\n');
+    expect(everything).toContain('household invite');
+    for (const secret of [token, 'Quinn Secretname', 'quinn.private', 'Pat Rivera', 'Sam Rivera', 'Alex Rivera']) {
+      expect(everything).not.toContain(secret);
+    }
   });
 });
