@@ -452,3 +452,18 @@ describe('logs', () => {
     }
   });
 });
+
+describe('CORS', () => {
+  it('lets the site on another allowed origin send the DELETE calls', async () => {
+    const preflight = await t.app.request('/api/household/invites/1', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'DELETE',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers.get('Access-Control-Allow-Methods')).toContain('DELETE');
+  });
+});
