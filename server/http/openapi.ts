@@ -30,6 +30,7 @@ const ERROR_DESCRIPTIONS = {
   403: 'Not allowed for this account',
   404: 'Not found',
   409: 'Conflict with the current state',
+  410: 'Gone (an invitation that expired or was used)',
   422: 'Validation error',
   429: 'Too many attempts (see Retry-After)',
 } as const;
@@ -255,6 +256,13 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'GET /api/staff/drafts/{id}': { operationId: 'getDraft' },
   'PUT /api/staff/drafts/{id}': { operationId: 'updateDraft' },
   'POST /api/staff/billing/run': { operationId: 'runBilling' },
+  // Households (issue 20)
+  'GET /api/household': { operationId: 'getHousehold' },
+  'POST /api/household/invites': { operationId: 'inviteGuardian' },
+  'DELETE /api/household/invites/{id}': { operationId: 'cancelHouseholdInvite' },
+  'POST /api/household/invites/lookup': { operationId: 'lookupHouseholdInvite', public: true },
+  'POST /api/household/invites/accept': { operationId: 'acceptHouseholdInvite' },
+  'DELETE /api/household/guardians/{user_id}': { operationId: 'removeHouseholdGuardian' },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */
