@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { addDays, startOfDate, toIsoDate } from '../../src/domain/dates.ts';
-import type { Tx } from '../db/client.ts';
 import {
   householdCheckouts,
   type MembershipPhaseRow,
@@ -83,14 +82,15 @@ function dueNow(asOf: string, now: Date) {
 
 /**
  * Claims due phases for this run: locked rows are someone else's, leased ones are being charged. A phase of a
- * household checkout is claimed with all the checkout's due phases (whole groups, never part of one): the checkout's
- * row is locked first (SKIP LOCKED: another run is claiming them right now and will lease them all), then every due
- * phase of it, waiting for rows another run locked but skipped (that run never waits for the checkout row, so the
- * two cannot deadlock).
+ * household checkout is claimed with all the checkout's due phases (whole groups, never part of one), each checkout in
+ * a transaction of its own once the batch's is committed: the checkout's row is locked first (SKIP LOCKED: another run
+ * is claiming its phases right now and leases them all), then every due phase of it, waiting for rows another run's
+ * batch holds for a moment. No transaction that holds phase rows ever waits for a checkout's row (batches skip locked
+ * rows, a card update takes the checkout's row before its phases), so the runs cannot deadlock.
  */
 async function claimDue(deps: AppDeps, asOf: string, leaseId: string): Promise<ChargeGroup[]> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const batch = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: membershipPhases.id, checkoutId: memberships.householdCheckoutId })
       .from(membershipPhases)
@@ -105,48 +105,52 @@ async function claimDue(deps: AppDeps, asOf: string, leaseId: string): Promise<C
       leaseId,
       now,
     );
-    const groups: ChargeGroup[] = own.map((phase) => ({ checkoutId: null, phases: [phase] }));
-    const checkoutIds = new Set(due.flatMap((row) => (row.checkoutId === null ? [] : [row.checkoutId])));
-    for (const checkoutId of checkoutIds) groups.push(...(await claimCheckout(tx, checkoutId, asOf, leaseId, now)));
-    return groups;
+    return { own, checkoutIds: new Set(due.flatMap((row) => (row.checkoutId === null ? [] : [row.checkoutId]))) };
   });
+  const groups: ChargeGroup[] = batch.own.map((phase) => ({ checkoutId: null, phases: [phase] }));
+  for (const checkoutId of batch.checkoutIds) {
+    groups.push(...(await claimCheckout(deps, checkoutId, asOf, leaseId, now)));
+  }
+  return groups;
 }
 
 /** All due phases of one household checkout, leased and grouped by next attempt date and saved card. */
 async function claimCheckout(
-  tx: Tx,
+  deps: AppDeps,
   checkoutId: number,
   asOf: string,
   leaseId: string,
   now: Date,
 ): Promise<ChargeGroup[]> {
-  const [held] = await tx
-    .select({ id: householdCheckouts.id })
-    .from(householdCheckouts)
-    .where(eq(householdCheckouts.id, checkoutId))
-    .for('update', { skipLocked: true });
-  if (!held) return [];
-  const rows = await tx
-    .select({ id: membershipPhases.id, paymentMethodId: membershipCards.paymentMethodId })
-    .from(membershipPhases)
-    .innerJoin(memberships, eq(memberships.id, membershipPhases.membershipId))
-    .leftJoin(membershipCards, eq(membershipCards.membershipId, memberships.id))
-    .where(and(dueNow(asOf, now), eq(memberships.householdCheckoutId, checkoutId)))
-    .orderBy(asc(membershipPhases.id))
-    .for('update', { of: membershipPhases });
-  const leased = await leasePhases(
-    tx,
-    rows.map((row) => row.id),
-    leaseId,
-    now,
-  );
-  const groups = new Map<string, MembershipPhaseRow[]>();
-  for (const phase of [...leased].sort((a, b) => a.id - b.id)) {
-    const card = rows.find((row) => row.id === phase.id)?.paymentMethodId ?? '';
-    const key = `${phase.nextAttemptOn}|${card}`;
-    groups.set(key, [...(groups.get(key) ?? []), phase]);
-  }
-  return [...groups.values()].map((phases) => ({ checkoutId, phases }));
+  return deps.db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ id: householdCheckouts.id })
+      .from(householdCheckouts)
+      .where(eq(householdCheckouts.id, checkoutId))
+      .for('update', { skipLocked: true });
+    if (!held) return [];
+    const rows = await tx
+      .select({ id: membershipPhases.id, paymentMethodId: membershipCards.paymentMethodId })
+      .from(membershipPhases)
+      .innerJoin(memberships, eq(memberships.id, membershipPhases.membershipId))
+      .leftJoin(membershipCards, eq(membershipCards.membershipId, memberships.id))
+      .where(and(dueNow(asOf, now), eq(memberships.householdCheckoutId, checkoutId)))
+      .orderBy(asc(membershipPhases.id))
+      .for('update', { of: membershipPhases });
+    const leased = await leasePhases(
+      tx,
+      rows.map((row) => row.id),
+      leaseId,
+      now,
+    );
+    const groups = new Map<string, MembershipPhaseRow[]>();
+    for (const phase of [...leased].sort((a, b) => a.id - b.id)) {
+      const card = rows.find((row) => row.id === phase.id)?.paymentMethodId ?? '';
+      const key = `${phase.nextAttemptOn}|${card}`;
+      groups.set(key, [...(groups.get(key) ?? []), phase]);
+    }
+    return [...groups.values()].map((phases) => ({ checkoutId, phases }));
+  });
 }
 
 /** Runs the collector as of a date (today, or a staff `as_of` outside production). */
