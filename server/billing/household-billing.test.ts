@@ -69,6 +69,22 @@ async function sandboxCard(payerId: number, number: string) {
   return { customerId, paymentMethodId: paymentMethodId!, brand: summary!.brand, last4: summary!.last4 };
 }
 
+/** The sandbox 3-D Secure page's "Complete authentication" button. */
+async function authenticate(redirectUrl: string) {
+  const page = new URL(redirectUrl);
+  const form = new URLSearchParams({ outcome: 'complete' });
+  for (const name of ['payment_intent', 'setup_intent', 'client_secret', 'return_url']) {
+    const value = page.searchParams.get(name);
+    if (value !== null) form.set(name, value);
+  }
+  const res = await t.app.request(`${page.origin}/sandbox/3ds`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
+  expect(res.status).toBe(303);
+}
+
 interface FamilyCheckout {
   checkoutId: number;
   sam: number;
@@ -337,6 +353,45 @@ describe('updating the card of a household checkout', () => {
     const next = (await checkoutCharges(checkoutId)).filter((c) => c.status === 'succeeded');
     expect(next.map((c) => c.amountCents)).toEqual([SAM_PART + ALEX_PART, SAM_PART + ALEX_PART]);
     expect((await mailsWith('Receipt:')).map((mail) => mail.to)).toEqual([JAMIE, JAMIE]);
+  });
+
+  it('lets a guardian authenticate (3-D Secure) the one catch-up charge of the household', async () => {
+    const { checkoutId, sam, alex, dates } = await familyCheckout('4000002760003184');
+    await runAsOf(dates[0]!);
+    const token = await t.tokenFor(JAMIE);
+    const setup = (await t.call('POST', `/api/memberships/${sam}/card-setup`, { token })).body as {
+      setup_intent_id: string;
+      client_secret: string;
+    };
+    const confirmed = await t.call('POST', `/sandbox/setup-intents/${setup.setup_intent_id}/confirm`, {
+      body: { client_secret: setup.client_secret, ...card('4000002760003184') },
+    });
+    const next = (confirmed.body as { setup_intent: { next_action: { redirect_to_url: { url: string } } | null } })
+      .setup_intent.next_action;
+    if (next) await authenticate(next.redirect_to_url.url);
+    const updated = await t.call('POST', `/api/memberships/${sam}/card`, {
+      token,
+      body: { setup_intent_id: setup.setup_intent_id },
+    });
+    expect(updated.body).toMatchObject({ outcome: 'requires_action', amount_cents: SAM_PART + ALEX_PART });
+    const pending = (updated.body as { payment_intent: { id: string; client_secret: string } }).payment_intent;
+    // While the family authenticates, the collector leaves the whole group alone, even on its retry date.
+    expect(await runAsOf(plusDays(dates[0]!, 1))).toMatchObject({ charged: 0, failed: 0 });
+
+    const page = new URL('http://localhost:5173/sandbox/3ds');
+    page.searchParams.set('payment_intent', pending.id);
+    page.searchParams.set('client_secret', pending.client_secret);
+    page.searchParams.set('return_url', `${RETURN_URL}?membership_id=${sam}`);
+    await authenticate(page.toString());
+    const collected = await t.call('POST', `/api/memberships/${sam}/collect`, {
+      token,
+      body: { payment_intent_id: pending.id },
+    });
+    expect(collected.body).toMatchObject({ outcome: 'paid', amount_cents: SAM_PART + ALEX_PART });
+    for (const id of [sam, alex]) expect((await phasesOf(id))[1]).toMatchObject({ status: 'paid' });
+    const succeeded = (await checkoutCharges(checkoutId)).filter((c) => c.status === 'succeeded');
+    expect(succeeded.map((c) => c.id)).toEqual([pending.id]);
+    expect((await mailsWith('Receipt:')).map((mail) => mail.to)).toEqual([JAMIE]);
   });
 
   it('charges the failed group once when a card update and two collectors run at once', async () => {
