@@ -42,7 +42,7 @@ function teamText(context: BillingMailContext): string {
   return context.seasonName ? `${context.teamName}, ${context.seasonName}` : context.teamName;
 }
 
-function scheduleLines(remaining: ScheduledAmount[]): string[] {
+export function scheduleLines(remaining: ScheduledAmount[]): string[] {
   if (remaining.length === 0) return ['Nothing remains to be paid.'];
   return [
     'Remaining schedule:',
@@ -68,11 +68,13 @@ function htmlOf(paragraphs: string[][]): string {
     .join('');
 }
 
-function message(to: string, subject: string, paragraphs: string[][]): MailMessage {
+export function message(to: string, subject: string, paragraphs: string[][]): MailMessage {
   return { to, subject, text: paragraphs.map((lines) => lines.join('\n')).join('\n\n'), html: htmlOf(paragraphs) };
 }
 
-const greeting = (context: BillingMailContext) => [context.name ? `Hello ${context.name},` : 'Hello,'];
+/** 'Hello Pat Rivera,' (or 'Hello,' without a name). */
+export const greetingOf = (name: string | null) => [name ? `Hello ${name},` : 'Hello,'];
+const greeting = (context: BillingMailContext) => greetingOf(context.name);
 
 export function receiptMail(
   context: BillingMailContext,
