@@ -17,6 +17,7 @@ import { brandingRoutes } from './routes/branding.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { healthRoutes } from './routes/health.ts';
+import { householdCheckoutRoutes } from './routes/household-checkout.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { playerRoutes } from './routes/player.ts';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', registrationLinkRoutes(deps));
   app.route('/', subscribeRoutes(deps));
   app.route('/', membershipRoutes(deps));
+  app.route('/', householdCheckoutRoutes(deps));
   app.route('/', paymentRoutes(deps));
   app.route('/', playerRoutes(deps));
   app.route('/', brandingRoutes(deps));
