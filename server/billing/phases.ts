@@ -202,7 +202,8 @@ export function updateCardLink(deps: AppDeps, membershipId: number): string {
 export async function sendReceipt(
   deps: AppDeps,
   membershipId: number,
-  payment: { amountCents: number; card: CardSummary | null },
+  /** `siblingDiscountCents`: the checkout's receipt shows the household discount (issue 20); instalments do not. */
+  payment: { amountCents: number; card: CardSummary | null; siblingDiscountCents?: number },
 ): Promise<void> {
   const context = await membershipContext(deps, membershipId);
   if (!context?.mail) {
@@ -222,6 +223,8 @@ export interface ReceiptJson {
   email: string;
   card: CardSummary | null;
   remaining: { due_date: string; amount_cents: number }[];
+  /** The household discount in the membership's amounts (issue 20), 0 when none. */
+  sibling_discount_cents: number;
 }
 
 export async function receiptJson(
@@ -240,6 +243,7 @@ export async function receiptJson(
     email: context.email ?? '',
     card,
     remaining: remainingOf(phases).map((p) => ({ due_date: p.dueOn, amount_cents: p.amountCents })),
+    sibling_discount_cents: context.membership.siblingDiscountCents,
   };
 }
 
