@@ -18,6 +18,7 @@ import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { healthRoutes } from './routes/health.ts';
 import { householdRoutes } from './routes/household.ts';
+import { householdCheckoutRoutes } from './routes/household-checkout.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { playerRoutes } from './routes/player.ts';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', registrationLinkRoutes(deps));
   app.route('/', subscribeRoutes(deps));
   app.route('/', membershipRoutes(deps));
+  app.route('/', householdCheckoutRoutes(deps));
   app.route('/', paymentRoutes(deps));
   app.route('/', householdRoutes(deps));
   app.route('/', playerRoutes(deps));

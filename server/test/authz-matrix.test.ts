@@ -189,6 +189,26 @@ const MATRIX: Record<string, Row> = {
     body: (victim) => ({ payment_intent_id: victim.catchUpIntentId }),
     answers: { owner: 200, otherGuardian: 404, athlete: 404 },
   },
+  // Family checkout (issue 20): another household's athlete is 'Athlete not found.' (a line's problem on the quote).
+  'POST /api/household/quote': {
+    access: 'user',
+    body: (victim) => ({ athletes: [{ athlete_id: victim.athleteId, payment_plan_month: 0 }] }),
+    answers: { owner: 200, otherGuardian: 200, athlete: 403 },
+  },
+  'POST /api/household/checkout': {
+    access: 'user',
+    // Jordan is paid for already: the owner hears 409, anyone else that there is no such athlete.
+    body: (victim) => ({
+      athletes: [{ athlete_id: victim.athleteId, payment_plan_month: 0 }],
+      checkout_key: 'matrix-checkout-key',
+    }),
+    answers: { owner: 409, otherGuardian: 404, athlete: 403 },
+  },
+  'POST /api/household/checkout-success': {
+    access: 'user',
+    body: () => ({ checkout_id: 'hc_matrix', stripe_payment_intent_id: 'pi_matrix' }),
+    answers: { owner: 404, otherGuardian: 404, athlete: 403 },
+  },
   'POST /api/staff/billing/run': { access: 'staff', body: () => ({}), answers: { staff: 200 } },
   'GET /api/player/create': { access: 'user', answers: everyone(200) },
   'GET /api/position': { access: 'user', answers: everyone(200) },
