@@ -210,9 +210,7 @@ test.describe('a household of two guardians', () => {
     await page.goto('/dev/mailbox');
     const updateLink = `/payments/update-card?membership_id=${paid.id}`;
     await expect(mailTo(page, guardianA.email, 'Payment failed:')).toContainText(updateLink);
-    // TODO(issue 20 point 3, branch h-s-collector): the notice to the second guardian is not on main yet; enable once
-    // it is merged:
-    // await expect(mailTo(page, guardianB.email, 'Payment failed:')).toContainText(updateLink);
+    await expect(mailTo(page, guardianB.email, 'Payment failed:')).toContainText(updateLink);
 
     // 4. B, in a browser of their own, updates the card on /payments; the failed instalment is collected at once.
     const contextB = await freshBrowser(browser, cspViolations);
