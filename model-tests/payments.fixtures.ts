@@ -54,6 +54,7 @@ export const { memberships } = membershipListSchema.parse({
       ],
       card: { brand: 'visa', last4: '0341' },
       needs_card_update: true,
+      sibling_discount_cents: 4500,
     },
     {
       id: 12,

@@ -85,6 +85,8 @@ runPaths({
         expect(facts('Athlete')).toBe('Sam Parent');
         expect(facts('Plan')).toBe('3 monthly payments');
         expect(facts('Paid so far')).toBe('$300.00');
+        // Issue 20 point 2: the household discount in this membership's amounts, as its own line.
+        expect(facts('Sibling discount')).toBe('−$45.00');
         expect(facts('Remaining')).toBe('$300.00');
         expect(facts('Next payment')).toBe('$100.00 on Mar 1, 2027');
         expect(facts('Card')).toBe('Visa ending in 0341');
@@ -121,6 +123,7 @@ runPaths({
         expect(within(lions).getByText('Next payment').nextElementSibling?.textContent).toBe('Nothing more is due.');
         expect(within(lions).queryByText('Season')).toBeNull();
         expect(within(lions).queryByText('Card')).toBeNull();
+        expect(within(lions).queryByText('Sibling discount')).toBeNull();
       },
       empty: () => {
         expectFrame();

@@ -44,6 +44,11 @@ export const membershipSummarySchema = z.object({
   phases: z.array(membershipPhaseSchema),
   card: z.nullable(savedCardSchema),
   needs_card_update: z.boolean(),
+  /** Issue 20 point 2: the household (sibling) discount in this membership's amounts; 0 when none (or an older server). */
+  sibling_discount_cents: z.pipe(
+    z.optional(z.nullable(cents)),
+    z.transform((value): number => value ?? 0),
+  ),
 });
 export type MembershipSummary = z.infer<typeof membershipSummarySchema>;
 

@@ -460,8 +460,16 @@ Object.assign(cases, {
   },
   membershipSummarySchema: {
     schema: paymentsSchemas.membershipSummarySchema,
-    valid: [sampleMembership, { ...sampleMembership, athlete_name: null, next_payment: null, card: null }],
-    invalid: [{ ...sampleMembership, paid_cents: 70.5 }, without(sampleMembership, 'phases')],
+    valid: [
+      sampleMembership,
+      { ...sampleMembership, athlete_name: null, next_payment: null, card: null },
+      { ...sampleMembership, sibling_discount_cents: 4500, household_checkout_id: 3 },
+    ],
+    invalid: [
+      { ...sampleMembership, paid_cents: 70.5 },
+      without(sampleMembership, 'phases'),
+      { ...sampleMembership, sibling_discount_cents: -1 },
+    ],
   },
   membershipListSchema: {
     schema: paymentsSchemas.membershipListSchema,

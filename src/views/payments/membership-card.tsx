@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { SIBLING_DISCOUNT_TEXT } from '../../domain/household';
 import type { MembershipSummary } from '../../machines/payments.connect';
 import { Alert } from '../common/alert';
 import {
@@ -15,6 +16,7 @@ function Facts({ view }: { view: MembershipView }) {
     ['Athlete', view.athlete],
     ['Plan', view.plan],
     ['Total', view.total],
+    [SIBLING_DISCOUNT_TEXT, view.siblingDiscount],
     ['Paid so far', view.paid],
     ['Remaining', view.remaining],
     ['Next payment', view.nextPayment],

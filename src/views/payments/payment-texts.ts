@@ -50,6 +50,8 @@ export interface MembershipView {
   plan: string;
   total: string;
   paid: string;
+  /** Issue 20 point 2: the 'Sibling discount' line, or null when the membership has none. */
+  siblingDiscount: string | null;
   remaining: string;
   nextPayment: string;
   card: string | null;
@@ -77,6 +79,7 @@ export function membershipView(membership: MembershipSummary): MembershipView {
     plan: membership.plan_name,
     total: formatUsd(membership.total_cents),
     paid: formatUsd(membership.paid_cents),
+    siblingDiscount: membership.sibling_discount_cents > 0 ? `−${formatUsd(membership.sibling_discount_cents)}` : null,
     remaining: formatUsd(membership.remaining_cents),
     nextPayment:
       next === null ? NOTHING_MORE_DUE : `${formatUsd(next.amount_cents)} on ${formatDisplayDate(next.due_date)}`,
