@@ -1,0 +1,132 @@
+import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
+import { enterCard } from './support/payer';
+import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
+
+/**
+ * Issue 20 points 1, 2, 6: the family checkout on the payment page against the real server and its card sandbox. Each
+ * journey is a guardian it creates, with athletes of its own (the fixtures' Rivera household stays untouched for the
+ * other journeys): log in with TIGERS-2027, pick the first athlete, then 'Add another athlete'.
+ */
+
+const NORTHSIDE_WAIVER = 'I agree to the terms and conditions stated above. (Northside Youth Baseball waiver)';
+
+/** A new guardian with the given athletes (registered through the API), its e-mail address. */
+async function newFamily(request: APIRequestContext, prefix: string, athletes: readonly string[]): Promise<string> {
+  const guardian = await registerGuardian(request, prefix, 'Pat Family', { do_not_claim: true });
+  for (const name of athletes) {
+    const response = await request.post('/api/auth/register-athlete', {
+      headers: { ...WEBSITE, Authorization: `Bearer ${guardian.token}` },
+      data: {
+        name,
+        username: `${name.split(' ')[0]?.toLowerCase()}${Date.now()}${Math.floor(Math.random() * 1e4)}`,
+        password: FIXTURE_PASSWORD,
+        password_confirmation: FIXTURE_PASSWORD,
+        relationship: 'Mother',
+      },
+    });
+    expect(response.ok(), `register ${name}`).toBe(true);
+  }
+  return guardian.email;
+}
+
+/** The athlete list of the athlete steps: pick one and go on (the licence is claimed for it). */
+async function pickAthlete(page: Page, name: string) {
+  await expect(page.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
+  await page.getByRole('radio', { name }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+async function logInWithTigers(page: Page, email: string, first: string) {
+  await page.goto('/login?license=TIGERS-2027');
+  await page.getByLabel('Guardian Email').fill(email);
+  await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await pickAthlete(page, first);
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
+}
+
+async function addAthlete(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add another athlete' }).click();
+  await pickAthlete(page, name);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+}
+
+function amountOf(page: Page, scope: string, term: string) {
+  return page
+    .locator(scope)
+    .locator('.amounts__row', { has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+    .locator('dd');
+}
+
+/**
+ * Chooses a plan, then waits for the quote it asks for: the family's total due today (every figure is the server's).
+ * The choices are disabled while a quote runs, so the next choice is made once this one is priced.
+ */
+async function choosePlan(page: Page, athlete: string, plan: RegExp, dueToday: string) {
+  const radio = page.getByRole('group', { name: `Payment plan for ${athlete}` }).getByRole('radio', { name: plan });
+  await radio.check();
+  await expect(amountOf(page, '.household-totals', 'Due today')).toHaveText(dueToday);
+  await expect(radio).toBeChecked();
+  await expect(page.locator('.household-athletes')).toHaveAttribute('aria-busy', 'false');
+}
+
+async function payWith4242(page: Page) {
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.getByRole('checkbox', { name: NORTHSIDE_WAIVER }).check();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+}
+
+test.describe('family checkout', () => {
+  test('two siblings pay in full on 12U Tigers with the sibling discount', async ({ page, request }) => {
+    const email = await newFamily(request, 'family.full', ['Sam Family', 'Alex Family']);
+    await logInWithTigers(page, email, 'Sam Family');
+    await addAthlete(page, 'Alex Family');
+
+    await expect(page.getByRole('heading', { level: 2, name: 'Sam Family' })).toBeVisible();
+    await expect(page.getByText('12U Tigers · Spring 2027')).toHaveCount(2);
+    await choosePlan(page, 'Sam Family', /^Pay in full/, '$475.00');
+    await choosePlan(page, 'Alex Family', /^Pay in full/, '$905.00');
+    await expect(amountOf(page, '.household-totals', 'Sibling discount')).toHaveText('−$45.00');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeFocused();
+    const summary = '.household-summary__totals';
+    await expect(amountOf(page, summary, 'Sibling discount')).toHaveText('−$45.00');
+    await expect(amountOf(page, summary, 'Due today')).toHaveText('$905.00');
+    await payWith4242(page);
+
+    await expect(page).toHaveURL(/\/licenses\/TIGERS-2027\?claimed_registration=true$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Sam Family' })).toBeVisible();
+    const alex = page.getByRole('region', { name: 'Alex Family' });
+    await expect(alex.locator('.amounts__row', { hasText: 'Sibling discount' })).toContainText('−$45.00');
+  });
+
+  test('three athletes on the monthly plan, one removed before paying', async ({ page, request }) => {
+    const email = await newFamily(request, 'family.monthly', ['Sam Monthly', 'Alex Monthly', 'Casey Monthly']);
+    await logInWithTigers(page, email, 'Sam Monthly');
+    await addAthlete(page, 'Alex Monthly');
+    await addAthlete(page, 'Casey Monthly');
+
+    // The deposit and the app fee are due today for each ($75.00); the sibling discounts lower the instalments.
+    await choosePlan(page, 'Sam Monthly', /^3 monthly payments/, '$75.00');
+    await choosePlan(page, 'Alex Monthly', /^3 monthly payments/, '$150.00');
+    await choosePlan(page, 'Casey Monthly', /^3 monthly payments/, '$225.00');
+    await page.getByRole('button', { name: 'Remove Casey Monthly' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Casey Monthly' })).toHaveCount(0);
+    await expect(amountOf(page, '.household-totals', 'Due today')).toHaveText('$150.00');
+    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(page.locator('.household-summary__athlete')).toHaveCount(2);
+    await payWith4242(page);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Sam Monthly' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Alex Monthly' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Casey Monthly' })).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Remaining payments' })).toBeVisible();
+  });
+});
