@@ -374,7 +374,7 @@ export function householdInput(context: PaymentContext): HouseholdCheckoutInput 
     user: context.user,
     returnUrl: context.returnUrl,
     returned,
-    checkoutKey: context.household?.checkoutKey ?? 'return',
+    checkoutKey: context.household?.checkoutKey ?? 'return-checkout',
   };
 }
 
