@@ -124,7 +124,7 @@ export function householdView(snapshot: HouseholdSnapshot): HouseholdView {
     notice: noticeOf(snapshot),
     actionError: snapshot.matches({ ready: 'actionFailed' }) ? snapshot.context.errorText : null,
     confirmQuestion:
-      (snapshot.matches({ ready: 'confirmingRemove' }) || snapshot.matches('removingGuardian')) && removal !== null
+      (snapshot.matches('confirmingRemove') || snapshot.matches('removingGuardian')) && removal !== null
         ? `Remove ${removal.name}?`
         : null,
     busy: snapshot.hasTag('busy'),

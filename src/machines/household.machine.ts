@@ -204,34 +204,34 @@ export const householdMachine = setup({
         canceled: { description: 'Issue 20 point 4: the invite was canceled; its link no longer works (spec §8).' },
         removed: { description: 'Issue 20 point 4: the other guardian was removed from the household (spec §8).' },
         actionFailed: { description: 'Spec §8 general mapping of a failed cancel or removal (issue 20 point 4).' },
-        confirmingRemove: {
-          description: "Issue 20 point 4: 'Remove {name}?' with 'Yes' and 'No' (spec §2 confirmation).",
-          on: {
-            CONFIRM_REMOVE: { target: '#household.removingGuardian' },
-            KEEP: { target: 'idle', actions: 'forgetRemoval' },
-          },
-        },
       },
       on: {
         SEND_INVITE: {
           guard: { type: 'isValidInvite', params: ({ event }) => event.values },
           target: 'sendingInvite',
-          actions: ['clearMessages', 'forgetRemoval'],
+          actions: 'clearMessages',
         },
         CANCEL_INVITE: {
           guard: { type: 'isPendingInvite', params: ({ event }) => ({ inviteId: event.inviteId }) },
           target: 'cancelingInvite',
           actions: [
             'clearMessages',
-            'forgetRemoval',
             { type: 'rememberCanceling', params: ({ event }) => ({ inviteId: event.inviteId }) },
           ],
         },
         REMOVE: {
           guard: { type: 'isOtherGuardian', params: ({ event }) => ({ guardianId: event.guardianId }) },
-          target: '.confirmingRemove',
+          target: 'confirmingRemove',
           actions: ['clearMessages', { type: 'askRemoval', params: ({ event }) => ({ guardianId: event.guardianId }) }],
         },
+      },
+    },
+    confirmingRemove: {
+      description:
+        "Issue 20 point 4: 'Remove {name}?' with 'Yes' and 'No' (spec §2 confirmation); nothing else is taken meanwhile.",
+      on: {
+        CONFIRM_REMOVE: { target: 'removingGuardian' },
+        KEEP: { target: 'ready.idle', actions: 'forgetRemoval' },
       },
     },
     sendingInvite: {
