@@ -45,7 +45,8 @@ export const invitationSchema = z.object({
   name: z.string(),
   email: z.string(),
   relationship: z.string(),
-  invited_by_name: z.string(),
+  /** Null when the inviting guardian's account has no name. */
+  invited_by_name: orNull(z.string()),
   expires_at: nonEmptyString,
 });
 export type Invitation = z.infer<typeof invitationSchema>;

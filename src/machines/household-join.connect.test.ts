@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { HouseholdAnswer } from '../api/household-invites.schemas';
+import type { HouseholdAnswer, Invitation, InvitationAnswer } from '../api/household-invites.schemas';
 import { type CurrentUser, currentUserSchema } from '../api/schemas';
 import { currentUser } from '../api/wire-samples';
 import { accountFormStart, householdJoinView, loginFormStart } from './household-join.connect';
 import { householdJoinMachine, INVITATION_NOT_VALID } from './household-join.machine';
 
-const invite = {
+const invite: Invitation = {
   name: 'Casey Rivera',
   email: 'casey@example.com',
   relationship: 'Grandmother',
@@ -51,6 +51,20 @@ describe('household join view models', () => {
     actor.send({ type: 'SUBMIT_LOGIN', values: { email: 'casey@example.com', password: 'pw' } });
     // The form stays on screen while the login runs.
     expect(householdJoinView(actor.getSnapshot())).toMatchObject({ screen: 'logIn', busy: true, canBack: false });
+  });
+
+  it('names an inviter without a name on their account "A guardian"', async () => {
+    const machine = householdJoinMachine.provide({
+      actors: {
+        lookup: fromPromise(async (): Promise<InvitationAnswer> => ({ invite: { ...invite, invited_by_name: null } })),
+      },
+    });
+    const actor = createActor(machine, { input: { token: 'tok', user: null } }).start();
+    await settle();
+    expect(householdJoinView(actor.getSnapshot())).toMatchObject({
+      invitedText: 'A guardian invited you to share their household.',
+      joinedText: 'You now share their household.',
+    });
   });
 
   it('offers a logged-in guardian to join at once', async () => {

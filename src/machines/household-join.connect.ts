@@ -67,7 +67,8 @@ function screenOf(snapshot: HouseholdJoinSnapshot): HouseholdJoinScreen | null {
 
 export function householdJoinView(snapshot: HouseholdJoinSnapshot): HouseholdJoinView {
   const { context } = snapshot;
-  const inviter = context.invite?.invited_by_name ?? null;
+  // The inviter's name; an account without one is 'A guardian'.
+  const inviter = context.invite?.invited_by_name?.trim() || null;
   const failed =
     snapshot.matches('invalid') ||
     snapshot.matches('acceptFailed') ||
@@ -75,8 +76,13 @@ export function householdJoinView(snapshot: HouseholdJoinSnapshot): HouseholdJoi
     snapshot.matches({ invited: { createAccount: 'failed' } });
   return {
     screen: screenOf(snapshot),
-    invitedText: inviter === null ? null : `${inviter} invited you to share their household.`,
-    joinedText: inviter === null ? null : `You now share ${inviter}'s household.`,
+    invitedText: context.invite === null ? null : `${inviter ?? 'A guardian'} invited you to share their household.`,
+    joinedText:
+      context.invite === null
+        ? null
+        : inviter === null
+          ? 'You now share their household.'
+          : `You now share ${inviter}'s household.`,
     loggedInText: context.loggedInAs === null ? null : `Logged in as ${context.loggedInAs}.`,
     error: failed ? context.errorText : null,
     busy: snapshot.hasTag('busy'),
