@@ -17,6 +17,8 @@ import { brandingRoutes } from './routes/branding.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { healthRoutes } from './routes/health.ts';
+import { householdRoutes } from './routes/household.ts';
+import { householdCheckoutRoutes } from './routes/household-checkout.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { playerRoutes } from './routes/player.ts';
@@ -93,7 +95,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
       // The site's own origin (e.g. a LAN address) is always allowed.
       return origin === new URL(c.req.url).origin ? origin : null;
     },
-    allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization', 'X-Requested-With'],
     exposeHeaders: ['Retry-After', 'X-Request-Id'],
     maxAge: 600,
@@ -122,7 +124,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', registrationLinkRoutes(deps));
   app.route('/', subscribeRoutes(deps));
   app.route('/', membershipRoutes(deps));
+  app.route('/', householdCheckoutRoutes(deps));
   app.route('/', paymentRoutes(deps));
+  app.route('/', householdRoutes(deps));
   app.route('/', playerRoutes(deps));
   app.route('/', brandingRoutes(deps));
   app.route('/', draftRoutes(deps));

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { type BrowserContext, test as base, expect } from '@playwright/test';
 
 /**
  * Every browser test imports `test` from here instead of '@playwright/test' (issue 19 point 8): each page of the test's
@@ -42,26 +42,34 @@ export class CspViolations {
 
 const BINDING = '__reportCspViolation';
 
+/**
+ * Makes every page of `context` report its violations to `violations`. The test's own context does this already; a
+ * test that opens another one (`browser.newContext()`, e.g. a second person's browser) calls it for that context.
+ */
+export async function reportCspViolations(context: BrowserContext, violations: CspViolations): Promise<void> {
+  await context.exposeBinding(BINDING, (_source, violation: CspViolation) => violations.record(violation));
+  await context.addInitScript((binding: string) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = Reflect.get(window, binding);
+      if (typeof report !== 'function') return;
+      report({
+        documentURI: event.documentURI,
+        effectiveDirective: event.effectiveDirective,
+        blockedURI: event.blockedURI,
+        sample: event.sample,
+        disposition: event.disposition,
+      });
+    });
+  }, BINDING);
+}
+
 export const test = base.extend<{ cspViolations: CspViolations; failOnCspViolations: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   cspViolations: async ({}, use) => {
     await use(new CspViolations());
   },
   context: async ({ context, cspViolations }, use) => {
-    await context.exposeBinding(BINDING, (_source, violation: CspViolation) => cspViolations.record(violation));
-    await context.addInitScript((binding: string) => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        const report = Reflect.get(window, binding);
-        if (typeof report !== 'function') return;
-        report({
-          documentURI: event.documentURI,
-          effectiveDirective: event.effectiveDirective,
-          blockedURI: event.blockedURI,
-          sample: event.sample,
-          disposition: event.disposition,
-        });
-      });
-    }, BINDING);
+    await reportCspViolations(context, cspViolations);
     await use(context);
   },
   // Set up before the test's pages and torn down after them: it checks what every page reported.

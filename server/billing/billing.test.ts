@@ -327,8 +327,11 @@ describe('collection', () => {
     expect((await runAsOf(plusDays(first, -4))).reminded).toBe(0);
     expect((await runAsOf(plusDays(first, -3))).reminded).toBe(1);
     expect((await runAsOf(plusDays(first, -2))).reminded).toBe(0);
-    const [reminder] = await mailsWith('Upcoming payment:');
+    const [reminder, toJamie] = await mailsWith('Upcoming payment:');
     expect(reminder).toMatchObject({ to: PAYER_EMAIL });
+    // The reminder goes to both guardians of Sam's household; the receipt only to the payer.
+    expect(toJamie).toMatchObject({ to: 'coparent@example.com', subject: reminder!.subject });
+    expect((await mailsWith('Receipt:')).map((mail) => mail.to)).toEqual([PAYER_EMAIL]);
     expect(reminder!.subject).toBe(`Upcoming payment: $135.00 on ${formatShort(first)} for 12U Tigers, Spring 2027`);
     expect(reminder!.text).toContain('charged to your Visa ending in 4242');
   });
@@ -357,7 +360,10 @@ describe('collection', () => {
     // Overdue: the collector no longer charges it; only a card update does.
     expect(await failedOn(30)).toMatchObject({ failed: 0 });
 
-    const failures = await mailsWith('Payment failed: $135.00');
+    // Sam's household has two guardians (Pat and Jamie Rivera): each notice goes to both (issue 20 point 4).
+    const all = await mailsWith('Payment failed: $135.00');
+    expect(all.filter((mail) => mail.to === 'coparent@example.com')).toHaveLength(4);
+    const failures = all.filter((mail) => mail.to === PAYER_EMAIL);
     expect(failures).toHaveLength(4);
     expect(failures[0]!.text).toContain(`We will try again on ${formatShort(plusDays(due, 1))}.`);
     expect(failures[0]!.text).toContain(`http://localhost:5173/payments/update-card?membership_id=${membershipId}`);

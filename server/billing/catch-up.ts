@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { membershipPhases } from '../db/schema/index.ts';
+import { householdCheckouts, type MembershipRow, membershipPhases } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { CardSummary, PaymentIntent } from '../providers/types.ts';
+import { cardSharers, phaseIdsKey, sendHouseholdReceipt } from './household.ts';
 import { leasePhases, unleased } from './lease.ts';
 import { cardOf, sendReceipt } from './phases.ts';
 
 /**
  * Charging what a family owes at once, with them present (after a card update): every failed or overdue phase of the
- * membership in one on-session charge. The phases are leased as the collector leases them, so a collector run at the
- * same moment cannot charge them too.
+ * membership in one on-session charge; for a membership of a household checkout (issue 20), every failed or overdue
+ * phase of all the checkout's memberships, which share the card. The phases are leased as the collector leases them,
+ * so a collector run at the same moment cannot charge them too.
  */
+
+/** The membership a card update is for: which memberships it covers and where the receipt goes. */
+type CatchUpMembership = Pick<MembershipRow, 'id' | 'householdCheckoutId'>;
 
 export type CatchUpOutcome = 'nothing_due' | 'paid' | 'failed' | 'requires_action';
 
@@ -28,25 +33,35 @@ export const PROCESSING = 'Your payment is processing.';
 
 export async function chargeOutstanding(
   deps: AppDeps,
-  membershipId: number,
+  membership: CatchUpMembership,
   keySuffix: string,
 ): Promise<CatchUpAnswer> {
+  const membershipId = membership.id;
+  const sharers = await cardSharers(deps.db, membership);
   const card = await cardOf(deps.db, membershipId);
   const summary = card ? { brand: card.brand, last4: card.last4 } : null;
   const leaseId = randomUUID();
   const now = deps.now();
   const claimed = await deps.db.transaction(async (tx) => {
+    // A household's phases are claimed under its checkout's row, as the collector claims them: never half a group.
+    if (membership.householdCheckoutId !== null) {
+      await tx
+        .select({ id: householdCheckouts.id })
+        .from(householdCheckouts)
+        .where(eq(householdCheckouts.id, membership.householdCheckoutId))
+        .for('update');
+    }
     const open = await tx
       .select({ id: membershipPhases.id })
       .from(membershipPhases)
       .where(
         and(
-          eq(membershipPhases.membershipId, membershipId),
+          inArray(membershipPhases.membershipId, sharers),
           inArray(membershipPhases.status, ['failed', 'overdue']),
           unleased(now),
         ),
       )
-      .orderBy(asc(membershipPhases.seq))
+      .orderBy(asc(membershipPhases.membershipId), asc(membershipPhases.seq))
       .for('update', { skipLocked: true });
     return leasePhases(
       tx,
@@ -87,13 +102,16 @@ export async function chargeOutstanding(
         kind: 'catch_up',
         membership_id: String(membershipId),
         phase_ids: ids.join(','),
+        ...(membership.householdCheckoutId === null
+          ? {}
+          : { household_checkout_id: String(membership.householdCheckoutId) }),
       },
       // The same card update and the same phases: the same charge, however often the request is repeated.
-      idempotencyKey: `catch-up-${membershipId}-${ids.join('.')}-${keySuffix}`,
+      idempotencyKey: `catch-up-${membershipId}-${phaseIdsKey(ids)}-${keySuffix}`,
       offSession: false,
     });
     if (charge.status === 'succeeded') {
-      await markPaid(deps, membershipId, ids, charge.intent, summary);
+      await markPaid(deps, membership, ids, charge.intent, summary);
       return { card: summary, outcome: 'paid', message: null, amount_cents: amountCents, payment_intent: null };
     }
     if (charge.status === 'requires_action') {
@@ -124,12 +142,12 @@ export async function chargeOutstanding(
 }
 
 /**
- * Marks the phases a succeeded intent paid for, once: only the call that changes them sends the receipt. Answers
- * whether it did.
+ * Marks the phases a succeeded intent paid for, once: only the call that changes them sends the receipt (one receipt
+ * for a household's charge, listing each athlete). Answers whether it did.
  */
 export async function markPaid(
   deps: AppDeps,
-  membershipId: number,
+  membership: CatchUpMembership,
   phaseIds: number[],
   intent: PaymentIntent,
   card: CardSummary | null,
@@ -148,25 +166,29 @@ export async function markPaid(
     })
     .where(
       and(
-        eq(membershipPhases.membershipId, membershipId),
+        inArray(membershipPhases.membershipId, await cardSharers(deps.db, membership)),
         inArray(membershipPhases.id, phaseIds),
         ne(membershipPhases.status, 'paid'),
       ),
     )
     .returning();
   if (paid.length === 0) return false;
+  if (membership.householdCheckoutId !== null) {
+    await sendHouseholdReceipt(deps, membership.householdCheckoutId, paid, card);
+    return true;
+  }
   const amountCents = paid.reduce((sum, phase) => sum + phase.amountCents, 0);
-  await sendReceipt(deps, membershipId, { amountCents, card });
+  await sendReceipt(deps, membership.id, { amountCents, card });
   return true;
 }
 
 /** POST …/collect: the outcome of a catch-up charge the family authenticated (3-D Secure) in the browser. */
 export async function settleAuthenticated(
   deps: AppDeps,
-  membershipId: number,
+  membership: CatchUpMembership,
   intent: PaymentIntent,
 ): Promise<CatchUpAnswer> {
-  const card = await cardOf(deps.db, membershipId);
+  const card = await cardOf(deps.db, membership.id);
   const summary = card ? { brand: card.brand, last4: card.last4 } : null;
   const ids = (intent.metadata.phase_ids ?? '')
     .split(',')
@@ -174,7 +196,7 @@ export async function settleAuthenticated(
     .filter((id) => Number.isSafeInteger(id) && id > 0);
   const answer = { card: summary, amount_cents: intent.amountCents, payment_intent: null };
   if (intent.status === 'succeeded') {
-    await markPaid(deps, membershipId, ids, intent, summary);
+    await markPaid(deps, membership, ids, intent, summary);
     return { ...answer, outcome: 'paid', message: null };
   }
   const pending = intent.status === 'requires_action' || intent.status === 'processing';
@@ -185,7 +207,7 @@ export async function settleAuthenticated(
       .set({ leaseId: null, leaseUntil: null })
       .where(
         and(
-          eq(membershipPhases.membershipId, membershipId),
+          inArray(membershipPhases.membershipId, await cardSharers(deps.db, membership)),
           eq(membershipPhases.providerChargeId, intent.id),
           ne(membershipPhases.status, 'paid'),
         ),

@@ -1,10 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { addDays, startOfDate, toIsoDate } from '../../src/domain/dates.ts';
-import { type MembershipPhaseRow, membershipPhases, memberships } from '../db/schema/index.ts';
+import {
+  householdCheckouts,
+  type MembershipPhaseRow,
+  type MembershipRow,
+  membershipCards,
+  membershipPhases,
+  memberships,
+} from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { failureMail, reminderMail } from '../mail/billing-mails.ts';
+import { householdFailureMail, householdReminderMail } from '../mail/household-billing-mails.ts';
 import type { CardSummary, SavedCardCharge } from '../providers/types.ts';
+import {
+  guardianContacts,
+  householdMailContext,
+  householdMailLines,
+  phaseIdsKey,
+  sendHouseholdReceipt,
+} from './household.ts';
 import { leasePhases, unleased } from './lease.ts';
 import { cardOf, membershipContext, sendReceipt, updateCardLink } from './phases.ts';
 
@@ -22,6 +37,13 @@ import { cardOf, membershipContext, sendReceipt, updateCardLink } from './phases
  * A failure is retried 1, 3 and 7 days after the first failure; when the last retry fails the phase is `overdue`
  * (only a card update charges it then). Each failure e-mails the family the update-card link. Scheduled instalments
  * due within 3 days get one reminder.
+ *
+ * A family checkout (issue 20) recorded one membership per athlete with one card: the due phases of one household
+ * checkout with the same next attempt date and card are one charge of their sum (the key
+ * `household-{checkout}-phases-{ids}-attempt-{n}`), claimed whole or not at all, paid or failed together, with one
+ * receipt to the guardian who paid and one failure notice or reminder to every guardian of the household. Failure
+ * notices and reminders of a one-athlete membership go to every guardian of the athlete's household too; a receipt
+ * only to whoever paid.
  */
 
 export interface CollectorResult {
@@ -42,31 +64,92 @@ function isoPlusDays(isoDate: string, days: number): string {
   return toIsoDate(addDays(startOfDate(isoDate), days));
 }
 
-/** Claims due phases for this run: locked rows are someone else's, leased ones are being charged. */
-async function claimDue(deps: AppDeps, asOf: string, leaseId: string): Promise<MembershipPhaseRow[]> {
+/** One charge: a phase of its own, or the due phases of one household checkout with one date and one card. */
+interface ChargeGroup {
+  checkoutId: number | null;
+  phases: MembershipPhaseRow[];
+}
+
+/** Phases the collector may charge as of `asOf`: due (scheduled or to retry), no run holds them, membership active. */
+function dueNow(asOf: string, now: Date) {
+  return and(
+    inArray(membershipPhases.status, ['scheduled', 'failed']),
+    lte(membershipPhases.nextAttemptOn, asOf),
+    unleased(now),
+    eq(memberships.status, 'active'),
+  );
+}
+
+/**
+ * Claims due phases for this run: locked rows are someone else's, leased ones are being charged. A phase of a
+ * household checkout is claimed with all the checkout's due phases (whole groups, never part of one), each checkout in
+ * a transaction of its own once the batch's is committed: the checkout's row is locked first (SKIP LOCKED: another run
+ * is claiming its phases right now and leases them all), then every due phase of it, waiting for rows another run's
+ * batch holds for a moment. No transaction that holds phase rows ever waits for a checkout's row (batches skip locked
+ * rows, a card update takes the checkout's row before its phases), so the runs cannot deadlock.
+ */
+async function claimDue(deps: AppDeps, asOf: string, leaseId: string): Promise<ChargeGroup[]> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const batch = await deps.db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: membershipPhases.id })
+      .select({ id: membershipPhases.id, checkoutId: memberships.householdCheckoutId })
       .from(membershipPhases)
       .innerJoin(memberships, eq(memberships.id, membershipPhases.membershipId))
-      .where(
-        and(
-          inArray(membershipPhases.status, ['scheduled', 'failed']),
-          lte(membershipPhases.nextAttemptOn, asOf),
-          unleased(now),
-          eq(memberships.status, 'active'),
-        ),
-      )
+      .where(dueNow(asOf, now))
       .orderBy(asc(membershipPhases.nextAttemptOn), asc(membershipPhases.id))
       .limit(BATCH)
       .for('update', { of: membershipPhases, skipLocked: true });
-    return leasePhases(
+    const own = await leasePhases(
       tx,
-      due.map((row) => row.id),
+      due.filter((row) => row.checkoutId === null).map((row) => row.id),
       leaseId,
       now,
     );
+    return { own, checkoutIds: new Set(due.flatMap((row) => (row.checkoutId === null ? [] : [row.checkoutId]))) };
+  });
+  const groups: ChargeGroup[] = batch.own.map((phase) => ({ checkoutId: null, phases: [phase] }));
+  for (const checkoutId of batch.checkoutIds) {
+    groups.push(...(await claimCheckout(deps, checkoutId, asOf, leaseId, now)));
+  }
+  return groups;
+}
+
+/** All due phases of one household checkout, leased and grouped by next attempt date and saved card. */
+async function claimCheckout(
+  deps: AppDeps,
+  checkoutId: number,
+  asOf: string,
+  leaseId: string,
+  now: Date,
+): Promise<ChargeGroup[]> {
+  return deps.db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ id: householdCheckouts.id })
+      .from(householdCheckouts)
+      .where(eq(householdCheckouts.id, checkoutId))
+      .for('update', { skipLocked: true });
+    if (!held) return [];
+    const rows = await tx
+      .select({ id: membershipPhases.id, paymentMethodId: membershipCards.paymentMethodId })
+      .from(membershipPhases)
+      .innerJoin(memberships, eq(memberships.id, membershipPhases.membershipId))
+      .leftJoin(membershipCards, eq(membershipCards.membershipId, memberships.id))
+      .where(and(dueNow(asOf, now), eq(memberships.householdCheckoutId, checkoutId)))
+      .orderBy(asc(membershipPhases.id))
+      .for('update', { of: membershipPhases });
+    const leased = await leasePhases(
+      tx,
+      rows.map((row) => row.id),
+      leaseId,
+      now,
+    );
+    const groups = new Map<string, MembershipPhaseRow[]>();
+    for (const phase of [...leased].sort((a, b) => a.id - b.id)) {
+      const card = rows.find((row) => row.id === phase.id)?.paymentMethodId ?? '';
+      const key = `${phase.nextAttemptOn}|${card}`;
+      groups.set(key, [...(groups.get(key) ?? []), phase]);
+    }
+    return [...groups.values()].map((phases) => ({ checkoutId, phases }));
   });
 }
 
@@ -77,15 +160,15 @@ export async function runCollector(deps: AppDeps, asOf: string): Promise<Collect
   for (;;) {
     const claimed = await claimDue(deps, asOf, leaseId);
     if (claimed.length === 0) break;
-    for (const phase of claimed) {
+    for (const group of claimed) {
       try {
-        const outcome = await chargePhase(deps, phase, asOf, leaseId);
+        const outcome = await chargeGroup(deps, group, asOf, leaseId);
         if (outcome === 'charged') result.charged += 1;
         if (outcome === 'failed') result.failed += 1;
       } catch (error) {
-        // The lease stays until it expires, so this run does not claim the phase again; a later run retries it
+        // The lease stays until it expires, so this run does not claim the phases again; a later run retries them
         // with the same idempotency key.
-        deps.log.error({ err: error, phaseId: phase.id }, 'billing: charging a phase failed');
+        deps.log.error({ err: error, phaseIds: group.phases.map((p) => p.id) }, 'billing: charging a phase failed');
       }
     }
   }
@@ -93,15 +176,53 @@ export async function runCollector(deps: AppDeps, asOf: string): Promise<Collect
   return result;
 }
 
-async function chargePhase(
+/** What the provider keeps with the charge: the phase (one athlete) or the household checkout's phases. */
+function chargeMetadata(group: ChargeGroup, membership: MembershipRow): Record<string, string> {
+  const phaseIds = group.phases.map((p) => p.id);
+  if (group.checkoutId === null) {
+    return {
+      kind: 'instalment',
+      membership_id: String(membership.id),
+      phase_id: String(phaseIds[0]),
+      user_id: String(membership.userId),
+    };
+  }
+  return {
+    kind: 'instalment',
+    household_checkout_id: String(group.checkoutId),
+    membership_ids: [...new Set(group.phases.map((p) => p.membershipId))].join(','),
+    phase_ids: phaseIds.join(','),
+    user_id: String(membership.payerId ?? membership.userId),
+  };
+}
+
+/** The same phases and attempt: the same key, so a run that died after charging is answered the same charge. */
+function chargeKey(group: ChargeGroup, attempt: number): string {
+  const [only] = group.phases;
+  if (group.checkoutId === null && only) return `phase-${only.id}-attempt-${attempt}`;
+  return `household-${group.checkoutId}-phases-${phaseIdsKey(group.phases.map((p) => p.id))}-attempt-${attempt}`;
+}
+
+async function chargeGroup(
   deps: AppDeps,
-  phase: MembershipPhaseRow,
+  group: ChargeGroup,
   asOf: string,
   leaseId: string,
 ): Promise<'charged' | 'failed' | 'retry' | 'lost'> {
-  const card = await cardOf(deps.db, phase.membershipId);
-  const attempt = phase.attempts + 1;
-  const [membership] = await deps.db.select().from(memberships).where(eq(memberships.id, phase.membershipId));
+  const { phases } = group;
+  const [first] = phases;
+  if (!first) return 'lost';
+  const ids = phases.map((p) => p.id);
+  const card = await cardOf(deps.db, first.membershipId);
+  // Each phase counts its own attempts; the charge's key counts the group's (the most any of them had, plus one).
+  const attempt = Math.max(...phases.map((p) => p.attempts)) + 1;
+  const amountCents = phases.reduce((sum, p) => sum + p.amountCents, 0);
+  const members = await deps.db
+    .select()
+    .from(memberships)
+    .where(inArray(memberships.id, [...new Set(phases.map((p) => p.membershipId))]))
+    .orderBy(asc(memberships.id));
+  const membership = members.find((m) => m.id === first.membershipId);
   let charge: SavedCardCharge;
   if (!card || !membership) {
     charge = { status: 'failed', intent: null, ...NO_CARD };
@@ -109,27 +230,23 @@ async function chargePhase(
     charge = await deps.providers.payments.chargeSavedCard({
       customerId: card.providerCustomerId,
       paymentMethodId: card.paymentMethodId,
-      amountCents: phase.amountCents,
+      amountCents,
       currency: 'usd',
-      metadata: {
-        kind: 'instalment',
-        membership_id: String(phase.membershipId),
-        phase_id: String(phase.id),
-        user_id: String(membership.userId),
-      },
-      idempotencyKey: `phase-${phase.id}-attempt-${attempt}`,
+      metadata: chargeMetadata(group, membership),
+      idempotencyKey: chargeKey(group, attempt),
       offSession: true,
     });
   }
-  const mine = and(eq(membershipPhases.id, phase.id), eq(membershipPhases.leaseId, leaseId));
+  const mine = and(inArray(membershipPhases.id, ids), eq(membershipPhases.leaseId, leaseId));
   const summary: CardSummary | null = card ? { brand: card.brand, last4: card.last4 } : null;
+  const counted = sql`${membershipPhases.attempts} + 1`;
 
   if (charge.status === 'succeeded') {
-    const [paid] = await deps.db
+    const paid = await deps.db
       .update(membershipPhases)
       .set({
         status: 'paid',
-        attempts: attempt,
+        attempts: counted,
         paidAt: deps.now(),
         providerChargeId: charge.intent.id,
         nextAttemptOn: null,
@@ -140,22 +257,26 @@ async function chargePhase(
       })
       .where(mine)
       .returning();
-    if (!paid) return 'lost';
-    await sendReceipt(deps, phase.membershipId, { amountCents: phase.amountCents, card: summary });
+    if (paid.length === 0) return 'lost';
+    if (group.checkoutId === null) {
+      await sendReceipt(deps, first.membershipId, { amountCents: first.amountCents, card: summary });
+    } else {
+      await sendHouseholdReceipt(deps, group.checkoutId, paid, summary);
+    }
     return 'charged';
   }
 
-  // The family saved another card while this one was being charged (their card update found the phase leased to
-  // this run and left it): the failure is the old card's, so it counts for nothing. The lease is released with the
+  // The family saved another card while this one was being charged (their card update found the phases leased to
+  // this run and left them): the failure is the old card's, so it counts for nothing. The lease is released with the
   // attempt counted (the next try needs its own idempotency key) and this run's next claim charges the new card.
-  const current = await cardOf(deps.db, phase.membershipId);
+  const current = await cardOf(deps.db, first.membershipId);
   if (current && current.paymentMethodId !== card?.paymentMethodId) {
-    const [released] = await deps.db
+    const released = await deps.db
       .update(membershipPhases)
-      .set({ attempts: attempt, leaseId: null, leaseUntil: null })
+      .set({ attempts: counted, leaseId: null, leaseUntil: null })
       .where(mine)
       .returning();
-    return released ? 'retry' : 'lost';
+    return released.length > 0 ? 'retry' : 'lost';
   }
 
   // Off-session a 3-D Secure card cannot be authenticated: Stripe fails it (authentication_required); should a
@@ -167,36 +288,68 @@ async function chargePhase(
           code: 'authentication_required',
           message: 'Your card was declined. This transaction requires authentication.',
         };
-  const firstFailedOn = phase.firstFailedOn ?? asOf;
-  const failures = phase.status === 'failed' ? countRetriesDone(phase, firstFailedOn) + 1 : 0;
-  const retryDays = RETRY_DAYS[failures];
-  const nextAttemptOn = retryDays === undefined ? null : isoPlusDays(firstFailedOn, retryDays);
-  const [failed] = await deps.db
-    .update(membershipPhases)
-    .set({
-      status: nextAttemptOn ? 'failed' : 'overdue',
-      attempts: attempt,
-      firstFailedOn,
-      nextAttemptOn,
-      providerChargeId: charge.intent?.id ?? phase.providerChargeId,
-      failureCode: failure.code,
-      failureMessage: failure.message,
-      leaseId: null,
-      leaseUntil: null,
-    })
-    .where(mine)
-    .returning();
-  if (!failed) return 'lost';
-  const context = await membershipContext(deps, phase.membershipId);
-  if (context?.mail) {
+  // Every phase of the group failed with the one charge; each keeps its own retry plan (phases that fell due
+  // together fail and retry together, so they stay one group).
+  const failed: MembershipPhaseRow[] = [];
+  for (const phase of phases) {
+    const firstFailedOn = phase.firstFailedOn ?? asOf;
+    const failures = phase.status === 'failed' ? countRetriesDone(phase, firstFailedOn) + 1 : 0;
+    const retryDays = RETRY_DAYS[failures];
+    const nextAttemptOn = retryDays === undefined ? null : isoPlusDays(firstFailedOn, retryDays);
+    const [row] = await deps.db
+      .update(membershipPhases)
+      .set({
+        status: nextAttemptOn ? 'failed' : 'overdue',
+        attempts: phase.attempts + 1,
+        firstFailedOn,
+        nextAttemptOn,
+        providerChargeId: charge.intent?.id ?? phase.providerChargeId,
+        failureCode: failure.code,
+        failureMessage: failure.message,
+        leaseId: null,
+        leaseUntil: null,
+      })
+      .where(and(eq(membershipPhases.id, phase.id), eq(membershipPhases.leaseId, leaseId)))
+      .returning();
+    if (row) failed.push(row);
+  }
+  const [notified] = failed;
+  if (!notified) return 'lost';
+  const link = updateCardLink(deps, first.membershipId);
+  const contacts = await guardianContacts(deps.db, members);
+  if (group.checkoutId === null) {
+    const context = await membershipContext(deps, first.membershipId);
+    if (context?.mail) {
+      for (const contact of contacts) {
+        await deps.mailer.send(
+          failureMail(
+            { ...context.mail, to: contact.email, name: contact.name },
+            {
+              amountCents: notified.amountCents,
+              dueOn: notified.dueOn,
+              card: summary,
+              reason: failure.message,
+              nextAttemptOn: notified.nextAttemptOn,
+              updateCardLink: link,
+            },
+          ),
+        );
+      }
+    }
+    return 'failed';
+  }
+  const lines = await householdMailLines(deps.db, failed);
+  const dueOn = failed.map((p) => p.dueOn).sort()[0] ?? notified.dueOn;
+  // Phases that fell due together retry together; should their plans differ, the notice names the earliest retry.
+  const nextAttemptOn = failed.flatMap((p) => (p.nextAttemptOn ? [p.nextAttemptOn] : [])).sort()[0] ?? null;
+  for (const contact of contacts) {
     await deps.mailer.send(
-      failureMail(context.mail, {
-        amountCents: phase.amountCents,
-        dueOn: phase.dueOn,
+      householdFailureMail(householdMailContext(deps, contact, lines), {
+        dueOn,
         card: summary,
         reason: failure.message,
         nextAttemptOn,
-        updateCardLink: updateCardLink(deps, phase.membershipId),
+        updateCardLink: link,
       }),
     );
   }
@@ -212,7 +365,10 @@ function countRetriesDone(phase: MembershipPhaseRow, firstFailedOn: string): num
   return planned === -1 ? RETRY_DAYS.length : planned;
 }
 
-/** One reminder per instalment, from 3 days before its date; the update that marks it is the claim. */
+/**
+ * One reminder per instalment, from 3 days before its date, to every guardian of the athlete's household; a household
+ * checkout's instalments of one date are one reminder. The update that marks them is the claim.
+ */
 async function sendReminders(deps: AppDeps, asOf: string): Promise<number> {
   const due = await deps.db
     .update(membershipPhases)
@@ -231,22 +387,61 @@ async function sendReminders(deps: AppDeps, asOf: string): Promise<number> {
       ),
     )
     .returning();
+  if (due.length === 0) return 0;
+  const members = await deps.db
+    .select()
+    .from(memberships)
+    .where(inArray(memberships.id, [...new Set(due.map((p) => p.membershipId))]))
+    .orderBy(asc(memberships.id));
+  const groups = new Map<string, ChargeGroup>();
+  for (const phase of [...due].sort((a, b) => a.id - b.id)) {
+    const checkoutId = members.find((m) => m.id === phase.membershipId)?.householdCheckoutId ?? null;
+    const key = checkoutId === null ? `phase-${phase.id}` : `household-${checkoutId}-${phase.dueOn}`;
+    const group = groups.get(key) ?? { checkoutId, phases: [] };
+    group.phases.push(phase);
+    groups.set(key, group);
+  }
   let sent = 0;
-  for (const phase of due) {
-    const context = await membershipContext(deps, phase.membershipId);
-    if (!context?.mail) continue;
-    const card = await cardOf(deps.db, phase.membershipId);
-    await deps.mailer.send(
-      reminderMail(context.mail, {
-        amountCents: phase.amountCents,
-        dueOn: phase.dueOn,
-        card: card ? { brand: card.brand, last4: card.last4 } : null,
-        updateCardLink: updateCardLink(deps, phase.membershipId),
-      }),
-    );
-    sent += 1;
+  for (const group of groups.values()) {
+    const grouped = members.filter((m) => group.phases.some((p) => p.membershipId === m.id));
+    if (await remind(deps, group, grouped)) sent += 1;
   }
   return sent;
+}
+
+/** E-mails one reminder (a phase, or a household checkout's date) to each guardian; false when nobody has an address. */
+async function remind(deps: AppDeps, group: ChargeGroup, members: MembershipRow[]): Promise<boolean> {
+  const [first] = group.phases;
+  if (!first) return false;
+  const contacts = await guardianContacts(deps.db, members);
+  if (contacts.length === 0) return false;
+  const card = await cardOf(deps.db, first.membershipId);
+  const summary = card ? { brand: card.brand, last4: card.last4 } : null;
+  const link = updateCardLink(deps, first.membershipId);
+  if (group.checkoutId === null) {
+    const context = await membershipContext(deps, first.membershipId);
+    if (!context?.mail) return false;
+    for (const contact of contacts) {
+      await deps.mailer.send(
+        reminderMail(
+          { ...context.mail, to: contact.email, name: contact.name },
+          { amountCents: first.amountCents, dueOn: first.dueOn, card: summary, updateCardLink: link },
+        ),
+      );
+    }
+    return true;
+  }
+  const lines = await householdMailLines(deps.db, group.phases);
+  for (const contact of contacts) {
+    await deps.mailer.send(
+      householdReminderMail(householdMailContext(deps, contact, lines), {
+        dueOn: first.dueOn,
+        card: summary,
+        updateCardLink: link,
+      }),
+    );
+  }
+  return true;
 }
 
 /** Today's calendar date for the scheduled runs: the clock, never a request. */

@@ -147,7 +147,10 @@ export function remainingOf(phases: MembershipPhaseRow[]): ScheduledAmount[] {
 }
 
 /** Who receives a membership's e-mails: the payer, or for an athlete without an address their guardian. */
-async function payerContact(db: Db | Tx, userId: number): Promise<{ email: string | null; name: string | null }> {
+export async function payerContact(
+  db: Db | Tx,
+  userId: number,
+): Promise<{ email: string | null; name: string | null }> {
   const [payer] = await db.select().from(users).where(eq(users.id, userId));
   if (!payer) return { email: null, name: null };
   if (payer.email) return { email: payer.email, name: payer.name };
@@ -176,7 +179,8 @@ export async function membershipContext(deps: AppDeps, membershipId: number): Pr
     .leftJoin(seasons, eq(seasons.id, memberships.seasonId))
     .where(eq(memberships.id, membershipId));
   if (!row) return null;
-  const contact = await payerContact(deps.db, row.membership.userId);
+  // The guardian who paid (a family checkout, a card update by a guardian), else the member as ever.
+  const contact = await payerContact(deps.db, row.membership.payerId ?? row.membership.userId);
   const mail = contact.email
     ? {
         to: contact.email,
@@ -198,7 +202,8 @@ export function updateCardLink(deps: AppDeps, membershipId: number): string {
 export async function sendReceipt(
   deps: AppDeps,
   membershipId: number,
-  payment: { amountCents: number; card: CardSummary | null },
+  /** `siblingDiscountCents`: the checkout's receipt shows the household discount (issue 20); instalments do not. */
+  payment: { amountCents: number; card: CardSummary | null; siblingDiscountCents?: number },
 ): Promise<void> {
   const context = await membershipContext(deps, membershipId);
   if (!context?.mail) {
@@ -218,6 +223,8 @@ export interface ReceiptJson {
   email: string;
   card: CardSummary | null;
   remaining: { due_date: string; amount_cents: number }[];
+  /** The household discount in the membership's amounts (issue 20), 0 when none. */
+  sibling_discount_cents: number;
 }
 
 export async function receiptJson(
@@ -236,6 +243,7 @@ export async function receiptJson(
     email: context.email ?? '',
     card,
     remaining: remainingOf(phases).map((p) => ({ due_date: p.dueOn, amount_cents: p.amountCents })),
+    sibling_discount_cents: context.membership.siblingDiscountCents,
   };
 }
 
@@ -270,6 +278,10 @@ export interface MembershipSummaryJson {
   }[];
   card: CardSummary | null;
   needs_card_update: boolean;
+  /** The household discount in the plan's amounts (issue 20), 0 when none. */
+  sibling_discount_cents: number;
+  /** The family checkout that paid it (its memberships share one card), null for a one-athlete checkout. */
+  household_checkout_id: number | null;
 }
 
 /** GET /api/memberships: the caller's memberships and their athletes', newest first. */
@@ -324,6 +336,8 @@ export async function membershipSummaries(db: Db, user: Pick<UserRow, 'id'>): Pr
       })),
       card: card ? { brand: card.brand, last4: card.last4 } : null,
       needs_card_update: own.some((p) => p.status === 'failed' || p.status === 'overdue'),
+      sibling_discount_cents: membership.siblingDiscountCents,
+      household_checkout_id: membership.householdCheckoutId,
     };
   });
 }

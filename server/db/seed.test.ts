@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { householdAthleteIds, householdGuardianIds } from '../services/households.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import {
@@ -163,7 +164,7 @@ describe('the seeded database matches docs/fixtures.md', () => {
 
   it('has every account with the password Password1!', async () => {
     const logins = table('login').map((row) => [row[0]!.replace(' (username)', ''), row[1]]);
-    expect(logins).toHaveLength(12);
+    expect(logins).toHaveLength(13);
     for (const [login, name] of logins) {
       const [user] = await t.db
         .select()
@@ -172,6 +173,25 @@ describe('the seeded database matches docs/fixtures.md', () => {
       expect(user?.name, login).toBe(name);
       expect(await verifyPassword(user!.passwordHash, 'Password1!')).toBe(true);
     }
+  });
+
+  it('has the Rivera household: Pat and Jamie share Sam and Alex; Northside sets 10 % and 15 %', async () => {
+    const byEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
+    const pat = await byEmail('parent@example.com');
+    const jamie = await byEmail('coparent@example.com');
+    expect(jamie.name).toBe('Jamie Rivera');
+    expect(await householdGuardianIds(t.db, jamie)).toEqual([jamie.id, pat.id]);
+    const athletes = await householdAthleteIds(t.db, jamie);
+    const names = await t.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, athletes));
+    expect(names.map((row) => row.name).sort()).toEqual(['Alex Rivera', 'Sam Rivera']);
+    expect(await householdAthleteIds(t.db, pat)).toEqual(athletes);
+    const member = await byEmail('member@example.com');
+    expect(await householdGuardianIds(t.db, member)).toEqual([member.id]);
+    const orgs = await t.db.select().from(organizations).orderBy(asc(organizations.id));
+    expect(orgs.map((o) => [o.name, o.secondAthletePercent, o.furtherAthletePercent])).toEqual([
+      ['Northside Youth Baseball', 10, 15],
+      ['Lakeside Little League', null, null],
+    ]);
   });
 
   it('has the two drafts', async () => {

@@ -9,6 +9,8 @@ import {
   discountCodes,
   drafts,
   experienceLevels,
+  householdGuardians,
+  households,
   licenceClaims,
   licences,
   membershipPhases,
@@ -99,7 +101,7 @@ async function one<T>(rows: Promise<T[]>): Promise<T> {
 
 export async function seed(db: Db, now: Date): Promise<void> {
   // Hash outside the transaction: argon2 is slow on purpose and need not hold it open.
-  const hashes = await Promise.all(Array.from({ length: 12 }, () => hashPassword(FIXTURE_PASSWORD)));
+  const hashes = await Promise.all(Array.from({ length: 13 }, () => hashPassword(FIXTURE_PASSWORD)));
   const nextHash = () => {
     const hash = hashes.pop();
     if (!hash) throw new Error('not enough password hashes for the fixtures');
@@ -135,6 +137,9 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
         acceptsSubscriptions: true,
         appName: 'Northside Youth Baseball',
         imageSet: 'northside',
+        // Households (fixtures): 10 % off the 2nd athlete's dues in a season, 15 % off the 3rd and every further one.
+        secondAthletePercent: 10,
+        furtherAthletePercent: 15,
       })
       .returning(),
   );
@@ -376,6 +381,18 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
   const alex = await account({ kind: 'athlete', name: 'Alex Rivera', username: 'alexrivera' });
   await linkAthlete(parent.id, sam.id, 'Mother');
   await linkAthlete(parent.id, alex.id, 'Father');
+  // Households (fixtures): Jamie Rivera, a second guardian already accepted, shares Pat's athletes and payments.
+  const coparent = await account({
+    kind: 'guardian',
+    name: 'Jamie Rivera',
+    email: 'coparent@example.com',
+    phone: '555-010-0010',
+  });
+  const riveras = await one(tx.insert(households).values({}).returning());
+  await tx.insert(householdGuardians).values([
+    { householdId: riveras.id, userId: parent.id, relationship: null },
+    { householdId: riveras.id, userId: coparent.id, relationship: 'Father' },
+  ]);
 
   const member = await account({
     kind: 'guardian',

@@ -11,7 +11,8 @@ import { chargedAppFee, type DiscountTerms, discountedDues, type TeamFees } from
  *   protection plan; the rest of the dues plus the team's plan fee (the plan's `additional`) in n monthly
  *   instalments from the season's schedule. The non-itemized app fee is part of the deposit (§9 player deposit).
  * - A discount reduces the dues before phases are computed (`discountedDues`); a 100 % discount also waives the app
- *   fee (`chargedAppFee`), so that the spec's full discount ("100 percent off") leaves nothing to pay.
+ *   fee (`chargedAppFee`), so that the spec's full discount ("100 percent off") leaves nothing to pay. The household
+ *   discount (issue 20, `siblingDiscountCents`) is taken off the dues after the code, never off the app fee.
  * - Monthly plans are offered only while some dues remain after the deposit.
  */
 
@@ -29,6 +30,12 @@ export interface PlanRequest {
   discount: DiscountTerms | null;
   /** The protection plan's amount when the payer added it, else 0. */
   protectionCents: number;
+  /**
+   * The household (sibling) discount of issue 20, in cents, taken off the dues the code left (src/domain/household.ts
+   * computes it); 0 or absent for none. It reduces the dues only: the app fee stays (a code's full discount alone
+   * waives it).
+   */
+  siblingDiscountCents?: number;
   /** The season's first instalment date (YYYY-MM-DD); later instalments fall on the same day of each month. */
   firstInstallmentOn: string;
   today: Date;
@@ -100,7 +107,8 @@ export function computePaymentPlans(request: PlanRequest): ComputedPlan[] {
   const { fees, discount, protectionCents, today } = request;
   const todayIso = toIsoDate(today);
   const team = teamFeesOf(fees);
-  const dues = discountedDues(team.total_dues, discount);
+  const sibling = Math.max(0, request.siblingDiscountCents ?? 0);
+  const dues = Math.max(0, discountedDues(team.total_dues, discount) - sibling);
   // Itemized or folded into the deposit, the whole app fee is charged today: itemizing changes its display only.
   const appFee = chargedAppFee(team, discount);
 

@@ -30,6 +30,7 @@ const ERROR_DESCRIPTIONS = {
   403: 'Not allowed for this account',
   404: 'Not found',
   409: 'Conflict with the current state',
+  410: 'Gone (an invitation that expired or was used)',
   422: 'Validation error',
   429: 'Too many attempts (see Retry-After)',
 } as const;
@@ -189,6 +190,17 @@ export const PaymentDataSchema = z
     is_season_set: z.boolean(),
     connected_account_stripe_id: z.string().nullable(),
     error: z.string().nullable(),
+    /** Issue 20: the paying athlete of a guardian (the first line of a family checkout). */
+    athlete: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+    /** Issue 20: the household discount in these plans (dollars), null when none applies. */
+    household: z
+      .object({
+        sibling_discount: z.number(),
+        sibling_discount_percent: z.number(),
+        position: z.number().int(),
+      })
+      .nullable()
+      .optional(),
   })
   .openapi('PaymentData');
 
@@ -255,6 +267,17 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'GET /api/staff/drafts/{id}': { operationId: 'getDraft' },
   'PUT /api/staff/drafts/{id}': { operationId: 'updateDraft' },
   'POST /api/staff/billing/run': { operationId: 'runBilling' },
+  // Households (issue 20)
+  'GET /api/household': { operationId: 'getHousehold' },
+  'POST /api/household/invites': { operationId: 'inviteGuardian' },
+  'DELETE /api/household/invites/{id}': { operationId: 'cancelHouseholdInvite' },
+  'POST /api/household/invites/lookup': { operationId: 'lookupHouseholdInvite', public: true },
+  'POST /api/household/invites/accept': { operationId: 'acceptHouseholdInvite' },
+  'DELETE /api/household/guardians/{user_id}': { operationId: 'removeHouseholdGuardian' },
+  // Family checkout (issue 20)
+  'POST /api/household/quote': { operationId: 'quoteHouseholdCheckout' },
+  'POST /api/household/checkout': { operationId: 'startHouseholdCheckout' },
+  'POST /api/household/checkout-success': { operationId: 'finishHouseholdCheckout' },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */

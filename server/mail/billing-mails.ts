@@ -1,4 +1,5 @@
 import { formatDisplayDate } from '../../src/domain/dates.ts';
+import { SIBLING_DISCOUNT_TEXT } from '../../src/domain/household.ts';
 import { formatUsd } from '../../src/domain/money.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -42,7 +43,7 @@ function teamText(context: BillingMailContext): string {
   return context.seasonName ? `${context.teamName}, ${context.seasonName}` : context.teamName;
 }
 
-function scheduleLines(remaining: ScheduledAmount[]): string[] {
+export function scheduleLines(remaining: ScheduledAmount[]): string[] {
   if (remaining.length === 0) return ['Nothing remains to be paid.'];
   return [
     'Remaining schedule:',
@@ -68,18 +69,27 @@ function htmlOf(paragraphs: string[][]): string {
     .join('');
 }
 
-function message(to: string, subject: string, paragraphs: string[][]): MailMessage {
+export function message(to: string, subject: string, paragraphs: string[][]): MailMessage {
   return { to, subject, text: paragraphs.map((lines) => lines.join('\n')).join('\n\n'), html: htmlOf(paragraphs) };
 }
 
-const greeting = (context: BillingMailContext) => [context.name ? `Hello ${context.name},` : 'Hello,'];
+/** 'Hello Pat Rivera,' (or 'Hello,' without a name). */
+export const greetingOf = (name: string | null) => [name ? `Hello ${name},` : 'Hello,'];
+const greeting = (context: BillingMailContext) => greetingOf(context.name);
 
 export function receiptMail(
   context: BillingMailContext,
-  payment: { amountCents: number; paidOn: string; card: { brand: string; last4: string } | null },
+  payment: {
+    amountCents: number;
+    paidOn: string;
+    card: { brand: string; last4: string } | null;
+    /** The household discount (issue 20) in the plan's amounts: its own 'Sibling discount' line when not 0. */
+    siblingDiscountCents?: number | undefined;
+  },
   remaining: ScheduledAmount[],
 ): MailMessage {
   const amount = formatUsd(payment.amountCents);
+  const sibling = payment.siblingDiscountCents ?? 0;
   return message(context.to, `Receipt: ${amount} for ${teamText(context)}`, [
     greeting(context),
     ['Thank you for your payment. This is your receipt.'],
@@ -89,6 +99,7 @@ export function receiptMail(
       `Team: ${context.teamName}`,
       `Season: ${context.seasonName ?? '-'}`,
       `Plan: ${context.planName}`,
+      ...(sibling > 0 ? [`${SIBLING_DISCOUNT_TEXT}: -${formatUsd(sibling)}`] : []),
       `Card: ${payment.card ? cardText(payment.card) : 'none (nothing was charged)'}`,
     ],
     scheduleLines(remaining),

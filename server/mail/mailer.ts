@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** What the log says instead of the subject, for a subject that names people (e.g. the household invite). */
+  logLabel?: string;
 }
 
 export interface Mailer {
@@ -23,9 +25,9 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, db: Db, l
     const transport = nodemailer.createTransport(env.SMTP_URL);
     return {
       kind: 'smtp',
-      async send(message) {
+      async send({ logLabel, ...message }) {
         await transport.sendMail({ from: env.MAIL_FROM, ...message });
-        log.info({ subject: message.subject }, 'mail sent over SMTP');
+        log.info({ subject: logLabel ?? message.subject }, 'mail sent over SMTP');
       },
       async close() {
         transport.close();
@@ -38,9 +40,9 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, db: Db, l
 export function createOutboxMailer(db: Db, log: Logger): Mailer {
   return {
     kind: 'outbox',
-    async send(message) {
+    async send({ logLabel, ...message }) {
       await db.insert(mailOutbox).values(message);
-      log.info({ subject: message.subject }, 'mail stored in the outbox (no SMTP_URL)');
+      log.info({ subject: logLabel ?? message.subject }, 'mail stored in the outbox (no SMTP_URL)');
     },
     async close() {},
   };

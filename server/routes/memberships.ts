@@ -86,6 +86,8 @@ const ReceiptSchema = z
     email: z.string(),
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     remaining: z.array(z.object({ due_date: z.string(), amount_cents: z.number().int() })),
+    /** The household discount in the membership's amounts (issue 20), 0 when none. */
+    sibling_discount_cents: z.number().int(),
   })
   .openapi('Receipt');
 

@@ -43,6 +43,8 @@ const MembershipSummarySchema = z
     phases: z.array(PhaseSchema),
     card: CardSchema.nullable(),
     needs_card_update: z.boolean(),
+    sibling_discount_cents: z.number().int(),
+    household_checkout_id: z.number().int().nullable(),
   })
   .openapi('MembershipSummary');
 

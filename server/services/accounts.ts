@@ -114,13 +114,3 @@ export async function resetPassword(
     return issueToken(tx, userId, 'session', now);
   });
 }
-
-/** The guardian's athletes, oldest account first. */
-export function guardianAthletes(db: Db, guardianId: number) {
-  return db
-    .select({ id: users.id, name: users.name, username: users.username, relationship: athleteGuardians.relationship })
-    .from(athleteGuardians)
-    .innerJoin(users, eq(users.id, athleteGuardians.athleteId))
-    .where(eq(athleteGuardians.guardianId, guardianId))
-    .orderBy(users.id);
-}

@@ -1,9 +1,13 @@
 /**
  * The family's payments routes' work (docs/api.md "Payments"), one function per route (docs/architecture.md §7): the
  * memberships they pay for, and the card update that charges whatever failed at once. Every function answers 404
- * for a membership the caller does not pay for (nor one of their athletes), so nobody learns of another family's.
+ * for a membership the caller does not pay for (nor one of their athletes, nor their household's), so nobody learns
+ * of another family's. A membership of a family checkout shares its card with the checkout's other memberships
+ * (issue 20): the new card is saved on all of them and all their failed phases are charged at once.
  */
+import { inArray } from 'drizzle-orm';
 import { type CatchUpAnswer, chargeOutstanding, settleAuthenticated } from '../billing/catch-up.ts';
+import { cardSharers } from '../billing/household.ts';
 import {
   cardOf,
   type MembershipSummaryJson,
@@ -12,7 +16,7 @@ import {
   saveCard,
   visibleMembership,
 } from '../billing/phases.ts';
-import type { UserRow } from '../db/schema/index.ts';
+import { memberships, type UserRow } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
@@ -40,8 +44,13 @@ export async function startCardUpdate(
   membershipId: number,
 ): Promise<{ client_secret: string; setup_intent_id: string }> {
   const membership = await payersMembership(deps, user, membershipId);
+  // The card is saved to the customer of whoever pays with it: the membership's payer keeps their customer; another
+  // guardian of the household (who pays from now on) gets their own.
   const customerId =
-    (await cardOf(deps.db, membership.id))?.providerCustomerId ?? (await payerCustomer(deps, membership.userId));
+    user.id === (membership.payerId ?? membership.userId)
+      ? ((await cardOf(deps.db, membership.id))?.providerCustomerId ??
+        (await payerCustomer(deps, membership.payerId ?? membership.userId)))
+      : await payerCustomer(deps, user.id);
   const intent = await deps.providers.payments.createSetupIntent({
     customerId,
     metadata: { membership_id: String(membership.id), user_id: String(user.id) },
@@ -65,13 +74,16 @@ export async function finishCardUpdate(
   if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw conflict(CARD_NOT_CONFIRMED);
   const summary = await deps.providers.payments.cardSummary(setup.paymentMethodId);
   if (!summary) throw conflict(CARD_NOT_CONFIRMED);
-  await saveCard(
-    deps.db,
-    membership.id,
-    { customerId: setup.customerId, paymentMethodId: setup.paymentMethodId, ...summary },
-    deps.now(),
-  );
-  return chargeOutstanding(deps, membership.id, setup.id);
+  const card = { customerId: setup.customerId, paymentMethodId: setup.paymentMethodId, ...summary };
+  const sharers = await cardSharers(deps.db, membership);
+  await deps.db.transaction(async (tx) => {
+    for (const id of sharers) await saveCard(tx, id, card, deps.now());
+    // A guardian saving their card pays from now on: the receipts go to them (payer_id).
+    if (user.id !== membership.userId) {
+      await tx.update(memberships).set({ payerId: user.id }).where(inArray(memberships.id, sharers));
+    }
+  });
+  return chargeOutstanding(deps, membership, setup.id);
 }
 
 /** POST /api/memberships/{id}/collect: the outcome of a catch-up charge authenticated in the browser. */
@@ -86,5 +98,5 @@ export async function collectAuthenticated(
   if (intent?.metadata.kind !== 'catch_up' || intent.metadata.membership_id !== String(membership.id)) {
     throw notFound('Payment not found.');
   }
-  return settleAuthenticated(deps, membership.id, intent);
+  return settleAuthenticated(deps, membership, intent);
 }

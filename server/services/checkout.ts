@@ -29,6 +29,7 @@ import {
   withCheckoutLease,
 } from './memberships.ts';
 import {
+  athleteHousehold,
   type DuesContext,
   findTeam,
   plansFor,
@@ -39,12 +40,15 @@ import {
 } from './team-dues.ts';
 
 /** Stripe's smallest charge in USD; anything between 0 and this cannot be paid by card. */
-const MIN_CARD_CENTS = 50;
+export const MIN_CARD_CENTS = 50;
 
 export const REFUNDED = 'This payment has been refunded.';
-const REPLACED = 'This checkout was replaced by another one. Please try again.';
+export const REPLACED = 'This checkout was replaced by another one. Please try again.';
 
-const NOT_SUCCEEDED: Record<Exclude<IntentStatus, 'succeeded'>, string> = {
+/** Metadata key of the household discount (issue 20) in the intent's amounts, in cents; absent for none. */
+const SIBLING_KEY = 'sibling_discount_cents';
+
+export const NOT_SUCCEEDED: Record<Exclude<IntentStatus, 'succeeded'>, string> = {
   processing: 'Your payment is processing.',
   requires_payment_method: 'Your payment was not successful, please try again.',
   requires_confirmation: 'The payment has not been confirmed yet.',
@@ -111,7 +115,11 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
   const context = await teamContext(db, team);
   const discount = await requireActiveDiscount(db, body.discount_code, context.organization.id);
   const protection = body.include_payment_protection_plan === true && context.protectionPlan !== null;
-  const plan = plansFor(context, discount, protection, deps.now()).find((p) => p.month === body.payment_plan_month);
+  // Issue 20: the household discount when a sibling is paid already this season (as payment-plans quoted it).
+  const siblingDiscountCents = (await athleteHousehold(db, payer, context, discount))?.dues.siblingDiscount ?? 0;
+  const plan = plansFor(context, discount, protection, deps.now(), siblingDiscountCents).find(
+    (p) => p.month === body.payment_plan_month,
+  );
   if (!plan) throw fieldError('payment_plan_month', 'The selected payment plan is not offered.');
   const todayCents = plan.phases[0]?.amountCents ?? 0;
   const membership = membershipFields(
@@ -123,6 +131,7 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
     planTotalCents(plan),
     discount?.code ?? null,
     protection,
+    siblingDiscountCents,
   );
   if (todayCents > 0 && todayCents < MIN_CARD_CENTS) {
     throw fieldError('discount_code', 'The amount due today is below the smallest card payment ($0.50).');
@@ -136,6 +145,8 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
     plan_total_cents: String(membership.planTotalCents),
     discount_code: discount?.code ?? '',
     protection: protection ? '1' : '0',
+    // Only when there is one, so that a checkout without it opens exactly the intent it always did.
+    ...(siblingDiscountCents > 0 ? { [SIBLING_KEY]: String(siblingDiscountCents) } : {}),
     // The later phases the family agrees to by paying: recorded as the membership's schedule (server/billing).
     [SCHEDULE_KEY]: encodeSchedule(plan.phases.slice(1).map((p) => ({ dueOn: p.dueOn, amountCents: p.amountCents }))),
   };
@@ -182,7 +193,9 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
         { amountCents: 0, paidAt: deps.now(), chargeId: null },
         later,
       );
-      if (created) await sendReceipt(deps, recorded.membership.id, { amountCents: 0, card: null });
+      if (created) {
+        await sendReceipt(deps, recorded.membership.id, { amountCents: 0, card: null, siblingDiscountCents });
+      }
       return { ...PAID, receipt: await receiptJson(deps, recorded.membership.id, null) };
     }
     const attempt = lease.open.attempt + 1;
@@ -288,7 +301,13 @@ async function recordSetup(
   }
   const later = decodeSchedule(setup.metadata[SCHEDULE_KEY]);
   const created = await createPhases(db, membership.id, { amountCents: 0, paidAt: deps.now(), chargeId: null }, later);
-  if (created) await sendReceipt(deps, membership.id, { amountCents: 0, card });
+  if (created) {
+    await sendReceipt(deps, membership.id, {
+      amountCents: 0,
+      card,
+      siblingDiscountCents: membership.siblingDiscountCents,
+    });
+  }
   return membership;
 }
 
@@ -364,7 +383,10 @@ async function recordSchedule(deps: AppDeps, membership: MembershipRow, intent: 
     { amountCents: intent.amountCents, paidAt: deps.now(), chargeId: intent.id },
     later,
   );
-  if (created) await sendReceipt(deps, membership.id, { amountCents: intent.amountCents, card });
+  if (created) {
+    const siblingDiscountCents = membership.siblingDiscountCents;
+    await sendReceipt(deps, membership.id, { amountCents: intent.amountCents, card, siblingDiscountCents });
+  }
 }
 
 function intentAnswer(intent: PaymentIntent) {
@@ -386,6 +408,7 @@ function membershipFields(
   planTotal: number,
   discountCode: string | null,
   includesProtection: boolean,
+  siblingDiscountCents: number,
 ) {
   if (!context.season) throw new Error('a team always has a season');
   return {
@@ -398,6 +421,7 @@ function membershipFields(
     planTotalCents: planTotal,
     discountCode,
     includesProtection,
+    siblingDiscountCents,
   };
 }
 
@@ -418,6 +442,7 @@ function membershipFromMetadata(providerId: string, metadata: Record<string, str
     planTotalCents: number('plan_total_cents'),
     discountCode: metadata.discount_code || null,
     includesProtection: metadata.protection === '1',
+    siblingDiscountCents: metadata[SIBLING_KEY] ? number(SIBLING_KEY) : 0,
     // A SetupIntent's id for a plan with nothing due today: unique all the same, so recording stays idempotent.
     stripePaymentIntentId: providerId,
   };

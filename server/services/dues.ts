@@ -10,8 +10,10 @@ import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { draftContext, findDraft } from './drafts.ts';
 import {
+  athleteHousehold,
   duplicateStatus,
   findDiscount,
+  householdPaymentData,
   type PaymentDataJson,
   payerDuesContext,
   payerTeamLicence,
@@ -46,8 +48,16 @@ export async function duesPaymentPlans(
   const context = await payerDuesContext(deps.db, payer);
   if (!context) throw notFound('There is no team licence to pay for on this account.');
   const discount = await requireActiveDiscount(deps.db, body.discount_code, context.organization.id);
-  const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
-  return paymentDataJson(context, plans);
+  // Issue 20: a sibling paid earlier this season makes this athlete the household's 2nd (3rd, ...) one.
+  const household = await athleteHousehold(deps.db, payer, context, discount);
+  const plans = plansFor(
+    context,
+    discount,
+    body.include_payment_protection_plan === true,
+    deps.now(),
+    household?.dues.siblingDiscount ?? 0,
+  );
+  return { ...paymentDataJson(context, plans), ...householdPaymentData(household) };
 }
 
 /** GET /api/discount-codes/{code}: a discount code's details, looked up in the payer's organization when the caller is known. */

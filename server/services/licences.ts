@@ -2,7 +2,6 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { addDays, endOfDate, formatDisplayDate, toIsoDate } from '../../src/domain/dates.ts';
 import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
 import {
-  athleteGuardians,
   type LicenceRow,
   licenceClaims,
   licences,
@@ -14,6 +13,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
+import { householdMemberIds } from './households.ts';
 
 export const LICENCE_TEXTS = {
   paused: 'Registration has been paused by the organization.',
@@ -122,15 +122,12 @@ export async function findLicenceInfo(
 }
 
 /**
- * Whose licence claims count for a user: their own, and for a guardian those of the athletes they registered (the
- * athlete claims the seat and may pay with the guardian's token, spec §4, §6).
+ * Whose licence claims and memberships count for a user: their own, and for a guardian those of their household's
+ * other guardians and athletes (the athlete claims the seat and may pay with the guardian's token, spec §4, §6; a
+ * second guardian sees, pays and updates what the first one registered or paid, issue 20).
  */
 export async function claimHolderIds(db: Db | Tx, user: Pick<UserRow, 'id'>): Promise<number[]> {
-  const athletes = await db
-    .select({ id: athleteGuardians.athleteId })
-    .from(athleteGuardians)
-    .where(eq(athleteGuardians.guardianId, user.id));
-  return [user.id, ...athletes.map((athlete) => athlete.id)];
+  return householdMemberIds(db, user);
 }
 
 /** Whether the user, or one of their athletes, holds a claim on the licence. */

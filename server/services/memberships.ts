@@ -33,6 +33,8 @@ export interface MembershipInput {
   includesProtection: boolean;
   /** Null for a checkout with nothing to pay. */
   stripePaymentIntentId: string | null;
+  /** The household discount in the amounts (issue 20), in cents; 0 when absent. */
+  siblingDiscountCents?: number;
 }
 
 export type RecordResult =

@@ -6,8 +6,9 @@
 import type { UserRow } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { fieldError, forbidden, notFound, validationError } from '../http/errors.ts';
-import { guardianAthletes, setLatestLicence, updateAccount } from './accounts.ts';
+import { setLatestLicence, updateAccount } from './accounts.ts';
 import { ATHLETE_TOKEN_LIFETIME_MS, type AthleteJson, confirmed } from './auth.ts';
+import { householdAthletes } from './households.ts';
 import { findLicence, LICENCE_TEXTS, latestLicenceJson, latestLicenceRefusal } from './licences.ts';
 import { hashPassword } from './passwords.ts';
 import { findTokenUser, issueToken } from './tokens.ts';
@@ -75,10 +76,10 @@ export async function latestLicence(deps: AppDeps, user: UserRow) {
   return body;
 }
 
-/** GET /api/user/athletes: the guardian's athletes, each with a fresh short-lived token of its own. */
+/** GET /api/user/athletes: the guardian's household's athletes (issue 20), each with a fresh short-lived token of its own. */
 export async function athletesWithTokens(deps: AppDeps, guardian: UserRow): Promise<AthleteJson[]> {
   const { db } = deps;
-  const rows = await guardianAthletes(db, guardian.id);
+  const rows = await householdAthletes(db, guardian.id);
   const now = deps.now();
   const athletes: AthleteJson[] = [];
   // Tokens are stored hashed, so the list hands out a fresh short-lived token per athlete.

@@ -1,5 +1,10 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DiscountTerms } from '../../src/domain/fees.ts';
+import {
+  type HouseholdAthleteDues,
+  type HouseholdDiscountSettings,
+  householdDues,
+} from '../../src/domain/household.ts';
 import { centsToDollars } from '../../src/domain/money.ts';
 import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
 import {
@@ -24,6 +29,7 @@ import {
 } from '../db/schema/index.ts';
 import { type ComputedPlan, computePaymentPlans, type FeeSettings } from '../domain/payment-plans.ts';
 import { fieldError, forbidden } from '../http/errors.ts';
+import { athleteHouseholdGuardianIds } from './households.ts';
 import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from './licences.ts';
 import { seasonMembership } from './memberships.ts';
 
@@ -60,6 +66,10 @@ export interface PaymentDataJson {
   is_season_set: boolean;
   connected_account_stripe_id: string | null;
   error: string | null;
+  /** Issue 20: the paying athlete of a guardian (the first line of a family checkout); absent on a draft. */
+  athlete?: { id: number; name: string } | null;
+  /** Issue 20: the household discount in these plans (money in dollars); null when none applies. */
+  household?: { sibling_discount: number; sibling_discount_percent: number; position: number } | null;
 }
 
 function duesContextOf(
@@ -166,6 +176,7 @@ export function plansFor(
   discount: DiscountCodeRow | null,
   includeProtection: boolean,
   now: Date,
+  siblingDiscountCents = 0,
 ): ComputedPlan[] {
   if (context.season === null) return [];
   const terms = discountTerms(discount);
@@ -175,12 +186,13 @@ export function plansFor(
     fees: context.fees,
     discount: terms,
     protectionCents: includeProtection && context.protectionPlan ? context.protectionPlan.amountCents : 0,
+    siblingDiscountCents,
     firstInstallmentOn: context.season.firstInstallmentOn,
     today: now,
   });
 }
 
-function discountTerms(discount: DiscountCodeRow | null): DiscountTerms | null {
+export function discountTerms(discount: DiscountCodeRow | null): DiscountTerms | null {
   return discount ? { percentOff: discount.percentOff, flatAmount: discount.flatDiscountCents } : null;
 }
 
@@ -335,4 +347,89 @@ export async function duplicateStatus(
 export async function findTeam(db: Db | Tx, teamId: number): Promise<TeamRow | null> {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   return team ?? null;
+}
+
+/** An organization's household discount settings (issue 20: Northside 10 % / 15 %, Lakeside none). */
+export function householdSettingsOf(organization: OrganizationRow): HouseholdDiscountSettings {
+  return {
+    secondAthletePercent: organization.secondAthletePercent,
+    furtherAthletePercent: organization.furtherAthletePercent,
+  };
+}
+
+/**
+ * How many other athletes of the household (the athletes registered by `guardianIds`) hold an active membership in
+ * the season: the places they keep before this checkout's athletes (householdDues' `alreadyPaidCount`).
+ */
+export async function paidHouseholdAthletes(
+  db: Db | Tx,
+  guardianIds: number[],
+  seasonId: number,
+  exceptAthleteIds: number[],
+): Promise<number> {
+  if (guardianIds.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${memberships.userId})::int` })
+    .from(memberships)
+    .innerJoin(athleteGuardians, eq(athleteGuardians.athleteId, memberships.userId))
+    .where(
+      and(
+        inArray(athleteGuardians.guardianId, guardianIds),
+        eq(memberships.seasonId, seasonId),
+        eq(memberships.status, 'active'),
+        ...exceptAthleteIds.map((id) => ne(memberships.userId, id)),
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
+export interface AthleteHousehold {
+  /** The paying athlete (the first line of a family checkout). */
+  athlete: { id: number; name: string };
+  /** The household rule's answer for this athlete (a sibling discount of 0 when none applies). */
+  dues: HouseholdAthleteDues;
+}
+
+/**
+ * The household discount on the spec's one-athlete path (issue 20): an athlete of a guardian paying alone gets it
+ * when their household already has athletes paid in the team's season (a sibling a week later). Null for a payer who
+ * is not a guardian's athlete; the sibling discount is 0 when nobody else is paid yet or the organization sets none.
+ */
+export async function athleteHousehold(
+  db: Db | Tx,
+  payer: UserRow,
+  context: DuesContext,
+  discount: DiscountCodeRow | null,
+): Promise<AthleteHousehold | null> {
+  if (payer.kind !== 'athlete' || context.season === null) return null;
+  const guardians = await athleteHouseholdGuardianIds(db, payer.id);
+  if (guardians.length === 0) return null;
+  const paid = await paidHouseholdAthletes(db, guardians, context.season.id, [payer.id]);
+  const result = householdDues(
+    householdSettingsOf(context.organization),
+    [{ athleteId: payer.id, dues: context.fees.totalDuesCents, discount: discountTerms(discount) }],
+    paid,
+  );
+  const dues = result.athletes[0];
+  if (!dues) throw new Error('the household rule lost the athlete');
+  return { athlete: { id: payer.id, name: payer.name ?? '' }, dues };
+}
+
+/** PaymentData's `athlete` and `household` (issue 20) for the one-athlete path. */
+export function householdPaymentData(
+  household: AthleteHousehold | null,
+): Pick<PaymentDataJson, 'athlete' | 'household'> {
+  if (!household) return { athlete: null, household: null };
+  const { dues } = household;
+  return {
+    athlete: household.athlete,
+    household:
+      dues.siblingDiscount > 0
+        ? {
+            sibling_discount: centsToDollars(dues.siblingDiscount),
+            sibling_discount_percent: dues.percent,
+            position: dues.position,
+          }
+        : null,
+  };
 }

@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memberships, teams } from '../db/schema/index.ts';
+import {
+  householdGuardians,
+  householdInvites,
+  households,
+  membershipPhases,
+  memberships,
+  teams,
+  users,
+} from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
-import { issueToken } from '../services/tokens.ts';
+import { HOUSEHOLD_TEXTS, INVITE_LIFETIME_MS } from '../services/household-invites.ts';
+import { hashToken, issueToken, newTokenValue } from '../services/tokens.ts';
 import { createTestApp, type TestApp, userId } from './app-harness.ts';
 import { expectError } from './expect-error.ts';
 
@@ -35,6 +44,10 @@ interface Victim {
   /** A card setup (SetupIntent, not confirmed) and a catch-up charge (not paid) of that membership. */
   setupIntentId: string;
   catchUpIntentId: string;
+  /** Household rows (issue 20): the victim's second guardian and pending invite, or an invite sent to the victim. */
+  coGuardianId: number;
+  inviteId: number;
+  inviteToken: string;
 }
 
 type Caller = 'owner' | 'otherGuardian' | 'athlete';
@@ -48,6 +61,11 @@ interface Row {
   needsIntent?: boolean;
   /** The row needs the victim's card setup and catch-up charge. */
   needsBilling?: boolean;
+  /**
+   * 'shared': the victim shares a household with a second guardian and has a pending invite out; 'invited': another
+   * household invited the victim (the link's token is the victim's secret).
+   */
+  household?: 'shared' | 'invited';
   /** The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status). */
   answers: Record<Caller, number> | { staff: number };
 }
@@ -171,6 +189,26 @@ const MATRIX: Record<string, Row> = {
     body: (victim) => ({ payment_intent_id: victim.catchUpIntentId }),
     answers: { owner: 200, otherGuardian: 404, athlete: 404 },
   },
+  // Family checkout (issue 20): another household's athlete is 'Athlete not found.' (a line's problem on the quote).
+  'POST /api/household/quote': {
+    access: 'user',
+    body: (victim) => ({ athletes: [{ athlete_id: victim.athleteId, payment_plan_month: 0 }] }),
+    answers: { owner: 200, otherGuardian: 200, athlete: 403 },
+  },
+  'POST /api/household/checkout': {
+    access: 'user',
+    // Jordan is paid for already: the owner hears 409, anyone else that there is no such athlete.
+    body: (victim) => ({
+      athletes: [{ athlete_id: victim.athleteId, payment_plan_month: 0 }],
+      checkout_key: 'matrix-checkout-key',
+    }),
+    answers: { owner: 409, otherGuardian: 404, athlete: 403 },
+  },
+  'POST /api/household/checkout-success': {
+    access: 'user',
+    body: () => ({ checkout_id: 'hc_matrix', stripe_payment_intent_id: 'pi_matrix' }),
+    answers: { owner: 404, otherGuardian: 404, athlete: 403 },
+  },
   'POST /api/staff/billing/run': { access: 'staff', body: () => ({}), answers: { staff: 200 } },
   'GET /api/player/create': { access: 'user', answers: everyone(200) },
   'GET /api/position': { access: 'user', answers: everyone(200) },
@@ -190,6 +228,32 @@ const MATRIX: Record<string, Row> = {
       weight_goal: 1,
     }),
     answers: everyone(200),
+  },
+  // Households (issue 20 point 4): athletes may not manage one; another guardian finds nothing of the victim's.
+  'GET /api/household': { access: 'user', answers: { owner: 200, otherGuardian: 200, athlete: 403 } },
+  'POST /api/household/invites': {
+    access: 'user',
+    body: (_, caller) => ({ name: 'Matrix Invitee', email: `matrix-${caller}@example.com`, relationship: 'Father' }),
+    answers: { owner: 201, otherGuardian: 201, athlete: 403 },
+  },
+  'DELETE /api/household/invites/{id}': {
+    access: 'user',
+    household: 'shared',
+    path: (victim) => `/api/household/invites/${victim.inviteId}`,
+    answers: { owner: 204, otherGuardian: 404, athlete: 403 },
+  },
+  // The link is a bearer capability: the other guardian (whose household has a second guardian) is refused with 409.
+  'POST /api/household/invites/accept': {
+    access: 'user',
+    household: 'invited',
+    body: (victim) => ({ token: victim.inviteToken }),
+    answers: { owner: 200, otherGuardian: 409, athlete: 403 },
+  },
+  'DELETE /api/household/guardians/{user_id}': {
+    access: 'user',
+    household: 'shared',
+    path: (victim) => `/api/household/guardians/${victim.coGuardianId}`,
+    answers: { owner: 200, otherGuardian: 404, athlete: 403 },
   },
   'GET /api/staff/drafts/{id}': { access: 'staff', path: () => '/api/staff/drafts/1', answers: { staff: 200 } },
   'PUT /api/staff/drafts/{id}': {
@@ -263,6 +327,9 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     membershipId: 0,
     setupIntentId: '',
     catchUpIntentId: '',
+    coGuardianId: 0,
+    inviteId: 0,
+    inviteToken: '',
   };
   const [membership] = await app.db
     .select({ id: memberships.id })
@@ -283,6 +350,18 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     });
     victim.catchUpIntentId = charge.id;
   }
+  if (row.household === 'shared') {
+    const coGuardian = await addGuardian(app, 'Casey Matrix', 'casey.matrix@example.com');
+    const household = await addHousehold(app, [id, coGuardian]);
+    victim.coGuardianId = coGuardian;
+    victim.inviteId = (await addInvite(app, household, id, 'pending.matrix@example.com', newTokenValue())).id;
+  }
+  if (row.household === 'invited') {
+    const inviter = await addGuardian(app, 'Drew Matrix', 'drew.matrix@example.com');
+    const household = await addHousehold(app, [inviter]);
+    victim.inviteToken = newTokenValue();
+    victim.inviteId = (await addInvite(app, household, inviter, VICTIM, victim.inviteToken)).id;
+  }
   if (row.needsIntent) {
     // Opened through the provider as checkout would: the matrix is about who may present it afterwards.
     const intent = await app.providers.payments.createIntent({
@@ -294,6 +373,44 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     victim.intentId = intent.id;
   }
   return victim;
+}
+
+/** A guardian account of the test's own (the victim's password hash: nobody logs in with it). */
+async function addGuardian(app: TestApp, name: string, email: string): Promise<number> {
+  const [victim] = await app.db.select().from(users).where(eq(users.email, VICTIM));
+  const [row] = await app.db
+    .insert(users)
+    .values({ kind: 'guardian', name, email, passwordHash: victim!.passwordHash })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+async function addHousehold(app: TestApp, guardianIds: number[]): Promise<number> {
+  const [household] = await app.db.insert(households).values({}).returning({ id: households.id });
+  await app.db.insert(householdGuardians).values(
+    guardianIds.map((userId, index) => ({
+      householdId: household!.id,
+      userId,
+      relationship: index ? 'Father' : null,
+    })),
+  );
+  return household!.id;
+}
+
+async function addInvite(app: TestApp, householdId: number, invitedBy: number, email: string, token: string) {
+  const [invite] = await app.db
+    .insert(householdInvites)
+    .values({
+      householdId,
+      invitedBy,
+      name: 'Matrix Pending',
+      email,
+      relationship: 'Aunt',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + INVITE_LIFETIME_MS),
+    })
+    .returning({ id: householdInvites.id });
+  return invite!;
 }
 
 describe.each(Object.entries(MATRIX))('%s', (key, row) => {
@@ -354,5 +471,148 @@ describe.each(Object.entries(MATRIX))('%s', (key, row) => {
       const result = await call(`the ${caller}`, token, caller);
       expect(result.status, `the ${caller}: ${result.text}`).toBe(answers[caller]);
     }
+  });
+});
+
+/**
+ * Issue 20 point 4: who sees a household's athletes and payments. Pat Rivera (parent@example.com) and Jamie Rivera
+ * (coparent@example.com) share Sam and Alex; Sam gets a membership here (a copy of Jordan's, with its phases). Morgan
+ * Lee (member@example.com) is a third guardian, of another household.
+ */
+describe('households', () => {
+  const PAT = 'parent@example.com';
+  const JAMIE = 'coparent@example.com';
+  const THIRD = VICTIM;
+  const HOUSEHOLD_ATHLETES = ['Sam Rivera', 'Alex Rivera'];
+
+  /** Sam's membership (12U Tigers), with the phases of Jordan's. */
+  async function samsMembership(): Promise<number> {
+    const sam = await userId(t.db, 'samrivera');
+    const [jordans] = await t.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.userId, await userId(t.db, VICTIM_ATHLETE)));
+    const { id: jordansId, ...copy } = jordans!;
+    const [membership] = await t.db
+      .insert(memberships)
+      .values({ ...copy, userId: sam, stripePaymentIntentId: null })
+      .returning({ id: memberships.id });
+    const phases = await t.db.select().from(membershipPhases).where(eq(membershipPhases.membershipId, jordansId));
+    for (const { id: _phaseId, ...phase } of phases) {
+      await t.db.insert(membershipPhases).values({ ...phase, membershipId: membership!.id });
+    }
+    return membership!.id;
+  }
+
+  /** What `login` sees of the household: its athletes' names and whether Sam's membership is listed. */
+  async function sightOf(login: string, membershipId: number) {
+    const token = await t.tokenFor(login);
+    const athletes = await t.call('GET', '/api/user/athletes', { token });
+    const list = await t.call('GET', '/api/memberships', { token });
+    expect(athletes.status, athletes.text).toBe(200);
+    expect(list.status, list.text).toBe(200);
+    const ids = (list.body as { memberships: { id: number }[] }).memberships.map((membership) => membership.id);
+    return {
+      athletes: (athletes.body as { name: string }[])
+        .map((athlete) => athlete.name)
+        .filter((name) => HOUSEHOLD_ATHLETES.includes(name))
+        .sort(),
+      membership: ids.includes(membershipId),
+      texts: athletes.text + list.text,
+    };
+  }
+
+  /** Every `/api/memberships/{id}/…` call on Sam's membership as `login`: each status. */
+  async function membershipCalls(login: string, membershipId: number) {
+    const token = await t.tokenFor(login);
+    return Promise.all(
+      [
+        ['card-setup', {}],
+        ['card', { setup_intent_id: 'seti_matrix' }],
+        ['collect', { payment_intent_id: 'pi_matrix' }],
+      ].map(async ([call, body]) => {
+        const result = await t.call('POST', `/api/memberships/${membershipId}/${call}`, { token, body });
+        return { call, status: result.status, message: (result.body as { message?: string }).message };
+      }),
+    );
+  }
+
+  const notFoundEverywhere = ['card-setup', 'card', 'collect'].map((call) => ({
+    call,
+    status: 404,
+    message: 'Membership not found.',
+  }));
+
+  it("a second guardian sees the household's athletes and memberships; a third guardian sees neither", async () => {
+    const membershipId = await samsMembership();
+    expect(await sightOf(JAMIE, membershipId)).toMatchObject({
+      athletes: ['Alex Rivera', 'Sam Rivera'],
+      membership: true,
+    });
+    expect(await sightOf(PAT, membershipId)).toMatchObject({
+      athletes: ['Alex Rivera', 'Sam Rivera'],
+      membership: true,
+    });
+    expect((await membershipCalls(JAMIE, membershipId))[0]).toMatchObject({ call: 'card-setup', status: 200 });
+
+    const third = await sightOf(THIRD, membershipId);
+    expect(third).toMatchObject({ athletes: [], membership: false });
+    for (const name of HOUSEHOLD_ATHLETES) expect(third.texts).not.toContain(name);
+    expect(await membershipCalls(THIRD, membershipId)).toEqual(notFoundEverywhere);
+  });
+
+  it('a removed guardian no longer sees them', async () => {
+    const membershipId = await samsMembership();
+    const jamie = await userId(t.db, JAMIE);
+    const removed = await t.call('DELETE', `/api/household/guardians/${jamie}`, { token: await t.tokenFor(PAT) });
+    expect(removed.status, removed.text).toBe(200);
+    const sight = await sightOf(JAMIE, membershipId);
+    expect(sight).toMatchObject({ athletes: [], membership: false });
+    for (const name of HOUSEHOLD_ATHLETES) expect(sight.texts).not.toContain(name);
+    expect(await membershipCalls(JAMIE, membershipId)).toEqual(notFoundEverywhere);
+    expect(await sightOf(PAT, membershipId)).toMatchObject({
+      athletes: ['Alex Rivera', 'Sam Rivera'],
+      membership: true,
+    });
+  });
+
+  it('an expired invite does not join', async () => {
+    const membershipId = await samsMembership();
+    const now = new Date();
+    t.setNow(now);
+    const sent = await t.call('POST', '/api/household/invites', {
+      token: await t.tokenFor(PAT),
+      body: { name: 'Morgan Lee', email: THIRD, relationship: 'Aunt' },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const [invite] = await t.db.select().from(householdInvites).where(eq(householdInvites.email, THIRD));
+    // The token is e-mailed only; the test makes the link's token valid by storing the hash of one it knows.
+    const token = newTokenValue();
+    await t.db
+      .update(householdInvites)
+      .set({ tokenHash: hashToken(token) })
+      .where(eq(householdInvites.id, invite!.id));
+
+    t.setNow(new Date(now.getTime() + INVITE_LIFETIME_MS + 1000));
+    const accepted = await t.call('POST', '/api/household/invites/accept', {
+      token: await t.tokenFor(THIRD),
+      body: { token },
+    });
+    expectError(accepted, 410, HOUSEHOLD_TEXTS.expired);
+    const sight = await sightOf(THIRD, membershipId);
+    expect(sight).toMatchObject({ athletes: [], membership: false });
+    expect(await membershipCalls(THIRD, membershipId)).toEqual(notFoundEverywhere);
+
+    // The same link a moment before it expired would have joined: the refusal above is the expiry's.
+    t.setNow(new Date(now.getTime() + INVITE_LIFETIME_MS - 1000));
+    const joined = await t.call('POST', '/api/household/invites/accept', {
+      token: await t.tokenFor(THIRD),
+      body: { token },
+    });
+    expect(joined.status, joined.text).toBe(200);
+    expect(await sightOf(THIRD, membershipId)).toMatchObject({
+      athletes: ['Alex Rivera', 'Sam Rivera'],
+      membership: true,
+    });
   });
 });

@@ -1,4 +1,5 @@
 export * from './billing.ts';
+export * from './households.ts';
 export * from './licences.ts';
 export * from './memberships.ts';
 export * from './organizations.ts';

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { householdCheckouts } from './households.ts';
 import { licences } from './licences.ts';
 import { organizations, seasons, teams } from './organizations.ts';
 import { users } from './users.ts';
@@ -37,8 +38,9 @@ export const discountCodes = pgTable(
 
 /**
  * A paid (or fully discounted) team registration. One row per successful payment intent: the unique intent id makes
- * recording a payment idempotent even when checkout-success is called twice at once. A payer holds at most one active
- * membership per season (the partial unique index), so concurrent checkouts can never record two.
+ * recording a payment idempotent even when checkout-success is called twice at once. `user_id` is the member (the
+ * athlete whose token paid, or, in a family checkout, the athlete a guardian paid for: `payer_id`). A member holds at
+ * most one active membership per season (the partial unique index), so concurrent checkouts can never record two.
  */
 export const memberships = pgTable(
   'memberships',
@@ -61,13 +63,25 @@ export const memberships = pgTable(
     discountCode: text('discount_code'),
     includesProtection: boolean('includes_protection').notNull().default(false),
     stripePaymentIntentId: text('stripe_payment_intent_id').unique(),
+    /** The family checkout that paid it (issue 20); null for the spec's one-athlete checkout. */
+    householdCheckoutId: integer('household_checkout_id').references(() => householdCheckouts.id, {
+      onDelete: 'set null',
+    }),
+    /** The guardian who paid (receipts go to them); null: the member (`user_id`) paid. */
+    payerId: integer('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The household discount in this membership's amounts (issue 20 point 2), in cents. */
+    siblingDiscountCents: integer('sibling_discount_cents').notNull().default(0),
     status: text('status').$type<'active' | 'canceled'>().notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('memberships_user_idx').on(t.userId, t.seasonId),
+    index('memberships_household_checkout_idx').on(t.householdCheckoutId),
     uniqueIndex('memberships_active_user_season_key').on(t.userId, t.seasonId).where(sql`${t.status} = 'active'`),
-    check('memberships_money_check', sql`${t.paidTodayCents} >= 0 and ${t.planTotalCents} >= 0`),
+    check(
+      'memberships_money_check',
+      sql`${t.paidTodayCents} >= 0 and ${t.planTotalCents} >= 0 and ${t.siblingDiscountCents} >= 0`,
+    ),
   ],
 );
 

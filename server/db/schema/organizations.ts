@@ -30,8 +30,20 @@ export const organizations = pgTable(
     appName: text('app_name'),
     imageSet: text('image_set'),
     stripeAccountId: text('stripe_account_id'),
+    /**
+     * Household (sibling) discounts, issue 20 point 2: the percent off the dues of a household's 2nd athlete in a
+     * season, and of its 3rd and every further one (src/domain/household.ts applies them); null: none.
+     */
+    secondAthletePercent: integer('second_athlete_percent'),
+    furtherAthletePercent: integer('further_athlete_percent'),
   },
-  (t) => [check('organizations_subdomain_check', sql`${t.apiSubdomain} ~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$'`)],
+  (t) => [
+    check('organizations_subdomain_check', sql`${t.apiSubdomain} ~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$'`),
+    check(
+      'organizations_household_percent_check',
+      sql`(${t.secondAthletePercent} is null or ${t.secondAthletePercent} between 0 and 100) and (${t.furtherAthletePercent} is null or ${t.furtherAthletePercent} between 0 and 100)`,
+    ),
+  ],
 );
 
 /**

@@ -1,0 +1,228 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { AppDeps } from '../deps.ts';
+import { authFirst, requireUser } from '../http/auth.ts';
+import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
+import { checkout, checkoutSuccess, quote } from '../services/household-checkout.ts';
+
+/**
+ * The family checkout of issue 20 (docs/api.md "Family checkout"): quote, checkout and checkout-success for several
+ * athletes of the caller's household in one payment. The work is services/household-checkout.ts's.
+ */
+
+/** A checkout holds 1 to 8 athletes, each once. */
+const MAX_ATHLETES = 8;
+const month = z.number().int().min(0).max(24);
+const includeProtection = z.boolean().nullable().optional();
+const discountCode = z.string().trim().max(64).nullable().optional();
+
+const uniqueAthletes = <T extends { athlete_id: number }>(lines: T[]) =>
+  new Set(lines.map((line) => line.athlete_id)).size === lines.length;
+const UNIQUE_ATHLETES = 'Each athlete may be in the checkout once.';
+
+const quoteLine = z.object({
+  athlete_id: id,
+  payment_plan_month: month.nullable().optional(),
+  include_payment_protection_plan: includeProtection,
+});
+
+const checkoutLine = z.object({
+  athlete_id: id,
+  payment_plan_month: month,
+  include_payment_protection_plan: includeProtection,
+});
+
+const quoteLines = z.array(quoteLine).min(1).max(MAX_ATHLETES).refine(uniqueAthletes, UNIQUE_ATHLETES);
+const checkoutLines = z.array(checkoutLine).min(1).max(MAX_ATHLETES).refine(uniqueAthletes, UNIQUE_ATHLETES);
+
+const cents = z.number().int();
+const PhaseSchema = z.object({ due_on: z.string(), amount_cents: cents });
+
+const QuoteLineSchema = z
+  .object({
+    athlete_id: z.number().int(),
+    name: z.string(),
+    license_code: z.string().nullable(),
+    /** Null only for a line whose problem is that it has no team ('Athlete not found.', no team licence). */
+    team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    season: z.object({ id: z.number().int(), name: z.string(), start_date: z.string() }).nullable(),
+    organization: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    injury_protection_insurance: z
+      .object({ id: z.number().int(), description: z.string(), amount_cents: cents })
+      .nullable(),
+    payment_plans: z.array(
+      z.object({
+        month: z.number().int(),
+        name: z.string(),
+        additional_cents: cents.nullable(),
+        phases: z.array(
+          z.object({
+            due_on: z.string(),
+            start_time_formatted: z.string(),
+            amount_cents: cents,
+            base_amount_cents: cents,
+          }),
+        ),
+      }),
+    ),
+    payment_plan_month: z.number().int().nullable(),
+    include_payment_protection_plan: z.boolean(),
+    dues_cents: cents,
+    code_discount_cents: cents,
+    sibling_discount_cents: cents,
+    sibling_discount_percent: z.number(),
+    position: z.number().int(),
+    app_fee_cents: cents,
+    protection_cents: cents,
+    plan_fee_cents: cents,
+    today_cents: cents,
+    later_cents: cents,
+    total_cents: cents,
+    later_phases: z.array(PhaseSchema),
+    problem: z.string().nullable(),
+  })
+  .openapi('QuoteLine');
+
+const QuoteSchema = z
+  .object({
+    athletes: z.array(QuoteLineSchema),
+    waivers: z.array(
+      z.object({ organization_id: z.number().int(), organization_name: z.string(), waiver: z.string() }),
+    ),
+    discount: z
+      .object({ code: z.string(), percent_off: z.number().nullable(), flat_discount_cents: cents.nullable() })
+      .nullable(),
+    sibling_discount_cents: cents,
+    today_cents: cents,
+    later_cents: cents,
+    total_cents: cents,
+    ready: z.boolean(),
+  })
+  .openapi('Quote');
+
+const HouseholdReceiptSchema = z
+  .object({
+    checkout_id: z.string(),
+    amount_cents: cents,
+    sibling_discount_cents: cents,
+    email: z.string(),
+    card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    athletes: z.array(
+      z.object({
+        membership_id: z.number().int(),
+        athlete_id: z.number().int(),
+        name: z.string(),
+        team_name: z.string(),
+        season_name: z.string(),
+        plan_name: z.string(),
+        amount_cents: cents,
+        dues_cents: cents,
+        code_discount_cents: cents,
+        sibling_discount_cents: cents,
+        protection_cents: cents,
+        app_fee_cents: cents,
+      }),
+    ),
+    remaining: z.array(z.object({ due_date: z.string(), amount_cents: cents })),
+  })
+  .openapi('HouseholdReceipt');
+
+const quoteRoute = createRoute({
+  method: 'post',
+  path: '/api/household/quote',
+  tags: ['household'],
+  summary: "A family checkout's lines and totals, computed from the server's data (writes nothing)",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: { body: jsonBody(z.object({ athletes: quoteLines, discount_code: discountCode })) },
+  responses: { 200: json(QuoteSchema), ...errors(400, 401, 403, 422) },
+});
+
+const checkoutRoute = createRoute({
+  method: 'post',
+  path: '/api/household/checkout',
+  tags: ['household'],
+  summary:
+    'Start paying a family checkout: one PaymentIntent for everything due today (a SetupIntent when only ' +
+    'instalments are due), or, with nothing to pay, the memberships recorded now (payment_complete 1)',
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: {
+    body: jsonBody(
+      z.object({
+        athletes: checkoutLines,
+        discount_code: discountCode,
+        checkout_key: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{8,64}$/, 'The checkout key must be 8 to 64 letters, digits, - or _.'),
+      }),
+    ),
+  },
+  responses: {
+    200: json(
+      z.object({
+        checkout_id: z.string(),
+        client_secret: z.string().nullable(),
+        payment_intent_id: z.string().nullable(),
+        setup_intent_id: z.string().nullable(),
+        payment_complete: z.union([z.literal(0), z.literal(1)]),
+        amount_today_cents: cents,
+        receipt: HouseholdReceiptSchema.nullable(),
+      }),
+    ),
+    ...errors(400, 401, 403, 404, 409, 422),
+  },
+});
+
+const providerId = z.string().trim().min(1).max(255);
+
+const checkoutSuccessRoute = createRoute({
+  method: 'post',
+  path: '/api/household/checkout-success',
+  tags: ['household'],
+  summary:
+    "Record a family checkout's memberships once the provider says its intent succeeded (idempotent); when another " +
+    'checkout paid one of the athletes meanwhile, the payment is refunded whole (`refunded: true`)',
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: {
+    body: jsonBody(
+      z.object({
+        checkout_id: z.string().trim().min(1).max(64),
+        stripe_payment_intent_id: providerId.optional(),
+        stripe_setup_intent_id: providerId.optional(),
+      }),
+    ),
+  },
+  responses: {
+    200: json(
+      z.object({
+        payment_complete: z.literal(1),
+        membership_ids: z.array(z.number().int()),
+        refunded: z.boolean(),
+        receipt: HouseholdReceiptSchema.nullable(),
+      }),
+    ),
+    ...errors(400, 401, 403, 404, 409, 422),
+  },
+});
+
+export function householdCheckoutRoutes(deps: AppDeps) {
+  const app = createRouter();
+
+  app.openapi(quoteRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    return c.json(await quote(deps, auth.user, c.req.valid('json')), 200);
+  });
+
+  app.openapi(checkoutRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    return c.json(await checkout(deps, auth.user, c.req.valid('json')), 200);
+  });
+
+  app.openapi(checkoutSuccessRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    return c.json(await checkoutSuccess(deps, auth.user, c.req.valid('json')), 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,369 @@
+/**
+ * The household calls of issue 20 point 4 (two guardians), one function per route of server/routes/household.ts:
+ * the household as a guardian sees it, inviting a second guardian by e-mail, cancelling an invite, looking an invite
+ * up by its link, accepting it and removing a guardian. Who belongs to which household is read through
+ * ./households.ts; this module is the one place that changes it.
+ *
+ * An invite is a link e-mailed once: 256 random bits (as password-reset tokens, ./tokens.ts), of which only the
+ * SHA-256 is stored; it lives 7 days and works once (accepting marks it in the transaction that moves the guardian,
+ * under a lock on the invite's row, so of two accepts at once one succeeds and the other hears it was used).
+ * Inviting the same address again revokes the pending invite (the old link then answers 404).
+ */
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { householdGuardians, householdInvites, households, type UserRow, users } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
+import { siteLink } from '../http/origin.ts';
+import { householdInviteMail } from '../mail/household-invite-mail.ts';
+import { whiteLabelOf } from './branding.ts';
+import { ensureHousehold, householdAthletes, householdIdOf } from './households.ts';
+import { limiterOf, type RateRule } from './rate-limit.ts';
+import { hashToken, newTokenValue } from './tokens.ts';
+import { normalizeEmail } from './users.ts';
+
+export const HOUSEHOLD_TEXTS = {
+  guardiansOnly: 'Only a guardian can manage a household.',
+  inviteSelf: 'You cannot invite yourself.',
+  alreadyGuardian: 'This person is already a guardian of your household.',
+  inviteNotFound: 'Invitation not found.',
+  notValid: 'This invitation is not valid.',
+  expired: 'This invitation has expired.',
+  used: 'This invitation has already been used.',
+  otherHousehold: 'You are already a guardian of another household.',
+  sameHousehold: 'You are already a guardian of this household.',
+  removeSelf: 'You cannot remove yourself.',
+  guardianNotFound: 'Guardian not found.',
+} as const;
+
+/** How long an invite link works. */
+export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Invites a guardian may send: 10 an hour (counted in the database, so every process shares the limit). */
+export const HOUSEHOLD_INVITE_RULE: RateRule = { name: 'household-invite:guardian', limit: 10, windowSeconds: 60 * 60 };
+
+/** The name the invite e-mail gives the app when no client is configured. */
+const DEFAULT_APP_NAME = 'Diamond Academy';
+
+export interface HouseholdJson {
+  guardians: { id: number; name: string | null; email: string; relationship: string | null; is_you: boolean }[];
+  invites: InviteJson[];
+}
+
+export interface InviteJson {
+  id: number;
+  name: string;
+  email: string;
+  relationship: string;
+  expires_at: string;
+}
+
+export interface InviteLookupJson {
+  name: string;
+  email: string;
+  relationship: string;
+  invited_by_name: string | null;
+  expires_at: string;
+}
+
+export interface InviteBody {
+  name: string;
+  email: string;
+  relationship: string;
+}
+
+/** Athletes and coaches have accounts of their own but no household to manage (403). */
+export function requireHouseholdGuardian(user: Pick<UserRow, 'kind'>): void {
+  if (user.kind !== 'guardian') throw forbidden(HOUSEHOLD_TEXTS.guardiansOnly);
+}
+
+function inviteJson(row: typeof householdInvites.$inferSelect): InviteJson {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    relationship: row.relationship,
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/** Pending: neither accepted nor revoked, and not expired at `now`. */
+function pending(now: Date) {
+  return and(
+    isNull(householdInvites.acceptedAt),
+    isNull(householdInvites.revokedAt),
+    gt(householdInvites.expiresAt, now),
+  );
+}
+
+/** The household as `user` sees it: its guardians (the first one to join first) and its pending invites. */
+async function householdView(db: Db | Tx, user: Pick<UserRow, 'id'>, now: Date): Promise<HouseholdJson> {
+  const householdId = await householdIdOf(db, user.id);
+  const guardianRows =
+    householdId === null
+      ? []
+      : await db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            relationship: householdGuardians.relationship,
+          })
+          .from(householdGuardians)
+          .innerJoin(users, eq(users.id, householdGuardians.userId))
+          .where(eq(householdGuardians.householdId, householdId))
+          .orderBy(asc(householdGuardians.joinedAt), asc(householdGuardians.userId));
+  if (guardianRows.length === 0) {
+    const [self] = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, user.id));
+    if (self) guardianRows.push({ ...self, relationship: null });
+  }
+  const invites =
+    householdId === null
+      ? []
+      : await db
+          .select()
+          .from(householdInvites)
+          .where(and(eq(householdInvites.householdId, householdId), pending(now)))
+          .orderBy(asc(householdInvites.createdAt), asc(householdInvites.id));
+  return {
+    guardians: guardianRows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email ?? '',
+      relationship: row.relationship,
+      is_you: row.id === user.id,
+    })),
+    invites: invites.map(inviteJson),
+  };
+}
+
+/** GET /api/household. */
+export async function getHousehold(deps: AppDeps, user: UserRow): Promise<{ household: HouseholdJson }> {
+  requireHouseholdGuardian(user);
+  return { household: await householdView(deps.db, user, deps.now()) };
+}
+
+/** The app's name for the invite e-mail: the configured client's. */
+async function appName(db: Db): Promise<string> {
+  return (await whiteLabelOf(db, null))?.appName ?? DEFAULT_APP_NAME;
+}
+
+/**
+ * POST /api/household/invites: a pending invite for `body.email` (replacing an earlier pending one for that address)
+ * and its e-mail. 422 on `email` for the guardian's own address or one of the household's guardians; 429 past
+ * HOUSEHOLD_INVITE_RULE.
+ */
+export async function inviteGuardian(deps: AppDeps, user: UserRow, body: InviteBody): Promise<{ invite: InviteJson }> {
+  requireHouseholdGuardian(user);
+  const { db } = deps;
+  await limiterOf(deps)(HOUSEHOLD_INVITE_RULE, String(user.id));
+  const email = normalizeEmail(body.email);
+  if (user.email !== null && normalizeEmail(user.email) === email)
+    throw fieldError('email', HOUSEHOLD_TEXTS.inviteSelf);
+
+  const householdId = await ensureHousehold(db, user.id);
+  const now = deps.now();
+  const token = newTokenValue();
+  const invite = await db.transaction(async (tx) => {
+    // One writer per household at a time: two invites of one address at once leave one pending.
+    await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for('update');
+    const [guardian] = await tx
+      .select({ id: users.id })
+      .from(householdGuardians)
+      .innerJoin(users, eq(users.id, householdGuardians.userId))
+      .where(and(eq(householdGuardians.householdId, householdId), sql`lower(${users.email}) = ${email}`));
+    if (guardian) throw fieldError('email', HOUSEHOLD_TEXTS.alreadyGuardian);
+    await tx
+      .update(householdInvites)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(householdInvites.householdId, householdId),
+          sql`lower(${householdInvites.email}) = ${email}`,
+          isNull(householdInvites.acceptedAt),
+          isNull(householdInvites.revokedAt),
+        ),
+      );
+    const [row] = await tx
+      .insert(householdInvites)
+      .values({
+        householdId,
+        invitedBy: user.id,
+        name: body.name,
+        email,
+        relationship: body.relationship,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS),
+        createdAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('household invite insert returned nothing');
+    return row;
+  });
+
+  const athletes = await householdAthletes(db, user.id);
+  await deps.mailer.send(
+    householdInviteMail({
+      to: email,
+      inviteeName: body.name,
+      inviterName: user.name ?? user.email ?? 'A guardian',
+      athleteNames: athletes.map((athlete) => athlete.name ?? athlete.username ?? '').filter((name) => name !== ''),
+      appName: await appName(db),
+      link: siteLink(deps.env, '/household/join', { token }),
+    }),
+  );
+  return { invite: inviteJson(invite) };
+}
+
+/** DELETE /api/household/invites/{id}: revokes a pending invite of the caller's household; 404 for any other. */
+export async function cancelInvite(deps: AppDeps, user: UserRow, inviteId: number): Promise<void> {
+  requireHouseholdGuardian(user);
+  const { db } = deps;
+  const householdId = await householdIdOf(db, user.id);
+  const now = deps.now();
+  const revoked =
+    householdId === null
+      ? []
+      : await db
+          .update(householdInvites)
+          .set({ revokedAt: now })
+          .where(and(eq(householdInvites.id, inviteId), eq(householdInvites.householdId, householdId), pending(now)))
+          .returning({ id: householdInvites.id });
+  if (revoked.length === 0) throw notFound(HOUSEHOLD_TEXTS.inviteNotFound);
+}
+
+type InviteRow = typeof householdInvites.$inferSelect;
+
+/** The invite a link's token names, if it can still be accepted: 404 unknown or revoked, 410 used or expired. */
+function usableInvite(row: InviteRow | undefined, now: Date): InviteRow {
+  if (!row || (row.revokedAt !== null && row.acceptedAt === null)) throw notFound(HOUSEHOLD_TEXTS.notValid);
+  if (row.acceptedAt !== null) throw new ApiError(410, HOUSEHOLD_TEXTS.used);
+  if (row.expiresAt.getTime() <= now.getTime()) throw new ApiError(410, HOUSEHOLD_TEXTS.expired);
+  return row;
+}
+
+/** POST /api/household/invites/lookup (no sign-in): what the join page shows about the invite its link carries. */
+export async function lookupInvite(deps: AppDeps, body: { token: string }): Promise<{ invite: InviteLookupJson }> {
+  const [found] = await deps.db
+    .select({ invite: householdInvites, invitedByName: users.name })
+    .from(householdInvites)
+    .innerJoin(users, eq(users.id, householdInvites.invitedBy))
+    .where(eq(householdInvites.tokenHash, hashToken(body.token)));
+  const invite = usableInvite(found?.invite, deps.now());
+  return {
+    invite: {
+      name: invite.name,
+      email: invite.email,
+      relationship: invite.relationship,
+      invited_by_name: found?.invitedByName ?? null,
+      expires_at: invite.expiresAt.toISOString(),
+    },
+  };
+}
+
+/**
+ * POST /api/household/invites/accept: the caller joins the inviting household, in one transaction that first locks
+ * the invite's row (so a second accept waits, then finds it used: 410) and then the caller's row (so the caller
+ * cannot join two households at once). A caller whose household has other guardians: 409. A caller alone in a
+ * household of their own leaves it (its pending invites die with it); their athletes come along, because a
+ * household's athletes are its guardians' (./households.ts).
+ */
+export async function acceptInvite(
+  deps: AppDeps,
+  user: UserRow,
+  body: { token: string },
+): Promise<{ household: HouseholdJson }> {
+  requireHouseholdGuardian(user);
+  const { db } = deps;
+  const now = deps.now();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(householdInvites)
+      .where(eq(householdInvites.tokenHash, hashToken(body.token)))
+      .for('update');
+    const invite = usableInvite(row, now);
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const ownHousehold = await householdIdOf(tx, user.id);
+    if (ownHousehold === invite.householdId) throw new ApiError(409, HOUSEHOLD_TEXTS.sameHousehold);
+    if (ownHousehold !== null) {
+      const others = await tx
+        .select({ userId: householdGuardians.userId })
+        .from(householdGuardians)
+        .where(and(eq(householdGuardians.householdId, ownHousehold), ne(householdGuardians.userId, user.id)))
+        .limit(1);
+      if (others.length > 0) throw new ApiError(409, HOUSEHOLD_TEXTS.otherHousehold);
+      // The household of one the caller leaves: nobody can join it through its pending invites any more.
+      await tx
+        .update(householdInvites)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(householdInvites.householdId, ownHousehold),
+            isNull(householdInvites.acceptedAt),
+            isNull(householdInvites.revokedAt),
+          ),
+        );
+    }
+    const accepted = await tx
+      .update(householdInvites)
+      .set({ acceptedAt: now, acceptedBy: user.id })
+      .where(
+        and(
+          eq(householdInvites.id, invite.id),
+          isNull(householdInvites.acceptedAt),
+          isNull(householdInvites.revokedAt),
+        ),
+      )
+      .returning({ id: householdInvites.id });
+    if (accepted.length === 0) throw new ApiError(410, HOUSEHOLD_TEXTS.used);
+    await tx
+      .insert(householdGuardians)
+      .values({ householdId: invite.householdId, userId: user.id, relationship: invite.relationship, joinedAt: now })
+      .onConflictDoUpdate({
+        target: householdGuardians.userId,
+        set: { householdId: invite.householdId, relationship: invite.relationship, joinedAt: now },
+      });
+  });
+  return { household: await householdView(db, user, now) };
+}
+
+/**
+ * DELETE /api/household/guardians/{user_id}: another guardian leaves the caller's household (a household of one
+ * again, keeping only the athletes they registered themselves); the pending invites they sent die with their place.
+ */
+export async function removeGuardian(
+  deps: AppDeps,
+  user: UserRow,
+  guardianId: number,
+): Promise<{ household: HouseholdJson }> {
+  requireHouseholdGuardian(user);
+  if (guardianId === user.id) throw fieldError('user_id', HOUSEHOLD_TEXTS.removeSelf);
+  const { db } = deps;
+  const now = deps.now();
+  const householdId = await householdIdOf(db, user.id);
+  if (householdId === null) throw notFound(HOUSEHOLD_TEXTS.guardianNotFound);
+  await db.transaction(async (tx) => {
+    await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for('update');
+    const removed = await tx
+      .delete(householdGuardians)
+      .where(and(eq(householdGuardians.householdId, householdId), eq(householdGuardians.userId, guardianId)))
+      .returning({ userId: householdGuardians.userId });
+    if (removed.length === 0) throw notFound(HOUSEHOLD_TEXTS.guardianNotFound);
+    await tx
+      .update(householdInvites)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(householdInvites.householdId, householdId),
+          eq(householdInvites.invitedBy, guardianId),
+          isNull(householdInvites.acceptedAt),
+          isNull(householdInvites.revokedAt),
+        ),
+      );
+  });
+  return { household: await householdView(db, user, now) };
+}
