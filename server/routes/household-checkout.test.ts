@@ -279,6 +279,27 @@ describe('POST /api/household/quote', () => {
     expectError(await t.call('POST', '/api/household/quote', { body: { athletes: [line(sam)] } }), 401);
   });
 
+  it("names a missing claim and a paused licence as the line's problem", async () => {
+    const { pat, sam, alex } = await riveras();
+    await t.db.delete(licenceClaims).where(eq(licenceClaims.userId, alex.id));
+    let answer = ok<Quote>(await quote(pat, { athletes: [line(sam), line(alex)] }));
+    expect(answer.athletes.map((l) => l.problem)).toEqual([null, 'You have not claimed a licence for this team.']);
+    // Sam alone counts: no sibling discount for him.
+    expect(answer).toMatchObject({ today_cents: 47500, sibling_discount_cents: 0, ready: false });
+    await t.db.update(licences).set({ paused: true }).where(eq(licences.code, 'TIGERS-2027'));
+    answer = ok<Quote>(await quote(pat, { athletes: [line(sam), line(alex)] }));
+    expect(answer.athletes.map((l) => l.problem)).toEqual([
+      'Registration has been paused by the organization.',
+      'Registration has been paused by the organization.',
+    ]);
+    const refused = expectError(
+      await checkout(pat, { athletes: [line(sam)], checkout_key: newKey() }),
+      409,
+      'Registration has been paused by the organization.',
+    );
+    expect(refused.messages).toEqual({ [`athletes.${sam.id}`]: ['Registration has been paused by the organization.'] });
+  });
+
   it('refuses athletes of two organizations in one checkout (422 on athletes)', async () => {
     const { pat, sam, alex } = await riveras(['TIGERS-2027', 'WAVES-2027']);
     const refused = expectError(await quote(pat, { athletes: [line(sam), line(alex)] }), 422);

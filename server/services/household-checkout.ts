@@ -554,7 +554,7 @@ function recordOnce(deps: AppDeps, row: HouseholdCheckoutRow, lines: StoredLine[
       ).map((membership) => membership.id);
     if (current.status === 'paid') return { kind: 'paid', membershipIds: await recordedIds(), created: false };
     if (current.status === 'refunded') return { kind: 'taken' };
-    // A SetupIntent checkout replaced by a newer one moved no money: it must not be recorded beside that one.
+    // A SetupIntent checkout replaced by a newer one (or whose athletes were paid) moved no money: never recorded.
     if (current.status === 'canceled' && payment.chargeId === null) return { kind: 'replaced' };
     const athleteIds = lines.map((line) => line.athleteId).sort((a, b) => a - b);
     // The athletes' rows, in one order, as recordMembership locks a payer's: one recording per athlete at a time.
@@ -569,7 +569,9 @@ function recordOnce(deps: AppDeps, row: HouseholdCheckoutRow, lines: StoredLine[
       .from(memberships)
       .where(and(inArray(memberships.userId, athleteIds), eq(memberships.status, 'active')));
     if (lines.some((line) => active.some((m) => m.userId === line.athleteId && m.seasonId === line.seasonId))) {
-      await tx.update(householdCheckouts).set({ status: 'refunded' }).where(eq(householdCheckouts.id, row.id));
+      // Money moved only with a PaymentIntent: that one is refunded; a card setup or a free checkout just ends.
+      const status = payment.chargeId === null ? 'canceled' : 'refunded';
+      await tx.update(householdCheckouts).set({ status }).where(eq(householdCheckouts.id, row.id));
       return { kind: 'taken' };
     }
     const at = deps.now();
@@ -623,7 +625,10 @@ async function recordCheckout(deps: AppDeps, row: HouseholdCheckoutRow, payment:
     if (!isUniqueViolation(error)) throw error;
     outcome = await recordOnce(deps, row, lines, payment);
   }
-  if (outcome.kind === 'replaced') throw conflict(REPLACED);
+  if (outcome.kind === 'replaced') {
+    if (await allPaid(deps.db, lines)) throw alreadyPaid(lines.map((line) => line.athleteId));
+    throw conflict(REPLACED);
+  }
   if (outcome.kind === 'taken') {
     if (payment.chargeId === null) throw alreadyPaid(lines.map((line) => line.athleteId));
     // Refunding again changes nothing at the provider, so a retried success finishes an interrupted refund.
