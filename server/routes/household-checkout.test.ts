@@ -12,6 +12,8 @@ import {
   teams,
 } from '../db/schema/index.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
+import { withHouseholdLease } from '../services/household-checkout.ts';
+import { ensureHousehold } from '../services/households.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
 
@@ -710,5 +712,58 @@ describe('two guardians paying at the same moment', () => {
     expect(await activeOf([sam.id, alex.id])).toHaveLength(2);
     expect(await householdIntents()).toHaveLength(1);
     expect(await sandbox().isRefunded(first.payment_intent_id!)).toBe(false);
+  });
+});
+
+describe('the household lease', () => {
+  it('an expired lease passes to the next checkout, and the old holder learns it lost it', async () => {
+    const householdId = await ensureHousehold(t.db, await userId(t.db, 'parent@example.com'));
+    const start = new Date();
+    const later = new Date(start.getTime() + 5 * 60_000);
+    await withHouseholdLease(
+      t.db,
+      householdId,
+      () => start,
+      async (slowStillHeld) => {
+        expect(await slowStillHeld()).toBe(true);
+        await withHouseholdLease(
+          t.db,
+          householdId,
+          () => later,
+          async (nextStillHeld) => {
+            expect(await nextStillHeld()).toBe(true);
+          },
+        );
+        expect(await slowStillHeld()).toBe(false);
+      },
+    );
+  });
+
+  it('a card setup replaced by another checkout is not recorded', async () => {
+    const { pat, sam, alex } = await riveras('WAVES-2027');
+    const first = ok<CheckoutAnswer>(
+      await checkout(pat, { athletes: [line(sam, 3), line(alex, 3)], checkout_key: newKey() }),
+    );
+    const second = ok<CheckoutAnswer>(
+      await checkout(pat, { athletes: [line(sam, 6), line(alex, 6)], checkout_key: newKey() }),
+    );
+    await confirm(first);
+    expectError(
+      await success(pat, { checkout_id: first.checkout_id, stripe_setup_intent_id: first.setup_intent_id }),
+      409,
+      'This checkout was replaced by another one. Please try again.',
+    );
+    expect(await activeOf([sam.id, alex.id])).toEqual([]);
+    await confirm(second);
+    const done = ok<SuccessAnswer>(
+      await success(pat, { checkout_id: second.checkout_id, stripe_setup_intent_id: second.setup_intent_id }),
+    );
+    expect(done.membership_ids).toHaveLength(2);
+    // Now that both are members, the replaced setup is told so.
+    expectError(
+      await success(pat, { checkout_id: first.checkout_id, stripe_setup_intent_id: first.setup_intent_id }),
+      409,
+      'These athletes are already paid for.',
+    );
   });
 });
