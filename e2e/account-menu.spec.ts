@@ -75,6 +75,8 @@ test.describe('header account menu', () => {
     await expect(page.getByRole('navigation', { name: 'Account menu' }).getByText('paid@example.com')).toBeVisible();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
+    // Issue 20 point 4: 'Invite a guardian' comes between My payments and LOG OUT.
+    await page.keyboard.press('Tab');
     const logOut = page.getByRole('button', { name: 'LOG OUT' });
     await expect(logOut).toBeFocused();
     const reloaded = page.waitForEvent('load');

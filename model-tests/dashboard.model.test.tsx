@@ -149,6 +149,8 @@ function expectFrame(snapshot: { context: { user: CurrentUser; servers: readonly
   const menu = screen.getByRole('navigation', { name: 'Account' });
   expect(within(menu).getByText(snapshot.context.user.email)).toBeTruthy();
   expect(within(menu).getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
+  // Issue 20 point 4: the menu leads to the household, where a second guardian is invited.
+  expect(within(menu).getByRole('link', { name: 'Invite a guardian' }).getAttribute('href')).toBe('/household');
   // §2: the selector only when an alternate server is configured.
   expect(screen.queryByLabelText('Server') !== null).toBe(snapshot.context.servers.length > 1);
   expect(screen.getByText(/Please allow 24 hours for a response\./)).toBeTruthy();

@@ -64,6 +64,8 @@ async function renderInRouter(actor: PaymentsActorRef) {
 function expectFrame() {
   expect(screen.getByRole('heading', { level: 1, name: 'My payments' })).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Back to your account' }).getAttribute('href')).toBe('/dashboard');
+  // Issue 20 point 4: a second guardian is invited from the household page.
+  expect(screen.getByRole('link', { name: 'Invite a guardian' }).getAttribute('href')).toBe('/household');
 }
 
 runPaths({

@@ -12,6 +12,8 @@ import {
   teams,
 } from '../db/schema/index.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
+import { withHouseholdLease } from '../services/household-checkout.ts';
+import { ensureHousehold } from '../services/households.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
 
@@ -277,6 +279,27 @@ describe('POST /api/household/quote', () => {
     expectError(await quote(await t.tokenFor('samrivera'), { athletes: [line(sam)] }), 403);
     expectError(await quote(await t.tokenFor('coach@example.com'), { athletes: [line(sam)] }), 403);
     expectError(await t.call('POST', '/api/household/quote', { body: { athletes: [line(sam)] } }), 401);
+  });
+
+  it("names a missing claim and a paused licence as the line's problem", async () => {
+    const { pat, sam, alex } = await riveras();
+    await t.db.delete(licenceClaims).where(eq(licenceClaims.userId, alex.id));
+    let answer = ok<Quote>(await quote(pat, { athletes: [line(sam), line(alex)] }));
+    expect(answer.athletes.map((l) => l.problem)).toEqual([null, 'You have not claimed a licence for this team.']);
+    // Sam alone counts: no sibling discount for him.
+    expect(answer).toMatchObject({ today_cents: 47500, sibling_discount_cents: 0, ready: false });
+    await t.db.update(licences).set({ paused: true }).where(eq(licences.code, 'TIGERS-2027'));
+    answer = ok<Quote>(await quote(pat, { athletes: [line(sam), line(alex)] }));
+    expect(answer.athletes.map((l) => l.problem)).toEqual([
+      'Registration has been paused by the organization.',
+      'Registration has been paused by the organization.',
+    ]);
+    const refused = expectError(
+      await checkout(pat, { athletes: [line(sam)], checkout_key: newKey() }),
+      409,
+      'Registration has been paused by the organization.',
+    );
+    expect(refused.messages).toEqual({ [`athletes.${sam.id}`]: ['Registration has been paused by the organization.'] });
   });
 
   it('refuses athletes of two organizations in one checkout (422 on athletes)', async () => {
@@ -689,5 +712,58 @@ describe('two guardians paying at the same moment', () => {
     expect(await activeOf([sam.id, alex.id])).toHaveLength(2);
     expect(await householdIntents()).toHaveLength(1);
     expect(await sandbox().isRefunded(first.payment_intent_id!)).toBe(false);
+  });
+});
+
+describe('the household lease', () => {
+  it('an expired lease passes to the next checkout, and the old holder learns it lost it', async () => {
+    const householdId = await ensureHousehold(t.db, await userId(t.db, 'parent@example.com'));
+    const start = new Date();
+    const later = new Date(start.getTime() + 5 * 60_000);
+    await withHouseholdLease(
+      t.db,
+      householdId,
+      () => start,
+      async (slowStillHeld) => {
+        expect(await slowStillHeld()).toBe(true);
+        await withHouseholdLease(
+          t.db,
+          householdId,
+          () => later,
+          async (nextStillHeld) => {
+            expect(await nextStillHeld()).toBe(true);
+          },
+        );
+        expect(await slowStillHeld()).toBe(false);
+      },
+    );
+  });
+
+  it('a card setup replaced by another checkout is not recorded', async () => {
+    const { pat, sam, alex } = await riveras('WAVES-2027');
+    const first = ok<CheckoutAnswer>(
+      await checkout(pat, { athletes: [line(sam, 3), line(alex, 3)], checkout_key: newKey() }),
+    );
+    const second = ok<CheckoutAnswer>(
+      await checkout(pat, { athletes: [line(sam, 6), line(alex, 6)], checkout_key: newKey() }),
+    );
+    await confirm(first);
+    expectError(
+      await success(pat, { checkout_id: first.checkout_id, stripe_setup_intent_id: first.setup_intent_id }),
+      409,
+      'This checkout was replaced by another one. Please try again.',
+    );
+    expect(await activeOf([sam.id, alex.id])).toEqual([]);
+    await confirm(second);
+    const done = ok<SuccessAnswer>(
+      await success(pat, { checkout_id: second.checkout_id, stripe_setup_intent_id: second.setup_intent_id }),
+    );
+    expect(done.membership_ids).toHaveLength(2);
+    // Now that both are members, the replaced setup is told so.
+    expectError(
+      await success(pat, { checkout_id: first.checkout_id, stripe_setup_intent_id: first.setup_intent_id }),
+      409,
+      'These athletes are already paid for.',
+    );
   });
 });

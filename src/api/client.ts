@@ -28,7 +28,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export type HttpMethod = 'get' | 'post' | 'put';
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
 export interface RequestOptions extends CallOptions {
   method?: HttpMethod;

@@ -41,6 +41,7 @@ const membership = {
   ],
   card: { brand: 'visa', last4: '0341' },
   needs_card_update: true,
+  sibling_discount_cents: 4500,
 };
 
 const result = {

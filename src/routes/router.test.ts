@@ -14,6 +14,8 @@ const PROTECTED = [
   '/payment?payment_plan_month=3',
   '/payments',
   '/payments/update-card?membership_id=4',
+  // Issue 20 point 4: the household's guardians and invites.
+  '/household',
 ];
 
 function routerAt(href: string) {
@@ -75,6 +77,15 @@ describe('the _auth layout', () => {
     const router = routerAt('/privacy-policy');
     await router.load();
     expect(router.state.location.pathname).toBe('/privacy-policy');
+    expect(guard).not.toHaveBeenCalled();
+  });
+
+  it("opens an invite's link without a stored user: the page itself offers logging in (issue 20 point 4)", async () => {
+    const guard = vi.spyOn(authRoute.options, 'beforeLoad');
+    const router = routerAt('/household/join?token=abc123');
+    await router.load();
+    expect(router.state.location.pathname).toBe('/household/join');
+    expect(router.state.location.search).toEqual({ token: 'abc123' });
     expect(guard).not.toHaveBeenCalled();
   });
 });

@@ -8,6 +8,8 @@ import { dashboardRoute } from './dashboard.route';
 import { draftRoute } from './draft.route';
 import { entryRoute } from './entry.route';
 import { flowsRoute } from './flows.route';
+import { householdRoute } from './household.route';
+import { householdJoinRoute } from './household-join.route';
 import { licenceQueryRoute, licenceRoute } from './licence.route';
 import { loginRoute } from './login.route';
 import { passwordResetRoute } from './password-reset.route';
@@ -34,7 +36,16 @@ export const routeTree = rootRoute.addChildren([
   coachLicenceQueryRoute,
   coachClaimedRoute,
   // Login required (§2): one pathless layout whose guard runs once per navigation, before any of them loads.
-  authRoute.addChildren([dashboardRoute, playerRoute, subscribeRoute, paymentRoute, paymentsRoute, updateCardRoute]),
+  authRoute.addChildren([
+    dashboardRoute,
+    playerRoute,
+    subscribeRoute,
+    paymentRoute,
+    paymentsRoute,
+    updateCardRoute,
+    householdRoute,
+  ]),
+  householdJoinRoute,
   contactCoachRoute,
   appsRoute,
   flowsRoute,

@@ -51,6 +51,11 @@ describe('the header account menu', () => {
     expect(document.activeElement).toBe(payments);
     expect(payments.getAttribute('href')).toBe('/payments');
     await user.tab();
+    // Issue 20 point 4: the household's page, where a second guardian is invited.
+    const household = screen.getByRole('link', { name: 'Invite a guardian' });
+    expect(document.activeElement).toBe(household);
+    expect(household.getAttribute('href')).toBe('/household');
+    await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'LOG OUT' }));
     await user.keyboard('{Escape}');
     expect(toggle().getAttribute('aria-expanded')).toBe('false');
@@ -72,6 +77,8 @@ describe('the header account menu', () => {
     await user.click(screen.getByText('content'));
     expect(toggle().getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle());
+    // My payments, Invite a guardian, LOG OUT, then out of the menu.
+    await user.tab();
     await user.tab();
     await user.tab();
     await user.tab();

@@ -8,13 +8,15 @@ export const ACCOUNT_MENU_TEXTS = {
   toggle: 'My account',
   label: 'Account menu',
   payments: 'My payments',
+  /** Issue 20 point 4: the household's page, where a second guardian is invited. */
+  household: 'Invite a guardian',
   logOut: 'LOG OUT',
   loggingOut: 'Logging out…',
 } as const;
 
 /**
  * The header's account menu (issue 19 point 2), the disclosure pattern: a button with aria-expanded and
- * aria-controls shows the panel (the e-mail, 'My payments', LOG OUT), whose link and button follow it in the Tab
+ * aria-controls shows the panel (the e-mail, 'My payments', 'Invite a guardian', LOG OUT), whose links and button follow it in the Tab
  * order. Escape closes it and returns focus to the button; so do a click outside and focus leaving the menu (without
  * moving focus). LOG OUT runs the site's logout, which reloads the page whatever the server answered.
  */
@@ -75,6 +77,11 @@ export function AccountMenu({ account }: { account: SiteAccount }) {
           <li>
             <Link to="/payments" className="site-account__item" onClick={() => setOpen(false)}>
               {ACCOUNT_MENU_TEXTS.payments}
+            </Link>
+          </li>
+          <li>
+            <Link to="/household" className="site-account__item" onClick={() => setOpen(false)}>
+              {ACCOUNT_MENU_TEXTS.household}
             </Link>
           </li>
           <li>

@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { accountMenuView, type DashboardActorRef } from '../../machines/dashboard.connect';
-import { LOG_OUT_MENU_LABEL, SERVER_SELECTOR_LABEL } from './dashboard-texts';
+import { INVITE_GUARDIAN_MENU_LABEL, LOG_OUT_MENU_LABEL, SERVER_SELECTOR_LABEL } from './dashboard-texts';
 
-/** §2 Dashboard: the server selector (only with more than one server) and the top menu (e-mail, LOG OUT). */
+/**
+ * §2 Dashboard: the server selector (only with more than one server) and the top menu ('My payments', 'Invite a
+ * guardian' (issue 20 point 4), e-mail, LOG OUT).
+ */
 export function AccountMenu({ actorRef }: { actorRef: DashboardActorRef }) {
   const { email, hasServerChoice, servers, selectedServerId, canSwitch, canLogOut } = useSelector(
     actorRef,
@@ -32,6 +35,9 @@ export function AccountMenu({ actorRef }: { actorRef: DashboardActorRef }) {
       )}
       <Link to="/payments" className="account-menu__payments">
         My payments
+      </Link>
+      <Link to="/household" className="account-menu__household">
+        {INVITE_GUARDIAN_MENU_LABEL}
       </Link>
       <span className="account-menu__email">{email}</span>
       <button

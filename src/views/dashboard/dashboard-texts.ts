@@ -7,6 +7,8 @@ import { config } from '../../config';
 
 export const YOUR_ACCOUNT_HEADING = 'Your Account';
 export const LOG_OUT_MENU_LABEL = 'LOG OUT';
+/** Issue 20 point 4: the menu's way to /household, where a second guardian is invited. */
+export const INVITE_GUARDIAN_MENU_LABEL = 'Invite a guardian';
 /** §4: the button shown with the register-with-another-licence instruction. */
 export const LOGOUT_BUTTON_LABEL = 'Logout';
 export const SERVER_SELECTOR_LABEL = 'Server';

@@ -12,6 +12,8 @@ export const MY_PAYMENTS_HEADING = 'My payments';
 export const LOADING_PAYMENTS_TEXT = 'Loading your payments…';
 export const NO_PAYMENTS_TEXT = 'You have no team payments yet.';
 export const BACK_TO_ACCOUNT = 'Back to your account';
+/** Issue 20 point 4: the way to /household, where a second guardian is invited. */
+export const INVITE_GUARDIAN_LINK = 'Invite a guardian';
 export const UPDATE_CARD_LABEL = 'Update card';
 export const CARD_UPDATE_NOTICE = 'A payment could not be charged to your card. Please update your card to pay it.';
 export const SCHEDULE_CAPTION = 'Payment schedule';
