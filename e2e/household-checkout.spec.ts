@@ -71,8 +71,8 @@ async function choosePlan(page: Page, athlete: string, plan: RegExp, dueToday: s
   await expect(page.locator('.household-athletes')).toHaveAttribute('aria-busy', 'false');
 }
 
-async function payWith4242(page: Page) {
-  await enterCard(page, '4242 4242 4242 4242');
+async function payWith4242(page: Page, card = '4242 4242 4242 4242') {
+  await enterCard(page, card);
   await page.getByRole('checkbox', { name: NORTHSIDE_WAIVER }).check();
   await page.getByRole('button', { name: 'Pay Now' }).click();
 }
@@ -128,5 +128,28 @@ test.describe('family checkout', () => {
     await expect(page.getByRole('region', { name: 'Alex Monthly' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Casey Monthly' })).toHaveCount(0);
     await expect(page.getByRole('table', { name: 'Remaining payments' })).toBeVisible();
+  });
+
+  test('3-D Secure (4000 0025 0000 3155): back from the provider, the family checkout is recorded', async ({
+    page,
+    request,
+  }) => {
+    const email = await newFamily(request, 'family.threeds', ['Sam Secure', 'Alex Secure']);
+    await logInWithTigers(page, email, 'Sam Secure');
+    await addAthlete(page, 'Alex Secure');
+    await choosePlan(page, 'Sam Secure', /^Pay in full/, '$475.00');
+    await choosePlan(page, 'Alex Secure', /^Pay in full/, '$905.00');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await payWith4242(page, '4000 0025 0000 3155');
+
+    await expect(page.getByRole('heading', { name: '3-D Secure authentication' })).toBeVisible();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+
+    // The page that comes back is a fresh load: the checkout id this tab kept (sessionStorage) records it.
+    await expect(page.getByText('Payment succeeded!')).toBeVisible();
+    await expect(page).toHaveURL(/\/licenses\/TIGERS-2027\?claimed_registration=true$/);
+    await expect(page.getByRole('region', { name: 'Sam Secure' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Alex Secure' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('diamond.householdCheckout'))).toBeNull();
   });
 });
