@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
@@ -71,6 +72,17 @@ async function choosePlan(page: Page, athlete: string, plan: RegExp, dueToday: s
   await expect(page.locator('.household-athletes')).toHaveAttribute('aria-busy', 'false');
 }
 
+/** No serious axe violation at every viewport (320 px to desktop), and nothing wider than the viewport. */
+async function checkA11y(page: Page, label: string) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expectNoSeriousA11yViolations(page, `${label} at ${viewport.width} px`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${label} fits ${viewport.width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 async function payWith4242(page: Page, card = '4242 4242 4242 4242') {
   await enterCard(page, card);
   await page.getByRole('checkbox', { name: NORTHSIDE_WAIVER }).check();
@@ -88,12 +100,14 @@ test.describe('family checkout', () => {
     await choosePlan(page, 'Sam Family', /^Pay in full/, '$475.00');
     await choosePlan(page, 'Alex Family', /^Pay in full/, '$905.00');
     await expect(amountOf(page, '.household-totals', 'Sibling discount')).toHaveText('−$45.00');
+    await checkA11y(page, 'family step 1');
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeFocused();
     const summary = '.household-summary__totals';
     await expect(amountOf(page, summary, 'Sibling discount')).toHaveText('−$45.00');
     await expect(amountOf(page, summary, 'Due today')).toHaveText('$905.00');
+    await checkA11y(page, 'family checkout');
     await payWith4242(page);
 
     await expect(page).toHaveURL(/\/licenses\/TIGERS-2027\?claimed_registration=true$/);
