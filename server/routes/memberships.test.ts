@@ -298,6 +298,7 @@ describe('checkout', () => {
         remaining: [],
         season_name: 'Spring 2027',
         team_name: '12U Tigers',
+        sibling_discount_cents: 0,
       },
     });
     const rows = await t.db.select().from(memberships).where(eq(memberships.teamId, body.team_id));
