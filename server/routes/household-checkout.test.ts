@@ -311,6 +311,28 @@ describe('POST /api/household/quote', () => {
   });
 });
 
+describe('only a guardian pays for a household', () => {
+  it.each(['samrivera', 'coach@example.com'])(
+    'refuses %s with 403 on every call, before the body is read',
+    async (login) => {
+      const token = await t.tokenFor(login);
+      const { sam } = await riveras();
+      const calls: [string, unknown][] = [
+        ['/api/household/quote', { athletes: [line(sam)] }],
+        // An invalid body does not turn the 403 into a 422 (as on the household's other calls).
+        ['/api/household/quote', {}],
+        ['/api/household/checkout', { athletes: [line(sam)], checkout_key: newKey() }],
+        ['/api/household/checkout', { athletes: 'none' }],
+        ['/api/household/checkout-success', { checkout_id: 'hc_x', stripe_payment_intent_id: 'pi_x' }],
+        ['/api/household/checkout-success', {}],
+      ];
+      for (const [path, body] of calls) {
+        expectError(await t.call('POST', path, { token, body }), 403, 'Only a guardian can manage a household.');
+      }
+    },
+  );
+});
+
 describe('POST /api/household/checkout and checkout-success', () => {
   it('charges the example once ($905.00), records a membership per athlete and e-mails one receipt to the payer', async () => {
     const { pat, sam, alex } = await riveras();
