@@ -538,6 +538,30 @@ describe('POST /api/household/checkout and checkout-success', () => {
     expect(await receiptsTo('parent@example.com')).toHaveLength(0);
   });
 
+  it('Jamie, removed from the household after paying, still records the payment at checkout-success', async () => {
+    const { pat, jamie, sam, alex } = await riveras();
+    const started = ok<CheckoutAnswer>(
+      await checkout(jamie, { checkout_key: newKey(), athletes: [line(sam), line(alex)] }),
+    );
+    await confirm(started);
+    const jamieId = await userId(t.db, 'coparent@example.com');
+    expect((await t.call('DELETE', `/api/household/guardians/${jamieId}`, { token: pat })).status).toBe(200);
+    // The money moved while Jamie was a guardian: the payer's success records it (not 404 with the charge kept).
+    const done = ok<SuccessAnswer>(
+      await success(jamie, { checkout_id: started.checkout_id, stripe_payment_intent_id: started.payment_intent_id }),
+    );
+    expect(done).toMatchObject({ refunded: false, receipt: { email: 'coparent@example.com', amount_cents: 90500 } });
+    expect((await activeOf([sam.id, alex.id])).map((m) => m.payerId)).toEqual([jamieId, jamieId]);
+    // Nobody else's checkout opens to a guardian who left: Morgan, never in the household, still gets 404.
+    expectError(
+      await success(await t.tokenFor('member@example.com'), {
+        checkout_id: started.checkout_id,
+        stripe_payment_intent_id: started.payment_intent_id,
+      }),
+      404,
+    );
+  });
+
   it("refuses another household's athlete (404) and a checkout nobody in the household made (404)", async () => {
     const { pat, sam } = await riveras();
     const jordan = await userId(t.db, 'jordanlee');
