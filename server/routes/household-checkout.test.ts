@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
 import {
   householdCheckouts,
   licenceClaims,
@@ -11,6 +13,9 @@ import {
   paymentIntents,
   teams,
 } from '../db/schema/index.ts';
+import { createLogger } from '../log.ts';
+import { householdFailureMail, householdReceiptMail, householdReminderMail } from '../mail/household-billing-mails.ts';
+import { createOutboxMailer } from '../mail/mailer.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { withHouseholdLease } from '../services/household-checkout.ts';
 import { ensureHousehold } from '../services/households.ts';
@@ -811,5 +816,79 @@ describe('the household lease', () => {
       409,
       'These athletes are already paid for.',
     );
+  });
+});
+
+describe('logs', () => {
+  it("hold no names, addresses, tokens or client secrets of a family checkout (its receipt's subject names the athletes)", async () => {
+    const { pat, sam, alex } = await riveras();
+    const lines: string[] = [];
+    const log = createLogger(
+      { LOG_LEVEL: 'info' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const app = createApp({ ...t.deps, log, mailer: createOutboxMailer(t.db, log) });
+    const send = async (path: string, body: unknown) =>
+      app.request(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${pat}` },
+        body: JSON.stringify(body),
+      });
+    const athletes = [line(sam), line(alex)];
+    expect((await send('/api/household/quote', { athletes })).status).toBe(200);
+    const started = (await (
+      await send('/api/household/checkout', { athletes, checkout_key: newKey() })
+    ).json()) as CheckoutAnswer;
+    await confirm(started);
+    const done = await send('/api/household/checkout-success', {
+      checkout_id: started.checkout_id,
+      stripe_payment_intent_id: started.payment_intent_id,
+    });
+    expect(done.status).toBe(200);
+
+    const everything = lines.join('\n');
+    expect(everything).toContain('household receipt');
+    for (const secret of ['Sam Rivera', 'Alex Rivera', 'Pat Rivera', 'parent@example.com', pat, sam.token]) {
+      expect(everything).not.toContain(secret);
+    }
+    expect(everything).not.toContain(started.client_secret ?? 'no client secret');
+  });
+
+  it("the collector's household e-mails log a label, not their subjects that name the athletes", () => {
+    const context = {
+      to: 'parent@example.com',
+      name: 'Pat Rivera',
+      lines: [
+        {
+          athleteName: 'Sam Rivera',
+          teamName: '12U Tigers',
+          seasonName: null,
+          planName: 'Pay in full',
+          amountCents: 100,
+        },
+      ],
+      paymentsLink: 'http://localhost/payments',
+    };
+    const card = { brand: 'visa', last4: '4242' };
+    const mails = [
+      householdReceiptMail(context, { paidOn: '2027-01-01', card }, []),
+      householdFailureMail(context, {
+        dueOn: '2027-01-01',
+        card,
+        reason: 'declined',
+        nextAttemptOn: null,
+        updateCardLink: 'http://localhost/x',
+      }),
+      householdReminderMail(context, { dueOn: '2027-01-01', card, updateCardLink: 'http://localhost/x' }),
+    ];
+    for (const mail of mails) {
+      expect(mail.subject).toContain('Sam Rivera');
+      expect(mail.logLabel).toMatch(/^household /);
+    }
   });
 });
