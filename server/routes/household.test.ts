@@ -414,6 +414,28 @@ describe('DELETE /api/household/guardians/{user_id}', () => {
     expectError(await t.call('DELETE', '/api/household/guardians/0', { token }), 422);
     expect((await household(PAT)).guardians).toHaveLength(2);
   });
+
+  it('two guardians removing each other at the same moment: one is removed, the other stays', async () => {
+    const [pat, jamie] = [await userId(t.db, PAT), await userId(t.db, JAMIE)];
+    const [patToken, jamieToken] = [await as(PAT), await as(JAMIE)];
+    const [row] = await t.db.select().from(householdGuardians).where(eq(householdGuardians.userId, pat));
+    // A few rounds: the window between reading the caller's household and removing is short.
+    for (let round = 0; round < 8; round++) {
+      await t.db.delete(householdGuardians);
+      await t.db.insert(householdGuardians).values([
+        { householdId: row!.householdId, userId: pat, relationship: null },
+        { householdId: row!.householdId, userId: jamie, relationship: 'Mother' },
+      ]);
+      const results = await Promise.all([
+        t.call('DELETE', `/api/household/guardians/${jamie}`, { token: patToken }),
+        t.call('DELETE', `/api/household/guardians/${pat}`, { token: jamieToken }),
+      ]);
+      // The second, no longer a guardian of the household when its turn comes, removes nobody.
+      expect(results.map((result) => result.status).sort()).toEqual([200, 404]);
+      expectError(results.find((result) => result.status === 404)!, 404, HOUSEHOLD_TEXTS.guardianNotFound);
+      expect(await t.db.select().from(householdGuardians)).toHaveLength(1);
+    }
+  });
 });
 
 describe('logs', () => {

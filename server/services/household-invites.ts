@@ -348,6 +348,9 @@ export async function removeGuardian(
   if (householdId === null) throw notFound(HOUSEHOLD_TEXTS.guardianNotFound);
   await db.transaction(async (tx) => {
     await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for('update');
+    // Under the lock the caller must still be a guardian here: of two guardians removing each other, the second
+    // (removed meanwhile) removes nobody.
+    if ((await householdIdOf(tx, user.id)) !== householdId) throw notFound(HOUSEHOLD_TEXTS.guardianNotFound);
     const removed = await tx
       .delete(householdGuardians)
       .where(and(eq(householdGuardians.householdId, householdId), eq(householdGuardians.userId, guardianId)))
