@@ -415,6 +415,29 @@ describe('DELETE /api/household/guardians/{user_id}', () => {
     expect((await household(PAT)).guardians).toHaveLength(2);
   });
 
+  it('a guardian removed while inviting never leaves a pending invite in the household they left', async () => {
+    const [pat, jamie] = [await userId(t.db, PAT), await userId(t.db, JAMIE)];
+    const [patToken, jamieToken] = [await as(PAT), await as(JAMIE)];
+    const [row] = await t.db.select().from(householdGuardians).where(eq(householdGuardians.userId, pat));
+    const householdId = row!.householdId;
+    for (let round = 0; round < 8; round++) {
+      await t.db.delete(householdGuardians).where(eq(householdGuardians.userId, jamie));
+      await t.db.insert(householdGuardians).values({ householdId, userId: jamie, relationship: 'Mother' });
+      const [removed, invited] = await Promise.all([
+        t.call('DELETE', `/api/household/guardians/${jamie}`, { token: patToken }),
+        t.call('POST', '/api/household/invites', {
+          token: jamieToken,
+          body: { name: 'Robin', email: `robin${round}@example.com`, relationship: 'Aunt' },
+        }),
+      ]);
+      expect(removed.status, removed.text).toBe(200);
+      expect(invited.status, invited.text).toBe(201);
+      // Whatever the order, Pat's household holds no pending invite of Jamie's: it died with Jamie's place, or went
+      // to the household Jamie has now.
+      expect((await household(PAT)).invites).toEqual([]);
+    }
+  });
+
   it('two guardians removing each other at the same moment: one is removed, the other stays', async () => {
     const [pat, jamie] = [await userId(t.db, PAT), await userId(t.db, JAMIE)];
     const [patToken, jamieToken] = [await as(PAT), await as(JAMIE)];
