@@ -359,6 +359,27 @@ describe('POST /api/household/invites/accept', () => {
     expect(row?.acceptedBy).toBe(await userId(t.db, results[0]?.status === 200 ? TRIAL : SUBSCRIBER));
   });
 
+  it('a link cancelled while it is accepted either joins or is dead, never both', async () => {
+    for (let round = 0; round < 6; round++) {
+      const sent = await invite(MORGAN, TRIAL);
+      const [cancelled, accepted] = await Promise.all([
+        t.call('DELETE', `/api/household/invites/${sent.invite.id}`, { token: await as(MORGAN) }),
+        accept(TRIAL, sent.token),
+      ]);
+      const [row] = await t.db.select().from(householdInvites).where(eq(householdInvites.id, sent.invite.id));
+      if (accepted.status === 200) {
+        expectError(cancelled, 404, HOUSEHOLD_TEXTS.inviteNotFound);
+        expect(row).toMatchObject({ revokedAt: null, acceptedBy: await userId(t.db, TRIAL) });
+        // Back to a household of one for the next round.
+        await t.db.delete(householdGuardians).where(eq(householdGuardians.userId, await userId(t.db, TRIAL)));
+      } else {
+        expect(cancelled.status).toBe(204);
+        expectError(accepted, 404, HOUSEHOLD_TEXTS.notValid);
+        expect(row).toMatchObject({ acceptedAt: null });
+      }
+    }
+  });
+
   it('works once when one guardian accepts twice at the same moment', async () => {
     const sent = await invite(MORGAN, TRIAL);
     const results = await Promise.all([accept(TRIAL, sent.token), accept(TRIAL, sent.token)]);
