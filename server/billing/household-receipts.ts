@@ -191,21 +191,25 @@ export function householdReceiptMail(
     ...(athlete.protection_cents > 0 ? [`Injury protection: ${formatUsd(athlete.protection_cents)}`] : []),
     `Paid today: ${formatUsd(athlete.amount_cents)}`,
   ]);
-  return message(receipt.email, `Receipt: ${amount} for ${namesText(receipt.athletes.map((a) => a.name))}`, [
-    [payerName ? `Hello ${payerName},` : 'Hello,'],
-    ['Thank you for your payment. This is your receipt.'],
-    [
-      `Amount paid: ${amount}`,
-      `Date: ${formatDisplayDate(paidOn)}`,
-      `Card: ${receipt.card ? cardText(receipt.card) : 'none (nothing was charged)'}`,
-    ],
-    ...athleteParagraphs,
-    ...(receipt.sibling_discount_cents > 0
-      ? [[`${SIBLING_DISCOUNT_TEXT}: -${formatUsd(receipt.sibling_discount_cents)}`]]
-      : []),
-    scheduleLines(receipt.remaining.map((p) => ({ dueOn: p.due_date, amountCents: p.amount_cents }))),
-    ['See your payments:', paymentsLink],
-  ]);
+  // The subject names the athletes: the mailer logs the label instead.
+  return {
+    ...message(receipt.email, `Receipt: ${amount} for ${namesText(receipt.athletes.map((a) => a.name))}`, [
+      [payerName ? `Hello ${payerName},` : 'Hello,'],
+      ['Thank you for your payment. This is your receipt.'],
+      [
+        `Amount paid: ${amount}`,
+        `Date: ${formatDisplayDate(paidOn)}`,
+        `Card: ${receipt.card ? cardText(receipt.card) : 'none (nothing was charged)'}`,
+      ],
+      ...athleteParagraphs,
+      ...(receipt.sibling_discount_cents > 0
+        ? [[`${SIBLING_DISCOUNT_TEXT}: -${formatUsd(receipt.sibling_discount_cents)}`]]
+        : []),
+      scheduleLines(receipt.remaining.map((p) => ({ dueOn: p.due_date, amountCents: p.amount_cents }))),
+      ['See your payments:', paymentsLink],
+    ]),
+    logLabel: 'household receipt',
+  };
 }
 
 /** E-mails the one receipt of a family checkout to the guardian who paid (none without an address: logged). */

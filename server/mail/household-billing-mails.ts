@@ -7,7 +7,8 @@ import type { MailMessage } from './mailer.ts';
  * The payment e-mails of a family checkout's instalments (issue 20; docs/api.md "E-mails of payment plans"): the
  * phases of one household checkout that fall due on one date are one charge, so each date has one receipt (to the
  * guardian who paid), one failure notice and one reminder (to every guardian of the household), each listing every
- * athlete's part. Same layout and links as the one-athlete e-mails (billing-mails.ts).
+ * athlete's part. Same layout and links as the one-athlete e-mails (billing-mails.ts). Their subjects name the athletes,
+ * so the mailer logs `logLabel` instead (no personal data in the logs).
  */
 
 /** One athlete's part of a household charge. */
@@ -50,18 +51,21 @@ export function householdReceiptMail(
   remaining: ScheduledAmount[],
 ): MailMessage {
   const amount = formatUsd(total(context));
-  return message(context.to, `Receipt: ${amount} for ${athleteNames(context.lines)}`, [
-    greetingOf(context.name),
-    ['Thank you for your payment. This is your receipt.'],
-    [
-      `Amount paid: ${amount}`,
-      `Date: ${formatDisplayDate(payment.paidOn)}`,
-      `Card: ${payment.card ? cardText(payment.card) : 'none (nothing was charged)'}`,
-    ],
-    athleteLines(context.lines),
-    scheduleLines(remaining),
-    ['See your payments:', context.paymentsLink],
-  ]);
+  return {
+    ...message(context.to, `Receipt: ${amount} for ${athleteNames(context.lines)}`, [
+      greetingOf(context.name),
+      ['Thank you for your payment. This is your receipt.'],
+      [
+        `Amount paid: ${amount}`,
+        `Date: ${formatDisplayDate(payment.paidOn)}`,
+        `Card: ${payment.card ? cardText(payment.card) : 'none (nothing was charged)'}`,
+      ],
+      athleteLines(context.lines),
+      scheduleLines(remaining),
+      ['See your payments:', context.paymentsLink],
+    ]),
+    logLabel: 'household receipt',
+  };
 }
 
 export function householdFailureMail(
@@ -77,19 +81,22 @@ export function householdFailureMail(
 ): MailMessage {
   const amount = formatUsd(total(context));
   const card = failure.card ? `the ${cardText(failure.card)}` : 'the saved card';
-  return message(context.to, `Payment failed: ${amount} for ${athleteNames(context.lines)}`, [
-    greetingOf(context.name),
-    [`We could not charge ${card} for the payment of ${amount} due ${formatDisplayDate(failure.dueOn)}:`],
-    athleteLines(context.lines),
-    [`Reason: ${failure.reason}`],
-    [
-      failure.nextAttemptOn
-        ? `We will try again on ${formatDisplayDate(failure.nextAttemptOn)}. To pay now, update the card:`
-        : 'That was our last try: the payment is now overdue. Please update the card to pay it:',
-      failure.updateCardLink,
-    ],
-    ['See your payments:', context.paymentsLink],
-  ]);
+  return {
+    ...message(context.to, `Payment failed: ${amount} for ${athleteNames(context.lines)}`, [
+      greetingOf(context.name),
+      [`We could not charge ${card} for the payment of ${amount} due ${formatDisplayDate(failure.dueOn)}:`],
+      athleteLines(context.lines),
+      [`Reason: ${failure.reason}`],
+      [
+        failure.nextAttemptOn
+          ? `We will try again on ${formatDisplayDate(failure.nextAttemptOn)}. To pay now, update the card:`
+          : 'That was our last try: the payment is now overdue. Please update the card to pay it:',
+        failure.updateCardLink,
+      ],
+      ['See your payments:', context.paymentsLink],
+    ]),
+    logLabel: 'household payment failed',
+  };
 }
 
 export function householdReminderMail(
@@ -98,15 +105,18 @@ export function householdReminderMail(
 ): MailMessage {
   const amount = formatUsd(total(context));
   const date = formatDisplayDate(instalment.dueOn);
-  return message(context.to, `Upcoming payment: ${amount} on ${date} for ${athleteNames(context.lines)}`, [
-    greetingOf(context.name),
-    instalment.card
-      ? [`Your next payment is ${amount}, charged to the ${cardText(instalment.card)} on ${date}:`]
-      : [
-          `Your next payment is ${amount}, due on ${date}. No card is saved for it: please add one:`,
-          instalment.updateCardLink,
-        ],
-    athleteLines(context.lines),
-    ['See your payments:', context.paymentsLink],
-  ]);
+  return {
+    ...message(context.to, `Upcoming payment: ${amount} on ${date} for ${athleteNames(context.lines)}`, [
+      greetingOf(context.name),
+      instalment.card
+        ? [`Your next payment is ${amount}, charged to the ${cardText(instalment.card)} on ${date}:`]
+        : [
+            `Your next payment is ${amount}, due on ${date}. No card is saved for it: please add one:`,
+            instalment.updateCardLink,
+          ],
+      athleteLines(context.lines),
+      ['See your payments:', context.paymentsLink],
+    ]),
+    logLabel: 'household payment reminder',
+  };
 }

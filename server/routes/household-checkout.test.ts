@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
 import {
   householdCheckouts,
   licenceClaims,
@@ -11,6 +13,9 @@ import {
   paymentIntents,
   teams,
 } from '../db/schema/index.ts';
+import { createLogger } from '../log.ts';
+import { householdFailureMail, householdReceiptMail, householdReminderMail } from '../mail/household-billing-mails.ts';
+import { createOutboxMailer } from '../mail/mailer.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { withHouseholdLease } from '../services/household-checkout.ts';
 import { ensureHousehold } from '../services/households.ts';
@@ -311,6 +316,28 @@ describe('POST /api/household/quote', () => {
   });
 });
 
+describe('only a guardian pays for a household', () => {
+  it.each(['samrivera', 'coach@example.com'])(
+    'refuses %s with 403 on every call, before the body is read',
+    async (login) => {
+      const token = await t.tokenFor(login);
+      const { sam } = await riveras();
+      const calls: [string, unknown][] = [
+        ['/api/household/quote', { athletes: [line(sam)] }],
+        // An invalid body does not turn the 403 into a 422 (as on the household's other calls).
+        ['/api/household/quote', {}],
+        ['/api/household/checkout', { athletes: [line(sam)], checkout_key: newKey() }],
+        ['/api/household/checkout', { athletes: 'none' }],
+        ['/api/household/checkout-success', { checkout_id: 'hc_x', stripe_payment_intent_id: 'pi_x' }],
+        ['/api/household/checkout-success', {}],
+      ];
+      for (const [path, body] of calls) {
+        expectError(await t.call('POST', path, { token, body }), 403, 'Only a guardian can manage a household.');
+      }
+    },
+  );
+});
+
 describe('POST /api/household/checkout and checkout-success', () => {
   it('charges the example once ($905.00), records a membership per athlete and e-mails one receipt to the payer', async () => {
     const { pat, sam, alex } = await riveras();
@@ -514,6 +541,30 @@ describe('POST /api/household/checkout and checkout-success', () => {
     expect(recorded.map((m) => m.payerId)).toEqual([jamieId, jamieId]);
     expect(await receiptsTo('coparent@example.com')).toHaveLength(1);
     expect(await receiptsTo('parent@example.com')).toHaveLength(0);
+  });
+
+  it('Jamie, removed from the household after paying, still records the payment at checkout-success', async () => {
+    const { pat, jamie, sam, alex } = await riveras();
+    const started = ok<CheckoutAnswer>(
+      await checkout(jamie, { checkout_key: newKey(), athletes: [line(sam), line(alex)] }),
+    );
+    await confirm(started);
+    const jamieId = await userId(t.db, 'coparent@example.com');
+    expect((await t.call('DELETE', `/api/household/guardians/${jamieId}`, { token: pat })).status).toBe(200);
+    // The money moved while Jamie was a guardian: the payer's success records it (not 404 with the charge kept).
+    const done = ok<SuccessAnswer>(
+      await success(jamie, { checkout_id: started.checkout_id, stripe_payment_intent_id: started.payment_intent_id }),
+    );
+    expect(done).toMatchObject({ refunded: false, receipt: { email: 'coparent@example.com', amount_cents: 90500 } });
+    expect((await activeOf([sam.id, alex.id])).map((m) => m.payerId)).toEqual([jamieId, jamieId]);
+    // Nobody else's checkout opens to a guardian who left: Morgan, never in the household, still gets 404.
+    expectError(
+      await success(await t.tokenFor('member@example.com'), {
+        checkout_id: started.checkout_id,
+        stripe_payment_intent_id: started.payment_intent_id,
+      }),
+      404,
+    );
   });
 
   it("refuses another household's athlete (404) and a checkout nobody in the household made (404)", async () => {
@@ -765,5 +816,79 @@ describe('the household lease', () => {
       409,
       'These athletes are already paid for.',
     );
+  });
+});
+
+describe('logs', () => {
+  it("hold no names, addresses, tokens or client secrets of a family checkout (its receipt's subject names the athletes)", async () => {
+    const { pat, sam, alex } = await riveras();
+    const lines: string[] = [];
+    const log = createLogger(
+      { LOG_LEVEL: 'info' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const app = createApp({ ...t.deps, log, mailer: createOutboxMailer(t.db, log) });
+    const send = async (path: string, body: unknown) =>
+      app.request(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${pat}` },
+        body: JSON.stringify(body),
+      });
+    const athletes = [line(sam), line(alex)];
+    expect((await send('/api/household/quote', { athletes })).status).toBe(200);
+    const started = (await (
+      await send('/api/household/checkout', { athletes, checkout_key: newKey() })
+    ).json()) as CheckoutAnswer;
+    await confirm(started);
+    const done = await send('/api/household/checkout-success', {
+      checkout_id: started.checkout_id,
+      stripe_payment_intent_id: started.payment_intent_id,
+    });
+    expect(done.status).toBe(200);
+
+    const everything = lines.join('\n');
+    expect(everything).toContain('household receipt');
+    for (const secret of ['Sam Rivera', 'Alex Rivera', 'Pat Rivera', 'parent@example.com', pat, sam.token]) {
+      expect(everything).not.toContain(secret);
+    }
+    expect(everything).not.toContain(started.client_secret ?? 'no client secret');
+  });
+
+  it("the collector's household e-mails log a label, not their subjects that name the athletes", () => {
+    const context = {
+      to: 'parent@example.com',
+      name: 'Pat Rivera',
+      lines: [
+        {
+          athleteName: 'Sam Rivera',
+          teamName: '12U Tigers',
+          seasonName: null,
+          planName: 'Pay in full',
+          amountCents: 100,
+        },
+      ],
+      paymentsLink: 'http://localhost/payments',
+    };
+    const card = { brand: 'visa', last4: '4242' };
+    const mails = [
+      householdReceiptMail(context, { paidOn: '2027-01-01', card }, []),
+      householdFailureMail(context, {
+        dueOn: '2027-01-01',
+        card,
+        reason: 'declined',
+        nextAttemptOn: null,
+        updateCardLink: 'http://localhost/x',
+      }),
+      householdReminderMail(context, { dueOn: '2027-01-01', card, updateCardLink: 'http://localhost/x' }),
+    ];
+    for (const mail of mails) {
+      expect(mail.subject).toContain('Sam Rivera');
+      expect(mail.logLabel).toMatch(/^household /);
+    }
   });
 });

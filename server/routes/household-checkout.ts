@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
 import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
 import { checkout, checkoutSuccess, quote } from '../services/household-checkout.ts';
+import { guardianFirst } from './household.ts';
 
 /**
  * The family checkout of issue 20 (docs/api.md "Family checkout"): quote, checkout and checkout-success for several
@@ -132,7 +133,7 @@ const quoteRoute = createRoute({
   tags: ['household'],
   summary: "A family checkout's lines and totals, computed from the server's data (writes nothing)",
   security: BEARER,
-  middleware: [authFirst] as const,
+  middleware: [authFirst, guardianFirst] as const,
   request: { body: jsonBody(z.object({ athletes: quoteLines, discount_code: discountCode })) },
   responses: { 200: json(QuoteSchema), ...errors(400, 401, 403, 422) },
 });
@@ -145,7 +146,7 @@ const checkoutRoute = createRoute({
     'Start paying a family checkout: one PaymentIntent for everything due today (a SetupIntent when only ' +
     'instalments are due), or, with nothing to pay, the memberships recorded now (payment_complete 1)',
   security: BEARER,
-  middleware: [authFirst] as const,
+  middleware: [authFirst, guardianFirst] as const,
   request: {
     body: jsonBody(
       z.object({
@@ -183,7 +184,7 @@ const checkoutSuccessRoute = createRoute({
     "Record a family checkout's memberships once the provider says its intent succeeded (idempotent); when another " +
     'checkout paid one of the athletes meanwhile, the payment is refunded whole (`refunded: true`)',
   security: BEARER,
-  middleware: [authFirst] as const,
+  middleware: [authFirst, guardianFirst] as const,
   request: {
     body: jsonBody(
       z.object({

@@ -359,6 +359,27 @@ describe('POST /api/household/invites/accept', () => {
     expect(row?.acceptedBy).toBe(await userId(t.db, results[0]?.status === 200 ? TRIAL : SUBSCRIBER));
   });
 
+  it('a link cancelled while it is accepted either joins or is dead, never both', async () => {
+    for (let round = 0; round < 6; round++) {
+      const sent = await invite(MORGAN, TRIAL);
+      const [cancelled, accepted] = await Promise.all([
+        t.call('DELETE', `/api/household/invites/${sent.invite.id}`, { token: await as(MORGAN) }),
+        accept(TRIAL, sent.token),
+      ]);
+      const [row] = await t.db.select().from(householdInvites).where(eq(householdInvites.id, sent.invite.id));
+      if (accepted.status === 200) {
+        expectError(cancelled, 404, HOUSEHOLD_TEXTS.inviteNotFound);
+        expect(row).toMatchObject({ revokedAt: null, acceptedBy: await userId(t.db, TRIAL) });
+        // Back to a household of one for the next round.
+        await t.db.delete(householdGuardians).where(eq(householdGuardians.userId, await userId(t.db, TRIAL)));
+      } else {
+        expect(cancelled.status).toBe(204);
+        expectError(accepted, 404, HOUSEHOLD_TEXTS.notValid);
+        expect(row).toMatchObject({ acceptedAt: null });
+      }
+    }
+  });
+
   it('works once when one guardian accepts twice at the same moment', async () => {
     const sent = await invite(MORGAN, TRIAL);
     const results = await Promise.all([accept(TRIAL, sent.token), accept(TRIAL, sent.token)]);
@@ -413,6 +434,51 @@ describe('DELETE /api/household/guardians/{user_id}', () => {
     );
     expectError(await t.call('DELETE', '/api/household/guardians/0', { token }), 422);
     expect((await household(PAT)).guardians).toHaveLength(2);
+  });
+
+  it('a guardian removed while inviting never leaves a pending invite in the household they left', async () => {
+    const [pat, jamie] = [await userId(t.db, PAT), await userId(t.db, JAMIE)];
+    const [patToken, jamieToken] = [await as(PAT), await as(JAMIE)];
+    const [row] = await t.db.select().from(householdGuardians).where(eq(householdGuardians.userId, pat));
+    const householdId = row!.householdId;
+    for (let round = 0; round < 8; round++) {
+      await t.db.delete(householdGuardians).where(eq(householdGuardians.userId, jamie));
+      await t.db.insert(householdGuardians).values({ householdId, userId: jamie, relationship: 'Mother' });
+      const [removed, invited] = await Promise.all([
+        t.call('DELETE', `/api/household/guardians/${jamie}`, { token: patToken }),
+        t.call('POST', '/api/household/invites', {
+          token: jamieToken,
+          body: { name: 'Robin', email: `robin${round}@example.com`, relationship: 'Aunt' },
+        }),
+      ]);
+      expect(removed.status, removed.text).toBe(200);
+      expect(invited.status, invited.text).toBe(201);
+      // Whatever the order, Pat's household holds no pending invite of Jamie's: it died with Jamie's place, or went
+      // to the household Jamie has now.
+      expect((await household(PAT)).invites).toEqual([]);
+    }
+  });
+
+  it('two guardians removing each other at the same moment: one is removed, the other stays', async () => {
+    const [pat, jamie] = [await userId(t.db, PAT), await userId(t.db, JAMIE)];
+    const [patToken, jamieToken] = [await as(PAT), await as(JAMIE)];
+    const [row] = await t.db.select().from(householdGuardians).where(eq(householdGuardians.userId, pat));
+    // A few rounds: the window between reading the caller's household and removing is short.
+    for (let round = 0; round < 8; round++) {
+      await t.db.delete(householdGuardians);
+      await t.db.insert(householdGuardians).values([
+        { householdId: row!.householdId, userId: pat, relationship: null },
+        { householdId: row!.householdId, userId: jamie, relationship: 'Mother' },
+      ]);
+      const results = await Promise.all([
+        t.call('DELETE', `/api/household/guardians/${jamie}`, { token: patToken }),
+        t.call('DELETE', `/api/household/guardians/${pat}`, { token: jamieToken }),
+      ]);
+      // The second, no longer a guardian of the household when its turn comes, removes nobody.
+      expect(results.map((result) => result.status).sort()).toEqual([200, 404]);
+      expectError(results.find((result) => result.status === 404)!, 404, HOUSEHOLD_TEXTS.guardianNotFound);
+      expect(await t.db.select().from(householdGuardians)).toHaveLength(1);
+    }
   });
 });
 

@@ -63,8 +63,11 @@ const HouseholdAnswer = json(z.object({ household: HouseholdSchema }));
 /** An invite link's token: what the e-mail's link carries (256 bits, base64url). */
 const tokenBody = jsonBody(z.object({ token: z.string().trim().min(1).max(512) }));
 
-/** Athletes and coaches are refused before their request is validated (as authFirst does for the anonymous). */
-const guardianFirst = createMiddleware<AppEnv>(async (c, next) => {
+/**
+ * Athletes and coaches are refused before their request is validated (as authFirst does for the anonymous), on every
+ * household call (the family checkout's too, ./household-checkout.ts).
+ */
+export const guardianFirst = createMiddleware<AppEnv>(async (c, next) => {
   const auth = await requireUser(c, c.get('deps'));
   requireHouseholdGuardian(auth.user);
   await next();

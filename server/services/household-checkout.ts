@@ -945,15 +945,19 @@ export async function checkoutSuccess(
     throw fieldError('stripe_payment_intent_id', 'Send either stripe_payment_intent_id or stripe_setup_intent_id.');
   }
   const householdId = await householdIdOf(db, caller.id);
-  const [row] =
-    householdId === null
-      ? []
-      : await db
-          .select()
-          .from(householdCheckouts)
-          .where(
-            and(eq(householdCheckouts.publicId, body.checkout_id), eq(householdCheckouts.householdId, householdId)),
-          );
+  // A checkout of the caller's household, or one the caller started (a guardian removed after paying still records
+  // the payment their card made).
+  const [row] = await db
+    .select()
+    .from(householdCheckouts)
+    .where(
+      and(
+        eq(householdCheckouts.publicId, body.checkout_id),
+        householdId === null
+          ? eq(householdCheckouts.payerId, caller.id)
+          : or(eq(householdCheckouts.householdId, householdId), eq(householdCheckouts.payerId, caller.id)),
+      ),
+    );
   if (!row) throw notFound(CHECKOUT_NOT_FOUND);
   const lines = linesOf(row);
   const notSucceeded = async (text: string) => {

@@ -66,6 +66,8 @@ export interface InviteLookupJson {
   expires_at: string;
 }
 
+type InviteRow = typeof householdInvites.$inferSelect;
+
 export interface InviteBody {
   name: string;
   email: string;
@@ -152,24 +154,22 @@ async function appName(db: Db): Promise<string> {
 }
 
 /**
- * POST /api/household/invites: a pending invite for `body.email` (replacing an earlier pending one for that address)
- * and its e-mail. 422 on `email` for the guardian's own address or one of the household's guardians; 429 past
- * HOUSEHOLD_INVITE_RULE.
+ * The pending invite of `body.email` (normalized) into the household `householdId`, under the household's lock (one
+ * writer per household at a time: two invites of one address at once leave one pending); null when `user` is no
+ * longer one of its guardians once the lock is held (removed meanwhile).
  */
-export async function inviteGuardian(deps: AppDeps, user: UserRow, body: InviteBody): Promise<{ invite: InviteJson }> {
-  requireHouseholdGuardian(user);
-  const { db } = deps;
-  await limiterOf(deps)(HOUSEHOLD_INVITE_RULE, String(user.id));
-  const email = normalizeEmail(body.email);
-  if (user.email !== null && normalizeEmail(user.email) === email)
-    throw fieldError('email', HOUSEHOLD_TEXTS.inviteSelf);
-
-  const householdId = await ensureHousehold(db, user.id);
-  const now = deps.now();
-  const token = newTokenValue();
-  const invite = await db.transaction(async (tx) => {
-    // One writer per household at a time: two invites of one address at once leave one pending.
+function inviteInto(
+  db: Db,
+  user: UserRow,
+  householdId: number,
+  body: InviteBody,
+  token: string,
+  now: Date,
+): Promise<InviteRow | null> {
+  const { email } = body;
+  return db.transaction(async (tx) => {
     await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for('update');
+    if ((await householdIdOf(tx, user.id)) !== householdId) return null;
     const [guardian] = await tx
       .select({ id: users.id })
       .from(householdGuardians)
@@ -203,6 +203,30 @@ export async function inviteGuardian(deps: AppDeps, user: UserRow, body: InviteB
     if (!row) throw new Error('household invite insert returned nothing');
     return row;
   });
+}
+
+/**
+ * POST /api/household/invites: a pending invite for `body.email` (replacing an earlier pending one for that address)
+ * and its e-mail. 422 on `email` for the guardian's own address or one of the household's guardians; 429 past
+ * HOUSEHOLD_INVITE_RULE.
+ */
+export async function inviteGuardian(deps: AppDeps, user: UserRow, body: InviteBody): Promise<{ invite: InviteJson }> {
+  requireHouseholdGuardian(user);
+  const { db } = deps;
+  await limiterOf(deps)(HOUSEHOLD_INVITE_RULE, String(user.id));
+  const email = normalizeEmail(body.email);
+  if (user.email !== null && normalizeEmail(user.email) === email)
+    throw fieldError('email', HOUSEHOLD_TEXTS.inviteSelf);
+
+  const now = deps.now();
+  const token = newTokenValue();
+  let invite: InviteRow | null = null;
+  // Twice at most: a guardian removed between reading their household and locking it invites from the household of
+  // one they have now, never into the household they left.
+  for (let attempt = 0; invite === null && attempt < 2; attempt++) {
+    invite = await inviteInto(db, user, await ensureHousehold(db, user.id), { ...body, email }, token, now);
+  }
+  if (invite === null) throw new Error('household invite: the household kept changing');
 
   const athletes = await householdAthletes(db, user.id);
   await deps.mailer.send(
@@ -234,8 +258,6 @@ export async function cancelInvite(deps: AppDeps, user: UserRow, inviteId: numbe
           .returning({ id: householdInvites.id });
   if (revoked.length === 0) throw notFound(HOUSEHOLD_TEXTS.inviteNotFound);
 }
-
-type InviteRow = typeof householdInvites.$inferSelect;
 
 /** The invite a link's token names, if it can still be accepted: 404 unknown or revoked, 410 used or expired. */
 function usableInvite(row: InviteRow | undefined, now: Date): InviteRow {
@@ -348,6 +370,9 @@ export async function removeGuardian(
   if (householdId === null) throw notFound(HOUSEHOLD_TEXTS.guardianNotFound);
   await db.transaction(async (tx) => {
     await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId)).for('update');
+    // Under the lock the caller must still be a guardian here: of two guardians removing each other, the second
+    // (removed meanwhile) removes nobody.
+    if ((await householdIdOf(tx, user.id)) !== householdId) throw notFound(HOUSEHOLD_TEXTS.guardianNotFound);
     const removed = await tx
       .delete(householdGuardians)
       .where(and(eq(householdGuardians.householdId, householdId), eq(householdGuardians.userId, guardianId)))
