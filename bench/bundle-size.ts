@@ -72,8 +72,12 @@ const NEVER_ON_A_FIRST_VISIT = /stately-inspect|elk/;
  * and the family checkout that follows them. Only that action (or the 3-D Secure return of a family checkout it
  * started, after the chunk was fetched once) loads them, never a first visit to /payment, and /draft never does (the
  * preview cannot add an athlete). e2e/household-checkout.spec.ts checks that a first visit does not request them.
+ * The athlete steps' view is in the `athlete-steps` chunk (vite.config.ts groups it with the athlete steps' machines),
+ * so the manifest names that lazy import `_athlete-steps-<hash>.js`; login, register and /payment, which import the
+ * athlete steps statically, still count it (only lazy imports are left out here).
  */
-const AFTER_ADD_ANOTHER_ATHLETE = /src\/views\/(athletes\/athlete-steps-view|payment\/household-checkout-view)\.tsx$/;
+const AFTER_ADD_ANOTHER_ATHLETE =
+  /src\/views\/(athletes\/athlete-steps-view|payment\/household-checkout-view)\.tsx$|^_athlete-steps-[\w-]+\.js$/;
 
 /**
  * The header's account menu (src/views/common/page.tsx loads it lazily): only a logged-in person's page loads it, so
