@@ -19,6 +19,7 @@ import {
   WAIVER_REQUIRED,
 } from '../src/domain/payment-rules';
 import { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
+import { cardPaymentMachine } from '../src/machines/card-payment.machine';
 import { draftPreviewMachine } from '../src/machines/draft-preview';
 import type { HouseholdAthlete } from '../src/machines/household-checkout.context';
 import { householdCheckoutMachine } from '../src/machines/household-checkout.machine';
@@ -454,11 +455,15 @@ const modelStates = {
 };
 
 /**
- * The payment machine as /payment provides it (src/routes/payment.page.tsx): payment.setup.ts leaves the athlete steps
- * and the family checkout to the page (the draft preview below provides neither).
+ * The payment machine as /payment provides it (src/routes/payment.page.tsx): payment.setup.ts leaves the card payment,
+ * the athlete steps and the family checkout to the page (the draft preview below provides none).
  */
 const paymentPageMachine = paymentMachine.provide({
-  actors: { athleteSteps: athleteStepsMachine, householdCheckout: householdCheckoutMachine },
+  actors: {
+    cardPayment: cardPaymentMachine,
+    athleteSteps: athleteStepsMachine,
+    householdCheckout: householdCheckoutMachine,
+  },
 });
 
 const model = defineModel({

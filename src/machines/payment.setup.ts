@@ -14,7 +14,7 @@ import { hasWaiverText, PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
 import type { CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import { updateCurrentUser } from '../session/current-user';
 import type { AthleteStepsInput, AthleteStepsOutput } from './athlete-steps.machine';
-import { type CardPaymentExit, cardPaymentMachine } from './card-payment.machine';
+import type { CardPaymentExit, CardPaymentInput } from './card-payment.machine';
 import type { HouseholdCheckoutExit, HouseholdCheckoutInput } from './household-checkout.context';
 import {
   addedAthleteOf,
@@ -68,10 +68,10 @@ type ProvidedMachine<TInput, TOutput> = StateMachine<
 >;
 
 /**
- * The placeholder of a child the page provides: it starts nowhere and never finishes. Issue 20's athlete steps and
- * family checkout are given this way, so the staff draft preview (draft-preview.ts), which never invokes them
- * (ADD_ATHLETE is guarded off there), ships neither them nor their views; /payment provides the real machines
- * (src/routes/payment.page.tsx).
+ * The placeholder of a child the page provides: it starts nowhere and never finishes. The card payment and issue 20's
+ * athlete steps and family checkout are given this way, so the staff draft preview (draft-preview.ts), which never
+ * invokes them (it cannot pay, and ADD_ATHLETE is guarded off there), ships none of them nor their views; /payment
+ * provides the real machines (src/routes/payment.page.tsx).
  */
 function notProvided<TInput, TOutput>(): ProvidedMachine<TInput, TOutput> {
   return setup({ types: { input: {} as TInput, output: {} as TOutput } }).createMachine({ id: 'notProvided' });
@@ -117,7 +117,9 @@ export const paymentSetup = setup({
     // provider (src/providers/card-payments/payment.actors.ts), /draft the realtime channel, so neither page
     // carries the other's code (bench). Without one, card payments are unavailable and the preview is not live.
     cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
-    cardPayment: cardPaymentMachine,
+    // One payment (card-payment.machine.ts): /payment provides it with the provider's look-up of a returning payment;
+    // the preview cannot pay (checkout ends in `preview`), so /draft provides none.
+    cardPayment: notProvided<CardPaymentInput, CardPaymentExit>(),
     // Issue 20: 'Add another athlete' runs the athlete steps, then the family checkout: /payment provides both (with
     // the family checkout's card actors); /draft, which never adds an athlete, provides neither (bench: /draft).
     athleteSteps: notProvided<AthleteStepsInput, AthleteStepsOutput>(),
