@@ -18,7 +18,11 @@ import {
   WAIVER_AGREEMENT_LABEL,
   WAIVER_REQUIRED,
 } from '../src/domain/payment-rules';
+import { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
+import { cardPaymentMachine } from '../src/machines/card-payment.machine';
 import { draftPreviewMachine } from '../src/machines/draft-preview';
+import type { HouseholdAthlete } from '../src/machines/household-checkout.context';
+import { householdCheckoutMachine } from '../src/machines/household-checkout.machine';
 import { checksOutWithoutCard, offeredPlansOf } from '../src/machines/payment.context';
 import { paymentMachine } from '../src/machines/payment.machine';
 import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
@@ -431,7 +435,8 @@ const modelStates = {
       expect(snapshot.children.householdCheckout?.getSnapshot().context.checkoutId).toBe('hc_1');
       return;
     }
-    const athletes = snapshot.children.householdCheckout?.getSnapshot().context.athletes ?? [];
+    const athletes: readonly HouseholdAthlete[] =
+      snapshot.children.householdCheckout?.getSnapshot().context.athletes ?? [];
     expect(athletes[0]).toEqual({ id: sam.user_id, name: 'Sam Rivera' });
     // The athlete steps added another athlete (Alex chosen, or Jamie created), never Sam again.
     expect(athletes.slice(1).every((athlete) => [alex.user_id, 13].includes(athlete.id))).toBe(true);
@@ -449,8 +454,20 @@ const modelStates = {
   toDashboard: (snapshot: Snapshot) => expect(snapshot.output).toEqual({ to: '/dashboard' }),
 };
 
+/**
+ * The payment machine as /payment provides it (src/routes/payment.page.tsx): payment.setup.ts leaves the card payment,
+ * the athlete steps and the family checkout to the page (the draft preview below provides none).
+ */
+const paymentPageMachine = paymentMachine.provide({
+  actors: {
+    cardPayment: cardPaymentMachine,
+    athleteSteps: athleteStepsMachine,
+    householdCheckout: householdCheckoutMachine,
+  },
+});
+
 const model = defineModel({
-  machine: paymentMachine,
+  machine: paymentPageMachine,
   inputs: {
     newUser: { user: newUser, returned: null, returnUrl: RETURN_URL },
     existingUser: { user: existingUser, returned: null, returnUrl: RETURN_URL },

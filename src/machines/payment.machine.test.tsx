@@ -9,6 +9,7 @@ import { initialBillingForm } from '../domain/forms/payment-billing';
 import { createSandboxCardPayments } from '../providers/card-payments/sandbox-card-payments';
 import { draftChannelActor } from '../providers/realtime/draft-channel.actor';
 import { PaymentFlow } from '../views/payment/payment-flow';
+import { cardPaymentMachine } from './card-payment.machine';
 import { draftPreviewMachine } from './draft-preview';
 import { type PaymentInput, paymentMachine } from './payment.machine';
 
@@ -119,6 +120,32 @@ describe('the draft preview (the payment machine) with its real actors', () => {
   });
 });
 
+describe("the draft preview never runs issue 20's children (bench: /draft ships neither)", () => {
+  it("keeps the placeholders of the athlete steps and the family checkout, and refuses 'Add another athlete'", async () => {
+    // The page provides the real machines (src/routes/payment.page.tsx); the preview provides neither.
+    expect(draftMachine.implementations.actors.cardPayment).toMatchObject({ id: 'notProvided' });
+    expect(draftMachine.implementations.actors.athleteSteps).toMatchObject({ id: 'notProvided' });
+    expect(draftMachine.implementations.actors.householdCheckout).toMatchObject({ id: 'notProvided' });
+    // Payment data naming an athlete (what offers 'Add another athlete' on /payment).
+    stubFetch(() => jsonResponse({ ...draftData(450), athlete: { id: 12, name: 'Sam Rivera' } }));
+    // Every child the preview ever runs, by invoke id.
+    const started = new Set<string>();
+    const actor = createActor(draftMachine, { input: { draftId: 3 } });
+    actor.subscribe((snapshot) => {
+      for (const id of Object.keys(snapshot.children)) started.add(id);
+    });
+    actor.start();
+    await waitFor(actor, (snapshot) => snapshot.matches('choosingPlan'));
+    actor.send({ type: 'ADD_ATHLETE' });
+    expect(actor.getSnapshot().matches('choosingPlan')).toBe(true);
+    expect([...started]).toContain('paymentPlans');
+    expect([...started]).not.toContain('athleteSteps');
+    expect([...started]).not.toContain('householdCheckout');
+    expect([...started]).not.toContain('cardPayment');
+    actor.stop();
+  });
+});
+
 describe('Pay Now (issue 13: the billing schema guards the machine)', () => {
   const payer = {
     id: 40,
@@ -147,6 +174,8 @@ describe('Pay Now (issue 13: the billing schema guards the machine)', () => {
         subscriptionStatus: fromPromise(async () => subscriptionStatusSchema.parse({ payment_complete: 0 })),
         paymentPlans: fromPromise(async () => paymentDataSchema.parse(draftData(450))),
         cardPayments: fromPromise(async () => createSandboxCardPayments({ navigate: vi.fn(), now: () => new Date() })),
+        // As /payment provides it (payment.setup.ts leaves it to the page).
+        cardPayment: cardPaymentMachine,
       },
     });
     const actor = createActor(machine, { input: { user: null } }).start();

@@ -4,7 +4,9 @@
  * authorization, `isPreview` true), so the preview is exactly what the customer is going to see. One payment (Pay
  * Now, or the return from 3-D Secure) is the child card-payment.machine.ts, invoked from `paying`. Card code is never
  * imported here: the page gives the card provider (or, on /draft, the realtime channel) with machine.provide, and the
- * card form travels with PAY. Context, events and the rules read from them are in payment.context.ts.
+ * card form travels with PAY. The child machines (card payment, athlete steps, family checkout) are the page's to give
+ * too (payment.setup.ts `notProvided`): /payment gives them, the preview, which runs none, does not. Context, events
+ * and the rules read from them are in payment.context.ts.
  *
  * Decisions the spec leaves open:
  * - "The claimed page" is the licence page's team success screen: /licenses/{code}?claimed_registration=true, which

@@ -3,7 +3,7 @@
  * statechart in payment.machine.ts says when each runs; the draft preview (draft-preview.ts) replaces the plans and
  * discount actors and the `isPreview` guard. Guards and actions read call answers and event payloads through `params`.
  */
-import { assign, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
+import { assign, fromCallback, fromPromise, type StateMachine, setup, spawnChild } from 'xstate';
 import { getUser } from '../api/auth';
 import { errorText } from '../api/errors';
 import { getDiscount, getPaymentPlans, getSubscriptionStatus } from '../api/memberships';
@@ -13,10 +13,9 @@ import { type BillingForm, toBillingDetails } from '../domain/forms/payment-bill
 import { hasWaiverText, PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
 import type { CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import { updateCurrentUser } from '../session/current-user';
-import { type AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
-import { type CardPaymentExit, cardPaymentMachine } from './card-payment.machine';
-import type { HouseholdCheckoutExit } from './household-checkout.context';
-import { householdCheckoutMachine } from './household-checkout.machine';
+import type { AthleteStepsInput, AthleteStepsOutput } from './athlete-steps.machine';
+import type { CardPaymentExit, CardPaymentInput } from './card-payment.machine';
+import type { HouseholdCheckoutExit, HouseholdCheckoutInput } from './household-checkout.context';
 import {
   addedAthleteOf,
   canAddAthleteOf,
@@ -43,6 +42,40 @@ import {
   validBilling,
 } from './payment.context';
 import { settleUnlessAborted } from './settle-unless-aborted';
+
+/**
+ * A child machine the page gives (machine.provide) with the input the flow passes and the output it reads, whatever
+ * its states and events: the page's own machine is assignable to it, and the views take its actor through the
+ * connect module's types (payment.connect.ts).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: only the input and output are the flow's; the rest is the page's machine
+type PagesOwn = any;
+type ProvidedMachine<TInput, TOutput> = StateMachine<
+  PagesOwn, // context
+  PagesOwn, // events
+  PagesOwn, // children
+  PagesOwn, // actors
+  PagesOwn, // actions
+  PagesOwn, // guards
+  PagesOwn, // delays
+  PagesOwn, // state value
+  PagesOwn, // tags
+  TInput,
+  TOutput,
+  PagesOwn, // emitted
+  PagesOwn, // state meta
+  PagesOwn // state schema
+>;
+
+/**
+ * The placeholder of a child the page provides: it starts nowhere and never finishes. The card payment and issue 20's
+ * athlete steps and family checkout are given this way, so the staff draft preview (draft-preview.ts), which never
+ * invokes them (it cannot pay, and ADD_ATHLETE is guarded off there), ships none of them nor their views; /payment
+ * provides the real machines (src/routes/payment.page.tsx).
+ */
+function notProvided<TInput, TOutput>(): ProvidedMachine<TInput, TOutput> {
+  return setup({ types: { input: {} as TInput, output: {} as TOutput } }).createMachine({ id: 'notProvided' });
+}
 
 export const paymentSetup = setup({
   types: {
@@ -84,11 +117,13 @@ export const paymentSetup = setup({
     // provider (src/providers/card-payments/payment.actors.ts), /draft the realtime channel, so neither page
     // carries the other's code (bench). Without one, card payments are unavailable and the preview is not live.
     cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
-    cardPayment: cardPaymentMachine,
-    // Issue 20: 'Add another athlete' runs the athlete steps, then the family checkout (the page provides its card
-    // actors, as for cardPayment).
-    athleteSteps: athleteStepsMachine,
-    householdCheckout: householdCheckoutMachine,
+    // One payment (card-payment.machine.ts): /payment provides it with the provider's look-up of a returning payment;
+    // the preview cannot pay (checkout ends in `preview`), so /draft provides none.
+    cardPayment: notProvided<CardPaymentInput, CardPaymentExit>(),
+    // Issue 20: 'Add another athlete' runs the athlete steps, then the family checkout: /payment provides both (with
+    // the family checkout's card actors); /draft, which never adds an athlete, provides neither (bench: /draft).
+    athleteSteps: notProvided<AthleteStepsInput, AthleteStepsOutput>(),
+    householdCheckout: notProvided<HouseholdCheckoutInput, HouseholdCheckoutExit>(),
     draftChannel: fromCallback<DraftChannelEvent, DraftChannelInput>(() => undefined),
   },
   guards: {

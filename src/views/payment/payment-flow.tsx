@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
@@ -15,13 +16,32 @@ import {
   pageTextOf,
   paymentScreenOf,
 } from '../../machines/payment.connect';
-import { AthleteStepsView } from '../athletes/athlete-steps-view';
-import { HouseholdCheckoutView } from './household-checkout-view';
 import { PaymentOptionsStep } from './payment-options-step';
 import { ProtectionStep } from './protection-step';
 import { ReturnNotice } from './return-notice';
 import type { StepProps } from './types';
 import { WaiverOnlyStep } from './waiver-only-step';
+
+/**
+ * Issue 20's screens, shown only after 'Add another athlete' (or on a family checkout's 3-D Secure return): loaded
+ * lazily, so the draft preview, which never adds an athlete, does not ship them, and a first visit to /payment does not
+ * fetch them (npm run bench: AFTER_ADD_ANOTHER_ATHLETE; e2e/household-checkout.spec.ts checks the requests).
+ */
+const AthleteStepsView = lazy(() =>
+  import('../athletes/athlete-steps-view').then((module) => ({ default: module.AthleteStepsView })),
+);
+const HouseholdCheckoutView = lazy(() =>
+  import('./household-checkout-view').then((module) => ({ default: module.HouseholdCheckoutView })),
+);
+
+/** While a lazily loaded screen arrives: announced, as every other wait of the flow. */
+function LoadingScreen() {
+  return (
+    <p role="status" className="payment-status">
+      Loading…
+    </p>
+  );
+}
 
 /** The draft preview's banner (§2): on every screen of /draft. */
 function PreviewBanner() {
@@ -42,9 +62,17 @@ function PaymentScreen(props: StepProps) {
   const household = useSelector(actorRef, householdCheckoutOf);
   switch (screen) {
     case 'addingAthlete':
-      return athleteSteps ? <AthleteStepsView actorRef={athleteSteps} /> : null;
+      return athleteSteps ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <AthleteStepsView actorRef={athleteSteps} />
+        </Suspense>
+      ) : null;
     case 'household':
-      return household ? <HouseholdCheckoutView actorRef={household} /> : null;
+      return household ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <HouseholdCheckoutView actorRef={household} />
+        </Suspense>
+      ) : null;
     case 'waiverOnly':
       return <WaiverOnlyStep {...props} />;
     case 'choosingPlan':
