@@ -86,11 +86,17 @@ export function compressJson(): MiddlewareHandler {
     ) {
       return;
     }
+    const accepted = negotiateEncoding(c.req.header('Accept-Encoding'));
+    if (accepted === null) {
+      // Nothing to compress with (a client that accepts no encoding we have): the answer goes as it is, without
+      // reading its body into a copy and building a second Response.
+      varyOnAcceptEncoding(response.headers);
+      return;
+    }
     const body = Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     varyOnAcceptEncoding(headers);
-    const encoding =
-      body.length >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(c.req.header('Accept-Encoding')) : null;
+    const encoding = body.length >= COMPRESS_THRESHOLD_BYTES ? accepted : null;
     const sent = await compressBody(body, encoding);
     if (encoding) headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(sent.length));
