@@ -267,6 +267,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'GET /api/staff/drafts/{id}': { operationId: 'getDraft' },
   'PUT /api/staff/drafts/{id}': { operationId: 'updateDraft' },
   'POST /api/staff/billing/run': { operationId: 'runBilling' },
+  'PUT /api/staff/licences/{code}': { operationId: 'updateLicenceSeats' },
   // Households (issue 20)
   'GET /api/household': { operationId: 'getHousehold' },
   'POST /api/household/invites': { operationId: 'inviteGuardian' },

@@ -1,8 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
-import { createRouter, dollars, errors, id, idParam, json, jsonBody } from '../http/openapi.ts';
+import {
+  codeParam,
+  createRouter,
+  dollars,
+  errors,
+  id,
+  idParam,
+  json,
+  jsonBody,
+  LicenceInfoSchema,
+} from '../http/openapi.ts';
 import { saveStaffDraft, staffDraft } from '../services/staff-drafts.ts';
+import { updateLicenceSeats } from '../services/staff-licences.ts';
 
 const DraftSchema = z
   .object({
@@ -65,6 +76,20 @@ const updateDraftRoute = createRoute({
   responses: { 200: json(DraftSchema), ...errors(400, 401, 404, 422) },
 });
 
+const updateLicenceRoute = createRoute({
+  method: 'put',
+  path: '/api/staff/licences/{code}',
+  tags: ['staff'],
+  summary: 'Set how many seats of a licence are left to claim (staff token); answers the licence info',
+  security: STAFF_SECURITY,
+  middleware: [staffFirst] as const,
+  request: {
+    params: z.object({ code: codeParam('code') }),
+    body: jsonBody(z.object({ available_licenses: z.number().int().min(0).max(100_000) })),
+  },
+  responses: { 200: json(LicenceInfoSchema), ...errors(400, 401, 404, 422) },
+});
+
 export function staffRoutes(deps: AppDeps) {
   const app = createRouter();
 
@@ -72,6 +97,10 @@ export function staffRoutes(deps: AppDeps) {
 
   app.openapi(updateDraftRoute, async (c) =>
     c.json(await saveStaffDraft(deps, c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(updateLicenceRoute, async (c) =>
+    c.json(await updateLicenceSeats(deps, c.req.valid('param').code, c.req.valid('json')), 200),
   );
 
   return app;

@@ -36,6 +36,11 @@ export async function findLicence(db: Db | Tx, code: string): Promise<LicenceRow
   return licence ?? null;
 }
 
+/** Sets how many seats of a licence are left to claim (staff; the check constraint keeps it at 0 or more). */
+export async function setAvailableLicences(db: Db | Tx, licenceId: number, available: number): Promise<void> {
+  await db.update(licences).set({ availableLicenses: available }).where(eq(licences.id, licenceId));
+}
+
 export function isExpired(licence: Pick<LicenceRow, 'expiresOn'>, now: Date): boolean {
   return licence.expiresOn !== null && licence.expiresOn < toIsoDate(now);
 }

@@ -256,6 +256,12 @@ const MATRIX: Record<string, Row> = {
     answers: { owner: 200, otherGuardian: 404, athlete: 403 },
   },
   'GET /api/staff/drafts/{id}': { access: 'staff', path: () => '/api/staff/drafts/1', answers: { staff: 200 } },
+  'PUT /api/staff/licences/{code}': {
+    access: 'staff',
+    path: () => '/api/staff/licences/FULL-2027',
+    body: () => ({ available_licenses: 0 }),
+    answers: { staff: 200 },
+  },
   'PUT /api/staff/drafts/{id}': {
     access: 'staff',
     path: () => '/api/staff/drafts/1',
