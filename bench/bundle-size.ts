@@ -77,7 +77,7 @@ const NEVER_ON_A_FIRST_VISIT = /stately-inspect|elk/;
  * athlete steps statically, still count it (only lazy imports are left out here).
  */
 const AFTER_ADD_ANOTHER_ATHLETE =
-  /src\/views\/(athletes\/athlete-steps-view|payment\/household-checkout-view)\.tsx$|^_athlete-steps-[\w-]+\.js$/;
+  /src\/views\/(athletes\/athlete-steps-view|payment\/household-(checkout-view|add-athlete))\.tsx$|^_athlete-steps-[\w-]+\.js$/;
 
 /**
  * The header's account menu (src/views/common/page.tsx loads it lazily): only a logged-in person's page loads it, so

@@ -50,9 +50,11 @@ export const athleteStepsViews: Views<typeof athleteStepsMachine> = {
     },
     'athleteList.choosing': ({ snapshot }) => {
       // §2: season and team names of the licence (recorded as the latest licence first).
-      if (snapshot.context.latestLicence !== null) {
-        expect(screen.getByText('Season').nextElementSibling?.textContent).toBe('Spring 2027');
-        expect(screen.getByText('Team').nextElementSibling?.textContent).toBe('12U Tigers');
+      // (12U Tigers, Spring 2027; the add flow's other team: 14U Storm, Fall 2026.)
+      const recorded = snapshot.context.latestLicence;
+      if (recorded !== null) {
+        expect(screen.getByText('Season').nextElementSibling?.textContent).toBe(recorded.season_name);
+        expect(screen.getByText('Team').nextElementSibling?.textContent).toBe(recorded.team_name);
       } else {
         expect(screen.queryByText('Season')).toBeNull();
       }

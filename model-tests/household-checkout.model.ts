@@ -14,8 +14,8 @@ import { initialBillingForm } from '../src/domain/forms/payment-billing';
 import type { HouseholdCheckoutInput } from '../src/machines/household-checkout.context';
 import { householdCheckoutMachine } from '../src/machines/household-checkout.machine';
 import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
+import { addAthleteStepsModel } from './add-athlete.model.ts';
 import { alex, guardian, sam } from './athlete-steps.fixtures.ts';
-import { athleteStepsModel } from './athlete-steps.model.ts';
 import { DECLINED, fakeCard, INCOMPLETE, RETURN_URL, serverDown } from './card-payment.model.ts';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
 
@@ -161,6 +161,16 @@ export const codeRefused = new ApiError({
   status: 422,
   message: CODE_NOT_FOUND_TEXT,
   messages: { discount_code: [CODE_NOT_FOUND_TEXT] },
+});
+
+export const ONE_ORGANIZATION = 'All athletes of one checkout must register with the same organization.';
+
+/** The quote refuses athletes of two organizations (422 on `athletes`, docs/api.md). */
+export const organizationsMixed = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: ONE_ORGANIZATION,
+  messages: { athletes: [ONE_ORGANIZATION] },
 });
 
 /** Pay Now finds the first athlete's team full (issue 20 point 3). */
@@ -310,6 +320,8 @@ export function householdEvents(snapshot: Snapshot): AnyEventObject[] {
     ...paymentAnswers(snapshot),
   ];
   if (context.pendingCode !== null) list.push(errorEvent('quote', codeRefused));
+  // Issue 20 point 1: the first quote finds the added athlete of another organization (taken out again).
+  if (context.quote === null && context.lastAdded !== null) list.push(errorEvent('quote', organizationsMixed));
   // A plan for the first athlete without one (a month no plan has once all are chosen: refused, never walked).
   list.push({
     type: 'SELECT_PLAN',
@@ -349,6 +361,8 @@ export function serializeHousehold(snapshot: Snapshot): string {
     paid: context.paidIntent !== null,
     returned: context.returned !== null,
     codeError: context.codeError,
+    lastAdded: context.lastAdded !== null,
+    notice: context.notice !== null,
   });
 }
 
@@ -398,7 +412,7 @@ export const householdCheckoutModel = defineModel({
     twoAthletes,
     returned: { ...twoAthletes, returned: returnedFamily },
   },
-  children: { athleteSteps: athleteStepsModel },
+  children: { athleteSteps: addAthleteStepsModel },
   events: householdEvents,
   serializeState: serializeHousehold,
   states: householdStates,
@@ -412,7 +426,7 @@ export const householdCheckoutModel = defineModel({
 export const householdExitsModel = defineModel({
   machine: householdCheckoutMachine,
   name: 'householdCheckout (exits)',
-  children: { athleteSteps: athleteStepsModel },
+  children: { athleteSteps: addAthleteStepsModel },
   events: (snapshot: Snapshot) => {
     const { context } = snapshot;
     const unplanned = context.lines.find((line) => line.payment_plan_month === null);

@@ -8,9 +8,9 @@ import { expect } from 'vitest';
 import { formatUsd } from '../src/domain/money';
 import { WAIVER_AGREEMENT_LABEL } from '../src/domain/payment-rules';
 import type { householdCheckoutMachine } from '../src/machines/household-checkout.machine';
-import { athleteStepsViews } from './athlete-steps.views.ts';
+import { addAthleteViews } from './add-athlete.views.ts';
 import type { Views } from './harness/index.ts';
-import { CODE_NOT_FOUND_TEXT, NOT_AVAILABLE, ORGANIZATION } from './household-checkout.model.ts';
+import { CODE_NOT_FOUND_TEXT, NOT_AVAILABLE, ONE_ORGANIZATION, ORGANIZATION } from './household-checkout.model.ts';
 
 const WAIVER_BOX = `${WAIVER_AGREEMENT_LABEL} (${ORGANIZATION} waiver)`;
 
@@ -97,6 +97,8 @@ export const householdViews: Views<typeof householdCheckoutMachine> = {
         );
       }
       if (context.codeError !== null) expect(screen.getByText(CODE_NOT_FOUND_TEXT)).toBeTruthy();
+      // The athlete of another organization was taken out again: step 1 says why.
+      if (context.notice !== null) expect(screen.getAllByRole('alert')[0]?.textContent).toBe(ONE_ORGANIZATION);
       const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
       expect(next.disabled).toBe(!snapshot.can({ type: 'NEXT' }));
     },
@@ -132,5 +134,5 @@ export const householdViews: Views<typeof householdCheckoutMachine> = {
     'returning.failed': () => expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy(),
     'returning.recordFailed': () => expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy(),
   },
-  children: { athleteSteps: athleteStepsViews },
+  children: { athleteSteps: addAthleteViews },
 };

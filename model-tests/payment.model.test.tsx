@@ -18,7 +18,7 @@ import {
   WAIVER_AGREEMENT_LABEL,
   WAIVER_REQUIRED,
 } from '../src/domain/payment-rules';
-import { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
+import { addAthleteMachine } from '../src/machines/add-athlete.machine';
 import { cardPaymentMachine } from '../src/machines/card-payment.machine';
 import { draftPreviewMachine } from '../src/machines/draft-preview';
 import type { HouseholdAthlete } from '../src/machines/household-checkout.context';
@@ -27,9 +27,9 @@ import { checksOutWithoutCard, offeredPlansOf } from '../src/machines/payment.co
 import { paymentMachine } from '../src/machines/payment.machine';
 import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
 import { PaymentFlow } from '../src/views/payment/payment-flow';
+import { addAthleteStepsModel } from './add-athlete.model.ts';
+import { addAthleteViews } from './add-athlete.views.ts';
 import { alex, guardian, sam } from './athlete-steps.fixtures.ts';
-import { athleteStepsModel } from './athlete-steps.model.ts';
-import { athleteStepsViews } from './athlete-steps.views.ts';
 import {
   cardPaymentModel,
   cardReceipt,
@@ -461,7 +461,7 @@ const modelStates = {
 const paymentPageMachine = paymentMachine.provide({
   actors: {
     cardPayment: cardPaymentMachine,
-    athleteSteps: athleteStepsMachine,
+    athleteSteps: addAthleteMachine,
     householdCheckout: householdCheckoutMachine,
   },
 });
@@ -482,7 +482,11 @@ const model = defineModel({
   },
   // Pay Now and the return run the card payment for real: its answers and checks come from its own model; so do
   // 'Add another athlete' (the athlete steps) and the family checkout (issue 20).
-  children: { cardPayment: cardPaymentModel, athleteSteps: athleteStepsModel, householdCheckout: householdExitsModel },
+  children: {
+    cardPayment: cardPaymentModel,
+    athleteSteps: addAthleteStepsModel,
+    householdCheckout: householdExitsModel,
+  },
   events,
   serializeState,
   states: modelStates,
@@ -634,7 +638,7 @@ const uiRun: UiRun<typeof paymentMachine> = {
   name: 'payment driver',
   render: ({ actor }) => render(<PaymentFlow actorRef={actor} />),
   driver,
-  children: { cardPayment: cardPaymentViews, athleteSteps: athleteStepsViews, householdCheckout: householdViews },
+  children: { cardPayment: cardPaymentViews, athleteSteps: addAthleteViews, householdCheckout: householdViews },
   timeout: 2000,
   states: {
     refreshingUser: ({ snapshot }) => {

@@ -9,7 +9,7 @@ import type { HouseholdReceipt, Quote, QuoteLine } from '../api/household.schema
 import type { ClientDiscount } from '../domain/fees';
 import { SIBLING_DISCOUNT_TEXT } from '../domain/household';
 import { hasWaiverText } from '../domain/payment-rules';
-import type { AthleteStepsActorRef } from './athlete-steps.connect';
+import type { AddAthleteActorRef } from './add-athlete.connect';
 import {
   checksOutWithoutCard,
   type HouseholdAthlete,
@@ -45,8 +45,8 @@ export function householdScreenOf(snapshot: HouseholdCheckoutSnapshot): Househol
   return snapshot.context.quote === null ? 'loading' : 'editing';
 }
 
-/** The athlete steps child while 'Add another athlete' runs. */
-export function householdAthleteStepsOf(snapshot: HouseholdCheckoutSnapshot): AthleteStepsActorRef | undefined {
+/** The athlete steps child (with its choice of team) while 'Add another athlete' runs. */
+export function householdAthleteStepsOf(snapshot: HouseholdCheckoutSnapshot): AddAthleteActorRef | undefined {
   return snapshot.matches('addingAthlete') ? snapshot.children.athleteSteps : undefined;
 }
 
@@ -175,6 +175,8 @@ export function householdEditView(snapshot: HouseholdCheckoutSnapshot) {
     canRemove: editing && context.lines.length > 1,
     discount: discountOf(context.quote),
     codeError: context.codeError,
+    /** Why the athlete added last was taken out again (another organization), until the next change. */
+    notice: context.notice,
     totals: totalsOf(context.quote),
     canAddAthlete: editing && snapshot.can({ type: 'ADD_ATHLETE' }),
     canGoOn: editing && snapshot.can({ type: 'NEXT' }),

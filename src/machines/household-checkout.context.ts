@@ -80,6 +80,10 @@ export interface HouseholdCheckoutContext {
   message: string | null;
   /** A load or checkout failure (§8). */
   error: string | null;
+  /** The athlete added last (the one a cross-organization quote refuses), null when none was added here. */
+  lastAdded: number | null;
+  /** Why the last added athlete was taken out again (the quote's 422 on `athletes`), until the next change. */
+  notice: string | null;
   exit: HouseholdCheckoutExit | null;
 }
 
@@ -114,6 +118,9 @@ export function initialHouseholdContext(input: HouseholdCheckoutInput): Househol
     refunded: false,
     message: null,
     error: null,
+    // The payment page starts the checkout with its athlete and the one just added.
+    lastAdded: input.athletes.length > 1 ? (input.athletes.at(-1)?.id ?? null) : null,
+    notice: null,
     exit: null,
   };
 }
@@ -199,6 +206,15 @@ export function lineProblemsOf(error: unknown): Record<string, string> {
 export function codeRefusalOf(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
   return error.messages.discount_code?.find((text) => text.trim() !== '') ?? null;
+}
+
+/**
+ * The server's text when the quote mixes organizations (422 on `athletes`, docs/api.md: 'All athletes of one
+ * checkout must register with the same organization.'), or null when it is another failure.
+ */
+export function organizationMixOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  return error.messages.athletes?.find((text) => text.trim() !== '') ?? null;
 }
 
 /** The lines to quote: every line, with the chosen plan and protection. */

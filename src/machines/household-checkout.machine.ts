@@ -73,6 +73,15 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
             description: "§8: 'Code not found.' / 'This discount code is no longer active.' beside the code.",
           },
           {
+            guard: { type: 'addedOtherOrganization', params: ({ event }) => ({ error: event.error }) },
+            target: 'quoting',
+            reenter: true,
+            actions: { type: 'dropAddedAthlete', params: ({ event }) => ({ error: event.error }) },
+            description:
+              'Issue 20 point 1: the athlete added last is of another organization (422): taken out again, the ' +
+              'others quoted, and step 1 says why.',
+          },
+          {
             target: 'quoteFailed',
             actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
           },
@@ -86,6 +95,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
     editing: {
       description:
         "Spec §4: Step 1: the athletes with 'Remove', plan and protection per athlete, the code; Next when ready.",
+      exit: 'forgetNotice',
       on: {
         SELECT_PLAN: {
           guard: { type: 'planOffered', params: ({ event }) => event },

@@ -25,8 +25,8 @@ import type {
   CardResult,
 } from '../providers/card-payments/types';
 import { forgetHouseholdCheckout, keepHouseholdCheckout } from '../session/household-checkout';
+import { addAthleteMachine } from './add-athlete.machine';
 import type { AthleteStepsInput, AthleteStepsOutput } from './athlete-steps.machine';
-import { athleteStepsMachine } from './athlete-steps.machine';
 import {
   allWaiversAgreed,
   canPayNow,
@@ -39,6 +39,7 @@ import {
   type HouseholdPayEvent,
   lineProblemsOf,
   MAX_HOUSEHOLD_ATHLETES,
+  organizationMixOf,
   planOffered,
   protectionOffered,
   quoteReady,
@@ -110,7 +111,8 @@ export const householdCheckoutSetup = setup({
     checkoutSuccess: fromPromise<HouseholdCheckoutSuccess, HouseholdCheckoutSuccessRequest>(({ input, signal }) =>
       settleUnlessAborted(householdCheckoutSuccess(input), signal),
     ),
-    athleteSteps: athleteStepsMachine,
+    // 'Add another athlete': the athlete steps with the choice of team (issue 20 point 1).
+    athleteSteps: addAthleteMachine,
     // Provider actors (not our API): the page gives them (src/providers/card-payments/payment.actors.ts).
     cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
     retrievePaymentIntent: fromPromise<CardResult, ReturnedPayment>(() =>
@@ -136,6 +138,12 @@ export const householdCheckoutSetup = setup({
     isReturn: ({ context }) => context.returned !== null,
     codeRefused: (_, params: { error: unknown }) => codeRefusalOf(params.error) !== null,
     hasLineProblems: (_, params: { error: unknown }) => Object.keys(lineProblemsOf(params.error)).length > 0,
+    /** Issue 20 point 1: the athlete added last is of another organization than the others (the quote's 422). */
+    addedOtherOrganization: ({ context }, params: { error: unknown }) =>
+      organizationMixOf(params.error) !== null &&
+      context.lastAdded !== null &&
+      context.lines.length > 1 &&
+      context.lines.some((line) => line.athlete_id === context.lastAdded),
     planOffered: ({ context }, params: { athleteId: number; month: number }) =>
       planOffered(context, params.athleteId, params.month),
     offersProtection: ({ context }, params: { athleteId: number }) => protectionOffered(context, params.athleteId),
@@ -210,14 +218,24 @@ export const householdCheckoutSetup = setup({
         lines: context.lines.filter((line) => line.athlete_id !== params.athleteId),
         athletes: context.athletes.filter((athlete) => athlete.id !== params.athleteId),
         problems,
+        lastAdded: context.lastAdded === params.athleteId ? null : context.lastAdded,
       };
     }),
+    /** The quote refused the athlete added last (another organization): out again, and the page says why. */
+    dropAddedAthlete: assign(({ context }, params: { error: unknown }) => ({
+      lines: context.lines.filter((line) => line.athlete_id !== context.lastAdded),
+      athletes: context.athletes.filter((athlete) => athlete.id !== context.lastAdded),
+      lastAdded: null,
+      notice: organizationMixOf(params.error),
+    })),
+    forgetNotice: assign({ notice: null }),
     addAthlete: assign(({ context }, params: AthleteStepsOutput) => {
       if (params.exit !== 'continue' || params.athlete === null) return {};
       const { user_id: id, name } = params.athlete;
       return {
         athletes: [...context.athletes, { id, name }],
         lines: [...context.lines, { athlete_id: id, payment_plan_month: null, include_payment_protection_plan: false }],
+        lastAdded: id,
       };
     }),
     lookUpCode: assign({ pendingCode: (_, params: { code: string }) => params.code.trim(), codeError: null }),

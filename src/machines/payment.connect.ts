@@ -18,7 +18,7 @@ import {
 import { SIBLING_DISCOUNT_TEXT } from '../domain/household';
 import { hasWaiverText } from '../domain/payment-rules';
 import { type PlanView, planView } from '../domain/plan-lines';
-import type { AthleteStepsActorRef } from './athlete-steps.connect';
+import type { AddAthleteActorRef } from './add-athlete.connect';
 import type { cardPaymentMachine } from './card-payment.machine';
 import type { HouseholdCheckoutActorRef } from './household-checkout.connect';
 import { checksOutWithoutCard, offeredPlansOf, type PaymentContext, protectionIncluded } from './payment.context';
@@ -228,8 +228,8 @@ export function pageTextOf(snapshot: PaymentSnapshot): string {
   return (snapshot.matches('pageError') ? snapshot.context.data?.error : snapshot.context.error) ?? 'Error';
 }
 
-/** The athlete steps of 'Add another athlete' (issue 20 point 1), while they run. */
-export function athleteStepsOf(snapshot: PaymentSnapshot): AthleteStepsActorRef | undefined {
+/** The athlete steps of 'Add another athlete' with their choice of team (issue 20 point 1), while they run. */
+export function athleteStepsOf(snapshot: PaymentSnapshot): AddAthleteActorRef | undefined {
   return snapshot.matches('addingAthlete') ? snapshot.children.athleteSteps : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
-import { athleteStepsMachine } from '../machines/athlete-steps.machine';
+import { addAthleteMachine } from '../machines/add-athlete.machine';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
 import { householdCheckoutMachine } from '../machines/household-checkout.machine';
 import { type PaymentDestination, paymentMachine } from '../machines/payment.machine';
@@ -24,7 +24,7 @@ const paymentPageMachine = paymentMachine.provide({
     cardPayments: cardPaymentsActor,
     cardPayment: cardPaymentMachine.provide({ actors: { retrievePaymentIntent: retrievePaymentIntentActor } }),
     // Issue 20: 'Add another athlete' (payment.setup.ts leaves both children to the page; /draft never runs them).
-    athleteSteps: athleteStepsMachine,
+    athleteSteps: addAthleteMachine,
     householdCheckout: householdCheckoutMachine.provide({
       actors: { cardPayments: cardPaymentsActor, retrievePaymentIntent: retrievePaymentIntentActor },
     }),

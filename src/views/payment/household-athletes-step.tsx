@@ -7,6 +7,7 @@ import {
   householdEditView,
   SIBLING_DISCOUNT_TEXT,
 } from '../../machines/household-checkout.connect';
+import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
 import { DiscountForm } from './discount-form';
 import { HouseholdAmount } from './household-amount';
@@ -114,6 +115,7 @@ export function HouseholdAthletesStep({ actorRef }: { actorRef: HouseholdCheckou
     <>
       <StepHeading>Payment Options</StepHeading>
       <p className="step-indicator">Step 1 of 2</p>
+      {view.notice !== null && <Alert>{view.notice}</Alert>}
       <form id="household-options" onSubmit={next}>
         <ul className="household-athletes" aria-busy={busy}>
           {view.athletes.map((athlete) => (

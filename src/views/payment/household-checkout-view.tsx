@@ -6,12 +6,12 @@ import {
   householdReturnView,
   householdScreenOf,
 } from '../../machines/household-checkout.connect';
-import { AthleteStepsView } from '../athletes/athlete-steps-view';
 import { Alert } from '../common/alert';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { HouseholdAthletesStep } from './household-athletes-step';
 import { HouseholdReviewStep } from './household-review-step';
+import { HouseholdAddAthleteView } from './household-add-athlete';
 import './household.css';
 
 /** Back from 3-D Secure on a family checkout: checking, then a processing or failed result and a retry. */
@@ -76,7 +76,7 @@ export function HouseholdCheckoutView({ actorRef }: { actorRef: HouseholdCheckou
     case 'editing':
       return <HouseholdAthletesStep actorRef={actorRef} />;
     case 'addingAthlete':
-      return athleteSteps ? <AthleteStepsView actorRef={athleteSteps} /> : null;
+      return athleteSteps ? <HouseholdAddAthleteView actorRef={athleteSteps} /> : null;
     case 'review':
       return <HouseholdReviewStep actorRef={actorRef} />;
     case 'returning':

@@ -27,8 +27,8 @@ import { WaiverOnlyStep } from './waiver-only-step';
  * lazily, so the draft preview, which never adds an athlete, does not ship them, and a first visit to /payment does not
  * fetch them (npm run bench: AFTER_ADD_ANOTHER_ATHLETE; e2e/household-checkout.spec.ts checks the requests).
  */
-const AthleteStepsView = lazy(() =>
-  import('../athletes/athlete-steps-view').then((module) => ({ default: module.AthleteStepsView })),
+const AddAthleteView = lazy(() =>
+  import('./household-add-athlete').then((module) => ({ default: module.HouseholdAddAthleteView })),
 );
 const HouseholdCheckoutView = lazy(() =>
   import('./household-checkout-view').then((module) => ({ default: module.HouseholdCheckoutView })),
@@ -64,7 +64,7 @@ function PaymentScreen(props: StepProps) {
     case 'addingAthlete':
       return athleteSteps ? (
         <Suspense fallback={<LoadingScreen />}>
-          <AthleteStepsView actorRef={athleteSteps} />
+          <AddAthleteView actorRef={athleteSteps} />
         </Suspense>
       ) : null;
     case 'household':
