@@ -44,7 +44,7 @@ const ACCOUNT_FORMS =
   /[\\/]src[\\/]domain[\\/](account-forms|names|phone|relationships|forms[\\/](password|guardian|phone|create-athlete))\.ts$/;
 
 const APP_SHELL =
-  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|payments|subscribe|player|household|household-invites)(\.schemas)?\.ts)|session(?![\\/]household-checkout)|views[\\/]common(?![\\/]account-menu)|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
+  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|payments|subscribe|player|household|household-invites|waitlist)(\.schemas)?\.ts)|session(?![\\/]household-checkout)|views[\\/]common(?![\\/]account-menu)|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
 
 /**
  * The card-payments seam's loader with the one value of its types module (PaymentsUnavailableError, which the loader

@@ -98,6 +98,11 @@ export const licenceInfoSchema = z.object({
   team_name: z.nullable(z.string()),
   team_id: z.nullable(id),
   is_coach: z.boolean(),
+  /**
+   * Issue 21 point 3: asked with a valid open waitlist offer (`?offer=TOKEN`), the seat it holds for this visitor
+   * until `expires_at` (ISO); absent otherwise.
+   */
+  offer: z.optional(z.object({ expires_at: nonEmptyString })),
 });
 export type LicenceInfo = z.infer<typeof licenceInfoSchema>;
 

@@ -35,6 +35,8 @@ export interface LoginInput {
   returnUrl?: string | undefined;
   websiteToken?: string | undefined;
   userID?: string | undefined;
+  /** Issue 21 point 3: 'Join the waitlist' on the licence page: after login, /waitlist instead of the athletes. */
+  waitlist?: boolean | undefined;
   /** The user stored on this device when the page opened (src/session), or null. */
   user: CurrentUser | null;
 }
@@ -53,6 +55,7 @@ export type LoginExit =
   | CoachClaimExit
   | { to: '/payment' }
   | { to: '/dashboard' }
+  | { to: '/waitlist'; search: { license: string } }
   | { href: string };
 
 export type LoginEvent =
@@ -72,6 +75,8 @@ export interface LoginContext {
   websiteToken: string | null;
   userId: string | null;
   requestedStep: number | null;
+  /** Issue 21 point 3: joining the licence's waitlist after login. */
+  waitlist: boolean;
   /** Whether a user was stored when the page opened: only such a user may deep-link to steps 3 and 4. */
   openedWithUser: boolean;
   /** The athlete step the wizard opens at, then the one it is at (mirrored from the athlete steps into the URL). */
@@ -114,6 +119,7 @@ export const loginMachine = setup({
     isCreateAthleteStep: ({ context }) => context.requestedStep === 4 && context.openedWithUser,
     isWelcomeStep: ({ context }) => context.requestedStep === 1,
     hasLicence: ({ context }) => context.license !== null,
+    joinsWaitlist: ({ context }) => context.waitlist && context.license !== null && !context.coach,
     isPasswordReset: ({ context }) => context.passwordIsReset,
     isGuardianLoginStep: ({ context }) => context.requestedStep !== null && context.requestedStep >= 2,
     isCoachLicence: ({ context }) => context.license !== null && context.coach,
@@ -143,6 +149,7 @@ export const loginMachine = setup({
     websiteToken: input.websiteToken ?? null,
     userId: input.userID ?? null,
     requestedStep: input.step ?? null,
+    waitlist: input.waitlist === true,
     openedWithUser: input.user !== null,
     ...ATHLETE_PARENT_START,
   }),
@@ -273,6 +280,7 @@ export const loginMachine = setup({
           target: 'toCoach',
           description: 'spec §4: licence plus coach → /coach/{license}?claimed_login=true',
         },
+        { guard: 'joinsWaitlist', target: 'toWaitlist', description: "issue 21 point 3: on to the licence's waitlist" },
         {
           guard: 'hasLicence',
           target: 'athleteSteps',
@@ -352,6 +360,11 @@ export const loginMachine = setup({
       description: 'spec §4 Login wizard: with a licence, after the membership check → /payment',
       type: 'final',
       entry: { type: 'leave', params: { to: '/payment' } },
+    },
+    toWaitlist: {
+      description: 'issue 21 point 3: logged in to join the waitlist → /waitlist?license=CODE',
+      type: 'final',
+      entry: { type: 'leave', params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context) } }) },
     },
     toReturnUrl: {
       description: 'spec §2 Route list: the protected-route guard sent the user here with returnUrl; back there',

@@ -45,6 +45,8 @@ export interface RegisterInput {
   preset_email?: string | undefined;
   coupon_code?: string | undefined;
   step?: number | undefined;
+  /** Issue 21 point 3: 'Join the waitlist' on the licence page: once the account exists, /waitlist. */
+  waitlist?: boolean | undefined;
   /** The user stored on this device when the page opened (src/session), or null. */
   user: CurrentUser | null;
 }
@@ -58,8 +60,12 @@ const REGISTER_STEP_OF: Readonly<Record<AthleteStep, RegisterStep>> = { athleteL
 export type RegisterExit =
   | { to: '/contact-coach' }
   | { to: '/licenses/$license'; params: { license: string } }
-  | { to: '/login'; search: { step: 2; license: string; is_team_license: true; preset_email: string } }
+  | {
+      to: '/login';
+      search: { step: 2; license: string; is_team_license: true; preset_email: string; waitlist?: true };
+    }
   | { to: '/payment' }
+  | { to: '/waitlist'; search: { license: string } }
   | CoachClaimExit;
 
 export type RegisterEvent =
@@ -77,6 +83,8 @@ export interface RegisterContext {
   couponCode: string | null;
   presetEmail: string | null;
   requestedStep: number | null;
+  /** Issue 21 point 3: joining the licence's waitlist once the account is saved. */
+  waitlist: boolean;
   /** Set when a user is stored (new or logged in): step 1 then edits that account (spec §2 'Edit your Account'). */
   account: GuardianAccount | null;
   /** The guardian form as last submitted; kept while step 1's checks run. */
@@ -138,6 +146,7 @@ export const registerMachine = setup({
     isValidRegistration: ({ context }, values: GuardianFormValues) =>
       context.account === null && isGuardianFormValid(values, { creating: true }),
     isCoachRegistration: ({ context }) => context.coach,
+    joinsWaitlist: ({ context }) => context.waitlist,
     hasOrganization: ({ context }) => context.organizationId !== null,
     hasCoupon: ({ context }) => context.couponCode !== null,
     emailExists: (_, params: EmailExists) => params.exists,
@@ -175,6 +184,7 @@ export const registerMachine = setup({
     couponCode: input.coupon_code ?? null,
     presetEmail: input.preset_email ?? null,
     requestedStep: input.step ?? null,
+    waitlist: input.waitlist === true && input.coach !== true,
     account: input.user === null ? null : toGuardianAccount(input.user),
     guardian: null,
     ...ATHLETE_PARENT_START,
@@ -362,6 +372,7 @@ export const registerMachine = setup({
               description:
                 'spec §4 Coach claim: a coach registers, then claims on /coach/{license} (claimed_login), as after login',
             },
+            { guard: 'joinsWaitlist', target: '#register.toWaitlist', description: 'issue 21 point 3: the waitlist' },
             { target: '#register.athleteSteps' },
           ],
         },
@@ -423,6 +434,7 @@ export const registerMachine = setup({
             license: licenceOf(context),
             is_team_license: true,
             preset_email: guardianOf(context).email,
+            ...(context.waitlist ? { waitlist: true } : {}),
           },
         }),
       },
@@ -431,6 +443,11 @@ export const registerMachine = setup({
       description: 'spec §4 Register wizard: after the membership check, continue to /payment with the licence',
       type: 'final',
       entry: { type: 'leave', params: { to: '/payment' } },
+    },
+    toWaitlist: {
+      description: 'issue 21 point 3: the account exists; the family joins the waitlist → /waitlist?license=CODE',
+      type: 'final',
+      entry: { type: 'leave', params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context) } }) },
     },
     toCoachLicence: {
       type: 'final',

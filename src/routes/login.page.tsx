@@ -59,6 +59,9 @@ function follow(navigate: NavigateFunction, exit: LoginExit): void {
     case '/coach/$license':
       void navigate({ to: exit.to, params: exit.params, search: exit.search, replace: true });
       return;
+    case '/waitlist':
+      void navigate({ to: exit.to, search: exit.search, replace: true });
+      return;
     case '/payment':
     case '/dashboard':
       void navigate({ to: exit.to, replace: true });

@@ -49,6 +49,9 @@ function follow(navigate: NavigateFunction, exit: RegisterExit): void {
     case '/payment':
       void navigate({ to: exit.to, replace: true });
       return;
+    case '/waitlist':
+      void navigate({ to: exit.to, search: exit.search, replace: true });
+      return;
     case '/coach/$license':
       void navigate({ to: exit.to, params: exit.params, search: exit.search, replace: true });
       return;

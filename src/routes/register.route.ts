@@ -14,6 +14,8 @@ export const registerSearch = z.object({
   preset_email: text,
   coupon_code: text,
   step: wholeNumber(1, 3),
+  /** Issue 21 point 3: after login or registration, the licence's waitlist (/waitlist). */
+  waitlist: flag,
 });
 
 export const registerRoute = createRoute({
@@ -26,7 +28,12 @@ export const registerRoute = createRoute({
     if (search.is_team_license !== true) {
       throw redirect({
         to: '/login',
-        search: { license: search.license, coach: search.coach, preset_email: search.preset_email },
+        search: {
+          license: search.license,
+          coach: search.coach,
+          preset_email: search.preset_email,
+          waitlist: search.waitlist,
+        },
         replace: true,
       });
     }

@@ -22,6 +22,7 @@ import { rootRoute } from './root.route';
 import { subscribeRoute } from './subscribe.route';
 import { termsOfUseRoute } from './terms-of-use.route';
 import { updateCardRoute } from './update-card.route';
+import { waitlistRoute } from './waitlist.route';
 
 /** The route tree of spec §2: every route is code-split (its page loads on first visit). */
 export const routeTree = rootRoute.addChildren([
@@ -44,6 +45,7 @@ export const routeTree = rootRoute.addChildren([
     paymentsRoute,
     updateCardRoute,
     householdRoute,
+    waitlistRoute,
   ]),
   householdJoinRoute,
   contactCoachRoute,

@@ -1,0 +1,17 @@
+import { createRoute, notFound } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { authRoute } from './_auth.route';
+import { text } from './search-params';
+
+/** Query of /waitlist (issue 21 point 3): the licence whose waitlist the family joins or sees. */
+export const waitlistSearch = z.object({ license: text });
+
+/** A full team's waitlist (issue 21 point 3): login required (login comes back here), the licence in the query. */
+export const waitlistRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/waitlist',
+  validateSearch: waitlistSearch,
+  beforeLoad: ({ search }) => {
+    if (search.license === undefined) throw notFound();
+  },
+}).lazy(() => import('./waitlist.page').then((m) => m.Route));
