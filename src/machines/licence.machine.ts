@@ -262,8 +262,8 @@ export const licenceMachine = setup({
             },
             joining: {
               description:
-                "issue 21 point 3: 'Already have a {client name} App account?' Yes → login, No → register, each " +
-                'with the intent to join (waitlist)',
+                "issue 21 point 3 (spec §2 Welcome screen): 'Already have a {client name} App account?' Yes → login, " +
+                'No → register, each with the intent to join (waitlist)',
               on: {
                 YES: { target: '#licence.toLogin' },
                 NO: { target: '#licence.toRegister' },
@@ -394,7 +394,7 @@ export const licenceMachine = setup({
       entry: { type: 'leave', params: { to: '/licenses/$license' } },
     },
     toWaitlist: {
-      description: 'issue 21 point 3: /waitlist?license=CODE, the family joins there or sees its place on the list',
+      description: 'issue 21 point 3 (spec §2 Route list): /waitlist?license=CODE, the family joins or sees its place',
       type: 'final',
       entry: { type: 'leave', params: { to: '/waitlist' } },
     },

@@ -362,7 +362,7 @@ export const loginMachine = setup({
       entry: { type: 'leave', params: { to: '/payment' } },
     },
     toWaitlist: {
-      description: 'issue 21 point 3: logged in to join the waitlist → /waitlist?license=CODE',
+      description: 'issue 21 point 3 (spec §4 where login leads): to join the waitlist → /waitlist?license=CODE',
       type: 'final',
       entry: { type: 'leave', params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context) } }) },
     },

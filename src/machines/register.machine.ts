@@ -445,7 +445,7 @@ export const registerMachine = setup({
       entry: { type: 'leave', params: { to: '/payment' } },
     },
     toWaitlist: {
-      description: 'issue 21 point 3: the account exists; the family joins the waitlist → /waitlist?license=CODE',
+      description: 'issue 21 point 3 (spec §4 Register wizard): the account exists; on to /waitlist?license=CODE',
       type: 'final',
       entry: { type: 'leave', params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context) } }) },
     },

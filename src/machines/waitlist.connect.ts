@@ -23,7 +23,7 @@ export type WaitlistView =
       offered: boolean;
       canContinue: boolean;
       canLeave: boolean;
-      /** 'Leave the waitlist?' is asked. */
+      /** 'Leave the waitlist?' is asked (and stays, its buttons disabled, while the leave runs). */
       confirming: boolean;
       canConfirm: boolean;
       canKeep: boolean;
@@ -53,7 +53,7 @@ export function waitlistView(snapshot: WaitlistSnapshot): WaitlistView {
       offered: entry.status === 'offered',
       canContinue: snapshot.can({ type: 'CONTINUE' }),
       canLeave: snapshot.can({ type: 'LEAVE' }),
-      confirming: snapshot.matches({ onList: 'confirmingLeave' }),
+      confirming: snapshot.matches({ onList: 'confirmingLeave' }) || snapshot.matches({ onList: 'leaving' }),
       canConfirm: snapshot.can({ type: 'CONFIRM_LEAVE' }),
       canKeep: snapshot.can({ type: 'KEEP' }),
       error: snapshot.matches({ onList: 'leaveFailed' }) ? errorText : null,

@@ -99,12 +99,14 @@ export const waitlistMachine = setup({
   },
 }).createMachine({
   id: 'waitlist',
-  description: "issue 21 point 3: join a full team's waitlist, see the place or the held seat, leave the list",
+  description:
+    "issue 21 point 3 (spec §2, §7): join a full team's waitlist, see the place or the held seat, leave the list",
   context: ({ input }) => ({ license: input.license, entry: null, teamName: null, errorText: null, exit: null }),
   initial: 'joining',
   states: {
     joining: {
-      description: 'issue 21 point 3: POST /api/waitlist { license } (201, or 200 with the entry when already on it)',
+      description:
+        'issue 21 point 3 (spec §2, §7): POST /api/waitlist { license } (201, or 200 with the entry when already on it)',
       tags: ['busy'],
       invoke: {
         id: 'join',
@@ -124,19 +126,20 @@ export const waitlistMachine = setup({
     },
     onList: {
       description:
-        'issue 21 point 3: "You\'re on the waitlist for {team}." with the place, or the seat an offer holds until its date',
+        'issue 21 point 3 (spec §2): "You\'re on the waitlist for {team}." with the place, or the held seat and its date',
       initial: 'idle',
       states: {
         idle: {
-          description: "'Leave the waitlist' (and with an open offer, the way on) waits for the family",
+          description: "Issue 21 point 3 (spec §2): 'Leave the waitlist', and with an open offer the way on",
           on: { LEAVE: { target: 'confirmingLeave' }, CONTINUE: takeOffer },
         },
         confirmingLeave: {
-          description: "'Leave the waitlist?' Yes or No; nothing else is taken meanwhile",
+          description: "Issue 21 point 3 (spec §2): 'Leave the waitlist?' Yes or No; nothing else is taken meanwhile",
           on: { CONFIRM_LEAVE: { target: 'leaving', actions: 'clearError' }, KEEP: { target: 'idle' } },
         },
         leaving: {
-          description: 'issue 21 point 3: DELETE /api/waitlist?license=CODE (an open offer is declined and passes on)',
+          description:
+            'issue 21 point 3 (spec §2, §7): DELETE /api/waitlist?license=CODE (an open offer is declined and passes on)',
           tags: ['busy'],
           invoke: {
             id: 'leave',
@@ -156,7 +159,7 @@ export const waitlistMachine = setup({
       },
     },
     left: {
-      description: "issue 21 point 3: 'You have left the waitlist for {team}.'",
+      description: "issue 21 point 3 (spec §2, §7): 'You have left the waitlist for {team}.'",
     },
     toLogin: {
       description: 'spec §2: a session the server refuses logs out silently; login brings the family back here',
@@ -165,7 +168,7 @@ export const waitlistMachine = setup({
     },
     toClaim: {
       description:
-        'The offer is taken the usual way: /login step 3 with the licence (the athlete list), claim, payment',
+        'The offer is taken the usual way (spec §4 Login wizard): /login step 3 (the athlete list), claim, payment',
       type: 'final',
       entry: { type: 'leave', params: { to: 'claim' } },
     },

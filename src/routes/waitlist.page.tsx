@@ -1,4 +1,4 @@
-import { createLazyRoute } from '@tanstack/react-router';
+import { createLazyRoute, Navigate } from '@tanstack/react-router';
 import { type WaitlistExit, waitlistMachine } from '../machines/waitlist.machine';
 import { useCurrentUser } from '../session/use-session';
 import { WaitlistFlow } from '../views/waitlist/waitlist-flow';
@@ -8,8 +8,9 @@ import { type NavigateFunction, useFlowPage } from './flow-page';
 /** /waitlist?license=CODE (issue 21 point 3): the machine joins and shows the family's place on the list. */
 function WaitlistPage() {
   const { license } = Route.useSearch();
-  // The route's beforeLoad let no address without a licence through.
-  return <WaitlistHost license={license ?? ''} key={license} />;
+  // A waitlist belongs to one licence: without one there is nothing to join; the family's own page instead.
+  if (license === undefined) return <Navigate to="/dashboard" replace />;
+  return <WaitlistHost license={license} key={license} />;
 }
 
 function WaitlistHost({ license }: { license: string }) {

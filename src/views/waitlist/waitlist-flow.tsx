@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { WAITLIST_TEXTS } from '../../domain/waitlist';
-import { type WaitlistActorRef, waitlistView } from '../../machines/waitlist.connect';
+import { type WaitlistActorRef, type WaitlistView, waitlistView } from '../../machines/waitlist.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
@@ -47,42 +47,73 @@ export function WaitlistFlow({ actorRef }: { actorRef: WaitlistActorRef }) {
         </Page>
       );
     case 'onList':
-      return (
-        <Page>
-          <section className="card waitlist">
-            <StepHeading>{view.heading}</StepHeading>
-            <Alert tone={view.offered ? 'success' : 'info'}>{view.status}</Alert>
-            {view.error !== null && <Alert>{view.error}</Alert>}
-            {view.offered && (
-              <div className="button-row">
-                <button
-                  type="button"
-                  className="button"
-                  disabled={!view.canContinue}
-                  onClick={() => actorRef.send({ type: 'CONTINUE' })}
-                >
-                  {WAITLIST_TEXTS.continue}
-                </button>
-              </div>
-            )}
-            {view.confirming ? (
-              <LeaveConfirmation actorRef={actorRef} canConfirm={view.canConfirm} canKeep={view.canKeep} />
-            ) : (
-              <div className="button-row">
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={!view.canLeave}
-                  onClick={() => actorRef.send({ type: 'LEAVE' })}
-                >
-                  {WAITLIST_TEXTS.leave}
-                </button>
-              </div>
-            )}
-          </section>
-        </Page>
-      );
+      return <OnListView actorRef={actorRef} view={view} />;
   }
+}
+
+function OnListView({
+  actorRef,
+  view,
+}: {
+  actorRef: WaitlistActorRef;
+  view: Extract<WaitlistView, { screen: 'onList' }>;
+}) {
+  // Once the question was asked, the button that asked it takes the focus back when it returns (No, or a failure).
+  const asked = useRef(false);
+  if (view.confirming) asked.current = true;
+  return (
+    <Page>
+      <section className="card waitlist">
+        <StepHeading>{view.heading}</StepHeading>
+        <Alert tone={view.offered ? 'success' : 'info'}>{view.status}</Alert>
+        {view.error !== null && <Alert>{view.error}</Alert>}
+        {view.offered && (
+          <div className="button-row">
+            <button
+              type="button"
+              className="button"
+              disabled={!view.canContinue}
+              onClick={() => actorRef.send({ type: 'CONTINUE' })}
+            >
+              {WAITLIST_TEXTS.continue}
+            </button>
+          </div>
+        )}
+        {view.confirming ? (
+          <LeaveConfirmation actorRef={actorRef} canConfirm={view.canConfirm} canKeep={view.canKeep} />
+        ) : (
+          <LeaveButton
+            focusOnMount={asked.current}
+            disabled={!view.canLeave}
+            onLeave={() => actorRef.send({ type: 'LEAVE' })}
+          />
+        )}
+      </section>
+    </Page>
+  );
+}
+
+function LeaveButton({
+  focusOnMount,
+  disabled,
+  onLeave,
+}: {
+  focusOnMount: boolean;
+  disabled: boolean;
+  onLeave: () => void;
+}) {
+  const ref = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only where the button appears again
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, []);
+  return (
+    <div className="button-row">
+      <button type="button" className="button button--secondary" ref={ref} disabled={disabled} onClick={onLeave}>
+        {WAITLIST_TEXTS.leave}
+      </button>
+    </div>
+  );
 }
 
 function BackToTeam({ license }: { license: string }) {
