@@ -10,16 +10,17 @@ import { getWaitlistEntry, joinWaitlist, leaveWaitlist, requireWaitlistGuardian 
  * their family's place and leaves; the work is services/waitlist.ts's (seats and offers: services/waitlist-seats.ts).
  */
 
-const WaitlistEntrySchema = z
-  .object({
-    license: z.string(),
-    team: z.object({ name: z.string() }),
-    position: z.number().int(),
-    status: z.enum(['waiting', 'offered']),
-    offer: z.object({ expires_at: z.string() }).nullable(),
-    joined_at: z.string(),
-  })
-  .openapi('WaitlistEntry');
+const entryShape = {
+  license: z.string(),
+  team: z.object({ name: z.string() }),
+  position: z.number().int(),
+  status: z.enum(['waiting', 'offered']),
+  offer: z.object({ expires_at: z.string() }).nullable(),
+  joined_at: z.string(),
+};
+const WaitlistEntrySchema = z.object(entryShape).openapi('WaitlistEntry');
+/** Inline (OpenAPI 3.0 cannot make a `$ref` nullable). */
+const NullableEntrySchema = z.object(entryShape).nullable();
 
 const licenceCode = z.string().trim().min(1).max(64);
 const licenceQuery = z.object({ license: licenceCode.openapi({ param: { name: 'license', in: 'query' } }) });
@@ -54,7 +55,7 @@ const getRoute = createRoute({
   security: BEARER,
   middleware: [authFirst, guardianFirst] as const,
   request: { query: licenceQuery },
-  responses: { 200: json(z.object({ entry: WaitlistEntrySchema.nullable() })), ...errors(401, 403, 404, 422) },
+  responses: { 200: json(z.object({ entry: NullableEntrySchema })), ...errors(401, 403, 404, 422) },
 });
 
 const leaveRoute = createRoute({
