@@ -28,6 +28,7 @@ import { staffRoutes } from './routes/staff.ts';
 import { staffBillingRoutes } from './routes/staff-billing.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
 import { userRoutes } from './routes/user.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
 
 export interface AppOptions {
   /** The built site (dist/) to serve with an index.html fallback; none in the API tests. */
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', householdCheckoutRoutes(deps));
   app.route('/', paymentRoutes(deps));
   app.route('/', householdRoutes(deps));
+  app.route('/', waitlistRoutes(deps));
   app.route('/', playerRoutes(deps));
   app.route('/', brandingRoutes(deps));
   app.route('/', draftRoutes(deps));

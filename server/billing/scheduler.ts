@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.ts';
+import { expireWaitlistOffers } from '../services/waitlist-seats.ts';
 import { runCollector, todayOf } from './collector.ts';
 
 /**
@@ -23,6 +24,11 @@ export function startBillingScheduler(deps: AppDeps, intervalSeconds: number): B
     running = runCollector(deps, todayOf(deps))
       .then((result) => {
         if (result.charged + result.failed + result.reminded > 0) deps.log.info(result, 'billing: collector ran');
+      })
+      // Issue 21: the waitlist's expired offers pass on with every run (R-S's job list takes this at merge).
+      .then(async () => {
+        const waitlist = await expireWaitlistOffers(deps, deps.now());
+        if (waitlist.expired > 0) deps.log.info(waitlist, 'waitlist: expired offers passed on');
       })
       .catch((error: unknown) => deps.log.error({ err: error }, 'billing: collector run failed'))
       .finally(() => {

@@ -149,6 +149,8 @@ export const LicenceInfoSchema = z
     team_name: z.string().nullable(),
     team_id: z.number().int().nullable(),
     is_coach: z.boolean(),
+    /** Only with `?offer=` naming an open waitlist offer on this licence (issue 21): when its held seat goes on. */
+    offer: z.object({ expires_at: z.string() }).optional(),
   })
   .openapi('LicenceInfo');
 
@@ -279,6 +281,10 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/household/quote': { operationId: 'quoteHouseholdCheckout' },
   'POST /api/household/checkout': { operationId: 'startHouseholdCheckout' },
   'POST /api/household/checkout-success': { operationId: 'finishHouseholdCheckout' },
+  // Waitlist (issue 21)
+  'POST /api/waitlist': { operationId: 'joinWaitlist' },
+  'GET /api/waitlist': { operationId: 'getWaitlistEntry' },
+  'DELETE /api/waitlist': { operationId: 'leaveWaitlist' },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */

@@ -5,10 +5,12 @@ import {
   householdGuardians,
   householdInvites,
   households,
+  licences,
   membershipPhases,
   memberships,
   teams,
   users,
+  waitlistEntries,
 } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { HOUSEHOLD_TEXTS, INVITE_LIFETIME_MS } from '../services/household-invites.ts';
@@ -66,6 +68,10 @@ interface Row {
    * household invited the victim (the link's token is the victim's secret).
    */
   household?: 'shared' | 'invited';
+  /** The query string the call carries (e.g. `?license=WAVES-2027`). */
+  query?: string;
+  /** Issue 21: WAVES-2027 has no seat left and the victim's family is on its waitlist. */
+  waitlist?: boolean;
   /** The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status). */
   answers: Record<Caller, number> | { staff: number };
 }
@@ -255,6 +261,26 @@ const MATRIX: Record<string, Row> = {
     path: (victim) => `/api/household/guardians/${victim.coGuardianId}`,
     answers: { owner: 200, otherGuardian: 404, athlete: 403 },
   },
+  // Waitlist (issue 21): athletes have no place in a line; another guardian neither sees nor leaves the victim's entry
+  // (their GET answers null, their DELETE leaves nothing: see server/routes/waitlist.test.ts).
+  'POST /api/waitlist': {
+    access: 'user',
+    waitlist: true,
+    body: () => ({ license: 'WAVES-2027' }),
+    answers: { owner: 200, otherGuardian: 201, athlete: 403 },
+  },
+  'GET /api/waitlist': {
+    access: 'user',
+    waitlist: true,
+    query: '?license=WAVES-2027',
+    answers: { owner: 200, otherGuardian: 200, athlete: 403 },
+  },
+  'DELETE /api/waitlist': {
+    access: 'user',
+    waitlist: true,
+    query: '?license=WAVES-2027',
+    answers: { owner: 204, otherGuardian: 204, athlete: 403 },
+  },
   'GET /api/staff/drafts/{id}': { access: 'staff', path: () => '/api/staff/drafts/1', answers: { staff: 200 } },
   'PUT /api/staff/licences/{code}': {
     access: 'staff',
@@ -368,6 +394,11 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     victim.inviteToken = newTokenValue();
     victim.inviteId = (await addInvite(app, household, inviter, VICTIM, victim.inviteToken)).id;
   }
+  if (row.waitlist) {
+    await app.db.update(licences).set({ availableLicenses: 0 }).where(eq(licences.code, 'WAVES-2027'));
+    const [waves] = await app.db.select({ id: licences.id }).from(licences).where(eq(licences.code, 'WAVES-2027'));
+    await app.db.insert(waitlistEntries).values({ licenceId: waves!.id, guardianId: id });
+  }
   if (row.needsIntent) {
     // Opened through the provider as checkout would: the matrix is about who may present it afterwards.
     const intent = await app.providers.payments.createIntent({
@@ -424,7 +455,7 @@ describe.each(Object.entries(MATRIX))('%s', (key, row) => {
 
   it(`answers every caller as its row says (${row.access})`, async () => {
     const victim = await victimOf(t, row);
-    const path = row.path?.(victim) ?? documentedPath;
+    const path = (row.path?.(victim) ?? documentedPath) + (row.query ?? '');
     const revoked = await t.tokenFor(VICTIM);
     expect((await t.call('POST', '/api/auth/logout', { token: revoked, body: {} })).status).toBe(200);
     const secrets = [...VICTIM_DATA, victim.sessionToken, victim.websiteToken, revoked];

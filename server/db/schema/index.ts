@@ -8,3 +8,4 @@ export * from './providers.ts';
 export * from './subscriptions.ts';
 export * from './system.ts';
 export * from './users.ts';
+export * from './waitlist.ts';
