@@ -5,7 +5,7 @@ import { ApiError } from '../src/api/errors';
 import { currentUserSchema } from '../src/api/schemas';
 import type { WaitlistEntry } from '../src/api/waitlist.schemas';
 import { currentUser as wireUser } from '../src/api/wire-samples';
-import { formatHoldUntil } from '../src/domain/waitlist';
+import { formatHoldUntil } from '../src/domain/dates';
 import type { WaitlistActorRef } from '../src/machines/waitlist.connect';
 import { waitlistMachine } from '../src/machines/waitlist.machine';
 import { getCurrentUser, setCurrentUser } from '../src/session/current-user';

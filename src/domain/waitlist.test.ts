@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatHoldUntil,
-  heldOnLicenceText,
-  heldOnListText,
-  leftWaitlistText,
-  onWaitlistText,
-  positionText,
-} from './waitlist';
+import { formatHoldUntil } from './dates';
+import { heldOnListText, leftWaitlistText, onWaitlistText, positionText } from './waitlist';
 
 describe('the waitlist texts', () => {
   it('names the team and the place on the list', () => {
@@ -20,7 +14,6 @@ describe('the waitlist texts', () => {
     const until = formatHoldUntil('2026-11-28T18:00:00.000Z');
     expect(until).toMatch(/^Nov 2[89], 2026, \d{1,2}:00 [AP]M \S+$/);
     expect(heldOnListText(until)).toBe(`A spot is being held for you until ${until}.`);
-    expect(heldOnLicenceText(until)).toBe(`A spot is held for you until ${until}.`);
     expect(formatHoldUntil('soon')).toBe('soon');
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { LicenceInfo } from '../api/schemas';
-import { formatHoldUntil } from '../domain/waitlist';
+import { formatHoldUntil } from '../domain/dates';
 import type { PaymentConfirmation } from './licence.context';
 import type { licenceMachine } from './licence.machine';
 

@@ -119,7 +119,7 @@ export const loginMachine = setup({
     isCreateAthleteStep: ({ context }) => context.requestedStep === 4 && context.openedWithUser,
     isWelcomeStep: ({ context }) => context.requestedStep === 1,
     hasLicence: ({ context }) => context.license !== null,
-    joinsWaitlist: ({ context }) => context.waitlist && context.license !== null && !context.coach,
+    joinsWaitlist: ({ context }) => context.waitlist && context.license !== null,
     isPasswordReset: ({ context }) => context.passwordIsReset,
     isGuardianLoginStep: ({ context }) => context.requestedStep !== null && context.requestedStep >= 2,
     isCoachLicence: ({ context }) => context.license !== null && context.coach,
@@ -280,7 +280,7 @@ export const loginMachine = setup({
           target: 'toCoach',
           description: 'spec §4: licence plus coach → /coach/{license}?claimed_login=true',
         },
-        { guard: 'joinsWaitlist', target: 'toWaitlist', description: "issue 21 point 3: on to the licence's waitlist" },
+        { guard: 'joinsWaitlist', target: 'toWaitlist' },
         {
           guard: 'hasLicence',
           target: 'athleteSteps',
@@ -362,7 +362,7 @@ export const loginMachine = setup({
       entry: { type: 'leave', params: { to: '/payment' } },
     },
     toWaitlist: {
-      description: 'issue 21 point 3 (spec §4 where login leads): to join the waitlist → /waitlist?license=CODE',
+      description: 'issue 21.3 (§4): /waitlist',
       type: 'final',
       entry: { type: 'leave', params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context) } }) },
     },

@@ -184,7 +184,7 @@ export const registerMachine = setup({
     couponCode: input.coupon_code ?? null,
     presetEmail: input.preset_email ?? null,
     requestedStep: input.step ?? null,
-    waitlist: input.waitlist === true && input.coach !== true,
+    waitlist: input.waitlist === true,
     account: input.user === null ? null : toGuardianAccount(input.user),
     guardian: null,
     ...ATHLETE_PARENT_START,
@@ -372,7 +372,7 @@ export const registerMachine = setup({
               description:
                 'spec §4 Coach claim: a coach registers, then claims on /coach/{license} (claimed_login), as after login',
             },
-            { guard: 'joinsWaitlist', target: '#register.toWaitlist', description: 'issue 21 point 3: the waitlist' },
+            { guard: 'joinsWaitlist', target: '#register.toWaitlist' },
             { target: '#register.athleteSteps' },
           ],
         },
@@ -445,7 +445,7 @@ export const registerMachine = setup({
       entry: { type: 'leave', params: { to: '/payment' } },
     },
     toWaitlist: {
-      description: 'issue 21 point 3 (spec §4 Register wizard): the account exists; on to /waitlist?license=CODE',
+      description: 'issue 21.3 (§4): /waitlist',
       type: 'final',
       entry: { type: 'leave', params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context) } }) },
     },

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/errors';
 import type { LicenceInfo } from '../api/schemas';
 import type { WaitlistEntry } from '../api/waitlist.schemas';
-import { formatHoldUntil } from '../domain/waitlist';
+import { formatHoldUntil } from '../domain/dates';
 import { licenceView } from './licence.connect';
 import { licenceMachine } from './licence.machine';
 import { waitlistView } from './waitlist.connect';

@@ -3,7 +3,8 @@
  * snapshot shows, texts included, flat so views select it with shallowEqual.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { formatHoldUntil, heldOnListText, leftWaitlistText, onWaitlistText, positionText } from '../domain/waitlist';
+import { formatHoldUntil } from '../domain/dates';
+import { heldOnListText, leftWaitlistText, onWaitlistText, positionText } from '../domain/waitlist';
 import type { waitlistMachine } from './waitlist.machine';
 
 export type WaitlistActorRef = ActorRefFrom<typeof waitlistMachine>;

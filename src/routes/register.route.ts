@@ -28,12 +28,7 @@ export const registerRoute = createRoute({
     if (search.is_team_license !== true) {
       throw redirect({
         to: '/login',
-        search: {
-          license: search.license,
-          coach: search.coach,
-          preset_email: search.preset_email,
-          waitlist: search.waitlist,
-        },
+        search: { license: search.license, coach: search.coach, preset_email: search.preset_email },
         replace: true,
       });
     }

@@ -1,8 +1,7 @@
-import { heldOnLicenceText, WAITLIST_TEXTS } from '../../domain/waitlist';
 import type { LicenceInfo } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
-import { LICENCE_TEXTS } from './licence-texts';
+import { heldForYouText, LICENCE_TEXTS } from './licence-texts';
 
 interface TeamWelcomeProps {
   licence: LicenceInfo;
@@ -37,14 +36,14 @@ export function TeamWelcomeView({
       {licence.organization_name && <p className="licence-organization">{licence.organization_name}</p>}
       {team && <p className="licence-team">{team}</p>}
       {error !== null && <Alert>{error}</Alert>}
-      {waitlist.heldUntil !== null && <Alert tone="success">{heldOnLicenceText(waitlist.heldUntil)}</Alert>}
+      {waitlist.heldUntil !== null && <Alert tone="success">{heldForYouText(waitlist.heldUntil)}</Alert>}
       {unavailable && <Alert>{LICENCE_TEXTS.teamUnavailable}</Alert>}
       {unavailable && !asksForAccount && (
         <div className="licence-waitlist">
-          <p>{WAITLIST_TEXTS.joinIntro}</p>
+          <p>{LICENCE_TEXTS.joinWaitlistIntro}</p>
           <div className="button-row">
             <button type="button" className="button" onClick={waitlist.onJoin} disabled={!waitlist.canJoin}>
-              {WAITLIST_TEXTS.join}
+              {LICENCE_TEXTS.joinWaitlist}
             </button>
           </div>
         </div>
