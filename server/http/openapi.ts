@@ -281,6 +281,9 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/household/quote': { operationId: 'quoteHouseholdCheckout' },
   'POST /api/household/checkout': { operationId: 'startHouseholdCheckout' },
   'POST /api/household/checkout-success': { operationId: 'finishHouseholdCheckout' },
+  'PUT /api/registrations/progress': { operationId: 'saveRegistrationProgress' },
+  'GET /api/registrations/progress': { operationId: 'getRegistrationProgress' },
+  'DELETE /api/registrations/progress': { operationId: 'discardRegistrationProgress' },
   // Waitlist (issue 21)
   'POST /api/waitlist': { operationId: 'joinWaitlist' },
   'GET /api/waitlist': { operationId: 'getWaitlistEntry' },
