@@ -1,10 +1,7 @@
 import './household.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, type MouseEvent, type ReactNode, useState } from 'react';
-import { newGuardianSchema } from '../../domain/forms/guardian';
 import { loginSchema } from '../../domain/forms/login';
-import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT } from '../../domain/forms/password';
-import { maskPhone, PHONE_MASK } from '../../domain/phone';
 import {
   accountFormStart,
   canSubmitAccount,
@@ -18,11 +15,11 @@ import {
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
-import { NewPasswordFields } from '../common/new-password-fields';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
+import { GuardianAccountFields, useGuardianForm } from '../register/guardian-account-fields';
 
 /** /household/join (issue 20 point 4), rendered from the household-join machine's state. */
 export function HouseholdJoinFlow({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
@@ -133,7 +130,7 @@ function JoinLoginForm({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
 function JoinAccountForm({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
   const view = useSelector(actorRef, householdJoinView, shallowEqual);
   const [start] = useState(() => accountFormStart(actorRef.getSnapshot()));
-  const form = useForm(start, newGuardianSchema);
+  const form = useGuardianForm(start, { creating: true });
   const canSubmit = useSelector(actorRef, (snapshot) => canSubmitAccount(snapshot, form.values));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -144,25 +141,7 @@ function JoinAccountForm({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
       <p>{view.invitedText}</p>
       <StepHeading level={2}>{JOIN_TEXTS.createAccountHeading}</StepHeading>
       {view.error !== null && <Alert>{view.error}</Alert>}
-      <div className="grid grid--2">
-        <TextField label="First Name" autoComplete="given-name" aria-required {...form.bind('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" aria-required {...form.bind('lastName')} />
-      </div>
-      <TextField
-        label="Phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder={PHONE_MASK}
-        aria-required
-        {...form.bind('phone')}
-        onChange={(event) => form.set('phone', maskPhone(event.target.value))}
-      />
-      <TextField label="Email" type="email" autoComplete="email" aria-required {...form.bind('email')} />
-      <NewPasswordFields
-        password={{ ...form.bind('password'), hint: PASSWORD_HINT }}
-        confirmation={{ ...form.bind('confirmPassword'), hint: CONFIRM_PASSWORD_HINT }}
-      />
+      <GuardianAccountFields form={form} creating />
       <div className="button-row">
         <button type="submit" className="button" disabled={!canSubmit}>
           Create Account
