@@ -1,7 +1,8 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
-import { enterCard, newPayer, type Payer, paymentComplete } from './support/payer';
+import { enterCard, newPayer, type Payer, paymentComplete, usd } from './support/payer';
 import { loginThroughApi, WEBSITE } from './support/session';
+import { updateFailedCard } from './support/update-card';
 
 /**
  * Payment plans that collect (issue 15) against the real server and its card sandbox: a family pays a 3-month plan,
@@ -56,10 +57,6 @@ async function runBilling(request: APIRequestContext, asOf: string) {
   const response = await request.post('/api/staff/billing/run', { headers: STAFF, data: { as_of: asOf } });
   expect(response.ok(), `billing run as of ${asOf}`).toBe(true);
   return (await response.json()) as { charged: number; failed: number; reminded: number };
-}
-
-function usd(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
 }
 
 function factOf(page: Page, team: string, term: string) {
@@ -177,23 +174,11 @@ test.describe('payment plans that collect', () => {
     await expect(failure.first()).toContainText(`/payments/update-card?membership_id=${membership.id}`);
 
     await page.goto('/payments');
-    const card = page.getByRole('article', { name: team });
-    await expect(card.getByRole('alert')).toContainText('A payment could not be charged to your card.');
-    await expect(card.getByRole('row').filter({ hasText: 'Failed' })).toHaveCount(1);
-    await card.getByRole('link', { name: `Update card for ${team}` }).click();
-
-    await expect(page).toHaveURL(new RegExp(`/payments/update-card\\?membership_id=${membership.id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Update card' })).toBeVisible();
-    await checkA11y(page, 'update card');
-    await enterCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Save card' }).click();
-    await expect(page.getByText('Payment succeeded!')).toBeVisible();
-    await expect(
-      page.getByText(`${usd(instalment.amount_cents)} was charged to your Visa ending in 4242.`, { exact: false }),
-    ).toBeVisible();
-
-    await page.getByRole('link', { name: 'Back to My payments' }).click();
-    await expect(page.getByRole('article', { name: team }).getByRole('alert')).toHaveCount(0);
+    await updateFailedCard(
+      page,
+      { team, membershipId: membership.id, amountCents: instalment.amount_cents },
+      (updateCardPage) => checkA11y(updateCardPage, 'update card'),
+    );
     await expect(factOf(page, team, 'Paid so far')).toHaveText(usd(membership.paid_cents + instalment.amount_cents));
     await expect(factOf(page, team, 'Card')).toHaveText('Visa ending in 4242');
   });

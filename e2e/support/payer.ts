@@ -53,3 +53,8 @@ export async function enterCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
 }
+
+/** Cents as dollars with two decimals (the journeys compare amounts under $1,000, so no thousands separator). */
+export function usd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
