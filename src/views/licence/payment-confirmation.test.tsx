@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { householdReceiptSchema } from '../../api/household.schemas';
 import { householdReceiptSample } from '../../api/household-samples';
 import { receiptSchema } from '../../api/schemas';
+import { receipt as receiptSample } from '../../api/wire-samples';
 import { PaymentConfirmation } from './payment-confirmation';
 
 describe('the claimed page confirmation of a family checkout (issue 20)', () => {
@@ -35,23 +36,14 @@ describe('the claimed page confirmation of a family checkout (issue 20)', () => 
   });
 
   it('one athlete: paid today, team, season, plan, the sibling discount and the card in one block, then the schedule', () => {
-    const receipt = receiptSchema.parse({
-      amount_cents: 19_000,
-      team_name: '12U Tigers',
-      season_name: 'Spring 2027',
-      plan_name: '3 monthly payments',
-      email: 'parent@example.com',
-      card: { brand: 'visa', last4: '4242' },
-      remaining: [{ due_date: '2027-04-01', amount_cents: 13_500 }],
-      sibling_discount_cents: 4_500,
-    });
+    const receipt = receiptSchema.parse({ ...receiptSample, sibling_discount_cents: 4_500 });
     render(<PaymentConfirmation confirmation={{ receipt, refunded: false, afterReturn: true, household: null }} />);
     expect(screen.getByText('Payment succeeded!')).toBeTruthy();
     const terms = screen
       .getAllByRole('term')
       .map((term) => [term.textContent, term.nextElementSibling?.textContent, term.parentElement?.className]);
     expect(terms).toEqual([
-      ['Paid today', '$190.00', 'amounts__row amounts__row--total'],
+      ['Paid today', '$104.00', 'amounts__row amounts__row--total'],
       ['Team', '12U Tigers', 'amounts__row'],
       ['Season', 'Spring 2027', 'amounts__row'],
       ['Plan', '3 monthly payments', 'amounts__row'],

@@ -16,10 +16,7 @@ async function atReview(answer: Quote) {
   const machine = householdCheckoutMachine.provide({ actors: { quote: fromPromise(() => Promise.resolve(answer)) } });
   const actor = createActor(machine, {
     input: {
-      athletes: [
-        { id: 11, name: 'Sam Rivera' },
-        { id: 12, name: 'Alex Rivera' },
-      ],
+      athletes: answer.athletes.map((line) => ({ id: line.athlete_id, name: line.name })),
       license: 'TIGERS-2027',
       user: null,
       returnUrl: 'http://localhost/payment',

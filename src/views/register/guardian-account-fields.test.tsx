@@ -2,7 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { HouseholdAnswer, Invitation } from '../../api/household-invites.schemas';
+import type { HouseholdAnswer } from '../../api/household-invites.schemas';
+import { invitationSample } from '../../api/household-samples';
 import type { CurrentUser } from '../../api/schemas';
 import { FIRST_NAME_REQUIRED, PHONE_INCOMPLETE } from '../../domain/forms/guardian';
 import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT, PASSWORD_TOO_SHORT } from '../../domain/forms/password';
@@ -11,19 +12,11 @@ import { registerMachine } from '../../machines/register.machine';
 import { HouseholdJoinFlow } from '../household/household-join-flow';
 import { RegisterFlow } from './register-flow';
 
-const invite: Invitation = {
-  name: 'Casey Rivera',
-  email: 'casey@example.com',
-  relationship: 'Grandmother',
-  invited_by_name: 'Pat Rivera',
-  expires_at: '2027-03-09T12:00:00Z',
-};
-
 /** /household/join's 'Create Account' form, for the invite above. */
 async function joinAccountForm() {
   const machine = householdJoinMachine.provide({
     actors: {
-      lookup: fromPromise(async () => ({ invite })),
+      lookup: fromPromise(async () => ({ invite: invitationSample })),
       register: fromPromise(() => new Promise<CurrentUser>(() => {})),
       accept: fromPromise(() => new Promise<HouseholdAnswer>(() => {})),
     },
@@ -62,7 +55,7 @@ describe('GuardianAccountFields: one guardian form for register step 1 and /hous
     expect(fields()).toEqual(registered);
     expect(registered.map((field) => field[5])).toEqual(['', '', '', '', PASSWORD_HINT, CONFIRM_PASSWORD_HINT]);
     // The invitee's form starts with the invited address.
-    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('casey@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('robin@example.com');
   });
 
   it('on /household/join, masks the phone and ties each error to its field, under the same schema', async () => {
