@@ -7,7 +7,7 @@ import {
   reportCspViolations,
   test,
 } from './support/fixtures';
-import { enterCard, usd } from './support/payer';
+import { payTigersThreeMonths, runBilling, usd } from './support/payer';
 import {
   type ApiUser,
   FIXTURE_PASSWORD,
@@ -28,8 +28,6 @@ import { updateFailedCard } from './support/update-card';
  * instalment is collected at once; A sees it paid too. A guardian outside the household sees none of it.
  */
 
-const STAFF = { Authorization: 'Bearer staff-dev-token', 'Content-Type': 'application/json' };
-const AGREE = 'I agree to the terms and conditions stated above.';
 const LICENCE = 'TIGERS-2027';
 const TEAM = '12U Tigers';
 /** The site's storage key of the athlete token (src/session/athlete-token.ts: STORAGE_PREFIX + 'athleteToken'). */
@@ -95,17 +93,7 @@ async function payThreeMonths(page: Page, guardian: ApiUser, athlete: Athlete, c
     key: ATHLETE_TOKEN_KEY,
     token: athlete.token,
   });
-  await page.goto('/payment');
-  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await page.getByLabel(AGREE).check();
-  await enterCard(page, card);
-  await page.getByRole('button', { name: 'Pay Now' }).click();
-  await expect(page).toHaveURL(new RegExp(`/licenses/${LICENCE}\\?claimed_registration=true$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+  await payTigersThreeMonths(page, card);
 }
 
 async function memberships(request: APIRequestContext, token: string): Promise<MembershipSummary[]> {
@@ -116,11 +104,6 @@ async function memberships(request: APIRequestContext, token: string): Promise<M
 
 async function membership(request: APIRequestContext, token: string, id: number): Promise<MembershipSummary | null> {
   return (await memberships(request, token)).find((each) => each.id === id) ?? null;
-}
-
-async function runBilling(request: APIRequestContext, asOf: string): Promise<void> {
-  const response = await request.post('/api/staff/billing/run', { headers: STAFF, data: { as_of: asOf } });
-  expect(response.ok(), `billing run as of ${asOf}`).toBe(true);
 }
 
 /** The newest e-mail to `to` on /dev/mailbox (newest first) whose text has `hasText`. */

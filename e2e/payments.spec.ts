@@ -1,6 +1,14 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
-import { enterCard, newPayer, type Payer, paymentComplete, usd } from './support/payer';
+import {
+  enterCard,
+  newPayer,
+  type Payer,
+  paymentComplete,
+  payTigersThreeMonths,
+  runBilling,
+  usd,
+} from './support/payer';
 import { loginThroughApi, WEBSITE } from './support/session';
 import { updateFailedCard } from './support/update-card';
 
@@ -10,23 +18,9 @@ import { updateFailedCard } from './support/update-card';
  * family whose saved card declines later charges (4000 0000 0000 0341) updates the card and is charged at once.
  */
 
-const STAFF = { Authorization: 'Bearer staff-dev-token', 'Content-Type': 'application/json' };
-const AGREE = 'I agree to the terms and conditions stated above.';
-
 /** Pays TIGERS-2027's 3-month plan on /payment with the given sandbox card, as the existing payment journey does. */
 async function payThreeMonths(page: Page, request: APIRequestContext, payer: Payer, card: string) {
-  await page.goto('/payment');
-  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await page.getByLabel(AGREE).check();
-  await enterCard(page, card);
-  await page.getByRole('button', { name: 'Pay Now' }).click();
-  // Issue 15, 19.1: the claimed page at once, with the payment confirmation at its top.
-  await expect(page).toHaveURL(/\/licenses\/TIGERS-2027\?claimed_registration=true$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+  await payTigersThreeMonths(page, card);
   await expect.poll(() => paymentComplete(request, payer)).toBe(1);
 }
 
@@ -51,12 +45,6 @@ async function firstInstalment(request: APIRequestContext, payer: Payer) {
   const instalment = membership?.phases.find((phase) => phase.status === 'scheduled');
   if (!membership || !instalment) throw new Error('The 3-month plan has no scheduled instalment.');
   return { membership, instalment };
-}
-
-async function runBilling(request: APIRequestContext, asOf: string) {
-  const response = await request.post('/api/staff/billing/run', { headers: STAFF, data: { as_of: asOf } });
-  expect(response.ok(), `billing run as of ${asOf}`).toBe(true);
-  return (await response.json()) as { charged: number; failed: number; reminded: number };
 }
 
 function factOf(page: Page, team: string, term: string) {
