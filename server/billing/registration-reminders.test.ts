@@ -175,15 +175,19 @@ describe('the reminders of an unfinished registration', () => {
     expect((await reminders()).map((mail) => mail.to)).toEqual([PAT]);
   });
 
-  it(`deletes rows not updated for ${RETENTION_DAYS} days`, async () => {
+  it(`deletes rows not updated for ${RETENTION_DAYS} days, by the clock`, async () => {
     await save(PAT);
     await save(PAT, { license: 'STORM-2026' });
     const [storm] = await t.db.select().from(licences).where(eq(licences.code, 'STORM-2026'));
     await t.db
       .update(registrationProgress)
-      .set({ updatedAt: new Date(SAVED_AT.getTime() - RETENTION_DAYS * 86_400_000) })
+      .set({ updatedAt: new Date(SAVED_AT.getTime() - (RETENTION_DAYS - 1) * 86_400_000) })
       .where(eq(registrationProgress.licenseId, storm!.id));
-    await runAsOf(day(0));
+    // A run dated ahead deletes nothing early.
+    await runAsOf(day(RETENTION_DAYS + 5));
+    expect(await t.db.select().from(registrationProgress)).toHaveLength(2);
+    t.setNow(new Date(SAVED_AT.getTime() + 86_400_000));
+    await runAsOf(day(1));
     const left = await t.db.select().from(registrationProgress);
     expect(left.map((row) => row.licenseId)).not.toContain(storm!.id);
     expect(left).toHaveLength(1);

@@ -202,6 +202,11 @@ describe('PUT /api/registrations/progress', () => {
       expect(answer.status, JSON.stringify(item)?.slice(0, 80)).toBeLessThan(500);
       expect(answer.body).toMatchObject({ message: expect.any(String), messages: expect.any(Object) });
     }
+    const proto = `{"license":"TIGERS-2027","flow":"payment","machine_version":"v","step":"s","athlete_id":null,"snapshot":{"__proto__":{"x":1},"constructor":{"prototype":{}}}}`;
+    const polluted = await t.call('PUT', PATH, { token, rawBody: proto });
+    expect(polluted.status, polluted.text).toBeLessThan(500);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    await t.call('DELETE', `${PATH}?license=TIGERS-2027`, { token });
     for (const rawBody of ['{', '{"license":', 'null', '']) {
       const answer = await t.call('PUT', PATH, { token, rawBody });
       expect(answer.status, `${rawBody}: ${answer.text}`).toBeGreaterThanOrEqual(400);

@@ -295,7 +295,8 @@ const BATCH = 100;
 export async function sendRegistrationReminders(deps: AppDeps, asOf: string): Promise<ReminderRunResult> {
   const { db } = deps;
   const at = momentOf(asOf, deps.now());
-  const deleted = await deleteFinishedAndStale(db, at);
+  // Retention counts by the clock, never by `as_of`: a staff run dated ahead deletes nobody's registration early.
+  const deleted = await deleteFinishedAndStale(db, deps.now());
   const firstBefore = new Date(at.getTime() - FIRST_REMINDER_MS);
   const secondBefore = new Date(at.getTime() - SECOND_REMINDER_MS);
   const firstDue = and(isNull(registrationProgress.firstReminderAt), lte(registrationProgress.updatedAt, firstBefore));
@@ -322,7 +323,7 @@ export async function sendRegistrationReminders(deps: AppDeps, asOf: string): Pr
   return { reminded, deleted };
 }
 
-async function deleteFinishedAndStale(db: Db, at: Date): Promise<number> {
+async function deleteFinishedAndStale(db: Db, now: Date): Promise<number> {
   const paidFor = db
     .select({ one: sql`1` })
     .from(memberships)
@@ -334,7 +335,7 @@ async function deleteFinishedAndStale(db: Db, at: Date): Promise<number> {
         eq(memberships.status, 'active'),
       ),
     );
-  const stale = lte(registrationProgress.updatedAt, new Date(at.getTime() - RETENTION_DAYS * DAY_MS));
+  const stale = lte(registrationProgress.updatedAt, new Date(now.getTime() - RETENTION_DAYS * DAY_MS));
   const gone = await db
     .delete(registrationProgress)
     .where(or(stale, sql`exists (${paidFor})`))
