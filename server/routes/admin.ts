@@ -30,7 +30,8 @@ import { acceptStaffInvite, inviteStaff, listStaff } from '../services/staff-inv
 export const STAFF_SESSION = [{ staffSession: [] }];
 
 const RoleSchema = z.enum(STAFF_ROLES);
-const TeamSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('StaffTeam');
+// Inline, not a named component: a nullable $ref has no `type` beside `nullable` (redocly's nullable-type-sibling).
+const TeamSchema = z.object({ id: z.number().int(), name: z.string() });
 
 const StaffSchema = z
   .object({
