@@ -286,6 +286,14 @@ describe('invitations', () => {
     ]);
   });
 
+  it('two accepts of one link at once: one adds the role, the other hears it was used', async () => {
+    const sent = await invite({ email: STAFF.otherOwner, name: 'Lena Brooks', role: 'registrar' });
+    const both = await Promise.all([1, 2].map(() => accept({ token: sent.token, password: FIXTURE_PASSWORD })));
+    expect(both.map((result) => result.status).sort()).toEqual([200, 410]);
+    const refused = both.find((result) => result.status === 410)!;
+    expectError(refused, 410, STAFF_INVITE_TEXTS.used);
+  });
+
   it('a new account needs a name, a long enough password and its confirmation', async () => {
     const { token } = await invite({ email: 'fresh@example.com', name: 'Fay Fresh', role: 'registrar' });
     const missing = expectError(await accept({ token, password: 'short' }), 422);
