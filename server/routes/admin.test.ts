@@ -1,9 +1,12 @@
+import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { mailOutbox, organizations, rateLimits, staffInvites, staffSessions, teams } from '../db/schema/index.ts';
 import { FIXTURE_PASSWORD } from '../db/seed.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import { createLogger } from '../log.ts';
+import { createOutboxMailer } from '../mail/mailer.ts';
 import { STAFF_TEXTS } from '../services/staff-access.ts';
 import { STAFF_SESSION_LIFETIME_MS } from '../services/staff-accounts.ts';
 import { STAFF_INVITE_LIFETIME_MS, STAFF_INVITE_TEXTS } from '../services/staff-invites.ts';
@@ -362,5 +365,62 @@ describe('invitations', () => {
         .from(staffInvites)
         .where(and(eq(staffInvites.organizationId, id))),
     ).toEqual([]);
+  });
+});
+
+describe('logs', () => {
+  it('hold no names, addresses, passwords or tokens of a login, an invitation or its acceptance', async () => {
+    const lines: string[] = [];
+    const log = createLogger(
+      { LOG_LEVEL: 'info' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const app = createApp({ ...t.deps, log, mailer: createOutboxMailer(t.db, log) });
+    const post = async (path: string, body: unknown, token?: string) =>
+      app.request(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const signedIn = (await (
+      await post('/api/admin/login', { email: STAFF.owner, password: FIXTURE_PASSWORD })
+    ).json()) as {
+      token: string;
+    };
+    const sent = await post(
+      `/api/admin/organizations/${await northside()}/invites`,
+      { email: 'quiet.person@example.com', name: 'Quinn Quiet', role: 'registrar' },
+      signedIn.token,
+    );
+    expect(sent.status).toBe(201);
+    const mail = (await t.db.select().from(mailOutbox).orderBy(mailOutbox.id)).at(-1);
+    const linkToken = /token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const accepted = await post('/api/admin/invites/accept', {
+      token: linkToken,
+      name: 'Quinn Quiet',
+      password: 'Another-pass-1',
+      password_confirmation: 'Another-pass-1',
+    });
+    expect(accepted.status).toBe(200);
+    const logged = lines.join('');
+    expect(logged).toContain('staff invite');
+    for (const secret of [
+      STAFF.owner,
+      'quiet.person@example.com',
+      'Quinn Quiet',
+      'Olivia Grant',
+      'Northside',
+      FIXTURE_PASSWORD,
+      'Another-pass-1',
+      signedIn.token,
+      linkToken,
+    ]) {
+      expect(logged, secret).not.toContain(secret);
+    }
   });
 });
