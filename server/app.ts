@@ -12,6 +12,7 @@ import { draftPreviewPage } from './http/draft-preview-page.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
 import { serveApiDocument } from './http/openapi.ts';
 import { staticSite } from './http/static-site.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { brandingRoutes } from './routes/branding.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', draftRoutes(deps));
   app.route('/', staffRoutes(deps));
   app.route('/', staffBillingRoutes(deps));
+  app.route('/', adminRoutes(deps));
   app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
   if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
 
