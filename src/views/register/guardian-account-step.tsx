@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type GuardianFormValues, guardianSchema } from '../../domain/forms/guardian';
 import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT } from '../../domain/forms/password';
 import { maskPhone, PHONE_MASK } from '../../domain/phone';
@@ -9,6 +9,7 @@ import {
   guardianFormStart,
   LOG_IN_HERE_TEXT,
   type RegisterActorRef,
+  rememberGuardianDraft,
 } from '../../machines/register.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
@@ -30,6 +31,8 @@ export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }
   // The form starts once, from the account being edited or the preset e-mail; from then on it holds what is typed.
   const [start] = useState(() => guardianFormStart(actorRef.getSnapshot()));
   const form = useForm<GuardianFormValues>(start, guardianSchema({ creating }));
+  // Issue 21: a reload keeps the typed fields (never the passwords) until the account exists.
+  useEffect(() => rememberGuardianDraft(actorRef.getSnapshot(), form.values), [actorRef, form.values]);
   const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
   return (
     <form className="card guardian-account" onSubmit={submit} noValidate aria-busy={view.busy}>
