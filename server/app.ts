@@ -23,6 +23,7 @@ import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { playerRoutes } from './routes/player.ts';
 import { registrationLinkRoutes } from './routes/registration-links.ts';
+import { registrationProgressRoutes } from './routes/registration-progress.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffBillingRoutes } from './routes/staff-billing.ts';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', authRoutes(deps));
   app.route('/', userRoutes(deps));
   app.route('/', registrationLinkRoutes(deps));
+  app.route('/', registrationProgressRoutes(deps));
   app.route('/', subscribeRoutes(deps));
   app.route('/', membershipRoutes(deps));
   app.route('/', householdCheckoutRoutes(deps));

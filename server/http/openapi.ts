@@ -279,6 +279,9 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/household/quote': { operationId: 'quoteHouseholdCheckout' },
   'POST /api/household/checkout': { operationId: 'startHouseholdCheckout' },
   'POST /api/household/checkout-success': { operationId: 'finishHouseholdCheckout' },
+  'PUT /api/registrations/progress': { operationId: 'saveRegistrationProgress' },
+  'GET /api/registrations/progress': { operationId: 'getRegistrationProgress' },
+  'DELETE /api/registrations/progress': { operationId: 'discardRegistrationProgress' },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */

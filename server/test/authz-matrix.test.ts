@@ -5,8 +5,10 @@ import {
   householdGuardians,
   householdInvites,
   households,
+  licences,
   membershipPhases,
   memberships,
+  registrationProgress,
   teams,
   users,
 } from '../db/schema/index.ts';
@@ -56,6 +58,8 @@ interface Row {
   access: Access;
   /** The concrete path, for operations with path parameters. */
   path?: (victim: Victim) => string;
+  /** A query string the call carries (`?license=…`). */
+  query?: string;
   body?: (victim: Victim, caller: Caller) => unknown;
   /** The row needs the victim's payment intent. */
   needsIntent?: boolean;
@@ -66,6 +70,8 @@ interface Row {
    * household invited the victim (the link's token is the victim's secret).
    */
   household?: 'shared' | 'invited';
+  /** The victim saved an unfinished registration of TIGERS-2027 for Jordan (issue 21). */
+  progress?: true;
   /** The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status). */
   answers: Record<Caller, number> | { staff: number };
 }
@@ -208,6 +214,28 @@ const MATRIX: Record<string, Row> = {
     access: 'user',
     body: () => ({ checkout_id: 'hc_matrix', stripe_payment_intent_id: 'pi_matrix' }),
     answers: { owner: 404, otherGuardian: 404, athlete: 403 },
+  },
+  // Unfinished registrations (issue 21): a row is its account's alone; athletes save none (GET null, DELETE 204).
+  'PUT /api/registrations/progress': {
+    access: 'user',
+    progress: true,
+    body: (victim) => ({
+      license: 'TIGERS-2027',
+      flow: 'payment',
+      machine_version: 'matrix@1',
+      step: 'payment-2',
+      athlete_id: victim.athleteId,
+      snapshot: { context: { plan: 3 } },
+    }),
+    // Jordan is not in the other guardian's family.
+    answers: { owner: 200, otherGuardian: 422, athlete: 403 },
+  },
+  'GET /api/registrations/progress': { access: 'user', progress: true, answers: everyone(200) },
+  'DELETE /api/registrations/progress': {
+    access: 'user',
+    progress: true,
+    query: '?license=TIGERS-2027',
+    answers: everyone(204),
   },
   'POST /api/staff/billing/run': { access: 'staff', body: () => ({}), answers: { staff: 200 } },
   'GET /api/player/create': { access: 'user', answers: everyone(200) },
@@ -368,6 +396,18 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     victim.inviteToken = newTokenValue();
     victim.inviteId = (await addInvite(app, household, inviter, VICTIM, victim.inviteToken)).id;
   }
+  if (row.progress) {
+    const [tigers] = await app.db.select({ id: licences.id }).from(licences).where(eq(licences.code, 'TIGERS-2027'));
+    await app.db.insert(registrationProgress).values({
+      userId: id,
+      licenseId: tigers!.id,
+      flow: 'payment',
+      machineVersion: 'matrix@1',
+      step: 'payment-2',
+      athleteId: victim.athleteId,
+      snapshot: { context: { plan: 3, email: VICTIM } },
+    });
+  }
   if (row.needsIntent) {
     // Opened through the provider as checkout would: the matrix is about who may present it afterwards.
     const intent = await app.providers.payments.createIntent({
@@ -424,7 +464,7 @@ describe.each(Object.entries(MATRIX))('%s', (key, row) => {
 
   it(`answers every caller as its row says (${row.access})`, async () => {
     const victim = await victimOf(t, row);
-    const path = row.path?.(victim) ?? documentedPath;
+    const path = (row.path?.(victim) ?? documentedPath) + (row.query ?? '');
     const revoked = await t.tokenFor(VICTIM);
     expect((await t.call('POST', '/api/auth/logout', { token: revoked, body: {} })).status).toBe(200);
     const secrets = [...VICTIM_DATA, victim.sessionToken, victim.websiteToken, revoked];
