@@ -7,7 +7,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GuardianFormValues } from '../domain/forms/guardian';
 import { maskPhone } from '../domain/phone';
-import { forgetGuardianDraft, readGuardianDraft, writeGuardianDraft } from '../session/progress';
+import { forgetGuardianDraft, readGuardianDraft, writeGuardianDraft } from '../session/guardian-draft';
 import type { AthleteStepsActorRef } from './athlete-steps.connect';
 import type { GuardianAccount, registerMachine } from './register.machine';
 

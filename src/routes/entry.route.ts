@@ -6,7 +6,7 @@ import { rootRoute } from './root.route';
 /** The licence of the guardian's latest saved registration, or null (none, or the server could not say). */
 async function savedRegistrationLicence(): Promise<string | null> {
   try {
-    const { getProgress } = await import('../api/registration-progress');
+    const { getProgress } = await import('./resume-kit');
     return (await getProgress(null))?.license ?? null;
   } catch {
     return null;

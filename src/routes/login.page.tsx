@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { athleteStepsMachine } from '../machines/athlete-steps.machine';
 import { type LoginExit, type LoginStep, loginMachine } from '../machines/login.machine';
 import { getCurrentUser } from '../session/current-user';
-import { machineVersion, type ResumeOutcome } from '../session/progress';
+import type { ResumeOutcome } from '../session/progress';
 import { useCurrentUser } from '../session/use-session';
 import { LoginFlow } from '../views/login/login-flow';
 import { ResumeDiscardedNotice } from '../views/resume/resume-notice';
@@ -14,8 +14,8 @@ import { useProgressSaving, useResumeOutcome } from './use-progress';
 /** Issue 21: 'Continue where you left off' is its own chunk, fetched only once someone logged in with a licence. */
 const ResumeOffer = lazy(() => import('./resume-offer'));
 
-/** Issue 21: the version a saved login is kept with (the wizard and the athlete steps it restores). */
-const LOGIN_VERSION = machineVersion(loginMachine, athleteStepsMachine);
+/** Issue 21: the machines whose state ids are a saved login's version (the wizard and its athlete steps). */
+const LOGIN_VERSION_OF = [loginMachine, athleteStepsMachine];
 
 /** Login steps 3-4 of a resumed registration (spec §2), with the athlete it had chosen. */
 const STEP_NUMBERS = { athleteList: 3, createAthlete: 4 } as const;
@@ -26,8 +26,17 @@ function resumeInput(resumed: ResumeOutcome<'login'>) {
 }
 
 export const Route = createLazyRoute('/login')({
-  component: LoginPage,
+  component: LoginRoute,
 });
+
+/** A tab holding a saved registration loads the resume chunk before the wizard starts (use-progress.ts). */
+function LoginRoute() {
+  return (
+    <Suspense fallback={null}>
+      <LoginPage />
+    </Suspense>
+  );
+}
 
 /**
  * /login: the validated query and the stored user start the wizard; its `step` events are mirrored into the URL and
@@ -36,7 +45,7 @@ export const Route = createLazyRoute('/login')({
 function LoginPage() {
   const search = Route.useSearch();
   // Issue 21: a reload, or 'Continue where you left off', resumes from this tab's copy of the saved registration.
-  const resumed = useResumeOutcome('login', loginMachine, LOGIN_VERSION, search.license ?? null);
+  const resumed = useResumeOutcome('login', loginMachine, LOGIN_VERSION_OF, search.license ?? null);
   const actorRef = useFlowPage(loginMachine, {
     flow: 'login',
     input: { ...search, ...resumeInput(resumed), user: getCurrentUser() },
@@ -51,7 +60,7 @@ function LoginPage() {
   const settleOffer = useCallback(() => setOfferSettled(true), []);
   const license = search.license ?? null;
   const offering = license !== null && !openedWithUser && user !== null && !offerSettled && resumed.kind === 'none';
-  useProgressSaving(actorRef, { flow: 'login', version: LOGIN_VERSION, enabled: !offering });
+  useProgressSaving(actorRef, { flow: 'login', versionOf: LOGIN_VERSION_OF, enabled: !offering });
   // §1: the stylesheet of the licence's organization in the URL, else the stored user's (or the client's).
   useJourneyStylesheet(user, { code: search.license, coach: search.coach });
   let notice = resumed.kind === 'discarded' ? <ResumeDiscardedNotice /> : null;

@@ -1,5 +1,5 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
 import { athleteStepsMachine } from '../machines/athlete-steps.machine';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
@@ -8,7 +8,7 @@ import { type PaymentDestination, paymentMachine } from '../machines/payment.mac
 import { cardPaymentsActor, retrievePaymentIntentActor } from '../providers/card-payments/payment.actors';
 import { getCurrentUser } from '../session/current-user';
 import { householdCheckoutFor } from '../session/household-checkout';
-import { machineVersion, type ResumePoint } from '../session/progress';
+import type { ResumePoint } from '../session/progress';
 import { useCurrentUser } from '../session/use-session';
 import { PaymentFlow } from '../views/payment/payment-flow';
 import { ResumeDiscardedNotice } from '../views/resume/resume-notice';
@@ -34,8 +34,8 @@ const paymentPageMachine = paymentMachine.provide({
   },
 });
 
-/** Issue 21: the version a saved payment is kept with (a changed machine discards older ones). */
-const PAYMENT_VERSION = machineVersion(paymentMachine);
+/** Issue 21: the machine whose state ids are a saved payment's version (a changed machine discards older ones). */
+const PAYMENT_VERSION_OF = [paymentMachine];
 
 /** Issue 21: a payment made (or found made) clears the saved registration (the server deletes its row). */
 function isComplete(snapshot: { status: string; value: unknown }): boolean {
@@ -54,7 +54,7 @@ function PaymentPage() {
   const resumed = useResumeOutcome(
     'payment',
     paymentPageMachine,
-    PAYMENT_VERSION,
+    PAYMENT_VERSION_OF,
     getCurrentUser()?.license?.license_code ?? null,
   );
   // The input is read once: the flow owns what happens next (a return from the provider is handled exactly once).
@@ -71,7 +71,7 @@ function PaymentPage() {
     };
   });
   const actorRef = useFlowPage(paymentPageMachine, { flow: 'payment', input, follow });
-  useProgressSaving(actorRef, { flow: 'payment', version: PAYMENT_VERSION, completed: isComplete });
+  useProgressSaving(actorRef, { flow: 'payment', versionOf: PAYMENT_VERSION_OF, completed: isComplete });
   // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
   useJourneyStylesheet(useCurrentUser());
 
@@ -100,4 +100,13 @@ function follow(navigate: NavigateFunction, destination: PaymentDestination): vo
   }
 }
 
-export const Route = createLazyRoute('/_auth/payment')({ component: PaymentPage });
+/** A tab holding a saved registration loads the resume chunk before the flow starts (use-progress.ts). */
+function PaymentRoute() {
+  return (
+    <Suspense fallback={null}>
+      <PaymentPage />
+    </Suspense>
+  );
+}
+
+export const Route = createLazyRoute('/_auth/payment')({ component: PaymentRoute });

@@ -1,18 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
+import { readGuardianDraft, writeGuardianDraft } from './guardian-draft';
 import {
   createProgressSaver,
   fitsMachine,
   forgetLocalProgress,
   machineVersion,
   type ProgressSave,
-  readGuardianDraft,
   readLocalProgress,
   resumeOutcome,
   resumePointFrom,
   savableSnapshot,
   stripSecrets,
-  writeGuardianDraft,
   writeLocalProgress,
 } from './progress';
 

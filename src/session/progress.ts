@@ -19,7 +19,7 @@
  */
 import { type AnyStateMachine, createActor, type Snapshot } from 'xstate';
 import { z } from 'zod/mini';
-import { STORAGE_PREFIX } from './storage';
+import { LOCAL_PROGRESS_KEY } from './progress-keys';
 
 /** The three flows of one registration (they replace each other's saved row: one per account and licence). */
 export type ProgressFlow = 'register' | 'login' | 'payment';
@@ -283,8 +283,6 @@ export function resumeOutcome<TFlow extends ProgressFlow>(
 // ---------------------------------------------------------------------------------------------------------------
 // This tab's local copy (sessionStorage): a reload resumes from it without asking; gone with the tab.
 
-const LOCAL_PROGRESS_KEY = `${STORAGE_PREFIX}progress`;
-
 const savedProgressSchema = z.object({
   license: z.string().check(z.minLength(1)),
   flow: z.enum(['register', 'login', 'payment']),
@@ -395,50 +393,4 @@ export function createProgressSaver(flow: ProgressFlow, version: string, deps: P
       flush();
     },
   };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Register step 1 before the account exists: what was typed stays in this tab only (never a password), so a reload
-// keeps it.
-
-const GUARDIAN_DRAFT_KEY = `${STORAGE_PREFIX}guardianDraft`;
-
-/** The fields of the guardian form a reload keeps: names, phone and e-mail; the passwords never. */
-export interface GuardianDraft {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-}
-
-const guardianDraftSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string(),
-  email: z.string(),
-});
-
-export function writeGuardianDraft({ firstName, lastName, phone, email }: GuardianDraft): void {
-  try {
-    session()?.setItem(GUARDIAN_DRAFT_KEY, JSON.stringify({ firstName, lastName, phone, email }));
-  } catch {
-    // A reload then starts with an empty form.
-  }
-}
-
-export function readGuardianDraft(): GuardianDraft | null {
-  try {
-    const text = session()?.getItem(GUARDIAN_DRAFT_KEY) ?? null;
-    return text === null ? null : (guardianDraftSchema.safeParse(JSON.parse(text)).data ?? null);
-  } catch {
-    return null;
-  }
-}
-
-export function forgetGuardianDraft(): void {
-  try {
-    session()?.removeItem(GUARDIAN_DRAFT_KEY);
-  } catch {
-    // Nothing stored is what was wanted.
-  }
 }
