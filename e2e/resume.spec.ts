@@ -42,17 +42,16 @@ async function freshContext(browser: Browser, cspViolations: CspViolations, opti
   return context;
 }
 
-interface SavedBody {
-  step?: string;
-  snapshot?: { context?: { includeProtection?: boolean } };
+interface SavedAnswer {
+  progress?: { step?: string; snapshot?: { context?: { includeProtection?: boolean } } };
 }
 
-/** Waits for the site to save the flow at `step` with protection added on the server (the debounced PUT). */
+/** Waits for the site to save the flow at `step` with protection added on the server (the row the PUT answers). */
 function savedAt(page: Page, step: string) {
-  return page.waitForResponse((response) => {
+  return page.waitForResponse(async (response) => {
     if (!response.url().includes('/api/registrations/progress') || response.request().method() !== 'PUT') return false;
-    const body = response.request().postDataJSON() as SavedBody;
-    return body.step === step && body.snapshot?.context?.includeProtection === true;
+    const { progress } = (await response.json()) as SavedAnswer;
+    return progress?.step === step && progress.snapshot?.context?.includeProtection === true;
   });
 }
 
