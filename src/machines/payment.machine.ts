@@ -130,7 +130,7 @@ export const paymentMachine = paymentSetup.createMachine({
     resumingDiscount: {
       tags: ['busy'],
       description:
-        'Issue 21: resuming a saved registration (input `resume`): its code is looked up again (GET /api/discount-codes/' +
+        'Spec §5, issue 21: resuming a saved registration (input `resume`): its code is looked up again (GET /api/discount-codes/' +
         '{code}); a code no longer active is refused as on step 1, where the payer then starts.',
       invoke: {
         id: 'resumedDiscount',
