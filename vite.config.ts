@@ -25,7 +25,7 @@ const FRAMEWORK_PACKAGES =
  */
 /** The athlete steps both login and register invoke (src/machines/athlete-*.ts, src/views/athletes/). */
 const ATHLETE_STEPS =
-  /[\\/]src[\\/](machines[\\/]athlete-(steps|membership)\.|views[\\/]athletes[\\/]|routes[\\/]use-progress\.ts|views[\\/]resume[\\/]resume-(notice|texts)\.tsx?)/;
+  /[\\/]src[\\/](machines[\\/]athlete-(steps|membership)\.|views[\\/]athletes[\\/]|routes[\\/]use-progress\.ts|session[\\/]progress-keys\.ts|views[\\/]resume[\\/]resume-(notice|texts)\.tsx?)/;
 
 /**
  * What the two-guardians pages of issue 20 point 4 (/household and /household/join) run on: machines, connect
@@ -45,7 +45,7 @@ const ACCOUNT_FORMS =
   /[\\/]src[\\/]domain[\\/](account-forms|names|phone|relationships|forms[\\/](password|guardian|phone|create-athlete))\.ts$/;
 
 const APP_SHELL =
-  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|payments|subscribe|player|household|household-invites|registration-progress)(\.schemas)?\.ts)|session(?![\\/](household-checkout|progress\.ts))|views[\\/]common(?![\\/]account-menu)|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
+  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|payments|subscribe|player|household|household-invites|registration-progress)(\.schemas)?\.ts)|session(?![\\/](household-checkout|progress\.ts|progress-keys\.ts|guardian-draft\.ts))|views[\\/]common(?![\\/]account-menu)|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
 
 /**
  * The card-payments seam's loader with the one value of its types module (PaymentsUnavailableError, which the loader
