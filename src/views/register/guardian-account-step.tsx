@@ -1,11 +1,12 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   ACCOUNT_EXISTS_TEXT,
   guardianAccountView,
   guardianFormStart,
   LOG_IN_HERE_TEXT,
   type RegisterActorRef,
+  rememberGuardianDraft,
 } from '../../machines/register.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
@@ -25,6 +26,8 @@ export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }
   // The form starts once, from the account being edited or the preset e-mail; from then on it holds what is typed.
   const [start] = useState(() => guardianFormStart(actorRef.getSnapshot()));
   const form = useGuardianForm(start, { creating });
+  // Issue 21: a reload keeps the typed fields (never the passwords) until the account exists.
+  useEffect(() => rememberGuardianDraft(actorRef.getSnapshot(), form.values), [actorRef, form.values]);
   const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
   return (
     <form className="card guardian-account" onSubmit={submit} noValidate aria-busy={view.busy}>
