@@ -74,12 +74,13 @@ export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const response = c.res;
+    // Headers and status first: `response.body` turns @hono/node-server's lightweight Response (a string it writes
+    // straight to the socket) into a fetch Response with a body stream, so it is asked only when compressing.
     if (
       c.req.method === 'HEAD' ||
       response.status === 204 ||
       response.status === 206 ||
       response.status === 304 ||
-      response.body === null ||
       response.headers.has('Content-Encoding') ||
       !/^application\/(.+\+)?json/i.test(response.headers.get('Content-Type') ?? '') ||
       /(^|,)\s*no-transform\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '')
@@ -93,6 +94,7 @@ export function compressJson(): MiddlewareHandler {
       varyOnAcceptEncoding(response.headers);
       return;
     }
+    if (response.body === null) return;
     const body = Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     varyOnAcceptEncoding(headers);
