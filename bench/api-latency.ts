@@ -26,7 +26,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -84,6 +84,13 @@ const TARGETS: Record<Driver, { licenceRatio: number; tokenRatio: number; p99Ms:
   postgres: { licenceRatio: 0.35, tokenRatio: 0.2, p99Ms: 100, quoteP99Ms: 50 },
   pglite: { licenceRatio: 0.2, tokenRatio: 0.1, p99Ms: 250, quoteP99Ms: 250 },
 };
+
+/** The 1, 5 and 15 minute load averages, e.g. '0.52 0.61 0.70'. */
+function loadAverage(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+}
 
 function positiveInt(raw: string | undefined, fallback: number): number {
   const value = Number(raw);
@@ -146,7 +153,16 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-const WEBSITE_HEADERS = { 'X-Requested-With': 'website', Accept: 'application/json' };
+/**
+ * BENCH_ACCEPT_ENCODING sends that Accept-Encoding with every measured request (a browser sends e.g. 'gzip, deflate,
+ * br, zstd', so the server compresses every JSON answer of 1 KB or more); by default none is sent, as before.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
+const WEBSITE_HEADERS: Record<string, string> = {
+  'X-Requested-With': 'website',
+  Accept: 'application/json',
+  ...(ACCEPT_ENCODING ? { 'Accept-Encoding': ACCEPT_ENCODING } : {}),
+};
 
 async function logIn(base: string, payer = PAYER): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
@@ -448,6 +464,8 @@ async function benchOne(target: Target): Promise<void> {
     const processes = { server: child.pid ?? 0, databasePids: () => target.databasePids() };
     for (const route of chosen) rows.push(await measure(base, route, processes));
     printTable(target.driver, rows);
+    // The other processes on the machine take their share of the cores: say how busy it was.
+    console.log(`load average after the run: ${loadAverage()}`);
   } finally {
     process.off('SIGINT', onSignal);
     await stopServer(child);
@@ -458,8 +476,10 @@ async function benchOne(target: Target): Promise<void> {
 async function main(): Promise<void> {
   console.log(
     `autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per route, loopback; ` +
-      'ratios are to the health route of the same run',
+      'ratios are to the health route of the same run' +
+      (ACCEPT_ENCODING ? `; Accept-Encoding: ${ACCEPT_ENCODING}` : '; no Accept-Encoding (answers uncompressed)'),
   );
+  console.log(`load average at the start: ${loadAverage()}`);
   if (DRIVERS.includes('pglite')) await benchOne(await pgliteTarget());
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (!DRIVERS.includes('postgres')) return;
