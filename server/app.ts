@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { limitBody } from './http/body-limit.ts';
 import { compressJson } from './http/compression.ts';
+import { corsHeaders } from './http/cors.ts';
 import { securityHeaders } from './http/csp.ts';
 import { cspReportRoutes } from './http/csp-report.ts';
 import { draftPreviewPage } from './http/draft-preview-page.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
 import { serveApiDocument } from './http/openapi.ts';
+import { setAnswerHeader } from './http/response-headers.ts';
 import { staticSite } from './http/static-site.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -73,10 +74,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
     c.set('deps', deps);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'SAMEORIGIN');
+    // On the answer itself, which stays the lightweight Response @hono/node-server writes directly.
+    setAnswerHeader(c, 'X-Request-Id', requestId);
+    setAnswerHeader(c, 'X-Content-Type-Options', 'nosniff');
+    setAnswerHeader(c, 'Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!c.res.headers.has('X-Frame-Options')) setAnswerHeader(c, 'X-Frame-Options', 'SAMEORIGIN');
     log.info(
       {
         requestId,
@@ -92,7 +94,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   // Content-Security-Policy on every page, Strict-Transport-Security in production (server/http/csp.ts).
   app.use('*', securityHeaders({ env, siteDir: options.siteDir ?? null }));
 
-  const corsMiddleware = cors({
+  const corsMiddleware = corsHeaders({
     origin: (origin, c) => {
       if (origins.has(origin)) return origin;
       // The site's own origin (e.g. a LAN address) is always allowed.
