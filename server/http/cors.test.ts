@@ -77,7 +77,25 @@ describe('setAnswerHeader', () => {
       kept = c.res === before;
     });
     hono.get('/json', (c) => c.json({ ok: true }));
-    hono.get('/redirect', () => Response.redirect('https://site.example/', 302));
+    // Headers that refuse changes, as Response.redirect()'s or a fetch() result's do (built by hand: under the
+    // server project @hono/node-server may have replaced the global Response, whose redirect headers are mutable).
+    hono.get('/redirect', () => {
+      const answer = new Response(null, { status: 302, headers: { Location: 'https://site.example/' } });
+      const headers = answer.headers;
+      const refusing = new Proxy(headers, {
+        get(target, property) {
+          if (property === 'set' || property === 'append') {
+            return () => {
+              throw new TypeError('immutable');
+            };
+          }
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      Object.defineProperty(answer, 'headers', { get: () => refusing });
+      return answer;
+    });
     const res = await hono.request('/json');
     expect(res.headers.get('x-test')).toBe('yes');
     expect(kept).toBe(true);
