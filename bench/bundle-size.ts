@@ -81,9 +81,11 @@ const AFTER_ADD_ANOTHER_ATHLETE =
 
 /**
  * The header's account menu (src/views/common/page.tsx loads it lazily): only a logged-in person's page loads it, so
- * it counts on the login-required routes and not on a first, logged-out visit to an entry page.
+ * it counts on the login-required routes and not on a first, logged-out visit to an entry page. So do issue 21's saving
+ * and resuming (src/routes/use-progress.ts loads them once someone is logged in, or the tab holds a saved
+ * registration, which only a logged-in flow writes) and 'Continue where you left off' (shown after a login).
  */
-const LOGGED_IN_ONLY = /src\/views\/common\/account-menu\.tsx$/;
+const LOGGED_IN_ONLY = /src\/views\/common\/account-menu\.tsx$|src\/routes\/(resume-kit|resume-offer)\.tsx?$/;
 
 /**
  * The provider adapters this build is not configured for: each seam (card payments, billing) imports exactly one

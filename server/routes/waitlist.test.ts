@@ -258,12 +258,26 @@ describe('offers', () => {
     expect(await entryOf(TAYLOR)).toMatchObject({ status: 'waiting', position: 1 });
   });
 
-  it('an athlete of the offered household claims with the held seat too', async () => {
+  it("the site's usual path: the guardian picks the licence, the athlete claims the held seat, the guardian pays", async () => {
     expect((await join(PAT)).status).toBe(201);
     expect((await raiseSeats('FULL-2027', 1)).status).toBe(200);
+    const pat = await t.tokenFor(PAT);
+    const latest = await t.call('POST', '/api/user/latest-license', {
+      token: pat,
+      body: { license_code: 'FULL-2027' },
+    });
+    expect(latest.status, latest.text).toBe(200);
+    // The athlete step claims as the athlete (spec §4): Alex belongs to the offered household.
     expect(await claim('alexrivera')).toBe('OK');
     expect((await fullLicence()).availableLicenses).toBe(0);
     expect(await entryOf(PAT)).toBeNull();
+    const team_id = (await fullLicence()).teamId;
+    const checkout = await t.call('POST', '/api/memberships/checkout', {
+      token: pat,
+      body: { payment_plan_month: 0, team_id },
+    });
+    expect(checkout.status, checkout.text).toBe(200);
+    expect((checkout.body as { client_secret: string | null }).client_secret).toEqual(expect.any(String));
   });
 
   it('offers one seat per waiting family; the seats nobody waits for stay claimable', async () => {

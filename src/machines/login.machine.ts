@@ -39,6 +39,8 @@ export interface LoginInput {
   waitlist?: boolean | undefined;
   /** The user stored on this device when the page opened (src/session), or null. */
   user: CurrentUser | null;
+  /** Issue 21: the athlete a resumed registration had chosen (src/session/progress.ts), or null. */
+  athleteId?: number | null;
 }
 
 export type LoginStep = 1 | 2 | 3 | 4;
@@ -81,6 +83,8 @@ export interface LoginContext {
   openedWithUser: boolean;
   /** The athlete step the wizard opens at, then the one it is at (mirrored from the athlete steps into the URL). */
   athleteStep: AthleteStep;
+  /** Issue 21: a resumed registration's athlete, chosen again on the athlete list. */
+  resumedAthleteId: number | null;
   /** The §8 text of the error state the wizard is in, if any. */
   error: string | null;
   /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
@@ -151,6 +155,7 @@ export const loginMachine = setup({
     requestedStep: input.step ?? null,
     waitlist: input.waitlist === true,
     openedWithUser: input.user !== null,
+    resumedAthleteId: input.athleteId ?? null,
     ...ATHLETE_PARENT_START,
   }),
   initial: 'routing',
@@ -298,7 +303,11 @@ export const loginMachine = setup({
       invoke: {
         id: 'athleteSteps',
         src: 'athleteSteps',
-        input: ({ context }) => ({ license: context.license, opensAt: context.athleteStep }),
+        input: ({ context }) => ({
+          license: context.license,
+          opensAt: context.athleteStep,
+          chosenAthleteId: context.resumedAthleteId,
+        }),
         onDone: [
           {
             guard: { type: 'wentBack', params: ({ event }) => event.output },

@@ -49,6 +49,8 @@ export interface RegisterInput {
   waitlist?: boolean | undefined;
   /** The user stored on this device when the page opened (src/session), or null. */
   user: CurrentUser | null;
+  /** Issue 21: the athlete a resumed registration had chosen (src/session/progress.ts), or null. */
+  athleteId?: number | null;
 }
 
 export type RegisterStep = 1 | 2 | 3;
@@ -91,6 +93,8 @@ export interface RegisterContext {
   guardian: GuardianAccountFields | null;
   /** The athlete step the wizard opens at, then the one it is at (mirrored from the athlete steps into the URL). */
   athleteStep: AthleteStep;
+  /** Issue 21: a resumed registration's athlete, chosen again on the athlete list. */
+  resumedAthleteId: number | null;
   /** The §8 text of the error state the wizard is in, if any. */
   error: string | null;
   /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
@@ -187,6 +191,7 @@ export const registerMachine = setup({
     waitlist: input.waitlist === true,
     account: input.user === null ? null : toGuardianAccount(input.user),
     guardian: null,
+    resumedAthleteId: input.athleteId ?? null,
     ...ATHLETE_PARENT_START,
   }),
   initial: 'routing',
@@ -390,7 +395,11 @@ export const registerMachine = setup({
         id: 'athleteSteps',
         src: 'athleteSteps',
         // The wizard always has a licence here (routing sent the others to /contact-coach).
-        input: ({ context }) => ({ license: licenceOf(context), opensAt: context.athleteStep }),
+        input: ({ context }) => ({
+          license: licenceOf(context),
+          opensAt: context.athleteStep,
+          chosenAthleteId: context.resumedAthleteId,
+        }),
         onDone: [
           {
             guard: { type: 'wentBack', params: ({ event }) => event.output },

@@ -4,6 +4,7 @@ import { appsRoute } from './apps.route';
 import { coachClaimedRoute } from './coach-claimed.route';
 import { coachLicenceQueryRoute, coachLicenceRoute } from './coach-licence.route';
 import { contactCoachRoute } from './contact-coach.route';
+import { continueRoute } from './continue.route';
 import { dashboardRoute } from './dashboard.route';
 import { draftRoute } from './draft.route';
 import { entryRoute } from './entry.route';
@@ -29,6 +30,8 @@ export const routeTree = rootRoute.addChildren([
   entryRoute,
   loginRoute,
   registerRoute,
+  // Issue 21: the reminder e-mail's link, 'Continue where you left off'.
+  continueRoute,
   draftRoute,
   passwordResetRoute,
   licenceRoute,

@@ -5,6 +5,8 @@ export * from './memberships.ts';
 export * from './organizations.ts';
 export * from './players.ts';
 export * from './providers.ts';
+export * from './registration-progress.ts';
+export * from './staff.ts';
 export * from './subscriptions.ts';
 export * from './system.ts';
 export * from './users.ts';
