@@ -111,7 +111,7 @@ export const loginModel = defineModel({
     },
     toDashboard: (snapshot) => expect(snapshot.output).toEqual({ to: '/dashboard' }),
     toWaitlist: (snapshot) => {
-      expect(snapshot.output).toEqual({ to: '/waitlist', search: { license: 'FULL-2027' } });
+      expect(snapshot.output).toEqual({ to: '/waitlist', search: { license: 'FULL-2027', join: true } });
       expect(getCurrentUser()?.token).toBe(guardian.token);
     },
   },

@@ -185,7 +185,7 @@ const states: NonNullable<ModelConfig<typeof registerMachine>['states']> = {
   toContactCoach: (snapshot) => expect(snapshot.output).toEqual({ to: '/contact-coach' }),
   toPayment: (snapshot) => expect(snapshot.output).toEqual({ to: '/payment' }),
   toWaitlist: (snapshot) => {
-    expect(snapshot.output).toEqual({ to: '/waitlist', search: { license: 'FULL-2027' } });
+    expect(snapshot.output).toEqual({ to: '/waitlist', search: { license: 'FULL-2027', join: true } });
     // The account exists and is stored: /waitlist joins as this guardian.
     expect(getCurrentUser()?.id).toBe(snapshot.context.account?.id);
   },

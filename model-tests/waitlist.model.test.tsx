@@ -31,6 +31,10 @@ const offered: WaitlistEntry = {
   offer: { expires_at: '2026-11-28T18:00:00.000Z' },
 };
 
+/** GET /api/waitlist: on the list (the entry), or not (the licence info names the team). */
+const found = { entry: next, team: '12U Tigers' };
+const notFound = { entry: null, team: '12U Tigers' };
+
 const STILL_SPOTS = 'This team still has spots: register now.';
 const stillSpots = new ApiError({ kind: 'http', status: 422, message: STILL_SPOTS });
 const unauthenticated = new ApiError({ kind: 'http', status: 401, message: 'Unauthenticated.' });
@@ -42,9 +46,17 @@ beforeEach(() => {
 
 const model = defineModel({
   machine: waitlistMachine,
-  inputs: { full: { license: 'FULL-2027' } },
+  inputs: {
+    // Issue 21 point 3: 'Join the waitlist' through login or registration (/waitlist?license=FULL-2027&join=1).
+    join: { license: 'FULL-2027', join: true },
+    // A reload after joining or leaving, or the licence page of a family already on the list: no intent.
+    visit: { license: 'FULL-2027' },
+  },
   events: {
     RETRY: [{ type: 'RETRY' }],
+    JOIN: [{ type: 'JOIN' }],
+    'xstate.done.actor.lookUp': [doneEvent('lookUp', found), doneEvent('lookUp', notFound)],
+    'xstate.error.actor.lookUp': [errorEvent('lookUp', unavailable), errorEvent('lookUp', unauthenticated)],
     LEAVE: [{ type: 'LEAVE' }],
     CONFIRM_LEAVE: [{ type: 'CONFIRM_LEAVE' }],
     KEEP: [{ type: 'KEEP' }],
@@ -55,15 +67,36 @@ const model = defineModel({
     'xstate.error.actor.leave': [errorEvent('leave', unavailable), errorEvent('leave', unauthenticated)],
   },
   // The entry decides whether the offer can be taken.
-  context: ['entry', 'errorText'],
+  context: ['entry', 'errorText', 'join'],
   states: {
+    // Arriving without the intent only looks up: a reload (after joining, or after leaving) never joins again.
+    lookingUp: (_snapshot, { invocations }) => {
+      expect(invocations.at(-1)).toMatchObject({ id: 'lookUp', src: 'lookUp', input: { license: 'FULL-2027' } });
+      expect(invocations.some((call) => call.id === 'join')).toBe(false);
+    },
+    notOnList: (snapshot, { invocations }) => {
+      expect(invocations.some((call) => call.id === 'join')).toBe(false);
+      expect(snapshot.context.teamName).toBe('12U Tigers');
+    },
     joining: (_snapshot, { invocations }) =>
       expect(invocations.at(-1)).toMatchObject({ id: 'join', src: 'join', input: { license: 'FULL-2027' } }),
+    // Joined: the page is told to drop the intent from the address (once per join); found by the lookup: nothing.
+    onList: (_snapshot, { invocations, emitted }) => {
+      const joins = invocations.filter((call) => call.id === 'join').length;
+      const announced = emitted.filter((event) => event.type === 'joined').length;
+      expect(announced > 0).toBe(joins > 0);
+      expect(announced).toBeLessThanOrEqual(joins);
+    },
     'onList.leaving': (_snapshot, { invocations }) =>
       expect(invocations.at(-1)).toMatchObject({ id: 'leave', src: 'leave', input: { license: 'FULL-2027' } }),
-    toLogin: (snapshot) => {
+    toLogin: (snapshot, { invocations }) => {
       expect(getCurrentUser()).toBeNull();
-      expect(snapshot.output).toEqual({ to: '/login', search: { returnUrl: '/waitlist?license=FULL-2027' } });
+      // A refused join comes back to join; a refused lookup or leave comes back to look.
+      const joining = invocations.at(-1)?.id === 'join';
+      expect(snapshot.output).toEqual({
+        to: '/login',
+        search: { returnUrl: joining ? '/waitlist?license=FULL-2027&join=1' : '/waitlist?license=FULL-2027' },
+      });
     },
     toClaim: (snapshot) => {
       expect(getCurrentUser()).not.toBeNull();
@@ -77,6 +110,7 @@ const model = defineModel({
 
 const driver: Driver<typeof waitlistMachine> = {
   RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  JOIN: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Join the waitlist' })),
   LEAVE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Leave the waitlist' })),
   CONFIRM_LEAVE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Yes, leave' })),
   KEEP: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'No, stay on it' })),
@@ -122,9 +156,23 @@ runPaths({
     driver,
     states: {
       joining: () => expect(screen.queryByRole('heading')).toBeNull(),
+      lookingUp: () => expect(screen.queryByRole('heading')).toBeNull(),
       failed: () => {
         expect(heading().textContent).toBe('Waitlist');
         expect(screen.getByRole('alert').textContent).toBe(STILL_SPOTS);
+        expect(screen.getByRole('link', { name: 'Back to the team' }).getAttribute('href')).toBe('/licenses/FULL-2027');
+      },
+      lookUpFailed: () => {
+        expect(heading().textContent).toBe('Waitlist');
+        expect(screen.getByRole('alert').textContent).toBe('The service is unavailable. Try again soon.');
+        expect(isDisabled('Try again')).toBe(false);
+        expect(screen.getByRole('link', { name: 'Back to the team' }).getAttribute('href')).toBe('/licenses/FULL-2027');
+      },
+      notOnList: () => {
+        expect(heading().textContent).toBe('You are not on the waitlist for 12U Tigers.');
+        expect(document.activeElement).toBe(heading());
+        expect(isDisabled('Join the waitlist')).toBe(false);
+        expect(screen.queryByRole('button', { name: 'Leave the waitlist' })).toBeNull();
         expect(screen.getByRole('link', { name: 'Back to the team' }).getAttribute('href')).toBe('/licenses/FULL-2027');
       },
       'onList.idle': ({ snapshot }) => {
@@ -158,6 +206,7 @@ runPaths({
       left: () => {
         expect(heading().textContent).toBe('You have left the waitlist for 12U Tigers.');
         expect(document.activeElement).toBe(heading());
+        expect(isDisabled('Join the waitlist')).toBe(false);
         expect(screen.getByRole('link', { name: 'Back to the team' }).getAttribute('href')).toBe('/licenses/FULL-2027');
       },
     },
@@ -179,5 +228,8 @@ describe('waitlist machine refuses what the page does not offer', () => {
     const leaving = snapshotAt(model, 'onList.leaving');
     expect(isRefused(leaving, { type: 'CONFIRM_LEAVE' })).toBe(true);
     expect(isRefused(leaving, { type: 'CONTINUE' })).toBe(true);
+    // Joining is offered only to a family not (or no longer) on the list.
+    expect(isRefused(at('waiting'), { type: 'JOIN' })).toBe(true);
+    expect(snapshotAt(model, 'notOnList').can({ type: 'JOIN' })).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatHoldUntil } from './dates';
-import { heldOnListText, leftWaitlistText, onWaitlistText, positionText } from './waitlist';
+import { heldOnListText, leftWaitlistText, notOnWaitlistText, onWaitlistText, positionText } from './waitlist';
 
 describe('the waitlist texts', () => {
   it('names the team and the place on the list', () => {
@@ -8,6 +8,7 @@ describe('the waitlist texts', () => {
     expect(positionText(1)).toBe('You are next on the list.');
     expect(positionText(2)).toBe('You are number 2 on the list.');
     expect(leftWaitlistText('12U Tigers')).toBe('You have left the waitlist for 12U Tigers.');
+    expect(notOnWaitlistText('12U Tigers')).toBe('You are not on the waitlist for 12U Tigers.');
   });
 
   it('says until when a spot is held, with the time of day and its zone', () => {

@@ -3,6 +3,7 @@
  * "You're on the waitlist for {team}." word for word; the others say what it describes in the product's voice.
  */
 export const WAITLIST_TEXTS = {
+  join: 'Join the waitlist',
   leave: 'Leave the waitlist',
   leaveQuestion: 'Leave the waitlist?',
   leaveYes: 'Yes, leave',
@@ -28,4 +29,9 @@ export function heldOnListText(until: string): string {
 
 export function leftWaitlistText(team: string): string {
   return `You have left the waitlist for ${team}.`;
+}
+
+/** /waitlist for a family not (or no longer) on the list, e.g. a reload after leaving. */
+export function notOnWaitlistText(team: string): string {
+  return `You are not on the waitlist for ${team}.`;
 }

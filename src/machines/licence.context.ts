@@ -91,7 +91,7 @@ export type LicenceExit =
       search: { license: string; is_team_license: true; coach?: true; preset_email?: string; waitlist?: true };
     }
   /** Issue 21 point 3: the family's place on the licence's waitlist (joined there; a family on it sees it). */
-  | { to: '/waitlist'; search: { license: string } }
+  | { to: '/waitlist'; search: { license: string; join?: true } }
   | {
       to: '/licenses/$license';
       params: { license: string };
@@ -104,6 +104,8 @@ const COACH_FLAG: { coach: true } = { coach: true };
 const TEAM_FLAG: { is_team_license: true } = { is_team_license: true };
 /** Issue 21 point 3: after login or registration the wizard leads to /waitlist instead of the athlete steps. */
 const WAITLIST_INTENT: { waitlist: true } = { waitlist: true };
+/** Issue 21 point 3: /waitlist joins on arrival only with this intent (a family already on the list just sees it). */
+const JOIN_INTENT: { join: true } = { join: true };
 
 /** Yes on the welcome screen, or Claim for a visitor who asked for login (redirLogin): login at step 2 (§4). */
 export function loginExit(context: LicenceContext): LicenceExit {
@@ -176,7 +178,7 @@ export function exitTo(context: LicenceContext, to: LicenceExit['to']): LicenceE
     case '/coach-claimed':
       return coachClaimedExit(context);
     case '/waitlist':
-      return { to: '/waitlist', search: { license: context.code } };
+      return { to: '/waitlist', search: { license: context.code, ...(context.joiningWaitlist ? JOIN_INTENT : {}) } };
   }
 }
 

@@ -254,6 +254,7 @@ export const licenceMachine = setup({
                   {
                     guard: 'isLoggedIn',
                     target: '#licence.toWaitlist',
+                    actions: 'startJoiningWaitlist',
                     description: 'issue 21 point 3: a logged-in family (after a refused automatic claim) joins at once',
                   },
                   { target: 'joining', actions: 'startJoiningWaitlist' },

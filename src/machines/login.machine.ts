@@ -57,7 +57,7 @@ export type LoginExit =
   | CoachClaimExit
   | { to: '/payment' }
   | { to: '/dashboard' }
-  | { to: '/waitlist'; search: { license: string } }
+  | { to: '/waitlist'; search: { license: string; join: true } }
   | { href: string };
 
 export type LoginEvent =
@@ -373,7 +373,10 @@ export const loginMachine = setup({
     toWaitlist: {
       description: 'issue 21.3 (§4): /waitlist',
       type: 'final',
-      entry: { type: 'leave', params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context) } }) },
+      entry: {
+        type: 'leave',
+        params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context), join: true } }),
+      },
     },
     toReturnUrl: {
       description: 'spec §2 Route list: the protected-route guard sent the user here with returnUrl; back there',

@@ -67,7 +67,7 @@ export type RegisterExit =
       search: { step: 2; license: string; is_team_license: true; preset_email: string; waitlist?: true };
     }
   | { to: '/payment' }
-  | { to: '/waitlist'; search: { license: string } }
+  | { to: '/waitlist'; search: { license: string; join: true } }
   | CoachClaimExit;
 
 export type RegisterEvent =
@@ -456,7 +456,10 @@ export const registerMachine = setup({
     toWaitlist: {
       description: 'issue 21.3 (§4): /waitlist',
       type: 'final',
-      entry: { type: 'leave', params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context) } }) },
+      entry: {
+        type: 'leave',
+        params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context), join: true } }),
+      },
     },
     toCoachLicence: {
       type: 'final',

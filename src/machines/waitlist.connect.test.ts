@@ -30,7 +30,23 @@ function startWaitlist(join: () => Promise<WaitlistEntry>, leave: () => Promise<
   const machine = waitlistMachine.provide({
     actors: { join: fromPromise(join), leave: fromPromise(leave) },
   });
-  return createActor(machine, { input: { license: 'FULL-2027' } }).start();
+  return createActor(machine, { input: { license: 'FULL-2027', join: true } }).start();
+}
+
+/** A visit without the intent (a reload, the licence page of a family on the list): the lookup only. */
+function visitWaitlist(entry: WaitlistEntry | null) {
+  let joins = 0;
+  const machine = waitlistMachine.provide({
+    actors: {
+      lookUp: fromPromise(async () => ({ entry, team: '12U Tigers' })),
+      join: fromPromise(async () => {
+        joins += 1;
+        return waiting;
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { license: 'FULL-2027' } }).start();
+  return { actor, joins: () => joins };
 }
 
 describe('waitlist view model', () => {
@@ -89,7 +105,43 @@ describe('waitlist view model', () => {
       screen: 'left',
       license: 'FULL-2027',
       message: 'You have left the waitlist for 12U Tigers.',
+      canJoin: true,
     });
+  });
+
+  it('joins on arrival only with the intent, and says so once joined (the page drops the intent)', async () => {
+    const actor = startWaitlist(async () => waiting);
+    const joined: string[] = [];
+    actor.on('joined', (event) => joined.push(event.type));
+    await settle();
+    expect(joined).toEqual(['joined']);
+    expect(actor.getSnapshot().context.join).toBe(false);
+  });
+
+  it("shows a family not on the list (a reload after leaving) 'Join the waitlist', and joins only when asked", async () => {
+    const { actor, joins } = visitWaitlist(null);
+    await settle();
+    expect(joins()).toBe(0);
+    expect(waitlistView(actor.getSnapshot())).toEqual({
+      screen: 'left',
+      license: 'FULL-2027',
+      message: 'You are not on the waitlist for 12U Tigers.',
+      canJoin: true,
+    });
+    actor.send({ type: 'JOIN' });
+    await settle();
+    expect(joins()).toBe(1);
+    expect(waitlistView(actor.getSnapshot())).toMatchObject({
+      screen: 'onList',
+      status: 'You are number 3 on the list.',
+    });
+  });
+
+  it('shows the entry of a family on the list without joining again', async () => {
+    const { actor, joins } = visitWaitlist(waiting);
+    await settle();
+    expect(joins()).toBe(0);
+    expect(waitlistView(actor.getSnapshot())).toMatchObject({ screen: 'onList', canLeave: true });
   });
 
   it("shows the server's refusal to join with a retry", async () => {

@@ -4,14 +4,14 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { formatHoldUntil } from '../domain/dates';
-import { heldOnListText, leftWaitlistText, onWaitlistText, positionText } from '../domain/waitlist';
+import { heldOnListText, leftWaitlistText, notOnWaitlistText, onWaitlistText, positionText } from '../domain/waitlist';
 import type { waitlistMachine } from './waitlist.machine';
 
 export type WaitlistActorRef = ActorRefFrom<typeof waitlistMachine>;
 export type WaitlistSnapshot = SnapshotFrom<typeof waitlistMachine>;
 
 export type WaitlistView =
-  /** The join call is under way (the loading overlay announces it). */
+  /** The lookup or the join is under way (the loading overlay announces it). */
   | { screen: 'none' }
   | { screen: 'failed'; license: string; error: string | null; canRetry: boolean }
   | {
@@ -31,7 +31,8 @@ export type WaitlistView =
       /** The §8 text of a failed leave. */
       error: string | null;
     }
-  | { screen: 'left'; license: string; message: string };
+  /** Left the list, or not on it (a later visit): the notice and 'Join the waitlist'. */
+  | { screen: 'left'; license: string; message: string; canJoin: boolean };
 
 function entryStatus(entry: NonNullable<WaitlistSnapshot['context']['entry']>): string {
   if (entry.status === 'offered' && entry.offer !== null)
@@ -41,10 +42,14 @@ function entryStatus(entry: NonNullable<WaitlistSnapshot['context']['entry']>): 
 
 export function waitlistView(snapshot: WaitlistSnapshot): WaitlistView {
   const { license, entry, teamName, errorText } = snapshot.context;
-  if (snapshot.matches('failed')) {
+  if (snapshot.matches('failed') || snapshot.matches('lookUpFailed')) {
     return { screen: 'failed', license, error: errorText, canRetry: snapshot.can({ type: 'RETRY' }) };
   }
-  if (snapshot.matches('left')) return { screen: 'left', license, message: leftWaitlistText(teamName ?? license) };
+  const team = teamName ?? license;
+  if (snapshot.matches('left') || snapshot.matches('notOnList')) {
+    const message = snapshot.matches('left') ? leftWaitlistText(team) : notOnWaitlistText(team);
+    return { screen: 'left', license, message, canJoin: snapshot.can({ type: 'JOIN' }) };
+  }
   if (snapshot.matches('onList') && entry !== null) {
     return {
       screen: 'onList',

@@ -1,13 +1,16 @@
 /**
  * A full team's waitlist (issue 21 point 3, /waitlist?license=CODE, login required): the family lands here after
- * 'Join the waitlist' on the licence page and the login or registration wizard (or when it opens the licence page
- * while already on the list). The page joins (POST, idempotent: a family on the list gets its entry back), shows
- * its place or the seat an offer holds for it (with the way on to the usual claim and payment), and leaves the list
- * after a confirmation. Every call is a state; a session the server no longer accepts comes back here through login.
+ * 'Join the waitlist' on the licence page and the login or registration wizard (with the intent `join`), or when it
+ * opens the licence page while already on the list (without it). Only a family that came to join joins on arrival
+ * (POST, idempotent); the page then drops the intent from the address (the `joined` emit), so a reload, or a visit
+ * after leaving, looks the entry up (GET) and offers 'Join the waitlist' to a family not on the list. It shows the
+ * place or the seat an offer holds (with the way on to the usual claim and payment), and leaves the list after a
+ * confirmation. Every call is a state; a session the server no longer accepts comes back here through login.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { ApiError, errorText } from '../api/errors';
-import { joinWaitlist, leaveWaitlist } from '../api/waitlist';
+import { getLicenceInfo } from '../api/licences';
+import { getWaitlistEntry, joinWaitlist, leaveWaitlist } from '../api/waitlist';
 import type { WaitlistEntry } from '../api/waitlist.schemas';
 import { silentLogout } from '../session/logout';
 import { exitOf } from './flow-exit';
@@ -16,7 +19,18 @@ import { settleUnlessAborted } from './settle-unless-aborted';
 export interface WaitlistInput {
   /** The licence code of the team's link (the `license` query). */
   license: string;
+  /** The family came to join ('Join the waitlist', the `join` query): join on arrival; otherwise look the entry up. */
+  join?: boolean | undefined;
 }
+
+/** What the lookup found: the family's entry, or none and the team's name for 'You are not on the waitlist'. */
+export interface WaitlistLookup {
+  entry: WaitlistEntry | null;
+  team: string;
+}
+
+/** Emitted once the family joined: the page drops the `join` intent from the address (a reload must not rejoin). */
+export type WaitlistEmitted = { type: 'joined' };
 
 /** Where the page hands over: login (back here afterwards), or the login wizard's athlete list to take the offer. */
 export type WaitlistExit =
@@ -25,9 +39,11 @@ export type WaitlistExit =
 
 export interface WaitlistContext {
   license: string;
+  /** Whether the family is joining (arrived with the intent, or chose 'Join the waitlist'): a login comes back to it. */
+  join: boolean;
   /** The family's entry as the server last answered it; null until joined. */
   entry: WaitlistEntry | null;
-  /** The team named by the entry, kept for the notice once the family left. */
+  /** The team named by the entry or the licence, kept for the notices once the family left or is not on the list. */
   teamName: string | null;
   /** The §8 text of the failed join or leave, else null. */
   errorText: string | null;
@@ -36,6 +52,8 @@ export interface WaitlistContext {
 
 export type WaitlistEvent =
   | { type: 'RETRY' }
+  /** 'Join the waitlist' to a family not (or no longer) on the list. */
+  | { type: 'JOIN' }
   /** 'Leave the waitlist': asks first. */
   | { type: 'LEAVE' }
   /** 'Yes, leave' to the confirmation. */
@@ -65,8 +83,12 @@ export const waitlistMachine = setup({
     events: {} as WaitlistEvent,
     output: {} as WaitlistExit,
     tags: {} as 'busy',
+    emitted: {} as WaitlistEmitted,
   },
   actors: {
+    lookUp: fromPromise<WaitlistLookup, { license: string }>(({ input, signal }) =>
+      settleUnlessAborted(lookUpEntry(input.license, signal), signal),
+    ),
     join: fromPromise<WaitlistEntry, { license: string }>(({ input, signal }) =>
       settleUnlessAborted(joinWaitlist(input.license, { signal }), signal),
     ),
@@ -77,6 +99,8 @@ export const waitlistMachine = setup({
   guards: {
     isUnauthorized: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
     isOffered: ({ context }) => context.entry?.status === 'offered',
+    comesToJoin: ({ context }) => context.join,
+    isOnList: (_, lookup: WaitlistLookup) => lookup.entry !== null,
   },
   actions: {
     storeEntry: assign({
@@ -84,6 +108,14 @@ export const waitlistMachine = setup({
       teamName: (_, entry: WaitlistEntry) => entry.team.name,
       errorText: null,
     }),
+    storeLookup: assign({
+      entry: (_, lookup: WaitlistLookup) => lookup.entry,
+      teamName: (_, lookup: WaitlistLookup) => lookup.entry?.team.name ?? lookup.team,
+    }),
+    startJoining: assign({ join: true }),
+    /** Joined: the intent is spent (a later login for another call comes back without it) and leaves the address. */
+    spendIntent: assign({ join: false }),
+    announceJoined: emit({ type: 'joined' as const }),
     forgetEntry: assign({ entry: null }),
     storeError: assign({ errorText: (_, params: { error: unknown }) => errorText(params.error) }),
     clearError: assign({ errorText: null }),
@@ -93,7 +125,12 @@ export const waitlistMachine = setup({
     leave: assign({
       exit: ({ context }, params: { to: 'login' | 'claim' }): WaitlistExit =>
         params.to === 'login'
-          ? { to: '/login', search: { returnUrl: `/waitlist?license=${encodeURIComponent(context.license)}` } }
+          ? {
+              to: '/login',
+              search: {
+                returnUrl: `/waitlist?license=${encodeURIComponent(context.license)}${context.join ? '&join=1' : ''}`,
+              },
+            }
           : { to: '/login', search: { license: context.license, step: 3, is_team_license: true } },
     }),
   },
@@ -101,9 +138,50 @@ export const waitlistMachine = setup({
   id: 'waitlist',
   description:
     "issue 21 point 3 (spec §2, §7): join a full team's waitlist, see the place or the held seat, leave the list",
-  context: ({ input }) => ({ license: input.license, entry: null, teamName: null, errorText: null, exit: null }),
-  initial: 'joining',
+  context: ({ input }) => ({
+    license: input.license,
+    join: input.join === true,
+    entry: null,
+    teamName: null,
+    errorText: null,
+    exit: null,
+  }),
+  initial: 'arriving',
   states: {
+    arriving: {
+      description: 'issue 21 point 3 (spec §2 Route list): only a family that came to join (`join`) joins on arrival',
+      always: [{ guard: 'comesToJoin', target: 'joining' }, { target: 'lookingUp' }],
+    },
+    lookingUp: {
+      description:
+        'issue 21 point 3 (spec §7): GET /api/waitlist?license=CODE; no entry: the licence info names the team',
+      tags: ['busy'],
+      invoke: {
+        id: 'lookUp',
+        src: 'lookUp',
+        input: ({ context }) => ({ license: context.license }),
+        onDone: [
+          {
+            guard: { type: 'isOnList', params: ({ event }) => event.output },
+            target: 'onList',
+            actions: { type: 'storeLookup', params: ({ event }) => event.output },
+          },
+          { target: 'notOnList', actions: { type: 'storeLookup', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          { guard: unauthorized, target: 'toLogin', actions: 'silentLogout' },
+          { target: 'lookUpFailed', actions: storeError },
+        ],
+      },
+    },
+    lookUpFailed: {
+      description: 'The §8 text of the failed lookup, with a retry and the way back to the team',
+      on: { RETRY: { target: 'lookingUp', actions: 'clearError' } },
+    },
+    notOnList: {
+      description: "issue 21 point 3 (spec §2): 'You are not on the waitlist for {team}.' and 'Join the waitlist'",
+      on: { JOIN: { target: 'joining', actions: 'startJoining' } },
+    },
     joining: {
       description:
         'issue 21 point 3 (spec §2, §7): POST /api/waitlist { license } (201, or 200 with the entry when already on it)',
@@ -112,7 +190,10 @@ export const waitlistMachine = setup({
         id: 'join',
         src: 'join',
         input: ({ context }) => ({ license: context.license }),
-        onDone: { target: 'onList', actions: { type: 'storeEntry', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'onList',
+          actions: [{ type: 'storeEntry', params: ({ event }) => event.output }, 'spendIntent', 'announceJoined'],
+        },
         onError: [
           { guard: unauthorized, target: 'toLogin', actions: 'silentLogout' },
           { target: 'failed', actions: storeError },
@@ -159,7 +240,8 @@ export const waitlistMachine = setup({
       },
     },
     left: {
-      description: "issue 21 point 3 (spec §2, §7): 'You have left the waitlist for {team}.'",
+      description: "issue 21 point 3 (spec §2, §7): 'You have left the waitlist for {team}.' and 'Join the waitlist'",
+      on: { JOIN: { target: 'joining', actions: 'startJoining' } },
     },
     toLogin: {
       description: 'spec §2: a session the server refuses logs out silently; login brings the family back here',
@@ -175,3 +257,11 @@ export const waitlistMachine = setup({
   },
   output: ({ context }) => exitOf(context),
 });
+
+/** The family's entry; when it is not on the list, the team's name from the licence info (for the notice). */
+async function lookUpEntry(license: string, signal: AbortSignal): Promise<WaitlistLookup> {
+  const entry = await getWaitlistEntry(license, { signal });
+  if (entry !== null) return { entry, team: entry.team.name };
+  const info = await getLicenceInfo(license, { signal });
+  return { entry: null, team: info.team_name ?? info.name };
+}

@@ -1,10 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { authRoute } from './_auth.route';
-import { text } from './search-params';
+import { flag, text } from './search-params';
 
-/** Query of /waitlist (issue 21 point 3): the licence whose waitlist the family joins or sees. */
-export const waitlistSearch = z.object({ license: text });
+/**
+ * Query of /waitlist (issue 21 point 3): the licence whose waitlist the family joins or sees, and `join` when it came
+ * to join ('Join the waitlist', through login or registration): dropped once joined, so a reload does not rejoin.
+ */
+export const waitlistSearch = z.object({ license: text, join: flag });
 
 /**
  * A full team's waitlist (issue 21 point 3): login required (the _auth layout's guard; login comes back here), the

@@ -13,7 +13,7 @@ export function WaitlistFlow({ actorRef }: { actorRef: WaitlistActorRef }) {
   const view = useSelector(actorRef, waitlistView, shallowEqual);
   switch (view.screen) {
     case 'none':
-      // Joining: the loading overlay shows and announces it.
+      // Looking up or joining: the loading overlay shows and announces it.
       return <Page>{null}</Page>;
     case 'failed':
       return (
@@ -41,6 +41,14 @@ export function WaitlistFlow({ actorRef }: { actorRef: WaitlistActorRef }) {
           <section className="card">
             <StepHeading>{view.message}</StepHeading>
             <div className="button-row">
+              <button
+                type="button"
+                className="button"
+                disabled={!view.canJoin}
+                onClick={() => actorRef.send({ type: 'JOIN' })}
+              >
+                {WAITLIST_TEXTS.join}
+              </button>
               <BackToTeam license={view.license} />
             </div>
           </section>
