@@ -168,9 +168,7 @@ export const licenceMachine = setup({
       ],
     },
     checkingWaitlist: {
-      description:
-        'issue 21 point 3: GET /api/waitlist?license=CODE: a family on the list sees its place; otherwise (or when ' +
-        'the call fails) the spec §4 silent logout and the load',
+      description: 'issue 21.3 (§4): on the waitlist? (else the logout)',
       tags: ['busy'],
       invoke: {
         id: 'waitlistEntry',
@@ -244,27 +242,24 @@ export const licenceMachine = setup({
           },
         },
         unavailable: {
-          description: "spec §2: 'Sorry, this license is not available.'; issue 21 point 3: 'Join the waitlist'",
+          description: 'spec §2; issue 21.3: the waitlist',
           initial: 'notice',
           states: {
             notice: {
-              description: "spec §2: 'Sorry, this license is not available.' and 'Join the waitlist'",
+              description: 'spec §2; issue 21.3',
               on: {
                 JOIN_WAITLIST: [
                   {
                     guard: 'isLoggedIn',
                     target: '#licence.toWaitlist',
                     actions: 'startJoiningWaitlist',
-                    description: 'issue 21 point 3: a logged-in family (after a refused automatic claim) joins at once',
                   },
                   { target: 'joining', actions: 'startJoiningWaitlist' },
                 ],
               },
             },
             joining: {
-              description:
-                "issue 21 point 3 (spec §2 Welcome screen): 'Already have a {client name} App account?' Yes → login, " +
-                'No → register, each with the intent to join (waitlist)',
+              description: 'issue 21.3 (§2 Welcome screen): Yes → login, No → register',
               on: {
                 YES: { target: '#licence.toLogin' },
                 NO: { target: '#licence.toRegister' },
@@ -395,7 +390,7 @@ export const licenceMachine = setup({
       entry: { type: 'leave', params: { to: '/licenses/$license' } },
     },
     toWaitlist: {
-      description: 'issue 21 point 3 (spec §2 Route list): /waitlist?license=CODE, the family joins or sees its place',
+      description: 'issue 21.3 (§2): /waitlist',
       type: 'final',
       entry: { type: 'leave', params: { to: '/waitlist' } },
     },
