@@ -72,9 +72,9 @@ export async function runBilling(request: APIRequestContext, asOf: string) {
 /**
  * Pays TIGERS-2027's 3-month plan on /payment with the given sandbox card, for the payer the browser holds: plan,
  * injury protection left out, the waiver agreed, Pay Now; then the claimed page with the payment confirmation at its
- * top (issue 15, 19.1).
+ * top (issue 15, 19.1). `licence`: another licence of the 12U Tigers with the same plans (FULL-2027's waitlist seat).
  */
-export async function payTigersThreeMonths(page: Page, card: string): Promise<void> {
+export async function payTigersThreeMonths(page: Page, card: string, licence = 'TIGERS-2027'): Promise<void> {
   await page.goto('/payment');
   await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -84,6 +84,6 @@ export async function payTigersThreeMonths(page: Page, card: string): Promise<vo
   await page.getByLabel('I agree to the terms and conditions stated above.').check();
   await enterCard(page, card);
   await page.getByRole('button', { name: 'Pay Now' }).click();
-  await expect(page).toHaveURL(/\/licenses\/TIGERS-2027\?claimed_registration=true$/);
+  await expect(page).toHaveURL(new RegExp(`/licenses/${licence}\\?claimed_registration=true$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
 }
