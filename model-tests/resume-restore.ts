@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, Snapshot } from 'xstate';
 import { createActor } from 'xstate';
 import {
-  fitsMachine,
   isSecretKey,
   machineVersion,
   type ProgressFlow,
@@ -20,6 +19,7 @@ import {
   savableSnapshot,
   stepKeyOf,
 } from '../src/session/progress';
+import { fitsMachine } from '../src/session/progress-restore';
 import { generatePaths, type Model } from './harness/index.ts';
 
 /** The server's refusal (docs/api.md): any key like these, at any depth, is a 422. */

@@ -1,18 +1,16 @@
-import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { mailOutbox, organizations, rateLimits, staffInvites, staffSessions, teams } from '../db/schema/index.ts';
 import { FIXTURE_PASSWORD } from '../db/seed.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
-import { createLogger } from '../log.ts';
-import { createOutboxMailer } from '../mail/mailer.ts';
 import { STAFF_TEXTS } from '../services/staff-access.ts';
 import { STAFF_SESSION_LIFETIME_MS } from '../services/staff-accounts.ts';
 import { STAFF_INVITE_LIFETIME_MS, STAFF_INVITE_TEXTS } from '../services/staff-invites.ts';
 import { hashToken } from '../services/tokens.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
+import { loggingApp, sendJson } from '../test/logging-app.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
 /** The club's console, issue 22 point 1: staff sign-in, the staff gate, and an owner's invitations. */
@@ -370,23 +368,8 @@ describe('invitations', () => {
 
 describe('logs', () => {
   it('hold no names, addresses, passwords or tokens of a login, an invitation or its acceptance', async () => {
-    const lines: string[] = [];
-    const log = createLogger(
-      { LOG_LEVEL: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
-    const app = createApp({ ...t.deps, log, mailer: createOutboxMailer(t.db, log) });
-    const post = async (path: string, body: unknown, token?: string) =>
-      app.request(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
+    const { app, lines } = loggingApp(t, { outbox: true });
+    const post = async (path: string, body: unknown, token?: string) => sendJson(app, 'POST', path, { token, body });
     const signedIn = (await (
       await post('/api/admin/login', { email: STAFF.owner, password: FIXTURE_PASSWORD })
     ).json()) as {

@@ -1,7 +1,5 @@
-import { Writable } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
 import { phasesOf } from '../billing/phases.ts';
 import {
   householdCheckouts,
@@ -13,9 +11,7 @@ import {
   paymentIntents,
   teams,
 } from '../db/schema/index.ts';
-import { createLogger } from '../log.ts';
 import { householdFailureMail, householdReceiptMail, householdReminderMail } from '../mail/household-billing-mails.ts';
-import { createOutboxMailer } from '../mail/mailer.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import {
   type CheckoutAnswer,
@@ -26,6 +22,7 @@ import {
 import { ensureHousehold } from '../services/households.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
+import { loggingApp, sendJson } from '../test/logging-app.ts';
 
 /**
  * Issue 20 points 1, 2, 3 and 5 on the server: the family checkout (quote, checkout, checkout-success) and the
@@ -760,23 +757,8 @@ describe('the household lease', () => {
 describe('logs', () => {
   it("hold no names, addresses, tokens or client secrets of a family checkout (its receipt's subject names the athletes)", async () => {
     const { pat, sam, alex } = await riveras();
-    const lines: string[] = [];
-    const log = createLogger(
-      { LOG_LEVEL: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
-    const app = createApp({ ...t.deps, log, mailer: createOutboxMailer(t.db, log) });
-    const send = async (path: string, body: unknown) =>
-      app.request(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${pat}` },
-        body: JSON.stringify(body),
-      });
+    const { app, lines } = loggingApp(t, { outbox: true });
+    const send = async (path: string, body: unknown) => sendJson(app, 'POST', path, { token: pat, body });
     const athletes = [line(sam), line(alex)];
     expect((await send('/api/household/quote', { athletes })).status).toBe(200);
     const started = (await (

@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { licences, registrationProgress, teams } from '../db/schema/index.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { ensureHousehold } from '../services/households.ts';
-import { PROGRESS_TEXTS, SNAPSHOT_MAX_DEPTH } from '../services/registration-progress.ts';
+import { PROGRESS_TEXTS, type ProgressJson, SNAPSHOT_MAX_DEPTH } from '../services/registration-progress.ts';
 import { createTestApp, type TestApp, tokenForUserId, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
+import { JAMIE, MORGAN, PAT } from '../test/household-logins.ts';
 
 /**
  * Issue 21 points 1 and 4 on the server (docs/api.md "Resume and reminders (issue 21)"): saving, reading and
@@ -20,21 +21,10 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const PAT = 'parent@example.com';
-const JAMIE = 'coparent@example.com';
-const MORGAN = 'member@example.com';
 const PATH = '/api/registrations/progress';
 
-interface Progress {
-  license: string;
-  flow: string;
-  machine_version: string;
-  step: string;
-  athlete: { id: number; name: string } | null;
-  team: { name: string; season: string | null } | null;
-  snapshot: Record<string, unknown>;
-  updated_at: string;
-}
+/** The answer's shape is the service's own (docs/api.md `RegistrationProgress`). */
+type Progress = ProgressJson;
 
 const snapshot = (extra: Record<string, unknown> = {}) => ({
   status: 'active',

@@ -4,7 +4,7 @@
  * athlete's and the team's names come from the server's rows, never from the saved snapshot.
  */
 import { z } from 'zod/mini';
-import { id, nonEmptyString } from '../domain/wire';
+import { id, nonEmptyString, plainObject } from '../domain/wire';
 import type { ProgressFlow, ProgressSave } from '../session/progress';
 
 export type { ProgressFlow, ProgressSave };
@@ -20,7 +20,7 @@ export const registrationProgressSchema = z.object({
   step: z.string(),
   athlete: z.nullable(z.object({ id, name: z.string() })),
   team: z.nullable(z.object({ name: z.string(), season: z.nullable(z.string()) })),
-  snapshot: z.record(z.string(), z.unknown()),
+  snapshot: plainObject,
   updated_at: z.string(),
 });
 export type RegistrationProgress = z.infer<typeof registrationProgressSchema>;

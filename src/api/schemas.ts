@@ -237,7 +237,9 @@ export type Coupon = z.infer<typeof couponSchema>;
 export const subscriptionTerms = ['annual', 'annual-pm', 'quarterly', 'monthly'] as const;
 export type SubscriptionTerm = (typeof subscriptionTerms)[number];
 
-export const subscribeProcessResponseSchema = z.discriminatedUnion('status', [
+// A plain union (the `status` literals tell the members apart all the same): z.discriminatedUnion, used nowhere
+// else, would add its parser to every page's app shell for /subscribe's one answer.
+export const subscribeProcessResponseSchema = z.union([
   z.object({ status: z.literal('success'), subscription: subscriptionStateSchema }),
   /** message: a card status code (`declined`, `nosubplan`, `processor`, `error`) or a text to show as it is (§8). */
   z.object({ status: z.literal('error'), message: z.string() }),

@@ -3,13 +3,12 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { athleteStepsMachine } from '../machines/athlete-steps.machine';
 import { type LoginExit, type LoginStep, loginMachine } from '../machines/login.machine';
 import { getCurrentUser } from '../session/current-user';
-import type { ResumeOutcome } from '../session/progress';
+import type { ResumeOutcome } from '../session/progress-restore';
 import { useCurrentUser } from '../session/use-session';
 import { LoginFlow } from '../views/login/login-flow';
-import { ResumeDiscardedNotice } from '../views/resume/resume-notice';
 import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
-import { useProgressSaving, useResumeOutcome } from './use-progress';
+import { ResumeDiscardedNotice, useProgressSaving, useResumeOutcome } from './use-progress';
 
 /** Issue 21: 'Continue where you left off' is its own chunk, fetched only once someone logged in with a licence. */
 const ResumeOffer = lazy(() => import('./resume-offer'));

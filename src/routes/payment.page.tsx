@@ -11,12 +11,11 @@ import { householdCheckoutFor } from '../session/household-checkout';
 import type { ResumePoint } from '../session/progress';
 import { useCurrentUser } from '../session/use-session';
 import { PaymentFlow } from '../views/payment/payment-flow';
-import { ResumeDiscardedNotice } from '../views/resume/resume-notice';
 import { useJourneyStylesheet } from './branding';
 import { handOverConfirmation } from './claimed-confirmation';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { paymentRoute } from './payment.route';
-import { useProgressSaving, useResumeOutcome } from './use-progress';
+import { ResumeDiscardedNotice, useProgressSaving, useResumeOutcome } from './use-progress';
 
 /**
  * /payment pays by card: the machine gets the card provider, and its card payment the provider's look-up of a

@@ -3,13 +3,12 @@ import { Suspense } from 'react';
 import { athleteStepsMachine } from '../machines/athlete-steps.machine';
 import { type RegisterExit, type RegisterStep, registerMachine } from '../machines/register.machine';
 import { getCurrentUser } from '../session/current-user';
-import type { ResumeOutcome } from '../session/progress';
+import type { ResumeOutcome } from '../session/progress-restore';
 import { useCurrentUser } from '../session/use-session';
 import { RegisterFlow } from '../views/register/register-flow';
-import { ResumeDiscardedNotice } from '../views/resume/resume-notice';
 import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
-import { useProgressSaving, useResumeOutcome } from './use-progress';
+import { ResumeDiscardedNotice, useProgressSaving, useResumeOutcome } from './use-progress';
 
 /** Issue 21: the machines whose state ids are a saved registration's version (the wizard and its athlete steps). */
 const REGISTER_VERSION_OF = [registerMachine, athleteStepsMachine];

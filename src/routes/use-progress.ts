@@ -1,77 +1,60 @@
 /**
  * The React side of src/session/progress.ts: the hooks every resumable flow's page runs (register, login, payment;
- * issue 21 point 1). Saving and restoring live in a lazily loaded chunk (./resume-kit.ts), fetched once someone is
- * logged in (saving) or the tab holds a copy of a saved registration (restoring).
+ * issue 21 point 1). Only this stub is loaded with the page: saving lives in a lazily loaded chunk (./resume-kit.ts),
+ * fetched once there is something to do (someone is logged in, or a flow completed while the tab holds a copy, which
+ * is cleared), and restoring in another (./resume-restore.ts), fetched only when the tab holds a copy of a saved
+ * registration.
  */
-import { use, useEffect, useState } from 'react';
+import { createElement, use, useEffect, useState } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { getCurrentUser } from '../session/current-user';
-import type { ProgressFlow, ResumeOutcome } from '../session/progress';
-import { hasLocalProgress, removeLocalProgress } from '../session/progress-keys';
+import type { ProgressFlow } from '../session/progress';
+import { hasLocalProgress } from '../session/progress-keys';
+import type { ResumeOutcome } from '../session/progress-restore';
+import type { ProgressSavingOptions } from './resume-kit';
 
-type ResumeKit = typeof import('./resume-kit');
+export type { ProgressSavingOptions };
 
-let kit: Promise<ResumeKit> | null = null;
+let kit: Promise<typeof import('./resume-kit')> | null = null;
+let restoreKit: Promise<typeof import('./resume-restore')> | null = null;
 
-/** The saving and resuming chunk, fetched once. */
-export function loadResumeKit(): Promise<ResumeKit> {
+/** The saving chunk, fetched once. */
+function loadResumeKit() {
   kit ??= import('./resume-kit');
   return kit;
 }
 
-export interface ProgressSavingOptions {
-  flow: ProgressFlow;
-  /** The flow's machine and the child machines its snapshot carries: their state ids are the saved version. */
-  versionOf: readonly AnyStateMachine[];
-  /** False while 'Continue where you left off' is offered: the row offered must not be overwritten meanwhile. */
-  enabled?: boolean;
-  /** Whether a snapshot is the flow completed (a payment made): the server cleared its row, the site its copy. */
-  completed?: (snapshot: { status: string; value: unknown }) => boolean;
+/** The restoring chunk, fetched once (the same promise every time, so `use` suspends only the first time). */
+function loadRestoreKit() {
+  restoreKit ??= import('./resume-restore');
+  return restoreKit;
 }
 
 /**
  * Saves the flow's progress as it moves, once the guardian has an account (debounced, flushed on pagehide with
- * keepalive and when the page goes), and drops this tab's copy once the flow is complete.
+ * keepalive and when the page goes), and drops this tab's copy once the flow is complete (resume-kit.ts
+ * `saveProgressOf`). Until there is something to save or clear, nothing but this subscription runs.
  */
-export function useProgressSaving(
-  actorRef: AnyActorRef,
-  { flow, versionOf, enabled = true, completed }: ProgressSavingOptions,
-): void {
+export function useProgressSaving(actorRef: AnyActorRef, options: ProgressSavingOptions): void {
+  const { flow, versionOf, enabled = true, completed } = options;
   useEffect(() => {
     if (!enabled) return;
-    let saver: ReturnType<ResumeKit['createProgressSaver']> | null = null;
+    let stop: (() => void) | null = null;
     let stopped = false;
-    const onSnapshot = (snapshot: { status: string; value: unknown }) => {
-      if (completed?.(snapshot) === true) {
-        saver?.clear();
-        removeLocalProgress();
-        return;
-      }
+    const wake = (snapshot: { status: string; value: unknown }) => {
       // Before an account exists nothing is saved (register step 1 keeps its fields in src/session/guardian-draft.ts).
-      if (getCurrentUser() === null) return;
-      if (saver !== null) {
-        saver.update(actorRef.getPersistedSnapshot());
-        return;
-      }
+      if (getCurrentUser() === null && !(completed?.(snapshot) === true && hasLocalProgress())) return;
+      subscription.unsubscribe();
       void loadResumeKit().then((loaded) => {
-        if (stopped || saver !== null) return;
-        saver = loaded.createProgressSaver(flow, loaded.machineVersion(...versionOf), {
-          save: loaded.saveProgress,
-          saveOnLeave: loaded.saveProgressOnLeave,
-          hasAccount: () => getCurrentUser() !== null,
-        });
-        saver.update(actorRef.getPersistedSnapshot());
+        if (!stopped) stop = loaded.saveProgressOf(actorRef, { flow, versionOf, completed });
       });
     };
-    onSnapshot(actorRef.getSnapshot());
-    const subscription = actorRef.subscribe(onSnapshot);
-    const onPageHide = () => saver?.flush(true);
-    window.addEventListener('pagehide', onPageHide);
+    const subscription = actorRef.subscribe(wake);
+    wake(actorRef.getSnapshot());
     return () => {
       stopped = true;
       subscription.unsubscribe();
-      window.removeEventListener('pagehide', onPageHide);
-      saver?.stop();
+      stop?.();
     };
   }, [actorRef, flow, versionOf, enabled, completed]);
 }
@@ -91,7 +74,7 @@ export function useResumeOutcome<TFlow extends ProgressFlow>(
   license: string | null,
 ): ResumeOutcome<TFlow> {
   const [held] = useState(hasLocalProgress);
-  const loaded = held ? use(loadResumeKit()) : null;
+  const loaded = held ? use(loadRestoreKit()) : null;
   const [outcome] = useState<ResumeOutcome<TFlow>>(() =>
     loaded === null ? NONE : loaded.resumeOutcome(flow, machine, loaded.machineVersion(...versionOf), license),
   );
@@ -101,4 +84,12 @@ export function useResumeOutcome<TFlow extends ProgressFlow>(
     void loaded.deleteProgress(outcome.license).catch(() => {});
   }, [outcome, loaded]);
   return outcome;
+}
+
+/**
+ * The quiet notice of a saved registration that no longer fits its flow. Rendered only for a `discarded` outcome,
+ * which only the loaded restoring chunk gives, so its text and view come from that chunk without suspending again.
+ */
+export function ResumeDiscardedNotice() {
+  return createElement(use(loadRestoreKit()).ResumeDiscardedNotice);
 }

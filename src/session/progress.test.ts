@@ -3,17 +3,15 @@ import { createActor, setup } from 'xstate';
 import { readGuardianDraft, writeGuardianDraft } from './guardian-draft';
 import {
   createProgressSaver,
-  fitsMachine,
   forgetLocalProgress,
   machineVersion,
   type ProgressSave,
-  readLocalProgress,
-  resumeOutcome,
   resumePointFrom,
   savableSnapshot,
   stripSecrets,
   writeLocalProgress,
 } from './progress';
+import { fitsMachine, readLocalProgress, resumeOutcome } from './progress-restore';
 
 /** A stand-in flow with the payment machine's step names, small enough to reason about. */
 const flowMachine = setup({ types: { events: {} as { type: 'NEXT' } } }).createMachine({

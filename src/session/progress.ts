@@ -7,7 +7,8 @@
  * the athlete. It goes to the server (PUT /api/registrations/progress, debounced) once the guardian has an account,
  * and into this tab's sessionStorage as the "local copy" a reload resumes from without asking.
  *
- * How a flow resumes: never by trusting the saved screen. `resumePointOf` checks that the snapshot still fits the
+ * How a flow resumes (./progress-restore.ts, loaded only by a tab holding a copy): never by trusting the saved
+ * screen. `resumeOutcome` checks that the snapshot still fits the
  * machine (same version, `createActor(machine, { snapshot })` restores it without error), then reads the step and
  * the choices (athlete, plan, protection, discount code) from it; the page starts its machine with them as a
  * `resume` input, so every server answer is asked again on the way (the discount looked up again, the membership's
@@ -17,8 +18,9 @@
  * No React, no API and no machine imported here (the flows' pages give their machine): the hook the pages run is
  * src/routes/use-progress.ts.
  */
-import { type AnyStateMachine, createActor, type Snapshot } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
 import { z } from 'zod/mini';
+import { plainObject } from '../domain/wire';
 import { LOCAL_PROGRESS_KEY } from './progress-keys';
 
 /** The three flows of one registration (they replace each other's saved row: one per account and licence). */
@@ -74,8 +76,6 @@ export function savableSnapshot(persisted: unknown): Record<string, unknown> {
   const stripped = stripSecrets(persisted);
   return plainObject.safeParse(stripped).data ?? {};
 }
-
-const plainObject = z.record(z.string(), z.unknown());
 
 /** FNV-1a, 32 bits, as 8 hex digits: enough to tell two machine shapes apart (not a security hash). */
 function fnv1a(text: string): string {
@@ -225,73 +225,16 @@ export function progressSave(point: ResumePoint, version: string, snapshot: Reco
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Restoring.
+// What is kept of a saved registration (restoring it: ./progress-restore.ts).
 
 /** A saved registration as the site keeps it: the server's row, or this tab's local copy. */
 export type SavedProgress = Pick<ProgressSave, 'license' | 'flow' | 'machine_version' | 'step' | 'snapshot'>;
 
-function isRestorable(snapshot: Record<string, unknown>): snapshot is Record<string, unknown> & Snapshot<unknown> {
-  return snapshot.status === 'active' && 'value' in snapshot && 'context' in snapshot;
-}
-
-/**
- * Whether a saved snapshot still fits the machine: the same version, and XState restores it (every state it names
- * exists, its children restore) without error. The actor is only built, never started: nothing is called.
- */
-export function fitsMachine(machine: AnyStateMachine, version: string, saved: SavedProgress): boolean {
-  if (saved.machine_version !== version || !isRestorable(saved.snapshot)) return false;
-  try {
-    return createActor(machine, { snapshot: saved.snapshot }).getSnapshot().status === 'active';
-  } catch {
-    return false;
-  }
-}
-
-export type ResumeOutcome<TFlow extends ProgressFlow> =
-  | { kind: 'none' }
-  | { kind: 'resume'; point: Extract<ResumePoint, { flow: TFlow }> }
-  | { kind: 'discarded'; license: string };
-
-function isPointOf<TFlow extends ProgressFlow>(
-  flow: TFlow,
-  point: ResumePoint | null,
-): point is Extract<ResumePoint, { flow: TFlow }> {
-  return point !== null && point.flow === flow;
-}
-
-/**
- * What a flow's page opens with: the resume point of this tab's local copy for that flow (a reload, or 'Continue
- * where you left off' just chosen), `discarded` when the copy no longer fits the machine (the page shows
- * RESUME_DISCARDED_NOTICE and forgets it), or none.
- */
-export function resumeOutcome<TFlow extends ProgressFlow>(
-  flow: TFlow,
-  machine: AnyStateMachine,
-  version: string,
-  license: string | null,
-): ResumeOutcome<TFlow> {
-  const saved = readLocalProgress();
-  if (saved === null || saved.flow !== flow || (license !== null && saved.license !== license)) return { kind: 'none' };
-  const point = resumePointFrom(flow, saved.snapshot);
-  if (!fitsMachine(machine, version, saved) || !isPointOf(flow, point) || point.license !== saved.license) {
-    forgetLocalProgress();
-    return { kind: 'discarded', license: saved.license };
-  }
-  return { kind: 'resume', point };
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // This tab's local copy (sessionStorage): a reload resumes from it without asking; gone with the tab.
 
-const savedProgressSchema = z.object({
-  license: z.string().check(z.minLength(1)),
-  flow: z.enum(['register', 'login', 'payment']),
-  machine_version: z.string(),
-  step: z.string(),
-  snapshot: plainObject,
-});
-
-function session(): Storage | null {
+/** This tab's sessionStorage, or null where there is none (or it is refused). */
+export function session(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage;
   } catch {
@@ -304,16 +247,6 @@ export function writeLocalProgress(saved: SavedProgress): void {
     session()?.setItem(LOCAL_PROGRESS_KEY, JSON.stringify(saved));
   } catch {
     // A full or refused storage loses the reload's resume, nothing else.
-  }
-}
-
-export function readLocalProgress(): SavedProgress | null {
-  try {
-    const text = session()?.getItem(LOCAL_PROGRESS_KEY) ?? null;
-    if (text === null) return null;
-    return savedProgressSchema.safeParse(JSON.parse(text)).data ?? null;
-  } catch {
-    return null;
   }
 }
 

@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { type RegisterActorRef, registerView } from '../../machines/register.connect';
-import { AthleteStepsView } from '../athletes/athlete-steps-view';
+import { LazyAthleteStepsView } from '../athletes/athlete-steps-lazy';
 import { Page } from '../common/page';
 import { GuardianAccountStep } from './guardian-account-step';
 
@@ -14,7 +14,7 @@ export function RegisterFlow({ actorRef, notice }: { actorRef: RegisterActorRef;
   const { screen, athleteSteps } = useSelector(actorRef, registerView, shallowEqual);
   let step: ReactNode = null;
   if (screen === 'guardianAccount') step = <GuardianAccountStep actorRef={actorRef} />;
-  else if (athleteSteps) step = <AthleteStepsView actorRef={athleteSteps} />;
+  else if (athleteSteps) step = <LazyAthleteStepsView actorRef={athleteSteps} />;
   // Routing and final states render nothing: the route is already navigating away.
   // Issue 21: a saved registration that could not be restored is told above the step.
   return (
