@@ -18,14 +18,19 @@
  * BENCH_START_TIMEOUT_SECONDS (default 300: a first start may build the site, migrate and seed),
  * BENCH_SERVER_ENTRY (default server/main.ts), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/api-prof` to profile it; keep profiles out of the repository), BENCH_ROUTES (only the
- * routes whose name contains one of these comma-separated words, besides the health route).
+ * routes whose name contains one of these comma-separated words, besides the health route), BENCH_DATABASES (pglite,
+ * postgres or both), BENCH_ACCEPT_ENCODING (sent with every measured request, as a browser does; none by default).
+ *
+ * Besides req/s, p50 and p99 it prints each route's CPU milliseconds per request, of the server's processes and of
+ * the benchmark database's PostgreSQL backends (Linux /proc; n/a elsewhere): steadier than req/s on a shared machine.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -68,6 +73,8 @@ const WARMUP_SECONDS = 1;
 const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'server/main.ts';
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
+/** The databases to run on, of 'pglite' and 'postgres' (default both; PostgreSQL only when DATABASE_URL is set). */
+const DRIVERS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').filter(Boolean);
 /** The fixture guardian whose latest licence is a team licence (docs/fixtures.md), so payment-plans answers 200. */
 const PAYER = { email: 'member@example.com', password: 'Password1!' };
 /** The fixture guardian of the Rivera household (Sam and Alex), who quotes the family checkout (issue 20). */
@@ -81,6 +88,13 @@ const TARGETS: Record<Driver, { licenceRatio: number; tokenRatio: number; p99Ms:
   postgres: { licenceRatio: 0.35, tokenRatio: 0.2, p99Ms: 100, quoteP99Ms: 50 },
   pglite: { licenceRatio: 0.2, tokenRatio: 0.1, p99Ms: 250, quoteP99Ms: 250 },
 };
+
+/** The 1, 5 and 15 minute load averages, e.g. '0.52 0.61 0.70'. */
+function loadAverage(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+}
 
 function positiveInt(raw: string | undefined, fallback: number): number {
   const value = Number(raw);
@@ -143,7 +157,16 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-const WEBSITE_HEADERS = { 'X-Requested-With': 'website', Accept: 'application/json' };
+/**
+ * BENCH_ACCEPT_ENCODING sends that Accept-Encoding with every measured request (a browser sends e.g. 'gzip, deflate,
+ * br, zstd', so the server compresses every JSON answer of 1 KB or more); by default none is sent, as before.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
+const WEBSITE_HEADERS: Record<string, string> = {
+  'X-Requested-With': 'website',
+  Accept: 'application/json',
+  ...(ACCEPT_ENCODING ? { 'Accept-Encoding': ACCEPT_ENCODING } : {}),
+};
 
 async function logIn(base: string, payer = PAYER): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
@@ -232,16 +255,80 @@ interface Figures {
   non2xx: number;
   errors: number;
   statuses: string;
+  /** CPU milliseconds per answered request: the server's processes, and the database's backends (PostgreSQL). */
+  serverCpuMs: number | null;
+  databaseCpuMs: number | null;
 }
 
-async function measure(base: string, route: Route): Promise<Figures> {
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on every Linux we run on). */
+const CLOCK_TICKS = 100;
+
+/** The processes' user + system CPU seconds so far (Linux /proc), or null where that cannot be read. */
+function cpuSeconds(pids: number[]): number | null {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The command name (field 2) may hold spaces: the fields after it start past the last ')'.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+/** The process and its descendants (the server's workers when it runs several), from /proc. */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  } catch {
+    return [root];
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i += 1) {
+    for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
+  }
+  return tree;
+}
+
+interface Processes {
+  server: number;
+  /** The database backends serving the server, when they run on this machine. */
+  databasePids(): Promise<number[]>;
+}
+
+async function measure(base: string, route: Route, processes: Processes): Promise<Figures> {
   const { path, ...options } = route.options;
   const run = (duration: number) =>
     autocannon({ ...options, url: `${base}${path}`, connections: CONNECTIONS, duration, timeout: 10 });
   // A short unrecorded run first, so JIT warm-up does not favour whichever route happens to run later.
   await run(WARMUP_SECONDS);
+  // The connection pools are full after the warm-up: the same processes serve the recorded run.
+  const serverPids = processTree(processes.server);
+  const databasePids = await processes.databasePids();
+  const serverBefore = cpuSeconds(serverPids);
+  const databaseBefore = databasePids.length > 0 ? cpuSeconds(databasePids) : null;
   const result = await run(SECONDS);
+  const serverAfter = cpuSeconds(serverPids);
+  const databaseAfter = databasePids.length > 0 ? cpuSeconds(databasePids) : null;
+  const perRequest = (before: number | null, after: number | null) =>
+    before === null || after === null || result.requests.total === 0
+      ? null
+      : ((after - before) * 1000) / result.requests.total;
   return {
+    serverCpuMs: perRequest(serverBefore, serverAfter),
+    databaseCpuMs: perRequest(databaseBefore, databaseAfter),
     name: route.name,
     kind: route.kind,
     reqPerSec: result.requests.average,
@@ -268,7 +355,18 @@ function verdict(row: Figures, ratio: number, driver: Driver): string {
 
 function printTable(driver: Driver, rows: Figures[]): void {
   const health = rows.find((row) => row.kind === 'health')?.reqPerSec ?? 0;
-  const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'vs health', 'target', 'requests', 'statuses'];
+  const header = [
+    'route',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'vs health',
+    'target',
+    'requests',
+    'statuses',
+    'server CPU ms/req',
+    'db CPU ms/req',
+  ];
   const lines = rows.map((row) => {
     const ratio = health > 0 ? row.reqPerSec / health : 0;
     return [
@@ -280,6 +378,8 @@ function printTable(driver: Driver, rows: Figures[]): void {
       verdict(row, ratio, driver),
       String(row.total),
       row.statuses || '-',
+      row.serverCpuMs === null ? 'n/a' : row.serverCpuMs.toFixed(3),
+      row.databaseCpuMs === null ? 'n/a' : row.databaseCpuMs.toFixed(3),
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)));
@@ -302,6 +402,8 @@ interface Target {
   driver: Driver;
   /** The server's database variables. */
   env: Record<string, string>;
+  /** The database's backend processes serving the server (none for PGlite: it runs inside the server). */
+  databasePids(): Promise<number[]>;
   cleanUp(): Promise<void>;
 }
 
@@ -310,6 +412,7 @@ async function pgliteTarget(): Promise<Target> {
   return {
     driver: 'pglite',
     env: { DATA_DIR: dataDir },
+    databasePids: async () => [],
     cleanUp: () => rm(dataDir, { recursive: true, force: true }),
   };
 }
@@ -317,11 +420,11 @@ async function pgliteTarget(): Promise<Target> {
 /** A fresh database on the DATABASE_URL server, so the server migrates and seeds the fixtures into it. */
 async function postgresTarget(serverUrl: string): Promise<Target> {
   const name = `bench_api_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
+  const admin = async (sql: string, params: unknown[] = []) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     try {
-      await client.query(sql);
+      return (await client.query(sql, params)).rows as Record<string, unknown>[];
     } finally {
       await client.end();
     }
@@ -332,7 +435,14 @@ async function postgresTarget(serverUrl: string): Promise<Target> {
   return {
     driver: 'postgres',
     env: { DATABASE_URL: url.toString() },
-    cleanUp: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    // Their CPU is readable only when PostgreSQL runs on this machine (/proc); elsewhere the column says n/a.
+    databasePids: async () =>
+      (await admin('select pid from pg_stat_activity where datname = $1', [name]))
+        .map((row) => Number(row.pid))
+        .filter((pid) => existsSync(`/proc/${pid}/stat`)),
+    cleanUp: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
 }
 
@@ -355,8 +465,11 @@ async function benchOne(target: Target): Promise<void> {
       (route) =>
         route.kind === 'health' || ROUTE_FILTER.length === 0 || ROUTE_FILTER.some((word) => route.name.includes(word)),
     );
-    for (const route of chosen) rows.push(await measure(base, route));
+    const processes = { server: child.pid ?? 0, databasePids: () => target.databasePids() };
+    for (const route of chosen) rows.push(await measure(base, route, processes));
     printTable(target.driver, rows);
+    // The other processes on the machine take their share of the cores: say how busy it was.
+    console.log(`load average after the run: ${loadAverage()}`);
   } finally {
     process.off('SIGINT', onSignal);
     await stopServer(child);
@@ -367,10 +480,13 @@ async function benchOne(target: Target): Promise<void> {
 async function main(): Promise<void> {
   console.log(
     `autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per route, loopback; ` +
-      'ratios are to the health route of the same run',
+      'ratios are to the health route of the same run' +
+      (ACCEPT_ENCODING ? `; Accept-Encoding: ${ACCEPT_ENCODING}` : '; no Accept-Encoding (answers uncompressed)'),
   );
-  await benchOne(await pgliteTarget());
+  console.log(`load average at the start: ${loadAverage()}`);
+  if (DRIVERS.includes('pglite')) await benchOne(await pgliteTarget());
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (!DRIVERS.includes('postgres')) return;
   if (databaseUrl) await benchOne(await postgresTarget(databaseUrl));
   else console.log('\nDATABASE_URL is not set: no PostgreSQL figures.');
 }

@@ -72,18 +72,34 @@ const NEVER_ON_A_FIRST_VISIT = /stately-inspect|elk/;
  * and the family checkout that follows them. Only that action (or the 3-D Secure return of a family checkout it
  * started, after the chunk was fetched once) loads them, never a first visit to /payment, and /draft never does (the
  * preview cannot add an athlete). e2e/household-checkout.spec.ts checks that a first visit does not request them.
- * The athlete steps' view is in the `athlete-steps` chunk (vite.config.ts groups it with the athlete steps' machines),
- * so the manifest names that lazy import `_athlete-steps-<hash>.js`; login, register and /payment, which import the
- * athlete steps statically, still count it (only lazy imports are left out here).
+ * The athlete steps' screens are the `athlete-steps-views` chunk (vite.config.ts), so the manifest names that lazy
+ * import `_athlete-steps-views-<hash>.js`. Login and register load the same chunk lazily too, once the wizard reaches
+ * the athlete steps (after the login, after the account: an action), never on a first visit's first step.
  */
 const AFTER_ADD_ANOTHER_ATHLETE =
-  /src\/views\/(athletes\/athlete-steps-view|payment\/household-(checkout-view|add-athlete))\.tsx$|^_athlete-steps-[\w-]+\.js$/;
+  /src\/views\/(athletes\/athlete-steps-view|payment\/household-(checkout-view|add-athlete))\.tsx$|^_athlete-steps-views-[\w-]+\.js$/;
 
 /**
  * The header's account menu (src/views/common/page.tsx loads it lazily): only a logged-in person's page loads it, so
- * it counts on the login-required routes and not on a first, logged-out visit to an entry page.
+ * it counts on the login-required routes and not on a first, logged-out visit to an entry page. So do issue 21's saving
+ * and resuming (src/routes/use-progress.ts loads them once someone is logged in, or the tab holds a saved
+ * registration, which only a logged-in flow writes) and 'Continue where you left off' (shown after a login).
  */
-const LOGGED_IN_ONLY = /src\/views\/common\/account-menu\.tsx$/;
+const LOGGED_IN_ONLY = /src\/views\/common\/account-menu\.tsx$|src\/routes\/(resume-kit|resume-offer)\.tsx?$/;
+
+/**
+ * Issue 21's restoring (src/routes/resume-restore.ts: whether a saved copy still fits its flow, the quiet notice of one
+ * that does not): src/routes/use-progress.ts loads it only when the tab's sessionStorage holds a copy of a saved
+ * registration (a reload, or 'Continue where you left off' just chosen), which a first visit in a fresh tab never does.
+ */
+const RESTORING = /src\/routes\/resume-restore\.ts$/;
+
+/**
+ * The waiver's sanitizer (DOMPurify, src/views/payment/waiver-markup.tsx): loaded only when a waiver with markup is
+ * shown, at checkout (after the payment options and injury protection: an action) or on the waiver-only page of a
+ * membership already paid, never on the first step of a first visit to /payment or /draft.
+ */
+const AT_CHECKOUT = /src\/views\/payment\/waiver-markup\.tsx$/;
 
 /**
  * The provider adapters this build is not configured for: each seam (card payments, billing) imports exactly one
@@ -137,6 +153,7 @@ try {
         if (UNCONFIGURED_ADAPTERS.has(imported)) continue;
         if (!lazy.loggedIn && LOGGED_IN_ONLY.test(imported)) continue;
         if (AFTER_ADD_ANOTHER_ATHLETE.test(imported)) continue;
+        if (RESTORING.test(imported) || AT_CHECKOUT.test(imported)) continue;
         closure(imported, lazy, into, seen);
       }
     }

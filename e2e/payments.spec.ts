@@ -1,7 +1,16 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
-import { enterCard, newPayer, type Payer, paymentComplete } from './support/payer';
+import {
+  enterCard,
+  newPayer,
+  type Payer,
+  paymentComplete,
+  payTigersThreeMonths,
+  runBilling,
+  usd,
+} from './support/payer';
 import { loginThroughApi, WEBSITE } from './support/session';
+import { updateFailedCard } from './support/update-card';
 
 /**
  * Payment plans that collect (issue 15) against the real server and its card sandbox: a family pays a 3-month plan,
@@ -9,23 +18,9 @@ import { loginThroughApi, WEBSITE } from './support/session';
  * family whose saved card declines later charges (4000 0000 0000 0341) updates the card and is charged at once.
  */
 
-const STAFF = { Authorization: 'Bearer staff-dev-token', 'Content-Type': 'application/json' };
-const AGREE = 'I agree to the terms and conditions stated above.';
-
 /** Pays TIGERS-2027's 3-month plan on /payment with the given sandbox card, as the existing payment journey does. */
 async function payThreeMonths(page: Page, request: APIRequestContext, payer: Payer, card: string) {
-  await page.goto('/payment');
-  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await page.getByLabel(AGREE).check();
-  await enterCard(page, card);
-  await page.getByRole('button', { name: 'Pay Now' }).click();
-  // Issue 15, 19.1: the claimed page at once, with the payment confirmation at its top.
-  await expect(page).toHaveURL(/\/licenses\/TIGERS-2027\?claimed_registration=true$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+  await payTigersThreeMonths(page, card);
   await expect.poll(() => paymentComplete(request, payer)).toBe(1);
 }
 
@@ -50,16 +45,6 @@ async function firstInstalment(request: APIRequestContext, payer: Payer) {
   const instalment = membership?.phases.find((phase) => phase.status === 'scheduled');
   if (!membership || !instalment) throw new Error('The 3-month plan has no scheduled instalment.');
   return { membership, instalment };
-}
-
-async function runBilling(request: APIRequestContext, asOf: string) {
-  const response = await request.post('/api/staff/billing/run', { headers: STAFF, data: { as_of: asOf } });
-  expect(response.ok(), `billing run as of ${asOf}`).toBe(true);
-  return (await response.json()) as { charged: number; failed: number; reminded: number };
-}
-
-function usd(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
 }
 
 function factOf(page: Page, team: string, term: string) {
@@ -177,23 +162,11 @@ test.describe('payment plans that collect', () => {
     await expect(failure.first()).toContainText(`/payments/update-card?membership_id=${membership.id}`);
 
     await page.goto('/payments');
-    const card = page.getByRole('article', { name: team });
-    await expect(card.getByRole('alert')).toContainText('A payment could not be charged to your card.');
-    await expect(card.getByRole('row').filter({ hasText: 'Failed' })).toHaveCount(1);
-    await card.getByRole('link', { name: `Update card for ${team}` }).click();
-
-    await expect(page).toHaveURL(new RegExp(`/payments/update-card\\?membership_id=${membership.id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Update card' })).toBeVisible();
-    await checkA11y(page, 'update card');
-    await enterCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Save card' }).click();
-    await expect(page.getByText('Payment succeeded!')).toBeVisible();
-    await expect(
-      page.getByText(`${usd(instalment.amount_cents)} was charged to your Visa ending in 4242.`, { exact: false }),
-    ).toBeVisible();
-
-    await page.getByRole('link', { name: 'Back to My payments' }).click();
-    await expect(page.getByRole('article', { name: team }).getByRole('alert')).toHaveCount(0);
+    await updateFailedCard(
+      page,
+      { team, membershipId: membership.id, amountCents: instalment.amount_cents },
+      (updateCardPage) => checkA11y(updateCardPage, 'update card'),
+    );
     await expect(factOf(page, team, 'Paid so far')).toHaveText(usd(membership.paid_cents + instalment.amount_cents));
     await expect(factOf(page, team, 'Card')).toHaveText('Visa ending in 4242');
   });

@@ -3,7 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import { beforeEach, expect } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import { currentUserSchema, type LicenceInfo, type User, userSchema } from '../src/api/schemas';
+import type { WaitlistEntry } from '../src/api/waitlist.schemas';
 import { currentUser as wireCurrentUser, user as wireUser } from '../src/api/wire-samples';
+import { formatHoldUntil } from '../src/domain/dates';
 import { PAYMENT_REFUNDED, PAYMENT_SUCCEEDED } from '../src/domain/payment-rules';
 import type { LicenceActorRef } from '../src/machines/licence.connect';
 import { type LicenceInput, licenceMachine, type PaymentConfirmation } from '../src/machines/licence.machine';
@@ -32,6 +34,20 @@ const tigers: LicenceInfo = {
 };
 const tigersFull: LicenceInfo = { ...tigers, available: false, available_licenses: 0 };
 const tigersPaused: LicenceInfo = { ...tigers, available: false, paused: true };
+/** Issue 21 point 3: a valid open waitlist offer answers the held seat as available for this visitor. */
+const OFFER_EXPIRES_AT = '2026-11-28T18:00:00.000Z';
+const tigersOffered: LicenceInfo = { ...tigers, available_licenses: 1, offer: { expires_at: OFFER_EXPIRES_AT } };
+
+/** Issue 21 point 3: the family's entry on the licence's waitlist (GET /api/waitlist?license=CODE). */
+const onWaitlist: WaitlistEntry = {
+  license: 'TIGERS-2027',
+  team: { name: '12U Tigers' },
+  position: 2,
+  status: 'waiting',
+  offer: null,
+  joined_at: '2026-11-26T18:00:00.000Z',
+};
+const waitlistFailure = new ApiError({ kind: 'http', status: 401, message: 'Unauthenticated.' });
 
 const coachLicence: LicenceInfo = {
   license_code: 'COACH-2027',
@@ -98,6 +114,9 @@ const refunded: PaymentConfirmation = { receipt: null, refunded: true, afterRetu
 const inputs = {
   teamVisitor: team({ presetEmail: 'new.parent@example.com' }),
   teamUserWithoutFlags: team({ user: guardian }),
+  teamCoachUserWithoutFlags: team({ user: coach }),
+  teamOfferLink: team({ offer: 'offer-token' }),
+  teamUserOfferLink: team({ user: guardian, offer: 'offer-token' }),
   teamClaimedRegistration: team({ claimedRegistration: true, user: guardian }),
   teamPaidByCard: team({ claimedRegistration: true, user: tigersGuardian, confirmation: paidByCard }),
   teamPaidAfterReturn: team({ claimedRegistration: true, user: tigersGuardian, confirmation: paidAfterReturn }),
@@ -131,8 +150,13 @@ const model = defineModel({
     'xstate.done.actor.licence': (snapshot) =>
       snapshot.context.variant === 'coach'
         ? [doneEvent('licence', coachLicence), doneEvent('licence', coachGone)]
-        : [doneEvent('licence', tigers), doneEvent('licence', tigersFull), doneEvent('licence', tigersPaused)],
+        : snapshot.context.offer !== null
+          ? // An offer's link: the offer is open (the held seat), or expired or taken (the usual answer: full).
+            [doneEvent('licence', tigersOffered), doneEvent('licence', tigersFull)]
+          : [doneEvent('licence', tigers), doneEvent('licence', tigersFull), doneEvent('licence', tigersPaused)],
     'xstate.error.actor.licence': [errorEvent('licence', loadFailure)],
+    'xstate.done.actor.waitlistEntry': [doneEvent('waitlistEntry', onWaitlist), doneEvent('waitlistEntry', null)],
+    'xstate.error.actor.waitlistEntry': [errorEvent('waitlistEntry', waitlistFailure)],
     'xstate.done.actor.claim': [doneEvent('claim', claimOk), doneEvent('claim', claimNoneLeft)],
     'xstate.error.actor.claim': [errorEvent('claim', claimRefused)],
     'xstate.done.actor.user': [
@@ -141,14 +165,14 @@ const model = defineModel({
     ],
     'xstate.error.actor.user': [errorEvent('user', refreshFailure)],
   },
-  context: ['licence', 'user', 'errorText', 'confirmation'],
+  context: ['licence', 'user', 'errorText', 'confirmation', 'offer', 'joiningWaitlist'],
   states: {
     loading: (snapshot, { invocations }) => {
       const { context } = snapshot;
       expect(invocations.at(-1)).toMatchObject({
         id: 'licence',
         src: 'loadLicence',
-        input: { code: context.code, variant: context.variant },
+        input: { code: context.code, variant: context.variant, offer: context.offer },
       });
       // §4: a logged-in user arriving without a claimed flag is logged out silently; with one, stays logged in.
       const arrivedLoggedIn =
@@ -160,6 +184,22 @@ const model = defineModel({
       } else {
         expect(getCurrentUser()).not.toBeNull();
       }
+    },
+    // Issue 21 point 3: a guardian arriving logged in (not from an offer's link) is looked up on the waitlist first.
+    checkingWaitlist: (snapshot, { invocations }) => {
+      expect(invocations.at(-1)).toMatchObject({ id: 'waitlistEntry', input: { code: 'TIGERS-2027' } });
+      expect(snapshot.context.offer).toBeNull();
+      expect(getCurrentUser()).not.toBeNull();
+    },
+    toWaitlist: (snapshot, { invocations }) => {
+      // Found on the list: /waitlist shows the entry; 'Join the waitlist' (after a refused claim): it joins there.
+      const found = invocations.at(-1)?.id === 'waitlistEntry';
+      expect(snapshot.output).toEqual({
+        to: '/waitlist',
+        search: found ? { license: 'TIGERS-2027' } : { license: 'TIGERS-2027', join: true },
+      });
+      // The family stays logged in to see (and leave) its place.
+      expect(getCurrentUser()).not.toBeNull();
     },
     'team.autoClaiming': (_snapshot, { invocations }) =>
       expect(invocations.at(-1)).toMatchObject({ id: 'claim', src: 'claimLicence', input: { code: 'TIGERS-2027' } }),
@@ -196,6 +236,7 @@ const model = defineModel({
           step: 2,
           ...(context.variant === 'coach' ? { coach: true } : { is_team_license: true }),
           ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
+          ...(context.joiningWaitlist ? { waitlist: true } : {}),
         },
       });
       if (context.variant === 'coach') expect(context.redirLogin && !context.redirRegister).toBe(true);
@@ -209,6 +250,7 @@ const model = defineModel({
           is_team_license: true,
           ...(context.variant === 'coach' ? { coach: true } : {}),
           ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
+          ...(context.joiningWaitlist ? { waitlist: true } : {}),
         },
       });
     },
@@ -236,6 +278,7 @@ const driver: Driver<typeof licenceMachine> = {
   NO: (_event, { user }) => user.click(screen.getByRole('button', { name: 'No' })),
   CLAIM: (_event, { user }) => user.click(screen.getByRole('button', { name: 'Claim one' })),
   RETRY: (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  JOIN_WAITLIST: (_event, { user }) => user.click(screen.getByRole('button', { name: 'Join the waitlist' })),
 };
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
@@ -315,8 +358,13 @@ runPaths({
         expect(screen.getByText('12U Tigers')).toBeTruthy();
         expect(screen.queryByRole('button')).toBeNull();
       },
-      'team.welcome': () => {
+      'team.welcome': ({ snapshot }) => {
         expect(heading()).toBe('Welcome to Diamond Academy');
+        // Issue 21 point 3: from an open offer's link, the held seat and until when.
+        const held = `A spot is held for you until ${formatHoldUntil(OFFER_EXPIRES_AT)}.`;
+        if (snapshot.context.licence?.offer === undefined) expect(screen.queryByText(held)).toBeNull();
+        else expect(screen.getByText(held).getAttribute('role')).toBe('status');
+        expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
         expect(screen.getByText('Already have a Diamond Academy App account?')).toBeTruthy();
         expect(screen.getByText('12U Tigers · Spring 2027')).toBeTruthy();
         expect(screen.getByRole('button', { name: 'Yes' })).toBeTruthy();
@@ -327,9 +375,23 @@ runPaths({
         expect(screen.getByRole('alert').textContent).toBe('This license cannot be claimed by your account.'),
       'team.unavailable': () => {
         expect(heading()).toBe('Welcome to Diamond Academy');
+        // The spec's text unchanged, whatever an expired offer's link said; no held seat.
         expect(screen.getByRole('alert').textContent).toBe('Sorry, this license is not available.');
+        expect(screen.queryByText(/A spot is held for you/)).toBeNull();
+      },
+      'team.unavailable.notice': () => {
+        // Issue 21 point 3: under the notice, 'Join the waitlist'.
+        expect(screen.getByRole('button', { name: 'Join the waitlist' })).toHaveProperty('disabled', false);
         expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull();
         expect(screen.queryByText('Already have a Diamond Academy App account?')).toBeNull();
+      },
+      'team.unavailable.joining': () => {
+        // Joining asks the welcome's question; focus moves to it (the button that asked is gone).
+        const question = screen.getByRole('heading', { level: 2, name: 'Already have a Diamond Academy App account?' });
+        expect(document.activeElement).toBe(question);
+        expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+        expect(screen.getByRole('button', { name: 'Yes' })).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'No' })).toBeTruthy();
       },
       'team.success': ({ snapshot }) => {
         const { confirmation } = snapshot.context;

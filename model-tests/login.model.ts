@@ -44,6 +44,8 @@ export const loginModel = defineModel({
     createStepWithoutUser: { step: 4, user: null },
     // A stored user's deep link to the athlete list without a licence: the membership continues to /dashboard.
     athleteStep: { step: 3, user: earlierUser },
+    // Issue 21 point 3: 'Join the waitlist' on a full team's licence page: login, then /waitlist.
+    waitlist: { license: 'FULL-2027', step: 2, waitlist: true, user: null },
   },
   // The athlete steps run for real: their events, answers and checks come from their own model.
   children: { athleteSteps: athleteStepsModel },
@@ -108,6 +110,10 @@ export const loginModel = defineModel({
       expect(getCurrentUser()?.token).toBe(guardian.token);
     },
     toDashboard: (snapshot) => expect(snapshot.output).toEqual({ to: '/dashboard' }),
+    toWaitlist: (snapshot) => {
+      expect(snapshot.output).toEqual({ to: '/waitlist', search: { license: 'FULL-2027', join: true } });
+      expect(getCurrentUser()?.token).toBe(guardian.token);
+    },
   },
 });
 

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import { currentUserSchema, paymentDataSchema, serverDiscountSchema, type User } from '../src/api/schemas';
 import { initialBillingForm } from '../src/domain/forms/payment-billing';
@@ -23,6 +23,14 @@ import { cardPaymentMachine } from '../src/machines/card-payment.machine';
 import { draftPreviewMachine } from '../src/machines/draft-preview';
 import type { HouseholdAthlete } from '../src/machines/household-checkout.context';
 import { householdCheckoutMachine } from '../src/machines/household-checkout.machine';
+import {
+  checkoutView,
+  pageTextOf,
+  paymentOptionsView,
+  paymentScreenOf,
+  protectionView,
+  waiverOnlyView,
+} from '../src/machines/payment.connect';
 import { checksOutWithoutCard, offeredPlansOf } from '../src/machines/payment.context';
 import { paymentMachine } from '../src/machines/payment.machine';
 import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
@@ -45,6 +53,7 @@ import { cardPaymentViews } from './card-payment.views.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, runPaths, type UiRun } from './harness/index.ts';
 import { householdExitsModel, returnedFamily } from './household-checkout.model.ts';
 import { householdViews } from './household-checkout.views.ts';
+import { describeRestoring } from './resume-restore.ts';
 
 type Snapshot = ReturnType<(typeof paymentMachine)['resolveState']>;
 
@@ -94,6 +103,11 @@ const withoutLicence = user({ is_new: false, license: null });
 const guardianUser = user({ id: guardian.id, name: guardian.name, email: guardian.email, is_new: false });
 /** The same guardian back from 3-D Secure on a family checkout (another id tells the input apart). */
 const familyReturnUser = user({ id: guardian.id + 1, name: guardian.name, email: guardian.email, is_new: false });
+/**
+ * Issue 21: a payer resuming a saved registration at checkout with FULLRIDE and a plan no longer offered (month 99),
+ * so every way out of `resumingDiscount` ends on step 1. Their own id and licence keep their paths apart.
+ */
+const resumingUser = user({ id: 45, is_new: false, license: { license_code: 'RESUME-2027', organization } });
 
 const tigers = {
   id: 1,
@@ -187,7 +201,15 @@ const billingWithoutName = { ...billing, name: '' };
 // preview the server rendered with the draft's plans (draft 2 here): it starts at the plans, and only its live reload
 // is explored again (everything after the plans is the `draft` input's).
 
-type Scenario = 'newUser' | 'existingUser' | 'draft' | 'serverRendered' | 'returned' | 'guardian' | 'familyReturn';
+type Scenario =
+  | 'newUser'
+  | 'existingUser'
+  | 'draft'
+  | 'serverRendered'
+  | 'returned'
+  | 'guardian'
+  | 'familyReturn'
+  | 'resumed';
 
 const SERVER_RENDERED_DRAFT = 2;
 /** A draft whose team has no protection plan: the preview goes from step 1 straight to checkout and back. */
@@ -200,6 +222,7 @@ function scenarioOf(snapshot: Snapshot): Scenario {
   if (context.user?.id === returningUser.id) return 'returned';
   if (context.user?.id === guardianUser.id) return 'guardian';
   if (context.user?.id === familyReturnUser.id) return 'familyReturn';
+  if (context.user?.id === resumingUser.id) return 'resumed';
   return context.user?.license?.license_code === 'TIGERS-2027' && context.user.is_new ? 'newUser' : 'existingUser';
 }
 
@@ -237,6 +260,25 @@ function events(snapshot: Snapshot): AnyEventObject[] {
       { type: 'APPLY_DISCOUNT', code: '' },
       { type: 'NEXT' },
       { type: 'RETRY' },
+    ];
+  }
+  if (scenario === 'resumed') {
+    // Issue 21: the saved code is looked up again (still active, no longer active, unknown), then the plans load; the
+    // saved plan is no longer offered, so the payer starts on step 1 (with the code refused, when it was). Step 1's
+    // choices are the other inputs': here choosing plan 99 or applying the same code changes nothing.
+    return [
+      { type: 'SELECT_PLAN', month: 99 },
+      { type: 'APPLY_DISCOUNT', code: context.discount?.code ?? '' },
+      { type: 'RETRY' },
+      errorEvent('currentUser', serverDown),
+      errorEvent('subscriptionStatus', serverDown),
+      errorEvent('paymentPlans', serverDown),
+      doneEvent('currentUser', context.user),
+      doneEvent('subscriptionStatus', { payment_complete: 0 }),
+      doneEvent('resumedDiscount', fullRide),
+      doneEvent('resumedDiscount', inactiveCode),
+      errorEvent('resumedDiscount', CODE_NOT_FOUND),
+      doneEvent('paymentPlans', context.discount !== null ? fullRideData : tigersData),
     ];
   }
   if (scenario === 'familyReturn') {
@@ -384,6 +426,8 @@ const modelStates = {
         includeProtection: snapshot.context.includeProtection,
       },
     }),
+  resumingDiscount: (_snapshot: Snapshot, { invocations }: { invocations: readonly { id: string }[] }) =>
+    expect(invocations.at(-1)).toMatchObject({ id: 'resumedDiscount', input: { code: 'FULLRIDE' } }),
   'choosingPlan.lookingUpDiscount': (
     _snapshot: Snapshot,
     { invocations }: { invocations: readonly { id: string }[] },
@@ -450,7 +494,10 @@ const modelStates = {
       search: { step: 2, is_team_license: true, license: 'TIGERS-2027' },
     }),
   toLogin: (snapshot: Snapshot) =>
-    expect(snapshot.output).toEqual({ to: '/login', search: { step: 3, license: 'TIGERS-2027' } }),
+    expect(snapshot.output).toEqual({
+      to: '/login',
+      search: { step: 3, license: snapshot.context.user?.license?.license_code },
+    }),
   toDashboard: (snapshot: Snapshot) => expect(snapshot.output).toEqual({ to: '/dashboard' }),
 };
 
@@ -473,6 +520,12 @@ const model = defineModel({
     existingUser: { user: existingUser, returned: null, returnUrl: RETURN_URL },
     returned: { user: returningUser, returned, returnUrl: RETURN_URL },
     guardian: { user: guardianUser, returned: null, returnUrl: RETURN_URL },
+    resumed: {
+      user: resumingUser,
+      returned: null,
+      returnUrl: RETURN_URL,
+      resume: { step: 'checkout', planMonth: 99, includeProtection: false, discountCode: 'FULLRIDE' },
+    },
     familyReturn: {
       user: familyReturnUser,
       returned: returnedFamily.payment,
@@ -646,7 +699,9 @@ const uiRun: UiRun<typeof paymentMachine> = {
       expectPreviewBanner(snapshot);
     },
     loadingPlans: ({ snapshot }) => {
-      if (snapshot.context.reloadFor === 'choosingPlan') expectPaymentOptions(snapshot);
+      // Issue 21: a resumed registration's first load (no plans yet) shows the loading text, whatever its step.
+      if (snapshot.context.data === null) expect(screen.getByText('Loading your payment options…')).toBeTruthy();
+      else if (snapshot.context.reloadFor === 'choosingPlan') expectPaymentOptions(snapshot);
       else if (snapshot.context.reloadFor === 'protection') expectProtection(snapshot);
       // Issue 19.3: a live update of the preview keeps checkout on screen while the plans reload.
       else if (snapshot.context.reloadFor === 'checkout') expect(heading('Checkout')).toBeTruthy();
@@ -740,5 +795,25 @@ runPaths({
     // The preview never pays: no card payment runs.
     children: {},
     render: ({ actor }) => render(<PaymentFlow actorRef={actor} preview />),
+  },
+});
+
+// Issue 21 point 5: every reachable state of /payment restores from its persisted snapshot to the same screen, and
+// what the site saves of it carries no card or secret (model-tests/resume-restore.ts).
+describeRestoring({
+  flow: 'payment',
+  model,
+  machine: paymentPageMachine,
+  versionOf: [paymentMachine],
+  view: (snapshot: AnyMachineSnapshot) => {
+    const screen = paymentScreenOf(snapshot);
+    return {
+      screen,
+      options: screen === 'choosingPlan' ? paymentOptionsView(snapshot) : null,
+      protection: screen === 'protection' ? protectionView(snapshot) : null,
+      checkout: screen === 'checkout' ? checkoutView(snapshot) : null,
+      waiverOnly: screen === 'waiverOnly' ? waiverOnlyView(snapshot) : null,
+      text: pageTextOf(snapshot),
+    };
   },
 });

@@ -177,12 +177,18 @@ const states: NonNullable<ModelConfig<typeof registerMachine>['states']> = {
         license: snapshot.context.license,
         is_team_license: true,
         preset_email: 'pat.rivera@example.com',
+        ...(snapshot.context.waitlist ? { waitlist: true } : {}),
       },
     }),
   toLicence: (snapshot) =>
     expect(snapshot.output).toEqual({ to: '/licenses/$license', params: { license: snapshot.context.license } }),
   toContactCoach: (snapshot) => expect(snapshot.output).toEqual({ to: '/contact-coach' }),
   toPayment: (snapshot) => expect(snapshot.output).toEqual({ to: '/payment' }),
+  toWaitlist: (snapshot) => {
+    expect(snapshot.output).toEqual({ to: '/waitlist', search: { license: 'FULL-2027', join: true } });
+    // The account exists and is stored: /waitlist joins as this guardian.
+    expect(getCurrentUser()?.id).toBe(snapshot.context.account?.id);
+  },
   toCoachLicence: (snapshot) =>
     expect(snapshot.output).toEqual({
       to: '/coach/$license',
@@ -223,6 +229,8 @@ export const registerEntriesModel = defineModel({
     athleteStep: { license: 'TIGERS-2027', step: 2, user: guardian },
     createStep: { license: 'TIGERS-2027', step: 3, user: guardian },
     coach: { license: 'COACH-2027', coach: true, user: null },
+    // Issue 21 point 3: 'Join the waitlist' on a full team's licence page: the account, then /waitlist.
+    waitlist: { license: 'FULL-2027', waitlist: true, user: null },
   },
   children,
   events,

@@ -3,15 +3,14 @@ import type { Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { parseEnv } from './env.ts';
-import { createLogger } from './log.ts';
 import { createTestApp, type TestApp } from './test/app-harness.ts';
 import { expectError } from './test/expect-error.ts';
+import { loggingApp } from './test/logging-app.ts';
 
 // These checks only read, or write nothing another check looks at: one database for the file.
 let t: TestApp;
@@ -439,17 +438,7 @@ function decodeChunked(body: string): string {
 
 describe('logs', () => {
   it('never hold passwords, hashes, tokens or the parameters of a failed query', async () => {
-    const lines: string[] = [];
-    const log = createLogger(
-      { LOG_LEVEL: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
-    const app = createApp({ ...t.deps, log });
+    const { app, lines, log } = loggingApp(t);
     const personal = {
       name: 'Quinn Secretname',
       email: 'quinn.private@example.com',

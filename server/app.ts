@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { limitBody } from './http/body-limit.ts';
 import { compressJson } from './http/compression.ts';
+import { corsHeaders } from './http/cors.ts';
 import { securityHeaders } from './http/csp.ts';
 import { cspReportRoutes } from './http/csp-report.ts';
 import { draftPreviewPage } from './http/draft-preview-page.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
 import { serveApiDocument } from './http/openapi.ts';
+import { setAnswerHeader } from './http/response-headers.ts';
 import { staticSite } from './http/static-site.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { brandingRoutes } from './routes/branding.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
@@ -23,11 +25,13 @@ import { membershipRoutes } from './routes/memberships.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { playerRoutes } from './routes/player.ts';
 import { registrationLinkRoutes } from './routes/registration-links.ts';
+import { registrationProgressRoutes } from './routes/registration-progress.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffBillingRoutes } from './routes/staff-billing.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
 import { userRoutes } from './routes/user.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
 
 export interface AppOptions {
   /** The built site (dist/) to serve with an index.html fallback; none in the API tests. */
@@ -70,10 +74,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
     c.set('deps', deps);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'SAMEORIGIN');
+    // On the answer itself, which stays the lightweight Response @hono/node-server writes directly.
+    setAnswerHeader(c, 'X-Request-Id', requestId);
+    setAnswerHeader(c, 'X-Content-Type-Options', 'nosniff');
+    setAnswerHeader(c, 'Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!c.res.headers.has('X-Frame-Options')) setAnswerHeader(c, 'X-Frame-Options', 'SAMEORIGIN');
     log.info(
       {
         requestId,
@@ -89,7 +94,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   // Content-Security-Policy on every page, Strict-Transport-Security in production (server/http/csp.ts).
   app.use('*', securityHeaders({ env, siteDir: options.siteDir ?? null }));
 
-  const corsMiddleware = cors({
+  const corsMiddleware = corsHeaders({
     origin: (origin, c) => {
       if (origins.has(origin)) return origin;
       // The site's own origin (e.g. a LAN address) is always allowed.
@@ -122,16 +127,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', authRoutes(deps));
   app.route('/', userRoutes(deps));
   app.route('/', registrationLinkRoutes(deps));
+  app.route('/', registrationProgressRoutes(deps));
   app.route('/', subscribeRoutes(deps));
   app.route('/', membershipRoutes(deps));
   app.route('/', householdCheckoutRoutes(deps));
   app.route('/', paymentRoutes(deps));
   app.route('/', householdRoutes(deps));
+  app.route('/', waitlistRoutes(deps));
   app.route('/', playerRoutes(deps));
   app.route('/', brandingRoutes(deps));
   app.route('/', draftRoutes(deps));
   app.route('/', staffRoutes(deps));
   app.route('/', staffBillingRoutes(deps));
+  app.route('/', adminRoutes(deps));
   app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
   if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
 

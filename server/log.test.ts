@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProcessLogger, type Logger, logFormat } from './log.ts';
+import { createProcessLogger, type Logger, logFormat, redactSecrets } from './log.ts';
 
 describe('logFormat', () => {
   it('is human-readable for a terminal in development and test, JSON in production and for a pipe or file', () => {
@@ -68,5 +68,40 @@ describe('createProcessLogger', () => {
     log.info({ port: 8080, email: 'member@example.com' }, 'listening');
     const entry = JSON.parse(await written(log));
     expect(entry).toMatchObject({ level: 30, msg: 'listening', port: 8080, email: '[redacted]' });
+  });
+});
+
+describe('redactSecrets', () => {
+  it('replaces the value of every secret key at any depth, in objects and arrays, without changing the original', () => {
+    const logged = {
+      requestId: 'r1',
+      Password: 'p1',
+      req: { headers: { Authorization: 'Bearer t', cookie: 'c', accept: 'application/json' } },
+      guardians: [{ name: 'Pat', email: 'pat@example.com' }],
+      status: 200,
+    };
+    const before = structuredClone(logged);
+    expect(redactSecrets(logged)).toEqual({
+      requestId: 'r1',
+      Password: '[redacted]',
+      req: { headers: { Authorization: '[redacted]', cookie: '[redacted]', accept: 'application/json' } },
+      guardians: [{ name: 'Pat', email: '[redacted]' }],
+      status: 200,
+    });
+    expect(logged).toEqual(before);
+  });
+
+  it('returns a line without secrets as it is (the request log), and leaves err to its serializer', () => {
+    const line = { requestId: 'r1', method: 'POST', path: '/api/household/quote', status: 200, ms: 3 };
+    expect(redactSecrets(line)).toBe(line);
+    const err = Object.assign(new Error('Failed query'), { params: ['secret'] });
+    expect(redactSecrets({ err }).err).toBe(err);
+  });
+
+  it('redacts the enumerable fields of an error logged under another key, as JSON.stringify would write them', () => {
+    const error = Object.assign(new Error('Failed query'), { query: 'insert', params: ['quinn@example.com'] });
+    const redacted = redactSecrets({ error });
+    expect(JSON.stringify(redacted)).not.toContain('quinn@example.com');
+    expect(redacted).toEqual({ error: { query: 'insert', params: '[redacted]' } });
   });
 });

@@ -163,9 +163,10 @@ async function subscribe(port: number, channel: string) {
 describe('two server processes started at once on one empty PostgreSQL database', () => {
   let a: Server;
   let b: Server;
+  let databaseUrl: string;
 
   beforeAll(async () => {
-    const databaseUrl = await postgres.createDatabase('diamond_replicas');
+    databaseUrl = await postgres.createDatabase('diamond_replicas');
     const [portA, portB] = await Promise.all([freePort(), freePort()]);
     const first = spawnServer(databaseUrl, portA);
     const second = spawnServer(databaseUrl, portB);
@@ -259,6 +260,39 @@ describe('two server processes started at once on one empty PostgreSQL database'
     } finally {
       onA.close();
       onB.close();
+    }
+  });
+
+  it('send a registration reminder once when both run the collector at the same moment (issue 21)', async () => {
+    const token = tokenOf(
+      await call(a, 'POST', '/api/auth/login', { email: 'coparent@example.com', password: FIXTURE_PASSWORD }),
+    );
+    const progress = {
+      license: 'TIGERS-2027',
+      flow: 'payment',
+      machine_version: 'payment@1',
+      step: 'payment-2',
+      athlete_id: null,
+      snapshot: { context: { plan: 3 } },
+    };
+    expect((await call(a, 'PUT', '/api/registrations/progress', progress, token)).status).toBe(200);
+    // As of tomorrow: the registration saved now is 24 hours old (docs/api.md "Resume and reminders").
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const runs = await Promise.all(
+      [a, b, a, b].map((server) => call(server, 'POST', '/api/staff/billing/run', { as_of: tomorrow }, STAFF_TOKEN)),
+    );
+    for (const run of runs) expect(run.status).toBe(200);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const sent = await client.query(
+        'select "to", subject from mail_outbox where subject like \'Finish registering%\'',
+      );
+      expect(sent.rows).toEqual([
+        { to: 'coparent@example.com', subject: 'Finish registering your athlete for 12U Tigers' },
+      ]);
+    } finally {
+      await client.end();
     }
   });
 

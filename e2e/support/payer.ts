@@ -53,3 +53,37 @@ export async function enterCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
 }
+
+/** Cents as dollars with two decimals (the journeys compare amounts under $1,000, so no thousands separator). */
+export function usd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** The staff token of the fixtures (docs/fixtures.md), for the staff calls the journeys make. */
+const STAFF = { Authorization: 'Bearer staff-dev-token', 'Content-Type': 'application/json' };
+
+/** Runs the collector as of `asOf` (POST /api/staff/billing/run) and answers what it did. */
+export async function runBilling(request: APIRequestContext, asOf: string) {
+  const response = await request.post('/api/staff/billing/run', { headers: STAFF, data: { as_of: asOf } });
+  expect(response.ok(), `billing run as of ${asOf}`).toBe(true);
+  return (await response.json()) as { charged: number; failed: number; reminded: number };
+}
+
+/**
+ * Pays TIGERS-2027's 3-month plan on /payment with the given sandbox card, for the payer the browser holds: plan,
+ * injury protection left out, the waiver agreed, Pay Now; then the claimed page with the payment confirmation at its
+ * top (issue 15, 19.1). `licence`: another licence of the 12U Tigers with the same plans (FULL-2027's waitlist seat).
+ */
+export async function payTigersThreeMonths(page: Page, card: string, licence = 'TIGERS-2027'): Promise<void> {
+  await page.goto('/payment');
+  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await page.getByLabel('I agree to the terms and conditions stated above.').check();
+  await enterCard(page, card);
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/licenses/${licence}\\?claimed_registration=true$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+}

@@ -4,6 +4,7 @@ import { toIsoDate } from '../../src/domain/dates.ts';
 import { createApp } from '../app.ts';
 import { mailOutbox, paymentIntents, teams } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import { AS_OF_REFUSED, runCollectorNow } from '../services/collector-runs.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
 import { runCollector } from './collector.ts';
@@ -592,22 +593,24 @@ describe('POST /api/staff/billing/run', () => {
   });
 
   it('refuses as_of in production: only the clock counts', async () => {
+    const env = { ...t.deps.env, NODE_ENV: 'production' as const };
+    await expect(runCollectorNow({ ...t.deps, env }, '2030-01-01')).rejects.toMatchObject({
+      status: 422,
+      message: AS_OF_REFUSED,
+      messages: { as_of: [AS_OF_REFUSED] },
+    });
+  });
+
+  it('is closed to the static staff token in production (issue 22: automation outside production only)', async () => {
     const staffToken = 'a-production-staff-token';
     const env = { ...t.deps.env, NODE_ENV: 'production' as const, STAFF_TOKEN: staffToken };
     const production = createApp({ ...t.deps, env });
-    const call = (body: unknown) =>
-      production.request('/api/staff/billing/run', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${staffToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const refused = await call({ as_of: '2030-01-01' });
-    expect(refused.status).toBe(422);
-    expect(await refused.json()).toEqual({
-      message: 'as_of is refused in production: the collector runs as of today.',
-      messages: { as_of: ['as_of is refused in production: the collector runs as of today.'] },
+    const refused = await production.request('/api/staff/billing/run', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${staffToken}`, 'Content-Type': 'application/json' },
+      body: '{}',
     });
-    expect((await call({})).status).toBe(200);
+    expect(refused.status).toBe(401);
   });
 });
 

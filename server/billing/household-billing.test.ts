@@ -5,7 +5,6 @@ import {
   householdCheckouts,
   mailOutbox,
   membershipCards,
-  membershipPhases,
   memberships,
   paymentIntents,
   teams,
@@ -14,7 +13,7 @@ import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { householdIdOf } from '../services/households.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { runCollector } from './collector.ts';
-import { createPhases, type MembershipSummaryJson, payerCustomer, saveCard } from './phases.ts';
+import { createPhases, type MembershipSummaryJson, payerCustomer, phasesOf, saveCard } from './phases.ts';
 
 /**
  * Issue 20 points 3 and 4, the collector's side: a family checkout recorded one membership per athlete (Sam and Alex
@@ -165,13 +164,6 @@ const checkoutCharges = (checkoutId: number) =>
     .where(sql`${paymentIntents.metadata}->>'household_checkout_id' = ${String(checkoutId)}`)
     .orderBy(paymentIntents.createdAt);
 
-const phasesOf = (membershipId: number) =>
-  t.db
-    .select()
-    .from(membershipPhases)
-    .where(eq(membershipPhases.membershipId, membershipId))
-    .orderBy(membershipPhases.seq);
-
 async function listed(email: string): Promise<MembershipSummaryJson[]> {
   const res = await t.call('GET', '/api/memberships', { token: await t.tokenFor(email) });
   expect(res.status, res.text).toBe(200);
@@ -188,7 +180,11 @@ describe('a household checkout is collected as one', () => {
     expect(charges.map((c) => [c.status, c.amountCents])).toEqual([['succeeded', SAM_PART + ALEX_PART]]);
     expect(charges[0]!.metadata).toMatchObject({ kind: 'instalment', membership_ids: `${sam},${alex}` });
     for (const id of [sam, alex]) {
-      expect((await phasesOf(id))[1]).toMatchObject({ status: 'paid', attempts: 1, providerChargeId: charges[0]!.id });
+      expect((await phasesOf(t.db, id))[1]).toMatchObject({
+        status: 'paid',
+        attempts: 1,
+        providerChargeId: charges[0]!.id,
+      });
     }
 
     const receipts = await mailsWith('Receipt:');
@@ -216,7 +212,7 @@ describe('a household checkout is collected as one', () => {
     const due = dates[0]!;
     expect(await runAsOf(due)).toMatchObject({ charged: 0, failed: 1 });
     for (const id of [sam, alex]) {
-      expect((await phasesOf(id))[1]).toMatchObject({
+      expect((await phasesOf(t.db, id))[1]).toMatchObject({
         status: 'failed',
         attempts: 1,
         nextAttemptOn: plusDays(due, 1),
@@ -235,7 +231,11 @@ describe('a household checkout is collected as one', () => {
 
     expect(await runAsOf(plusDays(due, 1))).toMatchObject({ charged: 0, failed: 1 });
     for (const id of [sam, alex]) {
-      expect((await phasesOf(id))[1]).toMatchObject({ status: 'failed', attempts: 2, nextAttemptOn: plusDays(due, 3) });
+      expect((await phasesOf(t.db, id))[1]).toMatchObject({
+        status: 'failed',
+        attempts: 2,
+        nextAttemptOn: plusDays(due, 3),
+      });
     }
     notices = await mailsWith('Payment failed:');
     expect(notices.map((mail) => mail.to)).toEqual([PAT, JAMIE, PAT, JAMIE]);
@@ -266,7 +266,7 @@ describe('a household checkout is collected as one', () => {
     expect(results.reduce((sum, r) => sum + r.failed, 0)).toBe(0);
     const charges = await checkoutCharges(checkoutId);
     expect(charges.map((c) => [c.status, c.amountCents])).toEqual([['succeeded', SAM_PART + ALEX_PART]]);
-    for (const id of [sam, alex]) expect((await phasesOf(id))[1]).toMatchObject({ status: 'paid', attempts: 1 });
+    for (const id of [sam, alex]) expect((await phasesOf(t.db, id))[1]).toMatchObject({ status: 'paid', attempts: 1 });
     expect(await mailsWith('Receipt:')).toHaveLength(1);
 
     // All three dates at once, by two collectors: one charge per date.
@@ -335,7 +335,10 @@ describe('updating the card of a household checkout', () => {
     const catchUp = (await checkoutCharges(checkoutId)).filter((c) => c.metadata.kind === 'catch_up');
     expect(catchUp.map((c) => [c.status, c.amountCents])).toEqual([['succeeded', SAM_PART + ALEX_PART]]);
     for (const membershipId of [sam, alex]) {
-      expect((await phasesOf(membershipId))[1]).toMatchObject({ status: 'paid', providerChargeId: catchUp[0]!.id });
+      expect((await phasesOf(t.db, membershipId))[1]).toMatchObject({
+        status: 'paid',
+        providerChargeId: catchUp[0]!.id,
+      });
     }
     expect((await listed(PAT)).filter((m) => m.needs_card_update)).toEqual([]);
 
@@ -388,7 +391,7 @@ describe('updating the card of a household checkout', () => {
       body: { payment_intent_id: pending.id },
     });
     expect(collected.body).toMatchObject({ outcome: 'paid', amount_cents: SAM_PART + ALEX_PART });
-    for (const id of [sam, alex]) expect((await phasesOf(id))[1]).toMatchObject({ status: 'paid' });
+    for (const id of [sam, alex]) expect((await phasesOf(t.db, id))[1]).toMatchObject({ status: 'paid' });
     const succeeded = (await checkoutCharges(checkoutId)).filter((c) => c.status === 'succeeded');
     expect(succeeded.map((c) => c.id)).toEqual([pending.id]);
     expect((await mailsWith('Receipt:')).map((mail) => mail.to)).toEqual([JAMIE]);
@@ -412,7 +415,7 @@ describe('updating the card of a household checkout', () => {
     ]);
     const succeeded = (await checkoutCharges(checkoutId)).filter((c) => c.status === 'succeeded');
     expect(succeeded.map((c) => c.amountCents)).toEqual([SAM_PART + ALEX_PART]);
-    for (const id of [sam, alex]) expect((await phasesOf(id))[1]).toMatchObject({ status: 'paid' });
+    for (const id of [sam, alex]) expect((await phasesOf(t.db, id))[1]).toMatchObject({ status: 'paid' });
     expect(await mailsWith('Receipt:')).toHaveLength(1);
   });
 });

@@ -1,8 +1,10 @@
 import type { AppDeps } from '../deps.ts';
-import { runCollector, todayOf } from './collector.ts';
+import { todayOf } from './collector.ts';
+import { runCollectorAndJobs } from './jobs.ts';
 
 /**
- * Runs the collector inside the server: once shortly after start, then every BILLING_INTERVAL seconds (0: never).
+ * Runs the collector and its jobs (./jobs.ts) inside the server: once shortly after start, then every BILLING_INTERVAL
+ * seconds (0: never).
  * Runs never overlap in one process (a run still going when the next is due skips that turn); several processes
  * may run at once, the collector's leases keep each phase charged once. `stop()` cancels the timer and waits for a
  * run in progress, so the database is not closed under it.
@@ -20,9 +22,10 @@ export function startBillingScheduler(deps: AppDeps, intervalSeconds: number): B
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = runCollector(deps, todayOf(deps))
+    running = runCollectorAndJobs(deps, todayOf(deps))
       .then((result) => {
-        if (result.charged + result.failed + result.reminded > 0) deps.log.info(result, 'billing: collector ran');
+        const { jobs: _jobs, ...counts } = result;
+        if (counts.charged + counts.failed + counts.reminded > 0) deps.log.info(counts, 'billing: collector ran');
       })
       .catch((error: unknown) => deps.log.error({ err: error }, 'billing: collector run failed'))
       .finally(() => {

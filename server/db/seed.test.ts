@@ -15,6 +15,8 @@ import {
   planDetails,
   protectionPlans,
   seasons,
+  staffAccounts,
+  staffRoles,
   teams,
   users,
 } from './schema/index.ts';
@@ -192,6 +194,26 @@ describe('the seeded database matches docs/fixtures.md', () => {
       ['Northside Youth Baseball', 10, 15],
       ['Lakeside Little League', null, null],
     ]);
+  });
+
+  it('has the staff of the club console with their roles, and the password Password1!', async () => {
+    const rows = await t.db
+      .select({
+        email: staffAccounts.email,
+        name: staffAccounts.name,
+        hash: staffAccounts.passwordHash,
+        role: staffRoles.role,
+        organization: organizations.name,
+        team: teams.name,
+      })
+      .from(staffRoles)
+      .innerJoin(staffAccounts, eq(staffAccounts.id, staffRoles.staffId))
+      .innerJoin(organizations, eq(organizations.id, staffRoles.organizationId))
+      .leftJoin(teams, eq(teams.id, staffRoles.teamId))
+      .orderBy(asc(staffAccounts.id));
+    const scope = (row: (typeof rows)[number]) => (row.team ? `${row.team} only (read-only roster)` : row.organization);
+    expect(rows.map((row) => [row.email, row.name, row.role, scope(row)])).toEqual(table('staff e-mail'));
+    for (const row of rows) expect(await verifyPassword(row.hash, 'Password1!'), row.email).toBe(true);
   });
 
   it('has the two drafts', async () => {

@@ -23,6 +23,8 @@ import {
   seasonPhases,
   seasons,
   sports,
+  staffAccounts,
+  staffRoles,
   subscriptions,
   teams,
   users,
@@ -99,9 +101,39 @@ async function one<T>(rows: Promise<T[]>): Promise<T> {
   return row;
 }
 
+/**
+ * The club's console staff (issue 22, docs/fixtures.md "Staff"): one owner and one registrar of Northside, a coach of
+ * 12U Tigers only, an owner of Lakeside; all with the family password (one shared hash: the same password anyway).
+ */
+async function seedStaff(
+  tx: Tx,
+  passwordHash: string,
+  ids: { northside: number; lakeside: number; tigers: number },
+): Promise<void> {
+  const staff = await tx
+    .insert(staffAccounts)
+    .values(
+      [
+        ['owner@northside.example', 'Olivia Grant'],
+        ['registrar@northside.example', 'Ray Ortiz'],
+        ['coach.tigers@northside.example', 'Chris Tanaka'],
+        ['owner@lakeside.example', 'Lena Brooks'],
+      ].map(([email = '', name = '']) => ({ email, name, passwordHash })),
+    )
+    .returning({ id: staffAccounts.id });
+  const [owner, registrar, coach, lakesideOwner] = staff.map((row) => row.id);
+  if (!owner || !registrar || !coach || !lakesideOwner) throw new Error('seed: staff insert returned too few rows');
+  await tx.insert(staffRoles).values([
+    { staffId: owner, organizationId: ids.northside, role: 'owner' },
+    { staffId: registrar, organizationId: ids.northside, role: 'registrar' },
+    { staffId: coach, organizationId: ids.northside, role: 'coach', teamId: ids.tigers },
+    { staffId: lakesideOwner, organizationId: ids.lakeside, role: 'owner' },
+  ]);
+}
+
 export async function seed(db: Db, now: Date): Promise<void> {
   // Hash outside the transaction: argon2 is slow on purpose and need not hold it open.
-  const hashes = await Promise.all(Array.from({ length: 13 }, () => hashPassword(FIXTURE_PASSWORD)));
+  const hashes = await Promise.all(Array.from({ length: 14 }, () => hashPassword(FIXTURE_PASSWORD)));
   const nextHash = () => {
     const hash = hashes.pop();
     if (!hash) throw new Error('not enough password hashes for the fixtures');
@@ -530,6 +562,8 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
     lowerPlyometricExperienceId: byName(levels, 'Beginner').id,
     weightGoalId: byName(goals, 'Maintain Weight').id,
   });
+
+  await seedStaff(tx, nextHash(), { northside: northside.id, lakeside: lakeside.id, tigers: tigers.id });
 
   // Staff drafts: 1 mirrors 12U Tigers with its season; 2 has no season yet.
   await tx.insert(drafts).values([

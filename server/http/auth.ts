@@ -42,9 +42,14 @@ export const authFirst = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The same for the staff API's token. */
+/**
+ * The same for the static staff API's token (`/api/staff/*`): automation outside production only. With
+ * NODE_ENV=production it is refused (401) whatever it is; the club's console has staff sessions (./staff-auth.ts).
+ */
 export const staffFirst = createMiddleware<AppEnv>(async (c, next) => {
-  requireStaff(c, c.get('deps').env.STAFF_TOKEN);
+  const { env } = c.get('deps');
+  if (env.NODE_ENV === 'production') throw new ApiError(401, 'The staff token is not accepted in production.');
+  requireStaff(c, env.STAFF_TOKEN);
   await next();
 });
 

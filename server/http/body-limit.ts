@@ -22,10 +22,14 @@ export interface BodyLimitOptions {
  */
 export function limitBody(options: BodyLimitOptions): MiddlewareHandler {
   return async (c, next) => {
-    const body = c.req.raw.body;
-    if (!body) return next();
+    // Decided from the method and headers when they suffice: asking for `raw.body` turns @hono/node-server's
+    // lightweight Request into a fetch Request with a body stream (an AbortSignal, a ReadableStream), where the
+    // route's `json()` otherwise reads the socket's bytes directly. GET and HEAD carry no body there.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const declared = declaredLength(c.req.raw.headers);
     if (declared !== null && declared <= options.maxBytes) return next();
+    const body = c.req.raw.body;
+    if (!body) return next();
     if (declared !== null && declared > options.maxDiscardBytes) return tooLarge(c, options, false);
 
     const reader = body.getReader();

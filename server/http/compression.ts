@@ -65,6 +65,21 @@ export async function compressBody(body: Buffer, encoding: ContentEncoding | nul
 }
 
 /**
+ * The text of an answer made from a string (`c.json`) while it is still @hono/node-server 2's lightweight Response,
+ * which keeps `[status, body, headers]` under its own symbol `cache` until something asks for a stream; null for any
+ * other Response (then the body is read the standard way). Reading it there spares building a fetch Response and
+ * reading its stream back, for every JSON answer a browser (which always sends Accept-Encoding) gets.
+ */
+export function lightweightText(response: Response): string | null {
+  for (const symbol of Object.getOwnPropertySymbols(response)) {
+    if (symbol.description !== 'cache') continue;
+    const cache: unknown = Reflect.get(response, symbol);
+    if (Array.isArray(cache) && typeof cache[1] === 'string') return cache[1];
+  }
+  return null;
+}
+
+/**
  * Compresses JSON answers of at least 1 KB on the fly, with the encoding the client prefers. Fast settings (brotli
  * quality 5, gzip level 6): a licence's or a user's JSON shrinks by two thirds in well under a millisecond, where
  * brotli's top quality would cost more time than the bytes it saves. Only JSON: the realtime socket never passes
@@ -74,12 +89,13 @@ export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const response = c.res;
+    // Headers and status first: `response.body` turns @hono/node-server's lightweight Response (a string it writes
+    // straight to the socket) into a fetch Response with a body stream, so it is asked only when compressing.
     if (
       c.req.method === 'HEAD' ||
       response.status === 204 ||
       response.status === 206 ||
       response.status === 304 ||
-      response.body === null ||
       response.headers.has('Content-Encoding') ||
       !/^application\/(.+\+)?json/i.test(response.headers.get('Content-Type') ?? '') ||
       /(^|,)\s*no-transform\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '')
@@ -93,8 +109,15 @@ export function compressJson(): MiddlewareHandler {
       varyOnAcceptEncoding(response.headers);
       return;
     }
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers = new Headers(response.headers);
+    const text = lightweightText(response);
+    if (text !== null && Buffer.byteLength(text) < COMPRESS_THRESHOLD_BYTES) {
+      // Too small to be worth it: it goes as it is, still the Response @hono/node-server writes straight out.
+      varyOnAcceptEncoding(response.headers);
+      return;
+    }
+    if (text === null && response.body === null) return;
+    const body = text !== null ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
+    const headers = text !== null ? response.headers : new Headers(response.headers);
     varyOnAcceptEncoding(headers);
     const encoding = body.length >= COMPRESS_THRESHOLD_BYTES ? accepted : null;
     const sent = await compressBody(body, encoding);
@@ -102,6 +125,9 @@ export function compressJson(): MiddlewareHandler {
     headers.set('Content-Length', String(sent.length));
     // Cleared first: Hono's setter would otherwise copy the old headers (a stale Content-Length) over the new ones.
     c.res = undefined;
-    c.res = new Response(sent, { status: response.status, statusText: response.statusText, headers });
+    // (statusText only from a fetch Response: asking the lightweight one for it would build one.)
+    const init =
+      text !== null ? { status: response.status } : { status: response.status, statusText: response.statusText };
+    c.res = new Response(sent, { ...init, headers });
   };
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { fileVersion } from './file-version.ts';
+import { setAnswerHeader } from './response-headers.ts';
 
 /**
  * Content-Security-Policy for every page the server sends (issue 19 point 8, docs/architecture.md §7 "Content
@@ -320,10 +321,10 @@ export function securityHeaders({ env, siteDir }: SecurityHeadersOptions): Middl
   const production = env.NODE_ENV === 'production';
   return async (c, next) => {
     await next();
-    if (production) c.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    if (production) setAnswerHeader(c, 'Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     const type = c.res.headers.get('Content-Type') ?? '';
     if (!DOCUMENT_TYPES.test(type) || c.res.headers.has('Content-Security-Policy')) return;
     const policy = sitePolicy(await manifest(), { request: requestOrigin(c.req.url), publicUrl: env.PUBLIC_URL });
-    c.header('Content-Security-Policy', policy);
+    setAnswerHeader(c, 'Content-Security-Policy', policy);
   };
 }

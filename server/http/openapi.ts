@@ -149,6 +149,8 @@ export const LicenceInfoSchema = z
     team_name: z.string().nullable(),
     team_id: z.number().int().nullable(),
     is_coach: z.boolean(),
+    /** Only with `?offer=` naming an open waitlist offer on this licence (issue 21): when its held seat goes on. */
+    offer: z.object({ expires_at: z.string() }).optional(),
   })
   .openapi('LicenceInfo');
 
@@ -279,6 +281,20 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/household/quote': { operationId: 'quoteHouseholdCheckout' },
   'POST /api/household/checkout': { operationId: 'startHouseholdCheckout' },
   'POST /api/household/checkout-success': { operationId: 'finishHouseholdCheckout' },
+  'PUT /api/registrations/progress': { operationId: 'saveRegistrationProgress' },
+  'GET /api/registrations/progress': { operationId: 'getRegistrationProgress' },
+  'DELETE /api/registrations/progress': { operationId: 'discardRegistrationProgress' },
+  // Waitlist (issue 21)
+  'POST /api/waitlist': { operationId: 'joinWaitlist' },
+  'GET /api/waitlist': { operationId: 'getWaitlistEntry' },
+  'DELETE /api/waitlist': { operationId: 'leaveWaitlist' },
+  // Club console (issue 22): staff sessions (security scheme staffSession)
+  'POST /api/admin/login': { operationId: 'staffLogin', public: true },
+  'POST /api/admin/logout': { operationId: 'staffLogout' },
+  'GET /api/admin/me': { operationId: 'getStaffMe' },
+  'POST /api/admin/organizations/{id}/invites': { operationId: 'inviteStaff' },
+  'GET /api/admin/organizations/{id}/staff': { operationId: 'listOrganizationStaff' },
+  'POST /api/admin/invites/accept': { operationId: 'acceptStaffInvite', public: true },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */
@@ -366,7 +382,12 @@ export function serveApiDocument(app: OpenAPIHono<AppEnv>, publicUrl: string | u
   app.openAPIRegistry.registerComponent('securitySchemes', 'staffToken', {
     type: 'http',
     scheme: 'bearer',
-    description: 'STAFF_TOKEN from the server configuration',
+    description: 'STAFF_TOKEN from the server configuration (refused in production)',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'staffSession', {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A staff session token from POST /api/admin/login (the club's console)",
   });
   app.get('/api/docs', (c) =>
     c.json(completeDocument(app.getOpenAPIDocument(documentConfig(publicUrl ?? new URL(c.req.url).origin)))),

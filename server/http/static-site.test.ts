@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES, compressJson, negotiateEncoding } from './compression.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESS_THRESHOLD_BYTES, compressJson, lightweightText, negotiateEncoding } from './compression.ts';
 import { PRERENDERED_ROUTES_FILE, staticSite } from './static-site.ts';
 
 const script = `console.log(${JSON.stringify('a fingerprinted script '.repeat(200))});`;
@@ -172,6 +175,53 @@ describe('API compression', () => {
     expect(await small.json()).toEqual({ ok: true });
     const text = await api.request('/text', { headers: { 'Accept-Encoding': 'br' } });
     expect(text.headers.get('content-encoding')).toBeNull();
+  });
+
+  describe('behind @hono/node-server, as the server runs it', () => {
+    let server: Server;
+    let port = 0;
+    let lightweight: boolean[] = [];
+    const served = new Hono();
+    served.use('*', async (c, next) => {
+      await next();
+      lightweight.push(lightweightText(c.res) !== null);
+    });
+    served.use('*', compressJson());
+    served.get('/large', (c) => c.json(large));
+    served.get('/small', (c) => c.json({ ok: true }));
+    beforeAll(async () => {
+      await new Promise<void>((resolve) => {
+        server = serve({ fetch: served.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve()) as Server;
+      });
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    /** The raw answer (fetch would decompress it). */
+    const raw = (path: string, acceptEncoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+
+    it('compresses large JSON from the answer as made, and sends small JSON as it is, still lightweight', async () => {
+      lightweight = [];
+      const br = await raw('/large', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toBe('Accept-Encoding');
+      expect(Number(br.headers['content-length'])).toBe(br.body.length);
+      expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(large);
+      const small = await raw('/small', 'gzip, deflate, br');
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.headers.vary).toBe('Accept-Encoding');
+      expect(JSON.parse(small.body.toString())).toEqual({ ok: true });
+      // The small answer went out as the string it was made from (no fetch Response, no stream); the large one as
+      // its compressed bytes.
+      expect(lightweight).toEqual([false, true]);
+    });
   });
 
   it('negotiates like the static files', () => {

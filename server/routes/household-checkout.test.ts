@@ -1,26 +1,28 @@
-import { Writable } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
+import { phasesOf } from '../billing/phases.ts';
 import {
   householdCheckouts,
   licenceClaims,
   licences,
   mailOutbox,
   membershipCards,
-  membershipPhases,
   memberships,
   paymentIntents,
   teams,
 } from '../db/schema/index.ts';
-import { createLogger } from '../log.ts';
 import { householdFailureMail, householdReceiptMail, householdReminderMail } from '../mail/household-billing-mails.ts';
-import { createOutboxMailer } from '../mail/mailer.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
-import { withHouseholdLease } from '../services/household-checkout.ts';
+import {
+  type CheckoutAnswer,
+  type QuoteJson as Quote,
+  type CheckoutSuccessAnswer as SuccessAnswer,
+  withHouseholdLease,
+} from '../services/household-checkout.ts';
 import { ensureHousehold } from '../services/households.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
+import { loggingApp, sendJson } from '../test/logging-app.ts';
 
 /**
  * Issue 20 points 1, 2, 3 and 5 on the server: the family checkout (quote, checkout, checkout-success) and the
@@ -43,66 +45,6 @@ interface Athlete {
   id: number;
   name: string;
   token: string;
-}
-
-interface QuoteLine {
-  athlete_id: number;
-  name: string;
-  team: { id: number; name: string } | null;
-  season: { id: number; name: string } | null;
-  payment_plans: { month: number; phases: { amount_cents: number }[] }[];
-  payment_plan_month: number | null;
-  dues_cents: number;
-  code_discount_cents: number;
-  sibling_discount_cents: number;
-  sibling_discount_percent: number;
-  position: number;
-  app_fee_cents: number;
-  protection_cents: number;
-  plan_fee_cents: number;
-  today_cents: number;
-  later_cents: number;
-  total_cents: number;
-  later_phases: { due_on: string; amount_cents: number }[];
-  problem: string | null;
-}
-
-interface Quote {
-  athletes: QuoteLine[];
-  waivers: { organization_name: string }[];
-  discount: { code: string } | null;
-  sibling_discount_cents: number;
-  today_cents: number;
-  later_cents: number;
-  total_cents: number;
-  ready: boolean;
-}
-
-interface Receipt {
-  checkout_id: string;
-  amount_cents: number;
-  sibling_discount_cents: number;
-  email: string;
-  card: { brand: string; last4: string } | null;
-  athletes: { athlete_id: number; name: string; amount_cents: number; sibling_discount_cents: number }[];
-  remaining: { due_date: string; amount_cents: number }[];
-}
-
-interface CheckoutAnswer {
-  checkout_id: string;
-  client_secret: string | null;
-  payment_intent_id: string | null;
-  setup_intent_id: string | null;
-  payment_complete: 0 | 1;
-  amount_today_cents: number;
-  receipt: Receipt | null;
-}
-
-interface SuccessAnswer {
-  payment_complete: 1;
-  membership_ids: number[];
-  refunded: boolean;
-  receipt: Receipt | null;
 }
 
 function ok<T>(answer: { status: number; body: unknown; text: string }): T {
@@ -196,13 +138,6 @@ const activeOf = (ids: number[]) =>
     .from(memberships)
     .where(and(inArray(memberships.userId, ids), eq(memberships.status, 'active')))
     .orderBy(asc(memberships.userId));
-
-const phasesOf = (membershipId: number) =>
-  t.db
-    .select()
-    .from(membershipPhases)
-    .where(eq(membershipPhases.membershipId, membershipId))
-    .orderBy(asc(membershipPhases.seq));
 
 const receiptsTo = (email: string) =>
   t.db
@@ -488,7 +423,7 @@ describe('POST /api/household/checkout and checkout-success', () => {
     expect(done.receipt?.remaining[0]?.amount_cents).toBe(25500);
     const recorded = await activeOf([sam.id, alex.id]);
     const alexMembership = recorded.find((m) => m.userId === alex.id)!;
-    expect((await phasesOf(alexMembership.id)).map((p) => [p.amountCents, p.status])).toEqual([
+    expect((await phasesOf(t.db, alexMembership.id)).map((p) => [p.amountCents, p.status])).toEqual([
       [7500, 'paid'],
       [12000, 'scheduled'],
       [12000, 'scheduled'],
@@ -822,23 +757,8 @@ describe('the household lease', () => {
 describe('logs', () => {
   it("hold no names, addresses, tokens or client secrets of a family checkout (its receipt's subject names the athletes)", async () => {
     const { pat, sam, alex } = await riveras();
-    const lines: string[] = [];
-    const log = createLogger(
-      { LOG_LEVEL: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
-    const app = createApp({ ...t.deps, log, mailer: createOutboxMailer(t.db, log) });
-    const send = async (path: string, body: unknown) =>
-      app.request(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${pat}` },
-        body: JSON.stringify(body),
-      });
+    const { app, lines } = loggingApp(t, { outbox: true });
+    const send = async (path: string, body: unknown) => sendJson(app, 'POST', path, { token: pat, body });
     const athletes = [line(sam), line(alex)];
     expect((await send('/api/household/quote', { athletes })).status).toBe(200);
     const started = (await (

@@ -1,16 +1,14 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RELATIONSHIP_TOO_LONG } from '../../src/domain/forms/create-athlete.ts';
-import { createApp } from '../app.ts';
 import { householdGuardians, householdInvites, mailOutbox } from '../db/schema/index.ts';
 import { siteLink } from '../http/origin.ts';
-import { createLogger } from '../log.ts';
-import { createOutboxMailer } from '../mail/mailer.ts';
 import { HOUSEHOLD_INVITE_RULE, HOUSEHOLD_TEXTS, INVITE_LIFETIME_MS } from '../services/household-invites.ts';
 import { hashToken } from '../services/tokens.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
+import { JAMIE, MORGAN, PAT, SUBSCRIBER, TRIAL } from '../test/household-logins.ts';
+import { loggingApp, sendJson } from '../test/logging-app.ts';
 
 /**
  * The household and its invites (issue 20 point 4; docs/api.md "Households and invites"). Fixtures: Pat Rivera
@@ -23,12 +21,6 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 afterEach(() => t.close());
-
-const PAT = 'parent@example.com';
-const JAMIE = 'coparent@example.com';
-const MORGAN = 'member@example.com';
-const TRIAL = 'trial@example.com';
-const SUBSCRIBER = 'subscriber@example.com';
 
 const as = async (login: string) => t.tokenFor(login);
 
@@ -484,22 +476,9 @@ describe('DELETE /api/household/guardians/{user_id}', () => {
 
 describe('logs', () => {
   it('hold neither the invite token nor the names and addresses of the invite', async () => {
-    const lines: string[] = [];
-    const log = createLogger(
-      { LOG_LEVEL: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
-    const app = createApp({ ...t.deps, log, mailer: createOutboxMailer(t.db, log) });
-    const send = async (method: string, path: string, token: string | null, body?: unknown) => {
-      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-      if (token) headers.Authorization = `Bearer ${token}`;
-      return app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    };
+    const { app, lines } = loggingApp(t, { outbox: true });
+    const send = async (method: string, path: string, token: string | null, body?: unknown) =>
+      sendJson(app, method, path, { token, body });
     const invited = await send('POST', '/api/household/invites', await as(PAT), {
       name: 'Quinn Secretname',
       email: 'quinn.private@example.com',

@@ -5,13 +5,17 @@ import { notFound } from '../http/errors.ts';
 import { BEARER, codeParam, createRouter, errors, json, jsonBody, LicenceInfoSchema } from '../http/openapi.ts';
 import { findLicenceInfo, LICENCE_TEXTS } from '../services/licences.ts';
 import { followLicenceLink } from '../services/own-account.ts';
+import { licenceInfoForVisitor } from '../services/waitlist.ts';
 
 const infoRoute = createRoute({
   method: 'get',
   path: '/api/registration-link/info/{code}',
   tags: ['licences'],
-  summary: 'Licence info (team or coach)',
-  request: { params: z.object({ code: codeParam('code') }) },
+  summary: 'Licence info (team or coach); `offer` names a waitlist offer (issue 21): its seat counts for the visitor',
+  request: {
+    params: z.object({ code: codeParam('code') }),
+    query: z.object({ offer: z.string().trim().max(512).optional() }),
+  },
   responses: { 200: json(LicenceInfoSchema), ...errors(404, 422) },
 });
 
@@ -45,7 +49,7 @@ export function registrationLinkRoutes(deps: AppDeps) {
   const app = createRouter();
 
   app.openapi(infoRoute, async (c) => {
-    const found = await findLicenceInfo(db, c.req.valid('param').code, deps.now());
+    const found = await licenceInfoForVisitor(db, c.req.valid('param').code, c.req.valid('query').offer, deps.now());
     if (!found) throw notFound(LICENCE_TEXTS.notFound);
     return c.json(found.info, 200);
   });

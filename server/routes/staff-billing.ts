@@ -10,8 +10,8 @@ const runRoute = createRoute({
   path: '/api/staff/billing/run',
   tags: ['staff'],
   summary:
-    'Run the collector now (staff token): charges, retries, reminders. Outside production `as_of` runs it as if ' +
-    'today were that date',
+    'Run the collector now (staff token): charges, retries, reminders, then its jobs (server/billing/jobs.ts: ' +
+    'registration reminders, waitlist offer expiry). Outside production `as_of` runs it as if today were that date',
   security: [{ staffToken: [] }],
   middleware: [staffFirst] as const,
   request: {

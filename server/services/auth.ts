@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Tokens handed out for athletes (register-athlete, the athlete list) serve one payment session. */
 export const ATHLETE_TOKEN_LIFETIME_MS = 7 * DAY_MS;
 
-const INVALID_LOGIN = 'These credentials do not match our records.';
+export const INVALID_LOGIN = 'These credentials do not match our records.';
 const EMAIL_TAKEN = 'The email has already been taken.';
 const USERNAME_TAKEN = 'The username has already been taken.';
 export const FORGOT_ANSWER =
@@ -35,6 +35,20 @@ export function confirmed(body: {
   }
 }
 
+/**
+ * The login's rate limits and lockout (architecture.md §7 Rate limits), counted per client, per address and client,
+ * and per address. The family login and the staff login (services/staff-auth.ts, issue 22) count the same counters:
+ * one budget of guesses per e-mail address, whichever door they are tried at.
+ */
+export async function checkLoginLimits(deps: AppDeps, email: string, client: string): Promise<void> {
+  const limit = limiterOf(deps);
+  await limit(RATE_RULES.loginIp, client);
+  // Per account and client before per account: once one client has used its few guesses, its further attempts
+  // are refused before they reach the account's wider budget, so the owner can still log in from elsewhere.
+  await limit(RATE_RULES.loginEmailIp, `${email}|${client}`);
+  await limit(RATE_RULES.loginEmail, email);
+}
+
 /** POST /api/auth/login: `client` is the caller's address (http/client-ip.ts). */
 export async function login(
   deps: AppDeps,
@@ -42,12 +56,7 @@ export async function login(
   client: string,
 ): Promise<UserJson> {
   const { db } = deps;
-  const limit = limiterOf(deps);
-  await limit(RATE_RULES.loginIp, client);
-  // Per account and client before per account: once one client has used its few guesses, its further attempts
-  // are refused before they reach the account's wider budget, so the owner can still log in from elsewhere.
-  await limit(RATE_RULES.loginEmailIp, `${body.email}|${client}`);
-  await limit(RATE_RULES.loginEmail, body.email);
+  await checkLoginLimits(deps, body.email, client);
   const user = body.email.includes('@')
     ? await findUserByEmail(db, body.email)
     : await findUserByUsername(db, body.email);

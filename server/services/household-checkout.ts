@@ -49,6 +49,7 @@ import { MIN_CARD_CENTS, NOT_SUCCEEDED, REPLACED } from './checkout.ts';
 import { ensureHousehold, householdAthleteIds, householdIdOf } from './households.ts';
 import { isAvailable, LICENCE_TEXTS } from './licences.ts';
 import { ALREADY_MEMBER } from './memberships.ts';
+import { clearPaidProgressOf } from './registration-progress.ts';
 import { type DuesContext, discountTerms, findDiscount, householdSettingsOf, NO_CLAIM, plansFor } from './team-dues.ts';
 
 export const GUARDIAN_ONLY = 'Only a guardian can manage a household.';
@@ -639,6 +640,7 @@ async function recordCheckout(deps: AppDeps, row: HouseholdCheckoutRow, payment:
     return { membershipIds: [], refunded: true };
   }
   if (outcome.created) await sendHouseholdReceipt(deps, row.id, payment.summary);
+  await clearPaidProgressOf(deps.db, outcome.membershipIds);
   return { membershipIds: outcome.membershipIds, refunded: false };
 }
 

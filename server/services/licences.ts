@@ -14,6 +14,7 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { householdMemberIds } from './households.ts';
+import { holdsOpenOffer, leaveLineOnClaim, takeHeldSeat } from './waitlist-seats.ts';
 
 export const LICENCE_TEXTS = {
   paused: 'Registration has been paused by the organization.',
@@ -157,6 +158,8 @@ export async function latestLicenceRefusal(
   now: Date,
 ): Promise<string | null> {
   if (await holdsClaim(db, user, licence.id)) return null;
+  // A seat the waitlist holds for the user's household is theirs to claim (issue 21 point 3).
+  if (!licence.paused && !isExpired(licence, now) && (await holdsOpenOffer(db, user, licence.id, now))) return null;
   return claimRefusal(licence, now);
 }
 
@@ -185,7 +188,9 @@ function accessEnd(expiresOn: string | null, now: Date): Date {
 /**
  * Claims a licence for a user (spec §4 licence claiming). A user who already holds it gets 'OK' again without using
  * another seat. Otherwise one seat is taken with a single `UPDATE ... WHERE available_licenses > 0 RETURNING`, so
- * concurrent claims never take more seats than there are; the claim row and the decrement commit together.
+ * concurrent claims never take more seats than there are; the claim row and the decrement commit together. A family
+ * the waitlist offered a seat (issue 21 point 3, ./waitlist-seats.ts) claims with that held seat instead: no
+ * decrement, and the offer is marked taken in the same transaction.
  */
 export async function claimLicence(deps: AppDeps, user: UserRow, licence: LicenceRow): Promise<ClaimResult> {
   const now = deps.now();
@@ -203,7 +208,7 @@ export async function claimLicence(deps: AppDeps, user: UserRow, licence: Licenc
         .values({ licenceId: licence.id, userId: user.id })
         .onConflictDoNothing()
         .returning({ id: licenceClaims.id });
-      if (inserted.length > 0) {
+      if (inserted.length > 0 && !(await takeHeldSeat(tx, user, licence.id, now))) {
         const taken = await tx
           .update(licences)
           .set({ availableLicenses: sql`${licences.availableLicenses} - 1` })
@@ -211,6 +216,7 @@ export async function claimLicence(deps: AppDeps, user: UserRow, licence: Licenc
           .returning({ id: licences.id });
         if (taken.length === 0) throw new NoneLeft();
       }
+      if (inserted.length > 0) await leaveLineOnClaim(tx, user, licence.id, now);
       await tx.update(users).set({ latestLicenseId: licence.id, updatedAt: now }).where(eq(users.id, user.id));
       if (licence.kind === 'coach') await grantCoachAccess(tx, user, licence, now);
       return {

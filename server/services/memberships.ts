@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { type CheckoutRow, checkouts, type MembershipRow, memberships, users } from '../db/schema/index.ts';
 import { conflict } from '../http/errors.ts';
+import { clearPaidProgress } from './registration-progress.ts';
 
 /**
  * One active membership per athlete and season: this is the rule's one home in the code (recordMembership enforces
@@ -51,12 +52,16 @@ export type RecordResult =
  * another call recorded first, and the check runs once more to report what it recorded.
  */
 export async function recordMembership(db: Db, input: MembershipInput): Promise<RecordResult> {
+  let result: RecordResult;
   try {
-    return await recordOnce(db, input);
+    result = await recordOnce(db, input);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return recordOnce(db, input);
+    result = await recordOnce(db, input);
   }
+  // Issue 21: the registration this payment (or full discount) completes is no longer unfinished.
+  if (result.kind === 'recorded') await clearPaidProgress(db, [result.membership]);
+  return result;
 }
 
 function recordOnce(db: Db, input: MembershipInput): Promise<RecordResult> {

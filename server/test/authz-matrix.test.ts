@@ -5,16 +5,20 @@ import {
   householdGuardians,
   householdInvites,
   households,
+  licences,
   membershipPhases,
   memberships,
+  registrationProgress,
   teams,
   users,
+  waitlistEntries,
 } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { HOUSEHOLD_TEXTS, INVITE_LIFETIME_MS } from '../services/household-invites.ts';
 import { hashToken, issueToken, newTokenValue } from '../services/tokens.ts';
 import { createTestApp, type TestApp, userId } from './app-harness.ts';
 import { expectError } from './expect-error.ts';
+import { STAFF, staffTokenFor } from './staff-sessions.ts';
 
 /**
  * The authorization matrix: every operation the OpenAPI document (GET /api/docs) secures, called by every kind of
@@ -25,10 +29,20 @@ import { expectError } from './expect-error.ts';
  * family (samrivera), plus tokens that must open nothing: none, garbage, the victim's session after logout, the
  * victim's website token (another kind of token), and the staff token on a user route (a user's token on a staff
  * route). Every body is valid (the owner's own call shows it), so the statuses are about authorization.
+ *
+ * The club's console (issue 22, `/api/admin`, security scheme staffSession): every route × no token, garbage, the
+ * static staff token, a staff session after logout (401 each), each family session (403 'This page is for club
+ * staff.'), and each staff role of docs/fixtures.md "Staff" — Northside's owner, registrar and Tigers coach, and
+ * Lakeside's owner (another organization) — with the status its row says; no refused answer, and nothing Lakeside's
+ * owner sees, names Northside or its staff. A staff session is no family session: every user and staff-token route
+ * answers it 401 (and an optional route as if anonymous).
  */
 
-/** How the document's `security` declares an operation: bearer required, bearer optional, or the staff token. */
-type Access = 'user' | 'optional' | 'staff';
+/**
+ * How the document's `security` declares an operation: bearer required, bearer optional, the static staff token, or
+ * a staff session of the club's console (issue 22: `/api/admin`).
+ */
+type Access = 'user' | 'optional' | 'staff' | 'admin';
 
 /** The victim's resources and tokens, for paths and bodies. */
 interface Victim {
@@ -48,15 +62,21 @@ interface Victim {
   coGuardianId: number;
   inviteId: number;
   inviteToken: string;
+  /** The victim's organization (Northside Youth Baseball), for the console's rows. */
+  organizationId: number;
 }
 
 type Caller = 'owner' | 'otherGuardian' | 'athlete';
+/** The console's callers (docs/fixtures.md "Staff"): Northside's owner, registrar and Tigers coach, Lakeside's owner. */
+type StaffCaller = 'staffOwner' | 'registrar' | 'coach' | 'otherOrganization';
 
 interface Row {
   access: Access;
   /** The concrete path, for operations with path parameters. */
   path?: (victim: Victim) => string;
-  body?: (victim: Victim, caller: Caller) => unknown;
+  /** A query string the call carries (`?license=…`). */
+  query?: string;
+  body?: (victim: Victim, caller: Caller | StaffCaller) => unknown;
   /** The row needs the victim's payment intent. */
   needsIntent?: boolean;
   /** The row needs the victim's card setup and catch-up charge. */
@@ -66,8 +86,15 @@ interface Row {
    * household invited the victim (the link's token is the victim's secret).
    */
   household?: 'shared' | 'invited';
-  /** The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status). */
-  answers: Record<Caller, number> | { staff: number };
+  /** Issue 21: WAVES-2027 has no seat left and the victim's family is on its waitlist. */
+  waitlist?: boolean;
+  /** The victim saved an unfinished registration of TIGERS-2027 for Jordan (issue 21). */
+  progress?: true;
+  /**
+   * The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status; admin rows:
+   * each staff member's, every family session getting 403).
+   */
+  answers: Record<Caller, number> | { staff: number } | Record<StaffCaller, number>;
 }
 
 const VICTIM = 'member@example.com';
@@ -76,6 +103,22 @@ const OTHER_GUARDIAN = 'parent@example.com';
 const ATHLETE = 'samrivera';
 /** What no one but the victim may see: e-mail, name, phone, and the victim's athlete. */
 const VICTIM_DATA = ['member@example.com', 'Morgan Lee', '555-010-0002', 'Jordan Lee', 'jordanlee'];
+/** What only Northside's staff may see of their organization on a console route. */
+const ORGANIZATION_DATA = ['Northside Youth Baseball', STAFF.registrar, STAFF.coach];
+const STAFF_CALLERS: Record<StaffCaller, string> = {
+  staffOwner: STAFF.owner,
+  registrar: STAFF.registrar,
+  coach: STAFF.coach,
+  otherOrganization: STAFF.otherOwner,
+};
+/** The console's rows: owners only, another organization's owner finds nothing. */
+const ownersOnly = (success: number) => ({ staffOwner: success, registrar: 403, coach: 403, otherOrganization: 404 });
+const everyStaff = (status: number) => ({
+  staffOwner: status,
+  registrar: status,
+  coach: status,
+  otherOrganization: status,
+});
 
 const everyone = (status: number) => ({ owner: status, otherGuardian: status, athlete: status });
 const checkoutBody = (victim: Victim) => ({ payment_plan_month: 0, team_id: victim.teamId });
@@ -209,6 +252,28 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ checkout_id: 'hc_matrix', stripe_payment_intent_id: 'pi_matrix' }),
     answers: { owner: 404, otherGuardian: 404, athlete: 403 },
   },
+  // Unfinished registrations (issue 21): a row is its account's alone; athletes save none (GET null, DELETE 204).
+  'PUT /api/registrations/progress': {
+    access: 'user',
+    progress: true,
+    body: (victim) => ({
+      license: 'TIGERS-2027',
+      flow: 'payment',
+      machine_version: 'matrix@1',
+      step: 'payment-2',
+      athlete_id: victim.athleteId,
+      snapshot: { context: { plan: 3 } },
+    }),
+    // Jordan is not in the other guardian's family.
+    answers: { owner: 200, otherGuardian: 422, athlete: 403 },
+  },
+  'GET /api/registrations/progress': { access: 'user', progress: true, answers: everyone(200) },
+  'DELETE /api/registrations/progress': {
+    access: 'user',
+    progress: true,
+    query: '?license=TIGERS-2027',
+    answers: everyone(204),
+  },
   'POST /api/staff/billing/run': { access: 'staff', body: () => ({}), answers: { staff: 200 } },
   'GET /api/player/create': { access: 'user', answers: everyone(200) },
   'GET /api/position': { access: 'user', answers: everyone(200) },
@@ -255,6 +320,26 @@ const MATRIX: Record<string, Row> = {
     path: (victim) => `/api/household/guardians/${victim.coGuardianId}`,
     answers: { owner: 200, otherGuardian: 404, athlete: 403 },
   },
+  // Waitlist (issue 21): athletes have no place in a line; another guardian neither sees nor leaves the victim's entry
+  // (their GET answers null, their DELETE leaves nothing: see server/routes/waitlist.test.ts).
+  'POST /api/waitlist': {
+    access: 'user',
+    waitlist: true,
+    body: () => ({ license: 'WAVES-2027' }),
+    answers: { owner: 200, otherGuardian: 201, athlete: 403 },
+  },
+  'GET /api/waitlist': {
+    access: 'user',
+    waitlist: true,
+    query: '?license=WAVES-2027',
+    answers: { owner: 200, otherGuardian: 200, athlete: 403 },
+  },
+  'DELETE /api/waitlist': {
+    access: 'user',
+    waitlist: true,
+    query: '?license=WAVES-2027',
+    answers: { owner: 204, otherGuardian: 204, athlete: 403 },
+  },
   'GET /api/staff/drafts/{id}': { access: 'staff', path: () => '/api/staff/drafts/1', answers: { staff: 200 } },
   'PUT /api/staff/licences/{code}': {
     access: 'staff',
@@ -267,6 +352,20 @@ const MATRIX: Record<string, Row> = {
     path: () => '/api/staff/drafts/1',
     body: () => ({ name: 'Matrix Draft' }),
     answers: { staff: 200 },
+  },
+  // Club console (issue 22 point 1): a family session is refused with 403, a staff member's scope decides the rest.
+  'GET /api/admin/me': { access: 'admin', answers: everyStaff(200) },
+  'POST /api/admin/logout': { access: 'admin', answers: everyStaff(200) },
+  'POST /api/admin/organizations/{id}/invites': {
+    access: 'admin',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/invites`,
+    body: (_, caller) => ({ email: `matrix-${caller}@example.com`, name: 'Matrix Staff', role: 'registrar' }),
+    answers: ownersOnly(201),
+  },
+  'GET /api/admin/organizations/{id}/staff': {
+    access: 'admin',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/staff`,
+    answers: ownersOnly(200),
   },
 };
 
@@ -287,7 +386,13 @@ function securedOperations(document: unknown): Operation[] {
       if (!security || security.length === 0) continue;
       const schemes = security.flatMap((requirement) => Object.keys(requirement));
       const anonymous = security.some((requirement) => Object.keys(requirement).length === 0);
-      const access: Access = schemes.includes('staffToken') ? 'staff' : anonymous ? 'optional' : 'user';
+      const access: Access = schemes.includes('staffToken')
+        ? 'staff'
+        : schemes.includes('staffSession')
+          ? 'admin'
+          : anonymous
+            ? 'optional'
+            : 'user';
       const statuses = Object.keys((operation.responses as Record<string, unknown> | undefined) ?? {});
       operations.push({ key: `${method.toUpperCase()} ${path}`, access, statuses });
     }
@@ -312,7 +417,11 @@ it('covers every operation the document secures, as the document declares it', a
     expect(operation.access, operation.key).toBe(row.access);
     expect(row.path !== undefined, `${operation.key}: a concrete path`).toBe(operation.key.includes('{'));
     // Every answer of the matrix is one the document lists.
-    const expected = [...Object.values(row.answers), ...(row.access === 'optional' ? [] : [401])];
+    const expected = [
+      ...Object.values(row.answers),
+      ...(row.access === 'optional' ? [] : [401]),
+      ...(row.access === 'admin' ? [403] : []),
+    ];
     for (const status of expected) expect(operation.statuses, operation.key).toContain(String(status));
   }
 });
@@ -322,7 +431,10 @@ const garbageToken = () => randomBytes(32).toString('base64url');
 
 async function victimOf(app: TestApp, row: Row): Promise<Victim> {
   const id = await userId(app.db, VICTIM);
-  const [tigers] = await app.db.select({ id: teams.id }).from(teams).where(eq(teams.name, '12U Tigers'));
+  const [tigers] = await app.db
+    .select({ id: teams.id, organizationId: teams.organizationId })
+    .from(teams)
+    .where(eq(teams.name, '12U Tigers'));
   const victim: Victim = {
     id,
     athleteId: await userId(app.db, VICTIM_ATHLETE),
@@ -336,6 +448,7 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     coGuardianId: 0,
     inviteId: 0,
     inviteToken: '',
+    organizationId: tigers!.organizationId,
   };
   const [membership] = await app.db
     .select({ id: memberships.id })
@@ -367,6 +480,23 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     const household = await addHousehold(app, [inviter]);
     victim.inviteToken = newTokenValue();
     victim.inviteId = (await addInvite(app, household, inviter, VICTIM, victim.inviteToken)).id;
+  }
+  if (row.waitlist) {
+    await app.db.update(licences).set({ availableLicenses: 0 }).where(eq(licences.code, 'WAVES-2027'));
+    const [waves] = await app.db.select({ id: licences.id }).from(licences).where(eq(licences.code, 'WAVES-2027'));
+    await app.db.insert(waitlistEntries).values({ licenceId: waves!.id, guardianId: id });
+  }
+  if (row.progress) {
+    const [tigers] = await app.db.select({ id: licences.id }).from(licences).where(eq(licences.code, 'TIGERS-2027'));
+    await app.db.insert(registrationProgress).values({
+      userId: id,
+      licenseId: tigers!.id,
+      flow: 'payment',
+      machineVersion: 'matrix@1',
+      step: 'payment-2',
+      athleteId: victim.athleteId,
+      snapshot: { context: { plan: 3, email: VICTIM } },
+    });
   }
   if (row.needsIntent) {
     // Opened through the provider as checkout would: the matrix is about who may present it afterwards.
@@ -424,12 +554,14 @@ describe.each(Object.entries(MATRIX))('%s', (key, row) => {
 
   it(`answers every caller as its row says (${row.access})`, async () => {
     const victim = await victimOf(t, row);
-    const path = row.path?.(victim) ?? documentedPath;
+    const path = (row.path?.(victim) ?? documentedPath) + (row.query ?? '');
     const revoked = await t.tokenFor(VICTIM);
     expect((await t.call('POST', '/api/auth/logout', { token: revoked, body: {} })).status).toBe(200);
     const secrets = [...VICTIM_DATA, victim.sessionToken, victim.websiteToken, revoked];
+    // A staff session (issue 22) is no family session: it opens no family call, nor the static staff API.
+    const staffSession = await staffTokenFor(t.db, STAFF.owner);
 
-    const call = async (label: string, token: string | null, caller: Caller = 'otherGuardian') => {
+    const call = async (label: string, token: string | null, caller: Caller | StaffCaller = 'otherGuardian') => {
       const result = await t.call(method, path, { token, body: row.body?.(victim, caller) });
       expect(result.status, `${label}: ${result.text}`).toBeLessThan(500);
       if (caller !== 'owner') {
@@ -450,9 +582,34 @@ describe.each(Object.entries(MATRIX))('%s', (key, row) => {
       ["the victim's session after logout", revoked],
     ];
 
+    if (row.access === 'admin') {
+      const endedStaff = await staffTokenFor(t.db, STAFF.owner);
+      expect((await t.call('POST', '/api/admin/logout', { token: endedStaff })).status).toBe(200);
+      const staffDead: [string, string][] = [
+        ['the static staff token', DEFAULT_STAFF_TOKEN],
+        ['a staff session after logout', endedStaff],
+      ];
+      for (const [label, token] of [...deadTokens, ...staffDead]) expectError(await call(label, token), 401);
+      for (const [caller, token] of callers) {
+        expectError(await call(`the ${caller}'s family session`, token), 403, 'This page is for club staff.');
+      }
+      const answers = row.answers as Record<StaffCaller, number>;
+      for (const [caller, email] of Object.entries(STAFF_CALLERS) as [StaffCaller, string][]) {
+        const result = await call(`the ${caller}`, await staffTokenFor(t.db, email), caller);
+        expect(result.status, `the ${caller}: ${result.text}`).toBe(answers[caller]);
+        if (result.status >= 400 || caller === 'otherOrganization') {
+          for (const secret of ORGANIZATION_DATA) expect(result.text, `${caller} sees ${secret}`).not.toContain(secret);
+        }
+      }
+      return;
+    }
+
     if (row.access === 'staff') {
       const userTokens: [string, string][] = callers.map(([caller, token]) => [`the ${caller}'s session`, token]);
-      for (const [label, token] of [...deadTokens, ...userTokens]) expectError(await call(label, token), 401);
+      const staffTokens: [string, string][] = [['a staff session', staffSession]];
+      for (const [label, token] of [...deadTokens, ...userTokens, ...staffTokens]) {
+        expectError(await call(label, token), 401);
+      }
       const answers = row.answers as { staff: number };
       expect((await call('the staff token', DEFAULT_STAFF_TOKEN)).status).toBe(answers.staff);
       return;
@@ -460,12 +617,13 @@ describe.each(Object.entries(MATRIX))('%s', (key, row) => {
 
     const answers = row.answers as Record<Caller, number>;
     const staff: [string, string] = ['the staff token', DEFAULT_STAFF_TOKEN];
+    const staffMember: [string, string] = ['a staff session', staffSession];
     if (row.access === 'user') {
-      for (const [label, token] of [...deadTokens, staff]) expectError(await call(label, token), 401);
+      for (const [label, token] of [...deadTokens, staff, staffMember]) expectError(await call(label, token), 401);
     } else {
       // Optional sign-in: a token that opens nothing makes an anonymous call, never an error.
       const anonymous = await call('no token', null);
-      for (const [label, token] of [...deadTokens, staff]) {
+      for (const [label, token] of [...deadTokens, staff, staffMember]) {
         const result = await call(label, token);
         expect({ status: result.status, body: result.body }, label).toEqual({
           status: anonymous.status,

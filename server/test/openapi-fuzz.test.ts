@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD } from '../db/seed.ts';
 import { createTestApp, type TestApp, userId } from './app-harness.ts';
+import { STAFF, staffTokenFor } from './staff-sessions.ts';
 
 /**
  * Property-based fuzzing of every operation of the OpenAPI document (GET /api/docs): requests built from each
@@ -55,8 +56,11 @@ interface OperationObject {
 interface Operation {
   method: string;
   path: string;
-  /** The token the operation asks for: a user's session, the staff token, or none (optional tokens count as user). */
-  token: 'user' | 'staff';
+  /**
+   * The token the operation asks for: a user's session, the staff token, a staff session (the club's console, issue
+   * 22), or none (optional tokens count as user).
+   */
+  token: 'user' | 'staff' | 'admin';
   pathParams: { name: string; schema: JsonSchema }[];
   queryParams: { name: string; schema: JsonSchema }[];
   body: JsonSchema | null;
@@ -71,7 +75,7 @@ function operationsOf(document: OpenApiDocument): Operation[] {
       operations.push({
         method: method.toUpperCase(),
         path,
-        token: schemes.includes('staffToken') ? 'staff' : 'user',
+        token: schemes.includes('staffToken') ? 'staff' : schemes.includes('staffSession') ? 'admin' : 'user',
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         queryParams: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         body: operation.requestBody?.content['application/json']?.schema ?? null,
@@ -119,10 +123,17 @@ const FIXTURE_LOGINS = [
   'jordanlee',
 ];
 const STAFF_TOKEN = 'staff-dev-token';
+/** The console's staff (docs/fixtures.md "Staff"): each role, and another organization's owner. */
+const STAFF_LOGINS = Object.values(STAFF);
 
 /** Fixture values for fields and parameters by name, so valid-looking requests reach past "not found". */
 const KNOWN_VALUES: Record<string, fc.Arbitrary<unknown>> = {
-  email: fc.constantFrom(...FIXTURE_LOGINS.filter((login) => login.includes('@')), 'new.person@example.com'),
+  email: fc.constantFrom(
+    ...FIXTURE_LOGINS.filter((login) => login.includes('@')),
+    ...STAFF_LOGINS,
+    'new.person@example.com',
+  ),
+  role: fc.constantFrom('owner', 'registrar', 'coach'),
   username: fc.constantFrom('samrivera', 'jordanlee', 'rileypark', 'new.athlete'),
   password: fc.constantFrom(FIXTURE_PASSWORD, 'Another-pass-1'),
   name: fc.constantFrom('Pat Rivera', 'New Person'),
@@ -338,6 +349,8 @@ interface FuzzRequest {
   body?: string;
   /** Which fixture account's fresh session token to send (token mode). */
   login?: string;
+  /** Which fixture staff member's fresh staff session to send (token mode, console routes). */
+  staffLogin?: string;
 }
 
 /** UTF-8 percent-encoding that never throws (encodeURIComponent refuses lone surrogates). */
@@ -502,9 +515,10 @@ function requestOf(operation: Operation, withToken: boolean): fc.Arbitrary<FuzzR
       body: bodyOf(operation),
       authorization: uselessAuthorization,
       login: fc.constantFrom(...FIXTURE_LOGINS),
+      staffLogin: fc.constantFrom(...STAFF_LOGINS),
       requestId: fc.option(fc.string({ unit: 'binary-ascii', maxLength: 100 }).map(printable)),
     })
-    .map(({ params: values, query, body, authorization, login, requestId }) => {
+    .map(({ params: values, query, body, authorization, login, staffLogin, requestId }) => {
       let url = operation.path;
       operation.pathParams.forEach((param, index) => {
         url = url.replace(`{${param.name}}`, values[index] ?? '');
@@ -519,6 +533,8 @@ function requestOf(operation: Operation, withToken: boolean): fc.Arbitrary<FuzzR
         if (useless) headers.Authorization = useless;
       } else if (operation.token === 'staff') {
         headers.Authorization = `Bearer ${STAFF_TOKEN}`;
+      } else if (operation.token === 'admin') {
+        request.staffLogin = staffLogin;
       } else {
         request.login = login;
       }
@@ -550,7 +566,11 @@ afterAll(() => t.close());
 async function send(request: FuzzRequest): Promise<{ status: number; contentType: string; text: string }> {
   const headers = { ...request.headers };
   let url = request.url;
-  if (request.login) {
+  if (request.staffLogin) {
+    // The console's organizations: Northside is 1 (OWN_ID names the owner's organization).
+    headers.Authorization = `Bearer ${await staffTokenFor(t.db, request.staffLogin)}`;
+    url = url.replaceAll(OWN_ID, '1');
+  } else if (request.login) {
     headers.Authorization = `Bearer ${await t.tokenFor(request.login)}`;
     url = url.replaceAll(OWN_ID, String(ids.get(request.login)));
   } else {
@@ -642,7 +662,9 @@ describe(`every operation of the OpenAPI document, fuzzed (FUZZ_SEED=${SEED}, ${
       const mode = withToken
         ? operation.token === 'staff'
           ? 'with the staff token'
-          : "with a user's token"
+          : operation.token === 'admin'
+            ? 'with a staff session'
+            : "with a user's token"
         : 'without a token';
       it(`${operation.method} ${operation.path} ${mode}`, async () => {
         await fc.assert(

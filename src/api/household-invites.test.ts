@@ -11,6 +11,7 @@ import {
   lookupInvite,
   removeGuardian,
 } from './household-invites';
+import { invitationSample } from './household-samples';
 import { currentUserSchema } from './schemas';
 import * as samples from './wire-samples';
 
@@ -38,13 +39,7 @@ const household = {
   ],
   invites: [invite],
 };
-const invitation = {
-  name: 'Robin Lee',
-  email: 'robin@example.com',
-  relationship: 'Aunt',
-  invited_by_name: 'Pat Rivera',
-  expires_at: '2027-03-08T12:00:00.000Z',
-};
+const invitation = invitationSample;
 
 function sent(requests: ReturnType<typeof stubFetch>) {
   const [request] = requests;

@@ -2,6 +2,8 @@
  * Wire samples of the family checkout's answers (issue 20; docs/api.md "Family checkout"), for the tests of the API
  * layer, the connect module and the views. Not imported by the site.
  */
+import type { Invitation } from './household-invites.schemas';
+
 // Issue 20 fixtures: Sam and Alex on 12U Tigers (dues 450.00, app fee 25.00), Northside's 10 % for the 2nd athlete.
 function line(athleteId: number, name: string, sibling: number, position: number) {
   return {
@@ -79,4 +81,13 @@ export const householdReceiptSample = {
     },
   ],
   remaining: [],
+};
+
+/** The invite an invitee's link looks up (`POST /api/household/invites/lookup`, issue 20 point 4). */
+export const invitationSample: Invitation = {
+  name: 'Robin Lee',
+  email: 'robin@example.com',
+  relationship: 'Aunt',
+  invited_by_name: 'Pat Rivera',
+  expires_at: '2027-03-08T12:00:00.000Z',
 };

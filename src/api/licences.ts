@@ -11,9 +11,16 @@ import {
 
 const segment = (value: string) => encodeURIComponent(value);
 
-/** GET /api/registration-link/info/{code} → the licence (404 when unknown). */
-export function getLicenceInfo(code: string, options?: CallOptions): Promise<LicenceInfo> {
-  return requestJson(`/api/registration-link/info/${segment(code)}`, licenceInfoSchema, { auth: 'none', ...options });
+/**
+ * GET /api/registration-link/info/{code} → the licence (404 when unknown). With the token of a waitlist offer
+ * (issue 21 point 3, `?offer=`), a valid open offer answers the held seat as available and adds `offer`.
+ */
+export function getLicenceInfo(code: string, options?: CallOptions, offer?: string): Promise<LicenceInfo> {
+  const query = offer === undefined ? '' : `?offer=${encodeURIComponent(offer)}`;
+  return requestJson(`/api/registration-link/info/${segment(code)}${query}`, licenceInfoSchema, {
+    auth: 'none',
+    ...options,
+  });
 }
 
 /** GET /api/registration-link/license/coach/code/{code} → the coach licence (404 when unknown). */

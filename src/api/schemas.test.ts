@@ -15,6 +15,7 @@ import {
   plan,
   playerPayload,
   protection,
+  receipt as sampleReceipt,
   season,
   team,
   user,
@@ -36,17 +37,6 @@ interface SchemaCase {
   valid: unknown[];
   invalid: unknown[];
 }
-
-/** A receipt as checkout-success answers it (issue 15). */
-const sampleReceipt = {
-  amount_cents: 10400,
-  team_name: '12U Tigers',
-  season_name: 'Spring 2027',
-  plan_name: '3 monthly payments',
-  email: 'pat@example.com',
-  card: { brand: 'visa', last4: '4242' },
-  remaining: [{ due_date: '2027-04-01', amount_cents: 13500 }],
-};
 
 const cases: Record<string, SchemaCase> = {
   organizationSchema: {

@@ -98,6 +98,11 @@ export const licenceInfoSchema = z.object({
   team_name: z.nullable(z.string()),
   team_id: z.nullable(id),
   is_coach: z.boolean(),
+  /**
+   * Issue 21 point 3: asked with a valid open waitlist offer (`?offer=TOKEN`), the seat it holds for this visitor
+   * until `expires_at` (ISO); absent otherwise.
+   */
+  offer: z.optional(z.object({ expires_at: nonEmptyString })),
 });
 export type LicenceInfo = z.infer<typeof licenceInfoSchema>;
 
@@ -232,7 +237,9 @@ export type Coupon = z.infer<typeof couponSchema>;
 export const subscriptionTerms = ['annual', 'annual-pm', 'quarterly', 'monthly'] as const;
 export type SubscriptionTerm = (typeof subscriptionTerms)[number];
 
-export const subscribeProcessResponseSchema = z.discriminatedUnion('status', [
+// A plain union (the `status` literals tell the members apart all the same): z.discriminatedUnion, used nowhere
+// else, would add its parser to every page's app shell for /subscribe's one answer.
+export const subscribeProcessResponseSchema = z.union([
   z.object({ status: z.literal('success'), subscription: subscriptionStateSchema }),
   /** message: a card status code (`declined`, `nosubplan`, `processor`, `error`) or a text to show as it is (§8). */
   z.object({ status: z.literal('error'), message: z.string() }),

@@ -123,3 +123,14 @@ export const playerOptions = {
   weight_goals: [{ id: 3, name: 'Maintain' }],
 };
 export const position = { id: 1, name: 'Pitcher', sport_id: 1 };
+
+/** A receipt as checkout-success answers it (issue 15). */
+export const receipt = {
+  amount_cents: 10400,
+  team_name: '12U Tigers',
+  season_name: 'Spring 2027',
+  plan_name: '3 monthly payments',
+  email: 'pat@example.com',
+  card: { brand: 'visa', last4: '4242' },
+  remaining: [{ due_date: '2027-04-01', amount_cents: 13500 }],
+};

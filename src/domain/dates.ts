@@ -151,3 +151,22 @@ export function hasSeasonStarted(startDate: string, now: Date): boolean {
   const start = parseInstant(startDate);
   return start !== null && start.getTime() <= now.getTime();
 }
+
+/** Issue 21 point 3: when a waitlist offer's hold ends. */
+const holdFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/**
+ * When an offer's hold ends, for the family: date and time in the reader's own zone, named ('Nov 28, 2026, 6:00 PM
+ * UTC'), since 48 hours end at a time of day. An unreadable value is shown as it came.
+ */
+export function formatHoldUntil(expiresAt: string): string {
+  const instant = parseInstant(expiresAt);
+  return instant === null ? expiresAt : holdFormat.format(instant);
+}

@@ -14,3 +14,12 @@ export function orNull<T extends z.ZodMiniType>(schema: T) {
     z.transform((value): z.output<T> | null => value ?? null),
   );
 }
+
+/**
+ * A JSON object (not an array, not null), kept as it is: a saved flow snapshot (issue 21). A custom check rather
+ * than `z.record(z.string(), z.unknown())`, which would bring zod's record schema into every page's app shell
+ * (~0.7 KB brotli) for the one lazily loaded resume code that needs it.
+ */
+export const plainObject = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+);

@@ -47,6 +47,8 @@ export interface AthleteStepsInput {
   license: string | null;
   /** The step it opens at: the list, or the form when the wizard's URL deep-links to it. */
   opensAt: AthleteStep;
+  /** Issue 21: the athlete a resumed registration had chosen, chosen again once the list loads (if still on it). */
+  chosenAthleteId?: number | null;
 }
 
 /**
@@ -61,6 +63,8 @@ export interface AthleteStepsContext {
   latestLicence: LatestLicense | null;
   athletes: Athlete[];
   chosenAthlete: Athlete | null;
+  /** Issue 21: a resumed registration's athlete, chosen on the first list loaded (then forgotten). */
+  resumedAthleteId: number | null;
   /** Why the last membership check blocked, shown once the athlete list has been loaded again. */
   membershipOutcome: AthleteMembershipOutput | null;
   /** The §8 text of the error state the steps are in, if any. */
@@ -133,8 +137,11 @@ export const athleteStepsMachine = setup({
     }),
     rememberAthletes: assign({
       athletes: (_, params: { athletes: Athlete[] }) => params.athletes,
-      chosenAthlete: ({ context }, params: { athletes: Athlete[] }) =>
-        params.athletes.find((athlete) => athlete.user_id === context.chosenAthlete?.user_id) ?? null,
+      chosenAthlete: ({ context }, params: { athletes: Athlete[] }) => {
+        const chosenId = context.chosenAthlete?.user_id ?? context.resumedAthleteId;
+        return params.athletes.find((athlete) => athlete.user_id === chosenId) ?? null;
+      },
+      resumedAthleteId: null,
     }),
     chooseAthlete: assign({
       chosenAthlete: ({ context, event }) => {
@@ -161,6 +168,7 @@ export const athleteStepsMachine = setup({
     latestLicence: null,
     athletes: [],
     chosenAthlete: null,
+    resumedAthleteId: input.chosenAthleteId ?? null,
     membershipOutcome: null,
     error: null,
     exit: null,

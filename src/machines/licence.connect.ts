@@ -5,6 +5,7 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { LicenceInfo } from '../api/schemas';
+import { formatHoldUntil } from '../domain/dates';
 import type { PaymentConfirmation } from './licence.context';
 import type { licenceMachine } from './licence.machine';
 
@@ -30,8 +31,14 @@ export type LicenceView =
       unavailable: boolean;
       /** The §8 text of a failed automatic claim. */
       error: string | null;
+      /** Issue 21 point 3: the question Yes/No answers is shown (available, or joining the waitlist). */
+      asksForAccount: boolean;
       canYes: boolean;
       canNo: boolean;
+      /** Issue 21 point 3: 'Join the waitlist' under the unavailable notice. */
+      canJoinWaitlist: boolean;
+      /** Issue 21 point 3: until when the seat of a waitlist offer is held for this visitor, or null. */
+      heldUntil: string | null;
     }
   | {
       screen: 'teamSuccess';
@@ -57,13 +64,17 @@ export function licenceView(snapshot: LicenceSnapshot): LicenceView {
   if (licence === null) return { screen: 'none' };
   if (snapshot.matches('paused')) return { screen: 'paused', licence };
   if (snapshot.matches({ team: 'welcome' }) || snapshot.matches({ team: 'unavailable' })) {
+    const unavailable = snapshot.matches({ team: 'unavailable' });
     return {
       screen: 'teamWelcome',
       licence,
-      unavailable: snapshot.matches({ team: 'unavailable' }),
+      unavailable,
       error: snapshot.matches({ team: { welcome: 'claimFailed' } }) ? errorText : null,
+      asksForAccount: !unavailable || snapshot.matches({ team: { unavailable: 'joining' } }),
       canYes: snapshot.can({ type: 'YES' }),
       canNo: snapshot.can({ type: 'NO' }),
+      canJoinWaitlist: snapshot.can({ type: 'JOIN_WAITLIST' }),
+      heldUntil: unavailable || licence.offer === undefined ? null : formatHoldUntil(licence.offer.expires_at),
     };
   }
   if (snapshot.matches({ coach: 'licence' }) || snapshot.matches({ coach: 'unavailable' })) {

@@ -33,6 +33,8 @@ export interface LicenceInput {
    * none): the team success screen shows it at its top.
    */
   confirmation?: PaymentConfirmation | null | undefined;
+  /** Issue 21 point 3: the token of a waitlist offer (`?offer=`, from the offer's e-mail), sent with the licence load. */
+  offer?: string | undefined;
 }
 
 export interface LicenceContext {
@@ -55,22 +57,41 @@ export interface LicenceContext {
   confirmation: PaymentConfirmation | null;
   /** The §8 text of a failed claim or user refresh, shown in the page's error area. */
   errorText: string | null;
+  /** The waitlist offer's token from the URL (issue 21 point 3), or null. */
+  offer: string | null;
+  /** 'Join the waitlist' was chosen (issue 21 point 3): login and register carry the intent (`waitlist`). */
+  joiningWaitlist: boolean;
   /** Where the flow leaves to, set on entering a final state; the machine's output. */
   exit: LicenceExit | null;
 }
 
-export type LicenceEvent = { type: 'YES' } | { type: 'NO' } | { type: 'CLAIM' } | { type: 'RETRY' };
+export type LicenceEvent =
+  | { type: 'YES' }
+  | { type: 'NO' }
+  | { type: 'CLAIM' }
+  | { type: 'RETRY' }
+  /** Issue 21 point 3: 'Join the waitlist' under 'Sorry, this license is not available.' */
+  | { type: 'JOIN_WAITLIST' };
 
 /** Where the flow leaves to; the route performs the navigation. Search keys are the target routes' (§2). */
 export type LicenceExit =
   | {
       to: '/login';
-      search: { license: string; step: 2; is_team_license?: true; coach?: true; preset_email?: string };
+      search: {
+        license: string;
+        step: 2;
+        is_team_license?: true;
+        coach?: true;
+        preset_email?: string;
+        waitlist?: true;
+      };
     }
   | {
       to: '/register';
-      search: { license: string; is_team_license: true; coach?: true; preset_email?: string };
+      search: { license: string; is_team_license: true; coach?: true; preset_email?: string; waitlist?: true };
     }
+  /** Issue 21 point 3: the family's place on the licence's waitlist (joined there; a family on it sees it). */
+  | { to: '/waitlist'; search: { license: string; join?: true } }
   | {
       to: '/licenses/$license';
       params: { license: string };
@@ -81,6 +102,10 @@ export type LicenceExit =
 /** The flag that tells login and register the licence is a coach's (§4 coach claim), or a team's (§2 Register). */
 const COACH_FLAG: { coach: true } = { coach: true };
 const TEAM_FLAG: { is_team_license: true } = { is_team_license: true };
+/** Issue 21 point 3: after login or registration the wizard leads to /waitlist instead of the athlete steps. */
+const WAITLIST_INTENT: { waitlist: true } = { waitlist: true };
+/** Issue 21 point 3: /waitlist joins on arrival only with this intent (a family already on the list just sees it). */
+const JOIN_INTENT: { join: true } = { join: true };
 
 /** Yes on the welcome screen, or Claim for a visitor who asked for login (redirLogin): login at step 2 (§4). */
 export function loginExit(context: LicenceContext): LicenceExit {
@@ -91,6 +116,7 @@ export function loginExit(context: LicenceContext): LicenceExit {
       step: 2,
       ...(context.variant === 'coach' ? COACH_FLAG : TEAM_FLAG),
       ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
+      ...(context.joiningWaitlist ? WAITLIST_INTENT : {}),
     },
   };
 }
@@ -107,6 +133,7 @@ export function registerExit(context: LicenceContext): LicenceExit {
       is_team_license: true,
       ...(context.variant === 'coach' ? COACH_FLAG : {}),
       ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
+      ...(context.joiningWaitlist ? WAITLIST_INTENT : {}),
     },
   };
 }
@@ -150,6 +177,8 @@ export function exitTo(context: LicenceContext, to: LicenceExit['to']): LicenceE
       return claimedPageExit(context);
     case '/coach-claimed':
       return coachClaimedExit(context);
+    case '/waitlist':
+      return { to: '/waitlist', search: { license: context.code, ...(context.joiningWaitlist ? JOIN_INTENT : {}) } };
   }
 }
 

@@ -11,6 +11,7 @@ import { getUser } from '../api/auth';
 import { errorText } from '../api/errors';
 import { claimLicence, getCoachLicence, getLicenceInfo } from '../api/licences';
 import type { ClaimLicenseResponse, LicenceInfo, User } from '../api/schemas';
+import type { WaitlistEntry } from '../api/waitlist.schemas';
 import { SUBSCRIPTION_STATUS } from '../domain/subscription-status';
 import { updateCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
@@ -58,9 +59,19 @@ export const licenceMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadLicence: fromPromise<LicenceInfo, { code: string; variant: LicenceVariant }>(({ input, signal }) =>
+    loadLicence: fromPromise<LicenceInfo, { code: string; variant: LicenceVariant; offer: string | null }>(
+      ({ input, signal }) =>
+        settleUnlessAborted(
+          input.variant === 'coach'
+            ? getCoachLicence(input.code, { signal })
+            : getLicenceInfo(input.code, { signal }, input.offer ?? undefined),
+          signal,
+        ),
+    ),
+    /** Issue 21 point 3: the family's entry on this licence's waitlist; the call's module loads only when asked. */
+    waitlistEntry: fromPromise<WaitlistEntry | null, { code: string }>(({ input, signal }) =>
       settleUnlessAborted(
-        input.variant === 'coach' ? getCoachLicence(input.code, { signal }) : getLicenceInfo(input.code, { signal }),
+        import('../api/waitlist').then(({ getWaitlistEntry }) => getWaitlistEntry(input.code, { signal })),
         signal,
       ),
     ),
@@ -73,6 +84,18 @@ export const licenceMachine = setup({
     /** §4: a logged-in user arriving with neither claimed_registration nor claimed_login is logged out. */
     arrivesWithoutClaimedFlags: ({ context }) =>
       context.user !== null && !context.claimedRegistration && !context.claimedLogin,
+    /**
+     * Issue 21 point 3: before that logout, a guardian opening a team licence (not from an offer's link) is looked up
+     * on its waitlist, so a family already on it sees its place instead of the join action.
+     */
+    mayBeOnWaitlist: ({ context }) =>
+      context.variant === 'team' &&
+      context.user !== null &&
+      !context.user.isCoach &&
+      !context.claimedRegistration &&
+      !context.claimedLogin &&
+      context.offer === null,
+    isOnWaitlist: (_, entry: WaitlistEntry | null) => entry !== null,
     isCoachVariant: ({ context }) => context.variant === 'coach',
     isPaused: ({ context }) => context.licence?.paused === true,
     /** Issue 19.1: the family arrives from a payment just made: its confirmation shows even if the licence was paused since. */
@@ -100,6 +123,7 @@ export const licenceMachine = setup({
     storeLicence: assign({ licence: (_, licence: LicenceInfo) => licence }),
     storeError: assign({ errorText: (_, params: { error: unknown }) => errorText(params.error) }),
     clearError: assign({ errorText: null }),
+    startJoiningWaitlist: assign({ joiningWaitlist: true }),
     /** §7 GET /api/user refreshes the stored user, whatever its status says. */
     storeRefreshedUser: (_, user: User) => updateCurrentUser(user),
     /** The refreshed user has no active licence: its status message (or the §8 fallback) explains why. */
@@ -127,6 +151,8 @@ export const licenceMachine = setup({
       licence: null,
       confirmation: input.confirmation ?? null,
       errorText: null,
+      offer: input.offer ?? null,
+      joiningWaitlist: false,
       exit: null,
     };
   },
@@ -136,9 +162,24 @@ export const licenceMachine = setup({
     arriving: {
       description: 'spec §4: a logged-in user arriving without both claimed flags is silently logged out',
       always: [
+        { guard: 'mayBeOnWaitlist', target: 'checkingWaitlist' },
         { guard: 'arrivesWithoutClaimedFlags', target: 'loading', actions: ['silentLogout', 'forgetUser'] },
         { target: 'loading' },
       ],
+    },
+    checkingWaitlist: {
+      description: 'issue 21.3 (§4): on the waitlist? (else the logout)',
+      tags: ['busy'],
+      invoke: {
+        id: 'waitlistEntry',
+        src: 'waitlistEntry',
+        input: ({ context }) => ({ code: context.code }),
+        onDone: [
+          { guard: { type: 'isOnWaitlist', params: ({ event }) => event.output }, target: 'toWaitlist' },
+          { target: 'loading', actions: ['silentLogout', 'forgetUser'] },
+        ],
+        onError: { target: 'loading', actions: ['silentLogout', 'forgetUser'] },
+      },
     },
     loading: {
       description: 'spec §7: GET registration-link info (team) or the coach licence by code',
@@ -146,7 +187,7 @@ export const licenceMachine = setup({
       invoke: {
         id: 'licence',
         src: 'loadLicence',
-        input: ({ context }) => ({ code: context.code, variant: context.variant }),
+        input: ({ context }) => ({ code: context.code, variant: context.variant, offer: context.offer }),
         onDone: { target: 'routing', actions: { type: 'storeLicence', params: ({ event }) => event.output } },
         onError: { target: 'failed' },
       },
@@ -200,7 +241,32 @@ export const licenceMachine = setup({
             claimFailed: { description: 'spec §8: a claim failure shows the error response text' },
           },
         },
-        unavailable: { description: "spec §2: 'Sorry, this license is not available.'" },
+        unavailable: {
+          description: 'spec §2; issue 21.3: the waitlist',
+          initial: 'notice',
+          states: {
+            notice: {
+              description: 'spec §2; issue 21.3',
+              on: {
+                JOIN_WAITLIST: [
+                  {
+                    guard: 'isLoggedIn',
+                    target: '#licence.toWaitlist',
+                    actions: 'startJoiningWaitlist',
+                  },
+                  { target: 'joining', actions: 'startJoiningWaitlist' },
+                ],
+              },
+            },
+            joining: {
+              description: 'issue 21.3 (§2 Welcome screen): Yes → login, No → register',
+              on: {
+                YES: { target: '#licence.toLogin' },
+                NO: { target: '#licence.toRegister' },
+              },
+            },
+          },
+        },
         autoClaiming: {
           description: 'spec §4: an available licence with claimed_login is claimed automatically',
           tags: ['busy'],
@@ -322,6 +388,11 @@ export const licenceMachine = setup({
       description: 'spec §4 automatic claim, status OK: /licenses/{license}?claimed_registration=true',
       type: 'final',
       entry: { type: 'leave', params: { to: '/licenses/$license' } },
+    },
+    toWaitlist: {
+      description: 'issue 21.3 (§2): /waitlist',
+      type: 'final',
+      entry: { type: 'leave', params: { to: '/waitlist' } },
     },
     toCoachClaimed: {
       description: 'spec §2 coach-claimed page, §4: a claimed coach licence after the silent logout',

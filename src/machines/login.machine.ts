@@ -35,8 +35,12 @@ export interface LoginInput {
   returnUrl?: string | undefined;
   websiteToken?: string | undefined;
   userID?: string | undefined;
+  /** Issue 21 point 3: 'Join the waitlist' on the licence page: after login, /waitlist instead of the athletes. */
+  waitlist?: boolean | undefined;
   /** The user stored on this device when the page opened (src/session), or null. */
   user: CurrentUser | null;
+  /** Issue 21: the athlete a resumed registration had chosen (src/session/progress.ts), or null. */
+  athleteId?: number | null;
 }
 
 export type LoginStep = 1 | 2 | 3 | 4;
@@ -53,6 +57,7 @@ export type LoginExit =
   | CoachClaimExit
   | { to: '/payment' }
   | { to: '/dashboard' }
+  | { to: '/waitlist'; search: { license: string; join: true } }
   | { href: string };
 
 export type LoginEvent =
@@ -72,10 +77,14 @@ export interface LoginContext {
   websiteToken: string | null;
   userId: string | null;
   requestedStep: number | null;
+  /** Issue 21 point 3: joining the licence's waitlist after login. */
+  waitlist: boolean;
   /** Whether a user was stored when the page opened: only such a user may deep-link to steps 3 and 4. */
   openedWithUser: boolean;
   /** The athlete step the wizard opens at, then the one it is at (mirrored from the athlete steps into the URL). */
   athleteStep: AthleteStep;
+  /** Issue 21: a resumed registration's athlete, chosen again on the athlete list. */
+  resumedAthleteId: number | null;
   /** The §8 text of the error state the wizard is in, if any. */
   error: string | null;
   /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
@@ -114,6 +123,7 @@ export const loginMachine = setup({
     isCreateAthleteStep: ({ context }) => context.requestedStep === 4 && context.openedWithUser,
     isWelcomeStep: ({ context }) => context.requestedStep === 1,
     hasLicence: ({ context }) => context.license !== null,
+    joinsWaitlist: ({ context }) => context.waitlist && context.license !== null,
     isPasswordReset: ({ context }) => context.passwordIsReset,
     isGuardianLoginStep: ({ context }) => context.requestedStep !== null && context.requestedStep >= 2,
     isCoachLicence: ({ context }) => context.license !== null && context.coach,
@@ -143,7 +153,9 @@ export const loginMachine = setup({
     websiteToken: input.websiteToken ?? null,
     userId: input.userID ?? null,
     requestedStep: input.step ?? null,
+    waitlist: input.waitlist === true,
     openedWithUser: input.user !== null,
+    resumedAthleteId: input.athleteId ?? null,
     ...ATHLETE_PARENT_START,
   }),
   initial: 'routing',
@@ -273,6 +285,7 @@ export const loginMachine = setup({
           target: 'toCoach',
           description: 'spec §4: licence plus coach → /coach/{license}?claimed_login=true',
         },
+        { guard: 'joinsWaitlist', target: 'toWaitlist' },
         {
           guard: 'hasLicence',
           target: 'athleteSteps',
@@ -290,7 +303,11 @@ export const loginMachine = setup({
       invoke: {
         id: 'athleteSteps',
         src: 'athleteSteps',
-        input: ({ context }) => ({ license: context.license, opensAt: context.athleteStep }),
+        input: ({ context }) => ({
+          license: context.license,
+          opensAt: context.athleteStep,
+          chosenAthleteId: context.resumedAthleteId,
+        }),
         onDone: [
           {
             guard: { type: 'wentBack', params: ({ event }) => event.output },
@@ -352,6 +369,14 @@ export const loginMachine = setup({
       description: 'spec §4 Login wizard: with a licence, after the membership check → /payment',
       type: 'final',
       entry: { type: 'leave', params: { to: '/payment' } },
+    },
+    toWaitlist: {
+      description: 'issue 21.3 (§4): /waitlist',
+      type: 'final',
+      entry: {
+        type: 'leave',
+        params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context), join: true } }),
+      },
     },
     toReturnUrl: {
       description: 'spec §2 Route list: the protected-route guard sent the user here with returnUrl; back there',

@@ -61,7 +61,10 @@ export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   if (snapshot.matches('household')) return 'household';
   if (snapshot.matches('choosingPlan')) return 'choosingPlan';
   if (snapshot.matches('protection')) return 'protection';
-  if (snapshot.matches('loadingPlans') && snapshot.context.reloadFor !== null) return snapshot.context.reloadFor;
+  // A reload keeps its step on screen; a first load (no plans yet, e.g. a resumed registration: issue 21) does not.
+  if (snapshot.matches('loadingPlans') && snapshot.context.reloadFor !== null && snapshot.context.data !== null) {
+    return snapshot.context.reloadFor;
+  }
   // Pay Now keeps the checkout step (and its mounted card form) on screen; a return has its own screen.
   if (snapshot.matches('checkout')) return 'checkout';
   if (snapshot.matches('paying')) return snapshot.context.returned === null ? 'checkout' : 'returning';

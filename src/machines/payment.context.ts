@@ -50,6 +50,20 @@ export interface PaymentInput {
    * (session/household-checkout.ts); set only with `returned`.
    */
   householdCheckoutId?: string | number | null;
+  /** Issue 21: a saved registration resumed on this page (src/session/progress.ts); null or absent: none. */
+  resume?: PaymentResume | null;
+}
+
+/**
+ * Issue 21: the step and choices a resumed registration starts with. They are not trusted: the status is checked,
+ * the discount code looked up and the plans loaded again as usual, and the payer lands on the step only while the
+ * plan is still offered (plansLoaded's `reloadedFor` guards), else on step 1 (a refused code shows its error there).
+ */
+export interface PaymentResume {
+  step: 'choosingPlan' | 'protection' | 'checkout';
+  planMonth: number | null;
+  includeProtection: boolean;
+  discountCode: string | null;
 }
 
 /**
@@ -135,11 +149,12 @@ export function initialContext(input: PaymentInput): PaymentContext {
     data: input.plans ?? null,
     seasonStarted: seasonStartedOf(input.plans ?? null, new Date()),
     discount: null,
-    pendingCode: null,
+    // Issue 21: a resumed code is looked up again before the plans load (the state `resumingDiscount`).
+    pendingCode: input.resume?.discountCode ?? null,
     discountError: null,
-    includeProtection: false,
-    selectedPlanMonth: null,
-    reloadFor: null,
+    includeProtection: input.resume?.includeProtection ?? false,
+    selectedPlanMonth: input.resume?.planMonth ?? null,
+    reloadFor: input.resume?.step ?? null,
     waiverAgreed: false,
     waiverTouched: false,
     cardPayments: null,

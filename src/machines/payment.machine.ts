@@ -117,9 +117,46 @@ export const paymentMachine = paymentSetup.createMachine({
         src: 'subscriptionStatus',
         onDone: [
           { guard: { type: 'paymentComplete', params: ({ event }) => event.output }, target: 'paidRouting' },
+          {
+            guard: 'resumesDiscount',
+            target: 'resumingDiscount',
+            description: 'Issue 21: a resumed registration applies its discount code again, through the server.',
+          },
           { target: 'loadingPlans' },
         ],
         onError: { target: 'loadFailed', actions: { type: 'rememberLoadError', params: ({ event }) => event } },
+      },
+    },
+    resumingDiscount: {
+      tags: ['busy'],
+      description:
+        'Spec §5, issue 21: resuming a saved registration (input `resume`): its code is looked up again (GET /api/discount-codes/' +
+        '{code}); a code no longer active is refused as on step 1, where the payer then starts.',
+      invoke: {
+        id: 'resumedDiscount',
+        src: 'discount',
+        input: ({ context }) => ({ code: context.pendingCode ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isActive', params: ({ event }) => event.output },
+            target: 'loadingPlans',
+            actions: { type: 'applyDiscount', params: ({ event }) => ({ discount: event.output }) },
+          },
+          {
+            target: 'loadingPlans',
+            actions: [
+              { type: 'rejectDiscount', params: { message: DISCOUNT_NOT_FOUND } },
+              { type: 'reloadFor', params: { step: 'choosingPlan' } },
+            ],
+          },
+        ],
+        onError: {
+          target: 'loadingPlans',
+          actions: [
+            { type: 'rejectDiscount', params: ({ event }) => ({ message: discountFailureText(event.error) }) },
+            { type: 'reloadFor', params: { step: 'choosingPlan' } },
+          ],
+        },
       },
     },
     paidRouting: {

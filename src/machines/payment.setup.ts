@@ -152,6 +152,8 @@ export const paymentSetup = setup({
     sameCode: ({ context }, params: { code: string }) =>
       discountCodeAction(params.code, context.discount?.code ?? null) === 'unchanged',
     isActive: (_, params: ServerDiscount) => params.is_active,
+    /** Issue 21: a resumed registration's discount code, applied again through the server before the plans load. */
+    resumesDiscount: ({ context }) => context.pendingCode !== null && context.discount === null,
     /** §4: a full discount with nothing due today checks out without card payment. */
     checksOutWithoutCard: ({ context }) => checksOutWithoutCard(context),
     canPay: ({ context }) => canPayNow(context),

@@ -7,6 +7,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GuardianFormValues } from '../domain/forms/guardian';
 import { maskPhone } from '../domain/phone';
+import { forgetGuardianDraft, readGuardianDraft, writeGuardianDraft } from '../session/guardian-draft';
 import type { AthleteStepsActorRef } from './athlete-steps.connect';
 import type { GuardianAccount, registerMachine } from './register.machine';
 
@@ -120,5 +121,14 @@ export function initialGuardianValues(account: GuardianAccount | null, presetEma
 
 /** What step 1's form starts with when it opens (read once: the typed values are the form's from then on). */
 export function guardianFormStart(snapshot: RegisterSnapshot): GuardianFormValues {
-  return initialGuardianValues(snapshot.context.account, snapshot.context.presetEmail);
+  const start = initialGuardianValues(snapshot.context.account, snapshot.context.presetEmail);
+  // Issue 21: before the account exists, a reload keeps what was typed in this tab (never the passwords).
+  const draft = snapshot.context.account === null ? readGuardianDraft() : null;
+  return draft === null ? start : { ...start, ...draft };
+}
+
+/** Issue 21: keeps step 1's typed fields (not the passwords) in this tab while no account exists. */
+export function rememberGuardianDraft(snapshot: RegisterSnapshot, values: GuardianFormValues): void {
+  if (snapshot.context.account === null) writeGuardianDraft(values);
+  else forgetGuardianDraft();
 }

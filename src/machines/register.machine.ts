@@ -45,8 +45,12 @@ export interface RegisterInput {
   preset_email?: string | undefined;
   coupon_code?: string | undefined;
   step?: number | undefined;
+  /** Issue 21 point 3: 'Join the waitlist' on the licence page: once the account exists, /waitlist. */
+  waitlist?: boolean | undefined;
   /** The user stored on this device when the page opened (src/session), or null. */
   user: CurrentUser | null;
+  /** Issue 21: the athlete a resumed registration had chosen (src/session/progress.ts), or null. */
+  athleteId?: number | null;
 }
 
 export type RegisterStep = 1 | 2 | 3;
@@ -58,8 +62,12 @@ const REGISTER_STEP_OF: Readonly<Record<AthleteStep, RegisterStep>> = { athleteL
 export type RegisterExit =
   | { to: '/contact-coach' }
   | { to: '/licenses/$license'; params: { license: string } }
-  | { to: '/login'; search: { step: 2; license: string; is_team_license: true; preset_email: string } }
+  | {
+      to: '/login';
+      search: { step: 2; license: string; is_team_license: true; preset_email: string; waitlist?: true };
+    }
   | { to: '/payment' }
+  | { to: '/waitlist'; search: { license: string; join: true } }
   | CoachClaimExit;
 
 export type RegisterEvent =
@@ -77,12 +85,16 @@ export interface RegisterContext {
   couponCode: string | null;
   presetEmail: string | null;
   requestedStep: number | null;
+  /** Issue 21 point 3: joining the licence's waitlist once the account is saved. */
+  waitlist: boolean;
   /** Set when a user is stored (new or logged in): step 1 then edits that account (spec §2 'Edit your Account'). */
   account: GuardianAccount | null;
   /** The guardian form as last submitted; kept while step 1's checks run. */
   guardian: GuardianAccountFields | null;
   /** The athlete step the wizard opens at, then the one it is at (mirrored from the athlete steps into the URL). */
   athleteStep: AthleteStep;
+  /** Issue 21: a resumed registration's athlete, chosen again on the athlete list. */
+  resumedAthleteId: number | null;
   /** The §8 text of the error state the wizard is in, if any. */
   error: string | null;
   /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
@@ -138,6 +150,7 @@ export const registerMachine = setup({
     isValidRegistration: ({ context }, values: GuardianFormValues) =>
       context.account === null && isGuardianFormValid(values, { creating: true }),
     isCoachRegistration: ({ context }) => context.coach,
+    joinsWaitlist: ({ context }) => context.waitlist,
     hasOrganization: ({ context }) => context.organizationId !== null,
     hasCoupon: ({ context }) => context.couponCode !== null,
     emailExists: (_, params: EmailExists) => params.exists,
@@ -175,8 +188,10 @@ export const registerMachine = setup({
     couponCode: input.coupon_code ?? null,
     presetEmail: input.preset_email ?? null,
     requestedStep: input.step ?? null,
+    waitlist: input.waitlist === true,
     account: input.user === null ? null : toGuardianAccount(input.user),
     guardian: null,
+    resumedAthleteId: input.athleteId ?? null,
     ...ATHLETE_PARENT_START,
   }),
   initial: 'routing',
@@ -362,6 +377,7 @@ export const registerMachine = setup({
               description:
                 'spec §4 Coach claim: a coach registers, then claims on /coach/{license} (claimed_login), as after login',
             },
+            { guard: 'joinsWaitlist', target: '#register.toWaitlist' },
             { target: '#register.athleteSteps' },
           ],
         },
@@ -379,7 +395,11 @@ export const registerMachine = setup({
         id: 'athleteSteps',
         src: 'athleteSteps',
         // The wizard always has a licence here (routing sent the others to /contact-coach).
-        input: ({ context }) => ({ license: licenceOf(context), opensAt: context.athleteStep }),
+        input: ({ context }) => ({
+          license: licenceOf(context),
+          opensAt: context.athleteStep,
+          chosenAthleteId: context.resumedAthleteId,
+        }),
         onDone: [
           {
             guard: { type: 'wentBack', params: ({ event }) => event.output },
@@ -423,6 +443,7 @@ export const registerMachine = setup({
             license: licenceOf(context),
             is_team_license: true,
             preset_email: guardianOf(context).email,
+            ...(context.waitlist ? { waitlist: true } : {}),
           },
         }),
       },
@@ -431,6 +452,14 @@ export const registerMachine = setup({
       description: 'spec §4 Register wizard: after the membership check, continue to /payment with the licence',
       type: 'final',
       entry: { type: 'leave', params: { to: '/payment' } },
+    },
+    toWaitlist: {
+      description: 'issue 21.3 (§4): /waitlist',
+      type: 'final',
+      entry: {
+        type: 'leave',
+        params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context), join: true } }),
+      },
     },
     toCoachLicence: {
       type: 'final',

@@ -3,11 +3,25 @@ import { entryDestination } from '../machines/entry-redirect';
 import { getCurrentUser } from '../session/current-user';
 import { rootRoute } from './root.route';
 
+/** The licence of the guardian's latest saved registration, or null (none, or the server could not say). */
+async function savedRegistrationLicence(): Promise<string | null> {
+  try {
+    const { getProgress } = await import('./resume-kit');
+    return (await getProgress(null))?.license ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** '' (spec §2, §4 Routing redirector): never shows a page of its own, it sends everyone on before loading. */
 export const entryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  beforeLoad: () => {
-    throw redirect({ ...entryDestination(getCurrentUser()), replace: true });
+  beforeLoad: async () => {
+    const user = getCurrentUser();
+    // Issue 21: a guardian with an unfinished registration is offered it first ('Continue where you left off').
+    const license = user === null || user.is_coach ? null : await savedRegistrationLicence();
+    if (license !== null) throw redirect({ to: '/continue', search: { license }, replace: true });
+    throw redirect({ ...entryDestination(user), replace: true });
   },
 }).lazy(() => import('./entry.page').then((m) => m.Route));

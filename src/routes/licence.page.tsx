@@ -28,6 +28,8 @@ export interface LicencePageSearch {
   redirLogin?: boolean | undefined;
   redirRegister?: boolean | undefined;
   preset_email?: string | undefined;
+  /** Issue 21 point 3: the token of a waitlist offer, from the offer's e-mail. */
+  offer?: string | undefined;
 }
 
 /**
@@ -61,6 +63,7 @@ export function LicenceHost({
       presetEmail: search.preset_email,
       user: getCurrentUser(),
       confirmation,
+      offer: variant === 'team' ? search.offer : undefined,
     },
     follow,
   });
@@ -90,6 +93,10 @@ function follow(navigate: NavigateFunction, exit: LicenceExit): void {
       return;
     case '/coach-claimed':
       void navigate({ to: '/coach-claimed', search: exit.search, replace: true });
+      return;
+    // Issue 21 point 3: a family on the list sees its place there (replaced: Back must not come back to this check).
+    case '/waitlist':
+      void navigate({ to: '/waitlist', search: exit.search, replace: true });
       return;
   }
 }

@@ -12,6 +12,8 @@ export const licenceSearch = z.object({
   redirLogin: flag,
   redirRegister: flag,
   preset_email: text,
+  /** Issue 21 point 3: a waitlist offer's token (the offer's e-mail links to /licenses/CODE?offer=TOKEN). */
+  offer: text,
 });
 
 /**

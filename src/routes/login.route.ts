@@ -16,6 +16,8 @@ export const loginSearch = z.object({
   api_subdomain: text,
   websiteToken: text,
   userID: text,
+  /** Issue 21 point 3: after login or registration, the licence's waitlist (/waitlist). */
+  waitlist: flag,
 });
 
 export const loginRoute = createRoute({

@@ -1,5 +1,5 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
 import { addAthleteMachine } from '../machines/add-athlete.machine';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
@@ -8,12 +8,14 @@ import { type PaymentDestination, paymentMachine } from '../machines/payment.mac
 import { cardPaymentsActor, retrievePaymentIntentActor } from '../providers/card-payments/payment.actors';
 import { getCurrentUser } from '../session/current-user';
 import { householdCheckoutFor } from '../session/household-checkout';
+import type { ResumePoint } from '../session/progress';
 import { useCurrentUser } from '../session/use-session';
 import { PaymentFlow } from '../views/payment/payment-flow';
 import { useJourneyStylesheet } from './branding';
 import { handOverConfirmation } from './claimed-confirmation';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { paymentRoute } from './payment.route';
+import { ResumeDiscardedNotice, useProgressSaving, useResumeOutcome } from './use-progress';
 
 /**
  * /payment pays by card: the machine gets the card provider, and its card payment the provider's look-up of a
@@ -31,13 +33,34 @@ const paymentPageMachine = paymentMachine.provide({
   },
 });
 
+/** Issue 21: the machine whose state ids are a saved payment's version (a changed machine discards older ones). */
+const PAYMENT_VERSION_OF = [paymentMachine];
+
+/** Issue 21: a payment made (or found made) clears the saved registration (the server deletes its row). */
+function isComplete(snapshot: { status: string; value: unknown }): boolean {
+  return snapshot.status === 'done' && snapshot.value === 'toClaimed';
+}
+
+function paymentResume(point: Extract<ResumePoint, { flow: 'payment' }>) {
+  const { step, planMonth, includeProtection, discountCode } = point;
+  return { step, planMonth, includeProtection, discountCode };
+}
+
 function PaymentPage() {
   const search = paymentRoute.useSearch();
   const navigate = useNavigate();
+  // Issue 21: a reload, or 'Continue where you left off', resumes from this tab's copy of the saved registration.
+  const resumed = useResumeOutcome(
+    'payment',
+    paymentPageMachine,
+    PAYMENT_VERSION_OF,
+    getCurrentUser()?.license?.license_code ?? null,
+  );
   // The input is read once: the flow owns what happens next (a return from the provider is handled exactly once).
   const [input] = useState(() => {
     const returned = returnedPaymentFrom(search);
     return {
+      resume: returned === null && resumed.kind === 'resume' ? paymentResume(resumed.point) : null,
       user: getCurrentUser(),
       returned,
       returnUrl: `${window.location.origin}/payment`,
@@ -47,6 +70,7 @@ function PaymentPage() {
     };
   });
   const actorRef = useFlowPage(paymentPageMachine, { flow: 'payment', input, follow });
+  useProgressSaving(actorRef, { flow: 'payment', versionOf: PAYMENT_VERSION_OF, completed: isComplete });
   // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
   useJourneyStylesheet(useCurrentUser());
 
@@ -55,7 +79,7 @@ function PaymentPage() {
     if (input.returned !== null) void navigate({ to: '/payment', search: {}, replace: true });
   }, [input.returned, navigate]);
 
-  return <PaymentFlow actorRef={actorRef} />;
+  return <PaymentFlow actorRef={actorRef} notice={resumed.kind === 'discarded' ? <ResumeDiscardedNotice /> : null} />;
 }
 
 /**
@@ -75,4 +99,13 @@ function follow(navigate: NavigateFunction, destination: PaymentDestination): vo
   }
 }
 
-export const Route = createLazyRoute('/_auth/payment')({ component: PaymentPage });
+/** A tab holding a saved registration loads the resume chunk before the flow starts (use-progress.ts). */
+function PaymentRoute() {
+  return (
+    <Suspense fallback={null}>
+      <PaymentPage />
+    </Suspense>
+  );
+}
+
+export const Route = createLazyRoute('/_auth/payment')({ component: PaymentRoute });

@@ -14,6 +14,8 @@ export const registerSearch = z.object({
   preset_email: text,
   coupon_code: text,
   step: wholeNumber(1, 3),
+  /** Issue 21 point 3: after login or registration, the licence's waitlist (/waitlist). */
+  waitlist: flag,
 });
 
 export const registerRoute = createRoute({

@@ -16,6 +16,8 @@ const PROTECTED = [
   '/payments/update-card?membership_id=4',
   // Issue 20 point 4: the household's guardians and invites.
   '/household',
+  // Issue 21 point 3: a full team's waitlist.
+  '/waitlist?license=FULL-2027',
 ];
 
 function routerAt(href: string) {

@@ -4,6 +4,7 @@ import { appsRoute } from './apps.route';
 import { coachClaimedRoute } from './coach-claimed.route';
 import { coachLicenceQueryRoute, coachLicenceRoute } from './coach-licence.route';
 import { contactCoachRoute } from './contact-coach.route';
+import { continueRoute } from './continue.route';
 import { dashboardRoute } from './dashboard.route';
 import { draftRoute } from './draft.route';
 import { entryRoute } from './entry.route';
@@ -22,12 +23,15 @@ import { rootRoute } from './root.route';
 import { subscribeRoute } from './subscribe.route';
 import { termsOfUseRoute } from './terms-of-use.route';
 import { updateCardRoute } from './update-card.route';
+import { waitlistRoute } from './waitlist.route';
 
 /** The route tree of spec §2: every route is code-split (its page loads on first visit). */
 export const routeTree = rootRoute.addChildren([
   entryRoute,
   loginRoute,
   registerRoute,
+  // Issue 21: the reminder e-mail's link, 'Continue where you left off'.
+  continueRoute,
   draftRoute,
   passwordResetRoute,
   licenceRoute,
@@ -44,6 +48,7 @@ export const routeTree = rootRoute.addChildren([
     paymentsRoute,
     updateCardRoute,
     householdRoute,
+    waitlistRoute,
   ]),
   householdJoinRoute,
   contactCoachRoute,

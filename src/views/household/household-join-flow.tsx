@@ -1,10 +1,7 @@
 import './household.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, type MouseEvent, type ReactNode, useState } from 'react';
-import { newGuardianSchema } from '../../domain/forms/guardian';
 import { loginSchema } from '../../domain/forms/login';
-import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT } from '../../domain/forms/password';
-import { maskPhone, PHONE_MASK } from '../../domain/phone';
 import {
   accountFormStart,
   canSubmitAccount,
@@ -18,11 +15,11 @@ import {
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
-import { NewPasswordFields } from '../common/new-password-fields';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
+import { GuardianAccountFields, useGuardianForm } from '../register/guardian-account-fields';
 
 /** /household/join (issue 20 point 4), rendered from the household-join machine's state. */
 export function HouseholdJoinFlow({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
@@ -102,26 +99,41 @@ export function HouseholdJoinFlow({ actorRef }: { actorRef: HouseholdJoinActorRe
   );
 }
 
-/** Spec §2 Login step 2's form, for the invitee: e-mail (the invite's) and password, 'Log In', 'Back'. */
-function JoinLoginForm({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
+/**
+ * The frame of the invitee's two forms: who invited them, the form's heading and its §8 error above the fields, then
+ * the submit button and 'Back'. A submit shows every field error; it reaches the machine only when it would take it.
+ */
+function JoinForm({
+  actorRef,
+  heading,
+  submitLabel,
+  form,
+  canSubmit,
+  onSubmit,
+  children,
+}: {
+  actorRef: HouseholdJoinActorRef;
+  heading: string;
+  submitLabel: string;
+  form: { attemptSubmit: () => boolean };
+  canSubmit: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
   const view = useSelector(actorRef, householdJoinView, shallowEqual);
-  const [start] = useState(() => loginFormStart(actorRef.getSnapshot()));
-  const form = useForm(start, loginSchema);
-  const canSubmit = useSelector(actorRef, (snapshot) => canSubmitLogin(snapshot, form.values));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (form.attemptSubmit() && canSubmit) actorRef.send({ type: 'SUBMIT_LOGIN', values: form.values });
+    if (form.attemptSubmit() && canSubmit) onSubmit();
   };
   return (
     <form onSubmit={submit} noValidate aria-busy={view.busy}>
       <p>{view.invitedText}</p>
-      <StepHeading level={2}>{JOIN_TEXTS.logInHeading}</StepHeading>
+      <StepHeading level={2}>{heading}</StepHeading>
       {view.error !== null && <Alert>{view.error}</Alert>}
-      <TextField label="Email" type="email" autoComplete="username" {...form.bind('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" {...form.bind('password')} />
+      {children}
       <div className="button-row">
         <button type="submit" className="button" disabled={!canSubmit}>
-          Log In
+          {submitLabel}
         </button>
         <BackButton enabled={view.canBack} onBack={() => actorRef.send({ type: 'BACK' })} />
       </div>
@@ -129,46 +141,41 @@ function JoinLoginForm({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
   );
 }
 
+/** Spec §2 Login step 2's form, for the invitee: e-mail (the invite's) and password, 'Log In', 'Back'. */
+function JoinLoginForm({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
+  const [start] = useState(() => loginFormStart(actorRef.getSnapshot()));
+  const form = useForm(start, loginSchema);
+  const canSubmit = useSelector(actorRef, (snapshot) => canSubmitLogin(snapshot, form.values));
+  return (
+    <JoinForm
+      actorRef={actorRef}
+      heading={JOIN_TEXTS.logInHeading}
+      submitLabel="Log In"
+      form={form}
+      canSubmit={canSubmit}
+      onSubmit={() => actorRef.send({ type: 'SUBMIT_LOGIN', values: form.values })}
+    >
+      <TextField label="Email" type="email" autoComplete="username" {...form.bind('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.bind('password')} />
+    </JoinForm>
+  );
+}
+
 /** The register wizard's guardian form (spec §2 Register step 1, §5), for the invitee: 'Create Account', 'Back'. */
 function JoinAccountForm({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
-  const view = useSelector(actorRef, householdJoinView, shallowEqual);
   const [start] = useState(() => accountFormStart(actorRef.getSnapshot()));
-  const form = useForm(start, newGuardianSchema);
+  const form = useGuardianForm(start, { creating: true });
   const canSubmit = useSelector(actorRef, (snapshot) => canSubmitAccount(snapshot, form.values));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (form.attemptSubmit() && canSubmit) actorRef.send({ type: 'SUBMIT_ACCOUNT', values: form.values });
-  };
   return (
-    <form onSubmit={submit} noValidate aria-busy={view.busy}>
-      <p>{view.invitedText}</p>
-      <StepHeading level={2}>{JOIN_TEXTS.createAccountHeading}</StepHeading>
-      {view.error !== null && <Alert>{view.error}</Alert>}
-      <div className="grid grid--2">
-        <TextField label="First Name" autoComplete="given-name" aria-required {...form.bind('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" aria-required {...form.bind('lastName')} />
-      </div>
-      <TextField
-        label="Phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder={PHONE_MASK}
-        aria-required
-        {...form.bind('phone')}
-        onChange={(event) => form.set('phone', maskPhone(event.target.value))}
-      />
-      <TextField label="Email" type="email" autoComplete="email" aria-required {...form.bind('email')} />
-      <NewPasswordFields
-        password={{ ...form.bind('password'), hint: PASSWORD_HINT }}
-        confirmation={{ ...form.bind('confirmPassword'), hint: CONFIRM_PASSWORD_HINT }}
-      />
-      <div className="button-row">
-        <button type="submit" className="button" disabled={!canSubmit}>
-          Create Account
-        </button>
-        <BackButton enabled={view.canBack} onBack={() => actorRef.send({ type: 'BACK' })} />
-      </div>
-    </form>
+    <JoinForm
+      actorRef={actorRef}
+      heading={JOIN_TEXTS.createAccountHeading}
+      submitLabel="Create Account"
+      form={form}
+      canSubmit={canSubmit}
+      onSubmit={() => actorRef.send({ type: 'SUBMIT_ACCOUNT', values: form.values })}
+    >
+      <GuardianAccountFields form={form} creating />
+    </JoinForm>
   );
 }

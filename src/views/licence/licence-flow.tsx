@@ -55,9 +55,15 @@ export function LicenceFlow({ actorRef, brand }: { actorRef: LicenceActorRef; br
             licence={view.licence}
             unavailable={view.unavailable}
             error={view.error}
+            asksForAccount={view.asksForAccount}
             canAnswer={{ yes: view.canYes, no: view.canNo }}
             onYes={() => actorRef.send({ type: 'YES' })}
             onNo={() => actorRef.send({ type: 'NO' })}
+            waitlist={{
+              canJoin: view.canJoinWaitlist,
+              onJoin: () => actorRef.send({ type: 'JOIN_WAITLIST' }),
+              heldUntil: view.heldUntil,
+            }}
           />
         </Page>
       );

@@ -18,7 +18,15 @@ export const LICENCE_TEXTS = {
   fullAccessUntil: COACH_FULL_ACCESS_UNTIL_TEXT,
   downloadNow: 'Download the app now to get started.',
   logInProvided: 'Simply log in with the email and password provided.',
+  /** Issue 21 point 3: a full team's waitlist. */
+  joinWaitlist: 'Join the waitlist',
+  joinWaitlistIntro: 'We will e-mail you when a spot opens, and hold it for you for 48 hours.',
 } as const;
+
+/** Issue 21 point 3: the licence page opened from a waitlist offer's e-mail. */
+export function heldForYouText(until: string): string {
+  return `A spot is held for you until ${until}.`;
+}
 
 export function alreadyRegisteredText(name: string): string {
   return `You've already registered for ${name}`;

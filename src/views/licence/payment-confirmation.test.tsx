@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { householdReceiptSchema } from '../../api/household.schemas';
 import { householdReceiptSample } from '../../api/household-samples';
+import { receiptSchema } from '../../api/schemas';
+import { receipt as receiptSample } from '../../api/wire-samples';
 import { PaymentConfirmation } from './payment-confirmation';
 
 describe('the claimed page confirmation of a family checkout (issue 20)', () => {
@@ -31,5 +33,24 @@ describe('the claimed page confirmation of a family checkout (issue 20)', () => 
     const alex = screen.getByRole('region', { name: 'Alex Rivera' });
     expect(within(alex).getByText('Sibling discount').nextElementSibling?.textContent).toBe('−$45.00');
     expect(within(alex).getByText('Paid today').nextElementSibling?.textContent).toBe('$430.00');
+  });
+
+  it('one athlete: paid today, team, season, plan, the sibling discount and the card in one block, then the schedule', () => {
+    const receipt = receiptSchema.parse({ ...receiptSample, sibling_discount_cents: 4_500 });
+    render(<PaymentConfirmation confirmation={{ receipt, refunded: false, afterReturn: true, household: null }} />);
+    expect(screen.getByText('Payment succeeded!')).toBeTruthy();
+    const terms = screen
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent, term.parentElement?.className]);
+    expect(terms).toEqual([
+      ['Paid today', '$104.00', 'amounts__row amounts__row--total'],
+      ['Team', '12U Tigers', 'amounts__row'],
+      ['Season', 'Spring 2027', 'amounts__row'],
+      ['Plan', '3 monthly payments', 'amounts__row'],
+      ['Sibling discount', '−$45.00', 'amounts__row'],
+      ['Card', expect.stringContaining('4242'), 'amounts__row'],
+    ]);
+    expect(screen.getByRole('table', { name: 'Remaining payments' }).textContent).toContain('$135.00');
+    expect(screen.queryByRole('region', { name: /Rivera/ })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatDisplayDate } from '../../domain/dates';
 import { SIBLING_DISCOUNT_TEXT } from '../../domain/household';
 import { formatUsd } from '../../domain/money';
@@ -64,123 +65,99 @@ function minus(cents: number): string {
   return `−${formatUsd(cents)}`;
 }
 
+/** One line of a receipt's amounts; the total ('Paid today') is set apart. */
+function Row({ term, total = false, children }: { term: string; total?: boolean; children: ReactNode }) {
+  return (
+    <div className={total ? 'amounts__row amounts__row--total' : 'amounts__row'}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** What a one-athlete receipt and a family receipt both have (the same names in both). */
+type ReceiptTotals = Pick<Receipt, 'amount_cents' | 'sibling_discount_cents' | 'card' | 'remaining' | 'email'> &
+  Pick<HouseholdReceipt, 'amount_cents' | 'sibling_discount_cents' | 'card' | 'remaining' | 'email'>;
+
 /**
- * Issue 20: the family checkout's confirmation: what was paid today, every athlete's lines (team and season, plan,
- * dues, discounts with the 'Sibling discount', protection, app fee, paid today), the household's 'Sibling discount',
- * the card, the remaining schedule and where the one receipt went.
+ * The amounts block of a confirmation, for one athlete or the family: paid today, the lines it is given (team,
+ * season and plan of one athlete), the 'Sibling discount', the card; then what follows it (the family's athletes),
+ * the remaining schedule and where the receipt went.
  */
-function HouseholdReceiptDetails({ receipt }: { receipt: HouseholdReceipt }) {
+function ReceiptAmounts({
+  receipt,
+  lines = null,
+  children = null,
+}: {
+  receipt: ReceiptTotals;
+  lines?: ReactNode;
+  children?: ReactNode;
+}) {
   const receiptSent = receiptSentText(receipt.email);
   return (
     <>
       <dl className="amounts card">
-        <div className="amounts__row amounts__row--total">
-          <dt>Paid today</dt>
-          <dd>{formatUsd(receipt.amount_cents)}</dd>
-        </div>
+        <Row term="Paid today" total>
+          {formatUsd(receipt.amount_cents)}
+        </Row>
+        {lines}
         {receipt.sibling_discount_cents > 0 && (
-          <div className="amounts__row">
-            <dt>{SIBLING_DISCOUNT_TEXT}</dt>
-            <dd>{minus(receipt.sibling_discount_cents)}</dd>
-          </div>
+          <Row term={SIBLING_DISCOUNT_TEXT}>{minus(receipt.sibling_discount_cents)}</Row>
         )}
-        {receipt.card !== null && (
-          <div className="amounts__row">
-            <dt>Card</dt>
-            <dd>{cardText(receipt.card)}</dd>
-          </div>
-        )}
+        {receipt.card !== null && <Row term="Card">{cardText(receipt.card)}</Row>}
       </dl>
-      {receipt.athletes.map((athlete) => (
-        <section key={athlete.membership_id} className="card confirmation__athlete" aria-label={athlete.name}>
-          <h2>{athlete.name}</h2>
-          <dl className="amounts">
-            <div className="amounts__row">
-              <dt>Team</dt>
-              <dd>{[athlete.team_name, athlete.season_name].filter((part) => part !== null).join(' · ')}</dd>
-            </div>
-            <div className="amounts__row">
-              <dt>Plan</dt>
-              <dd>{athlete.plan_name}</dd>
-            </div>
-            <div className="amounts__row">
-              <dt>Dues</dt>
-              <dd>{formatUsd(athlete.dues_cents)}</dd>
-            </div>
-            {athlete.code_discount_cents > 0 && (
-              <div className="amounts__row">
-                <dt>Discount</dt>
-                <dd>{minus(athlete.code_discount_cents)}</dd>
-              </div>
-            )}
-            {athlete.sibling_discount_cents > 0 && (
-              <div className="amounts__row">
-                <dt>{SIBLING_DISCOUNT_TEXT}</dt>
-                <dd>{minus(athlete.sibling_discount_cents)}</dd>
-              </div>
-            )}
-            {athlete.protection_cents > 0 && (
-              <div className="amounts__row">
-                <dt>Injury protection</dt>
-                <dd>{formatUsd(athlete.protection_cents)}</dd>
-              </div>
-            )}
-            <div className="amounts__row">
-              <dt>App fee</dt>
-              <dd>{formatUsd(athlete.app_fee_cents)}</dd>
-            </div>
-            <div className="amounts__row amounts__row--total">
-              <dt>Paid today</dt>
-              <dd>{formatUsd(athlete.amount_cents)}</dd>
-            </div>
-          </dl>
-        </section>
-      ))}
+      {children}
       <RemainingSchedule remaining={receipt.remaining} />
       {receiptSent !== null && <p className="confirmation__receipt">{receiptSent}</p>}
     </>
   );
 }
 
+/**
+ * Issue 20: the family checkout's confirmation: what was paid today, every athlete's lines (team and season, plan,
+ * dues, discounts with the 'Sibling discount', protection, app fee, paid today), the household's 'Sibling discount',
+ * the card, the remaining schedule and where the one receipt went.
+ */
+function HouseholdReceiptDetails({ receipt }: { receipt: HouseholdReceipt }) {
+  return (
+    <ReceiptAmounts receipt={receipt}>
+      {receipt.athletes.map((athlete) => (
+        <section key={athlete.membership_id} className="card confirmation__athlete" aria-label={athlete.name}>
+          <h2>{athlete.name}</h2>
+          <dl className="amounts">
+            <Row term="Team">
+              {[athlete.team_name, athlete.season_name].filter((part) => part !== null).join(' · ')}
+            </Row>
+            <Row term="Plan">{athlete.plan_name}</Row>
+            <Row term="Dues">{formatUsd(athlete.dues_cents)}</Row>
+            {athlete.code_discount_cents > 0 && <Row term="Discount">{minus(athlete.code_discount_cents)}</Row>}
+            {athlete.sibling_discount_cents > 0 && (
+              <Row term={SIBLING_DISCOUNT_TEXT}>{minus(athlete.sibling_discount_cents)}</Row>
+            )}
+            {athlete.protection_cents > 0 && <Row term="Injury protection">{formatUsd(athlete.protection_cents)}</Row>}
+            <Row term="App fee">{formatUsd(athlete.app_fee_cents)}</Row>
+            <Row term="Paid today" total>
+              {formatUsd(athlete.amount_cents)}
+            </Row>
+          </dl>
+        </section>
+      ))}
+    </ReceiptAmounts>
+  );
+}
+
 /** What the payment confirmed: amount today, team and season, plan, card, the remaining schedule, the receipt. */
 function ReceiptDetails({ receipt }: { receipt: Receipt }) {
-  const receiptSent = receiptSentText(receipt.email);
   return (
-    <>
-      <dl className="amounts card">
-        <div className="amounts__row amounts__row--total">
-          <dt>Paid today</dt>
-          <dd>{formatUsd(receipt.amount_cents)}</dd>
-        </div>
-        <div className="amounts__row">
-          <dt>Team</dt>
-          <dd>{receipt.team_name}</dd>
-        </div>
-        {receipt.season_name !== null && (
-          <div className="amounts__row">
-            <dt>Season</dt>
-            <dd>{receipt.season_name}</dd>
-          </div>
-        )}
-        <div className="amounts__row">
-          <dt>Plan</dt>
-          <dd>{receipt.plan_name}</dd>
-        </div>
-        {receipt.sibling_discount_cents > 0 && (
-          <div className="amounts__row">
-            <dt>{SIBLING_DISCOUNT_TEXT}</dt>
-            <dd>{minus(receipt.sibling_discount_cents)}</dd>
-          </div>
-        )}
-        {receipt.card !== null && (
-          <div className="amounts__row">
-            <dt>Card</dt>
-            <dd>{cardText(receipt.card)}</dd>
-          </div>
-        )}
-      </dl>
-      <RemainingSchedule remaining={receipt.remaining} />
-      {receiptSent !== null && <p className="confirmation__receipt">{receiptSent}</p>}
-    </>
+    <ReceiptAmounts
+      receipt={receipt}
+      lines={
+        <>
+          <Row term="Team">{receipt.team_name}</Row>
+          {receipt.season_name !== null && <Row term="Season">{receipt.season_name}</Row>}
+          <Row term="Plan">{receipt.plan_name}</Row>
+        </>
+      }
+    />
   );
 }

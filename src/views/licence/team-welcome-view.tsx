@@ -1,7 +1,7 @@
 import type { LicenceInfo } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
-import { LICENCE_TEXTS } from './licence-texts';
+import { heldForYouText, LICENCE_TEXTS } from './licence-texts';
 
 interface TeamWelcomeProps {
   licence: LicenceInfo;
@@ -9,13 +9,26 @@ interface TeamWelcomeProps {
   unavailable: boolean;
   /** The error area (§2 'Welcome and an error area'): a failed claim's response text. */
   error: string | null;
+  /** Whether 'Already have a {client name} App account?' is asked (available, or joining the waitlist). */
+  asksForAccount: boolean;
   canAnswer: { yes: boolean; no: boolean };
   onYes: () => void;
   onNo: () => void;
+  /** Issue 21 point 3: 'Join the waitlist' under the unavailable notice, and until when an offer holds a seat. */
+  waitlist: { canJoin: boolean; onJoin: () => void; heldUntil: string | null };
 }
 
-/** §2 Welcome screen of a team licence. */
-export function TeamWelcomeView({ licence, unavailable, error, canAnswer, onYes, onNo }: TeamWelcomeProps) {
+/** §2 Welcome screen of a team licence; issue 21 point 3: a full team's waitlist and a waitlist offer's held seat. */
+export function TeamWelcomeView({
+  licence,
+  unavailable,
+  error,
+  asksForAccount,
+  canAnswer,
+  onYes,
+  onNo,
+  waitlist,
+}: TeamWelcomeProps) {
   const team = [licence.team_name, licence.season_name].filter((part) => part !== null && part !== '').join(' · ');
   return (
     <section className="card">
@@ -23,11 +36,26 @@ export function TeamWelcomeView({ licence, unavailable, error, canAnswer, onYes,
       {licence.organization_name && <p className="licence-organization">{licence.organization_name}</p>}
       {team && <p className="licence-team">{team}</p>}
       {error !== null && <Alert>{error}</Alert>}
-      {unavailable ? (
-        <Alert>{LICENCE_TEXTS.teamUnavailable}</Alert>
-      ) : (
+      {waitlist.heldUntil !== null && <Alert tone="success">{heldForYouText(waitlist.heldUntil)}</Alert>}
+      {unavailable && <Alert>{LICENCE_TEXTS.teamUnavailable}</Alert>}
+      {unavailable && !asksForAccount && (
+        <div className="licence-waitlist">
+          <p>{LICENCE_TEXTS.joinWaitlistIntro}</p>
+          <div className="button-row">
+            <button type="button" className="button" onClick={waitlist.onJoin} disabled={!waitlist.canJoin}>
+              {LICENCE_TEXTS.joinWaitlist}
+            </button>
+          </div>
+        </div>
+      )}
+      {asksForAccount && (
         <>
-          <h2 className="licence-question">{LICENCE_TEXTS.haveAccount}</h2>
+          {unavailable ? (
+            // Joining the waitlist: the question replaces the button that asked for it, so focus moves to it.
+            <StepHeading level={2}>{LICENCE_TEXTS.haveAccount}</StepHeading>
+          ) : (
+            <h2 className="licence-question">{LICENCE_TEXTS.haveAccount}</h2>
+          )}
           <div className="button-row">
             <button type="button" className="button" onClick={onYes} disabled={!canAnswer.yes}>
               Yes

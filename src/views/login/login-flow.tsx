@@ -2,7 +2,7 @@ import './login.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { type LoginActorRef, loginView } from '../../machines/login.connect';
-import { AthleteStepsView } from '../athletes/athlete-steps-view';
+import { LazyAthleteStepsView } from '../athletes/athlete-steps-lazy';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
 import { GuardianLoginStep } from './guardian-login-step';
@@ -12,13 +12,19 @@ import { WelcomeStep } from './welcome-step';
  * The login wizard's screens (spec §2 Login): one per step of login.machine.ts, as login.connect.ts's `loginView`
  * names it. The route creates the actor and navigates when it finishes; this view only renders and sends events.
  */
-export function LoginFlow({ actorRef }: { actorRef: LoginActorRef }) {
+export function LoginFlow({ actorRef, notice }: { actorRef: LoginActorRef; notice?: ReactNode }) {
   const { screen, athleteSteps } = useSelector(actorRef, loginView, shallowEqual);
   let step: ReactNode = null;
   if (screen === 'welcome') step = <WelcomeStep actorRef={actorRef} />;
   else if (screen === 'tokenLogin') step = <StepHeading>Logging you in</StepHeading>;
   else if (screen === 'guardianLogin') step = <GuardianLoginStep actorRef={actorRef} />;
-  else if (athleteSteps) step = <AthleteStepsView actorRef={athleteSteps} />;
+  else if (athleteSteps) step = <LazyAthleteStepsView actorRef={athleteSteps} />;
   // Routing and final states render nothing: the route is already navigating away.
-  return <Page>{step}</Page>;
+  // Issue 21: the page's notice ('Continue where you left off', or a saved registration that could not be restored).
+  return (
+    <Page>
+      {notice}
+      {step}
+    </Page>
+  );
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { hasSeasonStarted } from '../../domain/dates';
 import { type ClientDiscount, feeBreakdown, summarizeTeamFees, type TeamFees } from '../../domain/fees';
@@ -88,7 +88,8 @@ describe('the fee summary (§4, §9)', () => {
 });
 
 describe('the waiver', () => {
-  it('renders pasted HTML sanitized', () => {
+  // The sanitizer is its own chunk (waiver-markup.tsx), so the markup arrives a moment after the section.
+  it('renders pasted HTML sanitized', async () => {
     const { container } = render(
       <WaiverSection
         waiver={
@@ -100,12 +101,12 @@ describe('the waiver', () => {
       />,
     );
     const region = screen.getByRole('region', { name: 'Waiver text' });
-    expect(region.querySelector('strong')?.textContent).toBe('rules');
+    await waitFor(() => expect(region.querySelector('strong')?.textContent).toBe('rules'));
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')?.getAttribute('onerror')).toBeNull();
   });
 
-  it('drops inline styles, which the Content-Security-Policy would block and report', () => {
+  it('drops inline styles, which the Content-Security-Policy would block and report', async () => {
     render(
       <WaiverSection
         waiver={'<p style="color: red">Club <em style="font-weight: bold">rules</em></p>'}
@@ -115,7 +116,7 @@ describe('the waiver', () => {
       />,
     );
     const region = screen.getByRole('region', { name: 'Waiver text' });
-    expect(region.querySelector('em')?.textContent).toBe('rules');
+    await waitFor(() => expect(region.querySelector('em')?.textContent).toBe('rules'));
     expect(region.querySelector('[style]')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
@@ -128,10 +128,20 @@ function PaymentScreen(props: StepProps) {
  * person's actions to it. The route creates the actor (the preview's with draft-preview.ts) and navigates when it is
  * done; `preview` is the /draft page's.
  */
-export function PaymentFlow({ actorRef, preview = false }: { actorRef: PaymentActorRef; preview?: boolean }) {
+export function PaymentFlow({
+  actorRef,
+  preview = false,
+  notice,
+}: {
+  actorRef: PaymentActorRef;
+  preview?: boolean;
+  /** Issue 21: a notice of the page above the step (a saved registration that could not be restored). */
+  notice?: ReactNode;
+}) {
   return (
     <Page wide>
       {preview && <PreviewBanner />}
+      {notice}
       <PaymentScreen actorRef={actorRef} preview={preview} />
     </Page>
   );

@@ -1,16 +1,12 @@
-import DOMPurify from 'dompurify';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { WAIVER_AGREEMENT_LABEL, WAIVER_REQUIRED, waiverHasMarkup } from '../../domain/payment-rules';
 
-/**
- * An organization's waiver markup keeps its structure but no inline style: the Content-Security-Policy allows no
- * inline style attribute (issue 19 point 8), so a `style=""` would only be blocked and reported as a violation.
- */
-const WAIVER_PURIFY = { FORBID_ATTR: ['style'] };
+/** The sanitizer's chunk, fetched only when a waiver with markup is shown (./waiver-markup.tsx). */
+const WaiverMarkup = lazy(() => import('./waiver-markup'));
 
 /**
  * The organization's waiver (§2 checkout and waiver-only page): a 150 px scroll area (§9), HTML sanitized with
- * DOMPurify when the organization pasted markup, and the agreement box of §5 with its error once unticked.
+ * DOMPurify when the organization pasted markup (./waiver-markup.tsx, loaded then), and the agreement box of §5 with its error once unticked.
  */
 export function WaiverSection({
   waiver,
@@ -39,8 +35,10 @@ export function WaiverSection({
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a long waiver (WCAG 2.1.1, axe scrollable-region-focusable) */}
       <section className="waiver__text" aria-label={title === 'Waiver' ? 'Waiver text' : `${title} text`} tabIndex={0}>
         {waiverHasMarkup(waiver) ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify (design.md §7)
-          <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(waiver, WAIVER_PURIFY) }} />
+          // The scroll area's height is fixed (§9): the text arriving with its chunk shifts nothing.
+          <Suspense fallback={null}>
+            <WaiverMarkup waiver={waiver} />
+          </Suspense>
         ) : (
           <p className="waiver__plain">{waiver}</p>
         )}

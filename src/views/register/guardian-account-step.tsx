@@ -1,23 +1,19 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { type GuardianFormValues, guardianSchema } from '../../domain/forms/guardian';
-import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT } from '../../domain/forms/password';
-import { maskPhone, PHONE_MASK } from '../../domain/phone';
+import { useEffect, useState } from 'react';
 import {
   ACCOUNT_EXISTS_TEXT,
   guardianAccountView,
   guardianFormStart,
   LOG_IN_HERE_TEXT,
   type RegisterActorRef,
+  rememberGuardianDraft,
 } from '../../machines/register.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
-import { TextField } from '../common/field';
-import { NewPasswordFields } from '../common/new-password-fields';
 import { StepHeading } from '../common/step-heading';
-import { useForm } from '../common/use-form';
 import { useGuardedSubmit } from '../common/use-guarded-submit';
 import { ExitLink } from '../login/exit-link';
+import { GuardianAccountFields, useGuardianForm } from './guardian-account-fields';
 
 /**
  * Spec §2 Register step 1: 'Create your Primary Guardian account' (first name, last name, phone, e-mail, password,
@@ -29,7 +25,9 @@ export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }
   const { creating } = view;
   // The form starts once, from the account being edited or the preset e-mail; from then on it holds what is typed.
   const [start] = useState(() => guardianFormStart(actorRef.getSnapshot()));
-  const form = useForm<GuardianFormValues>(start, guardianSchema({ creating }));
+  const form = useGuardianForm(start, { creating });
+  // Issue 21: a reload keeps the typed fields (never the passwords) until the account exists.
+  useEffect(() => rememberGuardianDraft(actorRef.getSnapshot(), form.values), [actorRef, form.values]);
   const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
   return (
     <form className="card guardian-account" onSubmit={submit} noValidate aria-busy={view.busy}>
@@ -43,27 +41,7 @@ export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }
         </Alert>
       )}
       {view.alert !== null && <Alert>{view.alert}</Alert>}
-      <div className="grid grid--2">
-        <TextField label="First Name" autoComplete="given-name" aria-required {...form.bind('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" aria-required {...form.bind('lastName')} />
-      </div>
-      <TextField
-        label="Phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder={PHONE_MASK}
-        aria-required
-        {...form.bind('phone')}
-        onChange={(event) => form.set('phone', maskPhone(event.target.value))}
-      />
-      <TextField label="Email" type="email" autoComplete="email" aria-required {...form.bind('email')} />
-      {creating && (
-        <NewPasswordFields
-          password={{ ...form.bind('password'), hint: PASSWORD_HINT }}
-          confirmation={{ ...form.bind('confirmPassword'), hint: CONFIRM_PASSWORD_HINT }}
-        />
-      )}
+      <GuardianAccountFields form={form} creating={creating} />
       {/* The password rules' errors are announced as they appear; each field also ties its own with aria-describedby. */}
       <p className="visually-hidden" aria-live="polite">
         {creating

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations, teams } from './organizations.ts';
+
+/**
+ * The club's console (issue 22 point 1): staff accounts are their own table, never family users. A staff member
+ * logs in with e-mail and password (argon2id, services/passwords.ts) under the family login's rate limits (the
+ * lockout families have: services/auth.ts `checkLoginLimits`, counters in `rate_limits`, so no lockout column here).
+ * E-mail is unique case-insensitively (a unique index on lower(email), as users).
+ */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_accounts_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export type StaffRole = 'owner' | 'registrar' | 'coach';
+
+/**
+ * What a staff member may do in an organization. Owner and registrar rows cover the whole organization (no team); a
+ * coach has one row per team they coach (team set). One staff member may hold several rows (a coach of two teams).
+ */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role').$type<StaffRole>().notNull(),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_roles_key').on(t.staffId, t.organizationId, t.role, sql`coalesce(${t.teamId}, 0)`),
+    index('staff_roles_organization_idx').on(t.organizationId),
+    check('staff_roles_role_check', sql`${t.role} in ('owner', 'registrar', 'coach')`),
+    check('staff_roles_team_check', sql`(${t.role} = 'coach') = (${t.teamId} is not null)`),
+  ],
+);
+
+/** Staff sessions: bearer tokens of 256 random bits of which only the SHA-256 is stored (as access_tokens). */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * An owner's invitation of a staff member by e-mail: a link whose token only the SHA-256 of is stored, working for
+ * 7 days and once (accepted_at). Inviting the same address to the same organization again revokes the pending one.
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role').$type<StaffRole>().notNull(),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staff_invites_organization_idx').on(t.organizationId),
+    check('staff_invites_role_check', sql`${t.role} in ('owner', 'registrar', 'coach')`),
+    check('staff_invites_team_check', sql`(${t.role} = 'coach') = (${t.teamId} is not null)`),
+  ],
+);
+
+export type StaffAccountRow = typeof staffAccounts.$inferSelect;
+export type StaffRoleRow = typeof staffRoles.$inferSelect;
+export type StaffInviteRow = typeof staffInvites.$inferSelect;

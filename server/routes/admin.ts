@@ -1,0 +1,173 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { PASSWORD_MAX_LENGTH } from '../../src/domain/forms/password.ts';
+import type { AppDeps } from '../deps.ts';
+import { clientIp } from '../http/client-ip.ts';
+import {
+  createRouter,
+  email,
+  errors,
+  id,
+  idParam,
+  json,
+  jsonBody,
+  MessageSchema,
+  name,
+  passwordConfirmation,
+} from '../http/openapi.ts';
+import { requireStaffSession, staffSessionFirst } from '../http/staff-auth.ts';
+import { STAFF_ROLES } from '../services/staff-access.ts';
+import { staffLogin, staffLogout, staffMe } from '../services/staff-auth.ts';
+import { acceptStaffInvite, inviteStaff, listStaff } from '../services/staff-invites.ts';
+
+/**
+ * The club's console API (issue 22 point 1, docs/api.md "Club console (issue 22)"): staff sign-in, the staff member's
+ * organizations, and an owner's staff and invitations. Every secured route starts with `staffSessionFirst`
+ * (http/staff-auth.ts) and its service checks the scope (services/staff-access.ts).
+ */
+
+/** The staff session's bearer token (POST /api/admin/login), declared as its own scheme in the document. */
+export const STAFF_SESSION = [{ staffSession: [] }];
+
+const RoleSchema = z.enum(STAFF_ROLES);
+// Inline, not a named component: a nullable $ref has no `type` beside `nullable` (redocly's nullable-type-sibling).
+const TeamSchema = z.object({ id: z.number().int(), name: z.string() });
+
+const StaffSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    organizations: z.array(
+      z.object({ id: z.number().int(), name: z.string(), role: RoleSchema, teams: z.array(TeamSchema).nullable() }),
+    ),
+  })
+  .openapi('Staff');
+
+const StaffInviteSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role: RoleSchema,
+    team: TeamSchema.nullable(),
+    expires_at: z.string(),
+  })
+  .openapi('StaffInvite');
+
+const StaffMemberSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role: RoleSchema,
+    teams: z.array(TeamSchema).nullable(),
+  })
+  .openapi('StaffMember');
+
+const SessionAnswer = json(z.object({ token: z.string(), staff: StaffSchema }), 'A new staff session');
+
+const loginRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/login',
+  tags: ['admin'],
+  summary: "Staff log in to the club's console (the family login's rate limits)",
+  request: {
+    body: jsonBody(z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) })),
+  },
+  responses: { 200: SessionAnswer, ...errors(400, 422, 429) },
+});
+
+const logoutRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/logout',
+  tags: ['admin'],
+  summary: "End the caller's staff session",
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  responses: { 200: json(MessageSchema), ...errors(401, 403) },
+});
+
+const meRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/me',
+  tags: ['admin'],
+  summary: 'The staff member of the session, with their organizations and roles',
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  responses: { 200: json(z.object({ staff: StaffSchema })), ...errors(401, 403) },
+});
+
+const organizationParams = z.object({ id: idParam('id') });
+
+const inviteRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/organizations/{id}/invites',
+  tags: ['admin'],
+  summary: 'Invite a staff member by e-mail (owners); the link works 7 days, once',
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  request: {
+    params: organizationParams,
+    body: jsonBody(z.object({ email, name, role: RoleSchema, team_id: id.nullable().optional() })),
+  },
+  responses: {
+    201: json(z.object({ invite: StaffInviteSchema }), 'The invitation (e-mailed)'),
+    ...errors(400, 401, 403, 404, 422, 429),
+  },
+});
+
+const staffListRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/organizations/{id}/staff',
+  tags: ['admin'],
+  summary: "The organization's staff and pending invitations (owners)",
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  request: { params: organizationParams },
+  responses: {
+    200: json(z.object({ staff: z.array(StaffMemberSchema), invites: z.array(StaffInviteSchema) })),
+    ...errors(401, 403, 404, 422),
+  },
+});
+
+const acceptRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/invites/accept',
+  tags: ['admin'],
+  summary: "Accept a staff invitation: a new account (name, password), or an existing staff account's password",
+  request: {
+    body: jsonBody(
+      z.object({
+        token: z.string().trim().min(1).max(512),
+        name: name.nullable().optional(),
+        password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+        password_confirmation: passwordConfirmation.nullable().optional(),
+      }),
+    ),
+  },
+  responses: { 200: SessionAnswer, ...errors(400, 404, 409, 410, 422, 429) },
+});
+
+export function adminRoutes(deps: AppDeps) {
+  const app = createRouter();
+  const client = (c: Context) => clientIp(c, deps.env.TRUST_PROXY);
+
+  app.openapi(loginRoute, async (c) => c.json(await staffLogin(deps, c.req.valid('json'), client(c)), 200));
+
+  app.openapi(logoutRoute, async (c) => c.json(await staffLogout(deps, requireStaffSession(c)), 200));
+
+  app.openapi(meRoute, (c) => c.json(staffMe(requireStaffSession(c)), 200));
+
+  app.openapi(inviteRoute, async (c) =>
+    c.json(await inviteStaff(deps, requireStaffSession(c), c.req.valid('param').id, c.req.valid('json')), 201),
+  );
+
+  app.openapi(staffListRoute, async (c) =>
+    c.json(await listStaff(deps, requireStaffSession(c), c.req.valid('param').id), 200),
+  );
+
+  app.openapi(acceptRoute, async (c) => c.json(await acceptStaffInvite(deps, c.req.valid('json'), client(c)), 200));
+
+  return app;
+}

@@ -1,0 +1,63 @@
+/**
+ * The console's sign-in (issue 22 point 1), one function per route of server/routes/admin.ts, and the lookup the
+ * staff middleware (server/http/staff-auth.ts) runs for every `/api/admin` call.
+ */
+import type { AppDeps } from '../deps.ts';
+import { fieldError } from '../http/errors.ts';
+import { checkLoginLimits, INVALID_LOGIN } from './auth.ts';
+import { verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import type { StaffAuthenticated, StaffJson } from './staff-access.ts';
+import {
+  findStaffByEmail,
+  findStaffSession,
+  issueStaffSession,
+  revokeStaffSession,
+  staffAccess,
+} from './staff-accounts.ts';
+import { findTokenUser } from './tokens.ts';
+
+/** What a bearer token is to the console: a staff member, a family session (refused with 403), or nothing (401). */
+export type StaffTokenCheck = { kind: 'staff'; staff: StaffJson } | { kind: 'family' } | { kind: 'none' };
+
+/** The staff middleware's lookup: one indexed read for a staff session, one more only when it is none. */
+export async function checkStaffToken(deps: AppDeps, token: string): Promise<StaffTokenCheck> {
+  const now = deps.now();
+  const staffId = await findStaffSession(deps.db, token, now);
+  if (staffId !== null) {
+    const staff = await staffAccess(deps.db, staffId);
+    if (staff) return { kind: 'staff', staff };
+  }
+  if (await findTokenUser(deps.db, token, 'session', now)) return { kind: 'family' };
+  return { kind: 'none' };
+}
+
+/**
+ * POST /api/admin/login: the family login's rate limits and lockout (the same counters), the same answer for an
+ * unknown address and a wrong password (422 on `email`, 'These credentials do not match our records.').
+ */
+export async function staffLogin(
+  deps: AppDeps,
+  body: { email: string; password: string },
+  client: string,
+): Promise<{ token: string; staff: StaffJson }> {
+  const { db } = deps;
+  await checkLoginLimits(deps, body.email, client);
+  const account = await findStaffByEmail(db, body.email);
+  const valid = account
+    ? await verifyPassword(account.passwordHash, body.password)
+    : await verifyAgainstNothing(body.password);
+  const staff = account && valid ? await staffAccess(db, account.id) : null;
+  if (!staff) throw fieldError('email', INVALID_LOGIN);
+  return { token: await issueStaffSession(db, staff.id, deps.now()), staff };
+}
+
+/** POST /api/admin/logout: the caller's staff session ends. */
+export async function staffLogout(deps: AppDeps, auth: StaffAuthenticated): Promise<{ message: string }> {
+  await revokeStaffSession(deps.db, auth.token, deps.now());
+  return { message: 'Logged out.' };
+}
+
+/** GET /api/admin/me. */
+export function staffMe(auth: StaffAuthenticated): { staff: StaffJson } {
+  return { staff: auth.staff };
+}

@@ -1,0 +1,57 @@
+/**
+ * Issue 21: what saving a flow's progress needs, in a chunk the pages load lazily (src/routes/use-progress.ts): only a
+ * logged-in person's flow saves, so a first, logged-out visit to /login or /register never fetches it (npm run bench).
+ * Restoring is another chunk (./resume-restore.ts), fetched only by a tab holding a copy.
+ */
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import { saveProgress, saveProgressOnLeave } from '../api/registration-progress';
+import { getCurrentUser } from '../session/current-user';
+import { createProgressSaver, machineVersion, type ProgressFlow, type ProgressSaver } from '../session/progress';
+import { removeLocalProgress } from '../session/progress-keys';
+
+/** The root's look-up of the latest saved registration (src/routes/entry.route.ts), for a logged-in guardian only. */
+export { getProgress } from '../api/registration-progress';
+
+export interface ProgressSavingOptions {
+  flow: ProgressFlow;
+  /** The flow's machine and the child machines its snapshot carries: their state ids are the saved version. */
+  versionOf: readonly AnyStateMachine[];
+  /** False while 'Continue where you left off' is offered: the row offered must not be overwritten meanwhile. */
+  enabled?: boolean;
+  /** Whether a snapshot is the flow completed (a payment made): the server cleared its row, the site its copy. */
+  completed?: (snapshot: { status: string; value: unknown }) => boolean;
+}
+
+/**
+ * Saves the flow's progress from now on (the current snapshot first): debounced, flushed on pagehide with keepalive;
+ * a completed flow drops the pending save and this tab's copy. Returns the stop (unmount: sends what is pending).
+ */
+export function saveProgressOf(
+  actorRef: AnyActorRef,
+  { flow, versionOf, completed }: Omit<ProgressSavingOptions, 'enabled'>,
+): () => void {
+  let saver: ProgressSaver | null = null;
+  const onSnapshot = (snapshot: { status: string; value: unknown }) => {
+    if (completed?.(snapshot) === true) {
+      saver?.clear();
+      removeLocalProgress();
+      return;
+    }
+    if (getCurrentUser() === null) return;
+    saver ??= createProgressSaver(flow, machineVersion(...versionOf), {
+      save: saveProgress,
+      saveOnLeave: saveProgressOnLeave,
+      hasAccount: () => getCurrentUser() !== null,
+    });
+    saver.update(actorRef.getPersistedSnapshot());
+  };
+  onSnapshot(actorRef.getSnapshot());
+  const subscription = actorRef.subscribe(onSnapshot);
+  const onPageHide = () => saver?.flush(true);
+  window.addEventListener('pagehide', onPageHide);
+  return () => {
+    subscription.unsubscribe();
+    window.removeEventListener('pagehide', onPageHide);
+    saver?.stop();
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The React side of src/session/progress.ts: the hooks every resumable flow's page runs (register, login, payment;
+ * issue 21 point 1). Only this stub is loaded with the page: saving lives in a lazily loaded chunk (./resume-kit.ts),
+ * fetched once there is something to do (someone is logged in, or a flow completed while the tab holds a copy, which
+ * is cleared), and restoring in another (./resume-restore.ts), fetched only when the tab holds a copy of a saved
+ * registration.
+ */
+import { createElement, use, useEffect, useState } from 'react';
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import { getCurrentUser } from '../session/current-user';
+import type { ProgressFlow } from '../session/progress';
+import { hasLocalProgress } from '../session/progress-keys';
+import type { ResumeOutcome } from '../session/progress-restore';
+import type { ProgressSavingOptions } from './resume-kit';
+
+export type { ProgressSavingOptions };
+
+let kit: Promise<typeof import('./resume-kit')> | null = null;
+let restoreKit: Promise<typeof import('./resume-restore')> | null = null;
+
+/** The saving chunk, fetched once. */
+function loadResumeKit() {
+  kit ??= import('./resume-kit');
+  return kit;
+}
+
+/** The restoring chunk, fetched once (the same promise every time, so `use` suspends only the first time). */
+function loadRestoreKit() {
+  restoreKit ??= import('./resume-restore');
+  return restoreKit;
+}
+
+/**
+ * Saves the flow's progress as it moves, once the guardian has an account (debounced, flushed on pagehide with
+ * keepalive and when the page goes), and drops this tab's copy once the flow is complete (resume-kit.ts
+ * `saveProgressOf`). Until there is something to save or clear, nothing but this subscription runs.
+ */
+export function useProgressSaving(actorRef: AnyActorRef, options: ProgressSavingOptions): void {
+  const { flow, versionOf, enabled = true, completed } = options;
+  useEffect(() => {
+    if (!enabled) return;
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    const wake = (snapshot: { status: string; value: unknown }) => {
+      // Before an account exists nothing is saved (register step 1 keeps its fields in src/session/guardian-draft.ts).
+      if (getCurrentUser() === null && !(completed?.(snapshot) === true && hasLocalProgress())) return;
+      subscription.unsubscribe();
+      void loadResumeKit().then((loaded) => {
+        if (!stopped) stop = loaded.saveProgressOf(actorRef, { flow, versionOf, completed });
+      });
+    };
+    const subscription = actorRef.subscribe(wake);
+    wake(actorRef.getSnapshot());
+    return () => {
+      stopped = true;
+      subscription.unsubscribe();
+      stop?.();
+    };
+  }, [actorRef, flow, versionOf, enabled, completed]);
+}
+
+const NONE = { kind: 'none' } as const;
+
+/**
+ * What a flow's page opens with (read once): the resume point of this tab's copy of the saved registration (a reload,
+ * or 'Continue where you left off' just chosen), a discarded one (the page shows the quiet notice; the server's row
+ * is deleted too), or none. Suspends while the resume chunk loads, only when the tab holds a copy: the page renders
+ * it inside a Suspense boundary.
+ */
+export function useResumeOutcome<TFlow extends ProgressFlow>(
+  flow: TFlow,
+  machine: AnyStateMachine,
+  versionOf: readonly AnyStateMachine[],
+  license: string | null,
+): ResumeOutcome<TFlow> {
+  const [held] = useState(hasLocalProgress);
+  const loaded = held ? use(loadRestoreKit()) : null;
+  const [outcome] = useState<ResumeOutcome<TFlow>>(() =>
+    loaded === null ? NONE : loaded.resumeOutcome(flow, machine, loaded.machineVersion(...versionOf), license),
+  );
+  useEffect(() => {
+    if (outcome.kind !== 'discarded' || loaded === null || getCurrentUser() === null) return;
+    // A saved registration that no longer fits is discarded everywhere, so it is not offered again.
+    void loaded.deleteProgress(outcome.license).catch(() => {});
+  }, [outcome, loaded]);
+  return outcome;
+}
+
+/**
+ * The quiet notice of a saved registration that no longer fits its flow. Rendered only for a `discarded` outcome,
+ * which only the loaded restoring chunk gives, so its text and view come from that chunk without suspending again.
+ */
+export function ResumeDiscardedNotice() {
+  return createElement(use(loadRestoreKit()).ResumeDiscardedNotice);
+}

@@ -1,0 +1,329 @@
+/**
+ * Saving and resuming a registration (issue 21 points 1, 2, 5; docs/architecture.md "Resuming a registration").
+ *
+ * What is saved: a flow's XState persisted snapshot (`actor.getPersistedSnapshot()`), stripped of every password,
+ * token, card, billing and provider-secret field (`stripSecrets`), with the licence, the flow, the machine version
+ * (`machineVersion`: a hash of the machine's state ids, so a changed machine discards old snapshots), a step key and
+ * the athlete. It goes to the server (PUT /api/registrations/progress, debounced) once the guardian has an account,
+ * and into this tab's sessionStorage as the "local copy" a reload resumes from without asking.
+ *
+ * How a flow resumes (./progress-restore.ts, loaded only by a tab holding a copy): never by trusting the saved
+ * screen. `resumeOutcome` checks that the snapshot still fits the
+ * machine (same version, `createActor(machine, { snapshot })` restores it without error), then reads the step and
+ * the choices (athlete, plan, protection, discount code) from it; the page starts its machine with them as a
+ * `resume` input, so every server answer is asked again on the way (the discount looked up again, the membership's
+ * status checked again) and the flow goes where the spec sends it. A snapshot that does not fit is discarded with a
+ * quiet notice (src/views/resume/resume-texts.ts).
+ *
+ * No React, no API and no machine imported here (the flows' pages give their machine): the hook the pages run is
+ * src/routes/use-progress.ts.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { z } from 'zod/mini';
+import { plainObject } from '../domain/wire';
+import { LOCAL_PROGRESS_KEY } from './progress-keys';
+
+/** The three flows of one registration (they replace each other's saved row: one per account and licence). */
+export type ProgressFlow = 'register' | 'login' | 'payment';
+
+/** PUT /api/registrations/progress: what the site saves (the snapshot already stripped of secrets). */
+export interface ProgressSave {
+  license: string;
+  flow: ProgressFlow;
+  machine_version: string;
+  step: string;
+  athlete_id: number | null;
+  snapshot: Record<string, unknown>;
+}
+
+/** How long a flow stays still before its progress is sent (a pagehide sends at once). */
+export const PROGRESS_DEBOUNCE_MS = 800;
+
+/**
+ * Keys never saved, at any depth: passwords, tokens, anything of the card or its provider (intents, secrets,
+ * payment methods), billing details. Wider than the server's refusal (password|card.?number|cvc|cvv|client_secret|
+ * payment_method), which is the last line, not the first.
+ */
+const SECRET_KEY = /password|token|card|cvc|cvv|secret|payment_?method|intent|billing|deeplink|^returned$/i;
+
+/** Whether a key names something that must never be saved. */
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEY.test(key);
+}
+
+/**
+ * A JSON copy of `value` without secret keys (at any depth), functions, symbols or class instances other than
+ * arrays and plain objects (a card form handle, a provider client): what a snapshot may carry to the server.
+ */
+export function stripSecrets(value: unknown): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (Array.isArray(value)) return value.map((item) => stripSecrets(item) ?? null);
+  if (typeof value !== 'object') return undefined;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (isSecretKey(key)) continue;
+    const stripped = stripSecrets(item);
+    if (stripped !== undefined) copy[key] = stripped;
+  }
+  return copy;
+}
+
+/** The persisted snapshot of an actor, stripped, as the object the server stores. */
+export function savableSnapshot(persisted: unknown): Record<string, unknown> {
+  const stripped = stripSecrets(persisted);
+  return plainObject.safeParse(stripped).data ?? {};
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: enough to tell two machine shapes apart (not a security hash). */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+interface StateNodeLike {
+  id: string;
+  states: Record<string, StateNodeLike>;
+}
+
+function stateIds(node: StateNodeLike, into: string[]): string[] {
+  into.push(node.id);
+  for (const child of Object.values(node.states)) stateIds(child, into);
+  return into;
+}
+
+/**
+ * The version a snapshot is saved with: a hash of every state id of the machine (and of the child machines whose
+ * snapshots it carries). Adding, removing or renaming a state changes it, and an older snapshot is discarded.
+ */
+export function machineVersion(...machines: readonly AnyStateMachine[]): string {
+  const ids = machines.flatMap((machine) => stateIds(machine.root, []));
+  return `m1-${fnv1a(ids.join('|'))}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Step keys and the choices a flow resumes with, read from a (stripped) snapshot. Every read is validated: a saved
+// snapshot is data from elsewhere.
+
+/** The steps a registration can be resumed at, by flow; the key the server stores is `${flow}.${step}`. */
+export type ResumePoint =
+  | { flow: 'register'; license: string; step: 'account' | 'athleteList' | 'createAthlete'; athleteId: number | null }
+  | { flow: 'login'; license: string; step: 'athleteList' | 'createAthlete'; athleteId: number | null }
+  | {
+      flow: 'payment';
+      license: string;
+      step: 'choosingPlan' | 'protection' | 'checkout';
+      athleteId: number | null;
+      planMonth: number | null;
+      includeProtection: boolean;
+      discountCode: string | null;
+    };
+
+const stateValue = z.union([z.string(), plainObject]);
+const athleteStepName = z.enum(['athleteList', 'createAthlete']);
+const wizardSnapshot = z.object({
+  value: stateValue,
+  context: z.object({
+    license: z.nullable(z.string()),
+    athleteStep: athleteStepName,
+    account: z.optional(z.unknown()),
+  }),
+  children: z.optional(
+    z.object({
+      athleteSteps: z.optional(
+        z.object({
+          snapshot: z.object({
+            context: z.object({ chosenAthlete: z.nullable(z.object({ user_id: z.number() })) }),
+          }),
+        }),
+      ),
+    }),
+  ),
+});
+const paymentSnapshot = z.object({
+  value: stateValue,
+  context: z.object({
+    user: z.nullable(z.object({ license: z.nullable(z.object({ license_code: z.string() })) })),
+    data: z.nullable(z.object({ athlete: z.optional(z.nullable(z.object({ id: z.number() }))) })),
+    selectedPlanMonth: z.nullable(z.number()),
+    includeProtection: z.boolean(),
+    discount: z.nullable(z.object({ code: z.string() })),
+    household: z.optional(z.nullable(z.unknown())),
+  }),
+});
+
+/** The top-level state of a snapshot's value ('checkout' for `{ checkout: 'ready' }`). */
+function topState(value: z.infer<typeof stateValue>): string {
+  return typeof value === 'string' ? value : (Object.keys(value)[0] ?? '');
+}
+
+const PAYMENT_STEPS: Readonly<Record<string, 'choosingPlan' | 'protection' | 'checkout'>> = {
+  choosingPlan: 'choosingPlan',
+  protection: 'protection',
+  checkout: 'checkout',
+  // Pay Now in progress: a reload returns to checkout, where the server's status says whether it was paid.
+  paying: 'checkout',
+};
+
+/**
+ * Where a snapshot of the flow is, as a resume point; null while the flow is not at a step worth saving (loading,
+ * logging in, before the account exists, a family checkout, or finished).
+ */
+export function resumePointFrom(flow: ProgressFlow, snapshot: unknown): ResumePoint | null {
+  if (flow === 'payment') {
+    const parsed = paymentSnapshot.safeParse(snapshot);
+    if (!parsed.success) return null;
+    const { value, context } = parsed.data;
+    const step = PAYMENT_STEPS[topState(value)];
+    const license = context.user?.license?.license_code ?? null;
+    if (step === undefined || license === null || (context.household ?? null) !== null) return null;
+    return {
+      flow,
+      license,
+      step,
+      athleteId: context.data?.athlete?.id ?? null,
+      planMonth: context.selectedPlanMonth,
+      includeProtection: context.includeProtection,
+      discountCode: context.discount?.code ?? null,
+    };
+  }
+  const parsed = wizardSnapshot.safeParse(snapshot);
+  if (!parsed.success) return null;
+  const { value, context, children } = parsed.data;
+  const license = context.license;
+  if (license === null) return null;
+  const athleteId = children?.athleteSteps?.snapshot.context.chosenAthlete?.user_id ?? null;
+  const top = topState(value);
+  if (top === 'athleteSteps') return { flow, license, step: context.athleteStep, athleteId };
+  // Register step 1 once the account exists ('Edit your Account'); before it, nothing leaves the browser.
+  if (flow === 'register' && top === 'guardianAccount' && (context.account ?? null) !== null) {
+    return { flow, license, step: 'account', athleteId: null };
+  }
+  return null;
+}
+
+export function stepKeyOf(point: ResumePoint): string {
+  return `${point.flow}.${point.step}`;
+}
+
+/** The PUT body for a snapshot at a resume point. */
+export function progressSave(point: ResumePoint, version: string, snapshot: Record<string, unknown>): ProgressSave {
+  return {
+    license: point.license,
+    flow: point.flow,
+    machine_version: version,
+    step: stepKeyOf(point),
+    athlete_id: point.athleteId,
+    snapshot,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What is kept of a saved registration (restoring it: ./progress-restore.ts).
+
+/** A saved registration as the site keeps it: the server's row, or this tab's local copy. */
+export type SavedProgress = Pick<ProgressSave, 'license' | 'flow' | 'machine_version' | 'step' | 'snapshot'>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// This tab's local copy (sessionStorage): a reload resumes from it without asking; gone with the tab.
+
+/** This tab's sessionStorage, or null where there is none (or it is refused). */
+export function session(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocalProgress(saved: SavedProgress): void {
+  try {
+    session()?.setItem(LOCAL_PROGRESS_KEY, JSON.stringify(saved));
+  } catch {
+    // A full or refused storage loses the reload's resume, nothing else.
+  }
+}
+
+export function forgetLocalProgress(): void {
+  try {
+    session()?.removeItem(LOCAL_PROGRESS_KEY);
+  } catch {
+    // Nothing stored is what was wanted.
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The debounced saver a flow's page runs (through use-progress.ts).
+
+export interface ProgressSaverDeps {
+  save: (body: ProgressSave) => Promise<unknown>;
+  saveOnLeave: (body: ProgressSave) => void;
+  /** Whether the guardian has an account on this device (a stored user): before that nothing goes to the server. */
+  hasAccount: () => boolean;
+  delayMs?: number;
+}
+
+export interface ProgressSaver {
+  /** A new snapshot of the flow: kept locally at once, sent once the flow stays still for the debounce delay. */
+  update: (persisted: unknown) => void;
+  /** Sends a pending save now (`leaving`: with keepalive, for pagehide). */
+  flush: (leaving?: boolean) => void;
+  /** Drops the pending save and the local copy (a completed payment: the server cleared its row). */
+  clear: () => void;
+  /** Stops the timer (unmount), sending what is pending. */
+  stop: () => void;
+}
+
+export function createProgressSaver(flow: ProgressFlow, version: string, deps: ProgressSaverDeps): ProgressSaver {
+  let pending: ProgressSave | null = null;
+  let lastSentKey: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  function cancelTimer(): void {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  }
+
+  function flush(leaving = false): void {
+    cancelTimer();
+    const body = pending;
+    pending = null;
+    if (body === null || !deps.hasAccount()) return;
+    const key = JSON.stringify(body);
+    if (key === lastSentKey) return;
+    lastSentKey = key;
+    if (leaving) deps.saveOnLeave(body);
+    // A failed save is retried by the next change; progress is a convenience, never a reason to stop the flow.
+    else
+      void deps.save(body).catch(() => {
+        lastSentKey = null;
+      });
+  }
+
+  return {
+    update(persisted) {
+      const point = resumePointFrom(flow, persisted);
+      if (point === null) return;
+      const snapshot = savableSnapshot(persisted);
+      writeLocalProgress({ license: point.license, flow, machine_version: version, step: stepKeyOf(point), snapshot });
+      pending = progressSave(point, version, snapshot);
+      cancelTimer();
+      timer = setTimeout(() => flush(), deps.delayMs ?? PROGRESS_DEBOUNCE_MS);
+    },
+    flush,
+    clear() {
+      cancelTimer();
+      pending = null;
+      forgetLocalProgress();
+    },
+    stop() {
+      flush();
+    },
+  };
+}

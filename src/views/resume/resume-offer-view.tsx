@@ -1,0 +1,48 @@
+import './resume.css';
+import { Alert } from '../common/alert';
+import { StepHeading } from '../common/step-heading';
+import { CONTINUE_TEXT, OFFER_HEADING, offerText, START_OVER_TEXT } from './resume-texts';
+
+/** What the offer shows: the server's names for the athlete and team, and the saved step key. */
+export interface ResumeOfferData {
+  athlete: string | null;
+  team: string | null;
+  season: string | null;
+  step: string;
+}
+
+/**
+ * 'Continue where you left off' (issue 21 point 1): the athlete, the team and the step a saved registration stopped
+ * at, with 'Start over'. The route (src/routes/resume-offer.tsx) loads it and performs both choices.
+ */
+export function ResumeOfferView({
+  offer,
+  busy,
+  error,
+  onContinue,
+  onStartOver,
+}: {
+  offer: ResumeOfferData;
+  busy: boolean;
+  error: string | null;
+  onContinue: () => void;
+  onStartOver: () => void;
+}) {
+  return (
+    <section className="card resume-offer" aria-labelledby="resume-offer-heading" aria-busy={busy}>
+      <div id="resume-offer-heading">
+        <StepHeading level={2}>{OFFER_HEADING}</StepHeading>
+      </div>
+      <p>{offerText(offer)}</p>
+      {error !== null && <Alert>{error}</Alert>}
+      <div className="button-row">
+        <button type="button" className="button" onClick={onContinue} disabled={busy}>
+          {CONTINUE_TEXT}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onStartOver} disabled={busy}>
+          {START_OVER_TEXT}
+        </button>
+      </div>
+    </section>
+  );
+}

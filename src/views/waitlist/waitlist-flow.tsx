@@ -1,0 +1,173 @@
+import './waitlist.css';
+import { Link } from '@tanstack/react-router';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { WAITLIST_TEXTS } from '../../domain/waitlist';
+import { type WaitlistActorRef, type WaitlistView, waitlistView } from '../../machines/waitlist.connect';
+import { Alert } from '../common/alert';
+import { Page } from '../common/page';
+import { StepHeading } from '../common/step-heading';
+
+/** /waitlist (issue 21 point 3), rendered from the waitlist machine's state. */
+export function WaitlistFlow({ actorRef }: { actorRef: WaitlistActorRef }) {
+  const view = useSelector(actorRef, waitlistView, shallowEqual);
+  switch (view.screen) {
+    case 'none':
+      // Looking up or joining: the loading overlay shows and announces it.
+      return <Page>{null}</Page>;
+    case 'failed':
+      return (
+        <Page>
+          <section className="card">
+            <StepHeading>{WAITLIST_TEXTS.title}</StepHeading>
+            <Alert>{view.error}</Alert>
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={!view.canRetry}
+                onClick={() => actorRef.send({ type: 'RETRY' })}
+              >
+                {WAITLIST_TEXTS.tryAgain}
+              </button>
+              <BackToTeam license={view.license} />
+            </div>
+          </section>
+        </Page>
+      );
+    case 'left':
+      return (
+        <Page>
+          <section className="card">
+            <StepHeading>{view.message}</StepHeading>
+            <div className="button-row">
+              <button
+                type="button"
+                className="button"
+                disabled={!view.canJoin}
+                onClick={() => actorRef.send({ type: 'JOIN' })}
+              >
+                {WAITLIST_TEXTS.join}
+              </button>
+              <BackToTeam license={view.license} />
+            </div>
+          </section>
+        </Page>
+      );
+    case 'onList':
+      return <OnListView actorRef={actorRef} view={view} />;
+  }
+}
+
+function OnListView({
+  actorRef,
+  view,
+}: {
+  actorRef: WaitlistActorRef;
+  view: Extract<WaitlistView, { screen: 'onList' }>;
+}) {
+  // Once the question was asked, the button that asked it takes the focus back when it returns (No, or a failure).
+  const asked = useRef(false);
+  if (view.confirming) asked.current = true;
+  return (
+    <Page>
+      <section className="card waitlist">
+        <StepHeading>{view.heading}</StepHeading>
+        <Alert tone={view.offered ? 'success' : 'info'}>{view.status}</Alert>
+        {view.error !== null && <Alert>{view.error}</Alert>}
+        {view.offered && (
+          <div className="button-row">
+            <button
+              type="button"
+              className="button"
+              disabled={!view.canContinue}
+              onClick={() => actorRef.send({ type: 'CONTINUE' })}
+            >
+              {WAITLIST_TEXTS.continue}
+            </button>
+          </div>
+        )}
+        {view.confirming ? (
+          <LeaveConfirmation actorRef={actorRef} canConfirm={view.canConfirm} canKeep={view.canKeep} />
+        ) : (
+          <LeaveButton
+            focusOnMount={asked.current}
+            disabled={!view.canLeave}
+            onLeave={() => actorRef.send({ type: 'LEAVE' })}
+          />
+        )}
+      </section>
+    </Page>
+  );
+}
+
+function LeaveButton({
+  focusOnMount,
+  disabled,
+  onLeave,
+}: {
+  focusOnMount: boolean;
+  disabled: boolean;
+  onLeave: () => void;
+}) {
+  const ref = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only where the button appears again
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, []);
+  return (
+    <div className="button-row">
+      <button type="button" className="button button--secondary" ref={ref} disabled={disabled} onClick={onLeave}>
+        {WAITLIST_TEXTS.leave}
+      </button>
+    </div>
+  );
+}
+
+function BackToTeam({ license }: { license: string }) {
+  return (
+    <Link to="/licenses/$license" params={{ license }} className="button button--secondary">
+      {WAITLIST_TEXTS.backToTeam}
+    </Link>
+  );
+}
+
+function LeaveConfirmation({
+  actorRef,
+  canConfirm,
+  canKeep,
+}: {
+  actorRef: WaitlistActorRef;
+  canConfirm: boolean;
+  canKeep: boolean;
+}) {
+  const keepRef = useRef<HTMLButtonElement>(null);
+  // The safe answer takes focus when the question appears, so a keyboard user lands on its buttons.
+  useEffect(() => {
+    keepRef.current?.focus();
+  }, []);
+  return (
+    <fieldset className="waitlist__confirm">
+      <legend>{WAITLIST_TEXTS.leaveQuestion}</legend>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button"
+          disabled={!canConfirm}
+          onClick={() => actorRef.send({ type: 'CONFIRM_LEAVE' })}
+        >
+          {WAITLIST_TEXTS.leaveYes}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          ref={keepRef}
+          disabled={!canKeep}
+          onClick={() => actorRef.send({ type: 'KEEP' })}
+        >
+          {WAITLIST_TEXTS.leaveNo}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
