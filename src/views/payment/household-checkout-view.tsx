@@ -9,9 +9,9 @@ import {
 import { Alert } from '../common/alert';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
+import { HouseholdAddAthleteView } from './household-add-athlete';
 import { HouseholdAthletesStep } from './household-athletes-step';
 import { HouseholdReviewStep } from './household-review-step';
-import { HouseholdAddAthleteView } from './household-add-athlete';
 import './household.css';
 
 /** Back from 3-D Secure on a family checkout: checking, then a processing or failed result and a retry. */
