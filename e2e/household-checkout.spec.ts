@@ -157,6 +157,66 @@ test.describe('family checkout', () => {
     await expect(page.getByRole('table', { name: 'Remaining payments' })).toBeVisible();
   });
 
+  test('an athlete on another team of the club (STORM-2026) joins the checkout: one payment, no sibling discount across seasons', async ({
+    page,
+    request,
+  }) => {
+    const email = await newFamily(request, 'family.storm', ['Sam Storm', 'Alex Storm']);
+    await logInWithTigers(page, email, 'Sam Storm');
+    await page.getByRole('button', { name: 'Add another athlete' }).click();
+    await expect(page.getByText('Team: 12U Tigers')).toBeVisible();
+    await page.getByRole('button', { name: "Use another team's license code" }).click();
+    await expect(page.getByRole('heading', { name: 'Another Team' })).toBeFocused();
+
+    // A code of no team, then a coach licence, are refused beside the field; the 14U Storm code is taken.
+    const code = page.getByLabel("Another team's license code");
+    await code.fill('COACH-2027');
+    await page.getByRole('button', { name: 'Use This Team' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      "This is a coach license: enter the code of a team's registration link.",
+    );
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await code.fill('STORM-2026');
+    await page.getByRole('button', { name: 'Use This Team' }).click();
+    await expect(page.getByText('Team: 14U Storm')).toBeVisible();
+    await pickAthlete(page, 'Alex Storm');
+    await expect(page.getByRole('heading', { level: 2, name: 'Alex Storm' })).toBeVisible();
+
+    // Each athlete with their own team and season; different seasons: no household discount.
+    await expect(page.getByText('12U Tigers · Spring 2027')).toHaveCount(1);
+    await expect(page.getByText('14U Storm · Fall 2026')).toHaveCount(1);
+    await choosePlan(page, 'Sam Storm', /^Pay in full/, '$475.00');
+    await choosePlan(page, 'Alex Storm', /^Pay in full/, '$795.00');
+    await expect(amountOf(page, '.household-totals', 'Sibling discount')).toHaveCount(0);
+    await checkA11y(page, 'family step 1 with two teams');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeFocused();
+    await expect(amountOf(page, '.household-summary__totals', 'Due today')).toHaveText('$795.00');
+    // The summary keeps its rows in place (CLS 0): the household discount row shows nothing off.
+    await expect(amountOf(page, '.household-summary__totals', 'Sibling discount')).toHaveText('$0.00');
+    // One organization: one waiver.
+    await expect(page.getByRole('checkbox', { name: NORTHSIDE_WAIVER })).toHaveCount(1);
+    await payWith4242(page);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Sam Storm' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Alex Storm' })).toBeVisible();
+
+    // Both memberships are recorded, each on its own team.
+    const login = await request.post('/api/auth/login', {
+      headers: WEBSITE,
+      data: { email, password: FIXTURE_PASSWORD },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const memberships = await request.get('/api/memberships', {
+      headers: { ...WEBSITE, Authorization: `Bearer ${token}` },
+    });
+    const body = JSON.stringify(await memberships.json());
+    expect(body).toContain('12U Tigers');
+    expect(body).toContain('14U Storm');
+  });
+
   test('3-D Secure (4000 0025 0000 3155): back from the provider, the family checkout is recorded', async ({
     page,
     request,
