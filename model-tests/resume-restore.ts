@@ -23,7 +23,7 @@ import { fitsMachine } from '../src/session/progress-restore';
 import { generatePaths, type Model } from './harness/index.ts';
 
 /** The server's refusal (docs/api.md): any key like these, at any depth, is a 422. */
-const SERVER_REFUSED_KEY = /password|card.?number|cvc|cvv|client_secret|payment_method/i;
+const SERVER_REFUSED_KEY = /password|token|secret|card.?number|cvc|cvv|payment.?method/i;
 
 /** Every key, at any depth, of a JSON value. */
 export function keysIn(value: unknown): string[] {

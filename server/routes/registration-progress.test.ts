@@ -127,6 +127,10 @@ describe('PUT /api/registrations/progress', () => {
     ['client_secret', { intent: { client_secret: 'pi_x_secret_y' } }],
     ['payment_method', { payment_method: 'pm_x' }],
     ['newPassword in an array', { list: [{ newPassword: 'x' }] }],
+    ['clientSecret (camelCase, as the card machines name it)', { card: { clientSecret: 'pi_x_secret_y' } }],
+    ['paymentMethodId', { paymentMethodId: 'pm_x' }],
+    ["an athlete's token", { athlete: { user_id: 11, token: 'athlete-token' } }],
+    ['accessToken', { session: { accessToken: 'x' } }],
   ])('refuses a snapshot with a key named like a password or card detail (%s)', async (_label, extra) => {
     expectError(await save(PAT, { snapshot: snapshot(extra) }), 422, PROGRESS_TEXTS.forbiddenKey);
     expect(await rowsOf(PAT)).toEqual([]);

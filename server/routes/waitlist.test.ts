@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../src/domain/dates.ts';
-import { licenceClaims, licences, mailOutbox, waitlistEntries, waitlistOffers } from '../db/schema/index.ts';
+import { licenceClaims, licences, mailOutbox, users, waitlistEntries, waitlistOffers } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import { claimLicence, LICENCE_TEXTS } from '../services/licences.ts';
 import { expireWaitlistOffers, offerFreeSeats, releaseClaim } from '../services/waitlist-seats.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
@@ -349,6 +350,32 @@ describe('offers', () => {
     expect(await entryOf(PAT)).toMatchObject({ status: 'offered' });
     expect(await offerMails(PAT)).toHaveLength(1);
     expect((await fullLicence()).availableLicenses).toBe(0);
+  });
+
+  it('a held seat is not taken once staff paused the licence, even by a claim that read it before the pause', async () => {
+    expect((await join(PAT)).status).toBe(201);
+    expect((await raiseSeats('FULL-2027', 1)).status).toBe(200);
+    const before = await fullLicence();
+    await t.db.update(licences).set({ paused: true }).where(eq(licences.id, before.id));
+    const [pat] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, await userId(t.db, PAT)));
+    // The licence row as the claim read it, before the pause.
+    expect(await claimLicence(t.deps, pat!, before)).toEqual({ status: 'PAUSED', message: LICENCE_TEXTS.paused });
+    expect(await t.db.select().from(licenceClaims).where(eq(licenceClaims.licenceId, before.id))).toEqual([]);
+    expect(await openOffers()).toHaveLength(1);
+    expect(await entryOf(PAT)).toMatchObject({ status: 'offered' });
+  });
+
+  it('an expired offer leaves an entry that left the line meanwhile as it is', async () => {
+    expect((await join(PAT)).status).toBe(201);
+    expect((await raiseSeats('FULL-2027', 1)).status).toBe(200);
+    const [entry] = await t.db.select().from(waitlistEntries);
+    await t.db.update(waitlistEntries).set({ status: 'claimed' }).where(eq(waitlistEntries.id, entry!.id));
+    expect((await runAsOf(3)).status).toBe(200);
+    const [after] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry!.id));
+    expect(after?.status).toBe('claimed');
   });
 
   it('a paused licence offers nothing: its seats stay in the pool', async () => {

@@ -178,6 +178,17 @@ export interface ClaimResult {
 }
 
 class NoneLeft extends Error {}
+class PausedMeanwhile extends Error {}
+
+/** Whether the licence is paused now, read with the row locked (the claim's transaction). */
+async function isPausedNow(tx: Tx, licenceId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ paused: licences.paused })
+    .from(licences)
+    .where(eq(licences.id, licenceId))
+    .for('update');
+  return row?.paused ?? true;
+}
 
 /** Coach access lasts until the end of the licence's last day (UTC). */
 function accessEnd(expiresOn: string | null, now: Date): Date {
@@ -208,7 +219,10 @@ export async function claimLicence(deps: AppDeps, user: UserRow, licence: Licenc
         .values({ licenceId: licence.id, userId: user.id })
         .onConflictDoNothing()
         .returning({ id: licenceClaims.id });
-      if (inserted.length > 0 && !(await takeHeldSeat(tx, user, licence.id, now))) {
+      const heldSeat = inserted.length > 0 && (await takeHeldSeat(tx, user, licence.id, now));
+      // A held seat is taken without touching the pool, so whether staff paused the licence meanwhile is read again.
+      if (heldSeat && (await isPausedNow(tx, licence.id))) throw new PausedMeanwhile();
+      if (inserted.length > 0 && !heldSeat) {
         const taken = await tx
           .update(licences)
           .set({ availableLicenses: sql`${licences.availableLicenses} - 1` })
@@ -226,6 +240,7 @@ export async function claimLicence(deps: AppDeps, user: UserRow, licence: Licenc
     });
   } catch (error) {
     if (error instanceof NoneLeft) return unavailable;
+    if (error instanceof PausedMeanwhile) return { status: 'PAUSED', message: LICENCE_TEXTS.paused };
     throw error;
   }
 }

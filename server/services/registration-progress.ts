@@ -36,8 +36,12 @@ export type ProgressFlow = (typeof PROGRESS_FLOWS)[number];
 export const SNAPSHOT_MAX_BYTES = 64 * 1024;
 /** The deepest nesting stored: a flow's persisted snapshot with its children is far shallower. */
 export const SNAPSHOT_MAX_DEPTH = 32;
-/** Keys never stored, at any depth of a snapshot. */
-export const FORBIDDEN_KEY = /password|card.?number|cvc|cvv|client_secret|payment_method/i;
+/**
+ * Keys never stored, at any depth of a snapshot: passwords, session and athlete tokens, card details, provider secrets
+ * and payment methods, in any spelling the site's machines use (`client_secret`, `clientSecret`, `paymentMethodId`).
+ * The site strips wider (src/session/progress.ts); this is the last line.
+ */
+export const FORBIDDEN_KEY = /password|token|secret|card.?number|cvc|cvv|payment.?method/i;
 
 export const PROGRESS_TEXTS = {
   licenceNotFound: 'Licence not found.',

@@ -307,7 +307,8 @@ export async function expireWaitlistOffers(
       await tx
         .update(waitlistEntries)
         .set({ status: 'expired', leftAt: now })
-        .where(inArray(waitlistEntries.id, entryIds));
+        // An entry that left the line meanwhile (claimed through the pool as its offer lapsed) keeps its status.
+        .where(and(inArray(waitlistEntries.id, entryIds), eq(waitlistEntries.status, 'offered')));
       return { expired: expired.length, ...(await returnSeats(deps, tx, licenceId, expired.length, now)) };
     });
     result.expired += change.expired;

@@ -130,7 +130,7 @@ export const addAthleteMachine = setup({
       },
     },
     enteringCode: {
-      description: "Issue 20 point 1: another team's licence code (the code of its registration link)",
+      description: "Spec §2 licence page, issue 20 point 1: another team's licence code (the code of its registration link).",
       initial: 'idle',
       on: {
         CANCEL_TEAM: {
@@ -141,7 +141,7 @@ export const addAthleteMachine = setup({
       },
       states: {
         idle: {
-          description: 'The code field',
+          description: 'Spec §5: the code field; a code is required before it is checked.',
           on: { TEAM_CODE: { guard: { type: 'hasTeamCode', params: ({ event }) => event }, target: 'checking' } },
         },
         checking: {
@@ -175,7 +175,7 @@ export const addAthleteMachine = setup({
           },
         },
         refused: {
-          description: 'The refusal, tied to the field; another code may be tried',
+          description: 'Spec §8: the refusal, tied to the field; another code may be tried.',
           on: {
             TEAM_CODE: {
               guard: { type: 'hasTeamCode', params: ({ event }) => event },
@@ -188,7 +188,7 @@ export const addAthleteMachine = setup({
     },
     ended: {
       type: 'final',
-      description: 'The athlete steps ended (Back, or an athlete chosen or created and checked).',
+      description: 'Spec §4: the athlete steps ended (Back, or an athlete chosen or created and checked).',
     },
   },
 });

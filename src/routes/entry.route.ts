@@ -3,11 +3,17 @@ import { entryDestination } from '../machines/entry-redirect';
 import { getCurrentUser } from '../session/current-user';
 import { rootRoute } from './root.route';
 
-/** The licence of the guardian's latest saved registration, or null (none, or the server could not say). */
+/** How long the root waits for the saved registration before sending the guardian on as usual. */
+const SAVED_REGISTRATION_WAIT_MS = 1500;
+
+/**
+ * The licence of the guardian's latest saved registration, or null (none, or the server could not say within
+ * SAVED_REGISTRATION_WAIT_MS: a slow network never keeps the root page from moving on).
+ */
 async function savedRegistrationLicence(): Promise<string | null> {
   try {
     const { getProgress } = await import('./resume-kit');
-    return (await getProgress(null))?.license ?? null;
+    return (await getProgress(null, { signal: AbortSignal.timeout(SAVED_REGISTRATION_WAIT_MS) }))?.license ?? null;
   } catch {
     return null;
   }

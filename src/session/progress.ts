@@ -41,8 +41,8 @@ export const PROGRESS_DEBOUNCE_MS = 800;
 
 /**
  * Keys never saved, at any depth: passwords, tokens, anything of the card or its provider (intents, secrets,
- * payment methods), billing details. Wider than the server's refusal (password|card.?number|cvc|cvv|client_secret|
- * payment_method), which is the last line, not the first.
+ * payment methods), billing details. Wider than the server's refusal (password|token|secret|card.?number|cvc|cvv|
+ * payment.?method), which is the last line, not the first.
  */
 const SECRET_KEY = /password|token|card|cvc|cvv|secret|payment_?method|intent|billing|deeplink|^returned$/i;
 
