@@ -1,5 +1,5 @@
 /**
- * What the add flow's views (src/views/athletes/add-athlete-view.tsx, athlete-team-choice.tsx) render for a snapshot
+ * What the add flow's view (src/views/payment/household-add-athlete.tsx) renders for a snapshot
  * of add-athlete.machine.ts: its athlete steps child (rendered by the athlete steps' own views) and the choice of
  * team beside their athlete list (issue 20 point 1).
  */
