@@ -197,9 +197,15 @@ test.describe('family checkout', () => {
     await expect(amountOf(page, '.household-summary__totals', 'Sibling discount')).toHaveText('$0.00');
     // One organization: one waiver.
     await expect(page.getByRole('checkbox', { name: NORTHSIDE_WAIVER })).toHaveCount(1);
+    const checkouts: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/api/household/checkout') checkouts.push(sent.method());
+    });
     await payWith4242(page);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+    // One card payment for both teams.
+    expect(checkouts).toEqual(['POST']);
     await expect(page.getByRole('region', { name: 'Sam Storm' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Alex Storm' })).toBeVisible();
 
