@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import { sendRegistrationReminders } from '../services/registration-progress.ts';
-import { expireWaitlistOffers, momentAsOf } from '../services/waitlist-seats.ts';
+import { expireWaitlistOffers } from '../services/waitlist-seats.ts';
 import { type CollectorResult, runCollector } from './collector.ts';
 
 /**
@@ -12,16 +12,28 @@ import { type CollectorResult, runCollector } from './collector.ts';
 export interface CollectorJob {
   /** Its name in the log. */
   name: string;
-  run(deps: AppDeps, asOf: string): Promise<number>;
+  /** `at`: the moment the run stands for (`momentOf`). */
+  run(deps: AppDeps, at: Date): Promise<number>;
+}
+
+/**
+ * The moment a run "as of" a date stands for: that date at the current time of day (UTC). As of today it is now, so
+ * the scheduled runs measure hours by the clock; `POST /api/staff/billing/run {as_of: tomorrow}` (outside production)
+ * then finds every registration saved today more than 24 hours old, and an offer made now has expired in a run as of
+ * two days later. Every job of a run gets this one moment.
+ */
+export function momentOf(asOf: string, now: Date): Date {
+  const timeOfDay = now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(Date.parse(`${asOf}T00:00:00Z`) + timeOfDay);
 }
 
 export const COLLECTOR_JOBS: readonly CollectorJob[] = [
   // Issue 21 point 2: 'Finish registering …' after 24 and 72 hours; rows paid for or older than 60 days deleted.
-  { name: 'registration_reminders', run: async (deps, asOf) => (await sendRegistrationReminders(deps, asOf)).reminded },
+  { name: 'registration_reminders', run: async (deps, at) => (await sendRegistrationReminders(deps, at)).reminded },
   // Issue 21 point 3: waitlist offers past their 48 h expire and their seats pass to the next family (or the pool).
   {
     name: 'waitlist_offer_expiry',
-    run: async (deps, asOf) => (await expireWaitlistOffers(deps, momentAsOf(deps, asOf))).expired,
+    run: async (deps, at) => (await expireWaitlistOffers(deps, at)).expired,
   },
 ];
 
@@ -39,11 +51,12 @@ export async function runCollectorAndJobs(
   jobs: readonly CollectorJob[] = COLLECTOR_JOBS,
 ): Promise<CollectorRunResult> {
   const result = await runCollector(deps, asOf);
+  const at = momentOf(asOf, deps.now());
   const counts: Record<string, number> = {};
   let failure: unknown = null;
   for (const job of jobs) {
     try {
-      counts[job.name] = await job.run(deps, asOf);
+      counts[job.name] = await job.run(deps, at);
     } catch (error) {
       deps.log.error({ err: error, job: job.name }, 'billing: a collector job failed');
       failure ??= error;

@@ -4,14 +4,9 @@ import { addDays, toIsoDate } from '../../src/domain/dates.ts';
 import { licenceClaims, licences, mailOutbox, registrationProgress } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { registrationReminderMail } from '../mail/registration-reminder-mail.ts';
-import {
-  continueLink,
-  momentOf,
-  RETENTION_DAYS,
-  sendRegistrationReminders,
-} from '../services/registration-progress.ts';
+import { continueLink, RETENTION_DAYS, sendRegistrationReminders } from '../services/registration-progress.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
-import { COLLECTOR_JOBS, runCollectorAndJobs } from './jobs.ts';
+import { COLLECTOR_JOBS, momentOf, runCollectorAndJobs } from './jobs.ts';
 
 /**
  * Issue 21 point 2: the reminders of an unfinished registration, sent by the collector run's job
@@ -198,7 +193,9 @@ describe('the reminders of an unfinished registration', () => {
     for (const login of logins) await save(login, { license: 'STORM-2026' });
     const moment = momentOf(day(1), t.deps.now());
     expect(moment.toISOString()).toBe('2026-11-27T10:00:00.000Z');
-    const results = await Promise.all(Array.from({ length: 6 }, () => sendRegistrationReminders(t.deps, day(1))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => sendRegistrationReminders(t.deps, momentOf(day(1), t.deps.now()))),
+    );
     expect(results.reduce((sum, result) => sum + result.reminded, 0)).toBe(logins.length);
     expect((await reminders()).map((mail) => mail.to).sort()).toEqual([...logins].sort());
     const seconds = await Promise.all(Array.from({ length: 6 }, () => runCollectorAndJobs(t.deps, day(3))));

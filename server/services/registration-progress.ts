@@ -277,16 +277,6 @@ export interface ReminderRunResult {
   deleted: number;
 }
 
-/**
- * The moment a run "as of" a date stands for: that date at the current time of day (UTC). As of today it is now, so
- * the scheduled runs measure the 24 and 72 hours by the clock; `POST /api/staff/billing/run {as_of: tomorrow}` (outside
- * production) then finds every row saved today more than 24 hours old, and `as_of` three days on, 72 hours.
- */
-export function momentOf(asOf: string, now: Date): Date {
-  const timeOfDay = now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(Date.parse(`${asOf}T00:00:00Z`) + timeOfDay);
-}
-
 const BATCH = 100;
 
 /**
@@ -294,11 +284,11 @@ const BATCH = 100;
  * RETENTION_DAYS, then e-mails 'Finish registering {athlete} for {team}' to the guardian who saved each row not
  * updated for 24 h, and a second time at 72 h. None while the licence is paused, expired or has no seat left for the
  * family (a family that claimed it already is reminded). Each e-mail is claimed by a conditional UPDATE in the
- * transaction that inserts it in the outbox, so several processes running the job at once send it once.
+ * transaction that inserts it in the outbox, so several processes running the job at once send it once. `at`: the
+ * moment the run stands for (server/billing/jobs.ts `momentOf`).
  */
-export async function sendRegistrationReminders(deps: AppDeps, asOf: string): Promise<ReminderRunResult> {
+export async function sendRegistrationReminders(deps: AppDeps, at: Date): Promise<ReminderRunResult> {
   const { db } = deps;
-  const at = momentOf(asOf, deps.now());
   // Retention counts by the clock, never by `as_of`: a staff run dated ahead deletes nobody's registration early.
   const deleted = await deleteFinishedAndStale(db, deps.now());
   const firstBefore = new Date(at.getTime() - FIRST_REMINDER_MS);

@@ -14,7 +14,7 @@
  * The offer's e-mail is written to the outbox in that same transaction (with SMTP it is sent after the commit).
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { startOfDate, toIsoDate } from '../../src/domain/dates.ts';
+import { toIsoDate } from '../../src/domain/dates.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   licenceClaims,
@@ -267,16 +267,6 @@ export async function releaseClaim(
   if (outcome === null) return false;
   await deliverAfterCommit(deps, outcome.mails);
   return true;
-}
-
-/**
- * The moment a run "as of" a date stands for: now moved by whole days to that date (same time of day), so an offer
- * made now has expired in a run as of two days later. Now itself without a date.
- */
-export function momentAsOf(deps: Pick<AppDeps, 'now'>, asOf: string | null | undefined): Date {
-  const now = deps.now();
-  if (!asOf) return now;
-  return new Date(now.getTime() + (startOfDate(asOf).getTime() - startOfDate(toIsoDate(now)).getTime()));
 }
 
 /**

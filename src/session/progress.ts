@@ -21,7 +21,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { z } from 'zod/mini';
 import { plainObject } from '../domain/wire';
-import { LOCAL_PROGRESS_KEY } from './progress-keys';
+import { LOCAL_PROGRESS_KEY, removeLocalProgress } from './progress-keys';
 
 /** The three flows of one registration (they replace each other's saved row: one per account and licence). */
 export type ProgressFlow = 'register' | 'login' | 'payment';
@@ -250,13 +250,8 @@ export function writeLocalProgress(saved: SavedProgress): void {
   }
 }
 
-export function forgetLocalProgress(): void {
-  try {
-    session()?.removeItem(LOCAL_PROGRESS_KEY);
-  } catch {
-    // Nothing stored is what was wanted.
-  }
-}
+/** Forgets this tab's copy (one home: ./progress-keys.ts, which the pages read without loading this module). */
+export const forgetLocalProgress = removeLocalProgress;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The debounced saver a flow's page runs (through use-progress.ts).
