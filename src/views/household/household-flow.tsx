@@ -1,7 +1,7 @@
+import { ConfirmChoice } from '../common/confirm-choice';
 import './household.css';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import {
   canCancelInvite,
   canRemove,
@@ -97,34 +97,17 @@ function GuardianItem({ actorRef, guardian }: { actorRef: HouseholdActorRef; gua
 
 function RemoveConfirmation({ actorRef, question }: { actorRef: HouseholdActorRef; question: string }) {
   const { canConfirm, canKeep } = useSelector(actorRef, confirmView, shallowEqual);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  // The safe answer takes focus when the question appears, so a keyboard user lands on its buttons.
-  useEffect(() => {
-    keepRef.current?.focus();
-  }, []);
   return (
-    <fieldset className="household__confirm">
-      <legend>{question}</legend>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          disabled={!canConfirm}
-          onClick={() => actorRef.send({ type: 'CONFIRM_REMOVE' })}
-        >
-          {HOUSEHOLD_TEXTS.yes}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          ref={keepRef}
-          disabled={!canKeep}
-          onClick={() => actorRef.send({ type: 'KEEP' })}
-        >
-          {HOUSEHOLD_TEXTS.no}
-        </button>
-      </div>
-    </fieldset>
+    <ConfirmChoice
+      className="household__confirm"
+      question={question}
+      yes={HOUSEHOLD_TEXTS.yes}
+      no={HOUSEHOLD_TEXTS.no}
+      canConfirm={canConfirm}
+      canKeep={canKeep}
+      onConfirm={() => actorRef.send({ type: 'CONFIRM_REMOVE' })}
+      onKeep={() => actorRef.send({ type: 'KEEP' })}
+    />
   );
 }
 

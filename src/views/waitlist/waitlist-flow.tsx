@@ -1,3 +1,4 @@
+import { ConfirmChoice } from '../common/confirm-choice';
 import './waitlist.css';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
@@ -141,33 +142,16 @@ function LeaveConfirmation({
   canConfirm: boolean;
   canKeep: boolean;
 }) {
-  const keepRef = useRef<HTMLButtonElement>(null);
-  // The safe answer takes focus when the question appears, so a keyboard user lands on its buttons.
-  useEffect(() => {
-    keepRef.current?.focus();
-  }, []);
   return (
-    <fieldset className="waitlist__confirm">
-      <legend>{WAITLIST_TEXTS.leaveQuestion}</legend>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          disabled={!canConfirm}
-          onClick={() => actorRef.send({ type: 'CONFIRM_LEAVE' })}
-        >
-          {WAITLIST_TEXTS.leaveYes}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          ref={keepRef}
-          disabled={!canKeep}
-          onClick={() => actorRef.send({ type: 'KEEP' })}
-        >
-          {WAITLIST_TEXTS.leaveNo}
-        </button>
-      </div>
-    </fieldset>
+    <ConfirmChoice
+      className="waitlist__confirm"
+      question={WAITLIST_TEXTS.leaveQuestion}
+      yes={WAITLIST_TEXTS.leaveYes}
+      no={WAITLIST_TEXTS.leaveNo}
+      canConfirm={canConfirm}
+      canKeep={canKeep}
+      onConfirm={() => actorRef.send({ type: 'CONFIRM_LEAVE' })}
+      onKeep={() => actorRef.send({ type: 'KEEP' })}
+    />
   );
 }
