@@ -4,7 +4,14 @@
  * on `team.draft.{id}` so every open preview reloads. The fee fields and rules are the team form's (./admin-team.ts).
  */
 import { z } from 'zod/mini';
-import { idTextToId, optionalIdField, textField, WAIVER_MAX_LENGTH, WAIVER_TOO_LONG } from './admin-fields.ts';
+import {
+  ADMIN_ID_MAX,
+  idTextToId,
+  optionalIdField,
+  textField,
+  WAIVER_MAX_LENGTH,
+  WAIVER_TOO_LONG,
+} from './admin-fields.ts';
 import { type AdminTeamValues, depositWithinDues, teamFeeShape, teamFeesOfValues } from './admin-team.ts';
 
 export const DRAFT_NAME_REQUIRED = 'Enter the team’s name.';
@@ -36,3 +43,13 @@ export function toAdminDraftBody(values: AdminDraftValues): AdminDraftBody | nul
   const result = adminDraftFormSchema.safeParse(values);
   return result.success ? result.data : null;
 }
+
+export const DRAFT_TEAM_REQUIRED = 'Choose the team the draft starts from.';
+
+/** POST /api/admin/organizations/{id}/drafts: a new draft starts as a copy of one of the organization's teams. */
+export const adminNewDraftBodySchema = z.object({
+  team_id: z
+    .int({ error: DRAFT_TEAM_REQUIRED })
+    .check(z.minimum(1, DRAFT_TEAM_REQUIRED), z.maximum(ADMIN_ID_MAX, DRAFT_TEAM_REQUIRED)),
+});
+export type AdminNewDraftBody = z.output<typeof adminNewDraftBodySchema>;
