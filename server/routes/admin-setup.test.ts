@@ -8,6 +8,7 @@ import {
   mailOutbox,
   membershipPhases,
   memberships,
+  organizations,
   seasons,
   teams,
   waitlistEntries,
@@ -35,10 +36,11 @@ const call = async (method: string, path: string, email: string, body?: unknown)
 async function ids() {
   const [tigers] = await t.db.select().from(teams).where(eq(teams.name, '12U Tigers'));
   const [draft] = await t.db.select().from(drafts).where(eq(drafts.name, '12U Tigers'));
+  const [lakeside] = await t.db.select().from(organizations).where(eq(organizations.name, 'Lakeside Little League'));
   const [lakesideSeason] = await t.db
     .select()
     .from(seasons)
-    .where(and(eq(seasons.name, 'Spring 2027'), eq(seasons.organizationId, tigers!.organizationId + 1)));
+    .where(and(eq(seasons.name, 'Spring 2027'), eq(seasons.organizationId, lakeside!.id)));
   return { tigers: tigers!, northside: tigers!.organizationId, draft: draft!, lakesideSeason: lakesideSeason! };
 }
 

@@ -33,6 +33,7 @@ import {
   type LicenceRow,
   licenceClaims,
   licences,
+  type OrganizationRow,
   organizations,
   protectionPlans,
   type SeasonRow,
@@ -129,6 +130,18 @@ function seasonJson(season: SeasonRow, seasonTeams: ReturnType<typeof teamJson>[
   };
 }
 
+function organizationJson(organization: OrganizationRow) {
+  return {
+    id: organization.id,
+    name: organization.name,
+    waiver: organization.waiver,
+    household_discount:
+      organization.secondAthletePercent === null || organization.furtherAthletePercent === null
+        ? null
+        : { second_percent: organization.secondAthletePercent, further_percent: organization.furtherAthletePercent },
+  };
+}
+
 function discountCodeJson(code: DiscountCodeRow) {
   return {
     code: code.code,
@@ -216,18 +229,7 @@ export async function organizationSetup(deps: AppDeps, staff: StaffJson, organiz
     ),
   );
   return {
-    organization: {
-      id: organization.id,
-      name: organization.name,
-      waiver: organization.waiver,
-      household_discount:
-        organization.secondAthletePercent === null || organization.furtherAthletePercent === null
-          ? null
-          : {
-              second_percent: organization.secondAthletePercent,
-              further_percent: organization.furtherAthletePercent,
-            },
-    },
+    organization: organizationJson(organization),
     seasons: seasonRows.map((season) =>
       seasonJson(
         season,
@@ -247,15 +249,17 @@ export async function updateOrganizationSettings(
   body: AdminSettingsBody,
 ) {
   requireRole(staff, organizationId, OWNER, ADMIN_SETUP_TEXTS.organizationNotFound);
-  await deps.db
+  const [organization] = await deps.db
     .update(organizations)
     .set({
       waiver: body.waiver,
       secondAthletePercent: body.household_discount?.second_percent ?? null,
       furtherAthletePercent: body.household_discount?.further_percent ?? null,
     })
-    .where(eq(organizations.id, organizationId));
-  return { organization: (await organizationSetup(deps, staff, organizationId)).organization };
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  if (!organization) throw notFound(ADMIN_SETUP_TEXTS.organizationNotFound);
+  return { organization: organizationJson(organization) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
