@@ -295,6 +295,22 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/admin/organizations/{id}/invites': { operationId: 'inviteStaff' },
   'GET /api/admin/organizations/{id}/staff': { operationId: 'listOrganizationStaff' },
   'POST /api/admin/invites/accept': { operationId: 'acceptStaffInvite', public: true },
+  // Club console (issue 22 points 2 and 6): season set-up and the draft editor
+  'GET /api/admin/organizations/{id}/setup': { operationId: 'getOrganizationSetup' },
+  'PUT /api/admin/organizations/{id}/settings': { operationId: 'updateOrganizationSettings' },
+  'POST /api/admin/organizations/{id}/seasons': { operationId: 'createSeason' },
+  'PUT /api/admin/seasons/{id}': { operationId: 'updateSeason' },
+  'POST /api/admin/seasons/{id}/teams': { operationId: 'createTeam' },
+  'PUT /api/admin/teams/{id}': { operationId: 'updateTeam' },
+  'POST /api/admin/teams/{id}/licences': { operationId: 'createTeamLicence' },
+  'POST /api/admin/organizations/{id}/coach-licences': { operationId: 'createCoachLicence' },
+  'PUT /api/admin/licences/{code}': { operationId: 'updateAdminLicence' },
+  'GET /api/admin/organizations/{id}/discount-codes': { operationId: 'listDiscountCodes' },
+  'POST /api/admin/organizations/{id}/discount-codes': { operationId: 'createDiscountCode' },
+  'GET /api/admin/organizations/{id}/drafts': { operationId: 'listDrafts' },
+  'POST /api/admin/organizations/{id}/drafts': { operationId: 'createDraft' },
+  'GET /api/admin/drafts/{id}': { operationId: 'getAdminDraft' },
+  'PUT /api/admin/drafts/{id}': { operationId: 'updateAdminDraft' },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */

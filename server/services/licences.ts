@@ -42,6 +42,11 @@ export async function setAvailableLicences(db: Db | Tx, licenceId: number, avail
   await db.update(licences).set({ availableLicenses: available }).where(eq(licences.id, licenceId));
 }
 
+/** Pauses or resumes a licence (staff): a paused licence takes no claims and makes no waitlist offers. */
+export async function setLicencePaused(db: Db | Tx, licenceId: number, paused: boolean): Promise<void> {
+  await db.update(licences).set({ paused }).where(eq(licences.id, licenceId));
+}
+
 export function isExpired(licence: Pick<LicenceRow, 'expiresOn'>, now: Date): boolean {
   return licence.expiresOn !== null && licence.expiresOn < toIsoDate(now);
 }

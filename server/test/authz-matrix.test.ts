@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  drafts,
   householdGuardians,
   householdInvites,
   households,
@@ -119,6 +120,28 @@ const everyStaff = (status: number) => ({
   coach: status,
   otherOrganization: status,
 });
+
+/** Issue 22 points 2 and 6: owners and registrars, not coaches; another organization's owner finds nothing. */
+const ownersAndRegistrars = (success: number) => ({
+  staffOwner: success,
+  registrar: success,
+  coach: 403,
+  otherOrganization: 404,
+});
+/** Valid set-up bodies (12U Tigers' own values, so the calls change nothing another row reads). */
+const MATRIX_SEASON = { name: 'Matrix Season', start_date: '2027-03-01', first_installment_on: '2027-01-01' };
+const MATRIX_TEAM = {
+  name: '12U Tigers',
+  total_dues_cents: 45000,
+  athlete_deposit_cents: 5000,
+  payment_plan_fee_cents: 500,
+  total_app_fee_cents: 2500,
+  is_app_fee_itemized: true,
+  plan_months: [3, 6],
+  protection_plan_id: null,
+};
+/** The victim's season (Spring 2027, 12U Tigers') and Northside's draft 1, read before each test. */
+const setupIds = { seasonId: 0, draftId: 0 };
 
 const everyone = (status: number) => ({ owner: status, otherGuardian: status, athlete: status });
 const checkoutBody = (victim: Victim) => ({ payment_plan_month: 0, team_id: victim.teamId });
@@ -367,6 +390,94 @@ const MATRIX: Record<string, Row> = {
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/staff`,
     answers: ownersOnly(200),
   },
+  // Club console (issue 22 points 2 and 6): season set-up and the draft editor (owners set up; registrars read the
+  // set-up and manage licences, discount codes and drafts; coaches none of it).
+  'GET /api/admin/organizations/{id}/setup': {
+    access: 'admin',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/setup`,
+    answers: ownersAndRegistrars(200),
+  },
+  'PUT /api/admin/organizations/{id}/settings': {
+    access: 'admin',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/settings`,
+    body: () => ({ waiver: 'Matrix waiver.', household_discount: { second_percent: 10, further_percent: 15 } }),
+    answers: ownersOnly(200),
+  },
+  'POST /api/admin/organizations/{id}/seasons': {
+    access: 'admin',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/seasons`,
+    body: () => MATRIX_SEASON,
+    answers: ownersOnly(201),
+  },
+  'PUT /api/admin/seasons/{id}': {
+    access: 'admin',
+    path: () => `/api/admin/seasons/${setupIds.seasonId}`,
+    body: () => ({ ...MATRIX_SEASON, name: 'Spring 2027' }),
+    answers: ownersOnly(200),
+  },
+  'POST /api/admin/seasons/{id}/teams': {
+    access: 'admin',
+    path: () => `/api/admin/seasons/${setupIds.seasonId}/teams`,
+    body: () => ({ ...MATRIX_TEAM, name: 'Matrix Team' }),
+    answers: ownersOnly(201),
+  },
+  'PUT /api/admin/teams/{id}': {
+    access: 'admin',
+    path: (victim) => `/api/admin/teams/${victim.teamId}`,
+    body: () => MATRIX_TEAM,
+    answers: ownersOnly(200),
+  },
+  'POST /api/admin/teams/{id}/licences': {
+    access: 'admin',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/licences`,
+    body: (_, caller) => ({ code: `MATRIX-${caller}`, seats: 5 }),
+    answers: ownersAndRegistrars(201),
+  },
+  'POST /api/admin/organizations/{id}/coach-licences': {
+    access: 'admin',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/coach-licences`,
+    body: (_, caller) => ({ code: `COACH-${caller}`, seats: 2, expires_on: null }),
+    answers: ownersOnly(201),
+  },
+  'PUT /api/admin/licences/{code}': {
+    access: 'admin',
+    path: () => '/api/admin/licences/TIGERS-2027',
+    body: () => ({ paused: false }),
+    answers: ownersAndRegistrars(200),
+  },
+  'GET /api/admin/organizations/{id}/discount-codes': {
+    access: 'admin',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/discount-codes`,
+    answers: ownersAndRegistrars(200),
+  },
+  'POST /api/admin/organizations/{id}/discount-codes': {
+    access: 'admin',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/discount-codes`,
+    body: (_, caller) => ({ code: `OFF-${caller}`, percent_off: 10, flat_discount_cents: null }),
+    answers: ownersAndRegistrars(201),
+  },
+  'GET /api/admin/organizations/{id}/drafts': {
+    access: 'admin',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/drafts`,
+    answers: ownersAndRegistrars(200),
+  },
+  'POST /api/admin/organizations/{id}/drafts': {
+    access: 'admin',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/drafts`,
+    body: (victim) => ({ team_id: victim.teamId }),
+    answers: ownersAndRegistrars(201),
+  },
+  'GET /api/admin/drafts/{id}': {
+    access: 'admin',
+    path: () => `/api/admin/drafts/${setupIds.draftId}`,
+    answers: ownersAndRegistrars(200),
+  },
+  'PUT /api/admin/drafts/{id}': {
+    access: 'admin',
+    path: () => `/api/admin/drafts/${setupIds.draftId}`,
+    body: () => ({ ...MATRIX_TEAM, season_id: setupIds.seasonId, waiver: null }),
+    answers: ownersAndRegistrars(200),
+  },
 };
 
 interface Operation {
@@ -405,6 +516,12 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 afterEach(() => t.close());
+beforeEach(async () => {
+  const [tigers] = await t.db.select({ seasonId: teams.seasonId }).from(teams).where(eq(teams.name, '12U Tigers'));
+  const [draft] = await t.db.select({ id: drafts.id }).from(drafts).where(eq(drafts.name, '12U Tigers'));
+  setupIds.seasonId = tigers!.seasonId;
+  setupIds.draftId = draft!.id;
+});
 
 it('covers every operation the document secures, as the document declares it', async () => {
   const document = (await t.call('GET', '/api/docs')).body;

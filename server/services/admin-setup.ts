@@ -1,0 +1,572 @@
+/**
+ * The club console's set-up (issue 22 point 2) and the draft editor's API (point 6): an organization's seasons, teams,
+ * licences, coach licences, waiver, household discounts and discount codes, and its team drafts. Every function
+ * checks the staff member's scope first (another organization's season, team, licence or draft answers 404 with its
+ * own text, never its data; a role that may not do this answers 403) and takes a body the route validated with the
+ * form's shared schema (src/domain/forms/admin-*.ts). Money is integer cents here and on the wire.
+ *
+ * What a paid family owes never follows a team's fees: a membership keeps its own amounts and phases
+ * (memberships, membership_phases), so a fee change reaches only registrations that have not paid yet.
+ * Seats and the pause of a licence go through the staff licence service (./staff-licences.ts updateLicenceSeats),
+ * so a freed seat is offered to the licence's waitlist; drafts are saved through ./staff-drafts.ts saveStaffDraft,
+ * which sends `updated` on `team.draft.{id}`.
+ */
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { AdminDiscountCodeBody } from '../../src/domain/forms/admin-discount-code.ts';
+import type { AdminDraftBody, AdminNewDraftBody } from '../../src/domain/forms/admin-draft.ts';
+import type {
+  AdminCoachLicenceBody,
+  AdminLicenceBody,
+  AdminLicenceUpdateBody,
+} from '../../src/domain/forms/admin-licence.ts';
+import { CODE_TAKEN } from '../../src/domain/forms/admin-licence.ts';
+import type { AdminSeasonBody } from '../../src/domain/forms/admin-season.ts';
+import type { AdminSettingsBody } from '../../src/domain/forms/admin-settings.ts';
+import type { AdminTeamBody } from '../../src/domain/forms/admin-team.ts';
+import { centsToDollars } from '../../src/domain/money.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  type DiscountCodeRow,
+  type DraftRow,
+  discountCodes,
+  drafts,
+  type LicenceRow,
+  licenceClaims,
+  licences,
+  type OrganizationRow,
+  organizations,
+  protectionPlans,
+  type SeasonRow,
+  type StaffRole,
+  seasons,
+  type TeamRow,
+  teams,
+} from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { fieldError, forbidden, notFound } from '../http/errors.ts';
+import { siteLink } from '../http/origin.ts';
+import { findDraft } from './drafts.ts';
+import { findLicence } from './licences.ts';
+import { requireTeamScope, STAFF_TEXTS, type StaffJson } from './staff-access.ts';
+import { saveStaffDraft } from './staff-drafts.ts';
+import { updateLicenceSeats } from './staff-licences.ts';
+
+export const ADMIN_SETUP_TEXTS = {
+  seasonNotFound: 'Season not found.',
+  teamNotFound: STAFF_TEXTS.teamNotFound,
+  licenceNotFound: 'Licence not found.',
+  draftNotFound: 'Draft not found.',
+  organizationNotFound: STAFF_TEXTS.organizationNotFound,
+  protectionPlanInvalid: 'The selected protection plan is invalid.',
+  teamInvalid: 'The selected team is invalid.',
+} as const;
+
+const OWNER: readonly StaffRole[] = ['owner'];
+const OWNER_REGISTRAR: readonly StaffRole[] = ['owner', 'registrar'];
+
+/**
+ * The staff member's role allows `roles` in the organization: 404 `notFoundText` when they have no role there (the
+ * row does not exist for them), 403 when their role may not do this.
+ */
+function requireRole(staff: StaffJson, organizationId: number, roles: readonly StaffRole[], notFoundText: string) {
+  const place = staff.organizations.find((candidate) => candidate.id === organizationId);
+  if (!place) throw notFound(notFoundText);
+  if (!roles.includes(place.role)) throw forbidden(STAFF_TEXTS.roleRefused);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The answers (docs/api.md "Season set-up and the draft editor")
+
+export interface AdminLicenceJson {
+  code: string;
+  name: string;
+  kind: 'team' | 'coach';
+  team_id: number | null;
+  available_licenses: number;
+  paused: boolean;
+  claimed: number;
+  expires_on: string | null;
+  /** The licence page families follow (the link the club hands out). */
+  link: string;
+}
+
+function licenceJson(deps: Pick<AppDeps, 'env'>, licence: LicenceRow, claimed: number): AdminLicenceJson {
+  return {
+    code: licence.code,
+    name: licence.name,
+    kind: licence.kind,
+    team_id: licence.teamId,
+    available_licenses: licence.availableLicenses,
+    paused: licence.paused,
+    claimed,
+    expires_on: licence.expiresOn,
+    link: siteLink(deps.env, `/licenses/${encodeURIComponent(licence.code)}`),
+  };
+}
+
+function teamJson(team: TeamRow, teamLicences: AdminLicenceJson[]) {
+  return {
+    id: team.id,
+    season_id: team.seasonId,
+    name: team.name,
+    total_dues_cents: team.totalDuesCents,
+    athlete_deposit_cents: team.athleteDepositCents,
+    payment_plan_fee_cents: team.paymentPlanFeeCents,
+    total_app_fee_cents: team.appFeeCents,
+    is_app_fee_itemized: team.isAppFeeItemized,
+    plan_months: team.planMonths,
+    protection_plan_id: team.protectionPlanId,
+    licences: teamLicences,
+  };
+}
+
+function seasonJson(season: SeasonRow, seasonTeams: ReturnType<typeof teamJson>[]) {
+  return {
+    id: season.id,
+    name: season.name,
+    start_date: season.startDate,
+    first_installment_on: season.firstInstallmentOn,
+    teams: seasonTeams,
+  };
+}
+
+function organizationJson(organization: OrganizationRow) {
+  return {
+    id: organization.id,
+    name: organization.name,
+    waiver: organization.waiver,
+    household_discount:
+      organization.secondAthletePercent === null || organization.furtherAthletePercent === null
+        ? null
+        : { second_percent: organization.secondAthletePercent, further_percent: organization.furtherAthletePercent },
+  };
+}
+
+function discountCodeJson(code: DiscountCodeRow) {
+  return {
+    code: code.code,
+    percent_off: code.percentOff,
+    flat_discount_cents: code.flatDiscountCents,
+    is_active: code.isActive,
+  };
+}
+
+function draftJson(draft: DraftRow) {
+  return {
+    id: draft.id,
+    organization_id: draft.organizationId,
+    team_id: draft.teamId,
+    season_id: draft.seasonId,
+    name: draft.name,
+    total_dues_cents: draft.totalDuesCents,
+    athlete_deposit_cents: draft.athleteDepositCents,
+    payment_plan_fee_cents: draft.paymentPlanFeeCents,
+    total_app_fee_cents: draft.appFeeCents,
+    is_app_fee_itemized: draft.isAppFeeItemized,
+    plan_months: draft.planMonths,
+    protection_plan_id: draft.protectionPlanId,
+    waiver: draft.waiver,
+    updated_at: draft.updatedAt.toISOString(),
+    /** The page that previews it (spec §2 draft preview), relative to the site. */
+    preview_path: `/draft?draft_id=${draft.id}`,
+  };
+}
+
+/** How many claims each licence has. */
+async function claimCounts(db: Db | Tx, licenceIds: number[]): Promise<Map<number, number>> {
+  if (licenceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ licenceId: licenceClaims.licenceId, claimed: count() })
+    .from(licenceClaims)
+    .where(inArray(licenceClaims.licenceId, licenceIds))
+    .groupBy(licenceClaims.licenceId);
+  return new Map(rows.map((row) => [row.licenceId, row.claimed]));
+}
+
+async function licenceAnswer(deps: AppDeps, licence: LicenceRow) {
+  const claims = await claimCounts(deps.db, [licence.id]);
+  return { licence: licenceJson(deps, licence, claims.get(licence.id) ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The organization's set-up
+
+/** GET /api/admin/organizations/{id}/setup (owner, registrar). */
+export async function organizationSetup(deps: AppDeps, staff: StaffJson, organizationId: number) {
+  requireRole(staff, organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.organizationNotFound);
+  const { db } = deps;
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  if (!organization) throw notFound(ADMIN_SETUP_TEXTS.organizationNotFound);
+  const seasonRows = await db
+    .select()
+    .from(seasons)
+    .where(eq(seasons.organizationId, organizationId))
+    .orderBy(asc(seasons.startDate), asc(seasons.id));
+  const teamRows = await db
+    .select()
+    .from(teams)
+    .where(eq(teams.organizationId, organizationId))
+    .orderBy(asc(teams.name), asc(teams.id));
+  const licenceRows = await db
+    .select()
+    .from(licences)
+    .where(eq(licences.organizationId, organizationId))
+    .orderBy(asc(licences.code));
+  const plans = await db
+    .select()
+    .from(protectionPlans)
+    .where(eq(protectionPlans.organizationId, organizationId))
+    .orderBy(asc(protectionPlans.id));
+  const claims = await claimCounts(
+    db,
+    licenceRows.map((licence) => licence.id),
+  );
+  const licencesJson = licenceRows.map((licence) => licenceJson(deps, licence, claims.get(licence.id) ?? 0));
+  const teamsJson = teamRows.map((team) =>
+    teamJson(
+      team,
+      licencesJson.filter((licence) => licence.kind === 'team' && licence.team_id === team.id),
+    ),
+  );
+  return {
+    organization: organizationJson(organization),
+    seasons: seasonRows.map((season) =>
+      seasonJson(
+        season,
+        teamsJson.filter((team) => team.season_id === season.id),
+      ),
+    ),
+    coach_licences: licencesJson.filter((licence) => licence.kind === 'coach'),
+    protection_plans: plans.map((plan) => ({ id: plan.id, name: plan.description, amount_cents: plan.amountCents })),
+  };
+}
+
+/** PUT /api/admin/organizations/{id}/settings (owner): the waiver and the household discounts. */
+export async function updateOrganizationSettings(
+  deps: AppDeps,
+  staff: StaffJson,
+  organizationId: number,
+  body: AdminSettingsBody,
+) {
+  requireRole(staff, organizationId, OWNER, ADMIN_SETUP_TEXTS.organizationNotFound);
+  const [organization] = await deps.db
+    .update(organizations)
+    .set({
+      waiver: body.waiver,
+      secondAthletePercent: body.household_discount?.second_percent ?? null,
+      furtherAthletePercent: body.household_discount?.further_percent ?? null,
+    })
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  if (!organization) throw notFound(ADMIN_SETUP_TEXTS.organizationNotFound);
+  return { organization: organizationJson(organization) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Seasons and teams
+
+async function seasonInScope(deps: AppDeps, staff: StaffJson, seasonId: number, roles: readonly StaffRole[]) {
+  const [season] = await deps.db.select().from(seasons).where(eq(seasons.id, seasonId));
+  if (!season) throw notFound(ADMIN_SETUP_TEXTS.seasonNotFound);
+  requireRole(staff, season.organizationId, roles, ADMIN_SETUP_TEXTS.seasonNotFound);
+  return season;
+}
+
+async function teamInScope(deps: AppDeps, staff: StaffJson, teamId: number, roles: readonly StaffRole[]) {
+  const [team] = await deps.db.select().from(teams).where(eq(teams.id, teamId));
+  if (!team) throw notFound(ADMIN_SETUP_TEXTS.teamNotFound);
+  requireTeamScope(staff, team, roles);
+  return team;
+}
+
+async function seasonTeams(deps: AppDeps, season: SeasonRow) {
+  const rows = await deps.db.select().from(teams).where(eq(teams.seasonId, season.id)).orderBy(asc(teams.name));
+  const licenceRows = rows.length
+    ? await deps.db
+        .select()
+        .from(licences)
+        .where(
+          inArray(
+            licences.teamId,
+            rows.map((team) => team.id),
+          ),
+        )
+    : [];
+  const claims = await claimCounts(
+    deps.db,
+    licenceRows.map((licence) => licence.id),
+  );
+  return rows.map((team) =>
+    teamJson(
+      team,
+      licenceRows
+        .filter((licence) => licence.teamId === team.id)
+        .map((licence) => licenceJson(deps, licence, claims.get(licence.id) ?? 0)),
+    ),
+  );
+}
+
+/** POST /api/admin/organizations/{id}/seasons (owner). */
+export async function createSeason(deps: AppDeps, staff: StaffJson, organizationId: number, body: AdminSeasonBody) {
+  requireRole(staff, organizationId, OWNER, ADMIN_SETUP_TEXTS.organizationNotFound);
+  const [season] = await deps.db
+    .insert(seasons)
+    .values({
+      organizationId,
+      name: body.name,
+      startDate: body.start_date,
+      firstInstallmentOn: body.first_installment_on,
+    })
+    .returning();
+  if (!season) throw new Error('season insert returned no row');
+  return { season: seasonJson(season, []) };
+}
+
+/**
+ * PUT /api/admin/seasons/{id} (owner). The schedule of memberships already paid stays as it was (their phases are
+ * stored); new registrations follow the new dates.
+ */
+export async function updateSeason(deps: AppDeps, staff: StaffJson, seasonId: number, body: AdminSeasonBody) {
+  await seasonInScope(deps, staff, seasonId, OWNER);
+  const [season] = await deps.db
+    .update(seasons)
+    .set({ name: body.name, startDate: body.start_date, firstInstallmentOn: body.first_installment_on })
+    .where(eq(seasons.id, seasonId))
+    .returning();
+  if (!season) throw notFound(ADMIN_SETUP_TEXTS.seasonNotFound);
+  return { season: seasonJson(season, await seasonTeams(deps, season)) };
+}
+
+/** 422 on `protection_plan_id` unless it is null or one of the organization's plans. */
+async function checkProtectionPlan(deps: AppDeps, organizationId: number, planId: number | null) {
+  if (planId === null) return;
+  const [plan] = await deps.db
+    .select({ id: protectionPlans.id })
+    .from(protectionPlans)
+    .where(and(eq(protectionPlans.id, planId), eq(protectionPlans.organizationId, organizationId)));
+  if (!plan) throw fieldError('protection_plan_id', ADMIN_SETUP_TEXTS.protectionPlanInvalid);
+}
+
+function teamColumns(body: AdminTeamBody) {
+  return {
+    name: body.name,
+    totalDuesCents: body.total_dues_cents,
+    athleteDepositCents: body.athlete_deposit_cents,
+    paymentPlanFeeCents: body.payment_plan_fee_cents,
+    appFeeCents: body.total_app_fee_cents,
+    isAppFeeItemized: body.is_app_fee_itemized,
+    planMonths: [...body.plan_months].sort((a, b) => a - b),
+    protectionPlanId: body.protection_plan_id,
+  };
+}
+
+/** POST /api/admin/seasons/{id}/teams (owner). */
+export async function createTeam(deps: AppDeps, staff: StaffJson, seasonId: number, body: AdminTeamBody) {
+  const season = await seasonInScope(deps, staff, seasonId, OWNER);
+  await checkProtectionPlan(deps, season.organizationId, body.protection_plan_id);
+  const [team] = await deps.db
+    .insert(teams)
+    .values({ organizationId: season.organizationId, seasonId: season.id, ...teamColumns(body) })
+    .returning();
+  if (!team) throw new Error('team insert returned no row');
+  return { team: teamJson(team, []) };
+}
+
+/**
+ * PUT /api/admin/teams/{id} (owner): the team's name and fees for registrations to come. A paid family's membership
+ * keeps the amounts and phases it was sold with.
+ */
+export async function updateTeam(deps: AppDeps, staff: StaffJson, teamId: number, body: AdminTeamBody) {
+  const team = await teamInScope(deps, staff, teamId, OWNER);
+  await checkProtectionPlan(deps, team.organizationId, body.protection_plan_id);
+  const [saved] = await deps.db.update(teams).set(teamColumns(body)).where(eq(teams.id, teamId)).returning();
+  if (!saved) throw notFound(ADMIN_SETUP_TEXTS.teamNotFound);
+  const teamLicences = await deps.db.select().from(licences).where(eq(licences.teamId, teamId));
+  const claims = await claimCounts(
+    deps.db,
+    teamLicences.map((licence) => licence.id),
+  );
+  return {
+    team: teamJson(
+      saved,
+      teamLicences.map((licence) => licenceJson(deps, licence, claims.get(licence.id) ?? 0)),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Licences
+
+/** Inserts a licence; a code already in use (any organization's) answers 422 on `code`. */
+async function insertLicence(deps: AppDeps, values: typeof licences.$inferInsert) {
+  const [licence] = await deps.db.insert(licences).values(values).onConflictDoNothing().returning();
+  if (!licence) throw fieldError('code', CODE_TAKEN);
+  return licenceAnswer(deps, licence);
+}
+
+/** POST /api/admin/teams/{id}/licences (owner, registrar): a team licence named after the team and its season. */
+export async function createTeamLicence(deps: AppDeps, staff: StaffJson, teamId: number, body: AdminLicenceBody) {
+  const team = await teamInScope(deps, staff, teamId, OWNER_REGISTRAR);
+  const [season] = await deps.db.select().from(seasons).where(eq(seasons.id, team.seasonId));
+  return insertLicence(deps, {
+    code: body.code,
+    kind: 'team',
+    name: season ? `${team.name} ${season.name}` : team.name,
+    organizationId: team.organizationId,
+    teamId: team.id,
+    availableLicenses: body.seats,
+  });
+}
+
+/** POST /api/admin/organizations/{id}/coach-licences (owner): coach licences belong to the organization. */
+export async function createCoachLicence(
+  deps: AppDeps,
+  staff: StaffJson,
+  organizationId: number,
+  body: AdminCoachLicenceBody,
+) {
+  requireRole(staff, organizationId, OWNER, ADMIN_SETUP_TEXTS.organizationNotFound);
+  const [organization] = await deps.db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return insertLicence(deps, {
+    code: body.code,
+    kind: 'coach',
+    name: `${organization?.name ?? 'Coach'} Coach License`,
+    organizationId,
+    teamId: null,
+    availableLicenses: body.seats,
+    expiresOn: body.expires_on,
+  });
+}
+
+/**
+ * PUT /api/admin/licences/{code} (owner, registrar): seats left to claim and the pause, through the staff licence
+ * service (a raised seat, or a resumed licence with seats left, is offered to the waitlist's first family).
+ */
+export async function updateAdminLicence(deps: AppDeps, staff: StaffJson, code: string, body: AdminLicenceUpdateBody) {
+  const licence = await findLicence(deps.db, code);
+  if (!licence) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
+  requireRole(staff, licence.organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.licenceNotFound);
+  await updateLicenceSeats(deps, licence.code, body);
+  const saved = await findLicence(deps.db, licence.code);
+  if (!saved) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
+  return licenceAnswer(deps, saved);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Discount codes
+
+/** GET /api/admin/organizations/{id}/discount-codes (owner, registrar): the organization's own codes. */
+export async function listDiscountCodes(deps: AppDeps, staff: StaffJson, organizationId: number) {
+  requireRole(staff, organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.organizationNotFound);
+  const rows = await deps.db
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.organizationId, organizationId))
+    .orderBy(asc(discountCodes.code));
+  return { discount_codes: rows.map(discountCodeJson) };
+}
+
+/** POST /api/admin/organizations/{id}/discount-codes (owner, registrar); a code in use answers 422 on `code`. */
+export async function createDiscountCode(
+  deps: AppDeps,
+  staff: StaffJson,
+  organizationId: number,
+  body: AdminDiscountCodeBody,
+) {
+  requireRole(staff, organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.organizationNotFound);
+  const [code] = await deps.db
+    .insert(discountCodes)
+    .values({
+      code: body.code,
+      organizationId,
+      percentOff: body.percent_off,
+      flatDiscountCents: body.flat_discount_cents,
+      isActive: body.is_active ?? true,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!code) throw fieldError('code', CODE_TAKEN);
+  return { discount_code: discountCodeJson(code) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Drafts (the draft editor, point 6)
+
+async function draftInScope(deps: AppDeps, staff: StaffJson, draftId: number) {
+  const draft = await findDraft(deps.db, draftId);
+  if (!draft) throw notFound(ADMIN_SETUP_TEXTS.draftNotFound);
+  requireRole(staff, draft.organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.draftNotFound);
+  return draft;
+}
+
+/** GET /api/admin/organizations/{id}/drafts (owner, registrar). */
+export async function listDrafts(deps: AppDeps, staff: StaffJson, organizationId: number) {
+  requireRole(staff, organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.organizationNotFound);
+  const rows = await deps.db
+    .select()
+    .from(drafts)
+    .where(eq(drafts.organizationId, organizationId))
+    .orderBy(asc(drafts.id));
+  return { drafts: rows.map(draftJson) };
+}
+
+/** GET /api/admin/drafts/{id} (owner, registrar). */
+export async function adminDraft(deps: AppDeps, staff: StaffJson, draftId: number) {
+  return { draft: draftJson(await draftInScope(deps, staff, draftId)) };
+}
+
+/**
+ * PUT /api/admin/drafts/{id} (owner, registrar): the whole draft, saved by the staff draft service (which checks the
+ * season and protection plan belong to the draft's organization, and sends `updated` on `team.draft.{id}`).
+ */
+export async function updateAdminDraft(deps: AppDeps, staff: StaffJson, draftId: number, body: AdminDraftBody) {
+  await draftInScope(deps, staff, draftId);
+  await saveStaffDraft(deps, draftId, {
+    name: body.name,
+    season_id: body.season_id,
+    total_dues: centsToDollars(body.total_dues_cents),
+    athlete_deposit: centsToDollars(body.athlete_deposit_cents),
+    payment_plan_fee: centsToDollars(body.payment_plan_fee_cents),
+    total_app_fee: centsToDollars(body.total_app_fee_cents),
+    is_app_fee_itemized: body.is_app_fee_itemized,
+    plan_months: body.plan_months,
+    protection_plan_id: body.protection_plan_id,
+    waiver: body.waiver,
+  });
+  return adminDraft(deps, staff, draftId);
+}
+
+/** POST /api/admin/organizations/{id}/drafts (owner, registrar): a draft copying a team's settings and the waiver. */
+export async function createDraft(deps: AppDeps, staff: StaffJson, organizationId: number, body: AdminNewDraftBody) {
+  requireRole(staff, organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.organizationNotFound);
+  const [row] = await deps.db
+    .select({ team: teams, waiver: organizations.waiver })
+    .from(teams)
+    .innerJoin(organizations, eq(organizations.id, teams.organizationId))
+    .where(and(eq(teams.id, body.team_id), eq(teams.organizationId, organizationId)));
+  if (!row) throw fieldError('team_id', ADMIN_SETUP_TEXTS.teamInvalid);
+  const { team } = row;
+  const [draft] = await deps.db
+    .insert(drafts)
+    .values({
+      organizationId,
+      teamId: team.id,
+      seasonId: team.seasonId,
+      name: team.name,
+      totalDuesCents: team.totalDuesCents,
+      athleteDepositCents: team.athleteDepositCents,
+      paymentPlanFeeCents: team.paymentPlanFeeCents,
+      appFeeCents: team.appFeeCents,
+      isAppFeeItemized: team.isAppFeeItemized,
+      planMonths: team.planMonths,
+      protectionPlanId: team.protectionPlanId,
+      waiver: row.waiver,
+      updatedAt: deps.now(),
+    })
+    .returning();
+  if (!draft) throw new Error('draft insert returned no row');
+  return { draft: draftJson(draft) };
+}

@@ -1,0 +1,119 @@
+/**
+ * The console's team form (issue 22 point 2): POST /api/admin/seasons/{id}/teams and PUT /api/admin/teams/{id} take
+ * this body. Money is typed in dollars and sent in cents. The fee fields and their rules are shared with the draft
+ * editor's form (./admin-draft.ts): a deposit no larger than the dues, monthly plans of 2 to 24 months.
+ */
+import { z } from 'zod/mini';
+import {
+  centsField,
+  dollarsTextToCents,
+  idTextToId,
+  optionalIdField,
+  SELECTION_INVALID,
+  textField,
+} from './admin-fields.ts';
+
+export const TEAM_NAME_REQUIRED = 'Enter the team’s name.';
+export const DUES_REQUIRED = 'Enter the total dues.';
+export const DEPOSIT_REQUIRED = 'Enter the athlete deposit (0 for none).';
+export const PLAN_FEE_REQUIRED = 'Enter the payment plan fee (0 for none).';
+export const APP_FEE_REQUIRED = 'Enter the app fee (0 for none).';
+/** The staff draft API's text (server/services/staff-drafts.ts). */
+export const DEPOSIT_TOO_BIG = 'The athlete deposit may not exceed the total dues.';
+export const PLAN_MONTHS_INVALID = 'Monthly plans run from 2 to 24 months, each offered once, at most 6.';
+export const PLAN_MONTHS_MIN = 2;
+export const PLAN_MONTHS_MAX = 24;
+
+/** The fee fields of a team and of a team draft, in the body (cents). */
+export const teamFeeShape = {
+  total_dues_cents: centsField(DUES_REQUIRED),
+  athlete_deposit_cents: centsField(DEPOSIT_REQUIRED),
+  payment_plan_fee_cents: centsField(PLAN_FEE_REQUIRED),
+  total_app_fee_cents: centsField(APP_FEE_REQUIRED),
+  is_app_fee_itemized: z.boolean({ error: SELECTION_INVALID }),
+  plan_months: z
+    .array(
+      z
+        .int({ error: PLAN_MONTHS_INVALID })
+        .check(z.minimum(PLAN_MONTHS_MIN, PLAN_MONTHS_INVALID), z.maximum(PLAN_MONTHS_MAX, PLAN_MONTHS_INVALID)),
+      { error: PLAN_MONTHS_INVALID },
+    )
+    .check(
+      z.maxLength(6, PLAN_MONTHS_INVALID),
+      z.refine((months) => new Set(months).size === months.length, PLAN_MONTHS_INVALID),
+    ),
+  protection_plan_id: optionalIdField,
+};
+
+/** The deposit is part of the dues (reported on the deposit). */
+export const depositWithinDues = z.refine<{ total_dues_cents: number; athlete_deposit_cents: number }>(
+  (fees) => fees.athlete_deposit_cents <= fees.total_dues_cents,
+  { message: DEPOSIT_TOO_BIG, path: ['athlete_deposit_cents'] },
+);
+
+export const adminTeamBodySchema = z
+  .object({ name: textField(TEAM_NAME_REQUIRED), ...teamFeeShape })
+  .check(depositWithinDues);
+
+export type AdminTeamBody = z.output<typeof adminTeamBodySchema>;
+
+/**
+ * The form's values as typed: money in dollars, `is_app_fee_itemized` 'true' or 'false', `plan_months` the offered
+ * months joined by commas ('3,6'; '' for pay in full only), `protection_plan_id` '' for none.
+ */
+export type AdminTeamValues = {
+  name: string;
+  total_dues_cents: string;
+  athlete_deposit_cents: string;
+  payment_plan_fee_cents: string;
+  total_app_fee_cents: string;
+  is_app_fee_itemized: string;
+  plan_months: string;
+  protection_plan_id: string;
+};
+
+export const EMPTY_ADMIN_TEAM: AdminTeamValues = {
+  name: '',
+  total_dues_cents: '',
+  athlete_deposit_cents: '0',
+  payment_plan_fee_cents: '0',
+  total_app_fee_cents: '0',
+  is_app_fee_itemized: 'true',
+  plan_months: '3,6',
+  protection_plan_id: '',
+};
+
+/** '3, 6' → [3, 6]; a part that is not a whole number becomes NaN (refused). */
+export function monthsTextToList(text: string): number[] {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return parts.map((part) => (/^\d{1,3}$/.test(part) ? Number(part) : Number.NaN));
+}
+
+/** The fee fields of a form's values, converted for the body's rules. */
+export function teamFeesOfValues(values: Omit<AdminTeamValues, 'name'>) {
+  return {
+    total_dues_cents: dollarsTextToCents(values.total_dues_cents),
+    athlete_deposit_cents: dollarsTextToCents(values.athlete_deposit_cents),
+    payment_plan_fee_cents: dollarsTextToCents(values.payment_plan_fee_cents),
+    total_app_fee_cents: dollarsTextToCents(values.total_app_fee_cents),
+    is_app_fee_itemized:
+      values.is_app_fee_itemized === 'true' ? true : values.is_app_fee_itemized === 'false' ? false : undefined,
+    plan_months: monthsTextToList(values.plan_months).sort((a, b) => a - b),
+    protection_plan_id: idTextToId(values.protection_plan_id),
+  };
+}
+
+/** The form's schema: its values converted to the body, then the body's rules (errors keyed by the same fields). */
+export const adminTeamFormSchema = z.pipe(
+  z.transform((values: AdminTeamValues) => ({ name: values.name, ...teamFeesOfValues(values) })),
+  adminTeamBodySchema,
+);
+
+/** The body for valid form values, else null. */
+export function toAdminTeamBody(values: AdminTeamValues): AdminTeamBody | null {
+  const result = adminTeamFormSchema.safeParse(values);
+  return result.success ? result.data : null;
+}
