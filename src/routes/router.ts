@@ -1,5 +1,8 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { adminLayoutRoute } from './_admin.route';
 import { authRoute } from './_auth.route';
+import { adminHomeRoute } from './admin-home.route';
+import { adminLoginRoute } from './admin-login.route';
 import { appsRoute } from './apps.route';
 import { coachClaimedRoute } from './coach-claimed.route';
 import { coachLicenceQueryRoute, coachLicenceRoute } from './coach-licence.route';
@@ -56,6 +59,9 @@ export const routeTree = rootRoute.addChildren([
   flowsRoute,
   privacyPolicyRoute,
   termsOfUseRoute,
+  // Issue 22: the club's console, its pages lazy chunks; a staff session is required but on its login.
+  adminLoginRoute,
+  adminLayoutRoute.addChildren([adminHomeRoute]),
 ]);
 
 /** The site's router; tests pass a memory history (the site uses the browser's). */

@@ -1,0 +1,116 @@
+/**
+ * The club console's wire shapes (issue 22; docs/api.md "Club console" and /work/wt/_brief/issue22.md's contract):
+ * staff sessions, teams, the roster, a membership's page and the staff actions' answers. Money is integer cents.
+ */
+import { z } from 'zod/mini';
+import { staffSchema } from '../domain/staff';
+import { id } from '../domain/wire';
+
+export { type Staff, type StaffSession, staffSchema, staffSessionSchema } from '../domain/staff';
+
+export const staffAnswerSchema = z.object({ staff: staffSchema });
+
+export const messageAnswerSchema = z.object({ message: z.string() });
+
+const cents = z.int();
+const named = z.object({ id, name: z.string() });
+
+export const adminTeamSchema = z.object({ id, name: z.string(), season: named, organization: named });
+export type AdminTeam = z.infer<typeof adminTeamSchema>;
+export const adminTeamsAnswerSchema = z.object({ teams: z.array(adminTeamSchema) });
+
+export const ROSTER_STATUSES = ['paid', 'on_schedule', 'failed', 'overdue', 'refunded'] as const;
+export const rosterStatusSchema = z.enum(ROSTER_STATUSES);
+export type RosterStatus = z.infer<typeof rosterStatusSchema>;
+
+export const ROSTER_SORTS = ['athlete', 'guardian', 'paid', 'remaining', 'next_due', 'status'] as const;
+export type RosterSort = (typeof ROSTER_SORTS)[number];
+
+export const rosterRowSchema = z.object({
+  id,
+  athlete: named,
+  guardian: z.object({ id, name: z.string(), email: z.string() }),
+  plan: z.string(),
+  paid_cents: cents,
+  remaining_cents: cents,
+  /** ISO date, or null when nothing is due. */
+  next_due: z.nullable(z.string()),
+  status: rosterStatusSchema,
+});
+export type RosterRow = z.infer<typeof rosterRowSchema>;
+
+export const rosterAnswerSchema = z.object({
+  memberships: z.array(rosterRowSchema),
+  total: z.int().check(z.gte(0)),
+  page: z.int().check(z.gte(1)),
+  page_size: z.int().check(z.gte(1)),
+});
+export type RosterAnswer = z.infer<typeof rosterAnswerSchema>;
+
+export const phaseSchema = z.object({
+  id,
+  label: z.string(),
+  due_on: z.nullable(z.string()),
+  amount_cents: cents,
+  status: z.string(),
+  paid_at: z.nullable(z.string()),
+  refunded_cents: cents,
+  offline: z.nullable(z.object({ method: z.string(), note: z.nullable(z.string()) })),
+  payment_id: z.nullable(z.union([id, z.string()])),
+});
+export type Phase = z.infer<typeof phaseSchema>;
+
+export const auditEntrySchema = z.object({
+  id,
+  staff: z.nullable(named),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const membershipDetailSchema = z.extend(rosterRowSchema, {
+  team: named,
+  season: named,
+  organization_id: id,
+  card: z.nullable(z.object({ brand: z.string(), last4: z.string() })),
+  phases: z.array(phaseSchema),
+  emails: z.array(z.object({ subject: z.string(), to: z.string(), sent_at: z.string() })),
+  audit: z.array(auditEntrySchema),
+});
+export type MembershipDetail = z.infer<typeof membershipDetailSchema>;
+export const membershipAnswerSchema = z.object({ membership: membershipDetailSchema });
+
+export const refundAnswerSchema = z.object({
+  refund: z.object({ id, amount_cents: cents, reason: z.string() }),
+  membership: membershipDetailSchema,
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
+
+/** Bodies. */
+export interface AdminCredentials {
+  email: string;
+  password: string;
+}
+/** Accepting an invitation: a new account names itself; an existing one gives its password only. */
+export type AcceptInvitePayload =
+  | { token: string; name: string; password: string; password_confirmation: string }
+  | { token: string; password: string };
+export interface RefundPayload {
+  amount_cents: number;
+  reason: string;
+  payment_id?: number | string;
+}
+export interface OfflinePayload {
+  method: 'cash' | 'cheque';
+  note: string;
+}
+export interface RosterQuery {
+  status?: RosterStatus | undefined;
+  q?: string | undefined;
+  page?: number | undefined;
+  sort?: RosterSort | undefined;
+  dir?: 'asc' | 'desc' | undefined;
+}

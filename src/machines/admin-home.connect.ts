@@ -1,0 +1,45 @@
+/**
+ * The views' window on admin-home.machine.ts: what /admin shows (loading, the load's failure, the organizations with
+ * the role and their teams) and whether 'Log out' is offered.
+ */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { STAFF_ROLE_LABEL } from '../domain/staff';
+import type { adminHomeMachine } from './admin-home.machine';
+
+export type AdminHomeActorRef = ActorRefFrom<typeof adminHomeMachine>;
+export type AdminHomeSnapshot = SnapshotFrom<typeof adminHomeMachine>;
+
+export interface AdminHomeOrganization {
+  id: number;
+  name: string;
+  /** 'Owner', 'Registrar' or 'Coach'. */
+  role: string;
+  teams: { id: number; name: string; season: string }[];
+}
+
+export type AdminHomeView =
+  | { kind: 'loading' }
+  | { kind: 'failed'; error: string }
+  | { kind: 'loaded'; staffName: string; organizations: AdminHomeOrganization[] }
+  | { kind: 'leaving' };
+
+export function adminHomeView(snapshot: AdminHomeSnapshot): AdminHomeView {
+  if (snapshot.matches('loading')) return { kind: 'loading' };
+  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? 'Error' };
+  const { data } = snapshot.context;
+  if (!snapshot.matches('loaded') || data === null) return { kind: 'leaving' };
+  const organizations = data.staff.organizations.map((organization) => ({
+    id: organization.id,
+    name: organization.name,
+    role: STAFF_ROLE_LABEL[organization.role],
+    teams: data.teams
+      .filter((team) => team.organization.id === organization.id)
+      .map((team) => ({ id: team.id, name: team.name, season: team.season.name })),
+  }));
+  return { kind: 'loaded', staffName: data.staff.name, organizations };
+}
+
+/** 'Log out' in the header: offered once the page is loaded. */
+export function canLogOut(snapshot: AdminHomeSnapshot): boolean {
+  return snapshot.can({ type: 'LOG_OUT' });
+}
