@@ -7,7 +7,13 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES, compressJson, lightweightText, negotiateEncoding } from './compression.ts';
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  compressJson,
+  lightweightText,
+  negotiateEncoding,
+  SYNC_COMPRESS_MAX_BYTES,
+} from './compression.ts';
 import { PRERENDERED_ROUTES_FILE, staticSite } from './static-site.ts';
 
 const script = `console.log(${JSON.stringify('a fingerprinted script '.repeat(200))});`;
@@ -148,6 +154,8 @@ describe('API compression', () => {
   api.use('*', compressJson());
   api.get('/large', (c) => c.json(large));
   api.get('/small', (c) => c.json({ ok: true }));
+  const huge = { items: Array.from({ length: 4000 }, (_, id) => ({ id, name: `Athlete ${id}` })) };
+  api.get('/huge', (c) => c.json(huge));
   api.get('/text', (c) => c.text('x'.repeat(5000)));
 
   it('compresses JSON of 1 KB or more with the encoding the client prefers', async () => {
@@ -167,6 +175,18 @@ describe('API compression', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('vary')).toBe('Accept-Encoding');
     expect(await plain.json()).toEqual(large);
+  });
+
+  it('compresses a body too large to compress in place through the thread pool, with the same result', async () => {
+    expect(JSON.stringify(huge).length).toBeGreaterThan(SYNC_COMPRESS_MAX_BYTES);
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await api.request('/huge', { headers: { 'Accept-Encoding': encoding } });
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      const body = await bytes(answer);
+      expect(Number(answer.headers.get('content-length'))).toBe(body.length);
+      const text = encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body);
+      expect(JSON.parse(text.toString())).toEqual(huge);
+    }
   });
 
   it('leaves small JSON and other content types as they are', async () => {

@@ -273,6 +273,42 @@ describe('only a guardian pays for a household', () => {
   );
 });
 
+describe("the quote's session, looked up in the quote's own statement", () => {
+  const unauthenticated = (answer: Parameters<typeof expectError>[0]) => expectError(answer, 401, 'Unauthenticated.');
+
+  it('answers 401 before reading the body: no token, an unknown, a revoked or an expired one', async () => {
+    const { pat, sam } = await riveras();
+    const bodies: { body?: unknown; rawBody?: string; headers?: Record<string, string> }[] = [
+      { body: { athletes: [line(sam)] } },
+      { body: {} },
+      { rawBody: '{"athletes": [' },
+      { rawBody: 'athletes=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+    ];
+    const revoked = await t.tokenFor('parent@example.com');
+    expect((await t.call('POST', '/api/auth/logout', { token: revoked })).status).toBe(200);
+    for (const token of [null, 'not-a-session-token', revoked]) {
+      for (const options of bodies)
+        unauthenticated(await t.call('POST', '/api/household/quote', { token, ...options }));
+    }
+    expect((await t.call('POST', '/api/household/quote', { token: pat, body: { athletes: [line(sam)] } })).status).toBe(
+      200,
+    );
+    t.setNow(new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
+    unauthenticated(await t.call('POST', '/api/household/quote', { token: pat, body: { athletes: [line(sam)] } }));
+  });
+
+  it("answers an athlete's session 403 whatever the body, and a guardian's bad bodies 400 and 422", async () => {
+    const { pat, sam } = await riveras();
+    const forbidden = { status: 403, message: 'Only a guardian can manage a household.' };
+    for (const options of [{ body: { athletes: [line(sam)] } }, { rawBody: '{' }, { body: { athletes: [] } }]) {
+      const answer = await t.call('POST', '/api/household/quote', { token: sam.token, ...options });
+      expectError(answer, forbidden.status, forbidden.message);
+    }
+    expect((await t.call('POST', '/api/household/quote', { token: pat, rawBody: '{' })).status).toBe(400);
+    expect((await t.call('POST', '/api/household/quote', { token: pat, body: { athletes: [] } })).status).toBe(422);
+  });
+});
+
 describe('POST /api/household/checkout and checkout-success', () => {
   it('charges the example once ($905.00), records a membership per athlete and e-mails one receipt to the payer', async () => {
     const { pat, sam, alex } = await riveras();
