@@ -28,12 +28,15 @@ const RosterRowSchema = z
   })
   .openapi('RosterRow');
 
+/** What an audit row's before and after hold: amounts, ids, statuses, texts (services/admin-refunds.ts). */
+const AuditValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.number())]).nullable();
+
 const AuditSchema = z.object({
   id: z.number().int(),
   staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   action: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z.record(z.string(), AuditValue).nullable(),
+  after: z.record(z.string(), AuditValue).nullable(),
   reason: z.string().nullable(),
   created_at: z.string(),
 });
