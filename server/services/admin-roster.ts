@@ -57,7 +57,7 @@ export interface RosterQuery {
 const OPEN = sql`('scheduled', 'failed', 'overdue')`;
 
 /** Per membership: what its phases add up to. */
-function phaseTotals(db: Db) {
+function phaseTotals(db: Db, scope: SQL) {
   return db
     .select({
       membershipId: membershipPhases.membershipId,
@@ -78,28 +78,32 @@ function phaseTotals(db: Db) {
       overdue: sql<number>`count(*) filter (where ${membershipPhases.status} = 'overdue')::int`.as('overdue'),
     })
     .from(membershipPhases)
+    .where(sql`${membershipPhases.membershipId} in ${scope}`)
     .groupBy(membershipPhases.membershipId)
     .as('phase_totals');
 }
 
-function refundTotals(db: Db) {
+function refundTotals(db: Db, scope: SQL) {
   return db
     .select({
       membershipId: membershipRefunds.membershipId,
       refunded: sql<number>`coalesce(sum(${membershipRefunds.amountCents}), 0)::int`.as('refunded'),
     })
     .from(membershipRefunds)
-    .where(eq(membershipRefunds.status, 'succeeded'))
+    .where(and(eq(membershipRefunds.status, 'succeeded'), sql`${membershipRefunds.membershipId} in ${scope}`))
     .groupBy(membershipRefunds.membershipId)
     .as('refund_totals');
 }
 
-/** The roster's rows as one statement: callers add the where, order and page. */
-function rosterSelect(db: Db) {
+/**
+ * The roster's rows as one statement: callers add the where, order and page. `scope` is a subquery of the membership
+ * ids the totals are computed for (a team's, or one export page's), so no statement aggregates other teams' phases.
+ */
+function rosterSelect(db: Db, scope: SQL) {
   const athlete = alias(users, 'athlete');
   const guardian = alias(users, 'guardian');
-  const phases = phaseTotals(db);
-  const refunds = refundTotals(db);
+  const phases = phaseTotals(db, scope);
+  const refunds = refundTotals(db, scope);
   const refunded = sql<number>`coalesce(${refunds.refunded}, 0)`;
   const grossPaid = sql<number>`coalesce(${phases.grossPaid}, 0)`;
   const status = sql<RosterStatus>`case
@@ -161,6 +165,11 @@ export function rosterRowJson(row: RosterRecord): RosterRowJson {
   };
 }
 
+/** The membership ids of a team, as the totals' scope. */
+function teamScope(teamId: number): SQL {
+  return sql`(select ${memberships.id} from ${memberships} where ${memberships.teamId} = ${teamId})`;
+}
+
 /** Escapes LIKE's wildcards so a search for `50%` finds the text. */
 function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -207,14 +216,14 @@ function rosterOrder(parts: ReturnType<typeof rosterSelect>, sort: RosterSort, d
 export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number, query: RosterQuery) {
   const team = await scopedTeam(deps.db, staff, teamId);
   const page = Math.max(1, query.page ?? 1);
-  const parts = rosterSelect(deps.db);
+  const parts = rosterSelect(deps.db, teamScope(team.id));
   const where = rosterWhere(parts, team.id, query);
   const rows = await parts.query
     .where(where)
     .orderBy(...rosterOrder(parts, query.sort ?? 'athlete', query.dir ?? 'asc'))
     .limit(ROSTER_PAGE_SIZE)
     .offset((page - 1) * ROSTER_PAGE_SIZE);
-  const counted = rosterSelect(deps.db);
+  const counted = rosterSelect(deps.db, teamScope(team.id));
   const [count] = await deps.db
     .select({ total: sql<number>`count(*)::int` })
     .from(counted.query.where(rosterWhere(counted, team.id, query)).as('roster'));
@@ -233,7 +242,9 @@ export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number
 export async function* rosterPages(db: Db, teamId: number, size: number): AsyncGenerator<RosterRowJson[]> {
   let after = 0;
   for (;;) {
-    const parts = rosterSelect(db);
+    const page = sql`(select ${memberships.id} from ${memberships} where ${memberships.teamId} = ${teamId}
+      and ${memberships.id} > ${after} order by ${memberships.id} limit ${size})`;
+    const parts = rosterSelect(db, page);
     const rows = await parts.query
       .where(and(eq(memberships.teamId, teamId), sql`${memberships.id} > ${after}`))
       .orderBy(asc(memberships.id))
@@ -329,7 +340,7 @@ function phaseLabel(seq: number, count: number): string {
 
 /** GET /api/admin/memberships/{id}: the page's JSON, after the scope check. */
 export async function membershipPageJson(db: Db, membership: MembershipRow): Promise<MembershipPageJson> {
-  const parts = rosterSelect(db);
+  const parts = rosterSelect(db, sql`(${membership.id})`);
   const [row] = await parts.query.where(eq(memberships.id, membership.id));
   if (!row) throw notFound(ROSTER_TEXTS.membershipNotFound);
   const [place] = await db
