@@ -14,6 +14,7 @@ import { serveApiDocument } from './http/openapi.ts';
 import { setAnswerHeader } from './http/response-headers.ts';
 import { staticSite } from './http/static-site.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { adminMoneyRoutes } from './routes/admin-money.ts';
 import { adminSetupRoutes } from './routes/admin-setup.ts';
 import { authRoutes } from './routes/auth.ts';
 import { brandingRoutes } from './routes/branding.ts';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', staffBillingRoutes(deps));
   app.route('/', adminRoutes(deps));
   app.route('/', adminSetupRoutes(deps));
+  app.route('/', adminMoneyRoutes(deps));
   app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
   if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
 

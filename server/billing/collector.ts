@@ -176,6 +176,37 @@ export async function runCollector(deps: AppDeps, asOf: string): Promise<Collect
   return result;
 }
 
+/**
+ * Charges one failed or overdue phase now (issue 22 point 4: a registrar's retry), through the collector's own charge
+ * path: the phase is leased first, so a retry sent twice (or racing the collector) charges it once; a paid or leased
+ * phase answers 'busy' and nothing is charged. Answers what happened.
+ */
+export async function chargePhaseNow(
+  deps: AppDeps,
+  phaseId: number,
+  asOf: string,
+): Promise<'charged' | 'failed' | 'retry' | 'lost' | 'busy'> {
+  const leaseId = randomUUID();
+  const now = deps.now();
+  const [phase] = await deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: membershipPhases.id })
+      .from(membershipPhases)
+      .where(
+        and(eq(membershipPhases.id, phaseId), inArray(membershipPhases.status, ['failed', 'overdue']), unleased(now)),
+      )
+      .for('update', { skipLocked: true });
+    return leasePhases(
+      tx,
+      due.map((row) => row.id),
+      leaseId,
+      now,
+    );
+  });
+  if (!phase) return 'busy';
+  return chargeGroup(deps, { checkoutId: null, phases: [phase] }, asOf, leaseId);
+}
+
 /** What the provider keeps with the charge: the phase (one athlete) or the household checkout's phases. */
 function chargeMetadata(group: ChargeGroup, membership: MembershipRow): Record<string, string> {
   const phaseIds = group.phases.map((p) => p.id);

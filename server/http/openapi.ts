@@ -311,6 +311,15 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/admin/organizations/{id}/drafts': { operationId: 'createDraft' },
   'GET /api/admin/drafts/{id}': { operationId: 'getAdminDraft' },
   'PUT /api/admin/drafts/{id}': { operationId: 'updateAdminDraft' },
+  'GET /api/admin/teams': { operationId: 'listStaffTeams' },
+  'GET /api/admin/teams/{team_id}/memberships': { operationId: 'getTeamRoster' },
+  'GET /api/admin/teams/{team_id}/memberships.csv': { operationId: 'exportTeamRoster' },
+  'GET /api/admin/teams/{team_id}/payments.csv': { operationId: 'exportTeamPayments' },
+  'GET /api/admin/memberships/{id}': { operationId: 'getStaffMembership' },
+  'POST /api/admin/memberships/{id}/refunds': { operationId: 'refundMembership' },
+  'POST /api/admin/memberships/{id}/phases/{phase_id}/retry': { operationId: 'retryMembershipPhase' },
+  'POST /api/admin/memberships/{id}/phases/{phase_id}/offline': { operationId: 'markPhasePaidOffline' },
+  'POST /api/admin/memberships/{id}/cancel': { operationId: 'cancelMembershipSchedule' },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */

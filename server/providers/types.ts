@@ -100,7 +100,16 @@ export interface CardPayments {
   cancelIntent(id: string): Promise<PaymentIntent | null>;
   /** Refunds a succeeded intent in full; refunding it again changes nothing. Throws for an intent not succeeded. */
   refundIntent(id: string): Promise<void>;
+  /**
+   * Refunds part (or all) of a succeeded intent (issue 22 point 4): Stripe's Refunds API with `amount` and an
+   * idempotency key, so the same key answers the same refund and never refunds twice. More than is left to refund on
+   * the charge answers `exceeds` (Stripe's `amount_too_large` / `charge_already_refunded`). Throws for an unknown
+   * intent or one not succeeded.
+   */
+  refundAmount(input: { intentId: string; amountCents: number; idempotencyKey: string }): Promise<RefundOutcome>;
 }
+
+export type RefundOutcome = { status: 'refunded'; refundId: string } | { status: 'exceeds' };
 
 export type BillingTerm = 'annual' | 'annual-pm' | 'quarterly' | 'monthly';
 

@@ -65,6 +65,8 @@ interface Victim {
   inviteToken: string;
   /** The victim's organization (Northside Youth Baseball), for the console's rows. */
   organizationId: number;
+  /** The paid phase of the victim's membership (issue 22 point 4's phase routes). */
+  phaseId: number;
 }
 
 type Caller = 'owner' | 'otherGuardian' | 'athlete';
@@ -96,6 +98,8 @@ interface Row {
    * each staff member's, every family session getting 403).
    */
   answers: Record<Caller, number> | { staff: number } | Record<StaffCaller, number>;
+  /** A console row whose answer is the victim's roster data: Northside's staff may see it (issue 22 point 3). */
+  staffSees?: true;
 }
 
 const VICTIM = 'member@example.com';
@@ -478,6 +482,61 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ ...MATRIX_TEAM, season_id: setupIds.seasonId, waiver: null }),
     answers: ownersAndRegistrars(200),
   },
+  // Club console, who has paid, refunds, exports (issue 22 points 3-5): any Northside role reads the Tigers roster
+  // (the coach coaches it), owners and registrars act on money; Lakeside's owner finds nothing.
+  'GET /api/admin/teams': { access: 'admin', answers: everyStaff(200) },
+  'GET /api/admin/teams/{team_id}/memberships': {
+    access: 'admin',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/memberships`,
+    staffSees: true,
+    answers: { staffOwner: 200, registrar: 200, coach: 200, otherOrganization: 404 },
+  },
+  'GET /api/admin/teams/{team_id}/memberships.csv': {
+    access: 'admin',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/memberships.csv`,
+    staffSees: true,
+    answers: { staffOwner: 200, registrar: 200, coach: 200, otherOrganization: 404 },
+  },
+  'GET /api/admin/teams/{team_id}/payments.csv': {
+    access: 'admin',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/payments.csv`,
+    staffSees: true,
+    answers: { staffOwner: 200, registrar: 200, coach: 403, otherOrganization: 404 },
+  },
+  'GET /api/admin/memberships/{id}': {
+    access: 'admin',
+    path: (victim) => `/api/admin/memberships/${victim.membershipId}`,
+    staffSees: true,
+    answers: { staffOwner: 200, registrar: 200, coach: 200, otherOrganization: 404 },
+  },
+  // The seeded phase was paid without a card charge: the refund passes the scope and is refused on its amount.
+  'POST /api/admin/memberships/{id}/refunds': {
+    access: 'admin',
+    path: (victim) => `/api/admin/memberships/${victim.membershipId}/refunds`,
+    body: () => ({ amount_cents: 100, reason: 'Matrix' }),
+    answers: { staffOwner: 422, registrar: 422, coach: 403, otherOrganization: 404 },
+  },
+  // The seeded phase is paid: a retry charges nothing and answers the page.
+  'POST /api/admin/memberships/{id}/phases/{phase_id}/retry': {
+    access: 'admin',
+    path: (victim) => `/api/admin/memberships/${victim.membershipId}/phases/${victim.phaseId}/retry`,
+    staffSees: true,
+    answers: { staffOwner: 200, registrar: 200, coach: 403, otherOrganization: 404 },
+  },
+  // A paid phase cannot be marked paid again: 409 once the scope let the call through.
+  'POST /api/admin/memberships/{id}/phases/{phase_id}/offline': {
+    access: 'admin',
+    path: (victim) => `/api/admin/memberships/${victim.membershipId}/phases/${victim.phaseId}/offline`,
+    body: () => ({ method: 'cash', note: 'Matrix' }),
+    answers: { staffOwner: 409, registrar: 409, coach: 403, otherOrganization: 404 },
+  },
+  'POST /api/admin/memberships/{id}/cancel': {
+    access: 'admin',
+    path: (victim) => `/api/admin/memberships/${victim.membershipId}/cancel`,
+    body: () => ({ reason: 'Matrix' }),
+    staffSees: true,
+    answers: { staffOwner: 200, registrar: 200, coach: 403, otherOrganization: 404 },
+  },
 };
 
 interface Operation {
@@ -566,12 +625,18 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     inviteId: 0,
     inviteToken: '',
     organizationId: tigers!.organizationId,
+    phaseId: 0,
   };
   const [membership] = await app.db
     .select({ id: memberships.id })
     .from(memberships)
     .where(eq(memberships.userId, victim.athleteId));
   victim.membershipId = membership!.id;
+  const [phase] = await app.db
+    .select({ id: membershipPhases.id })
+    .from(membershipPhases)
+    .where(eq(membershipPhases.membershipId, victim.membershipId));
+  victim.phaseId = phase!.id;
   if (row.needsBilling) {
     const setup = await app.providers.payments.createSetupIntent({
       customerId: 'cus_authzmatrix',
@@ -681,7 +746,8 @@ describe.each(Object.entries(MATRIX))('%s', (key, row) => {
     const call = async (label: string, token: string | null, caller: Caller | StaffCaller = 'otherGuardian') => {
       const result = await t.call(method, path, { token, body: row.body?.(victim, caller) });
       expect(result.status, `${label}: ${result.text}`).toBeLessThan(500);
-      if (caller !== 'owner') {
+      const seenByStaff = row.staffSees && ['staffOwner', 'registrar', 'coach'].includes(caller);
+      if (caller !== 'owner' && !seenByStaff) {
         for (const secret of secrets) expect(result.text, `${label} sees the victim's ${secret}`).not.toContain(secret);
       }
       return result;

@@ -1,3 +1,4 @@
+export * from './admin-money.ts';
 export * from './billing.ts';
 export * from './households.ts';
 export * from './licences.ts';

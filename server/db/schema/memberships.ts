@@ -77,6 +77,7 @@ export const memberships = pgTable(
   (t) => [
     index('memberships_user_idx').on(t.userId, t.seasonId),
     index('memberships_household_checkout_idx').on(t.householdCheckoutId),
+    index('memberships_team_idx').on(t.teamId),
     uniqueIndex('memberships_active_user_season_key').on(t.userId, t.seasonId).where(sql`${t.status} = 'active'`),
     check(
       'memberships_money_check',

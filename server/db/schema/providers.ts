@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Tables of the offline sandboxes (design.md §6). With production keys configured the providers keep this state
@@ -91,3 +91,19 @@ export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 export type BillingTokenRow = typeof billingTokens.$inferSelect;
 export type SandboxPaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
 export type SandboxSetupIntentRow = typeof sandboxSetupIntents.$inferSelect;
+
+/** The card sandbox's refunds (Stripe's Refund objects): partial refunds of a succeeded intent, keyed for retries. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    /** `re_<random>`. */
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id')
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_refunds_intent_idx').on(t.paymentIntentId)],
+);

@@ -5,6 +5,7 @@ import {
   paymentIntents,
   type SandboxSetupIntentRow,
   sandboxPaymentMethods,
+  sandboxRefunds,
   sandboxSetupIntents,
 } from '../../db/schema/providers.ts';
 import { expiryState, normalizeCardNumber, passesLuhn } from '../card-number.ts';
@@ -15,6 +16,7 @@ import type {
   CardSummary,
   IntentStatus,
   PaymentIntent,
+  RefundOutcome,
   SavedCardCharge,
   SetupIntent,
   SetupIntentStatus,
@@ -247,6 +249,34 @@ export class SandboxCardPayments implements CardPayments {
       .update(paymentIntents)
       .set({ refundedAt: this.now(), updatedAt: this.now() })
       .where(and(eq(paymentIntents.id, id), isNull(paymentIntents.refundedAt)));
+  }
+
+  async refundAmount(input: Parameters<CardPayments['refundAmount']>[0]): Promise<RefundOutcome> {
+    const { intentId, amountCents, idempotencyKey } = input;
+    if (!Number.isInteger(amountCents) || amountCents < 1) throw new Error('amount must be a positive integer');
+    return this.db.transaction(async (tx) => {
+      // The intent's row is the lock: concurrent refunds of one charge are counted one after the other.
+      const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intentId)).for('update');
+      if (!intent) throw new Error(`payment intent ${intentId} does not exist`);
+      const [earlier] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+      if (earlier) return { status: 'refunded', refundId: earlier.id };
+      if (intent.status !== 'succeeded') {
+        throw new Error(`payment intent ${intentId} has not succeeded and cannot be refunded`);
+      }
+      if (intent.refundedAt) return { status: 'exceeds' };
+      const refunds = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intentId));
+      const refunded = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
+      if (refunded + amountCents > intent.amountCents) return { status: 'exceeds' };
+      const id = `re_${randomBase62(24)}`;
+      await tx.insert(sandboxRefunds).values({ id, paymentIntentId: intentId, amountCents, idempotencyKey });
+      if (refunded + amountCents === intent.amountCents) {
+        await tx
+          .update(paymentIntents)
+          .set({ refundedAt: this.now(), updatedAt: this.now() })
+          .where(eq(paymentIntents.id, intentId));
+      }
+      return { status: 'refunded', refundId: id };
+    });
   }
 
   /** Whether a succeeded intent was refunded (Stripe keeps such an intent `succeeded`; its charge is refunded). */

@@ -192,6 +192,22 @@ describe('Stripe adapter against a local stub of the Stripe API', () => {
     await expect(payments.refundIntent('pi_unknown')).rejects.toThrow();
   });
 
+  test('refundAmount refunds part of an intent with its amount and the caller key (issue 22)', async () => {
+    const paid = await payments.createIntent({ amountCents: 900, currency: 'usd', metadata: {}, idempotencyKey: 'r3' });
+    stubIntents.get(paid.id)!.status = 'succeeded';
+    const outcome = await payments.refundAmount({ intentId: paid.id, amountCents: 450, idempotencyKey: 'refund-7' });
+    expect(outcome).toMatchObject({ status: 'refunded', refundId: expect.stringMatching(/^re_/) });
+    const [refund] = stub.requests.filter((request) => request.path === '/v1/refunds');
+    expect(new URLSearchParams(refund?.body).get('payment_intent')).toBe(paid.id);
+    expect(new URLSearchParams(refund?.body).get('amount')).toBe('450');
+    expect(refund?.headers['idempotency-key']).toBe('admin-refund-refund-7');
+    // The stub refunds an intent once: a second refund of it is Stripe's charge_already_refunded, i.e. nothing left.
+    expect(await payments.refundAmount({ intentId: paid.id, amountCents: 100, idempotencyKey: 'refund-8' })).toEqual({
+      status: 'exceeds',
+    });
+    await expect(payments.refundAmount({ intentId: '../x', amountCents: 1, idempotencyKey: 'k' })).rejects.toThrow();
+  });
+
   test('refundIntent of an intent refunded elsewhere (charge_already_refunded) is no error', async () => {
     const paid = await payments.createIntent({ amountCents: 900, currency: 'usd', metadata: {}, idempotencyKey: 'r2' });
     stubIntents.get(paid.id)!.status = 'succeeded';

@@ -183,6 +183,21 @@ export function createStripePayments(options: StripePaymentsOptions): CardPaymen
         throw error;
       }
     },
+    async refundAmount({ intentId, amountCents, idempotencyKey }) {
+      if (!INTENT_ID.test(intentId)) throw new Error('not a payment intent id');
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: intentId, amount: amountCents },
+          { idempotencyKey: `admin-refund-${idempotencyKey}` },
+        );
+        return { status: 'refunded', refundId: refund.id };
+      } catch (error) {
+        if (hasCode(error, 'amount_too_large') || hasCode(error, 'charge_already_refunded')) {
+          return { status: 'exceeds' };
+        }
+        throw error;
+      }
+    },
   };
 
   async function retrieve(id: string): Promise<PaymentIntent | null> {

@@ -1,0 +1,397 @@
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCollector } from '../billing/collector.ts';
+import {
+  licenceClaims,
+  mailOutbox,
+  membershipPhases,
+  membershipRefunds,
+  sandboxRefunds,
+  staffAuditLog,
+} from '../db/schema/index.ts';
+import { csvCell, dollarsText } from '../services/admin-exports.ts';
+import { MONEY_TEXTS } from '../services/admin-refunds.ts';
+import { addManyMemberships, addMembership, type PhaseSpec, tigersTeam } from '../test/admin-money-fixtures.ts';
+import { createTestApp, type TestApp } from '../test/app-harness.ts';
+import { expectError } from '../test/expect-error.ts';
+import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
+
+/** The club console's money (issue 22 points 3, 4 and 5): rosters, a membership's page, refunds, retries, exports. */
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+  t.setNow(new Date('2026-11-20T12:00:00Z'));
+});
+afterEach(() => t.close());
+
+const paid = (amountCents: number, dueOn = '2026-09-01'): PhaseSpec => ({ amountCents, status: 'paid', dueOn });
+const open = (status: PhaseSpec['status'], dueOn: string, amountCents = 15000): PhaseSpec => ({
+  amountCents,
+  status,
+  dueOn,
+});
+
+interface RosterAnswer {
+  memberships: {
+    id: number;
+    athlete: { name: string };
+    status: string;
+    paid_cents: number;
+    remaining_cents: number;
+    next_due: string | null;
+    plan: string;
+  }[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+async function fiveStatuses() {
+  const { team, licence } = await tigersTeam(t.db);
+  const base = { teamId: team.id, seasonId: team.seasonId, licenceId: licence?.id ?? null };
+  const paidInFull = await addMembership(t.db, { ...base, athlete: 'Avery Paid', phases: [paid(47500)] });
+  const onSchedule = await addMembership(t.db, {
+    ...base,
+    athlete: 'Blake Schedule',
+    phases: [paid(15000), open('scheduled', '2026-12-01'), open('scheduled', '2027-01-01')],
+    card: 'succeed',
+  });
+  const failed = await addMembership(t.db, {
+    ...base,
+    athlete: 'Casey Failed',
+    phases: [paid(15000), open('failed', '2026-11-01'), open('scheduled', '2026-12-01')],
+    card: 'decline',
+  });
+  const overdue = await addMembership(t.db, {
+    ...base,
+    athlete: 'Devon Overdue',
+    phases: [paid(15000), open('overdue', '2026-10-01'), open('scheduled', '2026-12-01')],
+    card: 'succeed',
+  });
+  const refunded = await addMembership(t.db, { ...base, athlete: 'Emery Refunded', phases: [paid(47500)] });
+  return { team, licence, paidInFull, onSchedule, failed, overdue, refunded };
+}
+
+const registrar = () => staffTokenFor(t.db, STAFF.registrar);
+
+describe('GET /api/admin/teams and the roster', () => {
+  it('lists the teams a staff member may see; a coach only theirs', async () => {
+    const owner = await t.call('GET', '/api/admin/teams', { token: await staffTokenFor(t.db, STAFF.owner) });
+    expect(owner.status).toBe(200);
+    const names = (owner.body as { teams: { name: string; organization: { name: string } }[] }).teams;
+    expect(names.every((team) => team.organization.name === 'Northside Youth Baseball')).toBe(true);
+    expect(names.map((team) => team.name)).toContain('12U Tigers');
+    const coach = await t.call('GET', '/api/admin/teams', { token: await staffTokenFor(t.db, STAFF.coach) });
+    expect((coach.body as { teams: { name: string }[] }).teams.map((team) => team.name)).toEqual(['12U Tigers']);
+  });
+
+  it('computes every status in SQL, filters, searches, sorts and pages', async () => {
+    const fixtures = await fiveStatuses();
+    const token = await registrar();
+    // The refunded one: refunded in full through the API.
+    const refund = await t.call('POST', `/api/admin/memberships/${fixtures.refunded.membership.id}/refunds`, {
+      token,
+      body: { amount_cents: 47500, reason: 'Moved away' },
+    });
+    expect(refund.status, refund.text).toBe(201);
+    const roster = async (query: string) => {
+      const result = await t.call('GET', `/api/admin/teams/${fixtures.team.id}/memberships${query}`, { token });
+      expect(result.status, result.text).toBe(200);
+      return result.body as RosterAnswer;
+    };
+    const all = await roster('?sort=athlete');
+    const byName = Object.fromEntries(all.memberships.map((row) => [row.athlete.name, row]));
+    expect(byName['Avery Paid']).toMatchObject({
+      status: 'paid',
+      paid_cents: 47500,
+      remaining_cents: 0,
+      next_due: null,
+      plan: 'Pay in full',
+    });
+    expect(byName['Blake Schedule']).toMatchObject({
+      status: 'on_schedule',
+      paid_cents: 15000,
+      remaining_cents: 30000,
+      next_due: '2026-12-01',
+      plan: '2 monthly payments',
+    });
+    expect(byName['Casey Failed']).toMatchObject({ status: 'failed', remaining_cents: 30000, next_due: '2026-11-01' });
+    expect(byName['Devon Overdue']).toMatchObject({ status: 'overdue', next_due: '2026-10-01' });
+    expect(byName['Emery Refunded']).toMatchObject({ status: 'refunded', paid_cents: 0 });
+    for (const status of ['paid', 'on_schedule', 'failed', 'overdue', 'refunded']) {
+      const filtered = await roster(`?status=${status}`);
+      expect(
+        filtered.memberships.every((row) => row.status === status),
+        status,
+      ).toBe(true);
+      expect(filtered.total).toBe(filtered.memberships.length);
+    }
+    expect((await roster('?q=dEVon')).memberships.map((row) => row.athlete.name)).toEqual(['Devon Overdue']);
+    expect((await roster('?q=%25')).total).toBe(0);
+    const byRemaining = await roster('?sort=remaining&dir=desc');
+    expect(byRemaining.memberships[0]?.remaining_cents).toBe(30000);
+    expect(all).toMatchObject({ page: 1, page_size: 50 });
+    expectError(await t.call('GET', `/api/admin/teams/${fixtures.team.id}/memberships?status=lost`, { token }), 422);
+  });
+
+  it('pages 2,000 memberships on the server', async () => {
+    const { team } = await tigersTeam(t.db);
+    await addManyMemberships(t.db, team.id, team.seasonId, 2000, 'Roster');
+    const token = await registrar();
+    const started = performance.now();
+    const first = await t.call('GET', `/api/admin/teams/${team.id}/memberships?sort=paid&dir=desc`, { token });
+    // A figure for docs/api.md's volume note, never an assertion (the machine is shared).
+    console.info(`roster page of 2,002 memberships: ${(performance.now() - started).toFixed(0)} ms`);
+    const body = first.body as RosterAnswer;
+    expect(body.total).toBe(2002);
+    expect(body.memberships).toHaveLength(50);
+    const last = await t.call('GET', `/api/admin/teams/${team.id}/memberships?page=41`, { token });
+    expect((last.body as RosterAnswer).memberships).toHaveLength(2);
+    const failed = await t.call('GET', `/api/admin/teams/${team.id}/memberships?status=failed`, { token });
+    expect((failed.body as RosterAnswer).total).toBe(Math.ceil(2000 / 7));
+  });
+});
+
+describe('refunds', () => {
+  it('refunds part of a payment through the sandbox, once per idempotency key, and e-mails the family', async () => {
+    const { onSchedule } = await fiveStatuses();
+    const token = await registrar();
+    const send = () =>
+      t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/refunds`, {
+        token,
+        headers: { 'Idempotency-Key': 'half-1' },
+        body: { amount_cents: 7500, reason: 'Missed half the season' },
+      });
+    const [one, two] = await Promise.all([send(), send()]);
+    expect(one.status, one.text).toBe(201);
+    expect(two.status, two.text).toBe(201);
+    expect((one.body as { refund: { id: number } }).refund.id).toBe((two.body as { refund: { id: number } }).refund.id);
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(
+      await t.db.select().from(membershipRefunds).where(eq(membershipRefunds.membershipId, onSchedule.membership.id)),
+    ).toHaveLength(1);
+    expect(await t.db.select().from(sandboxRefunds)).toHaveLength(1);
+    const page = (
+      again.body as {
+        membership: {
+          paid_cents: number;
+          phases: { refunded_cents: number }[];
+          audit: { action: string; reason: string }[];
+        };
+      }
+    ).membership;
+    expect(page.paid_cents).toBe(7500);
+    expect(page.phases[0]?.refunded_cents).toBe(7500);
+    expect(page.audit).toMatchObject([{ action: 'refund', reason: 'Missed half the season' }]);
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'Your refund from Northside Youth Baseball'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('$75.00');
+    // What is left: 75.00; more is refused on amount_cents.
+    const tooMuch = await t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/refunds`, {
+      token,
+      body: { amount_cents: 7501, reason: 'Too much' },
+    });
+    expectError(tooMuch, 422);
+    expect((tooMuch.body as { messages: Record<string, string[]> }).messages.amount_cents).toEqual([
+      MONEY_TEXTS.tooMuch,
+    ]);
+  });
+
+  it('two concurrent refunds never exceed what is left', async () => {
+    const { paidInFull } = await fiveStatuses();
+    const token = await registrar();
+    const refund = (key: string) =>
+      t.call('POST', `/api/admin/memberships/${paidInFull.membership.id}/refunds`, {
+        token,
+        headers: { 'Idempotency-Key': key },
+        body: { amount_cents: 30000, reason: 'Concurrent' },
+      });
+    const results = await Promise.all([refund('a'), refund('b')]);
+    expect(results.map((result) => result.status).sort()).toEqual([201, 422]);
+    const [sum] = await t.db.select().from(sandboxRefunds);
+    expect(sum?.amountCents).toBe(30000);
+  });
+
+  it('a full refund and a cancelled schedule release the seat', async () => {
+    const { paidInFull, licence } = await fiveStatuses();
+    if (!licence) throw new Error('no licence');
+    await t.db.insert(licenceClaims).values({ licenceId: licence.id, userId: paidInFull.athlete.id });
+    const token = await registrar();
+    const id = paidInFull.membership.id;
+    expect(
+      (
+        await t.call('POST', `/api/admin/memberships/${id}/refunds`, {
+          token,
+          body: { amount_cents: 47500, reason: 'Injury' },
+        })
+      ).status,
+    ).toBe(201);
+    const claim = () =>
+      t.db
+        .select()
+        .from(licenceClaims)
+        .where(and(eq(licenceClaims.userId, paidInFull.athlete.id)));
+    expect(await claim()).toHaveLength(1);
+    const cancel = await t.call('POST', `/api/admin/memberships/${id}/cancel`, { token, body: { reason: 'Injury' } });
+    expect(cancel.status, cancel.text).toBe(200);
+    expect(await claim()).toHaveLength(0);
+    expect((cancel.body as { membership: { status: string } }).membership.status).toBe('refunded');
+  });
+
+  it('a coach may not refund; another organization finds nothing', async () => {
+    const { paidInFull } = await fiveStatuses();
+    const path = `/api/admin/memberships/${paidInFull.membership.id}/refunds`;
+    const body = { amount_cents: 100, reason: 'No' };
+    expectError(await t.call('POST', path, { token: await staffTokenFor(t.db, STAFF.coach), body }), 403);
+    expectError(
+      await t.call('POST', path, { token: await staffTokenFor(t.db, STAFF.otherOwner), body }),
+      404,
+      'Membership not found.',
+    );
+  });
+});
+
+describe('retry, offline, cancel, audit', () => {
+  it('retries an overdue instalment now, once', async () => {
+    const { overdue } = await fiveStatuses();
+    const token = await registrar();
+    const [phase] = await t.db
+      .select()
+      .from(membershipPhases)
+      .where(and(eq(membershipPhases.membershipId, overdue.membership.id), eq(membershipPhases.status, 'overdue')));
+    const path = `/api/admin/memberships/${overdue.membership.id}/phases/${phase!.id}/retry`;
+    const first = await t.call('POST', path, { token });
+    expect(first.status, first.text).toBe(200);
+    const second = await t.call('POST', path, { token });
+    expect(second.status).toBe(200);
+    const page = (
+      second.body as {
+        membership: { status: string; phases: { id: number; status: string }[]; audit: { action: string }[] };
+      }
+    ).membership;
+    expect(page.phases.find((p) => p.id === phase!.id)?.status).toBe('paid');
+    expect(page.status).toBe('on_schedule');
+    expect(page.audit.map((entry) => entry.action)).toEqual(['retry']);
+  });
+
+  it('a declined retry of a failed instalment stays failed and is audited', async () => {
+    const { failed } = await fiveStatuses();
+    const token = await registrar();
+    const [phase] = await t.db
+      .select()
+      .from(membershipPhases)
+      .where(and(eq(membershipPhases.membershipId, failed.membership.id), eq(membershipPhases.status, 'failed')));
+    const result = await t.call('POST', `/api/admin/memberships/${failed.membership.id}/phases/${phase!.id}/retry`, {
+      token,
+    });
+    expect(result.status, result.text).toBe(200);
+    const page = (result.body as { membership: { status: string; audit: { after: { status: string } }[] } }).membership;
+    expect(page.status).toBe('failed');
+    expect(page.audit[0]?.after.status).toBe('failed');
+  });
+
+  it('marks an instalment paid offline once, and cancels the rest: the collector charges no more', async () => {
+    const { onSchedule } = await fiveStatuses();
+    const token = await registrar();
+    const phases = await t.db
+      .select()
+      .from(membershipPhases)
+      .where(eq(membershipPhases.membershipId, onSchedule.membership.id));
+    const second = phases.find((p) => p.seq === 1)!;
+    const path = `/api/admin/memberships/${onSchedule.membership.id}/phases/${second.id}/offline`;
+    const body = { method: 'cheque', note: 'Cheque #104' };
+    expect((await t.call('POST', path, { token, body })).status).toBe(200);
+    const again = await t.call('POST', path, { token, body });
+    expect(again.status).toBe(200);
+    const page = (
+      again.body as { membership: { paid_cents: number; phases: { id: number; offline: unknown }[]; audit: unknown[] } }
+    ).membership;
+    expect(page.paid_cents).toBe(30000);
+    expect(page.phases.find((p) => p.id === second.id)?.offline).toEqual({ method: 'cheque', note: 'Cheque #104' });
+    expect(page.audit).toHaveLength(1);
+    const cancel = await t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/cancel`, {
+      token,
+      body: { reason: 'Left the club' },
+    });
+    expect(cancel.status).toBe(200);
+    await runCollector(t.deps, '2027-02-01');
+    const after = await t.db
+      .select()
+      .from(membershipPhases)
+      .where(eq(membershipPhases.membershipId, onSchedule.membership.id));
+    expect(after.find((p) => p.seq === 2)).toMatchObject({ status: 'cancelled', attempts: 0, paidAt: null });
+  });
+
+  it('the audit log is append-only', async () => {
+    const { onSchedule } = await fiveStatuses();
+    await t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/cancel`, {
+      token: await registrar(),
+      body: { reason: 'x' },
+    });
+    expect(await t.db.select().from(staffAuditLog)).toHaveLength(1);
+    await expect(t.db.update(staffAuditLog).set({ action: 'changed' })).rejects.toThrow();
+    await expect(t.db.delete(staffAuditLog)).rejects.toThrow();
+  });
+});
+
+describe('exports', () => {
+  it('escapes formula-looking cells and writes dollars with two decimals', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    for (const start of ['+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${start}1`).startsWith(`'`) || csvCell(`${start}1`).startsWith(`"'`)).toBe(true);
+    expect(csvCell('Avery, Jr.')).toBe('"Avery, Jr."');
+    expect(dollarsText(47500)).toBe('475.00');
+    expect(dollarsText(5)).toBe('0.05');
+  });
+
+  it('streams the roster and the payments as CSV', async () => {
+    const { team, onSchedule } = await fiveStatuses();
+    const { licence } = await tigersTeam(t.db);
+    await addMembership(t.db, {
+      teamId: team.id,
+      seasonId: team.seasonId,
+      licenceId: licence?.id ?? null,
+      athlete: '=cmd|calc',
+      phases: [paid(100)],
+    });
+    const token = await registrar();
+    await t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/refunds`, {
+      token,
+      body: { amount_cents: 2550, reason: '@half' },
+    });
+    const roster = await t.call('GET', `/api/admin/teams/${team.id}/memberships.csv`, { token });
+    expect(roster.status).toBe(200);
+    expect(roster.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(roster.headers.get('content-disposition')).toBe('attachment; filename="12u-tigers-roster-2026-11-20.csv"');
+    const lines = roster.text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('membership_id,athlete,guardian,guardian_email,plan,paid,remaining,next_due,status');
+    expect(lines).toHaveLength(1 + 2 + 6);
+    expect(roster.text).toContain(`,'=cmd|calc,`);
+    expect(lines.find((line) => line.includes('Blake Schedule'))).toMatch(/,124\.50,300\.00,2026-12-01,on_schedule$/);
+    const payments = await t.call('GET', `/api/admin/teams/${team.id}/payments.csv`, { token });
+    expect(payments.status).toBe(200);
+    expect(payments.text.split('\r\n')[0]).toBe('date,type,membership_id,athlete,amount,payment_id,method,note');
+    expect(payments.text).toMatch(/,refund,\d+,Blake Schedule,25\.50,pi_\w+,card,'@half\r\n/);
+    expectError(
+      await t.call('GET', `/api/admin/teams/${team.id}/payments.csv`, {
+        token: await staffTokenFor(t.db, STAFF.coach),
+      }),
+      403,
+    );
+  });
+
+  it('exports 10,000 memberships', async () => {
+    const { team } = await tigersTeam(t.db);
+    await addManyMemberships(t.db, team.id, team.seasonId, 10_000, 'Export');
+    const started = performance.now();
+    const result = await t.call('GET', `/api/admin/teams/${team.id}/memberships.csv`, { token: await registrar() });
+    console.info(`roster CSV of 10,002 memberships: ${(performance.now() - started).toFixed(0)} ms`);
+    expect(result.status).toBe(200);
+    expect(result.text.trimEnd().split('\r\n')).toHaveLength(1 + 2 + 10_000);
+  }, 60_000);
+});

@@ -1,0 +1,300 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { AppDeps } from '../deps.ts';
+import { createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
+import { requireStaffSession, staffSessionFirst } from '../http/staff-auth.ts';
+import { paymentsCsv, rosterCsv } from '../services/admin-exports.ts';
+import { cancelSchedule, markPaidOffline, refundMembership, retryPhase } from '../services/admin-refunds.ts';
+import { ROSTER_SORTS, ROSTER_STATUSES, staffMembership, staffTeams, teamRoster } from '../services/admin-roster.ts';
+import { STAFF_SESSION } from './admin.ts';
+
+/**
+ * The club console's money (issue 22 points 3, 4 and 5; docs/api.md "Club console: who has paid, refunds, exports"):
+ * teams and rosters, a membership's page, refunds, retries, offline payments, cancelling a schedule, and the CSV
+ * exports. Every route starts with `staffSessionFirst`; its one service checks the scope.
+ */
+
+const StatusSchema = z.enum(ROSTER_STATUSES);
+
+const RosterRowSchema = z
+  .object({
+    id: z.number().int(),
+    athlete: z.object({ id: z.number().int(), name: z.string() }),
+    guardian: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+    plan: z.string(),
+    paid_cents: z.number().int(),
+    remaining_cents: z.number().int(),
+    next_due: z.string().nullable(),
+    status: StatusSchema,
+  })
+  .openapi('RosterRow');
+
+/** What an audit row's before and after hold: amounts, ids, statuses, texts (services/admin-refunds.ts). */
+const AuditValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.number())]).nullable();
+
+const AuditSchema = z.object({
+  id: z.number().int(),
+  staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  action: z.string(),
+  before: z.record(z.string(), AuditValue).nullable(),
+  after: z.record(z.string(), AuditValue).nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const MembershipPageSchema = RosterRowSchema.extend({
+  team: z.object({ id: z.number().int(), name: z.string() }),
+  season: z.object({ id: z.number().int(), name: z.string() }),
+  organization_id: z.number().int(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  phases: z.array(
+    z.object({
+      id: z.number().int(),
+      label: z.string(),
+      due_on: z.string(),
+      amount_cents: z.number().int(),
+      status: z.string(),
+      paid_at: z.string().nullable(),
+      refunded_cents: z.number().int(),
+      offline: z.object({ method: z.enum(['cash', 'cheque']), note: z.string() }).nullable(),
+      payment_id: z.string().nullable(),
+    }),
+  ),
+  emails: z.array(z.object({ subject: z.string(), to: z.string(), sent_at: z.string() })),
+  audit: z.array(AuditSchema),
+}).openapi('AdminMembership');
+
+const MembershipAnswer = z.object({ membership: MembershipPageSchema });
+
+const teamParams = z.object({ team_id: idParam('team_id') });
+const membershipParams = z.object({ id: idParam('id') });
+const phaseParams = z.object({ id: idParam('id'), phase_id: idParam('phase_id') });
+const reason = z.string().trim().min(1).max(500);
+
+const teamsRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/teams',
+  tags: ['admin'],
+  summary: 'The teams the staff member may see (a coach: their own), with season and organization',
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  responses: {
+    200: json(
+      z.object({
+        teams: z.array(
+          z.object({
+            id: z.number().int(),
+            name: z.string(),
+            season: z.object({ id: z.number().int(), name: z.string() }),
+            organization: z.object({ id: z.number().int(), name: z.string() }),
+          }),
+        ),
+      }),
+    ),
+    ...errors(401, 403),
+  },
+});
+
+const rosterRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/teams/{team_id}/memberships',
+  tags: ['admin'],
+  summary: "A team's roster: who has paid, filtered, searched, sorted and paginated on the server (50 a page)",
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  request: {
+    params: teamParams,
+    query: z.object({
+      status: StatusSchema.optional(),
+      q: z.string().max(100).optional(),
+      page: z.coerce.number().int().min(1).max(100_000).optional(),
+      sort: z.enum(ROSTER_SORTS).optional(),
+      dir: z.enum(['asc', 'desc']).optional(),
+    }),
+  },
+  responses: {
+    200: json(
+      z.object({
+        memberships: z.array(RosterRowSchema),
+        total: z.number().int(),
+        page: z.number().int(),
+        page_size: z.number().int(),
+      }),
+    ),
+    ...errors(401, 403, 404, 422),
+  },
+});
+
+const csv = (description: string) => ({ description, content: { 'text/csv': { schema: z.string() } } });
+
+const rosterCsvRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/teams/{team_id}/memberships.csv',
+  tags: ['admin'],
+  summary: "A team's roster as CSV, streamed",
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  request: { params: teamParams },
+  responses: { 200: csv('The roster (UTF-8, header row)'), ...errors(401, 403, 404, 422) },
+});
+
+const paymentsCsvRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/teams/{team_id}/payments.csv',
+  tags: ['admin'],
+  summary: "A team's charges, offline payments and refunds as CSV, streamed (owners, registrars)",
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  request: { params: teamParams },
+  responses: { 200: csv('The payments (UTF-8, header row)'), ...errors(401, 403, 404, 422) },
+});
+
+const membershipRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/memberships/{id}',
+  tags: ['admin'],
+  summary: "A membership's page: its phases, card, e-mails and audit log",
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  request: { params: membershipParams },
+  responses: { 200: json(MembershipAnswer), ...errors(401, 403, 404, 422) },
+});
+
+const refundRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/memberships/{id}/refunds',
+  tags: ['admin'],
+  summary: 'Refund a card payment fully or partly through the provider (owners, registrars); idempotent by key',
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  request: {
+    params: membershipParams,
+    headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
+    body: jsonBody(
+      z.object({
+        amount_cents: z.number().int().min(1).max(99_999_999),
+        reason,
+        payment_id: z.string().trim().min(1).max(255).nullable().optional(),
+      }),
+    ),
+  },
+  responses: {
+    201: json(
+      MembershipAnswer.extend({
+        refund: z.object({
+          id: z.number().int(),
+          amount_cents: z.number().int(),
+          reason: z.string(),
+          payment_id: z.string(),
+          status: z.string(),
+          created_at: z.string(),
+        }),
+      }),
+      'The refund',
+    ),
+    ...errors(400, 401, 403, 404, 422),
+  },
+});
+
+const retryRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/memberships/{id}/phases/{phase_id}/retry',
+  tags: ['admin'],
+  summary: 'Charge a failed or overdue instalment now (owners, registrars); one charge even if sent twice',
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  request: { params: phaseParams },
+  responses: { 200: json(MembershipAnswer), ...errors(401, 403, 404, 409, 422) },
+});
+
+const offlineRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/memberships/{id}/phases/{phase_id}/offline',
+  tags: ['admin'],
+  summary: 'Mark an instalment still owed as paid offline, cash or cheque (owners, registrars)',
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  request: {
+    params: phaseParams,
+    body: jsonBody(z.object({ method: z.enum(['cash', 'cheque']), note: z.string().trim().max(500) })),
+  },
+  responses: { 200: json(MembershipAnswer), ...errors(400, 401, 403, 404, 409, 422) },
+});
+
+const cancelRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/memberships/{id}/cancel',
+  tags: ['admin'],
+  summary: "Cancel a membership's remaining schedule (owners, registrars); the collector charges no more",
+  security: STAFF_SESSION,
+  middleware: [staffSessionFirst] as const,
+  request: { params: membershipParams, body: jsonBody(z.object({ reason })) },
+  responses: { 200: json(MembershipAnswer), ...errors(400, 401, 403, 404, 409, 422) },
+});
+
+function csvResponse(file: { fileName: string; body: ReadableStream<Uint8Array> }): Response {
+  return new Response(file.body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+export function adminMoneyRoutes(deps: AppDeps) {
+  const app = createRouter();
+  const staff = (c: Parameters<typeof requireStaffSession>[0]) => requireStaffSession(c).staff;
+
+  app.openapi(teamsRoute, async (c) => c.json(await staffTeams(deps, staff(c)), 200));
+
+  app.openapi(rosterRoute, async (c) =>
+    c.json(await teamRoster(deps, staff(c), c.req.valid('param').team_id, c.req.valid('query')), 200),
+  );
+
+  app.openapi(rosterCsvRoute, async (c) => csvResponse(await rosterCsv(deps, staff(c), c.req.valid('param').team_id)));
+
+  app.openapi(paymentsCsvRoute, async (c) =>
+    csvResponse(await paymentsCsv(deps, staff(c), c.req.valid('param').team_id)),
+  );
+
+  app.openapi(membershipRoute, async (c) =>
+    c.json(await staffMembership(deps, staff(c), c.req.valid('param').id), 200),
+  );
+
+  app.openapi(refundRoute, async (c) =>
+    c.json(
+      await refundMembership(
+        deps,
+        staff(c),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        c.req.valid('header')['idempotency-key'],
+      ),
+      201,
+    ),
+  );
+
+  app.openapi(retryRoute, async (c) =>
+    c.json(await retryPhase(deps, staff(c), c.req.valid('param').id, c.req.valid('param').phase_id), 200),
+  );
+
+  app.openapi(offlineRoute, async (c) =>
+    c.json(
+      await markPaidOffline(
+        deps,
+        staff(c),
+        c.req.valid('param').id,
+        c.req.valid('param').phase_id,
+        c.req.valid('json'),
+      ),
+      200,
+    ),
+  );
+
+  app.openapi(cancelRoute, async (c) =>
+    c.json(await cancelSchedule(deps, staff(c), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  return app;
+}

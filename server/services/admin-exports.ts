@@ -1,0 +1,195 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { toIsoDate } from '../../src/domain/dates.ts';
+import type { Db } from '../db/client.ts';
+import {
+  membershipOfflinePayments,
+  membershipPhases,
+  membershipRefunds,
+  memberships,
+  users,
+} from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { MONEY_ROLES } from './admin-refunds.ts';
+import { rosterPages, scopedTeam } from './admin-roster.ts';
+import type { StaffJson } from './staff-access.ts';
+import { requireTeamScope } from './staff-access.ts';
+
+/**
+ * Exports (issue 22 point 5): a team's roster and payments as CSV (UTF-8, a header row, ISO dates, dollars with two
+ * decimals), streamed: rows are read in pages of `EXPORT_PAGE` memberships (keyset on the id) and written to a
+ * ReadableStream as they come, so memory holds one page, never the whole team.
+ */
+
+export const EXPORT_PAGE = 500;
+
+/** A cell a spreadsheet would run as a formula starts with one of these: it gets a leading apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: readonly (string | number | null)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** Cents as dollars with two decimals, e.g. 47500 → '475.00' (no currency sign, no grouping: a number for sheets). */
+export function dollarsText(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export const ROSTER_HEADER = [
+  'membership_id',
+  'athlete',
+  'guardian',
+  'guardian_email',
+  'plan',
+  'paid',
+  'remaining',
+  'next_due',
+  'status',
+] as const;
+
+export const PAYMENTS_HEADER = [
+  'date',
+  'type',
+  'membership_id',
+  'athlete',
+  'amount',
+  'payment_id',
+  'method',
+  'note',
+] as const;
+
+function streamOf(lines: () => AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const source = lines();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await source.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await source.return(undefined);
+    },
+  });
+}
+
+function fileName(team: string, kind: string, now: Date): string {
+  const slug =
+    team
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'team';
+  return `${slug}-${kind}-${toIsoDate(now)}.csv`;
+}
+
+export interface CsvExport {
+  fileName: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** GET /api/admin/teams/{team_id}/memberships.csv (any role that sees the roster). */
+export async function rosterCsv(deps: AppDeps, staff: StaffJson, teamId: number): Promise<CsvExport> {
+  const team = await scopedTeam(deps.db, staff, teamId);
+  async function* lines() {
+    yield csvLine(ROSTER_HEADER);
+    for await (const page of rosterPages(deps.db, team.id, EXPORT_PAGE)) {
+      let chunk = '';
+      for (const row of page) {
+        chunk += csvLine([
+          row.id,
+          row.athlete.name,
+          row.guardian.name,
+          row.guardian.email,
+          row.plan,
+          dollarsText(row.paid_cents),
+          dollarsText(row.remaining_cents),
+          row.next_due,
+          row.status,
+        ]);
+      }
+      yield chunk;
+    }
+  }
+  return { fileName: fileName(team.name, 'roster', deps.now()), body: streamOf(lines) };
+}
+
+/** GET /api/admin/teams/{team_id}/payments.csv (owner, registrar): one row per charge, offline payment and refund. */
+export async function paymentsCsv(deps: AppDeps, staff: StaffJson, teamId: number): Promise<CsvExport> {
+  const team = await scopedTeam(deps.db, staff, teamId);
+  requireTeamScope(staff, team, MONEY_ROLES);
+  async function* lines() {
+    yield csvLine(PAYMENTS_HEADER);
+    for await (const chunk of paymentPages(deps.db, team.id)) yield chunk;
+  }
+  return { fileName: fileName(team.name, 'payments', deps.now()), body: streamOf(lines) };
+}
+
+async function* paymentPages(db: Db, teamId: number): AsyncGenerator<string> {
+  let after = 0;
+  for (;;) {
+    const members = await db
+      .select({ id: memberships.id, athlete: users.name, username: users.username })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.teamId, teamId), gt(memberships.id, after)))
+      .orderBy(asc(memberships.id))
+      .limit(EXPORT_PAGE);
+    const last = members[members.length - 1];
+    if (!last) return;
+    const ids = members.map((member) => member.id);
+    const phases = await db
+      .select()
+      .from(membershipPhases)
+      .where(and(inArray(membershipPhases.membershipId, ids), eq(membershipPhases.status, 'paid')))
+      .orderBy(asc(membershipPhases.membershipId), asc(membershipPhases.seq));
+    const offline = await db
+      .select()
+      .from(membershipOfflinePayments)
+      .where(inArray(membershipOfflinePayments.membershipId, ids));
+    const refunds = await db
+      .select()
+      .from(membershipRefunds)
+      .where(and(inArray(membershipRefunds.membershipId, ids), eq(membershipRefunds.status, 'succeeded')))
+      .orderBy(asc(membershipRefunds.id));
+    let chunk = '';
+    for (const member of members) {
+      const athlete = member.athlete ?? member.username ?? '';
+      for (const phase of phases.filter((p) => p.membershipId === member.id)) {
+        const marked = offline.find((entry) => entry.phaseId === phase.id);
+        chunk += csvLine([
+          phase.paidAt ? toIsoDate(phase.paidAt) : phase.dueOn,
+          marked ? 'offline' : 'charge',
+          member.id,
+          athlete,
+          dollarsText(phase.amountCents),
+          marked ? null : phase.providerChargeId,
+          marked ? marked.method : 'card',
+          marked ? marked.note : null,
+        ]);
+      }
+      for (const refund of refunds.filter((r) => r.membershipId === member.id)) {
+        chunk += csvLine([
+          toIsoDate(refund.completedAt ?? refund.createdAt),
+          'refund',
+          member.id,
+          athlete,
+          dollarsText(refund.amountCents),
+          refund.paymentIntentId,
+          'card',
+          refund.reason,
+        ]);
+      }
+    }
+    yield chunk;
+    if (members.length < EXPORT_PAGE) return;
+    after = last.id;
+  }
+}
