@@ -26,7 +26,8 @@ export type RosterStatus = z.infer<typeof rosterStatusSchema>;
 export const ROSTER_SORTS = ['athlete', 'guardian', 'paid', 'remaining', 'next_due', 'status'] as const;
 export type RosterSort = (typeof ROSTER_SORTS)[number];
 
-export const rosterRowSchema = z.object({
+/** A roster row's fields (the membership page has them too: spread, not `z.extend`, which would add its code to the app shell's zod). */
+const rosterRowShape = {
   id,
   athlete: named,
   guardian: z.object({ id, name: z.string(), email: z.string() }),
@@ -36,7 +37,8 @@ export const rosterRowSchema = z.object({
   /** ISO date, or null when nothing is due. */
   next_due: z.nullable(z.string()),
   status: rosterStatusSchema,
-});
+};
+export const rosterRowSchema = z.object(rosterRowShape);
 export type RosterRow = z.infer<typeof rosterRowSchema>;
 
 export const rosterAnswerSchema = z.object({
@@ -71,7 +73,8 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const membershipDetailSchema = z.extend(rosterRowSchema, {
+export const membershipDetailSchema = z.object({
+  ...rosterRowShape,
   team: named,
   season: named,
   organization_id: id,
