@@ -130,7 +130,8 @@ export const addAthleteMachine = setup({
       },
     },
     enteringCode: {
-      description: "Spec §2 licence page, issue 20 point 1: another team's licence code (the code of its registration link).",
+      description:
+        "Spec §2 licence page, issue 20 point 1: another team's licence code (the code of its registration link).",
       initial: 'idle',
       on: {
         CANCEL_TEAM: {
