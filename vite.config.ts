@@ -52,7 +52,7 @@ const ACCOUNT_FORMS =
   /[\\/]src[\\/]domain[\\/](account-forms|names|phone|relationships|forms[\\/](password|guardian|phone|create-athlete))\.ts$/;
 
 const APP_SHELL =
-  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|sandbox-request|server-rendered|payments|subscribe|player|household|household-invites|registration-progress|waitlist|admin)(\.schemas)?\.ts)|session(?![\\/](household-checkout|progress(-restore)?\.ts|progress-keys\.ts|guardian-draft\.ts|staff\.ts))|views[\\/]common(?![\\/](account-menu|confirm-choice))|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
+  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|sandbox-request|server-rendered|payments|subscribe|player|household|household-invites|registration-progress|waitlist|admin)(\.schemas)?\.ts)|session(?![\\/](household-checkout|progress(-restore)?\.ts|progress-keys\.ts|guardian-draft\.ts|staff(-key)?\.ts))|views[\\/]common(?![\\/](account-menu|confirm-choice))|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|(?!_?admin)[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
 
 /**
  * The card-payments seam's loader with the one value of its types module (PaymentsUnavailableError, which the loader
@@ -81,7 +81,7 @@ export default defineConfig(({ mode }) => {
     throw error;
   }
   return {
-    plugins: [react(), staticPages(JSON.parse(define.__SITE_CONFIG__))],
+    plugins: [react(), consoleEntry(), staticPages(JSON.parse(define.__SITE_CONFIG__))],
     // The validated configuration goes into the bundle as a constant (src/config.ts): no parsing in the browser.
     define,
     build: {
@@ -143,6 +143,9 @@ export default defineConfig(({ mode }) => {
       },
     },
     environments: {
+      // Two pages: the family site (index.html) and the club's console (admin.html, every /admin/* path), so the
+      // family pages never load the console's route definitions.
+      client: { build: { rolldownOptions: { input: { main: 'index.html', admin: 'admin.html' } } } },
       ssr: {
         build: {
           outDir: `dist/${SERVER_RENDERER_DIR}`,
@@ -179,6 +182,25 @@ export function siteConfigDefine(mode: string): { __SITE_CONFIG__: string } {
   );
   return {
     __SITE_CONFIG__: JSON.stringify(parseConfig({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...fromEnvironment })),
+  };
+}
+
+/** The club console's paths (issue 22): pages of admin.html, not of index.html. */
+const CONSOLE_PAGE = /^\/admin(\/[^.]*)?(\?.*)?$/;
+
+/**
+ * `npm run dev` serves admin.html for the console's paths, as the server does for a build (the route table
+ * scripts/prerender.ts writes); everything else falls back to index.html as before.
+ */
+function consoleEntry(): Plugin {
+  return {
+    name: 'diamond-console-entry',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && CONSOLE_PAGE.test(request.url)) request.url = '/admin.html';
+        next();
+      });
+    },
   };
 }
 

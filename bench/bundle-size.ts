@@ -160,7 +160,8 @@ try {
     return into;
   }
 
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  // The family site's entry (index.html); admin.html is the club console's, which no family page loads.
+  const entryKey = Object.keys(manifest).find((key) => key === 'index.html' && manifest[key]?.isEntry);
   if (!entryKey) throw new Error('the manifest has no entry');
   const routeFlag = process.argv.indexOf('--route');
   const listed = routeFlag > 0 ? process.argv[routeFlag + 1] : undefined;

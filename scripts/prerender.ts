@@ -75,6 +75,10 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
   },
 ];
 
+/** The club console's page (vite.config.ts builds it as a second input) and the paths it serves. */
+const CONSOLE_PAGE = 'admin.html';
+const CONSOLE_ROUTES = ['/admin', '/admin/*'];
+
 /** Where the route -> file table goes (server/http/static-site.ts PRERENDERED_ROUTES_FILE). */
 export const ROUTES_FILE = 'pages/routes.json';
 
@@ -203,6 +207,8 @@ export function prerenderPages(outDir: string, clientName: string): string[] {
     table[page.route] = page.file;
     written.push(page.file);
   }
+  // The club's console is its own page (admin.html, its own router): every /admin path is served it, as it is.
+  for (const route of CONSOLE_ROUTES) table[route] = CONSOLE_PAGE;
   writeFileSync(path.join(outDir, ROUTES_FILE), `${JSON.stringify(table, null, 2)}\n`);
   writeFileSync(
     path.join(outDir, 'index.html'),

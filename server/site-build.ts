@@ -13,6 +13,7 @@ const INPUTS = [
   'src',
   'public',
   'index.html',
+  'admin.html',
   'vite.config.ts',
   'scripts/prerender.ts',
   'server/http/csp.ts',

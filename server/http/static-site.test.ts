@@ -21,9 +21,12 @@ const files: Record<string, string> = {
   'index.html': '<!doctype html><title>site</title><div id="root"></div>',
   'pages/login.html': '<!doctype html><title>site</title><div id="root"><h1>Log in</h1></div>',
   'pages/licence.html': '<!doctype html><title>site</title><div id="root"><h1>Welcome</h1></div>',
+  'admin.html': '<!doctype html><title>Club console</title><div id="root"></div>',
   [PRERENDERED_ROUTES_FILE]: JSON.stringify({
     '/login': 'pages/login.html',
     '/licenses/:license': 'pages/licence.html',
+    '/admin': 'admin.html',
+    '/admin/*': 'admin.html',
   }),
   'assets/app-abc123.js': script,
   'assets/logo-abc123.png': 'not really a png',
@@ -116,6 +119,17 @@ describe('static site: pages', () => {
     expect(await (await get('/licenses/TIGERS-2027/extra')).text()).toBe(files['index.html']);
     expect(await (await get('/dashboard')).text()).toBe(files['index.html']);
     expect(await (await get('/')).text()).toBe(files['index.html']);
+    // The club console's own page for every /admin path (a last `*` segment matches the rest of the path).
+    for (const consolePath of [
+      '/admin',
+      '/admin/',
+      '/admin/login?returnUrl=%2Fadmin',
+      '/admin/teams/3',
+      '/admin/a/b/c',
+    ]) {
+      expect(await (await get(consolePath)).text(), consolePath).toBe(files['admin.html']);
+    }
+    expect(await (await get('/administrator')).text()).toBe(files['index.html']);
 
     const etag = login.headers.get('etag');
     expect(etag).toMatch(/^".+"$/);

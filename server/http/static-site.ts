@@ -9,7 +9,8 @@ export const SERVER_PATHS = /^\/(api|nova-field|sandbox|dev|app|static|csp-repor
 
 /**
  * Where the build's prerendered pages are listed (scripts/prerender.ts writes it): route pattern -> HTML file, e.g.
- * `{ "/licenses/:license": "pages/licence.html" }`. A route not listed gets index.html.
+ * `{ "/licenses/:license": "pages/licence.html" }`; a last segment `*` matches the rest of the path (`/admin/*`: the
+ * console's page). A route not listed gets index.html.
  */
 export const PRERENDERED_ROUTES_FILE = 'pages/routes.json';
 
@@ -85,7 +86,9 @@ function compileRoutes(table: Record<string, string>): PrerenderedRoute[] {
     pattern: new RegExp(
       `^${route
         .split('/')
-        .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .map((segment) =>
+          segment === '*' ? '.+' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
         .join('/')}/?$`,
     ),
     file,

@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { hasStaffSession } from '../session/staff-key';
-import { rootRoute } from './root.route';
+import { adminRootRoute } from './admin-root.route';
 
 /**
  * The club console's guard (issue 22 point 1): a visitor without a staff session on this device goes to /admin/login
@@ -15,7 +15,7 @@ export function requireStaff({ location }: { location: { href: string } }): void
  * id gains the prefix (`createLazyRoute('/_admin/admin')`), its path does not (`/admin`).
  */
 export const adminLayoutRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => adminRootRoute,
   id: '_admin',
   beforeLoad: requireStaff,
 });

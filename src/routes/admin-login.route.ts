@@ -1,14 +1,26 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { rootRoute } from './root.route';
-import { returnPath } from './search-params';
+import { adminRootRoute } from './admin-root.route';
 
-/** Query of /admin/login: where the `_admin` guard came from. */
-export const adminLoginSearch = z.object({ returnUrl: returnPath });
+/**
+ * Query of /admin/login: where the `_admin` guard came from. Only a console path: the console is its own page
+ * (admin.html) whose router knows no family route, and anything else is not a place to return to.
+ */
+export const adminLoginSearch = z.object({
+  returnUrl: z.catch(
+    z.optional(
+      z.pipe(
+        z.string(),
+        z.transform((v) => (/^\/admin(\/|\?|$)/.test(v) ? v : undefined)),
+      ),
+    ),
+    undefined,
+  ),
+});
 
 /** Staff log in to the club's console (issue 22 point 1): public, its own chunk. */
 export const adminLoginRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => adminRootRoute,
   path: '/admin/login',
   validateSearch: adminLoginSearch,
 }).lazy(() => import('./admin-login.page').then((m) => m.Route));

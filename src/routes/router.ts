@@ -1,8 +1,6 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { adminLayoutRoute } from './_admin.route';
+import { createRouter, type Router, type RouterHistory } from '@tanstack/react-router';
 import { authRoute } from './_auth.route';
-import { adminHomeRoute } from './admin-home.route';
-import { adminLoginRoute } from './admin-login.route';
+import type { adminRouteTree } from './admin-router';
 import { appsRoute } from './apps.route';
 import { coachClaimedRoute } from './coach-claimed.route';
 import { coachLicenceQueryRoute, coachLicenceRoute } from './coach-licence.route';
@@ -59,10 +57,18 @@ export const routeTree = rootRoute.addChildren([
   flowsRoute,
   privacyPolicyRoute,
   termsOfUseRoute,
-  // Issue 22: the club's console, its pages lazy chunks; a staff session is required but on its login.
-  adminLoginRoute,
-  adminLayoutRoute.addChildren([adminHomeRoute]),
 ]);
+
+/**
+ * The family site's routes with the club console's (issue 22), as types only: the console is its own entry
+ * (admin.html, src/routes/admin-router.ts), whose route definitions the family pages never load, yet a link or a
+ * navigation anywhere is checked against every path of the product.
+ */
+type SiteRouteTree = ReturnType<
+  typeof rootRoute.addChildren<
+    [...NonNullable<(typeof routeTree)['children']>, ...NonNullable<(typeof adminRouteTree)['children']>]
+  >
+>;
 
 /** The site's router; tests pass a memory history (the site uses the browser's). */
 export function createAppRouter({ history }: { history?: RouterHistory } = {}) {
@@ -76,6 +82,6 @@ export function createAppRouter({ history }: { history?: RouterHistory } = {}) {
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: Router<SiteRouteTree>;
   }
 }
