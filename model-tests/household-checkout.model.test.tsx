@@ -7,6 +7,9 @@ import { householdViews } from './household-checkout.views.ts';
 
 runPaths({
   model: householdCheckoutModel,
+  // Hundreds of paths differ only in the quote's payloads: the machine run walks them all, the views each state
+  // and transition once.
+  uiPaths: 'covering',
   uiRun: {
     ...householdViews,
     render: ({ actor }) =>

@@ -786,7 +786,8 @@ const uiRun: UiRun<typeof paymentMachine> = {
   },
 };
 
-runPaths({ model, uiRun });
+// The payment flow's paths through its household-checkout child differ mostly in payloads: see uiPaths.
+runPaths({ model, uiRun, uiPaths: 'covering' });
 runPaths({
   model: draftModel,
   uiRun: {
