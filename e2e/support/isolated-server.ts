@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,9 +26,27 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startIsolatedServer(): Promise<IsolatedServer> {
+export interface IsolatedServerOptions {
+  /**
+   * The club console's roster fixtures too (docs/fixtures.md "Staff": one 14U Storm family per roster status), added
+   * by server/db/seed-roster-cli.ts to the new data directory before the server starts on it.
+   */
+  seedRoster?: boolean;
+}
+
+export async function startIsolatedServer(options: IsolatedServerOptions = {}): Promise<IsolatedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'diamond-e2e-isolated-'));
+  if (options.seedRoster) {
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-roster-cli.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    if (seeded.status !== 0) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the roster fixtures were not added: ${seeded.stderr}`);
+    }
+  }
   const baseURL = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
