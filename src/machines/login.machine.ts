@@ -12,8 +12,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { type LoginCredentials, login, validateWebsiteToken } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { CurrentUser } from '../api/schemas';
-import { isValidForm } from '../domain/form-schema';
-import { type LoginFormValues, loginSchema } from '../domain/forms/login';
+import type { LoginFormValues } from '../domain/forms/login';
 import { setCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
 import {
@@ -23,6 +22,7 @@ import {
   athleteStepsMachine,
 } from './athlete-steps.machine';
 import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
+import { credentialsOf, isValidLogin } from './login-form';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The query of /login (spec §2 Login) as the route validated it, plus the stored user. */
@@ -117,7 +117,7 @@ export const loginMachine = setup({
     athleteSteps: athleteStepsMachine,
   },
   guards: {
-    isValidLogin: (_, values: LoginFormValues) => isValidForm(loginSchema, values),
+    isValidLogin,
     hasWebsiteToken: ({ context }) => context.websiteToken !== null && context.userId !== null,
     isAthleteListStep: ({ context }) => context.requestedStep === 3 && context.openedWithUser,
     isCreateAthleteStep: ({ context }) => context.requestedStep === 4 && context.openedWithUser,
@@ -251,8 +251,7 @@ export const loginMachine = setup({
             src: 'login',
             input: ({ event }) => {
               assertEvent(event, 'SUBMIT');
-              // The e-mail as the person meant it; a password is sent as typed (spaces may be part of it).
-              return { email: event.values.email.trim(), password: event.values.password };
+              return credentialsOf(event.values);
             },
             onDone: {
               target: '#login.loggedIn',
