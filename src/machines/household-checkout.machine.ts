@@ -26,6 +26,7 @@ import {
   PAYMENT_SOMETHING_WENT_WRONG,
   UNEXPECTED_CARD_ERROR,
 } from '../domain/payment-rules';
+import { cardProviderStates } from './card-provider';
 import { cardErrorText, returningFromProvider } from './card-steps';
 import { exitOf } from './flow-exit';
 import {
@@ -167,22 +168,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
             { target: 'loadingCard' },
           ],
         },
-        loadingCard: {
-          description: 'Spec §1 card payment provider, loaded lazily.',
-          invoke: {
-            id: 'cardPayments',
-            src: 'cardPayments',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'storeCardPayments', params: ({ event }) => ({ cardPayments: event.output }) },
-            },
-            onError: { target: 'unavailable' },
-          },
-        },
-        unavailable: {
-          description: 'Spec §4: The card provider could not load: no payment until a retry.',
-          on: { RETRY: { target: 'loadingCard' } },
-        },
+        ...cardProviderStates(),
         ready: {
           description:
             "Spec §4, §5: 'Pay Now' waits for every waiver to be agreed and, unless nothing is charged, card and billing.",

@@ -20,6 +20,7 @@ import type { CardError, CardFormHandle, CardPayments, CardResult } from '../pro
 import { forgetHouseholdCheckout, keepHouseholdCheckout } from '../session/household-checkout';
 import { addAthleteMachine } from './add-athlete.machine';
 import type { AthleteStepsInput, AthleteStepsOutput } from './athlete-steps.machine';
+import { noCardProvider } from './card-provider';
 import { confirmCard, intentIs, retrievePaymentIntent, submitCard } from './card-steps';
 import {
   allWaiversAgreed,
@@ -95,7 +96,7 @@ export const householdCheckoutSetup = setup({
     // 'Add another athlete': the athlete steps with the choice of team (issue 20 point 1).
     athleteSteps: addAthleteMachine,
     // Provider actors (not our API): the page gives them (src/providers/card-payments/payment.actors.ts).
-    cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
+    cardPayments: noCardProvider,
     retrievePaymentIntent,
     submitCard,
     confirmCard,

@@ -28,6 +28,7 @@ import { updateCurrentUser } from '../session/current-user';
 import type { addAthleteMachine } from './add-athlete.machine';
 import type { AthleteStepsOutput } from './athlete-steps.machine';
 import type { CardPaymentExit, cardPaymentMachine } from './card-payment.machine';
+import { noCardProvider } from './card-provider';
 import type { HouseholdCheckoutExit } from './household-checkout.context';
 import type { householdCheckoutMachine } from './household-checkout.machine';
 import {
@@ -129,7 +130,7 @@ export const paymentSetup = setup({
     // The card provider and the draft channel are the page's to give (machine.provide): /payment gives the card
     // provider (src/providers/card-payments/payment.actors.ts), /draft the realtime channel, so neither page
     // carries the other's code (bench). Without one, card payments are unavailable and the preview is not live.
-    cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
+    cardPayments: noCardProvider,
     // One payment (card-payment.machine.ts): /payment provides it with the provider's look-up of a returning payment;
     // the preview cannot pay (checkout ends in `preview`), so /draft provides none.
     cardPayment: notProvided<typeof cardPaymentMachine>('the card payment'),
