@@ -15,12 +15,8 @@ import type { CurrentUser } from '../api/schemas';
 import type { LoginFormValues } from '../domain/forms/login';
 import { setCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
-import {
-  ATHLETE_PARENT_START,
-  type AthleteStep,
-  type AthleteStepsOutput,
-  athleteStepsMachine,
-} from './athlete-steps.machine';
+import { ATHLETE_PARENT_START, type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
+import { followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
 import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
 import { credentialsOf, isValidLogin } from './login-form';
 import { settleUnlessAborted } from './settle-unless-aborted';
@@ -128,8 +124,8 @@ export const loginMachine = setup({
     isGuardianLoginStep: ({ context }) => context.requestedStep !== null && context.requestedStep >= 2,
     isCoachLicence: ({ context }) => context.license !== null && context.coach,
     hasReturnUrl: ({ context }) => context.returnUrl !== null,
-    isOtherAthleteStep: ({ context }, params: { step: AthleteStep }) => params.step !== context.athleteStep,
-    wentBack: (_, params: AthleteStepsOutput) => params.exit === 'back',
+    isOtherAthleteStep,
+    wentBack,
   },
   actions: {
     leave: assign({ exit: (_, exit: LoginExit) => exit }),
@@ -316,14 +312,7 @@ export const loginMachine = setup({
           { guard: 'hasLicence', target: 'toPayment', description: 'spec §4: with a licence, continue to /payment' },
           { target: 'toDashboard', description: 'spec §4: without a licence, continue to /dashboard' },
         ],
-        onSnapshot: {
-          guard: { type: 'isOtherAthleteStep', params: ({ event }) => ({ step: event.snapshot.context.step }) },
-          actions: [
-            { type: 'rememberAthleteStep', params: ({ event }) => ({ step: event.snapshot.context.step }) },
-            { type: 'syncStep', params: ({ event }) => ({ step: LOGIN_STEP_OF[event.snapshot.context.step] }) },
-          ],
-          description: 'spec §2: the URL names the step a person is at, 3 or 4',
-        },
+        onSnapshot: followAthleteStep(LOGIN_STEP_OF),
       },
     },
     toRegister: {
