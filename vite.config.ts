@@ -25,7 +25,10 @@ const FRAMEWORK_PACKAGES =
  */
 /** The athlete steps both login and register invoke (src/machines/athlete-*.ts, src/views/athletes/). */
 const ATHLETE_STEPS =
-  /[\\/]src[\\/](machines[\\/]athlete-(steps|membership)\.machine|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link)|routes[\\/]use-progress\.ts|session[\\/]progress-keys\.ts)/;
+  /[\\/]src[\\/](machines[\\/](athlete-(steps|membership)\.machine|athlete-steps-parent)|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link)|routes[\\/]use-progress\.ts|session[\\/]progress-keys\.ts)/;
+
+/** The card payment machine and the card steps it shares with the family checkout (src/machines/card-*.ts). */
+const CARD_PAYMENT = /[\\/]src[\\/]machines[\\/](card-payment\.machine|card-steps)\.ts/;
 
 /**
  * The athlete steps' screens (src/views/athletes/, their connect module): loaded lazily by login and register once
@@ -118,6 +121,9 @@ export default defineConfig(({ mode }) => {
               // themselves are `athlete-steps-views`: /register 125.3 -> 124.6 KB, /login 124.5 -> 123.9 KB.
               { name: 'athlete-steps', test: ATHLETE_STEPS, includeDependenciesRecursively: false },
               { name: 'athlete-steps-views', test: ATHLETE_STEPS_VIEWS, includeDependenciesRecursively: false },
+              // The one-athlete card payment and the card steps it shares with the family checkout (card-steps.ts), which
+              // /payment loads together: one chunk, not two.
+              { name: 'card-payment', test: CARD_PAYMENT, includeDependenciesRecursively: false },
               { name: 'household-guardians', test: HOUSEHOLD_GUARDIANS, includeDependenciesRecursively: false },
               { name: 'account-forms', test: ACCOUNT_FORMS, includeDependenciesRecursively: false },
               // Vite's helper for lazy imports, on its own: in the app shell it made the entry import the shell (and

@@ -1,11 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
+import { createAdminRoute } from '../http/admin-route.ts';
 import { createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
-import { requireStaffSession, staffSessionFirst } from '../http/staff-auth.ts';
+import { requireStaffSession } from '../http/staff-auth.ts';
 import { paymentsCsv, rosterCsv } from '../services/admin-exports.ts';
 import { cancelSchedule, markPaidOffline, refundMembership, retryPhase } from '../services/admin-refunds.ts';
 import { ROSTER_SORTS, ROSTER_STATUSES, staffMembership, staffTeams, teamRoster } from '../services/admin-roster.ts';
-import { STAFF_SESSION } from './admin.ts';
 
 /**
  * The club console's money (issue 22 points 3, 4 and 5; docs/api.md "Club console: who has paid, refunds, exports"):
@@ -70,13 +70,10 @@ const membershipParams = z.object({ id: idParam('id') });
 const phaseParams = z.object({ id: idParam('id'), phase_id: idParam('phase_id') });
 const reason = z.string().trim().min(1).max(500);
 
-const teamsRoute = createRoute({
+const teamsRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/teams',
-  tags: ['admin'],
   summary: 'The teams the staff member may see (a coach: their own), with season and organization',
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   responses: {
     200: json(
       z.object({
@@ -90,17 +87,13 @@ const teamsRoute = createRoute({
         ),
       }),
     ),
-    ...errors(401, 403),
   },
 });
 
-const rosterRoute = createRoute({
+const rosterRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/teams/{team_id}/memberships',
-  tags: ['admin'],
   summary: "A team's roster: who has paid, filtered, searched, sorted and paginated on the server (50 a page)",
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   request: {
     params: teamParams,
     query: z.object({
@@ -120,52 +113,39 @@ const rosterRoute = createRoute({
         page_size: z.number().int(),
       }),
     ),
-    ...errors(401, 403, 404, 422),
   },
 });
 
 const csv = (description: string) => ({ description, content: { 'text/csv': { schema: z.string() } } });
 
-const rosterCsvRoute = createRoute({
+const rosterCsvRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/teams/{team_id}/memberships.csv',
-  tags: ['admin'],
   summary: "A team's roster as CSV, streamed",
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   request: { params: teamParams },
-  responses: { 200: csv('The roster (UTF-8, header row)'), ...errors(401, 403, 404, 422) },
+  responses: { 200: csv('The roster (UTF-8, header row)') },
 });
 
-const paymentsCsvRoute = createRoute({
+const paymentsCsvRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/teams/{team_id}/payments.csv',
-  tags: ['admin'],
   summary: "A team's charges, offline payments and refunds as CSV, streamed (owners, registrars)",
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   request: { params: teamParams },
-  responses: { 200: csv('The payments (UTF-8, header row)'), ...errors(401, 403, 404, 422) },
+  responses: { 200: csv('The payments (UTF-8, header row)') },
 });
 
-const membershipRoute = createRoute({
+const membershipRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/memberships/{id}',
-  tags: ['admin'],
   summary: "A membership's page: its phases, card, e-mails and audit log",
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   request: { params: membershipParams },
-  responses: { 200: json(MembershipAnswer), ...errors(401, 403, 404, 422) },
+  responses: { 200: json(MembershipAnswer) },
 });
 
-const refundRoute = createRoute({
+const refundRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/memberships/{id}/refunds',
-  tags: ['admin'],
   summary: 'Refund a card payment fully or partly through the provider (owners, registrars); idempotent by key',
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   request: {
     params: membershipParams,
     headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
@@ -191,44 +171,34 @@ const refundRoute = createRoute({
       }),
       'The refund',
     ),
-    ...errors(400, 401, 403, 404, 422),
   },
 });
 
-const retryRoute = createRoute({
+const retryRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/memberships/{id}/phases/{phase_id}/retry',
-  tags: ['admin'],
   summary: 'Charge a failed or overdue instalment now (owners, registrars); one charge even if sent twice',
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   request: { params: phaseParams },
-  responses: { 200: json(MembershipAnswer), ...errors(401, 403, 404, 409, 422) },
+  responses: { 200: json(MembershipAnswer), ...errors(409) },
 });
 
-const offlineRoute = createRoute({
+const offlineRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/memberships/{id}/phases/{phase_id}/offline',
-  tags: ['admin'],
   summary: 'Mark an instalment still owed as paid offline, cash or cheque (owners, registrars)',
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   request: {
     params: phaseParams,
     body: jsonBody(z.object({ method: z.enum(['cash', 'cheque']), note: z.string().trim().max(500) })),
   },
-  responses: { 200: json(MembershipAnswer), ...errors(400, 401, 403, 404, 409, 422) },
+  responses: { 200: json(MembershipAnswer), ...errors(409) },
 });
 
-const cancelRoute = createRoute({
+const cancelRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/memberships/{id}/cancel',
-  tags: ['admin'],
   summary: "Cancel a membership's remaining schedule (owners, registrars); the collector charges no more",
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   request: { params: membershipParams, body: jsonBody(z.object({ reason })) },
-  responses: { 200: json(MembershipAnswer), ...errors(400, 401, 403, 404, 409, 422) },
+  responses: { 200: json(MembershipAnswer), ...errors(409) },
 });
 
 function csvResponse(file: { fileName: string; body: ReadableStream<Uint8Array> }): Response {

@@ -381,6 +381,34 @@ describe('the draft editor', () => {
     expect((await call('GET', `/api/admin/drafts/${draft.id}`, STAFF.owner)).body).toEqual(saved.body);
   });
 
+  it('answers a draft in cents with its preview path, byte for byte the contract of docs/api.md', async () => {
+    const { draft } = await ids();
+    const answer = await call('GET', `/api/admin/drafts/${draft.id}`, STAFF.owner);
+    expect(answer.status).toBe(200);
+    // The exact text (keys in this order): the staff route's dollars JSON shares this mapper (services/drafts.ts).
+    expect(answer.text).toBe(
+      JSON.stringify({
+        draft: {
+          id: draft.id,
+          organization_id: draft.organizationId,
+          team_id: draft.teamId,
+          season_id: draft.seasonId,
+          name: '12U Tigers',
+          total_dues_cents: 45_000,
+          athlete_deposit_cents: 5_000,
+          payment_plan_fee_cents: 500,
+          total_app_fee_cents: 2_500,
+          is_app_fee_itemized: true,
+          plan_months: [3, 6],
+          protection_plan_id: draft.protectionPlanId,
+          waiver: draft.waiver,
+          updated_at: draft.updatedAt.toISOString(),
+          preview_path: `/draft?draft_id=${draft.id}`,
+        },
+      }),
+    );
+  });
+
   it('refuses a season of another organization (422 season_id) and a deposit over the dues', async () => {
     const { draft, lakesideSeason } = await ids();
     const body = { ...NEW_TEAM, season_id: lakesideSeason.id, waiver: null };

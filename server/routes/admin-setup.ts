@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { adminDiscountCodeBodySchema } from '../../src/domain/forms/admin-discount-code.ts';
 import { adminDraftBodySchema, adminNewDraftBodySchema } from '../../src/domain/forms/admin-draft.ts';
 import {
@@ -10,9 +10,10 @@ import { adminSeasonBodySchema } from '../../src/domain/forms/admin-season.ts';
 import { adminSettingsBodySchema } from '../../src/domain/forms/admin-settings.ts';
 import { adminTeamBodySchema } from '../../src/domain/forms/admin-team.ts';
 import type { AppDeps } from '../deps.ts';
+import { createAdminRoute } from '../http/admin-route.ts';
 import { formBody } from '../http/form-body.ts';
-import { codeParam, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
-import { requireStaffSession, staffSessionFirst } from '../http/staff-auth.ts';
+import { codeParam, createRouter, idParam, json, jsonBody } from '../http/openapi.ts';
+import { requireStaffSession } from '../http/staff-auth.ts';
 import {
   adminDraft,
   createCoachLicence,
@@ -30,7 +31,6 @@ import {
   updateSeason,
   updateTeam,
 } from '../services/admin-setup.ts';
-import { STAFF_SESSION } from './admin.ts';
 
 /**
  * The club console's season set-up (issue 22 point 2) and the draft editor's API (point 6), docs/api.md "Season
@@ -128,142 +128,134 @@ const SetupSchema = z.object({
 const organizationParams = z.object({ id: idParam('id') });
 const idParams = z.object({ id: idParam('id') });
 
-/** A console route: the staff session first, then the route's own request. */
-function adminRoute<R extends Parameters<typeof createRoute>[0]>(route: R) {
-  return createRoute({ ...route, tags: ['admin'], security: STAFF_SESSION, middleware: [staffSessionFirst] as const });
-}
-
-const setupRoute = adminRoute({
+const setupRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/organizations/{id}/setup',
   summary: "The organization's seasons, teams, licences, coach licences, waiver and household discounts",
   request: { params: organizationParams },
-  responses: { 200: json(SetupSchema), ...errors(401, 403, 404, 422) },
+  responses: { 200: json(SetupSchema) },
 });
 
-const settingsRoute = adminRoute({
+const settingsRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/organizations/{id}/settings',
   summary: 'Set the waiver and the household discounts (owners)',
   request: { params: organizationParams, body: jsonBody(formBody(adminSettingsBodySchema)) },
-  responses: { 200: json(z.object({ organization: AdminOrganizationSchema })), ...errors(400, 401, 403, 404, 422) },
+  responses: { 200: json(z.object({ organization: AdminOrganizationSchema })) },
 });
 
-const createSeasonRoute = adminRoute({
+const createSeasonRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/organizations/{id}/seasons',
   summary: 'Create a season (owners)',
   request: { params: organizationParams, body: jsonBody(formBody(adminSeasonBodySchema)) },
   responses: {
     201: json(z.object({ season: AdminSeasonSchema }), 'The new season'),
-    ...errors(400, 401, 403, 404, 422),
   },
 });
 
-const updateSeasonRoute = adminRoute({
+const updateSeasonRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/seasons/{id}',
   summary: "Change a season's name and dates (owners)",
   request: { params: idParams, body: jsonBody(formBody(adminSeasonBodySchema)) },
-  responses: { 200: json(z.object({ season: AdminSeasonSchema })), ...errors(400, 401, 403, 404, 422) },
+  responses: { 200: json(z.object({ season: AdminSeasonSchema })) },
 });
 
-const createTeamRoute = adminRoute({
+const createTeamRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/seasons/{id}/teams',
   summary: 'Create a team of a season with its dues, fees and plans (owners)',
   request: { params: idParams, body: jsonBody(formBody(adminTeamBodySchema)) },
-  responses: { 201: json(z.object({ team: AdminTeamSchema }), 'The new team'), ...errors(400, 401, 403, 404, 422) },
+  responses: { 201: json(z.object({ team: AdminTeamSchema }), 'The new team') },
 });
 
-const updateTeamRoute = adminRoute({
+const updateTeamRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/teams/{id}',
   summary: "Change a team's name, dues, fees and plans (owners); paid memberships keep their amounts",
   request: { params: idParams, body: jsonBody(formBody(adminTeamBodySchema)) },
-  responses: { 200: json(z.object({ team: AdminTeamSchema })), ...errors(400, 401, 403, 404, 422) },
+  responses: { 200: json(z.object({ team: AdminTeamSchema })) },
 });
 
 const LicenceAnswer = z.object({ licence: AdminLicenceSchema });
 
-const createLicenceRoute = adminRoute({
+const createLicenceRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/teams/{id}/licences',
   summary: 'Create a team licence (owners, registrars); a code in use answers 422 on code',
   request: { params: idParams, body: jsonBody(formBody(adminLicenceBodySchema)) },
-  responses: { 201: json(LicenceAnswer, 'The new licence'), ...errors(400, 401, 403, 404, 422) },
+  responses: { 201: json(LicenceAnswer, 'The new licence') },
 });
 
-const createCoachLicenceRoute = adminRoute({
+const createCoachLicenceRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/organizations/{id}/coach-licences',
   summary: 'Create a coach licence of the organization (owners); a code in use answers 422 on code',
   request: { params: organizationParams, body: jsonBody(formBody(adminCoachLicenceBodySchema)) },
-  responses: { 201: json(LicenceAnswer, 'The new licence'), ...errors(400, 401, 403, 404, 422) },
+  responses: { 201: json(LicenceAnswer, 'The new licence') },
 });
 
-const updateLicenceRoute = adminRoute({
+const updateLicenceRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/licences/{code}',
   summary: "Change a licence's seats or pause it (owners, registrars); a freed seat goes to the waitlist",
   request: { params: z.object({ code: codeParam('code') }), body: jsonBody(formBody(adminLicenceUpdateBodySchema)) },
-  responses: { 200: json(LicenceAnswer), ...errors(400, 401, 403, 404, 422) },
+  responses: { 200: json(LicenceAnswer) },
 });
 
-const listDiscountCodesRoute = adminRoute({
+const listDiscountCodesRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/organizations/{id}/discount-codes',
   summary: "The organization's discount codes (owners, registrars)",
   request: { params: organizationParams },
   responses: {
     200: json(z.object({ discount_codes: z.array(AdminDiscountCodeSchema) })),
-    ...errors(401, 403, 404, 422),
   },
 });
 
-const createDiscountCodeRoute = adminRoute({
+const createDiscountCodeRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/organizations/{id}/discount-codes',
   summary: 'Create a discount code: a percent or an amount off (owners, registrars)',
   request: { params: organizationParams, body: jsonBody(formBody(adminDiscountCodeBodySchema)) },
   responses: {
     201: json(z.object({ discount_code: AdminDiscountCodeSchema }), 'The new code'),
-    ...errors(400, 401, 403, 404, 422),
   },
 });
 
 const DraftAnswer = z.object({ draft: AdminDraftSchema });
 
-const listDraftsRoute = adminRoute({
+const listDraftsRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/organizations/{id}/drafts',
   summary: "The organization's team drafts (owners, registrars)",
   request: { params: organizationParams },
-  responses: { 200: json(z.object({ drafts: z.array(AdminDraftSchema) })), ...errors(401, 403, 404, 422) },
+  responses: { 200: json(z.object({ drafts: z.array(AdminDraftSchema) })) },
 });
 
-const createDraftRoute = adminRoute({
+const createDraftRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/organizations/{id}/drafts',
   summary: "Start a draft from one of the organization's teams (owners, registrars)",
   request: { params: organizationParams, body: jsonBody(formBody(adminNewDraftBodySchema)) },
-  responses: { 201: json(DraftAnswer, 'The new draft'), ...errors(400, 401, 403, 404, 422) },
+  responses: { 201: json(DraftAnswer, 'The new draft') },
 });
 
-const getDraftRoute = adminRoute({
+const getDraftRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/drafts/{id}',
   summary: 'A team draft (owners, registrars)',
   request: { params: idParams },
-  responses: { 200: json(DraftAnswer), ...errors(401, 403, 404, 422) },
+  responses: { 200: json(DraftAnswer) },
 });
 
-const updateDraftRoute = adminRoute({
+const updateDraftRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/drafts/{id}',
   summary: "Save a team draft (owners, registrars); sends 'updated' on channel team.draft.{id}",
   request: { params: idParams, body: jsonBody(formBody(adminDraftBodySchema)) },
-  responses: { 200: json(DraftAnswer), ...errors(400, 401, 403, 404, 422) },
+  responses: { 200: json(DraftAnswer) },
 });
 
 export function adminSetupRoutes(deps: AppDeps) {

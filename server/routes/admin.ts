@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { PASSWORD_MAX_LENGTH } from '../../src/domain/forms/password.ts';
 import type { AppDeps } from '../deps.ts';
+import { createAdminRoute } from '../http/admin-route.ts';
 import { clientIp } from '../http/client-ip.ts';
 import {
   createRouter,
@@ -15,7 +16,7 @@ import {
   name,
   passwordConfirmation,
 } from '../http/openapi.ts';
-import { requireStaffSession, staffSessionFirst } from '../http/staff-auth.ts';
+import { requireStaffSession } from '../http/staff-auth.ts';
 import { STAFF_ROLES } from '../services/staff-access.ts';
 import { staffLogin, staffLogout, staffMe } from '../services/staff-auth.ts';
 import { acceptStaffInvite, inviteStaff, listStaff } from '../services/staff-invites.ts';
@@ -25,9 +26,6 @@ import { acceptStaffInvite, inviteStaff, listStaff } from '../services/staff-inv
  * organizations, and an owner's staff and invitations. Every secured route starts with `staffSessionFirst`
  * (http/staff-auth.ts) and its service checks the scope (services/staff-access.ts).
  */
-
-/** The staff session's bearer token (POST /api/admin/login), declared as its own scheme in the document. */
-export const STAFF_SESSION = [{ staffSession: [] }];
 
 const RoleSchema = z.enum(STAFF_ROLES);
 // Inline, not a named component: a nullable $ref has no `type` beside `nullable` (redocly's nullable-type-sibling).
@@ -78,56 +76,43 @@ const loginRoute = createRoute({
   responses: { 200: SessionAnswer, ...errors(400, 422, 429) },
 });
 
-const logoutRoute = createRoute({
+const logoutRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/logout',
-  tags: ['admin'],
   summary: "End the caller's staff session",
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
-  responses: { 200: json(MessageSchema), ...errors(401, 403) },
+  responses: { 200: json(MessageSchema) },
 });
 
-const meRoute = createRoute({
+const meRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/me',
-  tags: ['admin'],
   summary: 'The staff member of the session, with their organizations and roles',
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
-  responses: { 200: json(z.object({ staff: StaffSchema })), ...errors(401, 403) },
+  responses: { 200: json(z.object({ staff: StaffSchema })) },
 });
 
 const organizationParams = z.object({ id: idParam('id') });
 
-const inviteRoute = createRoute({
+const inviteRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/organizations/{id}/invites',
-  tags: ['admin'],
   summary: 'Invite a staff member by e-mail (owners); the link works 7 days, once',
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   request: {
     params: organizationParams,
     body: jsonBody(z.object({ email, name, role: RoleSchema, team_id: id.nullable().optional() })),
   },
   responses: {
     201: json(z.object({ invite: StaffInviteSchema }), 'The invitation (e-mailed)'),
-    ...errors(400, 401, 403, 404, 422, 429),
+    ...errors(429),
   },
 });
 
-const staffListRoute = createRoute({
+const staffListRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/organizations/{id}/staff',
-  tags: ['admin'],
   summary: "The organization's staff and pending invitations (owners)",
-  security: STAFF_SESSION,
-  middleware: [staffSessionFirst] as const,
   request: { params: organizationParams },
   responses: {
     200: json(z.object({ staff: z.array(StaffMemberSchema), invites: z.array(StaffInviteSchema) })),
-    ...errors(401, 403, 404, 422),
   },
 });
 

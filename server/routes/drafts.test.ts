@@ -1,10 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import Pusher from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { paymentDataSchema } from '../../src/api/schemas.ts';
+import { drafts } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
 
@@ -98,6 +100,31 @@ describe('PUT /api/staff/drafts/{id}', () => {
       pusher.disconnect();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+
+  it('answers GET /api/staff/drafts/{id} in dollars, byte for byte the contract of docs/api.md', async () => {
+    const [row] = await t.db.select().from(drafts).where(eq(drafts.id, 1));
+    const answer = await t.call('GET', '/api/staff/drafts/1', { token: 'staff-dev-token' });
+    expect(answer.status).toBe(200);
+    // The exact text (keys in this order): the console's cents JSON shares this mapper (services/drafts.ts).
+    expect(answer.text).toBe(
+      JSON.stringify({
+        id: 1,
+        organization_id: row!.organizationId,
+        team_id: row!.teamId,
+        season_id: row!.seasonId,
+        name: '12U Tigers',
+        total_dues: 450,
+        athlete_deposit: 50,
+        payment_plan_fee: 5,
+        total_app_fee: 25,
+        is_app_fee_itemized: true,
+        plan_months: [3, 6],
+        protection_plan_id: row!.protectionPlanId,
+        waiver: row!.waiver,
+        updated_at: row!.updatedAt.toISOString(),
+      }),
+    );
   });
 
   it('refuses a missing or wrong staff token, unknown drafts and invalid values', async () => {

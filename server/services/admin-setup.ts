@@ -45,7 +45,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { fieldError, forbidden, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
-import { findDraft } from './drafts.ts';
+import { draftAmountsInCents, draftJson, findDraft } from './drafts.ts';
 import { findLicence } from './licences.ts';
 import { requireTeamScope, STAFF_TEXTS, type StaffJson } from './staff-access.ts';
 import { saveStaffDraft } from './staff-drafts.ts';
@@ -151,22 +151,9 @@ function discountCodeJson(code: DiscountCodeRow) {
   };
 }
 
-function draftJson(draft: DraftRow) {
+function adminDraftJson(draft: DraftRow) {
   return {
-    id: draft.id,
-    organization_id: draft.organizationId,
-    team_id: draft.teamId,
-    season_id: draft.seasonId,
-    name: draft.name,
-    total_dues_cents: draft.totalDuesCents,
-    athlete_deposit_cents: draft.athleteDepositCents,
-    payment_plan_fee_cents: draft.paymentPlanFeeCents,
-    total_app_fee_cents: draft.appFeeCents,
-    is_app_fee_itemized: draft.isAppFeeItemized,
-    plan_months: draft.planMonths,
-    protection_plan_id: draft.protectionPlanId,
-    waiver: draft.waiver,
-    updated_at: draft.updatedAt.toISOString(),
+    ...draftJson(draft, draftAmountsInCents),
     /** The page that previews it (spec §2 draft preview), relative to the site. */
     preview_path: `/draft?draft_id=${draft.id}`,
   };
@@ -510,12 +497,12 @@ export async function listDrafts(deps: AppDeps, staff: StaffJson, organizationId
     .from(drafts)
     .where(eq(drafts.organizationId, organizationId))
     .orderBy(asc(drafts.id));
-  return { drafts: rows.map(draftJson) };
+  return { drafts: rows.map(adminDraftJson) };
 }
 
 /** GET /api/admin/drafts/{id} (owner, registrar). */
 export async function adminDraft(deps: AppDeps, staff: StaffJson, draftId: number) {
-  return { draft: draftJson(await draftInScope(deps, staff, draftId)) };
+  return { draft: adminDraftJson(await draftInScope(deps, staff, draftId)) };
 }
 
 /**
@@ -568,5 +555,5 @@ export async function createDraft(deps: AppDeps, staff: StaffJson, organizationI
     })
     .returning();
   if (!draft) throw new Error('draft insert returned no row');
-  return { draft: draftJson(draft) };
+  return { draft: adminDraftJson(draft) };
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { centsToDollars } from '../../src/domain/money.ts';
 import type { Db } from '../db/client.ts';
 import { type DraftRow, drafts, organizations, protectionPlans, seasons } from '../db/schema/index.ts';
 import { type DuesContext, findProtectionPlan, paymentDataJson, plansFor } from './team-dues.ts';
@@ -39,6 +40,46 @@ export async function draftPreviewData(db: Db, draftId: number, now: Date) {
 }
 
 export type { DraftRow };
+
+/** A draft's amounts in integer cents, as the console's API carries them (`total_dues_cents`, …). */
+export function draftAmountsInCents(draft: DraftRow) {
+  return {
+    total_dues_cents: draft.totalDuesCents,
+    athlete_deposit_cents: draft.athleteDepositCents,
+    payment_plan_fee_cents: draft.paymentPlanFeeCents,
+    total_app_fee_cents: draft.appFeeCents,
+  };
+}
+
+/** A draft's amounts in dollars, as the staff automation routes carry them (`total_dues`, …: docs/api.md). */
+export function draftAmountsInDollars(draft: DraftRow) {
+  return {
+    total_dues: centsToDollars(draft.totalDuesCents),
+    athlete_deposit: centsToDollars(draft.athleteDepositCents),
+    payment_plan_fee: centsToDollars(draft.paymentPlanFeeCents),
+    total_app_fee: centsToDollars(draft.appFeeCents),
+  };
+}
+
+/**
+ * A draft as the API answers it, its amounts in the unit the caller gives (`draftAmountsInCents` for
+ * /api/admin/drafts, `draftAmountsInDollars` for /api/staff/drafts); everything else, and the keys' order, is one.
+ */
+export function draftJson<Amounts extends object>(draft: DraftRow, amounts: (draft: DraftRow) => Amounts) {
+  return {
+    id: draft.id,
+    organization_id: draft.organizationId,
+    team_id: draft.teamId,
+    season_id: draft.seasonId,
+    name: draft.name,
+    ...amounts(draft),
+    is_app_fee_itemized: draft.isAppFeeItemized,
+    plan_months: draft.planMonths,
+    protection_plan_id: draft.protectionPlanId,
+    waiver: draft.waiver,
+    updated_at: draft.updatedAt.toISOString(),
+  };
+}
 
 export async function findDraft(db: Db, draftId: number): Promise<DraftRow | null> {
   const [draft] = await db.select().from(drafts).where(eq(drafts.id, draftId));

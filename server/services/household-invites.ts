@@ -9,7 +9,7 @@
  * under a lock on the invite's row, so of two accepts at once one succeeds and the other hears it was used).
  * Inviting the same address again revokes the pending invite (the old link then answers 404).
  */
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { householdGuardians, householdInvites, households, type UserRow, users } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
@@ -176,17 +176,7 @@ function inviteInto(
       .innerJoin(users, eq(users.id, householdGuardians.userId))
       .where(and(eq(householdGuardians.householdId, householdId), sql`lower(${users.email}) = ${email}`));
     if (guardian) throw fieldError('email', HOUSEHOLD_TEXTS.alreadyGuardian);
-    await tx
-      .update(householdInvites)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(householdInvites.householdId, householdId),
-          sql`lower(${householdInvites.email}) = ${email}`,
-          isNull(householdInvites.acceptedAt),
-          isNull(householdInvites.revokedAt),
-        ),
-      );
+    await revokeOpenInvites(tx, householdId, now, sql`lower(${householdInvites.email}) = ${email}`);
     const [row] = await tx
       .insert(householdInvites)
       .values({
@@ -259,6 +249,24 @@ export async function cancelInvite(deps: AppDeps, user: UserRow, inviteId: numbe
   if (revoked.length === 0) throw notFound(HOUSEHOLD_TEXTS.inviteNotFound);
 }
 
+/**
+ * Revokes the household's invites that were neither accepted nor revoked (expired ones too), or only those `which`
+ * also names (one e-mail's, one guardian's).
+ */
+async function revokeOpenInvites(tx: Tx, householdId: number, now: Date, which?: SQL) {
+  await tx
+    .update(householdInvites)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(householdInvites.householdId, householdId),
+        which,
+        isNull(householdInvites.acceptedAt),
+        isNull(householdInvites.revokedAt),
+      ),
+    );
+}
+
 /** The invite a link's token names, if it can still be accepted: 404 unknown or revoked, 410 used or expired. */
 function usableInvite(row: InviteRow | undefined, now: Date): InviteRow {
   if (!row || (row.revokedAt !== null && row.acceptedAt === null)) throw notFound(HOUSEHOLD_TEXTS.notValid);
@@ -319,16 +327,7 @@ export async function acceptInvite(
         .limit(1);
       if (others.length > 0) throw new ApiError(409, HOUSEHOLD_TEXTS.otherHousehold);
       // The household of one the caller leaves: nobody can join it through its pending invites any more.
-      await tx
-        .update(householdInvites)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(householdInvites.householdId, ownHousehold),
-            isNull(householdInvites.acceptedAt),
-            isNull(householdInvites.revokedAt),
-          ),
-        );
+      await revokeOpenInvites(tx, ownHousehold, now);
     }
     const accepted = await tx
       .update(householdInvites)
@@ -378,17 +377,7 @@ export async function removeGuardian(
       .where(and(eq(householdGuardians.householdId, householdId), eq(householdGuardians.userId, guardianId)))
       .returning({ userId: householdGuardians.userId });
     if (removed.length === 0) throw notFound(HOUSEHOLD_TEXTS.guardianNotFound);
-    await tx
-      .update(householdInvites)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(householdInvites.householdId, householdId),
-          eq(householdInvites.invitedBy, guardianId),
-          isNull(householdInvites.acceptedAt),
-          isNull(householdInvites.revokedAt),
-        ),
-      );
+    await revokeOpenInvites(tx, householdId, now, eq(householdInvites.invitedBy, guardianId));
   });
   return { household: await householdView(db, user, now) };
 }

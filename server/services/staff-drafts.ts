@@ -2,35 +2,25 @@
  * The staff draft routes' work (docs/architecture.md §7): reading a team draft and saving a change, which the draft's
  * preview hears on channel team.draft.{id}.
  */
-import { centsToDollars, dollarsToCents } from '../../src/domain/money.ts';
+import { dollarsToCents } from '../../src/domain/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { fieldError, notFound, validationError } from '../http/errors.ts';
-import { type DraftRow, draftReferenceErrors, findDraft, updateDraft } from './drafts.ts';
+import {
+  type DraftRow,
+  draftAmountsInDollars,
+  draftJson,
+  draftReferenceErrors,
+  findDraft,
+  updateDraft,
+} from './drafts.ts';
 
-function draftJson(draft: DraftRow) {
-  return {
-    id: draft.id,
-    organization_id: draft.organizationId,
-    team_id: draft.teamId,
-    season_id: draft.seasonId,
-    name: draft.name,
-    total_dues: centsToDollars(draft.totalDuesCents),
-    athlete_deposit: centsToDollars(draft.athleteDepositCents),
-    payment_plan_fee: centsToDollars(draft.paymentPlanFeeCents),
-    total_app_fee: centsToDollars(draft.appFeeCents),
-    is_app_fee_itemized: draft.isAppFeeItemized,
-    plan_months: draft.planMonths,
-    protection_plan_id: draft.protectionPlanId,
-    waiver: draft.waiver,
-    updated_at: draft.updatedAt.toISOString(),
-  };
-}
+const staffDraftJson = (draft: DraftRow) => draftJson(draft, draftAmountsInDollars);
 
 /** GET /api/staff/drafts/{id}. */
 export async function staffDraft(deps: AppDeps, id: number) {
   const draft = await findDraft(deps.db, id);
   if (!draft) throw notFound('Draft not found.');
-  return draftJson(draft);
+  return staffDraftJson(draft);
 }
 
 export interface DraftChanges {
@@ -82,5 +72,5 @@ export async function saveStaffDraft(deps: AppDeps, id: number, body: DraftChang
     // The draft is saved; a preview that misses the push still shows the change on its next load.
     deps.log.warn({ err: error, draftId: id }, 'could not announce the draft update');
   }
-  return draftJson(saved);
+  return staffDraftJson(saved);
 }

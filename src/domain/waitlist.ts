@@ -10,7 +10,6 @@ export const WAITLIST_TEXTS = {
   leaveNo: 'No, stay on it',
   continue: 'Continue to register',
   backToTeam: 'Back to the team',
-  tryAgain: 'Try again',
   title: 'Waitlist',
 } as const;
 

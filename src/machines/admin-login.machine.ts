@@ -6,11 +6,11 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AdminCredentials, adminLogin } from '../api/admin';
 import { ApiError, errorText, type FieldMessages } from '../api/errors';
-import { isValidForm } from '../domain/form-schema';
-import { type LoginFormValues, loginSchema } from '../domain/forms/login';
+import type { LoginFormValues } from '../domain/forms/login';
 import type { StaffSession } from '../domain/staff';
 import { setStaffSession } from '../session/staff';
 import { exitOf } from './flow-exit';
+import { credentialsOf, isValidLogin } from './login-form';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface AdminLoginInput {
@@ -49,7 +49,7 @@ export const adminLoginMachine = setup({
     ),
   },
   guards: {
-    isValidLogin: (_, values: LoginFormValues) => isValidForm(loginSchema, values),
+    isValidLogin,
     hasReturnUrl: ({ context }) => context.returnUrl !== null,
   },
   actions: {
@@ -95,7 +95,7 @@ export const adminLoginMachine = setup({
         src: 'login',
         input: ({ event }) => {
           assertEvent(event, 'SUBMIT');
-          return { email: event.values.email.trim(), password: event.values.password };
+          return credentialsOf(event.values);
         },
         onDone: {
           target: 'loggedIn',

@@ -25,15 +25,21 @@ import type { CheckoutResponse, CheckoutSuccessResponse, Receipt } from '../api/
 import { type CheckoutParams, paymentReturnUrl, type ReturnedPayment } from '../domain/payment-return';
 import {
   CHECKOUT_FALLBACK,
-  cardErrorMessage,
   FULL_DISCOUNT_CHECKOUT_FALLBACK,
   PAYMENT_MESSAGE_MS,
-  PAYMENT_NOT_SUCCESSFUL,
   PAYMENT_PROCESSING,
   PAYMENT_SOMETHING_WENT_WRONG,
   UNEXPECTED_CARD_ERROR,
 } from '../domain/payment-rules';
 import type { BillingDetails, CardError, CardFormHandle, CardResult } from '../providers/card-payments/types';
+import {
+  cardErrorText,
+  confirmCard,
+  intentIs,
+  retrievePaymentIntent,
+  returningFromProvider,
+  submitCard,
+} from './card-steps';
 import { exitOf } from './flow-exit';
 import { checkoutFailureText, recordAfterReturnFailureText } from './payment.failures';
 import { settleUnlessAborted } from './settle-unless-aborted';
@@ -78,14 +84,6 @@ export interface CardPaymentContext extends CardPaymentInput {
 
 /** What a person does on the return screen (src/views/payment/return-notice.tsx sends these to this machine). */
 export type CardPaymentEvent = { type: 'CONTINUE' } | { type: 'RETRY' };
-
-interface ConfirmCardInput {
-  card: CardFormHandle | null;
-  clientSecret: string | null;
-  setupIntentId: string | null;
-  billing: BillingDetails | null;
-  returnUrl: string;
-}
 
 function requireCheckout(context: CardPaymentContext): CheckoutParams {
   if (context.checkout === null) throw new Error('No checkout to send: Pay Now fixes it first.');
@@ -136,11 +134,6 @@ function intentField(setup: boolean, id: string) {
   return setup ? { stripe_setup_intent_id: id } : { stripe_payment_intent_id: id };
 }
 
-/** §8 card form: the provider's message for card and validation errors, else 'An unexpected error occured.'. */
-function cardErrorText(error: CardError | undefined): string {
-  return error === undefined ? UNEXPECTED_CARD_ERROR : cardErrorMessage(error);
-}
-
 export const cardPaymentMachine = setup({
   types: {
     input: {} as CardPaymentInput,
@@ -161,26 +154,10 @@ export const cardPaymentMachine = setup({
     checkoutSuccess: fromPromise<CheckoutSuccessResponse, CheckoutSuccessRequest>(({ input, signal }) =>
       settleUnlessAborted(checkoutSuccess(input), signal),
     ),
-    submitCard: fromPromise<{ error?: CardError | undefined }, { card: CardFormHandle | null }>(({ input }) => {
-      if (input.card === null) return Promise.reject(new Error('No card form to submit.'));
-      return input.card.submit();
-    }),
-    confirmCard: fromPromise<CardResult, ConfirmCardInput>(({ input }) => {
-      if (input.card === null || input.clientSecret === null) {
-        return Promise.reject(new Error('No card form or client secret to confirm with.'));
-      }
-      const request = { clientSecret: input.clientSecret, billingDetails: input.billing, returnUrl: input.returnUrl };
-      if (input.setupIntentId === null) return input.card.confirm(request);
-      // The saved card's SetupIntent reads as the payment it stands for: its id and status.
-      return input.card
-        .confirmSetup(request)
-        .then((result) => (result.setupIntent ? { paymentIntent: result.setupIntent } : { error: result.error }));
-    }),
-    // The card provider is the page's to give (/payment: src/providers/card-payments/payment.actors.ts), so this
-    // module carries no card code; without one a return cannot be looked up.
-    retrievePaymentIntent: fromPromise<CardResult, ReturnedPayment>(() =>
-      Promise.reject(new Error('This page has no card provider.')),
-    ),
+    // Provider actors and the page's card provider (card-steps.ts).
+    submitCard,
+    confirmCard,
+    retrievePaymentIntent,
   },
   guards: {
     isReturn: ({ context }) => context.returned !== null,
@@ -193,8 +170,7 @@ export const cardPaymentMachine = setup({
     needsConfirmation: ({ context }, params: CheckoutResponse) => !context.free && params.client_secret !== null,
     cardRejected: (_, params: { error?: CardError | undefined }) => params.error !== undefined,
     checkedOut: (_, params: CheckoutResponse) => params.payment_complete === 1,
-    intentIs: (_, params: { result: CardResult; status: string }) =>
-      params.result.paymentIntent?.status === params.status,
+    intentIs,
   },
   actions: {
     showMessage: assign({ message: (_, params: { message: string }) => params.message }),
@@ -366,63 +342,12 @@ export const cardPaymentMachine = setup({
         ],
       },
     },
-    returning: {
+    returning: returningFromProvider({
       description: 'Spec §4/§8: after return from the provider (3-D Secure) the result message is shown.',
-      initial: 'retrievingIntent',
-      states: {
-        retrievingIntent: {
-          tags: ['busy'],
-          description: 'Spec §4 Card payment: after return from the provider, its result is looked up.',
-          invoke: {
-            id: 'paymentIntent',
-            src: 'retrievePaymentIntent',
-            input: ({ context }) => {
-              if (context.returned === null) throw new Error('Not a return from the card provider.');
-              return context.returned;
-            },
-            onDone: [
-              {
-                guard: { type: 'returnedPaid', params: ({ event }) => event.output },
-                target: '#cardPayment.recordingPayment',
-                actions: 'rememberReturnedPayment',
-              },
-              {
-                guard: { type: 'intentIs', params: ({ event }) => ({ result: event.output, status: 'processing' }) },
-                target: 'processing',
-                actions: { type: 'showMessage', params: { message: PAYMENT_PROCESSING } },
-              },
-              {
-                guard: {
-                  type: 'intentIs',
-                  params: ({ event }) => ({ result: event.output, status: 'requires_payment_method' }),
-                },
-                target: 'failed',
-                actions: { type: 'showMessage', params: { message: PAYMENT_NOT_SUCCESSFUL } },
-              },
-              { target: 'failed', actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } } },
-            ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } },
-            },
-          },
-        },
-        processing: {
-          description: "Spec §8: 'Your payment is processing.': looked up again after 5 seconds until it settles.",
-          after: { paymentMessage: { target: 'retrievingIntent' } },
-        },
-        failed: {
-          description:
-            'Spec §8: not successful, or something went wrong: after 5 seconds (or at once) the payer tries again.',
-          after: { paymentMessage: { target: '#cardPayment.retry' } },
-          on: { CONTINUE: { target: '#cardPayment.retry' } },
-        },
-        recordFailed: {
-          description: 'Spec §8 general mapping: recording checkout-success failed; the payer may try again.',
-          on: { RETRY: { target: '#cardPayment.recordingPayment', actions: 'clearError' } },
-        },
-      },
-    },
+      recorded: { target: '#cardPayment.recordingPayment', actions: 'rememberReturnedPayment' },
+      retry: { target: '#cardPayment.retry' },
+      recordAgain: { target: '#cardPayment.recordingPayment', actions: 'clearError' },
+    }),
     paid: {
       type: 'final',
       description:

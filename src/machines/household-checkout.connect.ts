@@ -10,6 +10,7 @@ import type { ClientDiscount } from '../domain/fees';
 import { SIBLING_DISCOUNT_TEXT } from '../domain/household';
 import { hasWaiverText } from '../domain/payment-rules';
 import type { AddAthleteActorRef } from './add-athlete.connect';
+import { type ReturnNotice, returnNoticeOf } from './card-return.connect';
 import {
   checksOutWithoutCard,
   type HouseholdAthlete,
@@ -274,15 +275,7 @@ export function householdErrorOf(snapshot: HouseholdCheckoutSnapshot): string {
 }
 
 /** The 3-D Secure return screen. */
-export function householdReturnView(snapshot: HouseholdCheckoutSnapshot) {
-  return {
-    checking: snapshot.hasTag('busy'),
-    message: snapshot.context.message,
-    error: snapshot.context.error,
-    canTryAgain: snapshot.matches({ returning: 'failed' }),
-    canRetry: snapshot.matches({ returning: 'recordFailed' }),
-  };
-}
+export const householdReturnView: (snapshot: HouseholdCheckoutSnapshot) => ReturnNotice = returnNoticeOf;
 
 /** Context the views never read directly; exported for the tests' fixtures. */
 export type { HouseholdCheckoutContext };

@@ -22,11 +22,12 @@
 import {
   CHECKOUT_FALLBACK,
   FULL_DISCOUNT_CHECKOUT_FALLBACK,
-  PAYMENT_NOT_SUCCESSFUL,
   PAYMENT_PROCESSING,
   PAYMENT_SOMETHING_WENT_WRONG,
   UNEXPECTED_CARD_ERROR,
 } from '../domain/payment-rules';
+import { cardProviderStates } from './card-provider';
+import { cardErrorText, returningFromProvider } from './card-steps';
 import { exitOf } from './flow-exit';
 import {
   checkoutRequestOf,
@@ -35,7 +36,7 @@ import {
   initialHouseholdContext,
   quoteRequestOf,
 } from './household-checkout.context';
-import { cardErrorText, householdCheckoutSetup } from './household-checkout.setup';
+import { householdCheckoutSetup } from './household-checkout.setup';
 import { checkoutFailureText, recordAfterReturnFailureText } from './payment.failures';
 
 export type { HouseholdCheckoutExit, HouseholdCheckoutInput };
@@ -167,22 +168,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
             { target: 'loadingCard' },
           ],
         },
-        loadingCard: {
-          description: 'Spec §1 card payment provider, loaded lazily.',
-          invoke: {
-            id: 'cardPayments',
-            src: 'cardPayments',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'storeCardPayments', params: ({ event }) => ({ cardPayments: event.output }) },
-            },
-            onError: { target: 'unavailable' },
-          },
-        },
-        unavailable: {
-          description: 'Spec §4: The card provider could not load: no payment until a retry.',
-          on: { RETRY: { target: 'loadingCard' } },
-        },
+        ...cardProviderStates(),
         ready: {
           description:
             "Spec §4, §5: 'Pay Now' waits for every waiver to be agreed and, unless nothing is charged, card and billing.",
@@ -375,62 +361,12 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
         },
       },
     },
-    returning: {
+    returning: returningFromProvider({
       description: 'Issue 20 point 6, §4/§8: back from 3-D Secure, the result is looked up and recorded.',
-      initial: 'retrievingIntent',
-      states: {
-        retrievingIntent: {
-          tags: ['busy'],
-          description: 'Spec §4: The provider says how the intent ended.',
-          invoke: {
-            id: 'paymentIntent',
-            src: 'retrievePaymentIntent',
-            input: ({ context }) => {
-              if (context.returned === null) throw new Error('Not a return from the card provider.');
-              return context.returned;
-            },
-            onDone: [
-              {
-                guard: { type: 'returnedPaid', params: ({ event }) => event.output },
-                target: '#householdCheckout.paying.recording',
-                actions: 'rememberReturnedIntent',
-              },
-              {
-                guard: { type: 'intentIs', params: ({ event }) => ({ result: event.output, status: 'processing' }) },
-                target: 'processing',
-                actions: { type: 'showMessage', params: { message: PAYMENT_PROCESSING } },
-              },
-              {
-                guard: {
-                  type: 'intentIs',
-                  params: ({ event }) => ({ result: event.output, status: 'requires_payment_method' }),
-                },
-                target: 'failed',
-                actions: { type: 'showMessage', params: { message: PAYMENT_NOT_SUCCESSFUL } },
-              },
-              { target: 'failed', actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } } },
-            ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } },
-            },
-          },
-        },
-        processing: {
-          description: "§8: 'Your payment is processing.': looked up again after 5 seconds.",
-          after: { paymentMessage: { target: 'retrievingIntent' } },
-        },
-        failed: {
-          description: '§8: not successful: after 5 seconds (or at once) the payment page loads again.',
-          after: { paymentMessage: { target: '#householdCheckout.retry', actions: 'forgetForReturn' } },
-          on: { CONTINUE: { target: '#householdCheckout.retry', actions: 'forgetForReturn' } },
-        },
-        recordFailed: {
-          description: '§8 general mapping: recording failed; the payer may try again.',
-          on: { RETRY: { target: '#householdCheckout.paying.recording', actions: 'clearMessages' } },
-        },
-      },
-    },
+      recorded: { target: '#householdCheckout.paying.recording', actions: 'rememberReturnedIntent' },
+      retry: { target: '#householdCheckout.retry', actions: 'forgetForReturn' },
+      recordAgain: { target: '#householdCheckout.paying.recording', actions: 'clearMessages' },
+    }),
     paid: {
       type: 'final',
       description: 'Spec §4: Paid (or recorded): the claimed page confirms every athlete.',

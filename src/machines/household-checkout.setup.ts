@@ -15,18 +15,13 @@ import {
 import type { HouseholdCheckoutResponse, HouseholdCheckoutSuccess, Quote } from '../api/household.schemas';
 import { discountCodeAction } from '../domain/fees';
 import { type BillingForm, toBillingDetails } from '../domain/forms/payment-billing';
-import type { ReturnedPayment } from '../domain/payment-return';
-import { cardErrorMessage, PAYMENT_MESSAGE_MS, UNEXPECTED_CARD_ERROR } from '../domain/payment-rules';
-import type {
-  BillingDetails,
-  CardError,
-  CardFormHandle,
-  CardPayments,
-  CardResult,
-} from '../providers/card-payments/types';
+import { PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
+import type { CardError, CardFormHandle, CardPayments, CardResult } from '../providers/card-payments/types';
 import { forgetHouseholdCheckout, keepHouseholdCheckout } from '../session/household-checkout';
 import { addAthleteMachine } from './add-athlete.machine';
 import type { AthleteStepsInput, AthleteStepsOutput } from './athlete-steps.machine';
+import { noCardProvider } from './card-provider';
+import { confirmCard, intentIs, retrievePaymentIntent, submitCard } from './card-steps';
 import {
   allWaiversAgreed,
   canPayNow,
@@ -47,19 +42,6 @@ import {
   validBilling,
 } from './household-checkout.context';
 import { settleUnlessAborted } from './settle-unless-aborted';
-
-export interface ConfirmHouseholdCardInput {
-  card: CardFormHandle | null;
-  clientSecret: string | null;
-  setupIntentId: string | null;
-  billing: BillingDetails | null;
-  returnUrl: string;
-}
-
-/** §8 card form: the provider's message for card and validation errors, else 'An unexpected error occured.'. */
-export function cardErrorText(error: CardError | undefined): string {
-  return error === undefined ? UNEXPECTED_CARD_ERROR : cardErrorMessage(error);
-}
 
 /** checkout-success names the payment intent, or the SetupIntent of a checkout with nothing due today. */
 function successRequest(
@@ -114,25 +96,10 @@ export const householdCheckoutSetup = setup({
     // 'Add another athlete': the athlete steps with the choice of team (issue 20 point 1).
     athleteSteps: addAthleteMachine,
     // Provider actors (not our API): the page gives them (src/providers/card-payments/payment.actors.ts).
-    cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
-    retrievePaymentIntent: fromPromise<CardResult, ReturnedPayment>(() =>
-      Promise.reject(new Error('This page has no card provider.')),
-    ),
-    submitCard: fromPromise<{ error?: CardError | undefined }, { card: CardFormHandle | null }>(({ input }) => {
-      if (input.card === null) return Promise.reject(new Error('No card form to submit.'));
-      return input.card.submit();
-    }),
-    confirmCard: fromPromise<CardResult, ConfirmHouseholdCardInput>(({ input }) => {
-      if (input.card === null || input.clientSecret === null) {
-        return Promise.reject(new Error('No card form or client secret to confirm with.'));
-      }
-      const request = { clientSecret: input.clientSecret, billingDetails: input.billing, returnUrl: input.returnUrl };
-      if (input.setupIntentId === null) return input.card.confirm(request);
-      // The saved card's SetupIntent reads as the payment it stands for: its id and status.
-      return input.card
-        .confirmSetup(request)
-        .then((result) => (result.setupIntent ? { paymentIntent: result.setupIntent } : { error: result.error }));
-    }),
+    cardPayments: noCardProvider,
+    retrievePaymentIntent,
+    submitCard,
+    confirmCard,
   },
   guards: {
     isReturn: ({ context }) => context.returned !== null,
@@ -173,8 +140,7 @@ export const householdCheckoutSetup = setup({
       params.client_secret !== null && params.payment_complete === 0,
     checkedOut: (_, params: HouseholdCheckoutResponse) => params.payment_complete === 1,
     cardRejected: (_, params: { error?: CardError | undefined }) => params.error !== undefined,
-    intentIs: (_, params: { result: CardResult; status: string }) =>
-      params.result.paymentIntent?.status === params.status,
+    intentIs,
     returnedPaid: ({ context }, params: CardResult) =>
       params.paymentIntent?.status === 'succeeded' && context.checkoutId !== null,
   },

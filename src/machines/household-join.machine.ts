@@ -16,9 +16,10 @@ import type { CurrentUser, RegistrationPayload } from '../api/schemas';
 import { toGuardianAccountFields } from '../domain/account-forms';
 import { isValidForm } from '../domain/form-schema';
 import { type GuardianFormValues, newGuardianSchema } from '../domain/forms/guardian';
-import { type LoginFormValues, loginSchema } from '../domain/forms/login';
+import type { LoginFormValues } from '../domain/forms/login';
 import { setCurrentUser } from '../session/current-user';
 import { exitOf } from './flow-exit';
+import { credentialsOf, isValidLogin } from './login-form';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The server's answer to an unknown token, also shown for a link without one. */
@@ -62,8 +63,7 @@ export type HouseholdJoinEvent =
 
 function loginInput({ event }: { event: HouseholdJoinEvent }): LoginCredentials {
   assertEvent(event, 'SUBMIT_LOGIN');
-  // As the login wizard sends it: the e-mail trimmed, the password as typed.
-  return { email: event.values.email.trim(), password: event.values.password };
+  return credentialsOf(event.values);
 }
 
 /** §3 Registration payload without a licence: nothing to claim (do_not_claim), the e-mail as the username. */
@@ -108,7 +108,7 @@ export const householdJoinMachine = setup({
   guards: {
     hasToken: ({ context }) => context.token !== null,
     isLoggedIn: ({ context }) => context.loggedInAs !== null,
-    isValidLogin: (_, values: LoginFormValues) => isValidForm(loginSchema, values),
+    isValidLogin,
     isValidAccount: (_, values: GuardianFormValues) => isValidForm(newGuardianSchema, values),
   },
   actions: {

@@ -12,17 +12,13 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { type LoginCredentials, login, validateWebsiteToken } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { CurrentUser } from '../api/schemas';
-import { isValidForm } from '../domain/form-schema';
-import { type LoginFormValues, loginSchema } from '../domain/forms/login';
+import type { LoginFormValues } from '../domain/forms/login';
 import { setCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
-import {
-  ATHLETE_PARENT_START,
-  type AthleteStep,
-  type AthleteStepsOutput,
-  athleteStepsMachine,
-} from './athlete-steps.machine';
+import { ATHLETE_PARENT_START, type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
+import { followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
 import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
+import { credentialsOf, isValidLogin } from './login-form';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 /** The query of /login (spec §2 Login) as the route validated it, plus the stored user. */
@@ -117,7 +113,7 @@ export const loginMachine = setup({
     athleteSteps: athleteStepsMachine,
   },
   guards: {
-    isValidLogin: (_, values: LoginFormValues) => isValidForm(loginSchema, values),
+    isValidLogin,
     hasWebsiteToken: ({ context }) => context.websiteToken !== null && context.userId !== null,
     isAthleteListStep: ({ context }) => context.requestedStep === 3 && context.openedWithUser,
     isCreateAthleteStep: ({ context }) => context.requestedStep === 4 && context.openedWithUser,
@@ -128,8 +124,8 @@ export const loginMachine = setup({
     isGuardianLoginStep: ({ context }) => context.requestedStep !== null && context.requestedStep >= 2,
     isCoachLicence: ({ context }) => context.license !== null && context.coach,
     hasReturnUrl: ({ context }) => context.returnUrl !== null,
-    isOtherAthleteStep: ({ context }, params: { step: AthleteStep }) => params.step !== context.athleteStep,
-    wentBack: (_, params: AthleteStepsOutput) => params.exit === 'back',
+    isOtherAthleteStep,
+    wentBack,
   },
   actions: {
     leave: assign({ exit: (_, exit: LoginExit) => exit }),
@@ -251,8 +247,7 @@ export const loginMachine = setup({
             src: 'login',
             input: ({ event }) => {
               assertEvent(event, 'SUBMIT');
-              // The e-mail as the person meant it; a password is sent as typed (spaces may be part of it).
-              return { email: event.values.email.trim(), password: event.values.password };
+              return credentialsOf(event.values);
             },
             onDone: {
               target: '#login.loggedIn',
@@ -317,14 +312,7 @@ export const loginMachine = setup({
           { guard: 'hasLicence', target: 'toPayment', description: 'spec §4: with a licence, continue to /payment' },
           { target: 'toDashboard', description: 'spec §4: without a licence, continue to /dashboard' },
         ],
-        onSnapshot: {
-          guard: { type: 'isOtherAthleteStep', params: ({ event }) => ({ step: event.snapshot.context.step }) },
-          actions: [
-            { type: 'rememberAthleteStep', params: ({ event }) => ({ step: event.snapshot.context.step }) },
-            { type: 'syncStep', params: ({ event }) => ({ step: LOGIN_STEP_OF[event.snapshot.context.step] }) },
-          ],
-          description: 'spec §2: the URL names the step a person is at, 3 or 4',
-        },
+        onSnapshot: followAthleteStep(LOGIN_STEP_OF),
       },
     },
     toRegister: {

@@ -20,6 +20,7 @@ import { hasWaiverText } from '../domain/payment-rules';
 import { type PlanView, planView } from '../domain/plan-lines';
 import type { AddAthleteActorRef } from './add-athlete.connect';
 import type { cardPaymentMachine } from './card-payment.machine';
+import { type ReturnNotice, returnNoticeOf } from './card-return.connect';
 import type { HouseholdCheckoutActorRef } from './household-checkout.connect';
 import { checksOutWithoutCard, offeredPlansOf, type PaymentContext, protectionIncluded } from './payment.context';
 import type { paymentMachine } from './payment.machine';
@@ -247,12 +248,4 @@ export function cardPaymentOf(snapshot: PaymentSnapshot): CardPaymentActorRef | 
 }
 
 /** What the return screen shows (§4/§8): checking, the result message, and which button it offers. */
-export function returnNoticeView(snapshot: CardPaymentSnapshot) {
-  return {
-    checking: snapshot.hasTag('busy'),
-    message: snapshot.context.message,
-    error: snapshot.context.error,
-    canTryAgain: snapshot.matches({ returning: 'failed' }),
-    canRetry: snapshot.matches({ returning: 'recordFailed' }),
-  };
-}
+export const returnNoticeView: (snapshot: CardPaymentSnapshot) => ReturnNotice = returnNoticeOf;

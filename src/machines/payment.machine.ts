@@ -25,6 +25,7 @@
  */
 import { and, not } from 'xstate';
 import { DISCOUNT_NOT_FOUND } from '../domain/payment-rules';
+import { cardProviderStates } from './card-provider';
 import { exitOf } from './flow-exit';
 import {
   cardPaymentInput,
@@ -394,23 +395,7 @@ export const paymentMachine = paymentSetup.createMachine({
             { target: 'loadingCard' },
           ],
         },
-        loadingCard: {
-          description:
-            'Spec §1 card payment provider; design.md §6: it loads lazily, and when it cannot load the page says so.',
-          invoke: {
-            id: 'cardPayments',
-            src: 'cardPayments',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'storeCardPayments', params: ({ event }) => ({ cardPayments: event.output }) },
-            },
-            onError: { target: 'unavailable' },
-          },
-        },
-        unavailable: {
-          description: 'Spec §1 card payment provider: it could not load, so the payer cannot pay until a retry.',
-          on: { RETRY: { target: 'loadingCard' } },
-        },
+        ...cardProviderStates(),
         preview: {
           description:
             'Spec §2 /draft: the preview shows checkout as the customer sees it; nothing can be paid from it.',

@@ -3,7 +3,19 @@
  * statechart in payment.machine.ts says when each runs; the draft preview (draft-preview.ts) replaces the plans and
  * discount actors and the `isPreview` guard. Guards and actions read call answers and event payloads through `params`.
  */
-import { assign, fromCallback, fromPromise, type StateMachine, setup, spawnChild } from 'xstate';
+import {
+  type ActorLogic,
+  type AnyStateMachine,
+  assign,
+  type EmittedFrom,
+  type EventFromLogic,
+  fromCallback,
+  fromPromise,
+  type InputFrom,
+  type SnapshotFrom,
+  setup,
+  spawnChild,
+} from 'xstate';
 import { getUser } from '../api/auth';
 import { errorText } from '../api/errors';
 import { getDiscount, getPaymentPlans, getSubscriptionStatus } from '../api/memberships';
@@ -13,9 +25,12 @@ import { type BillingForm, toBillingDetails } from '../domain/forms/payment-bill
 import { hasWaiverText, PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
 import type { CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import { updateCurrentUser } from '../session/current-user';
-import type { AthleteStepsInput, AthleteStepsOutput } from './athlete-steps.machine';
-import type { CardPaymentExit, CardPaymentInput } from './card-payment.machine';
-import type { HouseholdCheckoutExit, HouseholdCheckoutInput } from './household-checkout.context';
+import type { addAthleteMachine } from './add-athlete.machine';
+import type { AthleteStepsOutput } from './athlete-steps.machine';
+import type { CardPaymentExit, cardPaymentMachine } from './card-payment.machine';
+import { noCardProvider } from './card-provider';
+import type { HouseholdCheckoutExit } from './household-checkout.context';
+import type { householdCheckoutMachine } from './household-checkout.machine';
 import {
   addedAthleteOf,
   canAddAthleteOf,
@@ -44,37 +59,36 @@ import {
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 /**
- * A child machine the page gives (machine.provide) with the input the flow passes and the output it reads, whatever
- * its states and events: the page's own machine is assignable to it, and the views take its actor through the
- * connect module's types (payment.connect.ts).
+ * A child machine the page gives (machine.provide): the flow knows its type (a type-only import: its code stays out of
+ * this module and of /draft), so the invoke's input and output, the children the views read (payment.connect.ts) and
+ * the page's provide() are all checked against the real machine.
  */
-// biome-ignore lint/suspicious/noExplicitAny: only the input and output are the flow's; the rest is the page's machine
-type PagesOwn = any;
-type ProvidedMachine<TInput, TOutput> = StateMachine<
-  PagesOwn, // context
-  PagesOwn, // events
-  PagesOwn, // children
-  PagesOwn, // actors
-  PagesOwn, // actions
-  PagesOwn, // guards
-  PagesOwn, // delays
-  PagesOwn, // state value
-  PagesOwn, // tags
-  TInput,
-  TOutput,
-  PagesOwn, // emitted
-  PagesOwn, // state meta
-  PagesOwn // state schema
+type Provided<TMachine extends AnyStateMachine> = ActorLogic<
+  SnapshotFrom<TMachine>,
+  EventFromLogic<TMachine>,
+  InputFrom<TMachine>,
+  SystemOf<TMachine>,
+  EmittedFrom<TMachine>
 >;
+type SystemOf<TLogic> =
+  TLogic extends ActorLogic<infer _S, infer _E, infer _I, infer TSystem, infer _Em> ? TSystem : never;
 
 /**
- * The placeholder of a child the page provides: it starts nowhere and never finishes. The card payment and issue 20's
- * athlete steps and family checkout are given this way, so the staff draft preview (draft-preview.ts), which never
- * invokes them (it cannot pay, and ADD_ATHLETE is guarded off there), ships none of them nor their views; /payment
- * provides the real machines (src/routes/payment.page.tsx).
+ * The placeholder of a child the page provides. The card payment and issue 20's athlete steps and family checkout
+ * are given this way, so the staff draft preview (draft-preview.ts), which never invokes them (it cannot pay, and
+ * ADD_ATHLETE is guarded off there), ships none of them nor their views; /payment provides the real machines
+ * (src/routes/payment.page.tsx). Started without one, it fails with its name rather than wait forever.
  */
-function notProvided<TInput, TOutput>(): ProvidedMachine<TInput, TOutput> {
-  return setup({ types: { input: {} as TInput, output: {} as TOutput } }).createMachine({ id: 'notProvided' });
+function notProvided<TMachine extends AnyStateMachine>(name: string): Provided<TMachine> {
+  const placeholder = {
+    id: 'notProvided',
+    getInitialSnapshot: () => {
+      throw new Error(`This page does not provide ${name}.`);
+    },
+    transition: (snapshot: SnapshotFrom<TMachine>) => snapshot,
+    getPersistedSnapshot: (snapshot: SnapshotFrom<TMachine>) => snapshot,
+  };
+  return placeholder;
 }
 
 export const paymentSetup = setup({
@@ -116,14 +130,14 @@ export const paymentSetup = setup({
     // The card provider and the draft channel are the page's to give (machine.provide): /payment gives the card
     // provider (src/providers/card-payments/payment.actors.ts), /draft the realtime channel, so neither page
     // carries the other's code (bench). Without one, card payments are unavailable and the preview is not live.
-    cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error('This page has no card provider.'))),
+    cardPayments: noCardProvider,
     // One payment (card-payment.machine.ts): /payment provides it with the provider's look-up of a returning payment;
     // the preview cannot pay (checkout ends in `preview`), so /draft provides none.
-    cardPayment: notProvided<CardPaymentInput, CardPaymentExit>(),
+    cardPayment: notProvided<typeof cardPaymentMachine>('the card payment'),
     // Issue 20: 'Add another athlete' runs the athlete steps, then the family checkout: /payment provides both (with
     // the family checkout's card actors); /draft, which never adds an athlete, provides neither (bench: /draft).
-    athleteSteps: notProvided<AthleteStepsInput, AthleteStepsOutput>(),
-    householdCheckout: notProvided<HouseholdCheckoutInput, HouseholdCheckoutExit>(),
+    athleteSteps: notProvided<typeof addAthleteMachine>('the athlete steps'),
+    householdCheckout: notProvided<typeof householdCheckoutMachine>('the family checkout'),
     draftChannel: fromCallback<DraftChannelEvent, DraftChannelInput>(() => undefined),
   },
   guards: {

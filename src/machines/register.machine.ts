@@ -27,12 +27,8 @@ import {
 } from '../domain/account-forms';
 import type { GuardianFormValues } from '../domain/forms/guardian';
 import { setCurrentUser, updateCurrentUser } from '../session/current-user';
-import {
-  ATHLETE_PARENT_START,
-  type AthleteStep,
-  type AthleteStepsOutput,
-  athleteStepsMachine,
-} from './athlete-steps.machine';
+import { ATHLETE_PARENT_START, type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
+import { followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
 import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
@@ -156,8 +152,8 @@ export const registerMachine = setup({
     emailExists: (_, params: EmailExists) => params.exists,
     isOrganizationInvalid: (_, params: OrganizationValidation) => !params.status,
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
-    isOtherAthleteStep: ({ context }, params: { step: AthleteStep }) => params.step !== context.athleteStep,
-    wentBack: (_, params: AthleteStepsOutput) => params.exit === 'back',
+    isOtherAthleteStep,
+    wentBack,
   },
   actions: {
     leave: assign({ exit: (_, exit: RegisterExit) => exit }),
@@ -408,14 +404,7 @@ export const registerMachine = setup({
           },
           { target: 'toPayment', description: 'spec §4: continue to /payment (the wizard always has a licence)' },
         ],
-        onSnapshot: {
-          guard: { type: 'isOtherAthleteStep', params: ({ event }) => ({ step: event.snapshot.context.step }) },
-          actions: [
-            { type: 'rememberAthleteStep', params: ({ event }) => ({ step: event.snapshot.context.step }) },
-            { type: 'syncStep', params: ({ event }) => ({ step: REGISTER_STEP_OF[event.snapshot.context.step] }) },
-          ],
-          description: 'spec §2: the URL names the step a person is at, 2 or 3',
-        },
+        onSnapshot: followAthleteStep(REGISTER_STEP_OF),
       },
     },
     toContactCoach: {

@@ -1,8 +1,8 @@
 import './licence.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type LicenceActorRef, licenceView } from '../../machines/licence.connect';
-import { Alert } from '../common/alert';
 import { Page } from '../common/page';
+import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { CoachClaimedView } from './coach-claimed-view';
 import { CoachLicenceView } from './coach-licence-view';
@@ -28,17 +28,9 @@ export function LicenceFlow({ actorRef, brand }: { actorRef: LicenceActorRef; br
         <Page>
           <section className="card">
             <StepHeading>{LICENCE_TEXTS.welcome}</StepHeading>
-            <Alert>{LICENCE_TEXTS.loadFailed}</Alert>
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => actorRef.send({ type: 'RETRY' })}
-                disabled={!view.canRetry}
-              >
-                {LICENCE_TEXTS.tryAgain}
-              </button>
-            </div>
+            <RetryAlert canRetry={view.canRetry} onRetry={() => actorRef.send({ type: 'RETRY' })}>
+              {LICENCE_TEXTS.loadFailed}
+            </RetryAlert>
           </section>
         </Page>
       );

@@ -9,7 +9,6 @@ export const LICENCE_TEXTS = {
   welcome: `Welcome to ${config.clientName}`,
   haveAccount: `Already have a ${config.clientName} App account?`,
   loadFailed: 'Sorry, an error occurred.',
-  tryAgain: 'Try again',
   paused: 'Registration has been paused by the organization.',
   teamUnavailable: 'Sorry, this license is not available.',
   coachUnavailable: 'Sorry, Coach licenses are no longer available.',

@@ -9,6 +9,7 @@ import {
 } from '../../machines/household-checkout.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
+import { AddAthleteButton } from './add-athlete-button';
 import { DiscountForm } from './discount-form';
 import { HouseholdAmount } from './household-amount';
 
@@ -129,17 +130,7 @@ export function HouseholdAthletesStep({ actorRef }: { actorRef: HouseholdCheckou
           ))}
         </ul>
       </form>
-      {view.canAddAthlete && (
-        <p className="payment-add-athlete">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => actorRef.send({ type: 'ADD_ATHLETE' })}
-          >
-            Add another athlete
-          </button>
-        </p>
-      )}
+      {view.canAddAthlete && <AddAthleteButton onAdd={() => actorRef.send({ type: 'ADD_ATHLETE' })} />}
       <DiscountForm
         discount={view.discount}
         error={view.codeError}

@@ -6,41 +6,18 @@ import {
   householdReturnView,
   householdScreenOf,
 } from '../../machines/household-checkout.connect';
-import { Alert } from '../common/alert';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { HouseholdAddAthleteView } from './household-add-athlete';
 import { HouseholdAthletesStep } from './household-athletes-step';
 import { HouseholdReviewStep } from './household-review-step';
+import { ReturnNoticeScreen } from './return-notice';
 import './household.css';
 
-/** Back from 3-D Secure on a family checkout: checking, then a processing or failed result and a retry. */
+/** Back from 3-D Secure on a family checkout: the return screen of the one-athlete payment. */
 function HouseholdReturn({ actorRef }: { actorRef: HouseholdCheckoutActorRef }) {
   const view = useSelector(actorRef, householdReturnView, shallowEqual);
-  return (
-    <>
-      <StepHeading>Payment</StepHeading>
-      {view.checking && (
-        <p role="status" className="payment-status">
-          Checking your payment…
-        </p>
-      )}
-      {view.message !== null && <Alert tone="error">{view.message}</Alert>}
-      {view.error !== null && <Alert>{view.error}</Alert>}
-      <div className="button-row">
-        {view.canTryAgain && (
-          <button type="button" className="button" onClick={() => actorRef.send({ type: 'CONTINUE' })}>
-            Try again
-          </button>
-        )}
-        {view.canRetry && (
-          <button type="button" className="button" onClick={() => actorRef.send({ type: 'RETRY' })}>
-            Try again
-          </button>
-        )}
-      </div>
-    </>
-  );
+  return <ReturnNoticeScreen view={view} send={actorRef.send} />;
 }
 
 /**

@@ -2,6 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { paymentOptionsView } from '../../machines/payment.connect';
 import { StepHeading } from '../common/step-heading';
+import { AddAthleteButton } from './add-athlete-button';
 import { DiscountForm } from './discount-form';
 import { FeeSummary } from './fee-summary';
 import { PlanOption } from './plan-option';
@@ -56,17 +57,7 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
         busy={busy}
         onApply={(code) => actorRef.send({ type: 'APPLY_DISCOUNT', code })}
       />
-      {context.canAddAthlete && (
-        <p className="payment-add-athlete">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => actorRef.send({ type: 'ADD_ATHLETE' })}
-          >
-            Add another athlete
-          </button>
-        </p>
-      )}
+      {context.canAddAthlete && <AddAthleteButton onAdd={() => actorRef.send({ type: 'ADD_ATHLETE' })} />}
       <div className="button-row">
         {showBack && (
           <button

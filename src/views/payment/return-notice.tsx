@@ -1,15 +1,22 @@
 import { shallowEqual, useSelector } from '@xstate/react';
+import type { ReturnNotice as ReturnNoticeView } from '../../machines/card-return.connect';
 import { type CardPaymentActorRef, returnNoticeView } from '../../machines/payment.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
 
 /**
  * Back from the card provider (3-D Secure, §4/§8): checking, then a processing or failed result and a retry (a paid
- * return goes on to the payment confirmation, payment-flow.tsx). It renders the payment flow's child card payment
- * (card-payment.machine.ts) and sends to it.
+ * return goes on to the payment confirmation, payment-flow.tsx). One screen for the one-athlete card payment
+ * (payment.connect's `returnNoticeView`) and the family checkout (`householdReturnView`); 'Try again' sends CONTINUE
+ * after a failed result, RETRY after a failed recording.
  */
-export function ReturnNotice({ actorRef }: { actorRef: CardPaymentActorRef }) {
-  const view = useSelector(actorRef, returnNoticeView, shallowEqual);
+export function ReturnNoticeScreen({
+  view,
+  send,
+}: {
+  view: ReturnNoticeView;
+  send: (event: { type: 'CONTINUE' } | { type: 'RETRY' }) => void;
+}) {
   return (
     <>
       <StepHeading>Payment</StepHeading>
@@ -25,16 +32,22 @@ export function ReturnNotice({ actorRef }: { actorRef: CardPaymentActorRef }) {
       {view.error !== null && <Alert>{view.error}</Alert>}
       <div className="button-row">
         {view.canTryAgain && (
-          <button type="button" className="button" onClick={() => actorRef.send({ type: 'CONTINUE' })}>
+          <button type="button" className="button" onClick={() => send({ type: 'CONTINUE' })}>
             Try again
           </button>
         )}
         {view.canRetry && (
-          <button type="button" className="button" onClick={() => actorRef.send({ type: 'RETRY' })}>
+          <button type="button" className="button" onClick={() => send({ type: 'RETRY' })}>
             Try again
           </button>
         )}
       </div>
     </>
   );
+}
+
+/** The payment flow's child card payment (card-payment.machine.ts) back from the provider. */
+export function ReturnNotice({ actorRef }: { actorRef: CardPaymentActorRef }) {
+  const view = useSelector(actorRef, returnNoticeView, shallowEqual);
+  return <ReturnNoticeScreen view={view} send={actorRef.send} />;
 }

@@ -1,8 +1,8 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { type PlayerActorRef, playerView } from '../../machines/player.connect';
-import { Alert } from '../common/alert';
 import { Page } from '../common/page';
+import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { LogoutButton } from './player-logout-button';
 import { PlayerPageOne } from './player-page-one';
@@ -36,17 +36,9 @@ export function PlayerFlow({ actorRef }: { actorRef: PlayerActorRef }) {
   if (view.screen === 'retry') {
     return (
       <StatusScreen actorRef={actorRef} canLogOut={view.canLogOut}>
-        <Alert>{view.error}</Alert>
-        <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            disabled={!view.canRetry}
-            onClick={() => actorRef.send({ type: 'RETRY' })}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert canRetry={view.canRetry} onRetry={() => actorRef.send({ type: 'RETRY' })}>
+          {view.error}
+        </RetryAlert>
       </StatusScreen>
     );
   }

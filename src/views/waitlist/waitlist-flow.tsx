@@ -7,6 +7,7 @@ import { WAITLIST_TEXTS } from '../../domain/waitlist';
 import { type WaitlistActorRef, type WaitlistView, waitlistView } from '../../machines/waitlist.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
+import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 
 /** /waitlist (issue 21 point 3), rendered from the waitlist machine's state. */
@@ -21,18 +22,13 @@ export function WaitlistFlow({ actorRef }: { actorRef: WaitlistActorRef }) {
         <Page>
           <section className="card">
             <StepHeading>{WAITLIST_TEXTS.title}</StepHeading>
-            <Alert>{view.error}</Alert>
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={!view.canRetry}
-                onClick={() => actorRef.send({ type: 'RETRY' })}
-              >
-                {WAITLIST_TEXTS.tryAgain}
-              </button>
-              <BackToTeam license={view.license} />
-            </div>
+            <RetryAlert
+              canRetry={view.canRetry}
+              onRetry={() => actorRef.send({ type: 'RETRY' })}
+              actions={<BackToTeam license={view.license} />}
+            >
+              {view.error}
+            </RetryAlert>
           </section>
         </Page>
       );

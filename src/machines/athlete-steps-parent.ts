@@ -1,0 +1,40 @@
+/**
+ * What the two parents of the athlete steps (login.machine.ts steps 3/4, register.machine.ts steps 2/3) share: the
+ * guards they name in setup() and how each follows the child's screen into its own wizard step (mirrored into the
+ * URL). Each parent keeps its own step numbers, the `rememberAthleteStep` and `syncStep` actions, and its exits.
+ */
+import type { AthleteStep, AthleteStepsOutput } from './athlete-steps.machine';
+
+/** The child now shows another screen than the one the parent remembers. */
+export function isOtherAthleteStep(
+  { context }: { context: { athleteStep: AthleteStep } },
+  params: { step: AthleteStep },
+): boolean {
+  return params.step !== context.athleteStep;
+}
+
+/** The child ended with Back on its list. */
+export function wentBack(_: unknown, params: AthleteStepsOutput): boolean {
+  return params.exit === 'back';
+}
+
+/** The child's snapshot, as the transition below reads it. */
+type ChildSnapshot = { event: { snapshot: { context: { step: AthleteStep } } } };
+
+/**
+ * The `onSnapshot` of the parent's athleteSteps invoke: on another screen, remember it and mirror the parent's step
+ * number for it (`stepOf`) into the URL.
+ */
+export function followAthleteStep<const Step extends number>(stepOf: Readonly<Record<AthleteStep, Step>>) {
+  return {
+    guard: {
+      type: 'isOtherAthleteStep',
+      params: ({ event }: ChildSnapshot) => ({ step: event.snapshot.context.step }),
+    },
+    actions: [
+      { type: 'rememberAthleteStep', params: ({ event }: ChildSnapshot) => ({ step: event.snapshot.context.step }) },
+      { type: 'syncStep', params: ({ event }: ChildSnapshot) => ({ step: stepOf[event.snapshot.context.step] }) },
+    ],
+    description: `spec §2: the URL names the step a person is at, ${stepOf.athleteList} or ${stepOf.createAthlete}`,
+  } as const;
+}

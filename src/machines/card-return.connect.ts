@@ -1,0 +1,33 @@
+/**
+ * The 3-D Secure return screen's view model for either machine whose `returning` state is card-steps.ts's
+ * `returningFromProvider` (card-payment, household-checkout): payment.connect.ts and household-checkout.connect.ts
+ * give it to the views under their own names. Its own module, so the pages that never pay (/draft) load no card code.
+ */
+/** What the return screen shows (§4/§8): checking, the result message, and which 'Try again' it offers. */
+export interface ReturnNotice {
+  checking: boolean;
+  message: string | null;
+  error: string | null;
+  /** After a failed or unknown result: CONTINUE (back to the payment options now). */
+  canTryAgain: boolean;
+  /** After recording failed: RETRY (record again). */
+  canRetry: boolean;
+}
+
+/** A snapshot of a machine whose `returning` state is `returningFromProvider`, as the return screen reads it. */
+interface ReturningSnapshot {
+  hasTag(tag: 'busy'): boolean;
+  matches(value: { returning: 'failed' | 'recordFailed' }): boolean;
+  context: { message: string | null; error: string | null };
+}
+
+/** The return screen's view model, for either machine's connect module (payment, household-checkout). */
+export function returnNoticeOf(snapshot: ReturningSnapshot): ReturnNotice {
+  return {
+    checking: snapshot.hasTag('busy'),
+    message: snapshot.context.message,
+    error: snapshot.context.error,
+    canTryAgain: snapshot.matches({ returning: 'failed' }),
+    canRetry: snapshot.matches({ returning: 'recordFailed' }),
+  };
+}
