@@ -1,11 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeEach, expect } from 'vitest';
 import type { AdminTeam, Staff } from '../src/api/admin';
 import { ApiError } from '../src/api/errors';
 import { adminHomeMachine } from '../src/machines/admin-home.machine';
 import { getStaffSession, setStaffSession } from '../src/session/staff';
 import { AdminHomeView } from '../src/views/admin/admin-home-view';
-import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
+import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPaths } from './harness/index.ts';
 
 const staff: Staff = {
   id: 1,
@@ -61,7 +61,7 @@ runPaths({
   model,
   uiRun: {
     name: 'admin home driver',
-    render: ({ actor }) => render(<AdminHomeView actorRef={actor} />),
+    render: ({ actor }) => renderInRouter(<AdminHomeView actorRef={actor} />, '/admin'),
     driver,
     states: {
       loading: () => {

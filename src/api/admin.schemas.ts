@@ -3,9 +3,17 @@
  * staff sessions, teams, the roster, a membership's page and the staff actions' answers. Money is integer cents.
  */
 import { z } from 'zod/mini';
+import { ROSTER_STATUSES } from '../domain/admin-roster';
 import { staffSchema } from '../domain/staff';
 import { id } from '../domain/wire';
 
+export {
+  ROSTER_SORTS,
+  ROSTER_STATUSES,
+  type RosterQuery,
+  type RosterSort,
+  type RosterStatus,
+} from '../domain/admin-roster';
 export { type Staff, type StaffSession, staffSchema, staffSessionSchema } from '../domain/staff';
 
 export const staffAnswerSchema = z.object({ staff: staffSchema });
@@ -19,12 +27,7 @@ export const adminTeamSchema = z.object({ id, name: z.string(), season: named, o
 export type AdminTeam = z.infer<typeof adminTeamSchema>;
 export const adminTeamsAnswerSchema = z.object({ teams: z.array(adminTeamSchema) });
 
-export const ROSTER_STATUSES = ['paid', 'on_schedule', 'failed', 'overdue', 'refunded'] as const;
 export const rosterStatusSchema = z.enum(ROSTER_STATUSES);
-export type RosterStatus = z.infer<typeof rosterStatusSchema>;
-
-export const ROSTER_SORTS = ['athlete', 'guardian', 'paid', 'remaining', 'next_due', 'status'] as const;
-export type RosterSort = (typeof ROSTER_SORTS)[number];
 
 /** A roster row's fields (the membership page has them too: spread, not `z.extend`, which would add its code to the app shell's zod). */
 const rosterRowShape = {
@@ -109,11 +112,4 @@ export interface RefundPayload {
 export interface OfflinePayload {
   method: 'cash' | 'cheque';
   note: string;
-}
-export interface RosterQuery {
-  status?: RosterStatus | undefined;
-  q?: string | undefined;
-  page?: number | undefined;
-  sort?: RosterSort | undefined;
-  dir?: 'asc' | 'desc' | undefined;
 }

@@ -3,6 +3,7 @@ import { adminLayoutRoute } from './_admin.route';
 import { adminHomeRoute } from './admin-home.route';
 import { adminLoginRoute } from './admin-login.route';
 import { adminRootRoute } from './admin-root.route';
+import { adminTeamRoute } from './admin-teams.route';
 
 /**
  * The club console's route tree (issue 22): its own entry (admin.html) and router, every page a lazy chunk. A staff
@@ -11,7 +12,7 @@ import { adminRootRoute } from './admin-root.route';
  */
 export const adminRouteTree = adminRootRoute.addChildren([
   adminLoginRoute,
-  adminLayoutRoute.addChildren([adminHomeRoute]),
+  adminLayoutRoute.addChildren([adminHomeRoute, adminTeamRoute]),
 ]);
 
 /** The console's router; tests pass a memory history (the console uses the browser's). */

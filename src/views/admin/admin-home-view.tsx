@@ -1,10 +1,11 @@
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type AdminHomeActorRef, adminHomeView, canLogOut } from '../../machines/admin-home.connect';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { AdminPage } from './admin-page';
 
-/** /admin: the staff member's organizations (with their role) and each one's teams (their roster pages come next). */
+/** /admin: the staff member's organizations (with their role) and each one's teams, each a link to its roster. */
 export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
   const view = useSelector(actorRef, adminHomeView);
   const logOut = useSelector(actorRef, canLogOut);
@@ -32,7 +33,10 @@ export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
                 <ul className="admin-list">
                   {organization.teams.map((team) => (
                     <li key={team.id}>
-                      <span className="admin-team">{team.name}</span> <span>{team.season}</span>
+                      <Link className="admin-team" to="/admin/teams/$teamId" params={{ teamId: String(team.id) }}>
+                        {team.name}
+                      </Link>{' '}
+                      <span>{team.season}</span>
                     </li>
                   ))}
                 </ul>

@@ -1,0 +1,81 @@
+/**
+ * The rules of the console's roster page (issue 22 point 3), read by admin-roster.machine.ts and its connect module:
+ * how a filter, a search, a column or a page turns the current query into the next, how many pages a total makes,
+ * and who may export payments. The server pages, sorts and filters (GET /api/admin/teams/{id}/memberships) and
+ * refuses a coach the payments export again: these only build the request and keep the page from offering it.
+ */
+import type { StaffOrganization } from './staff';
+
+export const ROSTER_STATUSES = ['paid', 'on_schedule', 'failed', 'overdue', 'refunded'] as const;
+export type RosterStatus = (typeof ROSTER_STATUSES)[number];
+
+export const ROSTER_SORTS = ['athlete', 'guardian', 'paid', 'remaining', 'next_due', 'status'] as const;
+export type RosterSort = (typeof ROSTER_SORTS)[number];
+
+/** A roster request's query (GET /api/admin/teams/{id}/memberships): only what is set is sent. */
+export interface RosterQuery {
+  status?: RosterStatus | undefined;
+  q?: string | undefined;
+  page?: number | undefined;
+  sort?: RosterSort | undefined;
+  dir?: 'asc' | 'desc' | undefined;
+}
+
+export const ROSTER_STATUS_LABEL: Readonly<Record<RosterStatus, string>> = {
+  paid: 'Paid',
+  on_schedule: 'On schedule',
+  failed: 'Failed',
+  overdue: 'Overdue',
+  refunded: 'Refunded',
+};
+
+/** The roster's sortable columns, in table order, with their headers. */
+export const ROSTER_COLUMNS: readonly { sort: RosterSort; header: string }[] = [
+  { sort: 'athlete', header: 'Athlete' },
+  { sort: 'guardian', header: 'Guardian' },
+  { sort: 'paid', header: 'Paid' },
+  { sort: 'remaining', header: 'Remaining' },
+  { sort: 'next_due', header: 'Next due' },
+  { sort: 'status', header: 'Status' },
+];
+
+/** The server's page size (docs/api.md: `page_size: 50`). */
+export const ROSTER_PAGE_SIZE = 50;
+
+/** A status filter (null: every status) starts again at page 1. */
+export function filteredBy(query: RosterQuery, status: RosterStatus | null): RosterQuery {
+  return { ...query, status: status ?? undefined, page: undefined };
+}
+
+/** A search by athlete or guardian name (blank: none) starts again at page 1. */
+export function searchedFor(query: RosterQuery, q: string): RosterQuery {
+  const text = q.trim();
+  return { ...query, q: text === '' ? undefined : text, page: undefined };
+}
+
+/** Sorting by a column: ascending first, the other way when it is already the column; page 1 again. */
+export function sortedBy(query: RosterQuery, column: RosterSort): RosterQuery {
+  const current = query.sort ?? 'athlete';
+  const dir = current === column && (query.dir ?? 'asc') === 'asc' ? 'desc' : 'asc';
+  return { ...query, sort: column, dir, page: undefined };
+}
+
+export function onPage(query: RosterQuery, page: number): RosterQuery {
+  return { ...query, page: page <= 1 ? undefined : page };
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** How a column is sorted now, for its header's aria-sort (the server's default order is by athlete). */
+export function sortOf(query: RosterQuery, column: RosterSort): 'ascending' | 'descending' | 'none' {
+  if ((query.sort ?? 'athlete') !== column) return 'none';
+  return (query.dir ?? 'asc') === 'asc' ? 'ascending' : 'descending';
+}
+
+/** Owners and registrars export payments; a coach reads the roster only (issue 22 point 1's roles). */
+export function mayExportPayments(organizations: readonly StaffOrganization[], organizationId: number): boolean {
+  const role = organizations.find((organization) => organization.id === organizationId)?.role;
+  return role === 'owner' || role === 'registrar';
+}

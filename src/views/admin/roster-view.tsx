@@ -1,0 +1,186 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { type AdminRosterActorRef, adminRosterView, type RosterColumnView } from '../../machines/admin-roster.connect';
+import { Alert } from '../common/alert';
+import { RetryAlert } from '../common/retry-alert';
+import { StepHeading } from '../common/step-heading';
+import { AdminPage } from './admin-page';
+import { TableWrap } from './table-wrap';
+import './roster.css';
+
+/**
+ * /admin/teams/$teamId (issue 22 point 3): the team's roster: a status filter, a search by name, columns sorted by
+ * their header's button (aria-sort says how), pages, each athlete a link to the membership's page, and the CSV
+ * exports the role offers (point 5).
+ */
+export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
+  const view = useSelector(actorRef, adminRosterView);
+  const title = view.kind === 'loaded' ? `${view.team.name} roster` : 'Team roster';
+  return (
+    <AdminPage>
+      <p className="admin-back">
+        <Link to="/admin">Back to the console</Link>
+      </p>
+      <StepHeading key={title}>{title}</StepHeading>
+      {view.kind === 'loading' && <p role="status">Loading…</p>}
+      {view.kind === 'failed' && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error}</RetryAlert>}
+      {view.kind === 'notFound' && <Alert>{view.message}</Alert>}
+      {view.kind === 'loaded' && (
+        <>
+          <p>
+            {view.team.season} · {view.team.organization}
+          </p>
+          <form
+            className="roster-filters"
+            aria-label="Filter the roster"
+            onSubmit={(event: FormEvent<HTMLFormElement>) => {
+              event.preventDefault();
+              const q = new FormData(event.currentTarget).get('q');
+              actorRef.send({ type: 'SEARCH', q: typeof q === 'string' ? q : '' });
+            }}
+          >
+            <div className="field">
+              <label htmlFor="roster-status">Status</label>
+              <select
+                id="roster-status"
+                disabled={view.busy}
+                value={view.status ?? ''}
+                onChange={(event) => {
+                  const chosen = view.statuses.find((status) => status.value === event.currentTarget.value);
+                  actorRef.send({ type: 'FILTER', status: chosen?.value ?? null });
+                }}
+              >
+                <option value="">All statuses</option>
+                {view.statuses.map((status) => (
+                  <option key={status.value} value={status.value}>
+                    {status.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="roster-q">Search by name</label>
+              <input id="roster-q" name="q" type="search" defaultValue={view.q} autoComplete="off" />
+            </div>
+            <button type="submit" className="button button--secondary" disabled={view.busy}>
+              Search
+            </button>
+          </form>
+          <div className="button-row roster-exports">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={view.busy}
+              onClick={() => actorRef.send({ type: 'EXPORT', kind: 'memberships' })}
+            >
+              Export roster (CSV)
+            </button>
+            {view.canExportPayments && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={view.busy}
+                onClick={() => actorRef.send({ type: 'EXPORT', kind: 'payments' })}
+              >
+                Export payments (CSV)
+              </button>
+            )}
+          </div>
+          {view.exportError !== null && <Alert>{view.exportError}</Alert>}
+          <p role="status" className="roster-count">
+            {view.total === 1 ? '1 membership' : `${view.total} memberships`}
+            {view.busy ? ' (updating…)' : ''}
+          </p>
+          <TableWrap label={`${view.team.name} roster`} busy={view.busy}>
+            <caption>
+              {view.team.name} memberships, page {view.page} of {view.pages}
+            </caption>
+            <thead>
+              <tr>
+                {view.columns.slice(0, 2).map((column) => (
+                  <SortHeader key={column.sort} column={column} busy={view.busy} actorRef={actorRef} />
+                ))}
+                <th scope="col">Plan</th>
+                {view.columns.slice(2).map((column) => (
+                  <SortHeader key={column.sort} column={column} busy={view.busy} actorRef={actorRef} />
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {view.rows.length === 0 && (
+                <tr>
+                  <td colSpan={7}>No memberships match.</td>
+                </tr>
+              )}
+              {view.rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">
+                    <a href={`/admin/memberships/${row.id}`}>{row.athlete}</a>
+                  </th>
+                  <td>
+                    {row.guardian}
+                    <br />
+                    <span className="roster-email">{row.guardianEmail}</span>
+                  </td>
+                  <td>{row.plan}</td>
+                  <td>{row.paid}</td>
+                  <td>{row.remaining}</td>
+                  <td>{row.nextDue}</td>
+                  <td>{row.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+          <nav className="roster-pages" aria-label="Roster pages">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={view.page <= 1 || view.busy}
+              onClick={() => actorRef.send({ type: 'PAGE', page: view.page - 1 })}
+            >
+              Previous
+            </button>
+            <span>
+              Page {view.page} of {view.pages}
+            </span>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={view.page >= view.pages || view.busy}
+              onClick={() => actorRef.send({ type: 'PAGE', page: view.page + 1 })}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </AdminPage>
+  );
+}
+
+function SortHeader({
+  column,
+  busy,
+  actorRef,
+}: {
+  column: RosterColumnView;
+  busy: boolean;
+  actorRef: AdminRosterActorRef;
+}) {
+  return (
+    <th scope="col" aria-sort={column.ariaSort}>
+      <button
+        type="button"
+        className="roster-sort"
+        disabled={busy}
+        onClick={() => actorRef.send({ type: 'SORT', column: column.sort })}
+      >
+        {column.header}
+        <span aria-hidden="true">
+          {column.ariaSort === 'ascending' ? ' ▲' : column.ariaSort === 'descending' ? ' ▼' : ''}
+        </span>
+      </button>
+    </th>
+  );
+}
