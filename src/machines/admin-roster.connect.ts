@@ -55,8 +55,10 @@ export type AdminRosterView =
       page: number;
       pages: number;
       canExportPayments: boolean;
-      /** A new page of the roster, or an export, is under way. */
-      busy: boolean;
+      /** A new page of the roster is loading. */
+      updating: boolean;
+      /** An export is under way (the export buttons do nothing meanwhile). */
+      exporting: boolean;
       exportError: string | null;
     }
   | { kind: 'leaving' };
@@ -66,7 +68,7 @@ export function adminRosterView(snapshot: AdminRosterSnapshot): AdminRosterView 
   if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? 'Error' };
   if (snapshot.matches('notFound')) return { kind: 'notFound', message: ADMIN_TEAM_NOT_FOUND };
   const { staff, team, roster, query, error } = snapshot.context;
-  const shown = snapshot.matches('loaded') || snapshot.matches('reloading');
+  const shown = snapshot.matches('loaded');
   if (!shown || staff === null || team === null || roster === null) return { kind: 'leaving' };
   return {
     kind: 'loaded',
@@ -90,7 +92,8 @@ export function adminRosterView(snapshot: AdminRosterSnapshot): AdminRosterView 
     page: roster.page,
     pages: pageCount(roster.total, roster.page_size),
     canExportPayments: mayExportPayments(staff.organizations, team.organization.id),
-    busy: snapshot.hasTag('busy'),
+    updating: snapshot.matches({ loaded: 'reloading' }),
+    exporting: snapshot.matches({ loaded: 'exporting' }),
     exportError: snapshot.matches({ loaded: { ready: 'exportFailed' } }) ? error : null,
   };
 }

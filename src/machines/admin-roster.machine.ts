@@ -173,28 +173,36 @@ export const adminRosterMachine = setup({
     loaded: {
       description: '§1 club console: the roster page: filter, search, sortable columns, pages, exports',
       initial: 'ready',
+      // A new query (also while the previous one loads: its answer is dropped) loads its page; the controls stay
+      // enabled, so keyboard focus stays on the one just used.
+      on: {
+        FILTER: {
+          target: '.reloading',
+          reenter: true,
+          actions: { type: 'filter', params: ({ event }) => ({ status: event.status }) },
+        },
+        SEARCH: {
+          target: '.reloading',
+          reenter: true,
+          actions: { type: 'search', params: ({ event }) => ({ q: event.q }) },
+        },
+        SORT: {
+          target: '.reloading',
+          reenter: true,
+          actions: { type: 'sort', params: ({ event }) => ({ column: event.column }) },
+        },
+        PAGE: {
+          guard: { type: 'isPageOfRoster', params: ({ event }) => ({ page: event.page }) },
+          target: '.reloading',
+          reenter: true,
+          actions: { type: 'turnPage', params: ({ event }) => ({ page: event.page }) },
+        },
+      },
       states: {
         ready: {
-          description: '§1 club console: the roster as loaded; a new query loads its page',
+          description: '§1 club console: the roster as loaded',
           initial: 'idle',
           on: {
-            FILTER: {
-              target: '#adminRoster.reloading',
-              actions: { type: 'filter', params: ({ event }) => ({ status: event.status }) },
-            },
-            SEARCH: {
-              target: '#adminRoster.reloading',
-              actions: { type: 'search', params: ({ event }) => ({ q: event.q }) },
-            },
-            SORT: {
-              target: '#adminRoster.reloading',
-              actions: { type: 'sort', params: ({ event }) => ({ column: event.column }) },
-            },
-            PAGE: {
-              guard: { type: 'isPageOfRoster', params: ({ event }) => ({ page: event.page }) },
-              target: '#adminRoster.reloading',
-              actions: { type: 'turnPage', params: ({ event }) => ({ page: event.page }) },
-            },
             EXPORT: {
               guard: { type: 'mayExport', params: ({ event }) => ({ kind: event.kind }) },
               target: 'exporting',
@@ -223,24 +231,27 @@ export const adminRosterMachine = setup({
             },
           },
         },
-      },
-    },
-    reloading: {
-      description: '§1 club console: the roster page of the new query (the rows stay shown meanwhile)',
-      tags: ['busy'],
-      invoke: {
-        id: 'reload',
-        src: 'reload',
-        input: ({ context }) => ({ teamId: context.teamId, query: context.query }),
-        onDone: { target: 'loaded', actions: { type: 'rememberRoster', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
-            target: 'toLogin',
-            actions: 'forgetSession',
+        reloading: {
+          description: '§1 club console: the roster page of the new query (the rows stay shown meanwhile)',
+          tags: ['busy'],
+          invoke: {
+            id: 'reload',
+            src: 'reload',
+            input: ({ context }) => ({ teamId: context.teamId, query: context.query }),
+            onDone: { target: 'ready.idle', actions: { type: 'rememberRoster', params: ({ event }) => event.output } },
+            onError: [
+              {
+                guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
+                target: '#adminRoster.toLogin',
+                actions: 'forgetSession',
+              },
+              {
+                target: '#adminRoster.failed',
+                actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
-          { target: 'failed', actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        },
       },
     },
     toLogin: {

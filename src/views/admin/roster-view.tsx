@@ -44,7 +44,6 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
               <label htmlFor="roster-status">Status</label>
               <select
                 id="roster-status"
-                disabled={view.busy}
                 value={view.status ?? ''}
                 onChange={(event) => {
                   const chosen = view.statuses.find((status) => status.value === event.currentTarget.value);
@@ -63,7 +62,7 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
               <label htmlFor="roster-q">Search by name</label>
               <input id="roster-q" name="q" type="search" defaultValue={view.q} autoComplete="off" />
             </div>
-            <button type="submit" className="button button--secondary" disabled={view.busy}>
+            <button type="submit" className="button button--secondary">
               Search
             </button>
           </form>
@@ -71,7 +70,7 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
             <button
               type="button"
               className="button button--secondary"
-              disabled={view.busy}
+              aria-disabled={view.exporting}
               onClick={() => actorRef.send({ type: 'EXPORT', kind: 'memberships' })}
             >
               Export roster (CSV)
@@ -80,7 +79,7 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={view.busy}
+                aria-disabled={view.exporting}
                 onClick={() => actorRef.send({ type: 'EXPORT', kind: 'payments' })}
               >
                 Export payments (CSV)
@@ -90,20 +89,20 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
           {view.exportError !== null && <Alert>{view.exportError}</Alert>}
           <p role="status" className="roster-count">
             {view.total === 1 ? '1 membership' : `${view.total} memberships`}
-            {view.busy ? ' (updating…)' : ''}
+            {view.updating ? ' (updating…)' : ''}
           </p>
-          <TableWrap label={`${view.team.name} roster`} busy={view.busy}>
+          <TableWrap label={`${view.team.name} roster`} busy={view.updating}>
             <caption>
               {view.team.name} memberships, page {view.page} of {view.pages}
             </caption>
             <thead>
               <tr>
                 {view.columns.slice(0, 2).map((column) => (
-                  <SortHeader key={column.sort} column={column} busy={view.busy} actorRef={actorRef} />
+                  <SortHeader key={column.sort} column={column} actorRef={actorRef} />
                 ))}
                 <th scope="col">Plan</th>
                 {view.columns.slice(2).map((column) => (
-                  <SortHeader key={column.sort} column={column} busy={view.busy} actorRef={actorRef} />
+                  <SortHeader key={column.sort} column={column} actorRef={actorRef} />
                 ))}
               </tr>
             </thead>
@@ -136,7 +135,7 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
             <button
               type="button"
               className="button button--secondary"
-              disabled={view.page <= 1 || view.busy}
+              aria-disabled={view.page <= 1}
               onClick={() => actorRef.send({ type: 'PAGE', page: view.page - 1 })}
             >
               Previous
@@ -147,7 +146,7 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
             <button
               type="button"
               className="button button--secondary"
-              disabled={view.page >= view.pages || view.busy}
+              aria-disabled={view.page >= view.pages}
               onClick={() => actorRef.send({ type: 'PAGE', page: view.page + 1 })}
             >
               Next
@@ -159,21 +158,12 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
   );
 }
 
-function SortHeader({
-  column,
-  busy,
-  actorRef,
-}: {
-  column: RosterColumnView;
-  busy: boolean;
-  actorRef: AdminRosterActorRef;
-}) {
+function SortHeader({ column, actorRef }: { column: RosterColumnView; actorRef: AdminRosterActorRef }) {
   return (
     <th scope="col" aria-sort={column.ariaSort}>
       <button
         type="button"
         className="roster-sort"
-        disabled={busy}
         onClick={() => actorRef.send({ type: 'SORT', column: column.sort })}
       >
         {column.header}
