@@ -51,7 +51,10 @@ export function isExpired(licence: Pick<LicenceRow, 'expiresOn'>, now: Date): bo
   return licence.expiresOn !== null && licence.expiresOn < toIsoDate(now);
 }
 
-export function isAvailable(licence: LicenceRow, now: Date): boolean {
+export function isAvailable(
+  licence: Pick<LicenceRow, 'paused' | 'availableLicenses' | 'expiresOn'>,
+  now: Date,
+): boolean {
   return !licence.paused && licence.availableLicenses > 0 && !isExpired(licence, now);
 }
 

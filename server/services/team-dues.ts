@@ -34,10 +34,16 @@ import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from './lic
 import { seasonMembership } from './memberships.ts';
 
 /** What the payment plans of one team (or draft) are computed from. */
+/** What dues read of a team's organization (the quote's statement reads only these columns). */
+export type DuesOrganization = Pick<
+  OrganizationRow,
+  'id' | 'name' | 'waiver' | 'stripeAccountId' | 'secondAthletePercent' | 'furtherAthletePercent'
+>;
+
 export interface DuesContext {
   teamId: number;
   teamName: string;
-  organization: OrganizationRow;
+  organization: DuesOrganization;
   fees: FeeSettings;
   waiver: string | null;
   season: SeasonRow | null;
@@ -350,7 +356,7 @@ export async function findTeam(db: Db | Tx, teamId: number): Promise<TeamRow | n
 }
 
 /** An organization's household discount settings (issue 20: Northside 10 % / 15 %, Lakeside none). */
-export function householdSettingsOf(organization: OrganizationRow): HouseholdDiscountSettings {
+export function householdSettingsOf(organization: DuesOrganization): HouseholdDiscountSettings {
   return {
     secondAthletePercent: organization.secondAthletePercent,
     furtherAthletePercent: organization.furtherAthletePercent,
