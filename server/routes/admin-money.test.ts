@@ -200,6 +200,16 @@ describe('refunds', () => {
     expect((tooMuch.body as { messages: Record<string, string[]> }).messages.amount_cents).toEqual([
       MONEY_TEXTS.tooMuch,
     ]);
+    // The site's form schema (src/domain/forms/admin-refund.ts) judges the body: its texts, by field.
+    const blank = await t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/refunds`, {
+      token,
+      body: { amount_cents: 0, reason: ' ' },
+    });
+    expectError(blank, 422);
+    expect((blank.body as { messages: Record<string, string[]> }).messages).toEqual({
+      amount_cents: ['Enter an amount of at least $0.01.'],
+      reason: ['Enter the reason for the refund.'],
+    });
   });
 
   it('two concurrent refunds never exceed what is left', async () => {

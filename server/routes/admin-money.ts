@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import {
+  adminCancelBodySchema,
+  adminOfflineBodySchema,
+  adminRefundBodySchema,
+} from '../../src/domain/forms/admin-refund.ts';
 import type { AppDeps } from '../deps.ts';
+import { formBody } from '../http/form-body.ts';
 import { createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession, staffSessionFirst } from '../http/staff-auth.ts';
 import { paymentsCsv, rosterCsv } from '../services/admin-exports.ts';
@@ -68,7 +74,6 @@ const MembershipAnswer = z.object({ membership: MembershipPageSchema });
 const teamParams = z.object({ team_id: idParam('team_id') });
 const membershipParams = z.object({ id: idParam('id') });
 const phaseParams = z.object({ id: idParam('id'), phase_id: idParam('phase_id') });
-const reason = z.string().trim().min(1).max(500);
 
 const teamsRoute = createRoute({
   method: 'get',
@@ -169,13 +174,7 @@ const refundRoute = createRoute({
   request: {
     params: membershipParams,
     headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
-    body: jsonBody(
-      z.object({
-        amount_cents: z.number().int().min(1).max(99_999_999),
-        reason,
-        payment_id: z.string().trim().min(1).max(255).nullable().optional(),
-      }),
-    ),
+    body: jsonBody(formBody(adminRefundBodySchema)),
   },
   responses: {
     201: json(
@@ -215,7 +214,7 @@ const offlineRoute = createRoute({
   middleware: [staffSessionFirst] as const,
   request: {
     params: phaseParams,
-    body: jsonBody(z.object({ method: z.enum(['cash', 'cheque']), note: z.string().trim().max(500) })),
+    body: jsonBody(formBody(adminOfflineBodySchema)),
   },
   responses: { 200: json(MembershipAnswer), ...errors(400, 401, 403, 404, 409, 422) },
 });
@@ -227,7 +226,7 @@ const cancelRoute = createRoute({
   summary: "Cancel a membership's remaining schedule (owners, registrars); the collector charges no more",
   security: STAFF_SESSION,
   middleware: [staffSessionFirst] as const,
-  request: { params: membershipParams, body: jsonBody(z.object({ reason })) },
+  request: { params: membershipParams, body: jsonBody(formBody(adminCancelBodySchema)) },
   responses: { 200: json(MembershipAnswer), ...errors(400, 401, 403, 404, 409, 422) },
 });
 
