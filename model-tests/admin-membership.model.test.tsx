@@ -25,7 +25,7 @@ const membership: MembershipDetail = {
   team: { id: 4, name: '14U Storm' },
   season: { id: 2, name: 'Fall 2026' },
   organization_id: 1,
-  card: { brand: 'Visa', last4: '4242' },
+  card: { brand: 'visa', last4: '4242' },
   phases: [
     {
       id: 1,

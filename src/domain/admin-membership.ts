@@ -44,3 +44,9 @@ export function isOwed(phase: PhaseFacts): boolean {
 export function hasScheduleLeft(phases: readonly PhaseFacts[]): boolean {
   return phases.some(isOwed);
 }
+
+/** 'Visa ending 4242' (brands come lower-case from the provider, as on the family's /payments). */
+export function cardLabel(card: { brand: string; last4: string }): string {
+  const brand = card.brand === '' ? 'Card' : `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`;
+  return `${brand} ending ${card.last4}`;
+}

@@ -5,7 +5,7 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AuditEntry, MembershipDetail, Phase, RosterStatus } from '../api/admin';
-import { hasScheduleLeft, isOwed, isRefundable, isRetryable } from '../domain/admin-membership';
+import { cardLabel, hasScheduleLeft, isOwed, isRefundable, isRetryable } from '../domain/admin-membership';
 import { formatDateText } from '../domain/dates';
 import { formatUsd } from '../domain/money';
 import type { adminMembershipMachine } from './admin-membership.machine';
@@ -188,7 +188,7 @@ function summaryOf(membership: MembershipDetail): MembershipSummary {
     paid: formatUsd(membership.paid_cents),
     remaining: formatUsd(membership.remaining_cents),
     status: ROSTER_STATUS_LABEL[membership.status],
-    card: membership.card === null ? 'No card on file' : `${membership.card.brand} ending ${membership.card.last4}`,
+    card: membership.card === null ? 'No card on file' : cardLabel(membership.card),
   };
 }
 

@@ -18,6 +18,7 @@ import {
 } from '../api/admin';
 import { ApiError, errorText } from '../api/errors';
 import {
+  cardLabel,
   hasScheduleLeft,
   isOwed,
   isRefundable,
@@ -97,7 +98,7 @@ function phaseOf(context: AdminMembershipContext, phaseId: number | null) {
 function recipientOf(membership: MembershipDetail): string {
   return membership.card === null
     ? membership.guardian.name
-    : `${membership.guardian.name} (${membership.card.brand} ending ${membership.card.last4})`;
+    : `${membership.guardian.name} (${cardLabel(membership.card)})`;
 }
 
 function refundInputOf(context: AdminMembershipContext, phaseId: number): AdminRefundInput {
