@@ -26,19 +26,46 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startIsolatedServer(): Promise<IsolatedServer> {
+export interface IsolatedServerOptions {
+  /**
+   * Adds the console's roster fixtures (docs/fixtures.md "Staff": the five 14U Storm families) before the server
+   * starts: server/db/seed-roster-cli.ts runs first on the fresh data directory (it migrates and seeds it, then adds
+   * them), so the server finds a seeded database.
+   */
+  seedRoster?: boolean;
+}
+
+/** Runs a one-off script of the server on the data directory; rejects when it fails. */
+function runScript(script: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
+  });
+}
+
+export async function startIsolatedServer(options: IsolatedServerOptions = {}): Promise<IsolatedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'diamond-e2e-isolated-'));
   const baseURL = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: baseURL,
+    RATE_LIMIT_MULTIPLIER: '50',
+  };
+  if (options.seedRoster) {
+    try {
+      await runScript('server/db/seed-roster-cli.ts', env);
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      RATE_LIMIT_MULTIPLIER: '50',
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {
