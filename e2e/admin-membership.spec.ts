@@ -45,12 +45,6 @@ async function openAsRegistrar(page: Page, baseURL: string, id: number): Promise
   await expect(page).toHaveURL(`${baseURL}/admin/memberships/${id}`);
 }
 
-/**
- * An isolated server with the console's roster (branch h-aroster's `startIsolatedServer({ seedRoster: true })`). Typed
- * here so this file compiles before and after that option exists; without it the roster is missing and these fail.
- */
-const startWithRoster: (options: { seedRoster: boolean }) => Promise<IsolatedServer> = startIsolatedServer;
-
 const fact = (page: Page, term: string) => page.locator('dt', { hasText: term }).locator('+ dd');
 
 test.describe('a membership in the club console', () => {
@@ -58,7 +52,7 @@ test.describe('a membership in the club console', () => {
   let server: IsolatedServer;
 
   test.beforeEach(async () => {
-    server = await startWithRoster({ seedRoster: true });
+    server = await startIsolatedServer({ seedRoster: true });
   });
 
   test.afterEach(async () => {
