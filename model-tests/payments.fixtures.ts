@@ -76,8 +76,11 @@ export const { memberships } = membershipListSchema.parse({
           attempts: 1,
           paid_at: '2026-09-01T10:00:00.000Z',
           failure_message: null,
+          // Issue 22 point 4: half of it refunded by the club.
+          refunded_cents: 22500,
         },
       ],
+      refunded_cents: 22500,
       card: null,
       needs_card_update: false,
     },

@@ -126,6 +126,11 @@ runPaths({
         expect(within(lions).queryByText('Season')).toBeNull();
         expect(within(lions).queryByText('Card')).toBeNull();
         expect(within(lions).queryByText('Sibling discount')).toBeNull();
+        // Issue 22 point 4: a refund, as a line of the membership and under its phase's status; none on Tigers (whose
+        // answer has no refunded_cents at all: an older server).
+        expect(within(lions).getByText('Refunded').nextElementSibling?.textContent).toBe('$225.00');
+        expect(within(lions).getByText('Refunded $225.00').closest('td')?.textContent).toBe('PaidRefunded $225.00');
+        expect(within(tigers).queryByText(/Refunded/)).toBeNull();
       },
       empty: () => {
         expectFrame();

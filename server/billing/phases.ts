@@ -8,6 +8,7 @@ import {
   type MembershipRow,
   membershipCards,
   membershipPhases,
+  membershipRefunds,
   memberships,
   paymentCustomers,
   seasons,
@@ -275,7 +276,11 @@ export interface MembershipSummaryJson {
     attempts: number;
     paid_at: string | null;
     failure_message: string | null;
+    /** Refunded to the family on this phase's charge (issue 22 point 4), 0 when none. */
+    refunded_cents: number;
   }[];
+  /** Refunded to the family on this membership (issue 22 point 4), 0 when none. */
+  refunded_cents: number;
   card: CardSummary | null;
   needs_card_update: boolean;
   /** The household discount in the plan's amounts (issue 20), 0 when none. */
@@ -307,6 +312,12 @@ export async function membershipSummaries(db: Db, user: Pick<UserRow, 'id'>): Pr
     .where(inArray(membershipPhases.membershipId, ids))
     .orderBy(asc(membershipPhases.seq));
   const cards = await db.select().from(membershipCards).where(inArray(membershipCards.membershipId, ids));
+  const refunds = await db
+    .select({ phaseId: membershipRefunds.phaseId, amountCents: membershipRefunds.amountCents })
+    .from(membershipRefunds)
+    .where(and(inArray(membershipRefunds.membershipId, ids), eq(membershipRefunds.status, 'succeeded')));
+  const refundedOn = (phaseId: number) =>
+    refunds.filter((r) => r.phaseId === phaseId).reduce((sum, r) => sum + r.amountCents, 0);
   return rows.map(({ membership, teamName, seasonName, payerName }) => {
     const own = phases.filter((p) => p.membershipId === membership.id);
     const card = cards.find((c) => c.membershipId === membership.id);
@@ -333,7 +344,9 @@ export async function membershipSummaries(db: Db, user: Pick<UserRow, 'id'>): Pr
         attempts: p.attempts,
         paid_at: p.paidAt ? p.paidAt.toISOString() : null,
         failure_message: p.failureMessage,
+        refunded_cents: refundedOn(p.id),
       })),
+      refunded_cents: own.reduce((sum, p) => sum + refundedOn(p.id), 0),
       card: card ? { brand: card.brand, last4: card.last4 } : null,
       needs_card_update: own.some((p) => p.status === 'failed' || p.status === 'overdue'),
       sibling_discount_cents: membership.siblingDiscountCents,

@@ -12,7 +12,7 @@ import {
 import { csvCell, dollarsText } from '../services/admin-exports.ts';
 import { MONEY_TEXTS } from '../services/admin-refunds.ts';
 import { addManyMemberships, addMembership, type PhaseSpec, tigersTeam } from '../test/admin-money-fixtures.ts';
-import { createTestApp, type TestApp } from '../test/app-harness.ts';
+import { createTestApp, type TestApp, tokenForUserId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
@@ -200,6 +200,27 @@ describe('refunds', () => {
     expect((tooMuch.body as { messages: Record<string, string[]> }).messages.amount_cents).toEqual([
       MONEY_TEXTS.tooMuch,
     ]);
+    // Issue 22 point 4: the family's /payments (GET /api/memberships) shows the refund, per phase and in all.
+    const family = await t.call('GET', '/api/memberships', {
+      token: await tokenForUserId(t.db, onSchedule.athlete.id),
+    });
+    expect(family.status, family.text).toBe(200);
+    const [listed] = (
+      family.body as { memberships: { id: number; refunded_cents: number; phases: { refunded_cents: number }[] }[] }
+    ).memberships;
+    expect(listed?.id).toBe(onSchedule.membership.id);
+    expect(listed?.refunded_cents).toBe(7500);
+    expect(listed?.phases.map((phase) => phase.refunded_cents)).toEqual(page.phases.map((p) => p.refunded_cents));
+    // The site's form schema (src/domain/forms/admin-refund.ts) judges the body: its texts, by field.
+    const blank = await t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/refunds`, {
+      token,
+      body: { amount_cents: 0, reason: ' ' },
+    });
+    expectError(blank, 422);
+    expect((blank.body as { messages: Record<string, string[]> }).messages).toEqual({
+      amount_cents: ['Enter an amount of at least $0.01.'],
+      reason: ['Enter the reason for the refund.'],
+    });
   });
 
   it('two concurrent refunds never exceed what is left', async () => {

@@ -1,6 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import {
+  adminCancelBodySchema,
+  adminOfflineBodySchema,
+  adminRefundBodySchema,
+} from '../../src/domain/forms/admin-refund.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
+import { formBody } from '../http/form-body.ts';
 import { createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
 import { paymentsCsv, rosterCsv } from '../services/admin-exports.ts';
@@ -68,7 +74,6 @@ const MembershipAnswer = z.object({ membership: MembershipPageSchema });
 const teamParams = z.object({ team_id: idParam('team_id') });
 const membershipParams = z.object({ id: idParam('id') });
 const phaseParams = z.object({ id: idParam('id'), phase_id: idParam('phase_id') });
-const reason = z.string().trim().min(1).max(500);
 
 const teamsRoute = createAdminRoute({
   method: 'get',
@@ -149,13 +154,7 @@ const refundRoute = createAdminRoute({
   request: {
     params: membershipParams,
     headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
-    body: jsonBody(
-      z.object({
-        amount_cents: z.number().int().min(1).max(99_999_999),
-        reason,
-        payment_id: z.string().trim().min(1).max(255).nullable().optional(),
-      }),
-    ),
+    body: jsonBody(formBody(adminRefundBodySchema)),
   },
   responses: {
     201: json(
@@ -188,7 +187,7 @@ const offlineRoute = createAdminRoute({
   summary: 'Mark an instalment still owed as paid offline, cash or cheque (owners, registrars)',
   request: {
     params: phaseParams,
-    body: jsonBody(z.object({ method: z.enum(['cash', 'cheque']), note: z.string().trim().max(500) })),
+    body: jsonBody(formBody(adminOfflineBodySchema)),
   },
   responses: { 200: json(MembershipAnswer), ...errors(409) },
 });
@@ -197,7 +196,7 @@ const cancelRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/memberships/{id}/cancel',
   summary: "Cancel a membership's remaining schedule (owners, registrars); the collector charges no more",
-  request: { params: membershipParams, body: jsonBody(z.object({ reason })) },
+  request: { params: membershipParams, body: jsonBody(formBody(adminCancelBodySchema)) },
   responses: { 200: json(MembershipAnswer), ...errors(409) },
 });
 

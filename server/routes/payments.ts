@@ -25,6 +25,7 @@ const PhaseSchema = z
     attempts: z.number().int(),
     paid_at: z.string().nullable(),
     failure_message: z.string().nullable(),
+    refunded_cents: z.number().int().describe("Refunded to the family on this phase's charge (issue 22 point 4)"),
   })
   .openapi('MembershipPhase');
 
@@ -41,6 +42,7 @@ const MembershipSummarySchema = z
     remaining_cents: z.number().int(),
     next_payment: z.object({ due_date: z.string(), amount_cents: z.number().int() }).nullable(),
     phases: z.array(PhaseSchema),
+    refunded_cents: z.number().int().describe('Refunded to the family on this membership (issue 22 point 4)'),
     card: CardSchema.nullable(),
     needs_card_update: z.boolean(),
     sibling_discount_cents: z.number().int(),

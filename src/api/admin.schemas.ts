@@ -107,7 +107,8 @@ export type AcceptInvitePayload =
 export interface RefundPayload {
   amount_cents: number;
   reason: string;
-  payment_id?: number | string;
+  /** The charge to refund (the provider's payment id); absent or null: the latest one. */
+  payment_id?: string | null;
 }
 export interface OfflinePayload {
   method: 'cash' | 'cheque';

@@ -23,6 +23,11 @@ export const membershipPhaseSchema = z.object({
   attempts: z.int().check(z.gte(0)),
   paid_at: z.nullable(z.string()),
   failure_message: z.nullable(z.string()),
+  /** Issue 22 point 4: refunded on this phase's charge; 0 when none (or an older server). */
+  refunded_cents: z.pipe(
+    z.optional(cents),
+    z.transform((value): number => value ?? 0),
+  ),
 });
 export type MembershipPhase = z.infer<typeof membershipPhaseSchema>;
 
@@ -42,6 +47,11 @@ export const membershipSummarySchema = z.object({
   remaining_cents: cents,
   next_payment: z.nullable(duePaymentSchema),
   phases: z.array(membershipPhaseSchema),
+  /** Issue 22 point 4: refunded on this membership; 0 when none (or an older server). */
+  refunded_cents: z.pipe(
+    z.optional(cents),
+    z.transform((value): number => value ?? 0),
+  ),
   card: z.nullable(savedCardSchema),
   needs_card_update: z.boolean(),
   /** Issue 20 point 2: the household (sibling) discount in this membership's amounts; 0 when none (or an older server). */

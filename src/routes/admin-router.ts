@@ -2,6 +2,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { adminLayoutRoute } from './_admin.route';
 import { adminHomeRoute } from './admin-home.route';
 import { adminLoginRoute } from './admin-login.route';
+import { adminMembershipRoute } from './admin-membership.route';
 import { adminRootRoute } from './admin-root.route';
 import { adminTeamRoute } from './admin-teams.route';
 
@@ -12,7 +13,7 @@ import { adminTeamRoute } from './admin-teams.route';
  */
 export const adminRouteTree = adminRootRoute.addChildren([
   adminLoginRoute,
-  adminLayoutRoute.addChildren([adminHomeRoute, adminTeamRoute]),
+  adminLayoutRoute.addChildren([adminHomeRoute, adminTeamRoute, adminMembershipRoute]),
 ]);
 
 /** The console's router; tests pass a memory history (the console uses the browser's). */

@@ -115,7 +115,9 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
               {view.rows.map((row) => (
                 <tr key={row.id}>
                   <th scope="row">
-                    <a href={`/admin/memberships/${row.id}`}>{row.athlete}</a>
+                    <Link to="/admin/memberships/$id" params={{ id: row.id }}>
+                      {row.athlete}
+                    </Link>
                   </th>
                   <td>
                     {row.guardian}

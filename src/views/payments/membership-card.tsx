@@ -6,6 +6,7 @@ import {
   CARD_UPDATE_NOTICE,
   type MembershipView,
   membershipView,
+  REFUNDED_TEXT,
   SCHEDULE_CAPTION,
   UPDATE_CARD_LABEL,
 } from './payment-texts';
@@ -19,6 +20,7 @@ function Facts({ view }: { view: MembershipView }) {
     [SIBLING_DISCOUNT_TEXT, view.siblingDiscount],
     ['Paid so far', view.paid],
     ['Remaining', view.remaining],
+    [REFUNDED_TEXT, view.refunded],
     ['Next payment', view.nextPayment],
     ['Card', view.card],
   ];
@@ -72,7 +74,10 @@ export function MembershipCard({ membership }: { membership: MembershipSummary }
               <tr key={row.id} className={row.failed ? 'membership__row--failed' : undefined}>
                 <td>{row.date}</td>
                 <td>{row.amount}</td>
-                <td>{row.status}</td>
+                <td>
+                  {row.status}
+                  {row.refunded !== null && <span className="membership__refunded">{row.refunded}</span>}
+                </td>
               </tr>
             ))}
           </tbody>

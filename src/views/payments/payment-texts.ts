@@ -36,11 +36,20 @@ export function cardText(card: SavedCard): string {
   return `${brand} ending in ${card.last4}`;
 }
 
+export const REFUNDED_TEXT = 'Refunded';
+
+/** 'Refunded $52.50' (issue 22 point 4). */
+export function refundedText(cents: number): string {
+  return `${REFUNDED_TEXT} ${formatUsd(cents)}`;
+}
+
 export interface PhaseRow {
   id: number;
   date: string;
   amount: string;
   status: string;
+  /** Issue 22 point 4: 'Refunded $52.50' under the status, or null when nothing was refunded. */
+  refunded: string | null;
   failed: boolean;
 }
 
@@ -55,6 +64,8 @@ export interface MembershipView {
   /** Issue 20 point 2: the 'Sibling discount' line, or null when the membership has none. */
   siblingDiscount: string | null;
   remaining: string;
+  /** Issue 22 point 4: the 'Refunded' line ('$52.50'), or null when nothing was refunded. */
+  refunded: string | null;
   nextPayment: string;
   card: string | null;
   needsCardUpdate: boolean;
@@ -67,6 +78,7 @@ function phaseRow(phase: MembershipPhase): PhaseRow {
     date: formatDisplayDate(phase.due_date),
     amount: formatUsd(phase.amount_cents),
     status: phaseStatusText(phase.status),
+    refunded: phase.refunded_cents > 0 ? refundedText(phase.refunded_cents) : null,
     failed: phase.status === 'failed' || phase.status === 'overdue',
   };
 }
@@ -83,6 +95,7 @@ export function membershipView(membership: MembershipSummary): MembershipView {
     paid: formatUsd(membership.paid_cents),
     siblingDiscount: membership.sibling_discount_cents > 0 ? `−${formatUsd(membership.sibling_discount_cents)}` : null,
     remaining: formatUsd(membership.remaining_cents),
+    refunded: membership.refunded_cents > 0 ? formatUsd(membership.refunded_cents) : null,
     nextPayment:
       next === null ? NOTHING_MORE_DUE : `${formatUsd(next.amount_cents)} on ${formatDisplayDate(next.due_date)}`,
     card: membership.card === null ? null : cardText(membership.card),

@@ -1,0 +1,52 @@
+/**
+ * The rules of the console's membership page (issue 22 point 4), read by admin-membership.machine.ts's guards and
+ * by its connect module (which buttons a phase shows): who may act on money, which instalment can be refunded,
+ * retried, marked paid offline, and whether a schedule is left to cancel. The server decides the same things again
+ * (server/services/admin-refunds.ts): these only keep the page from offering what it would refuse.
+ */
+import type { StaffOrganization } from './staff';
+
+/** What these rules read of a phase (GET /api/admin/memberships/{id}). */
+export interface PhaseFacts {
+  status: string;
+  amount_cents: number;
+  refunded_cents: number;
+  payment_id: number | string | null;
+  offline: unknown;
+}
+
+/** Owners and registrars act on a membership's money; a coach only reads (issue 22 point 1's roles). */
+export function mayManageMoney(organizations: readonly StaffOrganization[], organizationId: number): boolean {
+  const role = organizations.find((organization) => organization.id === organizationId)?.role;
+  return role === 'owner' || role === 'registrar';
+}
+
+/** What is left to refund on a phase's card charge: nothing for an unpaid phase or one paid offline. */
+export function leftToRefund(phase: PhaseFacts): number {
+  if (phase.status !== 'paid' || phase.payment_id === null || phase.offline !== null) return 0;
+  return Math.max(0, phase.amount_cents - phase.refunded_cents);
+}
+
+export function isRefundable(phase: PhaseFacts): boolean {
+  return leftToRefund(phase) > 0;
+}
+
+/** A failed or overdue instalment can be charged again now. */
+export function isRetryable(phase: PhaseFacts): boolean {
+  return phase.status === 'failed' || phase.status === 'overdue';
+}
+
+/** An instalment still owed (scheduled, failed, overdue) can be marked paid offline; cancelling stops them all. */
+export function isOwed(phase: PhaseFacts): boolean {
+  return phase.status === 'scheduled' || isRetryable(phase);
+}
+
+export function hasScheduleLeft(phases: readonly PhaseFacts[]): boolean {
+  return phases.some(isOwed);
+}
+
+/** 'Visa ending 4242' (brands come lower-case from the provider, as on the family's /payments). */
+export function cardLabel(card: { brand: string; last4: string }): string {
+  const brand = card.brand === '' ? 'Card' : `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`;
+  return `${brand} ending ${card.last4}`;
+}

@@ -1,0 +1,118 @@
+import { useId } from 'react';
+import {
+  type AdminCancelValues,
+  type AdminOfflineValues,
+  adminCancelFormSchema,
+  adminOfflineFormSchema,
+  EMPTY_ADMIN_CANCEL,
+  EMPTY_ADMIN_OFFLINE,
+} from '../../domain/forms/admin-refund';
+import type { AdminMembershipActorRef } from '../../machines/admin-membership.connect';
+import { Alert } from '../common/alert';
+import { ConfirmChoice } from '../common/confirm-choice';
+import { TextField } from '../common/field';
+import { StepHeading } from '../common/step-heading';
+import { useForm } from '../common/use-form';
+
+/** 'Mark {instalment} paid offline': 'Paid by' cash or cheque, a note, 'Mark as paid' (issue 22 point 4). */
+export function MembershipOfflineForm({
+  actorRef,
+  phaseLabel,
+  error,
+  busy,
+}: {
+  actorRef: AdminMembershipActorRef;
+  phaseLabel: string;
+  error: string | null;
+  busy: boolean;
+}) {
+  const form = useForm<AdminOfflineValues>(EMPTY_ADMIN_OFFLINE, adminOfflineFormSchema);
+  const methodError = form.visibleError('method');
+  const errorId = useId();
+  const heading = `Mark ${phaseLabel} paid offline`;
+  return (
+    <section className="membership-panel" aria-label={heading}>
+      <form
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (form.attemptSubmit()) actorRef.send({ type: 'SUBMIT_OFFLINE', values: form.values });
+        }}
+      >
+        <StepHeading level={2}>{heading}</StepHeading>
+        {error !== null && <Alert>{error}</Alert>}
+        <fieldset
+          className="membership-choice"
+          aria-invalid={methodError ? true : undefined}
+          aria-describedby={methodError ? errorId : undefined}
+        >
+          <legend>Paid by</legend>
+          {(['cash', 'cheque'] as const).map((method) => (
+            <label key={method} className="membership-choice__option">
+              <input
+                type="radio"
+                name="method"
+                value={method}
+                checked={form.values.method === method}
+                onChange={() => form.set('method', method)}
+              />{' '}
+              {method === 'cash' ? 'Cash' : 'Cheque'}
+            </label>
+          ))}
+          {methodError && (
+            <p id={errorId} className="field-error">
+              {methodError}
+            </p>
+          )}
+        </fieldset>
+        <TextField label="Note (optional)" autoComplete="off" {...form.bind('note')} />
+        <div className="button-row">
+          <button type="submit" className="button" disabled={busy}>
+            Mark as paid
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => actorRef.send({ type: 'CLOSE' })}
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** 'Cancel the remaining schedule?' with its reason (issue 22 point 4); the safe answer keeps the schedule. */
+export function MembershipCancelForm({
+  actorRef,
+  error,
+  busy,
+}: {
+  actorRef: AdminMembershipActorRef;
+  error: string | null;
+  busy: boolean;
+}) {
+  const form = useForm<AdminCancelValues>(EMPTY_ADMIN_CANCEL, adminCancelFormSchema);
+  return (
+    <section className="membership-panel" aria-label="Cancel the remaining schedule" aria-busy={busy}>
+      <h2>Cancel the remaining schedule</h2>
+      {error !== null && <Alert>{error}</Alert>}
+      <TextField label="Reason for cancelling" autoComplete="off" {...form.bind('reason')} />
+      <ConfirmChoice
+        className="membership-confirm"
+        question="Cancel the remaining schedule? The family is charged no more."
+        yes="Cancel the schedule"
+        no="Keep the schedule"
+        canConfirm={!busy}
+        canKeep={!busy}
+        onConfirm={() => {
+          if (form.attemptSubmit()) actorRef.send({ type: 'CONFIRM_CANCEL', values: form.values });
+        }}
+        onKeep={() => actorRef.send({ type: 'CLOSE' })}
+      />
+    </section>
+  );
+}
