@@ -13,6 +13,15 @@ describe('environment', () => {
     expect(env.NODE_ENV).toBe('development');
     expect(env.TRUST_PROXY).toBe(false);
     expect(env.BILLING_INTERVAL).toBe(3600);
+    expect(env.MAIL_RELAY_INTERVAL).toBe(10);
+  });
+
+  it('reads MAIL_RELAY_INTERVAL in seconds, 0 turning the mail relay off, and refuses anything else', () => {
+    expect(parseEnv({ MAIL_RELAY_INTERVAL: '0' }).MAIL_RELAY_INTERVAL).toBe(0);
+    expect(parseEnv({ MAIL_RELAY_INTERVAL: '30' }).MAIL_RELAY_INTERVAL).toBe(30);
+    for (const value of ['-1', '2.5', 'often', '3601']) {
+      expect(() => parseEnv({ MAIL_RELAY_INTERVAL: value }), value).toThrow(/MAIL_RELAY_INTERVAL/);
+    }
   });
 
   it('reads BILLING_INTERVAL in seconds, 0 turning the collector off, and refuses anything else', () => {

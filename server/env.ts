@@ -85,6 +85,16 @@ const envSchema = z
       .min(0)
       .max(7 * 24 * 3600, 'must be at most 604800 seconds (a week)')
       .default(3600),
+    /**
+     * Seconds between the mail relay's runs inside the server (server/mail/relay-scheduler.ts), which delivers the
+     * outbox's pending rows over SMTP (SMTP_URL only): 10 by default, 0 turns it off.
+     */
+    MAIL_RELAY_INTERVAL: z.coerce
+      .number()
+      .int('must be a whole number of seconds')
+      .min(0)
+      .max(3600, 'must be at most 3600 seconds (an hour)')
+      .default(10),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_API_BASE: httpUrl.optional(),
     RECURLY_API_KEY: optionalText,
@@ -161,5 +171,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 
 /** The environment the tests build the app with: defaults, test mode, no logs. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BILLING_INTERVAL: '0', ...overrides });
+  return parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BILLING_INTERVAL: '0',
+    MAIL_RELAY_INTERVAL: '0',
+    ...overrides,
+  });
 }

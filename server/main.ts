@@ -9,6 +9,7 @@ import { migrateAndSeedIfEmpty } from './db/seed.ts';
 import { loadEnv } from './env.ts';
 import { createProcessLogger } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
+import { startMailRelay } from './mail/relay-scheduler.ts';
 import { createProviders } from './providers/index.ts';
 import { LocalRealtime } from './realtime/local-realtime.ts';
 import { createPostgresFanout } from './realtime/postgres-fanout.ts';
@@ -45,6 +46,8 @@ async function start(): Promise<void> {
   const app = createApp(deps, { siteDir });
   // Charges the instalments due (hourly by default; BILLING_INTERVAL=0 turns it off).
   const billing = startBillingScheduler(deps, env.BILLING_INTERVAL);
+  // Delivers the outbox's pending mails over SMTP (every 10 s by default; MAIL_RELAY_INTERVAL=0 turns it off).
+  const mailRelay = startMailRelay(mailer, log, env.MAIL_RELAY_INTERVAL);
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
     log.info(
@@ -76,6 +79,7 @@ async function start(): Promise<void> {
     connections.closeAfterEachResponse();
     // No new collector run from now on; one in progress finishes (and records its charge) before the database closes.
     const billingStopped = billing.stop();
+    const mailRelayStopped = mailRelay.stop();
     await connections.acceptBacklog(BACKLOG_DRAIN_MAX_MS);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await Promise.all([providers.realtime.close(), connections.waitForRequests(REQUEST_WAIT_MS)]);
@@ -83,6 +87,7 @@ async function start(): Promise<void> {
     await closed;
     clearTimeout(cut);
     await billingStopped;
+    await mailRelayStopped;
     await mailer.close();
     await database.close();
     log.info('stopped');

@@ -24,14 +24,18 @@ export function devMailboxRoutes(deps: AppDeps) {
       .map(
         (message) => `<article>
   <h2>${escapeHtml(message.subject)}</h2>
-  <p class="meta">To ${escapeHtml(message.to)} · ${escapeHtml(message.createdAt.toISOString())}</p>
+  <p class="meta">To ${escapeHtml(message.to)} · ${escapeHtml(message.createdAt.toISOString())}${
+    message.delivery === 'local' ? '' : ` · SMTP: ${escapeHtml(message.delivery)}`
+  }</p>
   <pre>${linkify(message.text)}</pre>
 </article>`,
       )
       .join('\n');
     const body = messages.length > 0 ? items : '<p>No messages yet.</p>';
     const note =
-      deps.mailer.kind === 'smtp' ? '<p>SMTP_URL is set: new mail goes to the SMTP server, not here.</p>' : '';
+      deps.mailer.kind === 'smtp'
+        ? '<p>SMTP_URL is set: new mail is delivered over SMTP by the outbox relay; each shows its delivery state.</p>'
+        : '';
     c.header('Content-Security-Policy', MAILBOX_POLICY);
     return c.html(`<!doctype html>
 <html lang="en">

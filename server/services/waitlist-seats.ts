@@ -19,7 +19,6 @@ import type { Db, Tx } from '../db/client.ts';
 import {
   licenceClaims,
   licences,
-  mailOutbox,
   teams,
   type UserRow,
   users,
@@ -68,20 +67,14 @@ function expiresText(instant: Date): string {
 }
 
 /**
- * Writes a mail in the transaction when the mailer is the outbox (the row commits with the offer); with SMTP the
- * message is kept for `deliverAfterCommit` (a mail server cannot take part in the transaction).
+ * Writes a mail in the transaction: the outbox row commits with the offer (with SMTP the relay delivers it once
+ * committed, server/mail/mailer.ts), so `later` stays empty.
  */
-async function mailInTransaction(deps: SeatDeps, tx: Tx, message: MailMessage, later: MailMessage[]): Promise<void> {
-  if (deps.mailer.kind !== 'outbox') {
-    later.push(message);
-    return;
-  }
-  const { logLabel, ...row } = message;
-  await tx.insert(mailOutbox).values(row);
-  deps.log.info({ subject: logLabel ?? row.subject }, 'mail stored in the outbox (no SMTP_URL)');
+async function mailInTransaction(deps: SeatDeps, tx: Tx, message: MailMessage, _later: MailMessage[]): Promise<void> {
+  await deps.mailer.sendInTransaction(tx, message);
 }
 
-/** Sends the mails a committed seat change kept for after the commit (SMTP only; empty with the outbox). */
+/** Sends the mails a committed seat change kept for after the commit (none since every mail is an outbox row). */
 export async function deliverAfterCommit(deps: SeatDeps, mails: readonly MailMessage[]): Promise<void> {
   for (const mail of mails) {
     try {

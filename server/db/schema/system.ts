@@ -1,14 +1,31 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Outgoing e-mail when no SMTP server is configured; shown at /dev/mailbox outside production. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Every outgoing e-mail (a transactional outbox, server/mail/mailer.ts). Without SMTP_URL a row stays `local` and
+ * /dev/mailbox shows it outside production; with SMTP_URL it is `pending` until the relay delivers it (`sent`), or
+ * gives up after a few attempts (`failed`). `next_attempt_at` is when a pending row may be claimed (again): a claim
+ * pushes it forward first, so a crashed process's claim is retried later. `last_error` holds an error code only.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    delivery: text('delivery', { enum: ['local', 'pending', 'sent', 'failed'] })
+      .notNull()
+      .default('local'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [index('mail_outbox_relay_idx').on(table.nextAttemptAt).where(sql`${table.delivery} = 'pending'`)],
+);
 
 /**
  * Fixed-window rate-limit counters, in the database so several API processes behind a load balancer share them.
