@@ -59,15 +59,25 @@ test.describe('a membership in the club console', () => {
     await server.stop();
   });
 
-  test('a registrar retries an overdue charge, refunds half a payment; the family sees the refund', async ({
+  test('a registrar finds an overdue family on the roster, retries the charge, refunds half a payment; the family sees the refund', async ({
     page,
     request,
     browser,
     cspViolations,
   }) => {
     const { baseURL } = server;
-    const id = await membershipIdOf(request, baseURL, 'Drew Patel');
-    await openAsRegistrar(page, baseURL, id);
+    // The registrar finds the overdue family on the team's roster (issue 22 point 8).
+    await page.goto(`${baseURL}/admin`);
+    await page.getByLabel('Email').fill(REGISTRAR);
+    await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('link', { name: '14U Storm' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '14U Storm roster' })).toBeFocused();
+    await page.getByLabel('Status').selectOption('overdue');
+    await expect(page).toHaveURL(/status=overdue/);
+    const roster = page.getByRole('table');
+    await expect(roster.getByRole('row')).toHaveCount(2);
+    await roster.getByRole('link', { name: 'Drew Patel' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Drew Patel: 14U Storm' })).toBeFocused();
     await expect(fact(page, 'Status')).toHaveText('Overdue');
     await expect(fact(page, 'Guardian')).toHaveText(`Priya Patel (${FAMILY})`);
