@@ -2,6 +2,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { adminLayoutRoute } from './_admin.route';
 import { authRoute } from './_auth.route';
 import { adminHomeRoute } from './admin-home.route';
+import { adminJoinRoute } from './admin-join.route';
 import { adminLoginRoute } from './admin-login.route';
 import { appsRoute } from './apps.route';
 import { coachClaimedRoute } from './coach-claimed.route';
@@ -61,6 +62,7 @@ export const routeTree = rootRoute.addChildren([
   termsOfUseRoute,
   // Issue 22: the club's console, its pages lazy chunks; a staff session is required but on its login.
   adminLoginRoute,
+  adminJoinRoute,
   adminLayoutRoute.addChildren([adminHomeRoute]),
 ]);
 
