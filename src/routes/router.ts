@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { adminLayoutRoute } from './_admin.route';
 import { authRoute } from './_auth.route';
+import { adminDraftRoute } from './admin-draft.route';
 import { adminHomeRoute } from './admin-home.route';
 import { adminJoinRoute } from './admin-join.route';
 import { adminLoginRoute } from './admin-login.route';
@@ -63,7 +64,7 @@ export const routeTree = rootRoute.addChildren([
   // Issue 22: the club's console, its pages lazy chunks; a staff session is required but on its login.
   adminLoginRoute,
   adminJoinRoute,
-  adminLayoutRoute.addChildren([adminHomeRoute]),
+  adminLayoutRoute.addChildren([adminHomeRoute, adminDraftRoute]),
 ]);
 
 /** The site's router; tests pass a memory history (the site uses the browser's). */
