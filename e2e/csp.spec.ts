@@ -37,7 +37,7 @@ test.describe('Content-Security-Policy', () => {
       expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
       expect(policy.get('style-src')).not.toContain("'unsafe-inline'");
       expect(policy.get('connect-src'), path).toEqual(expect.arrayContaining(["'self'", `ws://${origin}`]));
-      expect(policy.get('frame-src'), path).toEqual(["'none'"]);
+      expect(policy.get('frame-src'), path).toEqual(["'self'"]);
       expect(policy.get('object-src'), path).toEqual(["'none'"]);
       expect(policy.get('base-uri'), path).toEqual(["'self'"]);
       expect(policy.get('frame-ancestors'), path).toEqual(["'self'"]);

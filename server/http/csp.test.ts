@@ -144,6 +144,7 @@ describe('the site policy', () => {
       'https://api.stripe.com',
     ]);
     expect(policy.get('frame-src')).toEqual([
+      "'self'",
       'https://js.stripe.com',
       'https://*.js.stripe.com',
       'https://hooks.stripe.com',
@@ -154,9 +155,9 @@ describe('the site policy', () => {
     expect(policy.get('default-src')).toEqual(["'self'"]);
   });
 
-  it('frames nothing without a card provider, and has no hashes without a manifest (a site being built)', () => {
+  it('frames only its own pages without a card provider, and has no hashes without a manifest (a site being built)', () => {
     const policy = directives(sitePolicy(null, { request: 'http://localhost:5173' }));
-    expect(policy.get('frame-src')).toEqual(["'none'"]);
+    expect(policy.get('frame-src')).toEqual(["'self'"]);
     expect(policy.get('script-src')).toEqual(["'self'", "'report-sample'"]);
     expect(policy.get('style-src')).toEqual(["'self'"]);
   });

@@ -192,7 +192,7 @@ function directive(name: string, sources: readonly string[]): string {
 /**
  * The site's policy: scripts from 'self', the providers' script origins and the built inline scripts' hashes; styles
  * from 'self', the built inline styles' hashes and the stylesheet hosts; connections to the site, its realtime
- * socket, the API servers and the providers; frames only for the providers' card entry; no plugins; base and
+ * socket, the API servers and the providers; frames only for the site's own pages and the providers' card entry; no plugins; base and
  * framing limited to the site. A site without a manifest (being built) gets the policy without hashes.
  */
 export function sitePolicy(manifest: CspManifest | null, origins: PolicyOrigins): string {
@@ -210,7 +210,8 @@ export function sitePolicy(manifest: CspManifest | null, origins: PolicyOrigins)
     directive('img-src', ["'self'", 'data:', 'https:', ...subdomains, ...sources.img]),
     directive('font-src', ["'self'", 'data:', ...sources.style]),
     directive('connect-src', ["'self'", ...own.flatMap((entry) => entry.sockets), ...subdomains, ...sources.connect]),
-    directive('frame-src', sources.frame.length > 0 ? sources.frame : ["'none'"]),
+    // 'self': the draft editor (/admin/drafts/$draftId, issue 22 point 6) shows the family's /draft preview in a frame.
+    directive('frame-src', ["'self'", ...sources.frame]),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -92,7 +92,8 @@ export function seededSnapshot(): Promise<Blob> {
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const dump = await buildSnapshot();
     mkdirSync(dir, { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
+    // Worker threads share the process's pid: each writer names its own partial file.
+    const partial = `${file}.${process.pid}.${threadId}.${randomUUID()}.partial`;
     writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
     // Atomic: a worker reading the cache never sees half a file.
     renameSync(partial, file);

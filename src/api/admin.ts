@@ -31,8 +31,8 @@ import { apiUrl, http } from './client';
 import { schemaError, toApiError } from './errors';
 import { beginRequest } from './loading';
 
-interface AdminRequest {
-  method?: 'get' | 'post';
+export interface AdminRequest {
+  method?: 'get' | 'post' | 'put';
   json?: unknown;
   /** Whether the staff token goes along (all but login and accepting an invitation). */
   staff?: boolean;
@@ -40,7 +40,8 @@ interface AdminRequest {
   signal?: AbortSignal | undefined;
 }
 
-async function adminRequest<S extends z.ZodMiniType>(
+/** One console call: the staff token (unless `staff: false`), the answer validated by `schema`. Also used by ./admin-drafts.ts. */
+export async function adminRequest<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   request: AdminRequest = {},

@@ -1,6 +1,8 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { adminLayoutRoute } from './_admin.route';
+import { adminDraftRoute } from './admin-draft.route';
 import { adminHomeRoute } from './admin-home.route';
+import { adminJoinRoute } from './admin-join.route';
 import { adminLoginRoute } from './admin-login.route';
 import { adminMembershipRoute } from './admin-membership.route';
 import { adminRootRoute } from './admin-root.route';
@@ -13,7 +15,8 @@ import { adminTeamRoute } from './admin-teams.route';
  */
 export const adminRouteTree = adminRootRoute.addChildren([
   adminLoginRoute,
-  adminLayoutRoute.addChildren([adminHomeRoute, adminTeamRoute, adminMembershipRoute]),
+  adminJoinRoute,
+  adminLayoutRoute.addChildren([adminHomeRoute, adminTeamRoute, adminMembershipRoute, adminDraftRoute]),
 ]);
 
 /** The console's router; tests pass a memory history (the console uses the browser's). */

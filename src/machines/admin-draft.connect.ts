@@ -1,0 +1,61 @@
+/**
+ * The views' window on admin-draft.machine.ts: the draft's form values (money as dollars), the preview's address,
+ * the save's state, the server's messages by field.
+ */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { AdminDraft } from '../api/admin-drafts';
+import type { AdminDraftValues } from '../domain/forms/admin-draft';
+import { centsToDollarsText } from '../domain/forms/admin-fields';
+import type { adminDraftMachine } from './admin-draft.machine';
+
+export type AdminDraftActorRef = ActorRefFrom<typeof adminDraftMachine>;
+export type AdminDraftSnapshot = SnapshotFrom<typeof adminDraftMachine>;
+
+export const DRAFT_SAVED = 'Draft saved. Every open preview shows it now.';
+
+export interface AdminDraftView {
+  loading: boolean;
+  loadError: string | null;
+  /** The form's values of the draft as saved last (null before it loads). */
+  values: AdminDraftValues | null;
+  /** Changes each save, so the form restarts from the saved values. */
+  version: string;
+  previewPath: string | null;
+  saved: boolean;
+  alert: string | null;
+  fieldErrors: Record<string, string | undefined>;
+  busy: boolean;
+}
+
+export function draftValues(draft: AdminDraft): AdminDraftValues {
+  return {
+    name: draft.name,
+    season_id: draft.season_id === null ? '' : String(draft.season_id),
+    total_dues_cents: centsToDollarsText(draft.total_dues_cents),
+    athlete_deposit_cents: centsToDollarsText(draft.athlete_deposit_cents),
+    payment_plan_fee_cents: centsToDollarsText(draft.payment_plan_fee_cents),
+    total_app_fee_cents: centsToDollarsText(draft.total_app_fee_cents),
+    is_app_fee_itemized: draft.is_app_fee_itemized ? 'true' : 'false',
+    plan_months: draft.plan_months.join(','),
+    protection_plan_id: draft.protection_plan_id === null ? '' : String(draft.protection_plan_id),
+    waiver: draft.waiver ?? '',
+  };
+}
+
+export function adminDraftView(snapshot: AdminDraftSnapshot): AdminDraftView {
+  const { draft, error, fieldErrors } = snapshot.context;
+  const failed = snapshot.matches({ editing: 'failed' });
+  const messages: Record<string, string | undefined> = {};
+  if (failed) for (const [field, list] of Object.entries(fieldErrors)) messages[field] = list[0];
+  return {
+    loading: snapshot.matches('loading'),
+    loadError: snapshot.matches('loadFailed') ? error : null,
+    values: draft === null ? null : draftValues(draft),
+    version: draft === null ? '' : draft.updated_at,
+    previewPath: draft === null ? null : draft.preview_path,
+    saved: snapshot.matches({ editing: 'saved' }),
+    alert: failed ? error : null,
+    fieldErrors: messages,
+    busy: snapshot.hasTag('busy'),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The draft editor (issue 22 point 6): /admin/drafts/$draftId loads the draft, the staff member edits it beside the
+ * family preview and saves it (PUT /api/admin/drafts/{id}). The server sends `updated` on `team.draft.{id}`, so every
+ * open preview (/draft?draft_id=…) reloads by itself: this machine never reloads the preview. A refusal keeps the
+ * form with the server's messages by field (the shared schema's keys, src/domain/forms/admin-draft.ts).
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type AdminDraft, type AdminDraftBody, getAdminDraft, saveAdminDraft } from '../api/admin-drafts';
+import { ApiError, errorText, type FieldMessages } from '../api/errors';
+import { type AdminDraftValues, toAdminDraftBody } from '../domain/forms/admin-draft';
+import { settleUnlessAborted } from './settle-unless-aborted';
+
+export interface AdminDraftInput {
+  draftId: number;
+}
+
+export type AdminDraftEvent = { type: 'SUBMIT'; values: AdminDraftValues } | { type: 'RETRY' };
+
+export interface AdminDraftContext {
+  draftId: number;
+  draft: AdminDraft | null;
+  /** The failure's text, or null. */
+  error: string | null;
+  /** The server's messages by field of the form. */
+  fieldErrors: FieldMessages;
+}
+
+function fieldMessagesOf(error: unknown): FieldMessages {
+  return error instanceof ApiError ? error.messages : {};
+}
+
+export const adminDraftMachine = setup({
+  types: {
+    input: {} as AdminDraftInput,
+    context: {} as AdminDraftContext,
+    events: {} as AdminDraftEvent,
+    children: {} as { load: 'load'; save: 'save' },
+  },
+  actors: {
+    load: fromPromise<AdminDraft, { draftId: number }>(({ input, signal }) =>
+      settleUnlessAborted(getAdminDraft(input.draftId, { signal }), signal),
+    ),
+    save: fromPromise<AdminDraft, { draftId: number; body: AdminDraftBody }>(({ input, signal }) =>
+      settleUnlessAborted(saveAdminDraft(input.draftId, input.body, { signal }), signal),
+    ),
+  },
+  guards: {
+    isValidDraft: (_, values: AdminDraftValues) => toAdminDraftBody(values) !== null,
+  },
+  actions: {
+    storeDraft: assign({ draft: (_, params: { draft: AdminDraft }) => params.draft }),
+    rememberError: assign({
+      error: (_, params: { error: unknown }) => errorText(params.error),
+      fieldErrors: (_, params: { error: unknown }) => fieldMessagesOf(params.error),
+    }),
+    forgetError: assign({ error: null, fieldErrors: {} }),
+  },
+}).createMachine({
+  id: 'adminDraft',
+  description: '§2 draft preview, issue 22 point 6: staff edit a team draft beside its live family preview',
+  context: ({ input }) => ({ draftId: input.draftId, draft: null, error: null, fieldErrors: {} }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: '§2 draft preview, issue 22 point 6: GET /api/admin/drafts/{id}',
+      tags: ['busy'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ draftId: context.draftId }),
+        onDone: {
+          target: 'editing',
+          actions: [{ type: 'storeDraft', params: ({ event }) => ({ draft: event.output }) }, 'forgetError'],
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      description: "§2 draft preview, issue 22 point 6: the draft did not load ('Draft not found.'); 'Try again'",
+      on: { RETRY: { target: 'loading' } },
+    },
+    editing: {
+      description:
+        '§2 draft preview, issue 22 point 6: the form (name, fees in dollars, plans, waiver) beside the preview',
+      initial: 'idle',
+      states: {
+        idle: { description: '§2 draft preview, issue 22 point 6: the draft as saved last' },
+        saved: { description: "§2 draft preview, issue 22 point 6: 'Draft saved.': every open preview reloads" },
+        failed: { description: "§2 draft preview, issue 22 point 6: the server's refusal, by field" },
+      },
+      on: {
+        SUBMIT: {
+          guard: { type: 'isValidDraft', params: ({ event }) => event.values },
+          target: 'saving',
+          actions: 'forgetError',
+        },
+      },
+    },
+    saving: {
+      description: '§2 draft preview, issue 22 point 6: PUT /api/admin/drafts/{id} (the server sends `updated`)',
+      tags: ['busy'],
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context, event }) => {
+          assertEvent(event, 'SUBMIT');
+          const body = toAdminDraftBody(event.values);
+          if (body === null) throw new Error('SUBMIT is guarded by isValidDraft.');
+          return { draftId: context.draftId, body };
+        },
+        onDone: {
+          target: 'editing.saved',
+          actions: { type: 'storeDraft', params: ({ event }) => ({ draft: event.output }) },
+        },
+        onError: {
+          target: 'editing.failed',
+          actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,110 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import { type AdminDraftValues, adminDraftFormSchema } from '../../domain/forms/admin-draft';
+import { type AdminDraftActorRef, adminDraftView, DRAFT_SAVED } from '../../machines/admin-draft.connect';
+import { Alert } from '../common/alert';
+import { SelectField, TextField } from '../common/field';
+import { RetryAlert } from '../common/retry-alert';
+import { StepHeading } from '../common/step-heading';
+import { useForm } from '../common/use-form';
+import { useGuardedSubmit } from '../common/use-guarded-submit';
+import { AdminPage } from './admin-page';
+import './draft.css';
+
+/**
+ * /admin/drafts/$draftId: 'Edit draft', the form beside the family's live preview (an iframe of /draft?draft_id=…,
+ * which reloads by itself when a save sends `updated`). Side by side on desktop, stacked on a phone.
+ */
+export function DraftEditor({ actorRef }: { actorRef: AdminDraftActorRef }) {
+  const view = useSelector(actorRef, adminDraftView, shallowEqual);
+  return (
+    <AdminPage>
+      <div className="draft-editor">
+        <div className="card draft-editor-form">
+          <StepHeading>Edit draft</StepHeading>
+          {view.loading && <p aria-live="polite">Loading the draft…</p>}
+          {view.loadError !== null && (
+            <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.loadError}</RetryAlert>
+          )}
+          {view.values !== null && <DraftForm key={view.version} actorRef={actorRef} initial={view.values} />}
+        </div>
+        {view.previewPath !== null && (
+          <iframe className="draft-editor-preview" title="Draft preview" src={view.previewPath} />
+        )}
+      </div>
+    </AdminPage>
+  );
+}
+
+function DraftForm({ actorRef, initial }: { actorRef: AdminDraftActorRef; initial: AdminDraftValues }) {
+  const view = useSelector(actorRef, adminDraftView, shallowEqual);
+  const form = useForm(initial, adminDraftFormSchema);
+  const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
+  const error = (name: keyof AdminDraftValues & string) => form.visibleError(name) ?? view.fieldErrors[name];
+  return (
+    <form onSubmit={submit} noValidate aria-busy={view.busy}>
+      {view.alert !== null && <Alert>{view.alert}</Alert>}
+      {view.saved && (
+        <p role="status" className="draft-editor-saved">
+          {DRAFT_SAVED}
+        </p>
+      )}
+      <TextField label="Team name" {...form.bind('name')} error={error('name')} />
+      <TextField
+        label="Total dues ($)"
+        inputMode="decimal"
+        {...form.bind('total_dues_cents')}
+        error={error('total_dues_cents')}
+      />
+      <TextField
+        label="Athlete deposit ($)"
+        inputMode="decimal"
+        {...form.bind('athlete_deposit_cents')}
+        error={error('athlete_deposit_cents')}
+      />
+      <TextField
+        label="Payment plan fee ($)"
+        inputMode="decimal"
+        {...form.bind('payment_plan_fee_cents')}
+        error={error('payment_plan_fee_cents')}
+      />
+      <TextField
+        label="App fee ($)"
+        inputMode="decimal"
+        {...form.bind('total_app_fee_cents')}
+        error={error('total_app_fee_cents')}
+      />
+      <SelectField label="App fee shown" {...form.bind('is_app_fee_itemized')} error={error('is_app_fee_itemized')}>
+        <option value="true">As its own line</option>
+        <option value="false">Included in the dues</option>
+      </SelectField>
+      <TextField
+        label="Monthly plans (months, comma separated)"
+        hint="For example 3,6. Leave empty for pay in full only."
+        {...form.bind('plan_months')}
+        error={error('plan_months')}
+      />
+      <div className="field">
+        <label htmlFor="draft-waiver">Waiver</label>
+        <textarea
+          id="draft-waiver"
+          rows={6}
+          name="waiver"
+          value={form.values.waiver}
+          onChange={(event) => form.set('waiver', event.target.value)}
+          aria-invalid={error('waiver') ? true : undefined}
+          aria-describedby={error('waiver') ? 'draft-waiver-error' : undefined}
+        />
+        {error('waiver') && (
+          <p id="draft-waiver-error" className="field-error">
+            {error('waiver')}
+          </p>
+        )}
+      </div>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={!canSubmit}>
+          Save draft
+        </button>
+      </div>
+    </form>
+  );
+}
