@@ -3,6 +3,7 @@ import { adminLayoutRoute } from './_admin.route';
 import { authRoute } from './_auth.route';
 import { adminHomeRoute } from './admin-home.route';
 import { adminLoginRoute } from './admin-login.route';
+import { adminSetupRoute } from './admin-setup.route';
 import { appsRoute } from './apps.route';
 import { coachClaimedRoute } from './coach-claimed.route';
 import { coachLicenceQueryRoute, coachLicenceRoute } from './coach-licence.route';
@@ -61,7 +62,7 @@ export const routeTree = rootRoute.addChildren([
   termsOfUseRoute,
   // Issue 22: the club's console, its pages lazy chunks; a staff session is required but on its login.
   adminLoginRoute,
-  adminLayoutRoute.addChildren([adminHomeRoute]),
+  adminLayoutRoute.addChildren([adminHomeRoute, adminSetupRoute]),
 ]);
 
 /** The site's router; tests pass a memory history (the site uses the browser's). */

@@ -26,6 +26,12 @@ export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
               <h2 id={`organization-${organization.id}`}>
                 {organization.name} <span className="admin-role">({organization.role})</span>
               </h2>
+              {organization.setupHref !== null && (
+                <p>
+                  <a href={organization.setupHref}>Season set-up</a>
+                  <span className="visually-hidden"> of {organization.name}</span>
+                </p>
+              )}
               {organization.teams.length === 0 ? (
                 <p>No teams yet.</p>
               ) : (
