@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import type { FormSchema } from '../../domain/form-schema';
 import { adminDiscountCodeFormSchema, EMPTY_ADMIN_DISCOUNT_CODE } from '../../domain/forms/admin-discount-code';
 import {
@@ -43,6 +43,9 @@ function SetupForm<T extends Record<string, string>>({
   children: ReactNode;
 }) {
   const view = useSelector(actorRef, adminFormView, shallowEqual);
+  // The form's heading takes the focus once, when the form opens (a new step), not on every render.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (form.attemptSubmit()) actorRef.send({ type: 'SUBMIT', values: form.values });
@@ -56,7 +59,7 @@ function SetupForm<T extends Record<string, string>>({
       aria-busy={view.busy}
       aria-labelledby={headingId}
     >
-      <h3 id={headingId} tabIndex={-1} ref={(node) => node?.focus()}>
+      <h3 id={headingId} tabIndex={-1} ref={heading}>
         {title}
       </h3>
       {view.alert !== null && <Alert>{view.alert}</Alert>}
