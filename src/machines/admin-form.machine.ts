@@ -60,16 +60,18 @@ export const adminFormMachine = setup({
   },
 }).createMachine({
   id: 'adminForm',
-  description: 'issue 22 point 2: one set-up form: edit, save, saved or refused with its messages by field',
+  description:
+    '§1 club console, issue 22 point 2: one set-up form: edit, save, saved or refused with its messages by field',
   context: ({ input }) => ({ target: input.target, error: null, fieldErrors: {}, sessionGone: false }),
   initial: 'editing',
   states: {
     editing: {
-      description: "issue 22 point 2: the form's fields, with the last refusal's messages tied to them",
+      description:
+        "§1 club console, issue 22 point 2: the form's fields, with the last refusal's messages tied to them",
       on: { SUBMIT: { guard: 'isValidSubmit', target: 'submitting' } },
     },
     submitting: {
-      description: 'issue 22 point 2: the call with the body the shared schema built (money in cents)',
+      description: '§1 club console, issue 22 point 2: the call with the body the shared schema built (money in cents)',
       tags: ['busy'],
       entry: 'clearErrors',
       invoke: {
@@ -91,15 +93,16 @@ export const adminFormMachine = setup({
       },
     },
     failed: {
-      description: "issue 22 point 2: the server's refusal above the form and its messages on the fields",
+      description:
+        "§1 club console, issue 22 point 2: the server's refusal above the form and its messages on the fields",
       on: { SUBMIT: { guard: 'isValidSubmit', target: 'submitting' }, EDIT: { target: 'editing' } },
     },
     saved: {
-      description: 'issue 22 point 2: saved; the page reloads the set-up',
+      description: '§1 club console, issue 22 point 2: saved; the page reloads the set-up',
       type: 'final',
     },
     sessionGone: {
-      description: 'issue 22 point 2: the staff session is gone: the page leads to /admin/login',
+      description: '§1 club console, issue 22 point 2: the staff session is gone: the page leads to /admin/login',
       type: 'final',
     },
   },

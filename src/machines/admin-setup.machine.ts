@@ -81,7 +81,8 @@ export const adminSetupMachine = setup({
   },
 }).createMachine({
   id: 'adminSetup',
-  description: "issue 22 point 2: an organization's season set-up: seasons, teams, licences, settings, discount codes",
+  description:
+    "§1 club console, issue 22 point 2: an organization's season set-up: seasons, teams, licences, settings, discount codes",
   context: ({ input }) => ({
     organizationId: input.organizationId,
     data: null,
@@ -93,7 +94,7 @@ export const adminSetupMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'issue 22 point 2: GET /api/admin/me, the set-up and the discount codes',
+      description: '§1 club console, issue 22 point 2: GET /api/admin/me, the set-up and the discount codes',
       tags: ['busy'],
       invoke: {
         id: 'load',
@@ -105,26 +106,28 @@ export const adminSetupMachine = setup({
             guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
             target: 'toLogin',
             actions: 'forgetSession',
-            description: 'issue 22 point 2: a session the server no longer knows: log in again',
+            description: '§1 club console, issue 22 point 2: a session the server no longer knows: log in again',
           },
           { target: 'failed', actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
     failed: {
-      description: "issue 22 point 2: the load failed (a coach: refused): its text and 'Try again'",
+      description: "§1 club console, issue 22 point 2: the load failed (a coach: refused): its text and 'Try again'",
       on: { RETRY: { target: 'loading' } },
     },
     loaded: {
-      description: 'issue 22 point 2: the seasons with their teams and licences, the settings and the discount codes',
+      description:
+        '§1 club console, issue 22 point 2: the seasons with their teams and licences, the settings and the discount codes',
       initial: 'browsing',
       states: {
         browsing: {
-          description: 'issue 22 point 2: the set-up; each form opens from its button',
+          description: '§1 club console, issue 22 point 2: the set-up; each form opens from its button',
           on: { OPEN: { target: 'editing', actions: 'open' } },
         },
         editing: {
-          description: 'issue 22 point 2: one form (admin-form.machine.ts): edit, save, saved or refused',
+          description:
+            '§1 club console, issue 22 point 2: one form (admin-form.machine.ts): edit, save, saved or refused',
           invoke: {
             id: 'form',
             src: 'form',
@@ -149,7 +152,7 @@ export const adminSetupMachine = setup({
       },
     },
     reloading: {
-      description: 'issue 22 point 2: saved: the set-up is loaded again',
+      description: '§1 club console, issue 22 point 2: saved: the set-up is loaded again',
       tags: ['busy'],
       invoke: {
         id: 'load',
@@ -167,7 +170,7 @@ export const adminSetupMachine = setup({
       },
     },
     toLogin: {
-      description: 'issue 22 point 2: /admin/login',
+      description: '§1 club console, issue 22 point 2: /admin/login',
       type: 'final',
       entry: { type: 'leave', params: { to: '/admin/login' } },
     },
