@@ -14,6 +14,8 @@ export interface AdminHomeOrganization {
   name: string;
   /** 'Owner', 'Registrar' or 'Coach'. */
   role: string;
+  /** The organization's season set-up page (owners and registrars; issue 22 point 2), or null. */
+  setupHref: string | null;
   teams: { id: number; name: string; season: string }[];
 }
 
@@ -32,6 +34,7 @@ export function adminHomeView(snapshot: AdminHomeSnapshot): AdminHomeView {
     id: organization.id,
     name: organization.name,
     role: STAFF_ROLE_LABEL[organization.role],
+    setupHref: organization.role === 'coach' ? null : `/admin/organizations/${organization.id}/setup`,
     teams: data.teams
       .filter((team) => team.organization.id === organization.id)
       .map((team) => ({ id: team.id, name: team.name, season: team.season.name })),

@@ -6,6 +6,7 @@ import { adminJoinRoute } from './admin-join.route';
 import { adminLoginRoute } from './admin-login.route';
 import { adminMembershipRoute } from './admin-membership.route';
 import { adminRootRoute } from './admin-root.route';
+import { adminSetupRoute } from './admin-setup.route';
 import { adminTeamRoute } from './admin-teams.route';
 
 /**
@@ -16,7 +17,13 @@ import { adminTeamRoute } from './admin-teams.route';
 export const adminRouteTree = adminRootRoute.addChildren([
   adminLoginRoute,
   adminJoinRoute,
-  adminLayoutRoute.addChildren([adminHomeRoute, adminTeamRoute, adminMembershipRoute, adminDraftRoute]),
+  adminLayoutRoute.addChildren([
+    adminHomeRoute,
+    adminTeamRoute,
+    adminMembershipRoute,
+    adminSetupRoute,
+    adminDraftRoute,
+  ]),
 ]);
 
 /** The console's router; tests pass a memory history (the console uses the browser's). */

@@ -27,6 +27,17 @@ export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
               <h2 id={`organization-${organization.id}`}>
                 {organization.name} <span className="admin-role">({organization.role})</span>
               </h2>
+              {organization.setupHref !== null && (
+                <p>
+                  <Link
+                    to="/admin/organizations/$organizationId/setup"
+                    params={{ organizationId: String(organization.id) }}
+                  >
+                    Season set-up
+                  </Link>
+                  <span className="visually-hidden"> of {organization.name}</span>
+                </p>
+              )}
               {organization.teams.length === 0 ? (
                 <p>No teams yet.</p>
               ) : (

@@ -1,0 +1,82 @@
+/**
+ * The club console's season set-up wire shapes (issue 22 point 2; docs/api.md "Season set-up and the draft editor";
+ * server/routes/admin-setup.ts): an organization's seasons, teams, licences, coach licences, settings and discount
+ * codes. Money is integer cents. zod/mini only, no `z.extend` (see src/api/admin.schemas.ts).
+ */
+import { z } from 'zod/mini';
+import { id } from '../domain/wire';
+
+const cents = z.int().check(z.gte(0));
+const whole = z.int().check(z.gte(0));
+
+export const adminLicenceSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['team', 'coach']),
+  team_id: z.nullable(id),
+  available_licenses: whole,
+  paused: z.boolean(),
+  claimed: whole,
+  expires_on: z.nullable(z.string()),
+  /** The licence page families follow (absolute URL). */
+  link: z.string(),
+});
+export type AdminLicence = z.infer<typeof adminLicenceSchema>;
+
+export const adminSetupTeamSchema = z.object({
+  id,
+  season_id: id,
+  name: z.string(),
+  total_dues_cents: cents,
+  athlete_deposit_cents: cents,
+  payment_plan_fee_cents: cents,
+  total_app_fee_cents: cents,
+  is_app_fee_itemized: z.boolean(),
+  plan_months: z.array(z.int()),
+  protection_plan_id: z.nullable(id),
+  licences: z.array(adminLicenceSchema),
+});
+export type AdminSetupTeam = z.infer<typeof adminSetupTeamSchema>;
+
+export const adminSeasonSchema = z.object({
+  id,
+  name: z.string(),
+  start_date: z.string(),
+  first_installment_on: z.string(),
+  teams: z.array(adminSetupTeamSchema),
+});
+export type AdminSeason = z.infer<typeof adminSeasonSchema>;
+
+export const adminOrganizationSchema = z.object({
+  id,
+  name: z.string(),
+  waiver: z.nullable(z.string()),
+  household_discount: z.nullable(z.object({ second_percent: whole, further_percent: whole })),
+});
+export type AdminOrganization = z.infer<typeof adminOrganizationSchema>;
+
+export const protectionPlanOptionSchema = z.object({ id, name: z.string(), amount_cents: cents });
+export type ProtectionPlanOption = z.infer<typeof protectionPlanOptionSchema>;
+
+export const adminSetupSchema = z.object({
+  organization: adminOrganizationSchema,
+  seasons: z.array(adminSeasonSchema),
+  coach_licences: z.array(adminLicenceSchema),
+  protection_plans: z.array(protectionPlanOptionSchema),
+});
+export type AdminSetup = z.infer<typeof adminSetupSchema>;
+
+export const adminDiscountCodeSchema = z.object({
+  code: z.string(),
+  percent_off: z.nullable(whole),
+  flat_discount_cents: z.nullable(cents),
+  is_active: z.boolean(),
+});
+export type AdminDiscountCode = z.infer<typeof adminDiscountCodeSchema>;
+
+export const seasonAnswerSchema = z.object({ season: adminSeasonSchema });
+export const teamAnswerSchema = z.object({ team: adminSetupTeamSchema });
+export const licenceAnswerSchema = z.object({ licence: adminLicenceSchema });
+export const organizationAnswerSchema = z.object({ organization: adminOrganizationSchema });
+export const discountCodesAnswerSchema = z.object({ discount_codes: z.array(adminDiscountCodeSchema) });
+export const discountCodeAnswerSchema = z.object({ discount_code: adminDiscountCodeSchema });

@@ -1,0 +1,170 @@
+/**
+ * The set-up page's forms (issue 22 point 2) as admin-form.machine.ts knows them: which form (and which organization,
+ * season, team or licence it is for), its shared schema (src/domain/forms/admin-*.ts: the server validates the body
+ * with the same rules), the call that sends its body, and the form field a server message key belongs to.
+ */
+import {
+  createAdminSeason,
+  createAdminTeam,
+  createCoachLicence,
+  createDiscountCode,
+  createTeamLicence,
+  updateAdminLicence,
+  updateAdminSettings,
+} from '../api/admin-setup';
+import { adminDiscountCodeFormSchema } from '../domain/forms/admin-discount-code';
+import {
+  adminCoachLicenceFormSchema,
+  adminLicenceFormSchema,
+  adminSeatsFormSchema,
+} from '../domain/forms/admin-licence';
+import { adminSeasonFormSchema } from '../domain/forms/admin-season';
+import { settingsFieldOf, toAdminSettingsBody } from '../domain/forms/admin-settings';
+import { adminTeamFormSchema } from '../domain/forms/admin-team';
+
+export type AdminFormTarget =
+  | { form: 'season'; organizationId: number }
+  | { form: 'team'; seasonId: number }
+  | { form: 'licence'; teamId: number }
+  | { form: 'coachLicence'; organizationId: number }
+  | { form: 'seats'; code: string }
+  | { form: 'pause'; code: string; paused: boolean }
+  | { form: 'settings'; organizationId: number }
+  | { form: 'discountCode'; organizationId: number };
+
+export type AdminFormKind = AdminFormTarget['form'];
+
+/** A form's values are text; each schema checks that the fields it needs are there (a missing one is refused). */
+type Values = Record<string, string>;
+
+function text(values: Values, key: string): string {
+  return values[key] ?? '';
+}
+
+/** The values of each form, with a missing field as '' (the schema then names it). */
+function seasonValues(values: Values) {
+  return {
+    name: text(values, 'name'),
+    start_date: text(values, 'start_date'),
+    first_installment_on: text(values, 'first_installment_on'),
+  };
+}
+function teamValues(values: Values) {
+  return {
+    name: text(values, 'name'),
+    total_dues_cents: text(values, 'total_dues_cents'),
+    athlete_deposit_cents: text(values, 'athlete_deposit_cents'),
+    payment_plan_fee_cents: text(values, 'payment_plan_fee_cents'),
+    total_app_fee_cents: text(values, 'total_app_fee_cents'),
+    is_app_fee_itemized: text(values, 'is_app_fee_itemized'),
+    plan_months: text(values, 'plan_months'),
+    protection_plan_id: text(values, 'protection_plan_id'),
+  };
+}
+function licenceValues(values: Values) {
+  return { code: text(values, 'code'), seats: text(values, 'seats') };
+}
+function coachLicenceValues(values: Values) {
+  return { code: text(values, 'code'), seats: text(values, 'seats'), expires_on: text(values, 'expires_on') };
+}
+function settingsValues(values: Values) {
+  return {
+    waiver: text(values, 'waiver'),
+    second_percent: text(values, 'second_percent'),
+    further_percent: text(values, 'further_percent'),
+  };
+}
+function discountValues(values: Values) {
+  return {
+    code: text(values, 'code'),
+    percent_off: text(values, 'percent_off'),
+    flat_discount_cents: text(values, 'flat_discount_cents'),
+  };
+}
+
+/** Whether the values pass the form's shared schema (the machine's submit guard). */
+export function isValidAdminForm(target: AdminFormTarget, values: Values): boolean {
+  switch (target.form) {
+    case 'season':
+      return adminSeasonFormSchema.safeParse(seasonValues(values)).success;
+    case 'team':
+      return adminTeamFormSchema.safeParse(teamValues(values)).success;
+    case 'licence':
+      return adminLicenceFormSchema.safeParse(licenceValues(values)).success;
+    case 'coachLicence':
+      return adminCoachLicenceFormSchema.safeParse(coachLicenceValues(values)).success;
+    case 'seats':
+      return adminSeatsFormSchema.safeParse({ available_licenses: text(values, 'available_licenses') }).success;
+    case 'pause':
+      return true;
+    case 'settings':
+      return toAdminSettingsBody(settingsValues(values)) !== null;
+    case 'discountCode':
+      return adminDiscountCodeFormSchema.safeParse(discountValues(values)).success;
+  }
+}
+
+/** Sends the form's body (built by its shared schema); refuses values the schema refuses. */
+export async function submitAdminForm(target: AdminFormTarget, values: Values, signal: AbortSignal): Promise<unknown> {
+  const options = { signal };
+  switch (target.form) {
+    case 'season':
+      return createAdminSeason(target.organizationId, adminSeasonFormSchema.parse(seasonValues(values)), options);
+    case 'team':
+      return createAdminTeam(target.seasonId, adminTeamFormSchema.parse(teamValues(values)), options);
+    case 'licence':
+      return createTeamLicence(target.teamId, adminLicenceFormSchema.parse(licenceValues(values)), options);
+    case 'coachLicence':
+      return createCoachLicence(
+        target.organizationId,
+        adminCoachLicenceFormSchema.parse(coachLicenceValues(values)),
+        options,
+      );
+    case 'seats':
+      return updateAdminLicence(
+        target.code,
+        adminSeatsFormSchema.parse({ available_licenses: text(values, 'available_licenses') }),
+        options,
+      );
+    case 'pause':
+      return updateAdminLicence(target.code, { paused: target.paused }, options);
+    case 'settings': {
+      const body = toAdminSettingsBody(settingsValues(values));
+      if (body === null) throw new Error('The settings form sent values its schema refuses.');
+      return updateAdminSettings(target.organizationId, body, options);
+    }
+    case 'discountCode':
+      return createDiscountCode(
+        target.organizationId,
+        adminDiscountCodeFormSchema.parse(discountValues(values)),
+        options,
+      );
+  }
+}
+
+/** The form field a server message key (a body field) belongs to; null when it is none of the form's. */
+export function formFieldOf(target: AdminFormTarget, key: string): string | null {
+  if (target.form === 'settings') return settingsFieldOf(key);
+  const field = key.split('.')[0] ?? key;
+  return FORM_FIELDS[target.form].includes(field) ? field : null;
+}
+
+const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {
+  season: ['name', 'start_date', 'first_installment_on'],
+  team: [
+    'name',
+    'total_dues_cents',
+    'athlete_deposit_cents',
+    'payment_plan_fee_cents',
+    'total_app_fee_cents',
+    'is_app_fee_itemized',
+    'plan_months',
+    'protection_plan_id',
+  ],
+  licence: ['code', 'seats'],
+  coachLicence: ['code', 'seats', 'expires_on'],
+  seats: ['available_licenses'],
+  pause: [],
+  settings: ['waiver', 'second_percent', 'further_percent'],
+  discountCode: ['code', 'percent_off', 'flat_discount_cents'],
+};

@@ -1,0 +1,110 @@
+/**
+ * One form of the club console's set-up page (issue 22 point 2), a reusable child of admin-setup.machine.ts:
+ * editing → submitting → saved, or back to editing with the server's refusal (its text and its messages by field).
+ * Which form it is comes with its input (`AdminFormTarget`): its values are validated with that form's shared schema
+ * (src/domain/forms/admin-*.ts, the schema the server validates the body with), converted to the body (dollars to
+ * cents) and sent by `submitAdminForm`. A 401 (session gone) ends the form with `sessionGone` for the page to follow.
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { ApiError, errorText } from '../api/errors';
+import { type AdminFormTarget, formFieldOf, isValidAdminForm, submitAdminForm } from './admin-form-targets';
+import { settleUnlessAborted } from './settle-unless-aborted';
+
+export type AdminFormValues = Record<string, string>;
+
+export type AdminFormEvent = { type: 'SUBMIT'; values: AdminFormValues } | { type: 'EDIT' };
+
+export interface AdminFormContext {
+  target: AdminFormTarget;
+  error: string | null;
+  fieldErrors: Record<string, string>;
+  sessionGone: boolean;
+}
+
+export type AdminFormOutput = { saved: true } | { sessionGone: true };
+
+export const adminFormMachine = setup({
+  types: {
+    context: {} as AdminFormContext,
+    events: {} as AdminFormEvent,
+    input: {} as { target: AdminFormTarget },
+    output: {} as AdminFormOutput,
+    children: {} as { submit: 'submit' },
+  },
+  actors: {
+    submit: fromPromise<unknown, { target: AdminFormTarget; values: AdminFormValues }>(({ input, signal }) =>
+      settleUnlessAborted(submitAdminForm(input.target, input.values, signal), signal),
+    ),
+  },
+  guards: {
+    isValidSubmit: ({ context, event }) => {
+      assertEvent(event, 'SUBMIT');
+      return isValidAdminForm(context.target, event.values);
+    },
+    isSessionGone: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
+  },
+  actions: {
+    clearErrors: assign({ error: null, fieldErrors: {} }),
+    rememberSessionGone: assign({ sessionGone: true }),
+    rememberError: assign(({ context }, params: { error: unknown }) => {
+      const fieldErrors: Record<string, string> = {};
+      if (params.error instanceof ApiError) {
+        for (const [key, messages] of Object.entries(params.error.messages)) {
+          const field = formFieldOf(context.target, key);
+          const message = messages[0];
+          if (field !== null && message !== undefined && fieldErrors[field] === undefined) fieldErrors[field] = message;
+        }
+      }
+      return { error: errorText(params.error), fieldErrors };
+    }),
+  },
+}).createMachine({
+  id: 'adminForm',
+  description:
+    '§1 club console, issue 22 point 2: one set-up form: edit, save, saved or refused with its messages by field',
+  context: ({ input }) => ({ target: input.target, error: null, fieldErrors: {}, sessionGone: false }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description:
+        "§1 club console, issue 22 point 2: the form's fields, with the last refusal's messages tied to them",
+      on: { SUBMIT: { guard: 'isValidSubmit', target: 'submitting' } },
+    },
+    submitting: {
+      description: '§1 club console, issue 22 point 2: the call with the body the shared schema built (money in cents)',
+      tags: ['busy'],
+      entry: 'clearErrors',
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context, event }) => {
+          assertEvent(event, 'SUBMIT');
+          return { target: context.target, values: event.values };
+        },
+        onDone: { target: 'saved' },
+        onError: [
+          {
+            guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
+            target: 'sessionGone',
+            actions: 'rememberSessionGone',
+          },
+          { target: 'failed', actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    failed: {
+      description:
+        "§1 club console, issue 22 point 2: the server's refusal above the form and its messages on the fields",
+      on: { SUBMIT: { guard: 'isValidSubmit', target: 'submitting' }, EDIT: { target: 'editing' } },
+    },
+    saved: {
+      description: '§1 club console, issue 22 point 2: saved; the page reloads the set-up',
+      type: 'final',
+    },
+    sessionGone: {
+      description: '§1 club console, issue 22 point 2: the staff session is gone: the page leads to /admin/login',
+      type: 'final',
+    },
+  },
+  output: ({ context }): AdminFormOutput => (context.sessionGone ? { sessionGone: true } : { saved: true }),
+});

@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { jsonResponse, stubFetch } from '../api/fetch-stub';
+import { CODE_TAKEN } from '../domain/forms/admin-licence';
+import { clearStaffSession, getStaffSession, setStaffSession } from '../session/staff';
+import { formFieldOf, isValidAdminForm } from './admin-form-targets';
+import { adminFormView, adminSetupView, isOpen, openFormActor, plansText } from './admin-setup.connect';
+import { adminSetupMachine } from './admin-setup.machine';
+
+const licence = {
+  code: 'COMETS-2027',
+  name: '10U Comets',
+  kind: 'team',
+  team_id: 9,
+  available_licenses: 10,
+  paused: false,
+  claimed: 2,
+  expires_on: null,
+  link: 'http://localhost:5173/licenses/COMETS-2027',
+};
+const team = {
+  id: 9,
+  season_id: 5,
+  name: '10U Comets',
+  total_dues_cents: 40_000,
+  athlete_deposit_cents: 5_000,
+  payment_plan_fee_cents: 1_000,
+  total_app_fee_cents: 2_500,
+  is_app_fee_itemized: true,
+  plan_months: [6, 3],
+  protection_plan_id: 2,
+  licences: [licence],
+};
+const setupAnswer = {
+  organization: {
+    id: 1,
+    name: 'Northside',
+    waiver: null,
+    household_discount: { second_percent: 10, further_percent: 15 },
+  },
+  seasons: [{ id: 5, name: 'Fall 2027', start_date: '2027-09-01', first_installment_on: '2027-09-15', teams: [team] }],
+  coach_licences: [],
+  protection_plans: [{ id: 2, name: 'Season protection', amount_cents: 2_500 }],
+};
+const staff = (role: 'owner' | 'registrar' | 'coach') => ({
+  id: 1,
+  name: 'Olivia Grant',
+  email: 'owner@northside.example',
+  organizations: [{ id: 1, name: 'Northside', role, teams: null }],
+});
+
+function stubConsole(role: 'owner' | 'registrar', onWrite: (method: string, path: string) => Response) {
+  return stubFetch((request) => {
+    const path = new URL(request.url).pathname;
+    if (request.method !== 'GET') return onWrite(request.method, path);
+    if (path === '/api/admin/me') return jsonResponse({ staff: staff(role) });
+    if (path.endsWith('/discount-codes'))
+      return jsonResponse({
+        discount_codes: [{ code: 'EARLY', percent_off: null, flat_discount_cents: 2_500, is_active: false }],
+      });
+    return jsonResponse(setupAnswer);
+  });
+}
+
+beforeEach(() => setStaffSession({ token: 'staff-token', staff: staff('owner') }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearStaffSession();
+});
+
+describe('admin-setup.connect', () => {
+  it('shows the seasons, teams, licences, settings and discount codes in dollars', async () => {
+    stubConsole('registrar', () => jsonResponse({}, 500));
+    const actor = createActor(adminSetupMachine, { input: { organizationId: 1 } }).start();
+    expect(adminSetupView(actor.getSnapshot())).toEqual({ kind: 'loading' });
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    const view = adminSetupView(actor.getSnapshot());
+    if (view.kind !== 'loaded') throw new Error('not loaded');
+    expect(view.isOwner).toBe(false);
+    expect(view.role).toBe('Registrar');
+    expect(view.seasons[0]?.teams[0]).toMatchObject({
+      dues: '$400.00',
+      deposit: '$50.00',
+      planFee: '$10.00',
+      appFee: '$25.00 (itemized)',
+      plans: 'Pay in full, 3 or 6 monthly payments',
+      protectionPlan: 'Season protection',
+    });
+    expect(view.seasons[0]?.teams[0]?.licences[0]).toMatchObject({ code: 'COMETS-2027', seats: 10, status: 'Open' });
+    expect(view.householdDiscount).toBe('10% off the 2nd athlete, 15% off each further one');
+    expect(view.discountCodes).toEqual([{ code: 'EARLY', amount: '$25.00 off', active: 'Inactive' }]);
+    expect(view.open).toBeNull();
+  });
+
+  it("saves a form, reloads and says so; a refusal keeps the form with the server's message on its field", async () => {
+    let answer = jsonResponse({ message: CODE_TAKEN, messages: { code: [CODE_TAKEN] } }, 422);
+    const writes: string[] = [];
+    stubConsole('owner', (method, path) => {
+      writes.push(`${method} ${path}`);
+      return answer;
+    });
+    const actor = createActor(adminSetupMachine, { input: { organizationId: 1 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    const target = { form: 'licence', teamId: 9 } as const;
+    actor.send({ type: 'OPEN', target });
+    const form = openFormActor(actor.getSnapshot());
+    if (form === undefined) throw new Error('no form');
+    const opened = adminSetupView(actor.getSnapshot());
+    expect(opened.kind === 'loaded' && isOpen(opened.open, target)).toBe(true);
+    expect(opened.kind === 'loaded' && isOpen(opened.open, { form: 'licence', teamId: 8 })).toBe(false);
+    form.send({ type: 'SUBMIT', values: { code: 'x', seats: '10' } }); // refused by the shared schema
+    expect(form.getSnapshot().value).toBe('editing');
+    form.send({ type: 'SUBMIT', values: { code: 'comets-2027', seats: '10' } });
+    expect(adminFormView(form.getSnapshot()).busy).toBe(true);
+    await waitFor(form, (snapshot) => snapshot.matches('failed'));
+    expect(adminFormView(form.getSnapshot())).toEqual({
+      busy: false,
+      alert: CODE_TAKEN,
+      fieldErrors: { code: CODE_TAKEN },
+    });
+    form.send({ type: 'EDIT' });
+    expect(adminFormView(form.getSnapshot()).fieldErrors).toEqual({});
+    answer = jsonResponse({ licence }, 201);
+    form.send({ type: 'SUBMIT', values: { code: 'comets-2027', seats: '10' } });
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded') && snapshot.context.saved !== null);
+    const view = adminSetupView(actor.getSnapshot());
+    expect(view.kind === 'loaded' && view.savedText).toBe('Licence saved.');
+    expect(writes).toEqual(['POST /api/admin/teams/9/licences', 'POST /api/admin/teams/9/licences']);
+  });
+
+  it('forgets a session the server no longer knows and leads to /admin/login', async () => {
+    stubFetch(() => jsonResponse({ message: 'Unauthenticated.' }, 401));
+    const actor = createActor(adminSetupMachine, { input: { organizationId: 1 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ to: '/admin/login' });
+    expect(getStaffSession()).toBeNull();
+    expect(adminSetupView(actor.getSnapshot())).toEqual({ kind: 'leaving' });
+  });
+
+  it("shows a coach's refusal with a retry", async () => {
+    const text = 'Your role in this organization does not allow this.';
+    stubFetch(() => jsonResponse({ message: text }, 403));
+    const actor = createActor(adminSetupMachine, { input: { organizationId: 1 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(adminSetupView(actor.getSnapshot())).toEqual({ kind: 'failed', error: text });
+  });
+
+  it('names the plans, maps server keys to form fields and guards each form with its schema', () => {
+    expect(plansText([])).toBe('Pay in full');
+    expect(plansText([12, 3, 6])).toBe('Pay in full, 3, 6 or 12 monthly payments');
+    expect(formFieldOf({ form: 'settings', organizationId: 1 }, 'household_discount.second_percent')).toBe(
+      'second_percent',
+    );
+    expect(formFieldOf({ form: 'licence', teamId: 1 }, 'code')).toBe('code');
+    expect(formFieldOf({ form: 'licence', teamId: 1 }, 'team_id')).toBeNull();
+    expect(isValidAdminForm({ form: 'team', seasonId: 1 }, { name: 'A', total_dues_cents: '400' })).toBe(false);
+    expect(
+      isValidAdminForm(
+        { form: 'team', seasonId: 1 },
+        {
+          name: '10U Comets',
+          total_dues_cents: '400.00',
+          athlete_deposit_cents: '50',
+          payment_plan_fee_cents: '10',
+          total_app_fee_cents: '0',
+          is_app_fee_itemized: 'true',
+          plan_months: '3',
+          protection_plan_id: '',
+        },
+      ),
+    ).toBe(true);
+    expect(isValidAdminForm({ form: 'settings', organizationId: 1 }, { second_percent: '10' })).toBe(false);
+    expect(isValidAdminForm({ form: 'pause', code: 'A', paused: true }, {})).toBe(true);
+    expect(isValidAdminForm({ form: 'discountCode', organizationId: 1 }, { code: 'EARLY', percent_off: '10' })).toBe(
+      true,
+    );
+  });
+});

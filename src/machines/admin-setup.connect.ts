@@ -1,0 +1,200 @@
+/**
+ * The views' window on admin-setup.machine.ts (issue 22 point 2): what the set-up page shows (loading, the load's
+ * failure, the seasons with their teams, licences and coach licences, the settings, the discount codes), which
+ * forms the staff member's role offers (owners everything; registrars licences, seats, pauses and discount codes),
+ * the open form's state (busy, the server's refusal and its messages by field) and what was just saved.
+ */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { formatUsd } from '../domain/money';
+import { STAFF_ROLE_LABEL } from '../domain/staff';
+import type { adminFormMachine } from './admin-form.machine';
+import type { AdminFormKind, AdminFormTarget } from './admin-form-targets';
+
+export type { AdminFormTarget };
+
+import type { adminSetupMachine } from './admin-setup.machine';
+
+export type AdminSetupActorRef = ActorRefFrom<typeof adminSetupMachine>;
+export type AdminSetupSnapshot = SnapshotFrom<typeof adminSetupMachine>;
+export type AdminFormActorRef = ActorRefFrom<typeof adminFormMachine>;
+export type AdminFormSnapshot = SnapshotFrom<typeof adminFormMachine>;
+
+export interface SetupLicenceRow {
+  code: string;
+  seats: number;
+  claimed: number;
+  paused: boolean;
+  /** 'Paused' or 'Open'. */
+  status: string;
+  link: string;
+  expiresOn: string | null;
+}
+
+export interface SetupTeamRow {
+  id: number;
+  name: string;
+  dues: string;
+  deposit: string;
+  planFee: string;
+  appFee: string;
+  /** 'Pay in full' and each monthly plan: 'Pay in full, 3 or 6 monthly payments'. */
+  plans: string;
+  protectionPlan: string;
+  licences: SetupLicenceRow[];
+}
+
+export interface SetupSeasonRow {
+  id: number;
+  name: string;
+  startDate: string;
+  firstInstallmentOn: string;
+  teams: SetupTeamRow[];
+}
+
+export interface SetupLoaded {
+  kind: 'loaded';
+  organizationId: number;
+  organizationName: string;
+  /** 'Owner' or 'Registrar'. */
+  role: string;
+  /** Owners: seasons, teams, coach licences, settings. */
+  isOwner: boolean;
+  seasons: SetupSeasonRow[];
+  coachLicences: SetupLicenceRow[];
+  protectionPlans: { id: number; name: string }[];
+  waiver: string;
+  secondPercent: string;
+  furtherPercent: string;
+  /** 'None' or '10% off the 2nd athlete, 15% off each further one'. */
+  householdDiscount: string;
+  discountCodes: { code: string; amount: string; active: string }[];
+  /** The form being filled in, or null. */
+  open: AdminFormTarget | null;
+  /** What was just saved ('Season saved.'), announced, or null. */
+  savedText: string | null;
+  busy: boolean;
+}
+
+export type AdminSetupView =
+  | { kind: 'loading' }
+  | { kind: 'failed'; error: string }
+  | SetupLoaded
+  | { kind: 'leaving' };
+
+const SAVED_TEXT: Record<AdminFormKind, string> = {
+  season: 'Season saved.',
+  team: 'Team saved.',
+  licence: 'Licence saved.',
+  coachLicence: 'Coach licence saved.',
+  seats: 'Seats saved.',
+  pause: 'Licence saved.',
+  settings: 'Settings saved.',
+  discountCode: 'Discount code saved.',
+};
+
+/** 'Pay in full, 3 or 6 monthly payments'. */
+export function plansText(months: number[]): string {
+  if (months.length === 0) return 'Pay in full';
+  const sorted = [...months].sort((a, b) => a - b);
+  const last = sorted.at(-1);
+  const rest = sorted.slice(0, -1);
+  return `Pay in full, ${rest.length === 0 ? '' : `${rest.join(', ')} or `}${last} monthly payments`;
+}
+
+function licenceRow(licence: {
+  code: string;
+  available_licenses: number;
+  claimed: number;
+  paused: boolean;
+  link: string;
+  expires_on: string | null;
+}): SetupLicenceRow {
+  return {
+    code: licence.code,
+    seats: licence.available_licenses,
+    claimed: licence.claimed,
+    paused: licence.paused,
+    status: licence.paused ? 'Paused' : 'Open',
+    link: licence.link,
+    expiresOn: licence.expires_on,
+  };
+}
+
+export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
+  if (snapshot.matches('loading')) return { kind: 'loading' };
+  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? 'Error' };
+  const { data, target, saved, organizationId } = snapshot.context;
+  if (data === null || snapshot.status === 'done') return { kind: 'leaving' };
+  const { organization, seasons, coach_licences, protection_plans } = data.setup;
+  const planName = new Map(protection_plans.map((plan) => [plan.id, plan.name]));
+  const discount = organization.household_discount;
+  return {
+    kind: 'loaded',
+    organizationId,
+    organizationName: organization.name,
+    role: data.role === null ? '' : STAFF_ROLE_LABEL[data.role],
+    isOwner: data.role === 'owner',
+    seasons: seasons.map((season) => ({
+      id: season.id,
+      name: season.name,
+      startDate: season.start_date,
+      firstInstallmentOn: season.first_installment_on,
+      teams: season.teams.map((team) => ({
+        id: team.id,
+        name: team.name,
+        dues: formatUsd(team.total_dues_cents),
+        deposit: formatUsd(team.athlete_deposit_cents),
+        planFee: formatUsd(team.payment_plan_fee_cents),
+        appFee: `${formatUsd(team.total_app_fee_cents)}${team.is_app_fee_itemized ? ' (itemized)' : ''}`,
+        plans: plansText(team.plan_months),
+        protectionPlan: team.protection_plan_id === null ? 'None' : (planName.get(team.protection_plan_id) ?? 'None'),
+        licences: team.licences.map(licenceRow),
+      })),
+    })),
+    coachLicences: coach_licences.map(licenceRow),
+    protectionPlans: protection_plans.map((plan) => ({ id: plan.id, name: plan.name })),
+    waiver: organization.waiver ?? '',
+    secondPercent: discount === null ? '' : String(discount.second_percent),
+    furtherPercent: discount === null ? '' : String(discount.further_percent),
+    householdDiscount:
+      discount === null
+        ? 'None'
+        : `${discount.second_percent}% off the 2nd athlete, ${discount.further_percent}% off each further one`,
+    discountCodes: data.discountCodes.map((code) => ({
+      code: code.code,
+      amount:
+        code.percent_off !== null ? `${code.percent_off}% off` : `${formatUsd(code.flat_discount_cents ?? 0)} off`,
+      active: code.is_active ? 'Active' : 'Inactive',
+    })),
+    open: snapshot.matches({ loaded: 'editing' }) ? target : null,
+    savedText: saved === null ? null : SAVED_TEXT[saved],
+    busy: snapshot.hasTag('busy'),
+  };
+}
+
+/** The open form's child actor, or undefined. */
+export function openFormActor(snapshot: AdminSetupSnapshot): AdminFormActorRef | undefined {
+  return snapshot.children.form;
+}
+
+/** Whether `target` is the open form (the same form for the same season, team or licence). */
+export function isOpen(open: AdminFormTarget | null, target: AdminFormTarget): boolean {
+  return open !== null && JSON.stringify(open) === JSON.stringify(target);
+}
+
+export interface AdminFormView {
+  busy: boolean;
+  /** The server's refusal, announced above the form, or null. */
+  alert: string | null;
+  /** The server's message on each field (tied to the field). */
+  fieldErrors: Record<string, string>;
+}
+
+export function adminFormView(snapshot: AdminFormSnapshot): AdminFormView {
+  const failed = snapshot.matches('failed');
+  return {
+    busy: snapshot.hasTag('busy'),
+    alert: failed ? snapshot.context.error : null,
+    fieldErrors: failed ? snapshot.context.fieldErrors : {},
+  };
+}

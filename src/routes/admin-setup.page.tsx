@@ -1,0 +1,19 @@
+import { createLazyRoute, useParams } from '@tanstack/react-router';
+import { type AdminSetupExit, adminSetupMachine } from '../machines/admin-setup.machine';
+import { AdminSetupView } from '../views/admin/setup-page-view';
+import { type NavigateFunction, useFlowPage } from './flow-page';
+
+export const Route = createLazyRoute('/_admin/admin/organizations/$organizationId/setup')({
+  component: AdminSetupPage,
+});
+
+/** /admin/organizations/$organizationId/setup: the admin-setup flow (load, forms, reload); a lost session: log in. */
+function AdminSetupPage() {
+  const { organizationId } = useParams({ from: '/_admin/admin/organizations/$organizationId/setup' });
+  const actorRef = useFlowPage(adminSetupMachine, { flow: 'admin-setup', input: { organizationId }, follow });
+  return <AdminSetupView key={organizationId} actorRef={actorRef} />;
+}
+
+function follow(navigate: NavigateFunction, exit: AdminSetupExit): void {
+  void navigate({ to: exit.to, replace: true });
+}

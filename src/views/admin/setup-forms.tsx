@@ -1,0 +1,341 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import type { FormSchema } from '../../domain/form-schema';
+import { adminDiscountCodeFormSchema, EMPTY_ADMIN_DISCOUNT_CODE } from '../../domain/forms/admin-discount-code';
+import {
+  adminCoachLicenceFormSchema,
+  adminLicenceFormSchema,
+  adminSeatsFormSchema,
+  EMPTY_ADMIN_COACH_LICENCE,
+  EMPTY_ADMIN_LICENCE,
+} from '../../domain/forms/admin-licence';
+import { adminSeasonFormSchema, EMPTY_ADMIN_SEASON } from '../../domain/forms/admin-season';
+import { type AdminSettingsValues, adminSettingsFormSchema } from '../../domain/forms/admin-settings';
+import { adminTeamFormSchema, EMPTY_ADMIN_TEAM } from '../../domain/forms/admin-team';
+import type { AdminFormActorRef } from '../../machines/admin-setup.connect';
+import { adminFormView } from '../../machines/admin-setup.connect';
+import { Alert } from '../common/alert';
+import { SelectField, TextField } from '../common/field';
+import { useForm } from '../common/use-form';
+
+/** The monthly plans a team form offers as checkboxes (the schema takes 2 to 24 months, at most 6 plans). */
+export const PLAN_MONTH_CHOICES = [3, 6, 9, 12] as const;
+
+type Form<T extends Record<string, string>> = ReturnType<typeof useForm<T>>;
+
+/**
+ * The frame of one set-up form: its heading, the server's refusal (role=alert), the fields, 'Save' and 'Cancel'.
+ * Submitting runs the form's shared schema first; the machine guards the submit with the same schema.
+ */
+function SetupForm<T extends Record<string, string>>({
+  actorRef,
+  form,
+  title,
+  saveLabel = 'Save',
+  onCancel,
+  children,
+}: {
+  actorRef: AdminFormActorRef;
+  form: Form<T>;
+  title: string;
+  saveLabel?: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const view = useSelector(actorRef, adminFormView, shallowEqual);
+  // The form's heading takes the focus once, when the form opens (a new step), not on every render.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (form.attemptSubmit()) actorRef.send({ type: 'SUBMIT', values: form.values });
+  };
+  const headingId = `form-${title.replaceAll(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <form
+      className="card admin-setup__form"
+      onSubmit={submit}
+      noValidate
+      aria-busy={view.busy}
+      aria-labelledby={headingId}
+    >
+      <h3 id={headingId} tabIndex={-1} ref={heading}>
+        {title}
+      </h3>
+      {view.alert !== null && <Alert>{view.alert}</Alert>}
+      {children}
+      <div className="button-row">
+        <button type="submit" className="button" disabled={view.busy}>
+          {view.busy ? 'Saving…' : saveLabel}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A field's error: the schema's (once touched or submitted), else the server's message on that field. */
+function useFieldError(actorRef: AdminFormActorRef) {
+  const view = useSelector(actorRef, adminFormView, shallowEqual);
+  return <T extends Record<string, string>>(form: Form<T>, name: keyof T & string) =>
+    form.visibleError(name) ?? view.fieldErrors[name];
+}
+
+function bound<T extends Record<string, string>>(
+  form: Form<T>,
+  name: keyof T & string,
+  error: string | undefined,
+  actorRef: AdminFormActorRef,
+) {
+  const props = form.bind(name);
+  return {
+    ...props,
+    error,
+    onChange: (event: { target: { value: string } }) => {
+      props.onChange(event);
+      actorRef.send({ type: 'EDIT' });
+    },
+  };
+}
+
+interface FormProps {
+  actorRef: AdminFormActorRef;
+  onCancel: () => void;
+}
+
+export function SeasonForm({ actorRef, onCancel }: FormProps) {
+  const form = useForm(EMPTY_ADMIN_SEASON, adminSeasonFormSchema);
+  const error = useFieldError(actorRef);
+  return (
+    <SetupForm actorRef={actorRef} form={form} title="New season" onCancel={onCancel}>
+      <TextField label="Season name" {...bound(form, 'name', error(form, 'name'), actorRef)} />
+      <TextField
+        label="Start date"
+        type="date"
+        hint="YYYY-MM-DD"
+        {...bound(form, 'start_date', error(form, 'start_date'), actorRef)}
+      />
+      <TextField
+        label="First instalment date"
+        type="date"
+        hint="YYYY-MM-DD; monthly instalments fall on this day"
+        {...bound(form, 'first_installment_on', error(form, 'first_installment_on'), actorRef)}
+      />
+    </SetupForm>
+  );
+}
+
+export function TeamForm({
+  actorRef,
+  onCancel,
+  seasonName,
+  protectionPlans,
+}: FormProps & { seasonName: string; protectionPlans: { id: number; name: string }[] }) {
+  const form = useForm({ ...EMPTY_ADMIN_TEAM, plan_months: '' }, adminTeamFormSchema);
+  const error = useFieldError(actorRef);
+  const months = form.values.plan_months.split(',').filter((part) => part !== '');
+  const toggle = (month: number, checked: boolean) => {
+    const next = checked ? [...months, String(month)] : months.filter((part) => part !== String(month));
+    form.set('plan_months', next.sort((a, b) => Number(a) - Number(b)).join(','));
+    actorRef.send({ type: 'EDIT' });
+  };
+  const monthsError = error(form, 'plan_months');
+  return (
+    <SetupForm actorRef={actorRef} form={form} title={`New team in ${seasonName}`} onCancel={onCancel}>
+      <TextField label="Team name" {...bound(form, 'name', error(form, 'name'), actorRef)} />
+      <TextField
+        label="Total dues ($)"
+        inputMode="decimal"
+        {...bound(form, 'total_dues_cents', error(form, 'total_dues_cents'), actorRef)}
+      />
+      <TextField
+        label="Athlete deposit ($)"
+        inputMode="decimal"
+        {...bound(form, 'athlete_deposit_cents', error(form, 'athlete_deposit_cents'), actorRef)}
+      />
+      <TextField
+        label="Payment plan fee ($)"
+        inputMode="decimal"
+        {...bound(form, 'payment_plan_fee_cents', error(form, 'payment_plan_fee_cents'), actorRef)}
+      />
+      <TextField
+        label="App fee ($)"
+        inputMode="decimal"
+        {...bound(form, 'total_app_fee_cents', error(form, 'total_app_fee_cents'), actorRef)}
+      />
+      <div className="field">
+        <label>
+          <input
+            type="checkbox"
+            checked={form.values.is_app_fee_itemized === 'true'}
+            onChange={(event) => form.set('is_app_fee_itemized', event.target.checked ? 'true' : 'false')}
+          />{' '}
+          Show the app fee as its own line
+        </label>
+      </div>
+      <SelectField
+        label="Protection plan"
+        {...bound(form, 'protection_plan_id', error(form, 'protection_plan_id'), actorRef)}
+      >
+        <option value="">None</option>
+        {protectionPlans.map((plan) => (
+          <option key={plan.id} value={String(plan.id)}>
+            {plan.name}
+          </option>
+        ))}
+      </SelectField>
+      <fieldset className="field" aria-describedby={monthsError ? 'team-plan-months-error' : undefined}>
+        <legend>Monthly plans (pay in full is always offered)</legend>
+        {PLAN_MONTH_CHOICES.map((month) => (
+          <label key={month} className="admin-setup__check">
+            <input
+              type="checkbox"
+              name="plan_months"
+              value={month}
+              checked={months.includes(String(month))}
+              onChange={(event) => toggle(month, event.target.checked)}
+            />{' '}
+            {month} monthly payments
+          </label>
+        ))}
+        {monthsError && (
+          <p id="team-plan-months-error" className="field-error">
+            {monthsError}
+          </p>
+        )}
+      </fieldset>
+    </SetupForm>
+  );
+}
+
+export function LicenceForm({ actorRef, onCancel, teamName }: FormProps & { teamName: string }) {
+  const form = useForm(EMPTY_ADMIN_LICENCE, adminLicenceFormSchema);
+  const error = useFieldError(actorRef);
+  return (
+    <SetupForm actorRef={actorRef} form={form} title={`New licence for ${teamName}`} onCancel={onCancel}>
+      <TextField
+        label="Licence code"
+        hint="3 to 32 letters, digits and dashes"
+        autoCapitalize="characters"
+        {...bound(form, 'code', error(form, 'code'), actorRef)}
+      />
+      <TextField label="Seats" inputMode="numeric" {...bound(form, 'seats', error(form, 'seats'), actorRef)} />
+    </SetupForm>
+  );
+}
+
+export function CoachLicenceForm({ actorRef, onCancel }: FormProps) {
+  const form = useForm(EMPTY_ADMIN_COACH_LICENCE, adminCoachLicenceFormSchema);
+  const error = useFieldError(actorRef);
+  return (
+    <SetupForm actorRef={actorRef} form={form} title="New coach licence" onCancel={onCancel}>
+      <TextField label="Coach licence code" {...bound(form, 'code', error(form, 'code'), actorRef)} />
+      <TextField label="Seats" inputMode="numeric" {...bound(form, 'seats', error(form, 'seats'), actorRef)} />
+      <TextField
+        label="Last day (optional)"
+        type="date"
+        hint="Empty: a year from when a coach claims it"
+        {...bound(form, 'expires_on', error(form, 'expires_on'), actorRef)}
+      />
+    </SetupForm>
+  );
+}
+
+export function SeatsForm({ actorRef, onCancel, code, seats }: FormProps & { code: string; seats: number }) {
+  const form = useForm({ available_licenses: String(seats) }, adminSeatsFormSchema);
+  const error = useFieldError(actorRef);
+  return (
+    <SetupForm actorRef={actorRef} form={form} title={`Seats of ${code}`} onCancel={onCancel}>
+      <TextField
+        label="Seats"
+        inputMode="numeric"
+        {...bound(form, 'available_licenses', error(form, 'available_licenses'), actorRef)}
+      />
+    </SetupForm>
+  );
+}
+
+const NO_VALUES = adminSeatsFormSchema;
+
+export function PauseForm({ actorRef, onCancel, code, paused }: FormProps & { code: string; paused: boolean }) {
+  // A confirm step: nothing to type, so the form's values always pass.
+  const form = useForm({ available_licenses: '0' }, NO_VALUES);
+  return (
+    <SetupForm
+      actorRef={actorRef}
+      form={form}
+      title={paused ? `Pause ${code}?` : `Resume ${code}?`}
+      saveLabel={paused ? 'Pause licence' : 'Resume licence'}
+      onCancel={onCancel}
+    >
+      <p>
+        {paused
+          ? 'Families following its link see that registration is paused until you resume it.'
+          : 'Families following its link can register again.'}
+      </p>
+    </SetupForm>
+  );
+}
+
+export function SettingsForm({ actorRef, onCancel, initial }: FormProps & { initial: AdminSettingsValues }) {
+  const form = useForm(initial, adminSettingsFormSchema satisfies FormSchema<AdminSettingsValues>);
+  const error = useFieldError(actorRef);
+  const waiver = bound(form, 'waiver', error(form, 'waiver'), actorRef);
+  const waiverError = waiver.error;
+  return (
+    <SetupForm actorRef={actorRef} form={form} title="Settings" onCancel={onCancel}>
+      <div className="field">
+        <label htmlFor="settings-waiver">Waiver text</label>
+        <textarea
+          id="settings-waiver"
+          rows={6}
+          name="waiver"
+          value={waiver.value}
+          onChange={waiver.onChange}
+          onBlur={waiver.onBlur}
+          aria-invalid={waiverError ? true : undefined}
+          aria-describedby={waiverError ? 'settings-waiver-error' : undefined}
+        />
+        {waiverError && (
+          <p id="settings-waiver-error" className="field-error">
+            {waiverError}
+          </p>
+        )}
+      </div>
+      <TextField
+        label="Household discount: 2nd athlete (%)"
+        inputMode="numeric"
+        hint="Empty for no household discount"
+        {...bound(form, 'second_percent', error(form, 'second_percent'), actorRef)}
+      />
+      <TextField
+        label="Household discount: 3rd and each further athlete (%)"
+        inputMode="numeric"
+        {...bound(form, 'further_percent', error(form, 'further_percent'), actorRef)}
+      />
+    </SetupForm>
+  );
+}
+
+export function DiscountCodeForm({ actorRef, onCancel }: FormProps) {
+  const form = useForm(EMPTY_ADMIN_DISCOUNT_CODE, adminDiscountCodeFormSchema);
+  const error = useFieldError(actorRef);
+  return (
+    <SetupForm actorRef={actorRef} form={form} title="New discount code" onCancel={onCancel}>
+      <TextField label="Discount code" {...bound(form, 'code', error(form, 'code'), actorRef)} />
+      <TextField
+        label="Percent off (%)"
+        inputMode="numeric"
+        hint="Or an amount off below, not both"
+        {...bound(form, 'percent_off', error(form, 'percent_off'), actorRef)}
+      />
+      <TextField
+        label="Amount off ($)"
+        inputMode="decimal"
+        {...bound(form, 'flat_discount_cents', error(form, 'flat_discount_cents'), actorRef)}
+      />
+    </SetupForm>
+  );
+}

@@ -1,0 +1,294 @@
+import { useSelector } from '@xstate/react';
+import {
+  type AdminFormTarget,
+  type AdminSetupActorRef,
+  adminSetupView,
+  isOpen,
+  openFormActor,
+  type SetupLicenceRow,
+  type SetupLoaded,
+} from '../../machines/admin-setup.connect';
+import { Alert } from '../common/alert';
+import { RetryAlert } from '../common/retry-alert';
+import { StepHeading } from '../common/step-heading';
+import { AdminPage } from './admin-page';
+import {
+  CoachLicenceForm,
+  DiscountCodeForm,
+  LicenceForm,
+  PauseForm,
+  SeasonForm,
+  SeatsForm,
+  SettingsForm,
+  TeamForm,
+} from './setup-forms';
+import './setup.css';
+
+/**
+ * /admin/organizations/$organizationId/setup (issue 22 point 2): the seasons with their teams (dues, fees, plans) and
+ * each team's licences, the coach licences, the settings and the discount codes; each form opens in place.
+ */
+export function AdminSetupView({ actorRef }: { actorRef: AdminSetupActorRef }) {
+  const view = useSelector(actorRef, adminSetupView);
+  return (
+    <AdminPage>
+      <p>
+        <a href="/admin">Back to the club console</a>
+      </p>
+      <StepHeading>{view.kind === 'loaded' ? `Season set-up: ${view.organizationName}` : 'Season set-up'}</StepHeading>
+      {view.kind === 'loading' && <p role="status">Loading…</p>}
+      {view.kind === 'failed' && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error}</RetryAlert>}
+      {view.kind === 'loaded' && <Loaded view={view} actorRef={actorRef} />}
+    </AdminPage>
+  );
+}
+
+function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupActorRef }) {
+  const formActor = useSelector(actorRef, openFormActor);
+  const open = (target: AdminFormTarget) => actorRef.send({ type: 'OPEN', target });
+  const close = () => actorRef.send({ type: 'CLOSE' });
+  const shows = (target: AdminFormTarget) => formActor !== undefined && isOpen(view.open, target);
+  const licenceActions = (licence: SetupLicenceRow) => (
+    <>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => open({ form: 'seats', code: licence.code })}
+      >
+        Change seats<span className="visually-hidden"> of {licence.code}</span>
+      </button>{' '}
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => open({ form: 'pause', code: licence.code, paused: !licence.paused })}
+      >
+        {licence.paused ? 'Resume' : 'Pause'}
+        <span className="visually-hidden"> {licence.code}</span>
+      </button>
+    </>
+  );
+  const licenceForms = (licence: SetupLicenceRow) => (
+    <>
+      {formActor && shows({ form: 'seats', code: licence.code }) && (
+        <SeatsForm actorRef={formActor} onCancel={close} code={licence.code} seats={licence.seats} />
+      )}
+      {formActor && shows({ form: 'pause', code: licence.code, paused: !licence.paused }) && (
+        <PauseForm actorRef={formActor} onCancel={close} code={licence.code} paused={!licence.paused} />
+      )}
+    </>
+  );
+  const licenceTable = (caption: string, licences: SetupLicenceRow[], label: string) => (
+    <section
+      className="admin-setup__scroll"
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a wide table at 375 px
+      tabIndex={0}
+    >
+      <table className="admin-setup__table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Seats</th>
+            <th scope="col">Claimed</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {licences.map((licence) => (
+            <tr key={licence.code}>
+              <th scope="row">
+                <a href={licence.link}>{licence.code}</a>
+              </th>
+              <td>{licence.seats}</td>
+              <td>{licence.claimed}</td>
+              <td>{licence.status}</td>
+              <td>{licenceActions(licence)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+  return (
+    <>
+      <p>Your role: {view.role}.</p>
+      {view.savedText !== null && <Alert tone="success">{view.savedText}</Alert>}
+
+      <section aria-labelledby="setup-seasons" className="admin-setup__section">
+        <h2 id="setup-seasons">Seasons</h2>
+        {view.seasons.length === 0 && <p>No seasons yet.</p>}
+        {view.seasons.map((season) => (
+          <section key={season.id} aria-labelledby={`season-${season.id}`} className="admin-setup__season">
+            <h3 id={`season-${season.id}`}>{season.name}</h3>
+            <p>
+              Starts {season.startDate}; first instalment {season.firstInstallmentOn}.
+            </p>
+            {season.teams.length === 0 && <p>No teams yet.</p>}
+            {season.teams.map((team) => (
+              <section key={team.id} aria-labelledby={`team-${team.id}`} className="admin-setup__team">
+                <h4 id={`team-${team.id}`}>{team.name}</h4>
+                <dl className="admin-setup__facts">
+                  <dt>Total dues</dt>
+                  <dd>{team.dues}</dd>
+                  <dt>Athlete deposit</dt>
+                  <dd>{team.deposit}</dd>
+                  <dt>Payment plan fee</dt>
+                  <dd>{team.planFee}</dd>
+                  <dt>App fee</dt>
+                  <dd>{team.appFee}</dd>
+                  <dt>Plans</dt>
+                  <dd>{team.plans}</dd>
+                  <dt>Protection plan</dt>
+                  <dd>{team.protectionPlan}</dd>
+                </dl>
+                {team.licences.length === 0 ? (
+                  <p>No licences yet.</p>
+                ) : (
+                  licenceTable(`Licences of ${team.name}`, team.licences, `Licences of ${team.name}, scrollable`)
+                )}
+                {team.licences.map((licence) => (
+                  <div key={licence.code}>{licenceForms(licence)}</div>
+                ))}
+                {formActor && shows({ form: 'licence', teamId: team.id }) ? (
+                  <LicenceForm actorRef={formActor} onCancel={close} teamName={team.name} />
+                ) : (
+                  <button type="button" className="button" onClick={() => open({ form: 'licence', teamId: team.id })}>
+                    New licence<span className="visually-hidden"> for {team.name}</span>
+                  </button>
+                )}
+              </section>
+            ))}
+            {view.isOwner &&
+              (formActor && shows({ form: 'team', seasonId: season.id }) ? (
+                <TeamForm
+                  actorRef={formActor}
+                  onCancel={close}
+                  seasonName={season.name}
+                  protectionPlans={view.protectionPlans}
+                />
+              ) : (
+                <button type="button" className="button" onClick={() => open({ form: 'team', seasonId: season.id })}>
+                  New team<span className="visually-hidden"> in {season.name}</span>
+                </button>
+              ))}
+          </section>
+        ))}
+        {view.isOwner &&
+          (formActor && shows({ form: 'season', organizationId: view.organizationId }) ? (
+            <SeasonForm actorRef={formActor} onCancel={close} />
+          ) : (
+            <button
+              type="button"
+              className="button"
+              onClick={() => open({ form: 'season', organizationId: view.organizationId })}
+            >
+              New season
+            </button>
+          ))}
+      </section>
+
+      {view.isOwner && (
+        <section aria-labelledby="setup-coach-licences" className="admin-setup__section">
+          <h2 id="setup-coach-licences">Coach licences</h2>
+          {view.coachLicences.length === 0 ? (
+            <p>No coach licences yet.</p>
+          ) : (
+            licenceTable('Coach licences', view.coachLicences, 'Coach licences, scrollable')
+          )}
+          {view.coachLicences.map((licence) => (
+            <div key={licence.code}>{licenceForms(licence)}</div>
+          ))}
+          {formActor && shows({ form: 'coachLicence', organizationId: view.organizationId }) ? (
+            <CoachLicenceForm actorRef={formActor} onCancel={close} />
+          ) : (
+            <button
+              type="button"
+              className="button"
+              onClick={() => open({ form: 'coachLicence', organizationId: view.organizationId })}
+            >
+              New coach licence
+            </button>
+          )}
+        </section>
+      )}
+
+      {view.isOwner && (
+        <section aria-labelledby="setup-settings" className="admin-setup__section">
+          <h2 id="setup-settings">Settings</h2>
+          <dl className="admin-setup__facts">
+            <dt>Waiver</dt>
+            <dd>{view.waiver === '' ? 'None' : view.waiver}</dd>
+            <dt>Household discount</dt>
+            <dd>{view.householdDiscount}</dd>
+          </dl>
+          {formActor && shows({ form: 'settings', organizationId: view.organizationId }) ? (
+            <SettingsForm
+              actorRef={formActor}
+              onCancel={close}
+              initial={{
+                waiver: view.waiver,
+                second_percent: view.secondPercent,
+                further_percent: view.furtherPercent,
+              }}
+            />
+          ) : (
+            <button
+              type="button"
+              className="button"
+              onClick={() => open({ form: 'settings', organizationId: view.organizationId })}
+            >
+              Change settings
+            </button>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="setup-discount-codes" className="admin-setup__section">
+        <h2 id="setup-discount-codes">Discount codes</h2>
+        {view.discountCodes.length === 0 ? (
+          <p>No discount codes yet.</p>
+        ) : (
+          <section
+            className="admin-setup__scroll"
+            aria-label="Discount codes, scrollable"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a wide table at 375 px
+            tabIndex={0}
+          >
+            <table className="admin-setup__table">
+              <caption>Discount codes</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col">Discount</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.discountCodes.map((code) => (
+                  <tr key={code.code}>
+                    <th scope="row">{code.code}</th>
+                    <td>{code.amount}</td>
+                    <td>{code.active}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+        {formActor && shows({ form: 'discountCode', organizationId: view.organizationId }) ? (
+          <DiscountCodeForm actorRef={formActor} onCancel={close} />
+        ) : (
+          <button
+            type="button"
+            className="button"
+            onClick={() => open({ form: 'discountCode', organizationId: view.organizationId })}
+          >
+            New discount code
+          </button>
+        )}
+      </section>
+    </>
+  );
+}
