@@ -29,10 +29,7 @@ export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
               </h2>
               {organization.setupHref !== null && (
                 <p>
-                  <Link
-                    to="/admin/organizations/$organizationId/setup"
-                    params={{ organizationId: String(organization.id) }}
-                  >
+                  <Link to="/admin/organizations/$organizationId/setup" params={{ organizationId: organization.id }}>
                     Season set-up
                   </Link>
                   <span className="visually-hidden"> of {organization.name}</span>
