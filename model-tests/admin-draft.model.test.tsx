@@ -25,6 +25,13 @@ const draft: AdminDraft = {
   updated_at: '2026-11-27T01:00:00.000Z',
   preview_path: '/draft?draft_id=1',
 };
+const choices = {
+  seasons: [
+    { id: 2, name: 'Spring 2027' },
+    { id: 3, name: 'Fall 2027' },
+  ],
+  protectionPlans: [{ id: 1, name: 'Injury protection' }],
+};
 const saved: AdminDraft = { ...draft, total_dues_cents: 55_000, updated_at: '2026-11-27T01:05:00.000Z' };
 
 const NOT_FOUND = 'Draft not found.';
@@ -42,7 +49,7 @@ const model = defineModel({
   events: {
     SUBMIT: [{ type: 'SUBMIT', values: { ...draftValues(draft), total_dues_cents: '550.00' } }],
     RETRY: [{ type: 'RETRY' }],
-    'xstate.done.actor.load': [doneEvent('load', draft)],
+    'xstate.done.actor.load': [doneEvent('load', { draft, choices })],
     'xstate.error.actor.load': [errorEvent('load', notFound)],
     'xstate.done.actor.save': [doneEvent('save', saved)],
     'xstate.error.actor.save': [errorEvent('save', refused)],
@@ -88,7 +95,14 @@ runPaths({
         // The preview is the family page, beside the form.
         expect(screen.getByTitle('Draft preview').getAttribute('src')).toBe('/draft?draft_id=1');
       },
-      'editing.idle': () => expect(screen.queryByRole('status')).toBeNull(),
+      'editing.idle': () => {
+        expect(screen.queryByRole('status')).toBeNull();
+        // The draft's season among its organization's, and the protection plans (issue 22 point 6).
+        expect(screen.getByLabelText('Season')).toHaveProperty('value', '2');
+        expect(screen.getByRole('option', { name: 'Fall 2027' })).toBeTruthy();
+        expect(screen.getByLabelText('Protection plan')).toHaveProperty('value', '');
+        expect(screen.getByRole('option', { name: 'Injury protection' })).toBeTruthy();
+      },
       'editing.saved': () => {
         expect(screen.getByRole('status').textContent).toBe(DRAFT_SAVED);
         expect(screen.getByLabelText('Total dues ($)')).toHaveProperty('value', '550.00');

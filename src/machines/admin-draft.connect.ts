@@ -25,6 +25,10 @@ export interface AdminDraftView {
   alert: string | null;
   fieldErrors: Record<string, string | undefined>;
   busy: boolean;
+  /** The season select's options ('' = no season: the preview asks for one, §2). */
+  seasons: { value: string; label: string }[];
+  /** The protection plan select's options ('' = none). */
+  protectionPlans: { value: string; label: string }[];
 }
 
 export function draftValues(draft: AdminDraft): AdminDraftValues {
@@ -43,7 +47,7 @@ export function draftValues(draft: AdminDraft): AdminDraftValues {
 }
 
 export function adminDraftView(snapshot: AdminDraftSnapshot): AdminDraftView {
-  const { draft, error, fieldErrors } = snapshot.context;
+  const { draft, error, fieldErrors, choices } = snapshot.context;
   const failed = snapshot.matches({ editing: 'failed' });
   const messages: Record<string, string | undefined> = {};
   if (failed) for (const [field, list] of Object.entries(fieldErrors)) messages[field] = list[0];
@@ -57,5 +61,13 @@ export function adminDraftView(snapshot: AdminDraftSnapshot): AdminDraftView {
     alert: failed ? error : null,
     fieldErrors: messages,
     busy: snapshot.hasTag('busy'),
+    seasons: [
+      { value: '', label: 'No season' },
+      ...choices.seasons.map((season) => ({ value: String(season.id), label: season.name })),
+    ],
+    protectionPlans: [
+      { value: '', label: 'None' },
+      ...choices.protectionPlans.map((plan) => ({ value: String(plan.id), label: plan.name })),
+    ],
   };
 }

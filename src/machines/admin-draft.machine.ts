@@ -6,6 +6,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AdminDraft, type AdminDraftBody, getAdminDraft, saveAdminDraft } from '../api/admin-drafts';
+import { getAdminSetup } from '../api/admin-setup';
 import { ApiError, errorText, type FieldMessages } from '../api/errors';
 import { type AdminDraftValues, toAdminDraftBody } from '../domain/forms/admin-draft';
 import { settleUnlessAborted } from './settle-unless-aborted';
@@ -16,9 +17,33 @@ export interface AdminDraftInput {
 
 export type AdminDraftEvent = { type: 'SUBMIT'; values: AdminDraftValues } | { type: 'RETRY' };
 
+/** What the draft's season and protection plan can be: its organization's seasons and the protection plans. */
+export interface DraftChoices {
+  seasons: { id: number; name: string }[];
+  protectionPlans: { id: number; name: string }[];
+}
+
+export interface LoadedDraft {
+  draft: AdminDraft;
+  choices: DraftChoices;
+}
+
+async function loadDraft(draftId: number, signal: AbortSignal): Promise<LoadedDraft> {
+  const draft = await getAdminDraft(draftId, { signal });
+  const setup = await getAdminSetup(draft.organization_id, { signal });
+  return {
+    draft,
+    choices: {
+      seasons: setup.seasons.map((season) => ({ id: season.id, name: season.name })),
+      protectionPlans: setup.protection_plans.map((plan) => ({ id: plan.id, name: plan.name })),
+    },
+  };
+}
+
 export interface AdminDraftContext {
   draftId: number;
   draft: AdminDraft | null;
+  choices: DraftChoices;
   /** The failure's text, or null. */
   error: string | null;
   /** The server's messages by field of the form. */
@@ -37,8 +62,8 @@ export const adminDraftMachine = setup({
     children: {} as { load: 'load'; save: 'save' },
   },
   actors: {
-    load: fromPromise<AdminDraft, { draftId: number }>(({ input, signal }) =>
-      settleUnlessAborted(getAdminDraft(input.draftId, { signal }), signal),
+    load: fromPromise<LoadedDraft, { draftId: number }>(({ input, signal }) =>
+      settleUnlessAborted(loadDraft(input.draftId, signal), signal),
     ),
     save: fromPromise<AdminDraft, { draftId: number; body: AdminDraftBody }>(({ input, signal }) =>
       settleUnlessAborted(saveAdminDraft(input.draftId, input.body, { signal }), signal),
@@ -49,6 +74,7 @@ export const adminDraftMachine = setup({
   },
   actions: {
     storeDraft: assign({ draft: (_, params: { draft: AdminDraft }) => params.draft }),
+    storeLoaded: assign((_, loaded: LoadedDraft) => ({ draft: loaded.draft, choices: loaded.choices })),
     rememberError: assign({
       error: (_, params: { error: unknown }) => errorText(params.error),
       fieldErrors: (_, params: { error: unknown }) => fieldMessagesOf(params.error),
@@ -58,11 +84,18 @@ export const adminDraftMachine = setup({
 }).createMachine({
   id: 'adminDraft',
   description: '§2 draft preview, issue 22 point 6: staff edit a team draft beside its live family preview',
-  context: ({ input }) => ({ draftId: input.draftId, draft: null, error: null, fieldErrors: {} }),
+  context: ({ input }) => ({
+    draftId: input.draftId,
+    draft: null,
+    choices: { seasons: [], protectionPlans: [] },
+    error: null,
+    fieldErrors: {},
+  }),
   initial: 'loading',
   states: {
     loading: {
-      description: '§2 draft preview, issue 22 point 6: GET /api/admin/drafts/{id}',
+      description:
+        "§2 draft preview, issue 22 point 6: GET /api/admin/drafts/{id}, then its organization's seasons and protection plans",
       tags: ['busy'],
       invoke: {
         id: 'load',
@@ -70,7 +103,7 @@ export const adminDraftMachine = setup({
         input: ({ context }) => ({ draftId: context.draftId }),
         onDone: {
           target: 'editing',
-          actions: [{ type: 'storeDraft', params: ({ event }) => ({ draft: event.output }) }, 'forgetError'],
+          actions: [{ type: 'storeLoaded', params: ({ event }) => event.output }, 'forgetError'],
         },
         onError: {
           target: 'loadFailed',

@@ -49,6 +49,13 @@ function DraftForm({ actorRef, initial }: { actorRef: AdminDraftActorRef; initia
         </p>
       )}
       <TextField label="Team name" {...form.bind('name')} error={error('name')} />
+      <SelectField label="Season" {...form.bind('season_id')} error={error('season_id')}>
+        {view.seasons.map((season) => (
+          <option key={season.value} value={season.value}>
+            {season.label}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         label="Total dues ($)"
         inputMode="decimal"
@@ -83,6 +90,13 @@ function DraftForm({ actorRef, initial }: { actorRef: AdminDraftActorRef; initia
         {...form.bind('plan_months')}
         error={error('plan_months')}
       />
+      <SelectField label="Protection plan" {...form.bind('protection_plan_id')} error={error('protection_plan_id')}>
+        {view.protectionPlans.map((plan) => (
+          <option key={plan.value} value={plan.value}>
+            {plan.label}
+          </option>
+        ))}
+      </SelectField>
       <div className="field">
         <label htmlFor="draft-waiver">Waiver</label>
         <textarea
