@@ -347,10 +347,16 @@ async function measure(base: string, route: Route, processes: Processes): Promis
 function verdict(row: Figures, ratio: number, driver: Driver): string {
   if (row.kind === 'health') return '-';
   const target = TARGETS[driver];
+  const clean = row.non2xx === 0 && row.errors === 0;
+  // Issue 20's target for the family checkout's quote is its latency alone: under 50 ms p99 (PostgreSQL). The
+  // throughput ratios are issue 14's, for the licence and token routes.
+  if (row.kind === 'quote') {
+    const met = clean && row.p99 < target.quoteP99Ms;
+    return `p99<${target.quoteP99Ms}: ${met ? 'met' : 'MISSED'}`;
+  }
   const minRatio = row.kind === 'licence' ? target.licenceRatio : target.tokenRatio;
-  const p99Ms = row.kind === 'quote' ? target.quoteP99Ms : target.p99Ms;
-  const met = ratio >= minRatio && row.p99 <= p99Ms && row.non2xx === 0 && row.errors === 0;
-  return `≥${minRatio.toFixed(2)}×, p99≤${p99Ms}: ${met ? 'met' : 'MISSED'}`;
+  const met = ratio >= minRatio && row.p99 <= target.p99Ms && clean;
+  return `≥${minRatio.toFixed(2)}×, p99≤${target.p99Ms}: ${met ? 'met' : 'MISSED'}`;
 }
 
 function printTable(driver: Driver, rows: Figures[]): void {
