@@ -68,8 +68,11 @@ test.describe('draft editor', () => {
       await expect(heading).toBeVisible();
       await expectNoSeriousA11yViolations(page, `draft editor at ${viewport.width} px`);
     }
-    // Keyboard alone: Tab from the name to the dues, type an invalid amount, Enter: the error is tied to the field.
+    // Keyboard alone: Tab from the name past the season to the dues, type an invalid amount, Enter: the error is tied
+    // to the field.
     await page.getByLabel('Team name').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Season')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Total dues ($)')).toBeFocused();
     await page.keyboard.press('ControlOrMeta+a');

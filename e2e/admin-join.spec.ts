@@ -12,24 +12,31 @@ const OWNER = 'owner@northside.example';
 const NEW_PASSWORD = 'Joining-2027!';
 
 test.describe('joining the console', () => {
-  test('an invitee joins by the e-mail link, once', async ({ page, request }) => {
+  test('an invitee joins by the e-mail link, once', async ({ page }) => {
     test.setTimeout(180_000);
     const server = await startIsolatedServer();
     try {
       const { baseURL } = server;
-      const login = await request.post(`${baseURL}/api/admin/login`, {
-        data: { email: OWNER, password: FIXTURE_PASSWORD },
-      });
-      expect(login.ok(), 'owner login').toBe(true);
-      const owner = (await login.json()) as { token: string; staff: { organizations: { id: number; name: string }[] } };
-      const northside = owner.staff.organizations.find((organization) => organization.name.startsWith('Northside'));
-      expect(northside, 'the owner is in Northside').toBeTruthy();
+      // The owner invites a registrar from the set-up page's 'Staff' section (issue 22 point 1).
       const email = `jo.park.${Date.now()}@example.com`;
-      const invite = await request.post(`${baseURL}/api/admin/organizations/${northside?.id}/invites`, {
-        headers: { Authorization: `Bearer ${owner.token}` },
-        data: { email, name: 'Jo Park', role: 'registrar' },
-      });
-      expect(invite.status(), 'invitation').toBe(201);
+      await page.goto(`${baseURL}/admin/login`);
+      await page.getByLabel('Email').fill(OWNER);
+      await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('link', { name: 'Season set-up' }).first().click();
+      await page.getByRole('button', { name: 'Invite staff' }).click();
+      await expect(page.getByRole('heading', { level: 3, name: 'Invite staff' })).toBeFocused();
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+      await page.getByLabel('Name').fill('Jo Park');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Role').selectOption('coach');
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(page.getByText('Choose the team this coach works with.')).toBeVisible();
+      await page.getByLabel('Role').selectOption('registrar');
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Invitation sent.' })).toBeVisible();
+      await page.evaluate(() => localStorage.clear());
 
       await page.goto(`${baseURL}/dev/mailbox`);
       const message = page

@@ -51,12 +51,14 @@ test.describe('a membership in the club console', () => {
   test.describe.configure({ timeout: 240_000 });
   let server: IsolatedServer;
 
-  test.beforeEach(async () => {
+  // One server for the file: the journeys change different families (Drew Patel, Avery Stone).
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
     server = await startIsolatedServer({ seedRoster: true });
   });
 
-  test.afterEach(async () => {
-    await server.stop();
+  test.afterAll(async () => {
+    await server?.stop();
   });
 
   test('a registrar finds an overdue family on the roster, retries the charge, refunds half a payment; the family sees the refund', async ({

@@ -15,6 +15,7 @@ import { isRefused, runPaths, snapshotAt } from './harness/index.ts';
 vi.setConfig({ testTimeout: 20_000 });
 
 runPaths({
+  uiPaths: 'covering',
   model: athleteStepsModel,
   uiRun: { ...athleteStepsViews, render: ({ actor }) => render(<AthleteStepsView actorRef={actor} />) },
 });

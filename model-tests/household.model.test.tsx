@@ -192,6 +192,7 @@ function isDisabled(name: string): boolean {
 }
 
 runPaths({
+  uiPaths: 'covering',
   model,
   uiRun: {
     name: 'household driver',

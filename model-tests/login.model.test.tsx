@@ -70,7 +70,7 @@ const uiRun: UiRun<typeof loginMachine> = {
   },
 };
 
-runPaths({ model: loginModel, uiRun });
+runPaths({ model: loginModel, uiRun, uiPaths: 'covering' });
 runPaths({ model: loginCreateStepModel, uiRun, strategy: 'shortest' });
 
 // Issue 13 point 4: the login schema (src/domain/forms/login.ts) guards SUBMIT in the machine itself.

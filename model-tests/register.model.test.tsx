@@ -100,7 +100,7 @@ const uiRun: UiRun<typeof registerMachine> = {
   },
 };
 
-runPaths({ model: registerModel, uiRun });
+runPaths({ model: registerModel, uiRun, uiPaths: 'covering' });
 runPaths({ model: registerEntriesModel, uiRun, strategy: 'shortest' });
 
 // Issue 13 point 4: the guardian form's schema (src/domain/forms/guardian.ts) guards SUBMIT in the machine itself.

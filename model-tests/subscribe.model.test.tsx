@@ -416,6 +416,7 @@ function pageAlerts(snapshot: Snapshot): string[] {
 }
 
 runPaths({
+  uiPaths: 'covering',
   model,
   uiRun: {
     name: 'subscribe driver',

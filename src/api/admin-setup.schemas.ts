@@ -4,6 +4,7 @@
  * codes. Money is integer cents. zod/mini only, no `z.extend` (see src/api/admin.schemas.ts).
  */
 import { z } from 'zod/mini';
+import { staffRoleSchema } from '../domain/staff';
 import { id } from '../domain/wire';
 
 const cents = z.int().check(z.gte(0));
@@ -80,3 +81,14 @@ export const licenceAnswerSchema = z.object({ licence: adminLicenceSchema });
 export const organizationAnswerSchema = z.object({ organization: adminOrganizationSchema });
 export const discountCodesAnswerSchema = z.object({ discount_codes: z.array(adminDiscountCodeSchema) });
 export const discountCodeAnswerSchema = z.object({ discount_code: adminDiscountCodeSchema });
+
+/** POST /api/admin/organizations/{id}/invites → `{ invite }` (the invitation as e-mailed). */
+export const staffInvitationSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  expires_at: z.string(),
+});
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+export const staffInviteAnswerSchema = z.object({ invite: staffInvitationSchema });

@@ -10,6 +10,7 @@ import type { AdminDiscountCodeBody } from '../domain/forms/admin-discount-code'
 import type { AdminCoachLicenceBody, AdminLicenceBody, AdminLicenceUpdateBody } from '../domain/forms/admin-licence';
 import type { AdminSeasonBody } from '../domain/forms/admin-season';
 import type { AdminSettingsBody } from '../domain/forms/admin-settings';
+import type { AdminStaffInviteBody } from '../domain/forms/admin-staff-invite';
 import type { AdminTeamBody } from '../domain/forms/admin-team';
 import { getStaffToken } from '../session/staff';
 import {
@@ -24,7 +25,9 @@ import {
   discountCodesAnswerSchema,
   licenceAnswerSchema,
   organizationAnswerSchema,
+  type StaffInvitation,
   seasonAnswerSchema,
+  staffInviteAnswerSchema,
   teamAnswerSchema,
 } from './admin-setup.schemas';
 import { apiUrl, http } from './client';
@@ -159,6 +162,16 @@ export async function createDiscountCode(
 ): Promise<AdminDiscountCode> {
   const path = `/api/admin/organizations/${organizationId}/discount-codes`;
   return (await setupRequest(path, discountCodeAnswerSchema, 'post', body, options)).discount_code;
+}
+
+/** POST /api/admin/organizations/{id}/invites (owner): the invitation, e-mailed (a link that works 7 days, once). */
+export async function inviteStaffMember(
+  organizationId: number,
+  body: AdminStaffInviteBody,
+  options: AdminSetupCallOptions = {},
+): Promise<StaffInvitation> {
+  const path = `/api/admin/organizations/${organizationId}/invites`;
+  return (await setupRequest(path, staffInviteAnswerSchema, 'post', body, options)).invite;
 }
 
 export type {

@@ -9,6 +9,7 @@ import {
   createCoachLicence,
   createDiscountCode,
   createTeamLicence,
+  inviteStaffMember,
   updateAdminLicence,
   updateAdminSettings,
 } from '../api/admin-setup';
@@ -20,6 +21,7 @@ import {
 } from '../domain/forms/admin-licence';
 import { adminSeasonFormSchema } from '../domain/forms/admin-season';
 import { settingsFieldOf, toAdminSettingsBody } from '../domain/forms/admin-settings';
+import { adminStaffInviteFormSchema, toAdminStaffInviteBody } from '../domain/forms/admin-staff-invite';
 import { adminTeamFormSchema } from '../domain/forms/admin-team';
 
 export type AdminFormTarget =
@@ -30,7 +32,8 @@ export type AdminFormTarget =
   | { form: 'seats'; code: string }
   | { form: 'pause'; code: string; paused: boolean }
   | { form: 'settings'; organizationId: number }
-  | { form: 'discountCode'; organizationId: number };
+  | { form: 'discountCode'; organizationId: number }
+  | { form: 'staffInvite'; organizationId: number };
 
 export type AdminFormKind = AdminFormTarget['form'];
 
@@ -82,6 +85,15 @@ function discountValues(values: Values) {
   };
 }
 
+function staffInviteValues(values: Values) {
+  return {
+    name: text(values, 'name'),
+    email: text(values, 'email'),
+    role: text(values, 'role'),
+    team_id: text(values, 'team_id'),
+  };
+}
+
 /** Whether the values pass the form's shared schema (the machine's submit guard). */
 export function isValidAdminForm(target: AdminFormTarget, values: Values): boolean {
   switch (target.form) {
@@ -101,6 +113,8 @@ export function isValidAdminForm(target: AdminFormTarget, values: Values): boole
       return toAdminSettingsBody(settingsValues(values)) !== null;
     case 'discountCode':
       return adminDiscountCodeFormSchema.safeParse(discountValues(values)).success;
+    case 'staffInvite':
+      return adminStaffInviteFormSchema.safeParse(staffInviteValues(values)).success;
   }
 }
 
@@ -139,6 +153,11 @@ export async function submitAdminForm(target: AdminFormTarget, values: Values, s
         adminDiscountCodeFormSchema.parse(discountValues(values)),
         options,
       );
+    case 'staffInvite': {
+      const body = toAdminStaffInviteBody(staffInviteValues(values));
+      if (body === null) throw new Error('The invite form sent values its schema refuses.');
+      return inviteStaffMember(target.organizationId, body, options);
+    }
   }
 }
 
@@ -167,4 +186,5 @@ const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {
   pause: [],
   settings: ['waiver', 'second_percent', 'further_percent'],
   discountCode: ['code', 'percent_off', 'flat_discount_cents'],
+  staffInvite: ['name', 'email', 'role', 'team_id'],
 };

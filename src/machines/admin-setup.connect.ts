@@ -68,6 +68,8 @@ export interface SetupLoaded {
   /** 'None' or '10% off the 2nd athlete, 15% off each further one'. */
   householdDiscount: string;
   discountCodes: { code: string; amount: string; active: string }[];
+  /** Every team of the organization, for the invite form's coach team (owners invite staff, issue 22 point 1). */
+  teams: { id: number; name: string }[];
   /** The form being filled in, or null. */
   open: AdminFormTarget | null;
   /** What was just saved ('Season saved.'), announced, or null. */
@@ -90,6 +92,7 @@ const SAVED_TEXT: Record<AdminFormKind, string> = {
   pause: 'Licence saved.',
   settings: 'Settings saved.',
   discountCode: 'Discount code saved.',
+  staffInvite: 'Invitation sent.',
 };
 
 /** 'Pay in full, 3 or 6 monthly payments'. */
@@ -166,6 +169,9 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
         code.percent_off !== null ? `${code.percent_off}% off` : `${formatUsd(code.flat_discount_cents ?? 0)} off`,
       active: code.is_active ? 'Active' : 'Inactive',
     })),
+    teams: seasons.flatMap((season) =>
+      season.teams.map((team) => ({ id: team.id, name: `${team.name} (${season.name})` })),
+    ),
     open: snapshot.matches({ loaded: 'editing' }) ? target : null,
     savedText: saved === null ? null : SAVED_TEXT[saved],
     busy: snapshot.hasTag('busy'),

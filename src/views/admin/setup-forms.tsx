@@ -11,7 +11,9 @@ import {
 } from '../../domain/forms/admin-licence';
 import { adminSeasonFormSchema, EMPTY_ADMIN_SEASON } from '../../domain/forms/admin-season';
 import { type AdminSettingsValues, adminSettingsFormSchema } from '../../domain/forms/admin-settings';
+import { adminStaffInviteFormSchema, EMPTY_ADMIN_STAFF_INVITE } from '../../domain/forms/admin-staff-invite';
 import { adminTeamFormSchema, EMPTY_ADMIN_TEAM } from '../../domain/forms/admin-team';
+import { STAFF_ROLE_LABEL, STAFF_ROLES } from '../../domain/staff';
 import type { AdminFormActorRef } from '../../machines/admin-setup.connect';
 import { adminFormView } from '../../machines/admin-setup.connect';
 import { Alert } from '../common/alert';
@@ -336,6 +338,43 @@ export function DiscountCodeForm({ actorRef, onCancel }: FormProps) {
         inputMode="decimal"
         {...bound(form, 'flat_discount_cents', error(form, 'flat_discount_cents'), actorRef)}
       />
+    </SetupForm>
+  );
+}
+
+export function StaffInviteForm({
+  actorRef,
+  onCancel,
+  teams,
+}: FormProps & { teams: readonly { id: number; name: string }[] }) {
+  const form = useForm(EMPTY_ADMIN_STAFF_INVITE, adminStaffInviteFormSchema);
+  const error = useFieldError(actorRef);
+  return (
+    <SetupForm actorRef={actorRef} form={form} title="Invite staff" saveLabel="Send invitation" onCancel={onCancel}>
+      <TextField label="Name" autoComplete="off" {...bound(form, 'name', error(form, 'name'), actorRef)} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        {...bound(form, 'email', error(form, 'email'), actorRef)}
+      />
+      <SelectField label="Role" {...bound(form, 'role', error(form, 'role'), actorRef)}>
+        {STAFF_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {STAFF_ROLE_LABEL[role]}
+          </option>
+        ))}
+      </SelectField>
+      {form.values.role === 'coach' && (
+        <SelectField label="Team" {...bound(form, 'team_id', error(form, 'team_id'), actorRef)}>
+          <option value="">Choose a team</option>
+          {teams.map((team) => (
+            <option key={team.id} value={String(team.id)}>
+              {team.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
     </SetupForm>
   );
 }

@@ -20,6 +20,7 @@ import {
   SeasonForm,
   SeatsForm,
   SettingsForm,
+  StaffInviteForm,
   TeamForm,
 } from './setup-forms';
 import './setup.css';
@@ -289,6 +290,27 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
           </button>
         )}
       </section>
+
+      {view.isOwner && (
+        <section aria-labelledby="setup-staff" className="admin-setup__section">
+          <h2 id="setup-staff">Staff</h2>
+          <p>
+            Invite a registrar, a coach (to one team) or another owner: they get an e-mail with a link that works once,
+            for 7 days.
+          </p>
+          {formActor && shows({ form: 'staffInvite', organizationId: view.organizationId }) ? (
+            <StaffInviteForm actorRef={formActor} onCancel={close} teams={view.teams} />
+          ) : (
+            <button
+              type="button"
+              className="button"
+              onClick={() => open({ form: 'staffInvite', organizationId: view.organizationId })}
+            >
+              Invite staff
+            </button>
+          )}
+        </section>
+      )}
     </>
   );
 }
