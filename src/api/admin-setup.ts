@@ -4,7 +4,6 @@
  * staff session's token (src/session/staff.ts), never the family's; every answer is validated, and whatever fails
  * reaches the caller as an ApiError (a 422's `messages` keyed by the body's fields).
  */
-import type { Options } from 'ky';
 import type { z } from 'zod/mini';
 import type { AdminDiscountCodeBody } from '../domain/forms/admin-discount-code';
 import type { AdminCoachLicenceBody, AdminLicenceBody, AdminLicenceUpdateBody } from '../domain/forms/admin-licence';
@@ -12,7 +11,7 @@ import type { AdminSeasonBody } from '../domain/forms/admin-season';
 import type { AdminSettingsBody } from '../domain/forms/admin-settings';
 import type { AdminStaffInviteBody } from '../domain/forms/admin-staff-invite';
 import type { AdminTeamBody } from '../domain/forms/admin-team';
-import { getStaffToken } from '../session/staff';
+import { adminRequest } from './admin';
 import {
   type AdminDiscountCode,
   type AdminLicence,
@@ -30,37 +29,20 @@ import {
   staffInviteAnswerSchema,
   teamAnswerSchema,
 } from './admin-setup.schemas';
-import { apiUrl, http } from './client';
-import { schemaError, toApiError } from './errors';
-import { beginRequest } from './loading';
 
 export interface AdminSetupCallOptions {
   signal?: AbortSignal | undefined;
 }
 
-async function setupRequest<S extends z.ZodMiniType>(
+/** The console's one request function (src/api/admin.ts): the staff token, the loading overlay, a validated answer. */
+function setupRequest<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   method: 'get' | 'post' | 'put',
   json: unknown,
   callOptions: AdminSetupCallOptions,
 ): Promise<z.output<S>> {
-  const token = getStaffToken();
-  const options: Options = { method, headers: token === null ? {} : { Authorization: `Bearer ${token}` } };
-  if (json !== undefined) options.json = json;
-  if (callOptions.signal) options.signal = callOptions.signal;
-  const endRequest = beginRequest();
-  try {
-    const response = await http(apiUrl(path), options);
-    const body: unknown = await response.json();
-    const result = schema.safeParse(body);
-    if (!result.success) throw schemaError(result.error, body, response.status, `${method.toUpperCase()} ${path}`);
-    return result.data;
-  } catch (error) {
-    throw await toApiError(error);
-  } finally {
-    endRequest();
-  }
+  return adminRequest(path, schema, { method, json, signal: callOptions.signal });
 }
 
 /** GET /api/admin/organizations/{id}/setup (owner, registrar). */

@@ -11,6 +11,7 @@ import { StepHeading } from '../common/step-heading';
 import { AdminPage } from './admin-page';
 import { MembershipCancelForm, MembershipOfflineForm } from './membership-actions';
 import { MembershipRefund } from './membership-refund';
+import { TableWrap } from './table-wrap';
 import './membership.css';
 
 type Loaded = Extract<AdminMembershipView, { kind: 'loaded' }>;
@@ -212,19 +213,5 @@ function Term({ name, children }: { name: string; children: ReactNode }) {
       <dt>{name}</dt>
       <dd>{children}</dd>
     </div>
-  );
-}
-
-/** A table in a wrapper that scrolls sideways on a narrow screen, reachable and named for the keyboard. */
-function TableWrap({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <section
-      className="admin-table-wrap"
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a wide table (WCAG 2.1.1, axe scrollable-region-focusable)
-      tabIndex={0}
-    >
-      <table className="admin-table">{children}</table>
-    </section>
   );
 }
