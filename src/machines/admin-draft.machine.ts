@@ -7,8 +7,9 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AdminDraft, type AdminDraftBody, getAdminDraft, saveAdminDraft } from '../api/admin-drafts';
 import { getAdminSetup } from '../api/admin-setup';
-import { ApiError, errorText, type FieldMessages } from '../api/errors';
+import { errorText, type FieldMessages } from '../api/errors';
 import { type AdminDraftValues, toAdminDraftBody } from '../domain/forms/admin-draft';
+import { fieldMessagesOf } from './refusal-messages';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface AdminDraftInput {
@@ -48,10 +49,6 @@ export interface AdminDraftContext {
   error: string | null;
   /** The server's messages by field of the form. */
   fieldErrors: FieldMessages;
-}
-
-function fieldMessagesOf(error: unknown): FieldMessages {
-  return error instanceof ApiError ? error.messages : {};
 }
 
 export const adminDraftMachine = setup({

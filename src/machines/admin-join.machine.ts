@@ -6,12 +6,13 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AcceptInvitePayload, acceptStaffInvite } from '../api/admin';
-import { ApiError, errorText, type FieldMessages } from '../api/errors';
+import { errorText, type FieldMessages } from '../api/errors';
 import { isValidForm } from '../domain/form-schema';
 import { type AdminJoinValues, adminJoinSchema } from '../domain/forms/admin-join';
 import type { StaffSession } from '../domain/staff';
 import { setStaffSession } from '../session/staff';
 import { exitOf } from './flow-exit';
+import { fieldMessagesOf } from './refusal-messages';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface AdminJoinInput {
@@ -30,10 +31,6 @@ export interface AdminJoinContext {
   /** The refusal's messages by field of the form (`password_confirmation` is the form's `confirmPassword`). */
   fieldErrors: FieldMessages;
   exit: AdminJoinExit | null;
-}
-
-function fieldMessagesOf(error: unknown): FieldMessages {
-  return error instanceof ApiError ? error.messages : {};
 }
 
 export const adminJoinMachine = setup({

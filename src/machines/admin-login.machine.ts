@@ -5,12 +5,13 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AdminCredentials, adminLogin } from '../api/admin';
-import { ApiError, errorText, type FieldMessages } from '../api/errors';
+import { errorText, type FieldMessages } from '../api/errors';
 import type { LoginFormValues } from '../domain/forms/login';
 import type { StaffSession } from '../domain/staff';
 import { setStaffSession } from '../session/staff';
 import { exitOf } from './flow-exit';
 import { credentialsOf, isValidLogin } from './login-form';
+import { fieldMessagesOf } from './refusal-messages';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface AdminLoginInput {
@@ -29,10 +30,6 @@ export interface AdminLoginContext {
   /** The failure's messages by field of the form. */
   fieldErrors: FieldMessages;
   exit: AdminLoginExit | null;
-}
-
-function fieldMessagesOf(error: unknown): FieldMessages {
-  return error instanceof ApiError ? error.messages : {};
 }
 
 export const adminLoginMachine = setup({

@@ -9,7 +9,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { type RefundAnswer, type RefundPayload, refundMembership } from '../api/admin';
-import { ApiError, errorText, type FieldMessages } from '../api/errors';
+import { errorText, type FieldMessages } from '../api/errors';
 import { isValidForm } from '../domain/form-schema';
 import {
   type AdminRefundBody,
@@ -18,6 +18,7 @@ import {
   initialRefundValues,
   toAdminRefundBody,
 } from '../domain/forms/admin-refund';
+import { fieldMessagesOf } from './refusal-messages';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface AdminRefundInput {
@@ -93,7 +94,7 @@ export const adminRefundMachine = setup({
     }),
     rememberError: assign({
       error: (_, params: { error: unknown }) => errorText(params.error),
-      fieldErrors: (_, params: { error: unknown }) => (params.error instanceof ApiError ? params.error.messages : {}),
+      fieldErrors: (_, params: { error: unknown }) => fieldMessagesOf(params.error),
     }),
     forgetError: assign({ error: null, fieldErrors: {} }),
     markRefunded: assign({ refunded: true }),
