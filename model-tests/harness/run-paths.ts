@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { runPathOnMachine } from './machine-run.ts';
-import { checkStateKeys, type Model } from './model.ts';
+import { checkStateKeys, type Model, serializeValue } from './model.ts';
 import { generatePaths, type ModelPath, type PathOptions } from './paths.ts';
 import { FILE_REPORT_DIR, fileReportFrom, relativeToRoot, writeFileReport } from './report.ts';
 import { allSessions, expectFullCoverage, recordRun, registerPaths, sessionFor } from './session.ts';
@@ -14,11 +14,12 @@ export interface RunPathsOptions<TMachine extends AnyStateMachine> extends PathO
   /** Run every path through the rendered views with this driver. */
   uiRun?: UiRun<TMachine>;
   /**
-   * Which paths the UI run takes: `all` (default), or `covering`: only a path whose machine run reached a state, took
-   * a transition or passed a distinct model state (value and serialised context) that the UI runs before it have not
-   * (in path order), so the views still show every state in every variant the model tells apart and perform every
-   * transition, without repeating paths that differ only in the order they get there (the machine run walks them
-   * all). For models with hundreds of paths.
+   * Which paths the UI run takes: `all` (default), or `covering`: only the paths (in order) that pass a model state
+   * (value and serialised context) or take a step (state value, event, next state value) no path chosen before them
+   * does, so the views still show every state in every variant the model tells apart and perform every step, without
+   * repeating paths that differ only in the order they get there (the machine run walks them all). The choice is made
+   * when the tests are registered: the others are not UI tests at all, never skipped ones. For models with hundreds
+   * of paths.
    */
   uiPaths?: 'all' | 'covering';
   /** Fail the file in afterAll when the machine is below 100 % states or transitions (default true). */
@@ -48,28 +49,14 @@ export function runPaths<TMachine extends AnyStateMachine>(options: RunPathsOpti
   const session = sessionFor(model);
   registerPaths(session, paths, testFile);
 
-  // What each path's machine run covered, and what the UI runs have covered so far (`uiPaths: 'covering'`).
-  const machineCovered = new Map<string, readonly string[]>();
-  const uiCovered = new Set<string>();
   const run = async (kind: 'machine' | 'ui', path: ModelPath) => {
     const result =
       kind === 'machine'
         ? await runPathOnMachine(model, path)
         : await runPathInUi(options.model, path, options.uiRun as UiRun<TMachine>);
     recordRun(session, result);
-    const covered = [
-      ...result.states.map((id) => `state ${id}`),
-      ...result.transitions.map((id) => `edge ${id}`),
-      // Each distinct state the model tells apart (its value and the context keys it serialises) is shown once too.
-      ...path.steps.map((step) => `snapshot ${model.serialize(step.state)}`),
-    ];
-    if (kind === 'machine') machineCovered.set(path.id, covered);
-    else for (const item of covered) uiCovered.add(item);
     if (result.error) throw result.error;
   };
-  /** Whether a path's UI run would add nothing: its machine run passed and covered only what UI runs already did. */
-  const addsNothingToUi = (path: ModelPath) =>
-    options.uiPaths === 'covering' && (machineCovered.get(path.id)?.every((item) => uiCovered.has(item)) ?? false);
 
   if (options.machineRun !== false) {
     describe(`${model.name} machine run`, () => {
@@ -78,11 +65,8 @@ export function runPaths<TMachine extends AnyStateMachine>(options: RunPathsOpti
   }
   if (options.uiRun) {
     describe(`${model.name} UI run`, () => {
-      for (const path of paths)
-        it(path.title, (context) => {
-          if (addsNothingToUi(path)) context.skip();
-          return run('ui', path);
-        });
+      const uiPaths = options.uiPaths === 'covering' ? coveringPaths(model, paths) : paths;
+      for (const path of uiPaths) it(path.title, () => run('ui', path));
     });
   }
 
@@ -92,4 +76,24 @@ export function runPaths<TMachine extends AnyStateMachine>(options: RunPathsOpti
     if (options.requireFullCoverage !== false) expectFullCoverage(model.machine);
   });
   return paths;
+}
+
+/** The paths that add a model state or a step to those chosen before them (`uiPaths: 'covering'`). */
+export function coveringPaths(model: Model, paths: readonly ModelPath[]): ModelPath[] {
+  const seen = new Set<string>();
+  const chosen: ModelPath[] = [];
+  for (const path of paths) {
+    const items = path.steps.flatMap((step, index) => {
+      const snapshot = `snapshot ${model.serialize(step.state)}`;
+      const previous = path.steps[index - 1];
+      if (previous === undefined) return [snapshot];
+      const move = `${serializeValue(previous.state.value)} --${step.event.type}--> ${serializeValue(step.state.value)}`;
+      return [snapshot, `step ${move}`];
+    });
+    if (items.some((item) => !seen.has(item))) {
+      chosen.push(path);
+      for (const item of items) seen.add(item);
+    }
+  }
+  return chosen;
 }
