@@ -2,7 +2,9 @@
  * The club console's season set-up (issue 22 point 2), on a server of its own (the journeys add a season, a team and
  * licences to Northside): the owner (docs/fixtures.md "Staff") creates 'Fall 2027', '10U Comets' and its licence
  * 'COMETS-2027'; a family follows the licence link, sees exactly the new team's plans and pays in full; the owner
- * pauses the licence and its link shows the paused text. A code in use shows the server's message on its field;
+ * pauses the licence and its link shows the paused text, then raises the team's dues (the family keeps what it paid);
+ * the staff list, and a new draft from the team opening in the draft editor. A code in use shows the server's
+ * message on its field;
  * the page passes axe at 375 and 1280 px; one form is filled by keyboard alone.
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
@@ -111,7 +113,50 @@ test.describe
       await visitor.goto(`${server.baseURL}/licenses/COMETS-2027`);
       await expect(visitor.getByText('Registration has been paused by the organization.')).toBeVisible();
       await visitor.close();
+
+      // The owner raises the team's dues: the form starts from the saved fees, in dollars; the family who paid keeps
+      // what they paid (issue 22 point 2: changes to fees never change what a paid family owes).
+      await page.getByRole('button', { name: 'Change team 10U Comets' }).click();
+      await expect(page.getByRole('heading', { name: 'Change 10U Comets' })).toBeFocused();
+      await expect(page.getByLabel('Total dues ($)')).toHaveValue('400.00');
+      await page.getByLabel('Total dues ($)').fill('450.00');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Team saved.' })).toBeVisible();
+      await expect(comets.getByText('$450.00')).toBeVisible();
+      await family.goto(`${server.baseURL}/payments`);
+      await expect(family.getByText('10U Comets').first()).toBeVisible();
+      await expect(family.getByText('$400.00').first()).toBeVisible();
+      await expect(family.getByText('$450.00')).toHaveCount(0);
       await family.close();
+    });
+
+    test('the staff and pending invitations; a new draft from a team opens in the draft editor', async ({ page }) => {
+      await ownerOnSetup(page);
+      const staff = page.getByRole('table', { name: 'Staff of Northside Youth Baseball' });
+      await expect(staff.getByRole('row', { name: /registrar@northside\.example/ })).toContainText('Registrar');
+      await expect(staff.getByRole('row', { name: /coach\.tigers@northside\.example/ })).toContainText(
+        'Coach (12U Tigers)',
+      );
+      const drafts = page.getByRole('table', { name: 'Team drafts' });
+      await expect(drafts.locator('a[href="/admin/drafts/1"]')).toBeVisible();
+
+      await page.getByRole('button', { name: 'New draft' }).click();
+      await expect(page.getByRole('heading', { name: 'New draft' })).toBeFocused();
+      await page.getByRole('button', { name: 'Create draft' }).click();
+      await expect(page.getByLabel('Start from team')).toHaveAttribute('aria-invalid', 'true');
+      await page.getByLabel('Start from team').selectOption({ label: '10U Comets (Fall 2027)' });
+      await page.getByRole('button', { name: 'Create draft' }).click();
+      await expect(page).toHaveURL(/\/admin\/drafts\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Edit draft' })).toBeVisible();
+      await expect(page.getByLabel('Team name')).toHaveValue('10U Comets');
+      await expect(page.getByLabel('Total dues ($)')).toHaveValue('450.00');
+      const draftPath = new URL(page.url()).pathname;
+
+      // Back on the set-up page, the new draft is listed and links to its editor.
+      await page.goBack();
+      await expect(page.getByRole('table', { name: 'Team drafts' }).locator(`a[href="${draftPath}"]`)).toHaveText(
+        '10U Comets',
+      );
     });
 
     test("a code in use: the server's message on the code field", async ({ page }) => {

@@ -92,3 +92,29 @@ export const staffInvitationSchema = z.object({
 });
 export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
 export const staffInviteAnswerSchema = z.object({ invite: staffInvitationSchema });
+
+const staffTeamSchema = z.object({ id, name: z.string() });
+
+/** GET /api/admin/organizations/{id}/staff → the organization's staff (each with their highest role) and pending invitations. */
+export const staffListAnswerSchema = z.object({
+  staff: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      email: z.string(),
+      role: staffRoleSchema,
+      teams: z.nullable(z.array(staffTeamSchema)),
+    }),
+  ),
+  invites: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      email: z.string(),
+      role: staffRoleSchema,
+      team: z.nullable(staffTeamSchema),
+      expires_at: z.string(),
+    }),
+  ),
+});
+export type StaffList = z.infer<typeof staffListAnswerSchema>;

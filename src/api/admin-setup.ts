@@ -25,8 +25,10 @@ import {
   licenceAnswerSchema,
   organizationAnswerSchema,
   type StaffInvitation,
+  type StaffList,
   seasonAnswerSchema,
   staffInviteAnswerSchema,
+  staffListAnswerSchema,
   teamAnswerSchema,
 } from './admin-setup.schemas';
 
@@ -156,6 +158,12 @@ export async function inviteStaffMember(
   return (await setupRequest(path, staffInviteAnswerSchema, 'post', body, options)).invite;
 }
 
+/** GET /api/admin/organizations/{id}/staff (owner): the staff and the pending invitations. */
+export function getStaffList(organizationId: number, options: AdminSetupCallOptions = {}): Promise<StaffList> {
+  const path = `/api/admin/organizations/${organizationId}/staff`;
+  return setupRequest(path, staffListAnswerSchema, 'get', undefined, options);
+}
+
 export type {
   AdminDiscountCode,
   AdminLicence,
@@ -164,4 +172,5 @@ export type {
   AdminSetup,
   AdminSetupTeam,
   ProtectionPlanOption,
+  StaffList,
 } from './admin-setup.schemas';

@@ -5,7 +5,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AdminDraft } from '../api/admin-drafts';
 import type { AdminDraftValues } from '../domain/forms/admin-draft';
-import { centsToDollarsText } from '../domain/forms/admin-fields';
+import { teamValuesOf } from '../domain/forms/admin-team';
 import type { adminDraftMachine } from './admin-draft.machine';
 
 export type AdminDraftActorRef = ActorRefFrom<typeof adminDraftMachine>;
@@ -33,15 +33,8 @@ export interface AdminDraftView {
 
 export function draftValues(draft: AdminDraft): AdminDraftValues {
   return {
-    name: draft.name,
+    ...teamValuesOf(draft),
     season_id: draft.season_id === null ? '' : String(draft.season_id),
-    total_dues_cents: centsToDollarsText(draft.total_dues_cents),
-    athlete_deposit_cents: centsToDollarsText(draft.athlete_deposit_cents),
-    payment_plan_fee_cents: centsToDollarsText(draft.payment_plan_fee_cents),
-    total_app_fee_cents: centsToDollarsText(draft.total_app_fee_cents),
-    is_app_fee_itemized: draft.is_app_fee_itemized ? 'true' : 'false',
-    plan_months: draft.plan_months.join(','),
-    protection_plan_id: draft.protection_plan_id === null ? '' : String(draft.protection_plan_id),
     waiver: draft.waiver ?? '',
   };
 }

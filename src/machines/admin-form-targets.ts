@@ -1,8 +1,10 @@
 /**
  * The set-up page's forms (issue 22 point 2) as admin-form.machine.ts knows them: which form (and which organization,
  * season, team or licence it is for), its shared schema (src/domain/forms/admin-*.ts: the server validates the body
- * with the same rules), the call that sends its body, and the form field a server message key belongs to.
+ * with the same rules), the call that sends its body, what the page follows from its answer (a new draft's id: the
+ * editor opens) and the form field a server message key belongs to.
  */
+import { createAdminDraft } from '../api/admin-drafts';
 import {
   createAdminSeason,
   createAdminTeam,
@@ -11,9 +13,12 @@ import {
   createTeamLicence,
   inviteStaffMember,
   updateAdminLicence,
+  updateAdminSeason,
   updateAdminSettings,
+  updateAdminTeam,
 } from '../api/admin-setup';
 import { adminDiscountCodeFormSchema } from '../domain/forms/admin-discount-code';
+import { adminNewDraftFormSchema } from '../domain/forms/admin-draft';
 import {
   adminCoachLicenceFormSchema,
   adminLicenceFormSchema,
@@ -23,17 +28,34 @@ import { adminSeasonFormSchema } from '../domain/forms/admin-season';
 import { settingsFieldOf, toAdminSettingsBody } from '../domain/forms/admin-settings';
 import { adminStaffInviteFormSchema, toAdminStaffInviteBody } from '../domain/forms/admin-staff-invite';
 import { adminTeamFormSchema } from '../domain/forms/admin-team';
+import type { StaffRole } from '../domain/staff';
 
 export type AdminFormTarget =
   | { form: 'season'; organizationId: number }
+  | { form: 'editSeason'; seasonId: number }
   | { form: 'team'; seasonId: number }
+  | { form: 'editTeam'; teamId: number }
   | { form: 'licence'; teamId: number }
   | { form: 'coachLicence'; organizationId: number }
   | { form: 'seats'; code: string }
   | { form: 'pause'; code: string; paused: boolean }
   | { form: 'settings'; organizationId: number }
   | { form: 'discountCode'; organizationId: number }
-  | { form: 'staffInvite'; organizationId: number };
+  | { form: 'staffInvite'; organizationId: number }
+  | { form: 'draft'; organizationId: number };
+
+/** The forms a registrar may open (issue 22 point 1: licences, discount codes, drafts); an owner opens every form. */
+const REGISTRAR_FORMS: ReadonlySet<AdminFormKind> = new Set(['licence', 'seats', 'pause', 'discountCode', 'draft']);
+
+/** Whether a staff member with `role` in the organization may open `form` (the server refuses the others with 403). */
+export function mayOpenForm(role: StaffRole | null, form: AdminFormKind): boolean {
+  return role === 'owner' || (role === 'registrar' && REGISTRAR_FORMS.has(form));
+}
+
+/** What the page follows from a saved form: the new draft's id (its editor opens), else null (the page reloads). */
+export interface AdminFormResult {
+  draftId: number | null;
+}
 
 export type AdminFormKind = AdminFormTarget['form'];
 
@@ -98,8 +120,10 @@ function staffInviteValues(values: Values) {
 export function isValidAdminForm(target: AdminFormTarget, values: Values): boolean {
   switch (target.form) {
     case 'season':
+    case 'editSeason':
       return adminSeasonFormSchema.safeParse(seasonValues(values)).success;
     case 'team':
+    case 'editTeam':
       return adminTeamFormSchema.safeParse(teamValues(values)).success;
     case 'licence':
       return adminLicenceFormSchema.safeParse(licenceValues(values)).success;
@@ -115,17 +139,41 @@ export function isValidAdminForm(target: AdminFormTarget, values: Values): boole
       return adminDiscountCodeFormSchema.safeParse(discountValues(values)).success;
     case 'staffInvite':
       return adminStaffInviteFormSchema.safeParse(staffInviteValues(values)).success;
+    case 'draft':
+      return adminNewDraftFormSchema.safeParse({ team_id: text(values, 'team_id') }).success;
   }
 }
 
 /** Sends the form's body (built by its shared schema); refuses values the schema refuses. */
-export async function submitAdminForm(target: AdminFormTarget, values: Values, signal: AbortSignal): Promise<unknown> {
+export async function submitAdminForm(
+  target: AdminFormTarget,
+  values: Values,
+  signal: AbortSignal,
+): Promise<AdminFormResult> {
+  if (target.form === 'draft') {
+    const body = adminNewDraftFormSchema.parse({ team_id: text(values, 'team_id') });
+    const draft = await createAdminDraft(target.organizationId, body, { signal });
+    return { draftId: draft.id };
+  }
+  await sendAdminForm(target, values, signal);
+  return { draftId: null };
+}
+
+async function sendAdminForm(
+  target: Exclude<AdminFormTarget, { form: 'draft' }>,
+  values: Values,
+  signal: AbortSignal,
+): Promise<unknown> {
   const options = { signal };
   switch (target.form) {
     case 'season':
       return createAdminSeason(target.organizationId, adminSeasonFormSchema.parse(seasonValues(values)), options);
+    case 'editSeason':
+      return updateAdminSeason(target.seasonId, adminSeasonFormSchema.parse(seasonValues(values)), options);
     case 'team':
       return createAdminTeam(target.seasonId, adminTeamFormSchema.parse(teamValues(values)), options);
+    case 'editTeam':
+      return updateAdminTeam(target.teamId, adminTeamFormSchema.parse(teamValues(values)), options);
     case 'licence':
       return createTeamLicence(target.teamId, adminLicenceFormSchema.parse(licenceValues(values)), options);
     case 'coachLicence':
@@ -168,18 +216,23 @@ export function formFieldOf(target: AdminFormTarget, key: string): string | null
   return FORM_FIELDS[target.form].includes(field) ? field : null;
 }
 
+const SEASON_FIELDS = ['name', 'start_date', 'first_installment_on'];
+const TEAM_FIELDS = [
+  'name',
+  'total_dues_cents',
+  'athlete_deposit_cents',
+  'payment_plan_fee_cents',
+  'total_app_fee_cents',
+  'is_app_fee_itemized',
+  'plan_months',
+  'protection_plan_id',
+];
+
 const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {
-  season: ['name', 'start_date', 'first_installment_on'],
-  team: [
-    'name',
-    'total_dues_cents',
-    'athlete_deposit_cents',
-    'payment_plan_fee_cents',
-    'total_app_fee_cents',
-    'is_app_fee_itemized',
-    'plan_months',
-    'protection_plan_id',
-  ],
+  season: SEASON_FIELDS,
+  editSeason: SEASON_FIELDS,
+  team: TEAM_FIELDS,
+  editTeam: TEAM_FIELDS,
   licence: ['code', 'seats'],
   coachLicence: ['code', 'seats', 'expires_on'],
   seats: ['available_licenses'],
@@ -187,4 +240,5 @@ const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {
   settings: ['waiver', 'second_percent', 'further_percent'],
   discountCode: ['code', 'percent_off', 'flat_discount_cents'],
   staffInvite: ['name', 'email', 'role', 'team_id'],
+  draft: ['team_id'],
 };

@@ -3,11 +3,18 @@
  * editing → submitting → saved, or back to editing with the server's refusal (its text and its messages by field).
  * Which form it is comes with its input (`AdminFormTarget`): its values are validated with that form's shared schema
  * (src/domain/forms/admin-*.ts, the schema the server validates the body with), converted to the body (dollars to
- * cents) and sent by `submitAdminForm`. A 401 (session gone) ends the form with `sessionGone` for the page to follow.
+ * cents) and sent by `submitAdminForm`; a saved form's output carries what the page follows (a new draft's id). A 401
+ * (session gone) ends the form with `sessionGone` for the page to follow.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ApiError, errorText } from '../api/errors';
-import { type AdminFormTarget, formFieldOf, isValidAdminForm, submitAdminForm } from './admin-form-targets';
+import {
+  type AdminFormResult,
+  type AdminFormTarget,
+  formFieldOf,
+  isValidAdminForm,
+  submitAdminForm,
+} from './admin-form-targets';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export type AdminFormValues = Record<string, string>;
@@ -19,9 +26,11 @@ export interface AdminFormContext {
   error: string | null;
   fieldErrors: Record<string, string>;
   sessionGone: boolean;
+  /** The saved form's answer (a new draft's id), or null before it is saved. */
+  result: AdminFormResult | null;
 }
 
-export type AdminFormOutput = { saved: true } | { sessionGone: true };
+export type AdminFormOutput = ({ saved: true } & AdminFormResult) | { sessionGone: true };
 
 export const adminFormMachine = setup({
   types: {
@@ -32,7 +41,7 @@ export const adminFormMachine = setup({
     children: {} as { submit: 'submit' },
   },
   actors: {
-    submit: fromPromise<unknown, { target: AdminFormTarget; values: AdminFormValues }>(({ input, signal }) =>
+    submit: fromPromise<AdminFormResult, { target: AdminFormTarget; values: AdminFormValues }>(({ input, signal }) =>
       settleUnlessAborted(submitAdminForm(input.target, input.values, signal), signal),
     ),
   },
@@ -46,6 +55,7 @@ export const adminFormMachine = setup({
   actions: {
     clearErrors: assign({ error: null, fieldErrors: {} }),
     rememberSessionGone: assign({ sessionGone: true }),
+    rememberResult: assign({ result: (_, result: AdminFormResult) => result }),
     rememberError: assign(({ context }, params: { error: unknown }) => {
       const fieldErrors: Record<string, string> = {};
       if (params.error instanceof ApiError) {
@@ -62,7 +72,7 @@ export const adminFormMachine = setup({
   id: 'adminForm',
   description:
     '§1 club console, issue 22 point 2: one set-up form: edit, save, saved or refused with its messages by field',
-  context: ({ input }) => ({ target: input.target, error: null, fieldErrors: {}, sessionGone: false }),
+  context: ({ input }) => ({ target: input.target, error: null, fieldErrors: {}, sessionGone: false, result: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -81,7 +91,7 @@ export const adminFormMachine = setup({
           assertEvent(event, 'SUBMIT');
           return { target: context.target, values: event.values };
         },
-        onDone: { target: 'saved' },
+        onDone: { target: 'saved', actions: { type: 'rememberResult', params: ({ event }) => event.output } },
         onError: [
           {
             guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
@@ -106,5 +116,6 @@ export const adminFormMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context }): AdminFormOutput => (context.sessionGone ? { sessionGone: true } : { saved: true }),
+  output: ({ context }): AdminFormOutput =>
+    context.sessionGone ? { sessionGone: true } : { saved: true, draftId: context.result?.draftId ?? null },
 });

@@ -42,6 +42,23 @@ const setupAnswer = {
   coach_licences: [],
   protection_plans: [{ id: 2, name: 'Season protection', amount_cents: 2_500 }],
 };
+const draft = {
+  id: 3,
+  organization_id: 1,
+  team_id: 9,
+  season_id: 5,
+  name: '10U Comets',
+  total_dues_cents: 40_000,
+  athlete_deposit_cents: 5_000,
+  payment_plan_fee_cents: 1_000,
+  total_app_fee_cents: 2_500,
+  is_app_fee_itemized: true,
+  plan_months: [3, 6],
+  protection_plan_id: 2,
+  waiver: null,
+  updated_at: '2027-09-01T10:30:00.000Z',
+  preview_path: '/draft?draft_id=3',
+};
 const staff = (role: 'owner' | 'registrar' | 'coach') => ({
   id: 1,
   name: 'Olivia Grant',
@@ -54,6 +71,33 @@ function stubConsole(role: 'owner' | 'registrar', onWrite: (method: string, path
     const path = new URL(request.url).pathname;
     if (request.method !== 'GET') return onWrite(request.method, path);
     if (path === '/api/admin/me') return jsonResponse({ staff: staff(role) });
+    if (path.endsWith('/drafts')) return jsonResponse({ drafts: [draft] });
+    if (path.endsWith('/staff')) {
+      if (role !== 'owner')
+        return jsonResponse({ message: 'Your role in this organization does not allow this.' }, 403);
+      return jsonResponse({
+        staff: [
+          { id: 1, name: 'Olivia Grant', email: 'owner@northside.example', role: 'owner', teams: null },
+          {
+            id: 3,
+            name: 'Chris Tanaka',
+            email: 'c@example.com',
+            role: 'coach',
+            teams: [{ id: 4, name: '12U Tigers' }],
+          },
+        ],
+        invites: [
+          {
+            id: 8,
+            name: 'Sam Reyes',
+            email: 'sam@example.com',
+            role: 'coach',
+            team: { id: 9, name: '10U Comets' },
+            expires_at: '2027-09-08T12:00:00.000Z',
+          },
+        ],
+      });
+    }
     if (path.endsWith('/discount-codes'))
       return jsonResponse({
         discount_codes: [{ code: 'EARLY', percent_off: null, flat_discount_cents: 2_500, is_active: false }],
@@ -90,6 +134,61 @@ describe('admin-setup.connect', () => {
     expect(view.householdDiscount).toBe('10% off the 2nd athlete, 15% off each further one');
     expect(view.discountCodes).toEqual([{ code: 'EARLY', amount: '$25.00 off', active: 'Inactive' }]);
     expect(view.open).toBeNull();
+    expect(view.drafts).toEqual([
+      { id: 3, name: '10U Comets', startedFrom: '10U Comets (Fall 2027)', savedAt: expect.stringMatching(/2027/) },
+    ]);
+    // A registrar is not asked for the staff list (owners only) and may not open an owner's form.
+    expect(view.staff).toBeNull();
+    actor.send({ type: 'OPEN', target: { form: 'editTeam', teamId: 9 } });
+    expect(actor.getSnapshot().matches({ loaded: 'browsing' })).toBe(true);
+    actor.send({ type: 'OPEN', target: { form: 'draft', organizationId: 1 } });
+    expect(actor.getSnapshot().matches({ loaded: 'editing' })).toBe(true);
+  });
+
+  it("an owner: the staff with their roles, each team's and season's values for its change form", async () => {
+    stubConsole('owner', () => jsonResponse({}, 500));
+    const actor = createActor(adminSetupMachine, { input: { organizationId: 1 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    const view = adminSetupView(actor.getSnapshot());
+    if (view.kind !== 'loaded') throw new Error('not loaded');
+    expect(view.staff?.members.map((member) => member.role)).toEqual(['Owner', 'Coach (12U Tigers)']);
+    expect(view.staff?.invites).toEqual([
+      { id: 8, name: 'Sam Reyes', email: 'sam@example.com', role: 'Coach (10U Comets)', expiresOn: 'Sep 8, 2027' },
+    ]);
+    expect(view.seasons[0]?.values).toEqual({
+      name: 'Fall 2027',
+      start_date: '2027-09-01',
+      first_installment_on: '2027-09-15',
+    });
+    expect(view.seasons[0]?.teams[0]?.values).toEqual({
+      name: '10U Comets',
+      total_dues_cents: '400.00',
+      athlete_deposit_cents: '50.00',
+      payment_plan_fee_cents: '10.00',
+      total_app_fee_cents: '25.00',
+      is_app_fee_itemized: 'true',
+      plan_months: '6,3',
+      protection_plan_id: '2',
+    });
+  });
+
+  it('a new draft ends the page in its editor', async () => {
+    const writes: string[] = [];
+    stubConsole('registrar', (method, path) => {
+      writes.push(`${method} ${path}`);
+      return jsonResponse({ draft: { ...draft, id: 11 } }, 201);
+    });
+    const actor = createActor(adminSetupMachine, { input: { organizationId: 1 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    actor.send({ type: 'OPEN', target: { form: 'draft', organizationId: 1 } });
+    const form = openFormActor(actor.getSnapshot());
+    if (form === undefined) throw new Error('no form');
+    form.send({ type: 'SUBMIT', values: { team_id: '' } }); // refused: 'Choose the team the draft starts from.'
+    expect(form.getSnapshot().value).toBe('editing');
+    form.send({ type: 'SUBMIT', values: { team_id: '9' } });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ to: '/admin/drafts/$draftId', params: { draftId: '11' } });
+    expect(writes).toEqual(['POST /api/admin/organizations/1/drafts']);
   });
 
   it("saves a form, reloads and says so; a refusal keeps the form with the server's message on its field", async () => {

@@ -1,12 +1,16 @@
 /**
  * The views' window on admin-setup.machine.ts (issue 22 point 2): what the set-up page shows (loading, the load's
  * failure, the seasons with their teams, licences and coach licences, the settings, the discount codes), which
- * forms the staff member's role offers (owners everything; registrars licences, seats, pauses and discount codes),
- * the open form's state (busy, the server's refusal and its messages by field) and what was just saved.
+ * forms the staff member's role offers (owners everything; registrars licences, seats, pauses, discount codes and
+ * drafts), the team drafts, the staff and pending invitations (owners), each changeable season's and team's values as
+ * its form starts with them (money in dollars), the open form's state (busy, the server's refusal and its messages by
+ * field) and what was just saved.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { AdminSeasonValues } from '../domain/forms/admin-season';
+import { type AdminTeamValues, teamValuesOf } from '../domain/forms/admin-team';
 import { formatUsd } from '../domain/money';
-import { STAFF_ROLE_LABEL } from '../domain/staff';
+import { STAFF_ROLE_LABEL, type StaffRole } from '../domain/staff';
 import type { adminFormMachine } from './admin-form.machine';
 import type { AdminFormKind, AdminFormTarget } from './admin-form-targets';
 
@@ -41,6 +45,8 @@ export interface SetupTeamRow {
   plans: string;
   protectionPlan: string;
   licences: SetupLicenceRow[];
+  /** The team form's values for 'Change team' (money in dollars). */
+  values: AdminTeamValues;
 }
 
 export interface SetupSeasonRow {
@@ -49,6 +55,34 @@ export interface SetupSeasonRow {
   startDate: string;
   firstInstallmentOn: string;
   teams: SetupTeamRow[];
+  /** The season form's values for 'Change season'. */
+  values: AdminSeasonValues;
+}
+
+export interface SetupDraftRow {
+  id: number;
+  name: string;
+  /** The team it started from, with its season: '14U Storm (Fall 2026)', or 'No team'. */
+  startedFrom: string;
+  /** 'Nov 27, 2026, 3:40 AM' (the last save). */
+  savedAt: string;
+}
+
+export interface SetupStaffRow {
+  id: number;
+  name: string;
+  email: string;
+  /** 'Owner', 'Registrar', 'Coach (12U Tigers)'. */
+  role: string;
+}
+
+export interface SetupInviteRow {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  /** 'Dec 4, 2026' */
+  expiresOn: string;
 }
 
 export interface SetupLoaded {
@@ -68,8 +102,12 @@ export interface SetupLoaded {
   /** 'None' or '10% off the 2nd athlete, 15% off each further one'. */
   householdDiscount: string;
   discountCodes: { code: string; amount: string; active: string }[];
-  /** Every team of the organization, for the invite form's coach team (owners invite staff, issue 22 point 1). */
+  /** Every team of the organization, for the invite form's coach team and the new draft's team. */
   teams: { id: number; name: string }[];
+  /** The team drafts (issue 22 point 6), each a link to its editor. */
+  drafts: SetupDraftRow[];
+  /** Owners: the staff and the pending invitations (issue 22 point 1); null for a registrar. */
+  staff: { members: SetupStaffRow[]; invites: SetupInviteRow[] } | null;
   /** The form being filled in, or null. */
   open: AdminFormTarget | null;
   /** What was just saved ('Season saved.'), announced, or null. */
@@ -85,7 +123,9 @@ export type AdminSetupView =
 
 const SAVED_TEXT: Record<AdminFormKind, string> = {
   season: 'Season saved.',
+  editSeason: 'Season saved.',
   team: 'Team saved.',
+  editTeam: 'Team saved.',
   licence: 'Licence saved.',
   coachLicence: 'Coach licence saved.',
   seats: 'Seats saved.',
@@ -93,7 +133,24 @@ const SAVED_TEXT: Record<AdminFormKind, string> = {
   settings: 'Settings saved.',
   discountCode: 'Discount code saved.',
   staffInvite: 'Invitation sent.',
+  draft: 'Draft created.',
 };
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** An ISO instant as 'Nov 27, 2026, 3:40 AM' (the reader's time zone); the text itself when it is no date. */
+function dateTimeText(iso: string, format: Intl.DateTimeFormat): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format.format(date);
+}
+
+function roleText(role: StaffRole, teams: readonly { name: string }[] | null): string {
+  const label = STAFF_ROLE_LABEL[role];
+  return role === 'coach' && teams !== null && teams.length > 0
+    ? `${label} (${teams.map((team) => team.name).join(', ')})`
+    : label;
+}
 
 /** 'Pay in full, 3 or 6 monthly payments'. */
 export function plansText(months: number[]): string {
@@ -131,6 +188,9 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
   const { organization, seasons, coach_licences, protection_plans } = data.setup;
   const planName = new Map(protection_plans.map((plan) => [plan.id, plan.name]));
   const discount = organization.household_discount;
+  const teams = seasons.flatMap((season) =>
+    season.teams.map((team) => ({ id: team.id, name: `${team.name} (${season.name})` })),
+  );
   return {
     kind: 'loaded',
     organizationId,
@@ -142,6 +202,7 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
       name: season.name,
       startDate: season.start_date,
       firstInstallmentOn: season.first_installment_on,
+      values: { name: season.name, start_date: season.start_date, first_installment_on: season.first_installment_on },
       teams: season.teams.map((team) => ({
         id: team.id,
         name: team.name,
@@ -152,6 +213,7 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
         plans: plansText(team.plan_months),
         protectionPlan: team.protection_plan_id === null ? 'None' : (planName.get(team.protection_plan_id) ?? 'None'),
         licences: team.licences.map(licenceRow),
+        values: teamValuesOf(team),
       })),
     })),
     coachLicences: coach_licences.map(licenceRow),
@@ -169,9 +231,32 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
         code.percent_off !== null ? `${code.percent_off}% off` : `${formatUsd(code.flat_discount_cents ?? 0)} off`,
       active: code.is_active ? 'Active' : 'Inactive',
     })),
-    teams: seasons.flatMap((season) =>
-      season.teams.map((team) => ({ id: team.id, name: `${team.name} (${season.name})` })),
-    ),
+    teams,
+    drafts: data.drafts.map((draft) => ({
+      id: draft.id,
+      name: draft.name,
+      startedFrom:
+        draft.team_id === null ? 'No team' : (teams.find((team) => team.id === draft.team_id)?.name ?? 'No team'),
+      savedAt: dateTimeText(draft.updated_at, DATE_TIME),
+    })),
+    staff:
+      data.staff === null
+        ? null
+        : {
+            members: data.staff.staff.map((member) => ({
+              id: member.id,
+              name: member.name,
+              email: member.email,
+              role: roleText(member.role, member.teams),
+            })),
+            invites: data.staff.invites.map((invite) => ({
+              id: invite.id,
+              name: invite.name,
+              email: invite.email,
+              role: roleText(invite.role, invite.team === null ? null : [invite.team]),
+              expiresOn: dateTimeText(invite.expires_at, DATE),
+            })),
+          },
     open: snapshot.matches({ loaded: 'editing' }) ? target : null,
     savedText: saved === null ? null : SAVED_TEXT[saved],
     busy: snapshot.hasTag('busy'),

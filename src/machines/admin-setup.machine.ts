@@ -1,19 +1,29 @@
 /**
  * The club console's season set-up page, /admin/organizations/$organizationId/setup (issue 22 point 2): loads the
- * staff member (their role here), the organization's set-up (seasons, teams, licences, coach licences, settings) and
- * its discount codes; a load failure is a state with a retry (a coach's 403 shows its text). Each form (a new season,
- * team, licence, coach licence, a licence's seats or pause, the settings, a discount code) runs as a child
- * admin-form.machine.ts; once it saves, the set-up is loaded again and the page says what was saved.
- * A session the server no longer knows (401) is forgotten and leads to /admin/login.
+ * staff member (their role here), the organization's set-up (seasons, teams, licences, coach licences, settings), its
+ * discount codes, its team drafts and, for an owner, its staff and pending invitations; a load failure is a state with
+ * a retry (a coach's 403 shows its text). Each form (a new or changed season or team, a licence, a coach licence, a
+ * licence's seats or pause, the settings, a discount code, a staff invitation, a new draft) runs as a child
+ * admin-form.machine.ts; once it saves, the set-up is loaded again and the page says what was saved, but a new draft
+ * opens in the draft editor (issue 22 point 6). A session the server no longer knows (401) is forgotten and leads to
+ * /admin/login.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { getAdminMe } from '../api/admin';
-import { type AdminDiscountCode, type AdminSetup, getAdminSetup, getDiscountCodes } from '../api/admin-setup';
+import { type AdminDraft, getAdminDrafts } from '../api/admin-drafts';
+import {
+  type AdminDiscountCode,
+  type AdminSetup,
+  getAdminSetup,
+  getDiscountCodes,
+  getStaffList,
+  type StaffList,
+} from '../api/admin-setup';
 import { ApiError, errorText } from '../api/errors';
 import type { StaffRole } from '../domain/staff';
 import { clearStaffSession } from '../session/staff';
-import { adminFormMachine } from './admin-form.machine';
-import type { AdminFormKind, AdminFormTarget } from './admin-form-targets';
+import { type AdminFormOutput, adminFormMachine } from './admin-form.machine';
+import { type AdminFormKind, type AdminFormTarget, mayOpenForm } from './admin-form-targets';
 import { exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
@@ -21,9 +31,12 @@ export interface AdminSetupData {
   role: StaffRole | null;
   setup: AdminSetup;
   discountCodes: AdminDiscountCode[];
+  drafts: AdminDraft[];
+  /** The staff and pending invitations (owners only), else null. */
+  staff: StaffList | null;
 }
 
-export type AdminSetupExit = { to: '/admin/login' };
+export type AdminSetupExit = { to: '/admin/login' } | { to: '/admin/drafts/$draftId'; params: { draftId: string } };
 
 export type AdminSetupEvent = { type: 'RETRY' } | { type: 'OPEN'; target: AdminFormTarget } | { type: 'CLOSE' };
 
@@ -39,13 +52,18 @@ export interface AdminSetupContext {
 }
 
 async function loadSetup(organizationId: number, signal: AbortSignal): Promise<AdminSetupData> {
-  const [staff, setupAnswer, discountCodes] = await Promise.all([
-    getAdminMe({ signal }),
+  // Only an owner may list the staff (403 for others): asked once the role is known, beside the other calls.
+  const roleAndStaff = getAdminMe({ signal }).then(async (me) => {
+    const role = me.organizations.find((organization) => organization.id === organizationId)?.role ?? null;
+    return { role, staff: role === 'owner' ? await getStaffList(organizationId, { signal }) : null };
+  });
+  const [{ role, staff }, setupAnswer, discountCodes, drafts] = await Promise.all([
+    roleAndStaff,
     getAdminSetup(organizationId, { signal }),
     getDiscountCodes(organizationId, { signal }),
+    getAdminDrafts(organizationId, { signal }),
   ]);
-  const role = staff.organizations.find((organization) => organization.id === organizationId)?.role ?? null;
-  return { role, setup: setupAnswer, discountCodes };
+  return { role, setup: setupAnswer, discountCodes, drafts, staff };
 }
 
 export const adminSetupMachine = setup({
@@ -64,8 +82,18 @@ export const adminSetupMachine = setup({
   },
   guards: {
     isSessionGone: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
-    isFormSessionGone: (_, params: { output: { sessionGone?: true; saved?: true } }) =>
-      params.output.sessionGone === true,
+    isFormAllowed: ({ context, event }) => {
+      assertEvent(event, 'OPEN');
+      return mayOpenForm(context.data?.role ?? null, event.target.form);
+    },
+    /** Another form than the open one (the open form's button is the form itself). */
+    isOtherForm: ({ context, event }) => {
+      assertEvent(event, 'OPEN');
+      return JSON.stringify(event.target) !== JSON.stringify(context.target);
+    },
+    isFormSessionGone: (_, params: { output: AdminFormOutput }) => 'sessionGone' in params.output,
+    isDraftCreated: (_, params: { output: AdminFormOutput }) =>
+      'draftId' in params.output && params.output.draftId !== null,
   },
   actions: {
     remember: assign({ data: (_, data: AdminSetupData) => data, error: null }),
@@ -78,11 +106,17 @@ export const adminSetupMachine = setup({
     rememberSaved: assign(({ context }) => ({ saved: context.target?.form ?? null, target: null })),
     forgetSession: () => clearStaffSession(),
     leave: assign({ exit: (_, exit: AdminSetupExit) => exit }),
+    openDraft: assign({
+      exit: (_, params: { output: AdminFormOutput }): AdminSetupExit | null =>
+        'draftId' in params.output && params.output.draftId !== null
+          ? { to: '/admin/drafts/$draftId', params: { draftId: String(params.output.draftId) } }
+          : null,
+    }),
   },
 }).createMachine({
   id: 'adminSetup',
   description:
-    "§1 club console, issue 22 point 2: an organization's season set-up: seasons, teams, licences, settings, discount codes",
+    "§1 club console, issue 22 point 2: an organization's season set-up: seasons, teams, licences, settings, discount codes, drafts, staff",
   context: ({ input }) => ({
     organizationId: input.organizationId,
     data: null,
@@ -94,7 +128,8 @@ export const adminSetupMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: '§1 club console, issue 22 point 2: GET /api/admin/me, the set-up and the discount codes',
+      description:
+        '§1 club console, issue 22 point 2: GET /api/admin/me, the set-up, the discount codes, the drafts and (owners) the staff',
       tags: ['busy'],
       invoke: {
         id: 'load',
@@ -122,8 +157,9 @@ export const adminSetupMachine = setup({
       initial: 'browsing',
       states: {
         browsing: {
-          description: '§1 club console, issue 22 point 2: the set-up; each form opens from its button',
-          on: { OPEN: { target: 'editing', actions: 'open' } },
+          description:
+            "§1 club console, issue 22 point 2: the set-up; each form the staff member's role allows opens from its button",
+          on: { OPEN: { guard: 'isFormAllowed', target: 'editing', actions: 'open' } },
         },
         editing: {
           description:
@@ -141,12 +177,24 @@ export const adminSetupMachine = setup({
                 target: '#adminSetup.toLogin',
                 actions: 'forgetSession',
               },
+              {
+                guard: { type: 'isDraftCreated', params: ({ event }) => ({ output: event.output }) },
+                target: '#adminSetup.toDraft',
+                actions: { type: 'openDraft', params: ({ event }) => ({ output: event.output }) },
+                description: '§1 club console, issue 22 point 6: a new draft opens in the draft editor',
+              },
               { target: '#adminSetup.reloading', actions: 'rememberSaved' },
             ],
           },
           on: {
             CLOSE: { target: 'browsing', actions: 'close' },
-            OPEN: { target: 'editing', actions: 'open', reenter: true },
+            OPEN: {
+              guard: and(['isFormAllowed', 'isOtherForm']),
+              target: 'editing',
+              actions: 'open',
+              reenter: true,
+              description: '§1 club console, issue 22 point 2: another form opens in place of the open one',
+            },
           },
         },
       },
@@ -173,6 +221,10 @@ export const adminSetupMachine = setup({
       description: '§1 club console, issue 22 point 2: /admin/login',
       type: 'final',
       entry: { type: 'leave', params: { to: '/admin/login' } },
+    },
+    toDraft: {
+      description: "§1 club console, issue 22 point 6: the new draft's editor, /admin/drafts/$draftId",
+      type: 'final',
     },
   },
   output: ({ context }) => exitOf(context),

@@ -7,7 +7,7 @@ export const Route = createLazyRoute('/_admin/admin/organizations/$organizationI
   component: AdminSetupPage,
 });
 
-/** /admin/organizations/$organizationId/setup: the admin-setup flow (load, forms, reload); a lost session: log in. */
+/** /admin/organizations/$organizationId/setup: the admin-setup flow (load, forms, reload); a new draft: its editor; a lost session: log in. */
 function AdminSetupPage() {
   const { organizationId } = useParams({ from: '/_admin/admin/organizations/$organizationId/setup' });
   const actorRef = useFlowPage(adminSetupMachine, { flow: 'admin-setup', input: { organizationId }, follow });
@@ -15,5 +15,7 @@ function AdminSetupPage() {
 }
 
 function follow(navigate: NavigateFunction, exit: AdminSetupExit): void {
-  void navigate({ to: exit.to, replace: true });
+  // A new draft opens in its editor (a step forward: Back returns to the set-up); a lost session replaces the page.
+  if ('params' in exit) void navigate({ to: exit.to, params: exit.params });
+  else void navigate({ to: exit.to, replace: true });
 }

@@ -53,3 +53,14 @@ export const adminNewDraftBodySchema = z.object({
     .check(z.minimum(1, DRAFT_TEAM_REQUIRED), z.maximum(ADMIN_ID_MAX, DRAFT_TEAM_REQUIRED)),
 });
 export type AdminNewDraftBody = z.output<typeof adminNewDraftBodySchema>;
+
+/** The 'New draft' form's values: the team the draft starts from, '' before one is chosen. */
+export type AdminNewDraftValues = { team_id: string };
+
+export const EMPTY_ADMIN_NEW_DRAFT: AdminNewDraftValues = { team_id: '' };
+
+/** The 'New draft' form's schema: the chosen team's id, then the body's rule ('Choose the team the draft starts from.'). */
+export const adminNewDraftFormSchema = z.pipe(
+  z.transform((values: AdminNewDraftValues) => ({ team_id: idTextToId(values.team_id) })),
+  adminNewDraftBodySchema,
+);

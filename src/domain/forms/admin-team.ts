@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import {
   centsField,
+  centsToDollarsText,
   dollarsTextToCents,
   idTextToId,
   optionalIdField,
@@ -116,4 +117,27 @@ export const adminTeamFormSchema = z.pipe(
 export function toAdminTeamBody(values: AdminTeamValues): AdminTeamBody | null {
   const result = adminTeamFormSchema.safeParse(values);
   return result.success ? result.data : null;
+}
+
+/** A saved team's (or draft's) name and fees as the form starts with them: money in dollars ('450.00'). */
+export function teamValuesOf(team: {
+  name: string;
+  total_dues_cents: number;
+  athlete_deposit_cents: number;
+  payment_plan_fee_cents: number;
+  total_app_fee_cents: number;
+  is_app_fee_itemized: boolean;
+  plan_months: readonly number[];
+  protection_plan_id: number | null;
+}): AdminTeamValues {
+  return {
+    name: team.name,
+    total_dues_cents: centsToDollarsText(team.total_dues_cents),
+    athlete_deposit_cents: centsToDollarsText(team.athlete_deposit_cents),
+    payment_plan_fee_cents: centsToDollarsText(team.payment_plan_fee_cents),
+    total_app_fee_cents: centsToDollarsText(team.total_app_fee_cents),
+    is_app_fee_itemized: team.is_app_fee_itemized ? 'true' : 'false',
+    plan_months: team.plan_months.join(','),
+    protection_plan_id: team.protection_plan_id === null ? '' : String(team.protection_plan_id),
+  };
 }

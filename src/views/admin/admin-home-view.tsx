@@ -32,7 +32,8 @@ export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
                   <Link to="/admin/organizations/$organizationId/setup" params={{ organizationId: organization.id }}>
                     Season set-up
                   </Link>
-                  <span className="visually-hidden"> of {organization.name}</span>
+                  <span className="visually-hidden"> of {organization.name}</span>: seasons, teams, licences, discount
+                  codes and team drafts
                 </p>
               )}
               {organization.teams.length === 0 ? (

@@ -2,6 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import type { FormSchema } from '../../domain/form-schema';
 import { adminDiscountCodeFormSchema, EMPTY_ADMIN_DISCOUNT_CODE } from '../../domain/forms/admin-discount-code';
+import { adminNewDraftFormSchema, EMPTY_ADMIN_NEW_DRAFT } from '../../domain/forms/admin-draft';
 import {
   adminCoachLicenceFormSchema,
   adminLicenceFormSchema,
@@ -9,10 +10,10 @@ import {
   EMPTY_ADMIN_COACH_LICENCE,
   EMPTY_ADMIN_LICENCE,
 } from '../../domain/forms/admin-licence';
-import { adminSeasonFormSchema, EMPTY_ADMIN_SEASON } from '../../domain/forms/admin-season';
+import { type AdminSeasonValues, adminSeasonFormSchema, EMPTY_ADMIN_SEASON } from '../../domain/forms/admin-season';
 import { type AdminSettingsValues, adminSettingsFormSchema } from '../../domain/forms/admin-settings';
 import { adminStaffInviteFormSchema, EMPTY_ADMIN_STAFF_INVITE } from '../../domain/forms/admin-staff-invite';
-import { adminTeamFormSchema, EMPTY_ADMIN_TEAM } from '../../domain/forms/admin-team';
+import { type AdminTeamValues, adminTeamFormSchema, EMPTY_ADMIN_TEAM } from '../../domain/forms/admin-team';
 import { STAFF_ROLE_LABEL, STAFF_ROLES } from '../../domain/staff';
 import type { AdminFormActorRef } from '../../machines/admin-setup.connect';
 import { adminFormView } from '../../machines/admin-setup.connect';
@@ -107,11 +108,17 @@ interface FormProps {
   onCancel: () => void;
 }
 
-export function SeasonForm({ actorRef, onCancel }: FormProps) {
-  const form = useForm(EMPTY_ADMIN_SEASON, adminSeasonFormSchema);
+/** A new season, or (with `initial`) a change of one. */
+export function SeasonForm({
+  actorRef,
+  onCancel,
+  title = 'New season',
+  initial = EMPTY_ADMIN_SEASON,
+}: FormProps & { title?: string; initial?: AdminSeasonValues }) {
+  const form = useForm(initial, adminSeasonFormSchema);
   const error = useFieldError(actorRef);
   return (
-    <SetupForm actorRef={actorRef} form={form} title="New season" onCancel={onCancel}>
+    <SetupForm actorRef={actorRef} form={form} title={title} onCancel={onCancel}>
       <TextField label="Season name" {...bound(form, 'name', error(form, 'name'), actorRef)} />
       <TextField
         label="Start date"
@@ -129,13 +136,18 @@ export function SeasonForm({ actorRef, onCancel }: FormProps) {
   );
 }
 
+/** A new team offers pay in full only until monthly plans are ticked. */
+const NEW_TEAM: AdminTeamValues = { ...EMPTY_ADMIN_TEAM, plan_months: '' };
+
+/** A new team of a season, or (with `initial`) a change of one: families who have paid keep what they owe. */
 export function TeamForm({
   actorRef,
   onCancel,
-  seasonName,
+  title,
+  initial,
   protectionPlans,
-}: FormProps & { seasonName: string; protectionPlans: { id: number; name: string }[] }) {
-  const form = useForm({ ...EMPTY_ADMIN_TEAM, plan_months: '' }, adminTeamFormSchema);
+}: FormProps & { title: string; initial?: AdminTeamValues; protectionPlans: { id: number; name: string }[] }) {
+  const form = useForm(initial ?? NEW_TEAM, adminTeamFormSchema);
   const error = useFieldError(actorRef);
   const months = form.values.plan_months.split(',').filter((part) => part !== '');
   const toggle = (month: number, checked: boolean) => {
@@ -145,7 +157,10 @@ export function TeamForm({
   };
   const monthsError = error(form, 'plan_months');
   return (
-    <SetupForm actorRef={actorRef} form={form} title={`New team in ${seasonName}`} onCancel={onCancel}>
+    <SetupForm actorRef={actorRef} form={form} title={title} onCancel={onCancel}>
+      {initial !== undefined && (
+        <p>New fees apply to new registrations; families who have already paid keep what they owe.</p>
+      )}
       <TextField label="Team name" {...bound(form, 'name', error(form, 'name'), actorRef)} />
       <TextField
         label="Total dues ($)"
@@ -375,6 +390,28 @@ export function StaffInviteForm({
           ))}
         </SelectField>
       )}
+    </SetupForm>
+  );
+}
+
+/** A new team draft, copied from one of the organization's teams; saving opens it in the draft editor. */
+export function NewDraftForm({
+  actorRef,
+  onCancel,
+  teams,
+}: FormProps & { teams: readonly { id: number; name: string }[] }) {
+  const form = useForm(EMPTY_ADMIN_NEW_DRAFT, adminNewDraftFormSchema);
+  const error = useFieldError(actorRef);
+  return (
+    <SetupForm actorRef={actorRef} form={form} title="New draft" saveLabel="Create draft" onCancel={onCancel}>
+      <SelectField label="Start from team" {...bound(form, 'team_id', error(form, 'team_id'), actorRef)}>
+        <option value="">Choose a team</option>
+        {teams.map((team) => (
+          <option key={team.id} value={String(team.id)}>
+            {team.name}
+          </option>
+        ))}
+      </SelectField>
     </SetupForm>
   );
 }

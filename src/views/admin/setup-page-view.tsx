@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import {
   type AdminFormTarget,
@@ -16,6 +17,7 @@ import {
   CoachLicenceForm,
   DiscountCodeForm,
   LicenceForm,
+  NewDraftForm,
   PauseForm,
   SeasonForm,
   SeatsForm,
@@ -23,11 +25,13 @@ import {
   StaffInviteForm,
   TeamForm,
 } from './setup-forms';
+import { TableWrap } from './table-wrap';
 import './setup.css';
 
 /**
  * /admin/organizations/$organizationId/setup (issue 22 point 2): the seasons with their teams (dues, fees, plans) and
- * each team's licences, the coach licences, the settings and the discount codes; each form opens in place.
+ * each team's licences, the coach licences, the settings, the discount codes, the team drafts (point 6) and the staff
+ * (point 1); each form opens in place.
  */
 export function AdminSetupView({ actorRef }: { actorRef: AdminSetupActorRef }) {
   const view = useSelector(actorRef, adminSetupView);
@@ -126,6 +130,23 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
             <p>
               Starts {season.startDate}; first instalment {season.firstInstallmentOn}.
             </p>
+            {view.isOwner &&
+              (formActor && shows({ form: 'editSeason', seasonId: season.id }) ? (
+                <SeasonForm
+                  actorRef={formActor}
+                  onCancel={close}
+                  title={`Change ${season.name}`}
+                  initial={season.values}
+                />
+              ) : (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => open({ form: 'editSeason', seasonId: season.id })}
+                >
+                  Change season<span className="visually-hidden"> {season.name}</span>
+                </button>
+              ))}
             {season.teams.length === 0 && <p>No teams yet.</p>}
             {season.teams.map((team) => (
               <section key={team.id} aria-labelledby={`team-${team.id}`} className="admin-setup__team">
@@ -144,6 +165,26 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                   <dt>Protection plan</dt>
                   <dd>{team.protectionPlan}</dd>
                 </dl>
+                {view.isOwner &&
+                  (formActor && shows({ form: 'editTeam', teamId: team.id }) ? (
+                    <TeamForm
+                      actorRef={formActor}
+                      onCancel={close}
+                      title={`Change ${team.name}`}
+                      initial={team.values}
+                      protectionPlans={view.protectionPlans}
+                    />
+                  ) : (
+                    <p>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => open({ form: 'editTeam', teamId: team.id })}
+                      >
+                        Change team<span className="visually-hidden"> {team.name}</span>
+                      </button>
+                    </p>
+                  ))}
                 {team.licences.length === 0 ? (
                   <p>No licences yet.</p>
                 ) : (
@@ -166,7 +207,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                 <TeamForm
                   actorRef={formActor}
                   onCancel={close}
-                  seasonName={season.name}
+                  title={`New team in ${season.name}`}
                   protectionPlans={view.protectionPlans}
                 />
               ) : (
@@ -291,9 +332,101 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
         )}
       </section>
 
+      <section aria-labelledby="setup-drafts" className="admin-setup__section">
+        <h2 id="setup-drafts">Team drafts</h2>
+        <p>
+          A draft starts as a copy of a team. Editing it changes no team: its live preview shows the registration as
+          families would see it.
+        </p>
+        {view.drafts.length === 0 ? (
+          <p>No drafts yet.</p>
+        ) : (
+          <TableWrap label="Team drafts, scrollable">
+            <caption>Team drafts</caption>
+            <thead>
+              <tr>
+                <th scope="col">Draft</th>
+                <th scope="col">Started from</th>
+                <th scope="col">Last saved</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.drafts.map((draft) => (
+                <tr key={draft.id}>
+                  <th scope="row">
+                    <Link to="/admin/drafts/$draftId" params={{ draftId: String(draft.id) }}>
+                      {draft.name}
+                    </Link>
+                  </th>
+                  <td>{draft.startedFrom}</td>
+                  <td>{draft.savedAt}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+        )}
+        {formActor && shows({ form: 'draft', organizationId: view.organizationId }) ? (
+          <NewDraftForm actorRef={formActor} onCancel={close} teams={view.teams} />
+        ) : (
+          view.teams.length > 0 && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => open({ form: 'draft', organizationId: view.organizationId })}
+            >
+              New draft
+            </button>
+          )
+        )}
+      </section>
+
       {view.isOwner && (
         <section aria-labelledby="setup-staff" className="admin-setup__section">
           <h2 id="setup-staff">Staff</h2>
+          {view.staff !== null && (
+            <TableWrap label="Staff, scrollable">
+              <caption>Staff of {view.organizationName}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.staff.members.map((member) => (
+                  <tr key={member.id}>
+                    <th scope="row">{member.name}</th>
+                    <td>{member.email}</td>
+                    <td>{member.role}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableWrap>
+          )}
+          {view.staff !== null && view.staff.invites.length > 0 && (
+            <TableWrap label="Pending invitations, scrollable">
+              <caption>Pending invitations</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Link expires</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.staff.invites.map((invite) => (
+                  <tr key={invite.id}>
+                    <th scope="row">{invite.name}</th>
+                    <td>{invite.email}</td>
+                    <td>{invite.role}</td>
+                    <td>{invite.expiresOn}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableWrap>
+          )}
           <p>
             Invite a registrar, a coach (to one team) or another owner: they get an e-mail with a link that works once,
             for 7 days.
