@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { adminStaffInviteBodySchema } from '../../src/domain/forms/admin-staff-invite.ts';
 import { PASSWORD_MAX_LENGTH } from '../../src/domain/forms/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
 import { clientIp } from '../http/client-ip.ts';
+import { formBody } from '../http/form-body.ts';
 import {
   createRouter,
-  email,
   errors,
-  id,
   idParam,
   json,
   jsonBody,
@@ -98,7 +98,7 @@ const inviteRoute = createAdminRoute({
   summary: 'Invite a staff member by e-mail (owners); the link works 7 days, once',
   request: {
     params: organizationParams,
-    body: jsonBody(z.object({ email, name, role: RoleSchema, team_id: id.nullable().optional() })),
+    body: jsonBody(formBody(adminStaffInviteBodySchema)),
   },
   responses: {
     201: json(z.object({ invite: StaffInviteSchema }), 'The invitation (e-mailed)'),
