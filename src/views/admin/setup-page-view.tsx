@@ -83,38 +83,31 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
     </>
   );
   const licenceTable = (caption: string, licences: SetupLicenceRow[], label: string) => (
-    <section
-      className="admin-setup__scroll"
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a wide table at 375 px
-      tabIndex={0}
-    >
-      <table className="admin-setup__table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Seats</th>
-            <th scope="col">Claimed</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
+    <TableWrap label={label}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Code</th>
+          <th scope="col">Seats</th>
+          <th scope="col">Claimed</th>
+          <th scope="col">Status</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {licences.map((licence) => (
+          <tr key={licence.code}>
+            <th scope="row">
+              <a href={licence.link}>{licence.code}</a>
+            </th>
+            <td>{licence.seats}</td>
+            <td>{licence.claimed}</td>
+            <td>{licence.status}</td>
+            <td>{licenceActions(licence)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {licences.map((licence) => (
-            <tr key={licence.code}>
-              <th scope="row">
-                <a href={licence.link}>{licence.code}</a>
-              </th>
-              <td>{licence.seats}</td>
-              <td>{licence.claimed}</td>
-              <td>{licence.status}</td>
-              <td>{licenceActions(licence)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </TableWrap>
   );
   return (
     <>
@@ -292,32 +285,25 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
         {view.discountCodes.length === 0 ? (
           <p>No discount codes yet.</p>
         ) : (
-          <section
-            className="admin-setup__scroll"
-            aria-label="Discount codes, scrollable"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a wide table at 375 px
-            tabIndex={0}
-          >
-            <table className="admin-setup__table">
-              <caption>Discount codes</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Discount</th>
-                  <th scope="col">Status</th>
+          <TableWrap label="Discount codes, scrollable">
+            <caption>Discount codes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Discount</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.discountCodes.map((code) => (
+                <tr key={code.code}>
+                  <th scope="row">{code.code}</th>
+                  <td>{code.amount}</td>
+                  <td>{code.active}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {view.discountCodes.map((code) => (
-                  <tr key={code.code}>
-                    <th scope="row">{code.code}</th>
-                    <td>{code.amount}</td>
-                    <td>{code.active}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+              ))}
+            </tbody>
+          </TableWrap>
         )}
         {formActor && shows({ form: 'discountCode', organizationId: view.organizationId }) ? (
           <DiscountCodeForm actorRef={formActor} onCancel={close} />
