@@ -105,6 +105,8 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         output: {
           codeSplitting: {
+            // A group that names machine files ends them in `\.ts$`: the /flows page's copies of the machines
+            // (`…machine.ts?flows`, with their descriptions: scripts/machine-descriptions.ts) stay out of it.
             groups: [
               // The libraries every page runs on, in one long-cached chunk instead of a dozen small ones (each chunk
               // is compressed alone, so splitting them costs bytes as well as requests; npm run bench measures it).

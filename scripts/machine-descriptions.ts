@@ -5,7 +5,8 @@ import { type ESTree, type Plugin, parseSync } from 'vite';
  * Stately inspector only, yet every family page carried its flow's texts: about a kilobyte brotli in each of the
  * login, register and athlete-steps chunks. The build blanks them in the machines the pages import, and the /flows
  * page imports its own copy of each machine module (`?flows`, src/views/flows/flow-registry.ts), which keeps them.
- * Tests, `npm run dev`, `npm run paths` and `npm run flows:export` read the machines as written.
+ * Tests, `npm run dev`, `npm run paths` and `npm run flows:export` read the machines as written. The build's source
+ * maps show the blanked text (the code the pages run), every other character in its place.
  */
 
 /** src/machines/<flow>.machine.ts as the pages import it: the /flows page's copies carry a query and stay whole. */
