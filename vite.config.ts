@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { machineDescriptionsForFlowsOnly } from './scripts/machine-descriptions.ts';
 import { prerenderPages, writeCspManifest } from './scripts/prerender.ts';
 import { SITE_BUILD_STAMP, siteInputsHash } from './server/site-build.ts';
 import { type AppConfig, ConfigError, parseConfig } from './src/config-schema.ts';
@@ -25,10 +26,10 @@ const FRAMEWORK_PACKAGES =
  */
 /** The athlete steps both login and register invoke (src/machines/athlete-*.ts, src/views/athletes/). */
 const ATHLETE_STEPS =
-  /[\\/]src[\\/](machines[\\/](athlete-(steps|membership)\.machine|athlete-steps-parent)|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link)|routes[\\/]use-progress\.ts|session[\\/]progress-keys\.ts)/;
+  /[\\/]src[\\/](machines[\\/](athlete-(steps|membership)\.machine|athlete-steps-parent)|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link)|routes[\\/]use-progress|session[\\/]progress-keys)\.tsx?$/;
 
 /** The card payment machine and the card steps it shares with the family checkout (src/machines/card-*.ts). */
-const CARD_PAYMENT = /[\\/]src[\\/]machines[\\/](card-payment\.machine|card-steps)\.ts/;
+const CARD_PAYMENT = /[\\/]src[\\/]machines[\\/](card-payment\.machine|card-steps)\.ts$/;
 
 /**
  * The athlete steps' screens (src/views/athletes/, their connect module): loaded lazily by login and register once
@@ -44,7 +45,7 @@ const ATHLETE_STEPS_VIEWS =
  * npm run bench tells from the rest). Not household-checkout: that belongs to the payment page.
  */
 const HOUSEHOLD_GUARDIANS =
-  /[\\/]src[\\/](api[\\/]household-invites|machines[\\/]household(-join)?\.(machine|connect)|views[\\/]household[\\/]|domain[\\/]forms[\\/]guardian-invite)/;
+  /[\\/]src[\\/](api[\\/]household-invites|machines[\\/]household(-join)?\.(machine|connect)\.ts$|views[\\/]household[\\/]|domain[\\/]forms[\\/]guardian-invite)/;
 
 /**
  * The account forms' rules (names, phone, relationships, the guardian and create-athlete schemas, their payloads):
@@ -84,7 +85,12 @@ export default defineConfig(({ mode }) => {
     throw error;
   }
   return {
-    plugins: [react(), consoleEntry(), staticPages(JSON.parse(define.__SITE_CONFIG__))],
+    plugins: [
+      react(),
+      machineDescriptionsForFlowsOnly(),
+      consoleEntry(),
+      staticPages(JSON.parse(define.__SITE_CONFIG__)),
+    ],
     // The validated configuration goes into the bundle as a constant (src/config.ts): no parsing in the browser.
     define,
     build: {
@@ -99,6 +105,8 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         output: {
           codeSplitting: {
+            // A group that names machine files ends them in `\.ts$`: the /flows page's copies of the machines
+            // (`…machine.ts?flows`, with their descriptions: scripts/machine-descriptions.ts) stay out of it.
             groups: [
               // The libraries every page runs on, in one long-cached chunk instead of a dozen small ones (each chunk
               // is compressed alone, so splitting them costs bytes as well as requests; npm run bench measures it).

@@ -37,6 +37,16 @@ test.describe('flows page', () => {
     }
   });
 
+  test("shows the machines' descriptions, which only this page's copies of the machines carry", async ({ page }) => {
+    // The build blanks them in the machines the flow pages import (scripts/machine-descriptions.ts).
+    await page.goto('/flows?machine=register');
+    await expect(page.getByRole('heading', { level: 2, name: /^register \(machine / })).toBeVisible();
+    await expect(page.locator('.flows-states li[data-state-id="register.routing"] .flows-description')).toContainText(
+      'spec §2',
+    );
+    expect(await page.locator('.flows-transitions li .flows-description').count()).toBeGreaterThan(0);
+  });
+
   for (const viewport of VIEWPORTS) {
     test(`has no serious accessibility violations at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });

@@ -6,8 +6,8 @@ import path from 'node:path';
 import type { Logger } from './log.ts';
 
 /**
- * What a build depends on besides node_modules: sources, the page, the config with its build step (the prerendered
- * pages), and the VITE_* variables.
+ * What a build depends on besides node_modules: sources, the page, the config with its build steps (the prerendered
+ * pages, the machines' descriptions kept for /flows only), and the VITE_* variables.
  */
 const INPUTS = [
   'src',
@@ -16,6 +16,7 @@ const INPUTS = [
   'admin.html',
   'vite.config.ts',
   'scripts/prerender.ts',
+  'scripts/machine-descriptions.ts',
   'server/http/csp.ts',
   '.env',
   '.env.local',

@@ -2,9 +2,11 @@ import { collectFlowMachines, type FlowMachine, flowNameOf } from '../../flows/f
 
 /**
  * The product machines the /flows page can show: one lazy module per src/machines/<flow>.machine.ts, so the page
- * lists every flow at once and loads a machine only when it is drawn.
+ * lists every flow at once and loads a machine only when it is drawn. `?flows` makes each its own copy of the module,
+ * with the descriptions the build blanks in the machines the pages import (scripts/machine-descriptions.ts): only
+ * this page shows them.
  */
-const modules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts');
+const modules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', { query: '?flows' });
 
 export const flowNames: readonly string[] = Object.keys(modules).map(flowNameOf).sort();
 
