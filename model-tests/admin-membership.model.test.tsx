@@ -90,6 +90,13 @@ const busy = new ApiError({
   message: 'This payment is being charged right now. Try again in a moment.',
 });
 
+const noteTooLong = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: 'Use at most 500 characters.',
+  messages: { note: ['Use at most 500 characters.'] },
+});
+
 beforeEach(() => {
   setStaffSession({
     token: 'staff-token',
@@ -120,7 +127,7 @@ const model = defineModel({
     'xstate.done.actor.retryCharge': [doneEvent('retryCharge', membership)],
     'xstate.error.actor.retryCharge': [errorEvent('retryCharge', busy)],
     'xstate.done.actor.markOffline': [doneEvent('markOffline', membership)],
-    'xstate.error.actor.markOffline': [errorEvent('markOffline', busy)],
+    'xstate.error.actor.markOffline': [errorEvent('markOffline', busy), errorEvent('markOffline', noteTooLong)],
     'xstate.done.actor.cancel': [doneEvent('cancel', membership)],
     'xstate.error.actor.cancel': [errorEvent('cancel', busy)],
     'xstate.done.actor.reload': [doneEvent('reload', registrar)],
@@ -246,7 +253,16 @@ runPaths({
         expect(screen.getByRole('heading', { level: 2, name: 'Mark Payment 3 of 3 paid offline' })).toBeTruthy();
         expect(screen.getByRole('group', { name: 'Paid by' })).toBeTruthy();
       },
-      'loaded.offlineForm.failed': () => expect(screen.getByRole('alert').textContent).toBe(busy.message),
+      // The server's refusal above the form; a message on a field is tied to that field too.
+      'loaded.offlineForm.failed': ({ snapshot }) => {
+        expect(screen.getByRole('alert').textContent).toBe(snapshot.context.actionError);
+        const note = screen.getByLabelText('Note (optional)');
+        if (snapshot.context.actionError === noteTooLong.message) {
+          expect(note.getAttribute('aria-invalid')).toBe('true');
+          const described = (note.getAttribute('aria-describedby') ?? '').split(' ');
+          expect(described.some((id) => document.getElementById(id)?.textContent === noteTooLong.message)).toBe(true);
+        } else expect(note.getAttribute('aria-invalid')).toBeNull();
+      },
       'loaded.markingOffline': () => {
         expect(screen.getByRole('status').textContent).toBe('Marking the instalment as paid…');
         expect(button('Mark as paid').disabled).toBe(true);

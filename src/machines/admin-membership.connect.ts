@@ -90,8 +90,15 @@ export interface EmailRow {
 export type AdminMembershipPanel =
   | { kind: 'none' }
   | { kind: 'refund'; refundRef: AdminRefundActorRef }
-  | { kind: 'offline'; phaseLabel: string; error: string | null; busy: boolean }
-  | { kind: 'cancel'; error: string | null; busy: boolean };
+  | {
+      kind: 'offline';
+      phaseLabel: string;
+      error: string | null;
+      /** The server's messages tied to the form's fields. */
+      fieldErrors: { method?: string; note?: string };
+      busy: boolean;
+    }
+  | { kind: 'cancel'; error: string | null; fieldErrors: { reason?: string }; busy: boolean };
 
 export type AdminMembershipView =
   | { kind: 'loading' }
@@ -190,7 +197,8 @@ function phaseLabelOf(membership: MembershipDetail, phaseId: number | null): str
 }
 
 function panelOf(snapshot: AdminMembershipSnapshot, membership: MembershipDetail): AdminMembershipPanel {
-  const { actionError, phaseId } = snapshot.context;
+  const { actionError, actionMessages, phaseId } = snapshot.context;
+  const first = (field: string) => actionMessages[field]?.[0];
   const refundRef = snapshot.children.refund;
   if (snapshot.matches({ loaded: 'refunding' }) && refundRef !== undefined) return { kind: 'refund', refundRef };
   if (snapshot.matches({ loaded: 'offlineForm' }) || snapshot.matches({ loaded: 'markingOffline' })) {
@@ -198,6 +206,9 @@ function panelOf(snapshot: AdminMembershipSnapshot, membership: MembershipDetail
       kind: 'offline',
       phaseLabel: phaseLabelOf(membership, phaseId),
       error: snapshot.matches({ loaded: { offlineForm: 'failed' } }) ? actionError : null,
+      fieldErrors: snapshot.matches({ loaded: { offlineForm: 'failed' } })
+        ? { method: first('method'), note: first('note') }
+        : {},
       busy: snapshot.matches({ loaded: 'markingOffline' }),
     };
   }
@@ -205,6 +216,7 @@ function panelOf(snapshot: AdminMembershipSnapshot, membership: MembershipDetail
     return {
       kind: 'cancel',
       error: snapshot.matches({ loaded: { cancelForm: 'failed' } }) ? actionError : null,
+      fieldErrors: snapshot.matches({ loaded: { cancelForm: 'failed' } }) ? { reason: first('reason') } : {},
       busy: snapshot.matches({ loaded: 'cancelling' }),
     };
   }

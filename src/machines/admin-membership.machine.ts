@@ -16,7 +16,7 @@ import {
   type OfflinePayload,
   retryPhase,
 } from '../api/admin';
-import { ApiError, errorText } from '../api/errors';
+import { ApiError, errorText, type FieldMessages } from '../api/errors';
 import {
   cardLabel,
   hasScheduleLeft,
@@ -38,6 +38,7 @@ import {
 import { clearStaffSession, getStaffSession } from '../session/staff';
 import { type AdminRefundInput, type AdminRefundOutput, adminRefundMachine } from './admin-refund.machine';
 import { exitOf } from './flow-exit';
+import { fieldMessagesOf } from './refusal-messages';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface AdminMembershipInput {
@@ -74,6 +75,8 @@ export interface AdminMembershipContext {
   phaseId: number | null;
   /** The last action's failure text, or null. */
   actionError: string | null;
+  /** The last action's refusal by field (the offline form's `method` and `note`, the cancel's `reason`). */
+  actionMessages: FieldMessages;
   notice: AdminMembershipNotice | null;
   exit: AdminMembershipExit | null;
 }
@@ -168,9 +171,16 @@ export const adminMembershipMachine = setup({
     remember: assign({ data: (_, data: AdminMembershipData) => data, error: null }),
     rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     choosePhase: assign({ phaseId: (_, params: { phaseId: number }) => params.phaseId }),
-    startAction: assign({ actionError: null, notice: null }),
-    rememberActionError: assign({ actionError: (_, params: { error: unknown }) => errorText(params.error) }),
-    announce: assign({ notice: (_, notice: AdminMembershipNotice) => notice, actionError: null }),
+    startAction: assign({ actionError: null, actionMessages: {}, notice: null }),
+    rememberActionError: assign((_, params: { error: unknown }) => ({
+      actionError: errorText(params.error),
+      actionMessages: fieldMessagesOf(params.error),
+    })),
+    announce: assign({
+      notice: (_, notice: AdminMembershipNotice) => notice,
+      actionError: null,
+      actionMessages: {},
+    }),
     forgetSession: () => clearStaffSession(),
     leave: assign({ exit: (_, exit: AdminMembershipExit) => exit }),
   },
@@ -184,6 +194,7 @@ export const adminMembershipMachine = setup({
     error: null,
     phaseId: null,
     actionError: null,
+    actionMessages: {},
     notice: null,
     exit: null,
   }),

@@ -19,15 +19,19 @@ export function MembershipOfflineForm({
   actorRef,
   phaseLabel,
   error,
+  fieldErrors,
   busy,
 }: {
   actorRef: AdminMembershipActorRef;
   phaseLabel: string;
   error: string | null;
+  /** The server's messages on the fields (the schema's own come first). */
+  fieldErrors: { method?: string | undefined; note?: string | undefined };
   busy: boolean;
 }) {
   const form = useForm<AdminOfflineValues>(EMPTY_ADMIN_OFFLINE, adminOfflineFormSchema);
-  const methodError = form.visibleError('method');
+  const methodError = form.visibleError('method') ?? fieldErrors.method;
+  const note = form.bind('note');
   const errorId = useId();
   const heading = `Mark ${phaseLabel} paid offline`;
   return (
@@ -66,7 +70,7 @@ export function MembershipOfflineForm({
             </p>
           )}
         </fieldset>
-        <TextField label="Note (optional)" autoComplete="off" {...form.bind('note')} />
+        <TextField label="Note (optional)" autoComplete="off" {...note} error={note.error ?? fieldErrors.note} />
         <div className="button-row">
           <button type="submit" className="button" disabled={busy}>
             Mark as paid
@@ -89,18 +93,27 @@ export function MembershipOfflineForm({
 export function MembershipCancelForm({
   actorRef,
   error,
+  fieldErrors,
   busy,
 }: {
   actorRef: AdminMembershipActorRef;
   error: string | null;
+  /** The server's message on the reason (the schema's own comes first). */
+  fieldErrors: { reason?: string | undefined };
   busy: boolean;
 }) {
   const form = useForm<AdminCancelValues>(EMPTY_ADMIN_CANCEL, adminCancelFormSchema);
+  const reason = form.bind('reason');
   return (
     <section className="membership-panel" aria-label="Cancel the remaining schedule" aria-busy={busy}>
       <h2>Cancel the remaining schedule</h2>
       {error !== null && <Alert>{error}</Alert>}
-      <TextField label="Reason for cancelling" autoComplete="off" {...form.bind('reason')} />
+      <TextField
+        label="Reason for cancelling"
+        autoComplete="off"
+        {...reason}
+        error={reason.error ?? fieldErrors.reason}
+      />
       <ConfirmChoice
         className="membership-confirm"
         question="Cancel the remaining schedule? The family is charged no more."

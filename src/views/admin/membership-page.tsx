@@ -62,10 +62,18 @@ function LoadedMembership({ actorRef, view }: { actorRef: AdminMembershipActorRe
           actorRef={actorRef}
           phaseLabel={panel.phaseLabel}
           error={panel.error}
+          fieldErrors={panel.fieldErrors}
           busy={panel.busy}
         />
       )}
-      {panel.kind === 'cancel' && <MembershipCancelForm actorRef={actorRef} error={panel.error} busy={panel.busy} />}
+      {panel.kind === 'cancel' && (
+        <MembershipCancelForm
+          actorRef={actorRef}
+          error={panel.error}
+          fieldErrors={panel.fieldErrors}
+          busy={panel.busy}
+        />
+      )}
       {view.canCancel && panel.kind === 'none' && (
         <div className="button-row">
           <button
