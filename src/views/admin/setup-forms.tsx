@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import type { FormSchema } from '../../domain/form-schema';
 import { adminDiscountCodeFormSchema, EMPTY_ADMIN_DISCOUNT_CODE } from '../../domain/forms/admin-discount-code';
 import { adminNewDraftFormSchema, EMPTY_ADMIN_NEW_DRAFT } from '../../domain/forms/admin-draft';
@@ -357,6 +357,23 @@ export function DiscountCodeForm({ actorRef, onCancel }: FormProps) {
   );
 }
 
+/** A select of the organization's teams ('Choose a team' first), bound to a form's `team_id`. */
+function TeamSelect({
+  teams,
+  ...field
+}: ComponentProps<typeof SelectField> & { teams: readonly { id: number; name: string }[] }) {
+  return (
+    <SelectField {...field}>
+      <option value="">Choose a team</option>
+      {teams.map((team) => (
+        <option key={team.id} value={String(team.id)}>
+          {team.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 export function StaffInviteForm({
   actorRef,
   onCancel,
@@ -381,14 +398,7 @@ export function StaffInviteForm({
         ))}
       </SelectField>
       {form.values.role === 'coach' && (
-        <SelectField label="Team" {...bound(form, 'team_id', error(form, 'team_id'), actorRef)}>
-          <option value="">Choose a team</option>
-          {teams.map((team) => (
-            <option key={team.id} value={String(team.id)}>
-              {team.name}
-            </option>
-          ))}
-        </SelectField>
+        <TeamSelect label="Team" teams={teams} {...bound(form, 'team_id', error(form, 'team_id'), actorRef)} />
       )}
     </SetupForm>
   );
@@ -404,14 +414,7 @@ export function NewDraftForm({
   const error = useFieldError(actorRef);
   return (
     <SetupForm actorRef={actorRef} form={form} title="New draft" saveLabel="Create draft" onCancel={onCancel}>
-      <SelectField label="Start from team" {...bound(form, 'team_id', error(form, 'team_id'), actorRef)}>
-        <option value="">Choose a team</option>
-        {teams.map((team) => (
-          <option key={team.id} value={String(team.id)}>
-            {team.name}
-          </option>
-        ))}
-      </SelectField>
+      <TeamSelect label="Start from team" teams={teams} {...bound(form, 'team_id', error(form, 'team_id'), actorRef)} />
     </SetupForm>
   );
 }

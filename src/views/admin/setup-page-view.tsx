@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import {
+  type AdminFormActorRef,
   type AdminFormTarget,
   type AdminSetupActorRef,
   adminSetupView,
@@ -53,6 +55,20 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
   const open = (target: AdminFormTarget) => actorRef.send({ type: 'OPEN', target });
   const close = () => actorRef.send({ type: 'CLOSE' });
   const shows = (target: AdminFormTarget) => formActor !== undefined && isOpen(view.open, target);
+  /** The form of `target` while it is open, else the button that opens it. */
+  const slot = (
+    target: AdminFormTarget,
+    label: ReactNode,
+    form: (formActor: AdminFormActorRef) => ReactNode,
+    className = 'button',
+  ) =>
+    formActor !== undefined && isOpen(view.open, target) ? (
+      form(formActor)
+    ) : (
+      <button type="button" className={className} onClick={() => open(target)}>
+        {label}
+      </button>
+    );
   const licenceActions = (licence: SetupLicenceRow) => (
     <>
       <button
@@ -124,22 +140,21 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
               Starts {season.startDate}; first instalment {season.firstInstallmentOn}.
             </p>
             {view.isOwner &&
-              (formActor && shows({ form: 'editSeason', seasonId: season.id }) ? (
-                <SeasonForm
-                  actorRef={formActor}
-                  onCancel={close}
-                  title={`Change ${season.name}`}
-                  initial={season.values}
-                />
-              ) : (
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => open({ form: 'editSeason', seasonId: season.id })}
-                >
+              slot(
+                { form: 'editSeason', seasonId: season.id },
+                <>
                   Change season<span className="visually-hidden"> {season.name}</span>
-                </button>
-              ))}
+                </>,
+                (form) => (
+                  <SeasonForm
+                    actorRef={form}
+                    onCancel={close}
+                    title={`Change ${season.name}`}
+                    initial={season.values}
+                  />
+                ),
+                'button button--secondary',
+              )}
             {season.teams.length === 0 && <p>No teams yet.</p>}
             {season.teams.map((team) => (
               <section key={team.id} aria-labelledby={`team-${team.id}`} className="admin-setup__team">
@@ -159,25 +174,22 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                   <dd>{team.protectionPlan}</dd>
                 </dl>
                 {view.isOwner &&
-                  (formActor && shows({ form: 'editTeam', teamId: team.id }) ? (
-                    <TeamForm
-                      actorRef={formActor}
-                      onCancel={close}
-                      title={`Change ${team.name}`}
-                      initial={team.values}
-                      protectionPlans={view.protectionPlans}
-                    />
-                  ) : (
-                    <p>
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        onClick={() => open({ form: 'editTeam', teamId: team.id })}
-                      >
-                        Change team<span className="visually-hidden"> {team.name}</span>
-                      </button>
-                    </p>
-                  ))}
+                  slot(
+                    { form: 'editTeam', teamId: team.id },
+                    <>
+                      Change team<span className="visually-hidden"> {team.name}</span>
+                    </>,
+                    (form) => (
+                      <TeamForm
+                        actorRef={form}
+                        onCancel={close}
+                        title={`Change ${team.name}`}
+                        initial={team.values}
+                        protectionPlans={view.protectionPlans}
+                      />
+                    ),
+                    'button button--secondary',
+                  )}
                 {team.licences.length === 0 ? (
                   <p>No licences yet.</p>
                 ) : (
@@ -186,41 +198,37 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                 {team.licences.map((licence) => (
                   <div key={licence.code}>{licenceForms(licence)}</div>
                 ))}
-                {formActor && shows({ form: 'licence', teamId: team.id }) ? (
-                  <LicenceForm actorRef={formActor} onCancel={close} teamName={team.name} />
-                ) : (
-                  <button type="button" className="button" onClick={() => open({ form: 'licence', teamId: team.id })}>
+                {slot(
+                  { form: 'licence', teamId: team.id },
+                  <>
                     New licence<span className="visually-hidden"> for {team.name}</span>
-                  </button>
+                  </>,
+                  (form) => (
+                    <LicenceForm actorRef={form} onCancel={close} teamName={team.name} />
+                  ),
                 )}
               </section>
             ))}
             {view.isOwner &&
-              (formActor && shows({ form: 'team', seasonId: season.id }) ? (
-                <TeamForm
-                  actorRef={formActor}
-                  onCancel={close}
-                  title={`New team in ${season.name}`}
-                  protectionPlans={view.protectionPlans}
-                />
-              ) : (
-                <button type="button" className="button" onClick={() => open({ form: 'team', seasonId: season.id })}>
+              slot(
+                { form: 'team', seasonId: season.id },
+                <>
                   New team<span className="visually-hidden"> in {season.name}</span>
-                </button>
-              ))}
+                </>,
+                (form) => (
+                  <TeamForm
+                    actorRef={form}
+                    onCancel={close}
+                    title={`New team in ${season.name}`}
+                    protectionPlans={view.protectionPlans}
+                  />
+                ),
+              )}
           </section>
         ))}
         {view.isOwner &&
-          (formActor && shows({ form: 'season', organizationId: view.organizationId }) ? (
-            <SeasonForm actorRef={formActor} onCancel={close} />
-          ) : (
-            <button
-              type="button"
-              className="button"
-              onClick={() => open({ form: 'season', organizationId: view.organizationId })}
-            >
-              New season
-            </button>
+          slot({ form: 'season', organizationId: view.organizationId }, 'New season', (form) => (
+            <SeasonForm actorRef={form} onCancel={close} />
           ))}
       </section>
 
@@ -235,17 +243,9 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
           {view.coachLicences.map((licence) => (
             <div key={licence.code}>{licenceForms(licence)}</div>
           ))}
-          {formActor && shows({ form: 'coachLicence', organizationId: view.organizationId }) ? (
-            <CoachLicenceForm actorRef={formActor} onCancel={close} />
-          ) : (
-            <button
-              type="button"
-              className="button"
-              onClick={() => open({ form: 'coachLicence', organizationId: view.organizationId })}
-            >
-              New coach licence
-            </button>
-          )}
+          {slot({ form: 'coachLicence', organizationId: view.organizationId }, 'New coach licence', (form) => (
+            <CoachLicenceForm actorRef={form} onCancel={close} />
+          ))}
         </section>
       )}
 
@@ -258,9 +258,9 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
             <dt>Household discount</dt>
             <dd>{view.householdDiscount}</dd>
           </dl>
-          {formActor && shows({ form: 'settings', organizationId: view.organizationId }) ? (
+          {slot({ form: 'settings', organizationId: view.organizationId }, 'Change settings', (form) => (
             <SettingsForm
-              actorRef={formActor}
+              actorRef={form}
               onCancel={close}
               initial={{
                 waiver: view.waiver,
@@ -268,15 +268,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                 further_percent: view.furtherPercent,
               }}
             />
-          ) : (
-            <button
-              type="button"
-              className="button"
-              onClick={() => open({ form: 'settings', organizationId: view.organizationId })}
-            >
-              Change settings
-            </button>
-          )}
+          ))}
         </section>
       )}
 
@@ -305,17 +297,9 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
             </tbody>
           </TableWrap>
         )}
-        {formActor && shows({ form: 'discountCode', organizationId: view.organizationId }) ? (
-          <DiscountCodeForm actorRef={formActor} onCancel={close} />
-        ) : (
-          <button
-            type="button"
-            className="button"
-            onClick={() => open({ form: 'discountCode', organizationId: view.organizationId })}
-          >
-            New discount code
-          </button>
-        )}
+        {slot({ form: 'discountCode', organizationId: view.organizationId }, 'New discount code', (form) => (
+          <DiscountCodeForm actorRef={form} onCancel={close} />
+        ))}
       </section>
 
       <section aria-labelledby="setup-drafts" className="admin-setup__section">
@@ -351,19 +335,10 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
             </tbody>
           </TableWrap>
         )}
-        {formActor && shows({ form: 'draft', organizationId: view.organizationId }) ? (
-          <NewDraftForm actorRef={formActor} onCancel={close} teams={view.teams} />
-        ) : (
-          view.teams.length > 0 && (
-            <button
-              type="button"
-              className="button"
-              onClick={() => open({ form: 'draft', organizationId: view.organizationId })}
-            >
-              New draft
-            </button>
-          )
-        )}
+        {view.teams.length > 0 &&
+          slot({ form: 'draft', organizationId: view.organizationId }, 'New draft', (form) => (
+            <NewDraftForm actorRef={form} onCancel={close} teams={view.teams} />
+          ))}
       </section>
 
       {view.isOwner && (
@@ -417,17 +392,9 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
             Invite a registrar, a coach (to one team) or another owner: they get an e-mail with a link that works once,
             for 7 days.
           </p>
-          {formActor && shows({ form: 'staffInvite', organizationId: view.organizationId }) ? (
-            <StaffInviteForm actorRef={formActor} onCancel={close} teams={view.teams} />
-          ) : (
-            <button
-              type="button"
-              className="button"
-              onClick={() => open({ form: 'staffInvite', organizationId: view.organizationId })}
-            >
-              Invite staff
-            </button>
-          )}
+          {slot({ form: 'staffInvite', organizationId: view.organizationId }, 'Invite staff', (form) => (
+            <StaffInviteForm actorRef={form} onCancel={close} teams={view.teams} />
+          ))}
         </section>
       )}
     </>
