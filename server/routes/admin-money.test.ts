@@ -223,6 +223,38 @@ describe('refunds', () => {
     });
   });
 
+  it('an idempotency key sent again with another amount, reason or charge is refused, not answered with the first refund', async () => {
+    const { onSchedule } = await fiveStatuses();
+    const token = await registrar();
+    const send = (body: Record<string, unknown>) =>
+      t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/refunds`, {
+        token,
+        headers: { 'Idempotency-Key': 'reused' },
+        body,
+      });
+    const first = await send({ amount_cents: 1000, reason: 'Missed a tournament' });
+    expect(first.status, first.text).toBe(201);
+    for (const body of [
+      { amount_cents: 5000, reason: 'Missed a tournament' },
+      { amount_cents: 1000, reason: 'Another reason' },
+      { amount_cents: 1000, reason: 'Missed a tournament', payment_id: 'pi_of_another_charge' },
+    ]) {
+      const reused = expectError(await send(body), 422);
+      expect(reused.message).toBe(MONEY_TEXTS.keyReused);
+      expect(reused.messages).toEqual({ 'idempotency-key': [MONEY_TEXTS.keyReused] });
+    }
+    // The same request again (the reason as typed, spaces trimmed by the form's schema) is still the first refund.
+    const again = await send({ amount_cents: 1000, reason: ' Missed a tournament ' });
+    expect(again.status, again.text).toBe(201);
+    expect((again.body as { refund: { id: number } }).refund.id).toBe(
+      (first.body as { refund: { id: number } }).refund.id,
+    );
+    expect(
+      await t.db.select().from(membershipRefunds).where(eq(membershipRefunds.membershipId, onSchedule.membership.id)),
+    ).toHaveLength(1);
+    expect(await t.db.select().from(sandboxRefunds)).toHaveLength(1);
+  });
+
   it('two concurrent refunds never exceed what is left', async () => {
     const { paidInFull } = await fiveStatuses();
     const token = await registrar();
