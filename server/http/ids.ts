@@ -13,11 +13,17 @@ export const ID_MAX = 2_147_483_647;
 /** An id in a JSON body. */
 export const id = z.number().int().min(ID_MIN).max(ID_MAX);
 
-/** An id in the path (text, coerced), with the same declared bounds. */
+/** Digits only: JavaScript's Number() also reads '0x10', '1e1', ' 1' and '+1' as ids (16, 10, 1, 1). */
+const DECIMAL_DIGITS = /^[0-9]+$/;
+
+/**
+ * An id in the path (text of decimal digits, read as a number), with the same declared bounds. Any other spelling stays
+ * text and is refused as not a number (422), instead of naming another row.
+ */
 export const idParam = (name: string) =>
-  z.coerce
-    .number()
-    .int()
-    .min(ID_MIN)
-    .max(ID_MAX)
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' && DECIMAL_DIGITS.test(value) ? Number(value) : value),
+      z.number().int().min(ID_MIN).max(ID_MAX),
+    )
     .openapi({ param: { name, in: 'path' }, type: 'integer', minimum: ID_MIN, maximum: ID_MAX });

@@ -9,6 +9,7 @@ import {
   sandboxRefunds,
   staffAuditLog,
 } from '../db/schema/index.ts';
+import { receiptMail } from '../mail/billing-mails.ts';
 import { csvCell, dollarsText } from '../services/admin-exports.ts';
 import { MONEY_TEXTS } from '../services/admin-refunds.ts';
 import { addManyMemberships, addMembership, type PhaseSpec, tigersTeam } from '../test/admin-money-fixtures.ts';
@@ -25,6 +26,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+const paidToday = { amountCents: 20000, paidOn: '2026-11-20', card: null };
 const paid = (amountCents: number, dueOn = '2026-09-01'): PhaseSpec => ({ amountCents, status: 'paid', dueOn });
 const open = (status: PhaseSpec['status'], dueOn: string, amountCents = 15000): PhaseSpec => ({
   amountCents,
@@ -221,6 +223,72 @@ describe('refunds', () => {
       amount_cents: ['Enter an amount of at least $0.01.'],
       reason: ['Enter the reason for the refund.'],
     });
+  });
+
+  it('an idempotency key sent again with another amount, reason or charge is refused, not answered with the first refund', async () => {
+    const { onSchedule } = await fiveStatuses();
+    const token = await registrar();
+    const send = (body: Record<string, unknown>) =>
+      t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/refunds`, {
+        token,
+        headers: { 'Idempotency-Key': 'reused' },
+        body,
+      });
+    const first = await send({ amount_cents: 1000, reason: 'Missed a tournament' });
+    expect(first.status, first.text).toBe(201);
+    for (const body of [
+      { amount_cents: 5000, reason: 'Missed a tournament' },
+      { amount_cents: 1000, reason: 'Another reason' },
+      { amount_cents: 1000, reason: 'Missed a tournament', payment_id: 'pi_of_another_charge' },
+    ]) {
+      const reused = expectError(await send(body), 422);
+      expect(reused.message).toBe(MONEY_TEXTS.keyReused);
+      expect(reused.messages).toEqual({ 'idempotency-key': [MONEY_TEXTS.keyReused] });
+    }
+    // The same request again (the reason as typed, spaces trimmed by the form's schema) is still the first refund.
+    const again = await send({ amount_cents: 1000, reason: ' Missed a tournament ' });
+    expect(again.status, again.text).toBe(201);
+    expect((again.body as { refund: { id: number } }).refund.id).toBe(
+      (first.body as { refund: { id: number } }).refund.id,
+    );
+    expect(
+      await t.db.select().from(membershipRefunds).where(eq(membershipRefunds.membershipId, onSchedule.membership.id)),
+    ).toHaveLength(1);
+    expect(await t.db.select().from(sandboxRefunds)).toHaveLength(1);
+  });
+
+  it("a membership's page lists the e-mails about it, not the family's mail from another organization", async () => {
+    const { onSchedule } = await fiveStatuses();
+    const to = onSchedule.athlete.email;
+    if (to === null) throw new Error('the fixture athlete has an e-mail address');
+    const refund = await t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/refunds`, {
+      token: await registrar(),
+      body: { amount_cents: 500, reason: 'Missed a game' },
+    });
+    expect(refund.status, refund.text).toBe(201);
+    // Northside's own receipt for the Tigers, then what the same address receives from elsewhere afterwards:
+    // Lakeside's receipt for its team, Lakeside's staff invitation (through the API), a password reset.
+    const payments = { planName: 'Pay in full', paymentsLink: 'http://localhost/payments', name: null };
+    const own = receiptMail({ ...payments, to, teamName: '12U Tigers', seasonName: 'Spring 2027' }, paidToday, []);
+    const lakeside = receiptMail({ ...payments, to, teamName: '10U Waves', seasonName: 'Spring 2027' }, paidToday, []);
+    await t.db.insert(mailOutbox).values([own, lakeside].map(({ logLabel: _, ...mail }) => mail));
+    const invite = await t.call('POST', '/api/admin/organizations/2/invites', {
+      token: await staffTokenFor(t.db, STAFF.otherOwner),
+      body: { email: to, name: 'Blake', role: 'registrar' },
+    });
+    expect(invite.status, invite.text).toBe(201);
+    await t.db.insert(mailOutbox).values({ to, subject: 'Reset your password', text: 'Reset it here.', html: '' });
+
+    const page = await t.call('GET', `/api/admin/memberships/${onSchedule.membership.id}`, {
+      token: await registrar(),
+    });
+    expect(page.status, page.text).toBe(200);
+    const subjects = (page.body as { membership: { emails: { subject: string }[] } }).membership.emails.map(
+      (mail) => mail.subject,
+    );
+    expect(subjects).toEqual([own.subject, 'Your refund from Northside Youth Baseball']);
+    expect(page.text).not.toContain('Lakeside');
+    expect(page.text).not.toContain('10U Waves');
   });
 
   it('two concurrent refunds never exceed what is left', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { licenceInfoSchema, paymentDataSchema } from '../../src/api/schemas.ts';
+import { DATE_INVALID } from '../../src/domain/forms/admin-fields.ts';
 import { CODE_TAKEN, LICENCE_CHANGE_REQUIRED } from '../../src/domain/forms/admin-licence.ts';
 import { DEPOSIT_TOO_BIG, PLAN_MONTHS_INVALID } from '../../src/domain/forms/admin-team.ts';
 import {
@@ -13,6 +14,7 @@ import {
   teams,
   waitlistEntries,
 } from '../db/schema/index.ts';
+import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
@@ -477,6 +479,51 @@ describe('validation and scope', () => {
       expect(answer.status, raw).toBeGreaterThanOrEqual(400);
       expect(answer.status, raw).toBeLessThan(500);
     }
+  });
+
+  it('a date of year 0000 (PostgreSQL has no year 0) answers 422 on its field, not 500', async () => {
+    const { northside, tigers } = await ids();
+    const created = expectError(
+      await call('POST', `/api/admin/organizations/${northside}/seasons`, STAFF.owner, {
+        name: 'Year zero',
+        start_date: '0000-01-01',
+        first_installment_on: '0000-02-29',
+      }),
+      422,
+    );
+    expect(created.messages).toEqual({ start_date: [DATE_INVALID], first_installment_on: [DATE_INVALID] });
+    const changed = expectError(
+      await call('PUT', `/api/admin/seasons/${tigers.seasonId}`, STAFF.owner, {
+        name: 'Spring 2027',
+        start_date: '2027-03-01',
+        first_installment_on: '0000-12-31',
+      }),
+      422,
+    );
+    expect(changed.messages).toEqual({ first_installment_on: [DATE_INVALID] });
+    const coach = expectError(
+      await call('POST', `/api/admin/organizations/${northside}/coach-licences`, STAFF.owner, {
+        code: 'COACH-ZERO',
+        seats: 1,
+        expires_on: '0000-06-01',
+      }),
+      422,
+    );
+    expect(coach.messages).toEqual({ expires_on: [DATE_INVALID] });
+    // Year 0001 is PostgreSQL's first: stored and answered as sent.
+    const first = await call('POST', `/api/admin/organizations/${northside}/coach-licences`, STAFF.owner, {
+      code: 'COACH-ONE',
+      seats: 1,
+      expires_on: '0001-01-01',
+    });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body).toMatchObject({ licence: { expires_on: '0001-01-01' } });
+    // The collector's `as_of` (static staff API) too.
+    const run = await t.call('POST', '/api/staff/billing/run', {
+      token: DEFAULT_STAFF_TOKEN,
+      body: { as_of: '0000-01-01' },
+    });
+    expectError(run, 422);
   });
 
   it("another organization's season, team, licence and draft answer 404 with their own text; a coach 403", async () => {

@@ -15,7 +15,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { conflict, fieldError, notFound } from '../http/errors.ts';
+import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
 import { refundMail } from '../mail/refund-mail.ts';
 import { writeAudit } from './admin-audit.ts';
@@ -44,6 +44,7 @@ export const MONEY_TEXTS = {
   notRetryable: 'Only a failed or overdue payment can be retried.',
   notOpen: 'Only a payment still owed can be marked as paid.',
   busy: 'This payment is being charged right now. Try again in a moment.',
+  keyReused: 'This Idempotency-Key was already used for another refund.',
 } as const;
 
 export interface RefundInput {
@@ -61,6 +62,15 @@ function refundJson(row: MembershipRefundRow) {
     status: row.status,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** Whether a refund sent again with its idempotency key asks for what the key's refund recorded. */
+function sameRefund(earlier: MembershipRefundRow, input: RefundInput): boolean {
+  return (
+    earlier.amountCents === input.amount_cents &&
+    earlier.reason === input.reason &&
+    (input.payment_id == null || input.payment_id === earlier.paymentIntentId)
+  );
 }
 
 /** Money refunded, reserved (pending) or not, on one phase. */
@@ -85,7 +95,14 @@ export async function refundMembership(
   const reserved = await deps.db.transaction(async (tx) => {
     await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.id, membership.id)).for('update');
     const [earlier] = await tx.select().from(membershipRefunds).where(eq(membershipRefunds.idempotencyKey, key));
-    if (earlier) return earlier;
+    if (earlier) {
+      // The key names one refund: sent again with another amount, reason or charge it is refused, not answered with
+      // the first refund as if the new one had been made (Stripe answers such a reuse with an idempotency error).
+      if (!sameRefund(earlier, input)) {
+        throw new ApiError(422, MONEY_TEXTS.keyReused, { 'idempotency-key': [MONEY_TEXTS.keyReused] });
+      }
+      return earlier;
+    }
     const offline = tx.select({ id: membershipOfflinePayments.phaseId }).from(membershipOfflinePayments);
     const charges = await tx
       .select()

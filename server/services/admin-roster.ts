@@ -344,9 +344,10 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
   const [row] = await parts.query.where(eq(memberships.id, membership.id));
   if (!row) throw notFound(ROSTER_TEXTS.membershipNotFound);
   const [place] = await db
-    .select({ team: teams, season: seasons })
+    .select({ team: teams, season: seasons, organization: organizations.name })
     .from(teams)
     .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+    .innerJoin(organizations, eq(organizations.id, teams.organizationId))
     .where(eq(teams.id, membership.teamId));
   if (!place) throw notFound(ROSTER_TEXTS.membershipNotFound);
   const [card] = await db.select().from(membershipCards).where(eq(membershipCards.membershipId, membership.id));
@@ -364,7 +365,12 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
     .from(membershipOfflinePayments)
     .where(eq(membershipOfflinePayments.membershipId, membership.id));
   const json = rosterRowJson(row);
-  // What was sent about it: the outbox's messages to the athlete or the guardian since the membership began.
+  // What was sent about it: the outbox's messages to the athlete or the guardian since the membership began that name
+  // its team and its season or organization (receipts, failures, reminders, refunds: server/mail/). The rest of a
+  // family's mail is not this club's to see: another organization's receipts and refunds, a staff invitation from
+  // another club, a password reset. (The outbox keeps no membership per row; matching on the text is the bound.)
+  const names = (text: string) =>
+    sql`(strpos(${mailOutbox.subject}, ${text}) > 0 or strpos(${mailOutbox.text}, ${text}) > 0)`;
   const addresses = [row.guardianEmail, ...(await athleteEmail(db, membership.userId))].filter((a) => a !== '');
   const emails =
     addresses.length === 0
@@ -376,6 +382,8 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
             and(
               inArray(mailOutbox.to, [...new Set(addresses)]),
               sql`${mailOutbox.createdAt} >= ${membership.createdAt}`,
+              names(place.team.name),
+              or(names(place.season.name), names(place.organization)),
             ),
           )
           .orderBy(desc(mailOutbox.id))
