@@ -352,8 +352,8 @@ async function chargeGroup(
     const context = await membershipContext(deps, first.membershipId);
     if (context?.mail) {
       for (const contact of contacts) {
-        await deps.mailer.send(
-          failureMail(
+        await deps.mailer.send({
+          ...failureMail(
             { ...context.mail, to: contact.email, name: contact.name },
             {
               amountCents: notified.amountCents,
@@ -364,7 +364,8 @@ async function chargeGroup(
               updateCardLink: link,
             },
           ),
-        );
+          membershipIds: membershipIdsOf(failed),
+        });
       }
     }
     return 'failed';
@@ -374,15 +375,16 @@ async function chargeGroup(
   // Phases that fell due together retry together; should their plans differ, the notice names the earliest retry.
   const nextAttemptOn = failed.flatMap((p) => (p.nextAttemptOn ? [p.nextAttemptOn] : [])).sort()[0] ?? null;
   for (const contact of contacts) {
-    await deps.mailer.send(
-      householdFailureMail(householdMailContext(deps, contact, lines), {
+    await deps.mailer.send({
+      ...householdFailureMail(householdMailContext(deps, contact, lines), {
         dueOn,
         card: summary,
         reason: failure.message,
         nextAttemptOn,
         updateCardLink: link,
       }),
-    );
+      membershipIds: membershipIdsOf(failed),
+    });
   }
   return 'failed';
 }
@@ -453,26 +455,33 @@ async function remind(deps: AppDeps, group: ChargeGroup, members: MembershipRow[
     const context = await membershipContext(deps, first.membershipId);
     if (!context?.mail) return false;
     for (const contact of contacts) {
-      await deps.mailer.send(
-        reminderMail(
+      await deps.mailer.send({
+        ...reminderMail(
           { ...context.mail, to: contact.email, name: contact.name },
           { amountCents: first.amountCents, dueOn: first.dueOn, card: summary, updateCardLink: link },
         ),
-      );
+        membershipIds: membershipIdsOf(group.phases),
+      });
     }
     return true;
   }
   const lines = await householdMailLines(deps.db, group.phases);
   for (const contact of contacts) {
-    await deps.mailer.send(
-      householdReminderMail(householdMailContext(deps, contact, lines), {
+    await deps.mailer.send({
+      ...householdReminderMail(householdMailContext(deps, contact, lines), {
         dueOn: first.dueOn,
         card: summary,
         updateCardLink: link,
       }),
-    );
+      membershipIds: membershipIdsOf(group.phases),
+    });
   }
   return true;
+}
+
+/** The memberships of these phases, each once: what a notice or a reminder about them is tagged with. */
+function membershipIdsOf(phases: readonly { membershipId: number }[]): number[] {
+  return [...new Set(phases.map((phase) => phase.membershipId))];
 }
 
 /** Today's calendar date for the scheduled runs: the clock, never a request. */

@@ -24,6 +24,7 @@ import type { AppDeps } from '../deps.ts';
 import { siteLink } from '../http/origin.ts';
 import { cardText, message, scheduleLines } from '../mail/billing-mails.ts';
 import type { CardSummary } from '../providers/types.ts';
+import { checkoutMembershipIds } from './household.ts';
 import { OPEN_STATUSES, planName } from './phases.ts';
 
 /** One athlete of a household checkout as stored at Pay Now (`household_checkouts.lines`): what success records. */
@@ -225,5 +226,5 @@ export async function sendHouseholdReceipt(deps: AppDeps, checkoutId: number, ca
     toIsoDate(deps.now()),
     siteLink(deps.env, '/payments'),
   );
-  await deps.mailer.send(mail);
+  await deps.mailer.send({ ...mail, membershipIds: await checkoutMembershipIds(deps.db, checkoutId) });
 }

@@ -156,13 +156,14 @@ export async function sendHouseholdReceipt(
   }
   const lines = await householdMailLines(deps.db, paid);
   const remaining = await householdRemaining(deps.db, checkoutId);
-  await deps.mailer.send(
-    householdReceiptMail(
+  await deps.mailer.send({
+    ...householdReceiptMail(
       householdMailContext(deps, { email: contact.email, name: contact.name }, lines),
       { paidOn: toIsoDate(deps.now()), card },
       remaining,
     ),
-  );
+    membershipIds: [...new Set(paid.map((p) => p.membershipId))],
+  });
 }
 
 /**

@@ -212,7 +212,10 @@ export async function sendReceipt(
     return;
   }
   const remaining = remainingOf(await phasesOf(deps.db, membershipId));
-  await deps.mailer.send(receiptMail(context.mail, { ...payment, paidOn: toIsoDate(deps.now()) }, remaining));
+  await deps.mailer.send({
+    ...receiptMail(context.mail, { ...payment, paidOn: toIsoDate(deps.now()) }, remaining),
+    membershipIds: [membershipId],
+  });
 }
 
 /** The `receipt` of checkout answers (docs/api.md). */

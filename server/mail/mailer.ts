@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** What the log says instead of the subject, for a subject that names people (e.g. the household invite). */
   logLabel?: string;
+  /** The memberships the mail is about (receipts, failure notices, reminders, refunds): the console lists it on theirs. */
+  membershipIds?: number[];
 }
 
 /** What the SMTP mailer needs of a transport: nodemailer's, or a fake one in the tests. */

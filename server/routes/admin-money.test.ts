@@ -27,6 +27,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const paidToday = { amountCents: 20000, paidOn: '2026-11-20', card: null };
+const withoutLabel = <T extends { logLabel?: string }>({ logLabel: _, ...mail }: T) => mail;
 const paid = (amountCents: number, dueOn = '2026-09-01'): PhaseSpec => ({ amountCents, status: 'paid', dueOn });
 const open = (status: PhaseSpec['status'], dueOn: string, amountCents = 15000): PhaseSpec => ({
   amountCents,
@@ -257,7 +258,7 @@ describe('refunds', () => {
     expect(await t.db.select().from(sandboxRefunds)).toHaveLength(1);
   });
 
-  it("a membership's page lists the e-mails about it, not the family's mail from another organization", async () => {
+  it("a membership's page lists the e-mails tagged with it, not the family's mail from another organization", async () => {
     const { onSchedule } = await fiveStatuses();
     const to = onSchedule.athlete.email;
     if (to === null) throw new Error('the fixture athlete has an e-mail address');
@@ -271,7 +272,12 @@ describe('refunds', () => {
     const payments = { planName: 'Pay in full', paymentsLink: 'http://localhost/payments', name: null };
     const own = receiptMail({ ...payments, to, teamName: '12U Tigers', seasonName: 'Spring 2027' }, paidToday, []);
     const lakeside = receiptMail({ ...payments, to, teamName: '10U Waves', seasonName: 'Spring 2027' }, paidToday, []);
-    await t.db.insert(mailOutbox).values([own, lakeside].map(({ logLabel: _, ...mail }) => mail));
+    // Each tagged with its membership (another organization's has another id), as the billing code sends them.
+    const lakesideMembershipId = onSchedule.membership.id + 1000;
+    await t.db.insert(mailOutbox).values([
+      { ...withoutLabel(own), membershipIds: [onSchedule.membership.id] },
+      { ...withoutLabel(lakeside), membershipIds: [lakesideMembershipId] },
+    ]);
     const invite = await t.call('POST', '/api/admin/organizations/2/invites', {
       token: await staffTokenFor(t.db, STAFF.otherOwner),
       body: { email: to, name: 'Blake', role: 'registrar' },
@@ -366,6 +372,10 @@ describe('retry, offline, cancel, audit', () => {
     expect(page.phases.find((p) => p.id === phase!.id)?.status).toBe('paid');
     expect(page.status).toBe('on_schedule');
     expect(page.audit.map((entry) => entry.action)).toEqual(['retry']);
+    // The charge's receipt is tagged with the membership: its page lists it.
+    const shown = await t.call('GET', `/api/admin/memberships/${overdue.membership.id}`, { token });
+    const emails = (shown.body as { membership: { emails: { subject: string }[] } }).membership.emails;
+    expect(emails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/receipt/i)]);
   });
 
   it('a declined retry of a failed instalment stays failed and is audited', async () => {
@@ -382,6 +392,10 @@ describe('retry, offline, cancel, audit', () => {
     const page = (result.body as { membership: { status: string; audit: { after: { status: string } }[] } }).membership;
     expect(page.status).toBe('failed');
     expect(page.audit[0]?.after.status).toBe('failed');
+    // The failure notice (to each guardian) is tagged with the membership: its page lists it.
+    const emails = (result.body as { membership: { emails: { subject: string }[] } }).membership.emails;
+    expect(emails.length).toBeGreaterThan(0);
+    expect(emails.every((mail) => /fail/i.test(mail.subject))).toBe(true);
   });
 
   it('marks an instalment paid offline once, and cancels the rest: the collector charges no more', async () => {

@@ -231,8 +231,8 @@ async function sendRefundMail(deps: AppDeps, membership: MembershipRow, refund: 
       .where(eq(teams.id, membership.teamId));
     const contact = await payerContact(deps.db, membership.payerId ?? membership.userId);
     if (!place || !contact.email) return;
-    await deps.mailer.send(
-      refundMail({
+    await deps.mailer.send({
+      ...refundMail({
         to: contact.email,
         name: contact.name,
         organization: place.organization,
@@ -242,7 +242,8 @@ async function sendRefundMail(deps: AppDeps, membership: MembershipRow, refund: 
         reason: refund.reason,
         paymentsLink: siteLink(deps.env, '/payments'),
       }),
-    );
+      membershipIds: [membership.id],
+    });
   } catch (error) {
     deps.log.error({ err: error, refundId: refund.id }, 'refund: mail not sent');
   }

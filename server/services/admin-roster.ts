@@ -365,29 +365,15 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
     .from(membershipOfflinePayments)
     .where(eq(membershipOfflinePayments.membershipId, membership.id));
   const json = rosterRowJson(row);
-  // What was sent about it: the outbox's messages to the athlete or the guardian since the membership began that name
-  // its team and its season or organization (receipts, failures, reminders, refunds: server/mail/). The rest of a
-  // family's mail is not this club's to see: another organization's receipts and refunds, a staff invitation from
-  // another club, a password reset. (The outbox keeps no membership per row; matching on the text is the bound.)
-  const names = (text: string) =>
-    sql`(strpos(${mailOutbox.subject}, ${text}) > 0 or strpos(${mailOutbox.text}, ${text}) > 0)`;
-  const addresses = [row.guardianEmail, ...(await athleteEmail(db, membership.userId))].filter((a) => a !== '');
-  const emails =
-    addresses.length === 0
-      ? []
-      : await db
-          .select({ subject: mailOutbox.subject, to: mailOutbox.to, createdAt: mailOutbox.createdAt })
-          .from(mailOutbox)
-          .where(
-            and(
-              inArray(mailOutbox.to, [...new Set(addresses)]),
-              sql`${mailOutbox.createdAt} >= ${membership.createdAt}`,
-              names(place.team.name),
-              or(names(place.season.name), names(place.organization)),
-            ),
-          )
-          .orderBy(desc(mailOutbox.id))
-          .limit(100);
+  // What was sent about it: the outbox's mails tagged with this membership (receipts, failure notices, reminders,
+  // refunds, to whichever guardian: server/mail/). The rest of a family's mail is not this club's to see: another
+  // organization's receipts and refunds, a staff invitation from another club, a password reset.
+  const emails = await db
+    .select({ subject: mailOutbox.subject, to: mailOutbox.to, createdAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .where(sql`${membership.id} = any(${mailOutbox.membershipIds})`)
+    .orderBy(desc(mailOutbox.id))
+    .limit(100);
   return {
     ...json,
     team: { id: place.team.id, name: place.team.name },

@@ -6,6 +6,7 @@ import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
  * /dev/mailbox shows it outside production; with SMTP_URL it is `pending` until the relay delivers it (`sent`), or
  * gives up after a few attempts (`failed`). `next_attempt_at` is when a pending row may be claimed (again): a claim
  * pushes it forward first, so a crashed process's claim is retried later. `last_error` holds an error code only.
+ * `membership_ids` tags a mail about memberships.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -23,6 +24,12 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * The memberships the mail is about (a receipt, a failure notice, a reminder, a refund: one, or a household's
+     * several), empty for any other mail. The console's membership page lists a membership's mails by it: never
+     * another organization's mail to the same family.
+     */
+    membershipIds: integer('membership_ids').array().notNull().default(sql`'{}'::integer[]`),
   },
   (table) => [index('mail_outbox_relay_idx').on(table.nextAttemptAt).where(sql`${table.delivery} = 'pending'`)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "membership_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
