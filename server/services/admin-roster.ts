@@ -399,11 +399,6 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
   };
 }
 
-async function athleteEmail(db: Db, userId: number): Promise<string[]> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ? [row.email] : [];
-}
-
 /** GET /api/admin/memberships/{id} */
 export async function staffMembership(deps: AppDeps, staff: StaffJson, membershipId: number) {
   const { membership } = await scopedMembership(deps.db, staff, membershipId, STAFF_ROLES);
