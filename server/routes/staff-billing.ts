@@ -4,7 +4,6 @@ import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
 import { createRouter, errors, json, jsonBody } from '../http/openapi.ts';
 import { runCollectorNow } from '../services/collector-runs.ts';
-import { isStorableDate } from '../services/storable-date.ts';
 
 const runRoute = createRoute({
   method: 'post',
@@ -21,7 +20,7 @@ const runRoute = createRoute({
         as_of: z
           .string()
           .trim()
-          .refine((text) => isIsoDate(text) && isStorableDate(text), 'The as of field must be a date (YYYY-MM-DD).')
+          .refine(isIsoDate, 'The as of field must be a date (YYYY-MM-DD).')
           .nullable()
           .optional(),
       }),

@@ -50,7 +50,6 @@ import { findLicence } from './licences.ts';
 import { requireTeamScope, STAFF_TEXTS, type StaffJson } from './staff-access.ts';
 import { saveStaffDraft } from './staff-drafts.ts';
 import { updateLicenceSeats } from './staff-licences.ts';
-import { requireStorableDates } from './storable-date.ts';
 
 export const ADMIN_SETUP_TEXTS = {
   seasonNotFound: 'Season not found.',
@@ -296,7 +295,6 @@ async function seasonTeams(deps: AppDeps, season: SeasonRow) {
 
 /** POST /api/admin/organizations/{id}/seasons (owner). */
 export async function createSeason(deps: AppDeps, staff: StaffJson, organizationId: number, body: AdminSeasonBody) {
-  requireStorableDates({ start_date: body.start_date, first_installment_on: body.first_installment_on });
   requireRole(staff, organizationId, OWNER, ADMIN_SETUP_TEXTS.organizationNotFound);
   const [season] = await deps.db
     .insert(seasons)
@@ -316,7 +314,6 @@ export async function createSeason(deps: AppDeps, staff: StaffJson, organization
  * stored); new registrations follow the new dates.
  */
 export async function updateSeason(deps: AppDeps, staff: StaffJson, seasonId: number, body: AdminSeasonBody) {
-  requireStorableDates({ start_date: body.start_date, first_installment_on: body.first_installment_on });
   await seasonInScope(deps, staff, seasonId, OWNER);
   const [season] = await deps.db
     .update(seasons)
@@ -415,7 +412,6 @@ export async function createCoachLicence(
   organizationId: number,
   body: AdminCoachLicenceBody,
 ) {
-  requireStorableDates({ expires_on: body.expires_on });
   requireRole(staff, organizationId, OWNER, ADMIN_SETUP_TEXTS.organizationNotFound);
   const [organization] = await deps.db
     .select({ name: organizations.name })

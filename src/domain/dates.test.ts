@@ -37,6 +37,9 @@ describe('calendar dates', () => {
     expect(isRealDate(2027, 1, 0)).toBe(false);
     expect(isIsoDate('2027-03-01')).toBe(true);
     expect(isIsoDate('2027-02-30')).toBe(false);
+    // ISO 8601's year 0000 is no calendar date here (PostgreSQL's `date` has no year 0).
+    expect(isIsoDate('0000-01-01')).toBe(false);
+    expect(isIsoDate('0001-01-01')).toBe(true);
     expect(isIsoDate('2027-3-1')).toBe(false);
     expect(() => parseIsoDate('2027-02-30')).toThrow(RangeError);
     expect(parseIsoDate('2027-03-01')).toEqual({ year: 2027, month: 3, day: 1 });

@@ -38,10 +38,11 @@ const displayFormats: Partial<Record<DisplayStyle, Intl.DateTimeFormat>> = {};
 function dateParts(text: string): { year: number; month: number; day: number } | null {
   const match = ISO_DATE.exec(text);
   const parts = match && { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-  return parts && isRealDate(parts.year, parts.month, parts.day) ? parts : null;
+  // Year 0000 is ISO 8601's, not the calendar's (PostgreSQL's `date` has none: the year before 0001 is 1 BC).
+  return parts && parts.year >= 1 && isRealDate(parts.year, parts.month, parts.day) ? parts : null;
 }
 
-/** Whether a text is a `YYYY-MM-DD` calendar date that exists (2027-02-30 does not). */
+/** Whether a text is a `YYYY-MM-DD` calendar date that exists (2027-02-30 and year 0000 do not). */
 export function isIsoDate(text: string): boolean {
   return dateParts(text) !== null;
 }
