@@ -14,7 +14,9 @@
  * The server runs the API as in production (LOG_LEVEL info: one log line per request, written to /dev/null here; no
  * raised rate limits) but serves no site (SERVE_SITE=false), so it never builds one first.
  *
- * Options (environment): BENCH_SECONDS (default 5 per route), BENCH_CONNECTIONS (default 50),
+ * Options (environment): BENCH_SECONDS (default 5 per route), BENCH_WARMUP_SECONDS (default 1: the unrecorded run
+ * before each route's, long enough to fill the connection pools but not to finish the JIT's warm-up of a just-started
+ * server, whose background compiling still counts in the server's CPU), BENCH_CONNECTIONS (default 50),
  * BENCH_START_TIMEOUT_SECONDS (default 300: a first start may build the site, migrate and seed),
  * BENCH_SERVER_ENTRY (default server/main.ts), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/api-prof` to profile it; keep profiles out of the repository), BENCH_ROUTES (only the
@@ -68,7 +70,8 @@ const SECONDS = positiveInt(process.env.BENCH_SECONDS, 5);
 const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 50);
 const START_TIMEOUT_MS = positiveInt(process.env.BENCH_START_TIMEOUT_SECONDS, 300) * 1000;
 const STOP_TIMEOUT_MS = 15_000;
-const WARMUP_SECONDS = 1;
+/** The unrecorded run before each route's measured one (JIT warm-up); BENCH_WARMUP_SECONDS, default 1. */
+const WARMUP_SECONDS = positiveInt(process.env.BENCH_WARMUP_SECONDS, 1);
 /** Overridable only to smoke-test the bench itself against another entry. */
 const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'server/main.ts';
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);

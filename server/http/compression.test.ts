@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { compressBody, SYNC_COMPRESS_MAX_BYTES } from './compression.ts';
+import { compressBody, compressJson, negotiateEncoding, SYNC_COMPRESS_MAX_BYTES } from './compression.ts';
 
 /** A JSON-like text of about `bytes` bytes: repetitive keys with varying values, as an API answer. */
-function jsonOf(bytes: number): Buffer {
+function jsonOf(bytes: number): Buffer<ArrayBuffer> {
   const items: string[] = [];
   let length = 2;
   for (let index = 0; length < bytes; index += 1) {
@@ -35,5 +36,41 @@ describe('compressBody', () => {
   it('sends the body as it is for no encoding', async () => {
     const body = jsonOf(2048);
     expect(Buffer.from(await compressBody(body, null)).equals(body)).toBe(true);
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it('answers each header for itself when headers alternate (the last answer is kept for the same header only)', () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+      expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+      expect(negotiateEncoding('gzip')).toBe('gzip');
+      expect(negotiateEncoding('br;q=0, gzip;q=0')).toBeNull();
+      expect(negotiateEncoding('gzip, deflate, br', ['gzip'])).toBe('gzip');
+      expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+      expect(negotiateEncoding('identity')).toBeNull();
+    }
+  });
+});
+
+describe('compressJson', () => {
+  const api = new Hono();
+  api.use('*', compressJson());
+  // 608 characters, 1,208 bytes in UTF-8 (each 'é' is two).
+  api.get('/accented', (c) => c.json({ t: 'é'.repeat(600) }));
+  // 1,021 characters and bytes.
+  api.get('/ascii', (c) => c.json({ t: 'x'.repeat(1013) }));
+
+  it('measures the threshold in UTF-8 bytes, not characters', async () => {
+    const accented = await api.request('/accented', { headers: { 'Accept-Encoding': 'br' } });
+    expect(accented.headers.get('content-encoding')).toBe('br');
+    const body = Buffer.from(await accented.arrayBuffer());
+    expect(Number(accented.headers.get('content-length'))).toBe(body.length);
+    expect(JSON.parse(brotliDecompressSync(body).toString())).toEqual({ t: 'é'.repeat(600) });
+
+    const ascii = await api.request('/ascii', { headers: { 'Accept-Encoding': 'br' } });
+    expect(ascii.headers.get('content-encoding')).toBeNull();
+    expect(ascii.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await ascii.json()).toEqual({ t: 'x'.repeat(1013) });
   });
 });
