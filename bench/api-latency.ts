@@ -18,7 +18,8 @@
  * before each route's, long enough to fill the connection pools but not to finish the JIT's warm-up of a just-started
  * server, whose background compiling still counts in the server's CPU), BENCH_CONNECTIONS (default 50),
  * BENCH_START_TIMEOUT_SECONDS (default 300: a first start may build the site, migrate and seed),
- * BENCH_SERVER_ENTRY (default server/main.ts), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g.
+ * BENCH_SERVER_ENTRY (default dist-server/main.js, what `npm start` runs, built first if its sources changed; a `.ts`
+ * entry such as server/main.ts runs the sources through tsx instead), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/api-prof` to profile it; keep profiles out of the repository), BENCH_ROUTES (only the
  * routes whose name contains one of these comma-separated words, besides the health route), BENCH_DATABASES (pglite,
  * postgres or both), BENCH_ACCEPT_ENCODING (sent with every measured request, as a browser does; none by default).
@@ -26,7 +27,7 @@
  * Besides req/s, p50 and p99 it prints each route's CPU milliseconds per request, of the server's processes and of
  * the benchmark database's PostgreSQL backends (Linux /proc; n/a elsewhere): steadier than req/s on a shared machine.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -72,8 +73,9 @@ const START_TIMEOUT_MS = positiveInt(process.env.BENCH_START_TIMEOUT_SECONDS, 30
 const STOP_TIMEOUT_MS = 15_000;
 /** The unrecorded run before each route's measured one (JIT warm-up); BENCH_WARMUP_SECONDS, default 1. */
 const WARMUP_SECONDS = positiveInt(process.env.BENCH_WARMUP_SECONDS, 1);
-/** Overridable only to smoke-test the bench itself against another entry. */
-const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'server/main.ts';
+/** The production path by default: the compiled server `npm start` runs (scripts/build-server.mjs). */
+const BUILT_ENTRY = 'dist-server/main.js';
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? BUILT_ENTRY;
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
 /** The databases to run on, of 'pglite' and 'postgres' (default both; PostgreSQL only when DATABASE_URL is set). */
@@ -119,7 +121,11 @@ async function freePort(): Promise<number> {
 
 function startServer(port: number, database: Record<string, string>): ChildProcess {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', SERVER_ENTRY], {
+  // As `npm start` runs it (node --enable-source-maps dist-server/main.js), or a TypeScript entry through tsx.
+  const entry = SERVER_ENTRY.endsWith('.ts')
+    ? ['--import', 'tsx', SERVER_ENTRY]
+    : ['--enable-source-maps', SERVER_ENTRY];
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...entry], {
     cwd: ROOT,
     // SERVE_SITE=false: the API alone, so a start never waits for (or measures) a build of the site.
     env: {
@@ -492,6 +498,10 @@ async function main(): Promise<void> {
       'ratios are to the health route of the same run' +
       (ACCEPT_ENCODING ? `; Accept-Encoding: ${ACCEPT_ENCODING}` : '; no Accept-Encoding (answers uncompressed)'),
   );
+  if (SERVER_ENTRY === BUILT_ENTRY) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  console.log(`server: ${SERVER_ENTRY}`);
   console.log(`load average at the start: ${loadAverage()}`);
   if (DRIVERS.includes('pglite')) await benchOne(await pgliteTarget());
   const databaseUrl = process.env.DATABASE_URL || undefined;
