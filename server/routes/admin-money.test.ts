@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCollector } from '../billing/collector.ts';
 import {
   licenceClaims,
@@ -224,6 +224,34 @@ describe('refunds', () => {
       amount_cents: ['Enter an amount of at least $0.01.'],
       reason: ['Enter the reason for the refund.'],
     });
+  });
+
+  it('the processor unreachable: 502, nothing refunded; the same refund sent again goes through, once', async () => {
+    const { onSchedule } = await fiveStatuses();
+    const token = await registrar();
+    const send = () =>
+      t.call('POST', `/api/admin/memberships/${onSchedule.membership.id}/refunds`, {
+        token,
+        headers: { 'Idempotency-Key': 'outage-1' },
+        body: { amount_cents: 2500, reason: 'Rained out' },
+      });
+    const payments = t.providers.payments;
+    const refundAmount = payments.refundAmount.bind(payments);
+    const spy = vi.spyOn(payments, 'refundAmount').mockRejectedValueOnce(new Error('ECONNRESET'));
+    const down = await send();
+    expectError(down, 502, MONEY_TEXTS.providerDown);
+    expect(await t.db.select().from(sandboxRefunds)).toHaveLength(0);
+    spy.mockImplementation(refundAmount);
+    const again = await send();
+    expect(again.status, again.text).toBe(201);
+    expect(await send()).toMatchObject({ status: 201 });
+    expect(await t.db.select().from(sandboxRefunds)).toHaveLength(1);
+    const rows = await t.db
+      .select()
+      .from(membershipRefunds)
+      .where(eq(membershipRefunds.membershipId, onSchedule.membership.id));
+    expect(rows.map((row) => [row.amountCents, row.status])).toEqual([[2500, 'succeeded']]);
+    spy.mockRestore();
   });
 
   it('an idempotency key sent again with another amount, reason or charge is refused, not answered with the first refund', async () => {

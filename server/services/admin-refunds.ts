@@ -45,6 +45,7 @@ export const MONEY_TEXTS = {
   notOpen: 'Only a payment still owed can be marked as paid.',
   busy: 'This payment is being charged right now. Try again in a moment.',
   keyReused: 'This Idempotency-Key was already used for another refund.',
+  providerDown: 'The card processor could not be reached. Nothing was refunded; please try again.',
 } as const;
 
 export interface RefundInput {
@@ -74,6 +75,15 @@ function sameRefund(earlier: MembershipRefundRow, input: RefundInput): boolean {
 }
 
 /** Money refunded, reserved (pending) or not, on one phase. */
+/** What is left to refund on a charge: its amount less its refunds that did not fail. */
+async function leftOnPhase(tx: Tx, phaseId: number): Promise<number> {
+  const [phase] = await tx
+    .select({ amountCents: membershipPhases.amountCents })
+    .from(membershipPhases)
+    .where(eq(membershipPhases.id, phaseId));
+  return (phase?.amountCents ?? 0) - (await refundedOnPhase(tx, phaseId));
+}
+
 async function refundedOnPhase(tx: Tx, phaseId: number): Promise<number> {
   const [row] = await tx
     .select({ total: sql<number>`coalesce(sum(${membershipRefunds.amountCents}), 0)::int` })
@@ -101,7 +111,17 @@ export async function refundMembership(
       if (!sameRefund(earlier, input)) {
         throw new ApiError(422, MONEY_TEXTS.keyReused, { 'idempotency-key': [MONEY_TEXTS.keyReused] });
       }
-      return earlier;
+      if (earlier.status !== 'failed') return earlier;
+      // The same refund again after it failed (the processor unreachable, or refusing the amount): tried once more,
+      // if what is left still allows it; the processor's own idempotency key (refund-{id}) keeps it to one refund.
+      const left = await leftOnPhase(tx, earlier.phaseId);
+      if (earlier.amountCents > left) throw fieldError('amount_cents', MONEY_TEXTS.tooMuch);
+      const [reopened] = await tx
+        .update(membershipRefunds)
+        .set({ status: 'pending', completedAt: null })
+        .where(eq(membershipRefunds.id, earlier.id))
+        .returning();
+      return reopened ?? earlier;
     }
     const offline = tx.select({ id: membershipOfflinePayments.phaseId }).from(membershipOfflinePayments);
     const charges = await tx
@@ -119,8 +139,7 @@ export async function refundMembership(
     const phase = input.payment_id ? charges.find((p) => p.providerChargeId === input.payment_id) : charges[0];
     if (!phase?.providerChargeId)
       throw fieldError(input.payment_id ? 'payment_id' : 'amount_cents', MONEY_TEXTS.noPayment);
-    const left = phase.amountCents - (await refundedOnPhase(tx, phase.id));
-    if (input.amount_cents > left) throw fieldError('amount_cents', MONEY_TEXTS.tooMuch);
+    if (input.amount_cents > (await leftOnPhase(tx, phase.id))) throw fieldError('amount_cents', MONEY_TEXTS.tooMuch);
     const [row] = await tx
       .insert(membershipRefunds)
       .values({
@@ -162,7 +181,9 @@ async function completeRefund(
       .update(membershipRefunds)
       .set({ status: 'failed', completedAt: deps.now() })
       .where(and(eq(membershipRefunds.id, pending.id), eq(membershipRefunds.status, 'pending')));
-    throw error;
+    // The processor did not answer (or failed): nothing was refunded; the same request may be sent again.
+    deps.log.error({ err: error, refundId: pending.id }, 'refund: the payment provider failed');
+    throw new ApiError(502, MONEY_TEXTS.providerDown);
   }
   if (outcome.status === 'exceeds') {
     await deps.db
