@@ -475,6 +475,10 @@ describe('exports', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     for (const start of ['+', '-', '@', '\t', '\r'])
       expect(csvCell(`${start}1`).startsWith(`'`) || csvCell(`${start}1`).startsWith(`"'`)).toBe(true);
+    // After spaces a spreadsheet may trim (no-break space too), still a formula: escaped; a plain name is not.
+    expect(csvCell(' =1+1')).toBe(`' =1+1`);
+    expect(csvCell('\u00a0@SUM(A1)')).toBe(`'\u00a0@SUM(A1)`);
+    expect(csvCell(' Avery')).toBe(' Avery');
     expect(csvCell('Avery, Jr.')).toBe('"Avery, Jr."');
     expect(dollarsText(47500)).toBe('475.00');
     expect(dollarsText(5)).toBe('0.05');

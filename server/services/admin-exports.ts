@@ -22,8 +22,11 @@ import { requireTeamScope } from './staff-access.ts';
 
 export const EXPORT_PAGE = 500;
 
-/** A cell a spreadsheet would run as a formula starts with one of these: it gets a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would run as a formula starts with one of these, possibly after spaces (some spreadsheets trim
+ * them, no-break and other Unicode spaces included): it gets a leading apostrophe.
+ */
+const FORMULA_START = /^[\s\u00a0\u2000-\u200b\u3000\ufeff]*[=+\-@\t\r]/;
 
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
