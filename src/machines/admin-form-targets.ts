@@ -52,6 +52,11 @@ export function mayOpenForm(role: StaffRole | null, form: AdminFormKind): boolea
   return role === 'owner' || (role === 'registrar' && REGISTRAR_FORMS.has(form));
 }
 
+/** Whether `open` is the form `target` names: the same form for the same organization, season, team or licence. */
+export function isSameTarget(open: AdminFormTarget | null, target: AdminFormTarget): boolean {
+  return open !== null && JSON.stringify(open) === JSON.stringify(target);
+}
+
 /** What the page follows from a saved form: the new draft's id (its editor opens), else null (the page reloads). */
 export interface AdminFormResult {
   draftId: number | null;

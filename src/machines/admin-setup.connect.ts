@@ -12,7 +12,7 @@ import { type AdminTeamValues, teamValuesOf } from '../domain/forms/admin-team';
 import { formatUsd } from '../domain/money';
 import { STAFF_ROLE_LABEL, type StaffRole } from '../domain/staff';
 import type { adminFormMachine } from './admin-form.machine';
-import type { AdminFormKind, AdminFormTarget } from './admin-form-targets';
+import { type AdminFormKind, type AdminFormTarget, isSameTarget } from './admin-form-targets';
 
 export type { AdminFormTarget };
 
@@ -269,9 +269,7 @@ export function openFormActor(snapshot: AdminSetupSnapshot): AdminFormActorRef |
 }
 
 /** Whether `target` is the open form (the same form for the same season, team or licence). */
-export function isOpen(open: AdminFormTarget | null, target: AdminFormTarget): boolean {
-  return open !== null && JSON.stringify(open) === JSON.stringify(target);
-}
+export const isOpen = isSameTarget;
 
 export interface AdminFormView {
   busy: boolean;

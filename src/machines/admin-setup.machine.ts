@@ -23,7 +23,7 @@ import { ApiError, errorText } from '../api/errors';
 import type { StaffRole } from '../domain/staff';
 import { clearStaffSession } from '../session/staff';
 import { type AdminFormOutput, adminFormMachine } from './admin-form.machine';
-import { type AdminFormKind, type AdminFormTarget, mayOpenForm } from './admin-form-targets';
+import { type AdminFormKind, type AdminFormTarget, isSameTarget, mayOpenForm } from './admin-form-targets';
 import { exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
@@ -89,7 +89,7 @@ export const adminSetupMachine = setup({
     /** Another form than the open one (the open form's button is the form itself). */
     isOtherForm: ({ context, event }) => {
       assertEvent(event, 'OPEN');
-      return JSON.stringify(event.target) !== JSON.stringify(context.target);
+      return !isSameTarget(context.target, event.target);
     },
     isFormSessionGone: (_, params: { output: AdminFormOutput }) => 'sessionGone' in params.output,
     isDraftCreated: (_, params: { output: AdminFormOutput }) =>
