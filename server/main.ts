@@ -7,6 +7,7 @@ import { startBillingScheduler } from './billing/scheduler.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateAndSeedIfEmpty } from './db/seed.ts';
 import { loadEnv } from './env.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { createProcessLogger } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startMailRelay } from './mail/relay-scheduler.ts';
@@ -55,6 +56,7 @@ async function start(): Promise<void> {
       `listening on http://localhost:${info.port}`,
     );
   }) as Server;
+  answerClientErrors(server);
   providers.realtime.attach(server);
   const connections = trackConnections(server);
 
