@@ -26,7 +26,7 @@ import {
 } from '../domain/forms/admin-licence';
 import { adminSeasonFormSchema } from '../domain/forms/admin-season';
 import { settingsFieldOf, toAdminSettingsBody } from '../domain/forms/admin-settings';
-import { adminStaffInviteFormSchema, toAdminStaffInviteBody } from '../domain/forms/admin-staff-invite';
+import { adminStaffInviteFormSchema } from '../domain/forms/admin-staff-invite';
 import { adminTeamFormSchema } from '../domain/forms/admin-team';
 import type { StaffRole } from '../domain/staff';
 
@@ -71,53 +71,17 @@ function text(values: Values, key: string): string {
   return values[key] ?? '';
 }
 
-/** The values of each form, with a missing field as '' (the schema then names it). */
-function seasonValues(values: Values) {
-  return {
-    name: text(values, 'name'),
-    start_date: text(values, 'start_date'),
-    first_installment_on: text(values, 'first_installment_on'),
-  };
+/** The form's own fields of `values` (FORM_FIELDS), a missing one as '' (the schema then names it). */
+function fieldsOf(form: AdminFormKind, values: Values): Values {
+  return Object.fromEntries(FORM_FIELDS[form].map((field) => [field, text(values, field)]));
 }
-function teamValues(values: Values) {
-  return {
-    name: text(values, 'name'),
-    total_dues_cents: text(values, 'total_dues_cents'),
-    athlete_deposit_cents: text(values, 'athlete_deposit_cents'),
-    payment_plan_fee_cents: text(values, 'payment_plan_fee_cents'),
-    total_app_fee_cents: text(values, 'total_app_fee_cents'),
-    is_app_fee_itemized: text(values, 'is_app_fee_itemized'),
-    plan_months: text(values, 'plan_months'),
-    protection_plan_id: text(values, 'protection_plan_id'),
-  };
-}
-function licenceValues(values: Values) {
-  return { code: text(values, 'code'), seats: text(values, 'seats') };
-}
-function coachLicenceValues(values: Values) {
-  return { code: text(values, 'code'), seats: text(values, 'seats'), expires_on: text(values, 'expires_on') };
-}
+
+/** The settings form's values, typed as its body builder reads them. */
 function settingsValues(values: Values) {
   return {
     waiver: text(values, 'waiver'),
     second_percent: text(values, 'second_percent'),
     further_percent: text(values, 'further_percent'),
-  };
-}
-function discountValues(values: Values) {
-  return {
-    code: text(values, 'code'),
-    percent_off: text(values, 'percent_off'),
-    flat_discount_cents: text(values, 'flat_discount_cents'),
-  };
-}
-
-function staffInviteValues(values: Values) {
-  return {
-    name: text(values, 'name'),
-    email: text(values, 'email'),
-    role: text(values, 'role'),
-    team_id: text(values, 'team_id'),
   };
 }
 
@@ -126,26 +90,26 @@ export function isValidAdminForm(target: AdminFormTarget, values: Values): boole
   switch (target.form) {
     case 'season':
     case 'editSeason':
-      return adminSeasonFormSchema.safeParse(seasonValues(values)).success;
+      return adminSeasonFormSchema.safeParse(fieldsOf(target.form, values)).success;
     case 'team':
     case 'editTeam':
-      return adminTeamFormSchema.safeParse(teamValues(values)).success;
+      return adminTeamFormSchema.safeParse(fieldsOf(target.form, values)).success;
     case 'licence':
-      return adminLicenceFormSchema.safeParse(licenceValues(values)).success;
+      return adminLicenceFormSchema.safeParse(fieldsOf(target.form, values)).success;
     case 'coachLicence':
-      return adminCoachLicenceFormSchema.safeParse(coachLicenceValues(values)).success;
+      return adminCoachLicenceFormSchema.safeParse(fieldsOf(target.form, values)).success;
     case 'seats':
-      return adminSeatsFormSchema.safeParse({ available_licenses: text(values, 'available_licenses') }).success;
+      return adminSeatsFormSchema.safeParse(fieldsOf(target.form, values)).success;
     case 'pause':
       return true;
     case 'settings':
       return toAdminSettingsBody(settingsValues(values)) !== null;
     case 'discountCode':
-      return adminDiscountCodeFormSchema.safeParse(discountValues(values)).success;
+      return adminDiscountCodeFormSchema.safeParse(fieldsOf(target.form, values)).success;
     case 'staffInvite':
-      return adminStaffInviteFormSchema.safeParse(staffInviteValues(values)).success;
+      return adminStaffInviteFormSchema.safeParse(fieldsOf(target.form, values)).success;
     case 'draft':
-      return adminNewDraftFormSchema.safeParse({ team_id: text(values, 'team_id') }).success;
+      return adminNewDraftFormSchema.safeParse(fieldsOf(target.form, values)).success;
   }
 }
 
@@ -156,7 +120,7 @@ export async function submitAdminForm(
   signal: AbortSignal,
 ): Promise<AdminFormResult> {
   if (target.form === 'draft') {
-    const body = adminNewDraftFormSchema.parse({ team_id: text(values, 'team_id') });
+    const body = adminNewDraftFormSchema.parse(fieldsOf(target.form, values));
     const draft = await createAdminDraft(target.organizationId, body, { signal });
     return { draftId: draft.id };
   }
@@ -172,27 +136,27 @@ async function sendAdminForm(
   const options = { signal };
   switch (target.form) {
     case 'season':
-      return createAdminSeason(target.organizationId, adminSeasonFormSchema.parse(seasonValues(values)), options);
+      return createAdminSeason(
+        target.organizationId,
+        adminSeasonFormSchema.parse(fieldsOf(target.form, values)),
+        options,
+      );
     case 'editSeason':
-      return updateAdminSeason(target.seasonId, adminSeasonFormSchema.parse(seasonValues(values)), options);
+      return updateAdminSeason(target.seasonId, adminSeasonFormSchema.parse(fieldsOf(target.form, values)), options);
     case 'team':
-      return createAdminTeam(target.seasonId, adminTeamFormSchema.parse(teamValues(values)), options);
+      return createAdminTeam(target.seasonId, adminTeamFormSchema.parse(fieldsOf(target.form, values)), options);
     case 'editTeam':
-      return updateAdminTeam(target.teamId, adminTeamFormSchema.parse(teamValues(values)), options);
+      return updateAdminTeam(target.teamId, adminTeamFormSchema.parse(fieldsOf(target.form, values)), options);
     case 'licence':
-      return createTeamLicence(target.teamId, adminLicenceFormSchema.parse(licenceValues(values)), options);
+      return createTeamLicence(target.teamId, adminLicenceFormSchema.parse(fieldsOf(target.form, values)), options);
     case 'coachLicence':
       return createCoachLicence(
         target.organizationId,
-        adminCoachLicenceFormSchema.parse(coachLicenceValues(values)),
+        adminCoachLicenceFormSchema.parse(fieldsOf(target.form, values)),
         options,
       );
     case 'seats':
-      return updateAdminLicence(
-        target.code,
-        adminSeatsFormSchema.parse({ available_licenses: text(values, 'available_licenses') }),
-        options,
-      );
+      return updateAdminLicence(target.code, adminSeatsFormSchema.parse(fieldsOf(target.form, values)), options);
     case 'pause':
       return updateAdminLicence(target.code, { paused: target.paused }, options);
     case 'settings': {
@@ -203,14 +167,15 @@ async function sendAdminForm(
     case 'discountCode':
       return createDiscountCode(
         target.organizationId,
-        adminDiscountCodeFormSchema.parse(discountValues(values)),
+        adminDiscountCodeFormSchema.parse(fieldsOf(target.form, values)),
         options,
       );
-    case 'staffInvite': {
-      const body = toAdminStaffInviteBody(staffInviteValues(values));
-      if (body === null) throw new Error('The invite form sent values its schema refuses.');
-      return inviteStaffMember(target.organizationId, body, options);
-    }
+    case 'staffInvite':
+      return inviteStaffMember(
+        target.organizationId,
+        adminStaffInviteFormSchema.parse(fieldsOf(target.form, values)),
+        options,
+      );
   }
 }
 
