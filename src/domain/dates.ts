@@ -153,15 +153,20 @@ export function hasSeasonStarted(startDate: string, now: Date): boolean {
   return start !== null && start.getTime() <= now.getTime();
 }
 
-/** Issue 21 point 3: when a waitlist offer's hold ends. */
-const holdFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+/**
+ * Issue 21 point 3: when a waitlist offer's hold ends. Made on first use: built when the module loaded, it cost every
+ * licence page tens of milliseconds of its start on a phone (time zone names; docs/architecture.md §10).
+ */
+let holdFormat: Intl.DateTimeFormat | undefined;
+const holdFormatter = () =>
+  (holdFormat ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }));
 
 /**
  * When an offer's hold ends, for the family: date and time in the reader's own zone, named ('Nov 28, 2026, 6:00 PM
@@ -169,5 +174,5 @@ const holdFormat = new Intl.DateTimeFormat('en-US', {
  */
 export function formatHoldUntil(expiresAt: string): string {
   const instant = parseInstant(expiresAt);
-  return instant === null ? expiresAt : holdFormat.format(instant);
+  return instant === null ? expiresAt : holdFormatter().format(instant);
 }

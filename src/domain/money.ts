@@ -3,7 +3,12 @@
  * These are the only conversions between the two, on the site and on the server.
  */
 
-const usdFormatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/**
+ * Made on first use, not when the module loads: the first Intl object of a page costs tens of milliseconds on a
+ * phone (ICU's data), and most pages load this module without showing an amount at start (docs/architecture.md
+ * §10 "Start-up work").
+ */
+let usdFormatter: Intl.NumberFormat | undefined;
 
 /** Dollars (at most two decimals on the wire, docs/api.md) to integer cents, rounding half away from zero (§9). */
 export function dollarsToCents(dollars: number): number {
@@ -29,6 +34,7 @@ export function centsToDollarsOrNull(cents: number | null): number | null {
 /** Display text of an amount in cents, e.g. 45000 → '$450.00' (design §7: Intl.NumberFormat en-US, USD). */
 export function formatUsd(cents: number): string {
   assertCents(cents);
+  usdFormatter ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   return usdFormatter.format(cents / 100);
 }
 
