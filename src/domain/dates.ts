@@ -32,8 +32,26 @@ const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?
 /** 'Mar 1, 2027' or, long, 'March 1, 2027'. */
 export type DisplayStyle = 'short' | 'long';
 
-// Made on first use, so a page that imports a date rule but shows no date builds no formatter.
-const displayFormats: Partial<Record<DisplayStyle, Intl.DateTimeFormat>> = {};
+/**
+ * The month names of en-US. The display format is written out instead of asked of `Intl.DateTimeFormat`: the first
+ * Intl object of a page loads ICU's data, tens of milliseconds of a phone's main thread on the pages that show a
+ * date at start (/payment's plans; docs/architecture.md §10 "Start-up work"). `dates.test.ts` checks every style
+ * against Intl's en-US, UTC output.
+ */
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 function dateParts(text: string): { year: number; month: number; day: number } | null {
   const match = ISO_DATE.exec(text);
@@ -124,13 +142,10 @@ export function parseInstant(text: string | null | undefined): Date | null {
 
 /** `2027-03-01` → 'Mar 1, 2027' (or 'March 1, 2027' long): the display strings of dates, the same in every zone. */
 export function formatDisplayDate(isoDate: string, style: DisplayStyle = 'short'): string {
-  displayFormats[style] ??= new Intl.DateTimeFormat('en-US', {
-    month: style,
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return displayFormats[style].format(startOfDate(isoDate));
+  // The instant's UTC date, as Intl read it (startOfDate's Date.UTC takes years 0-99 as 1900-1999).
+  const instant = startOfDate(isoDate);
+  const name = MONTHS[instant.getUTCMonth()] ?? '';
+  return `${style === 'short' ? name.slice(0, 3) : name} ${instant.getUTCDate()}, ${instant.getUTCFullYear()}`;
 }
 
 /** The calendar date of a date or date-time text (see `parseInstant`) for display, or null when unreadable. */

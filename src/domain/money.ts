@@ -3,13 +3,6 @@
  * These are the only conversions between the two, on the site and on the server.
  */
 
-/**
- * Made on first use, not when the module loads: the first Intl object of a page costs tens of milliseconds on a
- * phone (ICU's data), and most pages load this module without showing an amount at start (docs/architecture.md
- * §10 "Start-up work").
- */
-let usdFormatter: Intl.NumberFormat | undefined;
-
 /** Dollars (at most two decimals on the wire, docs/api.md) to integer cents, rounding half away from zero (§9). */
 export function dollarsToCents(dollars: number): number {
   if (!Number.isFinite(dollars)) {
@@ -31,11 +24,19 @@ export function centsToDollarsOrNull(cents: number | null): number | null {
   return cents === null ? null : centsToDollars(cents);
 }
 
-/** Display text of an amount in cents, e.g. 45000 → '$450.00' (design §7: Intl.NumberFormat en-US, USD). */
+/**
+ * Display text of an amount in cents, e.g. 45000 → '$450.00', -123456 → '-$1,234.56': design §7's Intl.NumberFormat
+ * en-US USD, written out (money.test.ts checks it against Intl's): the first Intl object of a page loads ICU's data,
+ * tens of milliseconds of a phone's main thread on the pages that show an amount at start (docs/architecture.md §10
+ * "Start-up work").
+ */
 export function formatUsd(cents: number): string {
   assertCents(cents);
-  usdFormatter ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-  return usdFormatter.format(cents / 100);
+  // Intl shows -0 (e.g. a negated zero discount) with its sign.
+  const sign = cents < 0 || Object.is(cents, -0) ? '-' : '';
+  const magnitude = Math.abs(cents);
+  const dollars = String(Math.floor(magnitude / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${sign}$${dollars}.${String(magnitude % 100).padStart(2, '0')}`;
 }
 
 /** Throws unless the value is an integer number of cents (design §7: money is integer cents). */
