@@ -7,7 +7,7 @@
  * Only keys are matched: such words as values are kept.
  */
 
-/** The names, as parts of a key (any case; `payment_method`, `paymentMethodId`, `client_secret`, `clientSecret` …). */
+/** The names, as parts of a key, in any case and spelling (`payment_method`, `paymentMethodId`, `clientSecret` …). */
 export const SECRET_KEY_PARTS = [
   'password',
   'token',

@@ -13,7 +13,10 @@ const context = contextShape<AthleteStepsContext>()({
 });
 
 /** The athlete steps' persisted snapshot as their parent carries it (`children.athleteSteps`). */
-export const savedAthleteSteps = z.object({ snapshot: z.object({ context: z.object(context) }) });
+const savedAthleteSteps = z.object({ snapshot: z.object({ context: z.object(context) }) });
+
+/** The children a wizard's saved snapshot carries, as it reads them (`savedSnapshot(context, carriedAthleteSteps)`). */
+export const carriedAthleteSteps = { athleteSteps: z.optional(savedAthleteSteps) };
 
 /** The athlete a saved wizard had chosen, or null. */
 export function chosenAthleteIdOf(saved: z.infer<typeof savedAthleteSteps> | undefined): number | null {

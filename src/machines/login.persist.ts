@@ -5,21 +5,13 @@
  * so the list is loaded and the membership check and claim run again.
  *
  * Older shapes: none yet. A snapshot of another machine version is discarded with the quiet notice; renaming a
- * context field read here keeps its older shape as a second reader in `readers`. Proof: login.persist.test.ts and
+ * context field read here keeps a reader of its older shape in `older`. Proof: login.persist.test.ts and
  * model-tests/resume.model.test.ts (every reachable state).
  */
 import { z } from 'zod/mini';
-import {
-  contextShape,
-  declareProgress,
-  type ResumePoint,
-  snapshotReader,
-  stateValueSchema,
-  stepAt,
-  type TopStateOf,
-} from '../session/progress-declaration';
+import { contextShape, declareProgress, type ResumePoint, savedSnapshot } from '../session/progress-declaration';
 import { type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
-import { chosenAthleteIdOf, savedAthleteSteps } from './athlete-steps.persist';
+import { carriedAthleteSteps, chosenAthleteIdOf } from './athlete-steps.persist';
 import { type LoginContext, type LoginInput, type LoginStep, loginMachine } from './login.machine';
 
 export type LoginResumePoint = ResumePoint<'login', AthleteStep>;
@@ -27,38 +19,32 @@ export type LoginResumePoint = ResumePoint<'login', AthleteStep>;
 /** spec §2 Login: the athlete list is step 3, create athlete step 4 (the `step` a resumed wizard opens at). */
 const STEP_NUMBERS: Readonly<Record<AthleteStep, LoginStep>> = { athleteList: 3, createAthlete: 4 };
 
-/** The wizard's states a login is saved at (the athlete step is the context's `athleteStep`). */
-const SAVED_AT: Readonly<Partial<Record<TopStateOf<typeof loginMachine>, 'athleteSteps'>>> = {
-  athleteSteps: 'athleteSteps',
-};
-
 /** The context fields read back, each checked against LoginContext. */
 const context = contextShape<LoginContext>()({
   license: z.nullable(z.string()),
   athleteStep: z.enum(['athleteList', 'createAthlete']),
 });
 
-const saved = z.object({
-  value: stateValueSchema,
-  context: z.object(context),
-  children: z.optional(z.object({ athleteSteps: z.optional(savedAthleteSteps) })),
-});
-
-export const loginProgress = declareProgress<LoginResumePoint, Pick<LoginInput, 'step' | 'athleteId'>>({
+export const loginProgress = declareProgress<
+  LoginResumePoint,
+  Pick<LoginInput, 'step' | 'athleteId'>,
+  'athleteSteps'
+>()({
   flow: 'login',
   versionOf: [loginMachine, athleteStepsMachine],
+  // Only the athlete steps (which of the two is the context's `athleteStep`).
+  savedAt: { athleteSteps: 'athleteSteps' },
   context,
+  saved: savedSnapshot(context, carriedAthleteSteps),
+  point: ({ context, children }) =>
+    context.license === null
+      ? null
+      : {
+          flow: 'login',
+          license: context.license,
+          step: context.athleteStep,
+          athleteId: chosenAthleteIdOf(children?.athleteSteps),
+        },
   steps: ['athleteList', 'createAthlete'],
-  readers: [
-    snapshotReader(saved, ({ value, context, children }) => {
-      if (context.license === null || stepAt(SAVED_AT, value) === undefined) return null;
-      return {
-        flow: 'login',
-        license: context.license,
-        step: context.athleteStep,
-        athleteId: chosenAthleteIdOf(children?.athleteSteps),
-      };
-    }),
-  ],
   inputOf: ({ step, athleteId }) => ({ step: STEP_NUMBERS[step], athleteId }),
 });

@@ -12,7 +12,7 @@ import { toClientDiscount } from '../domain/fees';
 import { savableSnapshot } from '../session/progress';
 import { initialContext, type PaymentContext } from './payment.context';
 import { paymentMachine } from './payment.machine';
-import { PAYMENT_SAVED_AT, type PaymentResumePoint, type PaymentStep, paymentProgress } from './payment.persist';
+import { type PaymentResumePoint, type PaymentStep, paymentProgress } from './payment.persist';
 
 const user = currentUserSchema.parse(currentUser);
 const data = paymentDataSchema.parse({ ...paymentData, athlete: { id: 11, name: 'Sam Rivera' } });
@@ -22,6 +22,14 @@ const discount = toClientDiscount({
   flat_discount_amount: null,
   is_active: true,
 });
+
+/** The machine's states a payment is saved at, and the step each resumes at (Pay Now in progress: checkout). */
+const SAVED_AT: Readonly<Record<string, PaymentStep>> = {
+  choosingPlan: 'choosingPlan',
+  protection: 'protection',
+  checkout: 'checkout',
+  paying: 'checkout',
+};
 
 /** The point a saved payment at `step` resumes at: the choices below. */
 function pointAt(step: PaymentStep): PaymentResumePoint {
@@ -60,10 +68,14 @@ describe('what the payment flow saves and reads back (issue 30 point 3)', () => 
     expect(fields).toEqual(expect.arrayContaining([...paymentProgress.contextFields]));
   });
 
-  it.each(Object.entries(PAYMENT_SAVED_AT))('reads a payment saved at %s back at step %s', (state, step) => {
+  it('is saved at the payment options, protection, checkout and Pay Now', () => {
+    expect([...paymentProgress.savedStates].sort()).toEqual(Object.keys(SAVED_AT).sort());
+    expect([...paymentProgress.steps].sort()).toEqual([...new Set(Object.values(SAVED_AT))].sort());
+  });
+
+  it.each(Object.entries(SAVED_AT))('reads a payment saved at %s back at step %s', (state, step) => {
     const point = paymentProgress.pointOf(savedAt(state, contextWithChoices()));
-    expect(point).toEqual(pointAt(step ?? 'choosingPlan'));
-    expect(paymentProgress.steps).toContain(step);
+    expect(point).toEqual(pointAt(step));
   });
 
   it('resumes the machine with the choices it read', () => {

@@ -7,7 +7,7 @@
  * input (payment.context.ts), so every server answer is asked again.
  *
  * Older shapes: none yet. A snapshot of another machine version (a state added, renamed or removed) is discarded
- * with the quiet notice; renaming a context field read here keeps its older shape as a second reader in `readers`.
+ * with the quiet notice; renaming a context field read here keeps a reader of its older shape in `older`.
  * Proof: payment.persist.test.ts (the real machine's snapshot at every saved step round-trips to the same input), and
  * model-tests/payment.model.test.tsx (every reachable state).
  */
@@ -16,19 +16,13 @@ import {
   contextShape,
   declareProgress,
   type ResumePoint,
-  snapshotReader,
-  stateValueSchema,
-  stepAt,
+  savedSnapshot,
   type TopStateOf,
 } from '../session/progress-declaration';
 import type { PaymentContext, PaymentResume } from './payment.context';
 import { paymentMachine } from './payment.machine';
 
 export type PaymentStep = PaymentResume['step'];
-type PaymentState = TopStateOf<typeof paymentMachine>;
-
-/** The final state of a payment made (or found made): the server deleted its row, the tab drops its copy. */
-const PAID: PaymentState = 'toClaimed';
 
 /** A saved payment's resume point: the step and the choices it resumes with. */
 export interface PaymentResumePoint extends ResumePoint<'payment', PaymentStep> {
@@ -37,14 +31,8 @@ export interface PaymentResumePoint extends ResumePoint<'payment', PaymentStep> 
   discountCode: string | null;
 }
 
-/** The machine's states a payment is saved at, and the step each resumes at. */
-export const PAYMENT_SAVED_AT: Readonly<Partial<Record<PaymentState, PaymentStep>>> = {
-  choosingPlan: 'choosingPlan',
-  protection: 'protection',
-  checkout: 'checkout',
-  // Pay Now in progress: a reload returns to checkout, where the server's status says whether it was paid.
-  paying: 'checkout',
-};
+/** The final state of a payment made (or found made): the server deleted its row, the tab drops its copy. */
+const PAID: TopStateOf<typeof paymentMachine> = 'toClaimed';
 
 /** The context fields read back, each checked against PaymentContext. */
 const context = contextShape<PaymentContext>()({
@@ -56,29 +44,28 @@ const context = contextShape<PaymentContext>()({
   household: z.optional(z.nullable(z.unknown())),
 });
 
-const saved = z.object({ value: stateValueSchema, context: z.object(context) });
-
-export const paymentProgress = declareProgress<PaymentResumePoint, { resume: PaymentResume }>({
+export const paymentProgress = declareProgress<PaymentResumePoint, { resume: PaymentResume }>()({
   flow: 'payment',
   versionOf: [paymentMachine],
+  // The machine's states a payment is saved at, and the step each resumes at. Pay Now in progress returns to
+  // checkout, where the server's status says whether it was paid.
+  savedAt: { choosingPlan: 'choosingPlan', protection: 'protection', checkout: 'checkout', paying: 'checkout' },
   context,
+  saved: savedSnapshot(context, {}),
+  point: ({ context }, step) => {
+    const license = context.user?.license?.license_code ?? null;
+    if (license === null || (context.household ?? null) !== null) return null;
+    return {
+      flow: 'payment',
+      license,
+      step,
+      athleteId: context.data?.athlete?.id ?? null,
+      planMonth: context.selectedPlanMonth,
+      includeProtection: context.includeProtection,
+      discountCode: context.discount?.code ?? null,
+    };
+  },
   steps: ['choosingPlan', 'protection', 'checkout'],
-  readers: [
-    snapshotReader(saved, ({ value, context }) => {
-      const step = stepAt(PAYMENT_SAVED_AT, value);
-      const license = context.user?.license?.license_code ?? null;
-      if (step === undefined || license === null || (context.household ?? null) !== null) return null;
-      return {
-        flow: 'payment',
-        license,
-        step,
-        athleteId: context.data?.athlete?.id ?? null,
-        planMonth: context.selectedPlanMonth,
-        includeProtection: context.includeProtection,
-        discountCode: context.discount?.code ?? null,
-      };
-    }),
-  ],
   inputOf: ({ step, planMonth, includeProtection, discountCode }) => ({
     resume: { step, planMonth, includeProtection, discountCode },
   }),

@@ -1,6 +1,6 @@
 /**
- * Issue 30 point 3: the register wizard's declaration of what it saves (register.persist.ts) against the real machines. The
- * wizard resumed at a point (the declaration's input) runs to its athlete step with the athlete steps' calls
+ * Issue 30 point 3: the register wizard's declaration of what it saves (register.persist.ts) against the real
+ * machines. The wizard resumed at a point (the declaration's input) runs to its step with the athlete steps' calls
  * answered; what the site saves of it then (stripped, through JSON) reads back the same point. Renaming a context
  * field read here without a reader fails this test (and the declaration's typecheck).
  */
@@ -51,7 +51,7 @@ const wizard = registerMachine.provide({
   },
 });
 
-/** Resumes the wizard at a point, lets its athlete step (if any) settle, and reads back what the site would save of it. */
+/** Resumes the wizard at a point, lets its athlete steps (if open) settle, and reads back what the site saves of it. */
 async function roundTrip(point: RegisterResumePoint): Promise<RegisterResumePoint | null> {
   const actor = createActor(wizard, {
     input: { license: point.license, user: guardian, ...registerProgress.inputOf(point) },

@@ -6,21 +6,13 @@
  * resume point becomes the wizard's `step` and `athleteId` input.
  *
  * Older shapes: none yet. A snapshot of another machine version is discarded with the quiet notice; renaming a
- * context field read here keeps its older shape as a second reader in `readers`. Proof: register.persist.test.ts and
+ * context field read here keeps a reader of its older shape in `older`. Proof: register.persist.test.ts and
  * model-tests/resume.model.test.ts (every reachable state).
  */
 import { z } from 'zod/mini';
-import {
-  contextShape,
-  declareProgress,
-  type ResumePoint,
-  snapshotReader,
-  stateValueSchema,
-  stepAt,
-  type TopStateOf,
-} from '../session/progress-declaration';
+import { contextShape, declareProgress, type ResumePoint, savedSnapshot } from '../session/progress-declaration';
 import { type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
-import { chosenAthleteIdOf, savedAthleteSteps } from './athlete-steps.persist';
+import { carriedAthleteSteps, chosenAthleteIdOf } from './athlete-steps.persist';
 import { type RegisterContext, type RegisterInput, type RegisterStep, registerMachine } from './register.machine';
 
 export type RegisterResumePoint = ResumePoint<'register', 'account' | AthleteStep>;
@@ -32,12 +24,6 @@ const STEP_NUMBERS: Readonly<Record<RegisterResumePoint['step'], RegisterStep>> 
   createAthlete: 3,
 };
 
-/** The wizard's states a registration is saved at: step 1 once the account exists, and the athlete steps. */
-const SAVED_AT: Readonly<Partial<Record<TopStateOf<typeof registerMachine>, 'account' | 'athleteSteps'>>> = {
-  guardianAccount: 'account',
-  athleteSteps: 'athleteSteps',
-};
-
 /** The context fields read back, each checked against RegisterContext. */
 const context = contextShape<RegisterContext>()({
   license: z.nullable(z.string()),
@@ -45,35 +31,34 @@ const context = contextShape<RegisterContext>()({
   account: z.optional(z.unknown()),
 });
 
-const saved = z.object({
-  value: stateValueSchema,
-  context: z.object(context),
-  children: z.optional(z.object({ athleteSteps: z.optional(savedAthleteSteps) })),
-});
+/** What the register wizard's saved states tell `point`: step 1, or the athlete steps (the context says which). */
+type RegisterSavedAt = 'account' | 'athleteSteps';
 
-export const registerProgress = declareProgress<RegisterResumePoint, Pick<RegisterInput, 'step' | 'athleteId'>>({
+export const registerProgress = declareProgress<
+  RegisterResumePoint,
+  Pick<RegisterInput, 'step' | 'athleteId'>,
+  RegisterSavedAt
+>()({
   flow: 'register',
   versionOf: [registerMachine, athleteStepsMachine],
+  // Step 1 once the account exists ('Edit your Account'), and the athlete steps.
+  savedAt: { guardianAccount: 'account', athleteSteps: 'athleteSteps' },
   context,
+  saved: savedSnapshot(context, carriedAthleteSteps),
+  point: ({ context, children }, at) => {
+    const { license } = context;
+    if (license === null) return null;
+    if (at === 'athleteSteps') {
+      return {
+        flow: 'register',
+        license,
+        step: context.athleteStep,
+        athleteId: chosenAthleteIdOf(children?.athleteSteps),
+      };
+    }
+    // Before the account exists nothing leaves the browser.
+    return (context.account ?? null) === null ? null : { flow: 'register', license, step: 'account', athleteId: null };
+  },
   steps: ['account', 'athleteList', 'createAthlete'],
-  readers: [
-    snapshotReader(saved, ({ value, context, children }) => {
-      const license = context.license;
-      const at = stepAt(SAVED_AT, value);
-      if (license === null || at === undefined) return null;
-      if (at === 'athleteSteps') {
-        return {
-          flow: 'register',
-          license,
-          step: context.athleteStep,
-          athleteId: chosenAthleteIdOf(children?.athleteSteps),
-        };
-      }
-      // 'Edit your Account' once the account exists; before it, nothing leaves the browser.
-      return (context.account ?? null) === null
-        ? null
-        : { flow: 'register', license, step: 'account', athleteId: null };
-    }),
-  ],
   inputOf: ({ step, athleteId }) => ({ step: STEP_NUMBERS[step], athleteId }),
 });

@@ -5,10 +5,9 @@ import {
   contextShape,
   declareProgress,
   type ResumePoint,
+  savedSnapshot,
   snapshotReader,
-  stateValueSchema,
-  stepAt,
-  type TopStateOf,
+  topState,
 } from './progress-declaration';
 
 /** A stand-in flow whose context once named its plan `month` and now names it `planMonth`. */
@@ -27,35 +26,32 @@ interface Point extends ResumePoint<'payment', 'choosingPlan' | 'checkout'> {
   planMonth: number | null;
 }
 
-const SAVED_AT: Readonly<Partial<Record<TopStateOf<typeof machine>, Point['step']>>> = {
-  choosingPlan: 'choosingPlan',
-  checkout: 'checkout',
-};
-
 const context = contextShape<Context>()({ license: z.string(), planMonth: z.nullable(z.number()) });
-const current = z.object({ value: stateValueSchema, context: z.object(context) });
 /** The older shape: `month` (read back, so a registration saved before the rename still resumes). */
-const older = z.object({ value: stateValueSchema, context: z.object({ license: z.string(), month: z.number() }) });
+const older = z.object({ value: z.string(), context: z.object({ license: z.string(), month: z.number() }) });
 
-const progress = declareProgress<Point, { month: number | null }>({
+const progress = declareProgress<Point, { month: number | null }>()({
   flow: 'payment',
   versionOf: [machine],
+  savedAt: { choosingPlan: 'choosingPlan', checkout: 'checkout' },
   context,
-  steps: ['choosingPlan', 'checkout'],
-  readers: [
-    snapshotReader(current, ({ value, context }) => {
-      const step = stepAt(SAVED_AT, value);
-      return step === undefined
-        ? null
-        : { flow: 'payment', license: context.license, step, athleteId: null, planMonth: context.planMonth };
-    }),
+  saved: savedSnapshot(context, {}),
+  point: ({ context }, step) => ({
+    flow: 'payment',
+    license: context.license,
+    step,
+    athleteId: null,
+    planMonth: context.planMonth,
+  }),
+  older: [
     snapshotReader(older, ({ value, context }) => {
-      const step = stepAt(SAVED_AT, value);
-      return step === undefined
-        ? null
-        : { flow: 'payment', license: context.license, step, athleteId: null, planMonth: context.month };
+      const step = topState(value);
+      return step === 'choosingPlan' || step === 'checkout'
+        ? { flow: 'payment', license: context.license, step, athleteId: null, planMonth: context.month }
+        : null;
     }),
   ],
+  steps: ['choosingPlan', 'checkout'],
   inputOf: (point) => ({ month: point.planMonth }),
 });
 
@@ -80,10 +76,11 @@ describe('a flow’s declaration of what it saves (issue 30 point 3)', () => {
 
   it('lists the context fields read back, and is never complete unless it says so', () => {
     expect(progress.contextFields).toEqual(['license', 'planMonth']);
+    expect(progress.savedStates).toEqual(['choosingPlan', 'checkout']);
     expect(progress.completed({ status: 'done', value: 'checkout' })).toBe(false);
   });
 
-  it('ties the declared fields to the context type', () => {
+  it('ties the declared fields to the context type, and the saved states to the machine', () => {
     // A field the context no longer has, or whose value no longer fits, is a type error (checked by tsc).
     const renamed = contextShape<Context>()({
       license: z.string(),
@@ -93,6 +90,17 @@ describe('a flow’s declaration of what it saves (issue 30 point 3)', () => {
     const changed = contextShape<Context>()({
       // @ts-expect-error the context's `planMonth` may be null, which this schema refuses
       planMonth: z.number(),
+    });
+    declareProgress<Point, null>()({
+      flow: 'payment',
+      versionOf: [machine],
+      // @ts-expect-error `paying` is not a state of the machine
+      savedAt: { paying: 'checkout' },
+      context,
+      saved: savedSnapshot(context, {}),
+      point: () => null,
+      steps: [],
+      inputOf: () => null,
     });
     expect(Object.keys(renamed)).toEqual(['license', 'month']);
     expect(Object.keys(changed)).toEqual(['planMonth']);

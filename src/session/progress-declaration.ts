@@ -2,10 +2,10 @@
  * How a flow declares what of it is saved and how a saved snapshot is read back (issue 21; issue 30 point 3: machines
  * own what they save). Each flow that saves progress has a `<flow>.persist.ts` beside its machine
  * (src/machines/payment.persist.ts, login.persist.ts, register.persist.ts) that builds a `FlowProgress` with
- * `declareProgress`: its machines (the saved version), the context fields it reads back (`contextShape`, checked
- * against the machine's context type, so renaming a field there breaks the declaration's typecheck), the steps it is
- * saved at, its readers (the current shape first, then every older shape still read back), the machine input a point
- * resumes with, and when the flow is complete. The saving and restoring code (./progress.ts, ./progress-restore.ts,
+ * `declareProgress`: its machines (the saved version), the machine states it is saved at (typed by the machine's
+ * state value), the context fields it reads back (`contextShape`, checked against the machine's context type, so
+ * renaming a field there breaks the declaration's typecheck), the resume point of the shape saved now, readers of
+ * older shapes still read back (`older`), the machine input a point resumes with, and when the flow is complete. The saving and restoring code (./progress.ts, ./progress-restore.ts,
  * src/routes/use-progress.ts) is given a declaration and knows no machine's state names or context fields.
  *
  * No React, no API and no machine imported here: the declarations import it, and the pages import the declarations.
@@ -29,25 +29,17 @@ export interface ResumePoint<TFlow extends ProgressFlow = ProgressFlow, TStep ex
 }
 
 /** A snapshot's state value, as saved: a state name, or the object of a compound state. */
-export const stateValueSchema = z.union([z.string(), plainObject]);
+const stateValueSchema = z.union([z.string(), plainObject]);
+type SavedStateValue = z.infer<typeof stateValueSchema>;
 
 /** The top-level state of a snapshot's value ('checkout' for `{ checkout: 'ready' }`). */
-export function topState(value: z.infer<typeof stateValueSchema>): string {
+export function topState(value: SavedStateValue): string {
   return typeof value === 'string' ? value : (Object.keys(value)[0] ?? '');
 }
 
 /** A machine's top-level state names, from its typed state value (naming a state that is gone is a type error). */
 export type TopStateOf<TMachine extends AnyStateMachine> = TopOf<SnapshotFrom<TMachine>['value']>;
 type TopOf<TValue> = TValue extends string ? TValue : TValue extends object ? keyof TValue & string : never;
-
-/** The step a snapshot's top-level state is saved at (`savedAt` maps the machine's states to steps), or undefined. */
-export function stepAt<TState extends string, TStep>(
-  savedAt: Readonly<Partial<Record<TState, TStep>>>,
-  value: z.infer<typeof stateValueSchema>,
-): TStep | undefined {
-  const top = topState(value);
-  return isStateOf(savedAt, top) ? savedAt[top] : undefined;
-}
 
 function isStateOf<TState extends string>(
   savedAt: Readonly<Partial<Record<TState, unknown>>>,
@@ -80,10 +72,21 @@ export function contextShape<TContext>() {
     shape;
 }
 
+/**
+ * The schema of a persisted snapshot as a flow reads it: its state value, the declared context fields, and the
+ * declared fields of the children it carries (`{ athleteSteps: … }`; `{}` for none).
+ */
+export function savedSnapshot<
+  TContext extends Record<string, z.ZodMiniType>,
+  TChildren extends Record<string, z.ZodMiniType>,
+>(context: TContext, children: TChildren) {
+  return z.object({ value: stateValueSchema, context: z.object(context), children: z.optional(z.object(children)) });
+}
+
 /** One way of reading a saved snapshot: undefined when the snapshot is not of its shape, else its point or null. */
 export type SnapshotReader<TPoint> = (snapshot: unknown) => TPoint | null | undefined;
 
-/** A reader of snapshots of one shape: `point` gives the resume point of a parsed one (null: not a step saved). */
+/** A reader of snapshots of one (older) shape: `point` gives the resume point of a parsed one (null: not saved). */
 export function snapshotReader<TSaved, TPoint>(
   schema: z.ZodMiniType<TSaved>,
   point: (saved: TSaved) => TPoint | null,
@@ -101,11 +104,13 @@ export interface FlowProgress<TPoint extends ResumePoint = ResumePoint, TInput =
   readonly versionOf: readonly AnyStateMachine[];
   /** The names of the context fields read back (the machine's context must have each: <flow>.persist.test.ts). */
   readonly contextFields: readonly string[];
+  /** The machine's top-level states the flow is saved at. */
+  readonly savedStates: readonly string[];
   /** Every step the flow is saved at. */
   readonly steps: readonly TPoint['step'][];
   /**
    * The resume point of a saved (or live) persisted snapshot: read by the current shape, else by the first older
-   * shape it has; null when the flow is not at a step worth saving, or no reader knows the snapshot.
+   * shape that knows it; null when the flow is not at a step worth saving, or no reader knows the snapshot.
    */
   pointOf(snapshot: unknown): TPoint | null;
   /** The part of the machine's input that resumes the flow at a point (the page spreads it into the input). */
@@ -114,37 +119,66 @@ export interface FlowProgress<TPoint extends ResumePoint = ResumePoint, TInput =
   completed(snapshot: { status: string; value: unknown }): boolean;
 }
 
-export interface ProgressDeclaration<TPoint extends ResumePoint, TInput> {
+export interface ProgressDeclaration<
+  TPoint extends ResumePoint,
+  TInput,
+  TMachine extends AnyStateMachine,
+  TAt,
+  TSaved extends { value: SavedStateValue },
+> {
   flow: TPoint['flow'];
-  versionOf: readonly AnyStateMachine[];
+  /** The flow's machine first, then the child machines whose snapshots it carries. */
+  versionOf: readonly [TMachine, ...AnyStateMachine[]];
+  /** The machine's top-level states the flow is saved at, each with what `point` is told of it. */
+  savedAt: Readonly<Partial<Record<TopStateOf<TMachine>, TAt>>>;
   /** The context fields read back (`contextShape<Context>()({ … })`). */
   context: Readonly<Record<string, z.ZodMiniType>>;
+  /** The shape saved now (`savedSnapshot(context, children)`). */
+  saved: z.ZodMiniType<TSaved>;
+  /** The resume point of a snapshot of the current shape at a saved state (null: not worth saving there). */
+  point: (saved: TSaved, at: TAt) => TPoint | null;
+  /** Readers of the older shapes still read back, newest first (`snapshotReader`); none: they are discarded. */
+  older?: readonly SnapshotReader<TPoint>[];
   steps: readonly TPoint['step'][];
-  /** The reader of the shape saved now, then one per older shape still read back (newest first). */
-  readers: readonly [current: SnapshotReader<TPoint>, ...older: SnapshotReader<TPoint>[]];
   inputOf: (point: TPoint) => TInput;
   /** Absent: the flow's page never completes it (it leaves; the saved row stays until paid). */
   completed?: (snapshot: { status: string; value: unknown }) => boolean;
 }
 
-/** A flow's declaration of what it saves and how a saved snapshot is read back. */
-export function declareProgress<TPoint extends ResumePoint, TInput>(
-  declaration: ProgressDeclaration<TPoint, TInput>,
-): FlowProgress<TPoint, TInput> {
-  const { flow, versionOf, context, steps, readers, inputOf, completed } = declaration;
-  return {
-    flow,
-    versionOf,
-    contextFields: Object.keys(context),
-    steps,
-    pointOf(snapshot) {
-      for (const read of readers) {
-        const point = read(snapshot);
-        if (point !== undefined) return point;
-      }
-      return null;
-    },
-    inputOf,
-    completed: completed ?? (() => false),
+/**
+ * A flow's declaration of what it saves and how a saved snapshot is read back: `declareProgress<Point, Input>()({ … })`
+ * (the point, the input and what `point` is told of a saved state named, by default the step; the machine, its saved
+ * states and the saved shape inferred).
+ */
+export function declareProgress<TPoint extends ResumePoint, TInput, TAt = TPoint['step']>() {
+  return <TMachine extends AnyStateMachine, TSaved extends { value: SavedStateValue }>(
+    declaration: ProgressDeclaration<TPoint, TInput, TMachine, TAt, TSaved>,
+  ): FlowProgress<TPoint, TInput> => {
+    const { flow, versionOf, savedAt, context, saved, point, older = [], steps, inputOf, completed } = declaration;
+    const current: SnapshotReader<TPoint> = (snapshot) => {
+      const parsed = saved.safeParse(snapshot);
+      if (!parsed.success) return undefined;
+      const top = topState(parsed.data.value);
+      if (!isStateOf(savedAt, top)) return null;
+      const at = savedAt[top];
+      return at === undefined ? null : point(parsed.data, at);
+    };
+    const readers = [current, ...older];
+    return {
+      flow,
+      versionOf,
+      contextFields: Object.keys(context),
+      savedStates: Object.keys(savedAt),
+      steps,
+      pointOf(snapshot) {
+        for (const read of readers) {
+          const found = read(snapshot);
+          if (found !== undefined) return found;
+        }
+        return null;
+      },
+      inputOf,
+      completed: completed ?? (() => false),
+    };
   };
 }

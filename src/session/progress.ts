@@ -6,16 +6,17 @@
  * the licence, the flow, the machine version (`machineVersion`: a hash of the machine's state ids, so a changed
  * machine discards old snapshots), a step key and the athlete. Which steps are saved, and how a snapshot's step and
  * choices are read, each flow declares beside its machine (src/machines/<flow>.persist.ts, a `FlowProgress` built
- * with ./progress-declaration.ts); this module is given the declaration and knows no machine's states or fields. It goes to the server (PUT /api/registrations/progress, debounced) once the guardian has an account,
- * and into this tab's sessionStorage as the "local copy" a reload resumes from without asking.
+ * with ./progress-declaration.ts); this module is given the declaration and knows no machine's states or fields. It
+ * goes to the server (PUT /api/registrations/progress, debounced) once the guardian has an account, and into this
+ * tab's sessionStorage as the "local copy" a reload resumes from without asking.
  *
  * How a flow resumes (./progress-restore.ts, loaded only by a tab holding a copy): never by trusting the saved
- * screen. `resumeOutcome` checks that the snapshot still fits the
- * machine (same version, `createActor(machine, { snapshot })` restores it without error), then reads the step and
- * the choices (athlete, plan, protection, discount code) from it by the flow's declaration; the page starts its
- * machine with the input the declaration makes of them, so every server answer is asked again on the way (the discount looked up again, the membership's
- * status checked again) and the flow goes where the spec sends it. A snapshot that does not fit is discarded with a
- * quiet notice (src/views/resume/resume-texts.ts).
+ * screen. `resumeOutcome` checks that the snapshot still fits the machine (same version, `createActor(machine, {
+ * snapshot })` restores it without error), then reads the step and the choices (athlete, plan, protection, discount
+ * code) from it by the flow's declaration; the page starts its machine with the input the declaration makes of them,
+ * so every server answer is asked again on the way (the discount looked up again, the membership's status checked
+ * again) and the flow goes where the spec sends it. A snapshot that does not fit is discarded with a quiet notice
+ * (src/views/resume/resume-texts.ts).
  *
  * No React, no API and no machine imported here (the flows' pages give their machine): the hook the pages run is
  * src/routes/use-progress.ts.
