@@ -4,7 +4,7 @@
  * Restoring is another chunk (./resume-restore.ts), fetched only by a tab holding a copy.
  */
 import type { AnyActorRef } from 'xstate';
-import { saveProgress, saveProgressOnLeave } from '../api/registration-progress';
+import { deleteProgress, saveProgress, saveProgressOnLeave } from '../api/registration-progress';
 import { getCurrentUser } from '../session/current-user';
 import {
   createProgressSaver,
@@ -46,6 +46,7 @@ export function saveProgressOf(actorRef: AnyActorRef, progress: FlowProgress<Res
       save: saveProgress,
       saveOnLeave: saveProgressOnLeave,
       hasAccount: () => getCurrentUser() !== null,
+      discard: (license) => deleteProgress(license),
     });
     saver.update(actorRef.getPersistedSnapshot());
   };

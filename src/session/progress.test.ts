@@ -238,6 +238,46 @@ describe('the debounced saver (issue 21)', () => {
   });
 });
 
+describe('a completed flow that had been saved (issue 21)', () => {
+  it('discards its row once the saves sent have settled: one may land after the server cleared the row', async () => {
+    vi.useFakeTimers();
+    const discarded: string[] = [];
+    const answers: Array<() => void> = [];
+    const progress = createProgressSaver(paymentProgress, version, {
+      save: () =>
+        new Promise<void>((resolve) => {
+          answers.push(resolve);
+        }),
+      saveOnLeave: () => undefined,
+      hasAccount: () => true,
+      discard: async (license) => {
+        discarded.push(license);
+      },
+    });
+    progress.update(createActor(flowMachine).start().getPersistedSnapshot());
+    vi.advanceTimersByTime(800);
+    progress.clear();
+    await vi.runAllTimersAsync();
+    expect(discarded).toEqual([]);
+    for (const answer of answers) answer();
+    await vi.runAllTimersAsync();
+    expect(discarded).toEqual(['TIGERS-2027']);
+    // Nothing sent, nothing to discard.
+    const unsent = createProgressSaver(paymentProgress, version, {
+      save: async () => undefined,
+      saveOnLeave: () => undefined,
+      hasAccount: () => true,
+      discard: async (license) => {
+        discarded.push(license);
+      },
+    });
+    unsent.update(createActor(flowMachine).start().getPersistedSnapshot());
+    unsent.clear();
+    await vi.runAllTimersAsync();
+    expect(discarded).toEqual(['TIGERS-2027']);
+  });
+});
+
 describe('register step 1 before the account exists (issue 21)', () => {
   it('keeps the typed fields in this tab, never the passwords', () => {
     writeGuardianDraft({

@@ -169,6 +169,12 @@ export interface ProgressSaverDeps {
   saveOnLeave: (body: ProgressSave) => void;
   /** Whether the guardian has an account on this device (a stored user): before that nothing goes to the server. */
   hasAccount: () => boolean;
+  /**
+   * Deletes the account's saved row of a licence ('Start over''s call). A completed flow that had been saved calls it
+   * once its saves have settled: a save sent just before the payment was recorded can reach the server after the
+   * recording cleared the row, and would otherwise bring it back.
+   */
+  discard?: (license: string) => Promise<unknown>;
   delayMs?: number;
 }
 
@@ -177,7 +183,10 @@ export interface ProgressSaver {
   update: (persisted: unknown) => void;
   /** Sends a pending save now (`leaving`: with keepalive, for pagehide). */
   flush: (leaving?: boolean) => void;
-  /** Drops the pending save and the local copy (a completed payment: the server cleared its row). */
+  /**
+   * Drops the pending save and the local copy (a completed payment: the server cleared its row), and once the saves
+   * sent have settled, discards the row they may have brought back.
+   */
   clear: () => void;
   /** Stops the timer (unmount), sending what is pending. */
   stop: () => void;
@@ -192,6 +201,9 @@ export function createProgressSaver(
   let pending: ProgressSave | null = null;
   let lastSentKey: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** The licence of the saves sent to the server, and when they have all settled. */
+  let sentLicense: string | null = null;
+  let sent: Promise<unknown> = Promise.resolve();
 
   function cancelTimer(): void {
     if (timer !== null) clearTimeout(timer);
@@ -206,12 +218,16 @@ export function createProgressSaver(
     const key = JSON.stringify(body);
     if (key === lastSentKey) return;
     lastSentKey = key;
-    if (leaving) deps.saveOnLeave(body);
+    sentLicense = body.license;
+    if (leaving) {
+      deps.saveOnLeave(body);
+      return;
+    }
     // A failed save is retried by the next change; progress is a convenience, never a reason to stop the flow.
-    else
-      void deps.save(body).catch(() => {
-        lastSentKey = null;
-      });
+    const saving = deps.save(body).catch(() => {
+      lastSentKey = null;
+    });
+    sent = Promise.all([sent, saving]);
   }
 
   return {
@@ -229,6 +245,12 @@ export function createProgressSaver(
       cancelTimer();
       pending = null;
       forgetLocalProgress();
+      const license = sentLicense;
+      sentLicense = null;
+      if (license !== null && deps.discard !== undefined) {
+        const { discard } = deps;
+        void sent.then(() => discard(license)).catch(() => {});
+      }
     },
     stop() {
       flush();
