@@ -136,6 +136,17 @@ describe('PUT /api/registrations/progress', () => {
     expect(await rowsOf(PAT)).toEqual([]);
   });
 
+  it.each([
+    ['billing', { billing: { name: 'Pat', postal_code: '12345' } }],
+    ['paymentIntentId', { paymentIntentId: 'pi_x' }],
+    ['cardPayments', { cardPayments: {} }],
+    ['deeplink', { user: { deeplink: 'app://x' } }],
+    ["returned (the card provider's return)", { returned: { status: 'succeeded' } }],
+  ])('refuses every key the site strips, one list with it (src/domain/secret-keys.ts): %s', async (_label, extra) => {
+    expectError(await save(PAT, { snapshot: snapshot(extra) }), 422, PROGRESS_TEXTS.forbiddenKey);
+    expect(await rowsOf(PAT)).toEqual([]);
+  });
+
   it('stores such words as values (only keys are refused)', async () => {
     const saved = progressOf(await save(PAT, { snapshot: snapshot({ hint: 'password', note: 'cvc' }) }));
     expect(saved?.snapshot).toMatchObject({ context: { hint: 'password', note: 'cvc' } });

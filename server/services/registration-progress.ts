@@ -6,10 +6,14 @@
  * checkout call clearPaidProgress), and the reminder job the collector run executes (sendRegistrationReminders).
  *
  * A row belongs to the account that saved it: nobody else reads, writes or deletes it (the calls look rows up by the
- * caller's id only). Passwords and card details are refused at any depth of the snapshot, so they are never stored.
+ * caller's id only). Passwords and card details are refused at any depth of the snapshot, so they are never stored:
+ * the keys the site strips before saving, one list (src/domain/secret-keys.ts `isSecretKey`), refused here as the last
+ * line.
  */
+
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { isSecretKey } from '../../src/domain/secret-keys.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   licences,
@@ -36,12 +40,6 @@ export type ProgressFlow = (typeof PROGRESS_FLOWS)[number];
 export const SNAPSHOT_MAX_BYTES = 64 * 1024;
 /** The deepest nesting stored: a flow's persisted snapshot with its children is far shallower. */
 export const SNAPSHOT_MAX_DEPTH = 32;
-/**
- * Keys never stored, at any depth of a snapshot: passwords, session and athlete tokens, card details, provider secrets
- * and payment methods, in any spelling the site's machines use (`client_secret`, `clientSecret`, `paymentMethodId`).
- * The site strips wider (src/session/progress.ts); this is the last line.
- */
-export const FORBIDDEN_KEY = /password|token|secret|card.?number|cvc|cvv|payment.?method/i;
 
 export const PROGRESS_TEXTS = {
   licenceNotFound: 'Licence not found.',
@@ -96,7 +94,7 @@ export function snapshotRefusal(snapshot: unknown): ApiError | null {
     if (value === null || typeof value !== 'object') continue;
     if (depth >= SNAPSHOT_MAX_DEPTH) return fieldError('snapshot', PROGRESS_TEXTS.tooDeep);
     for (const [key, child] of Object.entries(value)) {
-      if (!Array.isArray(value) && FORBIDDEN_KEY.test(key)) return fieldError('snapshot', PROGRESS_TEXTS.forbiddenKey);
+      if (!Array.isArray(value) && isSecretKey(key)) return fieldError('snapshot', PROGRESS_TEXTS.forbiddenKey);
       pending.push([child, depth + 1]);
     }
   }

@@ -1,28 +1,16 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { athleteStepsMachine } from '../machines/athlete-steps.machine';
 import { type LoginExit, type LoginStep, loginMachine } from '../machines/login.machine';
+import { loginProgress } from '../machines/login.persist';
 import { getCurrentUser } from '../session/current-user';
-import type { ResumeOutcome } from '../session/progress-restore';
 import { useCurrentUser } from '../session/use-session';
 import { LoginFlow } from '../views/login/login-flow';
 import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
-import { ResumeDiscardedNotice, useProgressSaving, useResumeOutcome } from './use-progress';
+import { ResumeDiscardedNotice, resumedInput, useProgressSaving, useResumeOutcome } from './use-progress';
 
 /** Issue 21: 'Continue where you left off' is its own chunk, fetched only once someone logged in with a licence. */
 const ResumeOffer = lazy(() => import('./resume-offer'));
-
-/** Issue 21: the machines whose state ids are a saved login's version (the wizard and its athlete steps). */
-const LOGIN_VERSION_OF = [loginMachine, athleteStepsMachine];
-
-/** Login steps 3-4 of a resumed registration (spec §2), with the athlete it had chosen. */
-const STEP_NUMBERS = { athleteList: 3, createAthlete: 4 } as const;
-
-function resumeInput(resumed: ResumeOutcome<'login'>) {
-  if (resumed.kind !== 'resume') return {};
-  return { step: STEP_NUMBERS[resumed.point.step], athleteId: resumed.point.athleteId };
-}
 
 export const Route = createLazyRoute('/login')({
   component: LoginRoute,
@@ -44,10 +32,10 @@ function LoginRoute() {
 function LoginPage() {
   const search = Route.useSearch();
   // Issue 21: a reload, or 'Continue where you left off', resumes from this tab's copy of the saved registration.
-  const resumed = useResumeOutcome('login', loginMachine, LOGIN_VERSION_OF, search.license ?? null);
+  const resumed = useResumeOutcome(loginProgress, loginMachine, search.license ?? null);
   const actorRef = useFlowPage(loginMachine, {
     flow: 'login',
-    input: { ...search, ...resumeInput(resumed), user: getCurrentUser() },
+    input: { ...search, ...resumedInput(resumed), user: getCurrentUser() },
     mirrorStep,
     follow,
   });
@@ -59,7 +47,7 @@ function LoginPage() {
   const settleOffer = useCallback(() => setOfferSettled(true), []);
   const license = search.license ?? null;
   const offering = license !== null && !openedWithUser && user !== null && !offerSettled && resumed.kind === 'none';
-  useProgressSaving(actorRef, { flow: 'login', versionOf: LOGIN_VERSION_OF, enabled: !offering });
+  useProgressSaving(actorRef, { progress: loginProgress, enabled: !offering });
   // §1: the stylesheet of the licence's organization in the URL, else the stored user's (or the client's).
   useJourneyStylesheet(user, { code: search.license, coach: search.coach });
   let notice = resumed.kind === 'discarded' ? <ResumeDiscardedNotice /> : null;

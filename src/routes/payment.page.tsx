@@ -5,10 +5,10 @@ import { addAthleteMachine } from '../machines/add-athlete.machine';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
 import { householdCheckoutMachine } from '../machines/household-checkout.machine';
 import { type PaymentDestination, paymentMachine } from '../machines/payment.machine';
+import { paymentProgress } from '../machines/payment.persist';
 import { cardPaymentsActor, retrievePaymentIntentActor } from '../providers/card-payments/payment.actors';
 import { getCurrentUser } from '../session/current-user';
 import { householdCheckoutFor } from '../session/household-checkout';
-import type { ResumePoint } from '../session/progress';
 import { useCurrentUser } from '../session/use-session';
 import { PaymentFlow } from '../views/payment/payment-flow';
 import { useJourneyStylesheet } from './branding';
@@ -33,34 +33,20 @@ const paymentPageMachine = paymentMachine.provide({
   },
 });
 
-/** Issue 21: the machine whose state ids are a saved payment's version (a changed machine discards older ones). */
-const PAYMENT_VERSION_OF = [paymentMachine];
-
-/** Issue 21: a payment made (or found made) clears the saved registration (the server deletes its row). */
-function isComplete(snapshot: { status: string; value: unknown }): boolean {
-  return snapshot.status === 'done' && snapshot.value === 'toClaimed';
-}
-
-function paymentResume(point: Extract<ResumePoint, { flow: 'payment' }>) {
-  const { step, planMonth, includeProtection, discountCode } = point;
-  return { step, planMonth, includeProtection, discountCode };
-}
-
 function PaymentPage() {
   const search = paymentRoute.useSearch();
   const navigate = useNavigate();
   // Issue 21: a reload, or 'Continue where you left off', resumes from this tab's copy of the saved registration.
   const resumed = useResumeOutcome(
-    'payment',
+    paymentProgress,
     paymentPageMachine,
-    PAYMENT_VERSION_OF,
     getCurrentUser()?.license?.license_code ?? null,
   );
   // The input is read once: the flow owns what happens next (a return from the provider is handled exactly once).
   const [input] = useState(() => {
     const returned = returnedPaymentFrom(search);
     return {
-      resume: returned === null && resumed.kind === 'resume' ? paymentResume(resumed.point) : null,
+      resume: returned === null && resumed.kind === 'resume' ? resumed.input.resume : null,
       user: getCurrentUser(),
       returned,
       returnUrl: `${window.location.origin}/payment`,
@@ -70,7 +56,7 @@ function PaymentPage() {
     };
   });
   const actorRef = useFlowPage(paymentPageMachine, { flow: 'payment', input, follow });
-  useProgressSaving(actorRef, { flow: 'payment', versionOf: PAYMENT_VERSION_OF, completed: isComplete });
+  useProgressSaving(actorRef, { progress: paymentProgress });
   // §1: the stylesheet of the stored user's organization (or the client's) on every page of a licence's journey.
   useJourneyStylesheet(useCurrentUser());
 

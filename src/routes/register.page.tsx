@@ -1,25 +1,13 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { athleteStepsMachine } from '../machines/athlete-steps.machine';
 import { type RegisterExit, type RegisterStep, registerMachine } from '../machines/register.machine';
+import { registerProgress } from '../machines/register.persist';
 import { getCurrentUser } from '../session/current-user';
-import type { ResumeOutcome } from '../session/progress-restore';
 import { useCurrentUser } from '../session/use-session';
 import { RegisterFlow } from '../views/register/register-flow';
 import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
-import { ResumeDiscardedNotice, useProgressSaving, useResumeOutcome } from './use-progress';
-
-/** Issue 21: the machines whose state ids are a saved registration's version (the wizard and its athlete steps). */
-const REGISTER_VERSION_OF = [registerMachine, athleteStepsMachine];
-
-/** Register steps 1-3 of a resumed registration (spec §2), with the athlete it had chosen. */
-const STEP_NUMBERS = { account: 1, athleteList: 2, createAthlete: 3 } as const;
-
-function resumeInput(resumed: ResumeOutcome<'register'>) {
-  if (resumed.kind !== 'resume') return {};
-  return { step: STEP_NUMBERS[resumed.point.step], athleteId: resumed.point.athleteId };
-}
+import { ResumeDiscardedNotice, resumedInput, useProgressSaving, useResumeOutcome } from './use-progress';
 
 export const Route = createLazyRoute('/register')({
   component: RegisterRoute,
@@ -41,15 +29,15 @@ function RegisterRoute() {
 function RegisterPage() {
   const search = Route.useSearch();
   // Issue 21: a reload, or 'Continue where you left off', resumes from this tab's copy of the saved registration.
-  const resumed = useResumeOutcome('register', registerMachine, REGISTER_VERSION_OF, search.license ?? null);
+  const resumed = useResumeOutcome(registerProgress, registerMachine, search.license ?? null);
   const actorRef = useFlowPage(registerMachine, {
     flow: 'register',
-    input: { ...search, ...resumeInput(resumed), user: getCurrentUser() },
+    input: { ...search, ...resumedInput(resumed), user: getCurrentUser() },
     mirrorStep,
     follow,
   });
   // Once the account exists every step is saved (before it, nothing leaves the browser).
-  useProgressSaving(actorRef, { flow: 'register', versionOf: REGISTER_VERSION_OF });
+  useProgressSaving(actorRef, { progress: registerProgress });
   // §1: the stylesheet of the licence's organization in the URL, else the stored user's (or the client's).
   useJourneyStylesheet(useCurrentUser(), { code: search.license, coach: search.coach });
   return <RegisterFlow actorRef={actorRef} notice={resumed.kind === 'discarded' ? <ResumeDiscardedNotice /> : null} />;

@@ -3,45 +3,50 @@
  * logged-in person's flow saves, so a first, logged-out visit to /login or /register never fetches it (npm run bench).
  * Restoring is another chunk (./resume-restore.ts), fetched only by a tab holding a copy.
  */
-import type { AnyActorRef, AnyStateMachine } from 'xstate';
-import { saveProgress, saveProgressOnLeave } from '../api/registration-progress';
+import type { AnyActorRef } from 'xstate';
+import { deleteProgress, saveProgress, saveProgressOnLeave } from '../api/registration-progress';
 import { getCurrentUser } from '../session/current-user';
-import { createProgressSaver, machineVersion, type ProgressFlow, type ProgressSaver } from '../session/progress';
+import {
+  createProgressSaver,
+  type FlowProgress,
+  machineVersion,
+  type ProgressSaver,
+  type ResumePoint,
+} from '../session/progress';
 import { removeLocalProgress } from '../session/progress-keys';
 
 /** The root's look-up of the latest saved registration (src/routes/entry.route.ts), for a logged-in guardian only. */
 export { getProgress } from '../api/registration-progress';
 
 export interface ProgressSavingOptions {
-  flow: ProgressFlow;
-  /** The flow's machine and the child machines its snapshot carries: their state ids are the saved version. */
-  versionOf: readonly AnyStateMachine[];
+  /**
+   * What the flow saves, declared beside its machine (src/machines/<flow>.persist.ts): its steps and how they are
+   * read, its version's machines, and when it is complete (a payment made: the server cleared its row, the site its
+   * copy).
+   */
+  progress: FlowProgress<ResumePoint, unknown>;
   /** False while 'Continue where you left off' is offered: the row offered must not be overwritten meanwhile. */
   enabled?: boolean;
-  /** Whether a snapshot is the flow completed (a payment made): the server cleared its row, the site its copy. */
-  completed?: (snapshot: { status: string; value: unknown }) => boolean;
 }
 
 /**
  * Saves the flow's progress from now on (the current snapshot first): debounced, flushed on pagehide with keepalive;
  * a completed flow drops the pending save and this tab's copy. Returns the stop (unmount: sends what is pending).
  */
-export function saveProgressOf(
-  actorRef: AnyActorRef,
-  { flow, versionOf, completed }: Omit<ProgressSavingOptions, 'enabled'>,
-): () => void {
+export function saveProgressOf(actorRef: AnyActorRef, progress: FlowProgress<ResumePoint, unknown>): () => void {
   let saver: ProgressSaver | null = null;
   const onSnapshot = (snapshot: { status: string; value: unknown }) => {
-    if (completed?.(snapshot) === true) {
+    if (progress.completed(snapshot)) {
       saver?.clear();
       removeLocalProgress();
       return;
     }
     if (getCurrentUser() === null) return;
-    saver ??= createProgressSaver(flow, machineVersion(...versionOf), {
+    saver ??= createProgressSaver(progress, machineVersion(...progress.versionOf), {
       save: saveProgress,
       saveOnLeave: saveProgressOnLeave,
       hasAccount: () => getCurrentUser() !== null,
+      discard: (license) => deleteProgress(license),
     });
     saver.update(actorRef.getPersistedSnapshot());
   };

@@ -8,7 +8,7 @@
 import { createElement, use, useEffect, useState } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { getCurrentUser } from '../session/current-user';
-import type { ProgressFlow } from '../session/progress';
+import type { FlowProgress, ResumePoint } from '../session/progress-declaration';
 import { hasLocalProgress } from '../session/progress-keys';
 import type { ResumeOutcome } from '../session/progress-restore';
 import type { ProgressSavingOptions } from './resume-kit';
@@ -36,17 +36,17 @@ function loadRestoreKit() {
  * `saveProgressOf`). Until there is something to save or clear, nothing but this subscription runs.
  */
 export function useProgressSaving(actorRef: AnyActorRef, options: ProgressSavingOptions): void {
-  const { flow, versionOf, enabled = true, completed } = options;
+  const { progress, enabled = true } = options;
   useEffect(() => {
     if (!enabled) return;
     let stop: (() => void) | null = null;
     let stopped = false;
     const wake = (snapshot: { status: string; value: unknown }) => {
       // Before an account exists nothing is saved (register step 1 keeps its fields in src/session/guardian-draft.ts).
-      if (getCurrentUser() === null && !(completed?.(snapshot) === true && hasLocalProgress())) return;
+      if (getCurrentUser() === null && !(progress.completed(snapshot) && hasLocalProgress())) return;
       subscription.unsubscribe();
       void loadResumeKit().then((loaded) => {
-        if (!stopped) stop = loaded.saveProgressOf(actorRef, { flow, versionOf, completed });
+        if (!stopped) stop = loaded.saveProgressOf(actorRef, progress);
       });
     };
     const subscription = actorRef.subscribe(wake);
@@ -56,27 +56,28 @@ export function useProgressSaving(actorRef: AnyActorRef, options: ProgressSaving
       subscription.unsubscribe();
       stop?.();
     };
-  }, [actorRef, flow, versionOf, enabled, completed]);
+  }, [actorRef, progress, enabled]);
 }
 
 const NONE = { kind: 'none' } as const;
 
 /**
  * What a flow's page opens with (read once): the resume point of this tab's copy of the saved registration (a reload,
- * or 'Continue where you left off' just chosen), a discarded one (the page shows the quiet notice; the server's row
- * is deleted too), or none. Suspends while the resume chunk loads, only when the tab holds a copy: the page renders
- * it inside a Suspense boundary.
+ * or 'Continue where you left off' just chosen) with the input the flow's declaration makes of it, a discarded one
+ * (the page shows the quiet notice; the server's row is deleted too), or none. Suspends while the resume chunk loads,
+ * only when the tab holds a copy: the page renders it inside a Suspense boundary.
  */
-export function useResumeOutcome<TFlow extends ProgressFlow>(
-  flow: TFlow,
+export function useResumeOutcome<TPoint extends ResumePoint, TInput>(
+  progress: FlowProgress<TPoint, TInput>,
   machine: AnyStateMachine,
-  versionOf: readonly AnyStateMachine[],
   license: string | null,
-): ResumeOutcome<TFlow> {
+): ResumeOutcome<TPoint, TInput> {
   const [held] = useState(hasLocalProgress);
   const loaded = held ? use(loadRestoreKit()) : null;
-  const [outcome] = useState<ResumeOutcome<TFlow>>(() =>
-    loaded === null ? NONE : loaded.resumeOutcome(flow, machine, loaded.machineVersion(...versionOf), license),
+  const [outcome] = useState<ResumeOutcome<TPoint, TInput>>(() =>
+    loaded === null
+      ? NONE
+      : loaded.resumeOutcome(progress, machine, loaded.machineVersion(...progress.versionOf), license),
   );
   useEffect(() => {
     if (outcome.kind !== 'discarded' || loaded === null || getCurrentUser() === null) return;
@@ -84,6 +85,11 @@ export function useResumeOutcome<TFlow extends ProgressFlow>(
     void loaded.deleteProgress(outcome.license).catch(() => {});
   }, [outcome, loaded]);
   return outcome;
+}
+
+/** The input a resumed flow starts with (its declaration's), or nothing to add. */
+export function resumedInput<TInput>(outcome: ResumeOutcome<ResumePoint, TInput>): TInput | Record<never, never> {
+  return outcome.kind === 'resume' ? outcome.input : {};
 }
 
 /**

@@ -6,14 +6,7 @@
 import { type AnyStateMachine, createActor, type Snapshot } from 'xstate';
 import { z } from 'zod/mini';
 import { plainObject } from '../domain/wire';
-import {
-  forgetLocalProgress,
-  type ProgressFlow,
-  type ResumePoint,
-  resumePointFrom,
-  type SavedProgress,
-  session,
-} from './progress';
+import { type FlowProgress, forgetLocalProgress, type ResumePoint, type SavedProgress, session } from './progress';
 import { LOCAL_PROGRESS_KEY } from './progress-keys';
 
 function isRestorable(snapshot: Record<string, unknown>): snapshot is Record<string, unknown> & Snapshot<unknown> {
@@ -33,37 +26,34 @@ export function fitsMachine(machine: AnyStateMachine, version: string, saved: Sa
   }
 }
 
-export type ResumeOutcome<TFlow extends ProgressFlow> =
+/** What a flow's page opens with: resuming at a point (with the input its declaration makes of it), or not. */
+export type ResumeOutcome<TPoint extends ResumePoint = ResumePoint, TInput = unknown> =
   | { kind: 'none' }
-  | { kind: 'resume'; point: Extract<ResumePoint, { flow: TFlow }> }
+  | { kind: 'resume'; point: TPoint; input: TInput }
   | { kind: 'discarded'; license: string };
-
-function isPointOf<TFlow extends ProgressFlow>(
-  flow: TFlow,
-  point: ResumePoint | null,
-): point is Extract<ResumePoint, { flow: TFlow }> {
-  return point !== null && point.flow === flow;
-}
 
 /**
  * What a flow's page opens with: the resume point of this tab's local copy for that flow (a reload, or 'Continue
- * where you left off' just chosen), `discarded` when the copy no longer fits the machine (the page shows
+ * where you left off' just chosen), read by the flow's declaration (src/machines/<flow>.persist.ts), `discarded`
+ * when the copy no longer fits the machine or no reader of the declaration knows it (the page shows
  * RESUME_DISCARDED_NOTICE and forgets it), or none.
  */
-export function resumeOutcome<TFlow extends ProgressFlow>(
-  flow: TFlow,
+export function resumeOutcome<TPoint extends ResumePoint, TInput>(
+  progress: FlowProgress<TPoint, TInput>,
   machine: AnyStateMachine,
   version: string,
   license: string | null,
-): ResumeOutcome<TFlow> {
+): ResumeOutcome<TPoint, TInput> {
   const saved = readLocalProgress();
-  if (saved === null || saved.flow !== flow || (license !== null && saved.license !== license)) return { kind: 'none' };
-  const point = resumePointFrom(flow, saved.snapshot);
-  if (!fitsMachine(machine, version, saved) || !isPointOf(flow, point) || point.license !== saved.license) {
+  if (saved === null || saved.flow !== progress.flow || (license !== null && saved.license !== license)) {
+    return { kind: 'none' };
+  }
+  const point = progress.pointOf(saved.snapshot);
+  if (!fitsMachine(machine, version, saved) || point === null || point.license !== saved.license) {
     forgetLocalProgress();
     return { kind: 'discarded', license: saved.license };
   }
-  return { kind: 'resume', point };
+  return { kind: 'resume', point, input: progress.inputOf(point) };
 }
 
 // This tab's local copy, as a reload finds it (written by ./progress.ts `writeLocalProgress`).

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
+import { loginProgress } from '../machines/login.persist';
+import { paymentProgress } from '../machines/payment.persist';
+import { registerProgress } from '../machines/register.persist';
 import { readGuardianDraft, writeGuardianDraft } from './guardian-draft';
 import {
   createProgressSaver,
@@ -79,7 +82,7 @@ describe('what a saved registration may carry (issue 21)', () => {
 
 describe('resume points (issue 21)', () => {
   it('reads the step and the choices of a payment', () => {
-    expect(resumePointFrom('payment', persistedAt('checkout'))).toEqual({
+    expect(resumePointFrom(paymentProgress, persistedAt('checkout'))).toEqual({
       flow: 'payment',
       license: 'TIGERS-2027',
       step: 'checkout',
@@ -95,12 +98,12 @@ describe('resume points (issue 21)', () => {
       value,
       context: { license: 'TIGERS-2027', athleteStep: 'athleteList', account },
     });
-    expect(resumePointFrom('register', wizard({ guardianAccount: { form: 'idle' } }, null))).toBeNull();
-    expect(resumePointFrom('register', wizard({ guardianAccount: { form: 'idle' } }, { id: 1 }))).toMatchObject({
+    expect(resumePointFrom(registerProgress, wizard({ guardianAccount: { form: 'idle' } }, null))).toBeNull();
+    expect(resumePointFrom(registerProgress, wizard({ guardianAccount: { form: 'idle' } }, { id: 1 }))).toMatchObject({
       step: 'account',
     });
-    expect(resumePointFrom('login', wizard({ guardianLogin: 'loggingIn' }, null))).toBeNull();
-    expect(resumePointFrom('payment', { value: 'loadingPlans', context: {} })).toBeNull();
+    expect(resumePointFrom(loginProgress, wizard({ guardianLogin: 'loggingIn' }, null))).toBeNull();
+    expect(resumePointFrom(paymentProgress, { value: 'loadingPlans', context: {} })).toBeNull();
   });
 });
 
@@ -135,7 +138,7 @@ describe('restoring a saved registration (issue 21)', () => {
       step: 'payment.checkout',
       snapshot: gone,
     });
-    expect(resumeOutcome('payment', flowMachine, version, 'TIGERS-2027')).toEqual({
+    expect(resumeOutcome(paymentProgress, flowMachine, version, 'TIGERS-2027')).toEqual({
       kind: 'discarded',
       license: 'TIGERS-2027',
     });
@@ -151,7 +154,7 @@ describe('restoring a saved registration (issue 21)', () => {
       step: 'payment.checkout',
       snapshot,
     });
-    expect(resumeOutcome('payment', flowMachine, version, null).kind).toBe('discarded');
+    expect(resumeOutcome(paymentProgress, flowMachine, version, null).kind).toBe('discarded');
 
     writeLocalProgress({
       license: 'TIGERS-2027',
@@ -160,13 +163,13 @@ describe('restoring a saved registration (issue 21)', () => {
       step: 'payment.checkout',
       snapshot,
     });
-    expect(resumeOutcome('payment', flowMachine, version, 'TIGERS-2027')).toMatchObject({
+    expect(resumeOutcome(paymentProgress, flowMachine, version, 'TIGERS-2027')).toMatchObject({
       kind: 'resume',
       point: { step: 'checkout', planMonth: 3, discountCode: 'FULLRIDE' },
     });
     // Another flow's copy, or another licence's, is not this page's to resume.
-    expect(resumeOutcome('login', flowMachine, version, 'TIGERS-2027').kind).toBe('none');
-    expect(resumeOutcome('payment', flowMachine, version, 'WAVES-2027').kind).toBe('none');
+    expect(resumeOutcome(loginProgress, flowMachine, version, 'TIGERS-2027').kind).toBe('none');
+    expect(resumeOutcome(paymentProgress, flowMachine, version, 'WAVES-2027').kind).toBe('none');
   });
 });
 
@@ -183,7 +186,7 @@ describe('the debounced saver (issue 21)', () => {
   });
 
   function saver() {
-    return createProgressSaver('payment', version, {
+    return createProgressSaver(paymentProgress, version, {
       save: async (body) => {
         sent.push(body);
       },
@@ -232,6 +235,46 @@ describe('the debounced saver (issue 21)', () => {
     expect(readLocalProgress()).not.toBeNull();
     progress.clear();
     expect(readLocalProgress()).toBeNull();
+  });
+});
+
+describe('a completed flow that had been saved (issue 21)', () => {
+  it('discards its row once the saves sent have settled: one may land after the server cleared the row', async () => {
+    vi.useFakeTimers();
+    const discarded: string[] = [];
+    const answers: Array<() => void> = [];
+    const progress = createProgressSaver(paymentProgress, version, {
+      save: () =>
+        new Promise<void>((resolve) => {
+          answers.push(resolve);
+        }),
+      saveOnLeave: () => undefined,
+      hasAccount: () => true,
+      discard: async (license) => {
+        discarded.push(license);
+      },
+    });
+    progress.update(createActor(flowMachine).start().getPersistedSnapshot());
+    vi.advanceTimersByTime(800);
+    progress.clear();
+    await vi.runAllTimersAsync();
+    expect(discarded).toEqual([]);
+    for (const answer of answers) answer();
+    await vi.runAllTimersAsync();
+    expect(discarded).toEqual(['TIGERS-2027']);
+    // Nothing sent, nothing to discard.
+    const unsent = createProgressSaver(paymentProgress, version, {
+      save: async () => undefined,
+      saveOnLeave: () => undefined,
+      hasAccount: () => true,
+      discard: async (license) => {
+        discarded.push(license);
+      },
+    });
+    unsent.update(createActor(flowMachine).start().getPersistedSnapshot());
+    unsent.clear();
+    await vi.runAllTimersAsync();
+    expect(discarded).toEqual(['TIGERS-2027']);
   });
 });
 

@@ -2,29 +2,32 @@
  * Saving and resuming a registration (issue 21 points 1, 2, 5; docs/architecture.md "Resuming a registration").
  *
  * What is saved: a flow's XState persisted snapshot (`actor.getPersistedSnapshot()`), stripped of every password,
- * token, card, billing and provider-secret field (`stripSecrets`), with the licence, the flow, the machine version
- * (`machineVersion`: a hash of the machine's state ids, so a changed machine discards old snapshots), a step key and
- * the athlete. It goes to the server (PUT /api/registrations/progress, debounced) once the guardian has an account,
- * and into this tab's sessionStorage as the "local copy" a reload resumes from without asking.
+ * token, card, billing and provider-secret field (`stripSecrets`, the one list of src/domain/secret-keys.ts), with
+ * the licence, the flow, the machine version (`machineVersion`: a hash of the machine's state ids, so a changed
+ * machine discards old snapshots), a step key and the athlete. Which steps are saved, and how a snapshot's step and
+ * choices are read, each flow declares beside its machine (src/machines/<flow>.persist.ts, a `FlowProgress` built
+ * with ./progress-declaration.ts); this module is given the declaration and knows no machine's states or fields. It
+ * goes to the server (PUT /api/registrations/progress, debounced) once the guardian has an account, and into this
+ * tab's sessionStorage as the "local copy" a reload resumes from without asking.
  *
  * How a flow resumes (./progress-restore.ts, loaded only by a tab holding a copy): never by trusting the saved
- * screen. `resumeOutcome` checks that the snapshot still fits the
- * machine (same version, `createActor(machine, { snapshot })` restores it without error), then reads the step and
- * the choices (athlete, plan, protection, discount code) from it; the page starts its machine with them as a
- * `resume` input, so every server answer is asked again on the way (the discount looked up again, the membership's
- * status checked again) and the flow goes where the spec sends it. A snapshot that does not fit is discarded with a
- * quiet notice (src/views/resume/resume-texts.ts).
+ * screen. `resumeOutcome` checks that the snapshot still fits the machine (same version, `createActor(machine, {
+ * snapshot })` restores it without error), then reads the step and the choices (athlete, plan, protection, discount
+ * code) from it by the flow's declaration; the page starts its machine with the input the declaration makes of them,
+ * so every server answer is asked again on the way (the discount looked up again, the membership's status checked
+ * again) and the flow goes where the spec sends it. A snapshot that does not fit is discarded with a quiet notice
+ * (src/views/resume/resume-texts.ts).
  *
  * No React, no API and no machine imported here (the flows' pages give their machine): the hook the pages run is
  * src/routes/use-progress.ts.
  */
 import type { AnyStateMachine } from 'xstate';
-import { z } from 'zod/mini';
+import { isSecretKey } from '../domain/secret-keys';
 import { plainObject } from '../domain/wire';
+import type { FlowProgress, ProgressFlow, ResumePoint } from './progress-declaration';
 import { LOCAL_PROGRESS_KEY, removeLocalProgress } from './progress-keys';
 
-/** The three flows of one registration (they replace each other's saved row: one per account and licence). */
-export type ProgressFlow = 'register' | 'login' | 'payment';
+export type { FlowProgress, ProgressFlow, ResumePoint };
 
 /** PUT /api/registrations/progress: what the site saves (the snapshot already stripped of secrets). */
 export interface ProgressSave {
@@ -39,17 +42,8 @@ export interface ProgressSave {
 /** How long a flow stays still before its progress is sent (a pagehide sends at once). */
 export const PROGRESS_DEBOUNCE_MS = 800;
 
-/**
- * Keys never saved, at any depth: passwords, tokens, anything of the card or its provider (intents, secrets,
- * payment methods), billing details. Wider than the server's refusal (password|token|secret|card.?number|cvc|cvv|
- * payment.?method), which is the last line, not the first.
- */
-const SECRET_KEY = /password|token|card|cvc|cvv|secret|payment_?method|intent|billing|deeplink|^returned$/i;
-
-/** Whether a key names something that must never be saved. */
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key);
-}
+/** Keys never saved, at any depth: one list with the server's refusal (src/domain/secret-keys.ts). */
+export { isSecretKey };
 
 /**
  * A JSON copy of `value` without secret keys (at any depth), functions, symbols or class instances other than
@@ -108,104 +102,18 @@ export function machineVersion(...machines: readonly AnyStateMachine[]): string 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Step keys and the choices a flow resumes with, read from a (stripped) snapshot. Every read is validated: a saved
-// snapshot is data from elsewhere.
-
-/** The steps a registration can be resumed at, by flow; the key the server stores is `${flow}.${step}`. */
-export type ResumePoint =
-  | { flow: 'register'; license: string; step: 'account' | 'athleteList' | 'createAthlete'; athleteId: number | null }
-  | { flow: 'login'; license: string; step: 'athleteList' | 'createAthlete'; athleteId: number | null }
-  | {
-      flow: 'payment';
-      license: string;
-      step: 'choosingPlan' | 'protection' | 'checkout';
-      athleteId: number | null;
-      planMonth: number | null;
-      includeProtection: boolean;
-      discountCode: string | null;
-    };
-
-const stateValue = z.union([z.string(), plainObject]);
-const athleteStepName = z.enum(['athleteList', 'createAthlete']);
-const wizardSnapshot = z.object({
-  value: stateValue,
-  context: z.object({
-    license: z.nullable(z.string()),
-    athleteStep: athleteStepName,
-    account: z.optional(z.unknown()),
-  }),
-  children: z.optional(
-    z.object({
-      athleteSteps: z.optional(
-        z.object({
-          snapshot: z.object({
-            context: z.object({ chosenAthlete: z.nullable(z.object({ user_id: z.number() })) }),
-          }),
-        }),
-      ),
-    }),
-  ),
-});
-const paymentSnapshot = z.object({
-  value: stateValue,
-  context: z.object({
-    user: z.nullable(z.object({ license: z.nullable(z.object({ license_code: z.string() })) })),
-    data: z.nullable(z.object({ athlete: z.optional(z.nullable(z.object({ id: z.number() }))) })),
-    selectedPlanMonth: z.nullable(z.number()),
-    includeProtection: z.boolean(),
-    discount: z.nullable(z.object({ code: z.string() })),
-    household: z.optional(z.nullable(z.unknown())),
-  }),
-});
-
-/** The top-level state of a snapshot's value ('checkout' for `{ checkout: 'ready' }`). */
-function topState(value: z.infer<typeof stateValue>): string {
-  return typeof value === 'string' ? value : (Object.keys(value)[0] ?? '');
-}
-
-const PAYMENT_STEPS: Readonly<Record<string, 'choosingPlan' | 'protection' | 'checkout'>> = {
-  choosingPlan: 'choosingPlan',
-  protection: 'protection',
-  checkout: 'checkout',
-  // Pay Now in progress: a reload returns to checkout, where the server's status says whether it was paid.
-  paying: 'checkout',
-};
+// Step keys and resume points: each flow declares how they are read from a snapshot (src/machines/<flow>.persist.ts);
+// this module only asks its declaration. Every read is validated: a saved snapshot is data from elsewhere.
 
 /**
- * Where a snapshot of the flow is, as a resume point; null while the flow is not at a step worth saving (loading,
- * logging in, before the account exists, a family checkout, or finished).
+ * Where a snapshot of the flow is, as its declaration reads it; null while the flow is not at a step worth saving
+ * (loading, logging in, before the account exists, a family checkout, or finished).
  */
-export function resumePointFrom(flow: ProgressFlow, snapshot: unknown): ResumePoint | null {
-  if (flow === 'payment') {
-    const parsed = paymentSnapshot.safeParse(snapshot);
-    if (!parsed.success) return null;
-    const { value, context } = parsed.data;
-    const step = PAYMENT_STEPS[topState(value)];
-    const license = context.user?.license?.license_code ?? null;
-    if (step === undefined || license === null || (context.household ?? null) !== null) return null;
-    return {
-      flow,
-      license,
-      step,
-      athleteId: context.data?.athlete?.id ?? null,
-      planMonth: context.selectedPlanMonth,
-      includeProtection: context.includeProtection,
-      discountCode: context.discount?.code ?? null,
-    };
-  }
-  const parsed = wizardSnapshot.safeParse(snapshot);
-  if (!parsed.success) return null;
-  const { value, context, children } = parsed.data;
-  const license = context.license;
-  if (license === null) return null;
-  const athleteId = children?.athleteSteps?.snapshot.context.chosenAthlete?.user_id ?? null;
-  const top = topState(value);
-  if (top === 'athleteSteps') return { flow, license, step: context.athleteStep, athleteId };
-  // Register step 1 once the account exists ('Edit your Account'); before it, nothing leaves the browser.
-  if (flow === 'register' && top === 'guardianAccount' && (context.account ?? null) !== null) {
-    return { flow, license, step: 'account', athleteId: null };
-  }
-  return null;
+export function resumePointFrom<TPoint extends ResumePoint>(
+  progress: FlowProgress<TPoint, unknown>,
+  snapshot: unknown,
+): TPoint | null {
+  return progress.pointOf(snapshot);
 }
 
 export function stepKeyOf(point: ResumePoint): string {
@@ -261,6 +169,12 @@ export interface ProgressSaverDeps {
   saveOnLeave: (body: ProgressSave) => void;
   /** Whether the guardian has an account on this device (a stored user): before that nothing goes to the server. */
   hasAccount: () => boolean;
+  /**
+   * Deletes the account's saved row of a licence ('Start over''s call). A completed flow that had been saved calls it
+   * once its saves have settled: a save sent just before the payment was recorded can reach the server after the
+   * recording cleared the row, and would otherwise bring it back.
+   */
+  discard?: (license: string) => Promise<unknown>;
   delayMs?: number;
 }
 
@@ -269,16 +183,27 @@ export interface ProgressSaver {
   update: (persisted: unknown) => void;
   /** Sends a pending save now (`leaving`: with keepalive, for pagehide). */
   flush: (leaving?: boolean) => void;
-  /** Drops the pending save and the local copy (a completed payment: the server cleared its row). */
+  /**
+   * Drops the pending save and the local copy (a completed payment: the server cleared its row), and once the saves
+   * sent have settled, discards the row they may have brought back.
+   */
   clear: () => void;
   /** Stops the timer (unmount), sending what is pending. */
   stop: () => void;
 }
 
-export function createProgressSaver(flow: ProgressFlow, version: string, deps: ProgressSaverDeps): ProgressSaver {
+export function createProgressSaver(
+  progress: FlowProgress<ResumePoint, unknown>,
+  version: string,
+  deps: ProgressSaverDeps,
+): ProgressSaver {
+  const { flow } = progress;
   let pending: ProgressSave | null = null;
   let lastSentKey: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** The licence of the saves sent to the server, and when they have all settled. */
+  let sentLicense: string | null = null;
+  let sent: Promise<unknown> = Promise.resolve();
 
   function cancelTimer(): void {
     if (timer !== null) clearTimeout(timer);
@@ -293,17 +218,21 @@ export function createProgressSaver(flow: ProgressFlow, version: string, deps: P
     const key = JSON.stringify(body);
     if (key === lastSentKey) return;
     lastSentKey = key;
-    if (leaving) deps.saveOnLeave(body);
+    sentLicense = body.license;
+    if (leaving) {
+      deps.saveOnLeave(body);
+      return;
+    }
     // A failed save is retried by the next change; progress is a convenience, never a reason to stop the flow.
-    else
-      void deps.save(body).catch(() => {
-        lastSentKey = null;
-      });
+    const saving = deps.save(body).catch(() => {
+      lastSentKey = null;
+    });
+    sent = Promise.all([sent, saving]);
   }
 
   return {
     update(persisted) {
-      const point = resumePointFrom(flow, persisted);
+      const point = progress.pointOf(persisted);
       if (point === null) return;
       const snapshot = savableSnapshot(persisted);
       writeLocalProgress({ license: point.license, flow, machine_version: version, step: stepKeyOf(point), snapshot });
@@ -316,6 +245,12 @@ export function createProgressSaver(flow: ProgressFlow, version: string, deps: P
       cancelTimer();
       pending = null;
       forgetLocalProgress();
+      const license = sentLicense;
+      sentLicense = null;
+      if (license !== null && deps.discard !== undefined) {
+        const { discard } = deps;
+        void sent.then(() => discard(license)).catch(() => {});
+      }
     },
     stop() {
       flush();
