@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   MEMBERSHIP_STATUSES,
   type MembershipFigures,
@@ -63,39 +63,58 @@ export interface RosterQuery {
 }
 
 /**
- * The roster's rows of the memberships `where` selects (their figures read from the phases of `scope`, a subquery of
- * the same memberships' ids, or a superset), in id order. The database gathers names and phases; the figures are
- * src/domain/membership-figures.ts's, as on the family's /payments.
+ * The roster's rows of the memberships `scope` selects (a subquery of membership ids), those whose athlete or
+ * guardian name contains `search` when one is given, in id order. The database gathers names and phases; the figures
+ * are src/domain/membership-figures.ts's, as on the family's /payments.
  */
-async function rosterRecords(
-  db: Db,
-  where: (tables: RosterTables) => SQL | undefined,
-  scope: SQL,
-): Promise<RosterRecord[]> {
+async function rosterRecords(db: Db, scope: SQL, search?: string): Promise<RosterRecord[]> {
+  // The guardian's id first (a column of the subquery), so the database joins the users by it in one pass instead
+  // of comparing every user with an expression per membership.
+  const base = db
+    .select({
+      id: memberships.id,
+      status: memberships.status,
+      userId: memberships.userId,
+      planMonth: memberships.paymentPlanMonth,
+      guardianId: sql<number>`coalesce(${memberships.payerId}, (select ${athleteGuardians.guardianId}
+        from ${athleteGuardians} where ${athleteGuardians.athleteId} = ${memberships.userId}
+        order by ${athleteGuardians.createdAt}, ${athleteGuardians.guardianId} limit 1), ${memberships.userId})`.as(
+        'guardian_id',
+      ),
+    })
+    .from(memberships)
+    .where(sql`${memberships.id} in ${scope}`)
+    .as('roster_base');
   const athlete = alias(users, 'athlete');
   const guardian = alias(users, 'guardian');
-  const guardianId = sql`coalesce(${memberships.payerId}, (select ${athleteGuardians.guardianId} from ${athleteGuardians}
-    where ${athleteGuardians.athleteId} = ${memberships.userId}
-    order by ${athleteGuardians.createdAt}, ${athleteGuardians.guardianId} limit 1), ${memberships.userId})`;
-  const [rows, phases] = await Promise.all([
-    db
-      .select({
-        id: memberships.id,
-        membershipStatus: memberships.status,
-        athleteId: athlete.id,
-        athleteName: sql<string>`coalesce(${athlete.name}, ${athlete.username}, '')`,
-        guardianId: guardian.id,
-        guardianName: sql<string>`coalesce(${guardian.name}, ${guardian.username}, '')`,
-        guardianEmail: sql<string>`coalesce(${guardian.email}, '')`,
-        planMonth: memberships.paymentPlanMonth,
-      })
-      .from(memberships)
-      .innerJoin(athlete, eq(athlete.id, memberships.userId))
-      .innerJoin(guardian, sql`${guardian.id} = ${guardianId}`)
-      .where(where({ athlete, guardian }))
-      .orderBy(asc(memberships.id)),
-    phasesByMembership(db, scope),
-  ]);
+  const text = search?.trim();
+  const pattern = text ? likePattern(text) : null;
+  const rows = await db
+    .select({
+      id: base.id,
+      membershipStatus: base.status,
+      athleteId: athlete.id,
+      athleteName: sql<string>`coalesce(${athlete.name}, ${athlete.username}, '')`,
+      guardianId: guardian.id,
+      guardianName: sql<string>`coalesce(${guardian.name}, ${guardian.username}, '')`,
+      guardianEmail: sql<string>`coalesce(${guardian.email}, '')`,
+      planMonth: base.planMonth,
+    })
+    .from(base)
+    .innerJoin(athlete, eq(athlete.id, base.userId))
+    .innerJoin(guardian, eq(guardian.id, base.guardianId))
+    .where(pattern === null ? undefined : or(ilike(athlete.name, pattern), ilike(guardian.name, pattern)))
+    .orderBy(asc(base.id));
+  if (rows.length === 0) return [];
+  // A search reads the phases of what it found only.
+  const phaseScope =
+    pattern === null
+      ? scope
+      : sql`(select ${memberships.id} from ${memberships} where ${inArray(
+          memberships.id,
+          rows.map((row) => row.id),
+        )})`;
+  const phases = await phasesByMembership(db, phaseScope);
   return rows.map(({ membershipStatus, ...row }) => ({
     ...row,
     figures: figuresOfPhases({ status: membershipStatus }, phases.get(row.id) ?? []),
@@ -144,22 +163,6 @@ export async function scopedTeam(db: Db, staff: StaffJson, teamId: number) {
   return team;
 }
 
-/** The name columns of the athlete and the guardian a roster query joins. */
-type RosterTables = { athlete: { name: AnyPgColumn }; guardian: { name: AnyPgColumn } };
-
-/** The roster's search of one team: athlete or guardian name (the status filter reads the figures). */
-function rosterWhere(teamId: number, q: string | undefined) {
-  return ({ athlete, guardian }: RosterTables): SQL | undefined => {
-    const conditions: (SQL | undefined)[] = [eq(memberships.teamId, teamId)];
-    const text = q?.trim();
-    if (text) {
-      const pattern = likePattern(text);
-      conditions.push(or(ilike(athlete.name, pattern), ilike(guardian.name, pattern)));
-    }
-    return and(...conditions);
-  };
-}
-
 type Direction = 'asc' | 'desc';
 
 function compareText(a: string, b: string): number {
@@ -201,7 +204,7 @@ function rosterOrder(sort: RosterSort, dir: Direction): (a: RosterRecord, b: Ros
 export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number, query: RosterQuery) {
   const team = await scopedTeam(deps.db, staff, teamId);
   const page = Math.max(1, query.page ?? 1);
-  const records = await rosterRecords(deps.db, rosterWhere(team.id, query.q), teamScope(team.id));
+  const records = await rosterRecords(deps.db, teamScope(team.id), query.q);
   const matching = query.status ? records.filter((row) => row.figures.status === query.status) : records;
   matching.sort(rosterOrder(query.sort ?? 'athlete', query.dir ?? 'asc'));
   const start = (page - 1) * ROSTER_PAGE_SIZE;
@@ -222,7 +225,7 @@ export async function* rosterPages(db: Db, teamId: number, size: number): AsyncG
   for (;;) {
     const page = sql`(select ${memberships.id} from ${memberships} where ${memberships.teamId} = ${teamId}
       and ${memberships.id} > ${after} order by ${memberships.id} limit ${size})`;
-    const rows = await rosterRecords(db, () => sql`${memberships.id} in ${page}`, page);
+    const rows = await rosterRecords(db, page);
     if (rows.length === 0) return;
     yield rows.map(rosterRowJson);
     const last = rows[rows.length - 1];
@@ -314,7 +317,7 @@ function phaseLabel(seq: number, count: number): string {
 
 /** GET /api/admin/memberships/{id}: the page's JSON, after the scope check. */
 export async function membershipPageJson(db: Db, membership: MembershipRow): Promise<MembershipPageJson> {
-  const [row] = await rosterRecords(db, () => eq(memberships.id, membership.id), sql`(${membership.id})`);
+  const [row] = await rosterRecords(db, sql`(${membership.id})`);
   if (!row) throw notFound(ROSTER_TEXTS.membershipNotFound);
   const [place] = await db
     .select({ team: teams, season: seasons, organization: organizations.name })

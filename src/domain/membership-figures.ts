@@ -121,7 +121,8 @@ function statusOf(
   return owed.length === 0 ? 'paid' : 'on_schedule';
 }
 
-function standingOf(status: MembershipStatus, remaining: number): MembershipStanding {
+/** The standing a coach sees for a status (a roster row's `status` and `remaining_cents` are enough). */
+export function membershipStanding(status: MembershipStatus, remaining: number): MembershipStanding {
   switch (status) {
     case 'failed':
     case 'overdue':
@@ -152,6 +153,6 @@ export function membershipFigures(ledger: MembershipLedger): MembershipFigures {
     nextDue: next ? { dueOn: next.dueOn, amountCents: next.amountCents } : null,
     needsPayment: owed.some((phase) => phase.status === 'failed' || phase.status === 'overdue'),
     status,
-    standing: standingOf(status, remaining),
+    standing: membershipStanding(status, remaining),
   };
 }
