@@ -30,8 +30,8 @@ import { requireTeamScope, STAFF_ROLES, type StaffJson } from './staff-access.ts
  * Who has paid (issue 22 point 3): a team's roster (status, paid, remaining, next due per membership) and one
  * membership's page. The database reads a team's names and phases (searched by name); the figures are
  * src/domain/membership-figures.ts's (issue 30 point 5: the same as the family's /payments), so the status filter,
- * the sort and the page are applied to them here. Any role reads (a coach only
- * their own teams: services/staff-access.ts `requireTeamScope`).
+ * the sort and the page are applied to them here. Any role reads (a coach only their own teams:
+ * services/staff-access.ts `requireTeamScope`).
  */
 
 /** The statuses of src/domain/membership-figures.ts: the roster filters by the figures every surface shows. */
