@@ -534,7 +534,6 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
         plan_total_cents: String(paidInFull.planTotalCents),
         discount_code: '',
         protection: '0',
-        schedule: '',
       },
       idempotencyKey: `seed-checkout-${key}`,
       paymentMethodId,
