@@ -8,6 +8,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatDisplayDate, toIsoDate } from '../../src/domain/dates.ts';
 import { SIBLING_DISCOUNT_TEXT } from '../../src/domain/household.ts';
+import { isOwedPhase } from '../../src/domain/membership-figures.ts';
 import { formatUsd } from '../../src/domain/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -25,7 +26,7 @@ import { siteLink } from '../http/origin.ts';
 import { cardText, message, scheduleLines } from '../mail/billing-mails.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { checkoutMembershipIds } from './household.ts';
-import { OPEN_STATUSES, planName } from './phases.ts';
+import { planName } from './phases.ts';
 
 /** One athlete of a household checkout as stored at Pay Now (`household_checkouts.lines`): what success records. */
 export const storedLineSchema = z.object({
@@ -116,7 +117,7 @@ async function receiptData(db: Db | Tx, checkoutId: number, card: CardSummary | 
   }
   const remaining = new Map<string, number>();
   for (const phase of phases) {
-    if (!(OPEN_STATUSES as readonly string[]).includes(phase.status)) continue;
+    if (!isOwedPhase(phase.status)) continue;
     remaining.set(phase.dueOn, (remaining.get(phase.dueOn) ?? 0) + phase.amountCents);
   }
   const athletes = lines.flatMap((line) => {

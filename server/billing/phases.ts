@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { toIsoDate } from '../../src/domain/dates.ts';
+import { type MembershipStatus, membershipFigures, owedPhases } from '../../src/domain/membership-figures.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   athleteGuardians,
@@ -22,6 +23,7 @@ import type { BillingMailContext, ScheduledAmount } from '../mail/billing-mails.
 import { receiptMail } from '../mail/billing-mails.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { claimHolderIds } from '../services/licences.ts';
+import { ledgerOf } from '../services/membership-ledger.ts';
 
 /**
  * A membership's phases (spec §9: the first phase is paid today, later phases form the remaining schedule), its saved
@@ -139,12 +141,10 @@ export async function phasesOf(db: Db | Tx, membershipId: number): Promise<Membe
     .orderBy(asc(membershipPhases.seq));
 }
 
-export const OPEN_STATUSES = ['scheduled', 'failed', 'overdue'] as const;
+export { OWED_PHASE_STATUSES as OPEN_STATUSES } from '../../src/domain/membership-figures.ts';
 
 export function remainingOf(phases: MembershipPhaseRow[]): ScheduledAmount[] {
-  return phases
-    .filter((p) => (OPEN_STATUSES as readonly string[]).includes(p.status))
-    .map((p) => ({ dueOn: p.dueOn, amountCents: p.amountCents }));
+  return owedPhases(phases).map((p) => ({ dueOn: p.dueOn, amountCents: p.amountCents }));
 }
 
 /** Who receives a membership's e-mails: the payer, or for an athlete without an address their guardian. */
@@ -271,6 +271,8 @@ export interface MembershipSummaryJson {
   paid_cents: number;
   remaining_cents: number;
   next_payment: { due_date: string; amount_cents: number } | null;
+  /** The membership's status (src/domain/membership-figures.ts): 'cancelled' once its schedule is, never 'paid'. */
+  status: MembershipStatus;
   phases: {
     id: number;
     due_date: string;
@@ -324,10 +326,12 @@ export async function membershipSummaries(db: Db, user: Pick<UserRow, 'id'>): Pr
   return rows.map(({ membership, teamName, seasonName, payerName }) => {
     const own = phases.filter((p) => p.membershipId === membership.id);
     const card = cards.find((c) => c.membershipId === membership.id);
-    const paid = own.filter((p) => p.status === 'paid').reduce((sum, p) => sum + p.amountCents, 0);
-    const open = own.filter((p) => (OPEN_STATUSES as readonly string[]).includes(p.status));
-    const remaining = open.reduce((sum, p) => sum + p.amountCents, 0);
-    const next = open[0];
+    const figures = membershipFigures(
+      ledgerOf(
+        membership,
+        own.map((p) => ({ ...p, refundedCents: refundedOn(p.id) })),
+      ),
+    );
     return {
       id: membership.id,
       team_name: teamName,
@@ -335,10 +339,13 @@ export async function membershipSummaries(db: Db, user: Pick<UserRow, 'id'>): Pr
       athlete_name: membership.userId === user.id ? null : payerName,
       plan_name: planName(membership.paymentPlanMonth),
       payment_plan_month: membership.paymentPlanMonth,
-      total_cents: own.length > 0 ? paid + remaining : membership.planTotalCents,
-      paid_cents: paid,
-      remaining_cents: remaining,
-      next_payment: next ? { due_date: next.dueOn, amount_cents: next.amountCents } : null,
+      total_cents: figures.duesCents,
+      paid_cents: figures.paidCents,
+      remaining_cents: figures.remainingCents,
+      next_payment: figures.nextDue
+        ? { due_date: figures.nextDue.dueOn, amount_cents: figures.nextDue.amountCents }
+        : null,
+      status: figures.status,
       phases: own.map((p) => ({
         id: p.id,
         due_date: p.dueOn,
@@ -349,9 +356,9 @@ export async function membershipSummaries(db: Db, user: Pick<UserRow, 'id'>): Pr
         failure_message: p.failureMessage,
         refunded_cents: refundedOn(p.id),
       })),
-      refunded_cents: own.reduce((sum, p) => sum + refundedOn(p.id), 0),
+      refunded_cents: figures.refundedCents,
       card: card ? { brand: card.brand, last4: card.last4 } : null,
-      needs_card_update: own.some((p) => p.status === 'failed' || p.status === 'overdue'),
+      needs_card_update: figures.needsPayment,
       sibling_discount_cents: membership.siblingDiscountCents,
       household_checkout_id: membership.householdCheckoutId,
     };

@@ -16,10 +16,12 @@ import {
   membershipPhases,
   memberships,
   organizations,
+  paymentIntents,
   planDetails,
   playerProfiles,
   positions,
   protectionPlans,
+  sandboxPaymentMethods,
   seasonPhases,
   seasons,
   sports,
@@ -495,7 +497,9 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
     { licenceId: coachLicence.id, userId: coach.id },
   ]);
 
-  // Both paid 12U Tigers in full: dues 450.00 + itemized app fee 25.00.
+  // Both paid 12U Tigers in full (dues 450.00 + itemized app fee 25.00) through the card sandbox like any family
+  // (issue 30 point 5): each phase's charge is a succeeded sandbox intent paid with a Visa 4242 (the rows the sandbox
+  // writes at checkout, as server/db/seed-roster.ts writes them), so staff can refund it in the console.
   const paidInFull = {
     teamId: tigers.id,
     seasonId: spring2027.id,
@@ -504,14 +508,48 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
     paidTodayCents: 47500,
     planTotalCents: 47500,
   };
+  const sandboxCharge = async (userId: number, key: string) => {
+    const id = `pi_seed${key}`;
+    const paymentMethodId = `pm_seed${key}`;
+    await tx.insert(sandboxPaymentMethods).values({
+      id: paymentMethodId,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: now.getUTCFullYear() + 3,
+      behavior: 'succeed',
+    });
+    await tx.insert(paymentIntents).values({
+      id,
+      clientSecret: `${id}_secret_seed`,
+      status: 'succeeded',
+      amountCents: paidInFull.paidTodayCents,
+      currency: 'usd',
+      metadata: {
+        user_id: String(userId),
+        team_id: String(paidInFull.teamId),
+        season_id: String(paidInFull.seasonId),
+        licence_id: String(paidInFull.licenceId),
+        payment_plan_month: String(paidInFull.paymentPlanMonth),
+        plan_total_cents: String(paidInFull.planTotalCents),
+        discount_code: '',
+        protection: '0',
+      },
+      idempotencyKey: `seed-checkout-${key}`,
+      paymentMethodId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return id;
+  };
   const seededMemberships = await tx
     .insert(memberships)
     .values([
-      { userId: jordan.id, ...paidInFull },
-      { userId: paid.id, ...paidInFull },
+      { userId: jordan.id, ...paidInFull, stripePaymentIntentId: await sandboxCharge(jordan.id, 'JordanLee') },
+      { userId: paid.id, ...paidInFull, stripePaymentIntentId: await sandboxCharge(paid.id, 'ParkerDiaz') },
     ])
     .returning();
-  // Each has its one paid phase (GET /api/memberships), paid when the fixtures were seeded.
+  // Each has its one paid phase (GET /api/memberships), paid by that charge when the fixtures were seeded.
   await tx.insert(membershipPhases).values(
     seededMemberships.map((membership) => ({
       membershipId: membership.id,
@@ -520,6 +558,7 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
       amountCents: paidInFull.paidTodayCents,
       status: 'paid' as const,
       attempts: 1,
+      providerChargeId: membership.stripePaymentIntentId,
       paidAt: now,
     })),
   );

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { MEMBERSHIP_STATUSES } from '../../src/domain/membership-figures.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
 import { BEARER, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
@@ -38,9 +39,12 @@ const MembershipSummarySchema = z
     plan_name: z.string(),
     payment_plan_month: z.number().int(),
     total_cents: z.number().int(),
-    paid_cents: z.number().int(),
+    paid_cents: z.number().int().describe('Paid by the family, net of refunds (src/domain/membership-figures.ts)'),
     remaining_cents: z.number().int(),
     next_payment: z.object({ due_date: z.string(), amount_cents: z.number().int() }).nullable(),
+    status: z
+      .enum(MEMBERSHIP_STATUSES)
+      .describe("The membership's status (src/domain/membership-figures.ts): 'cancelled' once its schedule is"),
     phases: z.array(PhaseSchema),
     refunded_cents: z.number().int().describe('Refunded to the family on this membership (issue 22 point 4)'),
     card: CardSchema.nullable(),

@@ -20,6 +20,7 @@ import { siteLink } from '../http/origin.ts';
 import { refundMail } from '../mail/refund-mail.ts';
 import { writeAudit } from './admin-audit.ts';
 import { membershipPageJson, scopedMembership } from './admin-roster.ts';
+import { membershipFiguresOf } from './membership-ledger.ts';
 import type { StaffJson } from './staff-access.ts';
 import { releaseClaim } from './waitlist-seats.ts';
 
@@ -192,7 +193,7 @@ async function completeRefund(
       .where(and(eq(membershipRefunds.id, pending.id), eq(membershipRefunds.status, 'pending')));
     throw fieldError('amount_cents', MONEY_TEXTS.tooMuch);
   }
-  const before = await paidSummary(deps, membership.id);
+  const before = await membershipFiguresOf(deps.db, membership.id);
   const done = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(membershipRefunds)
@@ -205,9 +206,9 @@ async function completeRefund(
       staffId: staff.id,
       membershipId: membership.id,
       action: 'refund',
-      before: { refunded_cents: before.refunded },
+      before: { refunded_cents: before.refundedCents },
       after: {
-        refunded_cents: before.refunded + row.amountCents,
+        refunded_cents: before.refundedCents + row.amountCents,
         payment_id: row.paymentIntentId,
         amount_cents: row.amountCents,
       },
@@ -220,25 +221,12 @@ async function completeRefund(
   await releaseSeatIfDone(deps, membership.id);
 }
 
-/** What a membership's phases paid and what was refunded of it. */
-async function paidSummary(deps: Pick<AppDeps, 'db'>, membershipId: number) {
-  const [paid] = await deps.db
-    .select({ total: sql<number>`coalesce(sum(${membershipPhases.amountCents}), 0)::int` })
-    .from(membershipPhases)
-    .where(and(eq(membershipPhases.membershipId, membershipId), eq(membershipPhases.status, 'paid')));
-  const [refunded] = await deps.db
-    .select({ total: sql<number>`coalesce(sum(${membershipRefunds.amountCents}), 0)::int` })
-    .from(membershipRefunds)
-    .where(and(eq(membershipRefunds.membershipId, membershipId), eq(membershipRefunds.status, 'succeeded')));
-  return { paid: Number(paid?.total ?? 0), refunded: Number(refunded?.total ?? 0) };
-}
-
 /** A membership refunded in whole and cancelled gives its licence seat back (offered to the waitlist). */
 async function releaseSeatIfDone(deps: AppDeps, membershipId: number): Promise<void> {
   const [membership] = await deps.db.select().from(memberships).where(eq(memberships.id, membershipId));
   if (membership?.status !== 'canceled' || membership.licenceId === null) return;
-  const summary = await paidSummary(deps, membershipId);
-  if (summary.refunded < summary.paid) return;
+  // Refunded in whole: nothing is left paid, net of refunds (src/domain/membership-figures.ts).
+  if ((await membershipFiguresOf(deps.db, membershipId)).paidCents > 0) return;
   await releaseClaim(deps, membership.licenceId, membership.userId);
 }
 

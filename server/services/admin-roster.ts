@@ -1,5 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import {
+  MEMBERSHIP_STATUSES,
+  type MembershipFigures,
+  type MembershipStatus,
+} from '../../src/domain/membership-figures.ts';
 import { planName } from '../billing/phases.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -9,7 +14,6 @@ import {
   membershipCards,
   membershipOfflinePayments,
   membershipPhases,
-  membershipRefunds,
   memberships,
   organizations,
   seasons,
@@ -19,16 +23,20 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { type AuditJson, membershipAudit } from './admin-audit.ts';
+import { figuresOfPhases, phasesByMembership } from './membership-ledger.ts';
 import { requireTeamScope, STAFF_ROLES, type StaffJson } from './staff-access.ts';
 
 /**
- * Who has paid (issue 22 point 3): a team's roster computed in SQL (status, paid, remaining, next due per membership,
- * filtered, searched, sorted and paginated by the database), and one membership's page. Any role reads (a coach only
- * their own teams: services/staff-access.ts `requireTeamScope`).
+ * Who has paid (issue 22 point 3): a team's roster (status, paid, remaining, next due per membership) and one
+ * membership's page. The database reads a team's names and phases (searched by name); the figures are
+ * src/domain/membership-figures.ts's (issue 30 point 5: the same as the family's /payments), so the status filter,
+ * the sort and the page are applied to them here. Any role reads (a coach only their own teams:
+ * services/staff-access.ts `requireTeamScope`).
  */
 
-export const ROSTER_STATUSES = ['paid', 'on_schedule', 'failed', 'overdue', 'refunded'] as const;
-export type RosterStatus = (typeof ROSTER_STATUSES)[number];
+/** The statuses of src/domain/membership-figures.ts: the roster filters by the figures every surface shows. */
+export const ROSTER_STATUSES = MEMBERSHIP_STATUSES;
+export type RosterStatus = MembershipStatus;
 export const ROSTER_SORTS = ['athlete', 'guardian', 'paid', 'remaining', 'next_due', 'status'] as const;
 export type RosterSort = (typeof ROSTER_SORTS)[number];
 export const ROSTER_PAGE_SIZE = 50;
@@ -54,91 +62,66 @@ export interface RosterQuery {
   dir?: 'asc' | 'desc' | undefined;
 }
 
-const OPEN = sql`('scheduled', 'failed', 'overdue')`;
-
-/** Per membership: what its phases add up to. */
-function phaseTotals(db: Db, scope: SQL) {
-  return db
-    .select({
-      membershipId: membershipPhases.membershipId,
-      grossPaid:
-        sql<number>`coalesce(sum(${membershipPhases.amountCents}) filter (where ${membershipPhases.status} = 'paid'), 0)::int`.as(
-          'gross_paid',
-        ),
-      remaining:
-        sql<number>`coalesce(sum(${membershipPhases.amountCents}) filter (where ${membershipPhases.status} in ${OPEN}), 0)::int`.as(
-          'remaining',
-        ),
-      nextDue: sql<
-        string | null
-      >`to_char(min(${membershipPhases.dueOn}) filter (where ${membershipPhases.status} in ${OPEN}), 'YYYY-MM-DD')`.as(
-        'next_due',
-      ),
-      failed: sql<number>`count(*) filter (where ${membershipPhases.status} = 'failed')::int`.as('failed'),
-      overdue: sql<number>`count(*) filter (where ${membershipPhases.status} = 'overdue')::int`.as('overdue'),
-    })
-    .from(membershipPhases)
-    .where(sql`${membershipPhases.membershipId} in ${scope}`)
-    .groupBy(membershipPhases.membershipId)
-    .as('phase_totals');
-}
-
-function refundTotals(db: Db, scope: SQL) {
-  return db
-    .select({
-      membershipId: membershipRefunds.membershipId,
-      refunded: sql<number>`coalesce(sum(${membershipRefunds.amountCents}), 0)::int`.as('refunded'),
-    })
-    .from(membershipRefunds)
-    .where(and(eq(membershipRefunds.status, 'succeeded'), sql`${membershipRefunds.membershipId} in ${scope}`))
-    .groupBy(membershipRefunds.membershipId)
-    .as('refund_totals');
-}
-
 /**
- * The roster's rows as one statement: callers add the where, order and page. `scope` is a subquery of the membership
- * ids the totals are computed for (a team's, or one export page's), so no statement aggregates other teams' phases.
+ * The roster's rows of the memberships `scope` selects (a subquery of membership ids), those whose athlete or
+ * guardian name contains `search` when one is given, in id order. The database gathers names and phases; the figures
+ * are src/domain/membership-figures.ts's, as on the family's /payments.
  */
-function rosterSelect(db: Db, scope: SQL) {
+async function rosterRecords(db: Db, scope: SQL, search?: string): Promise<RosterRecord[]> {
+  // The guardian's id first (a column of the subquery), so the database joins the users by it in one pass instead
+  // of comparing every user with an expression per membership.
+  const base = db
+    .select({
+      id: memberships.id,
+      status: memberships.status,
+      userId: memberships.userId,
+      planMonth: memberships.paymentPlanMonth,
+      guardianId: sql<number>`coalesce(${memberships.payerId}, (select ${athleteGuardians.guardianId}
+        from ${athleteGuardians} where ${athleteGuardians.athleteId} = ${memberships.userId}
+        order by ${athleteGuardians.createdAt}, ${athleteGuardians.guardianId} limit 1), ${memberships.userId})`.as(
+        'guardian_id',
+      ),
+    })
+    .from(memberships)
+    .where(sql`${memberships.id} in ${scope}`)
+    .as('roster_base');
   const athlete = alias(users, 'athlete');
   const guardian = alias(users, 'guardian');
-  const phases = phaseTotals(db, scope);
-  const refunds = refundTotals(db, scope);
-  const refunded = sql<number>`coalesce(${refunds.refunded}, 0)`;
-  const grossPaid = sql<number>`coalesce(${phases.grossPaid}, 0)`;
-  const status = sql<RosterStatus>`case
-    when ${refunded} > 0 and ${refunded} >= ${grossPaid} then 'refunded'
-    when coalesce(${phases.overdue}, 0) > 0 then 'overdue'
-    when coalesce(${phases.failed}, 0) > 0 then 'failed'
-    when coalesce(${phases.remaining}, 0) = 0 then 'paid'
-    else 'on_schedule' end`;
-  const guardianId = sql`coalesce(${memberships.payerId}, (select ${athleteGuardians.guardianId} from ${athleteGuardians}
-    where ${athleteGuardians.athleteId} = ${memberships.userId}
-    order by ${athleteGuardians.createdAt}, ${athleteGuardians.guardianId} limit 1), ${memberships.userId})`;
-  const columns = {
-    id: memberships.id,
-    athleteId: athlete.id,
-    athleteName: sql<string>`coalesce(${athlete.name}, ${athlete.username}, '')`,
-    guardianId: guardian.id,
-    guardianName: sql<string>`coalesce(${guardian.name}, ${guardian.username}, '')`,
-    guardianEmail: sql<string>`coalesce(${guardian.email}, '')`,
-    planMonth: memberships.paymentPlanMonth,
-    paidCents: sql<number>`(${grossPaid} - ${refunded})::int`,
-    remainingCents: sql<number>`coalesce(${phases.remaining}, 0)::int`,
-    nextDue: phases.nextDue,
-    status,
-  };
-  const query = db
-    .select(columns)
-    .from(memberships)
-    .innerJoin(athlete, eq(athlete.id, memberships.userId))
-    .innerJoin(guardian, sql`${guardian.id} = ${guardianId}`)
-    .leftJoin(phases, eq(phases.membershipId, memberships.id))
-    .leftJoin(refunds, eq(refunds.membershipId, memberships.id));
-  return { query, columns, athlete, guardian, status };
+  const text = search?.trim();
+  const pattern = text ? likePattern(text) : null;
+  const rows = await db
+    .select({
+      id: base.id,
+      membershipStatus: base.status,
+      athleteId: athlete.id,
+      athleteName: sql<string>`coalesce(${athlete.name}, ${athlete.username}, '')`,
+      guardianId: guardian.id,
+      guardianName: sql<string>`coalesce(${guardian.name}, ${guardian.username}, '')`,
+      guardianEmail: sql<string>`coalesce(${guardian.email}, '')`,
+      planMonth: base.planMonth,
+    })
+    .from(base)
+    .innerJoin(athlete, eq(athlete.id, base.userId))
+    .innerJoin(guardian, eq(guardian.id, base.guardianId))
+    .where(pattern === null ? undefined : or(ilike(athlete.name, pattern), ilike(guardian.name, pattern)))
+    .orderBy(asc(base.id));
+  if (rows.length === 0) return [];
+  // A search reads the phases of what it found only.
+  const phaseScope =
+    pattern === null
+      ? scope
+      : sql`(select ${memberships.id} from ${memberships} where ${inArray(
+          memberships.id,
+          rows.map((row) => row.id),
+        )})`;
+  const phases = await phasesByMembership(db, phaseScope);
+  return rows.map(({ membershipStatus, ...row }) => ({
+    ...row,
+    figures: figuresOfPhases({ status: membershipStatus }, phases.get(row.id) ?? []),
+  }));
 }
 
-type RosterRecord = {
+interface RosterRecord {
   id: number;
   athleteId: number;
   athleteName: string;
@@ -146,11 +129,8 @@ type RosterRecord = {
   guardianName: string;
   guardianEmail: string;
   planMonth: number;
-  paidCents: number;
-  remainingCents: number;
-  nextDue: string | null;
-  status: RosterStatus;
-};
+  figures: MembershipFigures;
+}
 
 export function rosterRowJson(row: RosterRecord): RosterRowJson {
   return {
@@ -158,10 +138,10 @@ export function rosterRowJson(row: RosterRecord): RosterRowJson {
     athlete: { id: row.athleteId, name: row.athleteName },
     guardian: { id: row.guardianId, name: row.guardianName, email: row.guardianEmail },
     plan: planName(row.planMonth),
-    paid_cents: Number(row.paidCents),
-    remaining_cents: Number(row.remainingCents),
-    next_due: row.nextDue,
-    status: row.status,
+    paid_cents: row.figures.paidCents,
+    remaining_cents: row.figures.remainingCents,
+    next_due: row.figures.nextDue?.dueOn ?? null,
+    status: row.figures.status,
   };
 }
 
@@ -183,53 +163,54 @@ export async function scopedTeam(db: Db, staff: StaffJson, teamId: number) {
   return team;
 }
 
-/** The roster's filter of one team: status and search. */
-function rosterWhere(
-  parts: ReturnType<typeof rosterSelect>,
-  teamId: number,
-  query: Pick<RosterQuery, 'status' | 'q'>,
-): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(memberships.teamId, teamId)];
-  if (query.status) conditions.push(sql`${parts.status} = ${query.status}`);
-  const q = query.q?.trim();
-  if (q) {
-    const pattern = likePattern(q);
-    conditions.push(or(ilike(parts.athlete.name, pattern), ilike(parts.guardian.name, pattern)));
-  }
-  return and(...conditions);
+type Direction = 'asc' | 'desc';
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function rosterOrder(parts: ReturnType<typeof rosterSelect>, sort: RosterSort, dir: 'asc' | 'desc'): SQL[] {
-  const by = {
-    athlete: sql`lower(${parts.columns.athleteName})`,
-    guardian: sql`lower(${parts.columns.guardianName})`,
-    paid: parts.columns.paidCents,
-    remaining: parts.columns.remainingCents,
-    next_due: parts.columns.nextDue,
-    status: parts.status,
-  }[sort];
-  const direction = dir === 'desc' ? desc : asc;
-  return [sql`${direction(by)} nulls last`, direction(memberships.id)];
+/** The roster's order: the column (nulls last either way), then the id, both in the direction asked. */
+function rosterOrder(sort: RosterSort, dir: Direction): (a: RosterRecord, b: RosterRecord) => number {
+  const key = (row: RosterRecord): string | number | null => {
+    switch (sort) {
+      case 'athlete':
+        return row.athleteName.toLowerCase();
+      case 'guardian':
+        return row.guardianName.toLowerCase();
+      case 'paid':
+        return row.figures.paidCents;
+      case 'remaining':
+        return row.figures.remainingCents;
+      case 'next_due':
+        return row.figures.nextDue?.dueOn ?? null;
+      case 'status':
+        return row.figures.status;
+    }
+  };
+  const sign = dir === 'desc' ? -1 : 1;
+  return (a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka === null || kb === null) {
+      if (ka !== kb) return ka === null ? 1 : -1;
+    } else if (ka !== kb) {
+      return sign * (typeof ka === 'number' && typeof kb === 'number' ? ka - kb : compareText(String(ka), String(kb)));
+    }
+    return sign * (a.id - b.id);
+  };
 }
 
 /** GET /api/admin/teams/{team_id}/memberships */
 export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number, query: RosterQuery) {
   const team = await scopedTeam(deps.db, staff, teamId);
   const page = Math.max(1, query.page ?? 1);
-  const parts = rosterSelect(deps.db, teamScope(team.id));
-  const where = rosterWhere(parts, team.id, query);
-  const rows = await parts.query
-    .where(where)
-    .orderBy(...rosterOrder(parts, query.sort ?? 'athlete', query.dir ?? 'asc'))
-    .limit(ROSTER_PAGE_SIZE)
-    .offset((page - 1) * ROSTER_PAGE_SIZE);
-  const counted = rosterSelect(deps.db, teamScope(team.id));
-  const [count] = await deps.db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(counted.query.where(rosterWhere(counted, team.id, query)).as('roster'));
+  const records = await rosterRecords(deps.db, teamScope(team.id), query.q);
+  const matching = query.status ? records.filter((row) => row.figures.status === query.status) : records;
+  matching.sort(rosterOrder(query.sort ?? 'athlete', query.dir ?? 'asc'));
+  const start = (page - 1) * ROSTER_PAGE_SIZE;
   return {
-    memberships: rows.map(rosterRowJson),
-    total: Number(count?.total ?? 0),
+    memberships: matching.slice(start, start + ROSTER_PAGE_SIZE).map(rosterRowJson),
+    total: matching.length,
     page,
     page_size: ROSTER_PAGE_SIZE,
   };
@@ -244,11 +225,7 @@ export async function* rosterPages(db: Db, teamId: number, size: number): AsyncG
   for (;;) {
     const page = sql`(select ${memberships.id} from ${memberships} where ${memberships.teamId} = ${teamId}
       and ${memberships.id} > ${after} order by ${memberships.id} limit ${size})`;
-    const parts = rosterSelect(db, page);
-    const rows = await parts.query
-      .where(and(eq(memberships.teamId, teamId), sql`${memberships.id} > ${after}`))
-      .orderBy(asc(memberships.id))
-      .limit(size);
+    const rows = await rosterRecords(db, page);
     if (rows.length === 0) return;
     yield rows.map(rosterRowJson);
     const last = rows[rows.length - 1];
@@ -340,8 +317,7 @@ function phaseLabel(seq: number, count: number): string {
 
 /** GET /api/admin/memberships/{id}: the page's JSON, after the scope check. */
 export async function membershipPageJson(db: Db, membership: MembershipRow): Promise<MembershipPageJson> {
-  const parts = rosterSelect(db, sql`(${membership.id})`);
-  const [row] = await parts.query.where(eq(memberships.id, membership.id));
+  const [row] = await rosterRecords(db, sql`(${membership.id})`);
   if (!row) throw notFound(ROSTER_TEXTS.membershipNotFound);
   const [place] = await db
     .select({ team: teams, season: seasons, organization: organizations.name })
@@ -356,10 +332,9 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
     .from(membershipPhases)
     .where(eq(membershipPhases.membershipId, membership.id))
     .orderBy(asc(membershipPhases.seq));
-  const refunds = await db
-    .select()
-    .from(membershipRefunds)
-    .where(and(eq(membershipRefunds.membershipId, membership.id), eq(membershipRefunds.status, 'succeeded')));
+  const refunded = await phasesByMembership(db, sql`(${membership.id})`);
+  const refundedOn = (phaseId: number) =>
+    refunded.get(membership.id)?.find((phase) => phase.id === phaseId)?.refundedCents ?? 0;
   const offline = await db
     .select()
     .from(membershipOfflinePayments)
@@ -389,7 +364,7 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
         amount_cents: phase.amountCents,
         status: phase.status,
         paid_at: phase.paidAt ? phase.paidAt.toISOString() : null,
-        refunded_cents: refunds.filter((r) => r.phaseId === phase.id).reduce((sum, r) => sum + r.amountCents, 0),
+        refunded_cents: refundedOn(phase.id),
         offline: marked ? { method: marked.method, note: marked.note } : null,
         payment_id: phase.status === 'paid' && !marked ? phase.providerChargeId : null,
       };

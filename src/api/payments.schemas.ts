@@ -4,6 +4,7 @@
  * is cents on the wire.
  */
 import { z } from 'zod/mini';
+import { MEMBERSHIP_STATUSES, PHASE_STATUSES } from '../domain/membership-figures';
 import { id, nonEmptyString } from '../domain/wire';
 
 const cents = z.int().check(z.gte(0));
@@ -12,7 +13,7 @@ const calendarDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 export const savedCardSchema = z.object({ brand: z.string(), last4: z.string() });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 
-export const phaseStatuses = ['paid', 'scheduled', 'failed', 'overdue', 'cancelled'] as const;
+export const phaseStatuses = PHASE_STATUSES;
 export type PhaseStatus = (typeof phaseStatuses)[number];
 
 export const membershipPhaseSchema = z.object({
@@ -46,6 +47,8 @@ export const membershipSummarySchema = z.object({
   paid_cents: cents,
   remaining_cents: cents,
   next_payment: z.nullable(duePaymentSchema),
+  /** Issue 30 point 5: the membership's status (src/domain/membership-figures.ts); absent from an older server. */
+  status: z.optional(z.enum(MEMBERSHIP_STATUSES)),
   phases: z.array(membershipPhaseSchema),
   /** Issue 22 point 4: refunded on this membership; 0 when none (or an older server). */
   refunded_cents: z.pipe(

@@ -4,10 +4,12 @@
  * and who may export payments. The server pages, sorts and filters (GET /api/admin/teams/{id}/memberships) and
  * refuses a coach the payments export again: these only build the request and keep the page from offering it.
  */
+import { MEMBERSHIP_STATUS_LABEL, MEMBERSHIP_STATUSES, type MembershipStatus } from './membership-figures';
 import type { StaffOrganization } from './staff';
 
-export const ROSTER_STATUSES = ['paid', 'on_schedule', 'failed', 'overdue', 'refunded'] as const;
-export type RosterStatus = (typeof ROSTER_STATUSES)[number];
+/** A roster row's statuses: the figures' (./membership-figures.ts, issue 30 point 5), as every surface shows them. */
+export const ROSTER_STATUSES = MEMBERSHIP_STATUSES;
+export type RosterStatus = MembershipStatus;
 
 export const ROSTER_SORTS = ['athlete', 'guardian', 'paid', 'remaining', 'next_due', 'status'] as const;
 export type RosterSort = (typeof ROSTER_SORTS)[number];
@@ -21,13 +23,7 @@ export interface RosterQuery {
   dir?: 'asc' | 'desc' | undefined;
 }
 
-export const ROSTER_STATUS_LABEL: Readonly<Record<RosterStatus, string>> = {
-  paid: 'Paid',
-  on_schedule: 'On schedule',
-  failed: 'Failed',
-  overdue: 'Overdue',
-  refunded: 'Refunded',
-};
+export const ROSTER_STATUS_LABEL: Readonly<Record<RosterStatus, string>> = MEMBERSHIP_STATUS_LABEL;
 
 /** The roster's sortable columns, in table order, with their headers. */
 export const ROSTER_COLUMNS: readonly { sort: RosterSort; header: string }[] = [

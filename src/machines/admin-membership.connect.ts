@@ -8,6 +8,7 @@ import type { AuditEntry, MembershipDetail, Phase } from '../api/admin';
 import { cardLabel, hasScheduleLeft, isOwed, isRefundable, isRetryable } from '../domain/admin-membership';
 import { ROSTER_STATUS_LABEL } from '../domain/admin-roster';
 import { formatDateText } from '../domain/dates';
+import { PHASE_STATUS_LABEL, PHASE_STATUSES } from '../domain/membership-figures';
 import { formatUsd } from '../domain/money';
 import type { adminMembershipMachine } from './admin-membership.machine';
 import { ADMIN_MEMBERSHIP_NOT_FOUND, type AdminMembershipNotice } from './admin-membership.machine';
@@ -16,13 +17,11 @@ import type { AdminRefundActorRef } from './admin-refund.connect';
 export type AdminMembershipActorRef = ActorRefFrom<typeof adminMembershipMachine>;
 export type AdminMembershipSnapshot = SnapshotFrom<typeof adminMembershipMachine>;
 
-const PHASE_STATUS_LABEL: Readonly<Record<string, string>> = {
-  paid: 'Paid',
-  scheduled: 'Scheduled',
-  failed: 'Failed',
-  overdue: 'Overdue',
-  cancelled: 'Cancelled',
-};
+/** A phase's status as the family's /payments reads it (the page's phases come as text: an unknown one as it is). */
+function phaseStatusLabel(status: string): string {
+  const known = PHASE_STATUSES.find((candidate) => candidate === status);
+  return known === undefined ? status : PHASE_STATUS_LABEL[known];
+}
 
 const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
   refund: 'Refund',
@@ -135,7 +134,7 @@ function phaseRow(phase: Phase, canManage: boolean): PhaseRow {
     label: phase.label,
     due: dateText(phase.due_on),
     amount: formatUsd(phase.amount_cents),
-    status: PHASE_STATUS_LABEL[phase.status] ?? phase.status,
+    status: phaseStatusLabel(phase.status),
     paidAt: dateText(phase.paid_at),
     refunded: phase.refunded_cents > 0 ? `Refunded ${formatUsd(phase.refunded_cents)}` : '',
     offline:

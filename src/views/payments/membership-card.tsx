@@ -4,6 +4,7 @@ import type { MembershipSummary } from '../../machines/payments.connect';
 import { Alert } from '../common/alert';
 import {
   CARD_UPDATE_NOTICE,
+  MEMBERSHIP_STATUS_TERM,
   type MembershipView,
   membershipView,
   REFUNDED_TEXT,
@@ -16,6 +17,7 @@ function Facts({ view }: { view: MembershipView }) {
     ['Season', view.season],
     ['Athlete', view.athlete],
     ['Plan', view.plan],
+    [MEMBERSHIP_STATUS_TERM, view.status],
     ['Total', view.total],
     [SIBLING_DISCOUNT_TEXT, view.siblingDiscount],
     ['Paid so far', view.paid],

@@ -4,6 +4,7 @@
  */
 
 import { formatDisplayDate } from '../../domain/dates';
+import { MEMBERSHIP_STATUS_LABEL, PHASE_STATUS_LABEL } from '../../domain/membership-figures';
 import { formatUsd } from '../../domain/money';
 import { NOTHING_MORE_DUE } from '../../domain/payment-rules';
 import type { MembershipPhase, MembershipSummary, PhaseStatus, SavedCard } from '../../machines/payments.connect';
@@ -17,17 +18,11 @@ export const INVITE_GUARDIAN_LINK = 'Invite a guardian';
 export const UPDATE_CARD_LABEL = 'Update card';
 export const CARD_UPDATE_NOTICE = 'A payment could not be charged to your card. Please update your card to pay it.';
 export const SCHEDULE_CAPTION = 'Payment schedule';
-
-const STATUS_TEXT: Readonly<Record<PhaseStatus, string>> = {
-  paid: 'Paid',
-  scheduled: 'Scheduled',
-  failed: 'Failed',
-  overdue: 'Overdue',
-  cancelled: 'Cancelled',
-};
+/** The membership's status fact (issue 30 point 5). */
+export const MEMBERSHIP_STATUS_TERM = 'Status';
 
 export function phaseStatusText(status: PhaseStatus): string {
-  return STATUS_TEXT[status];
+  return PHASE_STATUS_LABEL[status];
 }
 
 /** 'Visa ending in 4242' (brands come lower-case from the provider). */
@@ -59,6 +54,8 @@ export interface MembershipView {
   season: string | null;
   athlete: string | null;
   plan: string;
+  /** Issue 30 point 5: 'Paid', 'On schedule', 'Cancelled', …, or null from an older server that sends none. */
+  status: string | null;
   total: string;
   paid: string;
   /** Issue 20 point 2: the 'Sibling discount' line, or null when the membership has none. */
@@ -91,6 +88,7 @@ export function membershipView(membership: MembershipSummary): MembershipView {
     season: membership.season_name,
     athlete: membership.athlete_name,
     plan: membership.plan_name,
+    status: membership.status === undefined ? null : MEMBERSHIP_STATUS_LABEL[membership.status],
     total: formatUsd(membership.total_cents),
     paid: formatUsd(membership.paid_cents),
     siblingDiscount: membership.sibling_discount_cents > 0 ? `−${formatUsd(membership.sibling_discount_cents)}` : null,
