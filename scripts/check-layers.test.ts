@@ -55,7 +55,7 @@ const PROBES: Record<string, string> = {
   'server/routes/probe-drizzle.ts': 'drizzle-orm',
   'server/routes/probe-mail.ts': '../mail/mailer.ts',
   'server/routes/probe-stripe.ts': '../providers/payments/stripe-payments.ts',
-  'server/routes/probe-service.ts': '../services/checkout.ts',
+  'server/routes/probe-service.ts': '../services/checkout/index.ts',
   'server/routes/probe-billing.ts': '../billing/collector.ts',
   'server/routes/probe-provider-types.ts': '../providers/types.ts',
   'server/routes/probe-setup.test.ts': '../db/schema/index.ts',

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { DiscountTerms } from '../../src/domain/fees.ts';
+import type { DiscountTerms } from '../../../src/domain/fees.ts';
 import {
   type HouseholdAthleteDues,
   type HouseholdDiscountSettings,
   householdDues,
-} from '../../src/domain/household.ts';
-import { centsToDollars } from '../../src/domain/money.ts';
-import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
+} from '../../../src/domain/household.ts';
+import { centsToDollars } from '../../../src/domain/money.ts';
+import { type Db, preparedPerDb, type Tx } from '../../db/client.ts';
 import {
   athleteGuardians,
   type DiscountCodeRow,
@@ -26,12 +26,12 @@ import {
   teams,
   type UserRow,
   users,
-} from '../db/schema/index.ts';
-import { type ComputedPlan, computePaymentPlans, type FeeSettings } from '../domain/payment-plans.ts';
-import { fieldError, forbidden } from '../http/errors.ts';
-import { athleteHouseholdGuardianIds } from './households.ts';
-import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from './licences.ts';
-import { seasonMembership } from './memberships.ts';
+} from '../../db/schema/index.ts';
+import { type ComputedPlan, computePaymentPlans, type FeeSettings } from '../../domain/payment-plans.ts';
+import { fieldError, forbidden } from '../../http/errors.ts';
+import { athleteHouseholdGuardianIds } from '../households.ts';
+import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from '../licences.ts';
+import { seasonMembership } from './record.ts';
 
 /** What the payment plans of one team (or draft) are computed from. */
 /** What dues read of a team's organization (the quote's statement reads only these columns). */
