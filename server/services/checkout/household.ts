@@ -43,6 +43,7 @@ import {
   CHECKOUT_NOT_FOUND,
   type CheckoutRequest,
   type CheckoutSuccessRequest,
+  lineOf,
   PLAN_NOT_OFFERED,
   type Priced,
   type PricedLine,
@@ -192,28 +193,23 @@ function hashOf(value: unknown): string {
 
 function storedLine(line: PricedLine, discount: DiscountCodeRow | null): StoredLine {
   const { context } = line;
-  if (!context?.season || line.seatLicenceId === null || line.month === null) {
+  const plan = line.plans.find((candidate) => candidate.month === line.month);
+  if (!context?.season || line.seatLicenceId === null || !plan) {
     throw new Error('only a priced line without a problem is stored');
   }
   return {
-    athleteId: line.athleteId,
+    ...lineOf(line.athleteId, context, line.seatLicenceId, plan, {
+      discountCode: discount?.code ?? null,
+      includesProtection: line.includeProtection,
+      siblingDiscountCents: line.household?.siblingDiscount ?? 0,
+    }),
     name: line.name,
-    teamId: context.teamId,
     teamName: context.teamName,
-    seasonId: context.season.id,
     seasonName: context.season.name,
-    licenceId: line.seatLicenceId,
-    paymentPlanMonth: line.month,
-    discountCode: discount?.code ?? null,
-    includesProtection: line.includeProtection,
     duesCents: context.fees.totalDuesCents,
     codeDiscountCents: line.household?.codeDiscount ?? 0,
-    siblingDiscountCents: line.household?.siblingDiscount ?? 0,
     protectionCents: line.protectionCents,
     appFeeCents: line.appFeeCents,
-    todayCents: line.todayCents,
-    planTotalCents: line.todayCents + sum(line.laterPhases.map((phase) => phase.amountCents)),
-    laterPhases: line.laterPhases,
   };
 }
 

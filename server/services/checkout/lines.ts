@@ -16,19 +16,20 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { teamFeesOf } from '../../domain/payment-plans.ts';
+import { type ComputedPlan, planTotalCents, teamFeesOf } from '../../domain/payment-plans.ts';
 import { fieldError, forbidden } from '../../http/errors.ts';
 import { isAvailable, LICENCE_TEXTS } from '../licences.ts';
 import { liveToken, liveTokenParams } from '../tokens.ts';
-import { ALREADY_MEMBER } from './record.ts';
+import { ALREADY_MEMBER, type RecordLine } from './record.ts';
 import {
   type DuesContext,
   type DuesOrganization,
   discountTerms,
-  findDiscount,
+  duesContextOf,
   householdSettingsOf,
   NO_CLAIM,
   plansFor,
+  requireActiveDiscount,
 } from './team-dues.ts';
 
 export const GUARDIAN_ONLY = 'Only a guardian can manage a household.';
@@ -263,22 +264,7 @@ export async function sessionAthleteRows(
 function contextOf(row: AthleteRow): DuesContext | null {
   const { licence, team, organization, season } = row;
   if (licence?.kind !== 'team' || !team || !organization || !season) return null;
-  return {
-    teamId: team.id,
-    teamName: team.name,
-    organization,
-    fees: {
-      totalDuesCents: team.totalDuesCents,
-      athleteDepositCents: team.athleteDepositCents,
-      paymentPlanFeeCents: team.paymentPlanFeeCents,
-      appFeeCents: team.appFeeCents,
-      isAppFeeItemized: team.isAppFeeItemized,
-      planMonths: team.planMonths,
-    },
-    waiver: organization.waiver,
-    season,
-    protectionPlan: row.protectionPlan,
-  };
+  return duesContextOf(team, organization, season, row.protectionPlan);
 }
 
 /**
@@ -296,15 +282,6 @@ function seatOf(
   if (own.length > 0 || latest.paused) return { problem: LICENCE_TEXTS.paused };
   if (!isAvailable(latest, now)) return { problem: LICENCE_TEXTS.teamUnavailable };
   return { problem: NO_CLAIM };
-}
-
-/** The discount code of a checkout: null for none, 422 on `discount_code` as requireActiveDiscount answers. */
-async function requireCode(db: Db, code: string | null | undefined, organizationId: number | null) {
-  if (code === null || code === undefined || code.trim() === '') return null;
-  const discount = await findDiscount(db, code, organizationId);
-  if (!discount) throw fieldError('discount_code', 'Code not found.');
-  if (!discount.isActive) throw fieldError('discount_code', 'This discount code is no longer active.');
-  return discount;
 }
 
 /**
@@ -330,7 +307,7 @@ export async function priceLines(
   for (const { context } of contexts.values()) if (context) organizationIds.add(context.organization.id);
   if (organizationIds.size > 1) throw fieldError('athletes', ONE_ORGANIZATION);
   const [organizationId = null] = organizationIds;
-  const discount = await requireCode(db, request.discount_code, organizationId);
+  const discount = await requireActiveDiscount(db, request.discount_code, organizationId);
   const terms: DiscountTerms | null = discountTerms(discount);
 
   // Problems first: only the lines that can be paid take places in the household.
@@ -396,10 +373,8 @@ export async function priceLines(
     line.plans = plansFor(context, discount, line.includeProtection, now, line.household?.siblingDiscount ?? 0);
     const plan = line.plans.find((candidate) => candidate.month === asked?.payment_plan_month);
     if (!plan) continue;
-    const [today, ...later] = plan.phases;
     line.month = plan.month;
-    line.todayCents = today?.amountCents ?? 0;
-    line.laterPhases = later.map((phase) => ({ dueOn: phase.dueOn, amountCents: phase.amountCents }));
+    ({ todayCents: line.todayCents, laterPhases: line.laterPhases } = splitPlan(plan));
     line.protectionCents = line.includeProtection ? (context.protectionPlan?.amountCents ?? 0) : 0;
     const fees = teamFeesOf(context.fees);
     line.appFeeCents = fees.is_app_fee_itemized ? chargedAppFee(fees, terms) : 0;
@@ -412,4 +387,38 @@ export const sum = (values: number[]) => values.reduce((total, value) => total +
 
 export function requireGuardian(caller: Pick<UserRow, 'kind'>): void {
   if (caller.kind !== 'guardian') throw forbidden(GUARDIAN_ONLY);
+}
+
+/** A chosen plan as a line pays it: its first phase today, the others later. */
+function splitPlan(plan: ComputedPlan): { todayCents: number; laterPhases: Phase[] } {
+  const [today, ...later] = plan.phases;
+  return {
+    todayCents: today?.amountCents ?? 0,
+    laterPhases: later.map((phase) => ({ dueOn: phase.dueOn, amountCents: phase.amountCents })),
+  };
+}
+
+/**
+ * One athlete line of a checkout as it is recorded (record.ts `RecordLine`): the team and season of the athlete's
+ * dues context, the licence whose seat they hold, the chosen plan split into today's amount and the later phases.
+ * The spec's one-athlete checkout is a checkout of one such line; the family checkout stores one per athlete.
+ */
+export function lineOf(
+  athleteId: number,
+  context: DuesContext,
+  licenceId: number,
+  plan: ComputedPlan,
+  terms: { discountCode: string | null; includesProtection: boolean; siblingDiscountCents: number },
+): RecordLine & { licenceId: number } {
+  if (!context.season) throw new Error('a line is priced only for a team with a season');
+  return {
+    athleteId,
+    teamId: context.teamId,
+    seasonId: context.season.id,
+    licenceId,
+    paymentPlanMonth: plan.month,
+    ...splitPlan(plan),
+    planTotalCents: planTotalCents(plan),
+    ...terms,
+  };
 }

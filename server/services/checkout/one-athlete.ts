@@ -15,15 +15,14 @@ import {
 } from '../../billing/phases.ts';
 import type { MembershipRow, UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { type ComputedPlan, planTotalCents } from '../../domain/payment-plans.ts';
 import { ApiError, conflict, fieldError, notFound } from '../../http/errors.ts';
 import type { IntentStatus, PaymentIntent } from '../../providers/types.ts';
 import { openIntent, openSetup } from './charge.ts';
 import { type CheckoutLease, withCheckoutLease } from './lease.ts';
+import { lineOf } from './lines.ts';
 import { ALREADY_MEMBER, type RecordLine, recordMembership, seasonMembership } from './record.ts';
 import {
   athleteHousehold,
-  type DuesContext,
   findTeam,
   plansFor,
   requireActiveDiscount,
@@ -114,15 +113,12 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
     (p) => p.month === body.payment_plan_month,
   );
   if (!plan) throw fieldError('payment_plan_month', 'The selected payment plan is not offered.');
-  const membership = athleteLine(
-    payer.id,
-    context,
-    seat.licenceId,
-    plan,
-    discount?.code ?? null,
-    protection,
+  // One athlete is a checkout of one line, built as each line of a family checkout is.
+  const membership = lineOf(payer.id, context, seat.licenceId, plan, {
+    discountCode: discount?.code ?? null,
+    includesProtection: protection,
     siblingDiscountCents,
-  );
+  });
   const { todayCents } = membership;
   if (todayCents > 0 && todayCents < MIN_CARD_CENTS) {
     throw fieldError('discount_code', 'The amount due today is below the smallest card payment ($0.50).');
@@ -361,33 +357,6 @@ function intentAnswer(intent: PaymentIntent) {
     setup_intent_id: null,
     payment_complete: 0 as const,
     receipt: null,
-  };
-}
-
-/** The checkout's one line: the payer's membership of the team, as recordMembership records it. */
-function athleteLine(
-  userId: number,
-  context: DuesContext,
-  licenceId: number,
-  plan: ComputedPlan,
-  discountCode: string | null,
-  includesProtection: boolean,
-  siblingDiscountCents: number,
-): RecordLine {
-  if (!context.season) throw new Error('a team always has a season');
-  const [today, ...later] = plan.phases;
-  return {
-    athleteId: userId,
-    teamId: context.teamId,
-    seasonId: context.season.id,
-    licenceId,
-    paymentPlanMonth: plan.month,
-    todayCents: today?.amountCents ?? 0,
-    planTotalCents: planTotalCents(plan),
-    discountCode,
-    includesProtection,
-    siblingDiscountCents,
-    laterPhases: later.map((phase) => ({ dueOn: phase.dueOn, amountCents: phase.amountCents })),
   };
 }
 

@@ -78,9 +78,10 @@ export interface PaymentDataJson {
   household?: { sibling_discount: number; sibling_discount_percent: number; position: number } | null;
 }
 
-function duesContextOf(
+/** A team's dues context from its rows (what its payment plans are computed from). */
+export function duesContextOf(
   team: TeamRow,
-  organization: OrganizationRow,
+  organization: DuesOrganization,
   season: SeasonRow,
   protectionPlan: ProtectionPlanRow | null,
 ): DuesContext {
@@ -164,11 +165,14 @@ export async function findDiscount(
   return discount ?? null;
 }
 
-/** The active discount a request names, or null for none; 422 for an unknown or inactive code. */
+/**
+ * The active discount a request names, or null for none; 422 on `discount_code` for an unknown or inactive code. A
+ * family checkout whose lines have no organization yet (`organizationId` null) finds only codes of no organization.
+ */
 export async function requireActiveDiscount(
   db: Db | Tx,
   code: string | null | undefined,
-  organizationId: number,
+  organizationId: number | null,
 ): Promise<DiscountCodeRow | null> {
   if (code === null || code === undefined || code.trim() === '') return null;
   const discount = await findDiscount(db, code, organizationId);
