@@ -3,9 +3,10 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { householdCheckouts, type MembershipRow, membershipPhases } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { CardSummary, PaymentIntent } from '../providers/types.ts';
-import { cardSharers, phaseIdsKey, sendHouseholdReceipt } from './household.ts';
+import { chargeSavedCard, recordPhasesPaid } from '../services/checkout/index.ts';
+import { cardSharers, phaseIdsKey } from './household.ts';
 import { leasePhases, unleased } from './lease.ts';
-import { cardOf, sendReceipt } from './phases.ts';
+import { cardOf } from './phases.ts';
 
 /**
  * Charging what a family owes at once, with them present (after a card update): every failed or overdue phase of the
@@ -93,11 +94,8 @@ export async function chargeOutstanding(
         message: 'No card is saved for this payment.',
         amount_cents: amountCents,
       };
-    const charge = await deps.providers.payments.chargeSavedCard({
-      customerId: card.providerCustomerId,
-      paymentMethodId: card.paymentMethodId,
+    const charge = await chargeSavedCard(deps, card, {
       amountCents,
-      currency: 'usd',
       metadata: {
         kind: 'catch_up',
         membership_id: String(membershipId),
@@ -152,34 +150,11 @@ export async function markPaid(
   intent: PaymentIntent,
   card: CardSummary | null,
 ): Promise<boolean> {
-  const paid = await deps.db
-    .update(membershipPhases)
-    .set({
-      status: 'paid',
-      paidAt: deps.now(),
-      providerChargeId: intent.id,
-      nextAttemptOn: null,
-      failureCode: null,
-      failureMessage: null,
-      leaseId: null,
-      leaseUntil: null,
-    })
-    .where(
-      and(
-        inArray(membershipPhases.membershipId, await cardSharers(deps.db, membership)),
-        inArray(membershipPhases.id, phaseIds),
-        ne(membershipPhases.status, 'paid'),
-      ),
-    )
-    .returning();
-  if (paid.length === 0) return false;
-  if (membership.householdCheckoutId !== null) {
-    await sendHouseholdReceipt(deps, membership.householdCheckoutId, paid, card);
-    return true;
-  }
-  const amountCents = paid.reduce((sum, phase) => sum + phase.amountCents, 0);
-  await sendReceipt(deps, membership.id, { amountCents, card });
-  return true;
+  const sharers = await cardSharers(deps.db, membership);
+  const where = and(inArray(membershipPhases.membershipId, sharers), inArray(membershipPhases.id, phaseIds));
+  const receipt = { membershipId: membership.id, checkoutId: membership.householdCheckoutId, card };
+  const paid = await recordPhasesPaid(deps, where, intent.id, receipt, { countAttempt: false });
+  return paid.length > 0;
 }
 
 /** POST …/collect: the outcome of a catch-up charge the family authenticated (3-D Secure) in the browser. */

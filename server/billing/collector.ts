@@ -13,15 +13,10 @@ import type { AppDeps } from '../deps.ts';
 import { failureMail, reminderMail } from '../mail/billing-mails.ts';
 import { householdFailureMail, householdReminderMail } from '../mail/household-billing-mails.ts';
 import type { CardSummary, SavedCardCharge } from '../providers/types.ts';
-import {
-  guardianContacts,
-  householdMailContext,
-  householdMailLines,
-  phaseIdsKey,
-  sendHouseholdReceipt,
-} from './household.ts';
+import { chargeSavedCard, recordPhasesPaid } from '../services/checkout/index.ts';
+import { guardianContacts, householdMailContext, householdMailLines, phaseIdsKey } from './household.ts';
 import { leasePhases, unleased } from './lease.ts';
-import { cardOf, membershipContext, sendReceipt, updateCardLink } from './phases.ts';
+import { cardOf, membershipContext, updateCardLink } from './phases.ts';
 
 /**
  * The collector (docs/architecture.md §7 "Billing"): charges every phase due on or before `asOf` off-session with the
@@ -258,11 +253,8 @@ async function chargeGroup(
   if (!card || !membership) {
     charge = { status: 'failed', intent: null, ...NO_CARD };
   } else {
-    charge = await deps.providers.payments.chargeSavedCard({
-      customerId: card.providerCustomerId,
-      paymentMethodId: card.paymentMethodId,
+    charge = await chargeSavedCard(deps, card, {
       amountCents,
-      currency: 'usd',
       metadata: chargeMetadata(group, membership),
       idempotencyKey: chargeKey(group, attempt),
       offSession: true,
@@ -273,28 +265,9 @@ async function chargeGroup(
   const counted = sql`${membershipPhases.attempts} + 1`;
 
   if (charge.status === 'succeeded') {
-    const paid = await deps.db
-      .update(membershipPhases)
-      .set({
-        status: 'paid',
-        attempts: counted,
-        paidAt: deps.now(),
-        providerChargeId: charge.intent.id,
-        nextAttemptOn: null,
-        failureCode: null,
-        failureMessage: null,
-        leaseId: null,
-        leaseUntil: null,
-      })
-      .where(mine)
-      .returning();
-    if (paid.length === 0) return 'lost';
-    if (group.checkoutId === null) {
-      await sendReceipt(deps, first.membershipId, { amountCents: first.amountCents, card: summary });
-    } else {
-      await sendHouseholdReceipt(deps, group.checkoutId, paid, summary);
-    }
-    return 'charged';
+    const receipt = { membershipId: first.membershipId, checkoutId: group.checkoutId, card: summary };
+    const paid = await recordPhasesPaid(deps, mine, charge.intent.id, receipt, { countAttempt: true });
+    return paid.length === 0 ? 'lost' : 'charged';
   }
 
   // The family saved another card while this one was being charged (their card update found the phases leased to

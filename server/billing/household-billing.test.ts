@@ -1,25 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../src/domain/dates.ts';
-import {
-  householdCheckouts,
-  mailOutbox,
-  membershipCards,
-  memberships,
-  paymentIntents,
-  teams,
-} from '../db/schema/index.ts';
+import { householdCheckouts, mailOutbox, membershipCards, paymentIntents, teams } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import { insertMemberships } from '../services/checkout/index.ts';
 import { householdIdOf } from '../services/households.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { runCollector } from './collector.ts';
-import { createPhases, type MembershipSummaryJson, payerCustomer, phasesOf, saveCard } from './phases.ts';
+import { type MembershipSummaryJson, payerCustomer, phasesOf } from './phases.ts';
 
 /**
  * Issue 20 points 3 and 4, the collector's side: a family checkout recorded one membership per athlete (Sam and Alex
  * Rivera on 12U Tigers, paid by Pat Rivera, one card saved on each), so the instalments of one date are one charge,
  * one receipt to Pat, one failure notice and one reminder to each of Pat and Jamie (the household's two guardians).
- * The checkout's shape is written here directly, as server/services/household-checkout.ts records it.
+ * The checkout's row is written here directly, its memberships recorded by the one recording of
+ * server/services/checkout/ (insertMemberships), as the family checkout's success records them.
  */
 
 let t: TestApp;
@@ -120,30 +115,28 @@ async function familyCheckout(cardNumber: string): Promise<FamilyCheckout> {
   const today = toIsoDate(now);
   const dates = [30, 61, 91].map((days) => plusDays(today, days));
   const saved = await sandboxCard(pat, cardNumber);
-  const ids: number[] = [];
+  const lines = [];
   for (const [username, part, sibling] of [
     ['samrivera', SAM_PART, 0],
     ['alexrivera', ALEX_PART, 4500],
   ] as const) {
-    const [membership] = await t.db
-      .insert(memberships)
-      .values({
-        userId: await userId(t.db, username),
-        teamId: team!.id,
-        seasonId: team!.seasonId,
-        paymentPlanMonth: 3,
-        paidTodayCents: 7500,
-        planTotalCents: 7500 + 3 * part,
-        payerId: pat,
-        householdCheckoutId: checkout!.id,
-        siblingDiscountCents: sibling,
-      })
-      .returning();
-    const later = dates.map((dueOn) => ({ dueOn, amountCents: part }));
-    await createPhases(t.db, membership!.id, { amountCents: 7500, paidAt: now, chargeId: null }, later);
-    await saveCard(t.db, membership!.id, saved, now);
-    ids.push(membership!.id);
+    lines.push({
+      athleteId: await userId(t.db, username),
+      teamId: team!.id,
+      seasonId: team!.seasonId,
+      licenceId: null,
+      paymentPlanMonth: 3,
+      todayCents: 7500,
+      planTotalCents: 7500 + 3 * part,
+      discountCode: null,
+      includesProtection: false,
+      siblingDiscountCents: sibling,
+      laterPhases: dates.map((dueOn) => ({ dueOn, amountCents: part })),
+    });
   }
+  const payment = { providerId: null, householdCheckoutId: checkout!.id, payerId: pat, chargeId: null, card: saved };
+  const recorded = await t.db.transaction((tx) => insertMemberships(tx, lines, { ...payment, at: now }));
+  const ids = recorded.map((membership) => membership.id);
   return { checkoutId: checkout!.id, sam: ids[0]!, alex: ids[1]!, dates };
 }
 

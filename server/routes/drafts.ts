@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, errors, id, json, jsonBody, PaymentDataSchema } from '../http/openapi.ts';
-import { draftPaymentPlans } from '../services/dues.ts';
+import { draftPaymentPlans } from '../services/checkout/index.ts';
 
 /** Ids arrive as numbers, or as numeric strings when the site copies them from the URL. */
 const draftId = z.union([

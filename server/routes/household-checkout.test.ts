@@ -14,11 +14,11 @@ import {
 import { householdFailureMail, householdReceiptMail, householdReminderMail } from '../mail/household-billing-mails.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import {
-  type CheckoutAnswer,
+  type HouseholdCheckoutAnswer as CheckoutAnswer,
   type QuoteJson as Quote,
-  type CheckoutSuccessAnswer as SuccessAnswer,
+  type HouseholdCheckoutSuccessAnswer as SuccessAnswer,
   withHouseholdLease,
-} from '../services/household-checkout.ts';
+} from '../services/checkout/index.ts';
 import { ensureHousehold } from '../services/households.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';

@@ -5,12 +5,16 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { authFirst, bearerToken, requireUser } from '../http/auth.ts';
 import { unauthenticated, validationHook } from '../http/errors.ts';
 import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
-import { checkout, checkoutSuccess, quoteForSession } from '../services/household-checkout.ts';
+import {
+  householdCheckout as checkout,
+  householdCheckoutSuccess as checkoutSuccess,
+  quoteForSession,
+} from '../services/checkout/index.ts';
 import { guardianFirst } from './household.ts';
 
 /**
  * The family checkout of issue 20 (docs/api.md "Family checkout"): quote, checkout and checkout-success for several
- * athletes of the caller's household in one payment. The work is services/household-checkout.ts's.
+ * athletes of the caller's household in one payment. The work is services/checkout/'s (household.ts).
  */
 
 /** A checkout holds 1 to 8 athletes, each once. */
@@ -131,7 +135,7 @@ const HouseholdReceiptSchema = z
   .openapi('HouseholdReceipt');
 
 /**
- * The quote's session is looked up in the quote's own statement (services/household-checkout.ts quoteForSession:
+ * The quote's session is looked up in the quote's own statement (services/checkout/quote.ts quoteForSession:
  * one round trip instead of two, issue 20's 50 ms p99), so the answers' order (401, then 403, then 400/422) is kept
  * here without a lookup of its own on the way in: no bearer token is 401 at once; a body that will not parse as JSON
  * (or is not sent as JSON) and a body the schema refuses (the route's hook) check the session first, as

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema, checkoutSuccessResponseSchema } from '../../src/api/schemas.ts';
 import { checkouts, licences, memberships, teams, users } from '../db/schema/index.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
-import { withCheckoutLease } from '../services/memberships.ts';
+import { withCheckoutLease } from '../services/checkout/index.ts';
 import { createTestApp, type TestApp, tokenForUserId, userId } from '../test/app-harness.ts';
 import { expectOk } from '../test/expect-error.ts';
 import { activeMembershipsOf, paymentIntentsOf } from '../test/payment-queries.ts';

@@ -12,8 +12,14 @@ import {
   jsonBody,
   PaymentDataSchema,
 } from '../http/openapi.ts';
-import { checkout, checkoutSuccess } from '../services/checkout.ts';
-import { athleteDuplicateStatus, discountDetails, duesPaymentPlans, duesPaymentStatus } from '../services/dues.ts';
+import {
+  athleteDuplicateStatus,
+  checkout,
+  checkoutSuccess,
+  discountDetails,
+  duesPaymentPlans,
+  duesPaymentStatus,
+} from '../services/checkout/index.ts';
 
 const discountCode = z.string().trim().max(64).nullable().optional();
 const includeProtection = z.boolean().nullable().optional();

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { centsToDollars } from '../../src/domain/money.ts';
 import type { Db } from '../db/client.ts';
 import { type DraftRow, drafts, organizations, protectionPlans, seasons } from '../db/schema/index.ts';
-import { type DuesContext, findProtectionPlan, paymentDataJson, plansFor } from './team-dues.ts';
+import { type DuesContext, findProtectionPlan, paymentDataJson, plansFor } from './checkout/index.ts';
 
 /** The dues context of a staff draft: its own copy of the team settings, maybe without a season yet. */
 export async function draftContext(db: Db, draft: DraftRow): Promise<DuesContext> {

@@ -39,20 +39,33 @@ export async function issueToken(
   return token;
 }
 
+/**
+ * The one session lookup's condition: a live (not revoked, not expired) token of a kind, by its hash, with the
+ * placeholders `liveTokenParams` fills. findTokenUser runs it; the family quote joins it into its own statement
+ * (services/checkout/lines.ts) to read the session and the athletes in one round trip.
+ */
+export function liveToken() {
+  return and(
+    eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
+    eq(accessTokens.kind, sql.placeholder('kind')),
+    isNull(accessTokens.revokedAt),
+    gt(accessTokens.expiresAt, sql.placeholder('now')),
+  );
+}
+
+/** The placeholders of liveToken. */
+export function liveTokenParams(token: string, kind: AccessTokenKind, now: Date) {
+  // Placeholders skip the column's encoder, so the timestamp goes as the ISO text PostgreSQL reads as timestamptz.
+  return { tokenHash: hashToken(token), kind, now: now.toISOString() };
+}
+
 /** Every token route runs this first: one indexed lookup (token_hash is unique), built and planned once. */
 const tokenUserStatement = preparedPerDb((db) =>
   db
     .select({ user: users, tokenId: accessTokens.id })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
-        eq(accessTokens.kind, sql.placeholder('kind')),
-        isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .where(liveToken())
     .limit(1)
     .prepare('token_user'),
 );
@@ -64,8 +77,7 @@ export async function findTokenUser(
   kind: AccessTokenKind,
   now: Date,
 ): Promise<{ user: UserRow; tokenId: number } | null> {
-  // Placeholders skip the column's encoder, so the timestamp goes as the ISO text PostgreSQL reads as timestamptz.
-  const [row] = await tokenUserStatement(db).execute({ tokenHash: hashToken(token), kind, now: now.toISOString() });
+  const [row] = await tokenUserStatement(db).execute(liveTokenParams(token, kind, now));
   return row ?? null;
 }
 

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { DiscountTerms } from '../../src/domain/fees.ts';
+import type { DiscountTerms } from '../../../src/domain/fees.ts';
 import {
   type HouseholdAthleteDues,
   type HouseholdDiscountSettings,
   householdDues,
-} from '../../src/domain/household.ts';
-import { centsToDollars } from '../../src/domain/money.ts';
-import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
+} from '../../../src/domain/household.ts';
+import { centsToDollars } from '../../../src/domain/money.ts';
+import { type Db, preparedPerDb, type Tx } from '../../db/client.ts';
 import {
   athleteGuardians,
   type DiscountCodeRow,
@@ -26,12 +26,12 @@ import {
   teams,
   type UserRow,
   users,
-} from '../db/schema/index.ts';
-import { type ComputedPlan, computePaymentPlans, type FeeSettings } from '../domain/payment-plans.ts';
-import { fieldError, forbidden } from '../http/errors.ts';
-import { athleteHouseholdGuardianIds } from './households.ts';
-import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from './licences.ts';
-import { seasonMembership } from './memberships.ts';
+} from '../../db/schema/index.ts';
+import { type ComputedPlan, computePaymentPlans, type FeeSettings } from '../../domain/payment-plans.ts';
+import { fieldError, forbidden } from '../../http/errors.ts';
+import { athleteHouseholdGuardianIds } from '../households.ts';
+import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from '../licences.ts';
+import { seasonMembership } from './record.ts';
 
 /** What the payment plans of one team (or draft) are computed from. */
 /** What dues read of a team's organization (the quote's statement reads only these columns). */
@@ -78,9 +78,10 @@ export interface PaymentDataJson {
   household?: { sibling_discount: number; sibling_discount_percent: number; position: number } | null;
 }
 
-function duesContextOf(
+/** A team's dues context from its rows (what its payment plans are computed from). */
+export function duesContextOf(
   team: TeamRow,
-  organization: OrganizationRow,
+  organization: DuesOrganization,
   season: SeasonRow,
   protectionPlan: ProtectionPlanRow | null,
 ): DuesContext {
@@ -164,11 +165,14 @@ export async function findDiscount(
   return discount ?? null;
 }
 
-/** The active discount a request names, or null for none; 422 for an unknown or inactive code. */
+/**
+ * The active discount a request names, or null for none; 422 on `discount_code` for an unknown or inactive code. A
+ * family checkout whose lines have no organization yet (`organizationId` null) finds only codes of no organization.
+ */
 export async function requireActiveDiscount(
   db: Db | Tx,
   code: string | null | undefined,
-  organizationId: number,
+  organizationId: number | null,
 ): Promise<DiscountCodeRow | null> {
   if (code === null || code === undefined || code.trim() === '') return null;
   const discount = await findDiscount(db, code, organizationId);

@@ -6,31 +6,23 @@
 import { createHash } from 'node:crypto';
 import {
   cardOf,
-  createPhases,
   decodeSchedule,
   encodeSchedule,
-  payerCustomer,
   type ReceiptJson,
   receiptJson,
   SCHEDULE_KEY,
-  saveCard,
   sendReceipt,
-} from '../billing/phases.ts';
-import type { MembershipRow, UserRow } from '../db/schema/index.ts';
-import type { AppDeps } from '../deps.ts';
-import { planTotalCents } from '../domain/payment-plans.ts';
-import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
-import type { IntentStatus, PaymentIntent } from '../providers/types.ts';
-import {
-  ALREADY_MEMBER,
-  type CheckoutLease,
-  recordMembership,
-  seasonMembership,
-  withCheckoutLease,
-} from './memberships.ts';
+} from '../../billing/phases.ts';
+import type { MembershipRow, UserRow } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError, conflict, fieldError, notFound } from '../../http/errors.ts';
+import type { IntentStatus, PaymentIntent } from '../../providers/types.ts';
+import { openIntent, openSetup } from './charge.ts';
+import { type CheckoutLease, withCheckoutLease } from './lease.ts';
+import { lineOf } from './lines.ts';
+import { ALREADY_MEMBER, type RecordLine, recordMembership, seasonMembership } from './record.ts';
 import {
   athleteHousehold,
-  type DuesContext,
   findTeam,
   plansFor,
   requireActiveDiscount,
@@ -121,18 +113,13 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
     (p) => p.month === body.payment_plan_month,
   );
   if (!plan) throw fieldError('payment_plan_month', 'The selected payment plan is not offered.');
-  const todayCents = plan.phases[0]?.amountCents ?? 0;
-  const membership = membershipFields(
-    payer.id,
-    context,
-    seat.licenceId,
-    plan.month,
-    todayCents,
-    planTotalCents(plan),
-    discount?.code ?? null,
-    protection,
+  // One athlete is a checkout of one line, built as each line of a family checkout is.
+  const membership = lineOf(payer.id, context, seat.licenceId, plan, {
+    discountCode: discount?.code ?? null,
+    includesProtection: protection,
     siblingDiscountCents,
-  );
+  });
+  const { todayCents } = membership;
   if (todayCents > 0 && todayCents < MIN_CARD_CENTS) {
     throw fieldError('discount_code', 'The amount due today is below the smallest card payment ($0.50).');
   }
@@ -148,7 +135,7 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
     // Only when there is one, so that a checkout without it opens exactly the intent it always did.
     ...(siblingDiscountCents > 0 ? { [SIBLING_KEY]: String(siblingDiscountCents) } : {}),
     // The later phases the family agrees to by paying: recorded as the membership's schedule (server/billing).
-    [SCHEDULE_KEY]: encodeSchedule(plan.phases.slice(1).map((p) => ({ dueOn: p.dueOn, amountCents: p.amountCents }))),
+    [SCHEDULE_KEY]: encodeSchedule(membership.laterPhases),
   };
   const paramsKey = hashOf({ ...metadata, amount: todayCents });
 
@@ -170,11 +157,7 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
     if (todayCents === 0 && laterCents > 0) {
       // Nothing to charge today, but the instalments need a saved card: a SetupIntent saves it without a charge.
       // Each checkout may make its own; none moves money, and checkout-success records only the first confirmed.
-      const customerId = await payerCustomer(deps, payer.id);
-      const setup = await deps.providers.payments.createSetupIntent({
-        customerId,
-        metadata: { ...metadata, customer_id: customerId },
-      });
+      const setup = await openSetup(deps, payer.id, metadata);
       return {
         client_secret: setup.clientSecret,
         payment_intent_id: null,
@@ -184,32 +167,22 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
       };
     }
     if (todayCents === 0) {
-      const recorded = await recordMembership(db, { ...membership, stripePaymentIntentId: null });
+      const free = { providerId: null, chargeId: null, card: null, at: deps.now() };
+      const recorded = await recordMembership(db, membership, free);
       if (recorded.kind === 'season-taken') throw conflict(ALREADY_MEMBER);
-      const later = decodeSchedule(metadata[SCHEDULE_KEY]);
-      const created = await createPhases(
-        db,
-        recorded.membership.id,
-        { amountCents: 0, paidAt: deps.now(), chargeId: null },
-        later,
-      );
-      if (created) {
+      if (recorded.created) {
         await sendReceipt(deps, recorded.membership.id, { amountCents: 0, card: null, siblingDiscountCents });
       }
       return { ...PAID, receipt: await receiptJson(deps, recorded.membership.id, null) };
     }
     const attempt = lease.open.attempt + 1;
-    // A plan with later phases keeps the card on the payer's customer for the collector's off-session charges.
-    const saveCardForLater = plan.phases.length > 1;
-    const customerId = saveCardForLater ? await payerCustomer(deps, payer.id) : undefined;
-    const intent = await deps.providers.payments.createIntent({
+    const intent = await openIntent(deps, payer.id, {
       amountCents: todayCents,
-      currency: 'usd',
-      metadata: customerId ? { ...metadata, customer_id: customerId } : metadata,
+      // A plan with later phases keeps the card on the payer's customer for the collector's off-session charges.
+      keepCard: plan.phases.length > 1,
+      metadata,
       // Same checkout and attempt, same intent: a retried request never opens a second one.
       idempotencyKey: `checkout-${hashOf({ ...metadata, amount: todayCents, attempt })}`,
-      customerId,
-      saveCard: saveCardForLater,
     });
     if (!(await lease.save({ paymentIntentId: intent.id, paramsKey, attempt }))) {
       // The lease expired and a newer checkout took over: this intent must not stay open beside its one.
@@ -285,23 +258,23 @@ async function recordSetup(
     throw conflict('The card has not been confirmed yet.');
   }
   await requireTeamSeat(db, payer, body.team_id, { allowPaused: true, now: deps.now() });
-  const fields = membershipFromMetadata(setup.id, setup.metadata, 0);
-  const family = await teamMembershipOf(db, payer, fields.teamId);
+  const line = lineFromMetadata(setup.id, setup.metadata, 0);
+  const family = await teamMembershipOf(db, payer, line.teamId);
   if (family && family.userId !== payer.id) return family;
-  const recorded = await recordMembership(db, fields);
+  const paymentMethodId = setup.paymentMethodId;
+  const card = await deps.providers.payments.cardSummary(paymentMethodId);
+  const recorded = await recordMembership(db, line, {
+    providerId: setup.id,
+    chargeId: null,
+    card: card ? { customerId, paymentMethodId, ...card } : null,
+    at: deps.now(),
+  });
   if (recorded.kind !== 'recorded') {
-    if (recorded.membership.teamId === fields.teamId) return recorded.membership;
+    if (recorded.membership.teamId === line.teamId) return recorded.membership;
     throw conflict(ALREADY_MEMBER);
   }
   const membership = recorded.membership;
-  if (membership.stripePaymentIntentId !== setup.id) return membership;
-  const card = await deps.providers.payments.cardSummary(setup.paymentMethodId);
-  if (card) {
-    await saveCard(db, membership.id, { customerId, paymentMethodId: setup.paymentMethodId, ...card }, deps.now());
-  }
-  const later = decodeSchedule(setup.metadata[SCHEDULE_KEY]);
-  const created = await createPhases(db, membership.id, { amountCents: 0, paidAt: deps.now(), chargeId: null }, later);
-  if (created) {
+  if (recorded.created) {
     await sendReceipt(deps, membership.id, {
       amountCents: 0,
       card,
@@ -347,46 +320,34 @@ async function recordSucceeded(
   intent: PaymentIntent,
 ): Promise<{ membership: MembershipRow; refunded: boolean }> {
   const { db } = deps;
-  const fields = membershipFromMetadata(intent.id, intent.metadata, intent.amountCents);
-  const family = await teamMembershipOf(db, payer, fields.teamId);
+  const line = lineFromMetadata(intent.id, intent.metadata, intent.amountCents);
+  const family = await teamMembershipOf(db, payer, line.teamId);
   if (family && family.userId !== payer.id) {
     // A guardian paid for a team one of their athletes is already a member of.
     await deps.providers.payments.refundIntent(intent.id);
     return { membership: family, refunded: true };
   }
-  const recorded = await recordMembership(db, fields);
+  const { paymentMethodId } = intent;
+  const card = paymentMethodId ? await deps.providers.payments.cardSummary(paymentMethodId) : null;
+  const customerId = intent.metadata.customer_id;
+  // A plan with later phases keeps the card for the collector's off-session charges.
+  const saved = line.laterPhases.length > 0 && card && customerId && paymentMethodId;
+  const recorded = await recordMembership(db, line, {
+    providerId: intent.id,
+    chargeId: intent.id,
+    card: saved ? { customerId, paymentMethodId, ...card } : null,
+    at: deps.now(),
+  });
   if (recorded.kind === 'recorded') {
-    await recordSchedule(deps, recorded.membership, intent);
+    if (recorded.created) {
+      const siblingDiscountCents = recorded.membership.siblingDiscountCents;
+      await sendReceipt(deps, recorded.membership.id, { amountCents: intent.amountCents, card, siblingDiscountCents });
+    }
     return { membership: recorded.membership, refunded: false };
   }
   await deps.providers.payments.refundIntent(intent.id);
-  if (recorded.membership.teamId === fields.teamId) return { membership: recorded.membership, refunded: true };
+  if (recorded.membership.teamId === line.teamId) return { membership: recorded.membership, refunded: true };
   throw conflict(`${ALREADY_MEMBER} ${REFUNDED}`);
-}
-
-/**
- * The phases of a membership just paid, its saved card (plans with later phases) and the receipt e-mail. Runs for
- * every call that finds the intent recorded; only the one that inserts the phases e-mails the receipt.
- */
-async function recordSchedule(deps: AppDeps, membership: MembershipRow, intent: PaymentIntent): Promise<void> {
-  const { db } = deps;
-  if (membership.stripePaymentIntentId !== intent.id) return;
-  const card = intent.paymentMethodId ? await deps.providers.payments.cardSummary(intent.paymentMethodId) : null;
-  const later = decodeSchedule(intent.metadata[SCHEDULE_KEY]);
-  const customerId = intent.metadata.customer_id;
-  if (later.length > 0 && card && customerId && intent.paymentMethodId) {
-    await saveCard(db, membership.id, { customerId, paymentMethodId: intent.paymentMethodId, ...card }, deps.now());
-  }
-  const created = await createPhases(
-    db,
-    membership.id,
-    { amountCents: intent.amountCents, paidAt: deps.now(), chargeId: intent.id },
-    later,
-  );
-  if (created) {
-    const siblingDiscountCents = membership.siblingDiscountCents;
-    await sendReceipt(deps, membership.id, { amountCents: intent.amountCents, card, siblingDiscountCents });
-  }
 }
 
 function intentAnswer(intent: PaymentIntent) {
@@ -399,51 +360,26 @@ function intentAnswer(intent: PaymentIntent) {
   };
 }
 
-function membershipFields(
-  userId: number,
-  context: DuesContext,
-  licenceId: number,
-  month: number,
-  paidTodayCents: number,
-  planTotal: number,
-  discountCode: string | null,
-  includesProtection: boolean,
-  siblingDiscountCents: number,
-) {
-  if (!context.season) throw new Error('a team always has a season');
-  return {
-    userId,
-    teamId: context.teamId,
-    seasonId: context.season.id,
-    licenceId,
-    paymentPlanMonth: month,
-    paidTodayCents,
-    planTotalCents: planTotal,
-    discountCode,
-    includesProtection,
-    siblingDiscountCents,
-  };
-}
-
-/** The membership a provider intent (payment or setup) was made for, from the metadata checkout gave it. */
-function membershipFromMetadata(providerId: string, metadata: Record<string, string>, paidTodayCents: number) {
+/** The line a provider intent (payment or setup) was made for, from the metadata checkout gave it. */
+function lineFromMetadata(providerId: string, metadata: Record<string, string>, todayCents: number): RecordLine {
   const number = (key: string) => {
     const value = Number(metadata[key]);
     if (!Number.isInteger(value)) throw new Error(`intent ${providerId} lacks metadata ${key}`);
     return value;
   };
   return {
-    userId: number('user_id'),
+    athleteId: number('user_id'),
     teamId: number('team_id'),
     seasonId: number('season_id'),
     licenceId: number('licence_id'),
     paymentPlanMonth: number('payment_plan_month'),
-    paidTodayCents,
+    todayCents,
     planTotalCents: number('plan_total_cents'),
     discountCode: metadata.discount_code || null,
     includesProtection: metadata.protection === '1',
     siblingDiscountCents: metadata[SIBLING_KEY] ? number(SIBLING_KEY) : 0,
-    // A SetupIntent's id for a plan with nothing due today: unique all the same, so recording stays idempotent.
-    stripePaymentIntentId: providerId,
+    // The later phases the family agreed to by paying (a SetupIntent's id, for a plan with nothing due today, is the
+    // membership's provider id all the same: unique, so recording stays idempotent).
+    laterPhases: decodeSchedule(metadata[SCHEDULE_KEY]),
   };
 }

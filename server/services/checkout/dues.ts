@@ -3,12 +3,12 @@
  * paid, the plans with a discount code, a discount code's details, and the draft preview's plans. The routes parse
  * the request, call one of these and answer what it returns (checkout itself is services/checkout.ts).
  */
-import { centsToDollarsOrNull } from '../../src/domain/money.ts';
-import { DISCOUNT_NOT_FOUND } from '../../src/domain/payment-rules.ts';
-import type { UserRow } from '../db/schema/index.ts';
-import type { AppDeps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
-import { draftContext, findDraft } from './drafts.ts';
+import { centsToDollarsOrNull } from '../../../src/domain/money.ts';
+import { DISCOUNT_NOT_FOUND } from '../../../src/domain/payment-rules.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import { draftContext, findDraft } from '../drafts.ts';
 import {
   athleteHousehold,
   duplicateStatus,

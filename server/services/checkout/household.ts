@@ -1,0 +1,502 @@
+/**
+ * The family checkout of issue 20 (POST /api/household/quote, /checkout, /checkout-success): several athletes of one
+ * household, one payment. Everything is computed by the server from its own data (`priceLines`: the athletes of the
+ * caller's household, each athlete's team from their latest team licence, their claim on it, the discount code and
+ * the household discount of src/domain/household.ts); the site's amounts are never read.
+ *
+ * Checkouts of one household run one at a time under a lease (`household_checkout_leases`, as `checkouts` is for one
+ * payer), so two guardians pressing Pay Now at once get one open intent: a checkout cancels the household's other
+ * open intent through the provider first, and when that one turns out paid it is recorded instead. Each checkout is
+ * a `household_checkouts` row holding the computed lines, so checkout-success records exactly what was charged:
+ * every membership in one transaction, or (when another checkout recorded one of the athletes meanwhile) nothing,
+ * and the payment is refunded whole. The routes (server/routes/household-checkout.ts) parse and answer.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, or } from 'drizzle-orm';
+import {
+  type HouseholdReceiptJson,
+  householdReceiptJson,
+  linesOf,
+  type StoredLine,
+  sendHouseholdReceipt,
+} from '../../billing/household-receipts.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import {
+  type DiscountCodeRow,
+  type HouseholdCheckoutRow,
+  householdCheckouts,
+  memberships,
+  type UserRow,
+} from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError, conflict, fieldError, notFound, validationError } from '../../http/errors.ts';
+import type { CardSummary, PaymentIntent, SetupIntent } from '../../providers/types.ts';
+import { ensureHousehold, householdAthleteIds, householdIdOf } from '../households.ts';
+import { clearPaidProgressOf } from '../registration-progress.ts';
+import { openIntent, openSetup } from './charge.ts';
+import { withHouseholdLease } from './lease.ts';
+import {
+  ALREADY_PAID,
+  ATHLETE_NOT_FOUND,
+  athleteRows,
+  CHECKOUT_NOT_FOUND,
+  type CheckoutRequest,
+  type CheckoutSuccessRequest,
+  lineOf,
+  PLAN_NOT_OFFERED,
+  type Priced,
+  type PricedLine,
+  priceLines,
+  requireGuardian,
+  sum,
+} from './lines.ts';
+import { MIN_CARD_CENTS, NOT_SUCCEEDED, REPLACED } from './one-athlete.ts';
+import { ALREADY_MEMBER, insertMemberships, lockAthletes, type SavedCard, takenSeasons } from './record.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Recording
+
+interface Recorded {
+  membershipIds: number[];
+  refunded: boolean;
+}
+
+interface Payment {
+  /** The PaymentIntent that paid today's amount; null for a SetupIntent or nothing to pay. */
+  chargeId: string | null;
+  /** The card to save on every membership (plans with later phases). */
+  card: SavedCard | null;
+  summary: CardSummary | null;
+}
+
+function problemMessages(lines: { athleteId: number; problem: string | null }[]): Record<string, string[]> {
+  const messages: Record<string, string[]> = {};
+  for (const line of lines) if (line.problem !== null) messages[`athletes.${line.athleteId}`] = [line.problem];
+  return messages;
+}
+
+function alreadyPaid(athleteIds: number[]): ApiError {
+  return conflict(
+    ALREADY_PAID,
+    problemMessages(athleteIds.map((athleteId) => ({ athleteId, problem: ALREADY_MEMBER }))),
+  );
+}
+
+type RecordOutcome =
+  | { kind: 'paid'; membershipIds: number[]; created: boolean }
+  | { kind: 'taken' }
+  | { kind: 'replaced' };
+
+/**
+ * Records every membership of a household checkout in one transaction (idempotent: the checkout row is locked and
+ * its status says whether it is recorded). When another checkout recorded one of the athletes for the season
+ * meanwhile, nothing is recorded and the checkout is marked refunded (`taken`).
+ */
+function recordOnce(deps: AppDeps, row: HouseholdCheckoutRow, lines: StoredLine[], payment: Payment) {
+  const { db } = deps;
+  return db.transaction(async (tx): Promise<RecordOutcome> => {
+    const [current] = await tx.select().from(householdCheckouts).where(eq(householdCheckouts.id, row.id)).for('update');
+    if (!current) throw new Error(`household checkout ${row.id} vanished`);
+    const recordedIds = async () =>
+      (
+        await tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(eq(memberships.householdCheckoutId, row.id))
+          .orderBy(asc(memberships.id))
+      ).map((membership) => membership.id);
+    if (current.status === 'paid') return { kind: 'paid', membershipIds: await recordedIds(), created: false };
+    if (current.status === 'refunded') return { kind: 'taken' };
+    // A SetupIntent checkout replaced by a newer one (or whose athletes were paid) moved no money: never recorded.
+    if (current.status === 'canceled' && payment.chargeId === null) return { kind: 'replaced' };
+    await lockAthletes(
+      tx,
+      lines.map((line) => line.athleteId),
+    );
+    if ((await takenSeasons(tx, lines)).length > 0) {
+      // Money moved only with a PaymentIntent: that one is refunded; a card setup or a free checkout just ends.
+      const status = payment.chargeId === null ? 'canceled' : 'refunded';
+      await tx.update(householdCheckouts).set({ status }).where(eq(householdCheckouts.id, row.id));
+      return { kind: 'taken' };
+    }
+    const at = deps.now();
+    const created = await insertMemberships(tx, lines, {
+      providerId: null,
+      householdCheckoutId: row.id,
+      payerId: row.payerId,
+      chargeId: payment.chargeId,
+      card: payment.card,
+      at,
+    });
+    await tx.update(householdCheckouts).set({ status: 'paid', paidAt: at }).where(eq(householdCheckouts.id, row.id));
+    return { kind: 'paid', membershipIds: created.map((m) => m.id).sort((a, b) => a - b), created: true };
+  });
+}
+
+/**
+ * Records a household checkout that was paid (or needs no payment), refunds it whole when its athletes were taken
+ * meanwhile, and e-mails the one receipt (only the call that recorded it).
+ */
+async function recordCheckout(deps: AppDeps, row: HouseholdCheckoutRow, payment: Payment): Promise<Recorded> {
+  const lines = linesOf(row);
+  let outcome: RecordOutcome;
+  try {
+    outcome = await recordOnce(deps, row, lines, payment);
+  } catch (error) {
+    // The unique active (athlete, season) index: another recording won; the check runs once more to say which.
+    if (!isUniqueViolation(error)) throw error;
+    outcome = await recordOnce(deps, row, lines, payment);
+  }
+  if (outcome.kind === 'replaced') {
+    if (await allPaid(deps.db, lines)) throw alreadyPaid(lines.map((line) => line.athleteId));
+    throw conflict(REPLACED);
+  }
+  if (outcome.kind === 'taken') {
+    if (payment.chargeId === null) throw alreadyPaid(lines.map((line) => line.athleteId));
+    // Refunding again changes nothing at the provider, so a retried success finishes an interrupted refund.
+    await deps.providers.payments.refundIntent(payment.chargeId);
+    return { membershipIds: [], refunded: true };
+  }
+  if (outcome.created) await sendHouseholdReceipt(deps, row.id, payment.summary);
+  await clearPaidProgressOf(deps.db, outcome.membershipIds);
+  return { membershipIds: outcome.membershipIds, refunded: false };
+}
+
+/** Records what a succeeded intent of a household checkout paid for (its card saved when later phases need it). */
+async function recordIntent(deps: AppDeps, row: HouseholdCheckoutRow, intent: PaymentIntent): Promise<Recorded> {
+  const summary = intent.paymentMethodId ? await deps.providers.payments.cardSummary(intent.paymentMethodId) : null;
+  const customerId = intent.metadata.customer_id;
+  const card =
+    summary && customerId && intent.paymentMethodId
+      ? { customerId, paymentMethodId: intent.paymentMethodId, ...summary }
+      : null;
+  return recordCheckout(deps, row, { chargeId: intent.id, card, summary });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checkout
+
+export interface CheckoutAnswer {
+  checkout_id: string;
+  client_secret: string | null;
+  payment_intent_id: string | null;
+  setup_intent_id: string | null;
+  payment_complete: 0 | 1;
+  amount_today_cents: number;
+  receipt: HouseholdReceiptJson | null;
+}
+
+function hashOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+function storedLine(line: PricedLine, discount: DiscountCodeRow | null): StoredLine {
+  const { context } = line;
+  const plan = line.plans.find((candidate) => candidate.month === line.month);
+  if (!context?.season || line.seatLicenceId === null || !plan) {
+    throw new Error('only a priced line without a problem is stored');
+  }
+  return {
+    ...lineOf(line.athleteId, context, line.seatLicenceId, plan, {
+      discountCode: discount?.code ?? null,
+      includesProtection: line.includeProtection,
+      siblingDiscountCents: line.household?.siblingDiscount ?? 0,
+    }),
+    name: line.name,
+    teamName: context.teamName,
+    seasonName: context.season.name,
+    duesCents: context.fees.totalDuesCents,
+    codeDiscountCents: line.household?.codeDiscount ?? 0,
+    protectionCents: line.protectionCents,
+    appFeeCents: line.appFeeCents,
+  };
+}
+
+function openAnswer(
+  row: HouseholdCheckoutRow,
+  intent: { clientSecret: string; id: string },
+  kind: 'payment' | 'setup',
+): CheckoutAnswer {
+  return {
+    checkout_id: row.publicId,
+    client_secret: intent.clientSecret,
+    payment_intent_id: kind === 'payment' ? intent.id : null,
+    setup_intent_id: kind === 'setup' ? intent.id : null,
+    payment_complete: 0,
+    amount_today_cents: row.amountTodayCents,
+    receipt: null,
+  };
+}
+
+async function paidAnswer(deps: AppDeps, row: HouseholdCheckoutRow): Promise<CheckoutAnswer> {
+  return {
+    checkout_id: row.publicId,
+    client_secret: null,
+    payment_intent_id: row.paymentIntentId,
+    setup_intent_id: row.setupIntentId,
+    payment_complete: 1,
+    amount_today_cents: row.amountTodayCents,
+    receipt: await householdReceiptJson(deps.db, row.id, null),
+  };
+}
+
+async function markCanceled(db: Db, row: HouseholdCheckoutRow): Promise<void> {
+  await db
+    .update(householdCheckouts)
+    .set({ status: 'canceled' })
+    .where(and(eq(householdCheckouts.id, row.id), eq(householdCheckouts.status, 'open')));
+}
+
+type Settled = { kind: 'kept'; answer: CheckoutAnswer } | { kind: 'paid'; row: HouseholdCheckoutRow } | null;
+
+/**
+ * The household's open checkouts before a new one: this same checkout (key and lines) keeps its intent; any other is
+ * canceled through the provider, and one that turns out paid is recorded. Answers the kept one, or the caller's own
+ * checkout recorded now.
+ */
+async function settleOpen(
+  deps: AppDeps,
+  householdId: number,
+  key: string,
+  paramsKey: string,
+): Promise<{ settled: Settled; recordedOther: boolean }> {
+  const { db } = deps;
+  const payments = deps.providers.payments;
+  const open = await db
+    .select()
+    .from(householdCheckouts)
+    .where(and(eq(householdCheckouts.householdId, householdId), eq(householdCheckouts.status, 'open')))
+    .orderBy(asc(householdCheckouts.id));
+  let settled: Settled = null;
+  let recordedOther = false;
+  for (const row of open) {
+    const same = row.checkoutKey === key && row.paramsKey === paramsKey;
+    if (row.paymentIntentId !== null) {
+      const intent = same
+        ? await payments.retrieveIntent(row.paymentIntentId)
+        : await payments.cancelIntent(row.paymentIntentId);
+      if (intent?.status === 'succeeded') {
+        const recorded = await recordIntent(deps, row, intent);
+        if (same && !recorded.refunded) settled = { kind: 'paid', row };
+        else recordedOther = true;
+        continue;
+      }
+      if (same && intent && intent.status !== 'canceled' && settled === null) {
+        settled = { kind: 'kept', answer: openAnswer(row, intent, 'payment') };
+        continue;
+      }
+      // Money is moving (processing): neither replace it nor open a second one.
+      if (intent && intent.status !== 'canceled' && !same) throw conflict(NOT_SUCCEEDED[intent.status]);
+      await markCanceled(db, row);
+      continue;
+    }
+    if (row.setupIntentId !== null) {
+      const setup: SetupIntent | null =
+        same && settled === null ? await payments.retrieveSetupIntent(row.setupIntentId) : null;
+      if (setup && setup.status !== 'canceled') {
+        settled = { kind: 'kept', answer: openAnswer(row, setup, 'setup') };
+        continue;
+      }
+    }
+    // A SetupIntent moves no money; replaced, it can no longer be recorded (recordOnce).
+    await markCanceled(db, row);
+  }
+  return { settled, recordedOther };
+}
+
+/**
+ * POST /api/household/checkout: one PaymentIntent for everything due today (a SetupIntent when nothing is due today
+ * but instalments are; nothing to pay at all records the memberships now), under the household's lease.
+ */
+export async function checkout(deps: AppDeps, caller: UserRow, body: CheckoutRequest): Promise<CheckoutAnswer> {
+  requireGuardian(caller);
+  const { db } = deps;
+  const household = await householdAthleteIds(db, caller);
+  const stranger = body.athletes.find((line) => !household.includes(line.athlete_id));
+  if (stranger) throw notFound(ATHLETE_NOT_FOUND);
+  const householdId = await ensureHousehold(db, caller.id);
+
+  return withHouseholdLease(db, householdId, deps.now, async (stillHeld) => {
+    let priced = await priceLines(deps, body, athleteRows(db, caller.id));
+    const paramsOf = (current: Priced) =>
+      hashOf({
+        discount: current.discount?.code ?? null,
+        lines: current.lines.map((line) => [line.athleteId, line.month, line.includeProtection, line.todayCents]),
+      });
+    const { settled, recordedOther } = await settleOpen(deps, householdId, body.checkout_key, paramsOf(priced));
+    if (settled?.kind === 'kept') return settled.answer;
+    if (settled?.kind === 'paid') return paidAnswer(deps, settled.row);
+    if (recordedOther) priced = await priceLines(deps, body, athleteRows(db, caller.id));
+
+    const problems = priced.lines.filter((line) => line.problem !== null);
+    if (problems.length > 0) {
+      if (problems.length === priced.lines.length && problems.every((line) => line.problem === ALREADY_MEMBER)) {
+        // This same checkout paid already (a repeated Pay Now): its receipt, not a refusal.
+        const [own] = await db
+          .select()
+          .from(householdCheckouts)
+          .where(
+            and(
+              eq(householdCheckouts.householdId, householdId),
+              eq(householdCheckouts.checkoutKey, body.checkout_key),
+              eq(householdCheckouts.status, 'paid'),
+            ),
+          )
+          .limit(1);
+        if (own) return paidAnswer(deps, own);
+        throw alreadyPaid(problems.map((line) => line.athleteId));
+      }
+      throw conflict(problems[0]?.problem ?? ALREADY_PAID, problemMessages(problems));
+    }
+    const unpriced = priced.lines.filter((line) => line.month === null);
+    if (unpriced.length > 0) {
+      throw validationError(
+        Object.fromEntries(unpriced.map((line) => [`athletes.${line.athleteId}`, [PLAN_NOT_OFFERED]])),
+      );
+    }
+    const lines = priced.lines.map((line) => storedLine(line, priced.discount));
+    const todayCents = sum(lines.map((line) => line.todayCents));
+    const laterCents = sum(lines.flatMap((line) => line.laterPhases.map((phase) => phase.amountCents)));
+    if (todayCents > 0 && todayCents < MIN_CARD_CENTS) {
+      throw fieldError('discount_code', 'The amount due today is below the smallest card payment ($0.50).');
+    }
+    if (priced.organizationId === null) throw new Error('a priced line always has an organization');
+    const [row] = await db
+      .insert(householdCheckouts)
+      .values({
+        publicId: `hc_${randomBytes(18).toString('base64url')}`,
+        householdId,
+        payerId: caller.id,
+        organizationId: priced.organizationId,
+        checkoutKey: body.checkout_key,
+        lines,
+        paramsKey: paramsOf(priced),
+        amountTodayCents: todayCents,
+      })
+      .returning();
+    if (!row) throw new Error('household checkout insert returned nothing');
+
+    if (todayCents === 0 && laterCents === 0) {
+      // Full discounts: nothing to charge now or later; the memberships are recorded now.
+      await recordCheckout(deps, row, { chargeId: null, card: null, summary: null });
+      return paidAnswer(deps, row);
+    }
+    const metadata = { household_checkout: row.publicId, payer_id: String(caller.id) };
+    const payments = deps.providers.payments;
+    if (todayCents === 0) {
+      // Nothing to charge today, but the instalments need the card: a SetupIntent saves it without a charge.
+      const setup = await openSetup(deps, caller.id, metadata);
+      await db.update(householdCheckouts).set({ setupIntentId: setup.id }).where(eq(householdCheckouts.id, row.id));
+      return openAnswer({ ...row, setupIntentId: setup.id }, setup, 'setup');
+    }
+    const intent = await openIntent(deps, caller.id, {
+      amountCents: todayCents,
+      // Later phases are charged off-session on the card saved to the payer's customer.
+      keepCard: laterCents > 0,
+      metadata,
+      idempotencyKey: `household-checkout-${row.publicId}`,
+    });
+    await db.update(householdCheckouts).set({ paymentIntentId: intent.id }).where(eq(householdCheckouts.id, row.id));
+    if (!(await stillHeld())) {
+      // The lease expired and a newer checkout took over: this intent must not stay open beside its one.
+      await payments.cancelIntent(intent.id);
+      await markCanceled(db, row);
+      throw conflict(REPLACED);
+    }
+    return openAnswer({ ...row, paymentIntentId: intent.id }, intent, 'payment');
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checkout success
+
+export interface CheckoutSuccessAnswer {
+  payment_complete: 1;
+  membership_ids: number[];
+  refunded: boolean;
+  receipt: HouseholdReceiptJson | null;
+}
+
+/** Whether every athlete of the checkout holds an active membership for its season now (paid by any checkout). */
+async function allPaid(db: Db, lines: StoredLine[]): Promise<boolean> {
+  const active = await takenSeasons(db, lines);
+  return lines.every((line) => active.some((m) => m.userId === line.athleteId && m.seasonId === line.seasonId));
+}
+
+/**
+ * POST /api/household/checkout-success: the provider says whether the checkout's intent succeeded; then every
+ * membership is recorded in one transaction (idempotent), or, when another checkout recorded one of the athletes
+ * meanwhile, the payment is refunded whole.
+ */
+export async function checkoutSuccess(
+  deps: AppDeps,
+  caller: UserRow,
+  body: CheckoutSuccessRequest,
+): Promise<CheckoutSuccessAnswer> {
+  requireGuardian(caller);
+  const { db } = deps;
+  const payments = deps.providers.payments;
+  const paymentId = body.stripe_payment_intent_id;
+  const setupId = body.stripe_setup_intent_id;
+  if ((paymentId === undefined) === (setupId === undefined)) {
+    throw fieldError('stripe_payment_intent_id', 'Send either stripe_payment_intent_id or stripe_setup_intent_id.');
+  }
+  const householdId = await householdIdOf(db, caller.id);
+  // A checkout of the caller's household, or one the caller started (a guardian removed after paying still records
+  // the payment their card made).
+  const [row] = await db
+    .select()
+    .from(householdCheckouts)
+    .where(
+      and(
+        eq(householdCheckouts.publicId, body.checkout_id),
+        householdId === null
+          ? eq(householdCheckouts.payerId, caller.id)
+          : or(eq(householdCheckouts.householdId, householdId), eq(householdCheckouts.payerId, caller.id)),
+      ),
+    );
+  if (!row) throw notFound(CHECKOUT_NOT_FOUND);
+  const lines = linesOf(row);
+  const notSucceeded = async (text: string) => {
+    if (await allPaid(db, lines)) throw alreadyPaid(lines.map((line) => line.athleteId));
+    return conflict(text);
+  };
+
+  let recorded: Recorded;
+  let card: CardSummary | null = null;
+  if (paymentId !== undefined) {
+    if (row.paymentIntentId !== paymentId) {
+      throw new ApiError(422, 'The payment does not match this checkout.', {
+        stripe_payment_intent_id: ['The payment does not match this checkout.'],
+      });
+    }
+    // The provider is the only source of truth for the payment.
+    const intent = await payments.retrieveIntent(paymentId);
+    if (!intent || intent.metadata.household_checkout !== row.publicId) throw notFound('Payment not found.');
+    if (intent.status !== 'succeeded') throw await notSucceeded(NOT_SUCCEEDED[intent.status]);
+    recorded = await recordIntent(deps, row, intent);
+    card = intent.paymentMethodId ? await payments.cardSummary(intent.paymentMethodId) : null;
+  } else {
+    if (row.setupIntentId !== setupId || setupId === undefined) {
+      throw new ApiError(422, 'The card setup does not match this checkout.', {
+        stripe_setup_intent_id: ['The card setup does not match this checkout.'],
+      });
+    }
+    const setup = await payments.retrieveSetupIntent(setupId);
+    if (!setup || setup.metadata.household_checkout !== row.publicId) throw notFound('Card setup not found.');
+    const customerId = setup.customerId ?? setup.metadata.customer_id;
+    if (setup.status !== 'succeeded' || !setup.paymentMethodId || !customerId) {
+      throw await notSucceeded('The card has not been confirmed yet.');
+    }
+    card = await payments.cardSummary(setup.paymentMethodId);
+    const saved = card ? { customerId, paymentMethodId: setup.paymentMethodId, ...card } : null;
+    recorded = await recordCheckout(deps, row, { chargeId: null, card: saved, summary: card });
+  }
+  return {
+    payment_complete: 1,
+    membership_ids: recorded.membershipIds,
+    refunded: recorded.refunded,
+    receipt: recorded.refunded ? null : await householdReceiptJson(db, row.id, card),
+  };
+}

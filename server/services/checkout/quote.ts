@@ -1,0 +1,150 @@
+import type { UserRow } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { unauthenticated } from '../../http/errors.ts';
+import { requireHouseholdGuardian } from '../household-invites.ts';
+
+export interface QuoteLineJson {
+  athlete_id: number;
+  name: string;
+  license_code: string | null;
+  team: { id: number; name: string } | null;
+  season: { id: number; name: string; start_date: string } | null;
+  organization: { id: number; name: string } | null;
+  injury_protection_insurance: { id: number; description: string; amount_cents: number } | null;
+  payment_plans: {
+    month: number;
+    name: string;
+    additional_cents: number | null;
+    phases: { due_on: string; start_time_formatted: string; amount_cents: number; base_amount_cents: number }[];
+  }[];
+  payment_plan_month: number | null;
+  include_payment_protection_plan: boolean;
+  dues_cents: number;
+  code_discount_cents: number;
+  sibling_discount_cents: number;
+  sibling_discount_percent: number;
+  position: number;
+  app_fee_cents: number;
+  protection_cents: number;
+  plan_fee_cents: number;
+  today_cents: number;
+  later_cents: number;
+  total_cents: number;
+  later_phases: { due_on: string; amount_cents: number }[];
+  problem: string | null;
+}
+
+export interface QuoteJson {
+  athletes: QuoteLineJson[];
+  waivers: { organization_id: number; organization_name: string; waiver: string }[];
+  discount: { code: string; percent_off: number | null; flat_discount_cents: number | null } | null;
+  sibling_discount_cents: number;
+  today_cents: number;
+  later_cents: number;
+  total_cents: number;
+  ready: boolean;
+}
+
+function quoteLineJson(line: PricedLine): QuoteLineJson {
+  const { context } = line;
+  const protection = context?.protectionPlan ?? null;
+  const later = sum(line.laterPhases.map((phase) => phase.amountCents));
+  const chosen = line.month !== null;
+  return {
+    athlete_id: line.athleteId,
+    name: line.name,
+    license_code: line.licenceCode,
+    team: context ? { id: context.teamId, name: context.teamName } : null,
+    season: context?.season
+      ? { id: context.season.id, name: context.season.name, start_date: context.season.startDate }
+      : null,
+    organization: context ? { id: context.organization.id, name: context.organization.name } : null,
+    injury_protection_insurance: protection
+      ? { id: protection.id, description: protection.description, amount_cents: protection.amountCents }
+      : null,
+    payment_plans: line.plans.map((plan) => ({
+      month: plan.month,
+      name: plan.name,
+      additional_cents: plan.additionalCents,
+      phases: plan.phases.map((phase) => ({
+        due_on: phase.dueOn,
+        start_time_formatted: phase.startTimeFormatted,
+        amount_cents: phase.amountCents,
+        base_amount_cents: phase.baseAmountCents,
+      })),
+    })),
+    payment_plan_month: line.month,
+    include_payment_protection_plan: line.includeProtection,
+    dues_cents: context?.fees.totalDuesCents ?? 0,
+    code_discount_cents: line.household?.codeDiscount ?? 0,
+    sibling_discount_cents: line.household?.siblingDiscount ?? 0,
+    sibling_discount_percent: line.household?.percent ?? 0,
+    position: line.household?.position ?? 0,
+    app_fee_cents: line.appFeeCents,
+    protection_cents: line.protectionCents,
+    plan_fee_cents: line.planFeeCents,
+    today_cents: line.todayCents,
+    later_cents: later,
+    total_cents: chosen ? line.todayCents + later : 0,
+    later_phases: line.laterPhases.map((phase) => ({ due_on: phase.dueOn, amount_cents: phase.amountCents })),
+    problem: line.problem,
+  };
+}
+
+function quoteJson(priced: Priced): QuoteJson {
+  const athletes = priced.lines.map(quoteLineJson);
+  const counted = athletes.filter((line) => line.problem === null && line.payment_plan_month !== null);
+  const waivers = new Map<number, QuoteJson['waivers'][number]>();
+  for (const { context } of priced.lines) {
+    if (context?.waiver) {
+      waivers.set(context.organization.id, {
+        organization_id: context.organization.id,
+        organization_name: context.organization.name,
+        waiver: context.waiver,
+      });
+    }
+  }
+  const { discount } = priced;
+  return {
+    athletes,
+    waivers: [...waivers.values()],
+    discount: discount
+      ? { code: discount.code, percent_off: discount.percentOff, flat_discount_cents: discount.flatDiscountCents }
+      : null,
+    sibling_discount_cents: sum(counted.map((line) => line.sibling_discount_cents)),
+    today_cents: sum(counted.map((line) => line.today_cents)),
+    later_cents: sum(counted.map((line) => line.later_cents)),
+    total_cents: sum(counted.map((line) => line.total_cents)),
+    ready: athletes.length > 0 && athletes.length === counted.length,
+  };
+}
+
+/** POST /api/household/quote: the lines and totals of a family checkout; writes nothing. */
+export async function quote(deps: AppDeps, caller: UserRow, body: QuoteRequest): Promise<QuoteJson> {
+  requireGuardian(caller);
+  return quoteJson(await priceLines(deps, body, athleteRows(deps.db, caller.id)));
+}
+
+import {
+  athleteRows,
+  type Priced,
+  type PricedLine,
+  priceLines,
+  type QuoteRequest,
+  requireGuardian,
+  sessionAthleteRows,
+  sum,
+} from './lines.ts';
+/**
+ * POST /api/household/quote for a bearer token not yet checked: the session lookup and the quote's reading in one
+ * statement (sessionQuoteStatement). 401 when the token opens no session, 403 for an athlete's session (the texts
+ * and the order of the route's authFirst and guardianFirst), then as quote.
+ */
+export async function quoteForSession(deps: AppDeps, token: string, body: QuoteRequest): Promise<QuoteJson> {
+  const ids = body.athletes.map((line) => line.athlete_id);
+  const session = await sessionAthleteRows(deps.db, token, ids, deps.now());
+  if (!session) throw unauthenticated();
+  requireHouseholdGuardian(session.caller);
+  const { rows } = session;
+  return quoteJson(await priceLines(deps, body, async () => rows));
+}

@@ -1,0 +1,184 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { createPhases, saveCard } from '../../billing/phases.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { type MembershipRow, memberships, users } from '../../db/schema/index.ts';
+import type { CardSummary } from '../../providers/types.ts';
+import { clearPaidProgress } from '../registration-progress.ts';
+
+/**
+ * Recording memberships (issue 30 point 1: one function records a membership). `insertMemberships` is the only
+ * insert into `memberships` in the code: the spec's one-athlete checkout (`recordMembership`, one line) and the family
+ * checkout (services/checkout/household.ts, N lines in one transaction) both record through it, each athlete with its
+ * phases (today's paid, the later ones scheduled) and the card saved for them.
+ *
+ * One active membership per athlete and season: this is the rule's one home in the code (the recordings enforce it
+ * under a lock on the athletes' rows, checkout and duplicate-status read it), backed by the unique index
+ * memberships_active_user_season_key.
+ */
+export const ALREADY_MEMBER = 'Sorry, this athlete already has a membership for the season.';
+
+/** The user's active membership in a season (at most one: memberships_active_user_season_key). */
+export async function seasonMembership(db: Db | Tx, userId: number, seasonId: number): Promise<MembershipRow | null> {
+  const [membership] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.seasonId, seasonId), eq(memberships.status, 'active')))
+    .limit(1);
+  return membership ?? null;
+}
+
+/** One athlete line of a checkout as it is recorded: the membership's fields and its later phases. */
+export interface RecordLine {
+  athleteId: number;
+  teamId: number;
+  seasonId: number;
+  licenceId: number | null;
+  paymentPlanMonth: number;
+  /** Paid today (the first phase), in cents. */
+  todayCents: number;
+  planTotalCents: number;
+  discountCode: string | null;
+  includesProtection: boolean;
+  /** The household discount in the amounts (issue 20), in cents; 0 when none. */
+  siblingDiscountCents: number;
+  laterPhases: { dueOn: string; amountCents: number }[];
+}
+
+/** A card saved on a membership for its later phases. */
+export type SavedCard = { customerId: string; paymentMethodId: string } & CardSummary;
+
+/** How the lines were paid. */
+export interface RecordPayment {
+  /** The one-athlete path's provider id (the intent, or the SetupIntent): unique, so recording is idempotent. */
+  providerId: string | null;
+  /** The family checkout the lines belong to, and who paid it. */
+  householdCheckoutId: number | null;
+  payerId: number | null;
+  /** The charge that paid today's phases; null for a card setup or nothing to pay. */
+  chargeId: string | null;
+  card: SavedCard | null;
+  at: Date;
+}
+
+/** Locks the athletes' user rows, in one order, for the transaction: one recording per athlete at a time. */
+export async function lockAthletes(tx: Tx, athleteIds: number[]): Promise<void> {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, athleteIds))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/** The active memberships the lines' athletes hold in the lines' seasons (none, for lines that may be recorded). */
+export async function takenSeasons(tx: Db | Tx, lines: Pick<RecordLine, 'athleteId' | 'seasonId'>[]) {
+  const active = await tx
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        inArray(
+          memberships.userId,
+          lines.map((line) => line.athleteId),
+        ),
+        eq(memberships.status, 'active'),
+      ),
+    );
+  return active.filter((m) => lines.some((line) => line.athleteId === m.userId && line.seasonId === m.seasonId));
+}
+
+/**
+ * Inserts the lines' memberships (in the caller's transaction, the athletes locked and checked by lockAthletes and
+ * takenSeasons), each with its phases and the saved card; answers them in the lines' order.
+ */
+export async function insertMemberships(tx: Tx, lines: RecordLine[], payment: RecordPayment): Promise<MembershipRow[]> {
+  const created = await tx
+    .insert(memberships)
+    .values(
+      lines.map((line) => ({
+        userId: line.athleteId,
+        teamId: line.teamId,
+        seasonId: line.seasonId,
+        licenceId: line.licenceId,
+        paymentPlanMonth: line.paymentPlanMonth,
+        paidTodayCents: line.todayCents,
+        planTotalCents: line.planTotalCents,
+        discountCode: line.discountCode,
+        includesProtection: line.includesProtection,
+        stripePaymentIntentId: payment.providerId,
+        householdCheckoutId: payment.householdCheckoutId,
+        payerId: payment.payerId,
+        siblingDiscountCents: line.siblingDiscountCents,
+      })),
+    )
+    .returning();
+  const recorded: MembershipRow[] = [];
+  for (const line of lines) {
+    const membership = created.find((candidate) => candidate.userId === line.athleteId);
+    if (!membership) throw new Error('membership insert lost an athlete');
+    await createPhases(
+      tx,
+      membership.id,
+      { amountCents: line.todayCents, paidAt: payment.at, chargeId: payment.chargeId },
+      line.laterPhases,
+    );
+    if (payment.card) await saveCard(tx, membership.id, payment.card, payment.at);
+    recorded.push(membership);
+  }
+  return recorded;
+}
+
+export type RecordResult =
+  /** Recorded now (`created`), or earlier by the same intent (or, with nothing to pay, for the same team). */
+  | { kind: 'recorded'; membership: MembershipRow; created: boolean }
+  /** The payer already holds another active membership in the season: nothing was recorded. */
+  | { kind: 'season-taken'; membership: MembershipRow };
+
+/**
+ * Records one athlete's membership (the spec's one-athlete checkout: one line) exactly once, and never a second
+ * active one for the athlete and season. The athlete's row is locked for the transaction, so concurrent calls for one
+ * payer run one after the other; the second finds the first's membership (same intent, or for a free checkout the
+ * same team) and returns it, or reports the season taken. The unique intent id and the unique active (payer, season)
+ * index back this up across processes: a violation means another call recorded first, and the check runs once more
+ * to report what it recorded.
+ */
+export async function recordMembership(
+  db: Db,
+  line: RecordLine,
+  payment: Pick<RecordPayment, 'providerId' | 'chargeId' | 'card' | 'at'>,
+): Promise<RecordResult> {
+  const full: RecordPayment = { ...payment, householdCheckoutId: null, payerId: null };
+  let result: RecordResult;
+  try {
+    result = await recordOnce(db, line, full);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    result = await recordOnce(db, line, full);
+  }
+  // Issue 21: the registration this payment (or full discount) completes is no longer unfinished.
+  if (result.kind === 'recorded') await clearPaidProgress(db, [result.membership]);
+  return result;
+}
+
+function recordOnce(db: Db, line: RecordLine, payment: RecordPayment): Promise<RecordResult> {
+  return db.transaction(async (tx): Promise<RecordResult> => {
+    await lockAthletes(tx, [line.athleteId]);
+    if (payment.providerId) {
+      const [paid] = await tx
+        .select()
+        .from(memberships)
+        .where(eq(memberships.stripePaymentIntentId, payment.providerId));
+      if (paid) return { kind: 'recorded', membership: paid, created: false };
+    }
+    const current = await seasonMembership(tx, line.athleteId, line.seasonId);
+    if (current) {
+      const sameFreeCheckout = payment.providerId === null && current.teamId === line.teamId;
+      if (sameFreeCheckout) return { kind: 'recorded', membership: current, created: false };
+      return { kind: 'season-taken', membership: current };
+    }
+    const [created] = await insertMemberships(tx, [line], payment);
+    if (!created) throw new Error('membership insert returned nothing');
+    return { kind: 'recorded', membership: created, created: true };
+  });
+}
