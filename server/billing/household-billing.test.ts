@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../src/domain/dates.ts';
 import { householdCheckouts, mailOutbox, membershipCards, paymentIntents, teams } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
-import { insertMemberships } from '../services/checkout/index.ts';
+import { insertMemberships, type RecordLine } from '../services/checkout/index.ts';
 import { householdIdOf } from '../services/households.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { runCollector } from './collector.ts';
@@ -115,7 +115,7 @@ async function familyCheckout(cardNumber: string): Promise<FamilyCheckout> {
   const today = toIsoDate(now);
   const dates = [30, 61, 91].map((days) => plusDays(today, days));
   const saved = await sandboxCard(pat, cardNumber);
-  const lines = [];
+  const lines: RecordLine[] = [];
   for (const [username, part, sibling] of [
     ['samrivera', SAM_PART, 0],
     ['alexrivera', ALEX_PART, 4500],
