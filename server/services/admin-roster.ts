@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { TeamStatus } from '../../src/domain/staff.ts';
 import { planName } from '../billing/phases.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -19,12 +20,13 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { type AuditJson, membershipAudit } from './admin-audit.ts';
-import { requireTeamScope, STAFF_ROLES, type StaffJson } from './staff-access.ts';
+import { authorizeTeam, mayOnTeam, type StaffAction, type StaffJson } from './staff/index.ts';
 
 /**
  * Who has paid (issue 22 point 3): a team's roster computed in SQL (status, paid, remaining, next due per membership,
- * filtered, searched, sorted and paginated by the database), and one membership's page. Any role reads (a coach only
- * their own teams: services/staff-access.ts `requireTeamScope`).
+ * filtered, searched, sorted and paginated by the database), and one membership's page. Any role reads the roster (a
+ * coach only their own teams, and without money: issue 30 point 2, `read_money` in services/staff/permissions.ts);
+ * the membership page is for who may read money.
  */
 
 export const ROSTER_STATUSES = ['paid', 'on_schedule', 'failed', 'overdue', 'refunded'] as const;
@@ -35,10 +37,27 @@ export const ROSTER_PAGE_SIZE = 50;
 
 export const ROSTER_TEXTS = { membershipNotFound: 'Membership not found.' } as const;
 
+/** What a roster status says to a coach (issue 30 point 2): a standing, never an amount or a declined card. */
+export const TEAM_STATUS_OF: Readonly<Record<RosterStatus, TeamStatus>> = {
+  paid: 'paid',
+  on_schedule: 'on_schedule',
+  failed: 'owes',
+  overdue: 'owes',
+  refunded: 'cancelled',
+};
+
+/** A coach's roster row: the athlete, the guardian's name, e-mail and phone, a standing. */
+export interface TeamRosterRowJson {
+  id: number;
+  athlete: { id: number; name: string };
+  guardian: { id: number; name: string; email: string; phone: string };
+  status: TeamStatus;
+}
+
 export interface RosterRowJson {
   id: number;
   athlete: { id: number; name: string };
-  guardian: { id: number; name: string; email: string };
+  guardian: { id: number; name: string; email: string; phone: string };
   plan: string;
   paid_cents: number;
   remaining_cents: number;
@@ -122,6 +141,7 @@ function rosterSelect(db: Db, scope: SQL) {
     guardianId: guardian.id,
     guardianName: sql<string>`coalesce(${guardian.name}, ${guardian.username}, '')`,
     guardianEmail: sql<string>`coalesce(${guardian.email}, '')`,
+    guardianPhone: sql<string>`coalesce(${guardian.phone}, '')`,
     planMonth: memberships.paymentPlanMonth,
     paidCents: sql<number>`(${grossPaid} - ${refunded})::int`,
     remainingCents: sql<number>`coalesce(${phases.remaining}, 0)::int`,
@@ -145,6 +165,7 @@ type RosterRecord = {
   guardianId: number;
   guardianName: string;
   guardianEmail: string;
+  guardianPhone: string;
   planMonth: number;
   paidCents: number;
   remainingCents: number;
@@ -156,13 +177,18 @@ export function rosterRowJson(row: RosterRecord): RosterRowJson {
   return {
     id: row.id,
     athlete: { id: row.athleteId, name: row.athleteName },
-    guardian: { id: row.guardianId, name: row.guardianName, email: row.guardianEmail },
+    guardian: { id: row.guardianId, name: row.guardianName, email: row.guardianEmail, phone: row.guardianPhone },
     plan: planName(row.planMonth),
     paid_cents: Number(row.paidCents),
     remaining_cents: Number(row.remainingCents),
     next_due: row.nextDue,
     status: row.status,
   };
+}
+
+/** A roster row as a coach sees it (no amounts, plan or dates). */
+export function teamRosterRowJson(row: RosterRowJson): TeamRosterRowJson {
+  return { id: row.id, athlete: row.athlete, guardian: row.guardian, status: TEAM_STATUS_OF[row.status] };
 }
 
 /** The membership ids of a team, as the totals' scope. */
@@ -176,10 +202,10 @@ function likePattern(q: string): string {
 }
 
 /** The team, 404 'Team not found.' for one the staff member may not see. */
-export async function scopedTeam(db: Db, staff: StaffJson, teamId: number) {
+export async function scopedTeam(db: Db, staff: StaffJson, teamId: number, action: StaffAction = 'read_roster') {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw notFound('Team not found.');
-  requireTeamScope(staff, team, STAFF_ROLES);
+  authorizeTeam(staff, team, action);
   return team;
 }
 
@@ -213,8 +239,13 @@ function rosterOrder(parts: ReturnType<typeof rosterSelect>, sort: RosterSort, d
 }
 
 /** GET /api/admin/teams/{team_id}/memberships */
-export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number, query: RosterQuery) {
+export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number, asked: RosterQuery) {
   const team = await scopedTeam(deps.db, staff, teamId);
+  const money = mayOnTeam(staff, team, 'read_money');
+  // Who may not read money neither filters nor sorts by it (the order would tell the amounts).
+  const query: RosterQuery = money
+    ? asked
+    : { ...asked, status: undefined, sort: asked.sort === 'guardian' ? 'guardian' : undefined };
   const page = Math.max(1, query.page ?? 1);
   const parts = rosterSelect(deps.db, teamScope(team.id));
   const where = rosterWhere(parts, team.id, query);
@@ -227,8 +258,9 @@ export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number
   const [count] = await deps.db
     .select({ total: sql<number>`count(*)::int` })
     .from(counted.query.where(rosterWhere(counted, team.id, query)).as('roster'));
+  const json = rows.map(rosterRowJson);
   return {
-    memberships: rows.map(rosterRowJson),
+    memberships: money ? json : json.map(teamRosterRowJson),
     total: Number(count?.total ?? 0),
     page,
     page_size: ROSTER_PAGE_SIZE,
@@ -294,7 +326,7 @@ export async function scopedMembership(
   db: Db,
   staff: StaffJson,
   membershipId: number,
-  roles: Parameters<typeof requireTeamScope>[2],
+  action: StaffAction,
 ): Promise<{ membership: MembershipRow; team: typeof teams.$inferSelect }> {
   const [row] = await db
     .select({ membership: memberships, team: teams })
@@ -302,12 +334,7 @@ export async function scopedMembership(
     .innerJoin(teams, eq(teams.id, memberships.teamId))
     .where(eq(memberships.id, membershipId));
   if (!row) throw notFound(ROSTER_TEXTS.membershipNotFound);
-  try {
-    requireTeamScope(staff, row.team, STAFF_ROLES);
-  } catch {
-    throw notFound(ROSTER_TEXTS.membershipNotFound);
-  }
-  requireTeamScope(staff, row.team, roles);
+  authorizeTeam(staff, row.team, action, ROSTER_TEXTS.membershipNotFound);
   return row;
 }
 
@@ -401,6 +428,6 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
 
 /** GET /api/admin/memberships/{id} */
 export async function staffMembership(deps: AppDeps, staff: StaffJson, membershipId: number) {
-  const { membership } = await scopedMembership(deps.db, staff, membershipId, STAFF_ROLES);
+  const { membership } = await scopedMembership(deps.db, staff, membershipId, 'read_money');
   return { membership: await membershipPageJson(deps.db, membership) };
 }

@@ -4,7 +4,7 @@
  * and who may export payments. The server pages, sorts and filters (GET /api/admin/teams/{id}/memberships) and
  * refuses a coach the payments export again: these only build the request and keep the page from offering it.
  */
-import type { StaffOrganization } from './staff';
+import { type StaffOrganization, staffCan } from './staff';
 
 export const ROSTER_STATUSES = ['paid', 'on_schedule', 'failed', 'overdue', 'refunded'] as const;
 export type RosterStatus = (typeof ROSTER_STATUSES)[number];
@@ -74,8 +74,15 @@ export function sortOf(query: RosterQuery, column: RosterSort): 'ascending' | 'd
   return (query.dir ?? 'asc') === 'asc' ? 'ascending' : 'descending';
 }
 
-/** Owners and registrars export payments; a coach reads the roster only (issue 22 point 1's roles). */
+/** Columns that sort by money or its standing: only for who may read money (issue 30 point 2). */
+const MONEY_SORTS: ReadonlySet<RosterSort> = new Set(['paid', 'remaining', 'next_due', 'status']);
+
+/** Whether the roster may be sorted by `column` (a coach: by athlete or guardian only); the server ignores others. */
+export function maySortBy(canReadMoney: boolean, column: RosterSort): boolean {
+  return canReadMoney || !MONEY_SORTS.has(column);
+}
+
+/** Who may read money exports payments (`can.read_money` of GET /api/admin/me); a coach reads the roster only. */
 export function mayExportPayments(organizations: readonly StaffOrganization[], organizationId: number): boolean {
-  const role = organizations.find((organization) => organization.id === organizationId)?.role;
-  return role === 'owner' || role === 'registrar';
+  return staffCan(organizations, organizationId, 'read_money');
 }

@@ -34,7 +34,7 @@ export function adminHomeView(snapshot: AdminHomeSnapshot): AdminHomeView {
     id: organization.id,
     name: organization.name,
     role: STAFF_ROLE_LABEL[organization.role],
-    setupHref: organization.role === 'coach' ? null : `/admin/organizations/${organization.id}/setup`,
+    setupHref: organization.can.read_setup ? `/admin/organizations/${organization.id}/setup` : null,
     teams: data.teams
       .filter((team) => team.organization.id === organization.id)
       .map((team) => ({ id: team.id, name: team.name, season: team.season.name })),
