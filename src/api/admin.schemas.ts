@@ -20,6 +20,12 @@ export const staffAnswerSchema = z.object({ staff: staffSchema });
 
 export const messageAnswerSchema = z.object({ message: z.string() });
 
+/** The second factor (issue 30 point 2): a new secret to add to an authenticator app, then the recovery codes. */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+export const twoFactorEnabledSchema = z.object({ recovery_codes: z.array(z.string()), staff: staffSchema });
+export type TwoFactorEnabled = z.infer<typeof twoFactorEnabledSchema>;
+
 const cents = z.int();
 const named = z.object({ id, name: z.string() });
 
