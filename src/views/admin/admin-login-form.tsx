@@ -1,5 +1,4 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
 import { loginSchema } from '../../domain/forms/login';
 import { type AdminLoginActorRef, adminLoginView } from '../../machines/admin-login.connect';
 import { Alert } from '../common/alert';
@@ -8,6 +7,7 @@ import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import { useGuardedSubmit } from '../common/use-guarded-submit';
 import { AdminPage } from './admin-page';
+import { useCodeEntry } from './use-code-entry';
 
 /**
  * /admin/login: 'Staff log in', 'Email', 'Password', 'Log in'; the server's refusal above the form and on its field.
@@ -50,14 +50,9 @@ export function AdminLoginForm({ actorRef }: { actorRef: AdminLoginActorRef }) {
 /** The second factor's step: one labelled field, its refusal tied to it. */
 function CodeStep({ actorRef }: { actorRef: AdminLoginActorRef }) {
   const view = useSelector(actorRef, adminLoginView, shallowEqual);
-  const [code, setCode] = useState('');
-  const [tried, setTried] = useState(false);
-  const missing = tried && code.trim() === '' ? 'Enter the code.' : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (code.trim() !== '') actorRef.send({ type: 'SUBMIT_CODE', code });
-  };
+  const { code, setCode, missing, submit } = useCodeEntry((typed) =>
+    actorRef.send({ type: 'SUBMIT_CODE', code: typed }),
+  );
   return (
     <AdminPage>
       <form className="card" onSubmit={submit} noValidate aria-busy={view.busy}>

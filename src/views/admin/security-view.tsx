@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
 import { type AdminSecurityActorRef, adminSecurityView } from '../../machines/admin-security.connect';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { AdminPage } from './admin-page';
+import { useCodeEntry } from './use-code-entry';
 
 /**
  * /admin/security (issue 30 point 2): two-step verification. Off: 'Turn on two-step verification'; then the key to
@@ -127,14 +127,7 @@ function CodeForm({
   error: string | null;
   busy: boolean;
 }) {
-  const [code, setCode] = useState('');
-  const [tried, setTried] = useState(false);
-  const missing = tried && code.trim() === '' ? 'Enter the code.' : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (code.trim() !== '') actorRef.send({ type: 'CONFIRM', code });
-  };
+  const { code, setCode, missing, submit } = useCodeEntry((typed) => actorRef.send({ type: 'CONFIRM', code: typed }));
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
       <p>
