@@ -138,6 +138,21 @@ test.describe('a team roster in the club console', () => {
     await expect(page.getByRole('table')).toHaveCount(0);
   });
 
+  test("a coach's roster has the guardians' phones and a standing, no amounts and no membership pages", async ({
+    page,
+  }) => {
+    await logIn(page, server.baseURL, COACH);
+    await page.getByRole('link', { name: '12U Tigers' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '12U Tigers roster' })).toBeFocused();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Paid' })).toHaveCount(0);
+    await expect(table).not.toContainText('$');
+    await expect(table.getByRole('link')).toHaveCount(0);
+    await expect(page.getByLabel('Status')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, "a coach's /admin/teams/$teamId");
+  });
+
   test('the roster works by keyboard alone and passes axe at 375 and 1280 px', async ({ page }) => {
     await logIn(page, server.baseURL, REGISTRAR);
     await openStorm(page);

@@ -6,8 +6,9 @@ import { adminHomeMachine } from '../src/machines/admin-home.machine';
 import { getStaffSession, setStaffSession } from '../src/session/staff';
 import { AdminHomeView } from '../src/views/admin/admin-home-view';
 import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPaths } from './harness/index.ts';
+import { staffFixture } from './staff.fixtures';
 
-const staff: Staff = {
+const staff: Staff = staffFixture({
   id: 1,
   name: 'Olivia Grant',
   email: 'olivia@example.com',
@@ -15,7 +16,7 @@ const staff: Staff = {
     { id: 1, name: 'Northside', role: 'owner', teams: null },
     { id: 2, name: 'Lakeside', role: 'coach', teams: [{ id: 9, name: '10U Hawks' }] },
   ],
-};
+});
 const teams: AdminTeam[] = [
   { id: 4, name: '12U Tigers', season: { id: 2, name: 'Spring 2027' }, organization: { id: 1, name: 'Northside' } },
   { id: 9, name: '10U Hawks', season: { id: 5, name: 'Fall 2026' }, organization: { id: 2, name: 'Lakeside' } },

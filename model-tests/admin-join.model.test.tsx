@@ -7,15 +7,16 @@ import { adminJoinMachine } from '../src/machines/admin-join.machine';
 import { getStaffSession } from '../src/session/staff';
 import { AdminJoinForm } from '../src/views/admin/admin-join-form';
 import { type Driver, defineModel, doneEvent, errorEvent, isRefused, runPaths, snapshotAt } from './harness/index.ts';
+import { staffFixture } from './staff.fixtures';
 
 const session: StaffSession = {
   token: 'staff-token-9',
-  staff: {
+  staff: staffFixture({
     id: 9,
     name: 'Jo Park',
     email: 'jo.park@example.com',
     organizations: [{ id: 1, name: 'Northside', role: 'registrar', teams: null }],
-  },
+  }),
 };
 
 const USED = 'This invitation has already been used.';

@@ -9,6 +9,7 @@ import { MembershipPageView } from '../src/views/admin/membership-page';
 import { refundModel } from './admin-refund.model.ts';
 import { refundViews } from './admin-refund.views.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
+import { staffFixture } from './staff.fixtures';
 
 // The longest paths open the refund child and fill its form through the views.
 vi.setConfig({ testTimeout: 20_000 });
@@ -100,12 +101,12 @@ const noteTooLong = new ApiError({
 beforeEach(() => {
   setStaffSession({
     token: 'staff-token',
-    staff: {
+    staff: staffFixture({
       id: 2,
       name: 'Ray Ortiz',
       email: 'registrar@northside.example',
       organizations: [{ id: 1, name: 'Northside', role: 'registrar', teams: null }],
-    },
+    }),
   });
 });
 

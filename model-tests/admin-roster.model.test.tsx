@@ -6,22 +6,23 @@ import { adminRosterMachine } from '../src/machines/admin-roster.machine';
 import { getStaffSession, setStaffSession } from '../src/session/staff';
 import { RosterView } from '../src/views/admin/roster-view';
 import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPaths } from './harness/index.ts';
+import { staffFixture } from './staff.fixtures';
 
 /** A team's roster in the club console (issue 22 point 3) and its exports (point 5). */
 
 const northside = { id: 1, name: 'Northside Youth Baseball' };
-const registrar: Staff = {
+const registrar: Staff = staffFixture({
   id: 2,
   name: 'Ray Ortiz',
   email: 'registrar@northside.example',
   organizations: [{ ...northside, role: 'registrar', teams: null }],
-};
-const coach: Staff = {
+});
+const coach: Staff = staffFixture({
   id: 3,
   name: 'Chris Tanaka',
   email: 'coach.tigers@northside.example',
   organizations: [{ ...northside, role: 'coach', teams: [{ id: 4, name: '12U Tigers' }] }],
-};
+});
 const tigers: AdminTeam = {
   id: 4,
   name: '12U Tigers',
@@ -42,6 +43,26 @@ const row = (id: number, athlete: string, status: RosterRow['status'], paid: num
 const firstPage: RosterAnswer = {
   memberships: [row(1, 'Avery Stone', 'paid', 32000, 0), row(4, 'Drew Patel', 'overdue', 10500, 21000)],
   total: 120,
+  page: 1,
+  page_size: 50,
+};
+/** The coach's roster (issue 30 point 2): a standing and the guardian's phone, no amounts. */
+const coachPage: RosterAnswer = {
+  memberships: [
+    {
+      id: 1,
+      athlete: { id: 101, name: 'Avery Stone' },
+      guardian: { id: 201, name: 'Stone family', email: '1@example.com', phone: '555-010-0001' },
+      status: 'paid',
+    },
+    {
+      id: 4,
+      athlete: { id: 104, name: 'Drew Patel' },
+      guardian: { id: 204, name: 'Patel family', email: '4@example.com', phone: '555-010-0004' },
+      status: 'owes',
+    },
+  ],
+  total: 2,
   page: 1,
   page_size: 50,
 };
@@ -78,7 +99,7 @@ const model = defineModel({
     ],
     'xstate.done.actor.load': [
       doneEvent('load', { staff: registrar, team: tigers, roster: firstPage }),
-      doneEvent('load', { staff: coach, team: tigers, roster: firstPage }),
+      doneEvent('load', { staff: coach, team: tigers, roster: coachPage }),
       doneEvent('load', { staff: coach, team: null, roster: null }),
     ],
     'xstate.error.actor.load': [errorEvent('load', offline), errorEvent('load', gone), errorEvent('load', missing)],
@@ -119,9 +140,21 @@ const driver: Driver<typeof adminRosterMachine> = {
     ),
 };
 
-function rosterShown() {
+function rosterShown(snapshot: { context: { staff: Staff | null; roster: RosterAnswer | null } }) {
   expect(screen.getByRole('heading', { level: 1, name: '12U Tigers roster' })).toBeTruthy();
   const table = screen.getByRole('table');
+  if (snapshot.context.staff?.id === coach.id) {
+    // Issue 30 point 2: a coach sees a standing and the guardian's phone; no amounts, no status filter, no links.
+    expect(within(table).getByText('Drew Patel')).toBeTruthy();
+    expect(within(table).queryByRole('link')).toBeNull();
+    expect(table.textContent).not.toContain('$');
+    if (snapshot.context.roster?.memberships.some((member) => !('paid_cents' in member))) {
+      expect(within(table).getByText('555-010-0004')).toBeTruthy();
+      expect(within(table).getAllByText('Owes').length).toBeGreaterThan(0);
+    }
+    expect(screen.queryByLabelText('Status')).toBeNull();
+    return;
+  }
   expect(within(table).getByRole('link', { name: 'Drew Patel' }).getAttribute('href')).toBe('/admin/memberships/4');
   expect(within(table).getAllByText('$105.00').length).toBeGreaterThan(0);
   expect(within(table).getAllByText('Overdue').length).toBeGreaterThan(0);
@@ -138,7 +171,7 @@ runPaths({
       failed: () => expect(screen.getByRole('alert').textContent).toBe(offline.message),
       notFound: () => expect(screen.getByRole('alert').textContent).toBe('Team not found.'),
       'loaded.ready.idle': ({ snapshot }) => {
-        rosterShown();
+        rosterShown(snapshot);
         expect(screen.getByRole('columnheader', { name: /Athlete/ }).getAttribute('aria-sort')).toBe(
           snapshot.context.query.dir === 'desc' ? 'descending' : 'ascending',
         );
@@ -149,8 +182,8 @@ runPaths({
       'loaded.exporting': () =>
         expect(screen.getByRole('button', { name: 'Export roster (CSV)' }).getAttribute('aria-disabled')).toBe('true'),
       'loaded.ready.exportFailed': () => expect(screen.getByRole('alert').textContent).toBe(offline.message),
-      'loaded.reloading': () => {
-        rosterShown();
+      'loaded.reloading': ({ snapshot }) => {
+        rosterShown(snapshot);
         expect(screen.getByText(/updating/)).toBeTruthy();
       },
     },

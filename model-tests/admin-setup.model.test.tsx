@@ -7,6 +7,7 @@ import { adminSetupMachine } from '../src/machines/admin-setup.machine';
 import { getStaffSession, setStaffSession } from '../src/session/staff';
 import { AdminSetupView } from '../src/views/admin/setup-page-view';
 import { defineModel, doneEvent, errorEvent, renderInRouter, runPaths, type Views } from './harness/index.ts';
+import { canOf, staffFixture } from './staff.fixtures';
 
 /**
  * The season set-up page (issue 22 point 2) with its forms running for real (admin-form.machine.ts as the child
@@ -42,6 +43,7 @@ const storm = {
 
 const data: AdminSetupData = {
   role: 'owner',
+  can: canOf('owner'),
   setup: {
     organization: { id: 1, name: 'Northside', waiver: null, household_discount: null },
     seasons: [
@@ -93,7 +95,7 @@ const data: AdminSetupData = {
     ],
   },
 };
-const registrarData: AdminSetupData = { ...data, role: 'registrar', staff: null };
+const registrarData: AdminSetupData = { ...data, role: 'registrar', can: canOf('registrar'), staff: null };
 
 const offline = new ApiError({
   kind: 'network',
@@ -110,7 +112,7 @@ const depositTooBig = new ApiError({
 beforeEach(() => {
   setStaffSession({
     token: 'staff-token',
-    staff: { id: 1, name: 'Olivia Grant', email: 'o@example.com', organizations: [] },
+    staff: staffFixture({ id: 1, name: 'Olivia Grant', email: 'o@example.com', organizations: [] }),
   });
 });
 

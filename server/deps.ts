@@ -4,7 +4,7 @@ import type { Authenticated } from './http/auth.ts';
 import type { Logger } from './log.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Providers } from './providers/types.ts';
-import type { StaffAuthenticated } from './services/staff-access.ts';
+import type { StaffAuthenticated } from './services/staff/index.ts';
 
 /** Everything the routes need, passed in so the tests can build the app on an in-memory database. */
 export interface AppDeps {
@@ -25,7 +25,7 @@ export interface AppEnv {
     deps: AppDeps;
     /** The session of the bearer token, once a route's `authFirst` middleware has checked it. */
     auth: Authenticated;
-    /** The staff session of a console call (issue 22), once `staffSessionFirst` (http/staff-auth.ts) checked it. */
+    /** The staff session of a console call (issue 22), once the staff gate (http/staff-auth.ts `staffGate`) checked it. */
     staffAuth: StaffAuthenticated;
   };
 }

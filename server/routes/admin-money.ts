@@ -4,6 +4,7 @@ import {
   adminOfflineBodySchema,
   adminRefundBodySchema,
 } from '../../src/domain/forms/admin-refund.ts';
+import { TEAM_STATUSES } from '../../src/domain/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
 import { formBody } from '../http/form-body.ts';
@@ -16,7 +17,7 @@ import { ROSTER_SORTS, ROSTER_STATUSES, staffMembership, staffTeams, teamRoster 
 /**
  * The club console's money (issue 22 points 3, 4 and 5; docs/api.md "Club console: who has paid, refunds, exports"):
  * teams and rosters, a membership's page, refunds, retries, offline payments, cancelling a schedule, and the CSV
- * exports. Every route starts with `staffSessionFirst`; its one service checks the scope.
+ * exports. Every route starts with the staff gate of its permission; its one service checks the scope.
  */
 
 const StatusSchema = z.enum(ROSTER_STATUSES);
@@ -25,7 +26,7 @@ const RosterRowSchema = z
   .object({
     id: z.number().int(),
     athlete: z.object({ id: z.number().int(), name: z.string() }),
-    guardian: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+    guardian: z.object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string() }),
     plan: z.string(),
     paid_cents: z.number().int(),
     remaining_cents: z.number().int(),
@@ -33,6 +34,16 @@ const RosterRowSchema = z
     status: StatusSchema,
   })
   .openapi('RosterRow');
+
+/** A coach's roster row (issue 30 point 2): no amounts, plan or dates; a standing instead of the money status. */
+const TeamRosterRowSchema = z
+  .object({
+    id: z.number().int(),
+    athlete: z.object({ id: z.number().int(), name: z.string() }),
+    guardian: z.object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string() }),
+    status: z.enum(TEAM_STATUSES),
+  })
+  .openapi('TeamRosterRow');
 
 /** What an audit row's before and after hold: amounts, ids, statuses, texts (services/admin-refunds.ts). */
 const AuditValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.number())]).nullable();
@@ -78,6 +89,7 @@ const phaseParams = z.object({ id: idParam('id'), phase_id: idParam('phase_id') 
 const teamsRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/teams',
+  permission: 'read_roster',
   summary: 'The teams the staff member may see (a coach: their own), with season and organization',
   responses: {
     200: json(
@@ -98,6 +110,7 @@ const teamsRoute = createAdminRoute({
 const rosterRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/teams/{team_id}/memberships',
+  permission: 'read_roster',
   summary: "A team's roster: who has paid, filtered, searched, sorted and paginated on the server (50 a page)",
   request: {
     params: teamParams,
@@ -112,7 +125,7 @@ const rosterRoute = createAdminRoute({
   responses: {
     200: json(
       z.object({
-        memberships: z.array(RosterRowSchema),
+        memberships: z.array(z.union([RosterRowSchema, TeamRosterRowSchema])),
         total: z.number().int(),
         page: z.number().int(),
         page_size: z.number().int(),
@@ -126,6 +139,7 @@ const csv = (description: string) => ({ description, content: { 'text/csv': { sc
 const rosterCsvRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/teams/{team_id}/memberships.csv',
+  permission: 'read_roster',
   summary: "A team's roster as CSV, streamed",
   request: { params: teamParams },
   responses: { 200: csv('The roster (UTF-8, header row)') },
@@ -134,6 +148,7 @@ const rosterCsvRoute = createAdminRoute({
 const paymentsCsvRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/teams/{team_id}/payments.csv',
+  permission: 'read_money',
   summary: "A team's charges, offline payments and refunds as CSV, streamed (owners, registrars)",
   request: { params: teamParams },
   responses: { 200: csv('The payments (UTF-8, header row)') },
@@ -142,6 +157,7 @@ const paymentsCsvRoute = createAdminRoute({
 const membershipRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/memberships/{id}',
+  permission: 'read_money',
   summary: "A membership's page: its phases, card, e-mails and audit log",
   request: { params: membershipParams },
   responses: { 200: json(MembershipAnswer) },
@@ -150,6 +166,7 @@ const membershipRoute = createAdminRoute({
 const refundRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/memberships/{id}/refunds',
+  permission: 'refund',
   summary: 'Refund a card payment fully or partly through the provider (owners, registrars); idempotent by key',
   request: {
     params: membershipParams,
@@ -176,6 +193,7 @@ const refundRoute = createAdminRoute({
 const retryRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/memberships/{id}/phases/{phase_id}/retry',
+  permission: 'retry',
   summary: 'Charge a failed or overdue instalment now (owners, registrars); one charge even if sent twice',
   request: { params: phaseParams },
   responses: { 200: json(MembershipAnswer), ...errors(409) },
@@ -184,6 +202,7 @@ const retryRoute = createAdminRoute({
 const offlineRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/memberships/{id}/phases/{phase_id}/offline',
+  permission: 'mark_offline',
   summary: 'Mark an instalment still owed as paid offline, cash or cheque (owners, registrars)',
   request: {
     params: phaseParams,
@@ -195,6 +214,7 @@ const offlineRoute = createAdminRoute({
 const cancelRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/memberships/{id}/cancel',
+  permission: 'cancel',
   summary: "Cancel a membership's remaining schedule (owners, registrars); the collector charges no more",
   request: { params: membershipParams, body: jsonBody(formBody(adminCancelBodySchema)) },
   responses: { 200: json(MembershipAnswer), ...errors(409) },

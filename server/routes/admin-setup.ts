@@ -34,7 +34,7 @@ import {
 
 /**
  * The club console's season set-up (issue 22 point 2) and the draft editor's API (point 6), docs/api.md "Season
- * set-up and the draft editor". Every route starts with `staffSessionFirst`; its service checks the scope and role.
+ * set-up and the draft editor". Every route starts with the staff gate of its permission; its service checks the scope and role.
  * Bodies are validated with the forms' shared schemas (src/domain/forms/admin-*.ts) through `formBody`.
  */
 
@@ -131,6 +131,7 @@ const idParams = z.object({ id: idParam('id') });
 const setupRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/organizations/{id}/setup',
+  permission: 'read_setup',
   summary: "The organization's seasons, teams, licences, coach licences, waiver and household discounts",
   request: { params: organizationParams },
   responses: { 200: json(SetupSchema) },
@@ -139,6 +140,7 @@ const setupRoute = createAdminRoute({
 const settingsRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/organizations/{id}/settings',
+  permission: 'edit_setup',
   summary: 'Set the waiver and the household discounts (owners)',
   request: { params: organizationParams, body: jsonBody(formBody(adminSettingsBodySchema)) },
   responses: { 200: json(z.object({ organization: AdminOrganizationSchema })) },
@@ -147,6 +149,7 @@ const settingsRoute = createAdminRoute({
 const createSeasonRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/organizations/{id}/seasons',
+  permission: 'edit_setup',
   summary: 'Create a season (owners)',
   request: { params: organizationParams, body: jsonBody(formBody(adminSeasonBodySchema)) },
   responses: {
@@ -157,6 +160,7 @@ const createSeasonRoute = createAdminRoute({
 const updateSeasonRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/seasons/{id}',
+  permission: 'edit_setup',
   summary: "Change a season's name and dates (owners)",
   request: { params: idParams, body: jsonBody(formBody(adminSeasonBodySchema)) },
   responses: { 200: json(z.object({ season: AdminSeasonSchema })) },
@@ -165,6 +169,7 @@ const updateSeasonRoute = createAdminRoute({
 const createTeamRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/seasons/{id}/teams',
+  permission: 'edit_setup',
   summary: 'Create a team of a season with its dues, fees and plans (owners)',
   request: { params: idParams, body: jsonBody(formBody(adminTeamBodySchema)) },
   responses: { 201: json(z.object({ team: AdminTeamSchema }), 'The new team') },
@@ -173,6 +178,7 @@ const createTeamRoute = createAdminRoute({
 const updateTeamRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/teams/{id}',
+  permission: 'edit_setup',
   summary: "Change a team's name, dues, fees and plans (owners); paid memberships keep their amounts",
   request: { params: idParams, body: jsonBody(formBody(adminTeamBodySchema)) },
   responses: { 200: json(z.object({ team: AdminTeamSchema })) },
@@ -183,6 +189,7 @@ const LicenceAnswer = z.object({ licence: AdminLicenceSchema });
 const createLicenceRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/teams/{id}/licences',
+  permission: 'manage_licences',
   summary: 'Create a team licence (owners, registrars); a code in use answers 422 on code',
   request: { params: idParams, body: jsonBody(formBody(adminLicenceBodySchema)) },
   responses: { 201: json(LicenceAnswer, 'The new licence') },
@@ -191,6 +198,7 @@ const createLicenceRoute = createAdminRoute({
 const createCoachLicenceRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/organizations/{id}/coach-licences',
+  permission: 'edit_setup',
   summary: 'Create a coach licence of the organization (owners); a code in use answers 422 on code',
   request: { params: organizationParams, body: jsonBody(formBody(adminCoachLicenceBodySchema)) },
   responses: { 201: json(LicenceAnswer, 'The new licence') },
@@ -199,6 +207,7 @@ const createCoachLicenceRoute = createAdminRoute({
 const updateLicenceRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/licences/{code}',
+  permission: 'manage_licences',
   summary: "Change a licence's seats or pause it (owners, registrars); a freed seat goes to the waitlist",
   request: { params: z.object({ code: codeParam('code') }), body: jsonBody(formBody(adminLicenceUpdateBodySchema)) },
   responses: { 200: json(LicenceAnswer) },
@@ -207,6 +216,7 @@ const updateLicenceRoute = createAdminRoute({
 const listDiscountCodesRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/organizations/{id}/discount-codes',
+  permission: 'manage_discounts',
   summary: "The organization's discount codes (owners, registrars)",
   request: { params: organizationParams },
   responses: {
@@ -217,6 +227,7 @@ const listDiscountCodesRoute = createAdminRoute({
 const createDiscountCodeRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/organizations/{id}/discount-codes',
+  permission: 'manage_discounts',
   summary: 'Create a discount code: a percent or an amount off (owners, registrars)',
   request: { params: organizationParams, body: jsonBody(formBody(adminDiscountCodeBodySchema)) },
   responses: {
@@ -229,6 +240,7 @@ const DraftAnswer = z.object({ draft: AdminDraftSchema });
 const listDraftsRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/organizations/{id}/drafts',
+  permission: 'manage_drafts',
   summary: "The organization's team drafts (owners, registrars)",
   request: { params: organizationParams },
   responses: { 200: json(z.object({ drafts: z.array(AdminDraftSchema) })) },
@@ -237,6 +249,7 @@ const listDraftsRoute = createAdminRoute({
 const createDraftRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/organizations/{id}/drafts',
+  permission: 'manage_drafts',
   summary: "Start a draft from one of the organization's teams (owners, registrars)",
   request: { params: organizationParams, body: jsonBody(formBody(adminNewDraftBodySchema)) },
   responses: { 201: json(DraftAnswer, 'The new draft') },
@@ -245,6 +258,7 @@ const createDraftRoute = createAdminRoute({
 const getDraftRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/drafts/{id}',
+  permission: 'manage_drafts',
   summary: 'A team draft (owners, registrars)',
   request: { params: idParams },
   responses: { 200: json(DraftAnswer) },
@@ -253,6 +267,7 @@ const getDraftRoute = createAdminRoute({
 const updateDraftRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/drafts/{id}',
+  permission: 'manage_drafts',
   summary: "Save a team draft (owners, registrars); sends 'updated' on channel team.draft.{id}",
   request: { params: idParams, body: jsonBody(formBody(adminDraftBodySchema)) },
   responses: { 200: json(DraftAnswer) },

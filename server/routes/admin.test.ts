@@ -1,12 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STAFF_ACTIONS } from '../../src/domain/staff.ts';
 import { createApp } from '../app.ts';
 import { mailOutbox, organizations, rateLimits, staffInvites, staffSessions, teams } from '../db/schema/index.ts';
 import { FIXTURE_PASSWORD } from '../db/seed.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
-import { STAFF_TEXTS } from '../services/staff-access.ts';
-import { STAFF_SESSION_LIFETIME_MS } from '../services/staff-accounts.ts';
-import { STAFF_INVITE_LIFETIME_MS, STAFF_INVITE_TEXTS } from '../services/staff-invites.ts';
+import {
+  STAFF_INVITE_LIFETIME_MS,
+  STAFF_INVITE_TEXTS,
+  STAFF_SESSION_LIFETIME_MS,
+  STAFF_TEXTS,
+} from '../services/staff/index.ts';
 import { hashToken } from '../services/tokens.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
@@ -25,10 +29,19 @@ interface StaffAnswer {
   id: number;
   name: string;
   email: string;
-  organizations: { id: number; name: string; role: string; teams: { id: number; name: string }[] | null }[];
+  organizations: {
+    id: number;
+    name: string;
+    role: string;
+    teams: { id: number; name: string }[] | null;
+    two_factor_required: boolean;
+    can: Record<string, boolean>;
+  }[];
 }
 
 const INVALID_LOGIN = 'These credentials do not match our records.';
+/** Issue 30 point 2: a coach may read their teams' rosters, nothing else. */
+const COACH_CAN = Object.fromEntries(STAFF_ACTIONS.map((action) => [action, action === 'read_roster']));
 
 async function organizationId(name: string): Promise<number> {
   const [row] = await t.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name));
@@ -87,6 +100,8 @@ describe('POST /api/admin/login', () => {
         name: 'Northside Youth Baseball',
         role: 'coach',
         teams: [{ id: tigers.id, name: '12U Tigers' }],
+        two_factor_required: false,
+        can: COACH_CAN,
       },
     ]);
   });
@@ -270,6 +285,8 @@ describe('invitations', () => {
         name: 'Northside Youth Baseball',
         role: 'coach',
         teams: [{ id: tigers.id, name: '12U Tigers' }],
+        two_factor_required: false,
+        can: COACH_CAN,
       },
     ]);
   });

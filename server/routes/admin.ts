@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { adminStaffInviteBodySchema } from '../../src/domain/forms/admin-staff-invite.ts';
 import { PASSWORD_MAX_LENGTH } from '../../src/domain/forms/password.ts';
+import { STAFF_ACTIONS } from '../../src/domain/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -17,27 +18,50 @@ import {
   passwordConfirmation,
 } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
-import { STAFF_ROLES } from '../services/staff-access.ts';
-import { staffLogin, staffLogout, staffMe } from '../services/staff-auth.ts';
-import { acceptStaffInvite, inviteStaff, listStaff } from '../services/staff-invites.ts';
+import {
+  acceptStaffInvite,
+  enableTwoFactor,
+  inviteStaff,
+  listStaff,
+  requireTwoFactor,
+  STAFF_ROLES,
+  staffLogin,
+  staffLogout,
+  staffMe,
+  startTwoFactor,
+} from '../services/staff/index.ts';
 
 /**
  * The club's console API (issue 22 point 1, docs/api.md "Club console (issue 22)"): staff sign-in, the staff member's
- * organizations, and an owner's staff and invitations. Every secured route starts with `staffSessionFirst`
- * (http/staff-auth.ts) and its service checks the scope (services/staff-access.ts).
+ * organizations with what they may do there (`can`), an owner's staff and invitations, and the second factor (issue 30
+ * point 2). Every secured route names its row of the permission table; the staff gate (http/staff-auth.ts) and its
+ * service check it (services/staff/permissions.ts).
  */
 
 const RoleSchema = z.enum(STAFF_ROLES);
 // Inline, not a named component: a nullable $ref has no `type` beside `nullable` (redocly's nullable-type-sibling).
 const TeamSchema = z.object({ id: z.number().int(), name: z.string() });
 
+/** What the staff member may do in an organization: one flag per row of the permission table. */
+const CanSchema = z
+  .object(Object.fromEntries(STAFF_ACTIONS.map((action) => [action, z.boolean()])))
+  .openapi('StaffCan');
+
 const StaffSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
     email: z.string(),
+    two_factor_enabled: z.boolean(),
     organizations: z.array(
-      z.object({ id: z.number().int(), name: z.string(), role: RoleSchema, teams: z.array(TeamSchema).nullable() }),
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        role: RoleSchema,
+        teams: z.array(TeamSchema).nullable(),
+        two_factor_required: z.boolean(),
+        can: CanSchema,
+      }),
     ),
   })
   .openapi('Staff');
@@ -69,9 +93,15 @@ const loginRoute = createRoute({
   method: 'post',
   path: '/api/admin/login',
   tags: ['admin'],
-  summary: "Staff log in to the club's console (the family login's rate limits)",
+  summary: "Staff log in to the club's console (the family login's rate limits); `code` with a second factor on",
   request: {
-    body: jsonBody(z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) })),
+    body: jsonBody(
+      z.object({
+        email: z.string().trim().min(1).max(254),
+        password: z.string().min(1).max(128),
+        code: z.string().max(64).nullable().optional(),
+      }),
+    ),
   },
   responses: { 200: SessionAnswer, ...errors(400, 422, 429) },
 });
@@ -79,6 +109,7 @@ const loginRoute = createRoute({
 const logoutRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/logout',
+  permission: null,
   summary: "End the caller's staff session",
   responses: { 200: json(MessageSchema) },
 });
@@ -86,15 +117,49 @@ const logoutRoute = createAdminRoute({
 const meRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/me',
+  permission: null,
   summary: 'The staff member of the session, with their organizations and roles',
   responses: { 200: json(z.object({ staff: StaffSchema })) },
 });
 
 const organizationParams = z.object({ id: idParam('id') });
 
+const twoFactorSetupRoute = createAdminRoute({
+  method: 'post',
+  path: '/api/admin/two-factor/setup',
+  permission: 'use_two_factor',
+  summary: 'Start turning on a second factor (TOTP): a new secret and its otpauth:// link (owners, registrars)',
+  responses: {
+    200: json(z.object({ secret: z.string(), uri: z.string() }), 'The secret to add to an authenticator app'),
+    ...errors(409),
+  },
+});
+
+const twoFactorEnableRoute = createAdminRoute({
+  method: 'post',
+  path: '/api/admin/two-factor/enable',
+  permission: 'use_two_factor',
+  summary: 'Turn the second factor on with a code from the new secret; answers ten one-time recovery codes, once',
+  request: { body: jsonBody(z.object({ code: z.string().trim().min(1).max(64) })) },
+  responses: {
+    200: json(z.object({ recovery_codes: z.array(z.string()), staff: StaffSchema }), 'On, with recovery codes'),
+    ...errors(409, 429),
+  },
+});
+
+const requireTwoFactorRoute = createAdminRoute({
+  method: 'put',
+  path: '/api/admin/organizations/{id}/two-factor',
+  permission: 'require_two_factor',
+  summary: 'Require a second factor of every staff member who can move money in the organization (owners)',
+  request: { params: z.object({ id: idParam('id') }), body: jsonBody(z.object({ required: z.boolean() })) },
+  responses: { 200: json(z.object({ staff: StaffSchema })) },
+});
+
 const inviteRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/organizations/{id}/invites',
+  permission: 'manage_staff',
   summary: 'Invite a staff member by e-mail (owners); the link works 7 days, once',
   request: {
     params: organizationParams,
@@ -109,6 +174,7 @@ const inviteRoute = createAdminRoute({
 const staffListRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/organizations/{id}/staff',
+  permission: 'manage_staff',
   summary: "The organization's staff and pending invitations (owners)",
   request: { params: organizationParams },
   responses: {
@@ -150,6 +216,16 @@ export function adminRoutes(deps: AppDeps) {
 
   app.openapi(staffListRoute, async (c) =>
     c.json(await listStaff(deps, requireStaffSession(c), c.req.valid('param').id), 200),
+  );
+
+  app.openapi(twoFactorSetupRoute, async (c) => c.json(await startTwoFactor(deps, requireStaffSession(c)), 200));
+
+  app.openapi(twoFactorEnableRoute, async (c) =>
+    c.json(await enableTwoFactor(deps, requireStaffSession(c), c.req.valid('json'), client(c)), 200),
+  );
+
+  app.openapi(requireTwoFactorRoute, async (c) =>
+    c.json(await requireTwoFactor(deps, requireStaffSession(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
   app.openapi(acceptRoute, async (c) => c.json(await acceptStaffInvite(deps, c.req.valid('json'), client(c)), 200));

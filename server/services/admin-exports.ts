@@ -9,10 +9,8 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { MONEY_ROLES } from './admin-refunds.ts';
-import { rosterPages, scopedTeam } from './admin-roster.ts';
-import type { StaffJson } from './staff-access.ts';
-import { requireTeamScope } from './staff-access.ts';
+import { rosterPages, scopedTeam, teamRosterRowJson } from './admin-roster.ts';
+import { mayOnTeam, type StaffJson } from './staff/index.ts';
 
 /**
  * Exports (issue 22 point 5): a team's roster and payments as CSV (UTF-8, a header row, ISO dates, dollars with two
@@ -58,6 +56,16 @@ export const ROSTER_HEADER = [
   'status',
 ] as const;
 
+/** A coach's roster export (issue 30 point 2): no money columns, the guardian's phone. */
+export const TEAM_ROSTER_HEADER = [
+  'membership_id',
+  'athlete',
+  'guardian',
+  'guardian_email',
+  'guardian_phone',
+  'status',
+] as const;
+
 export const PAYMENTS_HEADER = [
   'date',
   'type',
@@ -98,14 +106,23 @@ export interface CsvExport {
   body: ReadableStream<Uint8Array>;
 }
 
-/** GET /api/admin/teams/{team_id}/memberships.csv (any role that sees the roster). */
+/**
+ * GET /api/admin/teams/{team_id}/memberships.csv (any role that sees the roster; without money columns for who may not
+ * read money: services/staff/permissions.ts `read_money`).
+ */
 export async function rosterCsv(deps: AppDeps, staff: StaffJson, teamId: number): Promise<CsvExport> {
   const team = await scopedTeam(deps.db, staff, teamId);
+  const money = mayOnTeam(staff, team, 'read_money');
   async function* lines() {
-    yield csvLine(ROSTER_HEADER);
+    yield csvLine(money ? ROSTER_HEADER : TEAM_ROSTER_HEADER);
     for await (const page of rosterPages(deps.db, team.id, EXPORT_PAGE)) {
       let chunk = '';
       for (const row of page) {
+        if (!money) {
+          const { athlete, guardian, status } = teamRosterRowJson(row);
+          chunk += csvLine([row.id, athlete.name, guardian.name, guardian.email, guardian.phone, status]);
+          continue;
+        }
         chunk += csvLine([
           row.id,
           row.athlete.name,
@@ -126,8 +143,7 @@ export async function rosterCsv(deps: AppDeps, staff: StaffJson, teamId: number)
 
 /** GET /api/admin/teams/{team_id}/payments.csv (owner, registrar): one row per charge, offline payment and refund. */
 export async function paymentsCsv(deps: AppDeps, staff: StaffJson, teamId: number): Promise<CsvExport> {
-  const team = await scopedTeam(deps.db, staff, teamId);
-  requireTeamScope(staff, team, MONEY_ROLES);
+  const team = await scopedTeam(deps.db, staff, teamId, 'read_money');
   async function* lines() {
     yield csvLine(PAYMENTS_HEADER);
     for await (const chunk of paymentPages(deps.db, team.id)) yield chunk;

@@ -21,7 +21,7 @@ import { refundMail } from '../mail/refund-mail.ts';
 import { writeAudit } from './admin-audit.ts';
 import { membershipPageJson, scopedMembership } from './admin-roster.ts';
 import { membershipFiguresOf } from './membership-ledger.ts';
-import type { StaffJson } from './staff-access.ts';
+import type { StaffJson } from './staff/index.ts';
 import { releaseClaim } from './waitlist-seats.ts';
 
 /**
@@ -35,8 +35,6 @@ import { releaseClaim } from './waitlist-seats.ts';
  * with the refund row's own idempotency key; (3) the row is marked `succeeded` with the audit row, the family's
  * e-mail is sent, and a membership refunded in whole and cancelled gives its seat back (waitlist-seats.ts).
  */
-
-export const MONEY_ROLES = ['owner', 'registrar'] as const;
 
 export const MONEY_TEXTS = {
   tooMuch: 'This is more than is left to refund.',
@@ -101,7 +99,7 @@ export async function refundMembership(
   input: RefundInput,
   idempotencyKey: string | undefined,
 ) {
-  const { membership, team } = await scopedMembership(deps.db, staff, membershipId, MONEY_ROLES);
+  const { membership, team } = await scopedMembership(deps.db, staff, membershipId, 'refund');
   const key = `membership-${membership.id}-${idempotencyKey ?? randomUUID()}`;
   const reserved = await deps.db.transaction(async (tx) => {
     await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.id, membership.id)).for('update');
@@ -269,7 +267,7 @@ async function ownPhase(deps: AppDeps, membershipId: number, phaseId: number) {
 
 /** POST /api/admin/memberships/{id}/phases/{phase_id}/retry: charges a failed or overdue instalment now, once. */
 export async function retryPhase(deps: AppDeps, staff: StaffJson, membershipId: number, phaseId: number) {
-  const { membership, team } = await scopedMembership(deps.db, staff, membershipId, MONEY_ROLES);
+  const { membership, team } = await scopedMembership(deps.db, staff, membershipId, 'retry');
   const phase = await ownPhase(deps, membership.id, phaseId);
   // Already paid (a retry sent twice, or the collector was quicker): nothing to charge, the answer is the page.
   if (phase.status === 'paid') return { membership: await membershipPageJson(deps.db, membership) };
@@ -316,7 +314,7 @@ export async function markPaidOffline(
   phaseId: number,
   input: OfflineInput,
 ) {
-  const { membership, team } = await scopedMembership(deps.db, staff, membershipId, MONEY_ROLES);
+  const { membership, team } = await scopedMembership(deps.db, staff, membershipId, 'mark_offline');
   await ownPhase(deps, membership.id, phaseId);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
@@ -356,7 +354,7 @@ export async function markPaidOffline(
 
 /** POST /api/admin/memberships/{id}/cancel: the remaining schedule is cancelled; the collector charges no more. */
 export async function cancelSchedule(deps: AppDeps, staff: StaffJson, membershipId: number, input: { reason: string }) {
-  const { membership, team } = await scopedMembership(deps.db, staff, membershipId, MONEY_ROLES);
+  const { membership, team } = await scopedMembership(deps.db, staff, membershipId, 'cancel');
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(memberships).where(eq(memberships.id, membership.id)).for('update');

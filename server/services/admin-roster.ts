@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   MEMBERSHIP_STATUSES,
   type MembershipFigures,
+  type MembershipStanding,
   type MembershipStatus,
+  membershipStanding,
 } from '../../src/domain/membership-figures.ts';
 import { planName } from '../billing/phases.ts';
 import type { Db } from '../db/client.ts';
@@ -24,14 +26,15 @@ import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { type AuditJson, membershipAudit } from './admin-audit.ts';
 import { figuresOfPhases, phasesByMembership } from './membership-ledger.ts';
-import { requireTeamScope, STAFF_ROLES, type StaffJson } from './staff-access.ts';
+import { authorizeTeam, mayOnTeam, type StaffAction, type StaffJson } from './staff/index.ts';
 
 /**
  * Who has paid (issue 22 point 3): a team's roster (status, paid, remaining, next due per membership) and one
  * membership's page. The database reads a team's names and phases (searched by name); the figures are
  * src/domain/membership-figures.ts's (issue 30 point 5: the same as the family's /payments), so the status filter,
- * the sort and the page are applied to them here. Any role reads (a coach only their own teams:
- * services/staff-access.ts `requireTeamScope`).
+ * the sort and the page are applied to them here. Any role reads the roster (a coach only their own teams, and
+ * without money: issue 30 point 2, `read_money` in services/staff/permissions.ts); the membership page is for who may
+ * read money.
  */
 
 /** The statuses of src/domain/membership-figures.ts: the roster filters by the figures every surface shows. */
@@ -43,10 +46,18 @@ export const ROSTER_PAGE_SIZE = 50;
 
 export const ROSTER_TEXTS = { membershipNotFound: 'Membership not found.' } as const;
 
+/** A coach's roster row (issue 30 point 2): the athlete, the guardian's name, e-mail and phone, a standing. */
+export interface TeamRosterRowJson {
+  id: number;
+  athlete: { id: number; name: string };
+  guardian: { id: number; name: string; email: string; phone: string };
+  status: MembershipStanding;
+}
+
 export interface RosterRowJson {
   id: number;
   athlete: { id: number; name: string };
-  guardian: { id: number; name: string; email: string };
+  guardian: { id: number; name: string; email: string; phone: string };
   plan: string;
   paid_cents: number;
   remaining_cents: number;
@@ -98,6 +109,7 @@ async function rosterRecords(db: Db, scope: SQL, search?: string): Promise<Roste
       guardianId: guardian.id,
       guardianName: sql<string>`coalesce(${guardian.name}, ${guardian.username}, '')`,
       guardianEmail: sql<string>`coalesce(${guardian.email}, '')`,
+      guardianPhone: sql<string>`coalesce(${guardian.phone}, '')`,
       planMonth: base.planMonth,
     })
     .from(base)
@@ -128,6 +140,7 @@ interface RosterRecord {
   guardianId: number;
   guardianName: string;
   guardianEmail: string;
+  guardianPhone: string;
   planMonth: number;
   figures: MembershipFigures;
 }
@@ -136,12 +149,22 @@ export function rosterRowJson(row: RosterRecord): RosterRowJson {
   return {
     id: row.id,
     athlete: { id: row.athleteId, name: row.athleteName },
-    guardian: { id: row.guardianId, name: row.guardianName, email: row.guardianEmail },
+    guardian: { id: row.guardianId, name: row.guardianName, email: row.guardianEmail, phone: row.guardianPhone },
     plan: planName(row.planMonth),
     paid_cents: row.figures.paidCents,
     remaining_cents: row.figures.remainingCents,
     next_due: row.figures.nextDue?.dueOn ?? null,
     status: row.figures.status,
+  };
+}
+
+/** A roster row as a coach sees it: no amounts, plan or dates, a standing instead of the status. */
+export function teamRosterRowJson(row: RosterRowJson): TeamRosterRowJson {
+  return {
+    id: row.id,
+    athlete: row.athlete,
+    guardian: row.guardian,
+    status: membershipStanding(row.status, row.remaining_cents),
   };
 }
 
@@ -156,10 +179,10 @@ function likePattern(q: string): string {
 }
 
 /** The team, 404 'Team not found.' for one the staff member may not see. */
-export async function scopedTeam(db: Db, staff: StaffJson, teamId: number) {
+export async function scopedTeam(db: Db, staff: StaffJson, teamId: number, action: StaffAction = 'read_roster') {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw notFound('Team not found.');
-  requireTeamScope(staff, team, STAFF_ROLES);
+  authorizeTeam(staff, team, action);
   return team;
 }
 
@@ -201,15 +224,21 @@ function rosterOrder(sort: RosterSort, dir: Direction): (a: RosterRecord, b: Ros
 }
 
 /** GET /api/admin/teams/{team_id}/memberships */
-export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number, query: RosterQuery) {
+export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number, asked: RosterQuery) {
   const team = await scopedTeam(deps.db, staff, teamId);
+  const money = mayOnTeam(staff, team, 'read_money');
+  // Who may not read money neither filters nor sorts by it (the order would tell the amounts).
+  const query: RosterQuery = money
+    ? asked
+    : { ...asked, status: undefined, sort: asked.sort === 'guardian' ? 'guardian' : undefined };
   const page = Math.max(1, query.page ?? 1);
   const records = await rosterRecords(deps.db, teamScope(team.id), query.q);
   const matching = query.status ? records.filter((row) => row.figures.status === query.status) : records;
   matching.sort(rosterOrder(query.sort ?? 'athlete', query.dir ?? 'asc'));
   const start = (page - 1) * ROSTER_PAGE_SIZE;
+  const json = matching.slice(start, start + ROSTER_PAGE_SIZE).map(rosterRowJson);
   return {
-    memberships: matching.slice(start, start + ROSTER_PAGE_SIZE).map(rosterRowJson),
+    memberships: money ? json : json.map(teamRosterRowJson),
     total: matching.length,
     page,
     page_size: ROSTER_PAGE_SIZE,
@@ -271,7 +300,7 @@ export async function scopedMembership(
   db: Db,
   staff: StaffJson,
   membershipId: number,
-  roles: Parameters<typeof requireTeamScope>[2],
+  action: StaffAction,
 ): Promise<{ membership: MembershipRow; team: typeof teams.$inferSelect }> {
   const [row] = await db
     .select({ membership: memberships, team: teams })
@@ -279,12 +308,7 @@ export async function scopedMembership(
     .innerJoin(teams, eq(teams.id, memberships.teamId))
     .where(eq(memberships.id, membershipId));
   if (!row) throw notFound(ROSTER_TEXTS.membershipNotFound);
-  try {
-    requireTeamScope(staff, row.team, STAFF_ROLES);
-  } catch {
-    throw notFound(ROSTER_TEXTS.membershipNotFound);
-  }
-  requireTeamScope(staff, row.team, roles);
+  authorizeTeam(staff, row.team, action, ROSTER_TEXTS.membershipNotFound);
   return row;
 }
 
@@ -376,6 +400,6 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
 
 /** GET /api/admin/memberships/{id} */
 export async function staffMembership(deps: AppDeps, staff: StaffJson, membershipId: number) {
-  const { membership } = await scopedMembership(deps.db, staff, membershipId, STAFF_ROLES);
+  const { membership } = await scopedMembership(deps.db, staff, membershipId, 'read_money');
   return { membership: await membershipPageJson(deps.db, membership) };
 }

@@ -37,17 +37,16 @@ import {
   organizations,
   protectionPlans,
   type SeasonRow,
-  type StaffRole,
   seasons,
   type TeamRow,
   teams,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { fieldError, forbidden, notFound } from '../http/errors.ts';
+import { fieldError, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
 import { draftAmountsInCents, draftJson, findDraft } from './drafts.ts';
 import { findLicence } from './licences.ts';
-import { requireTeamScope, STAFF_TEXTS, type StaffJson } from './staff-access.ts';
+import { authorizeOrganization, authorizeTeam, STAFF_TEXTS, type StaffAction, type StaffJson } from './staff/index.ts';
 import { saveStaffDraft } from './staff-drafts.ts';
 import { updateLicenceSeats } from './staff-licences.ts';
 
@@ -60,19 +59,6 @@ export const ADMIN_SETUP_TEXTS = {
   protectionPlanInvalid: 'The selected protection plan is invalid.',
   teamInvalid: 'The selected team is invalid.',
 } as const;
-
-const OWNER: readonly StaffRole[] = ['owner'];
-const OWNER_REGISTRAR: readonly StaffRole[] = ['owner', 'registrar'];
-
-/**
- * The staff member's role allows `roles` in the organization: 404 `notFoundText` when they have no role there (the
- * row does not exist for them), 403 when their role may not do this.
- */
-function requireRole(staff: StaffJson, organizationId: number, roles: readonly StaffRole[], notFoundText: string) {
-  const place = staff.organizations.find((candidate) => candidate.id === organizationId);
-  if (!place) throw notFound(notFoundText);
-  if (!roles.includes(place.role)) throw forbidden(STAFF_TEXTS.roleRefused);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The answers (docs/api.md "Season set-up and the draft editor")
@@ -180,7 +166,7 @@ async function licenceAnswer(deps: AppDeps, licence: LicenceRow) {
 
 /** GET /api/admin/organizations/{id}/setup (owner, registrar). */
 export async function organizationSetup(deps: AppDeps, staff: StaffJson, organizationId: number) {
-  requireRole(staff, organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorizeOrganization(staff, organizationId, 'read_setup', ADMIN_SETUP_TEXTS.organizationNotFound);
   const { db } = deps;
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!organization) throw notFound(ADMIN_SETUP_TEXTS.organizationNotFound);
@@ -235,7 +221,7 @@ export async function updateOrganizationSettings(
   organizationId: number,
   body: AdminSettingsBody,
 ) {
-  requireRole(staff, organizationId, OWNER, ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorizeOrganization(staff, organizationId, 'edit_setup', ADMIN_SETUP_TEXTS.organizationNotFound);
   const [organization] = await deps.db
     .update(organizations)
     .set({
@@ -252,17 +238,17 @@ export async function updateOrganizationSettings(
 // ---------------------------------------------------------------------------------------------------------------
 // Seasons and teams
 
-async function seasonInScope(deps: AppDeps, staff: StaffJson, seasonId: number, roles: readonly StaffRole[]) {
+async function seasonInScope(deps: AppDeps, staff: StaffJson, seasonId: number, action: StaffAction) {
   const [season] = await deps.db.select().from(seasons).where(eq(seasons.id, seasonId));
   if (!season) throw notFound(ADMIN_SETUP_TEXTS.seasonNotFound);
-  requireRole(staff, season.organizationId, roles, ADMIN_SETUP_TEXTS.seasonNotFound);
+  authorizeOrganization(staff, season.organizationId, action, ADMIN_SETUP_TEXTS.seasonNotFound);
   return season;
 }
 
-async function teamInScope(deps: AppDeps, staff: StaffJson, teamId: number, roles: readonly StaffRole[]) {
+async function teamInScope(deps: AppDeps, staff: StaffJson, teamId: number, action: StaffAction) {
   const [team] = await deps.db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw notFound(ADMIN_SETUP_TEXTS.teamNotFound);
-  requireTeamScope(staff, team, roles);
+  authorizeTeam(staff, team, action);
   return team;
 }
 
@@ -295,7 +281,7 @@ async function seasonTeams(deps: AppDeps, season: SeasonRow) {
 
 /** POST /api/admin/organizations/{id}/seasons (owner). */
 export async function createSeason(deps: AppDeps, staff: StaffJson, organizationId: number, body: AdminSeasonBody) {
-  requireRole(staff, organizationId, OWNER, ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorizeOrganization(staff, organizationId, 'edit_setup', ADMIN_SETUP_TEXTS.organizationNotFound);
   const [season] = await deps.db
     .insert(seasons)
     .values({
@@ -314,7 +300,7 @@ export async function createSeason(deps: AppDeps, staff: StaffJson, organization
  * stored); new registrations follow the new dates.
  */
 export async function updateSeason(deps: AppDeps, staff: StaffJson, seasonId: number, body: AdminSeasonBody) {
-  await seasonInScope(deps, staff, seasonId, OWNER);
+  await seasonInScope(deps, staff, seasonId, 'edit_setup');
   const [season] = await deps.db
     .update(seasons)
     .set({ name: body.name, startDate: body.start_date, firstInstallmentOn: body.first_installment_on })
@@ -349,7 +335,7 @@ function teamColumns(body: AdminTeamBody) {
 
 /** POST /api/admin/seasons/{id}/teams (owner). */
 export async function createTeam(deps: AppDeps, staff: StaffJson, seasonId: number, body: AdminTeamBody) {
-  const season = await seasonInScope(deps, staff, seasonId, OWNER);
+  const season = await seasonInScope(deps, staff, seasonId, 'edit_setup');
   await checkProtectionPlan(deps, season.organizationId, body.protection_plan_id);
   const [team] = await deps.db
     .insert(teams)
@@ -364,7 +350,7 @@ export async function createTeam(deps: AppDeps, staff: StaffJson, seasonId: numb
  * keeps the amounts and phases it was sold with.
  */
 export async function updateTeam(deps: AppDeps, staff: StaffJson, teamId: number, body: AdminTeamBody) {
-  const team = await teamInScope(deps, staff, teamId, OWNER);
+  const team = await teamInScope(deps, staff, teamId, 'edit_setup');
   await checkProtectionPlan(deps, team.organizationId, body.protection_plan_id);
   const [saved] = await deps.db.update(teams).set(teamColumns(body)).where(eq(teams.id, teamId)).returning();
   if (!saved) throw notFound(ADMIN_SETUP_TEXTS.teamNotFound);
@@ -393,7 +379,7 @@ async function insertLicence(deps: AppDeps, values: typeof licences.$inferInsert
 
 /** POST /api/admin/teams/{id}/licences (owner, registrar): a team licence named after the team and its season. */
 export async function createTeamLicence(deps: AppDeps, staff: StaffJson, teamId: number, body: AdminLicenceBody) {
-  const team = await teamInScope(deps, staff, teamId, OWNER_REGISTRAR);
+  const team = await teamInScope(deps, staff, teamId, 'manage_licences');
   const [season] = await deps.db.select().from(seasons).where(eq(seasons.id, team.seasonId));
   return insertLicence(deps, {
     code: body.code,
@@ -412,7 +398,7 @@ export async function createCoachLicence(
   organizationId: number,
   body: AdminCoachLicenceBody,
 ) {
-  requireRole(staff, organizationId, OWNER, ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorizeOrganization(staff, organizationId, 'edit_setup', ADMIN_SETUP_TEXTS.organizationNotFound);
   const [organization] = await deps.db
     .select({ name: organizations.name })
     .from(organizations)
@@ -435,7 +421,7 @@ export async function createCoachLicence(
 export async function updateAdminLicence(deps: AppDeps, staff: StaffJson, code: string, body: AdminLicenceUpdateBody) {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
-  requireRole(staff, licence.organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.licenceNotFound);
+  authorizeOrganization(staff, licence.organizationId, 'manage_licences', ADMIN_SETUP_TEXTS.licenceNotFound);
   await updateLicenceSeats(deps, licence.code, body);
   const saved = await findLicence(deps.db, licence.code);
   if (!saved) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
@@ -447,7 +433,7 @@ export async function updateAdminLicence(deps: AppDeps, staff: StaffJson, code: 
 
 /** GET /api/admin/organizations/{id}/discount-codes (owner, registrar): the organization's own codes. */
 export async function listDiscountCodes(deps: AppDeps, staff: StaffJson, organizationId: number) {
-  requireRole(staff, organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorizeOrganization(staff, organizationId, 'manage_discounts', ADMIN_SETUP_TEXTS.organizationNotFound);
   const rows = await deps.db
     .select()
     .from(discountCodes)
@@ -463,7 +449,7 @@ export async function createDiscountCode(
   organizationId: number,
   body: AdminDiscountCodeBody,
 ) {
-  requireRole(staff, organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorizeOrganization(staff, organizationId, 'manage_discounts', ADMIN_SETUP_TEXTS.organizationNotFound);
   const [code] = await deps.db
     .insert(discountCodes)
     .values({
@@ -485,13 +471,13 @@ export async function createDiscountCode(
 async function draftInScope(deps: AppDeps, staff: StaffJson, draftId: number) {
   const draft = await findDraft(deps.db, draftId);
   if (!draft) throw notFound(ADMIN_SETUP_TEXTS.draftNotFound);
-  requireRole(staff, draft.organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.draftNotFound);
+  authorizeOrganization(staff, draft.organizationId, 'manage_drafts', ADMIN_SETUP_TEXTS.draftNotFound);
   return draft;
 }
 
 /** GET /api/admin/organizations/{id}/drafts (owner, registrar). */
 export async function listDrafts(deps: AppDeps, staff: StaffJson, organizationId: number) {
-  requireRole(staff, organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorizeOrganization(staff, organizationId, 'manage_drafts', ADMIN_SETUP_TEXTS.organizationNotFound);
   const rows = await deps.db
     .select()
     .from(drafts)
@@ -528,7 +514,7 @@ export async function updateAdminDraft(deps: AppDeps, staff: StaffJson, draftId:
 
 /** POST /api/admin/organizations/{id}/drafts (owner, registrar): a draft copying a team's settings and the waiver. */
 export async function createDraft(deps: AppDeps, staff: StaffJson, organizationId: number, body: AdminNewDraftBody) {
-  requireRole(staff, organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorizeOrganization(staff, organizationId, 'manage_drafts', ADMIN_SETUP_TEXTS.organizationNotFound);
   const [row] = await deps.db
     .select({ team: teams, waiver: organizations.waiver })
     .from(teams)

@@ -37,7 +37,7 @@ export function confirmed(body: {
 
 /**
  * The login's rate limits and lockout (architecture.md §7 Rate limits), counted per client, per address and client,
- * and per address. The family login and the staff login (services/staff-auth.ts, issue 22) count the same counters:
+ * and per address. The family login and the staff login (services/staff/auth.ts, issue 22) count the same counters:
  * one budget of guesses per e-mail address, whichever door they are tried at.
  */
 export async function checkLoginLimits(deps: AppDeps, email: string, client: string): Promise<void> {

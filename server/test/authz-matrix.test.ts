@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StaffRole } from '../db/schema/index.ts';
 import {
   drafts,
   householdGuardians,
@@ -9,6 +10,7 @@ import {
   licences,
   membershipPhases,
   memberships,
+  organizations,
   registrationProgress,
   teams,
   users,
@@ -16,6 +18,7 @@ import {
 } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { HOUSEHOLD_TEXTS, INVITE_LIFETIME_MS } from '../services/household-invites.ts';
+import { PERMISSIONS, roleAllows, STAFF_TEXTS, type StaffAction } from '../services/staff/index.ts';
 import { hashToken, issueToken, newTokenValue } from '../services/tokens.ts';
 import { createTestApp, type TestApp, userId } from './app-harness.ts';
 import { expectError } from './expect-error.ts';
@@ -34,8 +37,12 @@ import { STAFF, staffTokenFor } from './staff-sessions.ts';
  * The club's console (issue 22, `/api/admin`, security scheme staffSession): every route × no token, garbage, the
  * static staff token, a staff session after logout (401 each), each family session (403 'This page is for club
  * staff.'), and each staff role of docs/fixtures.md "Staff" — Northside's owner, registrar and Tigers coach, and
- * Lakeside's owner (another organization) — with the status its row says; no refused answer, and nothing Lakeside's
- * owner sees, names Northside or its staff. A staff session is no family session: every user and staff-token route
+ * Lakeside's owner (another organization). The status each staff caller must get is GENERATED from the permission
+ * table (server/services/staff/permissions.ts, issue 30 point 2) and the route's declared row (`x-staff-permission`
+ * in the document): the row's success where the caller's role allows it, 403 where it does not, 404 for another
+ * organization's row; a row only says its success status and how to set it up. A route that moves money is called
+ * again with Northside requiring a second factor: owners and registrars without one get 403. No refused answer, and
+ * nothing Lakeside's owner sees, names Northside or its staff. A staff session is no family session: every user and staff-token route
  * answers it 401 (and an optional route as if anonymous).
  */
 
@@ -95,9 +102,11 @@ interface Row {
   progress?: true;
   /**
    * The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status; admin rows:
-   * each staff member's, every family session getting 403).
+   * the status of a caller the permission table lets through, the others' derived from the table).
    */
-  answers: Record<Caller, number> | { staff: number } | Record<StaffCaller, number>;
+  answers: Record<Caller, number> | { staff: number } | { allowed: number };
+  /** A console row: the route's row of the permission table (null: any staff member), as the document declares it. */
+  permission?: StaffAction | null;
   /** A console row whose answer is the victim's roster data: Northside's staff may see it (issue 22 point 3). */
   staffSees?: true;
 }
@@ -116,22 +125,36 @@ const STAFF_CALLERS: Record<StaffCaller, string> = {
   coach: STAFF.coach,
   otherOrganization: STAFF.otherOwner,
 };
-/** The console's rows: owners only, another organization's owner finds nothing. */
-const ownersOnly = (success: number) => ({ staffOwner: success, registrar: 403, coach: 403, otherOrganization: 404 });
-const everyStaff = (status: number) => ({
-  staffOwner: status,
-  registrar: status,
-  coach: status,
-  otherOrganization: status,
-});
+/** Each staff caller's role: in the victim's organization (Northside), and Lakeside's owner in their own. */
+const STAFF_CALLER_ROLES: Record<StaffCaller, StaffRole> = {
+  staffOwner: 'owner',
+  registrar: 'registrar',
+  coach: 'coach',
+  otherOrganization: 'owner',
+};
+/** A console row's status for a caller the permission table lets through. */
+const allowed = (status: number) => ({ allowed: status });
 
-/** Issue 22 points 2 and 6: owners and registrars, not coaches; another organization's owner finds nothing. */
-const ownersAndRegistrars = (success: number) => ({
-  staffOwner: success,
-  registrar: success,
-  coach: 403,
-  otherOrganization: 404,
-});
+/**
+ * The status a staff caller must get on an admin row, from the permission table: any staff member for a row of no
+ * permission; else 403 where the role does not allow it, 404 for a path naming the victim's organization's rows when
+ * the caller has no role there, the row's success otherwise. With `twoFactorRequired` (Northside requires a second
+ * factor, nobody has one) a row that moves money is refused to the Northside callers the table lets through.
+ */
+function expectedStaffStatus(
+  row: Row,
+  permission: StaffAction | null,
+  caller: StaffCaller,
+  namesVictim: boolean,
+  twoFactorRequired = false,
+): number {
+  const success = (row.answers as { allowed: number }).allowed;
+  if (permission === null) return success;
+  if (!roleAllows(STAFF_CALLER_ROLES[caller], permission)) return 403;
+  if (caller === 'otherOrganization') return namesVictim ? 404 : success;
+  if (twoFactorRequired && PERMISSIONS[permission].movesMoney) return 403;
+  return success;
+}
 /** Valid set-up bodies (12U Tigers' own values, so the calls change nothing another row reads). */
 const MATRIX_SEASON = { name: 'Matrix Season', start_date: '2027-03-01', first_installment_on: '2027-01-01' };
 const MATRIX_TEAM = {
@@ -381,161 +404,202 @@ const MATRIX: Record<string, Row> = {
     answers: { staff: 200 },
   },
   // Club console (issue 22 point 1): a family session is refused with 403, a staff member's scope decides the rest.
-  'GET /api/admin/me': { access: 'admin', answers: everyStaff(200) },
-  'POST /api/admin/logout': { access: 'admin', answers: everyStaff(200) },
+  'GET /api/admin/me': { access: 'admin', permission: null, answers: allowed(200) },
+  'POST /api/admin/logout': { access: 'admin', permission: null, answers: allowed(200) },
   'POST /api/admin/organizations/{id}/invites': {
     access: 'admin',
+    permission: 'manage_staff',
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/invites`,
     body: (_, caller) => ({ email: `matrix-${caller}@example.com`, name: 'Matrix Staff', role: 'registrar' }),
-    answers: ownersOnly(201),
+    answers: allowed(201),
+  },
+  // The second factor (issue 30 point 2): owners and registrars turn it on for themselves (no pending secret here:
+  // the code is refused on its field); an organization's owner requires it.
+  'POST /api/admin/two-factor/setup': { access: 'admin', permission: 'use_two_factor', answers: allowed(200) },
+  'POST /api/admin/two-factor/enable': {
+    access: 'admin',
+    permission: 'use_two_factor',
+    body: () => ({ code: '123456' }),
+    answers: allowed(422),
+  },
+  'PUT /api/admin/organizations/{id}/two-factor': {
+    access: 'admin',
+    permission: 'require_two_factor',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/two-factor`,
+    body: () => ({ required: false }),
+    answers: allowed(200),
   },
   'GET /api/admin/organizations/{id}/staff': {
     access: 'admin',
+    permission: 'manage_staff',
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/staff`,
-    answers: ownersOnly(200),
+    answers: allowed(200),
   },
   // Club console (issue 22 points 2 and 6): season set-up and the draft editor (owners set up; registrars read the
   // set-up and manage licences, discount codes and drafts; coaches none of it).
   'GET /api/admin/organizations/{id}/setup': {
     access: 'admin',
+    permission: 'read_setup',
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/setup`,
-    answers: ownersAndRegistrars(200),
+    answers: allowed(200),
   },
   'PUT /api/admin/organizations/{id}/settings': {
     access: 'admin',
+    permission: 'edit_setup',
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/settings`,
     body: () => ({ waiver: 'Matrix waiver.', household_discount: { second_percent: 10, further_percent: 15 } }),
-    answers: ownersOnly(200),
+    answers: allowed(200),
   },
   'POST /api/admin/organizations/{id}/seasons': {
     access: 'admin',
+    permission: 'edit_setup',
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/seasons`,
     body: () => MATRIX_SEASON,
-    answers: ownersOnly(201),
+    answers: allowed(201),
   },
   'PUT /api/admin/seasons/{id}': {
     access: 'admin',
+    permission: 'edit_setup',
     path: () => `/api/admin/seasons/${setupIds.seasonId}`,
     body: () => ({ ...MATRIX_SEASON, name: 'Spring 2027' }),
-    answers: ownersOnly(200),
+    answers: allowed(200),
   },
   'POST /api/admin/seasons/{id}/teams': {
     access: 'admin',
+    permission: 'edit_setup',
     path: () => `/api/admin/seasons/${setupIds.seasonId}/teams`,
     body: () => ({ ...MATRIX_TEAM, name: 'Matrix Team' }),
-    answers: ownersOnly(201),
+    answers: allowed(201),
   },
   'PUT /api/admin/teams/{id}': {
     access: 'admin',
+    permission: 'edit_setup',
     path: (victim) => `/api/admin/teams/${victim.teamId}`,
     body: () => MATRIX_TEAM,
-    answers: ownersOnly(200),
+    answers: allowed(200),
   },
   'POST /api/admin/teams/{id}/licences': {
     access: 'admin',
+    permission: 'manage_licences',
     path: (victim) => `/api/admin/teams/${victim.teamId}/licences`,
     body: (_, caller) => ({ code: `MATRIX-${caller}`, seats: 5 }),
-    answers: ownersAndRegistrars(201),
+    answers: allowed(201),
   },
   'POST /api/admin/organizations/{id}/coach-licences': {
     access: 'admin',
+    permission: 'edit_setup',
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/coach-licences`,
     body: (_, caller) => ({ code: `COACH-${caller}`, seats: 2, expires_on: null }),
-    answers: ownersOnly(201),
+    answers: allowed(201),
   },
   'PUT /api/admin/licences/{code}': {
     access: 'admin',
+    permission: 'manage_licences',
     path: () => '/api/admin/licences/TIGERS-2027',
     body: () => ({ paused: false }),
-    answers: ownersAndRegistrars(200),
+    answers: allowed(200),
   },
   'GET /api/admin/organizations/{id}/discount-codes': {
     access: 'admin',
+    permission: 'manage_discounts',
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/discount-codes`,
-    answers: ownersAndRegistrars(200),
+    answers: allowed(200),
   },
   'POST /api/admin/organizations/{id}/discount-codes': {
     access: 'admin',
+    permission: 'manage_discounts',
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/discount-codes`,
     body: (_, caller) => ({ code: `OFF-${caller}`, percent_off: 10, flat_discount_cents: null }),
-    answers: ownersAndRegistrars(201),
+    answers: allowed(201),
   },
   'GET /api/admin/organizations/{id}/drafts': {
     access: 'admin',
+    permission: 'manage_drafts',
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/drafts`,
-    answers: ownersAndRegistrars(200),
+    answers: allowed(200),
   },
   'POST /api/admin/organizations/{id}/drafts': {
     access: 'admin',
+    permission: 'manage_drafts',
     path: (victim) => `/api/admin/organizations/${victim.organizationId}/drafts`,
     body: (victim) => ({ team_id: victim.teamId }),
-    answers: ownersAndRegistrars(201),
+    answers: allowed(201),
   },
   'GET /api/admin/drafts/{id}': {
     access: 'admin',
+    permission: 'manage_drafts',
     path: () => `/api/admin/drafts/${setupIds.draftId}`,
-    answers: ownersAndRegistrars(200),
+    answers: allowed(200),
   },
   'PUT /api/admin/drafts/{id}': {
     access: 'admin',
+    permission: 'manage_drafts',
     path: () => `/api/admin/drafts/${setupIds.draftId}`,
     body: () => ({ ...MATRIX_TEAM, season_id: setupIds.seasonId, waiver: null }),
-    answers: ownersAndRegistrars(200),
+    answers: allowed(200),
   },
   // Club console, who has paid, refunds, exports (issue 22 points 3-5): any Northside role reads the Tigers roster
   // (the coach coaches it), owners and registrars act on money; Lakeside's owner finds nothing.
-  'GET /api/admin/teams': { access: 'admin', answers: everyStaff(200) },
+  'GET /api/admin/teams': { access: 'admin', permission: 'read_roster', answers: allowed(200) },
   'GET /api/admin/teams/{team_id}/memberships': {
     access: 'admin',
+    permission: 'read_roster',
     path: (victim) => `/api/admin/teams/${victim.teamId}/memberships`,
     staffSees: true,
-    answers: { staffOwner: 200, registrar: 200, coach: 200, otherOrganization: 404 },
+    answers: allowed(200),
   },
   'GET /api/admin/teams/{team_id}/memberships.csv': {
     access: 'admin',
+    permission: 'read_roster',
     path: (victim) => `/api/admin/teams/${victim.teamId}/memberships.csv`,
     staffSees: true,
-    answers: { staffOwner: 200, registrar: 200, coach: 200, otherOrganization: 404 },
+    answers: allowed(200),
   },
   'GET /api/admin/teams/{team_id}/payments.csv': {
     access: 'admin',
+    permission: 'read_money',
     path: (victim) => `/api/admin/teams/${victim.teamId}/payments.csv`,
     staffSees: true,
-    answers: { staffOwner: 200, registrar: 200, coach: 403, otherOrganization: 404 },
+    answers: allowed(200),
   },
   'GET /api/admin/memberships/{id}': {
     access: 'admin',
+    permission: 'read_money',
     path: (victim) => `/api/admin/memberships/${victim.membershipId}`,
     staffSees: true,
-    answers: { staffOwner: 200, registrar: 200, coach: 200, otherOrganization: 404 },
+    answers: allowed(200),
   },
   // The seeded phase was paid without a card charge: the refund passes the scope and is refused on its amount.
   'POST /api/admin/memberships/{id}/refunds': {
     access: 'admin',
+    permission: 'refund',
     path: (victim) => `/api/admin/memberships/${victim.membershipId}/refunds`,
     body: () => ({ amount_cents: 100, reason: 'Matrix' }),
-    answers: { staffOwner: 422, registrar: 422, coach: 403, otherOrganization: 404 },
+    answers: allowed(422),
   },
   // The seeded phase is paid: a retry charges nothing and answers the page.
   'POST /api/admin/memberships/{id}/phases/{phase_id}/retry': {
     access: 'admin',
+    permission: 'retry',
     path: (victim) => `/api/admin/memberships/${victim.membershipId}/phases/${victim.phaseId}/retry`,
     staffSees: true,
-    answers: { staffOwner: 200, registrar: 200, coach: 403, otherOrganization: 404 },
+    answers: allowed(200),
   },
   // A paid phase cannot be marked paid again: 409 once the scope let the call through.
   'POST /api/admin/memberships/{id}/phases/{phase_id}/offline': {
     access: 'admin',
+    permission: 'mark_offline',
     path: (victim) => `/api/admin/memberships/${victim.membershipId}/phases/${victim.phaseId}/offline`,
     body: () => ({ method: 'cash', note: 'Matrix' }),
-    answers: { staffOwner: 409, registrar: 409, coach: 403, otherOrganization: 404 },
+    answers: allowed(409),
   },
   'POST /api/admin/memberships/{id}/cancel': {
     access: 'admin',
+    permission: 'cancel',
     path: (victim) => `/api/admin/memberships/${victim.membershipId}/cancel`,
     body: () => ({ reason: 'Matrix' }),
     staffSees: true,
-    answers: { staffOwner: 200, registrar: 200, coach: 403, otherOrganization: 404 },
+    answers: allowed(200),
   },
 };
 
@@ -543,6 +607,12 @@ interface Operation {
   key: string;
   access: Access;
   statuses: string[];
+  /** An admin route's row of the permission table (`x-staff-permission`; null: any staff member). */
+  permission: StaffAction | null | undefined;
+}
+
+function isStaffAction(value: unknown): value is StaffAction {
+  return typeof value === 'string' && Object.hasOwn(PERMISSIONS, value);
 }
 
 /** The document's operations that declare a security requirement. */
@@ -564,7 +634,9 @@ function securedOperations(document: unknown): Operation[] {
             ? 'optional'
             : 'user';
       const statuses = Object.keys((operation.responses as Record<string, unknown> | undefined) ?? {});
-      operations.push({ key: `${method.toUpperCase()} ${path}`, access, statuses });
+      const declared = operation['x-staff-permission'];
+      const permission = declared === null ? null : isStaffAction(declared) ? declared : undefined;
+      operations.push({ key: `${method.toUpperCase()} ${path}`, access, statuses, permission });
     }
   }
   return operations;
@@ -592,6 +664,8 @@ it('covers every operation the document secures, as the document declares it', a
     const row = MATRIX[operation.key]!;
     expect(operation.access, operation.key).toBe(row.access);
     expect(row.path !== undefined, `${operation.key}: a concrete path`).toBe(operation.key.includes('{'));
+    // Every console route names its row of the permission table (or null: any staff member).
+    if (row.access === 'admin') expect(operation.permission, operation.key).toBe(row.permission);
     // Every answer of the matrix is one the document lists.
     const expected = [
       ...Object.values(row.answers),
@@ -776,12 +850,30 @@ describe.each(Object.entries(MATRIX))('%s', (key, row) => {
       for (const [caller, token] of callers) {
         expectError(await call(`the ${caller}'s family session`, token), 403, 'This page is for club staff.');
       }
-      const answers = row.answers as Record<StaffCaller, number>;
-      for (const [caller, email] of Object.entries(STAFF_CALLERS) as [StaffCaller, string][]) {
+      const permission = row.permission ?? null;
+      const namesVictim = documentedPath.includes('{');
+      const staffCallers = Object.entries(STAFF_CALLERS) as [StaffCaller, string][];
+      for (const [caller, email] of staffCallers) {
         const result = await call(`the ${caller}`, await staffTokenFor(t.db, email), caller);
-        expect(result.status, `the ${caller}: ${result.text}`).toBe(answers[caller]);
+        const expected = expectedStaffStatus(row, permission, caller, namesVictim);
+        expect(result.status, `the ${caller} (${permission}): ${result.text}`).toBe(expected);
         if (result.status >= 400 || caller === 'otherOrganization') {
           for (const secret of ORGANIZATION_DATA) expect(result.text, `${caller} sees ${secret}`).not.toContain(secret);
+        }
+      }
+      if (permission !== null && PERMISSIONS[permission].movesMoney) {
+        // Issue 30 point 2: Northside's owner requires a second factor; nobody has one, so nobody moves money.
+        await t.db
+          .update(organizations)
+          .set({ requireTwoFactor: true })
+          .where(eq(organizations.id, victim.organizationId));
+        for (const [caller, email] of staffCallers) {
+          const result = await call(`the ${caller}`, await staffTokenFor(t.db, email), caller);
+          const expected = expectedStaffStatus(row, permission, caller, namesVictim, true);
+          expect(result.status, `the ${caller} without a second factor: ${result.text}`).toBe(expected);
+          if (expected === 403 && roleAllows(STAFF_CALLER_ROLES[caller], permission)) {
+            expect((result.body as { message: string }).message).toBe(STAFF_TEXTS.twoFactorNeeded);
+          }
         }
       }
       return;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { staffAccounts } from '../db/schema/index.ts';
-import { issueStaffSession } from '../services/staff-accounts.ts';
+import { issueStaffSession } from '../services/staff/index.ts';
 
 /** The fixture staff of docs/fixtures.md "Staff" (issue 22). */
 export const STAFF = {

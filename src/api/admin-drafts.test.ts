@@ -1,16 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { staffFixture } from '../../model-tests/staff.fixtures';
 import { clearStaffSession, setStaffSession } from '../session/staff';
 import type { Staff } from './admin';
 import { createAdminDraft, getAdminDraft, getAdminDrafts, saveAdminDraft } from './admin-drafts';
 import { ApiError } from './errors';
 import { jsonResponse, stubFetch } from './fetch-stub';
 
-const staff: Staff = {
+const staff: Staff = staffFixture({
   id: 3,
   name: 'Ray Ortiz',
   email: 'ray@example.com',
   organizations: [{ id: 1, name: 'Northside', role: 'registrar', teams: null }],
-};
+});
 
 const draft = {
   id: 1,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { staffFixture } from '../../model-tests/staff.fixtures';
 import { toAdminDiscountCodeBody } from '../domain/forms/admin-discount-code';
 import { CODE_TAKEN, toAdminLicenceBody } from '../domain/forms/admin-licence';
 import { toAdminSeasonBody } from '../domain/forms/admin-season';
@@ -72,12 +73,12 @@ beforeEach(() => {
   clearStaffSession();
   setStaffSession({
     token: 'staff-token',
-    staff: {
+    staff: staffFixture({
       id: 1,
       name: 'Olivia Grant',
       email: 'owner@northside.example',
       organizations: [{ id: 1, name: 'Northside', role: 'owner', teams: null }],
-    },
+    }),
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { ROSTER_STATUSES } from '../domain/admin-roster';
-import { staffSchema } from '../domain/staff';
+import { staffSchema, TEAM_STATUSES } from '../domain/staff';
 import { id } from '../domain/wire';
 
 export {
@@ -20,6 +20,12 @@ export const staffAnswerSchema = z.object({ staff: staffSchema });
 
 export const messageAnswerSchema = z.object({ message: z.string() });
 
+/** The second factor (issue 30 point 2): a new secret to add to an authenticator app, then the recovery codes. */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+export const twoFactorEnabledSchema = z.object({ recovery_codes: z.array(z.string()), staff: staffSchema });
+export type TwoFactorEnabled = z.infer<typeof twoFactorEnabledSchema>;
+
 const cents = z.int();
 const named = z.object({ id, name: z.string() });
 
@@ -33,7 +39,7 @@ export const rosterStatusSchema = z.enum(ROSTER_STATUSES);
 const rosterRowShape = {
   id,
   athlete: named,
-  guardian: z.object({ id, name: z.string(), email: z.string() }),
+  guardian: z.object({ id, name: z.string(), email: z.string(), phone: z.optional(z.string()) }),
   plan: z.string(),
   paid_cents: cents,
   remaining_cents: cents,
@@ -44,8 +50,17 @@ const rosterRowShape = {
 export const rosterRowSchema = z.object(rosterRowShape);
 export type RosterRow = z.infer<typeof rosterRowSchema>;
 
+/** A coach's roster row (issue 30 point 2): no amounts, plan or dates; a standing. */
+export const teamRosterRowSchema = z.object({
+  id,
+  athlete: named,
+  guardian: z.object({ id, name: z.string(), email: z.string(), phone: z.string() }),
+  status: z.enum(TEAM_STATUSES),
+});
+export type TeamRosterRow = z.infer<typeof teamRosterRowSchema>;
+
 export const rosterAnswerSchema = z.object({
-  memberships: z.array(rosterRowSchema),
+  memberships: z.array(z.union([rosterRowSchema, teamRosterRowSchema])),
   total: z.int().check(z.gte(0)),
   page: z.int().check(z.gte(1)),
   page_size: z.int().check(z.gte(1)),
@@ -99,6 +114,8 @@ export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 export interface AdminCredentials {
   email: string;
   password: string;
+  /** A staff member with a second factor on (issue 30 point 2): the app's 6-digit code or a recovery code. */
+  code?: string;
 }
 /** Accepting an invitation: a new account names itself; an existing one gives its password only. */
 export type AcceptInvitePayload =

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { staffFixture } from '../../model-tests/staff.fixtures';
 import { currentUserSchema } from '../domain/user';
 import { setCurrentUser } from '../session/current-user';
 import { clearStaffSession, getStaffSession, STAFF_SESSION_KEY, setStaffSession } from '../session/staff';
@@ -15,12 +16,12 @@ import { ApiError } from './errors';
 import { jsonResponse, stubFetch } from './fetch-stub';
 import * as samples from './wire-samples';
 
-const staff: Staff = {
+const staff: Staff = staffFixture({
   id: 3,
   name: 'Ray Ortiz',
   email: 'ray@example.com',
   organizations: [{ id: 1, name: 'Northside', role: 'registrar', teams: null }],
-};
+});
 
 const row = {
   id: 40,

@@ -26,6 +26,10 @@ import {
   type StaffSession,
   staffAnswerSchema,
   staffSessionSchema,
+  type TwoFactorEnabled,
+  type TwoFactorSetup,
+  twoFactorEnabledSchema,
+  twoFactorSetupSchema,
 } from './admin.schemas';
 import { apiUrl, http } from './client';
 import { schemaError, toApiError } from './errors';
@@ -90,6 +94,31 @@ export async function adminLogout(options: AdminCallOptions = {}): Promise<void>
 /** GET /api/admin/me → the staff member with their organizations and roles. */
 export async function getAdminMe(options: AdminCallOptions = {}): Promise<Staff> {
   return (await adminRequest('/api/admin/me', staffAnswerSchema, { signal: options.signal })).staff;
+}
+
+/** POST /api/admin/two-factor/setup → a new secret (base32) and its otpauth:// link (issue 30 point 2). */
+export function startTwoFactor(options: AdminCallOptions = {}): Promise<TwoFactorSetup> {
+  return adminRequest('/api/admin/two-factor/setup', twoFactorSetupSchema, { method: 'post', signal: options.signal });
+}
+
+/** POST /api/admin/two-factor/enable → the ten recovery codes (shown once) and the staff member (422 on `code`). */
+export function enableTwoFactor(code: string, options: AdminCallOptions = {}): Promise<TwoFactorEnabled> {
+  return adminRequest('/api/admin/two-factor/enable', twoFactorEnabledSchema, {
+    method: 'post',
+    json: { code },
+    signal: options.signal,
+  });
+}
+
+/** PUT /api/admin/organizations/{id}/two-factor → the staff member (owners: require a second factor there). */
+export async function setTwoFactorRequired(
+  organizationId: number,
+  required: boolean,
+  options: AdminCallOptions = {},
+): Promise<Staff> {
+  const path = `/api/admin/organizations/${organizationId}/two-factor`;
+  return (await adminRequest(path, staffAnswerSchema, { method: 'put', json: { required }, signal: options.signal }))
+    .staff;
 }
 
 /** POST /api/admin/invites/accept → a staff session (the link's token is the capability). */
@@ -206,4 +235,6 @@ export type {
   RosterStatus,
   Staff,
   StaffSession,
+  TwoFactorEnabled,
+  TwoFactorSetup,
 } from './admin.schemas';

@@ -4,7 +4,7 @@
  * retried, marked paid offline, and whether a schedule is left to cancel. The server decides the same things again
  * (server/services/admin-refunds.ts): these only keep the page from offering what it would refuse.
  */
-import type { StaffOrganization } from './staff';
+import { type StaffOrganization, staffCan } from './staff';
 
 /** What these rules read of a phase (GET /api/admin/memberships/{id}). */
 export interface PhaseFacts {
@@ -15,10 +15,14 @@ export interface PhaseFacts {
   offline: unknown;
 }
 
-/** Owners and registrars act on a membership's money; a coach only reads (issue 22 point 1's roles). */
+/**
+ * Whether the page offers the money actions: the `can` flags of GET /api/admin/me (refund, retry, mark paid offline,
+ * cancel; false for a coach, and for who has not turned on a second factor where the organization requires one).
+ */
 export function mayManageMoney(organizations: readonly StaffOrganization[], organizationId: number): boolean {
-  const role = organizations.find((organization) => organization.id === organizationId)?.role;
-  return role === 'owner' || role === 'registrar';
+  const can = (action: 'refund' | 'retry' | 'mark_offline' | 'cancel') =>
+    staffCan(organizations, organizationId, action);
+  return can('refund') && can('retry') && can('mark_offline') && can('cancel');
 }
 
 /** What is left to refund on a phase's card charge: nothing for an unpaid phase or one paid offline. */

@@ -5,7 +5,7 @@
  * refuses a coach the payments export again: these only build the request and keep the page from offering it.
  */
 import { MEMBERSHIP_STATUS_LABEL, MEMBERSHIP_STATUSES, type MembershipStatus } from './membership-figures';
-import type { StaffOrganization } from './staff';
+import { type StaffOrganization, staffCan } from './staff';
 
 /** A roster row's statuses: the figures' (./membership-figures.ts, issue 30 point 5), as every surface shows them. */
 export const ROSTER_STATUSES = MEMBERSHIP_STATUSES;
@@ -70,8 +70,15 @@ export function sortOf(query: RosterQuery, column: RosterSort): 'ascending' | 'd
   return (query.dir ?? 'asc') === 'asc' ? 'ascending' : 'descending';
 }
 
-/** Owners and registrars export payments; a coach reads the roster only (issue 22 point 1's roles). */
+/** Columns that sort by money or its standing: only for who may read money (issue 30 point 2). */
+const MONEY_SORTS: ReadonlySet<RosterSort> = new Set(['paid', 'remaining', 'next_due', 'status']);
+
+/** Whether the roster may be sorted by `column` (a coach: by athlete or guardian only); the server ignores others. */
+export function maySortBy(canReadMoney: boolean, column: RosterSort): boolean {
+  return canReadMoney || !MONEY_SORTS.has(column);
+}
+
+/** Who may read money exports payments (`can.read_money` of GET /api/admin/me); a coach reads the roster only. */
 export function mayExportPayments(organizations: readonly StaffOrganization[], organizationId: number): boolean {
-  const role = organizations.find((organization) => organization.id === organizationId)?.role;
-  return role === 'owner' || role === 'registrar';
+  return staffCan(organizations, organizationId, 'read_money');
 }

@@ -13,12 +13,40 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
 export const staffTeamSchema = z.object({ id, name: z.string() });
 export type StaffTeam = z.infer<typeof staffTeamSchema>;
 
+/**
+ * What a staff member may do in the console (issue 30 point 2), the keys of `can` in `GET /api/admin/me`: the server's
+ * permission table (server/services/staff/permissions.ts) decides each flag; the console shows and hides from them
+ * and keeps no role list of its own.
+ */
+export const STAFF_ACTIONS = [
+  'manage_staff',
+  'read_setup',
+  'edit_setup',
+  'manage_licences',
+  'manage_discounts',
+  'manage_drafts',
+  'read_roster',
+  'read_money',
+  'refund',
+  'retry',
+  'mark_offline',
+  'cancel',
+  'use_two_factor',
+  'require_two_factor',
+] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+export const staffCanSchema = z.record(z.enum(STAFF_ACTIONS), z.boolean());
+export type StaffCan = z.infer<typeof staffCanSchema>;
+
 export const staffOrganizationSchema = z.object({
   id,
   name: z.string(),
   role: staffRoleSchema,
   /** A coach's own teams; null: every team of the organization. */
   teams: z.nullable(z.array(staffTeamSchema)),
+  /** The organization's owner requires a second factor of everyone who can move money (issue 30 point 2). */
+  two_factor_required: z.boolean(),
+  can: staffCanSchema,
 });
 export type StaffOrganization = z.infer<typeof staffOrganizationSchema>;
 
@@ -26,6 +54,8 @@ export const staffSchema = z.object({
   id,
   name: z.string(),
   email: z.string(),
+  /** The staff member has turned on a second factor (TOTP). */
+  two_factor_enabled: z.boolean(),
   organizations: z.array(staffOrganizationSchema),
 });
 export type Staff = z.infer<typeof staffSchema>;
@@ -40,3 +70,20 @@ export const STAFF_ROLE_LABEL: Readonly<Record<StaffRole, string>> = {
   registrar: 'Registrar',
   coach: 'Coach',
 };
+
+/** What a coach's roster row says of a family's money (issue 30 point 2): a standing, never an amount. */
+export {
+  MEMBERSHIP_STANDING_LABEL as TEAM_STATUS_LABEL,
+  MEMBERSHIP_STANDINGS as TEAM_STATUSES,
+  type MembershipStanding as TeamStatus,
+} from './membership-figures';
+
+/** Whether the staff member may do `action` in `organizationId` (the server's flag; false outside it). */
+export function staffCan(organizations: readonly StaffOrganization[], organizationId: number, action: StaffAction) {
+  return organizations.find((organization) => organization.id === organizationId)?.can[action] === true;
+}
+
+/** Whether any of the staff member's organizations lets them do `action` (e.g. turn on a second factor). */
+export function staffCanAnywhere(organizations: readonly StaffOrganization[], action: StaffAction): boolean {
+  return organizations.some((organization) => organization.can[action]);
+}

@@ -28,7 +28,7 @@ import { adminSeasonFormSchema } from '../domain/forms/admin-season';
 import { settingsFieldOf, toAdminSettingsBody } from '../domain/forms/admin-settings';
 import { adminStaffInviteFormSchema } from '../domain/forms/admin-staff-invite';
 import { adminTeamFormSchema } from '../domain/forms/admin-team';
-import type { StaffRole } from '../domain/staff';
+import type { StaffAction, StaffCan } from '../domain/staff';
 
 export type AdminFormTarget =
   | { form: 'season'; organizationId: number }
@@ -44,12 +44,25 @@ export type AdminFormTarget =
   | { form: 'staffInvite'; organizationId: number }
   | { form: 'draft'; organizationId: number };
 
-/** The forms a registrar may open (issue 22 point 1: licences, discount codes, drafts); an owner opens every form. */
-const REGISTRAR_FORMS: ReadonlySet<AdminFormKind> = new Set(['licence', 'seats', 'pause', 'discountCode', 'draft']);
+/** The permission each form's call needs (server/services/staff/permissions.ts; `can` of GET /api/admin/me). */
+const FORM_PERMISSION: Readonly<Record<AdminFormKind, StaffAction>> = {
+  season: 'edit_setup',
+  editSeason: 'edit_setup',
+  team: 'edit_setup',
+  editTeam: 'edit_setup',
+  coachLicence: 'edit_setup',
+  settings: 'edit_setup',
+  licence: 'manage_licences',
+  seats: 'manage_licences',
+  pause: 'manage_licences',
+  discountCode: 'manage_discounts',
+  staffInvite: 'manage_staff',
+  draft: 'manage_drafts',
+};
 
-/** Whether a staff member with `role` in the organization may open `form` (the server refuses the others with 403). */
-export function mayOpenForm(role: StaffRole | null, form: AdminFormKind): boolean {
-  return role === 'owner' || (role === 'registrar' && REGISTRAR_FORMS.has(form));
+/** Whether the staff member's flags in the organization let them open `form` (the server refuses the others). */
+export function mayOpenForm(can: StaffCan | null, form: AdminFormKind): boolean {
+  return can?.[FORM_PERMISSION[form]] === true;
 }
 
 /** Whether `open` is the form `target` names: the same form for the same organization, season, team or licence. */

@@ -3,7 +3,7 @@
  * the role and their teams) and whether 'Log out' is offered.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { STAFF_ROLE_LABEL } from '../domain/staff';
+import { STAFF_ROLE_LABEL, staffCanAnywhere } from '../domain/staff';
 import type { adminHomeMachine } from './admin-home.machine';
 
 export type AdminHomeActorRef = ActorRefFrom<typeof adminHomeMachine>;
@@ -22,7 +22,15 @@ export interface AdminHomeOrganization {
 export type AdminHomeView =
   | { kind: 'loading' }
   | { kind: 'failed'; error: string }
-  | { kind: 'loaded'; staffName: string; organizations: AdminHomeOrganization[] }
+  | {
+      kind: 'loaded';
+      staffName: string;
+      organizations: AdminHomeOrganization[];
+      /** The security page (issue 30 point 2), for who may turn on a second factor or require one; else null. */
+      securityHref: string | null;
+      /** Organizations that require a second factor the staff member has not turned on (money is refused there). */
+      twoFactorNeededIn: string[];
+    }
   | { kind: 'leaving' };
 
 export function adminHomeView(snapshot: AdminHomeSnapshot): AdminHomeView {
@@ -34,12 +42,26 @@ export function adminHomeView(snapshot: AdminHomeSnapshot): AdminHomeView {
     id: organization.id,
     name: organization.name,
     role: STAFF_ROLE_LABEL[organization.role],
-    setupHref: organization.role === 'coach' ? null : `/admin/organizations/${organization.id}/setup`,
+    setupHref: organization.can.read_setup ? `/admin/organizations/${organization.id}/setup` : null,
     teams: data.teams
       .filter((team) => team.organization.id === organization.id)
       .map((team) => ({ id: team.id, name: team.name, season: team.season.name })),
   }));
-  return { kind: 'loaded', staffName: data.staff.name, organizations };
+  const { staff } = data;
+  const security =
+    staffCanAnywhere(staff.organizations, 'use_two_factor') ||
+    staffCanAnywhere(staff.organizations, 'require_two_factor');
+  return {
+    kind: 'loaded',
+    staffName: staff.name,
+    organizations,
+    securityHref: security ? '/admin/security' : null,
+    twoFactorNeededIn: staff.two_factor_enabled
+      ? []
+      : staff.organizations
+          .filter((organization) => organization.two_factor_required && organization.can.use_two_factor)
+          .map((organization) => organization.name),
+  };
 }
 
 /** 'Log out' in the header: offered once the page is loaded. */

@@ -1,7 +1,9 @@
 /**
  * The club console's login (issue 22 point 1): /admin/login's e-mail and password form, the call, and where it
  * leads (back to the console page the layout's guard came from, else /admin). A failure stays on the form with the
- * server's messages by field ('These credentials do not match our records.' on `email`, a 429's wait).
+ * server's messages by field ('These credentials do not match our records.' on `email`, a 429's wait). A staff
+ * member with a second factor on (issue 30 point 2) is asked for a code next: the server answers 422 on `code`; the
+ * code step sends the same credentials with the code (an authenticator app's or a recovery code).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AdminCredentials, adminLogin } from '../api/admin';
@@ -21,7 +23,7 @@ export interface AdminLoginInput {
 
 export type AdminLoginExit = { to: '/admin' } | { href: string };
 
-export type AdminLoginEvent = { type: 'SUBMIT'; values: LoginFormValues };
+export type AdminLoginEvent = { type: 'SUBMIT'; values: LoginFormValues } | { type: 'SUBMIT_CODE'; code: string };
 
 export interface AdminLoginContext {
   returnUrl: string | null;
@@ -29,6 +31,8 @@ export interface AdminLoginContext {
   error: string | null;
   /** The failure's messages by field of the form. */
   fieldErrors: FieldMessages;
+  /** The credentials sent, kept for the code step; null before. */
+  credentials: AdminCredentials | null;
   exit: AdminLoginExit | null;
 }
 
@@ -48,6 +52,8 @@ export const adminLoginMachine = setup({
   guards: {
     isValidLogin,
     hasReturnUrl: ({ context }) => context.returnUrl !== null,
+    isCodeAsked: (_, params: { error: unknown }) => fieldMessagesOf(params.error).code !== undefined,
+    hasCode: (_, params: { code: string }) => params.code.trim() !== '',
   },
   actions: {
     storeSession: (_, params: { session: StaffSession }) => {
@@ -58,12 +64,19 @@ export const adminLoginMachine = setup({
       fieldErrors: (_, params: { error: unknown }) => fieldMessagesOf(params.error),
     }),
     forgetError: assign({ error: null, fieldErrors: {} }),
+    rememberCredentials: assign({ credentials: (_, credentials: AdminCredentials) => credentials }),
     leave: assign({ exit: (_, exit: AdminLoginExit) => exit }),
   },
 }).createMachine({
   id: 'adminLogin',
   description: "spec §1, issue 22 point 1: staff log in to the club's console at /admin/login",
-  context: ({ input }) => ({ returnUrl: input.returnUrl ?? null, error: null, fieldErrors: {}, exit: null }),
+  context: ({ input }) => ({
+    returnUrl: input.returnUrl ?? null,
+    error: null,
+    fieldErrors: {},
+    credentials: null,
+    exit: null,
+  }),
   initial: 'form',
   states: {
     form: {
@@ -80,7 +93,47 @@ export const adminLoginMachine = setup({
         SUBMIT: {
           guard: { type: 'isValidLogin', params: ({ event }) => event.values },
           target: 'loggingIn',
+          actions: ['forgetError', { type: 'rememberCredentials', params: ({ event }) => credentialsOf(event.values) }],
+        },
+      },
+    },
+    code: {
+      description:
+        "issue 30 point 2: 'Code' (the authenticator app's 6-digit code or a recovery code); 'Verify' sends it",
+      initial: 'asked',
+      states: {
+        asked: { description: 'issue 30 point 2: the password was right; the code is asked for' },
+        invalid: { description: "issue 30 point 2: the server's refusal of the code (or a 429's wait)" },
+      },
+      on: {
+        SUBMIT_CODE: {
+          guard: { type: 'hasCode', params: ({ event }) => ({ code: event.code }) },
+          target: 'verifying',
           actions: 'forgetError',
+        },
+      },
+    },
+    verifying: {
+      description: 'issue 30 point 2: POST /api/admin/login with the code',
+      tags: ['busy'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context, event }) => {
+          assertEvent(event, 'SUBMIT_CODE');
+          return {
+            email: context.credentials?.email ?? '',
+            password: context.credentials?.password ?? '',
+            code: event.code.trim(),
+          };
+        },
+        onDone: {
+          target: 'loggedIn',
+          actions: { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
+        },
+        onError: {
+          target: 'code.invalid',
+          actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -98,10 +151,17 @@ export const adminLoginMachine = setup({
           target: 'loggedIn',
           actions: { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
         },
-        onError: {
-          target: 'form.invalid',
-          actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isCodeAsked', params: ({ event }) => ({ error: event.error }) },
+            target: 'code',
+            description: 'issue 30 point 2: a second factor is on: 422 on `code`',
+          },
+          {
+            target: 'form.invalid',
+            actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     loggedIn: {

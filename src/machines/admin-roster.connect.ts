@@ -6,6 +6,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
   mayExportPayments,
+  maySortBy,
   pageCount,
   ROSTER_COLUMNS,
   ROSTER_STATUS_LABEL,
@@ -16,6 +17,7 @@ import {
 } from '../domain/admin-roster';
 import { formatDateText } from '../domain/dates';
 import { formatUsd } from '../domain/money';
+import { staffCan, TEAM_STATUS_LABEL } from '../domain/staff';
 import { ADMIN_TEAM_NOT_FOUND, type adminRosterMachine } from './admin-roster.machine';
 
 export type AdminRosterActorRef = ActorRefFrom<typeof adminRosterMachine>;
@@ -26,10 +28,9 @@ export interface RosterRowView {
   athlete: string;
   guardian: string;
   guardianEmail: string;
-  plan: string;
-  paid: string;
-  remaining: string;
-  nextDue: string;
+  guardianPhone: string;
+  /** What who may read money sees (issue 30 point 2: a coach's rows have none). */
+  money: { plan: string; paid: string; remaining: string; nextDue: string } | null;
   status: string;
 }
 
@@ -55,6 +56,8 @@ export type AdminRosterView =
       page: number;
       pages: number;
       canExportPayments: boolean;
+      /** `can.read_money`: amounts, plans, due dates, the status filter and each membership's page. */
+      canReadMoney: boolean;
       /** A new page of the roster is loading. */
       updating: boolean;
       /** An export is under way (the export buttons do nothing meanwhile). */
@@ -70,6 +73,7 @@ export function adminRosterView(snapshot: AdminRosterSnapshot): AdminRosterView 
   const { staff, team, roster, query, error } = snapshot.context;
   const shown = snapshot.matches('loaded');
   if (!shown || staff === null || team === null || roster === null) return { kind: 'leaving' };
+  const money = staffCan(staff.organizations, team.organization.id, 'read_money');
   return {
     kind: 'loaded',
     team: { name: team.name, season: team.season.name, organization: team.organization.name },
@@ -78,13 +82,25 @@ export function adminRosterView(snapshot: AdminRosterSnapshot): AdminRosterView 
       athlete: row.athlete.name,
       guardian: row.guardian.name,
       guardianEmail: row.guardian.email,
-      plan: row.plan,
-      paid: formatUsd(row.paid_cents),
-      remaining: formatUsd(row.remaining_cents),
-      nextDue: formatDateText(row.next_due) ?? '—',
-      status: ROSTER_STATUS_LABEL[row.status],
+      guardianPhone: row.guardian.phone ?? '',
+      ...('paid_cents' in row
+        ? {
+            money: money
+              ? {
+                  plan: row.plan,
+                  paid: formatUsd(row.paid_cents),
+                  remaining: formatUsd(row.remaining_cents),
+                  nextDue: formatDateText(row.next_due) ?? '—',
+                }
+              : null,
+            status: ROSTER_STATUS_LABEL[row.status],
+          }
+        : { money: null, status: TEAM_STATUS_LABEL[row.status] }),
     })),
-    columns: ROSTER_COLUMNS.map((column) => ({ ...column, ariaSort: sortOf(query, column.sort) })),
+    columns: ROSTER_COLUMNS.filter((column) => maySortBy(money, column.sort)).map((column) => ({
+      ...column,
+      ariaSort: sortOf(query, column.sort),
+    })),
     status: query.status ?? null,
     statuses: ROSTER_STATUSES.map((value) => ({ value, label: ROSTER_STATUS_LABEL[value] })),
     q: query.q ?? '',
@@ -92,6 +108,7 @@ export function adminRosterView(snapshot: AdminRosterSnapshot): AdminRosterView 
     page: roster.page,
     pages: pageCount(roster.total, roster.page_size),
     canExportPayments: mayExportPayments(staff.organizations, team.organization.id),
+    canReadMoney: money,
     updating: snapshot.matches({ loaded: 'reloading' }),
     exporting: snapshot.matches({ loaded: 'exporting' }),
     exportError: snapshot.matches({ loaded: { ready: 'exportFailed' } }) ? error : null,

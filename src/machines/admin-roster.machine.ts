@@ -18,7 +18,16 @@ import {
 import { fetchTeamExport, saveFile, type TeamExport } from '../api/admin-exports';
 import { ApiError, errorText } from '../api/errors';
 import type { RosterSort, RosterStatus } from '../domain/admin-roster';
-import { filteredBy, mayExportPayments, onPage, pageCount, searchedFor, sortedBy } from '../domain/admin-roster';
+import {
+  filteredBy,
+  mayExportPayments,
+  maySortBy,
+  onPage,
+  pageCount,
+  searchedFor,
+  sortedBy,
+} from '../domain/admin-roster';
+import { staffCan } from '../domain/staff';
 import { clearStaffSession } from '../session/staff';
 import { exitOf } from './flow-exit';
 import { settleUnlessAborted } from './settle-unless-aborted';
@@ -68,6 +77,14 @@ async function loadPage(teamId: number, query: RosterQuery, signal: AbortSignal)
 
 const hasStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
+function mayReadMoney(context: { staff: Staff | null; team: AdminTeam | null }): boolean {
+  return (
+    context.staff !== null &&
+    context.team !== null &&
+    staffCan(context.staff.organizations, context.team.organization.id, 'read_money')
+  );
+}
+
 export const adminRosterMachine = setup({
   types: {
     input: {} as AdminRosterInput,
@@ -96,6 +113,9 @@ export const adminRosterMachine = setup({
       params.page >= 1 &&
       params.page <= pageCount(context.roster.total, context.roster.page_size),
     isTeamUnknown: (_, params: { page: AdminRosterPage }) => params.page.team === null,
+    /** Filtering by status and sorting by money: for who may read money (`can.read_money`, issue 30 point 2). */
+    mayFilter: ({ context }) => mayReadMoney(context),
+    maySort: ({ context }, params: { column: RosterSort }) => maySortBy(mayReadMoney(context), params.column),
     /** The roster CSV for every role; the payments CSV for owners and registrars (issue 22 point 1's roles). */
     mayExport: ({ context }, params: { kind: TeamExport }) =>
       params.kind === 'memberships' ||
@@ -177,6 +197,7 @@ export const adminRosterMachine = setup({
       // enabled, so keyboard focus stays on the one just used.
       on: {
         FILTER: {
+          guard: 'mayFilter',
           target: '.reloading',
           reenter: true,
           actions: { type: 'filter', params: ({ event }) => ({ status: event.status }) },
@@ -187,6 +208,7 @@ export const adminRosterMachine = setup({
           actions: { type: 'search', params: ({ event }) => ({ q: event.q }) },
         },
         SORT: {
+          guard: { type: 'maySort', params: ({ event }) => ({ column: event.column }) },
           target: '.reloading',
           reenter: true,
           actions: { type: 'sort', params: ({ event }) => ({ column: event.column }) },

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import { staffFixture } from '../../model-tests/staff.fixtures';
 import { jsonResponse, stubFetch } from '../api/fetch-stub';
 import { CODE_TAKEN } from '../domain/forms/admin-licence';
 import { clearStaffSession, getStaffSession, setStaffSession } from '../session/staff';
@@ -59,12 +60,13 @@ const draft = {
   updated_at: '2027-09-01T10:30:00.000Z',
   preview_path: '/draft?draft_id=3',
 };
-const staff = (role: 'owner' | 'registrar' | 'coach') => ({
-  id: 1,
-  name: 'Olivia Grant',
-  email: 'owner@northside.example',
-  organizations: [{ id: 1, name: 'Northside', role, teams: null }],
-});
+const staff = (role: 'owner' | 'registrar' | 'coach') =>
+  staffFixture({
+    id: 1,
+    name: 'Olivia Grant',
+    email: 'owner@northside.example',
+    organizations: [{ id: 1, name: 'Northside', role, teams: null }],
+  });
 
 function stubConsole(role: 'owner' | 'registrar', onWrite: (method: string, path: string) => Response) {
   return stubFetch((request) => {
@@ -120,7 +122,7 @@ describe('admin-setup.connect', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     const view = adminSetupView(actor.getSnapshot());
     if (view.kind !== 'loaded') throw new Error('not loaded');
-    expect(view.isOwner).toBe(false);
+    expect(view.canEditSetup).toBe(false);
     expect(view.role).toBe('Registrar');
     expect(view.seasons[0]?.teams[0]).toMatchObject({
       dues: '$400.00',

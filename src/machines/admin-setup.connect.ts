@@ -91,8 +91,10 @@ export interface SetupLoaded {
   organizationName: string;
   /** 'Owner' or 'Registrar'. */
   role: string;
-  /** Owners: seasons, teams, coach licences, settings. */
-  isOwner: boolean;
+  /** The `edit_setup` flag (owners): seasons, teams, coach licences, settings. */
+  canEditSetup: boolean;
+  /** The `manage_staff` flag (owners): the staff and invitations. */
+  canManageStaff: boolean;
   seasons: SetupSeasonRow[];
   coachLicences: SetupLicenceRow[];
   protectionPlans: { id: number; name: string }[];
@@ -196,7 +198,8 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
     organizationId,
     organizationName: organization.name,
     role: data.role === null ? '' : STAFF_ROLE_LABEL[data.role],
-    isOwner: data.role === 'owner',
+    canEditSetup: data.can?.edit_setup === true,
+    canManageStaff: data.can?.manage_staff === true,
     seasons: seasons.map((season) => ({
       id: season.id,
       name: season.name,

@@ -20,7 +20,7 @@ import {
   type StaffList,
 } from '../api/admin-setup';
 import { ApiError, errorText } from '../api/errors';
-import type { StaffRole } from '../domain/staff';
+import type { StaffCan, StaffRole } from '../domain/staff';
 import { clearStaffSession } from '../session/staff';
 import { type AdminFormOutput, adminFormMachine } from './admin-form.machine';
 import { type AdminFormKind, type AdminFormTarget, isSameTarget, mayOpenForm } from './admin-form-targets';
@@ -29,6 +29,8 @@ import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface AdminSetupData {
   role: StaffRole | null;
+  /** What the staff member may do in the organization (`can` of GET /api/admin/me), null outside it. */
+  can: StaffCan | null;
   setup: AdminSetup;
   discountCodes: AdminDiscountCode[];
   drafts: AdminDraft[];
@@ -52,18 +54,19 @@ export interface AdminSetupContext {
 }
 
 async function loadSetup(organizationId: number, signal: AbortSignal): Promise<AdminSetupData> {
-  // Only an owner may list the staff (403 for others): asked once the role is known, beside the other calls.
+  // Only who may manage staff lists them (403 for others): asked once the flags are known, beside the other calls.
   const roleAndStaff = getAdminMe({ signal }).then(async (me) => {
-    const role = me.organizations.find((organization) => organization.id === organizationId)?.role ?? null;
-    return { role, staff: role === 'owner' ? await getStaffList(organizationId, { signal }) : null };
+    const place = me.organizations.find((organization) => organization.id === organizationId);
+    const staff = place?.can.manage_staff ? await getStaffList(organizationId, { signal }) : null;
+    return { role: place?.role ?? null, can: place?.can ?? null, staff };
   });
-  const [{ role, staff }, setupAnswer, discountCodes, drafts] = await Promise.all([
+  const [{ role, can, staff }, setupAnswer, discountCodes, drafts] = await Promise.all([
     roleAndStaff,
     getAdminSetup(organizationId, { signal }),
     getDiscountCodes(organizationId, { signal }),
     getAdminDrafts(organizationId, { signal }),
   ]);
-  return { role, setup: setupAnswer, discountCodes, drafts, staff };
+  return { role, can, setup: setupAnswer, discountCodes, drafts, staff };
 }
 
 export const adminSetupMachine = setup({
@@ -84,7 +87,7 @@ export const adminSetupMachine = setup({
     isSessionGone: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
     isFormAllowed: ({ context, event }) => {
       assertEvent(event, 'OPEN');
-      return mayOpenForm(context.data?.role ?? null, event.target.form);
+      return mayOpenForm(context.data?.can ?? null, event.target.form);
     },
     /** Another form than the open one (the open form's button is the form itself). */
     isOtherForm: ({ context, event }) => {

@@ -6,6 +6,7 @@ import { adminJoinRoute } from './admin-join.route';
 import { adminLoginRoute } from './admin-login.route';
 import { adminMembershipRoute } from './admin-membership.route';
 import { adminRootRoute } from './admin-root.route';
+import { adminSecurityRoute } from './admin-security.route';
 import { adminSetupRoute } from './admin-setup.route';
 import { adminTeamRoute } from './admin-teams.route';
 
@@ -23,6 +24,7 @@ export const adminRouteTree = adminRootRoute.addChildren([
     adminMembershipRoute,
     adminSetupRoute,
     adminDraftRoute,
+    adminSecurityRoute,
   ]),
 ]);
 

@@ -36,6 +36,11 @@ export const organizations = pgTable(
      */
     secondAthletePercent: integer('second_athlete_percent'),
     furtherAthletePercent: integer('further_athlete_percent'),
+    /**
+     * Issue 30 point 2: the owner requires a second factor (TOTP) of every staff member who can move money here; one
+     * who has not turned it on may not refund, retry, mark paid offline or cancel (services/staff/permissions.ts).
+     */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   },
   (t) => [
     check('organizations_subdomain_check', sql`${t.apiSubdomain} ~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$'`),

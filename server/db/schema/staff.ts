@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations, teams } from './organizations.ts';
 
 /**
@@ -15,10 +15,40 @@ export const staffAccounts = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * The second factor (issue 30 point 2, services/staff/two-factor.ts): the TOTP secret (RFC 6238, base32) once
+     * turned on, the one an enrolment is confirming until then, when it was turned on, and the last time step a code
+     * was accepted for (a code is accepted once).
+     */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('staff_accounts_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('staff_accounts_email_lower_key').on(sql`lower(${t.email})`),
+    check('staff_accounts_totp_check', sql`(${t.totpSecret} is null) = (${t.totpEnabledAt} is null)`),
+  ],
+);
+
+/**
+ * A staff member's ten one-time recovery codes (issue 30 point 2): only their SHA-256 is stored; each works once
+ * (used_at), in place of a TOTP code at the console's login.
+ */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_key').on(t.staffId, t.codeHash)],
 );
 
 export type StaffRole = 'owner' | 'registrar' | 'coach';

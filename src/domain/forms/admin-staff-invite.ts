@@ -2,7 +2,7 @@
  * The console's 'Invite staff' form (issue 22 point 1, owners): POST /api/admin/organizations/{id}/invites with
  * `{ name, email, role, team_id }`; a coach is invited to one team, the other roles to none. The server validates the
  * body with the same schema (`adminStaffInviteBodySchema`) and checks the team and whether the person already holds
- * the role (server/services/staff-invites.ts).
+ * the role (server/services/staff/invites.ts).
  */
 import { z } from 'zod/mini';
 import { STAFF_ROLES } from '../staff.ts';
@@ -11,7 +11,7 @@ import { ADMIN_ID_MAX, idTextToId, SELECTION_INVALID, textField } from './admin-
 export const INVITE_STAFF_NAME_REQUIRED = 'Enter the name of the person you invite.';
 export const INVITE_STAFF_EMAIL_INVALID = 'Enter a valid e-mail address.';
 export const INVITE_STAFF_ROLE_REQUIRED = 'Choose a role.';
-/** The server's text too (server/services/staff-invites.ts STAFF_INVITE_TEXTS.coachNeedsTeam). */
+/** The server's text too (server/services/staff/invites.ts STAFF_INVITE_TEXTS.coachNeedsTeam). */
 export const INVITE_STAFF_COACH_NEEDS_TEAM = 'Choose the team this coach works with.';
 
 // A type alias, not an interface: it then fits useForm's Record<string, string>.
@@ -19,13 +19,13 @@ export type AdminStaffInviteValues = { name: string; email: string; role: string
 
 export const EMPTY_ADMIN_STAFF_INVITE: AdminStaffInviteValues = { name: '', email: '', role: 'registrar', team_id: '' };
 
-/** The server's text too (server/services/staff-invites.ts STAFF_INVITE_TEXTS.teamOnlyForCoach). */
+/** The server's text too (server/services/staff/invites.ts STAFF_INVITE_TEXTS.teamOnlyForCoach). */
 export const INVITE_STAFF_TEAM_ONLY_FOR_COACH = 'Only a coach is invited to a team.';
 
 /**
  * The wire body, validated by the server with this schema (server/routes/admin.ts through formBody): a coach comes
  * with the team they work with, another role without one. Whether the team is the organization's and whether the
- * person already holds the role are the server's checks (server/services/staff-invites.ts).
+ * person already holds the role are the server's checks (server/services/staff/invites.ts).
  */
 export const adminStaffInviteBodySchema = z
   .object({

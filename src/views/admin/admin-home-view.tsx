@@ -17,6 +17,17 @@ export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
       {view.kind === 'loaded' && (
         <>
           <p>Logged in as {view.staffName}.</p>
+          {view.twoFactorNeededIn.length > 0 && (
+            <p>
+              {view.twoFactorNeededIn.join(', ')} requires two-step verification to refund, retry, mark paid offline or
+              cancel: turn it on under Security.
+            </p>
+          )}
+          {view.securityHref !== null && (
+            <p>
+              <Link to="/admin/security">Security</Link>: two-step verification
+            </p>
+          )}
           {view.organizations.length === 0 && <p>You have no role in any organization yet.</p>}
           {view.organizations.map((organization) => (
             <section

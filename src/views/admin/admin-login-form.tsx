@@ -7,12 +7,17 @@ import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import { useGuardedSubmit } from '../common/use-guarded-submit';
 import { AdminPage } from './admin-page';
+import { useCodeEntry } from './use-code-entry';
 
-/** /admin/login: 'Staff log in', 'Email', 'Password', 'Log in'; the server's refusal above the form and on its field. */
+/**
+ * /admin/login: 'Staff log in', 'Email', 'Password', 'Log in'; the server's refusal above the form and on its field.
+ * With a second factor on (issue 30 point 2) the next step asks for 'Code' and 'Verify' sends it.
+ */
 export function AdminLoginForm({ actorRef }: { actorRef: AdminLoginActorRef }) {
   const view = useSelector(actorRef, adminLoginView, shallowEqual);
   const form = useForm({ email: '', password: '' }, loginSchema);
   const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
+  if (view.step === 'code') return <CodeStep actorRef={actorRef} />;
   return (
     <AdminPage>
       <form className="card" onSubmit={submit} noValidate aria-busy={view.busy}>
@@ -35,6 +40,36 @@ export function AdminLoginForm({ actorRef }: { actorRef: AdminLoginActorRef }) {
         <div className="button-row">
           <button type="submit" className="button" disabled={!canSubmit}>
             Log in
+          </button>
+        </div>
+      </form>
+    </AdminPage>
+  );
+}
+
+/** The second factor's step: one labelled field, its refusal tied to it. */
+function CodeStep({ actorRef }: { actorRef: AdminLoginActorRef }) {
+  const view = useSelector(actorRef, adminLoginView, shallowEqual);
+  const { code, setCode, missing, submit } = useCodeEntry((typed) =>
+    actorRef.send({ type: 'SUBMIT_CODE', code: typed }),
+  );
+  return (
+    <AdminPage>
+      <form className="card" onSubmit={submit} noValidate aria-busy={view.busy}>
+        <StepHeading>Two-step verification</StepHeading>
+        {view.alert !== null && view.codeError === undefined && <Alert>{view.alert}</Alert>}
+        <TextField
+          label="Code"
+          name="code"
+          autoComplete="one-time-code"
+          hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={missing ?? view.codeError}
+        />
+        <div className="button-row">
+          <button type="submit" className="button" disabled={view.busy}>
+            Verify
           </button>
         </div>
       </form>

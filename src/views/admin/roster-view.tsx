@@ -12,7 +12,8 @@ import './roster.css';
 /**
  * /admin/teams/$teamId (issue 22 point 3): the team's roster: a status filter, a search by name, columns sorted by
  * their header's button (aria-sort says how), pages, each athlete a link to the membership's page, and the CSV
- * exports the role offers (point 5).
+ * exports the role offers (point 5). Who may not read money (a coach: `can.read_money`, issue 30 point 2) sees the
+ * guardians' phones and a standing instead of amounts, no status filter and no membership links.
  */
 export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
   const view = useSelector(actorRef, adminRosterView);
@@ -40,24 +41,26 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
               actorRef.send({ type: 'SEARCH', q: typeof q === 'string' ? q : '' });
             }}
           >
-            <div className="field">
-              <label htmlFor="roster-status">Status</label>
-              <select
-                id="roster-status"
-                value={view.status ?? ''}
-                onChange={(event) => {
-                  const chosen = view.statuses.find((status) => status.value === event.currentTarget.value);
-                  actorRef.send({ type: 'FILTER', status: chosen?.value ?? null });
-                }}
-              >
-                <option value="">All statuses</option>
-                {view.statuses.map((status) => (
-                  <option key={status.value} value={status.value}>
-                    {status.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {view.canReadMoney && (
+              <div className="field">
+                <label htmlFor="roster-status">Status</label>
+                <select
+                  id="roster-status"
+                  value={view.status ?? ''}
+                  onChange={(event) => {
+                    const chosen = view.statuses.find((status) => status.value === event.currentTarget.value);
+                    actorRef.send({ type: 'FILTER', status: chosen?.value ?? null });
+                  }}
+                >
+                  <option value="">All statuses</option>
+                  {view.statuses.map((status) => (
+                    <option key={status.value} value={status.value}>
+                      {status.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
             <div className="field">
               <label htmlFor="roster-q">Search by name</label>
               <input id="roster-q" name="q" type="search" defaultValue={view.q} autoComplete="off" />
@@ -100,34 +103,45 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
                 {view.columns.slice(0, 2).map((column) => (
                   <SortHeader key={column.sort} column={column} actorRef={actorRef} />
                 ))}
-                <th scope="col">Plan</th>
+                {view.canReadMoney ? <th scope="col">Plan</th> : <th scope="col">Phone</th>}
                 {view.columns.slice(2).map((column) => (
                   <SortHeader key={column.sort} column={column} actorRef={actorRef} />
                 ))}
+                {!view.canReadMoney && <th scope="col">Status</th>}
               </tr>
             </thead>
             <tbody>
               {view.rows.length === 0 && (
                 <tr>
-                  <td colSpan={7}>No memberships match.</td>
+                  <td colSpan={view.canReadMoney ? 7 : 4}>No memberships match.</td>
                 </tr>
               )}
               {view.rows.map((row) => (
                 <tr key={row.id}>
                   <th scope="row">
-                    <Link to="/admin/memberships/$id" params={{ id: row.id }}>
-                      {row.athlete}
-                    </Link>
+                    {row.money === null ? (
+                      row.athlete
+                    ) : (
+                      <Link to="/admin/memberships/$id" params={{ id: row.id }}>
+                        {row.athlete}
+                      </Link>
+                    )}
                   </th>
                   <td>
                     {row.guardian}
                     <br />
                     <span className="roster-email">{row.guardianEmail}</span>
                   </td>
-                  <td>{row.plan}</td>
-                  <td>{row.paid}</td>
-                  <td>{row.remaining}</td>
-                  <td>{row.nextDue}</td>
+                  {row.money === null ? (
+                    <td>{row.guardianPhone}</td>
+                  ) : (
+                    <>
+                      <td>{row.money.plan}</td>
+                      <td>{row.money.paid}</td>
+                      <td>{row.money.remaining}</td>
+                      <td>{row.money.nextDue}</td>
+                    </>
+                  )}
                   <td>{row.status}</td>
                 </tr>
               ))}

@@ -139,7 +139,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
             <p>
               Starts {season.startDate}; first instalment {season.firstInstallmentOn}.
             </p>
-            {view.isOwner &&
+            {view.canEditSetup &&
               slot(
                 { form: 'editSeason', seasonId: season.id },
                 <>
@@ -173,7 +173,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                   <dt>Protection plan</dt>
                   <dd>{team.protectionPlan}</dd>
                 </dl>
-                {view.isOwner &&
+                {view.canEditSetup &&
                   slot(
                     { form: 'editTeam', teamId: team.id },
                     <>
@@ -209,7 +209,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                 )}
               </section>
             ))}
-            {view.isOwner &&
+            {view.canEditSetup &&
               slot(
                 { form: 'team', seasonId: season.id },
                 <>
@@ -226,13 +226,13 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
               )}
           </section>
         ))}
-        {view.isOwner &&
+        {view.canEditSetup &&
           slot({ form: 'season', organizationId: view.organizationId }, 'New season', (form) => (
             <SeasonForm actorRef={form} onCancel={close} />
           ))}
       </section>
 
-      {view.isOwner && (
+      {view.canEditSetup && (
         <section aria-labelledby="setup-coach-licences" className="admin-setup__section">
           <h2 id="setup-coach-licences">Coach licences</h2>
           {view.coachLicences.length === 0 ? (
@@ -249,7 +249,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
         </section>
       )}
 
-      {view.isOwner && (
+      {view.canEditSetup && (
         <section aria-labelledby="setup-settings" className="admin-setup__section">
           <h2 id="setup-settings">Settings</h2>
           <dl className="admin-setup__facts">
@@ -341,7 +341,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
           ))}
       </section>
 
-      {view.isOwner && (
+      {view.canManageStaff && (
         <section aria-labelledby="setup-staff" className="admin-setup__section">
           <h2 id="setup-staff">Staff</h2>
           {view.staff !== null && (

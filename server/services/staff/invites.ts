@@ -11,7 +11,7 @@
  */
 
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../src/domain/forms/password.ts';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../src/domain/forms/password.ts';
 import {
   type StaffInviteRow,
   type StaffRole,
@@ -19,24 +19,19 @@ import {
   staffInvites,
   staffRoles,
   teams,
-} from '../db/schema/index.ts';
-import type { AppDeps } from '../deps.ts';
-import { ApiError, conflict, fieldError, notFound, validationError } from '../http/errors.ts';
-import { siteLink } from '../http/origin.ts';
-import { staffInviteMail } from '../mail/staff-invite-mail.ts';
-import { checkLoginLimits, confirmed, INVALID_LOGIN } from './auth.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { limiterOf, type RateRule } from './rate-limit.ts';
-import {
-  highestRoles,
-  requireOrganizationRole,
-  type StaffAuthenticated,
-  type StaffJson,
-  type StaffTeam,
-} from './staff-access.ts';
-import { findStaffByEmail, issueStaffSession, staffAccess } from './staff-accounts.ts';
-import { hashToken, newTokenValue } from './tokens.ts';
-import { normalizeEmail } from './users.ts';
+} from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError, conflict, fieldError, notFound, validationError } from '../../http/errors.ts';
+import { siteLink } from '../../http/origin.ts';
+import { staffInviteMail } from '../../mail/staff-invite-mail.ts';
+import { checkLoginLimits, confirmed, INVALID_LOGIN } from '../auth.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import { limiterOf, type RateRule } from '../rate-limit.ts';
+import { hashToken, newTokenValue } from '../tokens.ts';
+import { normalizeEmail } from '../users.ts';
+import { highestRoles, type StaffAuthenticated, type StaffJson, type StaffTeam } from './access.ts';
+import { findStaffByEmail, issueStaffSession, staffAccess } from './accounts.ts';
+import { authorizeOrganization } from './permissions.ts';
 
 export const STAFF_INVITE_TEXTS = {
   coachNeedsTeam: 'Choose the team this coach works with.',
@@ -56,9 +51,6 @@ export const STAFF_INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Invitations a staff member may send: 20 an hour (counted in the database, shared by every process). */
 export const STAFF_INVITE_RULE: RateRule = { name: 'staff-invite:staff', limit: 20, windowSeconds: 60 * 60 };
-
-/** Who may invite and see the organization's staff. */
-const OWNERS: readonly StaffRole[] = ['owner'];
 
 export interface StaffInviteJson {
   id: number;
@@ -111,7 +103,7 @@ export async function inviteStaff(
   organizationId: number,
   body: InviteStaffBody,
 ): Promise<{ invite: StaffInviteJson }> {
-  const organization = requireOrganizationRole(auth.staff, organizationId, OWNERS);
+  const organization = authorizeOrganization(auth.staff, organizationId, 'manage_staff');
   const { db } = deps;
   await limiterOf(deps)(STAFF_INVITE_RULE, String(auth.staff.id));
   const teamId = body.team_id ?? null;
@@ -195,7 +187,7 @@ export async function listStaff(
   auth: StaffAuthenticated,
   organizationId: number,
 ): Promise<{ staff: StaffMemberJson[]; invites: StaffInviteJson[] }> {
-  requireOrganizationRole(auth.staff, organizationId, OWNERS);
+  authorizeOrganization(auth.staff, organizationId, 'manage_staff');
   const { db } = deps;
   const rows = await db
     .select({

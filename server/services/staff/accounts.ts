@@ -4,7 +4,7 @@
  * (./tokens.ts: 256 random bits, only the SHA-256 stored).
  */
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   organizations,
   type StaffAccountRow,
@@ -12,10 +12,11 @@ import {
   staffRoles,
   staffSessions,
   teams,
-} from '../db/schema/index.ts';
-import { highestRoles, type StaffJson } from './staff-access.ts';
-import { hashToken, newTokenValue } from './tokens.ts';
-import { normalizeEmail } from './users.ts';
+} from '../../db/schema/index.ts';
+import { hashToken, newTokenValue } from '../tokens.ts';
+import { normalizeEmail } from '../users.ts';
+import { highestRoles, type StaffJson } from './access.ts';
+import { canFlags } from './permissions.ts';
 
 /** A staff session lasts 7 days (a family session 30): the console can refund money. */
 export const STAFF_SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -41,6 +42,7 @@ export async function staffAccess(db: Db | Tx, staffId: number): Promise<StaffJs
     .select({
       organizationId: staffRoles.organizationId,
       organizationName: organizations.name,
+      requireTwoFactor: organizations.requireTwoFactor,
       role: staffRoles.role,
       teamId: teams.id,
       teamName: teams.name,
@@ -51,9 +53,14 @@ export async function staffAccess(db: Db | Tx, staffId: number): Promise<StaffJs
     .where(eq(staffRoles.staffId, staffId))
     .orderBy(asc(organizations.name), asc(organizations.id), asc(teams.name), asc(teams.id));
   const names = new Map(rows.map((row) => [row.organizationId, row.organizationName]));
+  const required = new Set(rows.filter((row) => row.requireTwoFactor).map((row) => row.organizationId));
   const places = highestRoles(rows.map((row) => ({ ...row, key: row.organizationId })));
-  const organizationList = [...places].map(([id, place]) => ({ id, name: names.get(id) ?? '', ...place }));
-  return { id: account.id, name: account.name, email: account.email, organizations: organizationList };
+  const twoFactor = { two_factor_enabled: account.totpEnabledAt !== null };
+  const organizationList = [...places].map(([id, place]) => {
+    const facts = { role: place.role, two_factor_required: required.has(id) };
+    return { id, name: names.get(id) ?? '', ...place, ...facts, can: canFlags(twoFactor, facts) };
+  });
+  return { id: account.id, name: account.name, email: account.email, ...twoFactor, organizations: organizationList };
 }
 
 /** A new staff session; returns its token in clear (the only time it exists in clear). */

@@ -2,19 +2,14 @@
  * The console's sign-in (issue 22 point 1), one function per route of server/routes/admin.ts, and the lookup the
  * staff middleware (server/http/staff-auth.ts) runs for every `/api/admin` call.
  */
-import type { AppDeps } from '../deps.ts';
-import { fieldError } from '../http/errors.ts';
-import { checkLoginLimits, INVALID_LOGIN } from './auth.ts';
-import { verifyAgainstNothing, verifyPassword } from './passwords.ts';
-import type { StaffAuthenticated, StaffJson } from './staff-access.ts';
-import {
-  findStaffByEmail,
-  findStaffSession,
-  issueStaffSession,
-  revokeStaffSession,
-  staffAccess,
-} from './staff-accounts.ts';
-import { findTokenUser } from './tokens.ts';
+import type { AppDeps } from '../../deps.ts';
+import { fieldError } from '../../http/errors.ts';
+import { checkLoginLimits, INVALID_LOGIN } from '../auth.ts';
+import { verifyAgainstNothing, verifyPassword } from '../passwords.ts';
+import { findTokenUser } from '../tokens.ts';
+import type { StaffAuthenticated, StaffJson } from './access.ts';
+import { findStaffByEmail, findStaffSession, issueStaffSession, revokeStaffSession, staffAccess } from './accounts.ts';
+import { acceptSecondFactor, TWO_FACTOR_TEXTS } from './two-factor.ts';
 
 /** What a bearer token is to the console: a staff member, a family session (refused with 403), or nothing (401). */
 export type StaffTokenCheck = { kind: 'staff'; staff: StaffJson } | { kind: 'family' } | { kind: 'none' };
@@ -33,11 +28,12 @@ export async function checkStaffToken(deps: AppDeps, token: string): Promise<Sta
 
 /**
  * POST /api/admin/login: the family login's rate limits and lockout (the same counters), the same answer for an
- * unknown address and a wrong password (422 on `email`, 'These credentials do not match our records.').
+ * unknown address and a wrong password (422 on `email`, 'These credentials do not match our records.'); a staff
+ * member with a second factor on also sends `code` (422 on `code` without it or with a wrong one: ./two-factor.ts).
  */
 export async function staffLogin(
   deps: AppDeps,
-  body: { email: string; password: string },
+  body: { email: string; password: string; code?: string | null | undefined },
   client: string,
 ): Promise<{ token: string; staff: StaffJson }> {
   const { db } = deps;
@@ -47,7 +43,14 @@ export async function staffLogin(
     ? await verifyPassword(account.passwordHash, body.password)
     : await verifyAgainstNothing(body.password);
   const staff = account && valid ? await staffAccess(db, account.id) : null;
-  if (!staff) throw fieldError('email', INVALID_LOGIN);
+  if (!account || !staff) throw fieldError('email', INVALID_LOGIN);
+  // Issue 30 point 2: with a second factor on, the password alone opens nothing; this attempt counted above.
+  if (account.totpEnabledAt !== null) {
+    const code = body.code?.trim() ?? '';
+    if (code === '') throw fieldError('code', TWO_FACTOR_TEXTS.codeNeeded);
+    if (!(await acceptSecondFactor(db, account, code, deps.now())))
+      throw fieldError('code', TWO_FACTOR_TEXTS.codeWrong);
+  }
   return { token: await issueStaffSession(db, staff.id, deps.now()), staff };
 }
 

@@ -1,0 +1,80 @@
+/**
+ * The staff member a staff session opens (issue 22 point 1), as `GET /api/admin/me` answers it: their organizations,
+ * their role in each and, from the permission table (./permissions.ts), what they may do there (`can`).
+ */
+import type { StaffCan } from '../../../src/domain/staff.ts';
+import type { StaffRole } from '../../db/schema/index.ts';
+
+/** Every role, highest first (the API's enum). */
+export const STAFF_ROLES = ['owner', 'registrar', 'coach'] as const satisfies readonly StaffRole[];
+
+export const STAFF_TEXTS = {
+  staffOnly: 'This page is for club staff.',
+  organizationNotFound: 'Organization not found.',
+  teamNotFound: 'Team not found.',
+  roleRefused: 'Your role in this organization does not allow this.',
+  twoFactorNeeded: 'Your organization requires two-step verification to move money. Turn it on under Security first.',
+} as const;
+
+/** A team the staff member may see, as the API names it. */
+export interface StaffTeam {
+  id: number;
+  name: string;
+}
+
+/**
+ * One organization of a staff member: their role there and, for a coach, the teams they coach (else null: all);
+ * whether its owner requires a second factor of who moves money, and what the staff member may do there.
+ */
+export interface StaffOrganization {
+  id: number;
+  name: string;
+  role: StaffRole;
+  teams: StaffTeam[] | null;
+  two_factor_required: boolean;
+  can: StaffCan;
+}
+
+/** The staff member of a staff session (docs/api.md "Club console"): what `GET /api/admin/me` answers. */
+export interface StaffJson {
+  id: number;
+  name: string;
+  email: string;
+  two_factor_enabled: boolean;
+  organizations: StaffOrganization[];
+}
+
+/** What the staff middleware hands to the routes: the staff member and the session token in clear (logout). */
+export interface StaffAuthenticated {
+  staff: StaffJson;
+  token: string;
+}
+
+/** An organization-wide role outranks a coach's team rows: owner > registrar > coach. */
+export const ROLE_RANK: Record<StaffRole, number> = { owner: 3, registrar: 2, coach: 1 };
+
+/** One role row of a staff member (a coach's names a team). */
+export interface RoleRow {
+  key: number;
+  role: StaffRole;
+  teamId: number | null;
+  teamName: string | null;
+}
+
+/**
+ * Folds role rows into one place per key (an organization, or a staff member of one organization), in the rows'
+ * order: the highest role wins; a coach's place lists the teams they coach, any other role's `teams` is null (all).
+ */
+export function highestRoles(rows: readonly RoleRow[]): Map<number, { role: StaffRole; teams: StaffTeam[] | null }> {
+  const places = new Map<number, { role: StaffRole; teams: StaffTeam[] | null }>();
+  for (const row of rows) {
+    const known = places.get(row.key);
+    const team = row.teamId !== null && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null;
+    if (!known || ROLE_RANK[row.role] > ROLE_RANK[known.role]) {
+      places.set(row.key, { role: row.role, teams: row.role === 'coach' ? (team ? [team] : []) : null });
+    } else if (known.role === 'coach' && row.role === 'coach' && team) {
+      known.teams?.push(team);
+    }
+  }
+  return places;
+}
