@@ -569,13 +569,14 @@ const MATRIX: Record<string, Row> = {
     staffSees: true,
     answers: allowed(200),
   },
-  // The seeded phase was paid without a card charge: the refund passes the scope and is refused on its amount.
+  // The seeded phase was paid through the card sandbox (issue 30 point 5): who may refund does, and sees the page.
   'POST /api/admin/memberships/{id}/refunds': {
     access: 'admin',
     permission: 'refund',
     path: (victim) => `/api/admin/memberships/${victim.membershipId}/refunds`,
     body: () => ({ amount_cents: 100, reason: 'Matrix' }),
-    answers: allowed(422),
+    staffSees: true,
+    answers: allowed(201),
   },
   // The seeded phase is paid: a retry charges nothing and answers the page.
   'POST /api/admin/memberships/{id}/phases/{phase_id}/retry': {
