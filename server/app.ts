@@ -103,8 +103,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
       return origin === new URL(c.req.url).origin ? origin : null;
     },
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', 'X-Requested-With'],
-    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    allowHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', 'If-Match'],
+    exposeHeaders: ['Retry-After', 'X-Request-Id', 'ETag'],
     maxAge: 600,
   });
   app.use('/api/*', corsMiddleware);

@@ -31,6 +31,7 @@ const ERROR_DESCRIPTIONS = {
   404: 'Not found',
   409: 'Conflict with the current state',
   410: 'Gone (an invitation that expired or was used)',
+  412: 'Precondition failed (If-Match names an older version)',
   422: 'Validation error',
   429: 'Too many attempts (see Retry-After)',
 } as const;
@@ -269,6 +270,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'GET /api/staff/drafts/{id}': { operationId: 'getDraft' },
   'PUT /api/staff/drafts/{id}': { operationId: 'updateDraft' },
   'POST /api/staff/billing/run': { operationId: 'runBilling' },
+  'GET /api/staff/licences/{code}': { operationId: 'getStaffLicence' },
   'PUT /api/staff/licences/{code}': { operationId: 'updateLicenceSeats' },
   // Households (issue 20)
   'GET /api/household': { operationId: 'getHousehold' },
@@ -304,6 +306,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'PUT /api/admin/teams/{id}': { operationId: 'updateTeam' },
   'POST /api/admin/teams/{id}/licences': { operationId: 'createTeamLicence' },
   'POST /api/admin/organizations/{id}/coach-licences': { operationId: 'createCoachLicence' },
+  'GET /api/admin/licences/{code}': { operationId: 'getAdminLicence' },
   'PUT /api/admin/licences/{code}': { operationId: 'updateAdminLicence' },
   'GET /api/admin/organizations/{id}/discount-codes': { operationId: 'listDiscountCodes' },
   'POST /api/admin/organizations/{id}/discount-codes': { operationId: 'createDiscountCode' },

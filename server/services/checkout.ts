@@ -28,6 +28,7 @@ import {
   seasonMembership,
   withCheckoutLease,
 } from './memberships.ts';
+import { reclaimReleasedSeats } from './seat-holds.ts';
 import {
   athleteHousehold,
   type DuesContext,
@@ -110,6 +111,7 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
     return (await teamMembershipOf(db, payer, team.id)) !== null;
   };
   if (await paidAlready()) return PAID;
+  await reclaimReleasedSeats(deps, [payer.id], team.id); // Issue 30 point 4: a released hold is claimed again.
   const seat = await requireTeamSeat(db, payer, team.id, { allowPaused: false, now: deps.now() });
 
   const context = await teamContext(db, team);

@@ -60,6 +60,7 @@ import { ensureHousehold, householdAthleteIds, householdIdOf } from './household
 import { isAvailable, LICENCE_TEXTS } from './licences.ts';
 import { ALREADY_MEMBER } from './memberships.ts';
 import { clearPaidProgressOf } from './registration-progress.ts';
+import { reclaimReleasedSeats } from './seat-holds.ts';
 import {
   type DuesContext,
   type DuesOrganization,
@@ -956,6 +957,13 @@ export async function checkout(deps: AppDeps, caller: UserRow, body: CheckoutReq
   const householdId = await ensureHousehold(db, caller.id);
 
   return withHouseholdLease(db, householdId, deps.now, async (stillHeld) => {
+    // Issue 30 point 4: a released hold is claimed again (none left: the line's problem says so).
+    await reclaimReleasedSeats(
+      deps,
+      body.athletes.map((line) => line.athlete_id),
+      undefined,
+      { quiet: true },
+    );
     let priced = await priceLines(deps, body, athleteRows(db, caller.id));
     const paramsOf = (current: Priced) =>
       hashOf({
