@@ -290,6 +290,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/waitlist': { operationId: 'joinWaitlist' },
   'GET /api/waitlist': { operationId: 'getWaitlistEntry' },
   'DELETE /api/waitlist': { operationId: 'leaveWaitlist' },
+  'DELETE /api/household/athletes/{athlete_id}/hold': { operationId: 'releaseRemovedAthleteHold' },
   // Club console (issue 22): staff sessions (security scheme staffSession)
   'POST /api/admin/login': { operationId: 'staffLogin', public: true },
   'POST /api/admin/logout': { operationId: 'staffLogout' },
@@ -316,6 +317,8 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'PUT /api/admin/drafts/{id}': { operationId: 'updateAdminDraft' },
   'GET /api/admin/teams': { operationId: 'listStaffTeams' },
   'GET /api/admin/teams/{team_id}/memberships': { operationId: 'getTeamRoster' },
+  'GET /api/admin/teams/{team_id}/holds': { operationId: 'getTeamHolds' },
+  'DELETE /api/admin/teams/{team_id}/holds/{athlete_id}': { operationId: 'releaseTeamHold' },
   'GET /api/admin/teams/{team_id}/memberships.csv': { operationId: 'exportTeamRoster' },
   'GET /api/admin/teams/{team_id}/payments.csv': { operationId: 'exportTeamPayments' },
   'GET /api/admin/memberships/{id}': { operationId: 'getStaffMembership' },

@@ -12,6 +12,7 @@ import { adminTeamBodySchema } from '../../src/domain/forms/admin-team.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
 import { formBody } from '../http/form-body.ts';
+import { ifMatchVersions, licenceEtag } from '../http/licence-etag.ts';
 import { codeParam, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
 import {
@@ -32,7 +33,6 @@ import {
   updateSeason,
   updateTeam,
 } from '../services/admin-setup.ts';
-import { licenceEtag } from '../services/staff-licences.ts';
 
 /**
  * The club console's season set-up (issue 22 point 2) and the draft editor's API (point 6), docs/api.md "Season
@@ -322,8 +322,8 @@ export function adminSetupRoutes(deps: AppDeps) {
 
   app.openapi(updateLicenceRoute, async (c) => {
     const { code } = c.req.valid('param');
-    const ifMatch = c.req.valid('header')['if-match'];
-    const answer = await updateAdminLicence(deps, staff(c), code, c.req.valid('json'), ifMatch);
+    const expected = ifMatchVersions(c.req.valid('header')['if-match']);
+    const answer = await updateAdminLicence(deps, staff(c), code, c.req.valid('json'), expected);
     c.header('ETag', licenceEtag(answer.licence.version));
     return c.json(answer, 200);
   });

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
+import { ifMatchVersions, licenceEtag } from '../http/licence-etag.ts';
 import {
   codeParam,
   createRouter,
@@ -13,7 +14,7 @@ import {
   LicenceInfoSchema,
 } from '../http/openapi.ts';
 import { saveStaffDraft, staffDraft } from '../services/staff-drafts.ts';
-import { licenceEtag, licenceWithVersion, updateLicenceSeats } from '../services/staff-licences.ts';
+import { licenceWithVersion, updateLicenceSeats } from '../services/staff-licences.ts';
 
 const DraftSchema = z
   .object({
@@ -125,8 +126,8 @@ export function staffRoutes(deps: AppDeps) {
   });
 
   app.openapi(updateLicenceRoute, async (c) => {
-    const ifMatch = c.req.valid('header')['if-match'];
-    const { info, version } = await updateLicenceSeats(deps, c.req.valid('param').code, c.req.valid('json'), ifMatch);
+    const expected = ifMatchVersions(c.req.valid('header')['if-match']);
+    const { info, version } = await updateLicenceSeats(deps, c.req.valid('param').code, c.req.valid('json'), expected);
     c.header('ETag', licenceEtag(version));
     return c.json(info, 200);
   });

@@ -440,13 +440,13 @@ export async function updateAdminLicence(
   staff: StaffJson,
   code: string,
   body: AdminLicenceUpdateBody,
-  ifMatch?: string,
+  expectedVersions: readonly number[] | null = null,
 ) {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
   requireRole(staff, licence.organizationId, OWNER_REGISTRAR, ADMIN_SETUP_TEXTS.licenceNotFound);
   // Issue 30 point 4: `If-Match` (the version the console read); 412 when the licence changed since.
-  await updateLicenceSeats(deps, licence.code, body, ifMatch);
+  await updateLicenceSeats(deps, licence.code, body, expectedVersions);
   const saved = await findLicence(deps.db, licence.code);
   if (!saved) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
   return licenceAnswer(deps, saved);

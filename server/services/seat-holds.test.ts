@@ -2,12 +2,20 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, toIsoDate } from '../../src/domain/dates.ts';
 import { formatHoldEndUtc, HOLD_MS, releasedText, SEAT_HOLD_TEXTS } from '../../src/domain/seat-holds.ts';
-import { licenceClaims, licences, mailOutbox, seatReleases, teams, waitlistOffers } from '../db/schema/index.ts';
+import {
+  licenceClaims,
+  licences,
+  mailOutbox,
+  seatReleases,
+  staffAuditLog,
+  teams,
+  waitlistOffers,
+} from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
 import { paymentIntentsOf } from '../test/payment-queries.ts';
-import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
+import { STAFF, staffId, staffTokenFor } from '../test/staff-sessions.ts';
 import { releaseExpiredHolds } from './seat-holds.ts';
 
 /**
@@ -242,6 +250,65 @@ describe('coming back after the release', () => {
     const after = await t.call('GET', '/api/registrations/progress?license=TIGERS-2027', { token });
     expect(after.status, after.text).toBe(200);
     expect((after.body as { progress: { released?: string } }).progress.released).toBe(releasedText('12U Tigers'));
+  });
+});
+
+describe("'Remove' and the console release a held seat at once", () => {
+  it("'Remove' in the family checkout gives the athlete's held seat back; a second Remove releases nothing", async () => {
+    await samClaims('TIGERS-2027');
+    const sam = await userId(t.db, 'samrivera');
+    const pat = await t.tokenFor(PAT);
+    const removed = await t.call('DELETE', `/api/household/athletes/${sam}/hold`, { token: pat });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body).toEqual({ released: 1 });
+    expect(await samClaimsOn('TIGERS-2027')).toEqual([]);
+    expect((await licence('TIGERS-2027')).availableLicenses).toBe(48);
+    expect(await t.db.select().from(seatReleases)).toMatchObject([{ userId: sam, reason: 'removed' }]);
+    const again = await t.call('DELETE', `/api/household/athletes/${sam}/hold`, { token: pat });
+    expect(again.body).toEqual({ released: 0 });
+    // Another family cannot release it.
+    expectError(
+      await t.call('DELETE', `/api/household/athletes/${sam}/hold`, { token: await t.tokenFor(TAYLOR) }),
+      404,
+      'Athlete not found.',
+    );
+  });
+
+  it('the roster lists held seats with their end; owners and registrars release one, audited; coaches only see', async () => {
+    await samClaims('TIGERS-2027');
+    const sam = await userId(t.db, 'samrivera');
+    const team = await tigersId();
+    const coach = await staffTokenFor(t.db, STAFF.coach, CLAIMED_AT);
+    const listed = await t.call('GET', `/api/admin/teams/${team}/holds`, { token: coach });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body).toEqual({
+      can_release: false,
+      holds: [
+        {
+          athlete: { id: sam, name: 'Sam Rivera' },
+          license: 'TIGERS-2027',
+          held_until: new Date(CLAIMED_AT.getTime() + HOLD_MS).toISOString(),
+        },
+      ],
+    });
+    expect((await t.call('DELETE', `/api/admin/teams/${team}/holds/${sam}`, { token: coach })).status).toBe(403);
+
+    const registrar = await staffTokenFor(t.db, STAFF.registrar, CLAIMED_AT);
+    const released = await t.call('DELETE', `/api/admin/teams/${team}/holds/${sam}`, { token: registrar });
+    expect(released.status, released.text).toBe(200);
+    expect(released.body).toEqual({ holds: [], can_release: true });
+    expect((await licence('TIGERS-2027')).availableLicenses).toBe(48);
+    const [audit] = await t.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, 'hold.release'));
+    expect(audit).toMatchObject({
+      staffAccountId: await staffId(t.db, STAFF.registrar),
+      before: { athlete_id: sam, license: 'TIGERS-2027' },
+    });
+    expect(await t.db.select().from(seatReleases)).toMatchObject([{ userId: sam, reason: 'staff' }]);
+    expectError(
+      await t.call('DELETE', `/api/admin/teams/${team}/holds/${sam}`, { token: registrar }),
+      409,
+      SEAT_HOLD_TEXTS.notHeld,
+    );
   });
 });
 

@@ -19,7 +19,7 @@
  * in the last `PAYMENT_IN_FLIGHT_MS` is not released on that run (checkout-success must find the seat it paid for).
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { HOLD_MS, holdEndsAt } from '../../src/domain/seat-holds.ts';
+import { HOLD_MS, holdEndsAt, SEAT_HOLD_TEXTS } from '../../src/domain/seat-holds.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   athleteGuardians,
@@ -37,10 +37,18 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { forbidden } from '../http/errors.ts';
-import { householdMemberIds } from './households.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { writeAudit } from './admin-audit.ts';
+import { scopedTeam } from './admin-roster.ts';
+import { householdAthleteIds } from './households.ts';
 import { claimLicence, LICENCE_TEXTS } from './licences.ts';
+import { requireTeamScope, type StaffJson } from './staff-access.ts';
 import { deliverAfterCommit, returnSeats } from './waitlist-seats.ts';
+
+/** Who may release a family's held seat on the roster (audited); every staff role of the team sees them. */
+const RELEASE_ROLES = ['owner', 'registrar'] as const;
+
+export const ATHLETE_NOT_FOUND = 'Athlete not found.';
 
 /** A checkout lease taken this recently means the family is paying: its hold is not released on this run. */
 export const PAYMENT_IN_FLIGHT_MS = 60 * 60 * 1000;
@@ -163,15 +171,16 @@ export async function releaseHold(
 }
 
 /**
- * 'Remove' in the family checkout: the caller's household athlete's holds on the team's licences are released at
- * once (a paid seat is never released). Answers how many.
+ * DELETE /api/household/athletes/{athlete_id}/hold: 'Remove' in the family checkout releases that athlete's holds
+ * (claims with nothing paid) at once; a paid seat is never released. 404 for an athlete not of the caller's
+ * household. Answers how many were released (0: none was held).
  */
-export async function releaseAthleteHolds(
-  deps: HoldDeps & Pick<AppDeps, 'now'>,
+export async function releaseRemovedAthlete(
+  deps: AppDeps,
   caller: Pick<UserRow, 'id'>,
   athleteId: number,
-): Promise<number> {
-  if (!(await householdMemberIds(deps.db, caller)).includes(athleteId)) return 0;
+): Promise<{ released: number }> {
+  if (!(await householdAthleteIds(deps.db, caller)).includes(athleteId)) throw notFound(ATHLETE_NOT_FOUND);
   const claims = await deps.db
     .select({ licenceId: licenceClaims.licenceId })
     .from(licenceClaims)
@@ -179,17 +188,10 @@ export async function releaseAthleteHolds(
     .where(and(eq(licenceClaims.userId, athleteId), eq(licences.kind, 'team'), nothingPaid()));
   let released = 0;
   for (const claim of claims) {
-    const at = deps.now();
-    if (
-      await releaseHold(
-        deps,
-        { licenceId: claim.licenceId, userId: athleteId },
-        { reason: 'removed', staffId: null, at },
-      )
-    )
-      released += 1;
+    const hold = { licenceId: claim.licenceId, userId: athleteId };
+    if (await releaseHold(deps, hold, { reason: 'removed', staffId: null, at: deps.now() })) released += 1;
   }
-  return released;
+  return { released };
 }
 
 /**
@@ -287,16 +289,82 @@ export async function releasedHoldTeam(
   return team?.name ?? licence.name;
 }
 
-/** The held seats of the given claimants on a team (the roster): claimant → when the hold ends. */
-export async function teamHolds(
-  db: Db | Tx,
-  teamId: number,
-): Promise<{ userId: number; licenceId: number; until: Date }[]> {
-  const rows = await db
-    .select({ userId: licenceClaims.userId, licenceId: licenceClaims.licenceId, claimedAt: licenceClaims.claimedAt })
+/** One held seat of a team's roster (`GET /api/admin/teams/{team_id}/holds`). */
+export interface TeamHoldJson {
+  athlete: { id: number; name: string };
+  license: string;
+  /** ISO instant: when the background run releases it. */
+  held_until: string;
+}
+
+/** The console's answer: the team's held seats, and whether this staff member may release them (a `can` flag). */
+export interface TeamHoldsJson {
+  holds: TeamHoldJson[];
+  can_release: boolean;
+}
+
+/** GET /api/admin/teams/{team_id}/holds (every staff role of the team): its held seats, the oldest claim first. */
+export async function teamHolds(deps: AppDeps, staff: StaffJson, teamId: number): Promise<TeamHoldsJson> {
+  const team = await scopedTeam(deps.db, staff, teamId);
+  const role = staff.organizations.find((organization) => organization.id === team.organizationId)?.role;
+  const rows = await deps.db
+    .select({
+      userId: licenceClaims.userId,
+      code: licences.code,
+      claimedAt: licenceClaims.claimedAt,
+      name: users.name,
+      username: users.username,
+    })
     .from(licenceClaims)
     .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
-    .where(and(eq(licences.teamId, teamId), eq(licences.kind, 'team'), nothingPaid()))
+    .innerJoin(users, eq(users.id, licenceClaims.userId))
+    .where(and(eq(licences.teamId, team.id), eq(licences.kind, 'team'), nothingPaid()))
     .orderBy(licenceClaims.claimedAt, licenceClaims.id);
-  return rows.map((row) => ({ userId: row.userId, licenceId: row.licenceId, until: holdEndsAt(row.claimedAt) }));
+  return {
+    can_release: RELEASE_ROLES.some((allowed) => allowed === role),
+    holds: rows.map((row) => ({
+      athlete: { id: row.userId, name: row.name ?? row.username ?? '' },
+      license: row.code,
+      held_until: holdEndsAt(row.claimedAt).toISOString(),
+    })),
+  };
+}
+
+/**
+ * DELETE /api/admin/teams/{team_id}/holds/{athlete_id} (owners, registrars): releases the athlete's held seat on the
+ * team now, audited (`hold.release`, in the release's transaction); the seat goes to the waitlist's first family or
+ * the pool. 409 'This spot is not held anymore.' when nothing is held (paid meanwhile, released already).
+ */
+export async function staffReleaseHold(
+  deps: AppDeps,
+  staff: StaffJson,
+  teamId: number,
+  athleteId: number,
+): Promise<TeamHoldsJson> {
+  const team = await scopedTeam(deps.db, staff, teamId);
+  requireTeamScope(staff, team, RELEASE_ROLES);
+  const claims = await deps.db
+    .select({ licenceId: licenceClaims.licenceId, code: licences.code, claimedAt: licenceClaims.claimedAt })
+    .from(licenceClaims)
+    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
+    .where(
+      and(eq(licenceClaims.userId, athleteId), eq(licences.teamId, team.id), eq(licences.kind, 'team'), nothingPaid()),
+    );
+  let released = 0;
+  for (const claim of claims) {
+    const audit = (tx: Tx) =>
+      writeAudit(tx, {
+        organizationId: team.organizationId,
+        staffId: staff.id,
+        membershipId: null,
+        action: 'hold.release',
+        before: { athlete_id: athleteId, license: claim.code, held_until: holdEndsAt(claim.claimedAt).toISOString() },
+        after: null,
+        reason: null,
+      });
+    const hold = { licenceId: claim.licenceId, userId: athleteId };
+    if (await releaseHold(deps, hold, { reason: 'staff', staffId: staff.id, at: deps.now() }, audit)) released += 1;
+  }
+  if (released === 0) throw conflict(SEAT_HOLD_TEXTS.notHeld);
+  return teamHolds(deps, staff, teamId);
 }

@@ -26,21 +26,6 @@ import { deliverAfterCommit, offerFreeSeats } from './waitlist-seats.ts';
 
 export const LICENCE_NOT_FOUND = 'Licence not found.';
 
-/** The `ETag` of a licence version: a strong validator, `"7"`. */
-export function licenceEtag(version: number): string {
-  return `"${version}"`;
-}
-
-/**
- * Whether an `If-Match` header names the version: absent or `*` match anything; otherwise one of its comma-separated
- * entity tags (`"7"`, or `W/"7"`) must be the version. Anything unreadable matches nothing.
- */
-export function ifMatchAllows(ifMatch: string | undefined, version: number): boolean {
-  if (ifMatch === undefined) return true;
-  const tags = ifMatch.split(',').map((tag) => tag.trim());
-  return tags.some((tag) => tag === '*' || tag.replace(/^W\//, '') === licenceEtag(version));
-}
-
 export function staleLicence(): ApiError {
   return new ApiError(412, SEAT_HOLD_TEXTS.staleLicence, { if_match: [SEAT_HOLD_TEXTS.staleLicence] });
 }
@@ -60,14 +45,15 @@ export async function licenceWithVersion(
 /**
  * PUT /api/staff/licences/{code} (and the console's PUT /api/admin/licences/{code}, issue 22 point 2, which may also
  * pause or resume it): sets the seats left to claim; answers the licence info as families see it and its version
- * after the change. A resumed licence with seats left offers them to the waitlist as a raised one does. `ifMatch`:
- * the request's `If-Match` (412 when the licence changed since).
+ * after the change. A resumed licence with seats left offers them to the waitlist as a raised one does.
+ * `expectedVersions`: the versions the request's `If-Match` names (null: none asked for); 412 when the licence's
+ * version is none of them.
  */
 export async function updateLicenceSeats(
   deps: AppDeps,
   code: string,
   body: { available_licenses?: number | undefined; paused?: boolean | undefined },
-  ifMatch?: string,
+  expectedVersions: readonly number[] | null = null,
 ): Promise<{ info: LicenceInfoJson; version: number }> {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(LICENCE_NOT_FOUND);
@@ -78,7 +64,7 @@ export async function updateLicenceSeats(
       .where(eq(licences.id, licence.id))
       .for('update');
     if (!locked) throw notFound(LICENCE_NOT_FOUND);
-    if (!ifMatchAllows(ifMatch, locked.version)) throw staleLicence();
+    if (expectedVersions !== null && !expectedVersions.includes(locked.version)) throw staleLicence();
     if (body.available_licenses !== undefined) await setAvailableLicences(tx, licence.id, body.available_licenses);
     if (body.paused !== undefined) await setLicencePaused(tx, licence.id, body.paused);
     return offerFreeSeats(deps, tx, licence.id, deps.now());

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { type AdminRosterActorRef, adminRosterView, type RosterColumnView } from '../../machines/admin-roster.connect';
 import { Alert } from '../common/alert';
 import { RetryAlert } from '../common/retry-alert';
@@ -14,7 +14,8 @@ import './roster.css';
  * their header's button (aria-sort says how), pages, each athlete a link to the membership's page, and the CSV
  * exports the role offers (point 5).
  */
-export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
+/** `heldSeats`: the team's held seats (issue 30 point 4), shown under the roster once it has loaded. */
+export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActorRef; heldSeats?: ReactNode }) {
   const view = useSelector(actorRef, adminRosterView);
   const title = view.kind === 'loaded' ? `${view.team.name} roster` : 'Team roster';
   return (
@@ -154,6 +155,7 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
               Next
             </button>
           </nav>
+          {heldSeats}
         </>
       )}
     </AdminPage>
