@@ -250,6 +250,12 @@ describe('coming back after the release', () => {
     const after = await t.call('GET', '/api/registrations/progress?license=TIGERS-2027', { token });
     expect(after.status, after.text).toBe(200);
     expect((after.body as { progress: { released?: string } }).progress.released).toBe(releasedText('12U Tigers'));
+    // The licence page's look-up of the logged-in family says so too, until the family claims again.
+    const lookup = await t.call('GET', '/api/waitlist?license=TIGERS-2027', { token });
+    expect(lookup.body).toEqual({ entry: null, released: releasedText('12U Tigers') });
+    await samClaims('TIGERS-2027');
+    const claimedAgain = await t.call('GET', '/api/waitlist?license=TIGERS-2027', { token });
+    expect(claimedAgain.body).toEqual({ entry: null });
   });
 });
 
