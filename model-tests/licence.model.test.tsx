@@ -17,6 +17,7 @@ import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './har
 // ---------------------------------------------------------------------------------------------------------------
 // Server answers shaped like the demo fixtures (docs/fixtures.md)
 
+const RELEASED = 'Your held spot on 12U Tigers was released.';
 const northside = { organization_id: 1, organization_name: 'Northside Youth Baseball' };
 
 const tigers: LicenceInfo = {
@@ -155,7 +156,12 @@ const model = defineModel({
             [doneEvent('licence', tigersOffered), doneEvent('licence', tigersFull)]
           : [doneEvent('licence', tigers), doneEvent('licence', tigersFull), doneEvent('licence', tigersPaused)],
     'xstate.error.actor.licence': [errorEvent('licence', loadFailure)],
-    'xstate.done.actor.waitlistEntry': [doneEvent('waitlistEntry', onWaitlist), doneEvent('waitlistEntry', null)],
+    'xstate.done.actor.waitlistEntry': [
+      doneEvent('waitlistEntry', { entry: onWaitlist, released: null }),
+      doneEvent('waitlistEntry', { entry: null, released: null }),
+      // Issue 30 point 4: the family's held spot was released: the page says so after the logout.
+      doneEvent('waitlistEntry', { entry: null, released: RELEASED }),
+    ],
     'xstate.error.actor.waitlistEntry': [errorEvent('waitlistEntry', waitlistFailure)],
     'xstate.done.actor.claim': [doneEvent('claim', claimOk), doneEvent('claim', claimNoneLeft)],
     'xstate.error.actor.claim': [errorEvent('claim', claimRefused)],
@@ -165,7 +171,7 @@ const model = defineModel({
     ],
     'xstate.error.actor.user': [errorEvent('user', refreshFailure)],
   },
-  context: ['licence', 'user', 'errorText', 'confirmation', 'offer', 'joiningWaitlist'],
+  context: ['licence', 'user', 'errorText', 'confirmation', 'offer', 'joiningWaitlist', 'released'],
   states: {
     loading: (snapshot, { invocations }) => {
       const { context } = snapshot;
@@ -339,6 +345,12 @@ const storeLinks = () =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
+/** Issue 30 point 4: the released hold's text, shown exactly when the server sent it. */
+function releasedShown(released: string | null) {
+  if (released === null) expect(screen.queryByText(/was released/)).toBeNull();
+  else expect(screen.getByText(released)).toBeTruthy();
+}
+
 runPaths({
   model,
   uiRun: {
@@ -360,6 +372,7 @@ runPaths({
       },
       'team.welcome': ({ snapshot }) => {
         expect(heading()).toBe('Welcome to Diamond Academy');
+        releasedShown(snapshot.context.released);
         // Issue 21 point 3: from an open offer's link, the held seat and until when.
         const held = `A spot is held for you until ${formatHoldUntil(OFFER_EXPIRES_AT)}.`;
         if (snapshot.context.licence?.offer === undefined) expect(screen.queryByText(held)).toBeNull();
@@ -373,8 +386,9 @@ runPaths({
       'team.welcome.ready': () => expect(screen.queryByRole('alert')).toBeNull(),
       'team.welcome.claimFailed': () =>
         expect(screen.getByRole('alert').textContent).toBe('This license cannot be claimed by your account.'),
-      'team.unavailable': () => {
+      'team.unavailable': ({ snapshot }) => {
         expect(heading()).toBe('Welcome to Diamond Academy');
+        releasedShown(snapshot.context.released);
         // The spec's text unchanged, whatever an expired offer's link said; no held seat.
         expect(screen.getByRole('alert').textContent).toBe('Sorry, this license is not available.');
         expect(screen.queryByText(/A spot is held for you/)).toBeNull();

@@ -29,6 +29,7 @@ import { playerRoutes } from './routes/player.ts';
 import { registrationLinkRoutes } from './routes/registration-links.ts';
 import { registrationProgressRoutes } from './routes/registration-progress.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
+import { seatHoldRoutes } from './routes/seat-holds.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffBillingRoutes } from './routes/staff-billing.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
@@ -103,8 +104,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
       return origin === new URL(c.req.url).origin ? origin : null;
     },
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', 'X-Requested-With'],
-    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    allowHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', 'If-Match'],
+    exposeHeaders: ['Retry-After', 'X-Request-Id', 'ETag'],
     maxAge: 600,
   });
   app.use('/api/*', corsMiddleware);
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', paymentRoutes(deps));
   app.route('/', householdRoutes(deps));
   app.route('/', waitlistRoutes(deps));
+  app.route('/', seatHoldRoutes(deps));
   app.route('/', playerRoutes(deps));
   app.route('/', brandingRoutes(deps));
   app.route('/', draftRoutes(deps));

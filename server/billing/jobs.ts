@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import { sendRegistrationReminders } from '../services/registration-progress.ts';
+import { releaseExpiredHolds } from '../services/seat-holds.ts';
 import { expireWaitlistOffers } from '../services/waitlist-seats.ts';
 import { type CollectorResult, runCollector } from './collector.ts';
 
@@ -35,6 +36,9 @@ export const COLLECTOR_JOBS: readonly CollectorJob[] = [
     name: 'waitlist_offer_expiry',
     run: async (deps, at) => (await expireWaitlistOffers(deps, at)).expired,
   },
+  // Issue 30 point 4: claims with nothing paid 96 h after the claim give their seats back (the waitlist's first family
+  // gets the offer). After the offer expiry, so a seat both free up goes to the line in one order.
+  { name: 'seat_hold_expiry', run: (deps, at) => releaseExpiredHolds(deps, at) },
 ];
 
 export interface CollectorRunResult extends CollectorResult {

@@ -31,6 +31,7 @@ const ERROR_DESCRIPTIONS = {
   404: 'Not found',
   409: 'Conflict with the current state',
   410: 'Gone (an invitation that expired or was used)',
+  412: 'Precondition failed (If-Match names an older version)',
   422: 'Validation error',
   429: 'Too many attempts (see Retry-After)',
 } as const;
@@ -269,6 +270,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'GET /api/staff/drafts/{id}': { operationId: 'getDraft' },
   'PUT /api/staff/drafts/{id}': { operationId: 'updateDraft' },
   'POST /api/staff/billing/run': { operationId: 'runBilling' },
+  'GET /api/staff/licences/{code}': { operationId: 'getStaffLicence' },
   'PUT /api/staff/licences/{code}': { operationId: 'updateLicenceSeats' },
   // Households (issue 20)
   'GET /api/household': { operationId: 'getHousehold' },
@@ -288,6 +290,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/waitlist': { operationId: 'joinWaitlist' },
   'GET /api/waitlist': { operationId: 'getWaitlistEntry' },
   'DELETE /api/waitlist': { operationId: 'leaveWaitlist' },
+  'DELETE /api/household/athletes/{athlete_id}/hold': { operationId: 'releaseRemovedAthleteHold' },
   // Club console (issue 22): staff sessions (security scheme staffSession)
   'POST /api/admin/login': { operationId: 'staffLogin', public: true },
   'POST /api/admin/logout': { operationId: 'staffLogout' },
@@ -307,6 +310,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'PUT /api/admin/teams/{id}': { operationId: 'updateTeam' },
   'POST /api/admin/teams/{id}/licences': { operationId: 'createTeamLicence' },
   'POST /api/admin/organizations/{id}/coach-licences': { operationId: 'createCoachLicence' },
+  'GET /api/admin/licences/{code}': { operationId: 'getAdminLicence' },
   'PUT /api/admin/licences/{code}': { operationId: 'updateAdminLicence' },
   'GET /api/admin/organizations/{id}/discount-codes': { operationId: 'listDiscountCodes' },
   'POST /api/admin/organizations/{id}/discount-codes': { operationId: 'createDiscountCode' },
@@ -316,6 +320,8 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'PUT /api/admin/drafts/{id}': { operationId: 'updateAdminDraft' },
   'GET /api/admin/teams': { operationId: 'listStaffTeams' },
   'GET /api/admin/teams/{team_id}/memberships': { operationId: 'getTeamRoster' },
+  'GET /api/admin/teams/{team_id}/holds': { operationId: 'getTeamHolds' },
+  'DELETE /api/admin/teams/{team_id}/holds/{athlete_id}': { operationId: 'releaseTeamHold' },
   'GET /api/admin/teams/{team_id}/memberships.csv': { operationId: 'exportTeamRoster' },
   'GET /api/admin/teams/{team_id}/payments.csv': { operationId: 'exportTeamPayments' },
   'GET /api/admin/memberships/{id}': { operationId: 'getStaffMembership' },

@@ -19,6 +19,11 @@ export interface RegistrationReminder {
   link: string;
   /** The second (last) reminder, 72 hours on. */
   second: boolean;
+  /**
+   * 'Your spot on {team} is held until {date}.' while the family's claim holds its seat with nothing paid (issue 30
+   * point 4, src/domain/seat-holds.ts); null (or absent) when no seat is held for them.
+   */
+  held?: string | null;
 }
 
 export const REGISTRATION_REMINDER_TEXTS = {
@@ -40,6 +45,7 @@ export function registrationReminderMail(reminder: RegistrationReminder): MailMe
         reminder.second
           ? `This is a last reminder: the registration of ${athlete} for ${team} is not finished yet.`
           : `You started registering ${athlete} for ${team} but did not finish.`,
+        ...(reminder.held ? [reminder.held] : []),
         'Everything you chose is saved. Log in and continue where you left off:',
         reminder.link,
       ],

@@ -12,10 +12,12 @@ import { adminTeamBodySchema } from '../../src/domain/forms/admin-team.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
 import { formBody } from '../http/form-body.ts';
-import { codeParam, createRouter, idParam, json, jsonBody } from '../http/openapi.ts';
+import { ifMatchVersions, licenceEtag } from '../http/licence-etag.ts';
+import { codeParam, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
 import {
   adminDraft,
+  adminLicence,
   createCoachLicence,
   createDiscountCode,
   createDraft,
@@ -51,6 +53,7 @@ const AdminLicenceSchema = z
     claimed: int,
     expires_on: z.string().nullable(),
     link: z.string(),
+    version: int,
   })
   .openapi('AdminLicence');
 
@@ -204,13 +207,33 @@ const createCoachLicenceRoute = createAdminRoute({
   responses: { 201: json(LicenceAnswer, 'The new licence') },
 });
 
+/** Issue 30 point 4: the licence's version, answered as `ETag` and sent back as `If-Match`. */
+const IfMatchHeaders = z.object({
+  'if-match': z.string().max(256).optional().openapi({ description: "The licence's `ETag` as read (412 if stale)" }),
+});
+
+const getLicenceRoute = createAdminRoute({
+  method: 'get',
+  path: '/api/admin/licences/{code}',
+  permission: 'manage_licences',
+  summary: 'A licence with its version as ETag (owners, registrars)',
+  request: { params: z.object({ code: codeParam('code') }) },
+  responses: { 200: json(LicenceAnswer) },
+});
+
 const updateLicenceRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/licences/{code}',
   permission: 'manage_licences',
-  summary: "Change a licence's seats or pause it (owners, registrars); a freed seat goes to the waitlist",
-  request: { params: z.object({ code: codeParam('code') }), body: jsonBody(formBody(adminLicenceUpdateBodySchema)) },
-  responses: { 200: json(LicenceAnswer) },
+  summary:
+    "Change a licence's seats or pause it (owners, registrars); a freed seat goes to the waitlist; a stale " +
+    'If-Match answers 412 and changes nothing',
+  request: {
+    params: z.object({ code: codeParam('code') }),
+    headers: IfMatchHeaders,
+    body: jsonBody(formBody(adminLicenceUpdateBodySchema)),
+  },
+  responses: { 200: json(LicenceAnswer), ...errors(412) },
 });
 
 const listDiscountCodesRoute = createAdminRoute({
@@ -307,9 +330,19 @@ export function adminSetupRoutes(deps: AppDeps) {
     c.json(await createCoachLicence(deps, staff(c), c.req.valid('param').id, c.req.valid('json')), 201),
   );
 
-  app.openapi(updateLicenceRoute, async (c) =>
-    c.json(await updateAdminLicence(deps, staff(c), c.req.valid('param').code, c.req.valid('json')), 200),
-  );
+  app.openapi(getLicenceRoute, async (c) => {
+    const answer = await adminLicence(deps, staff(c), c.req.valid('param').code);
+    c.header('ETag', licenceEtag(answer.licence.version));
+    return c.json(answer, 200);
+  });
+
+  app.openapi(updateLicenceRoute, async (c) => {
+    const { code } = c.req.valid('param');
+    const expected = ifMatchVersions(c.req.valid('header')['if-match']);
+    const answer = await updateAdminLicence(deps, staff(c), code, c.req.valid('json'), expected);
+    c.header('ETag', licenceEtag(answer.licence.version));
+    return c.json(answer, 200);
+  });
 
   app.openapi(listDiscountCodesRoute, async (c) =>
     c.json(await listDiscountCodes(deps, staff(c), c.req.valid('param').id), 200),

@@ -26,6 +26,8 @@ const ProgressFields = z.object({
   team: z.object({ name: z.string(), season: z.string().nullable() }).nullable(),
   snapshot: SnapshotSchema,
   updated_at: z.string(),
+  /** Issue 30 point 4: 'Your held spot on {team} was released.' (GET, only when the family's hold was released). */
+  released: z.string().optional(),
 });
 const ProgressSchema = ProgressFields.openapi('RegistrationProgress');
 

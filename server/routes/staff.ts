@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
+import { ifMatchVersions, licenceEtag } from '../http/licence-etag.ts';
 import {
   codeParam,
   createRouter,
@@ -13,7 +14,7 @@ import {
   LicenceInfoSchema,
 } from '../http/openapi.ts';
 import { saveStaffDraft, staffDraft } from '../services/staff-drafts.ts';
-import { updateLicenceSeats } from '../services/staff-licences.ts';
+import { licenceWithVersion, updateLicenceSeats } from '../services/staff-licences.ts';
 
 const DraftSchema = z
   .object({
@@ -76,18 +77,37 @@ const updateDraftRoute = createRoute({
   responses: { 200: json(DraftSchema), ...errors(400, 401, 404, 422) },
 });
 
+/** Issue 30 point 4: the licence's version, answered as `ETag` and sent back as `If-Match`. */
+const IfMatchHeaders = z.object({
+  'if-match': z.string().max(256).optional().openapi({ description: "The licence's `ETag` as read (412 if stale)" }),
+});
+
+const getLicenceRoute = createRoute({
+  method: 'get',
+  path: '/api/staff/licences/{code}',
+  tags: ['staff'],
+  summary: 'The licence info with its version as ETag (staff token)',
+  security: STAFF_SECURITY,
+  middleware: [staffFirst] as const,
+  request: { params: z.object({ code: codeParam('code') }) },
+  responses: { 200: json(LicenceInfoSchema), ...errors(401, 404, 422) },
+});
+
 const updateLicenceRoute = createRoute({
   method: 'put',
   path: '/api/staff/licences/{code}',
   tags: ['staff'],
-  summary: 'Set how many seats of a licence are left to claim (staff token); answers the licence info',
+  summary:
+    'Set how many seats of a licence are left to claim (staff token); answers the licence info and its ETag; ' +
+    'a stale If-Match answers 412 and changes nothing',
   security: STAFF_SECURITY,
   middleware: [staffFirst] as const,
   request: {
     params: z.object({ code: codeParam('code') }),
+    headers: IfMatchHeaders,
     body: jsonBody(z.object({ available_licenses: z.number().int().min(0).max(100_000) })),
   },
-  responses: { 200: json(LicenceInfoSchema), ...errors(400, 401, 404, 422) },
+  responses: { 200: json(LicenceInfoSchema), ...errors(400, 401, 404, 412, 422) },
 });
 
 export function staffRoutes(deps: AppDeps) {
@@ -99,9 +119,18 @@ export function staffRoutes(deps: AppDeps) {
     c.json(await saveStaffDraft(deps, c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
-  app.openapi(updateLicenceRoute, async (c) =>
-    c.json(await updateLicenceSeats(deps, c.req.valid('param').code, c.req.valid('json')), 200),
-  );
+  app.openapi(getLicenceRoute, async (c) => {
+    const { info, version } = await licenceWithVersion(deps, c.req.valid('param').code);
+    c.header('ETag', licenceEtag(version));
+    return c.json(info, 200);
+  });
+
+  app.openapi(updateLicenceRoute, async (c) => {
+    const expected = ifMatchVersions(c.req.valid('header')['if-match']);
+    const { info, version } = await updateLicenceSeats(deps, c.req.valid('param').code, c.req.valid('json'), expected);
+    c.header('ETag', licenceEtag(version));
+    return c.json(info, 200);
+  });
 
   return app;
 }

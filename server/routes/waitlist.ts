@@ -51,11 +51,15 @@ const getRoute = createRoute({
   method: 'get',
   path: '/api/waitlist',
   tags: ['waitlist'],
-  summary: "The family's place on a licence's waitlist, or null",
+  summary:
+    "The family's place on a licence's waitlist, or null; `released` when the family's held spot on it was released",
   security: BEARER,
   middleware: [authFirst, guardianFirst] as const,
   request: { query: licenceQuery },
-  responses: { 200: json(z.object({ entry: NullableEntrySchema })), ...errors(401, 403, 404, 422) },
+  responses: {
+    200: json(z.object({ entry: NullableEntrySchema, released: z.string().optional() })),
+    ...errors(401, 403, 404, 422),
+  },
 });
 
 const leaveRoute = createRoute({

@@ -74,6 +74,8 @@ export interface AdminLicenceJson {
   expires_on: string | null;
   /** The licence page families follow (the link the club hands out). */
   link: string;
+  /** Issue 30 point 4: the licence's version (its `ETag`), sent back as `If-Match` with a seat change. */
+  version: number;
 }
 
 function licenceJson(deps: Pick<AppDeps, 'env'>, licence: LicenceRow, claimed: number): AdminLicenceJson {
@@ -87,6 +89,7 @@ function licenceJson(deps: Pick<AppDeps, 'env'>, licence: LicenceRow, claimed: n
     claimed,
     expires_on: licence.expiresOn,
     link: siteLink(deps.env, `/licenses/${encodeURIComponent(licence.code)}`),
+    version: licence.version,
   };
 }
 
@@ -418,14 +421,29 @@ export async function createCoachLicence(
  * PUT /api/admin/licences/{code} (owner, registrar): seats left to claim and the pause, through the staff licence
  * service (a raised seat, or a resumed licence with seats left, is offered to the waitlist's first family).
  */
-export async function updateAdminLicence(deps: AppDeps, staff: StaffJson, code: string, body: AdminLicenceUpdateBody) {
+export async function updateAdminLicence(
+  deps: AppDeps,
+  staff: StaffJson,
+  code: string,
+  body: AdminLicenceUpdateBody,
+  expectedVersions: readonly number[] | null = null,
+) {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
   authorizeOrganization(staff, licence.organizationId, 'manage_licences', ADMIN_SETUP_TEXTS.licenceNotFound);
-  await updateLicenceSeats(deps, licence.code, body);
+  // Issue 30 point 4: `If-Match` (the version the console read); 412 when the licence changed since.
+  await updateLicenceSeats(deps, licence.code, body, expectedVersions);
   const saved = await findLicence(deps.db, licence.code);
   if (!saved) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
   return licenceAnswer(deps, saved);
+}
+
+/** GET /api/admin/licences/{code} (owner, registrar): the licence with its version (the route's `ETag`). */
+export async function adminLicence(deps: AppDeps, staff: StaffJson, code: string) {
+  const licence = await findLicence(deps.db, code);
+  if (!licence) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
+  authorizeOrganization(staff, licence.organizationId, 'manage_licences', ADMIN_SETUP_TEXTS.licenceNotFound);
+  return licenceAnswer(deps, licence);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

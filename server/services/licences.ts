@@ -224,7 +224,7 @@ export async function claimLicence(deps: AppDeps, user: UserRow, licence: Licenc
     return await deps.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(licenceClaims)
-        .values({ licenceId: licence.id, userId: user.id })
+        .values({ licenceId: licence.id, userId: user.id, claimedAt: now })
         .onConflictDoNothing()
         .returning({ id: licenceClaims.id });
       const heldSeat = inserted.length > 0 && (await takeHeldSeat(tx, user, licence.id, now));

@@ -14,6 +14,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isSecretKey } from '../../src/domain/secret-keys.ts';
+import { formatHoldEndUtc, heldUntilText, releasedText } from '../../src/domain/seat-holds.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   licences,
@@ -30,8 +31,14 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
 import { registrationReminderMail } from '../mail/registration-reminder-mail.ts';
-import { athleteHouseholdGuardianIds, householdAthleteIds, householdGuardianIds } from './households.ts';
+import {
+  athleteHouseholdGuardianIds,
+  householdAthleteIds,
+  householdGuardianIds,
+  householdMemberIds,
+} from './households.ts';
 import { findLicence, holdsClaim, isExpired } from './licences.ts';
+import { holdOf, releasedHoldTeam } from './seat-holds.ts';
 
 export const PROGRESS_FLOWS = ['register', 'login', 'payment'] as const;
 export type ProgressFlow = (typeof PROGRESS_FLOWS)[number];
@@ -81,6 +88,11 @@ export interface ProgressJson {
   team: { name: string; season: string | null } | null;
   snapshot: Record<string, unknown>;
   updated_at: string;
+  /**
+   * Issue 30 point 4: 'Your held spot on {team} was released.' when the family's hold on the licence was released
+   * and nobody of it holds a claim now (GET only; absent otherwise).
+   */
+  released?: string;
 }
 
 /**
@@ -206,12 +218,22 @@ export async function readProgress(
       .where(mine)
       .orderBy(desc(registrationProgress.updatedAt), desc(registrationProgress.id))
       .limit(1);
-    return latest ? progressJson(latest) : null;
+    return latest ? withRelease(db, caller, latest) : null;
   }
   const licence = await findLicence(db, licenceCode);
   if (!licence) return null;
   const [found] = await progressRows(db).where(and(mine, eq(registrationProgress.licenseId, licence.id)));
-  return found ? progressJson(found) : null;
+  return found ? withRelease(db, caller, found) : null;
+}
+
+/** The answer of a saved registration with the released hold's text (issue 30 point 4), if its hold was released. */
+async function withRelease(db: Db, caller: UserRow, found: ProgressSelection): Promise<ProgressJson> {
+  const json = progressJson(found);
+  const { row } = found;
+  const holders = row.athleteId === null ? await householdMemberIds(db, caller) : [row.athleteId];
+  const [licence] = await db.select().from(licences).where(eq(licences.id, row.licenseId));
+  const team = licence ? await releasedHoldTeam(db, holders, licence) : null;
+  return team === null ? json : { ...json, released: releasedText(team) };
 }
 
 /** DELETE ('Start over'): the caller's row for the licence, if any; nothing else is ever deleted by it. */
@@ -353,6 +375,10 @@ async function remindOne(
   if (!owner?.email) return false;
   const to = owner.email;
   const second = row.firstReminderAt !== null;
+  const teamName = found.teamName ?? licence.name;
+  // Issue 30 point 4: a claim with nothing paid holds its seat for 96 hours; the reminders say until when.
+  const holders = row.athleteId === null ? await householdMemberIds(db, { id: row.userId }) : [row.athleteId];
+  const heldUntil = await holdOf(db, holders, licence.id);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .update(registrationProgress)
@@ -366,10 +392,11 @@ async function remindOne(
         to,
         name: owner.name,
         athleteName: row.athleteId === null ? null : athleteName(found.athleteName, found.athleteUsername),
-        teamName: found.teamName ?? licence.name,
+        teamName,
         seasonName: found.seasonName,
         link: continueLink(deps.env, licence.code),
         second,
+        held: heldUntil === null ? null : heldUntilText(teamName, formatHoldEndUtc(heldUntil)),
       }),
     );
     return true;

@@ -3,9 +3,18 @@
  * Staff raise or lower it (and tests raise it to free a seat). Raised seats go first to the waitlist's first families
  * (./waitlist-seats.ts offerFreeSeats, in the same transaction): an offer holds its seat, so the answer's count
  * leaves it out.
+ *
+ * Versions (issue 30 point 4): a licence carries `version`, which the database raises whenever its seats left or its
+ * pause change (trigger `licences_bump_version`, migration 0010). `GET` answers it as the `ETag`; a `PUT` with
+ * `If-Match` changes the licence only while that is still its version (compared under the licence's row lock, so two
+ * processes cannot both pass), else 412 'Someone else changed this licence. Reload to see it.' and nothing changes:
+ * a resent seat change makes no second waitlist offer. Without `If-Match` the change applies as before.
  */
+import { eq } from 'drizzle-orm';
+import { SEAT_HOLD_TEXTS } from '../../src/domain/seat-holds.ts';
+import { licences } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import {
   findLicence,
   findLicenceInfo,
@@ -17,25 +26,49 @@ import { deliverAfterCommit, offerFreeSeats } from './waitlist-seats.ts';
 
 export const LICENCE_NOT_FOUND = 'Licence not found.';
 
+export function staleLicence(): ApiError {
+  return new ApiError(412, SEAT_HOLD_TEXTS.staleLicence, { if_match: [SEAT_HOLD_TEXTS.staleLicence] });
+}
+
+/** GET /api/staff/licences/{code}: the licence info as families see it, with its version (the `ETag`). */
+export async function licenceWithVersion(
+  deps: AppDeps,
+  code: string,
+): Promise<{ info: LicenceInfoJson; version: number }> {
+  const licence = await findLicence(deps.db, code);
+  if (!licence) throw notFound(LICENCE_NOT_FOUND);
+  const view = await findLicenceInfo(deps.db, licence.code, deps.now());
+  if (!view) throw notFound(LICENCE_NOT_FOUND);
+  return { info: view.info, version: licence.version };
+}
+
 /**
  * PUT /api/staff/licences/{code} (and the console's PUT /api/admin/licences/{code}, issue 22 point 2, which may also
- * pause or resume it): sets the seats left to claim; answers the licence info as families see it. A resumed licence
- * with seats left offers them to the waitlist as a raised one does.
+ * pause or resume it): sets the seats left to claim; answers the licence info as families see it and its version
+ * after the change. A resumed licence with seats left offers them to the waitlist as a raised one does.
+ * `expectedVersions`: the versions the request's `If-Match` names (null: none asked for); 412 when the licence's
+ * version is none of them.
  */
 export async function updateLicenceSeats(
   deps: AppDeps,
   code: string,
   body: { available_licenses?: number | undefined; paused?: boolean | undefined },
-): Promise<LicenceInfoJson> {
+  expectedVersions: readonly number[] | null = null,
+): Promise<{ info: LicenceInfoJson; version: number }> {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(LICENCE_NOT_FOUND);
   const change = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ version: licences.version })
+      .from(licences)
+      .where(eq(licences.id, licence.id))
+      .for('update');
+    if (!locked) throw notFound(LICENCE_NOT_FOUND);
+    if (expectedVersions !== null && !expectedVersions.includes(locked.version)) throw staleLicence();
     if (body.available_licenses !== undefined) await setAvailableLicences(tx, licence.id, body.available_licenses);
     if (body.paused !== undefined) await setLicencePaused(tx, licence.id, body.paused);
     return offerFreeSeats(deps, tx, licence.id, deps.now());
   });
   await deliverAfterCommit(deps, change.mails);
-  const view = await findLicenceInfo(deps.db, licence.code, deps.now());
-  if (!view) throw notFound(LICENCE_NOT_FOUND);
-  return view.info;
+  return licenceWithVersion(deps, licence.code);
 }

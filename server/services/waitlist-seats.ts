@@ -147,10 +147,10 @@ export async function offerFreeSeats(deps: SeatDeps, tx: Tx, licenceId: number, 
 }
 
 /**
- * Gives `count` seats back to the licence's pool and offers them on (an offer expired or declined, a claim released),
- * in the caller's transaction; answers the mails for after the commit.
+ * Gives `count` seats back to the licence's pool and offers them on (an offer expired or declined, a claim released,
+ * a held seat given back: ./seat-holds.ts), in the caller's transaction; answers the mails for after the commit.
  */
-async function returnSeats(deps: SeatDeps, tx: Tx, licenceId: number, count: number, now: Date) {
+export async function returnSeats(deps: SeatDeps, tx: Tx, licenceId: number, count: number, now: Date) {
   await tx
     .update(licences)
     .set({ availableLicenses: sql`${licences.availableLicenses} + ${count}` })

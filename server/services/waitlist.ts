@@ -8,6 +8,7 @@
  * leaves nothing). Athletes and coaches have no place in a line (403).
  */
 import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { releasedText } from '../../src/domain/seat-holds.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   type LicenceRow,
@@ -24,6 +25,7 @@ import type { AppDeps } from '../deps.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
 import { householdGuardianIds, householdMemberIds } from './households.ts';
 import { findLicence, findLicenceInfo, isExpired, LICENCE_TEXTS, type LicenceInfoJson } from './licences.ts';
+import { releasedHoldTeam } from './seat-holds.ts';
 import { hashToken } from './tokens.ts';
 import { deliverAfterCommit, leaveLine, openOffer } from './waitlist-seats.ts';
 
@@ -183,11 +185,14 @@ export async function getWaitlistEntry(
   deps: AppDeps,
   user: UserRow,
   code: string,
-): Promise<{ entry: WaitlistEntryJson | null }> {
+): Promise<{ entry: WaitlistEntryJson | null; released?: string }> {
   requireWaitlistGuardian(user);
   const licence = await requireLicence(deps.db, code);
   const entry = await activeEntry(deps.db, user, licence.id);
-  return { entry: entry ? await entryJson(deps.db, entry, licence) : null };
+  const answer = { entry: entry ? await entryJson(deps.db, entry, licence) : null };
+  // Issue 30 point 4: the licence page of a family whose held spot was released says so.
+  const team = await releasedHoldTeam(deps.db, await householdMemberIds(deps.db, user), licence);
+  return team === null ? answer : { ...answer, released: releasedText(team) };
 }
 
 /**

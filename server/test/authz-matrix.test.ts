@@ -370,6 +370,13 @@ const MATRIX: Record<string, Row> = {
     path: (victim) => `/api/household/guardians/${victim.coGuardianId}`,
     answers: { owner: 200, otherGuardian: 404, athlete: 403 },
   },
+  // Held seats (issue 30 point 4): Jordan is paid for, so the victim's 'Remove' releases nothing (200, 0); the other
+  // family and an athlete hear there is no such athlete.
+  'DELETE /api/household/athletes/{athlete_id}/hold': {
+    access: 'user',
+    path: (victim) => `/api/household/athletes/${victim.athleteId}/hold`,
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
   // Waitlist (issue 21): athletes have no place in a line; another guardian neither sees nor leaves the victim's entry
   // (their GET answers null, their DELETE leaves nothing: see server/routes/waitlist.test.ts).
   'POST /api/waitlist': {
@@ -391,6 +398,11 @@ const MATRIX: Record<string, Row> = {
     answers: { owner: 204, otherGuardian: 204, athlete: 403 },
   },
   'GET /api/staff/drafts/{id}': { access: 'staff', path: () => '/api/staff/drafts/1', answers: { staff: 200 } },
+  'GET /api/staff/licences/{code}': {
+    access: 'staff',
+    path: () => '/api/staff/licences/FULL-2027',
+    answers: { staff: 200 },
+  },
   'PUT /api/staff/licences/{code}': {
     access: 'staff',
     path: () => '/api/staff/licences/FULL-2027',
@@ -492,6 +504,12 @@ const MATRIX: Record<string, Row> = {
     body: (_, caller) => ({ code: `COACH-${caller}`, seats: 2, expires_on: null }),
     answers: allowed(201),
   },
+  'GET /api/admin/licences/{code}': {
+    access: 'admin',
+    permission: 'manage_licences',
+    path: () => '/api/admin/licences/TIGERS-2027',
+    answers: allowed(200),
+  },
   'PUT /api/admin/licences/{code}': {
     access: 'admin',
     permission: 'manage_licences',
@@ -547,6 +565,19 @@ const MATRIX: Record<string, Row> = {
     path: (victim) => `/api/admin/teams/${victim.teamId}/memberships`,
     staffSees: true,
     answers: allowed(200),
+  },
+  'GET /api/admin/teams/{team_id}/holds': {
+    access: 'admin',
+    permission: 'read_roster',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/holds`,
+    answers: allowed(200),
+  },
+  // Jordan's seat is paid for, not held: 409 once the scope let the call through.
+  'DELETE /api/admin/teams/{team_id}/holds/{athlete_id}': {
+    access: 'admin',
+    permission: 'release_hold',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/holds/${victim.athleteId}`,
+    answers: allowed(409),
   },
   'GET /api/admin/teams/{team_id}/memberships.csv': {
     access: 'admin',

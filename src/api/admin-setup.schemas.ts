@@ -21,6 +21,8 @@ export const adminLicenceSchema = z.object({
   expires_on: z.nullable(z.string()),
   /** The licence page families follow (absolute URL). */
   link: z.string(),
+  /** Issue 30 point 4: the licence's version, sent back as `If-Match` with a seat change. */
+  version: z.optional(whole),
 });
 export type AdminLicence = z.infer<typeof adminLicenceSchema>;
 

@@ -109,14 +109,25 @@ export async function createCoachLicence(
   return (await setupRequest(path, licenceAnswerSchema, 'post', body, options)).licence;
 }
 
-/** PUT /api/admin/licences/{code} (owner, registrar): seats and/or the pause; a freed seat goes to the waitlist. */
+/**
+ * PUT /api/admin/licences/{code} (owner, registrar): seats and/or the pause; a freed seat goes to the waitlist.
+ * `version`: the licence's as the console read it, sent as `If-Match` (issue 30 point 4): 412 'Someone else changed
+ * this licence. Reload to see it.' when it changed since.
+ */
 export async function updateAdminLicence(
   code: string,
   body: AdminLicenceUpdateBody,
-  options: AdminSetupCallOptions = {},
+  options: AdminSetupCallOptions & { version?: number | undefined } = {},
 ): Promise<AdminLicence> {
   const path = `/api/admin/licences/${encodeURIComponent(code)}`;
-  return (await setupRequest(path, licenceAnswerSchema, 'put', body, options)).licence;
+  const headers = options.version === undefined ? undefined : { 'If-Match': `"${options.version}"` };
+  const answer = await adminRequest(path, licenceAnswerSchema, {
+    method: 'put',
+    json: body,
+    signal: options.signal,
+    ...(headers === undefined ? {} : { headers }),
+  });
+  return answer.licence;
 }
 
 /** PUT /api/admin/organizations/{id}/settings (owner): the waiver and the household discounts. */

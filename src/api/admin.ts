@@ -36,7 +36,7 @@ import { schemaError, toApiError } from './errors';
 import { beginRequest } from './loading';
 
 export interface AdminRequest {
-  method?: 'get' | 'post' | 'put';
+  method?: 'get' | 'post' | 'put' | 'delete';
   json?: unknown;
   /** Whether the staff token goes along (all but login and accepting an invitation). */
   staff?: boolean;

@@ -22,6 +22,8 @@ export const registrationProgressSchema = z.object({
   team: z.nullable(z.object({ name: z.string(), season: z.nullable(z.string()) })),
   snapshot: plainObject,
   updated_at: z.string(),
+  /** Issue 30 point 4: 'Your held spot on {team} was released.' once the family's held seat was given back. */
+  released: z.optional(z.string()),
 });
 export type RegistrationProgress = z.infer<typeof registrationProgressSchema>;
 

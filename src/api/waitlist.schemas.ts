@@ -28,7 +28,18 @@ export const joinedWaitlistSchema = z.object({ entry: waitlistEntrySchema });
 export type JoinedWaitlist = z.infer<typeof joinedWaitlistSchema>;
 
 /** GET /api/waitlist?license=CODE: null when the family is not on that list. */
-export const waitlistAnswerSchema = z.object({ entry: orNull(waitlistEntrySchema) });
+export const waitlistAnswerSchema = z.object({
+  entry: orNull(waitlistEntrySchema),
+  /** Issue 30 point 4: 'Your held spot on {team} was released.' when the family's held spot was given back. */
+  released: z.optional(z.string()),
+});
+
+/** The licence page's look-up of a logged-in family (issue 21 point 3, issue 30 point 4). */
+export interface WaitlistLookup {
+  entry: WaitlistEntry | null;
+  /** The server's 'Your held spot on {team} was released.', or null. */
+  released: string | null;
+}
 export type WaitlistAnswer = z.infer<typeof waitlistAnswerSchema>;
 
 /** DELETE answers 204 without a body. */

@@ -31,6 +31,7 @@ export const STAFF_ACTIONS = [
   'retry',
   'mark_offline',
   'cancel',
+  'release_hold',
   'use_two_factor',
   'require_two_factor',
 ] as const;

@@ -37,8 +37,9 @@ export type AdminFormTarget =
   | { form: 'editTeam'; teamId: number }
   | { form: 'licence'; teamId: number }
   | { form: 'coachLicence'; organizationId: number }
-  | { form: 'seats'; code: string }
-  | { form: 'pause'; code: string; paused: boolean }
+  /** `version`: the licence's as read (issue 30 point 4), sent as `If-Match` (412 when someone changed it since). */
+  | { form: 'seats'; code: string; version?: number }
+  | { form: 'pause'; code: string; paused: boolean; version?: number }
   | { form: 'settings'; organizationId: number }
   | { form: 'discountCode'; organizationId: number }
   | { form: 'staffInvite'; organizationId: number }
@@ -168,10 +169,12 @@ async function sendAdminForm(
         adminCoachLicenceFormSchema.parse(fieldsOf(target.form, values)),
         options,
       );
-    case 'seats':
-      return updateAdminLicence(target.code, adminSeatsFormSchema.parse(fieldsOf(target.form, values)), options);
+    case 'seats': {
+      const body = adminSeatsFormSchema.parse(fieldsOf(target.form, values));
+      return updateAdminLicence(target.code, body, { ...options, version: target.version });
+    }
     case 'pause':
-      return updateAdminLicence(target.code, { paused: target.paused }, options);
+      return updateAdminLicence(target.code, { paused: target.paused }, { ...options, version: target.version });
     case 'settings': {
       const body = toAdminSettingsBody(settingsValues(values));
       if (body === null) throw new Error('The settings form sent values its schema refuses.');

@@ -32,6 +32,8 @@ export interface SetupLicenceRow {
   status: string;
   link: string;
   expiresOn: string | null;
+  /** Issue 30 point 4: the version the seat and pause forms send back (`If-Match`), when the server gave one. */
+  version?: number;
 }
 
 export interface SetupTeamRow {
@@ -170,6 +172,7 @@ function licenceRow(licence: {
   paused: boolean;
   link: string;
   expires_on: string | null;
+  version?: number | undefined;
 }): SetupLicenceRow {
   return {
     code: licence.code,
@@ -179,7 +182,19 @@ function licenceRow(licence: {
     status: licence.paused ? 'Paused' : 'Open',
     link: licence.link,
     expiresOn: licence.expires_on,
+    ...(licence.version === undefined ? {} : { version: licence.version }),
   };
+}
+
+/** 'Change seats' of a licence row: the form sends the version it read (issue 30 point 4). */
+export function seatsTarget(licence: SetupLicenceRow): AdminFormTarget {
+  return { form: 'seats', code: licence.code, ...(licence.version === undefined ? {} : { version: licence.version }) };
+}
+
+/** 'Pause' / 'Resume' of a licence row, with the version it read. */
+export function pauseTarget(licence: SetupLicenceRow): AdminFormTarget {
+  const version = licence.version === undefined ? {} : { version: licence.version };
+  return { form: 'pause', code: licence.code, paused: !licence.paused, ...version };
 }
 
 export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {

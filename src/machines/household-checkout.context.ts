@@ -84,6 +84,8 @@ export interface HouseholdCheckoutContext {
   lastAdded: number | null;
   /** Why the last added athlete was taken out again (the quote's 422 on `athletes`), until the next change. */
   notice: string | null;
+  /** Issue 30 point 4: the athlete 'Remove' took out, whose held seat the next quote gives back first. */
+  releasing: number | null;
   exit: HouseholdCheckoutExit | null;
 }
 
@@ -121,6 +123,7 @@ export function initialHouseholdContext(input: HouseholdCheckoutInput): Househol
     // The payment page starts the checkout with its athlete and the one just added.
     lastAdded: input.athletes.length > 1 ? (input.athletes.at(-1)?.id ?? null) : null,
     notice: null,
+    releasing: null,
     exit: null,
   };
 }
@@ -220,6 +223,11 @@ export function organizationMixOf(error: unknown): string | null {
 /** The lines to quote: every line, with the chosen plan and protection. */
 export function quoteRequestOf(context: HouseholdCheckoutContext) {
   return { athletes: [...context.lines], discount_code: context.pendingCode ?? context.discountCode };
+}
+
+/** The quote's call: the request, and the athlete whose held seat 'Remove' gives back first (issue 30 point 4). */
+export function quoteCallOf(context: HouseholdCheckoutContext) {
+  return { ...quoteRequestOf(context), release: context.releasing };
 }
 
 /** The checkout to send at Pay Now: every line with its plan, the code and this checkout's key. */

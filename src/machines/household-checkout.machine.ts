@@ -34,7 +34,7 @@ import {
   type HouseholdCheckoutExit,
   type HouseholdCheckoutInput,
   initialHouseholdContext,
-  quoteRequestOf,
+  quoteCallOf,
 } from './household-checkout.context';
 import { householdCheckoutSetup } from './household-checkout.setup';
 import { checkoutFailureText, recordAfterReturnFailureText } from './payment.failures';
@@ -61,7 +61,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
       invoke: {
         id: 'quote',
         src: 'quote',
-        input: ({ context }) => quoteRequestOf(context),
+        input: ({ context }) => quoteCallOf(context),
         onDone: {
           target: 'editing',
           actions: { type: 'storeQuote', params: ({ event }) => ({ quote: event.output }) },

@@ -13,6 +13,7 @@ import {
   type QuoteRequest,
 } from '../api/household';
 import type { HouseholdCheckoutResponse, HouseholdCheckoutSuccess, Quote } from '../api/household.schemas';
+import { releaseRemovedAthlete } from '../api/seat-holds';
 import { discountCodeAction } from '../domain/fees';
 import { type BillingForm, toBillingDetails } from '../domain/forms/payment-billing';
 import { PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
@@ -82,9 +83,15 @@ export const householdCheckoutSetup = setup({
     paymentMessage: PAYMENT_MESSAGE_MS,
   },
   actors: {
-    quote: fromPromise<Quote, QuoteRequest>(({ input, signal }) =>
-      settleUnlessAborted(getHouseholdQuote(input, { signal }), signal),
-    ),
+    /** Issue 30 point 4: 'Remove' gives the removed athlete's held seat back (one call) before the new quote. */
+    quote: fromPromise<Quote, QuoteRequest & { release?: number | null }>(({ input, signal }) => {
+      const { release, ...request } = input;
+      const quoted = async () => {
+        if (release !== undefined && release !== null) await releaseRemovedAthlete(release, { signal });
+        return getHouseholdQuote(request, { signal });
+      };
+      return settleUnlessAborted(quoted(), signal);
+    }),
     // Checkout calls are never aborted (no signal reaches the request): once sent, their answer is what the server
     // did. Only a stopped actor's answer is dropped.
     checkout: fromPromise<HouseholdCheckoutResponse, HouseholdCheckoutRequest>(({ input, signal }) =>
@@ -148,6 +155,7 @@ export const householdCheckoutSetup = setup({
     startQuote: assign({ error: null }),
     storeQuote: assign(({ context }, params: { quote: Quote }) => ({
       quote: params.quote,
+      releasing: null,
       lines: settledLines(context.lines, params.quote),
       athletes: context.athletes.map((athlete) => ({
         id: athlete.id,
@@ -185,6 +193,7 @@ export const householdCheckoutSetup = setup({
         athletes: context.athletes.filter((athlete) => athlete.id !== params.athleteId),
         problems,
         lastAdded: context.lastAdded === params.athleteId ? null : context.lastAdded,
+        releasing: params.athleteId,
       };
     }),
     /** The quote refused the athlete added last (another organization): out again, and the page says why. */

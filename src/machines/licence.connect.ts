@@ -39,6 +39,8 @@ export type LicenceView =
       canJoinWaitlist: boolean;
       /** Issue 21 point 3: until when the seat of a waitlist offer is held for this visitor, or null. */
       heldUntil: string | null;
+      /** Issue 30 point 4: 'Your held spot on {team} was released.' (the server's text for this family), or null. */
+      released: string | null;
     }
   | {
       screen: 'teamSuccess';
@@ -75,6 +77,7 @@ export function licenceView(snapshot: LicenceSnapshot): LicenceView {
       canNo: snapshot.can({ type: 'NO' }),
       canJoinWaitlist: snapshot.can({ type: 'JOIN_WAITLIST' }),
       heldUntil: unavailable || licence.offer === undefined ? null : formatHoldUntil(licence.offer.expires_at),
+      released: snapshot.context.released,
     };
   }
   if (snapshot.matches({ coach: 'licence' }) || snapshot.matches({ coach: 'unavailable' })) {

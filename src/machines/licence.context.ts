@@ -61,6 +61,8 @@ export interface LicenceContext {
   offer: string | null;
   /** 'Join the waitlist' was chosen (issue 21 point 3): login and register carry the intent (`waitlist`). */
   joiningWaitlist: boolean;
+  /** Issue 30 point 4: the server's 'Your held spot on {team} was released.' for this family, or null. */
+  released: string | null;
   /** Where the flow leaves to, set on entering a final state; the machine's output. */
   exit: LicenceExit | null;
 }

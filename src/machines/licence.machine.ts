@@ -11,7 +11,7 @@ import { getUser } from '../api/auth';
 import { errorText } from '../api/errors';
 import { claimLicence, getCoachLicence, getLicenceInfo } from '../api/licences';
 import type { ClaimLicenseResponse, LicenceInfo, User } from '../api/schemas';
-import type { WaitlistEntry } from '../api/waitlist.schemas';
+import type { WaitlistLookup } from '../api/waitlist.schemas';
 import { SUBSCRIPTION_STATUS } from '../domain/subscription-status';
 import { updateCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
@@ -68,10 +68,13 @@ export const licenceMachine = setup({
           signal,
         ),
     ),
-    /** Issue 21 point 3: the family's entry on this licence's waitlist; the call's module loads only when asked. */
-    waitlistEntry: fromPromise<WaitlistEntry | null, { code: string }>(({ input, signal }) =>
+    /**
+     * Issue 21 point 3: the family's entry on this licence's waitlist (and issue 30 point 4: whether its held spot
+     * was released); the call's module loads only when asked.
+     */
+    waitlistEntry: fromPromise<WaitlistLookup, { code: string }>(({ input, signal }) =>
       settleUnlessAborted(
-        import('../api/waitlist').then(({ getWaitlistEntry }) => getWaitlistEntry(input.code, { signal })),
+        import('../api/waitlist').then(({ lookUpWaitlist }) => lookUpWaitlist(input.code, { signal })),
         signal,
       ),
     ),
@@ -95,7 +98,7 @@ export const licenceMachine = setup({
       !context.claimedRegistration &&
       !context.claimedLogin &&
       context.offer === null,
-    isOnWaitlist: (_, entry: WaitlistEntry | null) => entry !== null,
+    isOnWaitlist: (_, lookup: WaitlistLookup) => lookup.entry !== null,
     isCoachVariant: ({ context }) => context.variant === 'coach',
     isPaused: ({ context }) => context.licence?.paused === true,
     /** Issue 19.1: the family arrives from a payment just made: its confirmation shows even if the licence was paused since. */
@@ -124,6 +127,8 @@ export const licenceMachine = setup({
     storeError: assign({ errorText: (_, params: { error: unknown }) => errorText(params.error) }),
     clearError: assign({ errorText: null }),
     startJoiningWaitlist: assign({ joiningWaitlist: true }),
+    /** Issue 30 point 4: kept before the logout, shown on the welcome screen. */
+    storeReleased: assign({ released: (_, lookup: WaitlistLookup) => lookup.released }),
     /** §7 GET /api/user refreshes the stored user, whatever its status says. */
     storeRefreshedUser: (_, user: User) => updateCurrentUser(user),
     /** The refreshed user has no active licence: its status message (or the §8 fallback) explains why. */
@@ -153,6 +158,7 @@ export const licenceMachine = setup({
       errorText: null,
       offer: input.offer ?? null,
       joiningWaitlist: false,
+      released: null,
       exit: null,
     };
   },
@@ -176,7 +182,10 @@ export const licenceMachine = setup({
         input: ({ context }) => ({ code: context.code }),
         onDone: [
           { guard: { type: 'isOnWaitlist', params: ({ event }) => event.output }, target: 'toWaitlist' },
-          { target: 'loading', actions: ['silentLogout', 'forgetUser'] },
+          {
+            target: 'loading',
+            actions: [{ type: 'storeReleased', params: ({ event }) => event.output }, 'silentLogout', 'forgetUser'],
+          },
         ],
         onError: { target: 'loading', actions: ['silentLogout', 'forgetUser'] },
       },

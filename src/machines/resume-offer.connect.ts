@@ -12,7 +12,14 @@ export type ResumeOfferView =
   | { kind: 'hidden' }
   | {
       kind: 'offer';
-      offer: { athlete: string | null; team: string | null; season: string | null; step: string };
+      offer: {
+        athlete: string | null;
+        team: string | null;
+        season: string | null;
+        step: string;
+        /** Issue 30 point 4: the server's 'Your held spot on {team} was released.', or null. */
+        released: string | null;
+      };
       busy: boolean;
       error: string | null;
     };
@@ -28,6 +35,7 @@ export function resumeOfferView(snapshot: ResumeOfferSnapshot): ResumeOfferView 
       team: progress.team?.name ?? null,
       season: progress.team?.season ?? null,
       step: progress.step,
+      released: progress.released ?? null,
     },
     busy: snapshot.hasTag('busy'),
     error,

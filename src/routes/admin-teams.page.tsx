@@ -1,7 +1,9 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { adminHoldsMachine } from '../machines/admin-holds.machine';
 import { type AdminRosterExit, adminRosterMachine } from '../machines/admin-roster.machine';
+import { HeldSeatsView } from '../views/admin/held-seats-view';
 import { RosterView } from '../views/admin/roster-view';
 import { NotFoundPage } from '../views/common/not-found-page';
 import { type NavigateFunction, useFlowPage } from './flow-page';
@@ -28,7 +30,9 @@ function AdminTeamRoster({ teamId }: { teamId: number }) {
   useEffect(() => {
     void navigate({ to: '/admin/teams/$teamId', params: { teamId: String(teamId) }, search: query, replace: true });
   }, [navigate, teamId, query]);
-  return <RosterView actorRef={actorRef} />;
+  // Issue 30 point 4: the team's held seats, a flow of their own under the roster.
+  const holdsRef = useActorRef(adminHoldsMachine, { input: { teamId } });
+  return <RosterView actorRef={actorRef} heldSeats={<HeldSeatsView actorRef={holdsRef} />} />;
 }
 
 function follow(navigate: NavigateFunction, exit: AdminRosterExit): void {

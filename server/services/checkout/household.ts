@@ -35,6 +35,7 @@ import type { CardSummary, PaymentIntent, SetupIntent } from '../../providers/ty
 import { ensureHousehold, householdAthleteIds, householdIdOf } from '../households.ts';
 import { clearPaidProgressOf } from '../registration-progress.ts';
 import { openIntent, openSetup } from './charge.ts';
+import { reclaimReleasedSeats } from '../seat-holds.ts';
 import { withHouseholdLease } from './lease.ts';
 import {
   ALREADY_PAID,
@@ -318,6 +319,13 @@ export async function checkout(deps: AppDeps, caller: UserRow, body: CheckoutReq
   const householdId = await ensureHousehold(db, caller.id);
 
   return withHouseholdLease(db, householdId, deps.now, async (stillHeld) => {
+    // Issue 30 point 4: a released hold is claimed again (none left: the line's problem says so).
+    await reclaimReleasedSeats(
+      deps,
+      body.athletes.map((line) => line.athlete_id),
+      undefined,
+      { quiet: true },
+    );
     let priced = await priceLines(deps, body, athleteRows(db, caller.id));
     const paramsOf = (current: Priced) =>
       hashOf({

@@ -21,6 +21,7 @@ import { openIntent, openSetup } from './charge.ts';
 import { type CheckoutLease, withCheckoutLease } from './lease.ts';
 import { lineOf } from './lines.ts';
 import { ALREADY_MEMBER, type RecordLine, recordMembership, seasonMembership } from './record.ts';
+import { reclaimReleasedSeats } from '../seat-holds.ts';
 import {
   athleteHousehold,
   findTeam,
@@ -102,6 +103,7 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
     return (await teamMembershipOf(db, payer, team.id)) !== null;
   };
   if (await paidAlready()) return PAID;
+  await reclaimReleasedSeats(deps, [payer.id], team.id); // Issue 30 point 4: a released hold is claimed again.
   const seat = await requireTeamSeat(db, payer, team.id, { allowPaused: false, now: deps.now() });
 
   const context = await teamContext(db, team);

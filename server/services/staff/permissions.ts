@@ -56,6 +56,8 @@ export const PERMISSIONS: { readonly [A in StaffAction]: Permission } = {
   retry: row('team', true, true, false, true),
   mark_offline: row('team', true, true, false, true),
   cancel: row('team', true, true, false, true),
+  /** Give a held seat (a claim with nothing paid, issue 30 point 4) back before its 96 hours are up. */
+  release_hold: row('team', true, true, false),
   /** Turn on a second factor (TOTP) for one's own account. */
   use_two_factor: row('account', true, true, false),
   /** Require a second factor of everyone who can move money in the organization. */

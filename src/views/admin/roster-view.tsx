@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { type AdminRosterActorRef, adminRosterView, type RosterColumnView } from '../../machines/admin-roster.connect';
 import { Alert } from '../common/alert';
 import { RetryAlert } from '../common/retry-alert';
@@ -15,7 +15,8 @@ import './roster.css';
  * exports the role offers (point 5). Who may not read money (a coach: `can.read_money`, issue 30 point 2) sees the
  * guardians' phones and a standing instead of amounts, no status filter and no membership links.
  */
-export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
+/** `heldSeats`: the team's held seats (issue 30 point 4), shown under the roster once it has loaded. */
+export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActorRef; heldSeats?: ReactNode }) {
   const view = useSelector(actorRef, adminRosterView);
   const title = view.kind === 'loaded' ? `${view.team.name} roster` : 'Team roster';
   return (
@@ -168,6 +169,7 @@ export function RosterView({ actorRef }: { actorRef: AdminRosterActorRef }) {
               Next
             </button>
           </nav>
+          {heldSeats}
         </>
       )}
     </AdminPage>

@@ -8,8 +8,10 @@ import {
   adminSetupView,
   isOpen,
   openFormActor,
+  pauseTarget,
   type SetupLicenceRow,
   type SetupLoaded,
+  seatsTarget,
 } from '../../machines/admin-setup.connect';
 import { Alert } from '../common/alert';
 import { RetryAlert } from '../common/retry-alert';
@@ -71,18 +73,10 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
     );
   const licenceActions = (licence: SetupLicenceRow) => (
     <>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => open({ form: 'seats', code: licence.code })}
-      >
+      <button type="button" className="button button--secondary" onClick={() => open(seatsTarget(licence))}>
         Change seats<span className="visually-hidden"> of {licence.code}</span>
       </button>{' '}
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => open({ form: 'pause', code: licence.code, paused: !licence.paused })}
-      >
+      <button type="button" className="button button--secondary" onClick={() => open(pauseTarget(licence))}>
         {licence.paused ? 'Resume' : 'Pause'}
         <span className="visually-hidden"> {licence.code}</span>
       </button>
@@ -90,10 +84,10 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
   );
   const licenceForms = (licence: SetupLicenceRow) => (
     <>
-      {formActor && shows({ form: 'seats', code: licence.code }) && (
+      {formActor && shows(seatsTarget(licence)) && (
         <SeatsForm actorRef={formActor} onCancel={close} code={licence.code} seats={licence.seats} />
       )}
-      {formActor && shows({ form: 'pause', code: licence.code, paused: !licence.paused }) && (
+      {formActor && shows(pauseTarget(licence)) && (
         <PauseForm actorRef={formActor} onCancel={close} code={licence.code} paused={!licence.paused} />
       )}
     </>

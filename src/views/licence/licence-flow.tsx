@@ -47,6 +47,7 @@ export function LicenceFlow({ actorRef, brand }: { actorRef: LicenceActorRef; br
             licence={view.licence}
             unavailable={view.unavailable}
             error={view.error}
+            released={view.released}
             asksForAccount={view.asksForAccount}
             canAnswer={{ yes: view.canYes, no: view.canNo }}
             onYes={() => actorRef.send({ type: 'YES' })}

@@ -9,6 +9,8 @@ interface TeamWelcomeProps {
   unavailable: boolean;
   /** The error area (§2 'Welcome and an error area'): a failed claim's response text. */
   error: string | null;
+  /** Issue 30 point 4: 'Your held spot on {team} was released.' (the server's text), or null. */
+  released?: string | null;
   /** Whether 'Already have a {client name} App account?' is asked (available, or joining the waitlist). */
   asksForAccount: boolean;
   canAnswer: { yes: boolean; no: boolean };
@@ -23,6 +25,7 @@ export function TeamWelcomeView({
   licence,
   unavailable,
   error,
+  released = null,
   asksForAccount,
   canAnswer,
   onYes,
@@ -36,6 +39,7 @@ export function TeamWelcomeView({
       {licence.organization_name && <p className="licence-organization">{licence.organization_name}</p>}
       {team && <p className="licence-team">{team}</p>}
       {error !== null && <Alert>{error}</Alert>}
+      {released !== null && <p className="licence-released">{released}</p>}
       {waitlist.heldUntil !== null && <Alert tone="success">{heldForYouText(waitlist.heldUntil)}</Alert>}
       {unavailable && <Alert>{LICENCE_TEXTS.teamUnavailable}</Alert>}
       {unavailable && !asksForAccount && (

@@ -9,6 +9,8 @@ export interface ResumeOfferData {
   team: string | null;
   season: string | null;
   step: string;
+  /** Issue 30 point 4: 'Your held spot on {team} was released.' (the server's text), or null. */
+  released: string | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export function ResumeOfferView({
         <StepHeading level={2}>{OFFER_HEADING}</StepHeading>
       </div>
       <p>{offerText(offer)}</p>
+      {offer.released !== null && <p className="resume-offer__released">{offer.released}</p>}
       {error !== null && <Alert>{error}</Alert>}
       <div className="button-row">
         <button type="button" className="button" onClick={onContinue} disabled={busy}>

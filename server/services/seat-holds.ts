@@ -1,0 +1,367 @@
+/**
+ * Held seats (issue 30 point 4): the one home of "a claim with nothing paid holds its seat for 96 hours".
+ *
+ * What a hold is, in the data model: a `licence_claims` row of a TEAM licence whose claimant (`user_id`, the athlete
+ * whose token claimed, or the payer who claimed for themselves) holds no active membership on the licence's team.
+ * A membership row exists only once a payment was recorded (a card payment that succeeded, a confirmed SetupIntent
+ * of a plan with nothing due today, a full discount), so "nothing paid" needs no flag of its own: the first recorded
+ * payment turns the hold into a seat for good. Coach licences hold nothing (their claim is the access). The hold ends
+ * `HOLD_HOURS` after `claimed_at` (src/domain/seat-holds.ts); nothing is stored for it.
+ *
+ * Releasing one deletes the claim, writes a `seat_releases` row (so the family's saved registration and the licence
+ * page can say 'Your held spot on {team} was released.' and Pay Now may claim again) and gives the seat back
+ * through ./waitlist-seats.ts `returnSeats` (the waitlist's first family gets the offer, else the pool), all in one
+ * transaction that first locks the licence's row. The claims are deleted with a conditional DELETE that repeats the
+ * "expired and unpaid" test, so two processes running the job at once (or twice) release each hold once: the second
+ * waits on the row lock, then deletes nothing, records nothing and offers nothing.
+ *
+ * A family in the middle of paying is left alone: a hold whose claimant (or their household) took a checkout lease
+ * in the last `PAYMENT_IN_FLIGHT_MS` is not released on that run (checkout-success must find the seat it paid for).
+ */
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { HOLD_MS, holdEndsAt, SEAT_HOLD_TEXTS } from '../../src/domain/seat-holds.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  athleteGuardians,
+  checkouts,
+  householdCheckoutLeases,
+  householdGuardians,
+  type LicenceRow,
+  licenceClaims,
+  licences,
+  memberships,
+  type SeatReleaseReason,
+  seatReleases,
+  teams,
+  type UserRow,
+  users,
+} from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { writeAudit } from './admin-audit.ts';
+import { scopedTeam } from './admin-roster.ts';
+import { householdAthleteIds } from './households.ts';
+import { claimLicence, LICENCE_TEXTS } from './licences.ts';
+import { mayOnTeam, type StaffJson } from './staff/index.ts';
+import { deliverAfterCommit, returnSeats } from './waitlist-seats.ts';
+
+/** Every staff role of a team sees its held seats; who may release one is the permission table's `release_hold`. */
+
+export const ATHLETE_NOT_FOUND = 'Athlete not found.';
+
+/** A checkout lease taken this recently means the family is paying: its hold is not released on this run. */
+export const PAYMENT_IN_FLIGHT_MS = 60 * 60 * 1000;
+
+type HoldDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log'>;
+
+/** The claim (`licence_claims` joined with `licences`) has nothing paid: no active membership on the team. */
+const nothingPaid = () =>
+  sql`not exists (select 1 from ${memberships} where ${memberships.userId} = ${licenceClaims.userId} and ${memberships.teamId} = ${licences.teamId} and ${memberships.status} = 'active')`;
+
+/** Nobody of the claimant's family took a checkout lease since `since` (one athlete's, or the household's). */
+function notPaying(since: Date) {
+  const at = since.toISOString();
+  return sql`not exists (select 1 from ${checkouts} where ${checkouts.userId} = ${licenceClaims.userId} and ${checkouts.updatedAt} > ${at})
+    and not exists (select 1 from ${athleteGuardians}
+      join ${householdGuardians} on ${householdGuardians.userId} = ${athleteGuardians.guardianId}
+      join ${householdCheckoutLeases} on ${householdCheckoutLeases.householdId} = ${householdGuardians.householdId}
+      where ${athleteGuardians.athleteId} = ${licenceClaims.userId} and ${householdCheckoutLeases.updatedAt} > ${at})`;
+}
+
+/** A hold that has run out at `at`: a team licence's claim older than the hold, nothing paid, nobody paying. */
+function expiredHold(at: Date) {
+  return and(
+    eq(licences.kind, 'team'),
+    lte(licenceClaims.claimedAt, new Date(at.getTime() - HOLD_MS)),
+    nothingPaid(),
+    notPaying(new Date(at.getTime() - PAYMENT_IN_FLIGHT_MS)),
+  );
+}
+
+/**
+ * Deletes the given claims of one licence (still matching `condition`), records their release and gives their seats
+ * back (the waitlist's first families get the offers), in the caller's transaction, which must not hold the licence
+ * row yet. Answers how many were released and the mails for after the commit.
+ */
+async function releaseClaims(
+  deps: HoldDeps,
+  tx: Tx,
+  licenceId: number,
+  claimIds: number[],
+  condition: ReturnType<typeof and>,
+  release: { reason: SeatReleaseReason; staffId: number | null; at: Date },
+) {
+  // The licence's row first: every seat change of the licence runs one at a time in every process.
+  await tx.select({ id: licences.id }).from(licences).where(eq(licences.id, licenceId)).for('update');
+  if (claimIds.length === 0) return { released: [] as { userId: number }[], mails: [] };
+  const released = await tx
+    .delete(licenceClaims)
+    .where(
+      and(
+        inArray(licenceClaims.id, claimIds),
+        eq(licenceClaims.licenceId, licenceId),
+        sql`exists (select 1 from ${licences} where ${licences.id} = ${licenceClaims.licenceId} and ${condition})`,
+      ),
+    )
+    .returning({ userId: licenceClaims.userId, claimedAt: licenceClaims.claimedAt });
+  if (released.length === 0) return { released: [], mails: [] };
+  await tx.insert(seatReleases).values(
+    released.map((claim) => ({
+      licenceId,
+      userId: claim.userId,
+      claimedAt: claim.claimedAt,
+      releasedAt: release.at,
+      reason: release.reason,
+      releasedBy: release.staffId,
+    })),
+  );
+  const change = await returnSeats(deps, tx, licenceId, released.length, release.at);
+  return { released, mails: change.mails };
+}
+
+/**
+ * The hold expiry job (`seat_hold_expiry` in server/billing/jobs.ts): every hold past its 96 hours at `at` is released
+ * and its seat offered to the waitlist's first family (or returned to the pool). One transaction per licence.
+ * Answers how many holds this run released.
+ */
+export async function releaseExpiredHolds(deps: HoldDeps, at: Date): Promise<number> {
+  const due = await deps.db
+    .select({ claimId: licenceClaims.id, licenceId: licenceClaims.licenceId })
+    .from(licenceClaims)
+    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
+    .where(expiredHold(at))
+    .orderBy(licenceClaims.licenceId, licenceClaims.id);
+  const byLicence = new Map<number, number[]>();
+  for (const row of due) byLicence.set(row.licenceId, [...(byLicence.get(row.licenceId) ?? []), row.claimId]);
+  let count = 0;
+  for (const [licenceId, claimIds] of byLicence) {
+    const outcome = await deps.db.transaction((tx) =>
+      releaseClaims(deps, tx, licenceId, claimIds, expiredHold(at), { reason: 'expired', staffId: null, at }),
+    );
+    count += outcome.released.length;
+    await deliverAfterCommit(deps, outcome.mails);
+  }
+  return count;
+}
+
+/**
+ * Releases one athlete's hold on a licence at once ('Remove' in the family checkout, or staff on the roster), when it
+ * is still a hold (nothing paid). Answers whether this call released it (false: not held, paid, released already).
+ * `inTx` runs in the same transaction after the release (the staff audit row).
+ */
+export async function releaseHold(
+  deps: HoldDeps,
+  hold: { licenceId: number; userId: number },
+  release: { reason: SeatReleaseReason; staffId: number | null; at: Date },
+  inTx?: (tx: Tx) => Promise<void>,
+): Promise<boolean> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [claim] = await tx
+      .select({ id: licenceClaims.id })
+      .from(licenceClaims)
+      .where(and(eq(licenceClaims.licenceId, hold.licenceId), eq(licenceClaims.userId, hold.userId)));
+    const condition = and(eq(licences.kind, 'team'), nothingPaid());
+    const done = await releaseClaims(deps, tx, hold.licenceId, claim ? [claim.id] : [], condition, release);
+    if (done.released.length > 0 && inTx) await inTx(tx);
+    return done;
+  });
+  await deliverAfterCommit(deps, outcome.mails);
+  return outcome.released.length > 0;
+}
+
+/**
+ * DELETE /api/household/athletes/{athlete_id}/hold: 'Remove' in the family checkout releases that athlete's holds
+ * (claims with nothing paid) at once; a paid seat is never released. 404 for an athlete not of the caller's
+ * household. Answers how many were released (0: none was held).
+ */
+export async function releaseRemovedAthlete(
+  deps: AppDeps,
+  caller: Pick<UserRow, 'id'>,
+  athleteId: number,
+): Promise<{ released: number }> {
+  if (!(await householdAthleteIds(deps.db, caller)).includes(athleteId)) throw notFound(ATHLETE_NOT_FOUND);
+  const claims = await deps.db
+    .select({ licenceId: licenceClaims.licenceId })
+    .from(licenceClaims)
+    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
+    .where(and(eq(licenceClaims.userId, athleteId), eq(licences.kind, 'team'), nothingPaid()));
+  let released = 0;
+  for (const claim of claims) {
+    const hold = { licenceId: claim.licenceId, userId: athleteId };
+    if (await releaseHold(deps, hold, { reason: 'removed', staffId: null, at: deps.now() })) released += 1;
+  }
+  return { released };
+}
+
+/**
+ * Pay Now after a release (issue 30 point 4): each claimant (the athlete whose token pays, or a family checkout's
+ * athletes) whose hold on a team's licence was released and who holds no claim on that team now claims the licence
+ * again (claimLicence: a seat left in the pool, or the waitlist's offer to the family). No seat left: 403 'Sorry,
+ * this license is not available.' (paused: the paused text), before any intent is made, so nothing is charged.
+ * Nobody released: nothing is done and the usual seat check follows. `teamId`: only that team's licences.
+ * The checkouts call it first: `await reclaimReleasedSeats(deps, [payer.id], team.id)`. `quiet`: refuse nothing
+ * (the family checkout, whose pricing then answers the line's problem with the same texts).
+ */
+export async function reclaimReleasedSeats(
+  deps: AppDeps,
+  claimantIds: readonly number[],
+  teamId?: number,
+  options: { quiet?: boolean } = {},
+): Promise<void> {
+  const { db } = deps;
+  if (claimantIds.length === 0) return;
+  const claimants = [...new Set(claimantIds)];
+  const released = await db
+    .selectDistinct({ licenceId: seatReleases.licenceId, userId: seatReleases.userId, teamId: licences.teamId })
+    .from(seatReleases)
+    .innerJoin(licences, eq(licences.id, seatReleases.licenceId))
+    .where(and(inArray(seatReleases.userId, claimants), teamId === undefined ? undefined : eq(licences.teamId, teamId)))
+    .orderBy(seatReleases.userId, seatReleases.licenceId);
+  const done = new Set<string>();
+  for (const release of released) {
+    const key = `${release.userId}:${release.teamId}`;
+    if (release.teamId === null || done.has(key)) continue;
+    done.add(key);
+    const [held] = await db
+      .select({ id: licenceClaims.id })
+      .from(licenceClaims)
+      .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
+      .where(and(eq(licences.teamId, release.teamId), eq(licenceClaims.userId, release.userId)))
+      .limit(1);
+    if (held) continue;
+    const [user] = await db.select().from(users).where(eq(users.id, release.userId));
+    const [licence] = await db.select().from(licences).where(eq(licences.id, release.licenceId));
+    if (!user || !licence) continue;
+    const result = await claimLicence(deps, user, licence);
+    if (options.quiet) continue;
+    if (result.status === 'PAUSED') throw forbidden(LICENCE_TEXTS.paused);
+    if (result.status !== 'OK') throw forbidden(LICENCE_TEXTS.teamUnavailable);
+  }
+}
+
+/** A hold of one of `userIds` on the licence: when it ends (for the reminders' line); null when none is held. */
+export async function holdOf(db: Db | Tx, userIds: readonly number[], licenceId: number): Promise<Date | null> {
+  if (userIds.length === 0) return null;
+  const [claim] = await db
+    .select({ claimedAt: licenceClaims.claimedAt })
+    .from(licenceClaims)
+    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
+    .where(
+      and(
+        eq(licenceClaims.licenceId, licenceId),
+        inArray(licenceClaims.userId, [...userIds]),
+        eq(licences.kind, 'team'),
+        nothingPaid(),
+      ),
+    )
+    .orderBy(licenceClaims.claimedAt)
+    .limit(1);
+  return claim ? holdEndsAt(claim.claimedAt) : null;
+}
+
+/**
+ * Whether a hold of one of `userIds` on the licence was released and none of them holds a claim on it now (the
+ * family's saved registration and licence page say 'Your held spot on {team} was released.'): the team's name, or
+ * null.
+ */
+export async function releasedHoldTeam(
+  db: Db | Tx,
+  userIds: readonly number[],
+  licence: Pick<LicenceRow, 'id' | 'teamId' | 'name'>,
+): Promise<string | null> {
+  if (userIds.length === 0) return null;
+  const ids = [...userIds];
+  const [release] = await db
+    .select({ id: seatReleases.id })
+    .from(seatReleases)
+    .where(and(eq(seatReleases.licenceId, licence.id), inArray(seatReleases.userId, ids)))
+    .limit(1);
+  if (!release) return null;
+  const [claim] = await db
+    .select({ id: licenceClaims.id })
+    .from(licenceClaims)
+    .where(and(eq(licenceClaims.licenceId, licence.id), inArray(licenceClaims.userId, ids)))
+    .limit(1);
+  if (claim) return null;
+  if (licence.teamId === null) return licence.name;
+  const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, licence.teamId));
+  return team?.name ?? licence.name;
+}
+
+/** One held seat of a team's roster (`GET /api/admin/teams/{team_id}/holds`). */
+export interface TeamHoldJson {
+  athlete: { id: number; name: string };
+  license: string;
+  /** ISO instant: when the background run releases it. */
+  held_until: string;
+}
+
+/** The console's answer: the team's held seats, and whether this staff member may release them (a `can` flag). */
+export interface TeamHoldsJson {
+  holds: TeamHoldJson[];
+  can_release: boolean;
+}
+
+/** GET /api/admin/teams/{team_id}/holds (every staff role of the team): its held seats, the oldest claim first. */
+export async function teamHolds(deps: AppDeps, staff: StaffJson, teamId: number): Promise<TeamHoldsJson> {
+  const team = await scopedTeam(deps.db, staff, teamId);
+  const rows = await deps.db
+    .select({
+      userId: licenceClaims.userId,
+      code: licences.code,
+      claimedAt: licenceClaims.claimedAt,
+      name: users.name,
+      username: users.username,
+    })
+    .from(licenceClaims)
+    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
+    .innerJoin(users, eq(users.id, licenceClaims.userId))
+    .where(and(eq(licences.teamId, team.id), eq(licences.kind, 'team'), nothingPaid()))
+    .orderBy(licenceClaims.claimedAt, licenceClaims.id);
+  return {
+    can_release: mayOnTeam(staff, team, 'release_hold'),
+    holds: rows.map((row) => ({
+      athlete: { id: row.userId, name: row.name ?? row.username ?? '' },
+      license: row.code,
+      held_until: holdEndsAt(row.claimedAt).toISOString(),
+    })),
+  };
+}
+
+/**
+ * DELETE /api/admin/teams/{team_id}/holds/{athlete_id} (owners, registrars): releases the athlete's held seat on the
+ * team now, audited (`hold.release`, in the release's transaction); the seat goes to the waitlist's first family or
+ * the pool. 409 'This spot is not held anymore.' when nothing is held (paid meanwhile, released already).
+ */
+export async function staffReleaseHold(
+  deps: AppDeps,
+  staff: StaffJson,
+  teamId: number,
+  athleteId: number,
+): Promise<TeamHoldsJson> {
+  const team = await scopedTeam(deps.db, staff, teamId, 'release_hold');
+  const claims = await deps.db
+    .select({ licenceId: licenceClaims.licenceId, code: licences.code, claimedAt: licenceClaims.claimedAt })
+    .from(licenceClaims)
+    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
+    .where(
+      and(eq(licenceClaims.userId, athleteId), eq(licences.teamId, team.id), eq(licences.kind, 'team'), nothingPaid()),
+    );
+  let released = 0;
+  for (const claim of claims) {
+    const audit = (tx: Tx) =>
+      writeAudit(tx, {
+        organizationId: team.organizationId,
+        staffId: staff.id,
+        membershipId: null,
+        action: 'hold.release',
+        before: { athlete_id: athleteId, license: claim.code, held_until: holdEndsAt(claim.claimedAt).toISOString() },
+        after: null,
+        reason: null,
+      });
+    const hold = { licenceId: claim.licenceId, userId: athleteId };
+    if (await releaseHold(deps, hold, { reason: 'staff', staffId: staff.id, at: deps.now() }, audit)) released += 1;
+  }
+  if (released === 0) throw conflict(SEAT_HOLD_TEXTS.notHeld);
+  return teamHolds(deps, staff, teamId);
+}
