@@ -19,7 +19,7 @@
  * confirmation on the claimed page then says 'Payment succeeded!'); a failed or unknown result is shown 5 seconds (or until Try again),
  * then the payment options load again.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { type CheckoutRequest, type CheckoutSuccessRequest, checkout, checkoutSuccess } from '../api/memberships';
 import type { CheckoutResponse, CheckoutSuccessResponse, Receipt } from '../api/schemas';
 import { type CheckoutParams, paymentReturnUrl, type ReturnedPayment } from '../domain/payment-return';
@@ -42,7 +42,7 @@ import {
 } from './card-steps';
 import { exitOf } from './flow-exit';
 import { checkoutFailureText, recordAfterReturnFailureText } from './payment.failures';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface CardPaymentInput {
   /** The checkout Pay Now fixed (null on a return: the return URL carries its own). */
@@ -148,12 +148,8 @@ export const cardPaymentMachine = setup({
   actors: {
     // Checkout calls are never aborted (no signal reaches the request): once sent, their answer is what the server
     // did. Only a stopped actor's answer is dropped.
-    checkout: fromPromise<CheckoutResponse, CheckoutRequest>(({ input, signal }) =>
-      settleUnlessAborted(checkout(input), signal),
-    ),
-    checkoutSuccess: fromPromise<CheckoutSuccessResponse, CheckoutSuccessRequest>(({ input, signal }) =>
-      settleUnlessAborted(checkoutSuccess(input), signal),
-    ),
+    checkout: apiCall<CheckoutResponse, CheckoutRequest>((input) => checkout(input)),
+    checkoutSuccess: apiCall<CheckoutSuccessResponse, CheckoutSuccessRequest>((input) => checkoutSuccess(input)),
     // Provider actors and the page's card provider (card-steps.ts).
     submitCard,
     confirmCard,

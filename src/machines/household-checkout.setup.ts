@@ -2,7 +2,7 @@
  * What the family checkout (household-checkout.machine.ts) can do: its types and every named actor, guard, action
  * and delay. The statechart says when each runs; the payment page gives the card provider's actors with provide().
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { errorText } from '../api/errors';
 import {
   getHouseholdQuote,
@@ -41,7 +41,7 @@ import {
   settledLines,
   validBilling,
 } from './household-checkout.context';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 /** checkout-success names the payment intent, or the SetupIntent of a checkout with nothing due today. */
 function successRequest(
@@ -82,16 +82,12 @@ export const householdCheckoutSetup = setup({
     paymentMessage: PAYMENT_MESSAGE_MS,
   },
   actors: {
-    quote: fromPromise<Quote, QuoteRequest>(({ input, signal }) =>
-      settleUnlessAborted(getHouseholdQuote(input, { signal }), signal),
-    ),
+    quote: apiCall<Quote, QuoteRequest>((input, signal) => getHouseholdQuote(input, { signal })),
     // Checkout calls are never aborted (no signal reaches the request): once sent, their answer is what the server
     // did. Only a stopped actor's answer is dropped.
-    checkout: fromPromise<HouseholdCheckoutResponse, HouseholdCheckoutRequest>(({ input, signal }) =>
-      settleUnlessAborted(householdCheckout(input), signal),
-    ),
-    checkoutSuccess: fromPromise<HouseholdCheckoutSuccess, HouseholdCheckoutSuccessRequest>(({ input, signal }) =>
-      settleUnlessAborted(householdCheckoutSuccess(input), signal),
+    checkout: apiCall<HouseholdCheckoutResponse, HouseholdCheckoutRequest>((input) => householdCheckout(input)),
+    checkoutSuccess: apiCall<HouseholdCheckoutSuccess, HouseholdCheckoutSuccessRequest>((input) =>
+      householdCheckoutSuccess(input),
     ),
     // 'Add another athlete': the athlete steps with the choice of team (issue 20 point 1).
     athleteSteps: addAthleteMachine,

@@ -7,7 +7,7 @@
  * The token stays in the URL and this machine's context: it goes only into the lookup and accept bodies, never into
  * storage, a log or an event the /flows inspector forwards (it forwards event types and state values only).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { type LoginCredentials, login, register } from '../api/auth';
 import { errorText } from '../api/errors';
 import { acceptInvite, lookupInvite } from '../api/household-invites';
@@ -20,7 +20,7 @@ import type { LoginFormValues } from '../domain/forms/login';
 import { setCurrentUser } from '../session/current-user';
 import { exitOf } from './flow-exit';
 import { credentialsOf, isValidLogin } from './login-form';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 /** The server's answer to an unknown token, also shown for a link without one. */
 export const INVITATION_NOT_VALID = 'This invitation is not valid.';
@@ -92,18 +92,10 @@ export const householdJoinMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    lookup: fromPromise<InvitationAnswer, string>(({ input, signal }) =>
-      settleUnlessAborted(lookupInvite(input, { signal }), signal),
-    ),
-    login: fromPromise<CurrentUser, LoginCredentials>(({ input, signal }) =>
-      settleUnlessAborted(login(input, { signal }), signal),
-    ),
-    register: fromPromise<CurrentUser, RegistrationPayload>(({ input, signal }) =>
-      settleUnlessAborted(register(input, { signal }), signal),
-    ),
-    accept: fromPromise<HouseholdAnswer, string>(({ input, signal }) =>
-      settleUnlessAborted(acceptInvite(input, { signal }), signal),
-    ),
+    lookup: apiCall<InvitationAnswer, string>((input, signal) => lookupInvite(input, { signal })),
+    login: apiCall<CurrentUser, LoginCredentials>((input, signal) => login(input, { signal })),
+    register: apiCall<CurrentUser, RegistrationPayload>((input, signal) => register(input, { signal })),
+    accept: apiCall<HouseholdAnswer, string>((input, signal) => acceptInvite(input, { signal })),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,

@@ -8,7 +8,7 @@
  * is asked for: the wizard mirrors its step into the URL, and other pages link to a step (payment's Back goes to
  * step 3 with the licence). Steps 3 and 4 need a stored user; without one they fall back to step 2 (§2).
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { type LoginCredentials, login, validateWebsiteToken } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { CurrentUser } from '../api/schemas';
@@ -19,7 +19,7 @@ import { ATHLETE_PARENT_START, type AthleteStep, athleteStepsMachine } from './a
 import { followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
 import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
 import { credentialsOf, isValidLogin } from './login-form';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 /** The query of /login (spec §2 Login) as the route validated it, plus the stored user. */
 export interface LoginInput {
@@ -104,11 +104,9 @@ export const loginMachine = setup({
     children: {} as { login: 'login'; websiteToken: 'validateWebsiteToken'; athleteSteps: 'athleteSteps' },
   },
   actors: {
-    login: fromPromise<CurrentUser, LoginCredentials>(({ input, signal }) =>
-      settleUnlessAborted(login(input, { signal }), signal),
-    ),
-    validateWebsiteToken: fromPromise<CurrentUser, { user_id: number; token: string }>(({ input, signal }) =>
-      settleUnlessAborted(validateWebsiteToken(input, { signal }), signal),
+    login: apiCall<CurrentUser, LoginCredentials>((input, signal) => login(input, { signal })),
+    validateWebsiteToken: apiCall<CurrentUser, { user_id: number; token: string }>((input, signal) =>
+      validateWebsiteToken(input, { signal }),
     ),
     athleteSteps: athleteStepsMachine,
   },

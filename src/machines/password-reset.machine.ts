@@ -3,7 +3,7 @@
  * forgot-password-reset, §8 Reset password failure): request → submitted, or, with a reset token in the query,
  * reset → passwordReset.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { forgotPassword, type PasswordResetPayload, resetPassword } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { MessageResponse, PasswordResetResponse } from '../api/schemas';
@@ -16,7 +16,7 @@ import {
 } from '../domain/forms/password-reset';
 import { clearCurrentUser } from '../session/current-user';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 /** The route's query (§2: a reset token, and the address the e-mail was sent to). */
 export interface PasswordResetInput {
@@ -82,11 +82,9 @@ export const passwordResetMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    forgotPassword: fromPromise<MessageResponse, string>(({ input, signal }) =>
-      settleUnlessAborted(forgotPassword(input, { signal }), signal),
-    ),
-    resetPassword: fromPromise<PasswordResetResponse, PasswordResetPayload>(({ input, signal }) =>
-      settleUnlessAborted(resetPassword(input, { signal }), signal),
+    forgotPassword: apiCall<MessageResponse, string>((input, signal) => forgotPassword(input, { signal })),
+    resetPassword: apiCall<PasswordResetResponse, PasswordResetPayload>((input, signal) =>
+      resetPassword(input, { signal }),
     ),
   },
   guards: {

@@ -4,7 +4,7 @@
  * athlete (3). Input is the validated query of /register (src/routes/register.route.ts, which already sent visitors
  * without the team-licence flag to /login) plus the user stored on this device; leaving is a final state (its exit).
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { checkEmail, register, updateUser } from '../api/auth';
 import { ApiError, errorText } from '../api/errors';
 import type {
@@ -30,7 +30,7 @@ import { setCurrentUser, updateCurrentUser } from '../session/current-user';
 import { ATHLETE_PARENT_START, type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
 import { followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
 import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 /** The query of /register (spec §2 Register wizard) as the route validated it, plus the stored user. */
 export interface RegisterInput {
@@ -119,20 +119,16 @@ export const registerMachine = setup({
     children: {} as { athleteSteps: 'athleteSteps' },
   },
   actors: {
-    checkEmail: fromPromise<EmailExists, { email: string }>(({ input, signal }) =>
-      settleUnlessAborted(checkEmail(input.email, { signal }), signal),
+    checkEmail: apiCall<EmailExists, { email: string }>((input, signal) => checkEmail(input.email, { signal })),
+    validateOrganization: apiCall<OrganizationValidation, { organizationId: string }>((input, signal) =>
+      validateOrganization(input.organizationId, { signal }),
     ),
-    validateOrganization: fromPromise<OrganizationValidation, { organizationId: string }>(({ input, signal }) =>
-      settleUnlessAborted(validateOrganization(input.organizationId, { signal }), signal),
+    couponDetails: apiCall<Coupon, { couponCode: string }>((input, signal) =>
+      getCouponDetails(input.couponCode, { signal }),
     ),
-    couponDetails: fromPromise<Coupon, { couponCode: string }>(({ input, signal }) =>
-      settleUnlessAborted(getCouponDetails(input.couponCode, { signal }), signal),
-    ),
-    register: fromPromise<CurrentUser, RegistrationPayload>(({ input, signal }) =>
-      settleUnlessAborted(register(input, { signal }), signal),
-    ),
-    updateAccount: fromPromise<User, { id: number; body: UserUpdatePayload }>(({ input, signal }) =>
-      settleUnlessAborted(updateUser(input.id, input.body, { signal }), signal),
+    register: apiCall<CurrentUser, RegistrationPayload>((input, signal) => register(input, { signal })),
+    updateAccount: apiCall<User, { id: number; body: UserUpdatePayload }>((input, signal) =>
+      updateUser(input.id, input.body, { signal }),
     ),
     athleteSteps: athleteStepsMachine,
   },
