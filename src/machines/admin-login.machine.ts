@@ -3,15 +3,14 @@
  * leads (back to the console page the layout's guard came from, else /admin). A failure stays on the form with the
  * server's messages by field ('These credentials do not match our records.' on `email`, a 429's wait).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { type AdminCredentials, adminLogin } from '../api/admin';
-import { errorText, type FieldMessages } from '../api/errors';
+import type { FieldMessages } from '../api/errors';
 import type { LoginFormValues } from '../domain/forms/login';
 import type { StaffSession } from '../domain/staff';
-import { setStaffSession } from '../session/staff';
 import { exitOf } from './flow-exit';
-import { credentialsOf, isValidLogin } from './login-form';
-import { fieldMessagesOf } from './refusal-messages';
+import { isValidLogin, loginCall, loginRefused } from './login-form';
+import { answeredSession, staffFormRefusal, storeStaffSession } from './session-actions';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface AdminLoginInput {
@@ -50,13 +49,8 @@ export const adminLoginMachine = setup({
     hasReturnUrl: ({ context }) => context.returnUrl !== null,
   },
   actions: {
-    storeSession: (_, params: { session: StaffSession }) => {
-      setStaffSession(params.session);
-    },
-    rememberError: assign({
-      error: (_, params: { error: unknown }) => errorText(params.error),
-      fieldErrors: (_, params: { error: unknown }) => fieldMessagesOf(params.error),
-    }),
+    storeSession: storeStaffSession,
+    rememberError: assign(staffFormRefusal),
     forgetError: assign({ error: null, fieldErrors: {} }),
     leave: assign({ exit: (_, exit: AdminLoginExit) => exit }),
   },
@@ -88,20 +82,12 @@ export const adminLoginMachine = setup({
       description: '§1 club console: POST /api/admin/login',
       tags: ['busy'],
       invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ event }) => {
-          assertEvent(event, 'SUBMIT');
-          return credentialsOf(event.values);
-        },
+        ...loginCall,
         onDone: {
           target: 'loggedIn',
-          actions: { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
+          actions: { type: 'storeSession', params: answeredSession },
         },
-        onError: {
-          target: 'form.invalid',
-          actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: loginRefused,
       },
     },
     loggedIn: {

@@ -15,6 +15,7 @@ import {
   resetRequestSchema,
 } from '../domain/forms/password-reset';
 import { clearCurrentUser } from '../session/current-user';
+import { failedTo } from './call-failure';
 import { exitOf } from './flow-exit';
 import { apiCall } from './settle-unless-aborted';
 
@@ -153,10 +154,7 @@ export const passwordResetMachine = setup({
         src: 'forgotPassword',
         input: requestInput,
         onDone: { target: 'submitted' },
-        onError: {
-          target: 'request.failed',
-          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failedTo('request.failed', 'storeError'),
       },
     },
     submitted: {

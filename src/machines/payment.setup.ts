@@ -32,6 +32,7 @@ import type { HouseholdCheckoutExit } from './household-checkout.context';
 import type { householdCheckoutMachine } from './household-checkout.machine';
 import {
   addedAthleteOf,
+  athleteRecordOf,
   canAddAthleteOf,
   canPayNow,
   checkoutParamsOf,
@@ -231,8 +232,9 @@ export const paymentSetup = setup({
     })),
     /** A payment that ended on the checkout step: its message or failure, and the payment charged so far, if any. */
     showOutcome: assign((_, params: CardPaymentExit) => {
-      if (params.exit === 'refused') return { message: params.message, paidCheckout: params.paidCheckout };
-      if (params.exit === 'failed') return { error: params.error, paidCheckout: params.paidCheckout };
+      if (params.exit === 'refused')
+        return { message: params.message, paidCheckout: athleteRecordOf(params.paidCheckout) };
+      if (params.exit === 'failed') return { error: params.error, paidCheckout: athleteRecordOf(params.paidCheckout) };
       return {};
     }),
     forgetReturn: assign({ returned: null }),

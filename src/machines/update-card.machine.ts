@@ -244,7 +244,6 @@ export const updateCardMachine = setup({
     message: null,
     exit: null,
   }),
-  output: ({ context }) => exitOf(context),
   initial: 'routing',
   states: {
     routing: {
@@ -435,4 +434,5 @@ export const updateCardMachine = setup({
       entry: { type: 'leave', params: { to: '/login', search: { returnUrl: '/payments' } } },
     },
   },
+  output: ({ context }) => exitOf(context),
 });
