@@ -206,10 +206,10 @@ type CardSnapshot = SnapshotFrom<typeof householdCardPaymentMachine>;
 
 /** The athletes the family's card payment checks out (its checkout request), or, back from 3-D Secure, Sam and Alex. */
 function paidAthletes(snapshot: CardSnapshot): readonly number[] {
-  const checkout = snapshot.context.checkout;
-  return checkout !== null && 'athletes' in checkout
-    ? checkout.athletes.map((line) => line.athlete_id)
-    : [sam.user_id, alex.user_id];
+  const { checkout, returned } = snapshot.context;
+  // Back from 3-D Secure nothing was quoted on this page: the server's receipt names Sam and Alex.
+  if (returned !== null || checkout === null || !('athletes' in checkout)) return [sam.user_id, alex.user_id];
+  return checkout.athletes.map((line) => line.athlete_id);
 }
 
 /** What checkout-success confirms for the athletes the card payment paid (their names, as the server has them). */
@@ -436,7 +436,7 @@ export const householdCheckoutModel = defineModel({
 
 /**
  * The family checkout's card payment as the payment flow's grandchild: one way to each exit it takes there (paid by
- * card; from a return, recorded or 'Try again').
+ * card; from a return, recorded, recording failed and retried, or 'Try again').
  */
 const householdCardExitsModel = defineModel({
   machine: householdCardPaymentMachine,
@@ -460,6 +460,7 @@ const householdCardExitsModel = defineModel({
       refunded: false,
       receipt: cardReceiptFor(snapshot, 90_500),
     }),
+    errorEvent('checkoutSuccess', serverDown),
     doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'succeeded' } }),
     doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'requires_payment_method' } }),
   ],
