@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { Receipt } from '../src/api/schemas';
-import { FULL_DISCOUNT_CHECKOUT_FALLBACK } from '../src/domain/payment-rules';
+import { CHECKOUT_FALLBACK, FULL_DISCOUNT_CHECKOUT_FALLBACK } from '../src/domain/payment-rules';
 import { type CardPaymentInput, cardPaymentMachine } from '../src/machines/card-payment.machine';
 import type { CardFormHandle } from '../src/providers/card-payments/types';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
@@ -91,6 +91,12 @@ function recordedIntent(setup: boolean, id: string) {
 }
 
 const cardCheckout = { payment_plan_month: 3, team_id: 1, discount_code: null, include_payment_protection_plan: true };
+const freeCheckout = {
+  payment_plan_month: 0,
+  team_id: 1,
+  discount_code: 'FULLRIDE',
+  include_payment_protection_plan: false,
+};
 const byCard: CardPaymentInput = {
   checkout: cardCheckout,
   free: false,
@@ -99,6 +105,8 @@ const byCard: CardPaymentInput = {
   returnUrl: RETURN_URL,
   paidCheckout: null,
   returned: null,
+  checkoutId: null,
+  fallbacks: { noIntent: CHECKOUT_FALLBACK, failure: CHECKOUT_FALLBACK },
 };
 
 /** What a card payment or return answers, keyed by its invoke: every guard branch of every step. */
@@ -154,15 +162,11 @@ export const cardPaymentModel = defineModel({
     // §4 full discount: checkout without card; its failures fall back to 'Something went wrong.'.
     free: {
       ...byCard,
-      checkout: {
-        payment_plan_month: 0,
-        team_id: 1,
-        discount_code: 'FULLRIDE',
-        include_payment_protection_plan: false,
-      },
+      checkout: freeCheckout,
       free: true,
       card: null,
       billing: null,
+      fallbacks: { noIntent: FULL_DISCOUNT_CHECKOUT_FALLBACK, failure: FULL_DISCOUNT_CHECKOUT_FALLBACK },
     },
     // Charged before, not recorded: Pay Now records it again.
     alreadyPaid: {
@@ -177,7 +181,9 @@ export const cardPaymentModel = defineModel({
     checkingOut: (snapshot, { invocations }) =>
       expect(invocations.at(-1)).toMatchObject({ id: 'checkout', input: snapshot.context.checkout ?? {} }),
     confirmingCard: (snapshot, { invocations }) => {
-      const checkout = snapshot.context.checkout;
+      // One athlete's checkout (the family's is its own model's: household-checkout.model.ts).
+      const given = snapshot.context.checkout;
+      const checkout = given === null || 'athletes' in given ? null : given;
       expect(invocations.at(-1)).toMatchObject({
         id: 'confirmCard',
         input: {
@@ -232,6 +238,7 @@ export const cardPaymentModel = defineModel({
         exit: 'failed',
         error: snapshot.context.error,
         paidCheckout: snapshot.context.paidCheckout,
+        cause: snapshot.context.cause,
       });
       // §8: a full-discount checkout without a server text says 'Something went wrong.'.
       if (snapshot.context.free && snapshot.context.error !== 'This discount is no longer valid.') {

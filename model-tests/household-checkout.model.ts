@@ -11,6 +11,7 @@ import type { HouseholdLine } from '../src/api/household';
 import type { HouseholdReceipt, Quote, QuoteLine } from '../src/api/household.schemas';
 import type { User } from '../src/api/schemas';
 import { initialBillingForm } from '../src/domain/forms/payment-billing';
+import { householdCardPaymentMachine } from '../src/machines/household-card-payment';
 import type { HouseholdCheckoutInput } from '../src/machines/household-checkout.context';
 import { householdCheckoutMachine } from '../src/machines/household-checkout.machine';
 import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
@@ -143,19 +144,6 @@ export function quoteFor(snapshot: Snapshot): Quote {
   };
 }
 
-const samLine = quoteLineFor(
-  { id: sam.user_id, name: 'Sam Rivera' },
-  { athlete_id: sam.user_id, payment_plan_month: 0, include_payment_protection_plan: false },
-  1,
-  false,
-);
-const alexLine = quoteLineFor(
-  { id: alex.user_id, name: 'Alex Rivera' },
-  { athlete_id: alex.user_id, payment_plan_month: 0, include_payment_protection_plan: false },
-  2,
-  false,
-);
-
 export const codeRefused = new ApiError({
   kind: 'http',
   status: 422,
@@ -190,32 +178,6 @@ export const checkoutRefused = new ApiError({
   body: { message: 'All athletes of one checkout must register with the same organization.', messages: {} },
 });
 
-export function receiptFor(snapshot: Snapshot, amount: number): HouseholdReceipt {
-  return {
-    checkout_id: 'hc_1',
-    amount_cents: amount,
-    sibling_discount_cents: snapshot.context.quote?.sibling_discount_cents ?? 4_500,
-    email: 'parent@example.com',
-    card: amount === 0 ? null : { brand: 'visa', last4: '4242' },
-    // Back from 3-D Secure nothing was quoted on this page: the server's receipt names Sam and Alex.
-    athletes: (snapshot.context.quote?.athletes ?? [samLine, alexLine]).map((line, index) => ({
-      membership_id: 100 + index,
-      athlete_id: line.athlete_id,
-      name: line.name,
-      team_name: '12U Tigers',
-      season_name: 'Spring 2027',
-      plan_name: 'Pay in full',
-      amount_cents: line.today_cents,
-      dues_cents: line.dues_cents,
-      code_discount_cents: line.code_discount_cents,
-      sibling_discount_cents: line.sibling_discount_cents,
-      protection_cents: line.protection_cents,
-      app_fee_cents: line.app_fee_cents,
-    })),
-    remaining: [],
-  };
-}
-
 export const cardPayments = createSandboxCardPayments({
   navigate: vi.fn(),
   now: () => new Date('2026-06-01T12:00:00Z'),
@@ -240,11 +202,50 @@ export const twoAthletes: HouseholdCheckoutInput = {
   checkoutKey: 'checkout-key-1',
 };
 
+type CardSnapshot = SnapshotFrom<typeof householdCardPaymentMachine>;
+
+/** The athletes the family's card payment checks out (its checkout request), or, back from 3-D Secure, Sam and Alex. */
+function paidAthletes(snapshot: CardSnapshot): readonly number[] {
+  const { checkout, returned } = snapshot.context;
+  // Back from 3-D Secure nothing was quoted on this page: the server's receipt names Sam and Alex.
+  if (returned !== null || checkout === null || !('athletes' in checkout)) return [sam.user_id, alex.user_id];
+  return checkout.athletes.map((line) => line.athlete_id);
+}
+
+/** What checkout-success confirms for the athletes the card payment paid (their names, as the server has them). */
+function cardReceiptFor(snapshot: CardSnapshot, amount: number): HouseholdReceipt {
+  const names: Readonly<Record<number, string>> = { [sam.user_id]: 'Sam Rivera', [alex.user_id]: 'Alex Rivera' };
+  return {
+    checkout_id: 'hc_1',
+    amount_cents: amount,
+    sibling_discount_cents: amount === 0 ? 0 : 4_500,
+    email: 'parent@example.com',
+    card: amount === 0 ? null : { brand: 'visa', last4: '4242' },
+    remaining: [],
+    athletes: paidAthletes(snapshot).map((athleteId, index) => ({
+      membership_id: 100 + index,
+      athlete_id: athleteId,
+      name: names[athleteId] ?? 'Jamie Rivera',
+      team_name: '12U Tigers',
+      season_name: 'Spring 2027',
+      plan_name: 'Pay in full',
+      amount_cents: amount === 0 ? 0 : 47_500,
+      dues_cents: DUES,
+      code_discount_cents: amount === 0 ? DUES : 0,
+      sibling_discount_cents: index === 0 ? 0 : 4_500,
+      protection_cents: 0,
+      app_fee_cents: amount === 0 ? 0 : APP_FEE,
+    })),
+  };
+}
+
 /** The card steps' and the return's answers (every guard branch), as the one-athlete card payment's model has them. */
-function paymentAnswers(snapshot: Snapshot): AnyEventObject[] {
-  const firstId = snapshot.context.lines[0]?.athlete_id ?? 0;
-  const todayCents = snapshot.context.quote?.today_cents ?? 0;
+function paymentAnswers(snapshot: CardSnapshot): AnyEventObject[] {
+  const firstId = paidAthletes(snapshot)[0] ?? 0;
+  const todayCents = 90_500;
   return [
+    { type: 'CONTINUE' },
+    { type: 'RETRY' },
     doneEvent('submitCard', {}),
     doneEvent('submitCard', { error: { type: 'validation_error', message: INCOMPLETE } }),
     errorEvent('submitCard', new Error('The card form went away.')),
@@ -264,7 +265,7 @@ function paymentAnswers(snapshot: Snapshot): AnyEventObject[] {
       setup_intent_id: null,
       payment_complete: 1,
       amount_today_cents: 0,
-      receipt: receiptFor(snapshot, 0),
+      receipt: cardReceiptFor(snapshot, 0),
     }),
     doneEvent('checkout', {
       checkout_id: 'hc_1',
@@ -286,7 +287,7 @@ function paymentAnswers(snapshot: Snapshot): AnyEventObject[] {
       payment_complete: 1,
       membership_ids: [100, 101],
       refunded: false,
-      receipt: receiptFor(snapshot, todayCents),
+      receipt: cardReceiptFor(snapshot, todayCents),
     }),
     doneEvent('checkoutSuccess', { payment_complete: 1, membership_ids: [], refunded: true, receipt: null }),
     errorEvent('checkoutSuccess', serverDown),
@@ -297,6 +298,28 @@ function paymentAnswers(snapshot: Snapshot): AnyEventObject[] {
     errorEvent('paymentIntent', serverDown),
   ];
 }
+
+/** The family's calls as the card payment makes them: the checkout it was given, the checkout id with the intent. */
+const householdCardStates = {
+  checkingOut: (snapshot: CardSnapshot, { invocations }: { invocations: readonly { id: string; input: unknown }[] }) =>
+    expect(invocations.at(-1)).toMatchObject({ id: 'checkout', input: snapshot.context.checkout ?? {} }),
+  recordingPayment: (
+    snapshot: CardSnapshot,
+    { invocations }: { invocations: readonly { id: string; input: unknown }[] },
+  ) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'checkoutSuccess',
+      input: { checkout_id: 'hc_1', stripe_payment_intent_id: snapshot.context.returned === null ? 'pi_1' : 'pi_3ds' },
+    }),
+};
+
+/** The family checkout's card payment (household-card-payment.ts), run for real as its child `cardPayment`. */
+export const householdCardModel = defineModel({
+  machine: householdCardPaymentMachine,
+  name: 'cardPayment (family)',
+  events: paymentAnswers,
+  states: householdCardStates,
+});
 
 /** Every event a person or the server causes, chosen per situation to keep the graph to what tells states apart. */
 export function householdEvents(snapshot: Snapshot): AnyEventObject[] {
@@ -310,14 +333,12 @@ export function householdEvents(snapshot: Snapshot): AnyEventObject[] {
     { type: 'NEXT' },
     { type: 'BACK' },
     { type: 'RETRY' },
-    { type: 'CONTINUE' },
     doneEvent('cardPayments', cardPayments),
     errorEvent('cardPayments', new Error('Stripe.js did not load in time.')),
     { type: 'AGREE_WAIVER', organizationId: 1, agreed: !context.agreedWaivers.includes(1) },
     { type: 'PAY', billing, card: fakeCard },
     { type: 'PAY', billing: billingWithoutName, card: fakeCard },
     { type: 'PAY', billing: null, card: null },
-    ...paymentAnswers(snapshot),
   ];
   if (context.pendingCode !== null) list.push(errorEvent('quote', codeRefused));
   // Issue 20 point 1: the first quote finds the added athlete of another organization (taken out again).
@@ -375,26 +396,21 @@ export const householdStates = {
         discount_code: snapshot.context.pendingCode ?? snapshot.context.discountCode,
       },
     }),
-  'paying.checkingOut': (
-    snapshot: Snapshot,
-    { invocations }: { invocations: readonly { id: string; input: unknown }[] },
-  ) =>
-    expect(invocations.at(-1)).toMatchObject({
-      id: 'checkout',
-      input: {
+  // The card payment checks out every line with its plan, the code and this checkout's key (its own model checks
+  // that this is what it sends), and records the checkout a return pays.
+  paying: (snapshot: Snapshot) => {
+    const card = snapshot.children.cardPayment?.getSnapshot().context;
+    expect(card).toMatchObject({
+      checkout: {
         athletes: snapshot.context.lines,
         discount_code: snapshot.context.discountCode,
         checkout_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
       },
-    }),
-  'paying.recording': (
-    snapshot: Snapshot,
-    { invocations }: { invocations: readonly { id: string; input: unknown }[] },
-  ) =>
-    expect(invocations.at(-1)).toMatchObject({
-      id: 'checkoutSuccess',
-      input: { checkout_id: 'hc_1', stripe_payment_intent_id: snapshot.context.returned === null ? 'pi_1' : 'pi_3ds' },
-    }),
+      returned: snapshot.context.returned,
+    });
+    // Back from 3-D Secure: the checkout this tab kept is the one recorded.
+    if (snapshot.context.returned !== null) expect(card?.checkoutId).toBe(snapshot.context.checkoutId);
+  },
   paid: (snapshot: Snapshot) =>
     expect(snapshot.output).toEqual({
       exit: 'paid',
@@ -412,10 +428,43 @@ export const householdCheckoutModel = defineModel({
     twoAthletes,
     returned: { ...twoAthletes, returned: returnedFamily },
   },
-  children: { athleteSteps: addAthleteStepsModel },
+  children: { athleteSteps: addAthleteStepsModel, cardPayment: householdCardModel },
   events: householdEvents,
   serializeState: serializeHousehold,
   states: householdStates,
+});
+
+/**
+ * The family checkout's card payment as the payment flow's grandchild: one way to each exit it takes there (paid by
+ * card; from a return, recorded, recording failed and retried, or 'Try again').
+ */
+const householdCardExitsModel = defineModel({
+  machine: householdCardPaymentMachine,
+  name: 'cardPayment (family, exits)',
+  events: (snapshot: CardSnapshot) => [
+    { type: 'CONTINUE' },
+    doneEvent('submitCard', {}),
+    doneEvent('checkout', {
+      checkout_id: 'hc_1',
+      client_secret: 'pi_1_secret_x',
+      payment_intent_id: 'pi_1',
+      setup_intent_id: null,
+      payment_complete: 0,
+      amount_today_cents: 90_500,
+      receipt: null,
+    }),
+    doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
+    doneEvent('checkoutSuccess', {
+      payment_complete: 1,
+      membership_ids: [100, 101],
+      refunded: false,
+      receipt: cardReceiptFor(snapshot, 90_500),
+    }),
+    errorEvent('checkoutSuccess', serverDown),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'succeeded' } }),
+    doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'requires_payment_method' } }),
+  ],
+  states: householdCardStates,
 });
 
 /**
@@ -426,11 +475,10 @@ export const householdCheckoutModel = defineModel({
 export const householdExitsModel = defineModel({
   machine: householdCheckoutMachine,
   name: 'householdCheckout (exits)',
-  children: { athleteSteps: addAthleteStepsModel },
+  children: { athleteSteps: addAthleteStepsModel, cardPayment: householdCardExitsModel },
   events: (snapshot: Snapshot) => {
     const { context } = snapshot;
     const unplanned = context.lines.find((line) => line.payment_plan_month === null);
-    const todayCents = context.quote?.today_cents ?? 0;
     return [
       doneEvent('quote', quoteFor(snapshot)),
       { type: 'SELECT_PLAN', athleteId: unplanned?.athlete_id ?? 0, month: 0 },
@@ -440,31 +488,11 @@ export const householdExitsModel = defineModel({
       // 'Add another athlete' is the family checkout's own test's; an athlete id no one has is refused here.
       { type: 'NEXT' },
       { type: 'BACK' },
-      { type: 'CONTINUE' },
       { type: 'RETRY' },
       doneEvent('cardPayments', cardPayments),
       { type: 'AGREE_WAIVER', organizationId: 1, agreed: !context.agreedWaivers.includes(1) },
       { type: 'PAY', billing, card: fakeCard },
       errorEvent('quote', serverDown),
-      doneEvent('submitCard', {}),
-      doneEvent('checkout', {
-        checkout_id: 'hc_1',
-        client_secret: 'pi_1_secret_x',
-        payment_intent_id: 'pi_1',
-        setup_intent_id: null,
-        payment_complete: 0,
-        amount_today_cents: todayCents,
-        receipt: null,
-      }),
-      doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
-      doneEvent('checkoutSuccess', {
-        payment_complete: 1,
-        membership_ids: [100, 101],
-        refunded: false,
-        receipt: receiptFor(snapshot, todayCents),
-      }),
-      doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'succeeded' } }),
-      doneEvent('paymentIntent', { paymentIntent: { id: 'pi_3ds', status: 'requires_payment_method' } }),
     ];
   },
   serializeState: serializeHousehold,

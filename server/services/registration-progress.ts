@@ -13,8 +13,8 @@
 
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { isSecretKey } from '../../src/domain/secret-keys.ts';
 import { formatHoldEndUtc, heldUntilText, releasedText } from '../../src/domain/seat-holds.ts';
+import { isSecretKey } from '../../src/domain/secret-keys.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   licences,

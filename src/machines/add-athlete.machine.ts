@@ -11,13 +11,13 @@
  *
  * Its output is the athlete steps' own (`back`, or `continue` with the athlete).
  */
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, setup } from 'xstate';
 import { errorText } from '../api/errors';
 import { getLicenceInfo } from '../api/licences';
 import { type TeamLicences, teamLicenceRefusal } from './add-athlete.rules';
 import { type AthleteStepsInput, type AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export type AddAthleteEvent =
   /** Open the other team's licence code field. */
@@ -54,12 +54,9 @@ export const addAthleteMachine = setup({
   actors: {
     athleteSteps: athleteStepsMachine,
     // Both licences, so the team's organization can be compared with the page's.
-    teamLicence: fromPromise<TeamLicences, { code: string; pageCode: string }>(({ input, signal }) =>
-      settleUnlessAborted(
-        Promise.all([getLicenceInfo(input.code, { signal }), getLicenceInfo(input.pageCode, { signal })]).then(
-          ([team, page]) => ({ team, page }),
-        ),
-        signal,
+    teamLicence: apiCall<TeamLicences, { code: string; pageCode: string }>((input, signal) =>
+      Promise.all([getLicenceInfo(input.code, { signal }), getLicenceInfo(input.pageCode, { signal })]).then(
+        ([team, page]) => ({ team, page }),
       ),
     ),
   },

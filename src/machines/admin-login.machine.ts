@@ -5,16 +5,17 @@
  * member with a second factor on (issue 30 point 2) is asked for a code next: the server answers 422 on `code`; the
  * code step sends the same credentials with the code (an authenticator app's or a recovery code).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { type AdminCredentials, adminLogin } from '../api/admin';
-import { errorText, type FieldMessages } from '../api/errors';
+import type { FieldMessages } from '../api/errors';
 import type { LoginFormValues } from '../domain/forms/login';
 import type { StaffSession } from '../domain/staff';
-import { setStaffSession } from '../session/staff';
+import { failedTo } from './call-failure';
 import { exitOf } from './flow-exit';
-import { credentialsOf, isValidLogin } from './login-form';
+import { credentialsOf, isValidLogin, loginCall, loginRefused } from './login-form';
 import { fieldMessagesOf } from './refusal-messages';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { answeredSession, staffFormRefusal, storeStaffSession } from './session-actions';
+import { apiCall } from './settle-unless-aborted';
 
 export interface AdminLoginInput {
   /** The console page the `_admin` guard sent the visitor from (a path of ours, validated by the route). */
@@ -45,9 +46,7 @@ export const adminLoginMachine = setup({
     children: {} as { login: 'login' },
   },
   actors: {
-    login: fromPromise<StaffSession, AdminCredentials>(({ input, signal }) =>
-      settleUnlessAborted(adminLogin(input, { signal }), signal),
-    ),
+    login: apiCall<StaffSession, AdminCredentials>((input, signal) => adminLogin(input, { signal })),
   },
   guards: {
     isValidLogin,
@@ -56,13 +55,8 @@ export const adminLoginMachine = setup({
     hasCode: (_, params: { code: string }) => params.code.trim() !== '',
   },
   actions: {
-    storeSession: (_, params: { session: StaffSession }) => {
-      setStaffSession(params.session);
-    },
-    rememberError: assign({
-      error: (_, params: { error: unknown }) => errorText(params.error),
-      fieldErrors: (_, params: { error: unknown }) => fieldMessagesOf(params.error),
-    }),
+    storeSession: storeStaffSession,
+    rememberError: assign(staffFormRefusal),
     forgetError: assign({ error: null, fieldErrors: {} }),
     rememberCredentials: assign({ credentials: (_, credentials: AdminCredentials) => credentials }),
     leave: assign({ exit: (_, exit: AdminLoginExit) => exit }),
@@ -129,27 +123,19 @@ export const adminLoginMachine = setup({
         },
         onDone: {
           target: 'loggedIn',
-          actions: { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
+          actions: { type: 'storeSession', params: answeredSession },
         },
-        onError: {
-          target: 'code.invalid',
-          actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failedTo('code.invalid', 'rememberError'),
       },
     },
     loggingIn: {
       description: '§1 club console: POST /api/admin/login',
       tags: ['busy'],
       invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ event }) => {
-          assertEvent(event, 'SUBMIT');
-          return credentialsOf(event.values);
-        },
+        ...loginCall,
         onDone: {
           target: 'loggedIn',
-          actions: { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
+          actions: { type: 'storeSession', params: answeredSession },
         },
         onError: [
           {
@@ -157,10 +143,7 @@ export const adminLoginMachine = setup({
             target: 'code',
             description: 'issue 30 point 2: a second factor is on: 422 on `code`',
           },
-          {
-            target: 'form.invalid',
-            actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-          },
+          loginRefused,
         ],
       },
     },

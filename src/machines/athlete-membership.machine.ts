@@ -3,7 +3,7 @@
  * Invoked as a child by athlete-steps.machine.ts (invoke id `membership`), the athlete steps both wizards share; it
  * finishes with an output the athlete steps turn into their next screen.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { setLatestLicense } from '../api/auth';
 import { errorText } from '../api/errors';
 import { claimLicence } from '../api/licences';
@@ -11,7 +11,7 @@ import { getDuplicateStatus } from '../api/memberships';
 import type { Athlete, ClaimLicenseResponse, DuplicateStatus, LatestLicense } from '../api/schemas';
 import { setAthleteToken } from '../session/athlete-token';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface AthleteMembershipInput {
   athlete: Athlete;
@@ -40,16 +40,16 @@ export const athleteMembershipMachine = setup({
     output: {} as AthleteMembershipOutput,
   },
   actors: {
-    duplicateStatus: fromPromise<DuplicateStatus, { athleteUserId: number }>(({ input, signal }) =>
-      settleUnlessAborted(getDuplicateStatus(input.athleteUserId, { signal }), signal),
+    duplicateStatus: apiCall<DuplicateStatus, { athleteUserId: number }>((input, signal) =>
+      getDuplicateStatus(input.athleteUserId, { signal }),
     ),
     // Sent with the athlete's token (auth 'payer'): the licence and its membership belong to the athlete (§6).
-    claimLicence: fromPromise<ClaimLicenseResponse, { licenseCode: string }>(({ input, signal }) =>
-      settleUnlessAborted(claimLicence(input.licenseCode, { signal }), signal),
+    claimLicence: apiCall<ClaimLicenseResponse, { licenseCode: string }>((input, signal) =>
+      claimLicence(input.licenseCode, { signal }),
     ),
     // The payment page reads the payer's latest licence to find the team (docs/api.md payment-plans).
-    recordLatestLicence: fromPromise<LatestLicense, { licenseCode: string }>(({ input, signal }) =>
-      settleUnlessAborted(setLatestLicense(input.licenseCode, { signal, auth: 'payer' }), signal),
+    recordLatestLicence: apiCall<LatestLicense, { licenseCode: string }>((input, signal) =>
+      setLatestLicense(input.licenseCode, { signal, auth: 'payer' }),
     ),
   },
   guards: {

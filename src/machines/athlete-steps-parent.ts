@@ -38,3 +38,35 @@ export function followAthleteStep<const Step extends number>(stepOf: Readonly<Re
     description: `spec §2: the URL names the step a person is at, ${stepOf.athleteList} or ${stepOf.createAthlete}`,
   } as const;
 }
+
+/** The licence both wizards carry to their exits (they reach them only with one). */
+function licenceOf(context: { license: string | null }): string {
+  if (context.license === null) throw new Error('The wizard reached a licence destination without a licence.');
+  return context.license;
+}
+
+/**
+ * The final states both parents end in after the athlete steps: on to /payment (`paymentDescription` says from
+ * where), or, for a family that came to join the licence's waitlist, to /waitlist (issue 21.3). Each records its exit
+ * with the parent's `leave` action.
+ */
+export function afterAthleteSteps(paymentDescription: string) {
+  return {
+    toPayment: {
+      description: paymentDescription,
+      type: 'final',
+      entry: { type: 'leave', params: { to: '/payment' } },
+    },
+    toWaitlist: {
+      description: 'issue 21.3 (§4): /waitlist',
+      type: 'final',
+      entry: {
+        type: 'leave',
+        params: ({ context }: { context: { license: string | null } }) => ({
+          to: '/waitlist' as const,
+          search: { license: licenceOf(context), join: true as const },
+        }),
+      },
+    },
+  } as const;
+}

@@ -9,7 +9,7 @@
  * stays the step while a chosen athlete is checked, the form while a created one is); each wizard mirrors it into
  * its URL as its own step number.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { getAthletes, registerAthlete, setLatestLicense } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { Athlete, AthleteAccountPayload, LatestLicense } from '../api/schemas';
@@ -21,7 +21,7 @@ import {
   athleteMembershipMachine,
 } from './athlete-membership.machine';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 /** The two steps a person sees; the wizards number them (login 3 and 4, register 2 and 3). */
 export type AthleteStep = 'athleteList' | 'createAthlete';
@@ -99,13 +99,11 @@ export const athleteStepsMachine = setup({
     output: {} as AthleteStepsOutput,
   },
   actors: {
-    recordLatestLicence: fromPromise<LatestLicense, { licenseCode: string }>(({ input, signal }) =>
-      settleUnlessAborted(setLatestLicense(input.licenseCode, { signal }), signal),
+    recordLatestLicence: apiCall<LatestLicense, { licenseCode: string }>((input, signal) =>
+      setLatestLicense(input.licenseCode, { signal }),
     ),
-    loadAthletes: fromPromise<Athlete[]>(({ signal }) => settleUnlessAborted(getAthletes({ signal }), signal)),
-    registerAthlete: fromPromise<Athlete, AthleteAccountPayload>(({ input, signal }) =>
-      settleUnlessAborted(registerAthlete(input, { signal }), signal),
-    ),
+    loadAthletes: apiCall<Athlete[]>((_, signal) => getAthletes({ signal })),
+    registerAthlete: apiCall<Athlete, AthleteAccountPayload>((input, signal) => registerAthlete(input, { signal })),
     athleteMembership: athleteMembershipMachine,
   },
   guards: {

@@ -1,8 +1,11 @@
 /**
- * One payment of the team payment flow (spec §4 Payment flow, Card payment; §8): Pay Now's attempt (card submit,
- * checkout, confirm, checkout-success; a full discount checks out without card) and the way back from the card
- * provider's 3-D Secure page (look the intent up, record it, show the result). payment.machine.ts invokes it from
- * its `paying` state (invoke id `cardPayment`) and maps each exit to where the payer goes next.
+ * One card payment (spec §4 Payment flow, Card payment; §8): Pay Now's attempt (card submit, checkout, confirm,
+ * checkout-success; a full discount checks out without card) and the way back from the card provider's 3-D Secure
+ * page (look the intent up, record it, show the result). Both checkouts invoke it (invoke id `cardPayment`) and map
+ * each exit to where the payer goes next: the one-athlete payment flow (payment.machine.ts `paying`) runs it as it is,
+ * with the calls of spec §7 (/api/memberships/checkout, /checkout-success); the family checkout
+ * (household-checkout.machine.ts `paying`) runs `householdCardPaymentMachine` (household-card-payment.ts), this
+ * machine with the family's calls, guards and request builders swapped in by `.provide()`.
  *
  * Exits: `paid` (with the receipt the server answered: the payment flow goes on to the claimed page, which confirms
  * it), `refused` (a card or provider message for the checkout step), `failed` (a checkout failure for the checkout
@@ -19,13 +22,14 @@
  * confirmation on the claimed page then says 'Payment succeeded!'); a failed or unknown result is shown 5 seconds (or until Try again),
  * then the payment options load again.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import type { HouseholdCheckoutRequest, HouseholdCheckoutSuccessRequest } from '../api/household';
+import type { HouseholdCheckoutResponse, HouseholdCheckoutSuccess, HouseholdReceipt } from '../api/household.schemas';
 import { type CheckoutRequest, type CheckoutSuccessRequest, checkout, checkoutSuccess } from '../api/memberships';
 import type { CheckoutResponse, CheckoutSuccessResponse, Receipt } from '../api/schemas';
 import { type CheckoutParams, paymentReturnUrl, type ReturnedPayment } from '../domain/payment-return';
 import {
   CHECKOUT_FALLBACK,
-  FULL_DISCOUNT_CHECKOUT_FALLBACK,
   PAYMENT_MESSAGE_MS,
   PAYMENT_PROCESSING,
   PAYMENT_SOMETHING_WENT_WRONG,
@@ -42,11 +46,21 @@ import {
 } from './card-steps';
 import { exitOf } from './flow-exit';
 import { checkoutFailureText, recordAfterReturnFailureText } from './payment.failures';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
+
+/** What Pay Now sends to checkout: one athlete's checkout (spec §7) or the family's (issue 20). */
+export type CardCheckout = CheckoutRequest | HouseholdCheckoutRequest;
+/** What checkout answers: a client secret to confirm by card, or checked out at once. */
+export type CardCheckoutAnswer = CheckoutResponse | HouseholdCheckoutResponse;
+/** What checkout-success records: the checkout and the intent that paid it. */
+export type CardRecord = CheckoutSuccessRequest | HouseholdCheckoutSuccessRequest;
+export type CardRecordAnswer = CheckoutSuccessResponse | HouseholdCheckoutSuccess;
+/** What the server confirms once paid: one athlete's receipt or the family's. */
+export type CardReceipt = Receipt | HouseholdReceipt;
 
 export interface CardPaymentInput {
-  /** The checkout Pay Now fixed (null on a return: the return URL carries its own). */
-  checkout: CheckoutParams | null;
+  /** The checkout Pay Now fixed (null on a return: the return carries what it paid). */
+  checkout: CardCheckout | null;
   /** §4 full discount: checks out without card payment. */
   free: boolean;
   card: CardFormHandle | null;
@@ -54,18 +68,27 @@ export interface CardPaymentInput {
   /** Absolute URL of /payment, where the card provider brings the payer back. */
   returnUrl: string;
   /** A payment charged but not recorded yet: this attempt records it again, never charges twice. */
-  paidCheckout: CheckoutSuccessRequest | null;
+  paidCheckout: CardRecord | null;
   /** Set when the payer came back from the card provider (3-D Secure). */
   returned: ReturnedPayment | null;
+  /** The family checkout a return pays (this tab kept it: session/household-checkout.ts), null otherwise. */
+  checkoutId: string | number | null;
+  /**
+   * §8 when checkout fails without a server text: `noIntent` when it answered neither an intent nor a checkout,
+   * `failure` when the call failed (the one-athlete flow: 'Something went wrong.' with a full discount, else
+   * 'Something went wrong'; the family checkout: the first, then the second).
+   */
+  fallbacks: { noIntent: string; failure: string };
 }
 
-/** How one payment ends; the payment flow decides where each leads. */
+/** How one payment ends; the checkout that invoked it decides where each leads. */
 export type CardPaymentExit =
   /** `refunded`: the intent paid a team already paid for, and the server gave the money back (no receipt). */
-  | { exit: 'paid'; receipt: Receipt | null; refunded: boolean }
+  | { exit: 'paid'; receipt: CardReceipt | null; refunded: boolean }
   | { exit: 'retry' }
-  | { exit: 'refused'; message: string; paidCheckout: CheckoutSuccessRequest | null }
-  | { exit: 'failed'; error: string; paidCheckout: CheckoutSuccessRequest | null };
+  | { exit: 'refused'; message: string; paidCheckout: CardRecord | null }
+  /** `cause`: the failed call's error, for the family checkout's problems by athlete (a 409 at Pay Now). */
+  | { exit: 'failed'; error: string; paidCheckout: CardRecord | null; cause: unknown };
 
 export interface CardPaymentContext extends CardPaymentInput {
   clientSecret: string | null;
@@ -74,10 +97,11 @@ export interface CardPaymentContext extends CardPaymentInput {
   refunded: boolean;
   /** A payment message (§8: card, provider return). */
   message: string | null;
-  /** A checkout or recording failure (§8). */
+  /** A checkout or recording failure (§8), and the call's error it came from. */
   error: string | null;
+  cause: unknown;
   /** What the server confirmed once paid (null when it recorded nothing new to confirm, e.g. a refunded intent). */
-  receipt: Receipt | null;
+  receipt: CardReceipt | null;
   /** How the payment ended, set on entering a final state; the machine's output. */
   exit: CardPaymentExit | null;
 }
@@ -85,9 +109,21 @@ export interface CardPaymentContext extends CardPaymentInput {
 /** What a person does on the return screen (src/views/payment/return-notice.tsx sends these to this machine). */
 export type CardPaymentEvent = { type: 'CONTINUE' } | { type: 'RETRY' };
 
-function requireCheckout(context: CardPaymentContext): CheckoutParams {
+function requireCheckout(context: CardPaymentContext): CardCheckout {
   if (context.checkout === null) throw new Error('No checkout to send: Pay Now fixes it first.');
   return context.checkout;
+}
+
+/** The one-athlete checkout (spec §7), which its checkout-success repeats. */
+function athleteCheckoutOf(context: CardPaymentContext): CheckoutParams {
+  const params = requireCheckout(context);
+  if ('athletes' in params) throw new Error('A family checkout is recorded by its checkout id.');
+  return {
+    payment_plan_month: params.payment_plan_month,
+    team_id: params.team_id,
+    discount_code: params.discount_code ?? null,
+    include_payment_protection_plan: params.include_payment_protection_plan ?? false,
+  };
 }
 
 /**
@@ -101,25 +137,34 @@ function exitTo(context: CardPaymentContext, exit: CardPaymentExit['exit']): Car
     case 'refused':
       return { exit, message: context.message ?? UNEXPECTED_CARD_ERROR, paidCheckout: context.paidCheckout };
     case 'failed':
-      return { exit, error: context.error ?? CHECKOUT_FALLBACK, paidCheckout: context.paidCheckout };
+      return {
+        exit,
+        error: context.error ?? CHECKOUT_FALLBACK,
+        paidCheckout: context.paidCheckout,
+        cause: context.cause,
+      };
     case 'retry':
       return { exit };
   }
 }
 
-function requirePaidCheckout(context: CardPaymentContext): CheckoutSuccessRequest {
+function requirePaidCheckout(context: CardPaymentContext): CardRecord {
   if (context.paidCheckout === null) throw new Error('No paid intent to record.');
   return context.paidCheckout;
 }
 
-/** §8: a card checkout fails with 'Something went wrong', a full-discount one with 'Something went wrong.'. */
-function checkoutFallback(context: CardPaymentContext): string {
-  return context.free ? FULL_DISCOUNT_CHECKOUT_FALLBACK : CHECKOUT_FALLBACK;
+/**
+ * Where the provider brings the payer back after 3-D Secure: /payment with one athlete's checkout in its query (the
+ * return records it from there), or as it is for the family's (this tab keeps its checkout id).
+ */
+function confirmReturnUrl(context: CardPaymentContext): string {
+  const checkout = requireCheckout(context);
+  return 'athletes' in checkout ? context.returnUrl : paymentReturnUrl(context.returnUrl, athleteCheckoutOf(context));
 }
 
 /** The intent the card provider confirmed, recorded with the checkout it paid. */
 function paidCheckoutOf(context: CardPaymentContext, result: CardResult): CheckoutSuccessRequest {
-  const params = requireCheckout(context);
+  const params = athleteCheckoutOf(context);
   return {
     payment_plan_month: params.payment_plan_month,
     team_id: params.team_id,
@@ -148,11 +193,13 @@ export const cardPaymentMachine = setup({
   actors: {
     // Checkout calls are never aborted (no signal reaches the request): once sent, their answer is what the server
     // did. Only a stopped actor's answer is dropped.
-    checkout: fromPromise<CheckoutResponse, CheckoutRequest>(({ input, signal }) =>
-      settleUnlessAborted(checkout(input), signal),
+    checkout: apiCall<CardCheckoutAnswer, CardCheckout>((input) =>
+      'athletes' in input ? Promise.reject(new Error('A family checkout has its own call.')) : checkout(input),
     ),
-    checkoutSuccess: fromPromise<CheckoutSuccessResponse, CheckoutSuccessRequest>(({ input, signal }) =>
-      settleUnlessAborted(checkoutSuccess(input), signal),
+    checkoutSuccess: apiCall<CardRecordAnswer, CardRecord>((input) =>
+      'checkout_id' in input
+        ? Promise.reject(new Error('A family checkout has its own call.'))
+        : checkoutSuccess(input),
     ),
     // Provider actors and the page's card provider (card-steps.ts).
     submitCard,
@@ -167,28 +214,37 @@ export const cardPaymentMachine = setup({
     returnedPaid: ({ context }, params: CardResult) =>
       params.paymentIntent?.status === 'succeeded' && context.returned?.checkout != null,
     /** Checkout gave a client secret to confirm by card (never with a full discount: nothing to charge). */
-    needsConfirmation: ({ context }, params: CheckoutResponse) => !context.free && params.client_secret !== null,
+    needsConfirmation: ({ context }, params: CardCheckoutAnswer) => !context.free && params.client_secret !== null,
     cardRejected: (_, params: { error?: CardError | undefined }) => params.error !== undefined,
-    checkedOut: (_, params: CheckoutResponse) => params.payment_complete === 1,
+    checkedOut: (_, params: CardCheckoutAnswer) => params.payment_complete === 1,
     intentIs,
   },
   actions: {
     showMessage: assign({ message: (_, params: { message: string }) => params.message }),
-    showError: assign({ error: (_, params: { error: string }) => params.error }),
+    showError: assign((_, params: { error: string; cause?: unknown }) => ({
+      error: params.error,
+      cause: params.cause,
+    })),
     clearError: assign({ error: null }),
-    storeReceipt: assign((_, params: { receipt?: Receipt | null | undefined; refunded?: boolean | undefined }) => ({
+    storeReceipt: assign((_, params: { receipt?: CardReceipt | null | undefined; refunded?: boolean | undefined }) => ({
       receipt: params.receipt ?? null,
       refunded: params.refunded ?? false,
     })),
-    storeClientSecret: assign((_, params: CheckoutResponse) => ({
+    storeClientSecret: assign((_, params: CardCheckoutAnswer) => ({
       clientSecret: params.client_secret,
       setupIntentId: params.setup_intent_id ?? null,
+      checkoutId: 'checkout_id' in params ? params.checkout_id : null,
     })),
+    /**
+     * Before the card is confirmed (3-D Secure may leave the page): the one-athlete return URL carries its checkout,
+     * so nothing is kept here; the family checkout keeps its checkout id in this tab (household-card-payment.ts).
+     */
+    keepForReturn: (_, _params: CardCheckoutAnswer) => {},
     rememberPaidIntent: assign({
       paidCheckout: ({ context }, params: { result: CardResult }) => paidCheckoutOf(context, params.result),
     }),
     rememberReturnedPayment: assign({
-      paidCheckout: ({ context }) => {
+      paidCheckout: ({ context }): CardRecord | null => {
         const returned = context.returned;
         if (returned === null || returned.checkout === null) return null;
         return { ...returned.checkout, ...intentField(returned.setup, returned.paymentIntentId) };
@@ -208,6 +264,7 @@ export const cardPaymentMachine = setup({
     refunded: false,
     message: null,
     error: null,
+    cause: null,
     receipt: null,
     exit: null,
   }),
@@ -260,7 +317,10 @@ export const cardPaymentMachine = setup({
           {
             guard: { type: 'needsConfirmation', params: ({ event }) => event.output },
             target: 'confirmingCard',
-            actions: { type: 'storeClientSecret', params: ({ event }) => event.output },
+            actions: [
+              { type: 'storeClientSecret', params: ({ event }) => event.output },
+              { type: 'keepForReturn', params: ({ event }) => event.output },
+            ],
           },
           {
             guard: { type: 'checkedOut', params: ({ event }) => event.output },
@@ -269,14 +329,17 @@ export const cardPaymentMachine = setup({
           },
           {
             target: 'failed',
-            actions: { type: 'showError', params: ({ context }) => ({ error: checkoutFallback(context) }) },
+            actions: { type: 'showError', params: ({ context }) => ({ error: context.fallbacks.noIntent }) },
           },
         ],
         onError: {
           target: 'failed',
           actions: {
             type: 'showError',
-            params: ({ context, event }) => ({ error: checkoutFailureText(event.error, checkoutFallback(context)) }),
+            params: ({ context, event }) => ({
+              error: checkoutFailureText(event.error, context.fallbacks.failure),
+              cause: event.error,
+            }),
           },
         },
       },
@@ -292,7 +355,7 @@ export const cardPaymentMachine = setup({
           clientSecret: context.clientSecret,
           setupIntentId: context.setupIntentId,
           billing: context.billing,
-          returnUrl: paymentReturnUrl(context.returnUrl, requireCheckout(context)),
+          returnUrl: confirmReturnUrl(context),
         }),
         onDone: [
           {

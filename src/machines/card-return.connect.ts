@@ -1,8 +1,15 @@
 /**
- * The 3-D Secure return screen's view model for either machine whose `returning` state is card-steps.ts's
- * `returningFromProvider` (card-payment, household-checkout): payment.connect.ts and household-checkout.connect.ts
- * give it to the views under their own names. Its own module, so the pages that never pay (/draft) load no card code.
+ * The 3-D Secure return screen's view model, for the card payment (card-payment.machine.ts, whose `returning` state is
+ * card-steps.ts's `returningFromProvider`) that both the payment flow and the family checkout invoke as `cardPayment`:
+ * payment.connect.ts and household-checkout.connect.ts hand its actor to the views. Its own module, so the pages that
+ * never pay (/draft) load no card code (the machine's type only).
  */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { cardPaymentMachine } from './card-payment.machine';
+
+export type CardPaymentActorRef = ActorRefFrom<typeof cardPaymentMachine>;
+export type CardPaymentSnapshot = SnapshotFrom<typeof cardPaymentMachine>;
+
 /** What the return screen shows (§4/§8): checking, the result message, and which 'Try again' it offers. */
 export interface ReturnNotice {
   checking: boolean;
@@ -21,7 +28,7 @@ interface ReturningSnapshot {
   context: { message: string | null; error: string | null };
 }
 
-/** The return screen's view model, for either machine's connect module (payment, household-checkout). */
+/** The return screen's view model. */
 export function returnNoticeOf(snapshot: ReturningSnapshot): ReturnNotice {
   return {
     checking: snapshot.hasTag('busy'),

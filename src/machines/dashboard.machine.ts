@@ -13,7 +13,7 @@ import { selectApiServer } from '../session/api-server';
 import { updateCurrentUser } from '../session/current-user';
 import { logout, silentLogout } from '../session/logout';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface DashboardInput {
   /** The stored user (the route's guard makes sure there is one). */
@@ -98,10 +98,8 @@ export const dashboardMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    refreshUser: fromPromise<User, void>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
-    subscriptionStatus: fromPromise<SubscriptionStatus, void>(({ signal }) =>
-      settleUnlessAborted(getSubscriptionStatus({ signal }), signal),
-    ),
+    refreshUser: apiCall<User, void>((_, signal) => getUser({ signal })),
+    subscriptionStatus: apiCall<SubscriptionStatus, void>((_, signal) => getSubscriptionStatus({ signal })),
     // Not a guarded API call: logout clears local data and reloads whatever the server answers (it never rejects).
     logout: fromPromise<void, void>(() => logout(logoutRequest)),
   },

@@ -5,31 +5,25 @@
  * plans and listens to the draft channel, Back has nowhere to go, and checkout ends in `preview` (it cannot pay).
  * The /draft page adds the realtime channel (`draftChannel`) with one more provide.
  */
-import { fromPromise } from 'xstate';
 import { getDraftDiscount, getDraftPaymentPlans } from '../api/memberships';
 import type { PaymentData, ServerDiscount } from '../api/schemas';
 import type { PlansRequest } from './payment.context';
 import { paymentMachine } from './payment.machine';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export const draftPreviewMachine = paymentMachine.provide({
   actors: {
-    paymentPlans: fromPromise<PaymentData, PlansRequest>(({ input, signal }) =>
-      settleUnlessAborted(
-        getDraftPaymentPlans(
-          {
-            draft_id: input.draftId ?? 0,
-            discount_code: input.discountCode,
-            include_payment_protection_plan: input.includeProtection,
-          },
-          { signal },
-        ),
-        signal,
+    paymentPlans: apiCall<PaymentData, PlansRequest>((input, signal) =>
+      getDraftPaymentPlans(
+        {
+          draft_id: input.draftId ?? 0,
+          discount_code: input.discountCode,
+          include_payment_protection_plan: input.includeProtection,
+        },
+        { signal },
       ),
     ),
-    discount: fromPromise<ServerDiscount, { code: string }>(({ input, signal }) =>
-      settleUnlessAborted(getDraftDiscount(input.code, { signal }), signal),
-    ),
+    discount: apiCall<ServerDiscount, { code: string }>((input, signal) => getDraftDiscount(input.code, { signal })),
   },
   guards: { isPreview: () => true },
 });

@@ -14,3 +14,11 @@ export type CoachClaimExit = { to: '/coach/$license'; params: { license: string 
 export function coachClaimExit(license: string): CoachClaimExit {
   return { to: '/coach/$license', params: { license }, search: { claimed_login: true } };
 }
+
+/**
+ * A final state that leaves the flow (`toDashboard: leaveTo('spec §…', { to: '/dashboard' })`): its entry records the
+ * exit with the machine's `leave` action, a plain value or one built from the context.
+ */
+export function leaveTo<const Params>(description: string, params: Params) {
+  return { description, type: 'final', entry: { type: 'leave', params } } as const;
+}

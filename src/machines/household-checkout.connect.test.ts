@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors';
 import type { QuoteRequest } from '../api/household';
 import { type Quote, quoteSchema } from '../api/household.schemas';
 import { householdQuoteSample } from '../api/household-samples';
+import { householdCardPaymentMachine } from './household-card-payment';
 import {
   householdEditView,
   householdReviewView,
@@ -60,7 +61,13 @@ describe('the family checkout view models (issue 20)', () => {
       added: false,
     });
     // Every figure from the quote: $905.00 today with the $45.00 sibling discount.
-    expect(view.totals).toEqual({ siblingDiscountCents: 4_500, todayCents: 90_500, laterCents: 0, totalCents: 90_500 });
+    expect(view.totals).toEqual({
+      sibling: { label: 'Sibling discount', amount: 4_500 },
+      siblingDiscountCents: 4_500,
+      todayCents: 90_500,
+      laterCents: 0,
+      totalCents: 90_500,
+    });
     expect([view.canRemove, view.canGoOn, view.canAddAthlete, view.busy]).toEqual([true, true, true, false]);
     // Fields keep their identity between snapshots (shallowEqual in the views).
     expect(householdEditView(actor.getSnapshot()).athletes).toBe(view.athletes);
@@ -150,9 +157,14 @@ describe('the family checkout view models (issue 20)', () => {
     const machine = householdCheckoutMachine.provide({
       actors: {
         quote: fromPromise(() => Promise.resolve(free)),
-        checkout: fromPromise(({ input: request }) => {
-          checkouts.push(request);
-          return Promise.reject(seatGone);
+        // Pay Now is the family's card payment (household-card-payment.ts), its checkout call given here.
+        cardPayment: householdCardPaymentMachine.provide({
+          actors: {
+            checkout: fromPromise(({ input: request }) => {
+              checkouts.push(request);
+              return Promise.reject(seatGone);
+            }),
+          },
         }),
       },
     });

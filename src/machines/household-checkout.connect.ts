@@ -7,10 +7,10 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { HouseholdLine } from '../api/household';
 import type { HouseholdReceipt, Quote, QuoteLine } from '../api/household.schemas';
 import type { ClientDiscount } from '../domain/fees';
-import { SIBLING_DISCOUNT_TEXT } from '../domain/household';
 import { hasWaiverText } from '../domain/payment-rules';
 import type { AddAthleteActorRef } from './add-athlete.connect';
-import { type ReturnNotice, returnNoticeOf } from './card-return.connect';
+import type { CardPaymentActorRef } from './card-return.connect';
+import { type FeeTotalsView, feeTotalsView, SIBLING_DISCOUNT_TEXT, siblingDiscountLabel } from './fee-totals.connect';
 import {
   checksOutWithoutCard,
   type HouseholdAthlete,
@@ -18,6 +18,7 @@ import {
   LICENCE_NOT_AVAILABLE,
 } from './household-checkout.context';
 import type { householdCheckoutMachine } from './household-checkout.machine';
+import { lastResult } from './last-result';
 
 export type HouseholdCheckoutActorRef = ActorRefFrom<typeof householdCheckoutMachine>;
 export type HouseholdCheckoutSnapshot = SnapshotFrom<typeof householdCheckoutMachine>;
@@ -37,7 +38,6 @@ export type HouseholdScreen =
 
 export function householdScreenOf(snapshot: HouseholdCheckoutSnapshot): HouseholdScreen {
   if (snapshot.status === 'done') return 'leaving';
-  if (snapshot.matches('returning')) return 'returning';
   if (snapshot.matches('paying')) return snapshot.context.returned === null ? 'review' : 'returning';
   if (snapshot.matches('review')) return 'review';
   if (snapshot.matches('addingAthlete')) return 'addingAthlete';
@@ -49,17 +49,6 @@ export function householdScreenOf(snapshot: HouseholdCheckoutSnapshot): Househol
 /** The athlete steps child (with its choice of team) while 'Add another athlete' runs. */
 export function householdAthleteStepsOf(snapshot: HouseholdCheckoutSnapshot): AddAthleteActorRef | undefined {
   return snapshot.matches('addingAthlete') ? snapshot.children.athleteSteps : undefined;
-}
-
-/** The last result for the same arguments (compared by identity), so a view model keeps its fields' identity. */
-function lastResult<A extends readonly unknown[], R>(derive: (...args: A) => R): (...args: A) => R {
-  let last: { args: A; result: R } | null = null;
-  return (...args: A): R => {
-    if (last?.args.every((arg, index) => Object.is(arg, args[index]))) return last.result;
-    const result = derive(...args);
-    last = { args, result };
-    return result;
-  };
 }
 
 /** One plan of one athlete as step 1 offers it. */
@@ -133,22 +122,23 @@ const athleteViewsOf = lastResult(
     }),
 );
 
-/** The family's totals as the quote has them, cents. */
-export interface HouseholdTotals {
-  readonly siblingDiscountCents: number;
+/** The family's totals as the quote has them (the one fee-totals view model, with today's and later charges), cents. */
+export interface HouseholdTotals extends FeeTotalsView {
   readonly todayCents: number;
   readonly laterCents: number;
-  readonly totalCents: number;
 }
 
 const totalsOf = lastResult((quote: Quote | null): HouseholdTotals | null =>
   quote === null
     ? null
     : {
-        siblingDiscountCents: quote.sibling_discount_cents,
+        // The quote's total is after the household discount, which fee-totals takes off what was due before it.
+        ...feeTotalsView(quote.total_cents + quote.sibling_discount_cents, {
+          cents: quote.sibling_discount_cents,
+          percent: 0,
+        }),
         todayCents: quote.today_cents,
         laterCents: quote.later_cents,
-        totalCents: quote.total_cents,
       },
 );
 
@@ -207,10 +197,7 @@ function summaryRowsOf(line: QuoteLine, code: string | null): SummaryRow[] {
     { key: 'code', label: code === null ? 'Discount' : `Discount ${code}`, cents: -line.code_discount_cents },
     {
       key: 'sibling',
-      label:
-        line.sibling_discount_percent > 0
-          ? `${SIBLING_DISCOUNT_TEXT} (${line.sibling_discount_percent}%)`
-          : SIBLING_DISCOUNT_TEXT,
+      label: siblingDiscountLabel(line.sibling_discount_percent),
       cents: -line.sibling_discount_cents,
     },
     { key: 'protection', label: 'Injury protection', cents: line.protection_cents },
@@ -274,8 +261,10 @@ export function householdErrorOf(snapshot: HouseholdCheckoutSnapshot): string {
   return snapshot.context.error ?? 'Error';
 }
 
-/** The 3-D Secure return screen. */
-export const householdReturnView: (snapshot: HouseholdCheckoutSnapshot) => ReturnNotice = returnNoticeOf;
+/** The card payment (Pay Now, or the 3-D Secure return whose screen it drives), while it runs. */
+export function householdCardPaymentOf(snapshot: HouseholdCheckoutSnapshot): CardPaymentActorRef | undefined {
+  return snapshot.matches('paying') ? snapshot.children.cardPayment : undefined;
+}
 
 /** Context the views never read directly; exported for the tests' fixtures. */
 export type { HouseholdCheckoutContext };

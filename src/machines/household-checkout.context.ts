@@ -10,7 +10,9 @@ import type { User } from '../api/schemas';
 import { isValidForm } from '../domain/form-schema';
 import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-billing';
 import type { ReturnedPayment } from '../domain/payment-return';
+import { CHECKOUT_FALLBACK, FULL_DISCOUNT_CHECKOUT_FALLBACK } from '../domain/payment-rules';
 import type { BillingDetails, CardFormHandle, CardPayments } from '../providers/card-payments/types';
+import type { CardPaymentExit, CardPaymentInput, CardReceipt, CardRecord } from './card-payment.machine';
 
 /** At most this many athletes in one checkout (docs/api.md: 1..8 lines). */
 export const MAX_HOUSEHOLD_ATHLETES = 8;
@@ -66,11 +68,11 @@ export interface HouseholdCheckoutContext {
   agreedWaivers: readonly number[];
   touchedWaivers: readonly number[];
   cardPayments: CardPayments | null;
+  /** The card form and billing details Pay Now fixed, handed to the card payment. */
   card: CardFormHandle | null;
   billing: BillingDetails | null;
+  /** The checkout a 3-D Secure return pays (this tab kept it), handed to the card payment. */
   checkoutId: string | number | null;
-  clientSecret: string | null;
-  setupIntentId: string | null;
   /** Charged but not recorded: the next attempt records it, never charges again. */
   paidIntent: HouseholdCheckoutSuccessRequest | null;
   returned: ReturnedPayment | null;
@@ -112,8 +114,6 @@ export function initialHouseholdContext(input: HouseholdCheckoutInput): Househol
     card: null,
     billing: null,
     checkoutId: input.returned?.checkoutId ?? null,
-    clientSecret: null,
-    setupIntentId: null,
     paidIntent: null,
     returned: input.returned?.payment ?? null,
     receipt: null,
@@ -237,6 +237,40 @@ export function checkoutRequestOf(context: HouseholdCheckoutContext) {
     discount_code: context.discountCode,
     checkout_key: context.checkoutKey,
   };
+}
+
+/**
+ * What the family's card payment is given (household-card-payment.ts): the checkout Pay Now sends, the card, what
+ * was charged but not recorded, or the 3-D Secure return with its checkout id. §8: a checkout that answers no intent
+ * says 'Something went wrong', a failed one 'Something went wrong.' unless the server said more.
+ */
+export function cardPaymentInputOf(context: HouseholdCheckoutContext): CardPaymentInput {
+  return {
+    checkout: checkoutRequestOf(context),
+    free: checksOutWithoutCard(context),
+    card: context.card,
+    billing: context.billing,
+    returnUrl: context.returnUrl,
+    paidCheckout: context.paidIntent,
+    returned: context.returned,
+    checkoutId: context.checkoutId,
+    fallbacks: { noIntent: CHECKOUT_FALLBACK, failure: FULL_DISCOUNT_CHECKOUT_FALLBACK },
+  };
+}
+
+/** The error a failed card payment's checkout call ended with (a 409 names athletes), null for any other exit. */
+export function failureCauseOf(exit: CardPaymentExit): unknown {
+  return exit.exit === 'failed' ? exit.cause : null;
+}
+
+/** The family's receipt of a card payment's receipt (the family's calls answer no other). */
+export function householdReceiptOf(receipt: CardReceipt | null): HouseholdReceipt | null {
+  return receipt !== null && 'athletes' in receipt ? receipt : null;
+}
+
+/** The family's record of a card payment's charge not recorded yet (the family's calls make no other). */
+export function householdRecordOf(record: CardRecord | null): HouseholdCheckoutSuccessRequest | null {
+  return record !== null && 'checkout_id' in record ? record : null;
 }
 
 /** The lines as the quote settled them: a plan no longer offered is dropped, protection only where offered. */

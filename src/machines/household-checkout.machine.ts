@@ -16,28 +16,21 @@
  * return: the payment page loads again).
  *
  * Decisions the contract leaves open: removing down to one athlete stays in the family checkout (it still quotes);
- * an athlete chosen again in the athlete steps is not added twice; a card payment is the same steps as the
- * one-athlete card payment (card-payment.machine.ts), here with the family checkout's calls.
+ * an athlete chosen again in the athlete steps is not added twice; a card payment (and its 3-D Secure return) is the
+ * one-athlete card payment's child machine (card-payment.machine.ts, invoke id `cardPayment`), provided with the
+ * family checkout's calls (household-card-payment.ts).
  */
-import {
-  CHECKOUT_FALLBACK,
-  FULL_DISCOUNT_CHECKOUT_FALLBACK,
-  PAYMENT_PROCESSING,
-  PAYMENT_SOMETHING_WENT_WRONG,
-  UNEXPECTED_CARD_ERROR,
-} from '../domain/payment-rules';
 import { cardProviderStates } from './card-provider';
-import { cardErrorText, returningFromProvider } from './card-steps';
 import { exitOf } from './flow-exit';
 import {
-  checkoutRequestOf,
+  cardPaymentInputOf,
+  failureCauseOf,
   type HouseholdCheckoutExit,
   type HouseholdCheckoutInput,
   initialHouseholdContext,
   quoteCallOf,
 } from './household-checkout.context';
 import { householdCheckoutSetup } from './household-checkout.setup';
-import { checkoutFailureText, recordAfterReturnFailureText } from './payment.failures';
 
 export type { HouseholdCheckoutExit, HouseholdCheckoutInput };
 
@@ -52,7 +45,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
   states: {
     start: {
       description: 'Spec §4, issue 20 point 6: back from 3-D Secure, or a new family checkout.',
-      always: [{ guard: 'isReturn', target: 'returning' }, { target: 'quoting' }],
+      always: [{ guard: 'isReturn', target: 'paying' }, { target: 'quoting' }],
     },
     quoting: {
       tags: ['busy'],
@@ -177,18 +170,18 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
             PAY: [
               {
                 guard: 'alreadyPaid',
-                target: '#householdCheckout.paying.recording',
+                target: '#householdCheckout.paying',
                 actions: 'clearMessages',
                 description: 'Spec §4: Charged but not recorded: record it again, never charge twice.',
               },
               {
                 guard: 'canPayWithoutCard',
-                target: '#householdCheckout.paying.checkingOut',
+                target: '#householdCheckout.paying',
                 actions: { type: 'fixPayment', params: { billing: null, card: null } },
               },
               {
                 guard: { type: 'payableByCard', params: ({ event }) => event },
-                target: '#householdCheckout.paying.submittingCard',
+                target: '#householdCheckout.paying',
                 actions: { type: 'fixPayment', params: ({ event }) => event },
               },
               {
@@ -211,162 +204,42 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
     },
     paying: {
       tags: ['busy'],
-      description: 'Spec §4: Pay Now in progress: card submit, checkout, card confirmation, checkout-success.',
-      initial: 'submittingCard',
-      states: {
-        submittingCard: {
-          description: 'The card form is submitted; §8 card errors show the provider message.',
-          invoke: {
-            id: 'submitCard',
-            src: 'submitCard',
-            input: ({ context }) => ({ card: context.card }),
-            onDone: [
-              {
-                guard: { type: 'cardRejected', params: ({ event }) => event.output },
-                target: '#householdCheckout.review.ready.message',
-                actions: {
-                  type: 'showMessage',
-                  params: ({ event }) => ({ message: cardErrorText(event.output.error) }),
-                },
-              },
-              { target: 'checkingOut' },
-            ],
-            onError: {
-              target: '#householdCheckout.review.ready.message',
-              actions: { type: 'showMessage', params: { message: UNEXPECTED_CARD_ERROR } },
-            },
+      description:
+        'Spec §4, issue 20: Pay Now in progress (card submit, POST /api/household/checkout: one intent for everything ' +
+        'due today, a SetupIntent, or recorded at once with full discounts; card confirmation; checkout-success), or ' +
+        "the 3-D Secure return: the one card payment with the family's calls (household-card-payment.ts).",
+      invoke: {
+        id: 'cardPayment',
+        src: 'cardPayment',
+        input: ({ context }) => cardPaymentInputOf(context),
+        onDone: [
+          {
+            guard: { type: 'cardExited', params: ({ event }) => ({ exit: event.output, is: 'paid' }) },
+            target: 'paid',
+            actions: [{ type: 'storePaid', params: ({ event }) => event.output }, 'forgetForReturn'],
           },
-        },
-        checkingOut: {
-          description:
-            'Spec §4, issue 20: POST /api/household/checkout: one intent for everything due today (or a SetupIntent), or recorded at ' +
-            'once with full discounts; a 409 names the athletes whose line failed.',
-          invoke: {
-            id: 'checkout',
-            src: 'checkout',
-            input: ({ context }) => checkoutRequestOf(context),
-            onDone: [
-              {
-                guard: { type: 'checkedOut', params: ({ event }) => event.output },
-                target: '#householdCheckout.paid',
-                actions: [
-                  { type: 'storeReceipt', params: ({ event }) => ({ receipt: event.output.receipt, refunded: false }) },
-                  'forgetForReturn',
-                ],
-              },
-              {
-                guard: { type: 'needsConfirmation', params: ({ event }) => event.output },
-                target: 'confirmingCard',
-                actions: [
-                  { type: 'storeCheckout', params: ({ event }) => event.output },
-                  { type: 'keepForReturn', params: ({ event }) => event.output },
-                ],
-              },
-              {
-                target: '#householdCheckout.review.ready.message',
-                actions: { type: 'showError', params: { error: CHECKOUT_FALLBACK } },
-              },
-            ],
-            onError: [
-              {
-                guard: { type: 'hasLineProblems', params: ({ event }) => ({ error: event.error }) },
-                target: '#householdCheckout.quoting',
-                actions: { type: 'showProblems', params: ({ event }) => ({ error: event.error }) },
-                description:
-                  'Spec §4, issue 20 point 3: nothing charged; the problem beside each athlete, the others kept.',
-              },
-              {
-                target: '#householdCheckout.review.ready.message',
-                actions: {
-                  type: 'showError',
-                  params: ({ event }) => ({ error: checkoutFailureText(event.error, FULL_DISCOUNT_CHECKOUT_FALLBACK) }),
-                },
-              },
-            ],
+          {
+            guard: { type: 'cardExited', params: ({ event }) => ({ exit: event.output, is: 'retry' }) },
+            target: 'retry',
+            actions: 'forgetForReturn',
+            description: '§8: after an unsuccessful return the payment page loads again.',
           },
-        },
-        confirmingCard: {
-          description: 'Spec §4: The card provider confirms the one intent (3-D Secure may leave the page).',
-          invoke: {
-            id: 'confirmCard',
-            src: 'confirmCard',
-            input: ({ context }) => ({
-              card: context.card,
-              clientSecret: context.clientSecret,
-              setupIntentId: context.setupIntentId,
-              billing: context.billing,
-              returnUrl: context.returnUrl,
-            }),
-            onDone: [
-              {
-                guard: { type: 'intentIs', params: ({ event }) => ({ result: event.output, status: 'succeeded' }) },
-                target: 'recording',
-                actions: { type: 'rememberPaidIntent', params: ({ event }) => ({ result: event.output }) },
-              },
-              {
-                guard: { type: 'cardRejected', params: ({ event }) => event.output },
-                target: '#householdCheckout.review.ready.message',
-                actions: {
-                  type: 'showMessage',
-                  params: ({ event }) => ({ message: cardErrorText(event.output.error) }),
-                },
-              },
-              {
-                guard: { type: 'intentIs', params: ({ event }) => ({ result: event.output, status: 'processing' }) },
-                target: '#householdCheckout.review.ready.message',
-                actions: { type: 'showMessage', params: { message: PAYMENT_PROCESSING } },
-              },
-              {
-                target: '#householdCheckout.review.ready.message',
-                actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } },
-              },
-            ],
-            onError: {
-              target: '#householdCheckout.review.ready.message',
-              actions: { type: 'showMessage', params: { message: UNEXPECTED_CARD_ERROR } },
-            },
+          {
+            guard: { type: 'hasLineProblems', params: ({ event }) => ({ error: failureCauseOf(event.output) }) },
+            target: 'quoting',
+            actions: { type: 'showProblems', params: ({ event }) => ({ error: failureCauseOf(event.output) }) },
+            description:
+              'Spec §4, issue 20 point 3: a 409 naming athletes: nothing charged; the problem beside each athlete, ' +
+              'the others kept.',
           },
-        },
-        recording: {
-          description: 'Spec §4: POST /api/household/checkout-success (idempotent), after Pay Now or a return.',
-          invoke: {
-            id: 'checkoutSuccess',
-            src: 'checkoutSuccess',
-            input: ({ context }) => {
-              if (context.paidIntent === null) throw new Error('No paid intent to record.');
-              return context.paidIntent;
-            },
-            onDone: {
-              target: '#householdCheckout.paid',
-              actions: [{ type: 'storeReceipt', params: ({ event }) => event.output }, 'forgetForReturn'],
-            },
-            onError: [
-              {
-                guard: 'isReturn',
-                target: '#householdCheckout.returning.recordFailed',
-                actions: {
-                  type: 'showError',
-                  params: ({ event }) => ({ error: recordAfterReturnFailureText(event.error) }),
-                },
-              },
-              {
-                target: '#householdCheckout.review.ready.message',
-                actions: {
-                  type: 'showError',
-                  params: ({ event }) => ({ error: checkoutFailureText(event.error, CHECKOUT_FALLBACK) }),
-                },
-              },
-            ],
+          {
+            target: 'review.ready.message',
+            actions: { type: 'showOutcome', params: ({ event }) => event.output },
+            description: '§8/§9: a card message or checkout failure on step 2, gone after 5 seconds.',
           },
-        },
+        ],
       },
     },
-    returning: returningFromProvider({
-      description: 'Issue 20 point 6, §4/§8: back from 3-D Secure, the result is looked up and recorded.',
-      recorded: { target: '#householdCheckout.paying.recording', actions: 'rememberReturnedIntent' },
-      retry: { target: '#householdCheckout.retry', actions: 'forgetForReturn' },
-      recordAgain: { target: '#householdCheckout.paying.recording', actions: 'clearMessages' },
-    }),
     paid: {
       type: 'final',
       description: 'Spec §4: Paid (or recorded): the claimed page confirms every athlete.',

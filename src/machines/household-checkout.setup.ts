@@ -2,27 +2,21 @@
  * What the family checkout (household-checkout.machine.ts) can do: its types and every named actor, guard, action
  * and delay. The statechart says when each runs; the payment page gives the card provider's actors with provide().
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { errorText } from '../api/errors';
-import {
-  getHouseholdQuote,
-  type HouseholdCheckoutRequest,
-  type HouseholdCheckoutSuccessRequest,
-  householdCheckout,
-  householdCheckoutSuccess,
-  type QuoteRequest,
-} from '../api/household';
-import type { HouseholdCheckoutResponse, HouseholdCheckoutSuccess, Quote } from '../api/household.schemas';
+import { getHouseholdQuote, type QuoteRequest } from '../api/household';
+import type { Quote } from '../api/household.schemas';
 import { releaseRemovedAthlete } from '../api/seat-holds';
 import { discountCodeAction } from '../domain/fees';
 import { type BillingForm, toBillingDetails } from '../domain/forms/payment-billing';
 import { PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
-import type { CardError, CardFormHandle, CardPayments, CardResult } from '../providers/card-payments/types';
-import { forgetHouseholdCheckout, keepHouseholdCheckout } from '../session/household-checkout';
+import type { CardFormHandle, CardPayments } from '../providers/card-payments/types';
+import { forgetHouseholdCheckout } from '../session/household-checkout';
 import { addAthleteMachine } from './add-athlete.machine';
 import type { AthleteStepsInput, AthleteStepsOutput } from './athlete-steps.machine';
+import type { CardPaymentExit } from './card-payment.machine';
 import { noCardProvider } from './card-provider';
-import { confirmCard, intentIs, retrievePaymentIntent, submitCard } from './card-steps';
+import { householdCardPaymentMachine } from './household-card-payment';
 import {
   allWaiversAgreed,
   canPayNow,
@@ -33,6 +27,8 @@ import {
   type HouseholdCheckoutExit,
   type HouseholdCheckoutInput,
   type HouseholdPayEvent,
+  householdReceiptOf,
+  householdRecordOf,
   lineProblemsOf,
   MAX_HOUSEHOLD_ATHLETES,
   organizationMixOf,
@@ -42,18 +38,7 @@ import {
   settledLines,
   validBilling,
 } from './household-checkout.context';
-import { settleUnlessAborted } from './settle-unless-aborted';
-
-/** checkout-success names the payment intent, or the SetupIntent of a checkout with nothing due today. */
-function successRequest(
-  checkoutId: string | number,
-  setupIntent: boolean,
-  intentId: string,
-): HouseholdCheckoutSuccessRequest {
-  return setupIntent
-    ? { checkout_id: checkoutId, stripe_setup_intent_id: intentId }
-    : { checkout_id: checkoutId, stripe_payment_intent_id: intentId };
-}
+import { apiCall } from './settle-unless-aborted';
 
 function exitTo(context: HouseholdCheckoutContext, exit: HouseholdCheckoutExit['exit']): HouseholdCheckoutExit {
   switch (exit) {
@@ -76,7 +61,7 @@ export const householdCheckoutSetup = setup({
     context: {} as HouseholdCheckoutContext,
     events: {} as HouseholdCheckoutEvent,
     output: {} as HouseholdCheckoutExit,
-    children: {} as { athleteSteps: 'athleteSteps' },
+    children: {} as { athleteSteps: 'athleteSteps'; cardPayment: 'cardPayment' },
   },
   delays: {
     /** §9: payment message timeout 5000 ms. */
@@ -84,29 +69,17 @@ export const householdCheckoutSetup = setup({
   },
   actors: {
     /** Issue 30 point 4: 'Remove' gives the removed athlete's held seat back (one call) before the new quote. */
-    quote: fromPromise<Quote, QuoteRequest & { release?: number | null }>(({ input, signal }) => {
-      const { release, ...request } = input;
-      const quoted = async () => {
-        if (release !== undefined && release !== null) await releaseRemovedAthlete(release, { signal });
-        return getHouseholdQuote(request, { signal });
-      };
-      return settleUnlessAborted(quoted(), signal);
+    quote: apiCall<Quote, QuoteRequest & { release?: number | null }>(async ({ release, ...request }, signal) => {
+      if (release !== undefined && release !== null) await releaseRemovedAthlete(release, { signal });
+      return getHouseholdQuote(request, { signal });
     }),
-    // Checkout calls are never aborted (no signal reaches the request): once sent, their answer is what the server
-    // did. Only a stopped actor's answer is dropped.
-    checkout: fromPromise<HouseholdCheckoutResponse, HouseholdCheckoutRequest>(({ input, signal }) =>
-      settleUnlessAborted(householdCheckout(input), signal),
-    ),
-    checkoutSuccess: fromPromise<HouseholdCheckoutSuccess, HouseholdCheckoutSuccessRequest>(({ input, signal }) =>
-      settleUnlessAborted(householdCheckoutSuccess(input), signal),
-    ),
+    // Pay Now and the 3-D Secure return: the one card payment with the family's calls; the page gives its
+    // provider's look-up of a returning intent (src/routes/payment.page.tsx).
+    cardPayment: householdCardPaymentMachine,
     // 'Add another athlete': the athlete steps with the choice of team (issue 20 point 1).
     athleteSteps: addAthleteMachine,
-    // Provider actors (not our API): the page gives them (src/providers/card-payments/payment.actors.ts).
+    // The card provider (not our API): the page gives it (src/providers/card-payments/payment.actors.ts).
     cardPayments: noCardProvider,
-    retrievePaymentIntent,
-    submitCard,
-    confirmCard,
   },
   guards: {
     isReturn: ({ context }) => context.returned !== null,
@@ -143,13 +116,7 @@ export const householdCheckoutSetup = setup({
       !checksOutWithoutCard(context) && canPayNow(context) && params.card !== null && !validBilling(params.billing),
     alreadyPaid: ({ context }) => context.paidIntent !== null,
     allWaiversAgreed: ({ context }) => allWaiversAgreed(context),
-    needsConfirmation: (_, params: HouseholdCheckoutResponse) =>
-      params.client_secret !== null && params.payment_complete === 0,
-    checkedOut: (_, params: HouseholdCheckoutResponse) => params.payment_complete === 1,
-    cardRejected: (_, params: { error?: CardError | undefined }) => params.error !== undefined,
-    intentIs,
-    returnedPaid: ({ context }, params: CardResult) =>
-      params.paymentIntent?.status === 'succeeded' && context.checkoutId !== null,
+    cardExited: (_, params: { exit: CardPaymentExit; is: CardPaymentExit['exit'] }) => params.exit.exit === params.is,
   },
   actions: {
     startQuote: assign({ error: null }),
@@ -234,35 +201,18 @@ export const householdCheckoutSetup = setup({
       message: null,
       error: null,
     })),
-    storeCheckout: assign((_, params: HouseholdCheckoutResponse) => ({
-      checkoutId: params.checkout_id,
-      clientSecret: params.client_secret,
-      setupIntentId: params.setup_intent_id,
-    })),
-    /** The 3-D Secure page may leave the site: this tab keeps which checkout the intent pays (never card data). */
-    keepForReturn: (_, params: HouseholdCheckoutResponse) => {
-      const intentId = params.setup_intent_id ?? params.payment_intent_id;
-      if (intentId !== null) keepHouseholdCheckout({ checkoutId: params.checkout_id, intentId });
-    },
     forgetForReturn: () => forgetHouseholdCheckout(),
-    storeReceipt: assign((_, params: Pick<HouseholdCheckoutSuccess, 'receipt' | 'refunded'>) => ({
-      receipt: params.receipt,
-      refunded: params.refunded,
-    })),
-    rememberPaidIntent: assign({
-      paidIntent: ({ context }, params: { result: CardResult }) =>
-        context.checkoutId === null
-          ? null
-          : successRequest(context.checkoutId, context.setupIntentId !== null, params.result.paymentIntent?.id ?? ''),
+    /** Paid (or recorded, or refunded): what the server confirmed. */
+    storePaid: assign((_, params: CardPaymentExit) =>
+      params.exit === 'paid' ? { receipt: householdReceiptOf(params.receipt), refunded: params.refunded } : {},
+    ),
+    /** A card message or checkout failure for step 2, and a charge not recorded yet (the next Pay Now records it). */
+    showOutcome: assign((_, params: CardPaymentExit) => {
+      if (params.exit === 'refused')
+        return { message: params.message, paidIntent: householdRecordOf(params.paidCheckout) };
+      if (params.exit === 'failed') return { error: params.error, paidIntent: householdRecordOf(params.paidCheckout) };
+      return {};
     }),
-    rememberReturnedIntent: assign({
-      paidIntent: ({ context }) =>
-        context.returned === null || context.checkoutId === null
-          ? null
-          : successRequest(context.checkoutId, context.returned.setup, context.returned.paymentIntentId),
-    }),
-    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
-    showError: assign({ error: (_, params: { error: string }) => params.error }),
     clearMessages: assign({ message: null, error: null }),
     showProblems: assign({
       problems: (_, params: { error: unknown }) => lineProblemsOf(params.error),

@@ -7,7 +7,7 @@
  * The token stays in the URL and this machine's context: it goes only into the lookup and accept bodies, never into
  * storage, a log or an event the /flows inspector forwards (it forwards event types and state values only).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { type LoginCredentials, login, register } from '../api/auth';
 import { errorText } from '../api/errors';
 import { acceptInvite, lookupInvite } from '../api/household-invites';
@@ -17,10 +17,11 @@ import { toGuardianAccountFields } from '../domain/account-forms';
 import { isValidForm } from '../domain/form-schema';
 import { type GuardianFormValues, newGuardianSchema } from '../domain/forms/guardian';
 import type { LoginFormValues } from '../domain/forms/login';
-import { setCurrentUser } from '../session/current-user';
+import { failedTo } from './call-failure';
 import { exitOf } from './flow-exit';
-import { credentialsOf, isValidLogin } from './login-form';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { isValidLogin, loginCall } from './login-form';
+import { answeredUser, storeUser } from './session-actions';
+import { apiCall } from './settle-unless-aborted';
 
 /** The server's answer to an unknown token, also shown for a link without one. */
 export const INVITATION_NOT_VALID = 'This invitation is not valid.';
@@ -61,11 +62,6 @@ export type HouseholdJoinEvent =
   | { type: 'RETRY' }
   | { type: 'SEE_PAYMENTS' };
 
-function loginInput({ event }: { event: HouseholdJoinEvent }): LoginCredentials {
-  assertEvent(event, 'SUBMIT_LOGIN');
-  return credentialsOf(event.values);
-}
-
 /** §3 Registration payload without a licence: nothing to claim (do_not_claim), the e-mail as the username. */
 function registrationInput({ event }: { event: HouseholdJoinEvent }): RegistrationPayload {
   assertEvent(event, 'SUBMIT_ACCOUNT');
@@ -92,18 +88,10 @@ export const householdJoinMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    lookup: fromPromise<InvitationAnswer, string>(({ input, signal }) =>
-      settleUnlessAborted(lookupInvite(input, { signal }), signal),
-    ),
-    login: fromPromise<CurrentUser, LoginCredentials>(({ input, signal }) =>
-      settleUnlessAborted(login(input, { signal }), signal),
-    ),
-    register: fromPromise<CurrentUser, RegistrationPayload>(({ input, signal }) =>
-      settleUnlessAborted(register(input, { signal }), signal),
-    ),
-    accept: fromPromise<HouseholdAnswer, string>(({ input, signal }) =>
-      settleUnlessAborted(acceptInvite(input, { signal }), signal),
-    ),
+    lookup: apiCall<InvitationAnswer, string>((input, signal) => lookupInvite(input, { signal })),
+    login: apiCall<CurrentUser, LoginCredentials>((input, signal) => login(input, { signal })),
+    register: apiCall<CurrentUser, RegistrationPayload>((input, signal) => register(input, { signal })),
+    accept: apiCall<HouseholdAnswer, string>((input, signal) => acceptInvite(input, { signal })),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -117,9 +105,7 @@ export const householdJoinMachine = setup({
     noToken: assign({ errorText: INVITATION_NOT_VALID }),
     clearError: assign({ errorText: null }),
     /** As the login and register flows store the user (src/session): the session the accept call then carries. */
-    storeUser: (_, params: { user: CurrentUser }) => {
-      setCurrentUser(params.user);
-    },
+    storeUser,
     leave: assign({ exit: (_, exit: HouseholdJoinExit) => exit }),
   },
 }).createMachine({
@@ -134,7 +120,6 @@ export const householdJoinMachine = setup({
     errorText: null,
     exit: null,
   }),
-  output: ({ context }) => exitOf(context),
   initial: 'routing',
   states: {
     routing: {
@@ -159,10 +144,7 @@ export const householdJoinMachine = setup({
           },
           { target: 'invited.choosing', actions: { type: 'storeInvite', params: ({ event }) => event.output } },
         ],
-        onError: {
-          target: 'invalid',
-          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failedTo('invalid', 'storeError'),
       },
     },
     invalid: {
@@ -225,17 +207,12 @@ export const householdJoinMachine = setup({
       description: 'Spec §7 POST /api/auth/login; the user is stored as the login wizard stores it.',
       tags: ['busy'],
       invoke: {
-        id: 'login',
-        src: 'login',
-        input: loginInput,
+        ...loginCall,
         onDone: {
           target: 'accepting',
-          actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+          actions: { type: 'storeUser', params: answeredUser },
         },
-        onError: {
-          target: 'invited.logIn.invalid',
-          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failedTo('invited.logIn.invalid', 'storeError'),
       },
     },
     registering: {
@@ -249,12 +226,9 @@ export const householdJoinMachine = setup({
         input: registrationInput,
         onDone: {
           target: 'accepting',
-          actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+          actions: { type: 'storeUser', params: answeredUser },
         },
-        onError: {
-          target: 'invited.createAccount.failed',
-          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failedTo('invited.createAccount.failed', 'storeError'),
       },
     },
     accepting: {
@@ -266,10 +240,7 @@ export const householdJoinMachine = setup({
         src: 'accept',
         input: ({ context }) => context.token ?? '',
         onDone: { target: 'joined' },
-        onError: {
-          target: 'acceptFailed',
-          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failedTo('acceptFailed', 'storeError'),
       },
     },
     acceptFailed: {
@@ -288,4 +259,5 @@ export const householdJoinMachine = setup({
       entry: { type: 'leave', params: { to: '/payments' } },
     },
   },
+  output: ({ context }) => exitOf(context),
 });

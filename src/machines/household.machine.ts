@@ -4,7 +4,7 @@
  * after a confirmation. Loading and every call are states; a failed call leaves the page as it was with the failure
  * shown; a session the server no longer accepts logs out silently and comes back here through login (spec §2).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { ApiError, errorText, type FieldMessages } from '../api/errors';
 import { cancelInvite, getHousehold, inviteGuardian, removeGuardian } from '../api/household-invites';
 import type {
@@ -22,7 +22,7 @@ import {
 } from '../domain/forms/guardian-invite';
 import { silentLogout } from '../session/logout';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export const HOUSEHOLD_RETURN_URL = '/household';
 
@@ -87,18 +87,10 @@ export const householdMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    household: fromPromise<HouseholdAnswer, void>(({ signal }) =>
-      settleUnlessAborted(getHousehold({ signal }), signal),
-    ),
-    sendInvite: fromPromise<CreatedInvite, GuardianInvitePayload>(({ input, signal }) =>
-      settleUnlessAborted(inviteGuardian(input, { signal }), signal),
-    ),
-    cancelInvite: fromPromise<void, number>(({ input, signal }) =>
-      settleUnlessAborted(cancelInvite(input, { signal }), signal),
-    ),
-    removeGuardian: fromPromise<HouseholdAnswer, number>(({ input, signal }) =>
-      settleUnlessAborted(removeGuardian(input, { signal }), signal),
-    ),
+    household: apiCall<HouseholdAnswer, void>((_, signal) => getHousehold({ signal })),
+    sendInvite: apiCall<CreatedInvite, GuardianInvitePayload>((input, signal) => inviteGuardian(input, { signal })),
+    cancelInvite: apiCall<void, number>((input, signal) => cancelInvite(input, { signal })),
+    removeGuardian: apiCall<HouseholdAnswer, number>((input, signal) => removeGuardian(input, { signal })),
   },
   guards: {
     isValidInvite: (_, values: GuardianInviteValues) => isValidForm(guardianInviteSchema, values),

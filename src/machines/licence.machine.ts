@@ -6,7 +6,7 @@
  * The session at arrival comes in as input (the route reads it), so every guard reads the machine's own context and
  * the model tests can walk each branch from an input.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { getUser } from '../api/auth';
 import { errorText } from '../api/errors';
 import { claimLicence, getCoachLicence, getLicenceInfo } from '../api/licences';
@@ -25,7 +25,7 @@ import {
   type LicenceVariant,
   sessionUser,
 } from './licence.context';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export type { LicenceExit, LicenceInput, LicenceVariant, PaymentConfirmation } from './licence.context';
 
@@ -59,29 +59,23 @@ export const licenceMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadLicence: fromPromise<LicenceInfo, { code: string; variant: LicenceVariant; offer: string | null }>(
-      ({ input, signal }) =>
-        settleUnlessAborted(
-          input.variant === 'coach'
-            ? getCoachLicence(input.code, { signal })
-            : getLicenceInfo(input.code, { signal }, input.offer ?? undefined),
-          signal,
-        ),
+    loadLicence: apiCall<LicenceInfo, { code: string; variant: LicenceVariant; offer: string | null }>(
+      (input, signal) =>
+        input.variant === 'coach'
+          ? getCoachLicence(input.code, { signal })
+          : getLicenceInfo(input.code, { signal }, input.offer ?? undefined),
     ),
     /**
      * Issue 21 point 3: the family's entry on this licence's waitlist (and issue 30 point 4: whether its held spot
      * was released); the call's module loads only when asked.
      */
-    waitlistEntry: fromPromise<WaitlistLookup, { code: string }>(({ input, signal }) =>
-      settleUnlessAborted(
-        import('../api/waitlist').then(({ lookUpWaitlist }) => lookUpWaitlist(input.code, { signal })),
-        signal,
-      ),
+    waitlistEntry: apiCall<WaitlistLookup, { code: string }>((input, signal) =>
+      import('../api/waitlist').then(({ lookUpWaitlist }) => lookUpWaitlist(input.code, { signal })),
     ),
-    claimLicence: fromPromise<ClaimLicenseResponse, { code: string }>(({ input, signal }) =>
-      settleUnlessAborted(claimLicence(input.code, { signal }), signal),
+    claimLicence: apiCall<ClaimLicenseResponse, { code: string }>((input, signal) =>
+      claimLicence(input.code, { signal }),
     ),
-    refreshUser: fromPromise<User>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
+    refreshUser: apiCall<User>((_, signal) => getUser({ signal })),
   },
   guards: {
     /** §4: a logged-in user arriving with neither claimed_registration nor claimed_login is logged out. */

@@ -8,18 +8,17 @@
  * is asked for: the wizard mirrors its step into the URL, and other pages link to a step (payment's Back goes to
  * step 3 with the licence). Steps 3 and 4 need a stored user; without one they fall back to step 2 (§2).
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { type LoginCredentials, login, validateWebsiteToken } from '../api/auth';
-import { errorText } from '../api/errors';
 import type { CurrentUser } from '../api/schemas';
 import type { LoginFormValues } from '../domain/forms/login';
-import { setCurrentUser } from '../session/current-user';
 import { silentLogout } from '../session/logout';
 import { ATHLETE_PARENT_START, type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
-import { followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
-import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
-import { credentialsOf, isValidLogin } from './login-form';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { afterAthleteSteps, followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
+import { type CoachClaimExit, coachClaimExit, exitOf, leaveTo } from './flow-exit';
+import { isValidLogin, loginCall, loginRefused } from './login-form';
+import { answeredUser, errorTextOf, storeUser } from './session-actions';
+import { apiCall } from './settle-unless-aborted';
 
 /** The query of /login (spec §2 Login) as the route validated it, plus the stored user. */
 export interface LoginInput {
@@ -104,11 +103,9 @@ export const loginMachine = setup({
     children: {} as { login: 'login'; websiteToken: 'validateWebsiteToken'; athleteSteps: 'athleteSteps' },
   },
   actors: {
-    login: fromPromise<CurrentUser, LoginCredentials>(({ input, signal }) =>
-      settleUnlessAborted(login(input, { signal }), signal),
-    ),
-    validateWebsiteToken: fromPromise<CurrentUser, { user_id: number; token: string }>(({ input, signal }) =>
-      settleUnlessAborted(validateWebsiteToken(input, { signal }), signal),
+    login: apiCall<CurrentUser, LoginCredentials>((input, signal) => login(input, { signal })),
+    validateWebsiteToken: apiCall<CurrentUser, { user_id: number; token: string }>((input, signal) =>
+      validateWebsiteToken(input, { signal }),
     ),
     athleteSteps: athleteStepsMachine,
   },
@@ -131,10 +128,8 @@ export const loginMachine = setup({
     leave: assign({ exit: (_, exit: LoginExit) => exit }),
     syncStep: emit((_, params: { step: LoginStep }) => ({ type: 'step' as const, step: params.step })),
     silentlyLogOut: () => silentLogout(),
-    storeUser: (_, params: { user: CurrentUser }) => {
-      setCurrentUser(params.user);
-    },
-    rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
+    storeUser,
+    rememberError: assign(errorTextOf),
     rememberAthleteStep: assign({ athleteStep: (_, params: { step: AthleteStep }) => params.step }),
   },
 }).createMachine({
@@ -243,20 +238,12 @@ export const loginMachine = setup({
           description: 'spec §7 POST /api/auth/login',
           tags: ['busy'],
           invoke: {
-            id: 'login',
-            src: 'login',
-            input: ({ event }) => {
-              assertEvent(event, 'SUBMIT');
-              return credentialsOf(event.values);
-            },
+            ...loginCall,
             onDone: {
               target: '#login.loggedIn',
-              actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+              actions: { type: 'storeUser', params: answeredUser },
             },
-            onError: {
-              target: 'form.invalid',
-              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: loginRefused,
           },
         },
       },
@@ -353,29 +340,12 @@ export const loginMachine = setup({
       type: 'final',
       entry: { type: 'leave', params: ({ context }) => coachClaimExit(licenceOf(context)) },
     },
-    toPayment: {
-      description: 'spec §4 Login wizard: with a licence, after the membership check → /payment',
-      type: 'final',
-      entry: { type: 'leave', params: { to: '/payment' } },
-    },
-    toWaitlist: {
-      description: 'issue 21.3 (§4): /waitlist',
-      type: 'final',
-      entry: {
-        type: 'leave',
-        params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context), join: true } }),
-      },
-    },
-    toReturnUrl: {
-      description: 'spec §2 Route list: the protected-route guard sent the user here with returnUrl; back there',
-      type: 'final',
-      entry: { type: 'leave', params: ({ context }) => ({ href: context.returnUrl ?? '/dashboard' }) },
-    },
-    toDashboard: {
-      description: 'spec §4 Login wizard: otherwise → /dashboard',
-      type: 'final',
-      entry: { type: 'leave', params: { to: '/dashboard' } },
-    },
+    ...afterAthleteSteps('spec §4 Login wizard: with a licence, after the membership check → /payment'),
+    toReturnUrl: leaveTo(
+      'spec §2 Route list: the protected-route guard sent the user here with returnUrl; back there',
+      ({ context }: { context: LoginContext }) => ({ href: context.returnUrl ?? '/dashboard' }),
+    ),
+    toDashboard: leaveTo('spec §4 Login wizard: otherwise → /dashboard', { to: '/dashboard' as const }),
   },
   output: ({ context }) => exitOf(context),
 });

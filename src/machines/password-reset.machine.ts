@@ -3,7 +3,7 @@
  * forgot-password-reset, §8 Reset password failure): request → submitted, or, with a reset token in the query,
  * reset → passwordReset.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { forgotPassword, type PasswordResetPayload, resetPassword } from '../api/auth';
 import { errorText } from '../api/errors';
 import type { MessageResponse, PasswordResetResponse } from '../api/schemas';
@@ -15,8 +15,9 @@ import {
   resetRequestSchema,
 } from '../domain/forms/password-reset';
 import { clearCurrentUser } from '../session/current-user';
+import { failedTo } from './call-failure';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 /** The route's query (§2: a reset token, and the address the e-mail was sent to). */
 export interface PasswordResetInput {
@@ -82,11 +83,9 @@ export const passwordResetMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    forgotPassword: fromPromise<MessageResponse, string>(({ input, signal }) =>
-      settleUnlessAborted(forgotPassword(input, { signal }), signal),
-    ),
-    resetPassword: fromPromise<PasswordResetResponse, PasswordResetPayload>(({ input, signal }) =>
-      settleUnlessAborted(resetPassword(input, { signal }), signal),
+    forgotPassword: apiCall<MessageResponse, string>((input, signal) => forgotPassword(input, { signal })),
+    resetPassword: apiCall<PasswordResetResponse, PasswordResetPayload>((input, signal) =>
+      resetPassword(input, { signal }),
     ),
   },
   guards: {
@@ -155,10 +154,7 @@ export const passwordResetMachine = setup({
         src: 'forgotPassword',
         input: requestInput,
         onDone: { target: 'submitted' },
-        onError: {
-          target: 'request.failed',
-          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failedTo('request.failed', 'storeError'),
       },
     },
     submitted: {

@@ -15,13 +15,18 @@ import {
   summarizeTeamFees,
   type TeamFeeSummary,
 } from '../domain/fees';
-import { SIBLING_DISCOUNT_TEXT } from '../domain/household';
 import { hasWaiverText } from '../domain/payment-rules';
 import { type PlanView, planView } from '../domain/plan-lines';
 import type { AddAthleteActorRef } from './add-athlete.connect';
-import type { cardPaymentMachine } from './card-payment.machine';
-import { type ReturnNotice, returnNoticeOf } from './card-return.connect';
+import {
+  type CardPaymentActorRef,
+  type CardPaymentSnapshot,
+  type ReturnNotice,
+  returnNoticeOf,
+} from './card-return.connect';
+import { type FeeTotalsView, feeTotalsView } from './fee-totals.connect';
 import type { HouseholdCheckoutActorRef } from './household-checkout.connect';
+import { lastResult } from './last-result';
 import { checksOutWithoutCard, offeredPlansOf, type PaymentContext, protectionIncluded } from './payment.context';
 import type { paymentMachine } from './payment.machine';
 
@@ -35,10 +40,9 @@ export type {
   PaymentInput,
 } from './payment.context';
 
+export type { CardPaymentActorRef, CardPaymentSnapshot };
 export type PaymentActorRef = ActorRefFrom<typeof paymentMachine>;
 export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
-export type CardPaymentActorRef = ActorRefFrom<typeof cardPaymentMachine>;
-export type CardPaymentSnapshot = SnapshotFrom<typeof cardPaymentMachine>;
 
 /** Which screen the payment flow shows. A plan reload keeps the step it was asked from on screen (busy). */
 export type PaymentScreen =
@@ -73,17 +77,6 @@ export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   if (snapshot.matches('pageError')) return 'pageError';
   if (snapshot.matches('noSeason')) return 'noSeason';
   return 'loading';
-}
-
-/** The last result for the same arguments (compared by identity), so a view model keeps its fields' identity. */
-function lastResult<A extends readonly unknown[], R>(derive: (...args: A) => R): (...args: A) => R {
-  let last: { args: A; result: R } | null = null;
-  return (...args: A): R => {
-    if (last?.args.every((arg, index) => Object.is(arg, args[index]))) return last.result;
-    const result = derive(...args);
-    last = { args, result };
-    return result;
-  };
 }
 
 /** §9: every offered plan as shown, in order (the first is pay in full), with the protection when added. */
@@ -123,11 +116,9 @@ export interface TeamFeesView {
   readonly seasonStart: string | null;
   /**
    * Issue 20 point 2: the household discount the server applied to this athlete ('Sibling discount', its percent
-   * and amount in cents), null when none.
+   * and amount in cents) and the total due less it (fee-totals.connect.ts).
    */
-  readonly sibling: { readonly label: string; readonly amount: number } | null;
-  /** The total due: the breakdown's total less the sibling discount. */
-  readonly total: number;
+  readonly totals: FeeTotalsView;
 }
 
 const teamFeesOf = lastResult(
@@ -136,23 +127,15 @@ const teamFeesOf = lastResult(
     if (team === null) return null;
     const breakdown = feeBreakdown(team, discount);
     const household = data?.household ?? null;
-    const sibling =
-      household === null || household.sibling_discount === 0
-        ? null
-        : {
-            label:
-              household.sibling_discount_percent > 0
-                ? `${SIBLING_DISCOUNT_TEXT} (${household.sibling_discount_percent}%)`
-                : SIBLING_DISCOUNT_TEXT,
-            amount: household.sibling_discount,
-          };
     return {
       summary: summarizeTeamFees(team, seasonStarted),
       breakdown,
       seasonName: data?.season?.name ?? null,
       seasonStart: data?.season?.start_date ?? null,
-      sibling,
-      total: breakdown.total - (sibling?.amount ?? 0),
+      totals: feeTotalsView(
+        breakdown.total,
+        household === null ? null : { cents: household.sibling_discount, percent: household.sibling_discount_percent },
+      ),
     };
   },
 );

@@ -11,7 +11,7 @@ import { type ClientDiscount, isFullDiscount, offeredPlans } from '../domain/fee
 import { isValidForm } from '../domain/form-schema';
 import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-billing';
 import type { CheckoutParams, ReturnedPayment } from '../domain/payment-return';
-import { canCheckout } from '../domain/payment-rules';
+import { CHECKOUT_FALLBACK, canCheckout, FULL_DISCOUNT_CHECKOUT_FALLBACK } from '../domain/payment-rules';
 import type { BillingDetails, CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import type {
   DraftChannelEvent,
@@ -20,7 +20,7 @@ import type {
   DraftUpdated,
 } from '../providers/realtime/draft-channel.actor';
 import type { AthleteStepsOutput } from './athlete-steps.machine';
-import type { CardPaymentInput } from './card-payment.machine';
+import type { CardPaymentInput, CardReceipt, CardRecord } from './card-payment.machine';
 import {
   type HouseholdAthlete,
   type HouseholdCheckoutExit,
@@ -275,17 +275,34 @@ export function validBilling(billing: BillingForm | null): boolean {
   return billing !== null && isValidForm(paymentBillingSchema, billing);
 }
 
-/** The card payment's input: the payment Pay Now fixed, or the return from the provider. */
+/**
+ * The card payment's input: the payment Pay Now fixed, or the return from the provider. §8: a card checkout fails with 'Something went wrong', a full-discount one with
+ * 'Something went wrong.'.
+ */
 export function cardPaymentInput(context: PaymentContext): CardPaymentInput {
+  const free = checksOutWithoutCard(context);
+  const fallback = free ? FULL_DISCOUNT_CHECKOUT_FALLBACK : CHECKOUT_FALLBACK;
   return {
     checkout: context.checkout,
-    free: checksOutWithoutCard(context),
+    free,
     card: context.card,
     billing: context.billing,
     returnUrl: context.returnUrl,
     paidCheckout: context.paidCheckout,
     returned: context.returned,
+    checkoutId: null,
+    fallbacks: { noIntent: fallback, failure: fallback },
   };
+}
+
+/** One athlete's receipt of what the card payment confirmed (the spec's calls answer no other). */
+export function athleteReceiptOf(receipt: CardReceipt | null): Receipt | null {
+  return receipt === null || 'athletes' in receipt ? null : receipt;
+}
+
+/** One athlete's checkout-success of a charge not recorded yet (the spec's calls make no other). */
+export function athleteRecordOf(record: CardRecord | null): CheckoutSuccessRequest | null {
+  return record === null || 'checkout_id' in record ? null : record;
 }
 
 export function licenceCode(context: PaymentContext): string | undefined {
@@ -339,12 +356,13 @@ export function exitTo(context: PaymentContext, to: PaymentDestination['to']): P
  * nothing new (a team paid already, from another tab or a repeated Pay Now).
  */
 export function confirmationOf(
-  paid: { receipt: Receipt | null; refunded: boolean },
+  paid: { receipt: CardReceipt | null; refunded: boolean },
   context: Pick<PaymentContext, 'returned'>,
 ): PaymentConfirmation | null {
-  if (paid.receipt === null && !paid.refunded) return null;
+  const receipt = athleteReceiptOf(paid.receipt);
+  if (receipt === null && !paid.refunded) return null;
   return {
-    receipt: paid.refunded ? null : paid.receipt,
+    receipt: paid.refunded ? null : receipt,
     refunded: paid.refunded,
     afterReturn: context.returned !== null,
     household: null,

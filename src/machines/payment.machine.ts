@@ -28,12 +28,9 @@ import { DISCOUNT_NOT_FOUND } from '../domain/payment-rules';
 import { cardProviderStates } from './card-provider';
 import { exitOf } from './flow-exit';
 import {
-  cardPaymentInput,
   type DraftChannelInput,
   type DraftUpdated,
-  householdInput,
   initialContext,
-  licenceCode,
   type PaymentConfirmation,
   type PaymentDestination,
   type PaymentEvent,
@@ -42,13 +39,9 @@ import {
 } from './payment.context';
 import { discountFailureText } from './payment.failures';
 import { paymentSetup } from './payment.setup';
+import { childStates, reloadOnDraftUpdate } from './payment.states';
 
 export type { DraftChannelInput, DraftUpdated, PaymentConfirmation, PaymentDestination, PaymentEvent, PaymentInput };
-
-/** The page's licence for the athlete steps' claim (null: none, which never reaches them: canAddAthlete). */
-function licenceCodeOf(context: Parameters<typeof licenceCode>[0]): string | null {
-  return licenceCode(context) ?? null;
-}
 
 export const paymentMachine = paymentSetup.createMachine({
   id: 'payment',
@@ -254,12 +247,7 @@ export const paymentMachine = paymentSetup.createMachine({
       description: "Spec §4 step 1, payment options; §5: 'Next' is disabled until a plan is selected.",
       initial: 'idle',
       on: {
-        DRAFT_UPDATED: {
-          guard: 'isPreview',
-          target: '#payment.loadingPlans',
-          actions: { type: 'reloadFor', params: { step: 'choosingPlan' } },
-          description: "Spec §4: the draft channel's 'updated' event reloads the preview quietly, on this step.",
-        },
+        DRAFT_UPDATED: reloadOnDraftUpdate('choosingPlan'),
       },
       states: {
         idle: {
@@ -358,12 +346,7 @@ export const paymentMachine = paymentSetup.createMachine({
         },
         NEXT: { target: 'checkout', description: 'Declining is going on without adding it.' },
         BACK: { target: 'choosingPlan' },
-        DRAFT_UPDATED: {
-          guard: 'isPreview',
-          target: 'loadingPlans',
-          actions: { type: 'reloadFor', params: { step: 'protection' } },
-          description: "Spec §4: the draft channel's 'updated' event reloads the preview quietly, on this step.",
-        },
+        DRAFT_UPDATED: reloadOnDraftUpdate('protection'),
       },
     },
     checkout: {
@@ -373,12 +356,7 @@ export const paymentMachine = paymentSetup.createMachine({
       on: {
         AGREE_WAIVER: { actions: { type: 'setWaiverAgreement', params: ({ event }) => event } },
         BACK: [{ guard: 'offersProtection', target: 'protection' }, { target: 'choosingPlan' }],
-        DRAFT_UPDATED: {
-          guard: 'isPreview',
-          target: 'loadingPlans',
-          actions: { type: 'reloadFor', params: { step: 'checkout' } },
-          description: "Spec §4: the draft channel's 'updated' event reloads the preview quietly, on this step.",
-        },
+        DRAFT_UPDATED: reloadOnDraftUpdate('checkout'),
       },
       states: {
         preparing: {
@@ -443,88 +421,7 @@ export const paymentMachine = paymentSetup.createMachine({
         },
       },
     },
-    paying: {
-      tags: ['busy'],
-      description:
-        'Spec §4 Card payment: Pay Now in progress, or the return from the provider (3-D Secure); PAY is not handled ' +
-        'here, so a double click cannot charge twice.',
-      invoke: {
-        id: 'cardPayment',
-        src: 'cardPayment',
-        input: ({ context }) => cardPaymentInput(context),
-        onDone: [
-          {
-            guard: { type: 'exited', params: ({ event }) => ({ exit: event.output, is: 'paid' }) },
-            target: 'toClaimed',
-            actions: { type: 'storeConfirmation', params: ({ event }) => event.output },
-            description:
-              'Spec §4, issue 19.1: on to the claimed page at once, with the receipt (or that a second payment was ' +
-              'refunded) to show at its top; paid already (another tab, a repeated Pay Now): nothing new to confirm.',
-          },
-          {
-            guard: { type: 'exited', params: ({ event }) => ({ exit: event.output, is: 'retry' }) },
-            target: 'checkingStatus',
-            actions: 'forgetReturn',
-            description: 'Spec §8: after an unsuccessful return the payment options load again.',
-          },
-          {
-            target: 'checkout.ready.message',
-            actions: { type: 'showOutcome', params: ({ event }) => event.output },
-            description: 'Spec §8: a card message or checkout failure, shown on the checkout step.',
-          },
-        ],
-      },
-    },
-    addingAthlete: {
-      description:
-        "Spec §4, issue 20 point 1: 'Add another athlete': the athlete steps with the page's licence (pick or create, " +
-        'membership check, claim); Back returns to step 1 unchanged.',
-      invoke: {
-        id: 'athleteSteps',
-        src: 'athleteSteps',
-        input: ({ context }) => ({ license: licenceCodeOf(context), opensAt: 'athleteList' as const }),
-        onDone: [
-          {
-            guard: { type: 'addsAthlete', params: ({ event }) => event.output },
-            target: 'household',
-            actions: { type: 'startHousehold', params: ({ event }) => event.output },
-            description: 'Another athlete: the payment page becomes the family checkout.',
-          },
-          { target: 'choosingPlan', description: 'Back, or the same athlete again: step 1 as it was.' },
-        ],
-      },
-    },
-    household: {
-      description:
-        'Spec §4, issue 20: the family checkout (household-checkout.machine.ts) with the first athlete and the added one, or ' +
-        'its 3-D Secure return.',
-      invoke: {
-        id: 'householdCheckout',
-        src: 'householdCheckout',
-        input: ({ context }) => householdInput(context),
-        onDone: [
-          {
-            guard: { type: 'householdExited', params: ({ event }) => ({ exit: event.output, is: 'paid' }) },
-            target: 'toClaimed',
-            actions: { type: 'storeHouseholdConfirmation', params: ({ event }) => event.output },
-            description: 'Paid: the claimed page with the confirmation of every athlete.',
-          },
-          {
-            guard: { type: 'householdExited', params: ({ event }) => ({ exit: event.output, is: 'retry' }) },
-            target: 'checkingStatus',
-            actions: ['forgetReturn', 'endHousehold'],
-            description: '§8: after an unsuccessful return the payment page loads again.',
-          },
-          {
-            target: 'loadingPlans',
-            actions: ['endHousehold', { type: 'reloadFor', params: { step: 'choosingPlan' } }],
-            description:
-              'Back from the family checkout: step 1 for the payer now stored (the athlete steps stored the added ' +
-              "athlete's token), loaded again so plans and payment are that athlete's.",
-          },
-        ],
-      },
-    },
+    ...childStates(),
     toClaimed: {
       type: 'final',
       description:

@@ -10,7 +10,6 @@ import {
   type EmittedFrom,
   type EventFromLogic,
   fromCallback,
-  fromPromise,
   type InputFrom,
   type SnapshotFrom,
   setup,
@@ -33,6 +32,7 @@ import type { HouseholdCheckoutExit } from './household-checkout.context';
 import type { householdCheckoutMachine } from './household-checkout.machine';
 import {
   addedAthleteOf,
+  athleteRecordOf,
   canAddAthleteOf,
   canPayNow,
   checkoutParamsOf,
@@ -56,7 +56,7 @@ import {
   seasonStartedOf,
   validBilling,
 } from './payment.context';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 /**
  * A child machine the page gives (machine.provide): the flow knows its type (a type-only import: its code stays out of
@@ -109,24 +109,17 @@ export const paymentSetup = setup({
     paymentMessage: PAYMENT_MESSAGE_MS,
   },
   actors: {
-    currentUser: fromPromise<User>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
-    subscriptionStatus: fromPromise<SubscriptionStatus>(({ signal }) =>
-      settleUnlessAborted(getSubscriptionStatus({ signal }), signal),
-    ),
+    currentUser: apiCall<User>((_, signal) => getUser({ signal })),
+    subscriptionStatus: apiCall<SubscriptionStatus>((_, signal) => getSubscriptionStatus({ signal })),
     // The draft preview gives its own plans and discount actors (draft-preview.ts): the same answers, for a draft,
     // without authorization (§6).
-    paymentPlans: fromPromise<PaymentData, PlansRequest>(({ input, signal }) =>
-      settleUnlessAborted(
-        getPaymentPlans(
-          { discount_code: input.discountCode, include_payment_protection_plan: input.includeProtection },
-          { signal },
-        ),
-        signal,
+    paymentPlans: apiCall<PaymentData, PlansRequest>((input, signal) =>
+      getPaymentPlans(
+        { discount_code: input.discountCode, include_payment_protection_plan: input.includeProtection },
+        { signal },
       ),
     ),
-    discount: fromPromise<ServerDiscount, { code: string }>(({ input, signal }) =>
-      settleUnlessAborted(getDiscount(input.code, { signal }), signal),
-    ),
+    discount: apiCall<ServerDiscount, { code: string }>((input, signal) => getDiscount(input.code, { signal })),
     // The card provider and the draft channel are the page's to give (machine.provide): /payment gives the card
     // provider (src/providers/card-payments/payment.actors.ts), /draft the realtime channel, so neither page
     // carries the other's code (bench). Without one, card payments are unavailable and the preview is not live.
@@ -239,8 +232,9 @@ export const paymentSetup = setup({
     })),
     /** A payment that ended on the checkout step: its message or failure, and the payment charged so far, if any. */
     showOutcome: assign((_, params: CardPaymentExit) => {
-      if (params.exit === 'refused') return { message: params.message, paidCheckout: params.paidCheckout };
-      if (params.exit === 'failed') return { error: params.error, paidCheckout: params.paidCheckout };
+      if (params.exit === 'refused')
+        return { message: params.message, paidCheckout: athleteRecordOf(params.paidCheckout) };
+      if (params.exit === 'failed') return { error: params.error, paidCheckout: athleteRecordOf(params.paidCheckout) };
       return {};
     }),
     forgetReturn: assign({ returned: null }),

@@ -3,13 +3,13 @@
  * what is due next and the schedule. A load failure is a state with a retry; a session the server no longer accepts
  * logs out silently and comes back here through login (spec §2 protected routes).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { ApiError, errorText } from '../api/errors';
 import { getMemberships } from '../api/payments';
 import type { MembershipList, MembershipSummary } from '../api/schemas';
 import { silentLogout } from '../session/logout';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export const PAYMENTS_RETURN_URL = '/payments';
 
@@ -37,9 +37,7 @@ export const paymentsMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    memberships: fromPromise<MembershipList, void>(({ signal }) =>
-      settleUnlessAborted(getMemberships({ signal }), signal),
-    ),
+    memberships: apiCall<MembershipList, void>((_, signal) => getMemberships({ signal })),
   },
   guards: {
     hasNoMemberships: (_, params: MembershipList) => params.memberships.length === 0,

@@ -19,7 +19,7 @@ import {
 import { updateCurrentUser } from '../session/current-user';
 import { logout } from '../session/logout';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall, settleUnlessAborted } from './settle-unless-aborted';
 
 /** §8: the text shown when POST /api/player answers without an id. */
 export const PLAYER_VALIDATION_ERROR = 'Validation error.';
@@ -93,21 +93,18 @@ export const playerMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadOptions: fromPromise<PlayerOptionLists, void>(({ signal }) =>
-      settleUnlessAborted(
-        Promise.all([getPlayerOptions({ signal }), getPositions({ signal })]).then(([options, positions]) => ({
-          options,
-          positions,
-        })),
-        signal,
-      ),
+    loadOptions: apiCall<PlayerOptionLists, void>((_, signal) =>
+      Promise.all([getPlayerOptions({ signal }), getPositions({ signal })]).then(([options, positions]) => ({
+        options,
+        positions,
+      })),
     ),
     createPlayer: fromPromise<PlayerCreated, PlayerPayload | null>(async ({ input, signal }) => {
       // Unreachable through the machine (its guard admits only a complete form); refused rather than sent half.
       if (input === null) throw new Error('The player profile is incomplete.');
       return settleUnlessAborted(createPlayer(input, { signal }), signal);
     }),
-    refreshUser: fromPromise<User, void>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
+    refreshUser: apiCall<User, void>((_, signal) => getUser({ signal })),
     // Not a guarded API call: logout clears local data and reloads whatever the server answers.
     logout: fromPromise<void, void>(() => logout(logoutRequest)),
   },

@@ -4,9 +4,9 @@
  * athlete (3). Input is the validated query of /register (src/routes/register.route.ts, which already sent visitors
  * without the team-licence flag to /login) plus the user stored on this device; leaving is a final state (its exit).
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { checkEmail, register, updateUser } from '../api/auth';
-import { ApiError, errorText } from '../api/errors';
+import { ApiError } from '../api/errors';
 import type {
   Coupon,
   CurrentUser,
@@ -26,11 +26,12 @@ import {
   toRegistrationPayload,
 } from '../domain/account-forms';
 import type { GuardianFormValues } from '../domain/forms/guardian';
-import { setCurrentUser, updateCurrentUser } from '../session/current-user';
+import { updateCurrentUser } from '../session/current-user';
 import { ATHLETE_PARENT_START, type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
-import { followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
+import { afterAthleteSteps, followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
 import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { errorTextOf, storeUser } from './session-actions';
+import { apiCall } from './settle-unless-aborted';
 
 /** The query of /register (spec §2 Register wizard) as the route validated it, plus the stored user. */
 export interface RegisterInput {
@@ -119,20 +120,16 @@ export const registerMachine = setup({
     children: {} as { athleteSteps: 'athleteSteps' },
   },
   actors: {
-    checkEmail: fromPromise<EmailExists, { email: string }>(({ input, signal }) =>
-      settleUnlessAborted(checkEmail(input.email, { signal }), signal),
+    checkEmail: apiCall<EmailExists, { email: string }>((input, signal) => checkEmail(input.email, { signal })),
+    validateOrganization: apiCall<OrganizationValidation, { organizationId: string }>((input, signal) =>
+      validateOrganization(input.organizationId, { signal }),
     ),
-    validateOrganization: fromPromise<OrganizationValidation, { organizationId: string }>(({ input, signal }) =>
-      settleUnlessAborted(validateOrganization(input.organizationId, { signal }), signal),
+    couponDetails: apiCall<Coupon, { couponCode: string }>((input, signal) =>
+      getCouponDetails(input.couponCode, { signal }),
     ),
-    couponDetails: fromPromise<Coupon, { couponCode: string }>(({ input, signal }) =>
-      settleUnlessAborted(getCouponDetails(input.couponCode, { signal }), signal),
-    ),
-    register: fromPromise<CurrentUser, RegistrationPayload>(({ input, signal }) =>
-      settleUnlessAborted(register(input, { signal }), signal),
-    ),
-    updateAccount: fromPromise<User, { id: number; body: UserUpdatePayload }>(({ input, signal }) =>
-      settleUnlessAborted(updateUser(input.id, input.body, { signal }), signal),
+    register: apiCall<CurrentUser, RegistrationPayload>((input, signal) => register(input, { signal })),
+    updateAccount: apiCall<User, { id: number; body: UserUpdatePayload }>((input, signal) =>
+      updateUser(input.id, input.body, { signal }),
     ),
     athleteSteps: athleteStepsMachine,
   },
@@ -164,14 +161,14 @@ export const registerMachine = setup({
     }),
     // Passwords stay in memory no longer than the checks that need them.
     forgetGuardian: assign({ guardian: null }),
-    storeUser: (_, params: { user: CurrentUser }) => setCurrentUser(params.user),
+    storeUser,
     storeUpdatedUser: (_, params: { user: User }) => {
       // The deeplink is handed out once, on creation (§4); an update's answer must not erase the stored one.
       const { deeplink: _deeplink, ...changes } = params.user;
       updateCurrentUser(changes);
     },
     rememberAccount: assign({ account: (_, params: { user: User }) => toGuardianAccount(params.user) }),
-    rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
+    rememberError: assign(errorTextOf),
     rememberAthleteStep: assign({ athleteStep: (_, params: { step: AthleteStep }) => params.step }),
   },
 }).createMachine({
@@ -437,19 +434,7 @@ export const registerMachine = setup({
         }),
       },
     },
-    toPayment: {
-      description: 'spec §4 Register wizard: after the membership check, continue to /payment with the licence',
-      type: 'final',
-      entry: { type: 'leave', params: { to: '/payment' } },
-    },
-    toWaitlist: {
-      description: 'issue 21.3 (§4): /waitlist',
-      type: 'final',
-      entry: {
-        type: 'leave',
-        params: ({ context }) => ({ to: '/waitlist', search: { license: licenceOf(context), join: true } }),
-      },
-    },
+    ...afterAthleteSteps('spec §4 Register wizard: after the membership check, continue to /payment with the licence'),
     toCoachLicence: {
       type: 'final',
       description: 'spec §4 Coach claim: back to the coach licence, which claims it for the logged-in coach',

@@ -6,7 +6,7 @@
  * 'Start over' deletes the saved registration. Nothing saved, or an answer that cannot be read: the page goes on as
  * usual (resuming is a convenience). A failed choice stays on the offer with the server's text.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { getAthletes } from '../api/auth';
 import { errorText } from '../api/errors';
 import { deleteProgress, getProgress, type RegistrationProgress } from '../api/registration-progress';
@@ -14,7 +14,7 @@ import { clearAthleteToken, setAthleteToken } from '../session/athlete-token';
 import { getCurrentUser } from '../session/current-user';
 import { forgetLocalProgress, writeLocalProgress } from '../session/progress';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface ResumeOfferInput {
   /** The licence whose saved registration is offered; null: the guardian's latest (the site's root). */
@@ -56,15 +56,13 @@ export const resumeOfferMachine = setup({
     children: {} as { load: 'load'; findPayer: 'findPayer'; discard: 'discard' },
   },
   actors: {
-    load: fromPromise<RegistrationProgress | null, { license: string | null }>(({ input, signal }) =>
-      settleUnlessAborted(getProgress(input.license, { signal }), signal),
+    load: apiCall<RegistrationProgress | null, { license: string | null }>((input, signal) =>
+      getProgress(input.license, { signal }),
     ),
-    findPayer: fromPromise<string | null, { progress: RegistrationProgress }>(({ input, signal }) =>
-      settleUnlessAborted(payerTokenOf(input.progress, signal), signal),
+    findPayer: apiCall<string | null, { progress: RegistrationProgress }>((input, signal) =>
+      payerTokenOf(input.progress, signal),
     ),
-    discard: fromPromise<void, { license: string }>(({ input, signal }) =>
-      settleUnlessAborted(deleteProgress(input.license, { signal }), signal),
-    ),
+    discard: apiCall<void, { license: string }>((input, signal) => deleteProgress(input.license, { signal })),
   },
   guards: {
     hasSavedRegistration: (_, params: { progress: RegistrationProgress | null }) => params.progress !== null,

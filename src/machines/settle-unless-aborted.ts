@@ -1,3 +1,5 @@
+import { fromPromise, type NonReducibleUnknown, type PromiseActorLogic } from 'xstate';
+
 /**
  * A call whose invoking actor was stopped never settles.
  *
@@ -11,4 +13,15 @@ export function settleUnlessAborted<T>(call: Promise<T>, signal: AbortSignal): P
     if (signal.aborted) return new Promise<never>(() => {});
     throw error;
   });
+}
+
+/**
+ * The actor of one API call: `call(input, signal)` wrapped in settleUnlessAborted, so every machine names its calls
+ * as `apiCall<Answer, Input>((input, signal) => request(input, { signal }))` instead of writing the wrapper out. A
+ * call that must not be aborted once sent (checkout, saving a card) simply does not pass the signal on.
+ */
+export function apiCall<TOutput, TInput = NonReducibleUnknown>(
+  call: (input: TInput, signal: AbortSignal) => Promise<TOutput>,
+): PromiseActorLogic<TOutput, TInput> {
+  return fromPromise<TOutput, TInput>(({ input, signal }) => settleUnlessAborted(call(input, signal), signal));
 }

@@ -39,7 +39,7 @@ import { loadBillingProvider } from '../providers/billing/load-billing';
 import { subscriptionErrorText } from '../providers/billing/subscription-result';
 import { updateCurrentUser } from '../session/current-user';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall, settleUnlessAborted } from './settle-unless-aborted';
 
 /** The route's query parameters (§2 Subscribe) and the stored user. */
 export interface SubscribeInput {
@@ -112,22 +112,20 @@ export const subscribeMachine = setup({
     output: {} as SubscribeOutput,
   },
   actors: {
-    refreshUser: fromPromise<User>(({ signal }) => settleUnlessAborted(getUser({ signal }), signal)),
-    fetchPlanDetails: fromPromise<PlanDetails>(({ signal }) => settleUnlessAborted(getPlanDetails({ signal }), signal)),
-    checkOrganization: fromPromise<OrganizationValidation, { organization: string }>(({ input, signal }) =>
-      settleUnlessAborted(validateOrganization(input.organization, { signal }), signal),
+    refreshUser: apiCall<User>((_, signal) => getUser({ signal })),
+    fetchPlanDetails: apiCall<PlanDetails>((_, signal) => getPlanDetails({ signal })),
+    checkOrganization: apiCall<OrganizationValidation, { organization: string }>((input, signal) =>
+      validateOrganization(input.organization, { signal }),
     ),
-    fetchCoupon: fromPromise<Coupon, { code: string }>(({ input, signal }) =>
-      settleUnlessAborted(getCouponDetails(input.code, { signal }), signal),
-    ),
+    fetchCoupon: apiCall<Coupon, { code: string }>((input, signal) => getCouponDetails(input.code, { signal })),
     // Not an API call: the provider's script; a stopped load simply ends with the page.
     loadBilling: fromPromise<BillingProvider>(({ signal }) => loadBillingProvider(signal)),
     tokenizeCard: fromPromise<string, TokenizeInput>(({ input, signal }) => {
       if (!input.provider || !input.details) throw new Error('The card form is not ready.');
       return settleUnlessAborted(input.provider.tokenize(toBillingAddress(input.details), signal), signal);
     }),
-    purchase: fromPromise<SubscribeProcessResponse, SubscribeProcessRequest>(({ input, signal }) =>
-      settleUnlessAborted(processSubscription(input, { signal }), signal),
+    purchase: apiCall<SubscribeProcessResponse, SubscribeProcessRequest>((input, signal) =>
+      processSubscription(input, { signal }),
     ),
   },
   guards: {

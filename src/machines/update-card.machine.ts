@@ -29,7 +29,7 @@ import type {
 } from '../providers/card-payments/types';
 import { silentLogout } from '../session/logout';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 /**
  * Coming back from the provider's 3-D Secure page, read from the query as /payment reads it: the SetupIntent of the
@@ -163,8 +163,8 @@ export const updateCardMachine = setup({
       if (input.card === null) return Promise.reject(new Error('No card form to submit.'));
       return input.card.submit();
     }),
-    setupCard: fromPromise<CardSetup, { membershipId: number }>(({ input, signal }) =>
-      settleUnlessAborted(setupCard(input.membershipId, { signal }), signal),
+    setupCard: apiCall<CardSetup, { membershipId: number }>((input, signal) =>
+      setupCard(input.membershipId, { signal }),
     ),
     confirmSetup: fromPromise<SetupResult, ConfirmSetupInput>(({ input }) => {
       if (input.card === null) return Promise.reject(new Error('No card form to confirm with.'));
@@ -174,11 +174,11 @@ export const updateCardMachine = setup({
       Promise.reject(new Error(NO_CARD_PROVIDER)),
     ),
     // Saving and collecting are never aborted: once sent, their answer is what the server charged.
-    saveCard: fromPromise<CollectionResult, { membershipId: number; setupIntentId: string }>(({ input, signal }) =>
-      settleUnlessAborted(saveCard(input.membershipId, { setup_intent_id: input.setupIntentId }), signal),
+    saveCard: apiCall<CollectionResult, { membershipId: number; setupIntentId: string }>((input) =>
+      saveCard(input.membershipId, { setup_intent_id: input.setupIntentId }),
     ),
-    collect: fromPromise<CollectionResult, { membershipId: number; paymentIntentId: string }>(({ input, signal }) =>
-      settleUnlessAborted(collect(input.membershipId, { payment_intent_id: input.paymentIntentId }), signal),
+    collect: apiCall<CollectionResult, { membershipId: number; paymentIntentId: string }>((input) =>
+      collect(input.membershipId, { payment_intent_id: input.paymentIntentId }),
     ),
     handleNextAction: fromPromise<CardResult, NextActionInput>(() => Promise.reject(new Error(NO_CARD_PROVIDER))),
   },
@@ -244,7 +244,6 @@ export const updateCardMachine = setup({
     message: null,
     exit: null,
   }),
-  output: ({ context }) => exitOf(context),
   initial: 'routing',
   states: {
     routing: {
@@ -435,4 +434,5 @@ export const updateCardMachine = setup({
       entry: { type: 'leave', params: { to: '/login', search: { returnUrl: '/payments' } } },
     },
   },
+  output: ({ context }) => exitOf(context),
 });

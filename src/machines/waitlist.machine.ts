@@ -7,14 +7,14 @@
  * place or the seat an offer holds (with the way on to the usual claim and payment), and leaves the list after a
  * confirmation. Every call is a state; a session the server no longer accepts comes back here through login.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { ApiError, errorText } from '../api/errors';
 import { getLicenceInfo } from '../api/licences';
 import { getWaitlistEntry, joinWaitlist, leaveWaitlist } from '../api/waitlist';
 import type { WaitlistEntry } from '../api/waitlist.schemas';
 import { silentLogout } from '../session/logout';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface WaitlistInput {
   /** The licence code of the team's link (the `license` query). */
@@ -86,15 +86,9 @@ export const waitlistMachine = setup({
     emitted: {} as WaitlistEmitted,
   },
   actors: {
-    lookUp: fromPromise<WaitlistLookup, { license: string }>(({ input, signal }) =>
-      settleUnlessAborted(lookUpEntry(input.license, signal), signal),
-    ),
-    join: fromPromise<WaitlistEntry, { license: string }>(({ input, signal }) =>
-      settleUnlessAborted(joinWaitlist(input.license, { signal }), signal),
-    ),
-    leave: fromPromise<void, { license: string }>(({ input, signal }) =>
-      settleUnlessAborted(leaveWaitlist(input.license, { signal }), signal),
-    ),
+    lookUp: apiCall<WaitlistLookup, { license: string }>((input, signal) => lookUpEntry(input.license, signal)),
+    join: apiCall<WaitlistEntry, { license: string }>((input, signal) => joinWaitlist(input.license, { signal })),
+    leave: apiCall<void, { license: string }>((input, signal) => leaveWaitlist(input.license, { signal })),
   },
   guards: {
     isUnauthorized: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,

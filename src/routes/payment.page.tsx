@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
 import { addAthleteMachine } from '../machines/add-athlete.machine';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
+import { householdCardPaymentMachine } from '../machines/household-card-payment';
 import { householdCheckoutMachine } from '../machines/household-checkout.machine';
 import { type PaymentDestination, paymentMachine } from '../machines/payment.machine';
 import { paymentProgress } from '../machines/payment.persist';
@@ -28,7 +29,12 @@ const paymentPageMachine = paymentMachine.provide({
     // Issue 20: 'Add another athlete' (payment.setup.ts leaves both children to the page; /draft never runs them).
     athleteSteps: addAthleteMachine,
     householdCheckout: householdCheckoutMachine.provide({
-      actors: { cardPayments: cardPaymentsActor, retrievePaymentIntent: retrievePaymentIntentActor },
+      actors: {
+        cardPayments: cardPaymentsActor,
+        cardPayment: householdCardPaymentMachine.provide({
+          actors: { retrievePaymentIntent: retrievePaymentIntentActor },
+        }),
+      },
     }),
   },
 });

@@ -34,8 +34,8 @@ import { ApiError, conflict, fieldError, notFound, validationError } from '../..
 import type { CardSummary, PaymentIntent, SetupIntent } from '../../providers/types.ts';
 import { ensureHousehold, householdAthleteIds, householdIdOf } from '../households.ts';
 import { clearPaidProgressOf } from '../registration-progress.ts';
-import { openIntent, openSetup } from './charge.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
+import { openIntent, openSetup } from './charge.ts';
 import { withHouseholdLease } from './lease.ts';
 import {
   ALREADY_PAID,

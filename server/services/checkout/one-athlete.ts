@@ -17,11 +17,11 @@ import type { MembershipRow, UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, conflict, fieldError, notFound } from '../../http/errors.ts';
 import type { IntentStatus, PaymentIntent } from '../../providers/types.ts';
+import { reclaimReleasedSeats } from '../seat-holds.ts';
 import { openIntent, openSetup } from './charge.ts';
 import { type CheckoutLease, withCheckoutLease } from './lease.ts';
 import { lineOf } from './lines.ts';
 import { ALREADY_MEMBER, type RecordLine, recordMembership, seasonMembership } from './record.ts';
-import { reclaimReleasedSeats } from '../seat-holds.ts';
 import {
   athleteHousehold,
   findTeam,

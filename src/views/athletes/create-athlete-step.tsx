@@ -4,17 +4,13 @@ import type { FormEvent } from 'react';
 import { USERNAME_HINT } from '../../domain/account-forms';
 import { createAthleteSchema, type NewAthleteFormValues } from '../../domain/forms/create-athlete';
 import { maskPhone, PHONE_MASK } from '../../domain/phone';
-import {
-  CUSTOM_RELATIONSHIP_PLACEHOLDER,
-  DEFAULT_RELATIONSHIP,
-  needsCustomRelationship,
-  RELATIONSHIP_OPTIONS,
-} from '../../domain/relationships';
+import { DEFAULT_RELATIONSHIP } from '../../domain/relationships';
 import { type AthleteStepsActorRef, canCreateAthlete, createAthleteView } from '../../machines/athlete-steps.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
-import { SelectField, TextField } from '../common/field';
+import { TextField } from '../common/field';
 import { NewPasswordFields } from '../common/new-password-fields';
+import { RelationshipFields } from '../common/relationship-fields';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 
@@ -54,16 +50,7 @@ export function CreateAthleteStep({ actorRef }: { actorRef: AthleteStepsActorRef
         <TextField label="Athlete First Name" autoComplete="off" aria-required {...form.bind('firstName')} />
         <TextField label="Athlete Last Name" autoComplete="off" aria-required {...form.bind('lastName')} />
       </fieldset>
-      <SelectField label="Relationship" aria-required {...form.bind('relationship')}>
-        {RELATIONSHIP_OPTIONS.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </SelectField>
-      {needsCustomRelationship(form.values.relationship) && (
-        <TextField label={CUSTOM_RELATIONSHIP_PLACEHOLDER} aria-required {...form.bind('customRelationship')} />
-      )}
+      <RelationshipFields relationship={form.bind('relationship')} custom={form.bind('customRelationship')} />
       <TextField
         label="Username"
         autoComplete="off"

@@ -24,6 +24,7 @@ import { GuardianAccountFields, useGuardianForm } from '../register/guardian-acc
 /** /household/join (issue 20 point 4), rendered from the household-join machine's state. */
 export function HouseholdJoinFlow({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
   const view = useSelector(actorRef, householdJoinView, shallowEqual);
+  const join = () => actorRef.send({ type: 'JOIN' });
   let screen: ReactNode = null;
   if (view.screen === 'loading') {
     screen = <p role="status">{JOIN_TEXTS.loading}</p>;
@@ -53,12 +54,7 @@ export function HouseholdJoinFlow({ actorRef }: { actorRef: HouseholdJoinActorRe
         <p>{view.invitedText}</p>
         <p>{view.loggedInText}</p>
         <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            disabled={!view.canJoin}
-            onClick={() => actorRef.send({ type: 'JOIN' })}
-          >
+          <button type="button" className="button" disabled={!view.canJoin} onClick={join}>
             {JOIN_TEXTS.join}
           </button>
         </div>

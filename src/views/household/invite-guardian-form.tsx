@@ -2,18 +2,14 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { EMPTY_GUARDIAN_INVITE, guardianInviteSchema } from '../../domain/forms/guardian-invite';
 import {
-  CUSTOM_RELATIONSHIP_PLACEHOLDER,
-  needsCustomRelationship,
-  RELATIONSHIP_OPTIONS,
-} from '../../domain/relationships';
-import {
   canSendInvite,
   HOUSEHOLD_TEXTS,
   type HouseholdActorRef,
   inviteFormView,
 } from '../../machines/household.connect';
 import { Alert } from '../common/alert';
-import { SelectField, TextField } from '../common/field';
+import { TextField } from '../common/field';
+import { RelationshipFields } from '../common/relationship-fields';
 import { useForm } from '../common/use-form';
 
 /**
@@ -41,16 +37,7 @@ export function InviteGuardianForm({ actorRef }: { actorRef: HouseholdActorRef }
       {view.error !== null && <Alert>{view.error}</Alert>}
       <TextField label="Name" autoComplete="off" aria-required {...field('name')} />
       <TextField label="E-mail" type="email" autoComplete="off" aria-required {...field('email')} />
-      <SelectField label="Relationship" aria-required {...field('relationship')}>
-        {RELATIONSHIP_OPTIONS.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </SelectField>
-      {needsCustomRelationship(form.values.relationship) && (
-        <TextField label={CUSTOM_RELATIONSHIP_PLACEHOLDER} aria-required {...field('customRelationship')} />
-      )}
+      <RelationshipFields relationship={field('relationship')} custom={field('customRelationship')} />
       <div className="button-row">
         <button type="submit" className="button" disabled={!canSend}>
           {HOUSEHOLD_TEXTS.sendInvite}

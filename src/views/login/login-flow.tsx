@@ -2,9 +2,8 @@ import './login.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { type LoginActorRef, loginView } from '../../machines/login.connect';
-import { LazyAthleteStepsView } from '../athletes/athlete-steps-lazy';
-import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
+import { WizardPage } from '../register/wizard-page';
 import { GuardianLoginStep } from './guardian-login-step';
 import { WelcomeStep } from './welcome-step';
 
@@ -18,13 +17,5 @@ export function LoginFlow({ actorRef, notice }: { actorRef: LoginActorRef; notic
   if (screen === 'welcome') step = <WelcomeStep actorRef={actorRef} />;
   else if (screen === 'tokenLogin') step = <StepHeading>Logging you in</StepHeading>;
   else if (screen === 'guardianLogin') step = <GuardianLoginStep actorRef={actorRef} />;
-  else if (athleteSteps) step = <LazyAthleteStepsView actorRef={athleteSteps} />;
-  // Routing and final states render nothing: the route is already navigating away.
-  // Issue 21: the page's notice ('Continue where you left off', or a saved registration that could not be restored).
-  return (
-    <Page>
-      {notice}
-      {step}
-    </Page>
-  );
+  return <WizardPage notice={notice} step={step} athleteSteps={athleteSteps} />;
 }

@@ -1,6 +1,7 @@
 import { formatSeasonDate } from '../../domain/dates';
 import type { ClientDiscount, FeeBreakdown, FeeLine, TeamFeeSummary } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
+import type { FeeTotalsView } from '../../machines/fee-totals.connect';
 
 function lineLabel(line: FeeLine, discount: ClientDiscount | null): string {
   switch (line.kind) {
@@ -41,18 +42,18 @@ export function FeeSummary({
   seasonName,
   seasonStart,
   discount,
-  sibling = null,
-  total = breakdown.total,
+  totals = null,
 }: {
   summary: TeamFeeSummary;
   breakdown: FeeBreakdown;
   seasonName: string | null;
   seasonStart: string | null;
   discount: ClientDiscount | null;
-  /** Issue 20 point 2: the household discount's line ('Sibling discount'), when the server applied one. */
-  sibling?: { label: string; amount: number } | null;
-  /** The total due (the breakdown's, less the sibling discount). */
-  total?: number;
+  /**
+   * Issue 20 point 2: the household discount's line ('Sibling discount') when the server applied one, and the total
+   * due less it (fee-totals.connect.ts); without it the total is the breakdown's.
+   */
+  totals?: FeeTotalsView | null;
 }) {
   return (
     <section className="fee-summary card" aria-label="Team fees">
@@ -74,15 +75,15 @@ export function FeeSummary({
             <LineAmount line={line} />
           </div>
         ))}
-        {sibling !== null && (
+        {totals?.sibling && (
           <div className="amounts__row">
-            <dt>{sibling.label}</dt>
-            <dd>−{formatUsd(sibling.amount)}</dd>
+            <dt>{totals.sibling.label}</dt>
+            <dd>−{formatUsd(totals.sibling.amount)}</dd>
           </div>
         )}
         <div className="amounts__row amounts__row--total">
           <dt>Total due</dt>
-          <dd>{formatUsd(total)}</dd>
+          <dd>{formatUsd(totals?.totalCents ?? breakdown.total)}</dd>
         </div>
       </dl>
       <dl className="amounts amounts--notes">

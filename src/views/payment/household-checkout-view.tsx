@@ -1,9 +1,9 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import {
   type HouseholdCheckoutActorRef,
   householdAthleteStepsOf,
+  householdCardPaymentOf,
   householdErrorOf,
-  householdReturnView,
   householdScreenOf,
 } from '../../machines/household-checkout.connect';
 import { RetryAlert } from '../common/retry-alert';
@@ -11,13 +11,14 @@ import { StepHeading } from '../common/step-heading';
 import { HouseholdAddAthleteView } from './household-add-athlete';
 import { HouseholdAthletesStep } from './household-athletes-step';
 import { HouseholdReviewStep } from './household-review-step';
-import { ReturnNoticeScreen } from './return-notice';
+import { LoadingOptions } from './loading-options';
+import { ReturnNotice } from './return-notice';
 import './household.css';
 
-/** Back from 3-D Secure on a family checkout: the return screen of the one-athlete payment. */
+/** Back from 3-D Secure on a family checkout: the return screen of its card payment, as for one athlete. */
 function HouseholdReturn({ actorRef }: { actorRef: HouseholdCheckoutActorRef }) {
-  const view = useSelector(actorRef, householdReturnView, shallowEqual);
-  return <ReturnNoticeScreen view={view} send={actorRef.send} />;
+  const cardPayment = useSelector(actorRef, householdCardPaymentOf);
+  return cardPayment ? <ReturnNotice actorRef={cardPayment} /> : null;
 }
 
 /**
@@ -30,14 +31,7 @@ export function HouseholdCheckoutView({ actorRef }: { actorRef: HouseholdCheckou
   const error = useSelector(actorRef, householdErrorOf);
   switch (screen) {
     case 'loading':
-      return (
-        <>
-          <StepHeading>Payment Options</StepHeading>
-          <p role="status" className="payment-status">
-            Loading your payment options…
-          </p>
-        </>
-      );
+      return <LoadingOptions />;
     case 'quoteFailed':
       return (
         <>

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { feeBreakdown, summarizeTeamFees, type TeamFees } from '../../domain/fees';
+import { feeTotalsView } from '../../machines/fee-totals.connect';
 import type { SummaryAthlete } from '../../machines/household-checkout.connect';
 import { FeeSummary } from './fee-summary';
 import { HouseholdSummary } from './household-summary';
@@ -28,7 +29,7 @@ describe('the family fee summary (issue 20)', () => {
     render(
       <HouseholdSummary
         athletes={[athlete(11, 'Sam Rivera', 0), athlete(12, 'Alex Rivera', 4_500)]}
-        totals={{ siblingDiscountCents: 4_500, todayCents: 90_500, laterCents: 0, totalCents: 90_500 }}
+        totals={{ ...feeTotalsView(95_000, { cents: 4_500, percent: 0 }), todayCents: 90_500, laterCents: 0 }}
       />,
     );
     const summary = screen.getByRole('region', { name: 'Your payment' });
@@ -74,8 +75,7 @@ describe("the one-athlete fee summary's 'Sibling discount' line (issue 20 point 
         seasonName="Spring 2027"
         seasonStart="2027-03-01"
         discount={null}
-        sibling={{ label: 'Sibling discount (10%)', amount: 4_500 }}
-        total={breakdown.total - 4_500}
+        totals={feeTotalsView(breakdown.total, { cents: 4_500, percent: 10 })}
       />,
     );
     expect(screen.getByText('Sibling discount (10%)').nextElementSibling?.textContent).toBe('−$45.00');

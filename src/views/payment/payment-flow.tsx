@@ -5,6 +5,7 @@ import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { CheckoutStep } from './checkout-step';
+import { LoadingOptions } from './loading-options';
 import './amounts.css';
 import './payment.css';
 import { NO_SEASON, PREVIEW_TEXT, PREVIEW_TITLE } from '../../domain/payment-rules';
@@ -112,14 +113,7 @@ function PaymentScreen(props: StepProps) {
         </p>
       );
     case 'loading':
-      return (
-        <>
-          <StepHeading>Payment Options</StepHeading>
-          <p role="status" className="payment-status">
-            Loading your payment options…
-          </p>
-        </>
-      );
+      return <LoadingOptions />;
   }
 }
 

@@ -32,8 +32,7 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
           seasonName={fees.seasonName}
           seasonStart={fees.seasonStart}
           discount={context.discount}
-          sibling={fees.sibling}
-          total={fees.total}
+          totals={fees.totals}
         />
       )}
       <form id="payment-options" onSubmit={next}>

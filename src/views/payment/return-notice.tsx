@@ -6,9 +6,9 @@ import { StepHeading } from '../common/step-heading';
 
 /**
  * Back from the card provider (3-D Secure, §4/§8): checking, then a processing or failed result and a retry (a paid
- * return goes on to the payment confirmation, payment-flow.tsx). One screen for the one-athlete card payment
- * (payment.connect's `returnNoticeView`) and the family checkout (`householdReturnView`); 'Try again' sends CONTINUE
- * after a failed result, RETRY after a failed recording.
+ * return goes on to the payment confirmation, payment-flow.tsx). One screen for the card payment the one-athlete
+ * payment and the family checkout both run (payment.connect's `returnNoticeView`); 'Try again' sends CONTINUE after a
+ * failed result, RETRY after a failed recording.
  */
 export function ReturnNoticeScreen({
   view,
@@ -46,7 +46,7 @@ export function ReturnNoticeScreen({
   );
 }
 
-/** The payment flow's child card payment (card-payment.machine.ts) back from the provider. */
+/** The card payment (card-payment.machine.ts, the payment flow's or the family checkout's child) back from the provider. */
 export function ReturnNotice({ actorRef }: { actorRef: CardPaymentActorRef }) {
   const view = useSelector(actorRef, returnNoticeView, shallowEqual);
   return <ReturnNoticeScreen view={view} send={actorRef.send} />;

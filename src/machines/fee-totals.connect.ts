@@ -1,0 +1,39 @@
+/**
+ * The one fee-totals view model: the household discount's line and the total due under a fee summary, for the single
+ * payment page's step 1 (payment.connect.ts `paymentOptionsView`, from the payment data's `household`) and the family
+ * checkout's steps 1 and 2 (household-checkout.connect.ts, from the quote, with its today / later split). The server
+ * computes every amount; this only names the line and takes the discount off what was due before it.
+ */
+import { SIBLING_DISCOUNT_TEXT } from '../domain/household';
+
+export { SIBLING_DISCOUNT_TEXT };
+
+/** The household discount's label: 'Sibling discount', with its percent when the server gave one. */
+export function siblingDiscountLabel(percent: number): string {
+  return percent > 0 ? `${SIBLING_DISCOUNT_TEXT} (${percent}%)` : SIBLING_DISCOUNT_TEXT;
+}
+
+/** What a fee summary shows under its lines, cents. */
+export interface FeeTotalsView {
+  /** Issue 20 point 2: the household discount's line, null when the server applied none. */
+  readonly sibling: { readonly label: string; readonly amount: number } | null;
+  readonly siblingDiscountCents: number;
+  /** Due in all, after the household discount. */
+  readonly totalCents: number;
+}
+
+/** The totals of a fee summary from what was due before the household discount and that discount, cents. */
+export function feeTotalsView(
+  beforeSiblingCents: number,
+  sibling: { readonly cents: number; readonly percent: number } | null,
+): FeeTotalsView {
+  const siblingDiscountCents = sibling?.cents ?? 0;
+  return {
+    sibling:
+      sibling === null || sibling.cents === 0
+        ? null
+        : { label: siblingDiscountLabel(sibling.percent), amount: sibling.cents },
+    siblingDiscountCents,
+    totalCents: beforeSiblingCents - siblingDiscountCents,
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Parts of the payment flow's chart (payment.machine.ts), kept beside it so the chart stays under 450 lines: the states
+ * that run the children the page gives (payment.setup.ts `notProvided`): one card payment (`paying`: Pay Now, or the
+ * return from 3-D Secure), the athlete steps of 'Add another athlete' and the family checkout (issue 20), each mapping
+ * its child's exits; and the preview's quiet reload on a step. payment.setup.ts's setup() names every guard, action
+ * and actor they use.
+ */
+import type { AthleteStepsOutput } from './athlete-steps.machine';
+import type { CardPaymentExit } from './card-payment.machine';
+import type { HouseholdCheckoutExit } from './household-checkout.context';
+import { cardPaymentInput, householdInput, licenceCode, type PaymentContext, type ReloadStep } from './payment.context';
+
+type Context = { context: PaymentContext };
+type CardDone = { event: { output: CardPaymentExit } };
+type AthleteStepsDone = { event: { output: AthleteStepsOutput } };
+type HouseholdDone = { event: { output: HouseholdCheckoutExit } };
+
+export function childStates() {
+  return {
+    paying: {
+      tags: ['busy'],
+      description:
+        'Spec §4 Card payment: Pay Now in progress, or the return from the provider (3-D Secure); PAY is not handled ' +
+        'here, so a double click cannot charge twice.',
+      invoke: {
+        id: 'cardPayment',
+        src: 'cardPayment',
+        input: ({ context }: Context) => cardPaymentInput(context),
+        onDone: [
+          {
+            guard: { type: 'exited', params: ({ event }: CardDone) => ({ exit: event.output, is: 'paid' as const }) },
+            target: 'toClaimed',
+            actions: { type: 'storeConfirmation', params: ({ event }: CardDone) => event.output },
+            description:
+              'Spec §4, issue 19.1: on to the claimed page at once, with the receipt (or that a second payment was ' +
+              'refunded) to show at its top; paid already (another tab, a repeated Pay Now): nothing new to confirm.',
+          },
+          {
+            guard: { type: 'exited', params: ({ event }: CardDone) => ({ exit: event.output, is: 'retry' as const }) },
+            target: 'checkingStatus',
+            actions: 'forgetReturn',
+            description: 'Spec §8: after an unsuccessful return the payment options load again.',
+          },
+          {
+            target: 'checkout.ready.message',
+            actions: { type: 'showOutcome', params: ({ event }: CardDone) => event.output },
+            description: 'Spec §8: a card message or checkout failure, shown on the checkout step.',
+          },
+        ],
+      },
+    },
+    addingAthlete: {
+      description:
+        "Spec §4, issue 20 point 1: 'Add another athlete': the athlete steps with the page's licence (pick or create, " +
+        'membership check, claim); Back returns to step 1 unchanged.',
+      invoke: {
+        id: 'athleteSteps',
+        src: 'athleteSteps',
+        input: ({ context }: Context) => ({ license: licenceCode(context) ?? null, opensAt: 'athleteList' as const }),
+        onDone: [
+          {
+            guard: { type: 'addsAthlete', params: ({ event }: AthleteStepsDone) => event.output },
+            target: 'household',
+            actions: { type: 'startHousehold', params: ({ event }: AthleteStepsDone) => event.output },
+            description: 'Another athlete: the payment page becomes the family checkout.',
+          },
+          { target: 'choosingPlan', description: 'Back, or the same athlete again: step 1 as it was.' },
+        ],
+      },
+    },
+    household: {
+      description:
+        'Spec §4, issue 20: the family checkout (household-checkout.machine.ts) with the first athlete and the added one, or ' +
+        'its 3-D Secure return.',
+      invoke: {
+        id: 'householdCheckout',
+        src: 'householdCheckout',
+        input: ({ context }: Context) => householdInput(context),
+        onDone: [
+          {
+            guard: {
+              type: 'householdExited',
+              params: ({ event }: HouseholdDone) => ({ exit: event.output, is: 'paid' as const }),
+            },
+            target: 'toClaimed',
+            actions: { type: 'storeHouseholdConfirmation', params: ({ event }: HouseholdDone) => event.output },
+            description: 'Paid: the claimed page with the confirmation of every athlete.',
+          },
+          {
+            guard: {
+              type: 'householdExited',
+              params: ({ event }: HouseholdDone) => ({ exit: event.output, is: 'retry' as const }),
+            },
+            target: 'checkingStatus',
+            actions: ['forgetReturn', 'endHousehold'],
+            description: '§8: after an unsuccessful return the payment page loads again.',
+          },
+          {
+            target: 'loadingPlans',
+            actions: ['endHousehold', { type: 'reloadFor', params: { step: 'choosingPlan' } }],
+            description:
+              'Back from the family checkout: step 1 for the payer now stored (the athlete steps stored the added ' +
+              "athlete's token), loaded again so plans and payment are that athlete's.",
+          },
+        ],
+      },
+    },
+  } as const;
+}
+
+/** Spec §4 /draft: the draft channel's 'updated' event reloads the preview quietly, on the step it is on. */
+export function reloadOnDraftUpdate(step: Exclude<ReloadStep, null>) {
+  return {
+    guard: 'isPreview',
+    target: '#payment.loadingPlans',
+    actions: { type: 'reloadFor', params: { step } },
+    description: "Spec §4: the draft channel's 'updated' event reloads the preview quietly, on this step.",
+  } as const;
+}

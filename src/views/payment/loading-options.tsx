@@ -1,0 +1,13 @@
+import { StepHeading } from '../common/step-heading';
+
+/** Step 1 while the payment options load (the payment page's first load, the family checkout's first quote). */
+export function LoadingOptions() {
+  return (
+    <>
+      <StepHeading>Payment Options</StepHeading>
+      <p role="status" className="payment-status">
+        Loading your payment options…
+      </p>
+    </>
+  );
+}
