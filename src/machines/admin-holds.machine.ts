@@ -50,12 +50,13 @@ export const adminHoldsMachine = setup({
   },
 }).createMachine({
   id: 'adminHolds',
-  description: "issue 30 point 4: a team's held seats on the roster; owners and registrars release one",
+  description:
+    "§1 club console, issue 30 point 4: a team's held seats on the roster; owners and registrars release one",
   context: ({ input }) => ({ teamId: input.teamId, holds: null, releasing: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
-      description: "issue 30 point 4: GET the team's held seats",
+      description: "§1 club console, issue 30 point 4: GET the team's held seats",
       tags: ['busy'],
       invoke: {
         id: 'load',
@@ -73,7 +74,8 @@ export const adminHoldsMachine = setup({
       on: { RETRY: { target: 'loading', actions: 'clearError' } },
     },
     loaded: {
-      description: "issue 30 point 4: each held seat with 'Held until {date}' (and 'Release' for owners, registrars)",
+      description:
+        "§1 club console, issue 30 point 4: each held seat with 'Held until {date}' (and 'Release' for owners, registrars)",
       initial: 'ready',
       on: {
         RELEASE: {
@@ -83,12 +85,13 @@ export const adminHoldsMachine = setup({
         },
       },
       states: {
-        ready: { description: 'issue 30 point 4: the held seats as loaded' },
+        ready: { description: '§1 club console, issue 30 point 4: the held seats as loaded' },
         releaseFailed: { description: '§8 general mapping: the release was refused: its text' },
       },
     },
     releasing: {
-      description: 'issue 30 point 4: DELETE the held seat (audited); the answer is the held seats left',
+      description:
+        '§1 club console, issue 30 point 4: DELETE the held seat (audited); the answer is the held seats left',
       tags: ['busy'],
       invoke: {
         id: 'release',

@@ -93,11 +93,13 @@ export const adminLoginMachine = setup({
     },
     code: {
       description:
-        "issue 30 point 2: 'Code' (the authenticator app's 6-digit code or a recovery code); 'Verify' sends it",
+        "§1 club console, issue 30 point 2: 'Code' (the authenticator app's 6-digit code or a recovery code); 'Verify' sends it",
       initial: 'asked',
       states: {
-        asked: { description: 'issue 30 point 2: the password was right; the code is asked for' },
-        invalid: { description: "issue 30 point 2: the server's refusal of the code (or a 429's wait)" },
+        asked: { description: '§1 club console, issue 30 point 2: the password was right; the code is asked for' },
+        invalid: {
+          description: "§1 club console, issue 30 point 2: the server's refusal of the code (or a 429's wait)",
+        },
       },
       on: {
         SUBMIT_CODE: {
@@ -108,7 +110,7 @@ export const adminLoginMachine = setup({
       },
     },
     verifying: {
-      description: 'issue 30 point 2: POST /api/admin/login with the code',
+      description: '§1 club console, issue 30 point 2: POST /api/admin/login with the code',
       tags: ['busy'],
       invoke: {
         id: 'login',
@@ -141,7 +143,7 @@ export const adminLoginMachine = setup({
           {
             guard: { type: 'isCodeAsked', params: ({ event }) => ({ error: event.error }) },
             target: 'code',
-            description: 'issue 30 point 2: a second factor is on: 422 on `code`',
+            description: '§1 club console, issue 30 point 2: a second factor is on: 422 on `code`',
           },
           loginRefused,
         ],

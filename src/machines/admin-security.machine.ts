@@ -100,12 +100,12 @@ export const adminSecurityMachine = setup({
 }).createMachine({
   id: 'adminSecurity',
   description:
-    "issue 30 point 2: the console's security page: turn on a second factor (TOTP with recovery codes), and an owner requires it",
+    "§1 club console, issue 30 point 2: the console's security page: turn on a second factor (TOTP with recovery codes), and an owner requires it",
   context: { staff: null, setup: null, recoveryCodes: null, error: null, codeError: null, exit: null },
   initial: 'loading',
   states: {
     loading: {
-      description: 'issue 30 point 2: GET /api/admin/me',
+      description: '§1 club console, issue 30 point 2: GET /api/admin/me',
       tags: ['busy'],
       invoke: {
         id: 'load',
@@ -122,11 +122,12 @@ export const adminSecurityMachine = setup({
       },
     },
     failed: {
-      description: "issue 30 point 2: the load failed: its text and 'Try again'",
+      description: "§1 club console, issue 30 point 2: the load failed: its text and 'Try again'",
       on: { RETRY: { target: 'loading' } },
     },
     loaded: {
-      description: 'issue 30 point 2: whether the second factor is on, and each organization the owner may rule',
+      description:
+        '§1 club console, issue 30 point 2: whether the second factor is on, and each organization the owner may rule',
       initial: 'idle',
       on: {
         REQUIRE: {
@@ -137,15 +138,16 @@ export const adminSecurityMachine = setup({
       },
       states: {
         idle: {
-          description: "issue 30 point 2: 'Turn on two-step verification' (when it is off and the role may)",
+          description:
+            "§1 club console, issue 30 point 2: 'Turn on two-step verification' (when it is off and the role may)",
           on: { START: { guard: 'mayStart', target: 'starting', actions: 'forgetErrors' } },
         },
         actionFailed: {
-          description: "issue 30 point 2: a call failed: its text; the page's buttons work again",
+          description: "§1 club console, issue 30 point 2: a call failed: its text; the page's buttons work again",
           on: { START: { guard: 'mayStart', target: 'starting', actions: 'forgetErrors' } },
         },
         starting: {
-          description: 'issue 30 point 2: POST /api/admin/two-factor/setup',
+          description: '§1 club console, issue 30 point 2: POST /api/admin/two-factor/setup',
           tags: ['busy'],
           invoke: {
             id: 'start',
@@ -165,11 +167,13 @@ export const adminSecurityMachine = setup({
           },
         },
         scanning: {
-          description: "issue 30 point 2: the key to add to the app, 'Code' and 'Turn on'",
+          description: "§1 club console, issue 30 point 2: the key to add to the app, 'Code' and 'Turn on'",
           initial: 'asking',
           states: {
-            asking: { description: 'issue 30 point 2: the code is asked for' },
-            refused: { description: "issue 30 point 2: the server's refusal of the code, on its field" },
+            asking: { description: '§1 club console, issue 30 point 2: the code is asked for' },
+            refused: {
+              description: "§1 club console, issue 30 point 2: the server's refusal of the code, on its field",
+            },
           },
           on: {
             CONFIRM: {
@@ -180,7 +184,7 @@ export const adminSecurityMachine = setup({
           },
         },
         confirming: {
-          description: 'issue 30 point 2: POST /api/admin/two-factor/enable',
+          description: '§1 club console, issue 30 point 2: POST /api/admin/two-factor/enable',
           tags: ['busy'],
           invoke: {
             id: 'enable',
@@ -215,10 +219,10 @@ export const adminSecurityMachine = setup({
           },
         },
         enabled: {
-          description: 'issue 30 point 2: the second factor is on: the ten recovery codes, shown once',
+          description: '§1 club console, issue 30 point 2: the second factor is on: the ten recovery codes, shown once',
         },
         saving: {
-          description: 'issue 30 point 2: PUT /api/admin/organizations/{id}/two-factor',
+          description: '§1 club console, issue 30 point 2: PUT /api/admin/organizations/{id}/two-factor',
           tags: ['busy'],
           invoke: {
             id: 'require',
@@ -250,7 +254,7 @@ export const adminSecurityMachine = setup({
       },
     },
     toLogin: {
-      description: 'issue 30 point 2: /admin/login',
+      description: '§1 club console, issue 30 point 2: /admin/login',
       type: 'final',
       entry: { type: 'leave', params: { to: '/admin/login' } },
     },
