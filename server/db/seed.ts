@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
-import { addDays, toIsoDate } from '../../src/domain/dates.ts';
+import { addDays } from '../../src/domain/dates.ts';
+import { insertMemberships } from '../services/checkout/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { Database, Db, Tx } from './client.ts';
 import {
@@ -13,8 +14,6 @@ import {
   households,
   licenceClaims,
   licences,
-  membershipPhases,
-  memberships,
   organizations,
   paymentIntents,
   planDetails,
@@ -542,26 +541,33 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
     });
     return id;
   };
-  const seededMemberships = await tx
-    .insert(memberships)
-    .values([
-      { userId: jordan.id, ...paidInFull, stripePaymentIntentId: await sandboxCharge(jordan.id, 'JordanLee') },
-      { userId: paid.id, ...paidInFull, stripePaymentIntentId: await sandboxCharge(paid.id, 'ParkerDiaz') },
-    ])
-    .returning();
-  // Each has its one paid phase (GET /api/memberships), paid by that charge when the fixtures were seeded.
-  await tx.insert(membershipPhases).values(
-    seededMemberships.map((membership) => ({
-      membershipId: membership.id,
-      seq: 0,
-      dueOn: toIsoDate(now),
-      amountCents: paidInFull.paidTodayCents,
-      status: 'paid' as const,
-      attempts: 1,
-      providerChargeId: membership.stripePaymentIntentId,
-      paidAt: now,
-    })),
-  );
+  // Recorded as the checkout records every payment (services/checkout: the one insert of memberships), each with its
+  // one paid phase (GET /api/memberships), paid by that charge when the fixtures were seeded.
+  for (const [athlete, key] of [
+    [jordan, 'JordanLee'],
+    [paid, 'ParkerDiaz'],
+  ] as const) {
+    const charge = await sandboxCharge(athlete.id, key);
+    await insertMemberships(
+      tx,
+      [
+        {
+          athleteId: athlete.id,
+          teamId: paidInFull.teamId,
+          seasonId: paidInFull.seasonId,
+          licenceId: paidInFull.licenceId,
+          paymentPlanMonth: paidInFull.paymentPlanMonth,
+          todayCents: paidInFull.paidTodayCents,
+          planTotalCents: paidInFull.planTotalCents,
+          discountCode: null,
+          includesProtection: false,
+          siblingDiscountCents: 0,
+          laterPhases: [],
+        },
+      ],
+      { providerId: charge, householdCheckoutId: null, payerId: null, chargeId: charge, card: null, at: now },
+    );
+  }
 
   await tx.insert(subscriptions).values([
     // Coach access runs to the end of the licence's last day.
