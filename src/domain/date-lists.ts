@@ -1,6 +1,7 @@
 /** Option lists of the player profile's first page (spec §2 Player profile, §5, §9). */
 
 import { daysInMonth } from './calendar.ts';
+import { MONTH_NAMES } from './dates.ts';
 
 /** A numbered option with its label (§2 Player profile selects). */
 export interface NumberOption {
@@ -8,20 +9,6 @@ export interface NumberOption {
   readonly name: string;
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 function range(first: number, last: number): number[] {
   return Array.from({ length: last - first + 1 }, (_, index) => first + index);

@@ -36,9 +36,9 @@ export type DisplayStyle = 'short' | 'long';
  * The month names of en-US. The display format is written out instead of asked of `Intl.DateTimeFormat`: the first
  * Intl object of a page loads ICU's data, tens of milliseconds of a phone's main thread on the pages that show a
  * date at start (/payment's plans; docs/architecture.md §10 "Start-up work"). `dates.test.ts` checks every style
- * against Intl's en-US, UTC output.
+ * against Intl's en-US, UTC output. The birth-month list (date-lists.ts) uses the same names.
  */
-const MONTHS = [
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -144,7 +144,7 @@ export function parseInstant(text: string | null | undefined): Date | null {
 export function formatDisplayDate(isoDate: string, style: DisplayStyle = 'short'): string {
   // The instant's UTC date, as Intl read it (startOfDate's Date.UTC takes years 0-99 as 1900-1999).
   const instant = startOfDate(isoDate);
-  const name = MONTHS[instant.getUTCMonth()] ?? '';
+  const name = MONTH_NAMES[instant.getUTCMonth()] ?? '';
   return `${style === 'short' ? name.slice(0, 3) : name} ${instant.getUTCDate()}, ${instant.getUTCFullYear()}`;
 }
 

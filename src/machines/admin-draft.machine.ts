@@ -4,13 +4,13 @@
  * open preview (/draft?draft_id=…) reloads by itself: this machine never reloads the preview. A refusal keeps the
  * form with the server's messages by field (the shared schema's keys, src/domain/forms/admin-draft.ts).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { type AdminDraft, type AdminDraftBody, getAdminDraft, saveAdminDraft } from '../api/admin-drafts';
 import { getAdminSetup } from '../api/admin-setup';
 import { errorText, type FieldMessages } from '../api/errors';
 import { type AdminDraftValues, toAdminDraftBody } from '../domain/forms/admin-draft';
 import { fieldMessagesOf } from './refusal-messages';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface AdminDraftInput {
   draftId: number;
@@ -59,11 +59,9 @@ export const adminDraftMachine = setup({
     children: {} as { load: 'load'; save: 'save' },
   },
   actors: {
-    load: fromPromise<LoadedDraft, { draftId: number }>(({ input, signal }) =>
-      settleUnlessAborted(loadDraft(input.draftId, signal), signal),
-    ),
-    save: fromPromise<AdminDraft, { draftId: number; body: AdminDraftBody }>(({ input, signal }) =>
-      settleUnlessAborted(saveAdminDraft(input.draftId, input.body, { signal }), signal),
+    load: apiCall<LoadedDraft, { draftId: number }>((input, signal) => loadDraft(input.draftId, signal)),
+    save: apiCall<AdminDraft, { draftId: number; body: AdminDraftBody }>((input, signal) =>
+      saveAdminDraft(input.draftId, input.body, { signal }),
     ),
   },
   guards: {

@@ -6,7 +6,7 @@
  * cents) and sent by `submitAdminForm`; a saved form's output carries what the page follows (a new draft's id). A 401
  * (session gone) ends the form with `sessionGone` for the page to follow.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { ApiError, errorText } from '../api/errors';
 import {
   type AdminFormResult,
@@ -15,7 +15,7 @@ import {
   isValidAdminForm,
   submitAdminForm,
 } from './admin-form-targets';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export type AdminFormValues = Record<string, string>;
 
@@ -41,8 +41,8 @@ export const adminFormMachine = setup({
     children: {} as { submit: 'submit' },
   },
   actors: {
-    submit: fromPromise<AdminFormResult, { target: AdminFormTarget; values: AdminFormValues }>(({ input, signal }) =>
-      settleUnlessAborted(submitAdminForm(input.target, input.values, signal), signal),
+    submit: apiCall<AdminFormResult, { target: AdminFormTarget; values: AdminFormValues }>((input, signal) =>
+      submitAdminForm(input.target, input.values, signal),
     ),
   },
   guards: {

@@ -4,10 +4,10 @@
  * at once (the waitlist's first family gets the offer; the server audits it). A load or release failure is a state
  * with its text.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { getTeamHolds, releaseTeamHold, type TeamHolds } from '../api/admin-holds';
 import { errorText } from '../api/errors';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface AdminHoldsInput {
   teamId: number;
@@ -30,11 +30,10 @@ export const adminHoldsMachine = setup({
     events: {} as AdminHoldsEvent,
   },
   actors: {
-    load: fromPromise<TeamHolds, { teamId: number }>(({ input, signal }) =>
-      settleUnlessAborted(getTeamHolds(input.teamId, { signal }), signal),
-    ),
-    release: fromPromise<TeamHolds, { teamId: number; athleteId: number }>(({ input, signal }) =>
-      settleUnlessAborted(releaseTeamHold(input.teamId, input.athleteId), signal),
+    load: apiCall<TeamHolds, { teamId: number }>((input, signal) => getTeamHolds(input.teamId, { signal })),
+    // A release is never aborted (no signal reaches the request): once sent, its answer is what the server did.
+    release: apiCall<TeamHolds, { teamId: number; athleteId: number }>((input) =>
+      releaseTeamHold(input.teamId, input.athleteId),
     ),
   },
   guards: {

@@ -4,12 +4,12 @@
  * forgotten and leads to /admin/login. The header's 'Log out' ends the session (POST /api/admin/logout) and forgets
  * it on this device even when the call fails (the session is gone from here either way).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { type AdminTeam, adminLogout, getAdminMe, getAdminTeams, type Staff } from '../api/admin';
 import { ApiError, errorText } from '../api/errors';
 import { clearStaffSession } from '../session/staff';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface AdminHomeData {
   staff: Staff;
@@ -39,8 +39,8 @@ export const adminHomeMachine = setup({
     children: {} as { load: 'load'; logout: 'logout' },
   },
   actors: {
-    load: fromPromise<AdminHomeData>(({ signal }) => settleUnlessAborted(loadHome(signal), signal)),
-    logout: fromPromise<void>(({ signal }) => settleUnlessAborted(adminLogout({ signal }), signal)),
+    load: apiCall<AdminHomeData, void>((_, signal) => loadHome(signal)),
+    logout: apiCall<void, void>((_, signal) => adminLogout({ signal })),
   },
   guards: {
     isSessionGone: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,

@@ -4,7 +4,7 @@
  * the staff session is stored and the invitee lands on /admin. The API has no look-up of a token, so an expired or
  * used invitation shows as the server's refusal on submit (its own text), the form kept for another try.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { type AcceptInvitePayload, acceptStaffInvite } from '../api/admin';
 import { errorText, type FieldMessages } from '../api/errors';
 import { isValidForm } from '../domain/form-schema';
@@ -13,7 +13,7 @@ import type { StaffSession } from '../domain/staff';
 import { setStaffSession } from '../session/staff';
 import { exitOf } from './flow-exit';
 import { fieldMessagesOf } from './refusal-messages';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface AdminJoinInput {
   /** The invitation link's token ('' when the link has none). */
@@ -42,9 +42,7 @@ export const adminJoinMachine = setup({
     children: {} as { accept: 'accept' },
   },
   actors: {
-    accept: fromPromise<StaffSession, AcceptInvitePayload>(({ input, signal }) =>
-      settleUnlessAborted(acceptStaffInvite(input, { signal }), signal),
-    ),
+    accept: apiCall<StaffSession, AcceptInvitePayload>((input, signal) => acceptStaffInvite(input, { signal })),
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',

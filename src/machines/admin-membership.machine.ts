@@ -7,7 +7,7 @@
  * schedule (after a confirmation). Each action has its loading state, its failure and its done notice; after a
  * done action the page reloads the membership, so the audit row (and the refund) show.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   cancelSchedule,
   getAdminMembership,
@@ -39,7 +39,7 @@ import { clearStaffSession, getStaffSession } from '../session/staff';
 import { type AdminRefundInput, type AdminRefundOutput, adminRefundMachine } from './admin-refund.machine';
 import { exitOf } from './flow-exit';
 import { fieldMessagesOf } from './refusal-messages';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface AdminMembershipInput {
   membershipId: number;
@@ -132,19 +132,18 @@ export const adminMembershipMachine = setup({
     },
   },
   actors: {
-    load: fromPromise<AdminMembershipData, { membershipId: number }>(({ input, signal }) =>
-      settleUnlessAborted(loadMembership(input.membershipId, signal), signal),
+    load: apiCall<AdminMembershipData, { membershipId: number }>((input, signal) =>
+      loadMembership(input.membershipId, signal),
     ),
     refund: adminRefundMachine,
-    retryCharge: fromPromise<MembershipDetail, { membershipId: number; phaseId: number }>(({ input, signal }) =>
-      settleUnlessAborted(retryPhase(input.membershipId, input.phaseId, { signal }), signal),
+    retryCharge: apiCall<MembershipDetail, { membershipId: number; phaseId: number }>((input, signal) =>
+      retryPhase(input.membershipId, input.phaseId, { signal }),
     ),
-    markOffline: fromPromise<MembershipDetail, { membershipId: number; phaseId: number; body: OfflinePayload }>(
-      ({ input, signal }) =>
-        settleUnlessAborted(markPhaseOffline(input.membershipId, input.phaseId, input.body, { signal }), signal),
+    markOffline: apiCall<MembershipDetail, { membershipId: number; phaseId: number; body: OfflinePayload }>(
+      (input, signal) => markPhaseOffline(input.membershipId, input.phaseId, input.body, { signal }),
     ),
-    cancel: fromPromise<MembershipDetail, { membershipId: number; reason: string }>(({ input, signal }) =>
-      settleUnlessAborted(cancelSchedule(input.membershipId, input.reason, { signal }), signal),
+    cancel: apiCall<MembershipDetail, { membershipId: number; reason: string }>((input, signal) =>
+      cancelSchedule(input.membershipId, input.reason, { signal }),
     ),
   },
   guards: {

@@ -7,7 +7,7 @@
  * A refusal comes back to the form with the server's message on its field ('This is more than is left to refund.'
  * on the amount).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { type RefundAnswer, type RefundPayload, refundMembership } from '../api/admin';
 import { errorText, type FieldMessages } from '../api/errors';
 import { isValidForm } from '../domain/form-schema';
@@ -19,7 +19,7 @@ import {
   toAdminRefundBody,
 } from '../domain/forms/admin-refund';
 import { fieldMessagesOf } from './refusal-messages';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface AdminRefundInput {
   membershipId: number;
@@ -79,8 +79,8 @@ export const adminRefundMachine = setup({
     children: {} as { sendRefund: 'sendRefund' },
   },
   actors: {
-    sendRefund: fromPromise<RefundAnswer, RefundCall>(({ input, signal }) =>
-      settleUnlessAborted(refundMembership(input.membershipId, input.body, input.idempotencyKey, { signal }), signal),
+    sendRefund: apiCall<RefundAnswer, RefundCall>((input, signal) =>
+      refundMembership(input.membershipId, input.body, input.idempotencyKey, { signal }),
     ),
   },
   guards: {

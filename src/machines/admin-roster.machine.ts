@@ -30,7 +30,7 @@ import {
 import { staffCan } from '../domain/staff';
 import { clearStaffSession } from '../session/staff';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall, settleUnlessAborted } from './settle-unless-aborted';
 
 export const ADMIN_TEAM_NOT_FOUND = 'Team not found.';
 
@@ -94,11 +94,11 @@ export const adminRosterMachine = setup({
     children: {} as { load: 'load'; reload: 'reload'; export: 'export' },
   },
   actors: {
-    load: fromPromise<AdminRosterPage, { teamId: number; query: RosterQuery }>(({ input, signal }) =>
-      settleUnlessAborted(loadPage(input.teamId, input.query, signal), signal),
+    load: apiCall<AdminRosterPage, { teamId: number; query: RosterQuery }>((input, signal) =>
+      loadPage(input.teamId, input.query, signal),
     ),
-    reload: fromPromise<RosterAnswer, { teamId: number; query: RosterQuery }>(({ input, signal }) =>
-      settleUnlessAborted(getRoster(input.teamId, input.query, { signal }), signal),
+    reload: apiCall<RosterAnswer, { teamId: number; query: RosterQuery }>((input, signal) =>
+      getRoster(input.teamId, input.query, { signal }),
     ),
     export: fromPromise<void, { teamId: number; kind: TeamExport }>(async ({ input, signal }) => {
       saveFile(await settleUnlessAborted(fetchTeamExport(input.teamId, input.kind, { signal }), signal));

@@ -6,7 +6,7 @@
  * of everyone who can move money there, or stops requiring it (PUT /api/admin/organizations/{id}/two-factor). Every
  * failure is a state with its text; a session the server no longer knows (401) leads to /admin/login.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   enableTwoFactor,
   getAdminMe,
@@ -19,9 +19,10 @@ import {
 import { ApiError, errorText } from '../api/errors';
 import { staffCan, staffCanAnywhere } from '../domain/staff';
 import { clearStaffSession, getStaffSession, setStaffSession } from '../session/staff';
+import { failedTo, sessionGoneTo } from './call-failure';
 import { exitOf } from './flow-exit';
 import { fieldMessagesOf } from './refusal-messages';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export type AdminSecurityExit = { to: '/admin/login' };
 
@@ -57,13 +58,11 @@ export const adminSecurityMachine = setup({
     children: {} as { load: 'load'; start: 'start'; enable: 'enable'; require: 'require' },
   },
   actors: {
-    load: fromPromise<Staff>(({ signal }) => settleUnlessAborted(getAdminMe({ signal }), signal)),
-    start: fromPromise<TwoFactorSetup>(({ signal }) => settleUnlessAborted(startTwoFactor({ signal }), signal)),
-    enable: fromPromise<TwoFactorEnabled, { code: string }>(({ input, signal }) =>
-      settleUnlessAborted(enableTwoFactor(input.code, { signal }), signal),
-    ),
-    require: fromPromise<Staff, { organizationId: number; required: boolean }>(({ input, signal }) =>
-      settleUnlessAborted(setTwoFactorRequired(input.organizationId, input.required, { signal }), signal),
+    load: apiCall<Staff, void>((_, signal) => getAdminMe({ signal })),
+    start: apiCall<TwoFactorSetup, void>((_, signal) => startTwoFactor({ signal })),
+    enable: apiCall<TwoFactorEnabled, { code: string }>((input, signal) => enableTwoFactor(input.code, { signal })),
+    require: apiCall<Staff, { organizationId: number; required: boolean }>((input, signal) =>
+      setTwoFactorRequired(input.organizationId, input.required, { signal }),
     ),
   },
   guards: {
@@ -111,14 +110,7 @@ export const adminSecurityMachine = setup({
         id: 'load',
         src: 'load',
         onDone: { target: 'loaded', actions: { type: 'rememberStaff', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
-            target: 'toLogin',
-            actions: 'forgetSession',
-          },
-          { target: 'failed', actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: [sessionGoneTo('toLogin'), failedTo('failed', 'rememberError')],
       },
     },
     failed: {
@@ -153,17 +145,7 @@ export const adminSecurityMachine = setup({
             id: 'start',
             src: 'start',
             onDone: { target: 'scanning', actions: { type: 'rememberSetup', params: ({ event }) => event.output } },
-            onError: [
-              {
-                guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
-                target: '#adminSecurity.toLogin',
-                actions: 'forgetSession',
-              },
-              {
-                target: 'actionFailed',
-                actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+            onError: [sessionGoneTo('#adminSecurity.toLogin'), failedTo('actionFailed', 'rememberError')],
           },
         },
         scanning: {
@@ -201,20 +183,13 @@ export const adminSecurityMachine = setup({
               ],
             },
             onError: [
-              {
-                guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
-                target: '#adminSecurity.toLogin',
-                actions: 'forgetSession',
-              },
+              sessionGoneTo('#adminSecurity.toLogin'),
               {
                 guard: { type: 'isCodeRefused', params: ({ event }) => ({ error: event.error }) },
                 target: 'scanning.refused',
                 actions: { type: 'rememberCodeError', params: ({ event }) => ({ error: event.error }) },
               },
-              {
-                target: 'actionFailed',
-                actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-              },
+              failedTo('actionFailed', 'rememberError'),
             ],
           },
         },
@@ -238,17 +213,7 @@ export const adminSecurityMachine = setup({
                 { type: 'keepSession', params: ({ event }) => event.output },
               ],
             },
-            onError: [
-              {
-                guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
-                target: '#adminSecurity.toLogin',
-                actions: 'forgetSession',
-              },
-              {
-                target: 'actionFailed',
-                actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+            onError: [sessionGoneTo('#adminSecurity.toLogin'), failedTo('actionFailed', 'rememberError')],
           },
         },
       },

@@ -8,7 +8,7 @@
  * opens in the draft editor (issue 22 point 6). A session the server no longer knows (401) is forgotten and leads to
  * /admin/login.
  */
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, setup } from 'xstate';
 import { getAdminMe } from '../api/admin';
 import { type AdminDraft, getAdminDrafts } from '../api/admin-drafts';
 import {
@@ -25,7 +25,7 @@ import { clearStaffSession } from '../session/staff';
 import { type AdminFormOutput, adminFormMachine } from './admin-form.machine';
 import { type AdminFormKind, type AdminFormTarget, isSameTarget, mayOpenForm } from './admin-form-targets';
 import { exitOf } from './flow-exit';
-import { settleUnlessAborted } from './settle-unless-aborted';
+import { apiCall } from './settle-unless-aborted';
 
 export interface AdminSetupData {
   role: StaffRole | null;
@@ -78,8 +78,8 @@ export const adminSetupMachine = setup({
     children: {} as { load: 'load'; form: 'form' },
   },
   actors: {
-    load: fromPromise<AdminSetupData, { organizationId: number }>(({ input, signal }) =>
-      settleUnlessAborted(loadSetup(input.organizationId, signal), signal),
+    load: apiCall<AdminSetupData, { organizationId: number }>((input, signal) =>
+      loadSetup(input.organizationId, signal),
     ),
     form: adminFormMachine,
   },

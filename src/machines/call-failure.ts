@@ -11,3 +11,15 @@ type Failed = { event: { error: unknown } };
 export function failedTo<const Target extends string, const Action extends string>(target: Target, action: Action) {
   return { target, actions: { type: action, params: ({ event }: Failed) => ({ error: event.error }) } } as const;
 }
+
+/**
+ * `onError: [sessionGoneTo('#flow.toLogin'), failedTo(...)]`: a console call answered 401 (the staff session ended):
+ * forget it and leave for the login, with the machine's own `isSessionGone` guard and `forgetSession` action.
+ */
+export function sessionGoneTo<const Target extends string>(target: Target) {
+  return {
+    guard: { type: 'isSessionGone', params: ({ event }: Failed) => ({ error: event.error }) },
+    target,
+    actions: 'forgetSession',
+  } as const;
+}
