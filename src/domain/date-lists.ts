@@ -9,7 +9,6 @@ export interface NumberOption {
   readonly name: string;
 }
 
-
 function range(first: number, last: number): number[] {
   return Array.from({ length: last - first + 1 }, (_, index) => first + index);
 }
