@@ -207,6 +207,22 @@ describe('coming back after the release', () => {
     expect((await licence('TIGERS-2027')).availableLicenses).toBe(47);
   });
 
+  it("the family checkout's quote claims the seat again while one is left (the family is back)", async () => {
+    await samClaims('TIGERS-2027');
+    await runAsOf(100);
+    expect(await samClaimsOn('TIGERS-2027')).toEqual([]);
+    t.setNow(addDays(CLAIMED_AT, 5));
+    const sam = await userId(t.db, 'samrivera');
+    const quoted = await t.call('POST', '/api/household/quote', {
+      token: await t.tokenFor(PAT),
+      body: { athletes: [{ athlete_id: sam, payment_plan_month: 0, include_payment_protection_plan: false }] },
+    });
+    expect(quoted.status, quoted.text).toBe(200);
+    expect(quoted.body).toMatchObject({ ready: true, athletes: [{ athlete_id: sam, problem: null }] });
+    expect(await samClaimsOn('TIGERS-2027')).toHaveLength(1);
+    expect((await licence('TIGERS-2027')).availableLicenses).toBe(47);
+  });
+
   it("answers 'Sorry, this license is not available.' when none is left, and charges nothing", async () => {
     expect((await setSeats('FULL-2027', 1)).status).toBe(200);
     const token = await samClaims('FULL-2027');

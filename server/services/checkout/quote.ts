@@ -2,6 +2,8 @@ import type { UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { requireHouseholdGuardian } from '../household-invites.ts';
+import { reclaimReleasedSeats } from '../seat-holds.ts';
+import { NO_CLAIM } from './team-dues.ts';
 
 export interface QuoteLineJson {
   athlete_id: number;
@@ -119,10 +121,29 @@ function quoteJson(priced: Priced): QuoteJson {
   };
 }
 
-/** POST /api/household/quote: the lines and totals of a family checkout; writes nothing. */
+/**
+ * The lines priced; an athlete whose held spot was released (issue 30 point 4) and who has no claim now claims the
+ * licence again where a seat is left (seat-holds.ts `reclaimReleasedSeats`), as Pay Now does, and is priced again:
+ * a family coming back finds its athletes as it left them. The usual quote reads only (no line is unclaimed).
+ */
+async function pricedForReturn(
+  deps: AppDeps,
+  body: QuoteRequest,
+  caller: Pick<UserRow, 'id'>,
+  rowsOf: Parameters<typeof priceLines>[2],
+): Promise<Priced> {
+  const priced = await priceLines(deps, body, rowsOf);
+  const unclaimed = priced.lines.filter((line) => line.problem === NO_CLAIM).map((line) => line.athleteId);
+  if (unclaimed.length === 0) return priced;
+  await reclaimReleasedSeats(deps, unclaimed, undefined, { quiet: true });
+  // The athletes read again: their claims changed.
+  return priceLines(deps, body, athleteRows(deps.db, caller.id));
+}
+
+/** POST /api/household/quote: the lines and totals of a family checkout (a released hold is claimed again). */
 export async function quote(deps: AppDeps, caller: UserRow, body: QuoteRequest): Promise<QuoteJson> {
   requireGuardian(caller);
-  return quoteJson(await priceLines(deps, body, athleteRows(deps.db, caller.id)));
+  return quoteJson(await pricedForReturn(deps, body, caller, athleteRows(deps.db, caller.id)));
 }
 
 import {
@@ -146,5 +167,5 @@ export async function quoteForSession(deps: AppDeps, token: string, body: QuoteR
   if (!session) throw unauthenticated();
   requireHouseholdGuardian(session.caller);
   const { rows } = session;
-  return quoteJson(await priceLines(deps, body, async () => rows));
+  return quoteJson(await pricedForReturn(deps, body, session.caller, async () => rows));
 }
