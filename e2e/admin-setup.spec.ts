@@ -99,6 +99,8 @@ test.describe
       if ((await next.textContent()) === 'Injury Protection')
         await family.getByRole('button', { name: 'Next' }).click();
       await expect(family.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      // As a person would: the card form has loaded (the card provider loads lazily, then the step renders it).
+      await expect(family.getByLabel('Card number')).toBeVisible();
       await family.getByLabel(AGREE).check();
       await enterCard(family, '4242 4242 4242 4242');
       await family.getByRole('button', { name: 'Pay Now' }).click();

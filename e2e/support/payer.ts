@@ -81,6 +81,8 @@ export async function payTigersThreeMonths(page: Page, card: string, licence = '
   await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  // As a person would: the card form has loaded (the card provider loads lazily, then the step renders it).
+  await expect(page.getByLabel('Card number')).toBeVisible();
   await page.getByLabel('I agree to the terms and conditions stated above.').check();
   await enterCard(page, card);
   await page.getByRole('button', { name: 'Pay Now' }).click();
