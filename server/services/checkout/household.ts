@@ -261,7 +261,7 @@ async function settleOpen(
   householdId: number,
   key: string,
   paramsKey: string,
-): Promise<{ settled: Settled; recordedOther: boolean }> {
+): Promise<Settled> {
   const { db } = deps;
   const payments = deps.providers.payments;
   const open = await db
@@ -270,7 +270,6 @@ async function settleOpen(
     .where(and(eq(householdCheckouts.householdId, householdId), eq(householdCheckouts.status, 'open')))
     .orderBy(asc(householdCheckouts.id));
   let settled: Settled = null;
-  let recordedOther = false;
   for (const row of open) {
     const same = row.checkoutKey === key && row.paramsKey === paramsKey;
     if (row.paymentIntentId !== null) {
@@ -280,7 +279,6 @@ async function settleOpen(
       if (intent?.status === 'succeeded') {
         const recorded = await recordIntent(deps, row, intent);
         if (same && !recorded.refunded) settled = { kind: 'paid', row };
-        else recordedOther = true;
         continue;
       }
       if (same && intent && intent.status !== 'canceled' && settled === null) {
@@ -303,7 +301,7 @@ async function settleOpen(
     // A SetupIntent moves no money; replaced, it can no longer be recorded (recordOnce).
     await markCanceled(db, row);
   }
-  return { settled, recordedOther };
+  return settled;
 }
 
 /**
@@ -332,10 +330,12 @@ export async function checkout(deps: AppDeps, caller: UserRow, body: CheckoutReq
         discount: current.discount?.code ?? null,
         lines: current.lines.map((line) => [line.athleteId, line.month, line.includeProtection, line.todayCents]),
       });
-    const { settled, recordedOther } = await settleOpen(deps, householdId, body.checkout_key, paramsOf(priced));
+    const settled = await settleOpen(deps, householdId, body.checkout_key, paramsOf(priced));
     if (settled?.kind === 'kept') return settled.answer;
     if (settled?.kind === 'paid') return paidAnswer(deps, settled.row);
-    if (recordedOther) priced = await priceLines(deps, body, athleteRows(db, caller.id));
+    // Priced again whatever settleOpen saw: a success of another checkout may have recorded these athletes between
+    // the first pricing and its look at the open checkouts (then it found none open to record).
+    priced = await priceLines(deps, body, athleteRows(db, caller.id));
 
     const problems = priced.lines.filter((line) => line.problem !== null);
     if (problems.length > 0) {
