@@ -256,12 +256,7 @@ type Settled = { kind: 'kept'; answer: CheckoutAnswer } | { kind: 'paid'; row: H
  * canceled through the provider, and one that turns out paid is recorded. Answers the kept one, or the caller's own
  * checkout recorded now.
  */
-async function settleOpen(
-  deps: AppDeps,
-  householdId: number,
-  key: string,
-  paramsKey: string,
-): Promise<Settled> {
+async function settleOpen(deps: AppDeps, householdId: number, key: string, paramsKey: string): Promise<Settled> {
   const { db } = deps;
   const payments = deps.providers.payments;
   const open = await db
