@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { addDays, toIsoDate } from '../../src/domain/dates.ts';
+import { insertMemberships } from '../services/checkout/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { Db, Tx } from './client.ts';
 import {
@@ -7,7 +8,6 @@ import {
   membershipCards,
   membershipPhases,
   membershipRefunds,
-  memberships,
   type PhaseStatus,
   paymentIntents,
   sandboxPaymentMethods,
@@ -86,21 +86,30 @@ export async function insertRosterMemberships(
         relationship: 'Mother',
       })),
     );
-    const rows = await tx
-      .insert(memberships)
-      .values(
-        batch.map((f, index) => ({
-          userId: athletes[index]!.id,
-          teamId: target.teamId,
-          seasonId: target.seasonId,
-          paymentPlanMonth: f.planMonth,
-          paidTodayCents: f.phases[0]?.amountCents ?? 0,
-          planTotalCents: f.phases.reduce((sum, p) => sum + p.amountCents, 0),
-          status: f.refunded ? ('canceled' as const) : ('active' as const),
+    // Recorded by the checkout's one insert of memberships (services/checkout), in one statement per batch; the
+    // phases, charges and cards, which carry what a checkout never records (failed, overdue, refunded), follow.
+    const rows = await insertMemberships(
+      tx,
+      batch.map((f, index) => ({
+        athleteId: athletes[index]!.id,
+        teamId: target.teamId,
+        seasonId: target.seasonId,
+        licenceId: null,
+        paymentPlanMonth: f.planMonth,
+        todayCents: f.phases[0]?.amountCents ?? 0,
+        planTotalCents: f.phases.reduce((sum, p) => sum + p.amountCents, 0),
+        discountCode: null,
+        includesProtection: false,
+        siblingDiscountCents: 0,
+        laterPhases: [],
+        seeded: {
           createdAt: addDays(now, f.phases[0]?.dueInDays ?? 0),
-        })),
-      )
-      .returning({ id: memberships.id });
+          status: f.refunded ? 'canceled' : 'active',
+        },
+      })),
+      { providerId: null, householdCheckoutId: null, payerId: null, chargeId: null, card: null, at: now },
+      { phases: 'caller' },
+    );
     const intents: (typeof paymentIntents.$inferInsert)[] = [];
     const phases: (typeof membershipPhases.$inferInsert)[] = [];
     const methods: (typeof sandboxPaymentMethods.$inferInsert)[] = [];

@@ -2,24 +2,36 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   licences,
+  type MembershipRow,
   membershipCards,
   membershipPhases,
-  memberships,
   paymentIntents,
   sandboxPaymentMethods,
   teams,
   users,
 } from '../db/schema/index.ts';
+import { insertMemberships } from '../services/checkout/index.ts';
 
 /**
- * Memberships for the console's tests and bench (issue 22 points 3-5), written straight to the database: an athlete
- * (their own guardian unless one is given), a membership of a team, its phases, and, for a paid phase, a succeeded
- * sandbox intent (so the refund goes through the card sandbox) and a saved sandbox card (so a retry charges it).
+ * Memberships for the console's tests and bench (issue 22 points 3-5), written to the database: an athlete (their
+ * own guardian unless one is given), a membership of a team (recorded by the checkout's one insert,
+ * insertMemberships), its phases, and, for a paid phase, a succeeded sandbox intent (so the refund goes through the
+ * card sandbox) and a saved sandbox card (so a retry charges it).
  */
 
 export type PhaseSpec = { amountCents: number; status: 'paid' | 'scheduled' | 'failed' | 'overdue'; dueOn: string };
 
 let serial = 0;
+
+/**
+ * Recorded by the checkout's one insert of memberships (services/checkout) with no payment of their own: the phases,
+ * the sandbox charges and the card are written after it, with the statuses and dates each test asks for.
+ */
+const UNDISCOUNTED = { discountCode: null, includesProtection: false, siblingDiscountCents: 0, laterPhases: [] };
+
+function fixturePayment() {
+  return { providerId: null, householdCheckoutId: null, payerId: null, chargeId: null, card: null, at: new Date() };
+}
 
 function dayAfter(isoDate: string): string {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -52,18 +64,25 @@ export async function addMembership(
     .returning();
   if (!athlete) throw new Error('no athlete');
   const total = input.phases.reduce((sum, phase) => sum + phase.amountCents, 0);
-  const [membership] = await db
-    .insert(memberships)
-    .values({
-      userId: athlete.id,
-      teamId: input.teamId,
-      seasonId: input.seasonId,
-      licenceId: input.licenceId ?? null,
-      paymentPlanMonth: input.phases.length === 1 ? 0 : input.phases.length - 1,
-      paidTodayCents: input.phases[0]?.amountCents ?? 0,
-      planTotalCents: total,
-    })
-    .returning();
+  const [membership] = await db.transaction((tx) =>
+    insertMemberships(
+      tx,
+      [
+        {
+          ...UNDISCOUNTED,
+          athleteId: athlete.id,
+          teamId: input.teamId,
+          seasonId: input.seasonId,
+          licenceId: input.licenceId ?? null,
+          paymentPlanMonth: input.phases.length === 1 ? 0 : input.phases.length - 1,
+          todayCents: input.phases[0]?.amountCents ?? 0,
+          planTotalCents: total,
+        },
+      ],
+      fixturePayment(),
+      { phases: 'caller' },
+    ),
+  );
   if (!membership) throw new Error('no membership');
   let seq = 0;
   for (const phase of input.phases) {
@@ -118,6 +137,39 @@ export async function addMembership(
   return { membership, athlete };
 }
 
+/** A copy of `source` (its amounts, dates and phases) for another athlete, with no intent of its own; answers its id. */
+export async function copyMembership(db: Db, source: MembershipRow, athleteId: number): Promise<number> {
+  const [membership] = await db.transaction((tx) =>
+    insertMemberships(
+      tx,
+      [
+        {
+          athleteId,
+          teamId: source.teamId,
+          seasonId: source.seasonId,
+          licenceId: source.licenceId,
+          paymentPlanMonth: source.paymentPlanMonth,
+          todayCents: source.paidTodayCents,
+          planTotalCents: source.planTotalCents,
+          discountCode: source.discountCode,
+          includesProtection: source.includesProtection,
+          siblingDiscountCents: source.siblingDiscountCents,
+          laterPhases: [],
+          seeded: { createdAt: source.createdAt, status: source.status },
+        },
+      ],
+      { ...fixturePayment(), householdCheckoutId: source.householdCheckoutId, payerId: source.payerId },
+      { phases: 'caller' },
+    ),
+  );
+  if (!membership) throw new Error('no membership');
+  const phases = await db.select().from(membershipPhases).where(eq(membershipPhases.membershipId, source.id));
+  for (const { id: _phaseId, ...phase } of phases) {
+    await db.insert(membershipPhases).values({ ...phase, membershipId: membership.id });
+  }
+  return membership.id;
+}
+
 /** `count` paid-in-full memberships of a team in a few statements (the roster and export volume tests, the bench). */
 export async function addManyMemberships(db: Db, teamId: number, seasonId: number, count: number, prefix: string) {
   const batch = 500;
@@ -134,19 +186,23 @@ export async function addManyMemberships(db: Db, teamId: number, seasonId: numbe
         })),
       )
       .returning({ id: users.id });
-    const rows = await db
-      .insert(memberships)
-      .values(
+    const rows = await db.transaction((tx) =>
+      insertMemberships(
+        tx,
         athletes.map((athlete) => ({
-          userId: athlete.id,
+          ...UNDISCOUNTED,
+          athleteId: athlete.id,
           teamId,
           seasonId,
+          licenceId: null,
           paymentPlanMonth: 3,
-          paidTodayCents: 15000,
+          todayCents: 15000,
           planTotalCents: 45000,
         })),
-      )
-      .returning({ id: memberships.id });
+        fixturePayment(),
+        { phases: 'caller' },
+      ),
+    );
     await db.insert(membershipPhases).values(
       rows.flatMap((row, i) => [
         { membershipId: row.id, seq: 0, dueOn: '2026-09-01', amountCents: 15000, status: 'paid' as const },

@@ -20,6 +20,7 @@ import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { HOUSEHOLD_TEXTS, INVITE_LIFETIME_MS } from '../services/household-invites.ts';
 import { PERMISSIONS, roleAllows, STAFF_TEXTS, type StaffAction } from '../services/staff/index.ts';
 import { hashToken, issueToken, newTokenValue } from '../services/tokens.ts';
+import { copyMembership } from './admin-money-fixtures.ts';
 import { createTestApp, type TestApp, userId } from './app-harness.ts';
 import { expectError } from './expect-error.ts';
 import { STAFF, staffTokenFor } from './staff-sessions.ts';
@@ -963,16 +964,7 @@ describe('households', () => {
       .select()
       .from(memberships)
       .where(eq(memberships.userId, await userId(t.db, VICTIM_ATHLETE)));
-    const { id: jordansId, ...copy } = jordans!;
-    const [membership] = await t.db
-      .insert(memberships)
-      .values({ ...copy, userId: sam, stripePaymentIntentId: null })
-      .returning({ id: memberships.id });
-    const phases = await t.db.select().from(membershipPhases).where(eq(membershipPhases.membershipId, jordansId));
-    for (const { id: _phaseId, ...phase } of phases) {
-      await t.db.insert(membershipPhases).values({ ...phase, membershipId: membership!.id });
-    }
-    return membership!.id;
+    return copyMembership(t.db, jordans!, sam);
   }
 
   /** What `login` sees of the household: its athletes' names and whether Sam's membership is listed. */

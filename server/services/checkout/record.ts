@@ -43,6 +43,11 @@ export interface RecordLine {
   /** The household discount in the amounts (issue 20), in cents; 0 when none. */
   siblingDiscountCents: number;
   laterPhases: { dueOn: string; amountCents: number }[];
+  /**
+   * Seeded fixtures only (server/db/seed-roster.ts): when the membership was recorded and its status. A checkout
+   * leaves both to the database: recorded now, active.
+   */
+  seeded?: { createdAt: Date; status: MembershipRow['status'] };
 }
 
 /** A card saved on a membership for its later phases. */
@@ -88,11 +93,28 @@ export async function takenSeasons(tx: Db | Tx, lines: Pick<RecordLine, 'athlete
   return active.filter((m) => lines.some((line) => line.athleteId === m.userId && line.seasonId === m.seasonId));
 }
 
+/** What insertMemberships writes beside the memberships. */
+export interface RecordOptions {
+  /**
+   * 'checkout' (a payment): each line's phases (today's paid by the payment's charge, the later ones scheduled) and
+   * the payment's saved card. 'caller': neither, the caller writes them after it returns, in batches: the console's
+   * seeded rosters and the tests' and bench's memberships (server/db/seed-roster.ts, server/test/
+   * admin-money-fixtures.ts), whose phases carry what a checkout never records (failed, overdue, paid on past dates).
+   */
+  phases: 'checkout' | 'caller';
+}
+
 /**
- * Inserts the lines' memberships (in the caller's transaction, the athletes locked and checked by lockAthletes and
- * takenSeasons), each with its phases and the saved card; answers them in the lines' order.
+ * Inserts the lines' memberships in one statement (in the caller's transaction, the athletes locked and checked by
+ * lockAthletes and takenSeasons), each with its phases and the saved card unless `options.phases` is 'caller';
+ * answers them in the lines' order.
  */
-export async function insertMemberships(tx: Tx, lines: RecordLine[], payment: RecordPayment): Promise<MembershipRow[]> {
+export async function insertMemberships(
+  tx: Tx,
+  lines: RecordLine[],
+  payment: RecordPayment,
+  options: RecordOptions = { phases: 'checkout' },
+): Promise<MembershipRow[]> {
   const created = await tx
     .insert(memberships)
     .values(
@@ -110,6 +132,7 @@ export async function insertMemberships(tx: Tx, lines: RecordLine[], payment: Re
         householdCheckoutId: payment.householdCheckoutId,
         payerId: payment.payerId,
         siblingDiscountCents: line.siblingDiscountCents,
+        ...(line.seeded ? { createdAt: line.seeded.createdAt, status: line.seeded.status } : {}),
       })),
     )
     .returning();
@@ -117,6 +140,10 @@ export async function insertMemberships(tx: Tx, lines: RecordLine[], payment: Re
   for (const line of lines) {
     const membership = created.find((candidate) => candidate.userId === line.athleteId);
     if (!membership) throw new Error('membership insert lost an athlete');
+    if (options.phases === 'caller') {
+      recorded.push(membership);
+      continue;
+    }
     await createPhases(
       tx,
       membership.id,
