@@ -1,7 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, expect, vi } from 'vitest';
-import { ApiError } from '../src/api/errors';
 import { currentUserSchema } from '../src/api/schemas';
 import { currentUser as wireUser } from '../src/api/wire-samples';
 import { returnedPaymentFrom } from '../src/domain/payment-return';
@@ -9,14 +8,22 @@ import { CARD_NOT_CONFIRMED, PAYMENT_NOT_COMPLETED, UNEXPECTED_CARD_ERROR } from
 import type { UpdateCardActorRef } from '../src/machines/update-card.connect';
 import { type UpdateCardInput, updateCardMachine } from '../src/machines/update-card.machine';
 import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
-import { PaymentsUnavailableError, type SetupFormHandle } from '../src/providers/card-payments/types';
+import { PaymentsUnavailableError } from '../src/providers/card-payments/types';
 import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
 import { UpdateCardFlow } from '../src/views/payments/update-card-flow';
+import {
+  DECLINED,
+  fakeSetupCard,
+  INCOMPLETE,
+  UPDATE_CARD_RETURN_URL as RETURN_URL,
+  unauthenticated,
+  unavailable,
+  updateCardPaymentModel,
+} from './card-payment.update-card.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
 import { collected } from './payments.fixtures';
 
 const stored = currentUserSchema.parse({ ...wireUser, token: 'session-token' });
-const RETURN_URL = 'http://localhost:3000/payments/update-card?membership_id=31';
 
 beforeEach(() => {
   setCurrentUser(stored);
@@ -47,54 +54,22 @@ const inputs: Record<string, UpdateCardInput> = {
 };
 
 const cardPayments = createSandboxCardPayments({ navigate: vi.fn(), now: () => new Date('2027-03-02T12:00:00Z') });
-const fakeCard: SetupFormHandle = {
-  submit: () => Promise.resolve({}),
-  confirmSetup: () => Promise.resolve({ setupIntent: { id: 'seti_1', status: 'succeeded' } }),
-};
 
-const DECLINED = 'Your card was declined.';
-const INCOMPLETE = 'Your card number is incomplete.';
 const NOT_AUTHENTICATED = 'We are unable to authenticate your payment method.';
-const unauthenticated = new ApiError({ kind: 'http', status: 401, message: 'Unauthenticated.' });
-const unavailable = new ApiError({ kind: 'http', status: 503, message: 'The service is unavailable. Try again soon.' });
-const setup = { client_secret: 'seti_1_secret_x', setup_intent_id: 'seti_1' };
 
 const model = defineModel({
   machine: updateCardMachine,
   inputs,
+  // The card part (submit, card-setup, confirm, the SetupIntent's return, saving the card) runs for real as the child
+  // `cardPayment`: its answers and checks of what it sends come from its own model (card-payment.update-card.ts).
+  children: { cardPayment: updateCardPaymentModel },
   events: {
-    SUBMIT: [{ type: 'SUBMIT', card: fakeCard }],
+    SUBMIT: [{ type: 'SUBMIT', card: fakeSetupCard }],
     RETRY: [{ type: 'RETRY' }],
     'xstate.done.actor.cardPayments': [doneEvent('cardPayments', cardPayments)],
     'xstate.error.actor.cardPayments': [
       errorEvent('cardPayments', new PaymentsUnavailableError('Stripe.js did not load in time.')),
     ],
-    'xstate.done.actor.submitCard': [
-      doneEvent('submitCard', {}),
-      doneEvent('submitCard', { error: { type: 'validation_error', message: INCOMPLETE } }),
-    ],
-    'xstate.error.actor.submitCard': [errorEvent('submitCard', new Error('The card form went away.'))],
-    'xstate.done.actor.setupCard': [doneEvent('setupCard', setup)],
-    'xstate.error.actor.setupCard': [errorEvent('setupCard', unavailable), errorEvent('setupCard', unauthenticated)],
-    'xstate.done.actor.confirmSetup': [
-      doneEvent('confirmSetup', { setupIntent: { id: 'seti_1', status: 'succeeded' } }),
-      doneEvent('confirmSetup', { error: { type: 'card_error', code: 'card_declined', message: DECLINED } }),
-      doneEvent('confirmSetup', { setupIntent: { id: 'seti_1', status: 'requires_payment_method' } }),
-    ],
-    'xstate.error.actor.confirmSetup': [errorEvent('confirmSetup', new Error('Stripe.js failed.'))],
-    'xstate.done.actor.retrieveSetup': [
-      doneEvent('retrieveSetup', { setupIntent: { id: 'seti_1', status: 'succeeded' } }),
-      doneEvent('retrieveSetup', { setupIntent: { id: 'seti_1', status: 'requires_payment_method' } }),
-    ],
-    'xstate.error.actor.retrieveSetup': [errorEvent('retrieveSetup', new Error('No such setup intent.'))],
-    'xstate.done.actor.saveCard': [
-      doneEvent('saveCard', collected.paid),
-      doneEvent('saveCard', collected.nothingDue),
-      doneEvent('saveCard', collected.failed),
-      doneEvent('saveCard', collected.failedWithoutMessage),
-      doneEvent('saveCard', collected.needsAction),
-    ],
-    'xstate.error.actor.saveCard': [errorEvent('saveCard', unavailable), errorEvent('saveCard', unauthenticated)],
     'xstate.done.actor.handleNextAction': [
       doneEvent('handleNextAction', { paymentIntent: { id: 'pi_3ds', status: 'succeeded' } }),
       doneEvent('handleNextAction', { error: { type: 'card_error', message: NOT_AUTHENTICATED } }),
@@ -106,18 +81,21 @@ const model = defineModel({
   },
   context: ['membershipId', 'returned', 'result', 'message'],
   states: {
-    creatingSetup: (_snapshot, { invocations }) => expect(invocations.at(-1)?.input).toEqual({ membershipId: 31 }),
-    // The card is the mounted form's handle (the fake one in the machine run, the sandbox form's in the UI run).
-    confirmingSetup: (_snapshot, { invocations }) =>
-      expect(invocations.at(-1)?.input).toEqual({
+    // The card payment saves a card for this membership: the mounted form's, or the SetupIntent the return names.
+    savingCard: (snapshot) =>
+      expect(snapshot.children.cardPayment?.getSnapshot().context).toMatchObject({
+        checkout: { membershipId: 31 },
         card: expect.objectContaining({ confirmSetup: expect.any(Function) }),
-        clientSecret: 'seti_1_secret_x',
+        returned: null,
         returnUrl: RETURN_URL,
       }),
-    retrievingSetup: (_snapshot, { invocations }) =>
-      expect(invocations.at(-1)?.input).toEqual({ clientSecret: 'seti_1_secret_x', setupIntentId: 'seti_1' }),
-    savingCard: (_snapshot, { invocations }) =>
-      expect(invocations.at(-1)?.input).toEqual({ membershipId: 31, setupIntentId: 'seti_1' }),
+    confirmingReturn: (snapshot) =>
+      expect(snapshot.children.cardPayment?.getSnapshot().context).toMatchObject({
+        checkout: { membershipId: 31 },
+        card: null,
+        returned: snapshot.context.returned,
+        returnUrl: RETURN_URL,
+      }),
     authenticating: (_snapshot, { invocations }) =>
       expect(invocations.at(-1)?.input).toEqual({
         clientSecret: 'pi_3ds_secret_x',
@@ -212,11 +190,10 @@ runPaths({
         expectCardForm(false);
         expect(screen.getByRole('alert').textContent).toBe(snapshot.context.message);
       },
-      submittingCard: () => expectCardForm(true),
-      creatingSetup: () => expectCardForm(true),
-      confirmingSetup: () => expectCardForm(true),
-      retrievingSetup: () => expectStatus('Confirming your payment…'),
-      savingCard: () => expectStatus('Confirming your payment…'),
+      // The card payment child checks, sets up and confirms the card with the form mounted, then saves it.
+      'savingCard.withCard': () => expectCardForm(true),
+      'savingCard.saving': () => expectStatus('Confirming your payment…'),
+      confirmingReturn: () => expectStatus('Confirming your payment…'),
       authenticating: () => expectStatus('Confirming your payment…'),
       collecting: () => expectStatus('Confirming your payment…'),
       paid: () => {

@@ -1,11 +1,14 @@
 /**
  * One card payment (spec §4 Payment flow, Card payment; §8): Pay Now's attempt (card submit, checkout, confirm,
  * checkout-success; a full discount checks out without card) and the way back from the card provider's 3-D Secure
- * page (look the intent up, record it, show the result). Both checkouts invoke it (invoke id `cardPayment`) and map
+ * page (look the intent up, record it, show the result). Three flows invoke it (invoke id `cardPayment`) and map
  * each exit to where the payer goes next: the one-athlete payment flow (payment.machine.ts `paying`) runs it as it is,
  * with the calls of spec §7 (/api/memberships/checkout, /checkout-success); the family checkout
- * (household-checkout.machine.ts `paying`) runs `householdCardPaymentMachine` (household-card-payment.ts), this
- * machine with the family's calls, guards and request builders swapped in by `.provide()`.
+ * (household-checkout.machine.ts `paying`) runs `householdCardPaymentMachine` (household-card-payment.ts), and update
+ * card (update-card.machine.ts `savingCard`, `confirmingReturn`) runs `updateCardPaymentMachine`
+ * (update-card-payment.ts, issue 15 point 5: card-setup's SetupIntent, then the card saved): this machine with their
+ * calls, guards and request builders swapped in by `.provide()`. What it is given and ends with, and the requests it
+ * builds, are card-payment.context.ts's.
  *
  * Exits: `paid` (with the receipt the server answered: the payment flow goes on to the claimed page, which confirms
  * it), `refused` (a card or provider message for the checkout step), `failed` (a checkout failure for the checkout
@@ -20,22 +23,38 @@
  *
  * Decisions the spec leaves open: a 3-D Secure return that paid exits `paid` like Pay Now (the payment flow's
  * confirmation on the claimed page then says 'Payment succeeded!'); a failed or unknown result is shown 5 seconds (or until Try again),
- * then the payment options load again.
+ * then the payment options load again. A saved card (update card: the guard `savesCardOnly`) shows no result screen:
+ * a card or a return the provider did not confirm exits `refused` ('Your card could not be confirmed…'), a failed
+ * save exits `failed` with its call's error, and the update-card page shows either at once.
  */
 import { assign, setup } from 'xstate';
-import type { HouseholdCheckoutRequest, HouseholdCheckoutSuccessRequest } from '../api/household';
-import type { HouseholdCheckoutResponse, HouseholdCheckoutSuccess, HouseholdReceipt } from '../api/household.schemas';
-import { type CheckoutRequest, type CheckoutSuccessRequest, checkout, checkoutSuccess } from '../api/memberships';
-import type { CheckoutResponse, CheckoutSuccessResponse, Receipt } from '../api/schemas';
-import { type CheckoutParams, paymentReturnUrl, type ReturnedPayment } from '../domain/payment-return';
+import { checkout, checkoutSuccess } from '../api/memberships';
 import {
+  CARD_NOT_CONFIRMED,
   CHECKOUT_FALLBACK,
   PAYMENT_MESSAGE_MS,
   PAYMENT_PROCESSING,
   PAYMENT_SOMETHING_WENT_WRONG,
   UNEXPECTED_CARD_ERROR,
 } from '../domain/payment-rules';
-import type { BillingDetails, CardError, CardFormHandle, CardResult } from '../providers/card-payments/types';
+import type { CardError, CardResult } from '../providers/card-payments/types';
+import {
+  type CardCheckout,
+  type CardCheckoutAnswer,
+  type CardPaymentContext,
+  type CardPaymentEvent,
+  type CardPaymentExit,
+  type CardPaymentInput,
+  type CardReceipt,
+  type CardRecord,
+  type CardRecordAnswer,
+  confirmReturnUrl,
+  exitTo,
+  intentField,
+  paidCheckoutOf,
+  requireCheckout,
+  requirePaidCheckout,
+} from './card-payment.context';
 import {
   cardErrorText,
   confirmCard,
@@ -48,136 +67,17 @@ import { exitOf } from './flow-exit';
 import { checkoutFailureText, recordAfterReturnFailureText } from './payment.failures';
 import { apiCall } from './settle-unless-aborted';
 
-/** What Pay Now sends to checkout: one athlete's checkout (spec §7) or the family's (issue 20). */
-export type CardCheckout = CheckoutRequest | HouseholdCheckoutRequest;
-/** What checkout answers: a client secret to confirm by card, or checked out at once. */
-export type CardCheckoutAnswer = CheckoutResponse | HouseholdCheckoutResponse;
-/** What checkout-success records: the checkout and the intent that paid it. */
-export type CardRecord = CheckoutSuccessRequest | HouseholdCheckoutSuccessRequest;
-export type CardRecordAnswer = CheckoutSuccessResponse | HouseholdCheckoutSuccess;
-/** What the server confirms once paid: one athlete's receipt or the family's. */
-export type CardReceipt = Receipt | HouseholdReceipt;
-
-export interface CardPaymentInput {
-  /** The checkout Pay Now fixed (null on a return: the return carries what it paid). */
-  checkout: CardCheckout | null;
-  /** §4 full discount: checks out without card payment. */
-  free: boolean;
-  card: CardFormHandle | null;
-  billing: BillingDetails | null;
-  /** Absolute URL of /payment, where the card provider brings the payer back. */
-  returnUrl: string;
-  /** A payment charged but not recorded yet: this attempt records it again, never charges twice. */
-  paidCheckout: CardRecord | null;
-  /** Set when the payer came back from the card provider (3-D Secure). */
-  returned: ReturnedPayment | null;
-  /** The family checkout a return pays (this tab kept it: session/household-checkout.ts), null otherwise. */
-  checkoutId: string | number | null;
-  /**
-   * §8 when checkout fails without a server text: `noIntent` when it answered neither an intent nor a checkout,
-   * `failure` when the call failed (the one-athlete flow: 'Something went wrong.' with a full discount, else
-   * 'Something went wrong'; the family checkout: the first, then the second).
-   */
-  fallbacks: { noIntent: string; failure: string };
-}
-
-/** How one payment ends; the checkout that invoked it decides where each leads. */
-export type CardPaymentExit =
-  /** `refunded`: the intent paid a team already paid for, and the server gave the money back (no receipt). */
-  | { exit: 'paid'; receipt: CardReceipt | null; refunded: boolean }
-  | { exit: 'retry' }
-  | { exit: 'refused'; message: string; paidCheckout: CardRecord | null }
-  /** `cause`: the failed call's error, for the family checkout's problems by athlete (a 409 at Pay Now). */
-  | { exit: 'failed'; error: string; paidCheckout: CardRecord | null; cause: unknown };
-
-export interface CardPaymentContext extends CardPaymentInput {
-  clientSecret: string | null;
-  /** Set when checkout answered a SetupIntent (nothing due today): the card confirms it instead of a payment. */
-  setupIntentId: string | null;
-  refunded: boolean;
-  /** A payment message (§8: card, provider return). */
-  message: string | null;
-  /** A checkout or recording failure (§8), and the call's error it came from. */
-  error: string | null;
-  cause: unknown;
-  /** What the server confirmed once paid (null when it recorded nothing new to confirm, e.g. a refunded intent). */
-  receipt: CardReceipt | null;
-  /** How the payment ended, set on entering a final state; the machine's output. */
-  exit: CardPaymentExit | null;
-}
-
-/** What a person does on the return screen (src/views/payment/return-notice.tsx sends these to this machine). */
-export type CardPaymentEvent = { type: 'CONTINUE' } | { type: 'RETRY' };
-
-function requireCheckout(context: CardPaymentContext): CardCheckout {
-  if (context.checkout === null) throw new Error('No checkout to send: Pay Now fixes it first.');
-  return context.checkout;
-}
-
-/** The one-athlete checkout (spec §7), which its checkout-success repeats. */
-function athleteCheckoutOf(context: CardPaymentContext): CheckoutParams {
-  const params = requireCheckout(context);
-  if ('athletes' in params) throw new Error('A family checkout is recorded by its checkout id.');
-  return {
-    payment_plan_month: params.payment_plan_month,
-    team_id: params.team_id,
-    discount_code: params.discount_code ?? null,
-    include_payment_protection_plan: params.include_payment_protection_plan ?? false,
-  };
-}
-
-/**
- * The exit of the final state the payment enters, built from what it knows then (final states name only the kind,
- * so a structural walk of the machine never runs this on a context it did not fill in).
- */
-function exitTo(context: CardPaymentContext, exit: CardPaymentExit['exit']): CardPaymentExit {
-  switch (exit) {
-    case 'paid':
-      return { exit, receipt: context.receipt, refunded: context.refunded };
-    case 'refused':
-      return { exit, message: context.message ?? UNEXPECTED_CARD_ERROR, paidCheckout: context.paidCheckout };
-    case 'failed':
-      return {
-        exit,
-        error: context.error ?? CHECKOUT_FALLBACK,
-        paidCheckout: context.paidCheckout,
-        cause: context.cause,
-      };
-    case 'retry':
-      return { exit };
-  }
-}
-
-function requirePaidCheckout(context: CardPaymentContext): CardRecord {
-  if (context.paidCheckout === null) throw new Error('No paid intent to record.');
-  return context.paidCheckout;
-}
-
-/**
- * Where the provider brings the payer back after 3-D Secure: /payment with one athlete's checkout in its query (the
- * return records it from there), or as it is for the family's (this tab keeps its checkout id).
- */
-function confirmReturnUrl(context: CardPaymentContext): string {
-  const checkout = requireCheckout(context);
-  return 'athletes' in checkout ? context.returnUrl : paymentReturnUrl(context.returnUrl, athleteCheckoutOf(context));
-}
-
-/** The intent the card provider confirmed, recorded with the checkout it paid. */
-function paidCheckoutOf(context: CardPaymentContext, result: CardResult): CheckoutSuccessRequest {
-  const params = athleteCheckoutOf(context);
-  return {
-    payment_plan_month: params.payment_plan_month,
-    team_id: params.team_id,
-    discount_code: params.discount_code,
-    ...intentField(context.setupIntentId !== null, result.paymentIntent?.id ?? ''),
-    include_payment_protection_plan: params.include_payment_protection_plan,
-  };
-}
-
-/** checkout-success names a payment intent, or the SetupIntent of a plan with nothing due today. */
-function intentField(setup: boolean, id: string) {
-  return setup ? { stripe_setup_intent_id: id } : { stripe_payment_intent_id: id };
-}
+export type {
+  CardCheckout,
+  CardCheckoutAnswer,
+  CardPaymentContext,
+  CardPaymentEvent,
+  CardPaymentExit,
+  CardPaymentInput,
+  CardReceipt,
+  CardRecord,
+  CardRecordAnswer,
+} from './card-payment.context';
 
 export const cardPaymentMachine = setup({
   types: {
@@ -194,12 +94,14 @@ export const cardPaymentMachine = setup({
     // Checkout calls are never aborted (no signal reaches the request): once sent, their answer is what the server
     // did. Only a stopped actor's answer is dropped.
     checkout: apiCall<CardCheckoutAnswer, CardCheckout>((input) =>
-      'athletes' in input ? Promise.reject(new Error('A family checkout has its own call.')) : checkout(input),
+      'team_id' in input
+        ? checkout(input)
+        : Promise.reject(new Error('A family checkout or a saved card has its own call.')),
     ),
     checkoutSuccess: apiCall<CardRecordAnswer, CardRecord>((input) =>
-      'checkout_id' in input
-        ? Promise.reject(new Error('A family checkout has its own call.'))
-        : checkoutSuccess(input),
+      'team_id' in input
+        ? checkoutSuccess(input)
+        : Promise.reject(new Error('A family checkout or a saved card has its own call.')),
     ),
     // Provider actors and the page's card provider (card-steps.ts).
     submitCard,
@@ -210,6 +112,11 @@ export const cardPaymentMachine = setup({
     isReturn: ({ context }) => context.returned !== null,
     alreadyPaid: ({ context }) => context.paidCheckout !== null,
     isFree: ({ context }) => context.free,
+    /**
+     * A card saved for later charges, nothing paid here (update-card-payment.ts provides true): a card the provider
+     * did not confirm, a return it did not confirm and a failed save end the attempt at once, for the page to show.
+     */
+    savesCardOnly: () => false,
     /** The provider says paid, and the return URL kept the checkout to record it with. */
     returnedPaid: ({ context }, params: CardResult) =>
       params.paymentIntent?.status === 'succeeded' && context.returned?.checkout != null,
@@ -369,6 +276,11 @@ export const cardPaymentMachine = setup({
             actions: { type: 'showMessage', params: ({ event }) => ({ message: cardErrorText(event.output.error) }) },
           },
           {
+            guard: 'savesCardOnly',
+            target: 'refused',
+            actions: { type: 'showMessage', params: { message: CARD_NOT_CONFIRMED } },
+          },
+          {
             guard: { type: 'intentIs', params: ({ event }) => ({ result: event.output, status: 'processing' }) },
             target: 'refused',
             actions: { type: 'showMessage', params: { message: PAYMENT_PROCESSING } },
@@ -387,6 +299,17 @@ export const cardPaymentMachine = setup({
         input: ({ context }) => requirePaidCheckout(context),
         onDone: { target: 'paid', actions: { type: 'storeReceipt', params: ({ event }) => event.output } },
         onError: [
+          {
+            guard: 'savesCardOnly',
+            target: 'failed',
+            actions: {
+              type: 'showError',
+              params: ({ event }) => ({
+                error: checkoutFailureText(event.error, CHECKOUT_FALLBACK),
+                cause: event.error,
+              }),
+            },
+          },
           {
             guard: 'isReturn',
             target: 'returning.recordFailed',
@@ -409,6 +332,7 @@ export const cardPaymentMachine = setup({
       description: 'Spec §4/§8: after return from the provider (3-D Secure) the result message is shown.',
       recorded: { target: '#cardPayment.recordingPayment', actions: 'rememberReturnedPayment' },
       retry: { target: '#cardPayment.retry' },
+      notConfirmed: { target: '#cardPayment.refused' },
       recordAgain: { target: '#cardPayment.recordingPayment', actions: 'clearError' },
     }),
     paid: {

@@ -1,22 +1,32 @@
 /**
- * The card steps the one-athlete payment (card-payment.machine.ts) and the family checkout
- * (household-checkout.machine.ts) share: the card form's submit and confirm, the look-up of a returned intent, and
- * the chart of the way back from the provider's 3-D Secure page (`returningFromProvider`). Each machine names these
- * in its own setup() and keeps its own calls (checkout, checkout-success) and where each outcome leads.
+ * The card steps of the one card payment (card-payment.machine.ts, which the one-athlete payment, the family checkout
+ * and update card invoke): the card form's submit and confirm, the look-up of a returned intent, and the chart of the
+ * way back from the provider's 3-D Secure page (`returningFromProvider`). The machine names these in its setup();
+ * each parent's variant swaps its calls (checkout, checkout-success) by `.provide()`.
  */
 import { fromPromise } from 'xstate';
 import type { ReturnedPayment } from '../domain/payment-return';
 import {
+  CARD_NOT_CONFIRMED,
   cardErrorMessage,
   PAYMENT_NOT_SUCCESSFUL,
   PAYMENT_PROCESSING,
   PAYMENT_SOMETHING_WENT_WRONG,
   UNEXPECTED_CARD_ERROR,
 } from '../domain/payment-rules';
-import type { BillingDetails, CardError, CardFormHandle, CardResult } from '../providers/card-payments/types';
+import type {
+  BillingDetails,
+  CardError,
+  CardFormHandle,
+  CardResult,
+  SetupFormHandle,
+} from '../providers/card-payments/types';
+
+/** The mounted card form: a payment's (Pay Now), or a card saved for later charges (update card: setup only). */
+export type CardForm = CardFormHandle | SetupFormHandle;
 
 export interface ConfirmCardInput {
-  card: CardFormHandle | null;
+  card: CardForm | null;
   clientSecret: string | null;
   /** Set when checkout answered a SetupIntent (nothing due today): the card confirms it instead of a payment. */
   setupIntentId: string | null;
@@ -30,19 +40,20 @@ export function cardErrorText(error: CardError | undefined): string {
 }
 
 /** Provider actors (not our API, so not settleUnlessAborted): the card form's own submit and confirm. */
-export const submitCard = fromPromise<{ error?: CardError | undefined }, { card: CardFormHandle | null }>(
-  ({ input }) => {
-    if (input.card === null) return Promise.reject(new Error('No card form to submit.'));
-    return input.card.submit();
-  },
-);
+export const submitCard = fromPromise<{ error?: CardError | undefined }, { card: CardForm | null }>(({ input }) => {
+  if (input.card === null) return Promise.reject(new Error('No card form to submit.'));
+  return input.card.submit();
+});
 
 export const confirmCard = fromPromise<CardResult, ConfirmCardInput>(({ input }) => {
   if (input.card === null || input.clientSecret === null) {
     return Promise.reject(new Error('No card form or client secret to confirm with.'));
   }
   const request = { clientSecret: input.clientSecret, billingDetails: input.billing, returnUrl: input.returnUrl };
-  if (input.setupIntentId === null) return input.card.confirm(request);
+  if (input.setupIntentId === null) {
+    if (!('confirm' in input.card)) return Promise.reject(new Error('A form that saves a card confirms no payment.'));
+    return input.card.confirm(request);
+  }
   // The saved card's SetupIntent reads as the payment it stands for: its id and status.
   return input.card
     .confirmSetup(request)
@@ -73,11 +84,12 @@ interface Step<Target extends string, Action extends string> {
 
 /**
  * The state of the way back from the provider's page (spec §4, §8), for a machine that names in its setup() the
- * actor `retrievePaymentIntent`, the guards `returnedPaid` (the provider says paid and the machine can record it)
- * and `intentIs`, the action `showMessage` and the delay `paymentMessage` (§9: 5 seconds). The provider says how the
- * intent ended: paid goes to `recorded` (which records it); processing looks again after 5 seconds; anything else
- * shows its §8 text for 5 seconds (or until Try again) and goes to `retry`. `recordFailed` is where the machine's
- * recording sends a failure; RETRY there goes to `recordAgain`.
+ * actor `retrievePaymentIntent`, the guards `returnedPaid` (the provider says paid and the machine can record it),
+ * `savesCardOnly` and `intentIs`, the action `showMessage` and the delay `paymentMessage` (§9: 5 seconds). The
+ * provider says how the intent ended: paid goes to `recorded` (which records it); a saved card's intent that did not
+ * succeed (or could not be looked up) goes to `notConfirmed` at once with 'Your card could not be confirmed…';
+ * processing looks again after 5 seconds; anything else shows its §8 text for 5 seconds (or until Try again) and goes
+ * to `retry`. `recordFailed` is where the machine's recording sends a failure; RETRY there goes to `recordAgain`.
  */
 export function returningFromProvider<
   const PaidTarget extends string,
@@ -85,13 +97,20 @@ export function returningFromProvider<
   const RetryTarget extends string,
   const RecordTarget extends string,
   const RecordAction extends string,
+  const NotConfirmedTarget extends string,
   const RetryAction extends string = never,
 >(steps: {
   description: string;
   recorded: Step<PaidTarget, PaidAction>;
   retry: { target: RetryTarget; actions?: RetryAction | readonly RetryAction[] };
   recordAgain: Step<RecordTarget, RecordAction>;
+  notConfirmed: { target: NotConfirmedTarget };
 }) {
+  const notConfirmed = {
+    guard: 'savesCardOnly',
+    target: steps.notConfirmed.target,
+    actions: { type: 'showMessage', params: { message: CARD_NOT_CONFIRMED } },
+  } as const;
   return {
     description: steps.description,
     initial: 'retrievingIntent',
@@ -108,6 +127,7 @@ export function returningFromProvider<
           },
           onDone: [
             { guard: { type: 'returnedPaid', params: ({ event }: DoneWith) => event.output }, ...steps.recorded },
+            notConfirmed,
             {
               guard: {
                 type: 'intentIs',
@@ -126,10 +146,10 @@ export function returningFromProvider<
             },
             { target: 'failed', actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } } },
           ],
-          onError: {
-            target: 'failed',
-            actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } },
-          },
+          onError: [
+            notConfirmed,
+            { target: 'failed', actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } } },
+          ],
         },
       },
       processing: {

@@ -297,12 +297,12 @@ export function cardPaymentInput(context: PaymentContext): CardPaymentInput {
 
 /** One athlete's receipt of what the card payment confirmed (the spec's calls answer no other). */
 export function athleteReceiptOf(receipt: CardReceipt | null): Receipt | null {
-  return receipt === null || 'athletes' in receipt ? null : receipt;
+  return receipt !== null && 'team_name' in receipt ? receipt : null;
 }
 
 /** One athlete's checkout-success of a charge not recorded yet (the spec's calls make no other). */
 export function athleteRecordOf(record: CardRecord | null): CheckoutSuccessRequest | null {
-  return record === null || 'checkout_id' in record ? null : record;
+  return record !== null && 'team_id' in record ? record : null;
 }
 
 export function licenceCode(context: PaymentContext): string | undefined {

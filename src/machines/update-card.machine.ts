@@ -5,14 +5,21 @@
  * Secure is authenticated through the adapter and, back on the page, collected. The result is the page's:
  * 'Payment succeeded!', the provider's message (try another card), or nothing due.
  *
- * Card code is never imported here: the route gives the provider's actors (machine.provide), as /payment does. The
- * way back from 3-D Secure is read as /payment's is (src/domain/payment-return.ts `returnedPaymentFrom`), and the texts
- * are the payment flow's (src/domain/payment-rules.ts), so a card refusal reads the same on both pages.
+ * The card part (submit, card-setup, confirm, the 3-D Secure return of the SetupIntent, saving the card, a refused
+ * card) is the one card payment child (card-payment.machine.ts as `updateCardPaymentMachine`,
+ * update-card-payment.ts), invoked as `cardPayment` from `savingCard` (the card form's SUBMIT) and
+ * `confirmingReturn` (back from 3-D Secure); this machine keeps what is update card's own: the card provider, the
+ * link without a membership, the collection's outcome (`settling`: paid, nothing due, or a charge to authenticate and
+ * collect) and the way to /login when the session is no longer accepted (a 401 of a call, read from the child's
+ * `failed` exit). Card code is never imported here: the route gives the provider's actors (machine.provide), as
+ * /payment does. The way back from 3-D Secure is read as /payment's is (src/domain/payment-return.ts
+ * `returnedPaymentFrom`), and the texts are the payment flow's (src/domain/payment-rules.ts), so a card refusal reads
+ * the same on both pages.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ApiError, errorText } from '../api/errors';
-import { collect, saveCard, setupCard } from '../api/payments';
-import type { CardSetup, CollectionOutcome, CollectionResult } from '../api/schemas';
+import { collect } from '../api/payments';
+import type { CollectionOutcome, CollectionResult } from '../api/schemas';
 import type { ReturnedPayment } from '../domain/payment-return';
 import {
   CARD_NOT_CONFIRMED,
@@ -20,16 +27,12 @@ import {
   PAYMENT_NOT_COMPLETED,
   UNEXPECTED_CARD_ERROR,
 } from '../domain/payment-rules';
-import type {
-  CardError,
-  CardPayments,
-  CardResult,
-  SetupFormHandle,
-  SetupResult,
-} from '../providers/card-payments/types';
+import type { CardError, CardPayments, CardResult, SetupFormHandle } from '../providers/card-payments/types';
 import { silentLogout } from '../session/logout';
+import type { CardPaymentExit, CardPaymentInput } from './card-payment.machine';
 import { exitOf } from './flow-exit';
 import { apiCall } from './settle-unless-aborted';
+import { updateCardPaymentMachine } from './update-card-payment';
 
 /**
  * Coming back from the provider's 3-D Secure page, read from the query as /payment reads it: the SetupIntent of the
@@ -57,9 +60,6 @@ export interface UpdateCardContext {
   cardPayments: CardPayments | null;
   /** The mounted card form, handed over with SUBMIT. */
   card: SetupFormHandle | null;
-  setup: CardSetup | null;
-  /** The confirmed SetupIntent that POST card saves. */
-  setupIntentId: string | null;
   /** The answer of POST card or collect. */
   result: CollectionResult | null;
   /** The charge to collect after 3-D Secure. */
@@ -71,12 +71,6 @@ export interface UpdateCardContext {
 }
 
 export type UpdateCardEvent = { type: 'SUBMIT'; card: SetupFormHandle | null } | { type: 'RETRY' };
-
-export interface ConfirmSetupInput {
-  card: SetupFormHandle | null;
-  clientSecret: string;
-  returnUrl: string;
-}
 
 export interface NextActionInput {
   clientSecret: string;
@@ -91,16 +85,6 @@ function membershipOf(context: UpdateCardContext): number {
   return context.membershipId;
 }
 
-function setupOf(context: UpdateCardContext): CardSetup {
-  if (context.setup === null) throw new Error('No SetupIntent to confirm: card-setup creates it first.');
-  return context.setup;
-}
-
-function savedSetupIntentOf(context: UpdateCardContext): string {
-  if (context.setupIntentId === null) throw new Error('No confirmed SetupIntent to save.');
-  return context.setupIntentId;
-}
-
 function paymentIntentOf(context: UpdateCardContext): string {
   if (context.paymentIntentId === null) throw new Error('No payment intent to collect.');
   return context.paymentIntentId;
@@ -112,30 +96,71 @@ function nextActionOf(context: UpdateCardContext): NextActionInput {
   return { clientSecret: intent.client_secret, paymentIntentId: intent.id, returnUrl: context.returnUrl };
 }
 
-function returnedSetupOf(context: UpdateCardContext): { clientSecret: string; setupIntentId: string } {
-  if (context.returned?.setup !== true) throw new Error('Not a return from confirming a card.');
-  return { clientSecret: context.returned.clientSecret, setupIntentId: context.returned.paymentIntentId };
+/**
+ * The card payment saves a card for this membership: the card form's (SUBMIT), or, back from 3-D Secure, the
+ * SetupIntent the return names. Nothing is paid by it, so no billing details, no discount and nothing charged before.
+ */
+function cardPaymentInputOf(context: UpdateCardContext, returned: UpdateCardReturn | null): CardPaymentInput {
+  return {
+    checkout: { membershipId: membershipOf(context) },
+    free: false,
+    card: returned === null ? context.card : null,
+    billing: null,
+    returnUrl: context.returnUrl,
+    paidCheckout: null,
+    returned,
+    checkoutId: null,
+    fallbacks: { noIntent: CARD_NOT_CONFIRMED, failure: UNEXPECTED_CARD_ERROR },
+  };
 }
 
-/** The settled answer of a card provider call: a refused card carries the provider's error. */
-type CardOutcomeArgs = { event: { output: { error?: CardError | undefined } } };
+/** What saving the card collected (the saved card's calls answer no other receipt). */
+function collectionOf(exit: CardPaymentExit): CollectionResult | null {
+  return exit.exit === 'paid' && exit.receipt !== null && 'outcome' in exit.receipt ? exit.receipt : null;
+}
+
+/** The text of an attempt that ended without saving: the provider's message, or the failed call's §8 text. */
+function exitText(exit: CardPaymentExit): string {
+  if (exit.exit === 'refused') return exit.message;
+  if (exit.exit === 'failed') return exit.cause === null ? exit.error : errorText(exit.cause);
+  return CARD_NOT_CONFIRMED;
+}
+
+/** The card payment's done event, as the params functions below read it. */
+type CardDone = { event: { output: CardPaymentExit } };
 type FailureArgs = { event: { error: unknown } };
 /** The places that show a failure: the card form (try again) or the page's failure (try another card). */
 type FailureTarget = 'enteringCard.rejected' | 'failed';
 
-/** The provider refused the card: its message (or the §8 mapping) shows at `target`. */
-function cardRefused(target: FailureTarget) {
-  return {
-    guard: { type: 'cardRejected', params: ({ event }: CardOutcomeArgs) => event.output },
-    target,
-    actions: { type: 'showCardError', params: ({ event }: CardOutcomeArgs) => event.output },
-  } as const;
+/** The card payment ended: saved (the server's outcome decides), a 401 logs in again, or its text shows at `target`. */
+function cardPaymentEnded(target: FailureTarget) {
+  return [
+    {
+      guard: { type: 'cardSaved', params: ({ event }: CardDone) => event.output },
+      target: 'settling',
+      actions: { type: 'storeResult', params: ({ event }: CardDone) => collectionOf(event.output) },
+    },
+    {
+      guard: { type: 'isUnauthorized', params: ({ event }: CardDone) => ({ error: failureCauseOf(event.output) }) },
+      target: 'toLogin',
+      actions: 'silentLogout',
+    },
+    {
+      guard: { type: 'cardConfirmed', params: ({ event }: CardDone) => event.output },
+      target: 'failed',
+      actions: { type: 'showText', params: ({ event }: CardDone) => ({ text: exitText(event.output) }) },
+      description: 'The card was confirmed but saving it failed: the page offers another card.',
+    },
+    { target, actions: { type: 'showText', params: ({ event }: CardDone) => ({ text: exitText(event.output) }) } },
+  ] as const;
 }
 
-/**
- * A call of the site's API failed: a session it no longer accepts logs in again (spec §2); any other failure shows
- * its §8 text at `target`.
- */
+/** The error a failed card payment's call ended with, null for any other exit. */
+function failureCauseOf(exit: CardPaymentExit): unknown {
+  return exit.exit === 'failed' ? exit.cause : null;
+}
+
+/** A call of the site's API failed: a session it no longer accepts logs in again (spec §2); else its §8 text. */
 function apiCallFailed(target: FailureTarget) {
   return [
     {
@@ -155,28 +180,15 @@ export const updateCardMachine = setup({
     output: {} as UpdateCardExit,
     /** busy: a call is running; cardForm: the card form stays mounted (Stripe confirms with the mounted Element). */
     tags: {} as 'busy' | 'cardForm',
+    // Types `snapshot.children.cardPayment` for the model test.
+    children: {} as { cardPayment: 'cardPayment' },
   },
   actors: {
     // The card provider is the page's to give (machine.provide, src/providers/card-payments/update-card.actors.ts).
     cardPayments: fromPromise<CardPayments>(() => Promise.reject(new Error(NO_CARD_PROVIDER))),
-    submitCard: fromPromise<{ error?: CardError | undefined }, { card: SetupFormHandle | null }>(({ input }) => {
-      if (input.card === null) return Promise.reject(new Error('No card form to submit.'));
-      return input.card.submit();
-    }),
-    setupCard: apiCall<CardSetup, { membershipId: number }>((input, signal) =>
-      setupCard(input.membershipId, { signal }),
-    ),
-    confirmSetup: fromPromise<SetupResult, ConfirmSetupInput>(({ input }) => {
-      if (input.card === null) return Promise.reject(new Error('No card form to confirm with.'));
-      return input.card.confirmSetup({ clientSecret: input.clientSecret, returnUrl: input.returnUrl });
-    }),
-    retrieveSetup: fromPromise<SetupResult, { clientSecret: string; setupIntentId: string }>(() =>
-      Promise.reject(new Error(NO_CARD_PROVIDER)),
-    ),
-    // Saving and collecting are never aborted: once sent, their answer is what the server charged.
-    saveCard: apiCall<CollectionResult, { membershipId: number; setupIntentId: string }>((input) =>
-      saveCard(input.membershipId, { setup_intent_id: input.setupIntentId }),
-    ),
+    // The route gives it the provider's look-up of a returning SetupIntent, as /payment does.
+    cardPayment: updateCardPaymentMachine,
+    // Collecting is never aborted: once sent, its answer is what the server charged.
     collect: apiCall<CollectionResult, { membershipId: number; paymentIntentId: string }>((input) =>
       collect(input.membershipId, { payment_intent_id: input.paymentIntentId }),
     ),
@@ -188,7 +200,11 @@ export const updateCardMachine = setup({
     isPaymentReturn: ({ context }) => context.returned?.setup === false,
     cardEntered: ({ event }) => event.type === 'SUBMIT' && event.card !== null,
     cardRejected: (_, params: { error?: CardError | undefined }) => params.error !== undefined,
-    setupSucceeded: (_, params: SetupResult) => params.setupIntent?.status === 'succeeded',
+    /** The card payment is saving the confirmed card: the card form is no longer needed. */
+    savingConfirmedCard: (_, params: { saving: boolean }) => params.saving,
+    cardSaved: (_, exit: CardPaymentExit) => exit.exit === 'paid',
+    /** The card was confirmed (the exit carries what to save) before its save failed. */
+    cardConfirmed: (_, exit: CardPaymentExit) => exit.exit === 'failed' && exit.paidCheckout !== null,
     isUnauthorized: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
     outcomeIs: ({ context }, params: { outcome: CollectionOutcome }) => context.result?.outcome === params.outcome,
   },
@@ -200,15 +216,16 @@ export const updateCardMachine = setup({
         return event.card;
       },
     }),
-    storeSetup: assign({ setup: (_, params: CardSetup) => params }),
-    rememberSetupIntent: assign({ setupIntentId: (_, params: { id: string }) => params.id }),
     rememberReturnedPayment: assign({
       paymentIntentId: ({ context }) => (context.returned?.setup === false ? context.returned.paymentIntentId : null),
     }),
+    /** What POST card or collect answered (null only if the card payment confirmed none: then not completed). */
     storeResult: assign({
-      result: (_, params: CollectionResult) => params,
-      message: (_, params: CollectionResult) =>
-        params.message ?? (params.outcome === 'failed' ? PAYMENT_NOT_COMPLETED : null),
+      result: (_, params: CollectionResult | null) => params,
+      message: (_, params: CollectionResult | null) =>
+        params === null
+          ? PAYMENT_NOT_COMPLETED
+          : (params.message ?? (params.outcome === 'failed' ? PAYMENT_NOT_COMPLETED : null)),
     }),
     rememberCollectedIntent: assign({
       paymentIntentId: ({ context }) => context.result?.payment_intent?.id ?? null,
@@ -221,7 +238,7 @@ export const updateCardMachine = setup({
     showApiError: assign({ message: (_, params: { error: unknown }) => errorText(params.error) }),
     showText: assign({ message: (_, params: { text: string }) => params.text }),
     /** A new attempt starts with a new card and no earlier answer. */
-    startOver: assign({ message: null, card: null, setup: null, setupIntentId: null, result: null }),
+    startOver: assign({ message: null, card: null, result: null }),
     silentLogout: () => {
       silentLogout();
     },
@@ -237,8 +254,6 @@ export const updateCardMachine = setup({
     returnUrl: input.returnUrl,
     cardPayments: null,
     card: null,
-    setup: null,
-    setupIntentId: null,
     result: null,
     paymentIntentId: null,
     message: null,
@@ -251,7 +266,7 @@ export const updateCardMachine = setup({
         'Spec §9 payment plans: The link names the membership; a return from 3-D Secure carries the intent it was for.',
       always: [
         { guard: 'hasNoMembership', target: 'noMembership' },
-        { guard: 'isSetupReturn', target: 'retrievingSetup' },
+        { guard: 'isSetupReturn', target: 'confirmingReturn' },
         { guard: 'isPaymentReturn', target: 'collecting', actions: 'rememberReturnedPayment' },
         { target: 'loadingCard' },
       ],
@@ -287,103 +302,48 @@ export const updateCardMachine = setup({
         rejected: { description: "The provider's message (card or validation error) or the §8 mapping." },
       },
       on: {
-        SUBMIT: { guard: 'cardEntered', target: 'submittingCard', actions: ['startOver', 'rememberCard'] },
-      },
-    },
-    submittingCard: {
-      description:
-        'Spec §9 payment plans: The card form is validated before anything is sent (Stripe: elements.submit()).',
-      tags: ['busy', 'cardForm'],
-      invoke: {
-        id: 'submitCard',
-        src: 'submitCard',
-        input: ({ context }) => ({ card: context.card }),
-        onDone: [cardRefused('enteringCard.rejected'), { target: 'creatingSetup' }],
-        onError: {
-          target: 'enteringCard.rejected',
-          actions: { type: 'showText', params: { text: UNEXPECTED_CARD_ERROR } },
-        },
-      },
-    },
-    creatingSetup: {
-      description:
-        'Spec §9 payment plans: POST /api/memberships/{id}/card-setup: a SetupIntent for off-session charges of the new card.',
-      tags: ['busy', 'cardForm'],
-      invoke: {
-        id: 'setupCard',
-        src: 'setupCard',
-        input: ({ context }) => ({ membershipId: membershipOf(context) }),
-        onDone: {
-          target: 'confirmingSetup',
-          actions: { type: 'storeSetup', params: ({ event }) => event.output },
-        },
-        onError: apiCallFailed('enteringCard.rejected'),
-      },
-    },
-    confirmingSetup: {
-      description:
-        'Spec §9 payment plans: The adapter confirms the SetupIntent with the card; 3-D Secure leaves for the provider.',
-      tags: ['busy', 'cardForm'],
-      invoke: {
-        id: 'confirmSetup',
-        src: 'confirmSetup',
-        input: ({ context }) => ({
-          card: context.card,
-          clientSecret: setupOf(context).client_secret,
-          returnUrl: context.returnUrl,
-        }),
-        onDone: [
-          {
-            guard: { type: 'setupSucceeded', params: ({ event }) => event.output },
-            target: 'savingCard',
-            actions: {
-              type: 'rememberSetupIntent',
-              params: ({ context }) => ({ id: setupOf(context).setup_intent_id }),
-            },
-          },
-          cardRefused('enteringCard.rejected'),
-          {
-            target: 'enteringCard.rejected',
-            actions: { type: 'showText', params: { text: CARD_NOT_CONFIRMED } },
-          },
-        ],
-        onError: {
-          target: 'enteringCard.rejected',
-          actions: { type: 'showText', params: { text: UNEXPECTED_CARD_ERROR } },
-        },
-      },
-    },
-    retrievingSetup: {
-      description: 'Spec §9 payment plans: Back from 3-D Secure for the new card: the SetupIntent is looked up.',
-      tags: ['busy'],
-      invoke: {
-        id: 'retrieveSetup',
-        src: 'retrieveSetup',
-        input: ({ context }) => returnedSetupOf(context),
-        onDone: [
-          {
-            guard: { type: 'setupSucceeded', params: ({ event }) => event.output },
-            target: 'savingCard',
-            actions: {
-              type: 'rememberSetupIntent',
-              params: ({ context }) => ({ id: returnedSetupOf(context).setupIntentId }),
-            },
-          },
-          { target: 'failed', actions: { type: 'showText', params: { text: CARD_NOT_CONFIRMED } } },
-        ],
-        onError: { target: 'failed', actions: { type: 'showText', params: { text: CARD_NOT_CONFIRMED } } },
+        SUBMIT: { guard: 'cardEntered', target: 'savingCard', actions: ['startOver', 'rememberCard'] },
       },
     },
     savingCard: {
       description:
-        'Spec §9 payment plans: POST /api/memberships/{id}/card: the card is saved and every failed or overdue phase is charged at once.',
+        'Spec §9 payment plans: The card payment child saves the new card: the card form is validated (Stripe: ' +
+        'elements.submit()), POST /api/memberships/{id}/card-setup gives a SetupIntent, the adapter confirms it ' +
+        '(3-D Secure leaves for the provider), and POST /api/memberships/{id}/card saves the card and charges every ' +
+        'failed or overdue phase at once.',
+      tags: ['busy'],
+      initial: 'withCard',
+      states: {
+        withCard: {
+          tags: ['cardForm'],
+          description: 'Spec §9 payment plans: the card form stays mounted while the card is checked and confirmed.',
+        },
+        saving: { description: 'Spec §9 payment plans: the confirmed card is being saved (and charged).' },
+      },
+      invoke: {
+        id: 'cardPayment',
+        src: 'cardPayment',
+        input: ({ context }) => cardPaymentInputOf(context, null),
+        onSnapshot: {
+          guard: {
+            type: 'savingConfirmedCard',
+            params: ({ event }) => ({ saving: event.snapshot.matches('recordingPayment') }),
+          },
+          target: '.saving',
+        },
+        onDone: cardPaymentEnded('enteringCard.rejected'),
+      },
+    },
+    confirmingReturn: {
+      description:
+        'Spec §9 payment plans: Back from 3-D Secure for the new card: the card payment child looks the SetupIntent ' +
+        'up and, confirmed, saves the card (POST /api/memberships/{id}/card).',
       tags: ['busy'],
       invoke: {
-        id: 'saveCard',
-        src: 'saveCard',
-        input: ({ context }) => ({ membershipId: membershipOf(context), setupIntentId: savedSetupIntentOf(context) }),
-        onDone: { target: 'settling', actions: { type: 'storeResult', params: ({ event }) => event.output } },
-        onError: apiCallFailed('failed'),
+        id: 'cardPayment',
+        src: 'cardPayment',
+        input: ({ context }) => cardPaymentInputOf(context, context.returned),
+        onDone: cardPaymentEnded('failed'),
       },
     },
     authenticating: {
@@ -394,7 +354,14 @@ export const updateCardMachine = setup({
         id: 'handleNextAction',
         src: 'handleNextAction',
         input: ({ context }) => nextActionOf(context),
-        onDone: [cardRefused('failed'), { target: 'collecting', actions: 'rememberCollectedIntent' }],
+        onDone: [
+          {
+            guard: { type: 'cardRejected', params: ({ event }) => event.output },
+            target: 'failed',
+            actions: { type: 'showCardError', params: ({ event }) => event.output },
+          },
+          { target: 'collecting', actions: 'rememberCollectedIntent' },
+        ],
         onError: { target: 'failed', actions: { type: 'showText', params: { text: PAYMENT_NOT_COMPLETED } } },
       },
     },

@@ -2,9 +2,10 @@ import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
 import { type UpdateCardExit, updateCardMachine } from '../machines/update-card.machine';
+import { updateCardPaymentMachine } from '../machines/update-card-payment';
 import {
   handleNextActionActor,
-  retrieveSetupActor,
+  retrievePaymentIntentActor,
   setupCardPaymentsActor,
 } from '../providers/card-payments/update-card.actors';
 import { useCurrentUser } from '../session/use-session';
@@ -13,11 +14,14 @@ import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { updateCardRoute } from './update-card.route';
 
-/** The page gives the machine the card provider's actors, so card code loads only here and on /payment. */
+/**
+ * The page gives the machine the card provider's actors, so card code loads only here and on /payment: its card
+ * payment gets the provider's look-up of a returning SetupIntent, as /payment's does.
+ */
 const updateCardPageMachine = updateCardMachine.provide({
   actors: {
     cardPayments: setupCardPaymentsActor,
-    retrieveSetup: retrieveSetupActor,
+    cardPayment: updateCardPaymentMachine.provide({ actors: { retrievePaymentIntent: retrievePaymentIntentActor } }),
     handleNextAction: handleNextActionActor,
   },
 });

@@ -1,9 +1,12 @@
 /**
  * The update-card machine's card actors for /payments/update-card (given with updateCardMachine.provide in the
- * route). The provider is imported lazily: Stripe.js or the sandbox form load only on this page.
+ * route). The provider is imported lazily: Stripe.js or the sandbox form load only on this page. A returning
+ * SetupIntent is looked up as /payment looks one up (its card payment is the same child machine).
  */
 import { fromPromise } from 'xstate';
-import type { CardPayments, CardResult, SetupResult } from './types';
+import type { CardPayments, CardResult } from './types';
+
+export { retrievePaymentIntentActor } from './payment.actors';
 
 async function load(): Promise<CardPayments> {
   const { loadCardPayments } = await import('./index');
@@ -11,10 +14,6 @@ async function load(): Promise<CardPayments> {
 }
 
 export const setupCardPaymentsActor = fromPromise<CardPayments>(() => load());
-
-export const retrieveSetupActor = fromPromise<SetupResult, { clientSecret: string; setupIntentId: string }>(
-  async ({ input }) => (await load()).retrieveSetup(input),
-);
 
 export const handleNextActionActor = fromPromise<
   CardResult,
