@@ -10,7 +10,7 @@ import { PREVIEW_TEXT, PREVIEW_TITLE } from '../src/domain/payment-rules';
 import { Page } from '../src/views/common/page';
 import { StepHeading } from '../src/views/common/step-heading';
 import { LICENCE_TEXTS } from '../src/views/licence/licence-texts';
-import { REQUEST_HEADING } from '../src/views/password-reset/password-reset-texts';
+import { REQUEST_HEADING, REQUEST_INTRO } from '../src/views/password-reset/password-reset-texts';
 import { frameHtml, PRERENDERED_PAGES, prerenderPages, ROUTES_FILE, writeCspManifest } from './prerender';
 
 const pageOf = (route: string) => {
@@ -37,8 +37,10 @@ describe('prerendered entry pages', () => {
     for (const route of ['/licenses/:license', '/login', '/register', '/resetpwd/forgot']) {
       const page = pageOf(route);
       const heading = headingOf(route) ?? '';
+      // The reset request's intro paints with its heading (request-form.tsx renders both first).
+      const intro = route === '/resetpwd/forgot' ? h('p', { id: 'request-intro' }, REQUEST_INTRO) : null;
       expect(frameHtml(config.clientName, page.main(config.clientName), page.wide), route).toBe(
-        renderFrame(h('section', { className: 'card' }, h(StepHeading, null, heading.replaceAll('&amp;', '&')))),
+        renderFrame(h('section', { className: 'card' }, h(StepHeading, null, heading.replaceAll('&amp;', '&')), intro)),
       );
     }
     // The payment flow while its data loads (src/views/payment/payment-flow.tsx).
@@ -74,6 +76,8 @@ describe('prerendered entry pages', () => {
   it('show the headings the flows open with', () => {
     expect(headingOf('/licenses/:license')).toBe(LICENCE_TEXTS.welcome);
     expect(headingOf('/resetpwd/forgot')).toBe(REQUEST_HEADING);
+    // The reset page's largest text paints with the HTML: the request form's intro, word for word.
+    expect(pageOf('/resetpwd/forgot').main(config.clientName)).toContain(`<p id="request-intro">${REQUEST_INTRO}</p>`);
     expect(headingOf('/login')).toBe(`Already have a ${config.clientName} App account?`);
   });
 

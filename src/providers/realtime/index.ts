@@ -1,15 +1,17 @@
 /**
- * Subscribing to a realtime channel (spec §7: public channel team.draft.{draft_id}, event 'updated'). pusher-js is
- * loaded on first use through a dynamic import, so only the page that subscribes (/draft) downloads it.
+ * Subscribing to a realtime channel (spec §7: public channel team.draft.{draft_id}, event 'updated'). pusher-js runs
+ * in a Web Worker started on first use (realtime-worker.ts), so only the page that subscribes (/draft) downloads it,
+ * and never on its main thread.
  */
 import { config } from '../../config';
+import { subscribeInWorker } from './realtime-worker';
 import type { ChannelListener, ChannelSubscription, PageLocation, RealtimeSettings } from './types';
 
 export type { ChannelListener, ChannelSubscription, RealtimeSettings } from './types';
 
-type Loader = () => Promise<Pick<typeof import('./pusher-realtime'), 'subscribeWithPusher'>>;
+type Loader = () => Promise<{ subscribeWithPusher: typeof subscribeInWorker }>;
 
-const loadPusherAdapter: Loader = () => import('./pusher-realtime');
+const loadPusherAdapter: Loader = async () => ({ subscribeWithPusher: subscribeInWorker });
 
 export interface SubscribeOptions {
   /**

@@ -1,9 +1,10 @@
 /**
  * The pusher-js adapter. Production: Pusher Channels with the configured key, cluster (us3) and forced TLS (§7, §9).
  * Sandbox: the same client against the server's own socket at /app/{key} (docs/api.md "Sandbox providers").
- * This module imports pusher-js, so it is only ever loaded through a dynamic import (index.ts): /draft only.
+ * The client itself is handed in (`factory`): pusher.worker.ts runs this with pusher-js's Web Worker build, off the
+ * page's main thread (realtime-worker.ts).
  */
-import Pusher, { type Options } from 'pusher-js';
+import type { Options } from 'pusher-js';
 import type { ChannelListener, ChannelSubscription, PageLocation, RealtimeSettings } from './types';
 
 /** The connection options for the configured provider. */
@@ -35,8 +36,6 @@ export interface PusherLike {
 
 export type PusherFactory = (key: string, options: Options) => PusherLike;
 
-const createPusher: PusherFactory = (key, options) => new Pusher(key, options);
-
 /**
  * Connects, subscribes to one public channel and calls `listener` on each `event`, and `onSubscribed` each time the
  * subscription succeeds (pusher-js subscribes again after a reconnect).
@@ -47,7 +46,7 @@ export function subscribeWithPusher(
   channelName: string,
   event: string,
   listener: ChannelListener,
-  { onSubscribed, factory = createPusher }: { onSubscribed?: () => void; factory?: PusherFactory } = {},
+  { onSubscribed, factory }: { onSubscribed?: (() => void) | undefined; factory: PusherFactory },
 ): ChannelSubscription {
   const pusher = factory(settings.key, pusherOptions(settings, location));
   const channel = pusher.subscribe(channelName);
