@@ -89,7 +89,7 @@ test.describe('draft preview', () => {
       await noScript.close();
     }
     // With JavaScript the flow starts from the same data: no plans request while the live channel is not followed yet
-    // (its client, pusher-js, is held back here) ...
+    // (its client, pusher-js in the realtime worker, is held back here) ...
     const planRequests: string[] = [];
     page.on('request', (sent) => {
       if (sent.url().endsWith('/nova-field/team-draft-payment-plans')) planRequests.push(sent.url());
@@ -98,7 +98,7 @@ test.describe('draft preview', () => {
     const pusherHeld = new Promise<void>((resolve) => {
       releasePusher = resolve;
     });
-    await page.route(/\/assets\/pusher-realtime-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/pusher\.worker-[^/]+\.js$/, async (route) => {
       await pusherHeld;
       await route.continue();
     });
