@@ -610,6 +610,55 @@ describe('POST /api/household/checkout and checkout-success', () => {
   });
 });
 
+describe("a hold released while the family's checkout is open (issue 30 point 4)", () => {
+  const removeAlex = (pat: string, alexId: number) =>
+    t.call('DELETE', `/api/household/athletes/${alexId}/hold`, { token: pat });
+  const tigersSeats = async () =>
+    (await t.db.select().from(licences).where(eq(licences.code, 'TIGERS-2027')))[0]!.availableLicenses;
+
+  it("records the payment when a seat is left: the released athlete claims the team's seat again", async () => {
+    const { pat, sam, alex } = await riveras();
+    const started = ok<CheckoutAnswer>(
+      await checkout(pat, { athletes: [line(sam), line(alex)], checkout_key: newKey() }),
+    );
+    const before = await tigersSeats();
+    expect(ok<{ released: number }>(await removeAlex(pat, alex.id)).released).toBe(1);
+    expect(await tigersSeats()).toBe(before + 1);
+    await confirm(started);
+    const done = ok<SuccessAnswer>(
+      await success(pat, { checkout_id: started.checkout_id, stripe_payment_intent_id: started.payment_intent_id }),
+    );
+    expect(done.refunded).toBe(false);
+    expect(await activeOf([sam.id, alex.id])).toHaveLength(2);
+    // Alex holds a claim again, and the seat he paid for is out of the pool: the count adds up.
+    expect(await t.db.select().from(licenceClaims).where(eq(licenceClaims.userId, alex.id))).toHaveLength(1);
+    expect(await tigersSeats()).toBe(before);
+  });
+
+  it('refunds the whole payment when no seat is left, and records nobody without a seat', async () => {
+    const { pat, sam, alex } = await riveras();
+    const started = ok<CheckoutAnswer>(
+      await checkout(pat, { athletes: [line(sam), line(alex)], checkout_key: newKey() }),
+    );
+    ok(await removeAlex(pat, alex.id));
+    // The released seat went to someone else: none is left.
+    await t.db.update(licences).set({ availableLicenses: 0 }).where(eq(licences.code, 'TIGERS-2027'));
+    await confirm(started);
+    const done = ok<SuccessAnswer>(
+      await success(pat, { checkout_id: started.checkout_id, stripe_payment_intent_id: started.payment_intent_id }),
+    );
+    expect(done).toMatchObject({ refunded: true, receipt: null, membership_ids: [] });
+    expect(await sandbox().isRefunded(started.payment_intent_id!)).toBe(true);
+    expect(await activeOf([sam.id, alex.id])).toEqual([]);
+    expect(await t.db.select().from(licenceClaims).where(eq(licenceClaims.userId, alex.id))).toEqual([]);
+    // A replay says the same.
+    const again = ok<SuccessAnswer>(
+      await success(pat, { checkout_id: started.checkout_id, stripe_payment_intent_id: started.payment_intent_id }),
+    );
+    expect(again.refunded).toBe(true);
+  });
+});
+
 describe('the household discount on the one-athlete path', () => {
   it('a sibling a week later: Sam paid, then Alex alone with his own token gets 10 % off', async () => {
     const { pat, sam, alex } = await riveras();

@@ -6,16 +6,19 @@ import {
   licenceClaims,
   licences,
   mailOutbox,
+  memberships,
   seatReleases,
   staffAuditLog,
   teams,
   waitlistOffers,
 } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
 import { paymentIntentsOf } from '../test/payment-queries.ts';
 import { STAFF, staffId, staffTokenFor } from '../test/staff-sessions.ts';
+import { LICENCE_TEXTS } from './licences.ts';
 import { releaseExpiredHolds } from './seat-holds.ts';
 
 /**
@@ -387,5 +390,57 @@ describe('seat changes carry the licence version (ETag / If-Match)', () => {
     expect((await t.call('GET', '/api/admin/licences/TIGERS-2027', { token: coach })).status).toBe(403);
     const other = await staffTokenFor(t.db, STAFF.otherOwner);
     expect((await t.call('GET', '/api/admin/licences/TIGERS-2027', { token: other })).status).toBe(404);
+  });
+});
+
+describe('a hold released while its payment is open (one athlete, issue 30 point 4)', () => {
+  const sandbox = () => t.providers.payments as SandboxCardPayments;
+  const card = { number: '4242424242424242', expMonth: 12, expYear: CLAIMED_AT.getUTCFullYear() + 2, cvc: '123' };
+
+  /** Sam claims TIGERS-2027 and opens his checkout; a registrar then releases his hold from the roster. */
+  async function checkoutThenRelease() {
+    const token = await samClaims('TIGERS-2027');
+    const team = await tigersId();
+    const opened = await t.call('POST', '/api/memberships/checkout', {
+      token,
+      body: { payment_plan_month: 0, team_id: team },
+    });
+    expect(opened.status, opened.text).toBe(200);
+    const intent = opened.body as { payment_intent_id: string; client_secret: string };
+    const registrar = await staffTokenFor(t.db, STAFF.registrar, CLAIMED_AT);
+    const sam = await userId(t.db, 'samrivera');
+    const released = await t.call('DELETE', `/api/admin/teams/${team}/holds/${sam}`, { token: registrar });
+    expect(released.status, released.text).toBe(200);
+    await sandbox().confirm(intent.payment_intent_id, intent.client_secret, card);
+    const success = () =>
+      t.call('POST', '/api/memberships/checkout-success', {
+        token,
+        body: { payment_plan_month: 0, team_id: team, stripe_payment_intent_id: intent.payment_intent_id },
+      });
+    return { intent, success, sam };
+  }
+
+  it('records the payment when a seat is left: Sam claims the seat again', async () => {
+    const { success, sam } = await checkoutThenRelease();
+    expect((await licence('TIGERS-2027')).availableLicenses).toBe(48);
+    const answer = await success();
+    expect(answer.status, answer.text).toBe(200);
+    expect(await samClaimsOn('TIGERS-2027')).toHaveLength(1);
+    expect((await licence('TIGERS-2027')).availableLicenses).toBe(47);
+    const [membership] = await t.db.select().from(memberships).where(eq(memberships.userId, sam));
+    expect(membership?.status).toBe('active');
+  });
+
+  it('refunds the payment when no seat is left, records nothing, and says so', async () => {
+    const { intent, success, sam } = await checkoutThenRelease();
+    const seats = await setSeats('TIGERS-2027', 0);
+    expect(seats.status, seats.text).toBe(200);
+    const refused = `${LICENCE_TEXTS.teamUnavailable} This payment has been refunded.`;
+    expectError(await success(), 403, refused);
+    expect(await sandbox().isRefunded(intent.payment_intent_id)).toBe(true);
+    expect(await t.db.select().from(memberships).where(eq(memberships.userId, sam))).toEqual([]);
+    expect(await samClaimsOn('TIGERS-2027')).toEqual([]);
+    // A replay refunds nothing twice and answers the same.
+    expectError(await success(), 403, refused);
   });
 });

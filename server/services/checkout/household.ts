@@ -30,9 +30,10 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, conflict, fieldError, notFound, validationError } from '../../http/errors.ts';
+import { ApiError, conflict, fieldError, forbidden, notFound, validationError } from '../../http/errors.ts';
 import type { CardSummary, PaymentIntent, SetupIntent } from '../../providers/types.ts';
 import { ensureHousehold, householdAthleteIds, householdIdOf } from '../households.ts';
+import { LICENCE_TEXTS } from '../licences.ts';
 import { clearPaidProgressOf } from '../registration-progress.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
 import { openIntent, openSetup } from './charge.ts';
@@ -53,7 +54,15 @@ import {
   sum,
 } from './lines.ts';
 import { MIN_CARD_CENTS, NOT_SUCCEEDED, REPLACED } from './one-athlete.ts';
-import { ALREADY_MEMBER, insertMemberships, lockAthletes, type SavedCard, takenSeasons } from './record.ts';
+import {
+  ALREADY_MEMBER,
+  insertMemberships,
+  lockAthletes,
+  lockSeats,
+  type SavedCard,
+  takenSeasons,
+  unseatedLines,
+} from './record.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Recording
@@ -86,7 +95,10 @@ function alreadyPaid(athleteIds: number[]): ApiError {
 
 type RecordOutcome =
   | { kind: 'paid'; membershipIds: number[]; created: boolean }
+  /** Another checkout recorded one of the athletes for the season meanwhile. */
   | { kind: 'taken' }
+  /** One of the athletes' holds was released since checkout, and no seat was left to claim again. */
+  | { kind: 'unseated' }
   | { kind: 'replaced' };
 
 /**
@@ -111,15 +123,23 @@ function recordOnce(deps: AppDeps, row: HouseholdCheckoutRow, lines: StoredLine[
     if (current.status === 'refunded') return { kind: 'taken' };
     // A SetupIntent checkout replaced by a newer one (or whose athletes were paid) moved no money: never recorded.
     if (current.status === 'canceled' && payment.chargeId === null) return { kind: 'replaced' };
+    // Issue 30 point 4: each line's seat must still be its athlete's (a hold released since checkout, not claimed
+    // again, leaves the line without one). The licences are locked first, in the order a claim takes them (licence,
+    // then athlete: services/licences.ts claimLicence), and stay locked until this commits: no release slips between.
+    await lockSeats(
+      tx,
+      lines.flatMap((line) => (line.licenceId === null ? [] : [line.licenceId])),
+    );
     await lockAthletes(
       tx,
       lines.map((line) => line.athleteId),
     );
-    if ((await takenSeasons(tx, lines)).length > 0) {
+    const taken = (await takenSeasons(tx, lines)).length > 0;
+    if (taken || (await unseatedLines(tx, lines)).length > 0) {
       // Money moved only with a PaymentIntent: that one is refunded; a card setup or a free checkout just ends.
       const status = payment.chargeId === null ? 'canceled' : 'refunded';
       await tx.update(householdCheckouts).set({ status }).where(eq(householdCheckouts.id, row.id));
-      return { kind: 'taken' };
+      return taken ? { kind: 'taken' } : { kind: 'unseated' };
     }
     const at = deps.now();
     const created = await insertMemberships(tx, lines, {
@@ -141,6 +161,11 @@ function recordOnce(deps: AppDeps, row: HouseholdCheckoutRow, lines: StoredLine[
  */
 async function recordCheckout(deps: AppDeps, row: HouseholdCheckoutRow, payment: Payment): Promise<Recorded> {
   const lines = linesOf(row);
+  // A hold released since checkout is claimed again where a seat is left (the family paid for it meanwhile).
+  for (const teamId of new Set(lines.map((line) => line.teamId))) {
+    const athleteIds = lines.filter((line) => line.teamId === teamId).map((line) => line.athleteId);
+    await reclaimReleasedSeats(deps, athleteIds, teamId, { quiet: true });
+  }
   let outcome: RecordOutcome;
   try {
     outcome = await recordOnce(deps, row, lines, payment);
@@ -153,7 +178,8 @@ async function recordCheckout(deps: AppDeps, row: HouseholdCheckoutRow, payment:
     if (await allPaid(deps.db, lines)) throw alreadyPaid(lines.map((line) => line.athleteId));
     throw conflict(REPLACED);
   }
-  if (outcome.kind === 'taken') {
+  if (outcome.kind === 'unseated' && payment.chargeId === null) throw forbidden(LICENCE_TEXTS.teamUnavailable);
+  if (outcome.kind === 'taken' || outcome.kind === 'unseated') {
     if (payment.chargeId === null) throw alreadyPaid(lines.map((line) => line.athleteId));
     // Refunding again changes nothing at the provider, so a retried success finishes an interrupted refund.
     await deps.providers.payments.refundIntent(payment.chargeId);

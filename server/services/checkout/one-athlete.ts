@@ -15,8 +15,9 @@ import {
 } from '../../billing/phases.ts';
 import type { MembershipRow, UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, conflict, fieldError, notFound } from '../../http/errors.ts';
+import { ApiError, conflict, fieldError, forbidden, notFound } from '../../http/errors.ts';
 import type { IntentStatus, PaymentIntent } from '../../providers/types.ts';
+import { LICENCE_TEXTS } from '../licences.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
 import { openIntent, openSetup } from './charge.ts';
 import { type CheckoutLease, withCheckoutLease } from './lease.ts';
@@ -172,6 +173,7 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
       const free = { providerId: null, chargeId: null, card: null, at: deps.now() };
       const recorded = await recordMembership(db, membership, free);
       if (recorded.kind === 'season-taken') throw conflict(ALREADY_MEMBER);
+      if (recorded.kind === 'unseated') throw forbidden(LICENCE_TEXTS.teamUnavailable);
       if (recorded.created) {
         await sendReceipt(deps, recorded.membership.id, { amountCents: 0, card: null, siblingDiscountCents });
       }
@@ -223,8 +225,15 @@ export async function checkoutSuccess(deps: AppDeps, payer: UserRow, body: Check
     });
   }
   if (intent.status !== 'succeeded') throw conflict(NOT_SUCCEEDED[intent.status]);
-  // Checkout took the seat's claim; it must still be there. A pause since then does not undo a payment made.
-  await requireTeamSeat(deps.db, payer, body.team_id, { allowPaused: true, now: deps.now() });
+  // Checkout took the seat's claim; it must still be there. A pause since then does not undo a payment made. A hold
+  // released since checkout (issue 30 point 4) is claimed again where a seat is left; else the payment is refunded.
+  await reclaimReleasedSeats(deps, [payer.id], body.team_id, { quiet: true });
+  try {
+    await requireTeamSeat(deps.db, payer, body.team_id, { allowPaused: true, now: deps.now() });
+  } catch (error) {
+    if (!(error instanceof ApiError) || (await teamMembershipOf(deps.db, payer, body.team_id)) !== null) throw error;
+    throw await refundedUnseated(deps, intent);
+  }
   const { membership, refunded } = await recordSucceeded(deps, payer, intent);
   const card = intent.paymentMethodId ? await deps.providers.payments.cardSummary(intent.paymentMethodId) : null;
   const receipt = refunded ? null : await receiptJson(deps, membership.id, card);
@@ -259,6 +268,7 @@ async function recordSetup(
   if (setup.status !== 'succeeded' || !setup.paymentMethodId || !customerId) {
     throw conflict('The card has not been confirmed yet.');
   }
+  await reclaimReleasedSeats(deps, [payer.id], body.team_id, { quiet: true });
   await requireTeamSeat(db, payer, body.team_id, { allowPaused: true, now: deps.now() });
   const line = lineFromMetadata(setup.id, setup.metadata, 0);
   const family = await teamMembershipOf(db, payer, line.teamId);
@@ -271,6 +281,8 @@ async function recordSetup(
     card: card ? { customerId, paymentMethodId, ...card } : null,
     at: deps.now(),
   });
+  // Nothing was charged: a seat released meanwhile only refuses the recording.
+  if (recorded.kind === 'unseated') throw forbidden(LICENCE_TEXTS.teamUnavailable);
   if (recorded.kind !== 'recorded') {
     if (recorded.membership.teamId === line.teamId) return recorded.membership;
     throw conflict(ALREADY_MEMBER);
@@ -340,6 +352,7 @@ async function recordSucceeded(
     card: saved ? { customerId, paymentMethodId, ...card } : null,
     at: deps.now(),
   });
+  if (recorded.kind === 'unseated') throw await refundedUnseated(deps, intent);
   if (recorded.kind === 'recorded') {
     if (recorded.created) {
       const siblingDiscountCents = recorded.membership.siblingDiscountCents;
@@ -350,6 +363,15 @@ async function recordSucceeded(
   await deps.providers.payments.refundIntent(intent.id);
   if (recorded.membership.teamId === line.teamId) return { membership: recorded.membership, refunded: true };
   throw conflict(`${ALREADY_MEMBER} ${REFUNDED}`);
+}
+
+/**
+ * A payment whose seat was released after checkout made its intent, with no seat left to claim again: the money goes
+ * back (refunding again changes nothing at the provider) and the family reads why.
+ */
+async function refundedUnseated(deps: AppDeps, intent: PaymentIntent): Promise<ApiError> {
+  await deps.providers.payments.refundIntent(intent.id);
+  return forbidden(`${LICENCE_TEXTS.teamUnavailable} ${REFUNDED}`);
 }
 
 function intentAnswer(intent: PaymentIntent) {

@@ -2,8 +2,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { createPhases, saveCard } from '../../billing/phases.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { type MembershipRow, memberships, users } from '../../db/schema/index.ts';
+import { licenceClaims, licences, type MembershipRow, memberships, users } from '../../db/schema/index.ts';
 import type { CardSummary } from '../../providers/types.ts';
+import { holdsClaim } from '../licences.ts';
 import { clearPaidProgress } from '../registration-progress.ts';
 
 /**
@@ -74,6 +75,51 @@ export async function lockAthletes(tx: Tx, athleteIds: number[]): Promise<void> 
     .where(inArray(users.id, athleteIds))
     .orderBy(asc(users.id))
     .for('update');
+}
+
+/**
+ * Locks the licences whose seats the lines use (issue 30 point 4): a hold's release takes the same lock first
+ * (services/seat-holds.ts), so a seat checked here cannot be released before the recording commits, and once it has,
+ * the release sees the membership and leaves the seat alone.
+ */
+export async function lockSeats(tx: Tx, licenceIds: number[]): Promise<void> {
+  if (licenceIds.length === 0) return;
+  await tx
+    .select({ id: licences.id })
+    .from(licences)
+    .where(inArray(licences.id, licenceIds))
+    .orderBy(asc(licences.id))
+    .for('update');
+}
+
+/**
+ * The lines whose athlete no longer holds their own claim on the line's licence: the hold was released (staff,
+ * 'Remove', or its 96 hours ran out) after checkout made the intent. Call after lockSeats. A line without a licence
+ * has no seat to check.
+ */
+export async function unseatedLines<Line extends Pick<RecordLine, 'athleteId' | 'licenceId'>>(
+  tx: Tx,
+  lines: Line[],
+): Promise<Line[]> {
+  const seated = lines.flatMap((line) => (line.licenceId === null ? [] : [line.licenceId]));
+  if (seated.length === 0) return [];
+  const claims = await tx
+    .select({ userId: licenceClaims.userId, licenceId: licenceClaims.licenceId })
+    .from(licenceClaims)
+    .where(
+      and(
+        inArray(
+          licenceClaims.userId,
+          lines.map((line) => line.athleteId),
+        ),
+        inArray(licenceClaims.licenceId, seated),
+      ),
+    );
+  return lines.filter(
+    (line) =>
+      line.licenceId !== null &&
+      !claims.some((claim) => claim.userId === line.athleteId && claim.licenceId === line.licenceId),
+  );
 }
 
 /** The active memberships the lines' athletes hold in the lines' seasons (none, for lines that may be recorded). */
@@ -160,7 +206,9 @@ export type RecordResult =
   /** Recorded now (`created`), or earlier by the same intent (or, with nothing to pay, for the same team). */
   | { kind: 'recorded'; membership: MembershipRow; created: boolean }
   /** The payer already holds another active membership in the season: nothing was recorded. */
-  | { kind: 'season-taken'; membership: MembershipRow };
+  | { kind: 'season-taken'; membership: MembershipRow }
+  /** The seat's hold was released since checkout (and not claimed again): nothing was recorded. */
+  | { kind: 'unseated' };
 
 /**
  * Records one athlete's membership (the spec's one-athlete checkout: one line) exactly once, and never a second
@@ -190,6 +238,8 @@ export async function recordMembership(
 
 function recordOnce(db: Db, line: RecordLine, payment: RecordPayment): Promise<RecordResult> {
   return db.transaction(async (tx): Promise<RecordResult> => {
+    // The seat's licence before the athlete, in the order a claim takes them (services/licences.ts claimLicence).
+    if (line.licenceId !== null) await lockSeats(tx, [line.licenceId]);
     await lockAthletes(tx, [line.athleteId]);
     if (payment.providerId) {
       const [paid] = await tx
@@ -203,6 +253,11 @@ function recordOnce(db: Db, line: RecordLine, payment: RecordPayment): Promise<R
       const sameFreeCheckout = payment.providerId === null && current.teamId === line.teamId;
       if (sameFreeCheckout) return { kind: 'recorded', membership: current, created: false };
       return { kind: 'season-taken', membership: current };
+    }
+    // The seat checkout took must still be the family's (one athlete's seat may be held by the guardian or a sibling
+    // who claimed for them, as at checkout: requireTeamSeat).
+    if (line.licenceId !== null && !(await holdsClaim(tx, { id: line.athleteId }, line.licenceId))) {
+      return { kind: 'unseated' };
     }
     const [created] = await insertMemberships(tx, [line], payment);
     if (!created) throw new Error('membership insert returned nothing');
