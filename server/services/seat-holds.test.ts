@@ -357,6 +357,8 @@ describe('seat changes carry the licence version (ETag / If-Match)', () => {
     expect(await offerMails(PAT)).toEqual([]);
     expect(await t.db.select().from(waitlistOffers)).toHaveLength(1);
 
+    // If-Match compares strongly (RFC 9110): the current version as a weak tag matches nothing.
+    expectError(await setSeats('FULL-2027', 1, `W/${raised.headers.get('ETag')!}`), 412, SEAT_HOLD_TEXTS.staleLicence);
     // With the version it answered, the change applies.
     const again = await setSeats('FULL-2027', 1, raised.headers.get('ETag')!);
     expect(again.status, again.text).toBe(200);
