@@ -29,7 +29,7 @@ const releaseRemovedRoute = createRoute({
   security: BEARER,
   middleware: [authFirst] as const,
   request: { params: z.object({ athlete_id: idParam('athlete_id') }) },
-  responses: { 200: json(z.object({ released: z.number().int() })), ...errors(401, 404, 422) },
+  responses: { 200: json(z.object({ released: z.number().int() })), ...errors(401, 403, 404, 422) },
 });
 
 const teamParams = z.object({ team_id: idParam('team_id') });

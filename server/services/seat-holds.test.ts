@@ -291,6 +291,12 @@ describe("'Remove' and the console release a held seat at once", () => {
     expect(await t.db.select().from(seatReleases)).toMatchObject([{ userId: sam, reason: 'removed' }]);
     const again = await t.call('DELETE', `/api/household/athletes/${sam}/hold`, { token: pat });
     expect(again.body).toEqual({ released: 0 });
+    // Sam himself cannot: only a guardian manages a household.
+    expectError(
+      await t.call('DELETE', `/api/household/athletes/${sam}/hold`, { token: await t.tokenFor('samrivera') }),
+      403,
+      'Only a guardian can manage a household.',
+    );
     // Another family cannot release it.
     expectError(
       await t.call('DELETE', `/api/household/athletes/${sam}/hold`, { token: await t.tokenFor(TAYLOR) }),

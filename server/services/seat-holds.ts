@@ -40,6 +40,7 @@ import type { AppDeps } from '../deps.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { writeAudit } from './admin-audit.ts';
 import { scopedTeam } from './admin-roster.ts';
+import { requireHouseholdGuardian } from './household-invites.ts';
 import { householdAthleteIds } from './households.ts';
 import { claimLicence, LICENCE_TEXTS } from './licences.ts';
 import { mayOnTeam, type StaffJson } from './staff/index.ts';
@@ -171,14 +172,15 @@ export async function releaseHold(
 
 /**
  * DELETE /api/household/athletes/{athlete_id}/hold: 'Remove' in the family checkout releases that athlete's holds
- * (claims with nothing paid) at once; a paid seat is never released. 404 for an athlete not of the caller's
- * household. Answers how many were released (0: none was held).
+ * (claims with nothing paid) at once; a paid seat is never released. 403 for an athlete's session (only a guardian
+ * manages a household), 404 for an athlete not of the caller's household. Answers how many were released (0: none was held).
  */
 export async function releaseRemovedAthlete(
   deps: AppDeps,
-  caller: Pick<UserRow, 'id'>,
+  caller: Pick<UserRow, 'id' | 'kind'>,
   athleteId: number,
 ): Promise<{ released: number }> {
+  requireHouseholdGuardian(caller);
   if (!(await householdAthleteIds(deps.db, caller)).includes(athleteId)) throw notFound(ATHLETE_NOT_FOUND);
   const claims = await deps.db
     .select({ licenceId: licenceClaims.licenceId })

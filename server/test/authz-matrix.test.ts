@@ -372,11 +372,11 @@ const MATRIX: Record<string, Row> = {
     answers: { owner: 200, otherGuardian: 404, athlete: 403 },
   },
   // Held seats (issue 30 point 4): Jordan is paid for, so the victim's 'Remove' releases nothing (200, 0); the other
-  // family and an athlete hear there is no such athlete.
+  // family hears there is no such athlete; an athlete, that only a guardian manages a household.
   'DELETE /api/household/athletes/{athlete_id}/hold': {
     access: 'user',
     path: (victim) => `/api/household/athletes/${victim.athleteId}/hold`,
-    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+    answers: { owner: 200, otherGuardian: 404, athlete: 403 },
   },
   // Waitlist (issue 21): athletes have no place in a line; another guardian neither sees nor leaves the victim's entry
   // (their GET answers null, their DELETE leaves nothing: see server/routes/waitlist.test.ts).
