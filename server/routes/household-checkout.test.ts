@@ -383,6 +383,8 @@ describe('POST /api/household/checkout and checkout-success', () => {
       await checkout(pat, { athletes: [line(sam), line(alex)], checkout_key: 'first-pay-now' }),
     );
     expect(repeated).toMatchObject({ payment_complete: 1, checkout_id: started.checkout_id });
+    // The same receipt checkout-success gave, the card it was paid with included.
+    expect(repeated.receipt).toEqual(done.receipt);
   });
 
   it('keeps the open intent for the same key and lines, and cancels it for other lines', async () => {

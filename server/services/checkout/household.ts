@@ -256,6 +256,18 @@ function openAnswer(
   };
 }
 
+/** The card a checkout was paid (or its card saved) with, as its receipt names it; null when none was used. */
+async function checkoutCard(deps: AppDeps, row: HouseholdCheckoutRow): Promise<CardSummary | null> {
+  const payments = deps.providers.payments;
+  const used = row.paymentIntentId
+    ? await payments.retrieveIntent(row.paymentIntentId)
+    : row.setupIntentId
+      ? await payments.retrieveSetupIntent(row.setupIntentId)
+      : null;
+  return used?.paymentMethodId ? payments.cardSummary(used.paymentMethodId) : null;
+}
+
+/** A checkout already paid, answered again (a repeated Pay Now): its receipt as checkout-success gave it. */
 async function paidAnswer(deps: AppDeps, row: HouseholdCheckoutRow): Promise<CheckoutAnswer> {
   return {
     checkout_id: row.publicId,
@@ -264,7 +276,7 @@ async function paidAnswer(deps: AppDeps, row: HouseholdCheckoutRow): Promise<Che
     setup_intent_id: row.setupIntentId,
     payment_complete: 1,
     amount_today_cents: row.amountTodayCents,
-    receipt: await householdReceiptJson(deps.db, row.id, null),
+    receipt: await householdReceiptJson(deps.db, row.id, await checkoutCard(deps, row)),
   };
 }
 
