@@ -14,14 +14,14 @@ const settings = z.object({
 const location = z.object({ hostname: z.string(), port: z.string(), protocol: z.string() });
 
 /** Page → worker: subscribe once (the worker is the subscription), or end it. */
-export const workerRequestSchema = z.discriminatedUnion('type', [
+export const workerRequestSchema = z.union([
   z.object({ type: z.literal('subscribe'), settings, location, channel: z.string(), event: z.string() }),
   z.object({ type: z.literal('unsubscribe') }),
 ]);
 export type WorkerRequest = z.infer<typeof workerRequestSchema>;
 
 /** Worker → page: an event's data, or the subscription succeeded (first, and again after a reconnect). */
-export const workerReportSchema = z.discriminatedUnion('type', [
+export const workerReportSchema = z.union([
   z.object({ type: z.literal('event'), data: z.unknown() }),
   z.object({ type: z.literal('subscribed') }),
 ]);
