@@ -69,6 +69,22 @@ const setSeats = (code: string, available_licenses: number, ifMatch?: string) =>
     ...(ifMatch === undefined ? {} : { headers: { 'If-Match': ifMatch } }),
   });
 
+/** Pat's saved registration for Sam on TIGERS-2027, stopped at the payment's first step (issue 21). */
+async function patSavesPayment(token: string) {
+  const saved = await t.call('PUT', '/api/registrations/progress', {
+    token,
+    body: {
+      license: 'TIGERS-2027',
+      flow: 'payment',
+      machine_version: 'payment@1',
+      step: 'payment-1',
+      athlete_id: await userId(t.db, 'samrivera'),
+      snapshot: { context: { plan: 0 } },
+    },
+  });
+  expect(saved.status, saved.text).toBe(200);
+}
+
 async function runAsOf(hoursAfterClaim: number) {
   const at = new Date(CLAIMED_AT.getTime() + hoursAfterClaim * HOUR_MS);
   const answer = await t.call('POST', '/api/staff/billing/run', {
@@ -170,18 +186,7 @@ describe('a claim with nothing paid holds its seat for 96 hours', () => {
 
   it('the 24 h and 72 h reminders say until when the spot is held', async () => {
     await samClaims('TIGERS-2027');
-    const saved = await t.call('PUT', '/api/registrations/progress', {
-      token: await t.tokenFor(PAT),
-      body: {
-        license: 'TIGERS-2027',
-        flow: 'payment',
-        machine_version: 'payment@1',
-        step: 'payment-1',
-        athlete_id: await userId(t.db, 'samrivera'),
-        snapshot: { context: { plan: 0 } },
-      },
-    });
-    expect(saved.status, saved.text).toBe(200);
+    await patSavesPayment(await t.tokenFor(PAT));
     await runAsOf(24);
     await runAsOf(72);
     const reminders = await t.db
@@ -251,18 +256,7 @@ describe('coming back after the release', () => {
   it("the family's saved registration says the held spot was released", async () => {
     await samClaims('TIGERS-2027');
     const token = await t.tokenFor(PAT);
-    const saved = await t.call('PUT', '/api/registrations/progress', {
-      token,
-      body: {
-        license: 'TIGERS-2027',
-        flow: 'payment',
-        machine_version: 'payment@1',
-        step: 'payment-1',
-        athlete_id: await userId(t.db, 'samrivera'),
-        snapshot: { context: { plan: 0 } },
-      },
-    });
-    expect(saved.status, saved.text).toBe(200);
+    await patSavesPayment(token);
     const before = await t.call('GET', '/api/registrations/progress?license=TIGERS-2027', { token });
     expect((before.body as { progress: Record<string, unknown> }).progress).not.toHaveProperty('released');
     await runAsOf(100);
