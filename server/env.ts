@@ -53,6 +53,11 @@ const envSchema = z
       .trim()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    /**
+     * The PostgreSQL connections each server process keeps at most (server/db/client.ts `defaultPoolSize` when unset:
+     * twice the machine's cores, at most 10).
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
     STAFF_TOKEN: z.string().trim().min(12, 'must have at least 12 characters').default(DEFAULT_STAFF_TOKEN),
     /** Comma-separated origins allowed by CORS besides the site's own origin. */
     CORS_ORIGINS: originList.optional(),

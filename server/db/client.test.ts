@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, wrapPglite } from './client.ts';
+import { type Database, defaultPoolSize, wrapPglite } from './client.ts';
 
 /**
  * PGlite runs the app's statements as named prepared statements (wrapPglite): these check that a caller sees the
@@ -88,5 +88,15 @@ describe('the start-up lock on PGlite', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('the PostgreSQL pool size', () => {
+  it('defaults to twice the cores, at least 2 and at most 10', () => {
+    expect(defaultPoolSize(1)).toBe(2);
+    expect(defaultPoolSize(2)).toBe(4);
+    expect(defaultPoolSize(3)).toBe(6);
+    expect(defaultPoolSize(5)).toBe(10);
+    expect(defaultPoolSize(64)).toBe(10);
   });
 });

@@ -72,15 +72,17 @@ const gzipAsync = promisify(gzip);
 export const SYNC_COMPRESS_MAX_BYTES = 64 * 1024;
 
 /**
- * Bodies below this size (an API answer: a quote, a roster page) are compressed at brotli quality 2, larger ones at 5.
- * On a 5.5 KB quote-like answer quality 2 costs ~17 µs of CPU against ~38 µs (and ~60-75 µs on the real quote) for
- * 363 bytes instead of 315: a few dozen bytes, less than one packet, for a third of the CPU of every such answer
- * (issue 20: the quote's p99 at 50 connections is bound by the server's CPU per answer).
+ * Bodies below this size (an API answer: a quote, a roster page) are compressed at brotli quality SMALL_BODY_QUALITY,
+ * larger ones at 5. Issue 20 took quality 2 (on a 5.5 KB quote-like answer ~17 µs of CPU against ~38 µs at 5, 363
+ * bytes instead of 315); issue 30 took quality 1 for the five-athlete quote (11.9 KB of JSON: ~49 µs against ~139 µs at
+ * quality 2 measured side by side, 1,412 bytes instead of 1,366): a few dozen bytes, less than one packet, for a third
+ * of the CPU of every such answer (the quote's p99 at 50 connections is bound by the server's CPU per answer).
  */
 export const SMALL_BODY_BYTES = 16 * 1024;
+const SMALL_BODY_QUALITY = 1;
 
 /**
- * Brotli's parameters for a body: quality 2 below SMALL_BODY_BYTES, else 5, and a window no larger than the body (at
+ * Brotli's parameters for a body: quality 1 below SMALL_BODY_BYTES, else 5, and a window no larger than the body (at
  * least 1 KB, at most brotli's default 4 MB): the same bytes out for a small body, without allocating and clearing a
  * 4 MB window for each.
  */
@@ -88,7 +90,7 @@ function brotliParams(length: number): BrotliOptions {
   const window = Math.min(22, Math.max(10, Math.ceil(Math.log2(Math.max(length, 1)))));
   return {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: length < SMALL_BODY_BYTES ? 2 : 5,
+      [constants.BROTLI_PARAM_QUALITY]: length < SMALL_BODY_BYTES ? SMALL_BODY_QUALITY : 5,
       [constants.BROTLI_PARAM_LGWIN]: window,
       [constants.BROTLI_PARAM_SIZE_HINT]: length,
     },

@@ -55,6 +55,8 @@ export const licenceClaims = pgTable(
     unique('licence_claims_licence_user_key').on(t.licenceId, t.userId),
     // The hold expiry job's scan (claims older than 96 hours).
     index('licence_claims_claimed_at_idx').on(t.claimedAt),
+    // An athlete's own claims (the checkout's seats, server/services/checkout/lines.ts): found by the athlete.
+    index('licence_claims_user_idx').on(t.userId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "licence_claims_user_idx" ON "licence_claims" USING btree ("user_id");
