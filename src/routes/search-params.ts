@@ -11,9 +11,9 @@ import { z } from 'zod/mini';
  * a link may give it). What `z.catch(z.optional(…), undefined)` does, without z.catch, whose code would go into the
  * app shell every page loads for these route definitions alone.
  */
-export function lenient<TInput, TOutput>(read: (value: TInput) => TOutput | undefined) {
-  // No check: `read` is given whatever the URL held, so each reader tests the value's type itself.
-  return z.optional(z.pipe(z.custom<TInput>(), z.transform(read)));
+export function lenient<TInput, TOutput>(read: (value: unknown) => TOutput | undefined) {
+  // No check before `read`: it is given whatever the URL held (hence `unknown`), TInput only types the links.
+  return z.optional(z.pipe(z.custom<TInput>(), z.transform((value: TInput) => read(value))));
 }
 
 /** A text parameter: strings and numbers become a trimmed string; empty becomes undefined. */
