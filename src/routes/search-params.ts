@@ -13,7 +13,12 @@ import { z } from 'zod/mini';
  */
 export function lenient<TInput, TOutput>(read: (value: unknown) => TOutput | undefined) {
   // No check before `read`: it is given whatever the URL held (hence `unknown`), TInput only types the links.
-  return z.optional(z.pipe(z.custom<TInput>(), z.transform((value: TInput) => read(value))));
+  return z.optional(
+    z.pipe(
+      z.custom<TInput>(),
+      z.transform((value: TInput) => read(value)),
+    ),
+  );
 }
 
 /** A text parameter: strings and numbers become a trimmed string; empty becomes undefined. */
