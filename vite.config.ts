@@ -87,6 +87,17 @@ const APP_SHELL =
  */
 const CARD_PAYMENTS_LOADER = /[\\/]src[\\/]providers[\\/]card-payments[\\/](index|types)\.ts$/;
 
+/** The family site's entry chunk (src/main.tsx), which loads the framework, the app shell and app-start lazily. */
+const SITE_ENTRY_CHUNK = /(^|\/)main-[\w-]+\.js$/;
+
+/**
+ * The scripts every page has run before any other chunk's lazy import: the framework, the app shell and the two
+ * small chunks the entries load first (the family entry loads them in stages, src/main.tsx; the console's entry
+ * imports them). Left out of the preload lists of every lazy import but the family entry's own: the app shell's
+ * table of its routes' dependencies names 75 files, and each name is ~40 bytes nothing compresses.
+ */
+const LOADED_BEFORE_ANY_LAZY_IMPORT = /(^|\/)(framework|app-shell|rolldown-runtime|preload-helper)-[\w-]+\.js$/;
+
 /** Where the server's renderer of /draft is built, inside dist/ (under .vite/, which the server never serves). */
 export const SERVER_RENDERER_DIR = '.vite/server';
 
@@ -133,7 +144,13 @@ export default defineConfig(({ mode }) => {
       // .vite/manifest.json: which chunks and stylesheets each route loads (npm run bench sums a first visit from it).
       manifest: true,
       // Every browser the site supports preloads modules natively: the polyfill would be bytes on every first visit.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, deps, { hostId, hostType }) =>
+          hostType === 'js' && !SITE_ENTRY_CHUNK.test(hostId)
+            ? deps.filter((dep) => !LOADED_BEFORE_ANY_LAZY_IMPORT.test(dep))
+            : deps,
+      },
       // elkjs (the /flows page only, loaded lazily) is one 1.4 MB chunk; every other chunk stays far below this.
       chunkSizeWarningLimit: 1600,
       rolldownOptions: {
