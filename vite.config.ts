@@ -24,9 +24,14 @@ const FRAMEWORK_PACKAGES =
  * (flow-page, guards, search-params, settle-unless-aborted). src/app-start.tsx stays its own small chunk: the module
  * src/main.tsx imports after the first paint, which scripts/prerender.ts and npm run bench look up in the manifest.
  */
-/** The athlete steps both login and register invoke (src/machines/athlete-*.ts, src/views/athletes/). */
+/**
+ * The athlete steps both login and register invoke (src/machines/athlete-*.ts, src/views/athletes/), with what the
+ * three flows that save progress (login, register, /payment) share for it: the declaration helpers
+ * (src/session/progress-declaration.ts, out of the app shell /licenses/{license} loads), the athlete steps' part of
+ * it and the wizard page login and register both render (each was a file of its own on their first visit).
+ */
 const ATHLETE_STEPS =
-  /[\\/]src[\\/](machines[\\/](athlete-(steps|membership)\.machine|athlete-steps-parent)|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link)|routes[\\/]use-progress|session[\\/]progress-keys)\.tsx?$/;
+  /[\\/]src[\\/](machines[\\/](athlete-(steps|membership)\.machine|athlete-steps-parent|athlete-steps\.persist)|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link|register[\\/]wizard-page)|routes[\\/]use-progress|session[\\/]progress-(keys|declaration))\.tsx?$/;
 
 /** The card payment machine and the card steps it shares with the family checkout (src/machines/card-*.ts). */
 const CARD_PAYMENT = /[\\/]src[\\/]machines[\\/](card-payment\.machine|card-steps)\.ts$/;
@@ -50,13 +55,30 @@ const HOUSEHOLD_GUARDIANS =
 /**
  * The account forms' rules (names, phone, relationships, the guardian and create-athlete schemas, their payloads):
  * one chunk, as the automatic split made it before /household used some of them without the rest (which split it in
- * two and added a file to /register's and /login's first visit).
+ * two and added a file to /register's and /login's first visit). With them the family flows' session actions
+ * (src/machines/session-actions.ts), which the same three flows (login, register, /household/join) load: one file
+ * fewer on /login's and /register's first visit.
  */
 const ACCOUNT_FORMS =
-  /[\\/]src[\\/]domain[\\/](account-forms|names|phone|relationships|forms[\\/](password|guardian|phone|create-athlete))\.ts$/;
+  /[\\/]src[\\/](domain[\\/](account-forms|names|phone|relationships|forms[\\/](password|guardian|phone|create-athlete))|machines[\\/]session-actions)\.ts$/;
+
+/**
+ * The licence page's small shared modules (its machine's context, shared with the /flows page's copy; the payment
+ * texts and membership figures it shares with /payments, /update-card and the console): one chunk instead of three
+ * of 0.2-1.0 KB, each of which cost its own file's overhead on every first visit to /licenses/{license}.
+ */
+const LICENCE_KIT =
+  /[\\/]src[\\/](machines[\\/]licence\.context|domain[\\/]membership-figures|views[\\/]payments[\\/]payment-texts)\.ts$/;
+
+/**
+ * The payment rules and the two small modules /licenses/{license} and /payment both load with them (the confirmation
+ * handed from the payment to the licence page, the sibling-discount text): one chunk instead of three. Not dates.ts,
+ * which /dashboard and the console load without the rest.
+ */
+const PAYMENT_RULES = /[\\/]src[\\/](domain[\\/](payment-rules|household)|routes[\\/]claimed-confirmation)\.ts$/;
 
 const APP_SHELL =
-  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|sandbox-request|server-rendered|payments|subscribe|player|household|household-invites|registration-progress|waitlist|seat-holds|admin(-[\w-]+)?)(\.schemas)?\.ts)|session(?![\\/](household-checkout|progress(-restore)?\.ts|progress-keys\.ts|guardian-draft\.ts|staff(-key)?\.ts))|views[\\/]common(?![\\/](account-menu|confirm-choice))|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|(?!_?admin)[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
+  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|sandbox-request|server-rendered|payments|subscribe|player|household|household-invites|registration-progress|waitlist|seat-holds|admin(-[\w-]+)?)(\.schemas)?\.ts)|session(?![\\/](household-checkout|progress(-restore|-declaration)?\.ts|progress-keys\.ts|guardian-draft\.ts|staff(-key)?\.ts))|views[\\/]common(?![\\/](account-menu|confirm-choice|relationship-fields))|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|(?!_?admin)[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
 
 /**
  * The card-payments seam's loader with the one value of its types module (PaymentsUnavailableError, which the loader
@@ -64,6 +86,17 @@ const APP_SHELL =
  * chunk statically: every /payment visit fetched the Stripe adapter (5.6 KB brotli) even with the sandbox provider.
  */
 const CARD_PAYMENTS_LOADER = /[\\/]src[\\/]providers[\\/]card-payments[\\/](index|types)\.ts$/;
+
+/** The family site's entry chunk (src/main.tsx), which loads the framework, the app shell and app-start lazily. */
+const SITE_ENTRY_CHUNK = /(^|\/)main-[\w-]+\.js$/;
+
+/**
+ * The scripts every page has run before any other chunk's lazy import: the framework, the app shell and the two
+ * small chunks the entries load first (the family entry loads them in stages, src/main.tsx; the console's entry
+ * imports them). Left out of the preload lists of every lazy import but the family entry's own: the app shell's
+ * table of its routes' dependencies names 75 files, and each name is ~40 bytes nothing compresses.
+ */
+const LOADED_BEFORE_ANY_LAZY_IMPORT = /(^|\/)(framework|app-shell|rolldown-runtime|preload-helper)-[\w-]+\.js$/;
 
 /** Where the server's renderer of /draft is built, inside dist/ (under .vite/, which the server never serves). */
 export const SERVER_RENDERER_DIR = '.vite/server';
@@ -91,6 +124,18 @@ export default defineConfig(({ mode }) => {
       consoleEntry(),
       staticPages(JSON.parse(define.__SITE_CONFIG__)),
     ],
+    resolve: {
+      // React 19 has useSyncExternalStore: @xstate/react and TanStack's store import it through the package's shim
+      // for React 16-17 (its own copy of the hook, ~0.3 KB brotli in the framework chunk); the package's plain
+      // entries use React's own.
+      alias: [
+        { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
+        {
+          find: /^use-sync-external-store\/shim\/with-selector$/,
+          replacement: 'use-sync-external-store/with-selector',
+        },
+      ],
+    },
     // The validated configuration goes into the bundle as a constant (src/config.ts): no parsing in the browser.
     define,
     build: {
@@ -99,7 +144,13 @@ export default defineConfig(({ mode }) => {
       // .vite/manifest.json: which chunks and stylesheets each route loads (npm run bench sums a first visit from it).
       manifest: true,
       // Every browser the site supports preloads modules natively: the polyfill would be bytes on every first visit.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, deps, { hostId, hostType }) =>
+          hostType === 'js' && !SITE_ENTRY_CHUNK.test(hostId)
+            ? deps.filter((dep) => !LOADED_BEFORE_ANY_LAZY_IMPORT.test(dep))
+            : deps,
+      },
       // elkjs (the /flows page only, loaded lazily) is one 1.4 MB chunk; every other chunk stays far below this.
       chunkSizeWarningLimit: 1600,
       rolldownOptions: {
@@ -134,6 +185,8 @@ export default defineConfig(({ mode }) => {
               { name: 'card-payment', test: CARD_PAYMENT, includeDependenciesRecursively: false },
               { name: 'household-guardians', test: HOUSEHOLD_GUARDIANS, includeDependenciesRecursively: false },
               { name: 'account-forms', test: ACCOUNT_FORMS, includeDependenciesRecursively: false },
+              { name: 'licence-kit', test: LICENCE_KIT, includeDependenciesRecursively: false },
+              { name: 'payment-rules', test: PAYMENT_RULES, includeDependenciesRecursively: false },
               // Vite's helper for lazy imports, on its own: in the app shell it made the entry import the shell (and
               // through it the framework) statically, so ~110 KB of script was fetched before the page's first paint.
               { name: 'preload-helper', test: /vite\/preload-helper/, priority: 10 },

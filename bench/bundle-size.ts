@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { PRERENDERED_PAGES } from '../scripts/prerender.ts';
 import type { AppConfig } from '../src/config.ts';
-import { siteConfigDefine } from '../vite.config.ts';
+import { SERVER_RENDERER_DIR, siteConfigDefine } from '../vite.config.ts';
 
 interface ManifestChunk {
   file: string;
@@ -118,10 +118,15 @@ const UNCONFIGURED_ADAPTERS = new Set([
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-// Build into a temporary folder: dist/ may be served by a running server (npm start, browser tests).
+// Build into a temporary folder: dist/ may be served by a running server (npm start, browser tests). The server's
+// renderer of /draft too: its environment names its own folder (vite.config.ts), which a running server reloads.
 const outDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
 try {
-  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+    environments: { ssr: { build: { outDir: join(outDir, SERVER_RENDERER_DIR) } } },
+  });
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const sizes = (file: string) => {
     const path = join(outDir, file);

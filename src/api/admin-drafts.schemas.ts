@@ -31,7 +31,7 @@ export const adminDraftSchema = z.object({
   /** ISO date-time of the last save. */
   updated_at: z.string(),
   /** The family site's preview of it (`/draft?draft_id=…`), relative to the site. */
-  preview_path: z.string().check(z.startsWith('/')),
+  preview_path: z.string().check(z.refine((path) => path.startsWith('/'))),
 });
 export type AdminDraft = z.infer<typeof adminDraftSchema>;
 

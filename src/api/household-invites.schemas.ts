@@ -62,4 +62,4 @@ export interface GuardianInvitePayload {
 }
 
 /** A 204 answer has no body. */
-export const noContentSchema = z.undefined();
+export const noContentSchema = z.custom<undefined>((body) => body === undefined);

@@ -43,4 +43,4 @@ export interface WaitlistLookup {
 export type WaitlistAnswer = z.infer<typeof waitlistAnswerSchema>;
 
 /** DELETE answers 204 without a body. */
-export const leftWaitlistSchema = z.undefined();
+export const leftWaitlistSchema = z.custom<undefined>((body) => body === undefined);

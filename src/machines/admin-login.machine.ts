@@ -14,8 +14,8 @@ import { failedTo } from './call-failure';
 import { exitOf } from './flow-exit';
 import { credentialsOf, isValidLogin, loginCall, loginRefused } from './login-form';
 import { fieldMessagesOf } from './refusal-messages';
-import { answeredSession, staffFormRefusal, storeStaffSession } from './session-actions';
 import { apiCall } from './settle-unless-aborted';
+import { answeredSession, staffFormRefusal, storeStaffSession } from './staff-session-actions';
 
 export interface AdminLoginInput {
   /** The console page the `_admin` guard sent the visitor from (a path of ours, validated by the route). */

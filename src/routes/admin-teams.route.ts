@@ -2,11 +2,11 @@ import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { ROSTER_SORTS, ROSTER_STATUSES } from '../domain/admin-roster';
 import { adminLayoutRoute } from './_admin.route';
-import { text, wholeNumber } from './search-params';
+import { lenient, text, wholeNumber } from './search-params';
 
 /** One of `values`, else dropped (an unreadable filter shows the whole roster instead of breaking the page). */
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.catch(z.optional(z.enum(values)), undefined);
+  lenient<T[number], T[number]>((v) => values.find((value) => value === v));
 
 /** The roster's query in the URL (issue 22 point 3), what the page's machine starts from and mirrors back. */
 export const adminRosterSearch = z.object({

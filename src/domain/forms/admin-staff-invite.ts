@@ -32,7 +32,11 @@ export const adminStaffInviteBodySchema = z
     name: textField(INVITE_STAFF_NAME_REQUIRED),
     email: z
       .string({ error: INVITE_STAFF_EMAIL_INVALID })
-      .check(z.trim(), z.email(INVITE_STAFF_EMAIL_INVALID), z.maxLength(254, INVITE_STAFF_EMAIL_INVALID)),
+      .check(
+        z.trim(),
+        z.regex(z.regexes.email, INVITE_STAFF_EMAIL_INVALID),
+        z.maxLength(254, INVITE_STAFF_EMAIL_INVALID),
+      ),
     // Any text in (a form's select), one of the roles out.
     role: z.pipe(
       z.string({ error: INVITE_STAFF_ROLE_REQUIRED }),
