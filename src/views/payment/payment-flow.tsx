@@ -74,6 +74,8 @@ function PaymentScreen(props: StepProps) {
           <HouseholdCheckoutView actorRef={household} />
         </Suspense>
       ) : null;
+    case 'loadingStep':
+      return <LoadingScreen />;
     case 'waiverOnly':
       return <WaiverOnlyStep {...props} />;
     case 'choosingPlan':
