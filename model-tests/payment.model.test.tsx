@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { ApiError } from '../src/api/errors';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/errors';
 import { currentUserSchema, paymentDataSchema, serverDiscountSchema, type User } from '../src/api/schemas';
 import { initialBillingForm } from '../src/domain/forms/payment-billing';
 import { formatUsd } from '../src/domain/money';
@@ -186,6 +186,9 @@ const CODE_NOT_FOUND = new ApiError({
   body: { message: 'Code not found.', messages: {} },
 });
 
+/** A lazily loaded child's code that could not be fetched (the browser's own error for a failed dynamic import). */
+const CODE_NOT_FETCHED = new TypeError('Failed to fetch dynamically imported module');
+
 const PLAN_NAMES: Record<number, string> = { 0: 'Pay in full', 3: '3 monthly payments' };
 
 const cardPayments = createSandboxCardPayments({ navigate: vi.fn(), now: () => new Date('2026-06-01T12:00:00Z') });
@@ -255,6 +258,11 @@ function events(snapshot: Snapshot): AnyEventObject[] {
       errorEvent('currentUser', serverDown),
       errorEvent('subscriptionStatus', serverDown),
       errorEvent('paymentPlans', serverDown),
+      // Issue 30 point 6: the children's code loads when the flow reaches them (or cannot be fetched).
+      doneEvent('athleteStepsCode', undefined),
+      errorEvent('athleteStepsCode', CODE_NOT_FETCHED),
+      doneEvent('householdCheckoutCode', undefined),
+      errorEvent('householdCheckoutCode', CODE_NOT_FETCHED),
       { type: 'ADD_ATHLETE' },
       { type: 'SELECT_PLAN', month: 99 },
       { type: 'APPLY_DISCOUNT', code: '' },
@@ -289,6 +297,9 @@ function events(snapshot: Snapshot): AnyEventObject[] {
       doneEvent('subscriptionStatus', { payment_complete: 1 }),
       errorEvent('currentUser', serverDown),
       errorEvent('subscriptionStatus', serverDown),
+      doneEvent('householdCheckoutCode', undefined),
+      errorEvent('householdCheckoutCode', CODE_NOT_FETCHED),
+      { type: 'RETRY' },
       { type: 'AGREE_WAIVER', agreed: !context.waiverAgreed },
       { type: 'ACCEPT' },
     ];
@@ -474,7 +485,7 @@ const modelStates = {
     }
   },
   // Issue 20: the family checkout starts with the payment page's athlete and the one the athlete steps added.
-  household: (snapshot: Snapshot, { invocations }: { invocations: readonly { id: string }[] }) => {
+  'household.running': (snapshot: Snapshot, { invocations }: { invocations: readonly { id: string }[] }) => {
     if (snapshot.context.householdCheckoutId !== null) {
       expect(snapshot.children.householdCheckout?.getSnapshot().context.checkoutId).toBe('hc_1');
       return;
@@ -486,8 +497,11 @@ const modelStates = {
     expect(athletes.slice(1).every((athlete) => [alex.user_id, 13].includes(athlete.id))).toBe(true);
     expect(invocations.some((call) => call.id === 'athleteSteps')).toBe(false);
   },
-  addingAthlete: (snapshot: Snapshot) =>
+  'addingAthlete.running': (snapshot: Snapshot) =>
     expect(snapshot.children.athleteSteps?.getSnapshot().context.license).toBe('TIGERS-2027'),
+  // Issue 30 point 6: a child whose code could not be fetched says so, as a failed call does.
+  'addingAthlete.failed': (snapshot: Snapshot) => expect(snapshot.context.error).toBe(NETWORK_ERROR_MESSAGE),
+  'household.failed': (snapshot: Snapshot) => expect(snapshot.context.error).toBe(NETWORK_ERROR_MESSAGE),
   toRegister: (snapshot: Snapshot) =>
     expect(snapshot.output).toEqual({
       to: '/register',
@@ -783,6 +797,17 @@ const uiRun: UiRun<typeof paymentMachine> = {
       expect(payNow().disabled).toBe(true);
     },
     toClaimed: () => expect(screen.getByText('One moment…')).toBeTruthy(),
+    // Issue 30 point 6: the children's code loading, and its failure with a retry.
+    'addingAthlete.loading': () => expect(screen.getByRole('status').textContent).toBe('Loading…'),
+    'household.loading': () => expect(screen.getByRole('status').textContent).toBe('Loading…'),
+    'addingAthlete.failed': () => {
+      expect(screen.getByRole('alert').textContent).toBe(NETWORK_ERROR_MESSAGE);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    },
+    'household.failed': () => {
+      expect(screen.getByRole('alert').textContent).toBe(NETWORK_ERROR_MESSAGE);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    },
   },
 };
 

@@ -57,11 +57,18 @@ export type PaymentScreen =
   | 'noSeason'
   | 'addingAthlete'
   | 'household'
+  /** Issue 30 point 6: the code of 'Add another athlete' or of the family checkout loading (payment.children.ts). */
+  | 'loadingStep'
   | 'leaving';
 
 export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   if (snapshot.status === 'done') return 'leaving';
   if (snapshot.matches('waiverOnly')) return 'waiverOnly';
+  // A child's code that could not be fetched: the load failure's screen, with its retry.
+  if (snapshot.matches({ addingAthlete: 'failed' }) || snapshot.matches({ household: 'failed' })) return 'loadFailed';
+  if (snapshot.matches({ addingAthlete: 'loading' }) || snapshot.matches({ household: 'loading' })) {
+    return 'loadingStep';
+  }
   if (snapshot.matches('addingAthlete')) return 'addingAthlete';
   if (snapshot.matches('household')) return 'household';
   if (snapshot.matches('choosingPlan')) return 'choosingPlan';

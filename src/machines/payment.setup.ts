@@ -3,20 +3,9 @@
  * statechart in payment.machine.ts says when each runs; the draft preview (draft-preview.ts) replaces the plans and
  * discount actors and the `isPreview` guard. Guards and actions read call answers and event payloads through `params`.
  */
-import {
-  type ActorLogic,
-  type AnyStateMachine,
-  assign,
-  type EmittedFrom,
-  type EventFromLogic,
-  fromCallback,
-  type InputFrom,
-  type SnapshotFrom,
-  setup,
-  spawnChild,
-} from 'xstate';
+import { type AnyStateMachine, assign, fromCallback, type SnapshotFrom, setup, spawnChild } from 'xstate';
 import { getUser } from '../api/auth';
-import { errorText } from '../api/errors';
+import { errorText, NETWORK_ERROR_MESSAGE } from '../api/errors';
 import { getDiscount, getPaymentPlans, getSubscriptionStatus } from '../api/memberships';
 import type { PaymentData, ServerDiscount, SubscriptionStatus, User } from '../api/schemas';
 import { discountCodeAction, toClientDiscount } from '../domain/fees';
@@ -30,6 +19,7 @@ import type { CardPaymentExit, cardPaymentMachine } from './card-payment.machine
 import { noCardProvider } from './card-provider';
 import type { HouseholdCheckoutExit } from './household-checkout.context';
 import type { householdCheckoutMachine } from './household-checkout.machine';
+import { noChildCode, type Provided } from './payment.children';
 import {
   addedAthleteOf,
   athleteRecordOf,
@@ -57,21 +47,6 @@ import {
   validBilling,
 } from './payment.context';
 import { apiCall } from './settle-unless-aborted';
-
-/**
- * A child machine the page gives (machine.provide): the flow knows its type (a type-only import: its code stays out of
- * this module and of /draft), so the invoke's input and output, the children the views read (payment.connect.ts) and
- * the page's provide() are all checked against the real machine.
- */
-type Provided<TMachine extends AnyStateMachine> = ActorLogic<
-  SnapshotFrom<TMachine>,
-  EventFromLogic<TMachine>,
-  InputFrom<TMachine>,
-  SystemOf<TMachine>,
-  EmittedFrom<TMachine>
->;
-type SystemOf<TLogic> =
-  TLogic extends ActorLogic<infer _S, infer _E, infer _I, infer TSystem, infer _Em> ? TSystem : never;
 
 /**
  * The placeholder of a child the page provides. The card payment and issue 20's athlete steps and family checkout
@@ -129,7 +104,11 @@ export const paymentSetup = setup({
     cardPayment: notProvided<typeof cardPaymentMachine>('the card payment'),
     // Issue 20: 'Add another athlete' runs the athlete steps, then the family checkout: /payment provides both (with
     // the family checkout's card actors); /draft, which never adds an athlete, provides neither (bench: /draft).
+    // Issue 30 point 6: their code loads only when the flow reaches them (payment.children.ts): each `…Code` actor
+    // is that load, which the page gives with the child.
+    athleteStepsCode: noChildCode('the athlete steps'),
     athleteSteps: notProvided<typeof addAthleteMachine>('the athlete steps'),
+    householdCheckoutCode: noChildCode('the family checkout'),
     householdCheckout: notProvided<typeof householdCheckoutMachine>('the family checkout'),
     draftChannel: fromCallback<DraftChannelEvent, DraftChannelInput>(() => undefined),
   },
@@ -205,6 +184,8 @@ export const paymentSetup = setup({
       };
     }),
     rememberLoadError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
+    /** A child's code that could not be fetched (payment.children.ts): the connection, as a failed call says. */
+    rememberCodeNotLoaded: assign({ error: NETWORK_ERROR_MESSAGE }),
     reloadFor: assign({ reloadFor: (_, params: { step: ReloadStep }) => params.step }),
     selectPlan: assign({ selectedPlanMonth: (_, params: { month: number }) => params.month }),
     startLookup: assign({ pendingCode: (_, params: { code: string }) => params.code.trim(), discountError: null }),

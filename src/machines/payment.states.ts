@@ -53,58 +53,93 @@ export function childStates() {
       description:
         "Spec §4, issue 20 point 1: 'Add another athlete': the athlete steps with the page's licence (pick or create, " +
         'membership check, claim); Back returns to step 1 unchanged.',
-      invoke: {
-        id: 'athleteSteps',
-        src: 'athleteSteps',
-        input: ({ context }: Context) => ({ license: licenceCode(context) ?? null, opensAt: 'athleteList' as const }),
-        onDone: [
-          {
-            guard: { type: 'addsAthlete', params: ({ event }: AthleteStepsDone) => event.output },
-            target: 'household',
-            actions: { type: 'startHousehold', params: ({ event }: AthleteStepsDone) => event.output },
-            description: 'Another athlete: the payment page becomes the family checkout.',
-          },
-          { target: 'choosingPlan', description: 'Back, or the same athlete again: step 1 as it was.' },
-        ],
-      },
+      initial: 'loading',
+      states: childCodeStates('athleteStepsCode', {
+        description: "Spec §4, issue 20 point 1: the athlete steps, with the page's licence.",
+        invoke: {
+          id: 'athleteSteps',
+          src: 'athleteSteps',
+          input: ({ context }: Context) => ({ license: licenceCode(context) ?? null, opensAt: 'athleteList' as const }),
+          onDone: [
+            {
+              guard: { type: 'addsAthlete', params: ({ event }: AthleteStepsDone) => event.output },
+              target: '#payment.household',
+              actions: { type: 'startHousehold', params: ({ event }: AthleteStepsDone) => event.output },
+              description: 'Another athlete: the payment page becomes the family checkout.',
+            },
+            { target: '#payment.choosingPlan', description: 'Back, or the same athlete again: step 1 as it was.' },
+          ],
+        },
+      }),
     },
     household: {
       description:
         'Spec §4, issue 20: the family checkout (household-checkout.machine.ts) with the first athlete and the added one, or ' +
         'its 3-D Secure return.',
+      initial: 'loading',
+      states: childCodeStates('householdCheckoutCode', {
+        description: 'Spec §4, issue 20: the family checkout, with both athletes, or its 3-D Secure return.',
+        invoke: {
+          id: 'householdCheckout',
+          src: 'householdCheckout',
+          input: ({ context }: Context) => householdInput(context),
+          onDone: [
+            {
+              guard: {
+                type: 'householdExited',
+                params: ({ event }: HouseholdDone) => ({ exit: event.output, is: 'paid' as const }),
+              },
+              target: '#payment.toClaimed',
+              actions: { type: 'storeHouseholdConfirmation', params: ({ event }: HouseholdDone) => event.output },
+              description: 'Paid: the claimed page with the confirmation of every athlete.',
+            },
+            {
+              guard: {
+                type: 'householdExited',
+                params: ({ event }: HouseholdDone) => ({ exit: event.output, is: 'retry' as const }),
+              },
+              target: '#payment.checkingStatus',
+              actions: ['forgetReturn', 'endHousehold'],
+              description: '§8: after an unsuccessful return the payment page loads again.',
+            },
+            {
+              target: '#payment.loadingPlans',
+              actions: ['endHousehold', { type: 'reloadFor', params: { step: 'choosingPlan' } }],
+              description:
+                'Back from the family checkout: step 1 for the payer now stored (the athlete steps stored the added ' +
+                "athlete's token), loaded again so plans and payment are that athlete's.",
+            },
+          ],
+        },
+      }),
+    },
+  } as const;
+}
+
+/**
+ * Issue 30 point 6: the substates of a child whose code loads only when the flow reaches it (payment.children.ts):
+ * `loading` its code, `failed` (the payer may try again), then `running`, the child itself.
+ */
+function childCodeStates<TCode extends 'athleteStepsCode' | 'householdCheckoutCode', const TRunning>(
+  code: TCode,
+  running: TRunning,
+) {
+  return {
+    loading: {
+      tags: ['busy'],
+      description: 'Spec §4, issue 30 point 6: its code loads now (a first visit to the page does not fetch it).',
       invoke: {
-        id: 'householdCheckout',
-        src: 'householdCheckout',
-        input: ({ context }: Context) => householdInput(context),
-        onDone: [
-          {
-            guard: {
-              type: 'householdExited',
-              params: ({ event }: HouseholdDone) => ({ exit: event.output, is: 'paid' as const }),
-            },
-            target: 'toClaimed',
-            actions: { type: 'storeHouseholdConfirmation', params: ({ event }: HouseholdDone) => event.output },
-            description: 'Paid: the claimed page with the confirmation of every athlete.',
-          },
-          {
-            guard: {
-              type: 'householdExited',
-              params: ({ event }: HouseholdDone) => ({ exit: event.output, is: 'retry' as const }),
-            },
-            target: 'checkingStatus',
-            actions: ['forgetReturn', 'endHousehold'],
-            description: '§8: after an unsuccessful return the payment page loads again.',
-          },
-          {
-            target: 'loadingPlans',
-            actions: ['endHousehold', { type: 'reloadFor', params: { step: 'choosingPlan' } }],
-            description:
-              'Back from the family checkout: step 1 for the payer now stored (the athlete steps stored the added ' +
-              "athlete's token), loaded again so plans and payment are that athlete's.",
-          },
-        ],
+        id: code,
+        src: code,
+        onDone: { target: 'running' },
+        onError: { target: 'failed', actions: 'rememberCodeNotLoaded' },
       },
     },
+    failed: {
+      description: 'Spec §8: its code could not be fetched; the payer may try again.',
+      on: { RETRY: { target: 'loading', actions: 'clearError' } },
+    },
+    running,
   } as const;
 }
 

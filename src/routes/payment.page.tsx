@@ -1,10 +1,10 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
-import { addAthleteMachine } from '../machines/add-athlete.machine';
+import type { addAthleteMachine } from '../machines/add-athlete.machine';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
-import { householdCardPaymentMachine } from '../machines/household-card-payment';
-import { householdCheckoutMachine } from '../machines/household-checkout.machine';
+import type { householdCheckoutMachine } from '../machines/household-checkout.machine';
+import { lazyChild } from '../machines/payment.lazy-child';
 import { type PaymentDestination, paymentMachine } from '../machines/payment.machine';
 import { paymentProgress } from '../machines/payment.persist';
 import { cardPaymentsActor, retrievePaymentIntentActor } from '../providers/card-payments/payment.actors';
@@ -19,6 +19,34 @@ import { paymentRoute } from './payment.route';
 import { ResumeDiscardedNotice, useProgressSaving, useResumeOutcome } from './use-progress';
 
 /**
+ * Issue 20's children, which only 'Add another athlete' (or a family checkout's 3-D Secure return) starts: their code
+ * loads when the flow reaches them (issue 30 point 6, payment.children.ts), with the screen each shows first, so
+ * that screen does not wait for a second round trip.
+ */
+const athleteSteps = lazyChild<typeof addAthleteMachine>('the athlete steps', async () => {
+  const [{ addAthleteMachine }] = await Promise.all([
+    import('../machines/add-athlete.machine'),
+    import('../views/payment/household-add-athlete'),
+  ]);
+  return addAthleteMachine;
+});
+const householdCheckout = lazyChild<typeof householdCheckoutMachine>('the family checkout', async () => {
+  const [{ householdCheckoutMachine }, { householdCardPaymentMachine }] = await Promise.all([
+    import('../machines/household-checkout.machine'),
+    import('../machines/household-card-payment'),
+    import('../views/payment/household-checkout-view'),
+  ]);
+  return householdCheckoutMachine.provide({
+    actors: {
+      cardPayments: cardPaymentsActor,
+      cardPayment: householdCardPaymentMachine.provide({
+        actors: { retrievePaymentIntent: retrievePaymentIntentActor },
+      }),
+    },
+  });
+});
+
+/**
  * /payment pays by card: the machine gets the card provider, and its card payment the provider's look-up of a
  * returning payment (and never the realtime client).
  */
@@ -27,15 +55,10 @@ const paymentPageMachine = paymentMachine.provide({
     cardPayments: cardPaymentsActor,
     cardPayment: cardPaymentMachine.provide({ actors: { retrievePaymentIntent: retrievePaymentIntentActor } }),
     // Issue 20: 'Add another athlete' (payment.setup.ts leaves both children to the page; /draft never runs them).
-    athleteSteps: addAthleteMachine,
-    householdCheckout: householdCheckoutMachine.provide({
-      actors: {
-        cardPayments: cardPaymentsActor,
-        cardPayment: householdCardPaymentMachine.provide({
-          actors: { retrievePaymentIntent: retrievePaymentIntentActor },
-        }),
-      },
-    }),
+    athleteStepsCode: athleteSteps.code,
+    athleteSteps: athleteSteps.logic,
+    householdCheckoutCode: householdCheckout.code,
+    householdCheckout: householdCheckout.logic,
   },
 });
 

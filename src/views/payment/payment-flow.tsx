@@ -5,7 +5,7 @@ import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { CheckoutStep } from './checkout-step';
-import { LoadingOptions } from './loading-options';
+import { LoadingOptionsStatus } from './loading-options';
 import './amounts.css';
 import './payment.css';
 import { NO_SEASON, PREVIEW_TEXT, PREVIEW_TITLE } from '../../domain/payment-rules';
@@ -54,6 +54,20 @@ function PreviewBanner() {
   );
 }
 
+/**
+ * Step 1, while its plans load and once they are there: one heading element for both (issue 30 point 6), so the plans'
+ * arrival does not mount a new heading, whose focus (StepHeading) forced a layout inside the task that renders the
+ * plans. The heading took focus when the page started and keeps it.
+ */
+function PaymentOptionsScreen({ loading, ...props }: StepProps & { loading: boolean }) {
+  return (
+    <>
+      <StepHeading>Payment Options</StepHeading>
+      {loading ? <LoadingOptionsStatus /> : <PaymentOptionsStep {...props} />}
+    </>
+  );
+}
+
 function PaymentScreen(props: StepProps) {
   const { actorRef } = props;
   const screen = useSelector(actorRef, paymentScreenOf);
@@ -74,10 +88,12 @@ function PaymentScreen(props: StepProps) {
           <HouseholdCheckoutView actorRef={household} />
         </Suspense>
       ) : null;
+    case 'loadingStep':
+      return <LoadingScreen />;
     case 'waiverOnly':
       return <WaiverOnlyStep {...props} />;
     case 'choosingPlan':
-      return <PaymentOptionsStep {...props} />;
+      return <PaymentOptionsScreen {...props} loading={false} />;
     case 'protection':
       return <ProtectionStep {...props} />;
     case 'checkout':
@@ -113,7 +129,7 @@ function PaymentScreen(props: StepProps) {
         </p>
       );
     case 'loading':
-      return <LoadingOptions />;
+      return <PaymentOptionsScreen {...props} loading />;
   }
 }
 

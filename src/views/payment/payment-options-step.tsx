@@ -1,14 +1,16 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { paymentOptionsView } from '../../machines/payment.connect';
-import { StepHeading } from '../common/step-heading';
 import { AddAthleteButton } from './add-athlete-button';
 import { DiscountForm } from './discount-form';
 import { FeeSummary } from './fee-summary';
 import { PlanOption } from './plan-option';
 import type { StepProps } from './types';
 
-/** Step 1 (§2 Payment page (a), §4, §5): every offered plan, the team's fees, the discount code, Next and Back. */
+/**
+ * Step 1 (§2 Payment page (a), §4, §5): every offered plan, the team's fees, the discount code, Next and Back. Its
+ * heading is payment-flow.tsx's (`PaymentOptionsScreen`), the one shown while the plans load.
+ */
 export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
   const context = useSelector(actorRef, paymentOptionsView, shallowEqual);
   const { busy, canGoBack, canGoOn, plans, fees, teamLine } = context;
@@ -22,7 +24,6 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
 
   return (
     <>
-      <StepHeading>Payment Options</StepHeading>
       <p className="step-indicator">Step 1 of 2</p>
       {teamLine !== null && <p className="payment-team">{teamLine}</p>}
       {fees !== null && (
