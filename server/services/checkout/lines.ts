@@ -96,7 +96,8 @@ export interface Priced {
 
 /**
  * The athletes of the caller's household: those registered by the caller or by another guardian of the caller's
- * household (server/services/households.ts says the same in three statements; the quote needs it as a subquery).
+ * household (server/services/households.ts says the same in three statements; the quote needs it inside its one
+ * statement), as an SQL array of ids, so each statement reads it once and tests each athlete with `= any(…)`.
  */
 const householdAthletesOf = (callerId: SQLWrapper) =>
   sql`array(select ag.athlete_id from athlete_guardians ag where ag.guardian_id = ${callerId} or ag.guardian_id in (select g2.user_id from household_guardians g1 join household_guardians g2 on g2.household_id = g1.household_id where g1.user_id = ${callerId}))`;
