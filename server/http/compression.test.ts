@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { compressBody, compressJson, negotiateEncoding, SYNC_COMPRESS_MAX_BYTES } from './compression.ts';
+import {
+  API_ENCODINGS,
+  compressBody,
+  compressJson,
+  negotiateEncoding,
+  SYNC_COMPRESS_MAX_BYTES,
+  ZSTD_AVAILABLE,
+} from './compression.ts';
 
 /** A JSON-like text of about `bytes` bytes: repetitive keys with varying values, as an API answer. */
 function jsonOf(bytes: number): Buffer<ArrayBuffer> {
@@ -33,6 +40,18 @@ describe('compressBody', () => {
     });
   }
 
+  for (const size of [5 * 1024, SYNC_COMPRESS_MAX_BYTES + 1024]) {
+    it.runIf(ZSTD_AVAILABLE)(
+      `round-trips a ${size < SYNC_COMPRESS_MAX_BYTES ? 'small' : 'large'} answer in zstd, smaller than brotli's`,
+      async () => {
+        const body = jsonOf(size);
+        const zstd = await compressBody(body, 'zstd');
+        expect(zstdDecompressSync?.(zstd).equals(body)).toBe(true);
+        expect(zstd.length).toBeLessThan(body.length / 2);
+      },
+    );
+  }
+
   it('sends the body as it is for no encoding', async () => {
     const body = jsonOf(2048);
     expect(Buffer.from(await compressBody(body, null)).equals(body)).toBe(true);
@@ -49,6 +68,22 @@ describe('negotiateEncoding', () => {
       expect(negotiateEncoding('gzip, deflate, br', ['gzip'])).toBe('gzip');
       expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
       expect(negotiateEncoding('identity')).toBeNull();
+    }
+  });
+});
+
+describe('negotiateEncoding for API answers', () => {
+  it('prefers zstd where this Node has it, brotli otherwise, and follows q-values over the order', () => {
+    const browser = 'gzip, deflate, br, zstd';
+    expect(API_ENCODINGS).toEqual(ZSTD_AVAILABLE ? ['zstd', 'br', 'gzip'] : ['br', 'gzip']);
+    for (let round = 0; round < 2; round += 1) {
+      expect(negotiateEncoding(browser, API_ENCODINGS)).toBe(ZSTD_AVAILABLE ? 'zstd' : 'br');
+      // The site's files have no zstd copies: the same header gets brotli there.
+      expect(negotiateEncoding(browser)).toBe('br');
+      expect(negotiateEncoding('gzip, deflate, br', API_ENCODINGS)).toBe('br');
+      expect(negotiateEncoding('zstd;q=0.5, br', API_ENCODINGS)).toBe('br');
+      expect(negotiateEncoding('zstd;q=0, *', API_ENCODINGS)).toBe('br');
+      expect(negotiateEncoding('*', API_ENCODINGS)).toBe(API_ENCODINGS[0]);
     }
   });
 });
@@ -72,5 +107,15 @@ describe('compressJson', () => {
     expect(ascii.headers.get('content-encoding')).toBeNull();
     expect(ascii.headers.get('vary')).toBe('Accept-Encoding');
     expect(await ascii.json()).toEqual({ t: 'x'.repeat(1013) });
+  });
+
+  it("answers a browser's header in zstd where this Node has it (brotli otherwise), with its length", async () => {
+    const answer = await api.request('/accented', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    const body = Buffer.from(await answer.arrayBuffer());
+    expect(Number(answer.headers.get('content-length'))).toBe(body.length);
+    expect(answer.headers.get('vary')).toBe('Accept-Encoding');
+    const text = ZSTD_AVAILABLE ? zstdDecompressSync?.(body) : brotliDecompressSync(body);
+    expect(answer.headers.get('content-encoding')).toBe(ZSTD_AVAILABLE ? 'zstd' : 'br');
+    expect(JSON.parse(String(text))).toEqual({ t: 'é'.repeat(600) });
   });
 });

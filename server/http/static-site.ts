@@ -40,7 +40,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** The files the build precompresses (vite.config.ts): only these can have .br and .gz siblings. */
 export const PRECOMPRESSED_EXTENSIONS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml']);
 
-const SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
+const SUFFIX: Record<Exclude<ContentEncoding, 'zstd'>, string> = { br: '.br', gzip: '.gz' };
 
 /** Vite fingerprints everything under assets/, so those files never change; everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
