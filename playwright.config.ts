@@ -1,21 +1,27 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { prepareSeededTemplates, seededDataDir } from './e2e/support/seeded-data.ts';
 
 /**
  * Browser tests drive Debian's Chromium (/usr/bin/chromium), never a downloaded browser, against the real product
- * (`node --import tsx server/main.ts`, as `npm start` runs it) on a free port with a fresh temporary data directory,
- * so every run starts from the seeded fixtures (docs/fixtures.md). The port and directory are chosen once in the
- * runner and inherited by the workers.
+ * (`node dist-server/main.js`, as `npm start` runs it, built first when its sources changed) on a free port with a
+ * fresh temporary data directory holding the seeded fixtures (docs/fixtures.md; a copy of the run's seeded template,
+ * e2e/support/seeded-data.ts). The port, the templates and the directory are made once in the runner and inherited by
+ * the workers.
  */
+if (!process.env.E2E_PORT) {
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  prepareSeededTemplates();
+}
 process.env.E2E_PORT ??= execFileSync(
   process.execPath,
   ['-e', "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"],
   { encoding: 'utf8' },
 ).trim();
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'diamond-e2e-'));
+process.env.E2E_DATA_DIR ??= seededDataDir('fixtures');
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
@@ -53,7 +59,7 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    command: 'node --enable-source-maps dist-server/main.js',
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

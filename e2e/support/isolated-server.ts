@@ -1,13 +1,13 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { seededDataDir } from './seeded-data';
 
 /**
  * A second product server on its own free port and fresh data directory, seeded with the same fixtures, for a
  * journey that must change a fixture account (e.g. claim for parent@example.com's athlete) without spoiling that
- * account for the other journeys of the shared run. It serves the dist/ the main web server already built.
+ * account for the other journeys of the shared run. It runs the server bundle and serves the dist/ the main web server
+ * already built, on a copy of the run's seeded template (seeded-data.ts).
  */
 export interface IsolatedServer {
   baseURL: string;
@@ -28,27 +28,17 @@ function freePort(): Promise<number> {
 
 export interface IsolatedServerOptions {
   /**
-   * The club console's roster fixtures too (docs/fixtures.md "Staff": one 14U Storm family per roster status), added
-   * by server/db/seed-roster-cli.ts to the new data directory before the server starts on it.
+   * The club console's roster fixtures too (docs/fixtures.md "Staff": one 14U Storm family per roster status), from
+   * the run's roster template (server/db/seed-roster-cli.ts, seeded-data.ts).
    */
   seedRoster?: boolean;
 }
 
 export async function startIsolatedServer(options: IsolatedServerOptions = {}): Promise<IsolatedServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'diamond-e2e-isolated-'));
-  if (options.seedRoster) {
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-roster-cli.ts'], {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    });
-    if (seeded.status !== 0) {
-      rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`the roster fixtures were not added: ${seeded.stderr}`);
-    }
-  }
+  const dataDir = seededDataDir(options.seedRoster ? 'roster' : 'fixtures', 'diamond-e2e-isolated-');
   const baseURL = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
