@@ -10,7 +10,8 @@ import { prepareSeededTemplates, seededDataDir } from './e2e/support/seeded-data
  * e2e/support/seeded-data.ts). The port, the templates and the directory are made once in the runner and inherited by
  * the workers.
  */
-if (!process.env.E2E_PORT) {
+if (!process.env.E2E_SEEDED_DIR) {
+  // In the runner only: the workers inherit the templates' directories and find the bundle built.
   execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
