@@ -46,3 +46,22 @@ it('is stale when a bundled source, the lockfile or the bundle itself changes, a
   rmSync(path.join(root, 'dist-server', 'main.js'));
   expect(staleReason(root)).toBe('not built yet');
 });
+
+it("links the server's modules as native ESM on this Node, as npm start loads them (vitest's runner would not notice a named import this Node lacks)", () => {
+  // Everything server/main.ts imports, without starting it.
+  const modules = [
+    './server/app.ts',
+    './server/billing/scheduler.ts',
+    './server/db/seed.ts',
+    './server/mail/relay-scheduler.ts',
+    './server/providers/index.ts',
+    './server/realtime/postgres-fanout.ts',
+    './server/site-build.ts',
+  ];
+  const script = `for (const m of ${JSON.stringify(modules)}) await import(m); console.log('linked');`;
+  const printed = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    encoding: 'utf8',
+  });
+  expect(printed.trim()).toBe('linked');
+});

@@ -1,14 +1,6 @@
 import { promisify } from 'node:util';
-import {
-  type BrotliOptions,
-  brotliCompress,
-  brotliCompressSync,
-  constants,
-  gzip,
-  gzipSync,
-  zstdCompress,
-  zstdCompressSync,
-} from 'node:zlib';
+import * as zlib from 'node:zlib';
+import { type BrotliOptions, brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 
 /** The encodings the server sends. */
@@ -24,7 +16,7 @@ const PREFERENCE: readonly ContentEncoding[] = ['br', 'gzip'];
  * Whether this Node compresses with zstd (node:zlib from Node 22.15 and 23.8; production's Node 24 does, the tests'
  * Node 20 does not).
  */
-export const ZSTD_AVAILABLE = typeof zstdCompressSync === 'function' && typeof zstdCompress === 'function';
+export const ZSTD_AVAILABLE = typeof zlib.zstdCompressSync === 'function' && typeof zlib.zstdCompress === 'function';
 
 /**
  * The encodings of the API's answers, best first: zstd where this Node has it. Every current browser accepts it
@@ -97,14 +89,16 @@ const gzipAsync = promisify(gzip);
 
 /** zstd at its default level (3), told the body's size: the fastest and smallest of its levels on API answers. */
 function zstdSync(body: Uint8Array): Buffer<ArrayBuffer> {
-  if (!zstdCompressSync) throw new Error('zstd is not available in this Node');
-  return zstdCompressSync(body, { pledgedSrcSize: body.length });
+  const compress = zlib.zstdCompressSync;
+  if (!compress) throw new Error('zstd is not available in this Node');
+  return compress(body, { pledgedSrcSize: body.length });
 }
 
 function zstdAsync(body: Uint8Array): Promise<Buffer<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
-    if (!zstdCompress) return reject(new Error('zstd is not available in this Node'));
-    zstdCompress(body, { pledgedSrcSize: body.length }, (error, result) => (error ? reject(error) : resolve(result)));
+    const compress = zlib.zstdCompress;
+    if (!compress) return reject(new Error('zstd is not available in this Node'));
+    compress(body, { pledgedSrcSize: body.length }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
