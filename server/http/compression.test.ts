@@ -119,4 +119,16 @@ describe('compressJson', () => {
     expect(answer.headers.get('content-encoding')).toBe(ZSTD_AVAILABLE ? 'zstd' : 'br');
     expect(JSON.parse(String(text))).toEqual({ t: 'é'.repeat(600) });
   });
+
+  it('answers a large body in brotli when the client accepts it beside zstd (bytes weigh more there)', async () => {
+    const large = new Hono();
+    large.use('*', compressJson());
+    const items = Array.from({ length: 2000 }, (_, index) => ({ index, due_on: '2027-01-01', note: `n${index * 7}` }));
+    large.get('/large', (c) => c.json(items));
+    const both = await large.request('/large', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(both.headers.get('content-encoding')).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await both.arrayBuffer())).toString())).toEqual(items);
+    const zstdOnly = await large.request('/large', { headers: { 'Accept-Encoding': 'zstd' } });
+    expect(zstdOnly.headers.get('content-encoding')).toBe(ZSTD_AVAILABLE ? 'zstd' : null);
+  });
 });
