@@ -164,7 +164,7 @@ export async function compressBody(
  */
 function largeBodyEncoding(accepted: ContentEncoding, length: number, c: Context): ContentEncoding {
   if (accepted !== 'zstd' || length < SMALL_BODY_BYTES) return accepted;
-  return negotiateEncoding(c.req.header('Accept-Encoding')) ?? accepted;
+  return negotiateEncoding(c.req.header('Accept-Encoding')) === 'br' ? 'br' : accepted;
 }
 
 /**
