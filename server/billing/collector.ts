@@ -180,7 +180,7 @@ export async function chargePhaseNow(
   deps: AppDeps,
   phaseId: number,
   asOf: string,
-): Promise<'charged' | 'failed' | 'retry' | 'lost' | 'busy'> {
+): Promise<'charged' | 'failed' | 'lost' | 'busy'> {
   const leaseId = randomUUID();
   const now = deps.now();
   const [phase] = await deps.db.transaction(async (tx) => {
@@ -234,7 +234,7 @@ async function chargeGroup(
   group: ChargeGroup,
   asOf: string,
   leaseId: string,
-): Promise<'charged' | 'failed' | 'retry' | 'lost'> {
+): Promise<'charged' | 'failed' | 'lost'> {
   const { phases } = group;
   const [first] = phases;
   if (!first) return 'lost';
@@ -271,16 +271,15 @@ async function chargeGroup(
   }
 
   // The family saved another card while this one was being charged (their card update found the phases leased to
-  // this run and left them): the failure is the old card's, so it counts for nothing. The lease is released with the
-  // attempt counted (the next try needs its own idempotency key) and this run's next claim charges the new card.
+  // this run and left them): the failure is the old card's, so it counts for nothing. This run keeps the lease and
+  // charges the new card at once, under the next attempt's idempotency key. Releasing the lease for a later claim is
+  // not enough: a claim skips a checkout whose row another run or card update holds at that moment, so the phases
+  // could wait for their next retry date although a good card is saved (household-billing.test.ts forces that).
   const current = await cardOf(deps.db, first.membershipId);
   if (current && current.paymentMethodId !== card?.paymentMethodId) {
-    const released = await deps.db
-      .update(membershipPhases)
-      .set({ attempts: counted, leaseId: null, leaseUntil: null })
-      .where(mine)
-      .returning();
-    return released.length > 0 ? 'retry' : 'lost';
+    const kept = await deps.db.update(membershipPhases).set({ attempts: counted }).where(mine).returning();
+    if (kept.length === 0) return 'lost';
+    return chargeGroup(deps, { ...group, phases: kept.sort((a, b) => a.id - b.id) }, asOf, leaseId);
   }
 
   // Off-session a 3-D Secure card cannot be authenticated: Stripe fails it (authentication_required); should a
