@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -104,7 +106,57 @@ export const SERVER_RENDERER_DIR = '.vite/server';
 // The API server `npm run dev` proxies to (scripts/dev.ts starts it on this port).
 const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:5174';
 
-export default defineConfig(({ mode }) => {
+/** The compiled message catalogues (scripts/i18n-compile.ts), `<locale>/<group>.json`. */
+const CATALOGUES_DIR = 'src/i18n/compiled';
+/** Where `npm run dev` serves them. */
+const DEV_I18N_BASE = '/i18n-dev';
+
+function catalogueFiles(): { name: string; content: Buffer }[] {
+  const dir = path.resolve(CATALOGUES_DIR);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((locale) =>
+      readdirSync(path.join(dir, locale))
+        .filter((file) => file.endsWith('.json'))
+        .sort()
+        .map((file) => ({ name: `${locale}/${file}`, content: readFileSync(path.join(dir, locale, file)) })),
+    );
+}
+
+/** A build's catalogues live under one fingerprinted folder (served immutable, as all of assets/). */
+function builtI18nBase(): string {
+  const hash = createHash('sha256');
+  for (const file of catalogueFiles()) hash.update(file.name).update('\0').update(file.content).update('\0');
+  return `/assets/i18n-${hash.digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * Issue 31: the message catalogues as small JSON files the site fetches (src/i18n/runtime.ts), one per language and
+ * group, instead of a module each: the app shell carries one folder name, not a table of every catalogue. A build
+ * emits them under `__I18N_BASE__` (compressed like every file, writeBundle below); `npm run dev` serves them.
+ */
+function i18nCatalogues(base: string): Plugin {
+  return {
+    name: 'diamond-i18n-catalogues',
+    configureServer(server) {
+      server.middlewares.use(DEV_I18N_BASE, (request, response, next) => {
+        const file = catalogueFiles().find((entry) => `/${entry.name}` === request.url?.split('?')[0]);
+        if (!file) return next();
+        response.setHeader('Content-Type', 'application/json');
+        response.end(file.content);
+      });
+    },
+    generateBundle() {
+      if (this.environment.name !== 'client') return;
+      for (const file of catalogueFiles()) {
+        this.emitFile({ type: 'asset', fileName: `${base.slice(1)}/${file.name}`, source: file.content });
+      }
+    },
+  };
+}
+
+export default defineConfig(({ mode, command }) => {
   // Validate the site's configuration before anything is built or served: a bad value stops start-up here,
   // naming the variable, instead of shipping a broken page.
   let define: ReturnType<typeof siteConfigDefine>;
@@ -117,12 +169,14 @@ export default defineConfig(({ mode }) => {
     }
     throw error;
   }
+  const i18nBase = command === 'build' ? builtI18nBase() : DEV_I18N_BASE;
   return {
     plugins: [
       react(),
       machineDescriptionsForFlowsOnly(),
       consoleEntry(),
       staticPages(JSON.parse(define.__SITE_CONFIG__)),
+      i18nCatalogues(i18nBase),
     ],
     resolve: {
       // React 19 has useSyncExternalStore: @xstate/react and TanStack's store import it through the package's shim
@@ -137,7 +191,7 @@ export default defineConfig(({ mode }) => {
       ],
     },
     // The validated configuration goes into the bundle as a constant (src/config.ts): no parsing in the browser.
-    define,
+    define: { ...define, __I18N_BASE__: JSON.stringify(i18nBase) },
     build: {
       target: 'es2022',
       sourcemap: true,

@@ -64,7 +64,8 @@ const SERVER_TEST = {
 export default defineConfig({
   plugins: [react()],
   // The site's configuration as vite.config.ts compiles it in (src/config.ts), from the same VITE_* variables.
-  define: siteConfigDefine('test'),
+  // The tests add every catalogue up front (src/test-setup.ts); nothing is fetched from this base.
+  define: { ...siteConfigDefine('test'), __I18N_BASE__: JSON.stringify('/i18n-test') },
   test: {
     // Every core runs test files: left to itself, vitest ran one file at a time on this 2-core machine (measured:
     // 6 min against 3 min for the same suite), and the model tests' UI runs are CPU-bound.

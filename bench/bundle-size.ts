@@ -17,12 +17,13 @@
  *
  * `npm run bench -- --route /login` also lists that route's files.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { PRERENDERED_PAGES } from '../scripts/prerender.ts';
 import type { AppConfig } from '../src/config.ts';
+import { LOCALES } from '../src/i18n/messages.gen.ts';
 import { SERVER_RENDERER_DIR, siteConfigDefine } from '../vite.config.ts';
 
 interface ManifestChunk {
@@ -117,6 +118,18 @@ const UNCONFIGURED_ADAPTERS = new Set([
     : 'src/providers/billing/recurly-billing.tsx',
 ]);
 
+/**
+ * Issue 31: the message catalogues, fetched as JSON from one fingerprinted folder (vite.config.ts
+ * `i18nCatalogues`): a page loads only its own language's, the shell's `common` and the groups its route file names
+ * in `withTexts([...])` (src/routes/page-texts.ts). Each route is measured in every language, each within the budget.
+ */
+function routeGroups(page: string): string[] {
+  const routeFile = page.replace(/\.page\.tsx$/, '.route.ts');
+  const source = existsSync(routeFile) ? readFileSync(routeFile, 'utf8') : '';
+  const named = /withTexts\(\[([^\]]*)\]/.exec(source)?.[1] ?? '';
+  return ['common', ...[...named.matchAll(/'([\w-]+)'/g)].map((match) => match[1] ?? '')];
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // Build into a temporary folder: dist/ may be served by a running server (npm start, browser tests). The server's
@@ -167,6 +180,7 @@ try {
   }
 
   // The family site's entry (index.html); admin.html is the club console's, which no family page loads.
+  const i18nDir = `assets/${readdirSync(join(outDir, 'assets')).find((name) => name.startsWith('i18n-'))}`;
   const entryKey = Object.keys(manifest).find((key) => key === 'index.html' && manifest[key]?.isEntry);
   if (!entryKey) throw new Error('the manifest has no entry');
   const routeFlag = process.argv.indexOf('--route');
@@ -174,7 +188,7 @@ try {
 
   console.log('First visit per route: HTML, scripts (entry, modulepreloads, page chunk, its lazy chunks), stylesheets');
   console.log(`  (card payments: ${siteConfig.payments.provider}, billing: ${siteConfig.billing.provider})`);
-  console.log(`  ${'route'.padEnd(22)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)}  budget (brotli)`);
+  console.log(`  ${'route'.padEnd(26)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)}  budget (brotli)`);
   let overBudget = false;
   // What every route loads before its own page: the entry with its modulepreloads and the code src/main.tsx starts.
   const floor = closure(entryKey, false);
@@ -187,7 +201,7 @@ try {
     { br: 0, gz: 0 },
   );
   console.log(
-    `  ${'floor (scripts only)'.padEnd(22)} ${kb(floorSize.br).padStart(10)} ${kb(floorSize.gz).padStart(10)}`,
+    `  ${'floor (scripts only)'.padEnd(26)} ${kb(floorSize.br).padStart(10)} ${kb(floorSize.gz).padStart(10)}`,
   );
   for (const route of routes) {
     const prerendered = PRERENDERED_PAGES.find((page) => page.route.replace(/:(\w+)/g, '{$1}') === route.url);
@@ -201,22 +215,25 @@ try {
     for (const file of files) {
       if (NEVER_ON_A_FIRST_VISIT.test(file) || htmlText.includes(`href="/${file}" disabled`)) files.delete(file);
     }
-    const all = [html, ...files];
-    const total = all.reduce(
-      (sum, file) => {
-        const size = sizes(file);
-        return { br: sum.br + size.br, gz: sum.gz + size.gz };
-      },
-      { br: 0, gz: 0 },
-    );
-    let verdict = '';
-    if (route.budgetKb !== undefined) {
-      const within = total.br <= route.budgetKb * 1024;
-      if (!within) overBudget = true;
-      verdict = `${within ? 'within' : 'OVER'} ${route.budgetKb} KB`;
-    }
-    console.log(`  ${route.url.padEnd(22)} ${kb(total.br).padStart(10)} ${kb(total.gz).padStart(10)}  ${verdict}`);
-    if (listed === route.url) {
+    for (const locale of LOCALES) {
+      const texts = routeGroups(route.page).map((group) => `${i18nDir}/${locale}/${group}.json`);
+      const all = [html, ...files, ...texts];
+      const total = all.reduce(
+        (sum, file) => {
+          const size = sizes(file);
+          return { br: sum.br + size.br, gz: sum.gz + size.gz };
+        },
+        { br: 0, gz: 0 },
+      );
+      let verdict = '';
+      if (route.budgetKb !== undefined) {
+        const within = total.br <= route.budgetKb * 1024;
+        if (!within) overBudget = true;
+        verdict = `${within ? 'within' : 'OVER'} ${route.budgetKb} KB`;
+      }
+      const name = `${route.url} (${locale})`;
+      console.log(`  ${name.padEnd(26)} ${kb(total.br).padStart(10)} ${kb(total.gz).padStart(10)}  ${verdict}`);
+      if (listed !== route.url) continue;
       for (const file of all.sort((a, b) => sizes(b).br - sizes(a).br)) {
         const size = sizes(file);
         console.log(`      ${kb(size.br).padStart(10)} ${kb(size.gz).padStart(10)}  ${file}`);

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { CSP_MANIFEST_FILE, inlineHash } from '../server/http/csp';
 import { config } from '../src/config';
 import { PREVIEW_TEXT, PREVIEW_TITLE } from '../src/domain/payment-rules';
+import { t } from '../src/i18n/runtime';
 import { Page } from '../src/views/common/page';
 import { StepHeading } from '../src/views/common/step-heading';
-import { LICENCE_TEXTS } from '../src/views/licence/licence-texts';
 import { REQUEST_HEADING, REQUEST_INTRO } from '../src/views/password-reset/password-reset-texts';
 import { frameHtml, PRERENDERED_PAGES, prerenderPages, ROUTES_FILE, writeCspManifest } from './prerender';
 
@@ -74,7 +74,7 @@ describe('prerendered entry pages', () => {
   });
 
   it('show the headings the flows open with', () => {
-    expect(headingOf('/licenses/:license')).toBe(LICENCE_TEXTS.welcome);
+    expect(headingOf('/licenses/:license')).toBe(t('licence.welcome', { client_name: config.clientName }));
     expect(headingOf('/resetpwd/forgot')).toBe(REQUEST_HEADING);
     // The reset page's largest text paints with the HTML: the request form's intro, word for word.
     expect(pageOf('/resetpwd/forgot').main(config.clientName)).toContain(`<p id="request-intro">${REQUEST_INTRO}</p>`);

@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildCspManifest, CSP_MANIFEST_FILE, type CspManifest, type SiteCspConfig } from '../server/http/csp.ts';
+import { LANGUAGE_NAMES, LOCALES } from '../src/i18n/messages.gen.ts';
 
 export interface PrerenderedPage {
   /** Route pattern as the server matches it (`:name` is one path segment). */
@@ -27,7 +28,7 @@ export interface PrerenderedPage {
 
 /** The entry routes a family reaches from a link (issue 14): the pages whose first visit counts. */
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
-  // LICENCE_TEXTS.welcome: the team licence page's heading, whatever the licence (src/views/licence/licence-texts.ts).
+  // 'licence.welcome': the team licence page's heading, whatever the licence (src/i18n/catalogues/en/licence.json).
   {
     route: '/licenses/:license',
     page: 'src/routes/licence.page.tsx',
@@ -97,13 +98,27 @@ export const cardWithHeading = (heading: string, after = '') =>
   `<section class="card">${stepHeading(heading)}${after}</section>`;
 const PAYMENT_LOADING = `${stepHeading('Payment Options')}<p role="status" class="payment-status">Loading your payment options…</p>`;
 
+/** The header's language switch (src/views/common/language-switch.tsx) in English, as React renders it. */
+const LANGUAGE_SWITCH_ID = 'language-switch';
+function languageSwitchHtml(): string {
+  const options = LOCALES.map(
+    (locale) =>
+      `<option value="${locale}" lang="${locale}"${locale === 'en' ? ' selected=""' : ''}>${escapeHtml(LANGUAGE_NAMES[locale])}</option>`,
+  ).join('');
+  return (
+    '<span class="page-header__end"><span class="language-switch">' +
+    `<label class="visually-hidden" for="${LANGUAGE_SWITCH_ID}">Language</label>` +
+    `<select id="${LANGUAGE_SWITCH_ID}" class="language-switch__select">${options}</select></span></span>`
+  );
+}
+
 /** What React renders for RootLayout > Page > (main's content), as static markup. */
 export function frameHtml(clientName: string, main: string, wide = false, year = new Date().getFullYear()): string {
   const client = escapeHtml(clientName);
   return (
     '<a class="skip-link" href="#main">Skip to content</a>' +
     '<div class="page">' +
-    `<header class="page-header"><span class="brand">${client}</span></header>` +
+    `<header class="page-header"><span class="brand">${client}</span>${languageSwitchHtml()}</header>` +
     `<main id="main" tabindex="-1" class="${wide ? 'page-main page-main--wide' : 'page-main'}">${main}</main>` +
     `<footer class="page-footer"><p>© ${year} ${client}. All rights reserved.</p></footer>` +
     '</div>'

@@ -1,7 +1,12 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { detectLocale, linkedLocale } from './i18n/detect';
+import { initLocale, loadGroups } from './i18n/runtime';
+import { chooseLanguage } from './routes/language';
 import { createAppRouter } from './routes/router';
+import { getCurrentUser } from './session/current-user';
+import { readDeviceLanguage } from './session/language';
 
 /**
  * Starts the site in `container`. The entry pages arrive with their frame and first heading prerendered in it
@@ -9,9 +14,20 @@ import { createAppRouter } from './routes/router';
  * that markup stays on screen until React replaces it with the real page in one commit, never an empty frame.
  */
 export async function startApp(container: HTMLElement): Promise<void> {
+  // Issue 31 point 1: the language first, so every catalogue the route loads is in it.
+  const locale = detectLocale({
+    search: window.location.search,
+    account: getCurrentUser()?.language,
+    device: readDeviceLanguage(),
+    browser: navigator.languages,
+  });
+  initLocale(locale);
+  // A club's `lang=` link is remembered (and saved on the account of whoever is logged in).
+  if (linkedLocale(window.location.search)) void chooseLanguage(locale);
   const router = createAppRouter();
   // A route that fails to load renders its error through the router below.
-  await router.load().catch(() => undefined);
+  // A catalogue that cannot load leaves its keys showing; the page still works.
+  await Promise.all([loadGroups(['common']).catch(() => undefined), router.load().catch(() => undefined)]);
   const root = createRoot(container);
   // A transition renders in slices that yield to the browser, where a plain first render is one long task.
   startTransition(() => {

@@ -146,3 +146,8 @@ export async function getLatestLicense(options?: CallOptions): Promise<LatestLic
 export function getAthletes(options?: CallOptions): Promise<Athlete[]> {
   return requestJson('/api/user/athletes', athleteListSchema, { auth: 'user', ...options });
 }
+
+/** Issue 31 point 1: PUT /api/user/language, the logged-in person's saved language. */
+export function saveLanguage(language: string, options?: CallOptions): Promise<User> {
+  return requestJson('/api/user/language', userSchema, { auth: 'user', method: 'put', json: { language }, ...options });
+}

@@ -5,8 +5,10 @@
  *
  * Every response is validated with its schema; whatever fails reaches the caller as an ApiError (errors.ts).
  */
+
 import ky, { type Options } from 'ky';
 import type { z } from 'zod/mini';
+import { currentLocale } from '../i18n/runtime';
 import { apiBaseUrl } from '../session/api-server';
 import { getAthleteToken } from '../session/athlete-token';
 import { getCurrentUser } from '../session/current-user';
@@ -68,7 +70,10 @@ async function send<T>(
   let endRequest: (() => void) | undefined;
   const kyOptions: Options = {
     method,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    // Issue 31 point 2: the server answers its messages in the language in use.
+    headers: token
+      ? { Authorization: `Bearer ${token}`, 'Accept-Language': currentLocale() }
+      : { 'Accept-Language': currentLocale() },
     hooks: {
       // beforeRequest runs again for a retried attempt: the request is counted once.
       beforeRequest: [

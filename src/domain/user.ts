@@ -42,6 +42,8 @@ const userShape = {
   license: z.nullable(userLicenseSchema),
   subscription: z.nullable(subscriptionStateSchema),
   deeplink: orNull(z.string()),
+  /** Issue 31: the person's language ('en', 'es'); older stored users and servers may not send it. */
+  language: z.optional(z.string()),
 };
 
 /** GET /api/user, PUT /api/user/{id}: the user without a guaranteed token. */

@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { withTexts } from './page-texts';
 import { rootRoute } from './root.route';
 import { text } from './search-params';
 
@@ -16,4 +17,4 @@ export const coachClaimedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/coach-claimed',
   validateSearch: coachClaimedSearch,
-}).lazy(() => import('./coach-claimed.page').then((m) => m.Route));
+}).lazy(withTexts(['licence'], () => import('./coach-claimed.page').then((m) => m.Route)));

@@ -12,8 +12,12 @@
 import { renderToString } from 'react-dom/server';
 import { createActor } from 'xstate';
 import { parsePaymentData } from '../api/server-rendered';
+import { addAllCatalogues } from '../i18n/all-catalogues';
 import { draftPreviewMachine } from '../machines/draft-preview';
 import { PaymentFlow } from '../views/payment/payment-flow';
+
+// The texts, all at hand (renders are synchronous); the preview renders in English.
+addAllCatalogues();
 
 const FIRST_SCREENS = ['choosingPlan', 'pageError', 'noSeason'] as const;
 

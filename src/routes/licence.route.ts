@@ -1,5 +1,6 @@
 import { createRoute, notFound, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { withTexts } from './page-texts';
 import { rootRoute } from './root.route';
 import { flag, text } from './search-params';
 
@@ -33,7 +34,7 @@ export const licenceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/licenses/$license',
   validateSearch: licenceSearch,
-}).lazy(() => import('./licence.page').then((m) => m.Route));
+}).lazy(withTexts(['licence'], () => import('./licence.page').then((m) => m.Route)));
 
 export const licenceQueryRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,12 +1,16 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { logoutRequest } from '../api/auth';
 import { getLoadingSnapshot, subscribeLoading } from '../api/loading';
+import { currentLocale } from '../i18n/runtime';
+import { useT } from '../i18n/use-t';
 import { logout } from '../session/logout';
 import { useCurrentUser } from '../session/use-session';
 import { type SiteAccount, SiteAccountContext } from '../views/common/account';
+import { type SiteLanguage, SiteLanguageContext } from '../views/common/language';
 import { LoadingOverlay } from '../views/common/loading-overlay';
 import { NotFoundPage } from '../views/common/not-found-page';
+import { chooseLanguage, followAccountLanguage } from './language';
 
 /**
  * The shell every page renders in: skip link, the page, and the global loading overlay (spec §2 Loading). It gives
@@ -18,20 +22,29 @@ export const rootRoute = createRootRoute({
   notFoundComponent: NotFoundPage,
 });
 
+const SITE_LANGUAGE: SiteLanguage = { choose: chooseLanguage };
+
 function RootLayout() {
-  const email = useCurrentUser()?.email ?? null;
+  const t = useT();
+  const user = useCurrentUser();
+  const email = user?.email ?? null;
   const account = useMemo<SiteAccount | null>(
     () => (email === null ? null : { email, logOut: () => logout(logoutRequest) }),
     [email],
   );
+  // Issue 31 point 1: a login (or another tab's) brings the person's saved language.
+  const accountLanguage = user?.language;
+  useEffect(() => followAccountLanguage(accountLanguage, currentLocale()), [accountLanguage]);
   return (
-    <SiteAccountContext value={account}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Outlet />
-      <SiteLoadingOverlay />
-    </SiteAccountContext>
+    <SiteLanguageContext value={SITE_LANGUAGE}>
+      <SiteAccountContext value={account}>
+        <a className="skip-link" href="#main">
+          {t('common.skipToContent')}
+        </a>
+        <Outlet />
+        <SiteLoadingOverlay />
+      </SiteAccountContext>
+    </SiteLanguageContext>
   );
 }
 

@@ -77,12 +77,12 @@ describe('the header account menu', () => {
     await user.click(screen.getByText('content'));
     expect(toggle().getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle());
-    // My payments, Invite a guardian, LOG OUT, then out of the menu.
+    // My payments, Invite a guardian, LOG OUT, then out of the menu: the header's language switch (issue 31).
     await user.tab();
     await user.tab();
     await user.tab();
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'elsewhere' }));
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Language' }));
     expect(toggle().getAttribute('aria-expanded')).toBe('false');
   });
 

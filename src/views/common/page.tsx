@@ -1,6 +1,8 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { config, copyrightYear } from '../../config';
+import { useT } from '../../i18n/use-t';
 import { useSiteAccount } from './account';
+import { LanguageSwitch } from './language-switch';
 
 /**
  * The account menu is its own chunk, loaded only when someone is logged in: the entry pages (/login, /register) are
@@ -16,25 +18,27 @@ const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ defa
  * its own account controls as `header` (the dashboard's top menu, the player's LOG OUT).
  */
 export function Page({ children, wide = false, header }: { children: ReactNode; wide?: boolean; header?: ReactNode }) {
+  const t = useT();
   const account = useSiteAccount();
   return (
     <div className="page">
       <header className="page-header">
         <span className="brand">{config.clientName}</span>
-        {header ??
-          (account && (
-            <Suspense fallback={<span className="site-account-placeholder" aria-hidden="true" />}>
-              <AccountMenu account={account} />
-            </Suspense>
-          ))}
+        <span className="page-header__end">
+          {header ??
+            (account && (
+              <Suspense fallback={<span className="site-account-placeholder" aria-hidden="true" />}>
+                <AccountMenu account={account} />
+              </Suspense>
+            ))}
+          <LanguageSwitch />
+        </span>
       </header>
       <main id="main" tabIndex={-1} className={wide ? 'page-main page-main--wide' : 'page-main'}>
         {children}
       </main>
       <footer className="page-footer">
-        <p>
-          © {copyrightYear} {config.clientName}. All rights reserved.
-        </p>
+        <p>{t('common.rightsReserved', { year: copyrightYear, client_name: config.clientName })}</p>
       </footer>
     </div>
   );

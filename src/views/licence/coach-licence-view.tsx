@@ -1,7 +1,7 @@
+import { useT } from '../../i18n/use-t';
 import type { LicenceInfo } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
-import { availableCountText, LICENCE_TEXTS } from './licence-texts';
 
 interface CoachLicenceProps {
   licence: LicenceInfo;
@@ -14,24 +14,25 @@ interface CoachLicenceProps {
 
 /** §2 coach licence: name, available count, 'Claim one' and the access-until date; or the no-longer-available text. */
 export function CoachLicenceView({ licence, unavailable, error, canClaim, onClaim }: CoachLicenceProps) {
+  const t = useT();
   return (
     <section className="card">
       <StepHeading>{licence.name}</StepHeading>
       {licence.organization_name && <p className="licence-organization">{licence.organization_name}</p>}
       {unavailable ? (
-        <Alert>{LICENCE_TEXTS.coachUnavailable}</Alert>
+        <Alert>{t('licence.coachUnavailable')}</Alert>
       ) : (
         <>
-          <p className="licence-count">{availableCountText(licence.available_licenses)}</p>
+          <p className="licence-count">{t('licence.available', { count: licence.available_licenses })}</p>
           {licence.expiration_date_formatted && (
             <p>
-              {LICENCE_TEXTS.accessUntil} <strong>{licence.expiration_date_formatted}</strong>
+              {t('licence.accessUntil')} <strong>{licence.expiration_date_formatted}</strong>
             </p>
           )}
           {error !== null && <Alert>{error}</Alert>}
           <div className="button-row">
             <button type="button" className="button" onClick={onClaim} disabled={!canClaim}>
-              {LICENCE_TEXTS.claimOne}
+              {t('licence.claimOne')}
             </button>
           </div>
         </>

@@ -1,12 +1,13 @@
 import './licence.css';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { config } from '../../config';
+import { useT } from '../../i18n/use-t';
 import { type LicenceActorRef, licenceView } from '../../machines/licence.connect';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { CoachClaimedView } from './coach-claimed-view';
 import { CoachLicenceView } from './coach-licence-view';
-import { LICENCE_TEXTS } from './licence-texts';
 import { PausedNotice } from './paused-notice';
 import { TeamSuccessView } from './team-success-view';
 import { TeamWelcomeView } from './team-welcome-view';
@@ -20,6 +21,7 @@ export interface LicenceBrand {
 
 /** The licence pages' views (§2 Licence page), rendered from the licence machine's state. */
 export function LicenceFlow({ actorRef, brand }: { actorRef: LicenceActorRef; brand: LicenceBrand }) {
+  const t = useT();
   const view = useSelector(actorRef, licenceView, shallowEqual);
 
   switch (view.screen) {
@@ -27,9 +29,9 @@ export function LicenceFlow({ actorRef, brand }: { actorRef: LicenceActorRef; br
       return (
         <Page>
           <section className="card">
-            <StepHeading>{LICENCE_TEXTS.welcome}</StepHeading>
+            <StepHeading>{t('licence.welcome', { client_name: config.clientName })}</StepHeading>
             <RetryAlert canRetry={view.canRetry} onRetry={() => actorRef.send({ type: 'RETRY' })}>
-              {LICENCE_TEXTS.loadFailed}
+              {t('licence.loadFailed')}
             </RetryAlert>
           </section>
         </Page>

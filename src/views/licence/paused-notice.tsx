@@ -1,18 +1,20 @@
+import { config } from '../../config';
+import { useT } from '../../i18n/use-t';
 import type { LicenceInfo } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
-import { LICENCE_TEXTS } from './licence-texts';
 
 /** §2: a paused licence shows the organization, season and team names and the paused text instead of the welcome. */
 export function PausedNotice({ licence }: { licence: LicenceInfo }) {
+  const t = useT();
   const names = [
-    { term: 'Organization', value: licence.organization_name },
-    { term: 'Season', value: licence.season_name },
-    { term: 'Team', value: licence.team_name },
+    { term: t('licence.organization'), value: licence.organization_name },
+    { term: t('licence.season'), value: licence.season_name },
+    { term: t('licence.team'), value: licence.team_name },
   ].filter((row): row is { term: string; value: string } => row.value !== null && row.value !== '');
   return (
     <section className="card">
-      <StepHeading>{LICENCE_TEXTS.welcome}</StepHeading>
+      <StepHeading>{t('licence.welcome', { client_name: config.clientName })}</StepHeading>
       <dl className="licence-facts">
         {names.map((row) => (
           <div key={row.term}>
@@ -21,7 +23,7 @@ export function PausedNotice({ licence }: { licence: LicenceInfo }) {
           </div>
         ))}
       </dl>
-      <Alert tone="info">{LICENCE_TEXTS.paused}</Alert>
+      <Alert tone="info">{t('licence.paused')}</Alert>
     </section>
   );
 }

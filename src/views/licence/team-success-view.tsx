@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { rich } from '../../i18n/rich';
+import { useT } from '../../i18n/use-t';
 import type { PaymentConfirmation as Confirmation } from '../../machines/licence.connect';
 import { AppStoreLinks } from '../common/branding/app-store-links';
 import { StepHeading } from '../common/step-heading';
 import { MY_PAYMENTS_HEADING } from '../payments/payment-texts';
-import { activationHeading } from './licence-texts';
 import { PaymentConfirmation } from './payment-confirmation';
 
 /** One numbered card of the activation steps; the number is decoration, the heading names the step. */
@@ -62,6 +63,7 @@ export function TeamSuccessView({
   iconUrl: string | null;
   confirmation: Confirmation | null;
 }) {
+  const t = useT();
   const nested = confirmation !== null;
   return (
     <section className="licence-success">
@@ -71,13 +73,17 @@ export function TeamSuccessView({
           <MyPaymentsLink />
         </>
       )}
-      {nested ? <h2>{activationHeading(appName)}</h2> : <StepHeading>{activationHeading(appName)}</StepHeading>}
+      {nested ? (
+        <h2>{t('licence.activationHeading', { app_name: appName })}</h2>
+      ) : (
+        <StepHeading>{t('licence.activationHeading', { app_name: appName })}</StepHeading>
+      )}
       <ol className="activation-steps">
-        <ActivationStep number={1} title="Go to the app store" nested={nested}>
-          <p>Open the App Store or Google Play on your phone.</p>
+        <ActivationStep number={1} title={t('licence.stepStore')} nested={nested}>
+          <p>{t('licence.stepStoreText')}</p>
           <AppStoreLinks appName={appName} />
         </ActivationStep>
-        <ActivationStep number={2} title="Download the app" nested={nested}>
+        <ActivationStep number={2} title={t('licence.stepDownload')} nested={nested}>
           {iconUrl && (
             <img
               className="brand-icon"
@@ -91,17 +97,13 @@ export function TeamSuccessView({
               }}
             />
           )}
-          <p>
-            Search for <strong>{appName}</strong> and download the {appName} app.
-          </p>
+          <p>{rich(t('licence.stepDownloadText', { app_name: appName }), [<strong key="app" />])}</p>
         </ActivationStep>
-        <ActivationStep number={3} title="Log in" nested={nested}>
+        <ActivationStep number={3} title={t('licence.stepLogIn')} nested={nested}>
           {email === null ? (
-            <p>Log in with the email and password you registered with.</p>
+            <p>{t('licence.stepLogInText')}</p>
           ) : (
-            <p>
-              Log in as <strong className="activation-email">{email}</strong> with your password.
-            </p>
+            <p>{rich(t('licence.stepLogInAs', { email }), [<strong key="email" className="activation-email" />])}</p>
           )}
         </ActivationStep>
       </ol>

@@ -1,7 +1,8 @@
+import { config } from '../../config';
+import { useT } from '../../i18n/use-t';
 import type { LicenceInfo } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
-import { heldForYouText, LICENCE_TEXTS } from './licence-texts';
 
 interface TeamWelcomeProps {
   licence: LicenceInfo;
@@ -32,22 +33,25 @@ export function TeamWelcomeView({
   onNo,
   waitlist,
 }: TeamWelcomeProps) {
+  const t = useT();
   const team = [licence.team_name, licence.season_name].filter((part) => part !== null && part !== '').join(' · ');
   return (
     <section className="card">
-      <StepHeading>{LICENCE_TEXTS.welcome}</StepHeading>
+      <StepHeading>{t('licence.welcome', { client_name: config.clientName })}</StepHeading>
       {licence.organization_name && <p className="licence-organization">{licence.organization_name}</p>}
       {team && <p className="licence-team">{team}</p>}
       {error !== null && <Alert>{error}</Alert>}
       {released !== null && <p className="licence-released">{released}</p>}
-      {waitlist.heldUntil !== null && <Alert tone="success">{heldForYouText(waitlist.heldUntil)}</Alert>}
-      {unavailable && <Alert>{LICENCE_TEXTS.teamUnavailable}</Alert>}
+      {waitlist.heldUntil !== null && (
+        <Alert tone="success">{t('licence.heldForYou', { until: waitlist.heldUntil })}</Alert>
+      )}
+      {unavailable && <Alert>{t('licence.teamUnavailable')}</Alert>}
       {unavailable && !asksForAccount && (
         <div className="licence-waitlist">
-          <p>{LICENCE_TEXTS.joinWaitlistIntro}</p>
+          <p>{t('licence.joinWaitlistIntro')}</p>
           <div className="button-row">
             <button type="button" className="button" onClick={waitlist.onJoin} disabled={!waitlist.canJoin}>
-              {LICENCE_TEXTS.joinWaitlist}
+              {t('licence.joinWaitlist')}
             </button>
           </div>
         </div>
@@ -56,16 +60,16 @@ export function TeamWelcomeView({
         <>
           {unavailable ? (
             // Joining the waitlist: the question replaces the button that asked for it, so focus moves to it.
-            <StepHeading level={2}>{LICENCE_TEXTS.haveAccount}</StepHeading>
+            <StepHeading level={2}>{t('licence.haveAccount', { client_name: config.clientName })}</StepHeading>
           ) : (
-            <h2 className="licence-question">{LICENCE_TEXTS.haveAccount}</h2>
+            <h2 className="licence-question">{t('licence.haveAccount', { client_name: config.clientName })}</h2>
           )}
           <div className="button-row">
             <button type="button" className="button" onClick={onYes} disabled={!canAnswer.yes}>
-              Yes
+              {t('common.yes')}
             </button>
             <button type="button" className="button button--secondary" onClick={onNo} disabled={!canAnswer.no}>
-              No
+              {t('common.no')}
             </button>
           </div>
         </>
