@@ -188,7 +188,18 @@ function main(): void {
     if (catalogues.size === 0) continue;
     problems.push(...parityProblems(catalogues, root));
     const files = generate(root, catalogues);
-    if (!check) rmSync(path.join(ROOT, root, 'compiled'), { recursive: true, force: true });
+    // Compiled files no catalogue gives any more (a group or language removed) go; the others are rewritten in place
+    // (never a moment without them: tests running beside this read them).
+    const compiledDir = path.join(ROOT, root, 'compiled');
+    for (const locale of existsSync(compiledDir) ? readdirSync(compiledDir) : []) {
+      for (const file of readdirSync(path.join(compiledDir, locale))) {
+        if (files.has(`compiled/${locale}/${file}`)) continue;
+        if (check) {
+          stale += 1;
+          console.error(`${root}/compiled/${locale}/${file} has no catalogue: run npx tsx scripts/i18n-compile.ts`);
+        } else rmSync(path.join(compiledDir, locale, file));
+      }
+    }
     for (const [file, content] of files) {
       const target = path.join(ROOT, root, file);
       const current = existsSync(target) ? readFileSync(target, 'utf8') : null;
