@@ -180,3 +180,13 @@ describe('hasSeasonStarted (§9)', () => {
     );
   });
 });
+
+describe('dates in another language (issue 31)', () => {
+  it('are written by Intl for the language’s locale', () => {
+    expect(formatDisplayDate('2027-03-01', 'short', 'es-US')).toBe('1 mar 2027');
+    expect(formatDisplayDate('2027-01-01', 'long', 'es-US')).toBe('1 de enero de 2027');
+    expect(formatDateText('2027-09-01T12:00:00Z', 'long', 'es-US')).toBe('1 de septiembre de 2027');
+    expect(formatSeasonDate('2027-03-01', 'es-US')).toBe('1 mar 2027');
+    expect(formatDisplayDate('2027-03-01', 'short', 'en-US')).toBe('Mar 1, 2027');
+  });
+});

@@ -140,23 +140,46 @@ export function parseInstant(text: string | null | undefined): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
-/** `2027-03-01` → 'Mar 1, 2027' (or 'March 1, 2027' long): the display strings of dates, the same in every zone. */
-export function formatDisplayDate(isoDate: string, style: DisplayStyle = 'short'): string {
+/** The Intl locale dates are written for: 'en-US' (written out, below) unless a page is in another language. */
+export const ENGLISH_DATES = 'en-US';
+
+const displayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Another language's dates from Intl (issue 31: '1 mar 2027', '1 de marzo de 2027' in es-US), made on first use. */
+function intlDisplayDate(instant: Date, style: DisplayStyle, locale: string): string {
+  const key = `${style}|${locale}`;
+  const format =
+    displayFormats.get(key) ??
+    new Intl.DateTimeFormat(locale, { day: 'numeric', month: style, year: 'numeric', timeZone: 'UTC' });
+  displayFormats.set(key, format);
+  return format.format(instant);
+}
+
+/**
+ * `2027-03-01` → 'Mar 1, 2027' (or 'March 1, 2027' long): the display strings of dates, the same in every zone. In
+ * another language (`locale`, the Intl locale of the language in use) Intl writes it: '1 de marzo de 2027'.
+ */
+export function formatDisplayDate(isoDate: string, style: DisplayStyle = 'short', locale = ENGLISH_DATES): string {
   // The instant's UTC date, as Intl read it (startOfDate's Date.UTC takes years 0-99 as 1900-1999).
   const instant = startOfDate(isoDate);
+  if (locale !== ENGLISH_DATES) return intlDisplayDate(instant, style, locale);
   const name = MONTH_NAMES[instant.getUTCMonth()] ?? '';
   return `${style === 'short' ? name.slice(0, 3) : name} ${instant.getUTCDate()}, ${instant.getUTCFullYear()}`;
 }
 
 /** The calendar date of a date or date-time text (see `parseInstant`) for display, or null when unreadable. */
-export function formatDateText(text: string | null | undefined, style: DisplayStyle = 'short'): string | null {
+export function formatDateText(
+  text: string | null | undefined,
+  style: DisplayStyle = 'short',
+  locale = ENGLISH_DATES,
+): string | null {
   const instant = parseInstant(text);
-  return instant === null ? null : formatDisplayDate(toIsoDate(instant), style);
+  return instant === null ? null : formatDisplayDate(toIsoDate(instant), style, locale);
 }
 
 /** A season's start date as 'Mar 1, 2027'; an unreadable one is shown as it came. */
-export function formatSeasonDate(startDate: string): string {
-  return formatDateText(startDate) ?? startDate;
+export function formatSeasonDate(startDate: string, locale = ENGLISH_DATES): string {
+  return formatDateText(startDate, 'short', locale) ?? startDate;
 }
 
 /**
@@ -172,22 +195,27 @@ export function hasSeasonStarted(startDate: string, now: Date): boolean {
  * Issue 21 point 3: when a waitlist offer's hold ends. Made on first use: built when the module loaded, it cost every
  * licence page tens of milliseconds of its start on a phone (time zone names; docs/architecture.md §10).
  */
-let holdFormat: Intl.DateTimeFormat | undefined;
-const holdFormatter = () =>
-  (holdFormat ??= new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }));
+const holdFormats = new Map<string, Intl.DateTimeFormat>();
+const holdFormatter = (locale: string) => {
+  const format =
+    holdFormats.get(locale) ??
+    new Intl.DateTimeFormat(locale, {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+  holdFormats.set(locale, format);
+  return format;
+};
 
 /**
  * When an offer's hold ends, for the family: date and time in the reader's own zone, named ('Nov 28, 2026, 6:00 PM
  * UTC'), since 48 hours end at a time of day. An unreadable value is shown as it came.
  */
-export function formatHoldUntil(expiresAt: string): string {
+export function formatHoldUntil(expiresAt: string, locale = ENGLISH_DATES): string {
   const instant = parseInstant(expiresAt);
-  return instant === null ? expiresAt : holdFormatter().format(instant);
+  return instant === null ? expiresAt : holdFormatter(locale).format(instant);
 }
