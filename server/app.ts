@@ -13,6 +13,7 @@ import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
 import { serveApiDocument } from './http/openapi.ts';
 import { setAnswerHeader } from './http/response-headers.ts';
 import { staticSite } from './http/static-site.ts';
+import { requestLocale, translate } from './i18n/index.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { adminMoneyRoutes } from './routes/admin-money.ts';
 import { adminSetupRoutes } from './routes/admin-setup.ts';
@@ -58,6 +59,11 @@ export function allowedOrigins(env: AppDeps['env']): Set<string> {
   );
   if (env.PUBLIC_URL) origins.add(env.PUBLIC_URL);
   return origins;
+}
+
+/** The request's language, read only when an error is answered (server/i18n). */
+function localeOf(c: Context) {
+  return requestLocale(c.req.header('accept-language'));
 }
 
 function errorJson(c: Context, status: ApiError['status'], body: ErrorBody, headers: Record<string, string> = {}) {
@@ -121,7 +127,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
       maxBytes: MAX_BODY_BYTES,
       maxDiscardBytes: MAX_DISCARDED_BODY_BYTES,
       discardMs: DISCARD_BODY_MS,
-      onTooLarge: (c) => errorJson(c, 413, { message: 'The request body is too large.', messages: {} }),
+      onTooLarge: (c) => errorJson(c, 413, { message: translate(localeOf(c), 'error.tooLarge'), messages: {} }),
     }),
   );
 
@@ -162,24 +168,25 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
     );
   }
 
-  app.notFound((c) => errorJson(c, 404, { message: 'Not found.', messages: {} }));
+  app.notFound((c) => errorJson(c, 404, { message: translate(localeOf(c), 'error.notFound'), messages: {} }));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorJson(c, error.status, error.body(), error.headers);
+    if (error instanceof ApiError) return errorJson(c, error.status, error.body(localeOf(c)), error.headers);
     if (error instanceof HTTPException) {
       // Raised by Hono's validators: malformed JSON (400), wrong media type (415) and the like.
       const status = error.status;
+      const locale = localeOf(c);
       const message =
-        status === 400 ? 'The request body is not valid JSON.' : error.message || 'The request could not be handled.';
+        status === 400 ? translate(locale, 'error.badJson') : error.message || translate(locale, 'error.unhandled');
       return errorJson(c, status as ApiError['status'], { message, messages: {} });
     }
     if (isUnstorableTextError(error)) {
       // A route that skipped the shared validation hook (server/http/errors.ts) let a NUL through to PostgreSQL.
-      return errorJson(c, 422, { message: 'The request contains characters that are not allowed.', messages: {} });
+      return errorJson(c, 422, { message: translate(localeOf(c), 'error.unstorable'), messages: {} });
     }
     // The logger's error serializer keeps no query parameters (server/log.ts).
     log.error({ err: error, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error');
-    return errorJson(c, 500, { message: 'Server Error', messages: {} });
+    return errorJson(c, 500, { message: translate(localeOf(c), 'error.server'), messages: {} });
   });
 
   return app;

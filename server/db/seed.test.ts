@@ -166,7 +166,7 @@ describe('the seeded database matches docs/fixtures.md', () => {
 
   it('has every account with the password Password1!', async () => {
     const logins = table('login').map((row) => [row[0]!.replace(' (username)', ''), row[1]]);
-    expect(logins).toHaveLength(13);
+    expect(logins).toHaveLength(15);
     for (const [login, name] of logins) {
       const [user] = await t.db
         .select()

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { addDays } from '../../src/domain/dates.ts';
+import type { Locale } from '../i18n/index.ts';
 import { insertMemberships } from '../services/checkout/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { Database, Db, Tx } from './client.ts';
@@ -104,37 +105,41 @@ async function one<T>(rows: Promise<T[]>): Promise<T> {
 
 /**
  * The club's console staff (issue 22, docs/fixtures.md "Staff"): one owner and one registrar of Northside, a coach of
- * 12U Tigers only, an owner of Lakeside; all with the family password (one shared hash: the same password anyway).
+ * 12U Tigers only, an owner of Lakeside, and a second registrar of Northside whose language is Spanish (issue 31,
+ * "Languages (Spanish)"); all with the family password (one shared hash: the same password anyway).
  */
 async function seedStaff(
   tx: Tx,
   passwordHash: string,
   ids: { northside: number; lakeside: number; tigers: number },
 ): Promise<void> {
+  const accounts: { email: string; name: string; language?: Locale }[] = [
+    { email: 'owner@northside.example', name: 'Olivia Grant' },
+    { email: 'registrar@northside.example', name: 'Ray Ortiz' },
+    { email: 'coach.tigers@northside.example', name: 'Chris Tanaka' },
+    { email: 'owner@lakeside.example', name: 'Lena Brooks' },
+    { email: 'registradora@northside.example', name: 'Ana Torres', language: 'es' },
+  ];
   const staff = await tx
     .insert(staffAccounts)
-    .values(
-      [
-        ['owner@northside.example', 'Olivia Grant'],
-        ['registrar@northside.example', 'Ray Ortiz'],
-        ['coach.tigers@northside.example', 'Chris Tanaka'],
-        ['owner@lakeside.example', 'Lena Brooks'],
-      ].map(([email = '', name = '']) => ({ email, name, passwordHash })),
-    )
+    .values(accounts.map((account) => ({ ...account, passwordHash })))
     .returning({ id: staffAccounts.id });
-  const [owner, registrar, coach, lakesideOwner] = staff.map((row) => row.id);
-  if (!owner || !registrar || !coach || !lakesideOwner) throw new Error('seed: staff insert returned too few rows');
+  const [owner, registrar, coach, lakesideOwner, registradora] = staff.map((row) => row.id);
+  if (!owner || !registrar || !coach || !lakesideOwner || !registradora) {
+    throw new Error('seed: staff insert returned too few rows');
+  }
   await tx.insert(staffRoles).values([
     { staffId: owner, organizationId: ids.northside, role: 'owner' },
     { staffId: registrar, organizationId: ids.northside, role: 'registrar' },
     { staffId: coach, organizationId: ids.northside, role: 'coach', teamId: ids.tigers },
     { staffId: lakesideOwner, organizationId: ids.lakeside, role: 'owner' },
+    { staffId: registradora, organizationId: ids.northside, role: 'registrar' },
   ]);
 }
 
 export async function seed(db: Db, now: Date): Promise<void> {
   // Hash outside the transaction: argon2 is slow on purpose and need not hold it open.
-  const hashes = await Promise.all(Array.from({ length: 14 }, () => hashPassword(FIXTURE_PASSWORD)));
+  const hashes = await Promise.all(Array.from({ length: 16 }, () => hashPassword(FIXTURE_PASSWORD)));
   const nextHash = () => {
     const hash = hashes.pop();
     if (!hash) throw new Error('not enough password hashes for the fixtures');
@@ -489,6 +494,17 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
     email: 'trialended@example.com',
     phone: '555-010-0008',
   });
+  // Languages (docs/fixtures.md "Languages (Spanish)", issue 31): a family whose language is Spanish, with an athlete
+  // and nothing claimed or paid yet; seeded after the accounts above so their ids stay as they were.
+  const familia = await account({
+    kind: 'guardian',
+    name: 'Lucía Romero',
+    email: 'familia@example.com',
+    phone: '555-010-0011',
+    language: 'es',
+  });
+  const mateo = await account({ kind: 'athlete', name: 'Mateo Romero', username: 'mateoromero' });
+  await linkAthlete(familia.id, mateo.id, 'Mother');
 
   await tx.insert(licenceClaims).values([
     { licenceId: tigersLicence.id, userId: jordan.id },

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { UserRow } from '../db/schema/index.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { findTokenUser } from '../services/tokens.ts';
-import { ApiError, forbidden, unauthenticated } from './errors.ts';
+import { ApiError, forbidden, text, unauthenticated } from './errors.ts';
 
 export interface Authenticated {
   user: UserRow;
@@ -48,7 +48,7 @@ export const authFirst = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const staffFirst = createMiddleware<AppEnv>(async (c, next) => {
   const { env } = c.get('deps');
-  if (env.NODE_ENV === 'production') throw new ApiError(401, 'The staff token is not accepted in production.');
+  if (env.NODE_ENV === 'production') throw new ApiError(401, text('error.staffTokenInProduction'));
   requireStaff(c, env.STAFF_TOKEN);
   await next();
 });
@@ -63,14 +63,14 @@ export async function optionalUser(c: Context, deps: AppDeps): Promise<Authentic
 
 /** Athletes have their own token (spec §6) but may not act as a guardian (register athletes, read their list). */
 export function requireGuardian(auth: Authenticated): void {
-  if (auth.user.kind === 'athlete') throw forbidden('An athlete account cannot do this; log in as the guardian.');
+  if (auth.user.kind === 'athlete') throw forbidden(text('error.athleteCannot'));
 }
 
 /** The staff API's bearer token, compared in constant time. */
 export function requireStaff(c: Context, staffToken: string): void {
   const token = bearerToken(c);
   if (!token) throw unauthenticated();
-  if (!constantTimeEqual(token, staffToken)) throw new ApiError(401, 'Invalid staff token.');
+  if (!constantTimeEqual(token, staffToken)) throw new ApiError(401, text('error.staffTokenInvalid'));
 }
 
 function constantTimeEqual(a: string, b: string): boolean {

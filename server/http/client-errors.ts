@@ -6,11 +6,12 @@
  */
 import { type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { english } from '../i18n/index.ts';
 
 export const CLIENT_ERROR_TEXTS = {
-  headersTooLarge: 'The request headers are too large.',
-  timeout: 'The request took too long to arrive.',
-  malformed: 'The request could not be read.',
+  headersTooLarge: english('error.headersTooLarge'),
+  timeout: english('error.timeout'),
+  malformed: english('error.malformed'),
 } as const;
 
 function answerOf(code: string | undefined): { status: number; message: string } {

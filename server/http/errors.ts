@@ -1,6 +1,18 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import {
+  DEFAULT_LOCALE,
+  english,
+  fieldText,
+  fromEnglish,
+  type Locale,
+  type MessageKey,
+  type ParamsArg,
+  render,
+  type Text,
+  text,
+} from '../i18n/index.ts';
 
 /** The error body of every 4xx/5xx answer (docs/api.md Conventions). */
 export interface ErrorBody {
@@ -10,108 +22,159 @@ export interface ErrorBody {
 }
 
 /**
- * An error a route raises on purpose; the app's error handler turns it into the documented body. Anything else that
- * escapes a route is a server fault and answers a bare 500.
+ * What an error says: a catalogue text (`text(key, params)`), rendered in the request's language when the answer is
+ * written, or English as a string (a constant the site shares, a schema's own message), which is the catalogue's
+ * text when English has it word for word and otherwise stays as it is (a card processor's message).
+ */
+export type ErrorText = Text | string;
+
+function toText(message: ErrorText): Text | string {
+  return typeof message === 'string' ? fromEnglish(message) : message;
+}
+
+/** The top-level message of a 422 that summarises its field messages (Laravel's "first (and n more errors)"). */
+const SUMMARY = Symbol('summary');
+
+function summarise(locale: Locale, fields: Record<string, readonly (Text | string)[]>): string {
+  const all = Object.values(fields).flat();
+  const first = all[0];
+  if (first === undefined) return render(locale, text('error.invalidData'));
+  const rendered = render(locale, first);
+  return all.length > 1 ? render(locale, text('error.summary', { first: rendered, more: all.length - 1 })) : rendered;
+}
+
+function renderFields(locale: Locale, fields: Record<string, readonly (Text | string)[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [field, list] of Object.entries(fields)) {
+    const texts: string[] = [];
+    for (const item of list) {
+      const rendered = render(locale, item);
+      if (!texts.includes(rendered)) texts.push(rendered);
+    }
+    out[field] = texts;
+  }
+  return out;
+}
+
+/**
+ * An error a route raises on purpose; the app's error handler turns it into the documented body, in the request's
+ * language (`body(locale)`). Anything else that escapes a route is a server fault and answers a bare 500. `message`
+ * and `messages` are the English texts (logs and tests); the catalogue keys stay in `text` and `fields`.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly text: Text | string | typeof SUMMARY;
+  readonly fields: Readonly<Record<string, readonly (Text | string)[]>>;
+  /** The player profile's answers repeat the field messages as `errors` (spec §8 Player submit). */
+  readonly errorsList: boolean;
   constructor(
     readonly status: ContentfulStatusCode,
-    message: string,
-    readonly messages: Record<string, string[]> = {},
+    message: ErrorText | typeof SUMMARY,
+    messages: Readonly<Record<string, readonly ErrorText[]>> = {},
     readonly headers: Record<string, string> = {},
     readonly extra: Record<string, unknown> = {},
+    options: { errorsList?: boolean } = {},
   ) {
-    super(message);
+    const textOf = message === SUMMARY ? SUMMARY : toText(message);
+    const fields: Record<string, (Text | string)[]> = {};
+    for (const [field, list] of Object.entries(messages)) fields[field] = list.map(toText);
+    super(textOf === SUMMARY ? summarise(DEFAULT_LOCALE, fields) : render(DEFAULT_LOCALE, textOf));
+    this.text = textOf;
+    this.fields = fields;
+    this.errorsList = options.errorsList ?? false;
   }
 
-  body(): ErrorBody {
-    return { ...this.extra, message: this.message, messages: this.messages };
+  /** The field messages in English. */
+  get messages(): Record<string, string[]> {
+    return renderFields(DEFAULT_LOCALE, this.fields);
+  }
+
+  /** The same error answering with its field messages repeated as `errors`. */
+  withErrorsList(): ApiError {
+    return new ApiError(this.status, this.text, this.fields, this.headers, this.extra, { errorsList: true });
+  }
+
+  /** The answer's body in `locale`. */
+  body(locale: Locale = DEFAULT_LOCALE): ErrorBody {
+    const messages = renderFields(locale, this.fields);
+    const message = this.text === SUMMARY ? summarise(locale, this.fields) : render(locale, this.text);
+    return this.errorsList
+      ? { ...this.extra, errors: messages, message, messages }
+      : { ...this.extra, message, messages };
   }
 }
 
-export const unauthenticated = () => new ApiError(401, 'Unauthenticated.');
-export const forbidden = (message = 'This action is unauthorized.') => new ApiError(403, message);
-export const notFound = (message = 'Not found.') => new ApiError(404, message);
-export const conflict = (message: string, messages: Record<string, string[]> = {}) =>
+export const unauthenticated = () => new ApiError(401, text('error.unauthenticated'));
+export const forbidden = (message: ErrorText = text('error.forbidden')) => new ApiError(403, message);
+export const notFound = (message: ErrorText = text('error.notFound')) => new ApiError(404, message);
+export const conflict = (message: ErrorText, messages: Readonly<Record<string, readonly ErrorText[]>> = {}) =>
   new ApiError(409, message, messages);
 
 /** 422 with one message per field; the top-level message summarises them as Laravel does. */
-export function validationError(messages: Record<string, string[]>): ApiError {
-  const all = Object.values(messages).flat();
-  const first = all[0] ?? 'The given data was invalid.';
-  const more = all.length - 1;
-  const message = more > 0 ? `${first} (and ${more} more error${more === 1 ? '' : 's'})` : first;
-  return new ApiError(422, message, messages);
+export function validationError(messages: Readonly<Record<string, readonly ErrorText[]>>): ApiError {
+  return new ApiError(422, SUMMARY, messages);
 }
 
-export function fieldError(field: string, message: string): ApiError {
+export function fieldError(field: string, message: ErrorText): ApiError {
   return validationError({ [field]: [message] });
 }
+
+/** `fieldError` with a catalogue key: `fieldErrorOf('email', 'auth.invalidLogin')`. */
+export function fieldErrorOf<K extends MessageKey>(field: string, key: K, ...params: ParamsArg<K>): ApiError {
+  return fieldError(field, text(key, ...params));
+}
+
+export { english, fieldText, text };
 
 function label(path: PropertyKey[]): string {
   return path.map((segment) => String(segment)).join('.');
 }
 
-function humanLabel(field: string): string {
-  return field.replaceAll('_', ' ').replaceAll('.', ' ');
-}
-
 /** zod's built-in English texts; anything else is a message a schema wrote for people, and is kept. */
 const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized)\b/;
 
-/** A readable sentence for one zod issue (zod's own texts are for developers). */
-export function issueMessage(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length > 0 ? humanLabel(label(issue.path)) : 'request body';
+/** A readable sentence for one zod issue (zod's own texts are for developers), in the catalogue's words. */
+export function issueMessage(issue: z.core.$ZodIssue): ErrorText {
+  const field = issue.path.length > 0 ? label(issue.path) : '';
   if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      if (/received undefined$/.test(issue.message)) return `The ${field} field is required.`;
-      if (issue.path.length === 0) return 'The request body must be a JSON object.';
-      return `The ${field} field must be ${article(issue.expected)}.`;
+      if (/received undefined$/.test(issue.message)) return fieldText('validation.required', field);
+      if (issue.path.length === 0) return text('validation.bodyObject');
+      return fieldText('validation.mustBe', field, { type: issue.expected });
     case 'too_small':
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1
-          ? `The ${field} field is required.`
-          : `The ${field} field must be at least ${issue.minimum} characters.`;
+          ? fieldText('validation.required', field)
+          : fieldText('validation.minChars', field, { min: String(issue.minimum) });
       }
-      if (issue.origin === 'array') return `The ${field} field must have at least ${issue.minimum} items.`;
-      return `The ${field} field must be at least ${issue.minimum}.`;
+      if (issue.origin === 'array') return fieldText('validation.minItems', field, { min: String(issue.minimum) });
+      return fieldText('validation.min', field, { min: String(issue.minimum) });
     case 'too_big':
-      if (issue.origin === 'string') return `The ${field} field must not be greater than ${issue.maximum} characters.`;
-      if (issue.origin === 'array') return `The ${field} field must not have more than ${issue.maximum} items.`;
-      return `The ${field} field must not be greater than ${issue.maximum}.`;
+      if (issue.origin === 'string') return fieldText('validation.maxChars', field, { max: String(issue.maximum) });
+      if (issue.origin === 'array') return fieldText('validation.maxItems', field, { max: String(issue.maximum) });
+      return fieldText('validation.max', field, { max: String(issue.maximum) });
     case 'invalid_format':
-      return issue.format === 'email'
-        ? `The ${field} field must be a valid email address.`
-        : `The ${field} field format is invalid.`;
+      return issue.format === 'email' ? fieldText('validation.email', field) : fieldText('validation.format', field);
     case 'invalid_value':
     case 'invalid_union':
-      return `The selected ${field} is invalid.`;
+      return fieldText('validation.selected', field);
     case 'not_multiple_of':
-      return `The ${field} field must have at most two decimals.`;
+      return fieldText('validation.twoDecimals', field);
     case 'custom':
       return issue.message;
     default:
-      return `The ${field} field is invalid.`;
+      return fieldText('validation.invalid', field);
   }
 }
 
-function article(expected: string): string {
-  if (expected === 'int') return 'an integer';
-  if (expected === 'object') return 'an object';
-  if (expected === 'array') return 'a list';
-  return `a ${expected}`;
-}
-
-/** Turns zod issues into the `messages` map (field → sentences), keyed by the dotted field path. */
-export function issuesToMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
-  const messages: Record<string, string[]> = {};
+/** Turns zod issues into the `messages` map (field → texts), keyed by the dotted field path. */
+export function issuesToMessages(issues: readonly z.core.$ZodIssue[]): Record<string, ErrorText[]> {
+  const messages: Record<string, ErrorText[]> = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? label(issue.path) : 'body';
-    const text = issueMessage(issue);
     const list = messages[key] ?? [];
-    if (!list.includes(text)) list.push(text);
+    list.push(issueMessage(issue));
     messages[key] = list;
   }
   return messages;
@@ -150,9 +213,7 @@ export function unstorableTextPath(value: unknown): string | null {
 
 /** 422 naming the field whose text cannot be stored (a NUL character or a lone surrogate). */
 export function unstorableTextError(field: string): ApiError {
-  const key = field === '' ? 'body' : field;
-  const name = field === '' ? 'request body' : humanLabel(field);
-  return fieldError(key, `The ${name} field contains characters that are not allowed.`);
+  return fieldError(field === '' ? 'body' : field, fieldText('validation.unstorable', field));
 }
 
 /**

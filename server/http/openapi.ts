@@ -8,6 +8,7 @@ import {
   PHONE_TOO_LONG,
 } from '../../src/domain/forms/phone.ts';
 import type { AppEnv } from '../deps.ts';
+import { LOCALES } from '../i18n/index.ts';
 import { validationHook } from './errors.ts';
 
 /** A router whose request validation failures answer 422 with the documented error body. */
@@ -101,6 +102,9 @@ export const dollars = z
 
 export const MessageSchema = z.object({ message: z.string() }).openapi('Message');
 
+/** One of the languages of the catalogues (issue 31): 'en' or 'es'. */
+export const LanguageSchema = z.enum(LOCALES).openapi('Language', { description: "The person's language." });
+
 export const UserSchema = z
   .object({
     id: z.number().int(),
@@ -128,6 +132,7 @@ export const UserSchema = z
       })
       .nullable(),
     subscription: z.object({ status_message: z.string(), paid_through: z.string().nullable() }).nullable(),
+    language: LanguageSchema,
     deeplink: z.string().nullable().optional(),
   })
   .openapi('User');
@@ -238,6 +243,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/auth/password/forgot-password': { operationId: 'requestPasswordReset', public: true },
   'POST /api/auth/password/forgot-password-reset': { operationId: 'resetPassword', public: true },
   'GET /api/user': { operationId: 'getUser' },
+  'PUT /api/user/language': { operationId: 'setLanguage' },
   'PUT /api/user/{id}': { operationId: 'updateUser' },
   'POST /api/user/latest-license': { operationId: 'setLatestLicence' },
   'GET /api/user/latest-license': { operationId: 'getLatestLicence' },
@@ -295,6 +301,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/admin/login': { operationId: 'staffLogin', public: true },
   'POST /api/admin/logout': { operationId: 'staffLogout' },
   'GET /api/admin/me': { operationId: 'getStaffMe' },
+  'PUT /api/admin/me/language': { operationId: 'setStaffLanguage' },
   'POST /api/admin/two-factor/setup': { operationId: 'startStaffTwoFactor' },
   'POST /api/admin/two-factor/enable': { operationId: 'enableStaffTwoFactor' },
   'PUT /api/admin/organizations/{id}/two-factor': { operationId: 'requireOrganizationTwoFactor' },

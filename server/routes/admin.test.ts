@@ -212,6 +212,7 @@ describe('invitations', () => {
     expect(list.staff.map((member) => [member.email, member.role]).sort()).toEqual([
       ['coach.tigers@northside.example', 'coach'],
       ['owner@northside.example', 'owner'],
+      ['registradora@northside.example', 'registrar'],
       ['registrar@northside.example', 'registrar'],
     ]);
     expect(list.invites).toEqual([answer.invite]);

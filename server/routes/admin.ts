@@ -13,6 +13,7 @@ import {
   idParam,
   json,
   jsonBody,
+  LanguageSchema,
   MessageSchema,
   name,
   passwordConfirmation,
@@ -25,6 +26,7 @@ import {
   listStaff,
   requireTwoFactor,
   STAFF_ROLES,
+  setStaffLanguage,
   staffLogin,
   staffLogout,
   staffMe,
@@ -53,6 +55,7 @@ const StaffSchema = z
     name: z.string(),
     email: z.string(),
     two_factor_enabled: z.boolean(),
+    language: LanguageSchema,
     organizations: z.array(
       z.object({
         id: z.number().int(),
@@ -119,6 +122,15 @@ const meRoute = createAdminRoute({
   path: '/api/admin/me',
   permission: null,
   summary: 'The staff member of the session, with their organizations and roles',
+  responses: { 200: json(z.object({ staff: StaffSchema })) },
+});
+
+const myLanguageRoute = createAdminRoute({
+  method: 'put',
+  path: '/api/admin/me/language',
+  permission: null,
+  summary: "Set the caller's own language for the console and its e-mails (issue 31); answers as GET /api/admin/me",
+  request: { body: jsonBody(z.object({ language: LanguageSchema })) },
   responses: { 200: json(z.object({ staff: StaffSchema })) },
 });
 
@@ -209,6 +221,10 @@ export function adminRoutes(deps: AppDeps) {
   app.openapi(logoutRoute, async (c) => c.json(await staffLogout(deps, requireStaffSession(c)), 200));
 
   app.openapi(meRoute, (c) => c.json(staffMe(requireStaffSession(c)), 200));
+
+  app.openapi(myLanguageRoute, async (c) =>
+    c.json(await setStaffLanguage(deps, requireStaffSession(c), c.req.valid('json').language), 200),
+  );
 
   app.openapi(inviteRoute, async (c) =>
     c.json(await inviteStaff(deps, requireStaffSession(c), c.req.valid('param').id, c.req.valid('json')), 201),

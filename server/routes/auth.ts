@@ -31,6 +31,7 @@ import {
   phone,
   UserSchema,
 } from '../http/openapi.ts';
+import { requestLocale, translate } from '../i18n/index.ts';
 import {
   emailExists,
   login,
@@ -176,7 +177,10 @@ export function authRoutes(deps: AppDeps) {
 
   app.openapi(tokenLoginRoute, async (c) => c.json(await tokenLogin(deps, c.req.valid('json')), 200));
 
-  app.openapi(registerRoute, async (c) => c.json(await register(deps, c.req.valid('json'), client(c)), 200));
+  // The new account's language is the request's (issue 31): the register body stays the spec's.
+  app.openapi(registerRoute, async (c) =>
+    c.json(await register(deps, c.req.valid('json'), client(c), requestLocale(c.req.header('accept-language'))), 200),
+  );
 
   app.openapi(registerAthleteRoute, async (c) => {
     const auth = await requireUser(c, deps);
@@ -192,9 +196,17 @@ export function authRoutes(deps: AppDeps) {
     return c.json(await logout(deps, auth?.token ?? null, body), 200);
   });
 
-  app.openapi(forgotRoute, async (c) => c.json(await requestPasswordReset(deps, c.req.valid('json'), client(c)), 200));
+  // The answers' texts the family reads are in the request's language too (issue 31).
+  app.openapi(forgotRoute, async (c) => {
+    await requestPasswordReset(deps, c.req.valid('json'), client(c));
+    return c.json({ message: translate(requestLocale(c.req.header('accept-language')), 'auth.forgotAnswer') }, 200);
+  });
 
-  app.openapi(resetRoute, async (c) => c.json(await resetPassword(deps, c.req.valid('json')), 200));
+  app.openapi(resetRoute, async (c) => {
+    const { token } = await resetPassword(deps, c.req.valid('json'));
+    const message = translate(requestLocale(c.req.header('accept-language')), 'auth.passwordReset');
+    return c.json({ message, token }, 200);
+  });
 
   return app;
 }

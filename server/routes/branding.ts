@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound, text } from '../http/errors.ts';
 import { createRouter, errors, idParam, json } from '../http/openapi.ts';
 import { clientCss, organizationCss, whiteLabelOf } from '../services/branding.ts';
 
@@ -101,7 +101,7 @@ export function brandingRoutes(deps: AppDeps) {
   app.openapi(whiteLabelRoute, async (c) => {
     // The URL's host is the request's Host header on the real server.
     const label = await whiteLabelOf(db, subdomainOf(new URL(c.req.url).host, env.PUBLIC_URL));
-    if (!label) throw notFound('No white label is configured.');
+    if (!label) throw notFound(text('licence.noWhiteLabel'));
     const { imageSet, appName } = label;
     const origin = new URL(c.req.url).origin;
     const image = (name: string) => `${origin}/static/white-label/${imageSet}-${name}.svg`;
@@ -120,13 +120,13 @@ export function brandingRoutes(deps: AppDeps) {
 
   app.openapi(organizationCssRoute, async (c) => {
     const css = await organizationCss(db, c.req.valid('param').id);
-    if (css === undefined) throw notFound('Organization not found.');
+    if (css === undefined) throw notFound(text('licence.organizationNotFound'));
     return cssResponse(css);
   });
 
   app.openapi(clientCssRoute, async (c) => {
     const css = await clientCss(db, c.req.valid('param').clientId);
-    if (css === undefined) throw notFound('Client not found.');
+    if (css === undefined) throw notFound(text('licence.clientNotFound'));
     return cssResponse(css);
   });
 

@@ -10,6 +10,7 @@ import {
   idParam,
   json,
   jsonBody,
+  LanguageSchema,
   LatestLicenseSchema,
   name,
   password,
@@ -22,6 +23,7 @@ import {
   currentUser,
   latestLicence,
   rememberLatestLicence,
+  setOwnLanguage,
   updateOwnAccount,
 } from '../services/own-account.ts';
 
@@ -55,6 +57,17 @@ const updateUserRoute = createRoute({
     ),
   },
   responses: { 200: json(UserSchema), ...errors(400, 401, 403, 422) },
+});
+
+const setLanguageRoute = createRoute({
+  method: 'put',
+  path: '/api/user/language',
+  tags: ['user'],
+  summary: "Set the own language (issue 31): the site's, the error messages' and the e-mails' language",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: { body: jsonBody(z.object({ language: LanguageSchema })) },
+  responses: { 200: json(UserSchema), ...errors(400, 401, 422) },
 });
 
 const setLatestRoute = createRoute({
@@ -94,6 +107,12 @@ export function userRoutes(deps: AppDeps) {
   app.openapi(getUserRoute, async (c) => {
     const auth = await requireUser(c, deps);
     return c.json(await currentUser(deps, auth.user), 200);
+  });
+
+  // Before PUT /api/user/{id}, which would otherwise take "language" for an id.
+  app.openapi(setLanguageRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    return c.json(await setOwnLanguage(deps, auth.user, c.req.valid('json').language), 200);
   });
 
   app.openapi(updateUserRoute, async (c) => {

@@ -7,11 +7,12 @@ import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { athleteGuardians, type UserRow, users } from '../db/schema/index.ts';
 import { validationError } from '../http/errors.ts';
+import { english } from '../i18n/index.ts';
 import { consumeToken, issueToken, revokeUserTokens } from './tokens.ts';
 
 type NewUserRow = typeof users.$inferInsert;
 
-const EMAIL_TAKEN = 'The email has already been taken.';
+const EMAIL_TAKEN = english('auth.emailTaken');
 
 /** The first login (or token login) ends the account's "new" state; `now` also stamps updated_at. */
 export async function markNotNew(db: Db, user: Pick<UserRow, 'id' | 'isNew'>, now?: Date): Promise<void> {
@@ -25,7 +26,7 @@ export async function markNotNew(db: Db, user: Pick<UserRow, 'id' | 'isNew'>, no
 /** Inserts a guardian; null when the address was taken meanwhile (the unique index lets one of two through). */
 export async function createGuardian(
   db: Db,
-  values: Pick<NewUserRow, 'name' | 'email' | 'phone' | 'username' | 'passwordHash' | 'latestLicenseId'>,
+  values: Pick<NewUserRow, 'name' | 'email' | 'phone' | 'username' | 'passwordHash' | 'latestLicenseId' | 'language'>,
 ): Promise<UserRow | null> {
   const [created] = await db
     .insert(users)

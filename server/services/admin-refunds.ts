@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { ApiError, conflict, fieldError, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
+import { english } from '../i18n/index.ts';
 import { refundMail } from '../mail/refund-mail.ts';
 import { writeAudit } from './admin-audit.ts';
 import { membershipPageJson, scopedMembership } from './admin-roster.ts';
@@ -37,14 +38,14 @@ import { releaseClaim } from './waitlist-seats.ts';
  */
 
 export const MONEY_TEXTS = {
-  tooMuch: 'This is more than is left to refund.',
-  noPayment: 'There is no card payment to refund.',
-  phaseNotFound: 'Payment not found.',
-  notRetryable: 'Only a failed or overdue payment can be retried.',
-  notOpen: 'Only a payment still owed can be marked as paid.',
-  busy: 'This payment is being charged right now. Try again in a moment.',
-  keyReused: 'This Idempotency-Key was already used for another refund.',
-  providerDown: 'The card processor could not be reached. Nothing was refunded; please try again.',
+  tooMuch: english('admin.refundTooMuch'),
+  noPayment: english('admin.noCardPayment'),
+  phaseNotFound: english('admin.paymentNotFound'),
+  notRetryable: english('admin.notRetryable'),
+  notOpen: english('admin.notOpen'),
+  busy: english('admin.paymentBusy'),
+  keyReused: english('admin.keyReused'),
+  providerDown: english('admin.providerDown'),
 } as const;
 
 export interface RefundInput {

@@ -23,7 +23,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound, text } from '../http/errors.ts';
 import { type AuditJson, membershipAudit } from './admin-audit.ts';
 import { figuresOfPhases, phasesByMembership } from './membership-ledger.ts';
 import { authorizeTeam, mayOnTeam, type StaffAction, type StaffJson } from './staff/index.ts';
@@ -181,7 +181,7 @@ function likePattern(q: string): string {
 /** The team, 404 'Team not found.' for one the staff member may not see. */
 export async function scopedTeam(db: Db, staff: StaffJson, teamId: number, action: StaffAction = 'read_roster') {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
-  if (!team) throw notFound('Team not found.');
+  if (!team) throw notFound(text('checkout.teamNotFound'));
   authorizeTeam(staff, team, action);
   return team;
 }

@@ -44,6 +44,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
+import { english } from '../i18n/index.ts';
 import { draftAmountsInCents, draftJson, findDraft } from './drafts.ts';
 import { findLicence } from './licences.ts';
 import { authorizeOrganization, authorizeTeam, STAFF_TEXTS, type StaffAction, type StaffJson } from './staff/index.ts';
@@ -51,13 +52,13 @@ import { saveStaffDraft } from './staff-drafts.ts';
 import { updateLicenceSeats } from './staff-licences.ts';
 
 export const ADMIN_SETUP_TEXTS = {
-  seasonNotFound: 'Season not found.',
+  seasonNotFound: english('admin.seasonNotFound'),
   teamNotFound: STAFF_TEXTS.teamNotFound,
-  licenceNotFound: 'Licence not found.',
-  draftNotFound: 'Draft not found.',
+  licenceNotFound: english('admin.licenceNotFound'),
+  draftNotFound: english('admin.draftNotFound'),
   organizationNotFound: STAFF_TEXTS.organizationNotFound,
-  protectionPlanInvalid: 'The selected protection plan is invalid.',
-  teamInvalid: 'The selected team is invalid.',
+  protectionPlanInvalid: english('admin.protectionPlanInvalid'),
+  teamInvalid: english('admin.teamInvalid'),
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,8 +5,9 @@
 import { PASSWORD_CONFIRMATION_MISMATCH } from '../../src/domain/forms/password.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, fieldError, validationError } from '../http/errors.ts';
+import { ApiError, type ErrorText, fieldError, text, validationError } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
+import { DEFAULT_LOCALE, english, type Locale } from '../i18n/index.ts';
 import { passwordResetMail } from '../mail/password-reset-mail.ts';
 import { createAthlete, createGuardian, markNotNew, resetPassword as resetAccountPassword } from './accounts.ts';
 import { claimLicence, claimRefusal, findLicence } from './licences.ts';
@@ -19,11 +20,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Tokens handed out for athletes (register-athlete, the athlete list) serve one payment session. */
 export const ATHLETE_TOKEN_LIFETIME_MS = 7 * DAY_MS;
 
-export const INVALID_LOGIN = 'These credentials do not match our records.';
-const EMAIL_TAKEN = 'The email has already been taken.';
-const USERNAME_TAKEN = 'The username has already been taken.';
-export const FORGOT_ANSWER =
-  'If an account exists for this address, we have sent instructions on how to reset your password to it.';
+export const INVALID_LOGIN = english('auth.invalidLogin');
+const EMAIL_TAKEN = english('auth.emailTaken');
+const USERNAME_TAKEN = english('auth.usernameTaken');
+export const FORGOT_ANSWER = english('auth.forgotAnswer');
 
 /** A new password must be typed twice alike (422 on password_confirmation otherwise). */
 export function confirmed(body: {
@@ -75,7 +75,7 @@ export async function tokenLogin(deps: AppDeps, body: { user_id: number; token: 
   const { db } = deps;
   const now = deps.now();
   const found = await findTokenUser(db, body.token, 'website', now);
-  if (!found || found.user.id !== body.user_id) throw new ApiError(401, 'The authentication token was invalid.');
+  if (!found || found.user.id !== body.user_id) throw new ApiError(401, text('auth.tokenInvalid'));
   await markNotNew(db, found.user);
   const token = await issueToken(db, found.user.id, 'session', now);
   return userJson(db, found.user.id, now, { token });
@@ -93,19 +93,24 @@ export interface RegisterBody {
 }
 
 /** POST /api/auth/register: a guardian (or coach) account, its licence claimed unless do_not_claim. */
-export async function register(deps: AppDeps, body: RegisterBody, client: string): Promise<UserJson> {
+export async function register(
+  deps: AppDeps,
+  body: RegisterBody,
+  client: string,
+  language: Locale = DEFAULT_LOCALE,
+): Promise<UserJson> {
   const { db, env } = deps;
   const limit = limiterOf(deps);
   // 'The email has already been taken.' tells whether an account exists: as costly to ask as check-email.
   await limit(RATE_RULES.registerIp, client);
   await limit(RATE_RULES.registerEmail, body.email);
   confirmed(body);
-  const messages: Record<string, string[]> = {};
+  const messages: Record<string, ErrorText[]> = {};
   if (await findUserByEmail(db, body.email)) messages.email = [EMAIL_TAKEN];
   const username = body.username?.trim() || null;
   if (username && (await findUserByUsername(db, username))) messages.username = [USERNAME_TAKEN];
   const licence = body.license?.trim() ? await findLicence(db, body.license) : null;
-  if (body.license?.trim() && !licence) messages.license = ['Sorry, this license is not available.'];
+  if (body.license?.trim() && !licence) messages.license = [text('licence.teamUnavailable')];
   if (Object.keys(messages).length > 0) throw validationError(messages);
 
   const now = deps.now();
@@ -120,6 +125,7 @@ export async function register(deps: AppDeps, body: RegisterBody, client: string
     username,
     passwordHash,
     latestLicenseId: remembered?.id ?? null,
+    language,
   });
   // Two registrations racing for one address: the unique index lets one through.
   if (!created) throw fieldError('email', EMAIL_TAKEN);
@@ -159,7 +165,7 @@ export async function registerAthlete(
   const { db } = deps;
   confirmed(body);
   const athleteEmail = body.email?.trim() ? normalizeEmail(body.email) : null;
-  const messages: Record<string, string[]> = {};
+  const messages: Record<string, ErrorText[]> = {};
   if (await findUserByUsername(db, body.username)) messages.username = [USERNAME_TAKEN];
   if (athleteEmail && (await findUserByEmail(db, athleteEmail))) messages.email = [EMAIL_TAKEN];
   if (Object.keys(messages).length > 0) throw validationError(messages);
@@ -203,7 +209,7 @@ export async function logout(
     const found = await findTokenUser(db, body.token, 'session', now);
     if (found) await revokeToken(db, body.token, now);
   }
-  return { message: 'Logged out.' };
+  return { message: english('auth.loggedOut') };
 }
 
 /** POST /api/auth/password/forgot-password: e-mails a reset link; the same answer whether or not the address exists. */
@@ -237,7 +243,7 @@ export async function resetPassword(
   const { db } = deps;
   confirmed(body);
   await limiterOf(deps)(RATE_RULES.resetEmail, body.email);
-  const invalid = () => fieldError('token', 'This password reset link is invalid or has expired.');
+  const invalid = () => fieldError('token', text('auth.resetLinkInvalid'));
   const user = await findUserByEmail(db, body.email);
   if (!user) throw invalid();
   const now = deps.now();
@@ -245,5 +251,5 @@ export async function resetPassword(
   // Whoever knew the old password is logged out everywhere: sessions, website tokens, other reset links.
   const token = await resetAccountPassword(db, user.id, body.token, passwordHash, now);
   if (token === null) throw invalid();
-  return { message: 'Your password has been reset.', token };
+  return { message: english('auth.passwordReset'), token };
 }

@@ -18,10 +18,11 @@ import {
 } from '../billing/phases.ts';
 import { memberships, type UserRow } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound, text } from '../http/errors.ts';
+import { english } from '../i18n/index.ts';
 
-const MEMBERSHIP_NOT_FOUND = 'Membership not found.';
-export const CARD_NOT_CONFIRMED = 'The new card has not been confirmed yet.';
+const MEMBERSHIP_NOT_FOUND = english('checkout.membershipNotFound');
+export const CARD_NOT_CONFIRMED = english('checkout.newCardNotConfirmed');
 
 async function payersMembership(deps: AppDeps, user: UserRow, membershipId: number) {
   const membership = await visibleMembership(deps.db, user, membershipId);
@@ -69,7 +70,7 @@ export async function finishCardUpdate(
   const setup = await deps.providers.payments.retrieveSetupIntent(setupIntentId);
   // Only a SetupIntent made for this membership (card-setup) may become its card.
   if (!setup || setup.metadata.membership_id !== String(membership.id) || !setup.customerId) {
-    throw notFound('Card setup not found.');
+    throw notFound(text('checkout.setupNotFound'));
   }
   if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw conflict(CARD_NOT_CONFIRMED);
   const summary = await deps.providers.payments.cardSummary(setup.paymentMethodId);
@@ -96,7 +97,7 @@ export async function collectAuthenticated(
   const membership = await payersMembership(deps, user, membershipId);
   const intent = await deps.providers.payments.retrieveIntent(paymentIntentId);
   if (intent?.metadata.kind !== 'catch_up' || intent.metadata.membership_id !== String(membership.id)) {
-    throw notFound('Payment not found.');
+    throw notFound(text('checkout.paymentNotFound'));
   }
   return settleAuthenticated(deps, membership, intent);
 }

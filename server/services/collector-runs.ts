@@ -6,8 +6,9 @@ import { type CollectorResult, todayOf } from '../billing/collector.ts';
 import { runCollectorAndJobs } from '../billing/jobs.ts';
 import type { AppDeps } from '../deps.ts';
 import { fieldError } from '../http/errors.ts';
+import { english } from '../i18n/index.ts';
 
-export const AS_OF_REFUSED = 'as_of is refused in production: the collector runs as of today.';
+export const AS_OF_REFUSED = english('admin.asOfRefused');
 
 export async function runCollectorNow(deps: AppDeps, asOf: string | null | undefined): Promise<CollectorResult> {
   // In production only the clock decides what is due: nobody can charge a family early.

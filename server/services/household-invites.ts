@@ -15,6 +15,7 @@ import { householdGuardians, householdInvites, households, type UserRow, users }
 import type { AppDeps } from '../deps.ts';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
+import { english } from '../i18n/index.ts';
 import { householdInviteMail } from '../mail/household-invite-mail.ts';
 import { whiteLabelOf } from './branding.ts';
 import { ensureHousehold, householdAthletes, householdIdOf } from './households.ts';
@@ -23,17 +24,17 @@ import { hashToken, newTokenValue } from './tokens.ts';
 import { normalizeEmail } from './users.ts';
 
 export const HOUSEHOLD_TEXTS = {
-  guardiansOnly: 'Only a guardian can manage a household.',
-  inviteSelf: 'You cannot invite yourself.',
-  alreadyGuardian: 'This person is already a guardian of your household.',
-  inviteNotFound: 'Invitation not found.',
-  notValid: 'This invitation is not valid.',
-  expired: 'This invitation has expired.',
-  used: 'This invitation has already been used.',
-  otherHousehold: 'You are already a guardian of another household.',
-  sameHousehold: 'You are already a guardian of this household.',
-  removeSelf: 'You cannot remove yourself.',
-  guardianNotFound: 'Guardian not found.',
+  guardiansOnly: english('household.guardiansOnly'),
+  inviteSelf: english('household.inviteSelf'),
+  alreadyGuardian: english('household.alreadyGuardian'),
+  inviteNotFound: english('household.inviteNotFound'),
+  notValid: english('household.notValid'),
+  expired: english('household.expired'),
+  used: english('household.used'),
+  otherHousehold: english('household.otherHousehold'),
+  sameHousehold: english('household.sameHousehold'),
+  removeSelf: english('household.removeSelf'),
+  guardianNotFound: english('household.guardianNotFound'),
 } as const;
 
 /** How long an invite link works. */

@@ -13,14 +13,15 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
+import { english } from '../i18n/index.ts';
 import { householdMemberIds } from './households.ts';
 import { holdsOpenOffer, leaveLineOnClaim, takeHeldSeat } from './waitlist-seats.ts';
 
 export const LICENCE_TEXTS = {
-  paused: 'Registration has been paused by the organization.',
-  teamUnavailable: 'Sorry, this license is not available.',
-  coachUnavailable: 'Sorry, Coach licenses are no longer available.',
-  notFound: 'License not found.',
+  paused: english('licence.paused'),
+  teamUnavailable: english('licence.teamUnavailable'),
+  coachUnavailable: english('licence.coachUnavailable'),
+  notFound: english('licence.notFound'),
 } as const;
 
 /** Codes are stored upper-case and compared that way, so `tigers-2027` finds `TIGERS-2027`. */

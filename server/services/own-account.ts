@@ -3,9 +3,11 @@
  * latest licence and their athletes. The routes parse the request, call one of these and answer what it returns.
  */
 
-import type { UserRow } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { type UserRow, users } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { fieldError, forbidden, notFound, validationError } from '../http/errors.ts';
+import { fieldError, forbidden, notFound, text, validationError } from '../http/errors.ts';
+import type { Locale } from '../i18n/index.ts';
 import { setLatestLicence, updateAccount } from './accounts.ts';
 import { ATHLETE_TOKEN_LIFETIME_MS, type AthleteJson, confirmed } from './auth.ts';
 import { householdAthletes } from './households.ts';
@@ -38,11 +40,11 @@ export async function updateOwnAccount(
   body: AccountChanges,
 ): Promise<UserJson> {
   const { db } = deps;
-  if (id !== auth.user.id) throw forbidden('You may only update your own account.');
+  if (id !== auth.user.id) throw forbidden(text('account.ownOnly'));
   confirmed(body);
   const newPassword = body.password ?? undefined;
   const owner = await findUserByEmail(db, body.email);
-  if (owner && owner.id !== auth.user.id) throw validationError({ email: ['The email has already been taken.'] });
+  if (owner && owner.id !== auth.user.id) throw validationError({ email: [text('auth.emailTaken')] });
   const now = deps.now();
   const changes = {
     name: body.name,
@@ -53,6 +55,13 @@ export async function updateOwnAccount(
   const updated = await updateAccount(db, id, changes, now, auth.token);
   if (!updated) throw notFound();
   return userJson(db, id, now);
+}
+
+/** PUT /api/user/language (issue 31): the caller's language; answers the user as GET /api/user does. */
+export async function setOwnLanguage(deps: AppDeps, user: UserRow, language: Locale): Promise<UserJson> {
+  const now = deps.now();
+  await deps.db.update(users).set({ language, updatedAt: now }).where(eq(users.id, user.id));
+  return userJson(deps.db, user.id, now);
 }
 
 /** POST /api/user/latest-license. */
@@ -72,7 +81,7 @@ export async function rememberLatestLicence(deps: AppDeps, user: UserRow, licens
 /** GET /api/user/latest-license: 404 when the user has none yet. */
 export async function latestLicence(deps: AppDeps, user: UserRow) {
   const body = user.latestLicenseId === null ? null : await latestLicenceJson(deps.db, user.latestLicenseId);
-  if (!body) throw notFound('No licence yet.');
+  if (!body) throw notFound(text('account.noLicenceYet'));
   return body;
 }
 
@@ -101,7 +110,7 @@ export async function followLicenceLink(
 ): Promise<{ organization_id: number | null }> {
   const { db } = deps;
   const website = await findTokenUser(db, body.token, 'website', deps.now());
-  if (!website || website.user.id !== user.id) throw forbidden('The website token does not belong to you.');
+  if (!website || website.user.id !== user.id) throw forbidden(text('account.websiteTokenNotYours'));
   const licence = await findLicence(db, body.license);
   if (!licence) throw notFound(LICENCE_TEXTS.notFound);
   await setLatestLicence(db, user.id, licence.id);

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { experienceLevels, playerProfiles, positions, seasonPhases, sports, weightGoals } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, conflict, validationError } from '../http/errors.ts';
+import { type ApiError, conflict, type ErrorText, fieldText, text, validationError } from '../http/errors.ts';
 
 /** The choices of the player form: sports by name, the other lists in their own order. */
 export async function playerOptions(db: Db) {
@@ -36,23 +36,22 @@ export type PlayerChoices = Pick<
 >;
 
 /** The field errors of choices that name no row of their list (an empty object when all exist). */
-export async function playerChoiceErrors(db: Db, body: PlayerChoices): Promise<Record<string, string[]>> {
-  const messages: Record<string, string[]> = {};
+export async function playerChoiceErrors(db: Db, body: PlayerChoices): Promise<Record<string, ErrorText[]>> {
+  const messages: Record<string, ErrorText[]> = {};
   const exists = async (table: typeof experienceLevels | typeof seasonPhases | typeof weightGoals, value: number) =>
     (await db.select({ id: table.id }).from(table).where(eq(table.id, value))).length > 0;
   const [position] = await db.select({ id: positions.id }).from(positions).where(eq(positions.id, body.position));
-  if (!position) messages.position = ['The selected position is invalid.'];
-  if (!(await exists(seasonPhases, body.phase))) messages.phase = ['The selected phase is invalid.'];
+  if (!position) messages.position = [text('player.positionInvalid')];
+  if (!(await exists(seasonPhases, body.phase))) messages.phase = [text('player.phaseInvalid')];
   for (const field of [
     'lifting_experience',
     'agility_experience',
     'upper_plyometric_experience',
     'lower_plyometric_experience',
   ] as const) {
-    if (!(await exists(experienceLevels, body[field])))
-      messages[field] = [`The selected ${field.replaceAll('_', ' ')} is invalid.`];
+    if (!(await exists(experienceLevels, body[field]))) messages[field] = [fieldText('validation.selected', field)];
   }
-  if (!(await exists(weightGoals, body.weight_goal))) messages.weight_goal = ['The selected weight goal is invalid.'];
+  if (!(await exists(weightGoals, body.weight_goal))) messages.weight_goal = [text('player.weightGoalInvalid')];
   return messages;
 }
 
@@ -80,7 +79,7 @@ export async function createPlayerProfile(
     })
     .returning({ id: playerProfiles.id })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw conflict('This account already has a player profile.');
+      if (isUniqueViolation(error)) throw conflict(text('player.alreadyHasProfile'));
       throw error;
     });
   return inserted[0]!.id;
@@ -91,7 +90,7 @@ export const BIRTHDAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 /** The player form's validation errors also carry `errors` (the list the form reads). */
 export function withErrorsList(error: ApiError): ApiError {
-  return new ApiError(error.status, error.message, error.messages, error.headers, { errors: error.messages });
+  return error.withErrorsList();
 }
 
 /** GET /api/player/create: the option lists of the player profile form. */
@@ -122,7 +121,7 @@ export async function createPlayer(
 ): Promise<{ id: number }> {
   const { db } = deps;
   const now = deps.now();
-  const messages: Record<string, string[]> = {};
+  const messages: Record<string, ErrorText[]> = {};
 
   const [, month, day, year] = (BIRTHDAY.exec(body.birthday) ?? []).map(Number);
   const birthday =
@@ -130,7 +129,7 @@ export async function createPlayer(
       ? `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
       : null;
   if (birthday === null || (year ?? 0) < 1900 || birthday > toIsoDate(now)) {
-    messages.birthday = ['The birthday is not a valid date.'];
+    messages.birthday = [text('player.birthdayInvalid')];
   }
   Object.assign(messages, await playerChoiceErrors(db, body));
   if (Object.keys(messages).length > 0 || birthday === null) throw withErrorsList(validationError(messages));

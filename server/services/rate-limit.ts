@@ -2,7 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, text } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 
 export interface RateRule {
@@ -37,7 +37,7 @@ export async function hitRateLimit(db: Db, rule: RateRule, subject: string, now:
   if (row.hits > rule.limit * multiplier) {
     const resetAt = row.windowStartedAt.getTime() + rule.windowSeconds * 1000;
     const retryAfter = Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000));
-    throw new ApiError(429, 'Too many attempts. Please try again later.', {}, { 'Retry-After': String(retryAfter) });
+    throw new ApiError(429, text('error.tooManyAttempts'), {}, { 'Retry-After': String(retryAfter) });
   }
 }
 

@@ -30,6 +30,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
+import { english } from '../i18n/index.ts';
 import { registrationReminderMail } from '../mail/registration-reminder-mail.ts';
 import {
   athleteHouseholdGuardianIds,
@@ -49,12 +50,12 @@ export const SNAPSHOT_MAX_BYTES = 64 * 1024;
 export const SNAPSHOT_MAX_DEPTH = 32;
 
 export const PROGRESS_TEXTS = {
-  licenceNotFound: 'Licence not found.',
-  forbiddenKey: 'A saved registration must not contain passwords or card details.',
-  tooLarge: 'The saved registration is too large.',
-  tooDeep: 'The saved registration is nested too deeply.',
-  athleteNotYours: 'The selected athlete is not in your family.',
-  athletesCannot: 'An athlete account cannot save a registration; log in as the guardian.',
+  licenceNotFound: english('progress.licenceNotFound'),
+  forbiddenKey: english('progress.forbiddenKey'),
+  tooLarge: english('progress.tooLarge'),
+  tooDeep: english('progress.tooDeep'),
+  athleteNotYours: english('progress.athleteNotYours'),
+  athletesCannot: english('progress.athletesCannot'),
 } as const;
 
 /** Reminders: the first once a row was not updated for 24 h, the second at 72 h (and at least 24 h after the first). */

@@ -38,6 +38,7 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { english } from '../i18n/index.ts';
 import { writeAudit } from './admin-audit.ts';
 import { scopedTeam } from './admin-roster.ts';
 import { requireHouseholdGuardian } from './household-invites.ts';
@@ -48,7 +49,7 @@ import { deliverAfterCommit, returnSeats } from './waitlist-seats.ts';
 
 /** Every staff role of a team sees its held seats; who may release one is the permission table's `release_hold`. */
 
-export const ATHLETE_NOT_FOUND = 'Athlete not found.';
+export const ATHLETE_NOT_FOUND = english('checkout.athleteNotFound');
 
 /** A checkout lease taken this recently means the family is paying: its hold is not released on this run. */
 export const PAYMENT_IN_FLIGHT_MS = 60 * 60 * 1000;

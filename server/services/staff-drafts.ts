@@ -4,7 +4,7 @@
  */
 import { dollarsToCents } from '../../src/domain/money.ts';
 import type { AppDeps } from '../deps.ts';
-import { fieldError, notFound, validationError } from '../http/errors.ts';
+import { fieldError, notFound, text, validationError } from '../http/errors.ts';
 import {
   type DraftRow,
   draftAmountsInDollars,
@@ -19,7 +19,7 @@ const staffDraftJson = (draft: DraftRow) => draftJson(draft, draftAmountsInDolla
 /** GET /api/staff/drafts/{id}. */
 export async function staffDraft(deps: AppDeps, id: number) {
   const draft = await findDraft(deps.db, id);
-  if (!draft) throw notFound('Draft not found.');
+  if (!draft) throw notFound(text('admin.draftNotFound'));
   return staffDraftJson(draft);
 }
 
@@ -40,12 +40,12 @@ export interface DraftChanges {
 export async function saveStaffDraft(deps: AppDeps, id: number, body: DraftChanges) {
   const { db } = deps;
   const draft = await findDraft(db, id);
-  if (!draft) throw notFound('Draft not found.');
+  if (!draft) throw notFound(text('admin.draftNotFound'));
   const messages = await draftReferenceErrors(db, draft, body);
   if (Object.keys(messages).length > 0) throw validationError(messages);
   const dues = body.total_dues === undefined ? draft.totalDuesCents : dollarsToCents(body.total_dues);
   const deposit = body.athlete_deposit === undefined ? draft.athleteDepositCents : dollarsToCents(body.athlete_deposit);
-  if (deposit > dues) throw fieldError('athlete_deposit', 'The athlete deposit may not exceed the total dues.');
+  if (deposit > dues) throw fieldError('athlete_deposit', text('admin.depositTooHigh'));
 
   const now = deps.now();
   const saved = await updateDraft(
@@ -65,7 +65,7 @@ export async function saveStaffDraft(deps: AppDeps, id: number, body: DraftChang
     },
     now,
   );
-  if (!saved) throw notFound('Draft not found.');
+  if (!saved) throw notFound(text('admin.draftNotFound'));
   try {
     await deps.providers.realtime.trigger(`team.draft.${id}`, 'updated', { draft_id: id });
   } catch (error) {

@@ -15,6 +15,7 @@ import { SEAT_HOLD_TEXTS } from '../../src/domain/seat-holds.ts';
 import { licences } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { english } from '../i18n/index.ts';
 import {
   findLicence,
   findLicenceInfo,
@@ -24,7 +25,7 @@ import {
 } from './licences.ts';
 import { deliverAfterCommit, offerFreeSeats } from './waitlist-seats.ts';
 
-export const LICENCE_NOT_FOUND = 'Licence not found.';
+export const LICENCE_NOT_FOUND = english('admin.licenceNotFound');
 
 export function staleLicence(): ApiError {
   return new ApiError(412, SEAT_HOLD_TEXTS.staleLicence, { if_match: [SEAT_HOLD_TEXTS.staleLicence] });

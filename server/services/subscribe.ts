@@ -10,7 +10,7 @@ import { SUBSCRIPTION_STATUS } from '../../src/domain/subscription-status.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { paidThrough, statusMessage } from '../domain/subscription-status.ts';
-import { conflict, fieldError, notFound } from '../http/errors.ts';
+import { conflict, fieldError, notFound, text } from '../http/errors.ts';
 import type { BillingTerm } from '../providers/types.ts';
 import { type ClaimResult, claimLicence, findLicence, LICENCE_TEXTS, normalizeCode } from './licences.ts';
 import { acceptsSubscriptions, currentPlan, findCoupon, saveSubscription, subscriptionOf } from './subscriptions.ts';
@@ -102,7 +102,7 @@ export async function purchaseSubscription(deps: AppDeps, user: UserRow, body: P
   if (current?.kind === 'subscription') {
     const message = statusMessage(current, now);
     if (message === SUBSCRIPTION_STATUS.subscriptionActive || message === SUBSCRIPTION_STATUS.trialActive) {
-      throw conflict('You already have an active subscription.');
+      throw conflict(text('subscribe.alreadyActive'));
     }
   }
 

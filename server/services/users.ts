@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
 import { licences, organizations, playerProfiles, subscriptions, type UserRow, users } from '../db/schema/index.ts';
 import { paidThrough, statusMessage } from '../domain/subscription-status.ts';
+import type { Locale } from '../i18n/index.ts';
 
 /** The `User` response of docs/api.md. */
 export interface UserJson {
@@ -26,6 +27,8 @@ export interface UserJson {
     } | null;
   } | null;
   subscription: { status_message: string; paid_through: string | null } | null;
+  /** The person's language (issue 31): the site's and the e-mails' language once logged in. */
+  language: Locale;
   deeplink?: string | null;
 }
 
@@ -122,6 +125,7 @@ export async function userJson(
           paid_through: paidThrough(subscription)?.toISOString() ?? null,
         }
       : null,
+    language: user.language,
   };
   if (extras.token !== undefined) json.token = extras.token;
   if (extras.deeplink !== undefined) json.deeplink = extras.deeplink;

@@ -23,6 +23,7 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
+import { english } from '../i18n/index.ts';
 import { householdGuardianIds, householdMemberIds } from './households.ts';
 import { findLicence, findLicenceInfo, isExpired, LICENCE_TEXTS, type LicenceInfoJson } from './licences.ts';
 import { releasedHoldTeam } from './seat-holds.ts';
@@ -30,11 +31,11 @@ import { hashToken } from './tokens.ts';
 import { deliverAfterCommit, leaveLine, openOffer } from './waitlist-seats.ts';
 
 export const WAITLIST_TEXTS = {
-  guardiansOnly: 'Only a guardian can join a waitlist.',
-  licenceNotFound: 'Licence not found.',
-  seatsLeft: 'This team still has spots: register now.',
-  alreadyOnTeam: 'Your family already has a spot on this team.',
-  teamOnly: 'Only a team licence has a waitlist.',
+  guardiansOnly: english('waitlist.guardiansOnly'),
+  licenceNotFound: english('waitlist.licenceNotFound'),
+  seatsLeft: english('waitlist.seatsLeft'),
+  alreadyOnTeam: english('waitlist.alreadyOnTeam'),
+  teamOnly: english('waitlist.teamOnly'),
 } as const;
 
 /** The `WaitlistEntry` of docs/api.md. */

@@ -193,6 +193,8 @@ const MATRIX: Record<string, Row> = {
   // docs/api.md: "bearer optional"; it revokes the token it is given, if any (the document says bearer: see below).
   'POST /api/auth/logout': { access: 'optional', body: () => ({}), answers: everyone(200) },
   'GET /api/user': { access: 'user', answers: everyone(200) },
+  // Issue 31: the caller's own language; there is no one else's to name.
+  'PUT /api/user/language': { access: 'user', body: () => ({ language: 'en' }), answers: everyone(200) },
   'PUT /api/user/{id}': {
     access: 'user',
     path: (victim) => `/api/user/${victim.id}`,
@@ -418,6 +420,12 @@ const MATRIX: Record<string, Row> = {
   },
   // Club console (issue 22 point 1): a family session is refused with 403, a staff member's scope decides the rest.
   'GET /api/admin/me': { access: 'admin', permission: null, answers: allowed(200) },
+  'PUT /api/admin/me/language': {
+    access: 'admin',
+    permission: null,
+    body: () => ({ language: 'en' }),
+    answers: allowed(200),
+  },
   'POST /api/admin/logout': { access: 'admin', permission: null, answers: allowed(200) },
   'POST /api/admin/organizations/{id}/invites': {
     access: 'admin',

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../i18n/messages.gen.ts';
 import { organizations, teams } from './organizations.ts';
+import { languageCheck } from './users.ts';
 
 /**
  * The club's console (issue 22 point 1): staff accounts are their own table, never family users. A staff member
@@ -24,12 +26,15 @@ export const staffAccounts = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The staff member's language for the console and its e-mails (issue 31), as users.language. */
+    language: text('language').$type<Locale>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('staff_accounts_email_lower_key').on(sql`lower(${t.email})`),
     check('staff_accounts_totp_check', sql`(${t.totpSecret} is null) = (${t.totpEnabledAt} is null)`),
+    check('staff_accounts_language_check', languageCheck(t.language)),
   ],
 );
 

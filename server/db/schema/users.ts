@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -11,6 +12,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { LOCALES, type Locale } from '../../i18n/messages.gen.ts';
+
+/** A language column holds one of the catalogues' locales (a new language is a new migration of this check). */
+export function languageCheck(column: AnyPgColumn) {
+  return sql`${column} in (${sql.raw(LOCALES.map((locale) => `'${locale}'`).join(', '))})`;
+}
 
 /**
  * Accounts. A guardian (parent) registers with e-mail and password; an athlete account is created by a guardian and
@@ -33,6 +40,8 @@ export const users = pgTable(
     isCoach: boolean('is_coach').notNull().default(false),
     /** The licence the user last worked with (spec §7 latest-license); plain id to avoid a cycle with licences. */
     latestLicenseId: integer('latest_license_id'),
+    /** The person's language (issue 31): one of the catalogues' locales, set at registration from Accept-Language. */
+    language: text('language').$type<Locale>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +49,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_kind_check', sql`${t.kind} in ('guardian', 'athlete', 'coach')`),
+    check('users_language_check', languageCheck(t.language)),
   ],
 );
 

@@ -7,7 +7,7 @@ import { centsToDollarsOrNull } from '../../../src/domain/money.ts';
 import { DISCOUNT_NOT_FOUND } from '../../../src/domain/payment-rules.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, text } from '../../http/errors.ts';
 import { draftContext, findDraft } from '../drafts.ts';
 import {
   athleteHousehold,
@@ -26,7 +26,7 @@ import {
 /** GET /api/memberships/duplicate-status/{athlete}: 404 for an athlete who is not the payer's. */
 export async function athleteDuplicateStatus(deps: AppDeps, payer: UserRow, athleteId: number) {
   const status = await duplicateStatus(deps.db, payer, athleteId);
-  if (!status) throw notFound('Athlete not found.');
+  if (!status) throw notFound(text('checkout.athleteNotFound'));
   return { license_claimed: status.licenceClaimed, has_active_season_membership: status.hasSeasonMembership };
 }
 
@@ -46,7 +46,7 @@ export async function duesPaymentPlans(
   body: { discount_code?: string | null | undefined; include_payment_protection_plan?: boolean | null | undefined },
 ): Promise<PaymentDataJson> {
   const context = await payerDuesContext(deps.db, payer);
-  if (!context) throw notFound('There is no team licence to pay for on this account.');
+  if (!context) throw notFound(text('checkout.noTeamLicence'));
   const discount = await requireActiveDiscount(deps.db, body.discount_code, context.organization.id);
   // Issue 20: a sibling paid earlier this season makes this athlete the household's 2nd (3rd, ...) one.
   const household = await athleteHousehold(deps.db, payer, context, discount);
@@ -84,7 +84,7 @@ export async function draftPaymentPlans(
 ): Promise<PaymentDataJson> {
   const { db } = deps;
   const draft = await findDraft(db, body.draft_id);
-  if (!draft) throw notFound('Draft not found.');
+  if (!draft) throw notFound(text('checkout.draftNotFound'));
   const context = await draftContext(db, draft);
   let error: string | null = null;
   let discount = null;

@@ -30,7 +30,16 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, conflict, fieldError, forbidden, notFound, validationError } from '../../http/errors.ts';
+import {
+  ApiError,
+  conflict,
+  type ErrorText,
+  fieldError,
+  forbidden,
+  notFound,
+  text,
+  validationError,
+} from '../../http/errors.ts';
 import type { CardSummary, PaymentIntent, SetupIntent } from '../../providers/types.ts';
 import { ensureHousehold, householdAthleteIds, householdIdOf } from '../households.ts';
 import { LICENCE_TEXTS } from '../licences.ts';
@@ -400,7 +409,7 @@ export async function checkout(deps: AppDeps, caller: UserRow, body: CheckoutReq
     const todayCents = sum(lines.map((line) => line.todayCents));
     const laterCents = sum(lines.flatMap((line) => line.laterPhases.map((phase) => phase.amountCents)));
     if (todayCents > 0 && todayCents < MIN_CARD_CENTS) {
-      throw fieldError('discount_code', 'The amount due today is below the smallest card payment ($0.50).');
+      throw fieldError('discount_code', text('checkout.belowMinimum'));
     }
     if (priced.organizationId === null) throw new Error('a priced line always has an organization');
     const [row] = await db
@@ -481,7 +490,7 @@ export async function checkoutSuccess(
   const paymentId = body.stripe_payment_intent_id;
   const setupId = body.stripe_setup_intent_id;
   if ((paymentId === undefined) === (setupId === undefined)) {
-    throw fieldError('stripe_payment_intent_id', 'Send either stripe_payment_intent_id or stripe_setup_intent_id.');
+    throw fieldError('stripe_payment_intent_id', text('checkout.eitherIntent'));
   }
   const householdId = await householdIdOf(db, caller.id);
   // A checkout of the caller's household, or one the caller started (a guardian removed after paying still records
@@ -499,7 +508,7 @@ export async function checkoutSuccess(
     );
   if (!row) throw notFound(CHECKOUT_NOT_FOUND);
   const lines = linesOf(row);
-  const notSucceeded = async (text: string) => {
+  const notSucceeded = async (text: ErrorText) => {
     if (await allPaid(db, lines)) throw alreadyPaid(lines.map((line) => line.athleteId));
     return conflict(text);
   };
@@ -508,27 +517,28 @@ export async function checkoutSuccess(
   let card: CardSummary | null = null;
   if (paymentId !== undefined) {
     if (row.paymentIntentId !== paymentId) {
-      throw new ApiError(422, 'The payment does not match this checkout.', {
-        stripe_payment_intent_id: ['The payment does not match this checkout.'],
+      throw new ApiError(422, text('checkout.paymentMismatch'), {
+        stripe_payment_intent_id: [text('checkout.paymentMismatch')],
       });
     }
     // The provider is the only source of truth for the payment.
     const intent = await payments.retrieveIntent(paymentId);
-    if (!intent || intent.metadata.household_checkout !== row.publicId) throw notFound('Payment not found.');
+    if (!intent || intent.metadata.household_checkout !== row.publicId)
+      throw notFound(text('checkout.paymentNotFound'));
     if (intent.status !== 'succeeded') throw await notSucceeded(NOT_SUCCEEDED[intent.status]);
     recorded = await recordIntent(deps, row, intent);
     card = intent.paymentMethodId ? await payments.cardSummary(intent.paymentMethodId) : null;
   } else {
     if (row.setupIntentId !== setupId || setupId === undefined) {
-      throw new ApiError(422, 'The card setup does not match this checkout.', {
-        stripe_setup_intent_id: ['The card setup does not match this checkout.'],
+      throw new ApiError(422, text('checkout.setupMismatch'), {
+        stripe_setup_intent_id: [text('checkout.setupMismatch')],
       });
     }
     const setup = await payments.retrieveSetupIntent(setupId);
-    if (!setup || setup.metadata.household_checkout !== row.publicId) throw notFound('Card setup not found.');
+    if (!setup || setup.metadata.household_checkout !== row.publicId) throw notFound(text('checkout.setupNotFound'));
     const customerId = setup.customerId ?? setup.metadata.customer_id;
     if (setup.status !== 'succeeded' || !setup.paymentMethodId || !customerId) {
-      throw await notSucceeded('The card has not been confirmed yet.');
+      throw await notSucceeded(text('checkout.cardNotConfirmed'));
     }
     card = await payments.cardSummary(setup.paymentMethodId);
     const saved = card ? { customerId, paymentMethodId: setup.paymentMethodId, ...card } : null;

@@ -3,6 +3,7 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CheckoutRow, checkouts, householdCheckoutLeases } from '../../db/schema/index.ts';
 import { conflict } from '../../http/errors.ts';
+import { english } from '../../i18n/index.ts';
 
 /**
  * The checkout lease (issue 30 point 1: one function takes it): a payer's checkouts for a season (the spec's
@@ -18,8 +19,8 @@ const LEASE_MS = 60_000;
 /** How long a checkout waits for the previous one before answering 409. */
 const WAIT_MS = 10_000;
 
-export const CHECKOUT_BUSY = 'Another checkout for this athlete is in progress. Please try again.';
-export const HOUSEHOLD_CHECKOUT_BUSY = 'Another checkout for this household is in progress. Please try again.';
+export const CHECKOUT_BUSY = english('checkout.busy');
+export const HOUSEHOLD_CHECKOUT_BUSY = english('checkout.householdBusy');
 
 interface LeaseTerms {
   leaseId: string;

@@ -17,7 +17,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type ComputedPlan, planTotalCents, teamFeesOf } from '../../domain/payment-plans.ts';
-import { fieldError, forbidden } from '../../http/errors.ts';
+import { fieldError, forbidden, text } from '../../http/errors.ts';
+import { english } from '../../i18n/index.ts';
 import { isAvailable, LICENCE_TEXTS } from '../licences.ts';
 import { liveToken, liveTokenParams } from '../tokens.ts';
 import { ALREADY_MEMBER, type RecordLine } from './record.ts';
@@ -32,12 +33,12 @@ import {
   requireActiveDiscount,
 } from './team-dues.ts';
 
-export const GUARDIAN_ONLY = 'Only a guardian can manage a household.';
-export const ATHLETE_NOT_FOUND = 'Athlete not found.';
-export const ALREADY_PAID = 'These athletes are already paid for.';
-export const ONE_ORGANIZATION = 'All athletes of one checkout must register with the same organization.';
-export const CHECKOUT_NOT_FOUND = 'Checkout not found.';
-export const PLAN_NOT_OFFERED = 'The selected payment plan is not offered.';
+export const GUARDIAN_ONLY = english('checkout.guardianOnly');
+export const ATHLETE_NOT_FOUND = english('checkout.athleteNotFound');
+export const ALREADY_PAID = english('checkout.alreadyPaid');
+export const ONE_ORGANIZATION = english('checkout.oneOrganization');
+export const CHECKOUT_NOT_FOUND = english('checkout.notFound');
+export const PLAN_NOT_OFFERED = english('checkout.planNotOffered');
 
 export interface LineRequest {
   athlete_id: number;
@@ -304,7 +305,7 @@ export async function priceLines(
   const now = deps.now();
   const requested = request.athletes.map((line) => line.athlete_id);
   if (new Set(requested).size !== requested.length) {
-    throw fieldError('athletes', 'Each athlete may be in the checkout once.');
+    throw fieldError('athletes', text('checkout.athleteOnce'));
   }
   const rows = await rowsOf(requested);
   const contexts = new Map(rows.map((row) => [row.id, { row, context: contextOf(row) }]));

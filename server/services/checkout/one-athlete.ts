@@ -15,7 +15,8 @@ import {
 } from '../../billing/phases.ts';
 import type { MembershipRow, UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, conflict, fieldError, forbidden, notFound } from '../../http/errors.ts';
+import { ApiError, conflict, fieldError, forbidden, notFound, text } from '../../http/errors.ts';
+import { english } from '../../i18n/index.ts';
 import type { IntentStatus, PaymentIntent } from '../../providers/types.ts';
 import { LICENCE_TEXTS } from '../licences.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
@@ -36,19 +37,19 @@ import {
 /** Stripe's smallest charge in USD; anything between 0 and this cannot be paid by card. */
 export const MIN_CARD_CENTS = 50;
 
-export const REFUNDED = 'This payment has been refunded.';
-export const REPLACED = 'This checkout was replaced by another one. Please try again.';
+export const REFUNDED = english('checkout.refunded');
+export const REPLACED = english('checkout.replaced');
 
 /** Metadata key of the household discount (issue 20) in the intent's amounts, in cents; absent for none. */
 const SIBLING_KEY = 'sibling_discount_cents';
 
 export const NOT_SUCCEEDED: Record<Exclude<IntentStatus, 'succeeded'>, string> = {
-  processing: 'Your payment is processing.',
-  requires_payment_method: 'Your payment was not successful, please try again.',
-  requires_confirmation: 'The payment has not been confirmed yet.',
-  requires_action: 'The payment still needs authentication.',
-  requires_capture: 'The payment has not been captured yet.',
-  canceled: 'The payment was canceled.',
+  processing: english('checkout.processing'),
+  requires_payment_method: english('checkout.notSuccessful'),
+  requires_confirmation: english('checkout.notConfirmed'),
+  requires_action: english('checkout.needsAuthentication'),
+  requires_capture: english('checkout.notCaptured'),
+  canceled: english('checkout.canceled'),
 };
 
 export interface CheckoutRequest {
@@ -91,7 +92,7 @@ const PAID: CheckoutAnswer = {
 export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequest): Promise<CheckoutAnswer> {
   const { db } = deps;
   const team = await findTeam(db, body.team_id);
-  if (!team) throw notFound('Team not found.');
+  if (!team) throw notFound(text('checkout.teamNotFound'));
   /** Paid already (a repeated Pay Now, another tab, the family paid): nothing to pay and no new intent. */
   const paidAlready = async () => {
     // The payer's own season first, in one read: a membership recorded between two reads (a concurrent
@@ -115,7 +116,7 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
   const plan = plansFor(context, discount, protection, deps.now(), siblingDiscountCents).find(
     (p) => p.month === body.payment_plan_month,
   );
-  if (!plan) throw fieldError('payment_plan_month', 'The selected payment plan is not offered.');
+  if (!plan) throw fieldError('payment_plan_month', text('checkout.planNotOffered'));
   // One athlete is a checkout of one line, built as each line of a family checkout is.
   const membership = lineOf(payer.id, context, seat.licenceId, plan, {
     discountCode: discount?.code ?? null,
@@ -124,7 +125,7 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
   });
   const { todayCents } = membership;
   if (todayCents > 0 && todayCents < MIN_CARD_CENTS) {
-    throw fieldError('discount_code', 'The amount due today is below the smallest card payment ($0.50).');
+    throw fieldError('discount_code', text('checkout.belowMinimum'));
   }
   const metadata = {
     user_id: String(payer.id),
@@ -211,17 +212,17 @@ export async function checkoutSuccess(deps: AppDeps, payer: UserRow, body: Check
     return { payment_complete: 1 as const, membership_id: membership.id, refunded: false, receipt };
   }
   if (body.stripe_payment_intent_id === undefined || body.stripe_setup_intent_id !== undefined) {
-    throw fieldError('stripe_payment_intent_id', 'Send either stripe_payment_intent_id or stripe_setup_intent_id.');
+    throw fieldError('stripe_payment_intent_id', text('checkout.eitherIntent'));
   }
   // The provider is the only source of truth for the payment; the client's fields are checked against it.
   const intent = await deps.providers.payments.retrieveIntent(body.stripe_payment_intent_id);
-  if (!intent || intent.metadata.user_id !== String(payer.id)) throw notFound('Payment not found.');
+  if (!intent || intent.metadata.user_id !== String(payer.id)) throw notFound(text('checkout.paymentNotFound'));
   if (
     intent.metadata.team_id !== String(body.team_id) ||
     intent.metadata.payment_plan_month !== String(body.payment_plan_month)
   ) {
-    throw new ApiError(422, 'The payment does not match this checkout.', {
-      stripe_payment_intent_id: ['The payment does not match this checkout.'],
+    throw new ApiError(422, text('checkout.paymentMismatch'), {
+      stripe_payment_intent_id: [text('checkout.paymentMismatch')],
     });
   }
   if (intent.status !== 'succeeded') throw conflict(NOT_SUCCEEDED[intent.status]);
@@ -254,19 +255,19 @@ async function recordSetup(
   const { db } = deps;
   const setup = await deps.providers.payments.retrieveSetupIntent(setupIntentId);
   if (!setup || setup.metadata.user_id !== String(payer.id) || !setup.metadata.team_id) {
-    throw notFound('Card setup not found.');
+    throw notFound(text('checkout.setupNotFound'));
   }
   if (
     setup.metadata.team_id !== String(body.team_id) ||
     setup.metadata.payment_plan_month !== String(body.payment_plan_month)
   ) {
-    throw new ApiError(422, 'The card setup does not match this checkout.', {
-      stripe_setup_intent_id: ['The card setup does not match this checkout.'],
+    throw new ApiError(422, text('checkout.setupMismatch'), {
+      stripe_setup_intent_id: [text('checkout.setupMismatch')],
     });
   }
   const customerId = setup.customerId ?? setup.metadata.customer_id;
   if (setup.status !== 'succeeded' || !setup.paymentMethodId || !customerId) {
-    throw conflict('The card has not been confirmed yet.');
+    throw conflict(text('checkout.cardNotConfirmed'));
   }
   await reclaimReleasedSeats(deps, [payer.id], body.team_id, { quiet: true });
   await requireTeamSeat(db, payer, body.team_id, { allowPaused: true, now: deps.now() });
@@ -362,7 +363,7 @@ async function recordSucceeded(
   }
   await deps.providers.payments.refundIntent(intent.id);
   if (recorded.membership.teamId === line.teamId) return { membership: recorded.membership, refunded: true };
-  throw conflict(`${ALREADY_MEMBER} ${REFUNDED}`);
+  throw conflict(text('checkout.alreadyMemberRefunded'));
 }
 
 /**
@@ -371,7 +372,7 @@ async function recordSucceeded(
  */
 async function refundedUnseated(deps: AppDeps, intent: PaymentIntent): Promise<ApiError> {
   await deps.providers.payments.refundIntent(intent.id);
-  return forbidden(`${LICENCE_TEXTS.teamUnavailable} ${REFUNDED}`);
+  return forbidden(text('checkout.unavailableRefunded'));
 }
 
 function intentAnswer(intent: PaymentIntent) {

@@ -3,6 +3,7 @@ import { createPhases, saveCard } from '../../billing/phases.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { licenceClaims, licences, type MembershipRow, memberships, users } from '../../db/schema/index.ts';
+import { english } from '../../i18n/index.ts';
 import type { CardSummary } from '../../providers/types.ts';
 import { holdsClaim } from '../licences.ts';
 import { clearPaidProgress } from '../registration-progress.ts';
@@ -17,7 +18,7 @@ import { clearPaidProgress } from '../registration-progress.ts';
  * under a lock on the athletes' rows, checkout and duplicate-status read it), backed by the unique index
  * memberships_active_user_season_key.
  */
-export const ALREADY_MEMBER = 'Sorry, this athlete already has a membership for the season.';
+export const ALREADY_MEMBER = english('checkout.alreadyMember');
 
 /** The user's active membership in a season (at most one: memberships_active_user_season_key). */
 export async function seasonMembership(db: Db | Tx, userId: number, seasonId: number): Promise<MembershipRow | null> {

@@ -28,7 +28,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { type ComputedPlan, computePaymentPlans, type FeeSettings } from '../../domain/payment-plans.ts';
-import { fieldError, forbidden } from '../../http/errors.ts';
+import { fieldError, forbidden, text } from '../../http/errors.ts';
+import { english } from '../../i18n/index.ts';
 import { athleteHouseholdGuardianIds } from '../households.ts';
 import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from '../licences.ts';
 import { seasonMembership } from './record.ts';
@@ -176,8 +177,8 @@ export async function requireActiveDiscount(
 ): Promise<DiscountCodeRow | null> {
   if (code === null || code === undefined || code.trim() === '') return null;
   const discount = await findDiscount(db, code, organizationId);
-  if (!discount) throw fieldError('discount_code', 'Code not found.');
-  if (!discount.isActive) throw fieldError('discount_code', 'This discount code is no longer active.');
+  if (!discount) throw fieldError('discount_code', text('checkout.codeNotFound'));
+  if (!discount.isActive) throw fieldError('discount_code', text('checkout.codeInactive'));
   return discount;
 }
 
@@ -286,7 +287,7 @@ async function payerLicenceCandidates(db: Db | Tx, payer: UserRow): Promise<numb
   return candidates;
 }
 
-export const NO_CLAIM = 'You have not claimed a licence for this team.';
+export const NO_CLAIM = english('licence.noClaim');
 
 /**
  * The licence whose seat a payment for the team uses: a claim on one of the team's licences held by the payer, or

@@ -4,16 +4,17 @@
  */
 import type { StaffCan } from '../../../src/domain/staff.ts';
 import type { StaffRole } from '../../db/schema/index.ts';
+import { english, type Locale } from '../../i18n/index.ts';
 
 /** Every role, highest first (the API's enum). */
 export const STAFF_ROLES = ['owner', 'registrar', 'coach'] as const satisfies readonly StaffRole[];
 
 export const STAFF_TEXTS = {
-  staffOnly: 'This page is for club staff.',
-  organizationNotFound: 'Organization not found.',
-  teamNotFound: 'Team not found.',
-  roleRefused: 'Your role in this organization does not allow this.',
-  twoFactorNeeded: 'Your organization requires two-step verification to move money. Turn it on under Security first.',
+  staffOnly: english('staff.staffOnly'),
+  organizationNotFound: english('staff.organizationNotFound'),
+  teamNotFound: english('staff.teamNotFound'),
+  roleRefused: english('staff.roleRefused'),
+  twoFactorNeeded: english('staff.twoFactorNeeded'),
 } as const;
 
 /** A team the staff member may see, as the API names it. */
@@ -41,6 +42,8 @@ export interface StaffJson {
   name: string;
   email: string;
   two_factor_enabled: boolean;
+  /** The staff member's language for the console and its e-mails (issue 31). */
+  language: Locale;
   organizations: StaffOrganization[];
 }
 

@@ -60,7 +60,14 @@ export async function staffAccess(db: Db | Tx, staffId: number): Promise<StaffJs
     const facts = { role: place.role, two_factor_required: required.has(id) };
     return { id, name: names.get(id) ?? '', ...place, ...facts, can: canFlags(twoFactor, facts) };
   });
-  return { id: account.id, name: account.name, email: account.email, ...twoFactor, organizations: organizationList };
+  return {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    ...twoFactor,
+    language: account.language,
+    organizations: organizationList,
+  };
 }
 
 /** A new staff session; returns its token in clear (the only time it exists in clear). */

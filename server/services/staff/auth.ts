@@ -2,8 +2,11 @@
  * The console's sign-in (issue 22 point 1), one function per route of server/routes/admin.ts, and the lookup the
  * staff middleware (server/http/staff-auth.ts) runs for every `/api/admin` call.
  */
+import { eq } from 'drizzle-orm';
+import { staffAccounts } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
+import type { Locale } from '../../i18n/index.ts';
 import { checkLoginLimits, INVALID_LOGIN } from '../auth.ts';
 import { verifyAgainstNothing, verifyPassword } from '../passwords.ts';
 import { findTokenUser } from '../tokens.ts';
@@ -63,4 +66,17 @@ export async function staffLogout(deps: AppDeps, auth: StaffAuthenticated): Prom
 /** GET /api/admin/me. */
 export function staffMe(auth: StaffAuthenticated): { staff: StaffJson } {
   return { staff: auth.staff };
+}
+
+/** PUT /api/admin/me/language (issue 31): the caller's own language, whoever they are; answers as GET /api/admin/me. */
+export async function setStaffLanguage(
+  deps: AppDeps,
+  auth: StaffAuthenticated,
+  language: Locale,
+): Promise<{ staff: StaffJson }> {
+  await deps.db
+    .update(staffAccounts)
+    .set({ language, updatedAt: deps.now() })
+    .where(eq(staffAccounts.id, auth.staff.id));
+  return { staff: { ...auth.staff, language } };
 }

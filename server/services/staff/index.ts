@@ -13,7 +13,7 @@ export {
   type StaffTeam,
 } from './access.ts';
 export { findStaffByEmail, issueStaffSession, STAFF_SESSION_LIFETIME_MS, staffAccess } from './accounts.ts';
-export { checkStaffToken, type StaffTokenCheck, staffLogin, staffLogout, staffMe } from './auth.ts';
+export { checkStaffToken, type StaffTokenCheck, setStaffLanguage, staffLogin, staffLogout, staffMe } from './auth.ts';
 export {
   acceptStaffInvite,
   inviteStaff,

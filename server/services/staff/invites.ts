@@ -23,6 +23,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, conflict, fieldError, notFound, validationError } from '../../http/errors.ts';
 import { siteLink } from '../../http/origin.ts';
+import { english } from '../../i18n/index.ts';
 import { staffInviteMail } from '../../mail/staff-invite-mail.ts';
 import { checkLoginLimits, confirmed, INVALID_LOGIN } from '../auth.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
@@ -34,16 +35,16 @@ import { findStaffByEmail, issueStaffSession, staffAccess } from './accounts.ts'
 import { authorizeOrganization } from './permissions.ts';
 
 export const STAFF_INVITE_TEXTS = {
-  coachNeedsTeam: 'Choose the team this coach works with.',
-  teamOnlyForCoach: 'Only a coach is invited to a team.',
-  teamNotFound: 'Team not found.',
-  alreadyStaff: 'This person already has this role in the organization.',
-  notValid: 'This invitation is not valid.',
-  expired: 'This invitation has expired.',
-  used: 'This invitation has already been used.',
-  nameRequired: 'The name field is required.',
-  confirmationRequired: 'The password confirmation field is required.',
-  accountJustCreated: 'A staff account for this address was just created: log in with it to accept.',
+  coachNeedsTeam: english('staff.coachNeedsTeam'),
+  teamOnlyForCoach: english('staff.teamOnlyForCoach'),
+  teamNotFound: english('staff.teamNotFound'),
+  alreadyStaff: english('staff.alreadyStaff'),
+  notValid: english('staff.inviteNotValid'),
+  expired: english('staff.inviteExpired'),
+  used: english('staff.inviteUsed'),
+  nameRequired: english('staff.nameRequired'),
+  confirmationRequired: english('staff.confirmationRequired'),
+  accountJustCreated: english('staff.accountJustCreated'),
 } as const;
 
 /** How long a staff invitation link works. */

@@ -31,6 +31,7 @@ const staff: StaffJson = {
   name: 'Pat Staff',
   email: 'pat@example.com',
   two_factor_enabled: false,
+  language: 'en',
   organizations: [
     place(10, 'Northside', 'registrar', null),
     place(20, 'Lakeside', 'coach', [{ id: 201, name: 'Sharks' }]),

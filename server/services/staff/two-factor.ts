@@ -19,6 +19,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { organizations, type StaffAccountRow, staffAccounts, staffRecoveryCodes } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, fieldError, unauthenticated } from '../../http/errors.ts';
+import { english } from '../../i18n/index.ts';
 import { checkLoginLimits } from '../auth.ts';
 import { hashToken } from '../tokens.ts';
 import type { StaffAuthenticated, StaffJson } from './access.ts';
@@ -26,10 +27,10 @@ import { staffAccess } from './accounts.ts';
 import { authorizeOrganization } from './permissions.ts';
 
 export const TWO_FACTOR_TEXTS = {
-  codeNeeded: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
-  codeWrong: 'That code is not right. Check your authenticator app and try again.',
-  alreadyOn: 'Two-step verification is already on.',
-  notStarted: 'Start again: scan a new code first.',
+  codeNeeded: english('staff.codeNeeded'),
+  codeWrong: english('staff.codeWrong'),
+  alreadyOn: english('staff.twoFactorAlreadyOn'),
+  notStarted: english('staff.twoFactorNotStarted'),
 } as const;
 
 /** How the authenticator app names the account. */
