@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AdminDraft } from '../src/api/admin-drafts';
 import { ApiError } from '../src/api/errors';
 import { DEPOSIT_TOO_BIG } from '../src/domain/forms/admin-team';
-import { DRAFT_SAVED, draftValues } from '../src/machines/admin-draft.connect';
+import { t } from '../src/i18n/runtime';
+import { draftValues } from '../src/machines/admin-draft.connect';
 import { adminDraftMachine } from '../src/machines/admin-draft.machine';
 import { DraftEditor } from '../src/views/admin/draft-editor';
 import { type Driver, defineModel, doneEvent, errorEvent, isRefused, runPaths, snapshotAt } from './harness/index.ts';
@@ -104,7 +105,7 @@ runPaths({
         expect(screen.getByRole('option', { name: 'Injury protection' })).toBeTruthy();
       },
       'editing.saved': () => {
-        expect(screen.getByRole('status').textContent).toBe(DRAFT_SAVED);
+        expect(screen.getByRole('status').textContent).toBe(t('admin.draftSaved'));
         expect(screen.getByLabelText('Total dues ($)')).toHaveProperty('value', '550.00');
       },
       'editing.failed': () => {

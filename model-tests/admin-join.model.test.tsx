@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import type { StaffSession } from '../src/domain/staff';
-import { NO_TOKEN_TEXT } from '../src/machines/admin-join.connect';
+import { t } from '../src/i18n/runtime';
 import { adminJoinMachine } from '../src/machines/admin-join.machine';
 import { getStaffSession } from '../src/session/staff';
 import { AdminJoinForm } from '../src/views/admin/admin-join-form';
@@ -72,7 +72,7 @@ runPaths({
       'form.idle': () => expect(screen.queryByRole('alert')).toBeNull(),
       'form.failed': () => expect(screen.getByRole('alert').textContent).toBe(USED),
       noToken: () => {
-        expect(screen.getByRole('alert').textContent).toBe(NO_TOKEN_TEXT);
+        expect(screen.getByRole('alert').textContent).toBe(t('admin.noToken'));
         expect(screen.queryByLabelText('Password')).toBeNull();
       },
       joining: () => expect(screen.getByRole('button', { name: 'Join' }).hasAttribute('disabled')).toBe(true),

@@ -12,7 +12,7 @@ export const refundInput = {
   paymentId: 'pi_deposit',
   phaseLabel: 'Deposit',
   leftCents: 10_500,
-  recipient: 'Priya Patel (Visa ending 4242)',
+  recipient: { guardian: 'Priya Patel', card: { brand: 'visa', last4: '4242' } },
 };
 
 export const refundValues = { amount_cents: '52.50', reason: 'Half the deposit back' };

@@ -10,6 +10,7 @@ import type {
   SnapshotFrom,
 } from 'xstate';
 import { transitionKind } from './catalog.ts';
+import { CATALOGUE_UNCHECKED, stringsOf, textsOutsideCatalogue } from './catalogue-check.ts';
 import { checkStateKeys, type HarnessEventType, type Model, type ModelCore, stateKeyMatches } from './model.ts';
 import { executePath, type PathRunResult, type RunContext, type RunMode, recipientOf } from './path-runner.ts';
 import type { ModelPath } from './paths.ts';
@@ -186,8 +187,30 @@ export function uiMode<TMachine extends AnyStateMachine>(ui: UiRun<TMachine>, mo
           await waitFor(() => assertion(tools), { timeout });
         }
       }
+      if (!CATALOGUE_UNCHECKED.has(context.model.name)) checkCatalogueTexts(context, withViews(context));
     },
   };
+}
+
+/** Issue 31 point 5: the page shows no text that is neither the catalogue's nor the flow's data. */
+function checkCatalogueTexts(context: RunContext, running: ReadonlyArray<{ actor: AnyActorRef }>): void {
+  const data = new Set<string>();
+  for (const { actor } of running) stringsOf((actor.getSnapshot() as AnyMachineSnapshot).context, data);
+  stringsOf(
+    context.path.steps.map((step) => step.event),
+    data,
+  );
+  stringsOf(
+    context.stubs.invocations.map((invocation) => invocation.input),
+    data,
+  );
+  const outside = textsOutsideCatalogue(document.body, data);
+  if (outside.length > 0) {
+    const state = JSON.stringify((context.actor.getSnapshot() as AnyMachineSnapshot).value);
+    throw new Error(
+      `Texts outside the message catalogue in ${state}: ${outside.map((text) => JSON.stringify(text)).join(', ')}`,
+    );
+  }
 }
 
 /** Throws for child views of a child the model does not run, or states no such child has. */

@@ -326,7 +326,7 @@ async function chargeGroup(
       for (const contact of contacts) {
         await deps.mailer.send({
           ...failureMail(
-            { ...context.mail, to: contact.email, name: contact.name },
+            { ...context.mail, to: contact.email, name: contact.name, locale: contact.locale },
             {
               amountCents: notified.amountCents,
               dueOn: notified.dueOn,
@@ -429,7 +429,7 @@ async function remind(deps: AppDeps, group: ChargeGroup, members: MembershipRow[
     for (const contact of contacts) {
       await deps.mailer.send({
         ...reminderMail(
-          { ...context.mail, to: contact.email, name: contact.name },
+          { ...context.mail, to: contact.email, name: contact.name, locale: contact.locale },
           { amountCents: first.amountCents, dueOn: first.dueOn, card: summary, updateCardLink: link },
         ),
         membershipIds: membershipIdsOf(group.phases),

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { toIsoDate } from '../../src/domain/dates.ts';
-import { householdCheckouts, mailOutbox, membershipCards, paymentIntents, teams } from '../db/schema/index.ts';
+import { householdCheckouts, mailOutbox, membershipCards, paymentIntents, teams, users } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { insertMemberships, type RecordLine } from '../services/checkout/index.ts';
 import { householdIdOf } from '../services/households.ts';
@@ -465,4 +465,57 @@ describe('updating the card of a household checkout', () => {
       expect(await mailsWith('Receipt:')).toHaveLength(1);
     },
   );
+});
+
+describe("each guardian's e-mails in their own language (issue 31)", () => {
+  const formatLongEs = (isoDate: string) =>
+    new Intl.DateTimeFormat('es-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${isoDate}T00:00:00Z`),
+    );
+  const mailsTo = async (to: string) =>
+    (await t.db.select().from(mailOutbox).orderBy(mailOutbox.id)).filter((mail) => mail.to === to);
+
+  it('sends Pat (English) and Jamie (Spanish) one failure notice and one reminder each, each in their language', async () => {
+    await t.db.update(users).set({ language: 'es' }).where(eq(users.email, JAMIE));
+    const { dates } = await familyCheckout('4000000000000341');
+    expect((await runAsOf(plusDays(dates[0]!, -3))).reminded).toBe(1);
+    expect(await runAsOf(dates[0]!)).toMatchObject({ charged: 0, failed: 1 });
+
+    const pat = await mailsTo(PAT);
+    const jamie = await mailsTo(JAMIE);
+    expect(pat.map((mail) => mail.subject)).toEqual([
+      `Upcoming payment: ${TOGETHER} on ${formatShort(dates[0]!)} for Sam Rivera and Alex Rivera`,
+      `Payment failed: ${TOGETHER} for Sam Rivera and Alex Rivera`,
+    ]);
+    expect(jamie.map((mail) => mail.subject)).toEqual([
+      `Próximo pago: ${TOGETHER} el ${formatLongEs(dates[0]!)} por Sam Rivera y Alex Rivera`,
+      `No se pudo cobrar el pago: ${TOGETHER} por Sam Rivera y Alex Rivera`,
+    ]);
+    expect(pat[1]!.text).toMatch(/^Hello Pat Rivera,/);
+    expect(pat[1]!.text).toContain('- Alex Rivera (12U Tigers, Spring 2027, 3 monthly payments): $121.50');
+    const [reminder, notice] = jamie;
+    expect(reminder!.text).toMatch(/^Hola, Jamie Rivera:/);
+    expect(reminder!.text).toContain(
+      `Tu próximo pago es de ${TOGETHER} y se cobrará a la Visa terminada en 0341 el ${formatLongEs(dates[0]!)}:`,
+    );
+    expect(notice!.text).toContain(
+      `No pudimos cobrar a la Visa terminada en 0341 el pago de ${TOGETHER} con vencimiento el ${formatLongEs(dates[0]!)}:`,
+    );
+    expect(notice!.text).toContain('- Alex Rivera (12U Tigers, Spring 2027, 3 pagos mensuales): $121.50');
+    expect(notice!.text).toContain(`Lo intentaremos de nuevo el ${formatLongEs(plusDays(dates[0]!, 1))}.`);
+    expect(notice!.text).toContain('Consulta tus pagos:');
+  });
+
+  it('sends the receipt of a household charge in the language of the guardian who paid', async () => {
+    await t.db.update(users).set({ language: 'es' }).where(eq(users.email, PAT));
+    const { dates } = await familyCheckout('4242424242424242');
+    expect(await runAsOf(dates[0]!)).toMatchObject({ charged: 1 });
+    const [receipt] = await mailsTo(PAT);
+    expect(receipt!.subject).toBe(`Recibo: ${TOGETHER} por Sam Rivera y Alex Rivera`);
+    expect(receipt!.text).toContain('Tarjeta: Visa terminada en 4242');
+    expect(receipt!.text).toContain(
+      `Calendario de pagos pendiente:\n- ${formatLongEs(dates[1]!)}: ${TOGETHER}\n- ${formatLongEs(dates[2]!)}`,
+    );
+    expect(await mailsTo(JAMIE)).toEqual([]);
+  });
 });

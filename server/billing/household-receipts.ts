@@ -6,10 +6,8 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatDisplayDate, toIsoDate } from '../../src/domain/dates.ts';
-import { SIBLING_DISCOUNT_TEXT } from '../../src/domain/household.ts';
+import { toIsoDate } from '../../src/domain/dates.ts';
 import { isOwedPhase } from '../../src/domain/membership-figures.ts';
-import { formatUsd } from '../../src/domain/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   type HouseholdCheckoutRow,
@@ -23,7 +21,9 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { siteLink } from '../http/origin.ts';
-import { cardText, message, scheduleLines } from '../mail/billing-mails.ts';
+import type { Locale } from '../i18n/index.ts';
+import { cardText, greetingOf, message, scheduleLines } from '../mail/billing-mails.ts';
+import { mailLanguage, planNameIn, savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { checkoutMembershipIds } from './household.ts';
 import { planName } from './phases.ts';
@@ -86,12 +86,19 @@ export interface HouseholdReceiptJson {
 interface ReceiptData {
   receipt: HouseholdReceiptJson;
   payerName: string | null;
+  /** The payer's saved language: their receipt's (issue 31). */
+  payerLocale: Locale;
   lines: StoredLine[];
 }
 
 async function receiptData(db: Db | Tx, checkoutId: number, card: CardSummary | null): Promise<ReceiptData | null> {
   const [row] = await db
-    .select({ checkout: householdCheckouts, email: users.email, payerName: users.name })
+    .select({
+      checkout: householdCheckouts,
+      email: users.email,
+      payerName: users.name,
+      payerLanguage: users.language,
+    })
     .from(householdCheckouts)
     .innerJoin(users, eq(users.id, householdCheckouts.payerId))
     .where(eq(householdCheckouts.id, checkoutId));
@@ -154,6 +161,7 @@ async function receiptData(db: Db | Tx, checkoutId: number, card: CardSummary | 
         .map(([dueOn, amountCents]) => ({ due_date: dueOn, amount_cents: amountCents })),
     },
     payerName: row.payerName,
+    payerLocale: savedLocale(row.payerLanguage),
     lines,
   };
 }
@@ -167,48 +175,60 @@ export async function householdReceiptJson(
   return (await receiptData(db, checkoutId, card))?.receipt ?? null;
 }
 
-/** 'Sam Rivera', 'Sam Rivera and Alex Rivera', 'Sam Rivera, Alex Rivera and Kim Rivera'. */
-function namesText(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
-/** The receipt e-mail of a family checkout, to the guardian who paid: every athlete with their lines. */
+/**
+ * The receipt e-mail of a family checkout, to the guardian who paid: every athlete with their lines, in `locale` (the
+ * payer's saved language, issue 31; English when absent). `planMonths` (athlete id -> the plan's month) names each
+ * plan in that language; an athlete missing from it keeps the receipt's `plan_name`.
+ */
 export function householdReceiptMail(
   receipt: HouseholdReceiptJson,
   payerName: string | null,
   paidOn: string,
   paymentsLink: string,
+  locale?: Locale,
+  planMonths: ReadonlyMap<number, number> = new Map(),
 ) {
-  const amount = formatUsd(receipt.amount_cents);
-  const athleteParagraphs = receipt.athletes.map((athlete) => [
-    `${athlete.name}: ${athlete.team_name}, ${athlete.season_name}`,
-    `Plan: ${athlete.plan_name}`,
-    `Dues: ${formatUsd(athlete.dues_cents)}`,
-    ...(athlete.code_discount_cents > 0 ? [`Discount code: -${formatUsd(athlete.code_discount_cents)}`] : []),
-    ...(athlete.sibling_discount_cents > 0
-      ? [`${SIBLING_DISCOUNT_TEXT}: -${formatUsd(athlete.sibling_discount_cents)}`]
-      : []),
-    ...(athlete.app_fee_cents > 0 ? [`App fee: ${formatUsd(athlete.app_fee_cents)}`] : []),
-    ...(athlete.protection_cents > 0 ? [`Injury protection: ${formatUsd(athlete.protection_cents)}`] : []),
-    `Paid today: ${formatUsd(athlete.amount_cents)}`,
-  ]);
+  const l = mailLanguage(locale);
+  const amount = l.money(receipt.amount_cents);
+  const athleteParagraphs = receipt.athletes.map((athlete) => {
+    const month = planMonths.get(athlete.athlete_id);
+    return [
+      `${athlete.name}: ${athlete.team_name}, ${athlete.season_name}`,
+      l.t('mailBilling.plan', { plan: month === undefined ? athlete.plan_name : planNameIn(l, month) }),
+      l.t('mailBilling.dues', { amount: l.money(athlete.dues_cents) }),
+      ...(athlete.code_discount_cents > 0
+        ? [l.t('mailBilling.discountCode', { amount: l.money(athlete.code_discount_cents) })]
+        : []),
+      ...(athlete.sibling_discount_cents > 0
+        ? [l.t('mailBilling.siblingDiscount', { amount: l.money(athlete.sibling_discount_cents) })]
+        : []),
+      ...(athlete.app_fee_cents > 0 ? [l.t('mailBilling.appFee', { amount: l.money(athlete.app_fee_cents) })] : []),
+      ...(athlete.protection_cents > 0
+        ? [l.t('mailBilling.protection', { amount: l.money(athlete.protection_cents) })]
+        : []),
+      l.t('mailBilling.paidToday', { amount: l.money(athlete.amount_cents) }),
+    ];
+  });
+  const names = receipt.athletes.map((a) => a.name);
   // The subject names the athletes: the mailer logs the label instead.
   return {
-    ...message(receipt.email, `Receipt: ${amount} for ${namesText(receipt.athletes.map((a) => a.name))}`, [
-      [payerName ? `Hello ${payerName},` : 'Hello,'],
-      ['Thank you for your payment. This is your receipt.'],
+    ...message(receipt.email, l.t('mailBilling.receiptSubject', { amount, what: l.names(names, '') }), [
+      greetingOf(payerName, l),
+      [l.t('mailBilling.receiptThanks')],
       [
-        `Amount paid: ${amount}`,
-        `Date: ${formatDisplayDate(paidOn)}`,
-        `Card: ${receipt.card ? cardText(receipt.card) : 'none (nothing was charged)'}`,
+        l.t('mailBilling.amountPaid', { amount }),
+        l.t('mailBilling.date', { date: l.date(paidOn) }),
+        l.t('mailBilling.card', { card: receipt.card ? cardText(receipt.card, l) : l.t('mailBilling.cardNone') }),
       ],
       ...athleteParagraphs,
       ...(receipt.sibling_discount_cents > 0
-        ? [[`${SIBLING_DISCOUNT_TEXT}: -${formatUsd(receipt.sibling_discount_cents)}`]]
+        ? [[l.t('mailBilling.siblingDiscount', { amount: l.money(receipt.sibling_discount_cents) })]]
         : []),
-      scheduleLines(receipt.remaining.map((p) => ({ dueOn: p.due_date, amountCents: p.amount_cents }))),
-      ['See your payments:', paymentsLink],
+      scheduleLines(
+        receipt.remaining.map((p) => ({ dueOn: p.due_date, amountCents: p.amount_cents })),
+        l,
+      ),
+      [l.t('mail.seePayments'), paymentsLink],
     ]),
     logLabel: 'household receipt',
   };
@@ -226,6 +246,8 @@ export async function sendHouseholdReceipt(deps: AppDeps, checkoutId: number, ca
     data.payerName,
     toIsoDate(deps.now()),
     siteLink(deps.env, '/payments'),
+    data.payerLocale,
+    new Map(data.lines.map((line) => [line.athleteId, line.paymentPlanMonth])),
   );
   await deps.mailer.send({ ...mail, membershipIds: await checkoutMembershipIds(deps.db, checkoutId) });
 }

@@ -5,8 +5,10 @@ import type { Db, Tx } from '../db/client.ts';
 import { type MembershipRow, membershipPhases, memberships, seasons, teams, users } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { siteLink } from '../http/origin.ts';
+import type { Locale } from '../i18n/index.ts';
 import type { ScheduledAmount } from '../mail/billing-mails.ts';
 import { type HouseholdMailLine, householdReceiptMail } from '../mail/household-billing-mails.ts';
+import { savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { athleteHouseholdGuardianIds } from '../services/households.ts';
 import { OPEN_STATUSES, payerContact, planName } from './phases.ts';
@@ -40,6 +42,8 @@ export async function cardSharers(
 export interface Contact {
   email: string;
   name: string | null;
+  /** The language of this guardian's e-mails (issue 31): their saved language. */
+  locale: Locale;
 }
 
 /**
@@ -52,10 +56,10 @@ export async function guardianContacts(
   members: Pick<MembershipRow, 'userId' | 'payerId'>[],
 ): Promise<Contact[]> {
   const contacts = new Map<string, Contact>();
-  const add = (contact: { email: string | null; name: string | null }) => {
+  const add = (contact: { email: string | null; name: string | null; locale: Locale }) => {
     if (!contact.email) return;
     const key = contact.email.toLowerCase();
-    if (!contacts.has(key)) contacts.set(key, { email: contact.email, name: contact.name });
+    if (!contacts.has(key)) contacts.set(key, { email: contact.email, name: contact.name, locale: contact.locale });
   };
   for (const member of members) add(await payerContact(db, member.payerId ?? member.userId));
   const guardianIds = new Set<number>();
@@ -64,11 +68,11 @@ export async function guardianContacts(
   }
   if (guardianIds.size > 0) {
     const guardians = await db
-      .select({ email: users.email, name: users.name })
+      .select({ email: users.email, name: users.name, language: users.language })
       .from(users)
       .where(inArray(users.id, [...guardianIds]))
       .orderBy(asc(users.id));
-    for (const guardian of guardians) add(guardian);
+    for (const guardian of guardians) add({ ...guardian, locale: savedLocale(guardian.language) });
   }
   return [...contacts.values()];
 }
@@ -103,6 +107,7 @@ export async function householdMailLines(
         teamName: row.teamName,
         seasonName: row.seasonName,
         planName: planName(row.month),
+        planMonth: row.month,
         amountCents,
       },
     ];
@@ -122,9 +127,15 @@ export async function householdRemaining(db: Db | Tx, checkoutId: number): Promi
   return rows.map((row) => ({ dueOn: row.dueOn, amountCents: Number(row.amountCents) }));
 }
 
-/** The receiving guardian's household e-mail context. */
+/** The receiving guardian's household e-mail context, in their language. */
 export function householdMailContext(deps: AppDeps, contact: Contact, lines: HouseholdMailLine[]) {
-  return { to: contact.email, name: contact.name, lines, paymentsLink: siteLink(deps.env, '/payments') };
+  return {
+    to: contact.email,
+    name: contact.name,
+    lines,
+    paymentsLink: siteLink(deps.env, '/payments'),
+    locale: contact.locale,
+  };
 }
 
 /**
@@ -158,7 +169,7 @@ export async function sendHouseholdReceipt(
   const remaining = await householdRemaining(deps.db, checkoutId);
   await deps.mailer.send({
     ...householdReceiptMail(
-      householdMailContext(deps, { email: contact.email, name: contact.name }, lines),
+      householdMailContext(deps, { email: contact.email, name: contact.name, locale: contact.locale }, lines),
       { paidOn: toIsoDate(deps.now()), card },
       remaining,
     ),

@@ -19,8 +19,10 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { siteLink } from '../http/origin.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
 import type { BillingMailContext, ScheduledAmount } from '../mail/billing-mails.ts';
 import { receiptMail } from '../mail/billing-mails.ts';
+import { savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { claimHolderIds } from '../services/licences.ts';
 import { ledgerOf } from '../services/membership-ledger.ts';
@@ -147,21 +149,28 @@ export function remainingOf(phases: MembershipPhaseRow[]): ScheduledAmount[] {
   return owedPhases(phases).map((p) => ({ dueOn: p.dueOn, amountCents: p.amountCents }));
 }
 
-/** Who receives a membership's e-mails: the payer, or for an athlete without an address their guardian. */
+/**
+ * Who receives a membership's e-mails: the payer, or for an athlete without an address their guardian; with the
+ * language their e-mails are written in (issue 31: the receiving account's saved language).
+ */
 export async function payerContact(
   db: Db | Tx,
   userId: number,
-): Promise<{ email: string | null; name: string | null }> {
+): Promise<{ email: string | null; name: string | null; locale: Locale }> {
   const [payer] = await db.select().from(users).where(eq(users.id, userId));
-  if (!payer) return { email: null, name: null };
-  if (payer.email) return { email: payer.email, name: payer.name };
+  if (!payer) return { email: null, name: null, locale: DEFAULT_LOCALE };
+  if (payer.email) return { email: payer.email, name: payer.name, locale: savedLocale(payer.language) };
   const [guardian] = await db
-    .select({ email: users.email, name: users.name })
+    .select({ email: users.email, name: users.name, language: users.language })
     .from(athleteGuardians)
     .innerJoin(users, eq(users.id, athleteGuardians.guardianId))
     .where(eq(athleteGuardians.athleteId, userId))
     .limit(1);
-  return { email: guardian?.email ?? null, name: guardian?.name ?? payer.name };
+  return {
+    email: guardian?.email ?? null,
+    name: guardian?.name ?? payer.name,
+    locale: savedLocale(guardian?.language ?? payer.language),
+  };
 }
 
 export interface MembershipContext {
@@ -189,7 +198,9 @@ export async function membershipContext(deps: AppDeps, membershipId: number): Pr
         teamName: row.teamName,
         seasonName: row.seasonName,
         planName: planName(row.membership.paymentPlanMonth),
+        planMonth: row.membership.paymentPlanMonth,
         paymentsLink: siteLink(deps.env, '/payments'),
+        locale: contact.locale,
       }
     : null;
   return { ...row, mail, email: contact.email };

@@ -1,12 +1,12 @@
-import { formatDisplayDate } from '../../src/domain/dates.ts';
-import { SIBLING_DISCOUNT_TEXT } from '../../src/domain/household.ts';
-import { formatUsd } from '../../src/domain/money.ts';
+import type { Locale } from '../i18n/index.ts';
+import { type MailLanguage, mailLanguage, planNameIn } from './mail-language.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
  * The payment e-mails of team dues (docs/api.md "Payment e-mails"): a receipt for every successful charge, a failure
  * notice with the update-card link, and a reminder 3 days before each instalment. Plain text first (the HTML part
- * says the same, line for line); every one links to the family's payments page.
+ * says the same, line for line); every one links to the family's payments page. Each is written in the recipient's
+ * language (`locale`, issue 31; English when absent), texts from the `mailBilling` catalogue group.
  */
 
 export interface BillingMailContext {
@@ -17,6 +17,10 @@ export interface BillingMailContext {
   planName: string;
   /** `${PUBLIC_URL}/payments` */
   paymentsLink: string;
+  /** The recipient's saved language (English when absent). */
+  locale?: Locale | undefined;
+  /** The membership's plan (`payment_plan_month`): its name in the recipient's language; else `planName` as given. */
+  planMonth?: number | undefined;
 }
 
 export interface ScheduledAmount {
@@ -34,20 +38,26 @@ const BRANDS: Record<string, string> = {
   unionpay: 'UnionPay',
 };
 
-/** 'Visa ending in 4242'. */
-export function cardText(card: { brand: string; last4: string }): string {
-  return `${BRANDS[card.brand] ?? 'Card'} ending in ${card.last4}`;
+/** 'Visa ending in 4242' ('Visa terminada en 4242'). */
+export function cardText(card: { brand: string; last4: string }, language: MailLanguage = mailLanguage()): string {
+  const brand = BRANDS[card.brand] ?? language.t('mailBilling.cardNoBrand');
+  return language.t('mailBilling.cardEnding', { brand, last4: card.last4 });
 }
 
 function teamText(context: BillingMailContext): string {
   return context.seasonName ? `${context.teamName}, ${context.seasonName}` : context.teamName;
 }
 
-export function scheduleLines(remaining: ScheduledAmount[]): string[] {
-  if (remaining.length === 0) return ['Nothing remains to be paid.'];
+/** The plan's name in the e-mail's language (as given when the plan's month is not known). */
+function planOf(context: BillingMailContext, language: MailLanguage): string {
+  return context.planMonth === undefined ? context.planName : planNameIn(language, context.planMonth);
+}
+
+export function scheduleLines(remaining: ScheduledAmount[], language: MailLanguage = mailLanguage()): string[] {
+  if (remaining.length === 0) return [language.t('mailBilling.nothingRemains')];
   return [
-    'Remaining schedule:',
-    ...remaining.map((p) => `- ${formatDisplayDate(p.dueOn)}: ${formatUsd(p.amountCents)}`),
+    language.t('mailBilling.remainingSchedule'),
+    ...remaining.map((p) => `- ${language.date(p.dueOn)}: ${language.money(p.amountCents)}`),
   ];
 }
 
@@ -73,9 +83,8 @@ export function message(to: string, subject: string, paragraphs: string[][]): Ma
   return { to, subject, text: paragraphs.map((lines) => lines.join('\n')).join('\n\n'), html: htmlOf(paragraphs) };
 }
 
-/** 'Hello Pat Rivera,' (or 'Hello,' without a name). */
-export const greetingOf = (name: string | null) => [name ? `Hello ${name},` : 'Hello,'];
-const greeting = (context: BillingMailContext) => greetingOf(context.name);
+/** 'Hello Pat Rivera,' (or 'Hello,' without a name), in the e-mail's language. */
+export const greetingOf = (name: string | null, language: MailLanguage = mailLanguage()) => [language.greeting(name)];
 
 export function receiptMail(
   context: BillingMailContext,
@@ -88,22 +97,23 @@ export function receiptMail(
   },
   remaining: ScheduledAmount[],
 ): MailMessage {
-  const amount = formatUsd(payment.amountCents);
+  const l = mailLanguage(context.locale);
+  const amount = l.money(payment.amountCents);
   const sibling = payment.siblingDiscountCents ?? 0;
-  return message(context.to, `Receipt: ${amount} for ${teamText(context)}`, [
-    greeting(context),
-    ['Thank you for your payment. This is your receipt.'],
+  return message(context.to, l.t('mailBilling.receiptSubject', { amount, what: teamText(context) }), [
+    greetingOf(context.name, l),
+    [l.t('mailBilling.receiptThanks')],
     [
-      `Amount paid: ${amount}`,
-      `Date: ${formatDisplayDate(payment.paidOn)}`,
-      `Team: ${context.teamName}`,
-      `Season: ${context.seasonName ?? '-'}`,
-      `Plan: ${context.planName}`,
-      ...(sibling > 0 ? [`${SIBLING_DISCOUNT_TEXT}: -${formatUsd(sibling)}`] : []),
-      `Card: ${payment.card ? cardText(payment.card) : 'none (nothing was charged)'}`,
+      l.t('mailBilling.amountPaid', { amount }),
+      l.t('mailBilling.date', { date: l.date(payment.paidOn) }),
+      l.t('mailBilling.team', { team: context.teamName }),
+      l.t('mailBilling.season', { season: context.seasonName ?? '-' }),
+      l.t('mailBilling.plan', { plan: planOf(context, l) }),
+      ...(sibling > 0 ? [l.t('mailBilling.siblingDiscount', { amount: l.money(sibling) })] : []),
+      l.t('mailBilling.card', { card: payment.card ? cardText(payment.card, l) : l.t('mailBilling.cardNone') }),
     ],
-    scheduleLines(remaining),
-    ['See your payments:', context.paymentsLink],
+    scheduleLines(remaining, l),
+    [l.t('mail.seePayments'), context.paymentsLink],
   ]);
 }
 
@@ -119,21 +129,25 @@ export function failureMail(
     updateCardLink: string;
   },
 ): MailMessage {
-  const amount = formatUsd(failure.amountCents);
-  const card = failure.card ? `your ${cardText(failure.card)}` : 'your card';
-  return message(context.to, `Payment failed: ${amount} for ${teamText(context)}`, [
-    greeting(context),
+  const l = mailLanguage(context.locale);
+  const amount = l.money(failure.amountCents);
+  const card = failure.card
+    ? l.t('mailBilling.yourCard', { card: cardText(failure.card, l) })
+    : l.t('mailBilling.yourCardNone');
+  const team = teamText(context);
+  return message(context.to, l.t('mailBilling.failureSubject', { amount, what: team }), [
+    greetingOf(context.name, l),
     [
-      `We could not charge ${card} for the payment of ${amount} due ${formatDisplayDate(failure.dueOn)} (${teamText(context)}, ${context.planName}).`,
-      `Reason: ${failure.reason}`,
+      l.t('mailBilling.failureBody', { card, amount, date: l.date(failure.dueOn), team, plan: planOf(context, l) }),
+      l.t('mail.reason', { reason: failure.reason }),
     ],
     [
       failure.nextAttemptOn
-        ? `We will try again on ${formatDisplayDate(failure.nextAttemptOn)}. To pay now, update your card:`
-        : 'That was our last try: the payment is now overdue. Please update your card to pay it:',
+        ? l.t('mailBilling.retry', { date: l.date(failure.nextAttemptOn) })
+        : l.t('mailBilling.lastTry'),
       failure.updateCardLink,
     ],
-    ['See your payments:', context.paymentsLink],
+    [l.t('mail.seePayments'), context.paymentsLink],
   ]);
 }
 
@@ -146,18 +160,16 @@ export function reminderMail(
     updateCardLink: string;
   },
 ): MailMessage {
-  const amount = formatUsd(instalment.amountCents);
-  const date = formatDisplayDate(instalment.dueOn);
-  return message(context.to, `Upcoming payment: ${amount} on ${date} for ${teamText(context)}`, [
-    greeting(context),
+  const l = mailLanguage(context.locale);
+  const amount = l.money(instalment.amountCents);
+  const date = l.date(instalment.dueOn);
+  const team = teamText(context);
+  const plan = planOf(context, l);
+  return message(context.to, l.t('mailBilling.reminderSubject', { amount, date, what: team }), [
+    greetingOf(context.name, l),
     instalment.card
-      ? [
-          `Your next payment for ${teamText(context)} (${context.planName}) is ${amount}, charged to your ${cardText(instalment.card)} on ${date}.`,
-        ]
-      : [
-          `Your next payment for ${teamText(context)} (${context.planName}) is ${amount}, due on ${date}. No card is saved for it: please add one:`,
-          instalment.updateCardLink,
-        ],
-    ['See your payments:', context.paymentsLink],
+      ? [l.t('mailBilling.reminderCharged', { team, plan, amount, card: cardText(instalment.card, l), date })]
+      : [l.t('mailBilling.reminderNoCard', { team, plan, amount, date }), instalment.updateCardLink],
+    [l.t('mail.seePayments'), context.paymentsLink],
   ]);
 }

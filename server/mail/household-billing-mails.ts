@@ -1,13 +1,13 @@
-import { formatDisplayDate } from '../../src/domain/dates.ts';
-import { formatUsd } from '../../src/domain/money.ts';
+import type { Locale } from '../i18n/index.ts';
 import { cardText, greetingOf, message, type ScheduledAmount, scheduleLines } from './billing-mails.ts';
+import { type MailLanguage, mailLanguage, planNameIn } from './mail-language.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
  * The payment e-mails of a family checkout's instalments (issue 20; docs/api.md "E-mails of payment plans"): the
  * phases of one household checkout that fall due on one date are one charge, so each date has one receipt (to the
  * guardian who paid), one failure notice and one reminder (to every guardian of the household), each listing every
- * athlete's part. Same layout and links as the one-athlete e-mails (billing-mails.ts). Their subjects name the athletes,
+ * athlete's part. Same layout and links as the one-athlete e-mails (billing-mails.ts), in the recipient's language. Their subjects name the athletes,
  * so the mailer logs `logLabel` instead (no personal data in the logs).
  */
 
@@ -17,6 +17,8 @@ export interface HouseholdMailLine {
   teamName: string;
   seasonName: string | null;
   planName: string;
+  /** The plan's `payment_plan_month`: its name in the recipient's language; else `planName` as given. */
+  planMonth?: number | undefined;
   amountCents: number;
 }
 
@@ -26,20 +28,22 @@ export interface HouseholdMailContext {
   lines: HouseholdMailLine[];
   /** `${PUBLIC_URL}/payments` */
   paymentsLink: string;
+  /** The recipient's saved language (English when absent). */
+  locale?: Locale | undefined;
 }
 
 /** 'Sam Rivera', 'Sam Rivera and Alex Rivera', 'A, B and C'. */
-export function athleteNames(lines: HouseholdMailLine[]): string {
+export function athleteNames(lines: HouseholdMailLine[], language: MailLanguage = mailLanguage()): string {
   const names = [...new Set(lines.map((line) => line.athleteName))];
-  if (names.length <= 1) return names[0] ?? 'your athletes';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return language.names(names, language.t('mail.yourAthletes'));
 }
 
 /** '- Sam Rivera (12U Tigers, Spring 2027, 3 monthly payments): $135.00' per athlete. */
-function athleteLines(lines: HouseholdMailLine[]): string[] {
+function athleteLines(lines: HouseholdMailLine[], l: MailLanguage): string[] {
   return lines.map((line) => {
     const team = line.seasonName ? `${line.teamName}, ${line.seasonName}` : line.teamName;
-    return `- ${line.athleteName} (${team}, ${line.planName}): ${formatUsd(line.amountCents)}`;
+    const plan = line.planMonth === undefined ? line.planName : planNameIn(l, line.planMonth);
+    return `- ${line.athleteName} (${team}, ${plan}): ${l.money(line.amountCents)}`;
   });
 }
 
@@ -50,19 +54,20 @@ export function householdReceiptMail(
   payment: { paidOn: string; card: { brand: string; last4: string } | null },
   remaining: ScheduledAmount[],
 ): MailMessage {
-  const amount = formatUsd(total(context));
+  const l = mailLanguage(context.locale);
+  const amount = l.money(total(context));
   return {
-    ...message(context.to, `Receipt: ${amount} for ${athleteNames(context.lines)}`, [
-      greetingOf(context.name),
-      ['Thank you for your payment. This is your receipt.'],
+    ...message(context.to, l.t('mailBilling.receiptSubject', { amount, what: athleteNames(context.lines, l) }), [
+      greetingOf(context.name, l),
+      [l.t('mailBilling.receiptThanks')],
       [
-        `Amount paid: ${amount}`,
-        `Date: ${formatDisplayDate(payment.paidOn)}`,
-        `Card: ${payment.card ? cardText(payment.card) : 'none (nothing was charged)'}`,
+        l.t('mailBilling.amountPaid', { amount }),
+        l.t('mailBilling.date', { date: l.date(payment.paidOn) }),
+        l.t('mailBilling.card', { card: payment.card ? cardText(payment.card, l) : l.t('mailBilling.cardNone') }),
       ],
-      athleteLines(context.lines),
-      scheduleLines(remaining),
-      ['See your payments:', context.paymentsLink],
+      athleteLines(context.lines, l),
+      scheduleLines(remaining, l),
+      [l.t('mail.seePayments'), context.paymentsLink],
     ]),
     logLabel: 'household receipt',
   };
@@ -79,21 +84,24 @@ export function householdFailureMail(
     updateCardLink: string;
   },
 ): MailMessage {
-  const amount = formatUsd(total(context));
-  const card = failure.card ? `the ${cardText(failure.card)}` : 'the saved card';
+  const l = mailLanguage(context.locale);
+  const amount = l.money(total(context));
+  const card = failure.card
+    ? l.t('mailBilling.theCard', { card: cardText(failure.card, l) })
+    : l.t('mailBilling.theCardNone');
   return {
-    ...message(context.to, `Payment failed: ${amount} for ${athleteNames(context.lines)}`, [
-      greetingOf(context.name),
-      [`We could not charge ${card} for the payment of ${amount} due ${formatDisplayDate(failure.dueOn)}:`],
-      athleteLines(context.lines),
-      [`Reason: ${failure.reason}`],
+    ...message(context.to, l.t('mailBilling.failureSubject', { amount, what: athleteNames(context.lines, l) }), [
+      greetingOf(context.name, l),
+      [l.t('mailBilling.householdFailureBody', { card, amount, date: l.date(failure.dueOn) })],
+      athleteLines(context.lines, l),
+      [l.t('mail.reason', { reason: failure.reason })],
       [
         failure.nextAttemptOn
-          ? `We will try again on ${formatDisplayDate(failure.nextAttemptOn)}. To pay now, update the card:`
-          : 'That was our last try: the payment is now overdue. Please update the card to pay it:',
+          ? l.t('mailBilling.householdRetry', { date: l.date(failure.nextAttemptOn) })
+          : l.t('mailBilling.householdLastTry'),
         failure.updateCardLink,
       ],
-      ['See your payments:', context.paymentsLink],
+      [l.t('mail.seePayments'), context.paymentsLink],
     ]),
     logLabel: 'household payment failed',
   };
@@ -103,19 +111,17 @@ export function householdReminderMail(
   context: HouseholdMailContext,
   instalment: { dueOn: string; card: { brand: string; last4: string } | null; updateCardLink: string },
 ): MailMessage {
-  const amount = formatUsd(total(context));
-  const date = formatDisplayDate(instalment.dueOn);
+  const l = mailLanguage(context.locale);
+  const amount = l.money(total(context));
+  const date = l.date(instalment.dueOn);
   return {
-    ...message(context.to, `Upcoming payment: ${amount} on ${date} for ${athleteNames(context.lines)}`, [
-      greetingOf(context.name),
+    ...message(context.to, l.t('mailBilling.reminderSubject', { amount, date, what: athleteNames(context.lines, l) }), [
+      greetingOf(context.name, l),
       instalment.card
-        ? [`Your next payment is ${amount}, charged to the ${cardText(instalment.card)} on ${date}:`]
-        : [
-            `Your next payment is ${amount}, due on ${date}. No card is saved for it: please add one:`,
-            instalment.updateCardLink,
-          ],
-      athleteLines(context.lines),
-      ['See your payments:', context.paymentsLink],
+        ? [l.t('mailBilling.householdReminderCharged', { amount, card: cardText(instalment.card, l), date })]
+        : [l.t('mailBilling.householdReminderNoCard', { amount, date }), instalment.updateCardLink],
+      athleteLines(context.lines, l),
+      [l.t('mail.seePayments'), context.paymentsLink],
     ]),
     logLabel: 'household payment reminder',
   };

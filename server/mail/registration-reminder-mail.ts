@@ -1,10 +1,13 @@
+import { english, type Locale } from '../i18n/index.ts';
 import { greetingOf, message } from './billing-mails.ts';
+import { mailLanguage } from './mail-language.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
  * The reminders of an unfinished registration (issue 21 point 2; server/services/registration-progress.ts sends
  * them): 'Finish registering {athlete} for {team}' 24 hours after the guardian last worked on it, once more at 72 hours,
- * with the link `{PUBLIC_URL}/continue?license=CODE`. The subject names people, so the mailer logs `logLabel` instead.
+ * with the link `{PUBLIC_URL}/continue?license=CODE`, in the guardian's saved language (issue 31; English when
+ * absent). The subject names people, so the mailer logs `logLabel` instead.
  */
 
 export interface RegistrationReminder {
@@ -20,36 +23,48 @@ export interface RegistrationReminder {
   /** The second (last) reminder, 72 hours on. */
   second: boolean;
   /**
-   * 'Your spot on {team} is held until {date}.' while the family's claim holds its seat with nothing paid (issue 30
-   * point 4, src/domain/seat-holds.ts); null (or absent) when no seat is held for them.
+   * When the family's claim holds its seat with nothing paid (issue 30 point 4, src/domain/seat-holds.ts), the hold's
+   * end: the mail says 'Your spot on {team} is held until {date}.'; null (or absent) when no seat is held for them.
    */
-  held?: string | null;
+  heldUntil?: Date | null;
+  /** The guardian's saved language (English when absent). */
+  locale?: Locale | undefined;
 }
 
 export const REGISTRATION_REMINDER_TEXTS = {
-  noAthlete: 'your athlete',
-  stop: "Not registering after all? Choose 'Start over' on the site and we will not remind you again.",
+  noAthlete: english('mail.yourAthlete'),
+  stop: english('mail.registrationReminderStop'),
 } as const;
 
-export function registrationReminderSubject(reminder: Pick<RegistrationReminder, 'athleteName' | 'teamName'>) {
-  return `Finish registering ${reminder.athleteName ?? REGISTRATION_REMINDER_TEXTS.noAthlete} for ${reminder.teamName}`;
+export function registrationReminderSubject(
+  reminder: Pick<RegistrationReminder, 'athleteName' | 'teamName' | 'locale'>,
+): string {
+  const l = mailLanguage(reminder.locale);
+  return l.t('mail.registrationReminderSubject', {
+    athlete: reminder.athleteName ?? l.t('mail.yourAthlete'),
+    team: reminder.teamName,
+  });
 }
 
 export function registrationReminderMail(reminder: RegistrationReminder): MailMessage {
-  const athlete = reminder.athleteName ?? REGISTRATION_REMINDER_TEXTS.noAthlete;
+  const l = mailLanguage(reminder.locale);
+  const athlete = reminder.athleteName ?? l.t('mail.yourAthlete');
   const team = reminder.seasonName ? `${reminder.teamName} (${reminder.seasonName})` : reminder.teamName;
+  const held = reminder.heldUntil
+    ? l.t('mail.registrationReminderHeld', { team: reminder.teamName, until: l.instantUtc(reminder.heldUntil) })
+    : null;
   return {
     ...message(reminder.to, registrationReminderSubject(reminder), [
-      greetingOf(reminder.name),
+      greetingOf(reminder.name, l),
       [
         reminder.second
-          ? `This is a last reminder: the registration of ${athlete} for ${team} is not finished yet.`
-          : `You started registering ${athlete} for ${team} but did not finish.`,
-        ...(reminder.held ? [reminder.held] : []),
-        'Everything you chose is saved. Log in and continue where you left off:',
+          ? l.t('mail.registrationReminderSecond', { athlete, team })
+          : l.t('mail.registrationReminderFirst', { athlete, team }),
+        ...(held ? [held] : []),
+        l.t('mail.registrationReminderSaved'),
         reminder.link,
       ],
-      [REGISTRATION_REMINDER_TEXTS.stop],
+      [l.t('mail.registrationReminderStop')],
     ]),
     logLabel: reminder.second ? 'registration reminder (second)' : 'registration reminder',
   };

@@ -245,10 +245,11 @@ async function sendRefundMail(deps: AppDeps, membership: MembershipRow, refund: 
         name: contact.name,
         organization: place.organization,
         team: place.team,
-        athlete: place.athlete ?? 'your athlete',
+        athlete: place.athlete,
         amountCents: refund.amountCents,
         reason: refund.reason,
         paymentsLink: siteLink(deps.env, '/payments'),
+        locale: contact.locale,
       }),
       membershipIds: [membership.id],
     });

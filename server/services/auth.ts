@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError, type ErrorText, fieldError, text, validationError } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
 import { DEFAULT_LOCALE, english, type Locale } from '../i18n/index.ts';
+import { savedLocale } from '../mail/mail-language.ts';
 import { passwordResetMail } from '../mail/password-reset-mail.ts';
 import { createAthlete, createGuardian, markNotNew, resetPassword as resetAccountPassword } from './accounts.ts';
 import { claimLicence, claimRefusal, findLicence } from './licences.ts';
@@ -230,7 +231,7 @@ export async function requestPasswordReset(
     await revokeAllTokens(db, user.id, 'password_reset', now);
     const token = await issueToken(db, user.id, 'password_reset', now);
     const link = siteLink(env, '/resetpwd/forgot', { token, email: user.email });
-    await deps.mailer.send(passwordResetMail(user.email, user.name, link));
+    await deps.mailer.send(passwordResetMail(user.email, user.name, link, savedLocale(user.language)));
   }
   return { message: FORGOT_ANSWER };
 }

@@ -15,13 +15,14 @@ import { householdGuardians, householdInvites, households, type UserRow, users }
 import type { AppDeps } from '../deps.ts';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
-import { english } from '../i18n/index.ts';
+import { english, translate } from '../i18n/index.ts';
 import { householdInviteMail } from '../mail/household-invite-mail.ts';
+import { savedLocale } from '../mail/mail-language.ts';
 import { whiteLabelOf } from './branding.ts';
 import { ensureHousehold, householdAthletes, householdIdOf } from './households.ts';
 import { limiterOf, type RateRule } from './rate-limit.ts';
 import { hashToken, newTokenValue } from './tokens.ts';
-import { normalizeEmail } from './users.ts';
+import { findUserByEmail, normalizeEmail } from './users.ts';
 
 export const HOUSEHOLD_TEXTS = {
   guardiansOnly: english('household.guardiansOnly'),
@@ -220,11 +221,15 @@ export async function inviteGuardian(deps: AppDeps, user: UserRow, body: InviteB
   if (invite === null) throw new Error('household invite: the household kept changing');
 
   const athletes = await householdAthletes(db, user.id);
+  // Issue 31: an address with an account gets its owner's saved language; any other, the inviting guardian's.
+  const invitee = await findUserByEmail(db, email);
+  const locale = savedLocale(invitee?.language ?? user.language);
   await deps.mailer.send(
     householdInviteMail({
       to: email,
+      locale,
       inviteeName: body.name,
-      inviterName: user.name ?? user.email ?? 'A guardian',
+      inviterName: user.name ?? user.email ?? translate(locale, 'mail.householdInviterFallback'),
       athleteNames: athletes.map((athlete) => athlete.name ?? athlete.username ?? '').filter((name) => name !== ''),
       appName: await appName(db),
       link: siteLink(deps.env, '/household/join', { token }),

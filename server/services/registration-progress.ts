@@ -13,7 +13,7 @@
 
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { formatHoldEndUtc, heldUntilText, releasedText } from '../../src/domain/seat-holds.ts';
+import { releasedText } from '../../src/domain/seat-holds.ts';
 import { isSecretKey } from '../../src/domain/secret-keys.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -31,6 +31,7 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
 import { english } from '../i18n/index.ts';
+import { savedLocale } from '../mail/mail-language.ts';
 import { registrationReminderMail } from '../mail/registration-reminder-mail.ts';
 import {
   athleteHouseholdGuardianIds,
@@ -372,7 +373,10 @@ async function remindOne(
   const licence = await findLicence(db, found.code);
   if (!licence || licence.paused || isExpired(licence, at)) return false;
   if (licence.availableLicenses <= 0 && !(await holdsClaim(db, { id: row.userId }, licence.id))) return false;
-  const [owner] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, row.userId));
+  const [owner] = await db
+    .select({ email: users.email, name: users.name, language: users.language })
+    .from(users)
+    .where(eq(users.id, row.userId));
   if (!owner?.email) return false;
   const to = owner.email;
   const second = row.firstReminderAt !== null;
@@ -397,7 +401,8 @@ async function remindOne(
         seasonName: found.seasonName,
         link: continueLink(deps.env, licence.code),
         second,
-        held: heldUntil === null ? null : heldUntilText(teamName, formatHoldEndUtc(heldUntil)),
+        heldUntil,
+        locale: savedLocale(owner.language),
       }),
     );
     return true;

@@ -27,6 +27,7 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { siteLink } from '../http/origin.ts';
+import { mailLanguage, savedLocale } from '../mail/mail-language.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { waitlistOfferMail } from '../mail/waitlist-mail.ts';
 import { householdMemberIds } from './households.ts';
@@ -52,18 +53,6 @@ export const openOffer = () =>
 /** The licence page's link an offer's e-mail carries. */
 export function offerLink(env: SeatDeps['env'], code: string, token: string): string {
   return siteLink(env, `/licenses/${encodeURIComponent(code)}`, { offer: token });
-}
-
-/** '28 Nov 2026, 19:02 UTC': the e-mail's "held until". */
-function expiresText(instant: Date): string {
-  return `${instant.toLocaleString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })} UTC`;
 }
 
 /**
@@ -123,16 +112,19 @@ export async function offerFreeSeats(deps: SeatDeps, tx: Tx, licenceId: number, 
     free -= 1;
     offered += 1;
     const [guardian] = await tx
-      .select({ email: users.email, name: users.name })
+      .select({ email: users.email, name: users.name, language: users.language })
       .from(users)
       .where(eq(users.id, entry.guardianId));
     if (guardian?.email) {
+      // In the guardian's saved language (issue 31), the hold's end named in UTC ('Nov 28, 2026, 7:02 PM UTC').
+      const language = mailLanguage(savedLocale(guardian.language));
       const mail = waitlistOfferMail({
         to: guardian.email,
         guardianName: guardian.name,
         team: row.teamName ?? licence.name,
-        expiresText: expiresText(expiresAt),
+        expiresText: language.instantUtc(expiresAt),
         link: offerLink(deps.env, licence.code, token),
+        locale: language.locale,
       });
       await mailInTransaction(deps, tx, mail, later);
     }

@@ -8,11 +8,11 @@
 
 import ky, { type Options } from 'ky';
 import type { z } from 'zod/mini';
-import { currentLocale } from '../i18n/runtime';
+import { currentLocale, t } from '../i18n/runtime';
 import { apiBaseUrl } from '../session/api-server';
 import { getAthleteToken } from '../session/athlete-token';
 import { getCurrentUser } from '../session/current-user';
-import { ApiError, SCHEMA_ERROR_MESSAGE, schemaError, toApiError } from './errors';
+import { ApiError, schemaError, toApiError } from './errors';
 import { beginRequest } from './loading';
 
 /**
@@ -105,7 +105,7 @@ async function readJson(response: Response, what: string): Promise<unknown> {
     throw new ApiError({
       kind: 'schema',
       status: response.status,
-      message: SCHEMA_ERROR_MESSAGE,
+      message: t('common.schemaError'),
       body: text,
       cause,
     });

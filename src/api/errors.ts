@@ -3,6 +3,7 @@
  */
 import { HTTPError, TimeoutError } from 'ky';
 import { z } from 'zod/mini';
+import { t } from '../i18n/runtime';
 
 export type FieldMessages = Record<string, string[]>;
 
@@ -50,6 +51,10 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The site's own error texts, in English (the tests compare with them); the errors carry them in the language in use
+ * (the `common` catalogue, issue 31).
+ */
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 export const TIMEOUT_ERROR_MESSAGE = 'The server took too long to answer. Please try again.';
 export const ABORT_ERROR_MESSAGE = 'The request was cancelled.';
@@ -145,7 +150,7 @@ export async function httpErrorFromResponse(response: Response, cause?: unknown)
 export function schemaError(error: z.core.$ZodError, body: unknown, status: number | null, what: string): ApiError {
   const fields = [...new Set(error.issues.map((issue) => issue.path.join('.') || '(body)'))].join(', ');
   console.error(`Unexpected response from ${what}: invalid ${fields}`, body);
-  return new ApiError({ kind: 'schema', status, message: SCHEMA_ERROR_MESSAGE, body, cause: error });
+  return new ApiError({ kind: 'schema', status, message: t('common.schemaError'), body, cause: error });
 }
 
 function isAbortError(err: unknown): boolean {
@@ -159,10 +164,11 @@ function isAbortError(err: unknown): boolean {
 export async function toApiError(err: unknown): Promise<ApiError> {
   if (err instanceof ApiError) return err;
   if (err instanceof HTTPError) return httpErrorFromResponse(err.response, err);
-  if (err instanceof TimeoutError) return new ApiError({ kind: 'network', message: TIMEOUT_ERROR_MESSAGE, cause: err });
-  if (isAbortError(err)) return new ApiError({ kind: 'abort', message: ABORT_ERROR_MESSAGE, cause: err });
+  if (err instanceof TimeoutError)
+    return new ApiError({ kind: 'network', message: t('common.timeoutError'), cause: err });
+  if (isAbortError(err)) return new ApiError({ kind: 'abort', message: t('common.abortError'), cause: err });
   if (err instanceof z.core.$ZodError) return schemaError(err, null, null, 'the server');
-  if (err instanceof TypeError) return new ApiError({ kind: 'network', message: NETWORK_ERROR_MESSAGE, cause: err });
+  if (err instanceof TypeError) return new ApiError({ kind: 'network', message: t('common.networkError'), cause: err });
   const message = err instanceof Error ? nonEmptyText(err.message) : null;
   return new ApiError({ kind: 'unknown', message: message ?? 'Error', cause: err });
 }

@@ -10,9 +10,6 @@ import { joinName } from './names.ts';
 import { phoneDigits } from './phone.ts';
 import { relationshipToSend } from './relationships.ts';
 
-/** The hint under the athlete username field (§5, §9). */
-export const USERNAME_HINT = 'Must contain 7 characters long.';
-
 /** The athlete account payload sent to register-athlete (§3, §7). */
 export interface AthleteAccountPayload {
   name: string;

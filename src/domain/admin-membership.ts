@@ -49,8 +49,10 @@ export function hasScheduleLeft(phases: readonly PhaseFacts[]): boolean {
   return phases.some(isOwed);
 }
 
-/** 'Visa ending 4242' (brands come lower-case from the provider, as on the family's /payments). */
-export function cardLabel(card: { brand: string; last4: string }): string {
-  const brand = card.brand === '' ? 'Card' : `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`;
-  return `${brand} ending ${card.last4}`;
+/**
+ * A card's brand as 'Visa ending 4242' names it (brands come lower-case from the provider, as on the family's
+ * /payments); null for none (the console then says 'Card').
+ */
+export function cardBrand(brand: string): string | null {
+  return brand === '' ? null : `${brand.charAt(0).toUpperCase()}${brand.slice(1)}`;
 }

@@ -4,7 +4,7 @@
  * and who may export payments. The server pages, sorts and filters (GET /api/admin/teams/{id}/memberships) and
  * refuses a coach the payments export again: these only build the request and keep the page from offering it.
  */
-import { MEMBERSHIP_STATUS_LABEL, MEMBERSHIP_STATUSES, type MembershipStatus } from './membership-figures';
+import { MEMBERSHIP_STATUSES, type MembershipStatus } from './membership-figures';
 import { type StaffOrganization, staffCan } from './staff';
 
 /** A roster row's statuses: the figures' (./membership-figures.ts, issue 30 point 5), as every surface shows them. */
@@ -23,17 +23,8 @@ export interface RosterQuery {
   dir?: 'asc' | 'desc' | undefined;
 }
 
-export const ROSTER_STATUS_LABEL: Readonly<Record<RosterStatus, string>> = MEMBERSHIP_STATUS_LABEL;
-
-/** The roster's sortable columns, in table order, with their headers. */
-export const ROSTER_COLUMNS: readonly { sort: RosterSort; header: string }[] = [
-  { sort: 'athlete', header: 'Athlete' },
-  { sort: 'guardian', header: 'Guardian' },
-  { sort: 'paid', header: 'Paid' },
-  { sort: 'remaining', header: 'Remaining' },
-  { sort: 'next_due', header: 'Next due' },
-  { sort: 'status', header: 'Status' },
-];
+/** The roster's sortable columns, in table order (the view names each: `admin.rosterColumn`). */
+export const ROSTER_COLUMNS: readonly RosterSort[] = ROSTER_SORTS;
 
 /** The server's page size (docs/api.md: `page_size: 50`). */
 export const ROSTER_PAGE_SIZE = 50;

@@ -4,8 +4,16 @@
  */
 import type { PlanDescription } from './fees';
 
+/** The texts of a "due today" line: catalogue keys (issue 31), which the view shows in the language in use. */
+export type AmountLabel =
+  | 'payment.teamDues'
+  | 'payment.playerDeposit'
+  | 'payment.appFeeNonRefundable'
+  | 'payment.injuryProtection'
+  | 'payment.processingFee';
+
 export interface AmountLine {
-  readonly label: string;
+  readonly label: AmountLabel;
   /** Cents: what the line adds to today's charge. */
   readonly amount: number;
   /** A waived fee: the amount it would have been (shown struck through, the line adds 0). */
@@ -17,12 +25,16 @@ export interface AmountLine {
  * (a one-time payment due today) and the first phase's processing fee. Zero parts other than the dues are left out.
  */
 export function todayLines(plan: PlanDescription): AmountLine[] {
-  const lines: AmountLine[] = [{ label: plan.isPayInFull ? 'Team dues' : 'Player deposit', amount: plan.paymentToday }];
-  if (plan.appFeeToday > 0) lines.push({ label: 'App fee (non-refundable)', amount: plan.appFeeToday });
+  const lines: AmountLine[] = [
+    { label: plan.isPayInFull ? 'payment.teamDues' : 'payment.playerDeposit', amount: plan.paymentToday },
+  ];
+  if (plan.appFeeToday > 0) lines.push({ label: 'payment.appFeeNonRefundable', amount: plan.appFeeToday });
   // Issue 15: a full discount's waived app fee says so, rather than $25.00 above 'Charged today $0.00'.
-  if (plan.appFeeWaived > 0) lines.push({ label: 'App fee (non-refundable)', amount: 0, waived: plan.appFeeWaived });
-  if (plan.protectionToday > 0) lines.push({ label: 'Injury protection', amount: plan.protectionToday });
-  if (plan.processingFeeToday > 0) lines.push({ label: 'Processing fee', amount: plan.processingFeeToday });
+  if (plan.appFeeWaived > 0) {
+    lines.push({ label: 'payment.appFeeNonRefundable', amount: 0, waived: plan.appFeeWaived });
+  }
+  if (plan.protectionToday > 0) lines.push({ label: 'payment.injuryProtection', amount: plan.protectionToday });
+  if (plan.processingFeeToday > 0) lines.push({ label: 'payment.processingFee', amount: plan.processingFeeToday });
   return lines;
 }
 

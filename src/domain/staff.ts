@@ -86,16 +86,11 @@ export type Staff = z.infer<typeof staffSchema>;
 export const staffSessionSchema = z.object({ token: z.string().check(z.minLength(1)), staff: staffSchema });
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 
-/** The role names as the console shows them. */
-export const STAFF_ROLE_LABEL: Readonly<Record<StaffRole, string>> = {
-  owner: 'Owner',
-  registrar: 'Registrar',
-  coach: 'Coach',
-};
-
-/** What a coach's roster row says of a family's money (issue 30 point 2): a standing, never an amount. */
+/**
+ * What a coach's roster row says of a family's money (issue 30 point 2): a standing, never an amount. The console
+ * names roles and standings from its catalogue (`admin.role`, `admin.teamStatus`; issue 31).
+ */
 export {
-  MEMBERSHIP_STANDING_LABEL as TEAM_STATUS_LABEL,
   MEMBERSHIP_STANDINGS as TEAM_STATUSES,
   type MembershipStanding as TeamStatus,
 } from './membership-figures';

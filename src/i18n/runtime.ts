@@ -131,11 +131,19 @@ export type Message = {
   [K in MessageKey]: MessageParams[K] extends Record<string, never> ? { key: K } : { key: K; params: MessageParams[K] };
 }[MessageKey];
 
+/** Tests only (model-tests/harness/catalogue-check.ts): told every text the catalogue gives. */
+let recorder: ((text: string) => void) | null = null;
+export function recordTexts(sink: ((text: string) => void) | null): void {
+  recorder = sink;
+}
+
 function render(key: MessageKey, params: object | undefined): string {
   const message = catalogues.get(current)?.[key];
   // A group not loaded yet (a bug: its route did not ask for it) shows its key, never a blank.
   if (message === undefined) return key;
-  return formatMessage(message, { ...params }, INTL_LOCALES[current]);
+  const out = formatMessage(message, { ...params }, INTL_LOCALES[current]);
+  recorder?.(out);
+  return out;
 }
 
 /** The text of `key` in the language in use. */

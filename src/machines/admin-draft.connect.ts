@@ -11,8 +11,6 @@ import type { adminDraftMachine } from './admin-draft.machine';
 export type AdminDraftActorRef = ActorRefFrom<typeof adminDraftMachine>;
 export type AdminDraftSnapshot = SnapshotFrom<typeof adminDraftMachine>;
 
-export const DRAFT_SAVED = 'Draft saved. Every open preview shows it now.';
-
 export interface AdminDraftView {
   loading: boolean;
   loadError: string | null;
@@ -25,9 +23,9 @@ export interface AdminDraftView {
   alert: string | null;
   fieldErrors: Record<string, string | undefined>;
   busy: boolean;
-  /** The season select's options ('' = no season: the preview asks for one, §2). */
+  /** The season select's options after 'No season' (the view's first option, '': the preview asks for one, §2). */
   seasons: { value: string; label: string }[];
-  /** The protection plan select's options ('' = none). */
+  /** The protection plan select's options after 'None' (the view's first option, ''). */
   protectionPlans: { value: string; label: string }[];
 }
 
@@ -54,13 +52,7 @@ export function adminDraftView(snapshot: AdminDraftSnapshot): AdminDraftView {
     alert: failed ? error : null,
     fieldErrors: messages,
     busy: snapshot.hasTag('busy'),
-    seasons: [
-      { value: '', label: 'No season' },
-      ...choices.seasons.map((season) => ({ value: String(season.id), label: season.name })),
-    ],
-    protectionPlans: [
-      { value: '', label: 'None' },
-      ...choices.protectionPlans.map((plan) => ({ value: String(plan.id), label: plan.name })),
-    ],
+    seasons: choices.seasons.map((season) => ({ value: String(season.id), label: season.name })),
+    protectionPlans: choices.protectionPlans.map((plan) => ({ value: String(plan.id), label: plan.name })),
   };
 }

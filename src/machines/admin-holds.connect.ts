@@ -1,10 +1,11 @@
 /**
- * The view's window on admin-holds.machine.ts: the held seats of a team with 'Held until {date}' (in the reader's
- * zone), whether 'Release' is offered and enabled, and a failure's text.
+ * The view's window on admin-holds.machine.ts: the held seats of a team with when each hold ends ('Held until {date}'
+ * in the reader's zone and language: `heldUntilText`, called while rendering), whether 'Release' is offered and
+ * enabled, and a failure's text.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { formatHoldUntil } from '../domain/dates';
-import { rosterHeldText } from '../domain/seat-holds';
+import { intlLocale, t } from '../i18n/runtime';
 import type { adminHoldsMachine } from './admin-holds.machine';
 
 export type AdminHoldsActorRef = ActorRefFrom<typeof adminHoldsMachine>;
@@ -14,7 +15,7 @@ export interface HeldSeatRow {
   athleteId: number;
   athlete: string;
   licence: string;
-  /** 'Held until Dec 9, 2026, 8:30 AM UTC' */
+  /** When the hold ends, as the server sent it (`heldUntilText` makes it 'Held until Dec 9, 2026, 8:30 AM UTC'). */
   heldUntil: string;
   /** Whether 'Release' is enabled now. */
   canRelease: boolean;
@@ -22,17 +23,19 @@ export interface HeldSeatRow {
 
 export type AdminHoldsView =
   | { kind: 'loading' }
-  | { kind: 'failed'; error: string }
+  /** The server's text (null: none came; the view says 'Error'). */
+  | { kind: 'failed'; error: string | null }
   | { kind: 'loaded'; rows: HeldSeatRow[]; mayRelease: boolean; busy: boolean; error: string | null };
 
-export const HELD_SEATS_HEADING = 'Held seats';
-export const NO_HELD_SEATS = 'No spots are held without payment.';
-export const RELEASE_TEXT = 'Release';
+/** 'Held until Dec 9, 2026, 8:30 AM UTC' in the language in use: call it while rendering, never in a selector. */
+export function heldUntilText(row: Pick<HeldSeatRow, 'heldUntil'>): string {
+  return t('admin.heldUntil', { until: formatHoldUntil(row.heldUntil, intlLocale()) });
+}
 
 export function adminHoldsView(snapshot: AdminHoldsSnapshot): AdminHoldsView {
   const { holds, error } = snapshot.context;
   if (snapshot.matches('loading')) return { kind: 'loading' };
-  if (snapshot.matches('failed') || holds === null) return { kind: 'failed', error: error ?? 'Error' };
+  if (snapshot.matches('failed') || holds === null) return { kind: 'failed', error: error ?? null };
   return {
     kind: 'loaded',
     mayRelease: holds.can_release,
@@ -42,7 +45,7 @@ export function adminHoldsView(snapshot: AdminHoldsSnapshot): AdminHoldsView {
       athleteId: hold.athlete.id,
       athlete: hold.athlete.name,
       licence: hold.license,
-      heldUntil: rosterHeldText(formatHoldUntil(hold.held_until)),
+      heldUntil: hold.held_until,
       canRelease: snapshot.can({ type: 'RELEASE', athleteId: hold.athlete.id }),
     })),
   };

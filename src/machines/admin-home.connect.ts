@@ -3,7 +3,7 @@
  * the role and their teams) and whether 'Log out' is offered.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { STAFF_ROLE_LABEL, staffCanAnywhere } from '../domain/staff';
+import { type StaffRole, staffCanAnywhere } from '../domain/staff';
 import type { adminHomeMachine } from './admin-home.machine';
 
 export type AdminHomeActorRef = ActorRefFrom<typeof adminHomeMachine>;
@@ -12,8 +12,8 @@ export type AdminHomeSnapshot = SnapshotFrom<typeof adminHomeMachine>;
 export interface AdminHomeOrganization {
   id: number;
   name: string;
-  /** 'Owner', 'Registrar' or 'Coach'. */
-  role: string;
+  /** The role, named by the view: 'Owner', 'Registrar' or 'Coach' (`admin.role`). */
+  role: StaffRole;
   /** The organization's season set-up page (owners and registrars; issue 22 point 2), or null. */
   setupHref: string | null;
   teams: { id: number; name: string; season: string }[];
@@ -21,7 +21,8 @@ export interface AdminHomeOrganization {
 
 export type AdminHomeView =
   | { kind: 'loading' }
-  | { kind: 'failed'; error: string }
+  /** The server's text (null: none came; the view says 'Error'). */
+  | { kind: 'failed'; error: string | null }
   | {
       kind: 'loaded';
       staffName: string;
@@ -35,13 +36,13 @@ export type AdminHomeView =
 
 export function adminHomeView(snapshot: AdminHomeSnapshot): AdminHomeView {
   if (snapshot.matches('loading')) return { kind: 'loading' };
-  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? 'Error' };
+  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? null };
   const { data } = snapshot.context;
   if (!snapshot.matches('loaded') || data === null) return { kind: 'leaving' };
   const organizations = data.staff.organizations.map((organization) => ({
     id: organization.id,
     name: organization.name,
-    role: STAFF_ROLE_LABEL[organization.role],
+    role: organization.role,
     setupHref: organization.can.read_setup ? `/admin/organizations/${organization.id}/setup` : null,
     teams: data.teams
       .filter((team) => team.organization.id === organization.id)

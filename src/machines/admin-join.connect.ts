@@ -8,8 +8,6 @@ import type { adminJoinMachine } from './admin-join.machine';
 export type AdminJoinActorRef = ActorRefFrom<typeof adminJoinMachine>;
 export type AdminJoinSnapshot = SnapshotFrom<typeof adminJoinMachine>;
 
-export const NO_TOKEN_TEXT = 'This link has no invitation in it. Open the link in your invitation e-mail again.';
-
 export interface AdminJoinView {
   /** The link carries no token: the page says so instead of the form. */
   noToken: boolean;

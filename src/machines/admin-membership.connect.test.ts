@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { MembershipDetail } from '../api/admin';
-import { type AdminMembershipView, adminMembershipView, auditSide } from './admin-membership.connect';
+import { setLocale, t, text } from '../i18n/runtime';
+import {
+  type AdminMembershipView,
+  adminMembershipView,
+  auditSide,
+  cardText,
+  consoleDate,
+  offlineText,
+} from './admin-membership.connect';
 import { type AdminMembershipData, adminMembershipMachine } from './admin-membership.machine';
-import { adminRefundView } from './admin-refund.connect';
+import { adminRefundView, refundQuestion } from './admin-refund.connect';
 
 const membership: MembershipDetail = {
   id: 12,
@@ -74,21 +82,30 @@ function loaded(data: AdminMembershipData): Promise<Extract<AdminMembershipView,
 describe('adminMembershipView', () => {
   it('offers no refund on a charge refunded in full nor on an offline payment, and no schedule to cancel', async () => {
     const view = await loaded({ membership, canManage: true });
-    expect(view.summary.card).toBe('No card on file');
-    expect(view.summary.status).toBe('Paid');
+    expect(cardText(view.summary.card)).toBe('No card on file');
+    expect(text(view.summary.status)).toBe('Paid');
     expect(view.phases.map((phase) => [phase.canRefund, phase.canRetry, phase.canMarkOffline])).toEqual([
       [false, false, false],
       [false, false, false],
     ]);
-    expect(view.phases[0]?.refunded).toBe('Refunded $105.00');
-    expect(view.phases[1]?.offline).toBe('Cheque: Cheque 104');
-    expect(view.phases[1]?.paidAt).toBe('Sep 2, 2026');
+    const [first, second] = view.phases;
+    expect(first?.refunded && text(first.refunded)).toBe('Refunded $105.00');
+    expect(second && offlineText(second)).toBe('Cheque: Cheque 104');
+    expect(consoleDate(second?.paidAt ?? null)).toBe('Sep 2, 2026');
     expect(view.canCancel).toBe(false);
   });
 
   it('shows an automatic action with an unknown name as it came, and its sides as text', async () => {
     const view = await loaded({ membership, canManage: false });
-    expect(view.audit).toEqual([
+    expect(
+      // As the page writes them (an automatic action has no staff member: 'Automatic').
+      view.audit.map((row) => ({
+        ...row,
+        who: row.who ?? t('admin.automatic'),
+        action: text(row.action),
+        when: consoleDate(row.when),
+      })),
+    ).toEqual([
       {
         id: 1,
         who: 'Automatic',
@@ -122,10 +139,42 @@ describe('adminRefundView', () => {
   it('is closed once the refund machine is done', async () => {
     const { adminRefundMachine } = await import('./admin-refund.machine');
     const actor = createActor(adminRefundMachine, {
-      input: { membershipId: 1, paymentId: 'pi', phaseLabel: 'Deposit', leftCents: 100, recipient: 'Pat' },
+      input: {
+        membershipId: 1,
+        paymentId: 'pi',
+        phaseLabel: 'Deposit',
+        leftCents: 100,
+        recipient: { guardian: 'Pat', card: null },
+      },
     }).start();
     expect(adminRefundView(actor.getSnapshot())).toMatchObject({ kind: 'form', values: { amount_cents: '1.00' } });
     actor.send({ type: 'CANCEL' });
     expect(adminRefundView(actor.getSnapshot())).toEqual({ kind: 'closed' });
+  });
+});
+
+describe('the membership page in Spanish (issue 31)', () => {
+  it('writes statuses, dates, the card and the refund question in the language in use', async () => {
+    const view = await loaded({
+      membership: { ...membership, card: { brand: 'visa', last4: '4242' } },
+      canManage: true,
+    });
+    await setLocale('es');
+    try {
+      expect(text(view.summary.status)).toBe('Pagado');
+      expect(cardText(view.summary.card)).toBe('Visa terminada en 4242');
+      const [first, second] = view.phases;
+      expect(first?.refunded && text(first.refunded)).toBe('Reembolsado $105.00');
+      expect(second && offlineText(second)).toBe('Cheque: Cheque 104');
+      expect(consoleDate(second?.paidAt ?? null)).toBe('2 sept 2026');
+      expect(
+        refundQuestion({
+          amount: '$52.50',
+          recipient: { guardian: 'Priya Patel', card: { brand: 'visa', last4: '4242' } },
+        }),
+      ).toBe('¿Reembolsar $52.50 a Priya Patel (Visa terminada en 4242)?');
+    } finally {
+      await setLocale('en');
+    }
   });
 });

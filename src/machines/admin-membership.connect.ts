@@ -1,43 +1,45 @@
 /**
  * The views' window on admin-membership.machine.ts (/admin/memberships/$id): the membership's summary, its phases
  * (with the actions each one offers the role), the e-mails sent, the audit log, and the action panel open now
- * (the refund child, the offline form, the cancel question) with its busy, failure and done texts.
+ * (the refund child, the offline form, the cancel question) with its busy, failure and done texts. Site texts come as
+ * messages and dates as the server sent them: the view writes both in the language in use (`consoleDate`,
+ * `offlineText`, `cardText`, `text`).
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AuditEntry, MembershipDetail, Phase } from '../api/admin';
-import { cardLabel, hasScheduleLeft, isOwed, isRefundable, isRetryable } from '../domain/admin-membership';
-import { ROSTER_STATUS_LABEL } from '../domain/admin-roster';
+import { cardBrand, hasScheduleLeft, isOwed, isRefundable, isRetryable } from '../domain/admin-membership';
 import { formatDateText } from '../domain/dates';
-import { PHASE_STATUS_LABEL, PHASE_STATUSES } from '../domain/membership-figures';
 import { formatUsd } from '../domain/money';
-import type { adminMembershipMachine } from './admin-membership.machine';
-import { ADMIN_MEMBERSHIP_NOT_FOUND, type AdminMembershipNotice } from './admin-membership.machine';
+import { intlLocale, type Message, t } from '../i18n/runtime';
+import type { AdminMembershipNotice, adminMembershipMachine } from './admin-membership.machine';
 import type { AdminRefundActorRef } from './admin-refund.connect';
 
 export type AdminMembershipActorRef = ActorRefFrom<typeof adminMembershipMachine>;
 export type AdminMembershipSnapshot = SnapshotFrom<typeof adminMembershipMachine>;
 
-/** A phase's status as the family's /payments reads it (the page's phases come as text: an unknown one as it is). */
-function phaseStatusLabel(status: string): string {
-  const known = PHASE_STATUSES.find((candidate) => candidate === status);
-  return known === undefined ? status : PHASE_STATUS_LABEL[known];
+/**
+ * A date or date-time of the console as 'Sep 2, 2026' ('2 sept 2026'); none: '—'; an unreadable one as it came. The
+ * connect modules hand the server's dates on as they came: call it while rendering (never inside a selector, or a
+ * language switch would keep the old language's dates).
+ */
+export function consoleDate(text: string | null): string {
+  if (text === null) return '—';
+  return formatDateText(text, 'short', intlLocale()) ?? text;
 }
 
-const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
-  refund: 'Refund',
-  retry: 'Retried a charge',
-  mark_paid_offline: 'Marked paid offline',
-  cancel_schedule: 'Cancelled the schedule',
-};
+/** A card as the summary names it: 'Visa ending 4242', or 'No card on file'. Call it while rendering. */
+export function cardText(card: { brand: string; last4: string } | null): string {
+  if (card === null) return t('admin.noCard');
+  return t('admin.cardEnding', { brand: cardBrand(card.brand) ?? t('admin.card'), last4: card.last4 });
+}
 
-const NOTICE_TEXT: Readonly<Record<AdminMembershipNotice, string>> = {
-  refunded: 'The refund is done.',
-  retried: 'The charge was retried.',
-  offline: 'The instalment is marked as paid.',
-  cancelled: 'The remaining schedule is cancelled.',
-};
-
-const OFFLINE_METHOD_LABEL: Readonly<Record<string, string>> = { cash: 'Cash', cheque: 'Cheque' };
+/** An offline payment as its row says it: 'Cash: paid at the field' ('' for a card payment). Call it while rendering. */
+export function offlineText(row: Pick<PhaseRow, 'offline'>): string {
+  if (row.offline === null) return '';
+  return [t('admin.offlineMethod', { method: row.offline.method }), row.offline.note]
+    .filter((part) => part !== null && part !== '')
+    .join(': ');
+}
 
 export interface MembershipSummary {
   athlete: string;
@@ -48,22 +50,24 @@ export interface MembershipSummary {
   plan: string;
   paid: string;
   remaining: string;
-  status: string;
-  /** 'Visa ending 4242', or 'No card on file'. */
-  card: string;
+  status: Message;
+  /** The card on file (`cardText`: 'Visa ending 4242'), or null ('No card on file'). */
+  card: { brand: string; last4: string } | null;
 }
 
 export interface PhaseRow {
   id: number;
+  /** The server's name of the instalment ('Deposit', 'Payment 2 of 3'). */
   label: string;
-  due: string;
+  /** Dates as the server sent them (`consoleDate`). */
+  due: string | null;
   amount: string;
-  status: string;
-  paidAt: string;
-  /** 'Refunded $52.50', or '' for none. */
-  refunded: string;
-  /** 'Cash: paid at the field', or '' for a card payment. */
-  offline: string;
+  status: Message;
+  paidAt: string | null;
+  /** 'Refunded $52.50', or null for none. */
+  refunded: Message | null;
+  /** An offline payment's method and note (`offlineText`: 'Cash: paid at the field'), or null for a card payment. */
+  offline: { method: string; note: string | null } | null;
   canRefund: boolean;
   canRetry: boolean;
   canMarkOffline: boolean;
@@ -71,19 +75,22 @@ export interface PhaseRow {
 
 export interface AuditRow {
   id: number;
-  who: string;
-  action: string;
+  /** The staff member, or null: an automatic action ('Automatic'). */
+  who: string | null;
+  action: Message;
   /** 'status overdue → status paid'. */
   change: string;
   reason: string;
-  when: string;
+  /** As the server sent it (`consoleDate`). */
+  when: string | null;
 }
 
 export interface EmailRow {
   key: string;
   subject: string;
   to: string;
-  sentAt: string;
+  /** As the server sent it (`consoleDate`). */
+  sentAt: string | null;
 }
 
 export type AdminMembershipPanel =
@@ -101,8 +108,10 @@ export type AdminMembershipPanel =
 
 export type AdminMembershipView =
   | { kind: 'loading' }
-  | { kind: 'failed'; error: string }
-  | { kind: 'notFound'; error: string }
+  /** The server's text (null: none came; the view says 'Error'). */
+  | { kind: 'failed'; error: string | null }
+  /** 'Membership not found.' */
+  | { kind: 'notFound' }
   | {
       kind: 'loaded';
       title: string;
@@ -116,33 +125,28 @@ export type AdminMembershipView =
       /** An action or the reload is running: the action buttons wait. */
       busy: boolean;
       /** What is running, announced: 'Retrying the charge…', or null. */
-      progress: string | null;
-      notice: string | null;
+      progress: Message | null;
+      /** What the last action did: 'The refund is done.', or null. */
+      notice: Message | null;
       actionError: string | null;
       panel: AdminMembershipPanel;
     }
   | { kind: 'leaving' };
 
-function dateText(text: string | null): string {
-  if (text === null) return '—';
-  return formatDateText(text) ?? text;
-}
-
 function phaseRow(phase: Phase, canManage: boolean): PhaseRow {
   return {
     id: phase.id,
     label: phase.label,
-    due: dateText(phase.due_on),
+    due: phase.due_on,
     amount: formatUsd(phase.amount_cents),
-    status: phaseStatusLabel(phase.status),
-    paidAt: dateText(phase.paid_at),
-    refunded: phase.refunded_cents > 0 ? `Refunded ${formatUsd(phase.refunded_cents)}` : '',
-    offline:
-      phase.offline === null
-        ? ''
-        : [OFFLINE_METHOD_LABEL[phase.offline.method] ?? phase.offline.method, phase.offline.note]
-            .filter((part) => part !== null && part !== '')
-            .join(': '),
+    // A phase's status as the family's /payments reads it (an unknown one as it came).
+    status: { key: 'admin.phaseStatus', params: { status: phase.status } },
+    paidAt: phase.paid_at,
+    refunded:
+      phase.refunded_cents > 0
+        ? { key: 'admin.refundedAmount', params: { amount: formatUsd(phase.refunded_cents) } }
+        : null,
+    offline: phase.offline === null ? null : { method: phase.offline.method, note: phase.offline.note },
     canRefund: canManage && isRefundable(phase),
     canRetry: canManage && isRetryable(phase),
     canMarkOffline: canManage && isOwed(phase),
@@ -168,11 +172,12 @@ export function auditSide(side: unknown): string {
 function auditRow(entry: AuditEntry): AuditRow {
   return {
     id: entry.id,
-    who: entry.staff?.name ?? 'Automatic',
-    action: AUDIT_ACTION_LABEL[entry.action] ?? entry.action.replaceAll('_', ' '),
+    who: entry.staff?.name ?? null,
+    // An action the page does not know is shown by its name.
+    action: { key: 'admin.auditAction', params: { action: entry.action, name: entry.action.replaceAll('_', ' ') } },
     change: `${auditSide(entry.before)} → ${auditSide(entry.after)}`,
     reason: entry.reason ?? '',
-    when: dateText(entry.created_at),
+    when: entry.created_at,
   };
 }
 
@@ -186,8 +191,8 @@ function summaryOf(membership: MembershipDetail): MembershipSummary {
     plan: membership.plan,
     paid: formatUsd(membership.paid_cents),
     remaining: formatUsd(membership.remaining_cents),
-    status: ROSTER_STATUS_LABEL[membership.status],
-    card: membership.card === null ? 'No card on file' : cardLabel(membership.card),
+    status: { key: 'admin.membershipStatus', params: { status: membership.status } },
+    card: membership.card,
   };
 }
 
@@ -222,18 +227,22 @@ function panelOf(snapshot: AdminMembershipSnapshot, membership: MembershipDetail
   return { kind: 'none' };
 }
 
-function progressOf(snapshot: AdminMembershipSnapshot): string | null {
-  if (snapshot.matches({ loaded: 'retrying' })) return 'Retrying the charge…';
-  if (snapshot.matches({ loaded: 'markingOffline' })) return 'Marking the instalment as paid…';
-  if (snapshot.matches({ loaded: 'cancelling' })) return 'Cancelling the schedule…';
-  if (snapshot.matches({ loaded: 'reloading' })) return 'Loading the membership again…';
+function progressOf(snapshot: AdminMembershipSnapshot): Message | null {
+  if (snapshot.matches({ loaded: 'retrying' })) return { key: 'admin.retrying' };
+  if (snapshot.matches({ loaded: 'markingOffline' })) return { key: 'admin.markingOffline' };
+  if (snapshot.matches({ loaded: 'cancelling' })) return { key: 'admin.cancelling' };
+  if (snapshot.matches({ loaded: 'reloading' })) return { key: 'admin.reloadingMembership' };
   return null;
+}
+
+function noticeOf(notice: AdminMembershipNotice): Message {
+  return { key: 'admin.notice', params: { notice } };
 }
 
 export function adminMembershipView(snapshot: AdminMembershipSnapshot): AdminMembershipView {
   if (snapshot.matches('loading')) return { kind: 'loading' };
-  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? 'Error' };
-  if (snapshot.matches('notFound')) return { kind: 'notFound', error: ADMIN_MEMBERSHIP_NOT_FOUND };
+  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? null };
+  if (snapshot.matches('notFound')) return { kind: 'notFound' };
   const { data, notice, actionError } = snapshot.context;
   if (!snapshot.matches('loaded') || data === null) return { kind: 'leaving' };
   const { membership, canManage } = data;
@@ -247,14 +256,14 @@ export function adminMembershipView(snapshot: AdminMembershipSnapshot): AdminMem
       key: `${index}-${email.sent_at}`,
       subject: email.subject,
       to: email.to,
-      sentAt: dateText(email.sent_at),
+      sentAt: email.sent_at,
     })),
     audit: membership.audit.map(auditRow),
     canManage,
     canCancel: canManage && hasScheduleLeft(membership.phases),
     busy: !ready,
     progress: progressOf(snapshot),
-    notice: snapshot.matches({ loaded: { ready: 'done' } }) && notice !== null ? NOTICE_TEXT[notice] : null,
+    notice: snapshot.matches({ loaded: { ready: 'done' } }) && notice !== null ? noticeOf(notice) : null,
     actionError: snapshot.matches({ loaded: { ready: 'actionFailed' } }) ? actionError : null,
     panel: panelOf(snapshot, membership),
   };

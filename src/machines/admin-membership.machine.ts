@@ -18,7 +18,6 @@ import {
 } from '../api/admin';
 import { ApiError, errorText, type FieldMessages } from '../api/errors';
 import {
-  cardLabel,
   hasScheduleLeft,
   isOwed,
   isRefundable,
@@ -36,7 +35,12 @@ import {
   toAdminOfflineBody,
 } from '../domain/forms/admin-refund';
 import { clearStaffSession, getStaffSession } from '../session/staff';
-import { type AdminRefundInput, type AdminRefundOutput, adminRefundMachine } from './admin-refund.machine';
+import {
+  type AdminRefundInput,
+  type AdminRefundOutput,
+  adminRefundMachine,
+  type RefundRecipient,
+} from './admin-refund.machine';
 import { exitOf } from './flow-exit';
 import { fieldMessagesOf } from './refusal-messages';
 import { apiCall } from './settle-unless-aborted';
@@ -81,12 +85,10 @@ export interface AdminMembershipContext {
   exit: AdminMembershipExit | null;
 }
 
-export const ADMIN_MEMBERSHIP_NOT_FOUND = 'Membership not found.';
-
 async function loadMembership(membershipId: number, signal: AbortSignal): Promise<AdminMembershipData> {
   // A URL whose id is no id (/admin/memberships/abc): the same answer as an id nobody has.
   if (!Number.isSafeInteger(membershipId) || membershipId < 1) {
-    throw new ApiError({ kind: 'http', status: 404, message: ADMIN_MEMBERSHIP_NOT_FOUND });
+    throw new ApiError({ kind: 'http', status: 404, message: 'membership not found' });
   }
   const membership = await getAdminMembership(membershipId, { signal });
   const organizations = getStaffSession()?.staff.organizations ?? [];
@@ -97,11 +99,9 @@ function phaseOf(context: AdminMembershipContext, phaseId: number | null) {
   return context.data?.membership.phases.find((phase) => phase.id === phaseId);
 }
 
-/** Who gets a refund, as the confirm question names them: 'Priya Patel (Visa ending 4242)'. */
-function recipientOf(membership: MembershipDetail): string {
-  return membership.card === null
-    ? membership.guardian.name
-    : `${membership.guardian.name} (${cardLabel(membership.card)})`;
+/** Who gets a refund (the confirm question names them: 'Priya Patel (Visa ending 4242)'). */
+function recipientOf(membership: MembershipDetail): RefundRecipient {
+  return { guardian: membership.guardian.name, card: membership.card };
 }
 
 function refundInputOf(context: AdminMembershipContext, phaseId: number): AdminRefundInput {
@@ -112,7 +112,7 @@ function refundInputOf(context: AdminMembershipContext, phaseId: number): AdminR
     paymentId: String(phase?.payment_id ?? ''),
     phaseLabel: phase?.label ?? '',
     leftCents: phase === undefined ? 0 : leftToRefund(phase),
-    recipient: membership === undefined ? '' : recipientOf(membership),
+    recipient: membership === undefined ? { guardian: '', card: null } : recipientOf(membership),
   };
 }
 

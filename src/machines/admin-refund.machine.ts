@@ -21,6 +21,11 @@ import {
 import { fieldMessagesOf } from './refusal-messages';
 import { apiCall } from './settle-unless-aborted';
 
+export interface RefundRecipient {
+  guardian: string;
+  card: { brand: string; last4: string } | null;
+}
+
 export interface AdminRefundInput {
   membershipId: number;
   /** The charge to refund (the provider's payment id). */
@@ -29,8 +34,11 @@ export interface AdminRefundInput {
   phaseLabel: string;
   /** What is left to refund on that charge: the amount field's first value. */
   leftCents: number;
-  /** Who gets the money back, as the confirm question names them: 'Priya Patel (Visa ending 4242)'. */
-  recipient: string;
+  /**
+   * Who gets the money back: the guardian and the card on file (null: none), which the confirm question names
+   * ('Priya Patel (Visa ending 4242)').
+   */
+  recipient: RefundRecipient;
 }
 
 export interface AdminRefundOutput {

@@ -1,7 +1,8 @@
 /**
  * The views' window on admin-roster.machine.ts (/admin/teams/$teamId): the team, the rows as the table shows them
- * (money as dollars, dates, status labels), the query's filter, search, sorted column and page, which exports the
- * role offers, and what is under way or failed.
+ * (money as dollars; dates as the server sent them and statuses as messages, which the view writes in the language in
+ * use), the query's filter, search, sorted column and page, which exports the role offers, and what is under way or
+ * failed.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
@@ -9,16 +10,18 @@ import {
   maySortBy,
   pageCount,
   ROSTER_COLUMNS,
-  ROSTER_STATUS_LABEL,
   ROSTER_STATUSES,
   type RosterSort,
   type RosterStatus,
   sortOf,
 } from '../domain/admin-roster';
-import { formatDateText } from '../domain/dates';
 import { formatUsd } from '../domain/money';
-import { staffCan, TEAM_STATUS_LABEL } from '../domain/staff';
-import { ADMIN_TEAM_NOT_FOUND, type adminRosterMachine } from './admin-roster.machine';
+import { staffCan } from '../domain/staff';
+import type { Message } from '../i18n/runtime';
+import type { adminRosterMachine } from './admin-roster.machine';
+
+/** The roster's next due dates as the view writes them (`consoleDate(row.money.nextDue)`). */
+export { consoleDate } from './admin-membership.connect';
 
 export type AdminRosterActorRef = ActorRefFrom<typeof adminRosterMachine>;
 export type AdminRosterSnapshot = SnapshotFrom<typeof adminRosterMachine>;
@@ -29,28 +32,35 @@ export interface RosterRowView {
   guardian: string;
   guardianEmail: string;
   guardianPhone: string;
-  /** What who may read money sees (issue 30 point 2: a coach's rows have none). */
-  money: { plan: string; paid: string; remaining: string; nextDue: string } | null;
-  status: string;
+  /**
+   * What who may read money sees (issue 30 point 2: a coach's rows have none); `nextDue` as the server sent it (the
+   * view writes it with `consoleDate`).
+   */
+  money: { plan: string; paid: string; remaining: string; nextDue: string | null } | null;
+  /** The membership's status ('Paid', 'On schedule'…), or a coach's coarser standing. */
+  status: Message;
 }
 
 export interface RosterColumnView {
+  /** The column, named by the view (`admin.rosterColumn`). */
   sort: RosterSort;
-  header: string;
   ariaSort: 'ascending' | 'descending' | 'none';
 }
 
 export type AdminRosterView =
   | { kind: 'loading' }
-  | { kind: 'failed'; error: string }
-  | { kind: 'notFound'; message: string }
+  /** The server's text (null: none came; the view says 'Error'). */
+  | { kind: 'failed'; error: string | null }
+  /** 'Team not found.' */
+  | { kind: 'notFound' }
   | {
       kind: 'loaded';
       team: { name: string; season: string; organization: string };
       rows: RosterRowView[];
       columns: RosterColumnView[];
       status: RosterStatus | null;
-      statuses: { value: RosterStatus; label: string }[];
+      /** The status filter's choices, each named by the view (`admin.membershipStatus`). */
+      statuses: readonly RosterStatus[];
       q: string;
       total: number;
       page: number;
@@ -68,8 +78,8 @@ export type AdminRosterView =
 
 export function adminRosterView(snapshot: AdminRosterSnapshot): AdminRosterView {
   if (snapshot.matches('loading')) return { kind: 'loading' };
-  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? 'Error' };
-  if (snapshot.matches('notFound')) return { kind: 'notFound', message: ADMIN_TEAM_NOT_FOUND };
+  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? null };
+  if (snapshot.matches('notFound')) return { kind: 'notFound' };
   const { staff, team, roster, query, error } = snapshot.context;
   const shown = snapshot.matches('loaded');
   if (!shown || staff === null || team === null || roster === null) return { kind: 'leaving' };
@@ -90,19 +100,19 @@ export function adminRosterView(snapshot: AdminRosterSnapshot): AdminRosterView 
                   plan: row.plan,
                   paid: formatUsd(row.paid_cents),
                   remaining: formatUsd(row.remaining_cents),
-                  nextDue: formatDateText(row.next_due) ?? '—',
+                  nextDue: row.next_due,
                 }
               : null,
-            status: ROSTER_STATUS_LABEL[row.status],
+            status: { key: 'admin.membershipStatus', params: { status: row.status } },
           }
-        : { money: null, status: TEAM_STATUS_LABEL[row.status] }),
+        : { money: null, status: { key: 'admin.teamStatus', params: { status: row.status } } }),
     })),
-    columns: ROSTER_COLUMNS.filter((column) => maySortBy(money, column.sort)).map((column) => ({
-      ...column,
-      ariaSort: sortOf(query, column.sort),
+    columns: ROSTER_COLUMNS.filter((column) => maySortBy(money, column)).map((column) => ({
+      sort: column,
+      ariaSort: sortOf(query, column),
     })),
     status: query.status ?? null,
-    statuses: ROSTER_STATUSES.map((value) => ({ value, label: ROSTER_STATUS_LABEL[value] })),
+    statuses: ROSTER_STATUSES,
     q: query.q ?? '',
     total: roster.total,
     page: roster.page,

@@ -32,8 +32,6 @@ import { clearStaffSession } from '../session/staff';
 import { exitOf } from './flow-exit';
 import { apiCall, settleUnlessAborted } from './settle-unless-aborted';
 
-export const ADMIN_TEAM_NOT_FOUND = 'Team not found.';
-
 export interface AdminRosterInput {
   teamId: number;
   query: RosterQuery;

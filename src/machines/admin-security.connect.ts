@@ -17,7 +17,8 @@ export interface SecurityOrganizationView {
 
 export type AdminSecurityView =
   | { kind: 'loading' }
-  | { kind: 'failed'; error: string }
+  /** The server's text (null: none came; the view says 'Error'). */
+  | { kind: 'failed'; error: string | null }
   | {
       kind: 'loaded';
       /** 'on' | 'off' (may turn it on) | 'unavailable' (no role that may) | 'scanning' (the key is shown). */
@@ -39,7 +40,7 @@ export type AdminSecurityView =
 
 export function adminSecurityView(snapshot: AdminSecuritySnapshot): AdminSecurityView {
   if (snapshot.matches('loading')) return { kind: 'loading' };
-  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? 'Error' };
+  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? null };
   const { staff, setup, recoveryCodes, error, codeError } = snapshot.context;
   if (!snapshot.matches('loaded') || staff === null) return { kind: 'leaving' };
   const scanning = snapshot.matches({ loaded: 'scanning' }) || snapshot.matches({ loaded: 'confirming' });

@@ -3,9 +3,10 @@ import { createActor, waitFor } from 'xstate';
 import { staffFixture } from '../../model-tests/staff.fixtures';
 import { jsonResponse, stubFetch } from '../api/fetch-stub';
 import { CODE_TAKEN } from '../domain/forms/admin-licence';
+import { t, text } from '../i18n/runtime';
 import { clearStaffSession, getStaffSession, setStaffSession } from '../session/staff';
 import { formFieldOf, isValidAdminForm } from './admin-form-targets';
-import { adminFormView, adminSetupView, isOpen, openFormActor, plansText } from './admin-setup.connect';
+import { adminFormView, adminSetupView, consoleInstant, isOpen, openFormActor, plansText } from './admin-setup.connect';
 import { adminSetupMachine } from './admin-setup.machine';
 
 const licence = {
@@ -123,18 +124,23 @@ describe('admin-setup.connect', () => {
     const view = adminSetupView(actor.getSnapshot());
     if (view.kind !== 'loaded') throw new Error('not loaded');
     expect(view.canEditSetup).toBe(false);
-    expect(view.role).toBe('Registrar');
-    expect(view.seasons[0]?.teams[0]).toMatchObject({
+    expect(view.role && t('admin.role', { role: view.role })).toBe('Registrar');
+    const team = view.seasons[0]?.teams[0];
+    expect(team).toMatchObject({
       dues: '$400.00',
       deposit: '$50.00',
       planFee: '$10.00',
-      appFee: '$25.00 (itemized)',
-      plans: 'Pay in full, 3 or 6 monthly payments',
       protectionPlan: 'Season protection',
     });
-    expect(view.seasons[0]?.teams[0]?.licences[0]).toMatchObject({ code: 'COMETS-2027', seats: 10, status: 'Open' });
-    expect(view.householdDiscount).toBe('10% off the 2nd athlete, 15% off each further one');
-    expect(view.discountCodes).toEqual([{ code: 'EARLY', amount: '$25.00 off', active: 'Inactive' }]);
+    expect(team?.appFeeItemized && t('admin.appFeeItemized', { amount: team.appFee })).toBe('$25.00 (itemized)');
+    expect(plansText(team?.plans ?? [])).toBe('Pay in full, 3 or 6 monthly payments');
+    const licence = team?.licences[0];
+    expect(licence).toMatchObject({ code: 'COMETS-2027', seats: 10 });
+    expect(licence && text(licence.status)).toBe('Open');
+    expect(text(view.householdDiscount)).toBe('10% off the 2nd athlete, 15% off each further one');
+    expect(
+      view.discountCodes.map((code) => ({ ...code, amount: text(code.amount), active: text(code.active) })),
+    ).toEqual([{ code: 'EARLY', amount: '$25.00 off', active: 'Inactive' }]);
     expect(view.open).toBeNull();
     expect(view.drafts).toEqual([
       { id: 3, name: '10U Comets', startedFrom: '10U Comets (Fall 2027)', savedAt: expect.stringMatching(/2027/) },
@@ -153,8 +159,14 @@ describe('admin-setup.connect', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     const view = adminSetupView(actor.getSnapshot());
     if (view.kind !== 'loaded') throw new Error('not loaded');
-    expect(view.staff?.members.map((member) => member.role)).toEqual(['Owner', 'Coach (12U Tigers)']);
-    expect(view.staff?.invites).toEqual([
+    expect(view.staff?.members.map((member) => text(member.role))).toEqual(['Owner', 'Coach (12U Tigers)']);
+    expect(
+      view.staff?.invites.map((invite) => ({
+        ...invite,
+        role: text(invite.role),
+        expiresOn: consoleInstant(invite.expiresOn, false),
+      })),
+    ).toEqual([
       { id: 8, name: 'Sam Reyes', email: 'sam@example.com', role: 'Coach (10U Comets)', expiresOn: 'Sep 8, 2027' },
     ]);
     expect(view.seasons[0]?.values).toEqual({
@@ -225,7 +237,7 @@ describe('admin-setup.connect', () => {
     form.send({ type: 'SUBMIT', values: { code: 'comets-2027', seats: '10' } });
     await waitFor(actor, (snapshot) => snapshot.matches('loaded') && snapshot.context.saved !== null);
     const view = adminSetupView(actor.getSnapshot());
-    expect(view.kind === 'loaded' && view.savedText).toBe('Licence saved.');
+    expect(view.kind === 'loaded' && view.savedText && text(view.savedText)).toBe('Licence saved.');
     expect(writes).toEqual(['POST /api/admin/teams/9/licences', 'POST /api/admin/teams/9/licences']);
   });
 

@@ -4,13 +4,15 @@
  * forms the staff member's role offers (owners everything; registrars licences, seats, pauses, discount codes and
  * drafts), the team drafts, the staff and pending invitations (owners), each changeable season's and team's values as
  * its form starts with them (money in dollars), the open form's state (busy, the server's refusal and its messages by
- * field) and what was just saved.
+ * field) and what was just saved. Site texts come as messages, dates as the server sent them and roles as their
+ * names: the views write them in the language in use (`text`, `consoleDate`, `plansText`, `t('admin.role')`).
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AdminSeasonValues } from '../domain/forms/admin-season';
 import { type AdminTeamValues, teamValuesOf } from '../domain/forms/admin-team';
 import { formatUsd } from '../domain/money';
-import { STAFF_ROLE_LABEL, type StaffRole } from '../domain/staff';
+import type { StaffRole } from '../domain/staff';
+import { intlLocale, type Message, t } from '../i18n/runtime';
 import type { adminFormMachine } from './admin-form.machine';
 import { type AdminFormKind, type AdminFormTarget, isSameTarget } from './admin-form-targets';
 
@@ -29,7 +31,7 @@ export interface SetupLicenceRow {
   claimed: number;
   paused: boolean;
   /** 'Paused' or 'Open'. */
-  status: string;
+  status: Message;
   link: string;
   expiresOn: string | null;
   /** Issue 30 point 4: the version the seat and pause forms send back (`If-Match`), when the server gave one. */
@@ -43,9 +45,12 @@ export interface SetupTeamRow {
   deposit: string;
   planFee: string;
   appFee: string;
-  /** 'Pay in full' and each monthly plan: 'Pay in full, 3 or 6 monthly payments'. */
-  plans: string;
-  protectionPlan: string;
+  /** The app fee is its own line of the family's summary: '$25.00 (itemized)'. */
+  appFeeItemized: boolean;
+  /** The monthly plans' months (`plansText`: 'Pay in full, 3 or 6 monthly payments'). */
+  plans: number[];
+  /** The protection plan's name, or null: 'None'. */
+  protectionPlan: string | null;
   licences: SetupLicenceRow[];
   /** The team form's values for 'Change team' (money in dollars). */
   values: AdminTeamValues;
@@ -54,6 +59,7 @@ export interface SetupTeamRow {
 export interface SetupSeasonRow {
   id: number;
   name: string;
+  /** `YYYY-MM-DD`, shown as it is. */
   startDate: string;
   firstInstallmentOn: string;
   teams: SetupTeamRow[];
@@ -64,9 +70,9 @@ export interface SetupSeasonRow {
 export interface SetupDraftRow {
   id: number;
   name: string;
-  /** The team it started from, with its season: '14U Storm (Fall 2026)', or 'No team'. */
-  startedFrom: string;
-  /** 'Nov 27, 2026, 3:40 AM' (the last save). */
+  /** The team it started from, with its season: '14U Storm (Fall 2026)', or null: 'No team'. */
+  startedFrom: string | null;
+  /** The last save's instant as the server sent it (`consoleInstant`: 'Nov 27, 2026, 3:40 AM'). */
   savedAt: string;
 }
 
@@ -75,15 +81,15 @@ export interface SetupStaffRow {
   name: string;
   email: string;
   /** 'Owner', 'Registrar', 'Coach (12U Tigers)'. */
-  role: string;
+  role: Message;
 }
 
 export interface SetupInviteRow {
   id: number;
   name: string;
   email: string;
-  role: string;
-  /** 'Dec 4, 2026' */
+  role: Message;
+  /** When the link expires, as the server sent it (`consoleInstant`: 'Dec 4, 2026'). */
   expiresOn: string;
 }
 
@@ -91,8 +97,8 @@ export interface SetupLoaded {
   kind: 'loaded';
   organizationId: number;
   organizationName: string;
-  /** 'Owner' or 'Registrar'. */
-  role: string;
+  /** 'Owner' or 'Registrar' (`admin.role`); null: none. */
+  role: StaffRole | null;
   /** The `edit_setup` flag (owners): seasons, teams, coach licences, settings. */
   canEditSetup: boolean;
   /** The `manage_staff` flag (owners): the staff and invitations. */
@@ -104,8 +110,9 @@ export interface SetupLoaded {
   secondPercent: string;
   furtherPercent: string;
   /** 'None' or '10% off the 2nd athlete, 15% off each further one'. */
-  householdDiscount: string;
-  discountCodes: { code: string; amount: string; active: string }[];
+  householdDiscount: Message;
+  /** '10% off' or '$25.00 off'; 'Active' or 'Inactive'. */
+  discountCodes: { code: string; amount: Message; active: Message }[];
   /** Every team of the organization, for the invite form's coach team and the new draft's team. */
   teams: { id: number; name: string }[];
   /** The team drafts (issue 22 point 6), each a link to its editor. */
@@ -115,54 +122,54 @@ export interface SetupLoaded {
   /** The form being filled in, or null. */
   open: AdminFormTarget | null;
   /** What was just saved ('Season saved.'), announced, or null. */
-  savedText: string | null;
+  savedText: Message | null;
   busy: boolean;
 }
 
 export type AdminSetupView =
   | { kind: 'loading' }
-  | { kind: 'failed'; error: string }
+  /** The server's text (null: none came; the view says 'Error'). */
+  | { kind: 'failed'; error: string | null }
   | SetupLoaded
   | { kind: 'leaving' };
 
-const SAVED_TEXT: Record<AdminFormKind, string> = {
-  season: 'Season saved.',
-  editSeason: 'Season saved.',
-  team: 'Team saved.',
-  editTeam: 'Team saved.',
-  licence: 'Licence saved.',
-  coachLicence: 'Coach licence saved.',
-  seats: 'Seats saved.',
-  pause: 'Licence saved.',
-  settings: 'Settings saved.',
-  discountCode: 'Discount code saved.',
-  staffInvite: 'Invitation sent.',
-  draft: 'Draft created.',
-};
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** An ISO instant as 'Nov 27, 2026, 3:40 AM' (the reader's time zone); the text itself when it is no date. */
-function dateTimeText(iso: string, format: Intl.DateTimeFormat): string {
+/**
+ * An ISO instant in the reader's time zone and the language in use: 'Nov 27, 2026, 3:40 AM' (`withTime`) or
+ * 'Nov 27, 2026'; the text itself when it is no date. Call it while rendering, never inside a selector.
+ */
+export function consoleInstant(iso: string, withTime: boolean): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const locale = intlLocale();
+  const key = `${locale}|${withTime}`;
+  const format =
+    instantFormats.get(key) ??
+    new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+  instantFormats.set(key, format);
+  return format.format(date);
 }
 
-function roleText(role: StaffRole, teams: readonly { name: string }[] | null): string {
-  const label = STAFF_ROLE_LABEL[role];
+/** What was just saved, announced: 'Season saved.' (`admin.saved`). */
+function savedOf(form: AdminFormKind): Message {
+  return { key: 'admin.saved', params: { form } };
+}
+
+/** 'Owner', 'Registrar', or a coach with their teams: 'Coach (12U Tigers)'. */
+function roleOf(role: StaffRole, teams: readonly { name: string }[] | null): Message {
   return role === 'coach' && teams !== null && teams.length > 0
-    ? `${label} (${teams.map((team) => team.name).join(', ')})`
-    : label;
+    ? { key: 'admin.roleWithTeams', params: { role, teams: teams.map((team) => team.name).join(', ') } }
+    : { key: 'admin.role', params: { role } };
 }
 
-/** 'Pay in full, 3 or 6 monthly payments'. */
-export function plansText(months: number[]): string {
-  if (months.length === 0) return 'Pay in full';
+/** 'Pay in full, 3 or 6 monthly payments' in the language in use: call it while rendering. */
+export function plansText(months: readonly number[]): string {
+  if (months.length === 0) return t('admin.plansNone');
   const sorted = [...months].sort((a, b) => a - b);
-  const last = sorted.at(-1);
+  const last = sorted.at(-1) ?? 0;
   const rest = sorted.slice(0, -1);
-  return `Pay in full, ${rest.length === 0 ? '' : `${rest.join(', ')} or `}${last} monthly payments`;
+  return rest.length === 0 ? t('admin.plansOne', { last }) : t('admin.plansSome', { rest: rest.join(', '), last });
 }
 
 function licenceRow(licence: {
@@ -179,7 +186,7 @@ function licenceRow(licence: {
     seats: licence.available_licenses,
     claimed: licence.claimed,
     paused: licence.paused,
-    status: licence.paused ? 'Paused' : 'Open',
+    status: { key: 'admin.licenceStatus', params: { status: licence.paused ? 'paused' : 'open' } },
     link: licence.link,
     expiresOn: licence.expires_on,
     ...(licence.version === undefined ? {} : { version: licence.version }),
@@ -199,7 +206,7 @@ export function pauseTarget(licence: SetupLicenceRow): AdminFormTarget {
 
 export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
   if (snapshot.matches('loading')) return { kind: 'loading' };
-  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? 'Error' };
+  if (snapshot.matches('failed')) return { kind: 'failed', error: snapshot.context.error ?? null };
   const { data, target, saved, organizationId } = snapshot.context;
   if (data === null || snapshot.status === 'done') return { kind: 'leaving' };
   const { organization, seasons, coach_licences, protection_plans } = data.setup;
@@ -212,7 +219,7 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
     kind: 'loaded',
     organizationId,
     organizationName: organization.name,
-    role: data.role === null ? '' : STAFF_ROLE_LABEL[data.role],
+    role: data.role,
     canEditSetup: data.can?.edit_setup === true,
     canManageStaff: data.can?.manage_staff === true,
     seasons: seasons.map((season) => ({
@@ -227,9 +234,10 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
         dues: formatUsd(team.total_dues_cents),
         deposit: formatUsd(team.athlete_deposit_cents),
         planFee: formatUsd(team.payment_plan_fee_cents),
-        appFee: `${formatUsd(team.total_app_fee_cents)}${team.is_app_fee_itemized ? ' (itemized)' : ''}`,
-        plans: plansText(team.plan_months),
-        protectionPlan: team.protection_plan_id === null ? 'None' : (planName.get(team.protection_plan_id) ?? 'None'),
+        appFee: formatUsd(team.total_app_fee_cents),
+        appFeeItemized: team.is_app_fee_itemized,
+        plans: team.plan_months,
+        protectionPlan: team.protection_plan_id === null ? null : (planName.get(team.protection_plan_id) ?? null),
         licences: team.licences.map(licenceRow),
         values: teamValuesOf(team),
       })),
@@ -241,21 +249,25 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
     furtherPercent: discount === null ? '' : String(discount.further_percent),
     householdDiscount:
       discount === null
-        ? 'None'
-        : `${discount.second_percent}% off the 2nd athlete, ${discount.further_percent}% off each further one`,
+        ? { key: 'admin.none' }
+        : {
+            key: 'admin.householdDiscountText',
+            params: { second: discount.second_percent, further: discount.further_percent },
+          },
     discountCodes: data.discountCodes.map((code) => ({
       code: code.code,
       amount:
-        code.percent_off !== null ? `${code.percent_off}% off` : `${formatUsd(code.flat_discount_cents ?? 0)} off`,
-      active: code.is_active ? 'Active' : 'Inactive',
+        code.percent_off !== null
+          ? { key: 'admin.percentOff', params: { percent: code.percent_off } }
+          : { key: 'admin.amountOff', params: { amount: formatUsd(code.flat_discount_cents ?? 0) } },
+      active: { key: 'admin.codeStatus', params: { active: code.is_active ? 'yes' : 'no' } },
     })),
     teams,
     drafts: data.drafts.map((draft) => ({
       id: draft.id,
       name: draft.name,
-      startedFrom:
-        draft.team_id === null ? 'No team' : (teams.find((team) => team.id === draft.team_id)?.name ?? 'No team'),
-      savedAt: dateTimeText(draft.updated_at, DATE_TIME),
+      startedFrom: draft.team_id === null ? null : (teams.find((team) => team.id === draft.team_id)?.name ?? null),
+      savedAt: draft.updated_at,
     })),
     staff:
       data.staff === null
@@ -265,18 +277,18 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
               id: member.id,
               name: member.name,
               email: member.email,
-              role: roleText(member.role, member.teams),
+              role: roleOf(member.role, member.teams),
             })),
             invites: data.staff.invites.map((invite) => ({
               id: invite.id,
               name: invite.name,
               email: invite.email,
-              role: roleText(invite.role, invite.team === null ? null : [invite.team]),
-              expiresOn: dateTimeText(invite.expires_at, DATE),
+              role: roleOf(invite.role, invite.team === null ? null : [invite.team]),
+              expiresOn: invite.expires_at,
             })),
           },
     open: snapshot.matches({ loaded: 'editing' }) ? target : null,
-    savedText: saved === null ? null : SAVED_TEXT[saved],
+    savedText: saved === null ? null : savedOf(saved),
     busy: snapshot.hasTag('busy'),
   };
 }

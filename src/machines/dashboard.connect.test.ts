@@ -3,7 +3,8 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/errors';
 import { type CurrentUser, currentUserSchema, type SubscriptionStatus, type User } from '../api/schemas';
 import { currentUser as wireUser } from '../api/wire-samples';
-import { FULL_ACCESS_UNTIL_TEXT, REGISTER_WITH_ANOTHER_LICENSE_TEXT } from '../domain/account-status';
+import { formatDateText } from '../domain/dates';
+import { t } from '../i18n/runtime';
 import { accountStatusView, dashboardView } from './dashboard.connect';
 import { dashboardMachine } from './dashboard.machine';
 
@@ -57,13 +58,18 @@ describe('accountStatusView', () => {
     expect(accountStatusView(actor.getSnapshot())).toEqual({
       statusMessage: 'License active.',
       message: null,
-      dateLabel: FULL_ACCESS_UNTIL_TEXT,
-      date: 'December 31, 2027',
+      dateLabel: 'dashboard.fullAccessUntil',
+      paidThrough: stored.subscription?.paid_through,
       addBillingPrompt: null,
-      registerWithAnotherLicense: REGISTER_WITH_ANOTHER_LICENSE_TEXT,
+      registerWithAnotherLicense: 'dashboard.registerWithAnother',
       showLogoutButton: true,
       canLogOut: true,
     });
+    expect(formatDateText(accountStatusView(actor.getSnapshot()).paidThrough, 'long')).toBe('December 31, 2027');
+    expect(t('dashboard.fullAccessUntil')).toBe('You have full access until:');
+    expect(t('dashboard.registerWithAnother')).toBe(
+      'To register with another license, log out and open the license link you were given.',
+    );
   });
 
   it('has no status for an account without a subscription', async () => {

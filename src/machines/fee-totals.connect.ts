@@ -4,19 +4,23 @@
  * checkout's steps 1 and 2 (household-checkout.connect.ts, from the quote, with its today / later split). The server
  * computes every amount; this only names the line and takes the discount off what was due before it.
  */
-import { SIBLING_DISCOUNT_TEXT } from '../domain/household';
+import type { Message } from '../i18n/runtime';
 
-export { SIBLING_DISCOUNT_TEXT };
+/** The household discount's own line, 'Sibling discount' (issue 20 point 2; the spec's text, src/domain/household.ts). */
+export const SIBLING_DISCOUNT: Message = { key: 'payment.siblingDiscount' };
 
-/** The household discount's label: 'Sibling discount', with its percent when the server gave one. */
-export function siblingDiscountLabel(percent: number): string {
-  return percent > 0 ? `${SIBLING_DISCOUNT_TEXT} (${percent}%)` : SIBLING_DISCOUNT_TEXT;
+/**
+ * The household discount's label: 'Sibling discount', with its percent when the server gave one. A message (issue 31),
+ * which the view shows in the language in use.
+ */
+export function siblingDiscountLabel(percent: number): Message {
+  return percent > 0 ? { key: 'payment.siblingDiscountPercent', params: { percent } } : SIBLING_DISCOUNT;
 }
 
 /** What a fee summary shows under its lines, cents. */
 export interface FeeTotalsView {
   /** Issue 20 point 2: the household discount's line, null when the server applied none. */
-  readonly sibling: { readonly label: string; readonly amount: number } | null;
+  readonly sibling: { readonly label: Message; readonly amount: number } | null;
   readonly siblingDiscountCents: number;
   /** Due in all, after the household discount. */
   readonly totalCents: number;

@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors';
 import type { QuoteRequest } from '../api/household';
 import { type Quote, quoteSchema } from '../api/household.schemas';
 import { householdQuoteSample } from '../api/household-samples';
+import { setLocale, text } from '../i18n/runtime';
 import { householdCardPaymentMachine } from './household-card-payment';
 import {
   householdEditView,
@@ -62,7 +63,7 @@ describe('the family checkout view models (issue 20)', () => {
     });
     // Every figure from the quote: $905.00 today with the $45.00 sibling discount.
     expect(view.totals).toEqual({
-      sibling: { label: 'Sibling discount', amount: 4_500 },
+      sibling: { label: { key: 'payment.siblingDiscount' }, amount: 4_500 },
       siblingDiscountCents: 4_500,
       todayCents: 90_500,
       laterCents: 0,
@@ -124,11 +125,21 @@ describe('the family checkout view models (issue 20)', () => {
       ['dues', 'code', 'sibling', 'protection', 'appFee', 'today', 'later'],
       ['dues', 'code', 'sibling', 'protection', 'appFee', 'today', 'later'],
     ]);
-    expect(view.athletes[1]?.rows.find((row) => row.key === 'sibling')).toEqual({
-      key: 'sibling',
-      label: 'Sibling discount (10%)',
-      cents: -4_500,
-    });
+    const sibling = view.athletes[1]?.rows.find((row) => row.key === 'sibling');
+    expect(sibling?.cents).toBe(-4_500);
+    // Issue 31: the label is a message, shown in the language in use.
+    expect(sibling && text(sibling.label)).toBe('Sibling discount (10%)');
+    expect(view.athletes[1]?.rows.map((row) => text(row.label))).toEqual([
+      'Dues',
+      'Discount',
+      'Sibling discount (10%)',
+      'Injury protection',
+      'App fee (non-refundable)',
+      'Due today',
+      'Later payments',
+    ]);
+    await setLocale('es');
+    expect(sibling && text(sibling.label)).toBe('Descuento por hermanos (10%)');
     expect(view.waivers).toEqual([
       {
         organizationId: 1,

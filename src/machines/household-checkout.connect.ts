@@ -8,9 +8,10 @@ import type { HouseholdLine } from '../api/household';
 import type { HouseholdReceipt, Quote, QuoteLine } from '../api/household.schemas';
 import type { ClientDiscount } from '../domain/fees';
 import { hasWaiverText } from '../domain/payment-rules';
+import type { Message } from '../i18n/runtime';
 import type { AddAthleteActorRef } from './add-athlete.connect';
 import type { CardPaymentActorRef } from './card-return.connect';
-import { type FeeTotalsView, feeTotalsView, SIBLING_DISCOUNT_TEXT, siblingDiscountLabel } from './fee-totals.connect';
+import { type FeeTotalsView, feeTotalsView, SIBLING_DISCOUNT, siblingDiscountLabel } from './fee-totals.connect';
 import {
   checksOutWithoutCard,
   type HouseholdAthlete,
@@ -24,7 +25,7 @@ export type HouseholdCheckoutActorRef = ActorRefFrom<typeof householdCheckoutMac
 export type HouseholdCheckoutSnapshot = SnapshotFrom<typeof householdCheckoutMachine>;
 export type { HouseholdReceipt };
 
-export { SIBLING_DISCOUNT_TEXT };
+export { SIBLING_DISCOUNT };
 
 /** Which screen the family checkout shows. A re-quote keeps step 1 on screen (busy); Pay Now keeps step 2. */
 export type HouseholdScreen =
@@ -175,10 +176,10 @@ export function householdEditView(snapshot: HouseholdCheckoutSnapshot) {
   };
 }
 
-/** One row of the family fee summary: a label and an amount in cents, negative for a discount. */
+/** One row of the family fee summary: a label (a message, issue 31) and an amount in cents, negative for a discount. */
 export interface SummaryRow {
   readonly key: string;
-  readonly label: string;
+  readonly label: Message;
   readonly cents: number;
 }
 
@@ -193,17 +194,21 @@ export interface SummaryAthlete {
 
 function summaryRowsOf(line: QuoteLine, code: string | null): SummaryRow[] {
   return [
-    { key: 'dues', label: 'Dues', cents: line.dues_cents },
-    { key: 'code', label: code === null ? 'Discount' : `Discount ${code}`, cents: -line.code_discount_cents },
+    { key: 'dues', label: { key: 'payment.dues' }, cents: line.dues_cents },
+    {
+      key: 'code',
+      label: code === null ? { key: 'payment.discount' } : { key: 'payment.discountNamed', params: { code } },
+      cents: -line.code_discount_cents,
+    },
     {
       key: 'sibling',
       label: siblingDiscountLabel(line.sibling_discount_percent),
       cents: -line.sibling_discount_cents,
     },
-    { key: 'protection', label: 'Injury protection', cents: line.protection_cents },
-    { key: 'appFee', label: 'App fee (non-refundable)', cents: line.app_fee_cents },
-    { key: 'today', label: 'Due today', cents: line.today_cents },
-    { key: 'later', label: 'Later payments', cents: line.later_cents },
+    { key: 'protection', label: { key: 'payment.injuryProtection' }, cents: line.protection_cents },
+    { key: 'appFee', label: { key: 'payment.appFeeNonRefundable' }, cents: line.app_fee_cents },
+    { key: 'today', label: { key: 'payment.dueToday' }, cents: line.today_cents },
+    { key: 'later', label: { key: 'payment.laterPayments' }, cents: line.later_cents },
   ];
 }
 
@@ -256,9 +261,9 @@ export function householdReviewView(snapshot: HouseholdCheckoutSnapshot) {
   };
 }
 
-/** The quote failure (§8). */
-export function householdErrorOf(snapshot: HouseholdCheckoutSnapshot): string {
-  return snapshot.context.error ?? 'Error';
+/** The quote failure (§8): the server's text, or null for none (the view then says 'Error'). */
+export function householdErrorOf(snapshot: HouseholdCheckoutSnapshot): string | null {
+  return snapshot.context.error;
 }
 
 /** The card payment (Pay Now, or the 3-D Secure return whose screen it drives), while it runs. */

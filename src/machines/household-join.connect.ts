@@ -6,23 +6,11 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GuardianFormValues } from '../domain/forms/guardian';
 import type { LoginFormValues } from '../domain/forms/login';
-import type { householdJoinMachine } from './household-join.machine';
+import type { Message } from '../i18n/runtime';
+import { type householdJoinMachine, INVITATION_NOT_VALID } from './household-join.machine';
 
 export type HouseholdJoinActorRef = ActorRefFrom<typeof householdJoinMachine>;
 export type HouseholdJoinSnapshot = SnapshotFrom<typeof householdJoinMachine>;
-
-export const JOIN_TEXTS = {
-  heading: 'Join a household',
-  loading: 'Looking up your invitation…',
-  logIn: 'Log in',
-  createAccount: 'Create an account',
-  logInHeading: 'Log in to accept',
-  createAccountHeading: 'Create your guardian account',
-  join: 'Join household',
-  joining: 'Joining the household…',
-  seePayments: 'See your payments',
-  back: 'Back',
-} as const;
 
 export type HouseholdJoinScreen =
   | 'loading'
@@ -38,13 +26,13 @@ export type HouseholdJoinScreen =
 export interface HouseholdJoinView {
   screen: HouseholdJoinScreen | null;
   /** "{invited_by_name} invited you to share their household.", once the invite is known. */
-  invitedText: string | null;
+  invitedText: Message | null;
   /** "You now share {invited_by_name}'s household." once accepted. */
-  joinedText: string | null;
+  joinedText: Message | null;
   /** 'Logged in as {email}.' for a guardian already logged in. */
-  loggedInText: string | null;
-  /** The page's or the current form's §8 failure, else null. */
-  error: string | null;
+  loggedInText: Message | null;
+  /** The page's or the current form's §8 failure (the server's text, or the link's own problem), else null. */
+  error: Message | string | null;
   busy: boolean;
   /** Whether 'Join household' / 'Try again' / 'Back' act now. */
   canJoin: boolean;
@@ -65,10 +53,42 @@ function screenOf(snapshot: HouseholdJoinSnapshot): HouseholdJoinScreen | null {
   return null;
 }
 
+/** A link without a token: the machine's own text, from the catalogue (any other failure is the server's text). */
+const NOT_VALID: Message = { key: 'household.invitationNotValid' };
+
+const INVITED_BY_GUARDIAN: Message = { key: 'household.invitedByGuardian' };
+const JOINED: Message = { key: 'household.joined' };
+const inviteMessages = new Map<string, { invited: Message; joined: Message }>();
+const loggedInMessages = new Map<string, Message>();
+
+/** The invite's texts by the inviter's name, the same objects each time (views compare shallowly). */
+function inviteMessagesOf(inviter: string | null): { invited: Message; joined: Message } {
+  // An account without a name is 'A guardian'.
+  if (inviter === null) return { invited: INVITED_BY_GUARDIAN, joined: JOINED };
+  let messages = inviteMessages.get(inviter);
+  if (messages === undefined) {
+    messages = {
+      invited: { key: 'household.invitedBy', params: { name: inviter } },
+      joined: { key: 'household.joinedWith', params: { name: inviter } },
+    };
+    inviteMessages.set(inviter, messages);
+  }
+  return messages;
+}
+
+function loggedInMessage(email: string): Message {
+  let message = loggedInMessages.get(email);
+  if (message === undefined) {
+    message = { key: 'household.loggedInAs', params: { email } };
+    loggedInMessages.set(email, message);
+  }
+  return message;
+}
+
 export function householdJoinView(snapshot: HouseholdJoinSnapshot): HouseholdJoinView {
   const { context } = snapshot;
-  // The inviter's name; an account without one is 'A guardian'.
   const inviter = context.invite?.invited_by_name?.trim() || null;
+  const messages = inviteMessagesOf(inviter);
   const failed =
     snapshot.matches('invalid') ||
     snapshot.matches('acceptFailed') ||
@@ -76,15 +96,10 @@ export function householdJoinView(snapshot: HouseholdJoinSnapshot): HouseholdJoi
     snapshot.matches({ invited: { createAccount: 'failed' } });
   return {
     screen: screenOf(snapshot),
-    invitedText: context.invite === null ? null : `${inviter ?? 'A guardian'} invited you to share their household.`,
-    joinedText:
-      context.invite === null
-        ? null
-        : inviter === null
-          ? 'You now share their household.'
-          : `You now share ${inviter}'s household.`,
-    loggedInText: context.loggedInAs === null ? null : `Logged in as ${context.loggedInAs}.`,
-    error: failed ? context.errorText : null,
+    invitedText: context.invite === null ? null : messages.invited,
+    joinedText: context.invite === null ? null : messages.joined,
+    loggedInText: context.loggedInAs === null ? null : loggedInMessage(context.loggedInAs),
+    error: !failed ? null : context.errorText === INVITATION_NOT_VALID ? NOT_VALID : context.errorText,
     busy: snapshot.hasTag('busy'),
     canJoin: snapshot.can({ type: 'JOIN' }),
     canRetry: snapshot.can({ type: 'RETRY' }),

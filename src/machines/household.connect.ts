@@ -10,28 +10,11 @@ import type { Household } from '../api/household-invites.schemas';
 import { formatDateText } from '../domain/dates';
 import type { GuardianInviteValues } from '../domain/forms/guardian-invite';
 import { needsCustomRelationship } from '../domain/relationships';
+import { intlLocale, type Message, t } from '../i18n/runtime';
 import { guardianName, type householdMachine } from './household.machine';
 
 export type HouseholdActorRef = ActorRefFrom<typeof householdMachine>;
 export type HouseholdSnapshot = SnapshotFrom<typeof householdMachine>;
-
-export const HOUSEHOLD_TEXTS = {
-  heading: 'Your household',
-  intro: 'Guardians of your household see and pay for the same athletes.',
-  loading: 'Loading your household…',
-  guardiansHeading: 'Guardians',
-  you: '(you)',
-  invitesHeading: 'Pending invites',
-  noInvites: 'No pending invites.',
-  cancelInvite: 'Cancel invite',
-  remove: 'Remove',
-  yes: 'Yes',
-  no: 'No',
-  inviteHeading: 'Invite a guardian',
-  inviteIntro: 'We e-mail them a link. It works once and expires in 7 days.',
-  sendInvite: 'Send invite',
-  backToPayments: 'Back to your payments',
-} as const;
 
 export interface GuardianRow {
   id: number;
@@ -46,8 +29,17 @@ export interface InviteRow {
   name: string;
   email: string;
   relationship: string;
-  /** 'Expires Mar 8, 2027', or null when the server's date is unreadable. */
-  expires: string | null;
+  /** When the invite expires, as the server sent it (`inviteExpiry` makes it 'Expires Mar 8, 2027'). */
+  expiresAt: string;
+}
+
+/**
+ * 'Expires Mar 8, 2027' in the language in use, or null when the server's date is unreadable. Call it while
+ * rendering (it formats the date for the language), never inside a selector.
+ */
+export function inviteExpiry(invite: Pick<InviteRow, 'expiresAt'>): string | null {
+  const date = formatDateText(invite.expiresAt, 'short', intlLocale());
+  return date === null ? null : t('household.expires', { date });
 }
 
 export interface HouseholdView {
@@ -56,11 +48,11 @@ export interface HouseholdView {
   loadError: string | null;
   guardians: readonly GuardianRow[];
   invites: readonly InviteRow[];
-  /** What the last cancel or removal reported: a success notice, or its §8 failure. */
-  notice: string | null;
+  /** What the last cancel or removal reported: a success notice, or its §8 failure (the server's text). */
+  notice: Message | null;
   actionError: string | null;
   /** The confirmation 'Remove {name}?', else null. */
-  confirmQuestion: string | null;
+  confirmQuestion: Message | null;
   busy: boolean;
   /** Changes after each invite sent: the invite form starts empty again. */
   formKey: number;
@@ -82,16 +74,13 @@ function rowsOf(household: Household | null): { guardians: readonly GuardianRow[
         relationship: guardian.relationship,
         isYou: guardian.is_you,
       })),
-      invites: household.invites.map((invite) => {
-        const date = formatDateText(invite.expires_at);
-        return {
-          id: invite.id,
-          name: invite.name,
-          email: invite.email,
-          relationship: invite.relationship,
-          expires: date === null ? null : `Expires ${date}`,
-        };
-      }),
+      invites: household.invites.map((invite) => ({
+        id: invite.id,
+        name: invite.name,
+        email: invite.email,
+        relationship: invite.relationship,
+        expiresAt: invite.expires_at,
+      })),
     };
     rowsCache.set(household, rows);
   }
@@ -105,11 +94,27 @@ function screenOf(snapshot: HouseholdSnapshot): HouseholdView['screen'] {
   return null;
 }
 
-function noticeOf(snapshot: HouseholdSnapshot): string | null {
+const CANCELED: Message = { key: 'household.canceled' };
+const removalMessages = new WeakMap<object, { removed: Message; confirm: Message }>();
+
+/** The removal's notice and question, kept between snapshots (views compare shallowly). */
+function removalMessagesOf(removal: { name: string }): { removed: Message; confirm: Message } {
+  let messages = removalMessages.get(removal);
+  if (messages === undefined) {
+    messages = {
+      removed: { key: 'household.removed', params: { name: removal.name } },
+      confirm: { key: 'household.confirmRemove', params: { name: removal.name } },
+    };
+    removalMessages.set(removal, messages);
+  }
+  return messages;
+}
+
+function noticeOf(snapshot: HouseholdSnapshot): Message | null {
   const { context } = snapshot;
-  if (snapshot.matches({ ready: 'canceled' })) return 'The invite was canceled.';
+  if (snapshot.matches({ ready: 'canceled' })) return CANCELED;
   if (snapshot.matches({ ready: 'removed' }) && context.removal !== null)
-    return `${context.removal.name} is no longer a guardian of your household.`;
+    return removalMessagesOf(context.removal).removed;
   return null;
 }
 
@@ -125,7 +130,7 @@ export function householdView(snapshot: HouseholdSnapshot): HouseholdView {
     actionError: snapshot.matches({ ready: 'actionFailed' }) ? snapshot.context.errorText : null,
     confirmQuestion:
       (snapshot.matches('confirmingRemove') || snapshot.matches('removingGuardian')) && removal !== null
-        ? `Remove ${removal.name}?`
+        ? removalMessagesOf(removal).confirm
         : null,
     busy: snapshot.hasTag('busy'),
     formKey: snapshot.context.invitesSent,
@@ -155,7 +160,7 @@ export interface InviteFormView {
   /** The §8 text of the refused invite (every message), announced above the form; null without one. */
   error: string | null;
   /** The success notice 'Invite sent to {email}.' after sending. */
-  sent: string | null;
+  sent: Message | null;
   /** The refused invite's messages at their fields: the server's `relationship` goes where it was chosen or typed. */
   fieldErrors: Partial<Record<InviteField, string>>;
 }
@@ -184,6 +189,16 @@ function fieldErrorsOf(messages: FieldMessages, relationshipChoice: string): Par
   return errors;
 }
 
+let lastSent: Message | null = null;
+
+/** 'Invite sent to {email}.', the same object while the address is the same (views compare shallowly). */
+function sentMessage(email: string): Message {
+  if (lastSent?.key !== 'household.sent' || lastSent.params.email !== email) {
+    lastSent = { key: 'household.sent', params: { email } };
+  }
+  return lastSent;
+}
+
 /** The invite form; `relationshipChoice` is the form's current choice (where a relationship message shows). */
 export function inviteFormView(snapshot: HouseholdSnapshot, relationshipChoice: string): InviteFormView {
   const failed = snapshot.matches({ ready: 'inviteFailed' });
@@ -193,7 +208,7 @@ export function inviteFormView(snapshot: HouseholdSnapshot, relationshipChoice: 
     error: failed ? context.errorText : null,
     sent:
       snapshot.matches({ ready: 'invited' }) && context.invitedEmail !== null
-        ? `Invite sent to ${context.invitedEmail}.`
+        ? sentMessage(context.invitedEmail)
         : null,
     fieldErrors: failed ? fieldErrorsOf(context.fieldErrors, relationshipChoice) : NO_FIELD_ERRORS,
   };

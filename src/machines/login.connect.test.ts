@@ -3,7 +3,8 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/errors';
 import { currentUserSchema } from '../api/schemas';
 import { currentUser as wireUser } from '../api/wire-samples';
-import { guardianLoginView, INVALID_LOGIN_TEXT, loginView, TOKEN_INVALID_TEXT } from './login.connect';
+import { type Message, setLocale, text } from '../i18n/runtime';
+import { guardianLoginView, loginView } from './login.connect';
 import { type LoginInput, loginMachine } from './login.machine';
 
 const user = currentUserSchema.parse(wireUser);
@@ -70,14 +71,17 @@ describe('guardianLoginView', () => {
     const actor = start({ step: 2 }, () => Promise.reject(refused));
     actor.send({ type: 'SUBMIT', values });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(guardianLoginView(actor.getSnapshot()).alert).toBe(
-      `${INVALID_LOGIN_TEXT}\nThese credentials do not match our records.`,
-    );
+    const { alert } = guardianLoginView(actor.getSnapshot());
+    expect(text(alert as Message)).toBe('Invalid login.\nThese credentials do not match our records.');
+    // The same failure reads in Spanish once the language switches, the server's text kept as it came.
+    await setLocale('es');
+    expect(text(alert as Message)).toBe('Inicio de sesión no válido.\nThese credentials do not match our records.');
   });
 
   it('tells a refused website token (§8)', async () => {
     const actor = start({ websiteToken: 'abc', userID: '7' }, () => Promise.reject(new Error('401')));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(guardianLoginView(actor.getSnapshot()).alert).toBe(TOKEN_INVALID_TEXT);
+    const { alert } = guardianLoginView(actor.getSnapshot());
+    expect(text(alert as Message)).toBe('The authentication token was invalid.');
   });
 });

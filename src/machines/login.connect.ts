@@ -5,16 +5,12 @@
  * machine stays free to change its inside.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { Message } from '../i18n/runtime';
 import type { AthleteStepsActorRef } from './athlete-steps.connect';
 import type { loginMachine } from './login.machine';
 
 export type LoginActorRef = ActorRefFrom<typeof loginMachine>;
 export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
-
-/** §8 token login failure. */
-export const TOKEN_INVALID_TEXT = 'The authentication token was invalid.';
-/** §8 login failure; the server's messages follow it. */
-export const INVALID_LOGIN_TEXT = 'Invalid login.';
 
 /**
  * The wizard's screen: step 1, the token login, step 2, or the athlete steps (3 and 4, the child's own views);
@@ -45,17 +41,32 @@ export function loginView(snapshot: LoginSnapshot): LoginView {
 export interface GuardianLoginView {
   /** §2: preset_email pre-fills 'Guardian Email'. */
   presetEmail: string;
-  /** The §8 failure shown above the form ('Invalid login.' with the server's messages, or the token's), or null. */
-  alert: string | null;
+  /**
+   * The §8 failure shown above the form, or null: 'login.invalidLogin' ('Invalid login.', with the server's messages
+   * after it as they came) or 'login.tokenInvalid' ('The authentication token was invalid.').
+   */
+  alert: Message | null;
   busy: boolean;
   canBack: boolean;
 }
 
-function guardianLoginAlert(snapshot: LoginSnapshot): string | null {
-  if (snapshot.matches({ guardianLogin: { form: 'tokenInvalid' } })) return TOKEN_INVALID_TEXT;
+const TOKEN_INVALID: Message = { key: 'login.tokenInvalid' };
+const INVALID_LOGIN: Message = { key: 'login.invalidLogin' };
+
+/** One object per failure and server text, so shallowEqual sees the same alert between snapshots. */
+const invalidLoginWith = new Map<string, Message>();
+
+function guardianLoginAlert(snapshot: LoginSnapshot): Message | null {
+  if (snapshot.matches({ guardianLogin: { form: 'tokenInvalid' } })) return TOKEN_INVALID;
   if (!snapshot.matches({ guardianLogin: { form: 'invalid' } })) return null;
   const { error } = snapshot.context;
-  return error ? `${INVALID_LOGIN_TEXT}\n${error}` : INVALID_LOGIN_TEXT;
+  if (!error) return INVALID_LOGIN;
+  let alert = invalidLoginWith.get(error);
+  if (alert === undefined) {
+    alert = { key: 'login.invalidLoginDetails', params: { details: error } };
+    invalidLoginWith.set(error, alert);
+  }
+  return alert;
 }
 
 export function guardianLoginView(snapshot: LoginSnapshot): GuardianLoginView {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { paymentDataSchema } from '../api/schemas';
+import { t } from '../i18n/runtime';
 import { draftPreviewMachine } from './draft-preview';
 import { checkoutView, paymentOptionsView, protectionView } from './payment.connect';
 
@@ -50,7 +51,8 @@ describe('the payment steps as the connect module derives them (issue 19 point 4
       ['Pay in full', 47500, false],
       ['3 monthly payments', 7500, false],
     ]);
-    expect(view.plans[1]?.todayLines).toEqual([
+    // Issue 31: the lines hold catalogue keys; the view shows their texts.
+    expect(view.plans[1]?.todayLines.map((line) => ({ label: t(line.label), amount: line.amount }))).toEqual([
       { label: 'Player deposit', amount: 5000 },
       { label: 'App fee (non-refundable)', amount: 2500 },
     ]);

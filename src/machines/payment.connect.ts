@@ -217,9 +217,9 @@ export function waiverOnlyView(snapshot: PaymentSnapshot) {
   };
 }
 
-/** A page-level text: the load failure, or the error the payment data carries. */
-export function pageTextOf(snapshot: PaymentSnapshot): string {
-  return (snapshot.matches('pageError') ? snapshot.context.data?.error : snapshot.context.error) ?? 'Error';
+/** A page-level text: the load failure, or the error the payment data carries; null for none (the view says 'Error'). */
+export function pageTextOf(snapshot: PaymentSnapshot): string | null {
+  return (snapshot.matches('pageError') ? snapshot.context.data?.error : snapshot.context.error) ?? null;
 }
 
 /** The athlete steps of 'Add another athlete' with their choice of team (issue 20 point 1), while they run. */

@@ -9,6 +9,7 @@ import type { Option, Position } from '../api/schemas';
 import { birthDaysFor } from '../domain/date-lists';
 import type { FieldTexts, PageOneField, PageTwoField } from '../domain/forms/player-pages';
 import { type PlayerProfileForm, positionsForSport } from '../domain/player-profile';
+import { type Message, text } from '../i18n/runtime';
 import type { PlayerFormValues, playerMachine } from './player.machine';
 
 export type { Option } from '../api/schemas';
@@ -16,6 +17,16 @@ export { EMPTY_PLAYER_FORM, type PlayerOptionLists } from './player.machine';
 
 export type PlayerActorRef = ActorRefFrom<typeof playerMachine>;
 export type PlayerSnapshot = SnapshotFrom<typeof playerMachine>;
+
+/** A failure the flow shows: the page's own text as a catalogue message, or the server's (§8) text as it came. */
+export type PlayerError = Message | string;
+
+const VALIDATION_ERROR: Message = { key: 'player.validationError' };
+
+/** The text of a failure in the language in use: call it while rendering. */
+export function shownError(error: PlayerError): string {
+  return typeof error === 'string' ? error : text(error);
+}
 
 /**
  * The flow's screen: loading the options, a failure with 'Try again' (options or the user refresh), page 1, page 2
@@ -83,18 +94,23 @@ export interface PageTwoView {
   /** §8: the endpoint's `errors` object as a list, when the submission was rejected with one; else null. */
   errorList: readonly string[] | null;
   /** §8: 'Validation error.' (an answer without an id) or the general text; else null. */
-  error: string | null;
+  error: PlayerError | null;
   busy: boolean;
 }
 
 export function pageTwoView(snapshot: PlayerSnapshot): PageTwoView {
   const { context } = snapshot;
-  const failed = snapshot.matches({ pageTwo: 'validationError' }) || snapshot.matches({ pageTwo: 'failed' });
+  // The machine keeps its own 'Validation error.' as its state; the catalogue gives its text (issue 31).
+  const error = snapshot.matches({ pageTwo: 'validationError' })
+    ? VALIDATION_ERROR
+    : snapshot.matches({ pageTwo: 'failed' })
+      ? context.error
+      : null;
   return {
     experienceLevels: context.experienceLevels,
     weightGoals: context.weightGoals,
     errorList: snapshot.matches({ pageTwo: 'rejected' }) ? context.errorList : null,
-    error: failed ? context.error : null,
+    error,
     busy: snapshot.hasTag('busy'),
   };
 }

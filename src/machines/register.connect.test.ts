@@ -4,14 +4,8 @@ import { type CurrentUser, currentUserSchema, type User } from '../api/schemas';
 import { currentUser as wireUser } from '../api/wire-samples';
 import type { GuardianFormValues } from '../domain/forms/guardian';
 import { joinName } from '../domain/names';
-import {
-  CREATE_ACCOUNT_HEADING,
-  EDIT_ACCOUNT_HEADING,
-  guardianAccountView,
-  guardianFormStart,
-  initialGuardianValues,
-  splitName,
-} from './register.connect';
+import { t } from '../i18n/runtime';
+import { guardianAccountView, guardianFormStart, initialGuardianValues, splitName } from './register.connect';
 import { registerMachine } from './register.machine';
 
 describe('splitName', () => {
@@ -84,9 +78,10 @@ describe('guardianAccountView', () => {
 
   it('creates an account for a visitor, with Back to the licence', () => {
     const snapshot = start(null, false).getSnapshot();
+    expect(t(guardianAccountView(snapshot).heading)).toBe('Create your Primary Guardian account');
     expect(guardianAccountView(snapshot)).toEqual({
       creating: true,
-      heading: CREATE_ACCOUNT_HEADING,
+      heading: 'register.createHeading',
       logInHref: null,
       alert: null,
       busy: false,
@@ -97,7 +92,8 @@ describe('guardianAccountView', () => {
   it("edits the stored user's account, starting from it", () => {
     const user = currentUserSchema.parse({ ...wireUser, name: 'Mary Ann Smith', phone: '5551234567' });
     const snapshot = start(user, false).getSnapshot();
-    expect(guardianAccountView(snapshot)).toMatchObject({ creating: false, heading: EDIT_ACCOUNT_HEADING });
+    expect(guardianAccountView(snapshot)).toMatchObject({ creating: false, heading: 'register.editHeading' });
+    expect(t(guardianAccountView(snapshot).heading)).toBe('Edit your Account');
     expect(guardianFormStart(snapshot)).toMatchObject({
       firstName: 'Mary',
       lastName: 'Ann Smith',

@@ -7,6 +7,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GuardianFormValues } from '../domain/forms/guardian';
 import { maskPhone } from '../domain/phone';
+import type { Message } from '../i18n/runtime';
 import { forgetGuardianDraft, readGuardianDraft, writeGuardianDraft } from '../session/guardian-draft';
 import type { AthleteStepsActorRef } from './athlete-steps.connect';
 import type { GuardianAccount, registerMachine } from './register.machine';
@@ -16,14 +17,9 @@ export type { GuardianAccount };
 export type RegisterActorRef = ActorRefFrom<typeof registerMachine>;
 export type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
 
-/** §8 texts of step 1. */
-export const ACCOUNT_EXISTS_TEXT = 'That account already exists.';
-export const LOG_IN_HERE_TEXT = 'Log in here.';
-export const INVALID_ORGANIZATION_TEXT = 'Sorry, this organization is not valid.';
-export const INVALID_COUPON_TEXT = 'Sorry, this coupon is not valid.';
-
-export const CREATE_ACCOUNT_HEADING = 'Create your Primary Guardian account';
-export const EDIT_ACCOUNT_HEADING = 'Edit your Account';
+/** §8 texts of step 1 the site chooses (a failure's own text comes from the server as it is). */
+const INVALID_ORGANIZATION: Message = { key: 'register.invalidOrganization' };
+const INVALID_COUPON: Message = { key: 'register.invalidCoupon' };
 
 /** The guardian account (step 1), or the athlete steps (2 and 3, the child's own views); null while routing or done. */
 export type RegisterScreen = 'guardianAccount' | 'athleteSteps';
@@ -49,14 +45,18 @@ export function registerView(snapshot: RegisterSnapshot): RegisterView {
 export interface GuardianAccountView {
   /** Creating an account (with the password fields), or editing the stored one ('Edit your Account'). */
   creating: boolean;
-  heading: string;
+  /** 'Create your Primary Guardian account' or 'Edit your Account'. */
+  heading: 'register.createHeading' | 'register.editHeading';
   /**
    * §8 'That account already exists. Log in here.': the address of login step 2 for the submitted e-mail, a real
    * link whose plain click sends LOG_IN (the machine's `toLogin` exit); null when the account is new.
    */
   logInHref: string | null;
-  /** Any other §8 failure of the step, or null. */
-  alert: string | null;
+  /**
+   * Any other §8 failure of the step, or null: the site's own text ('Sorry, this organization is not valid.',
+   * 'Sorry, this coupon is not valid.'), or the server's, shown as it came.
+   */
+  alert: Message | string | null;
   busy: boolean;
   canBack: boolean;
 }
@@ -72,9 +72,9 @@ function loginHref(license: string | null, email: string): string {
   return `/login?${query.toString()}`;
 }
 
-function guardianAccountAlert(snapshot: RegisterSnapshot): string | null {
-  if (snapshot.matches({ guardianAccount: { form: 'invalidOrganization' } })) return INVALID_ORGANIZATION_TEXT;
-  if (snapshot.matches({ guardianAccount: { form: 'invalidCoupon' } })) return INVALID_COUPON_TEXT;
+function guardianAccountAlert(snapshot: RegisterSnapshot): Message | string | null {
+  if (snapshot.matches({ guardianAccount: { form: 'invalidOrganization' } })) return INVALID_ORGANIZATION;
+  if (snapshot.matches({ guardianAccount: { form: 'invalidCoupon' } })) return INVALID_COUPON;
   if (snapshot.matches({ guardianAccount: { form: 'failed' } })) return snapshot.context.error;
   return null;
 }
@@ -84,7 +84,7 @@ export function guardianAccountView(snapshot: RegisterSnapshot): GuardianAccount
   const creating = context.account === null;
   return {
     creating,
-    heading: creating ? CREATE_ACCOUNT_HEADING : EDIT_ACCOUNT_HEADING,
+    heading: creating ? 'register.createHeading' : 'register.editHeading',
     logInHref: snapshot.matches({ guardianAccount: { form: 'accountExists' } })
       ? loginHref(context.license, context.guardian?.email ?? '')
       : null,

@@ -5,22 +5,38 @@
  * inside.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import {
-  INVALID_APPLIED_COUPON_TEXT,
-  INVALID_ORGANIZATION_TEXT,
-  INVALID_URL_COUPON_TEXT,
-  YOUR_PLAN_HEADING,
-} from '../domain/subscribe-texts';
-import {
-  COUPON_NOT_APPLIED_MESSAGE,
-  describePlanTiles,
-  type PlanTile,
-  type SubscriptionTerm,
-} from '../domain/subscription-pricing';
+import { UNEXPECTED_CARD_ERROR } from '../domain/payment-rules';
+import { describePlanTiles, type PlanTile, type SubscriptionTerm } from '../domain/subscription-pricing';
+import type { Message } from '../i18n/runtime';
 import type { BillingProvider } from '../providers/billing/billing-provider';
+import { CARD_STATUS_MESSAGES } from '../providers/billing/subscription-result';
 import { acceptsCoupon, type subscribeMachine } from './subscribe.machine';
 
-export { BILLING_UNAVAILABLE_TEXT } from '../providers/billing/billing-provider';
+/**
+ * The page's own texts (issue 31), as catalogue messages the views render: the heading, the link's problems (§4) and
+ * the coupon entry's errors. The English texts are src/domain/subscribe-texts.ts's, which the server answers too.
+ */
+const YOUR_PLAN: Message = { key: 'subscribe.yourPlan' };
+const INVALID_ORGANIZATION: Message = { key: 'subscribe.invalidOrganization' };
+const INVALID_URL_COUPON: Message = { key: 'subscribe.invalidUrlCoupon' };
+const INVALID_APPLIED_COUPON: Message = { key: 'subscribe.invalidAppliedCoupon' };
+const COUPON_NOT_APPLIED: Message = { key: 'subscribe.couponNotApplied' };
+
+/**
+ * The purchase's own §8 failure texts (the card status codes' texts and the card form's fallback, kept as text by the
+ * machine and src/providers/billing) as catalogue messages; any other failure is the provider's or the server's text,
+ * already in the language in use, and shows as it came.
+ */
+const OWN_FAILURES: ReadonlyMap<string, Message> = new Map<string, Message>([
+  [CARD_STATUS_MESSAGES.declined, { key: 'subscribe.cardDeclined' }],
+  [CARD_STATUS_MESSAGES.nosubplan, { key: 'subscribe.cardNoPlan' }],
+  [CARD_STATUS_MESSAGES.processor, { key: 'subscribe.cardProcessor' }],
+  [CARD_STATUS_MESSAGES.error, { key: 'subscribe.cardError' }],
+  [UNEXPECTED_CARD_ERROR, { key: 'subscribe.unexpectedCardError' }],
+]);
+
+/** A failure as the view shows it: a catalogue message, or the provider's or server's text. */
+export type SubscribeFailure = Message | string;
 export type { SubscribeEvent } from './subscribe.machine';
 
 export type SubscribeActorRef = ActorRefFrom<typeof subscribeMachine>;
@@ -29,9 +45,9 @@ export type SubscribeSnapshot = SnapshotFrom<typeof subscribeMachine>;
 /** The page around the billing form (§2 Subscribe). */
 export interface SubscribePageView {
   /** 'Your plan', or the link's first problem in its place (§4: organization, then coupon). */
-  heading: string;
+  heading: Message;
   /** The link's further problems, shown as alerts under the heading. */
-  moreProblems: readonly string[];
+  moreProblems: readonly Message[];
   /** The §8 text of the failed plan load, shown with a retry. */
   loadError: string | null;
   billingUnavailable: boolean;
@@ -49,16 +65,16 @@ export interface SubscribePageView {
 export function subscribePageView(snapshot: SubscribeSnapshot): SubscribePageView {
   const { context } = snapshot;
   const problems = [
-    context.organizationInvalid ? INVALID_ORGANIZATION_TEXT : null,
-    context.urlCouponInvalid ? INVALID_URL_COUPON_TEXT : null,
-  ].filter((text): text is string => text !== null);
+    context.organizationInvalid ? INVALID_ORGANIZATION : null,
+    context.urlCouponInvalid ? INVALID_URL_COUPON : null,
+  ].filter((problem): problem is Message => problem !== null);
   const leaving = snapshot.matches('toDashboard');
   const tiles =
     context.prices && !leaving
       ? describePlanTiles(context.prices, { coupon: context.coupon, urlTerm: context.urlTerm })
       : [];
   return {
-    heading: problems[0] ?? YOUR_PLAN_HEADING,
+    heading: problems[0] ?? YOUR_PLAN,
     moreProblems: problems.slice(1),
     loadError: snapshot.matches('loadFailed') ? context.error : null,
     billingUnavailable: snapshot.matches('billingUnavailable'),
@@ -78,11 +94,11 @@ export interface BillingFormView {
   /** §2: the coupon entry shows unless the link brought the coupon (or the monthly plan is not offered). */
   acceptsCoupon: boolean;
   /** The error tied to the coupon entry, by state. */
-  couponError: string | null;
+  couponError: Message | null;
   /** The applied coupon's code, confirmed under the entry. */
   appliedCouponCode: string | null;
   /** The card or subscription failure (§8). */
-  failure: string | null;
+  failure: SubscribeFailure | null;
   /** The machine takes SUBSCRIBE at all (it refuses invalid values itself). */
   canSubscribe: boolean;
 }
@@ -90,16 +106,19 @@ export interface BillingFormView {
 export function billingFormView(snapshot: SubscribeSnapshot): BillingFormView {
   const { context } = snapshot;
   const couponError = snapshot.matches({ shopping: 'couponInvalid' })
-    ? INVALID_APPLIED_COUPON_TEXT
+    ? INVALID_APPLIED_COUPON
     : snapshot.matches({ shopping: 'couponNotApplied' })
-      ? COUPON_NOT_APPLIED_MESSAGE
+      ? COUPON_NOT_APPLIED
       : null;
   return {
     billing: context.billing,
     acceptsCoupon: acceptsCoupon(context),
     couponError,
     appliedCouponCode: couponError === null ? (context.coupon?.coupon_code ?? null) : null,
-    failure: snapshot.matches({ shopping: 'failed' }) ? context.error : null,
+    failure:
+      snapshot.matches({ shopping: 'failed' }) && context.error !== null
+        ? (OWN_FAILURES.get(context.error) ?? context.error)
+        : null,
     canSubscribe: snapshot.matches('shopping'),
   };
 }

@@ -4,9 +4,10 @@ import { ApiError } from '../api/errors';
 import type { LicenceInfo } from '../api/schemas';
 import type { WaitlistEntry } from '../api/waitlist.schemas';
 import { formatHoldUntil } from '../domain/dates';
+import { text } from '../i18n/runtime';
 import { licenceView } from './licence.connect';
 import { licenceMachine } from './licence.machine';
-import { waitlistView } from './waitlist.connect';
+import { type WaitlistSnapshot, waitlistView } from './waitlist.connect';
 import { waitlistMachine } from './waitlist.machine';
 
 const waiting: WaitlistEntry = {
@@ -23,6 +24,22 @@ const offered: WaitlistEntry = {
   status: 'offered',
   offer: { expires_at: '2026-11-28T18:00:00.000Z' },
 };
+
+/** The view with its messages as the English page reads them (the hold's end formatted as /waitlist does in English). */
+function shown(snapshot: WaitlistSnapshot) {
+  const view = waitlistView(snapshot);
+  if (view.screen === 'left') return { ...view, message: text(view.message) };
+  if (view.screen !== 'onList') return view;
+  const { status } = view;
+  return {
+    ...view,
+    heading: text(view.heading),
+    status:
+      status.kind === 'position'
+        ? text(status.message)
+        : `A spot is being held for you until ${formatHoldUntil(status.expiresAt)}.`,
+  };
+}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -52,9 +69,9 @@ function visitWaitlist(entry: WaitlistEntry | null) {
 describe('waitlist view model', () => {
   it('shows nothing while joining, then the team, the place and Leave', async () => {
     const actor = startWaitlist(async () => waiting);
-    expect(waitlistView(actor.getSnapshot())).toEqual({ screen: 'none' });
+    expect(shown(actor.getSnapshot())).toEqual({ screen: 'none' });
     await settle();
-    expect(waitlistView(actor.getSnapshot())).toEqual({
+    expect(shown(actor.getSnapshot())).toEqual({
       screen: 'onList',
       license: 'FULL-2027',
       heading: "You're on the waitlist for 12U Tigers.",
@@ -72,7 +89,7 @@ describe('waitlist view model', () => {
   it('shows the held seat of an open offer and the way on', async () => {
     const actor = startWaitlist(async () => offered);
     await settle();
-    expect(waitlistView(actor.getSnapshot())).toMatchObject({
+    expect(shown(actor.getSnapshot())).toMatchObject({
       screen: 'onList',
       status: `A spot is being held for you until ${formatHoldUntil('2026-11-28T18:00:00.000Z')}.`,
       offered: true,
@@ -91,17 +108,17 @@ describe('waitlist view model', () => {
     );
     await settle();
     actor.send({ type: 'LEAVE' });
-    expect(waitlistView(actor.getSnapshot())).toMatchObject({
+    expect(shown(actor.getSnapshot())).toMatchObject({
       confirming: true,
       canConfirm: true,
       canKeep: true,
       canLeave: false,
     });
     actor.send({ type: 'CONFIRM_LEAVE' });
-    expect(waitlistView(actor.getSnapshot())).toMatchObject({ confirming: true, canConfirm: false, canKeep: false });
+    expect(shown(actor.getSnapshot())).toMatchObject({ confirming: true, canConfirm: false, canKeep: false });
     finish();
     await settle();
-    expect(waitlistView(actor.getSnapshot())).toEqual({
+    expect(shown(actor.getSnapshot())).toEqual({
       screen: 'left',
       license: 'FULL-2027',
       message: 'You have left the waitlist for 12U Tigers.',
@@ -122,7 +139,7 @@ describe('waitlist view model', () => {
     const { actor, joins } = visitWaitlist(null);
     await settle();
     expect(joins()).toBe(0);
-    expect(waitlistView(actor.getSnapshot())).toEqual({
+    expect(shown(actor.getSnapshot())).toEqual({
       screen: 'left',
       license: 'FULL-2027',
       message: 'You are not on the waitlist for 12U Tigers.',
@@ -131,7 +148,7 @@ describe('waitlist view model', () => {
     actor.send({ type: 'JOIN' });
     await settle();
     expect(joins()).toBe(1);
-    expect(waitlistView(actor.getSnapshot())).toMatchObject({
+    expect(shown(actor.getSnapshot())).toMatchObject({
       screen: 'onList',
       status: 'You are number 3 on the list.',
     });
@@ -141,14 +158,14 @@ describe('waitlist view model', () => {
     const { actor, joins } = visitWaitlist(waiting);
     await settle();
     expect(joins()).toBe(0);
-    expect(waitlistView(actor.getSnapshot())).toMatchObject({ screen: 'onList', canLeave: true });
+    expect(shown(actor.getSnapshot())).toMatchObject({ screen: 'onList', canLeave: true });
   });
 
   it("shows the server's refusal to join with a retry", async () => {
     const refusal = new ApiError({ kind: 'http', status: 422, message: 'This team still has spots: register now.' });
     const actor = startWaitlist(() => Promise.reject(refusal));
     await settle();
-    expect(waitlistView(actor.getSnapshot())).toEqual({
+    expect(shown(actor.getSnapshot())).toEqual({
       screen: 'failed',
       license: 'FULL-2027',
       error: 'This team still has spots: register now.',

@@ -1,10 +1,12 @@
 /**
  * The views' window on waitlist.machine.ts (/waitlist, issue 21 point 3): the actor and snapshot types and what a
- * snapshot shows, texts included, flat so views select it with shallowEqual.
+ * snapshot shows, flat so views select it with shallowEqual. Texts are messages (`{ key, params }`) the view turns
+ * into text while rendering, so a language switch re-renders them; the hold's end is the server's instant, formatted
+ * by the view for the language in use.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { formatHoldUntil } from '../domain/dates';
-import { heldOnListText, leftWaitlistText, notOnWaitlistText, onWaitlistText, positionText } from '../domain/waitlist';
+import { leftWaitlistText, notOnWaitlistText, onWaitlistText, positionText } from '../domain/waitlist';
+import type { Message } from '../i18n/runtime';
 import type { waitlistMachine } from './waitlist.machine';
 
 export type WaitlistActorRef = ActorRefFrom<typeof waitlistMachine>;
@@ -18,9 +20,9 @@ export type WaitlistView =
       screen: 'onList';
       license: string;
       /** "You're on the waitlist for {team}." */
-      heading: string;
+      heading: Message;
       /** The place on the list, or the seat an offer holds until its date. */
-      status: string;
+      status: WaitlistStatus;
       offered: boolean;
       canContinue: boolean;
       canLeave: boolean;
@@ -32,12 +34,14 @@ export type WaitlistView =
       error: string | null;
     }
   /** Left the list, or not on it (a later visit): the notice and 'Join the waitlist'. */
-  | { screen: 'left'; license: string; message: string; canJoin: boolean };
+  | { screen: 'left'; license: string; message: Message; canJoin: boolean };
 
-function entryStatus(entry: NonNullable<WaitlistSnapshot['context']['entry']>): string {
-  if (entry.status === 'offered' && entry.offer !== null)
-    return heldOnListText(formatHoldUntil(entry.offer.expires_at));
-  return positionText(entry.position);
+/** The place on the list ('You are number 3 on the list.'), or the instant an offer holds the seat until. */
+export type WaitlistStatus = { kind: 'position'; message: Message } | { kind: 'held'; expiresAt: string };
+
+function entryStatus(entry: NonNullable<WaitlistSnapshot['context']['entry']>): WaitlistStatus {
+  if (entry.status === 'offered' && entry.offer !== null) return { kind: 'held', expiresAt: entry.offer.expires_at };
+  return { kind: 'position', message: positionText(entry.position) };
 }
 
 export function waitlistView(snapshot: WaitlistSnapshot): WaitlistView {

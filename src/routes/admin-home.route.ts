@@ -1,8 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
 import { adminLayoutRoute } from './_admin.route';
+import { withTexts } from './page-texts';
 
 /** The club console's home (issue 22 point 1): organizations and teams; needs a staff session. */
 export const adminHomeRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: '/admin',
-}).lazy(() => import('./admin-home.page').then((m) => m.Route));
+}).lazy(withTexts(['admin'], () => import('./admin-home.page').then((m) => m.Route)));

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminRootRoute } from './admin-root.route';
+import { withTexts } from './page-texts';
 
 /** Query of /admin/join: the invitation link's token (capped; the server judges it). */
 export const adminJoinSearch = z.object({ token: z.optional(z.string().check(z.maxLength(512))) });
@@ -10,4 +11,4 @@ export const adminJoinRoute = createRoute({
   getParentRoute: () => adminRootRoute,
   path: '/admin/join',
   validateSearch: adminJoinSearch,
-}).lazy(() => import('./admin-join.page').then((m) => m.Route));
+}).lazy(withTexts(['admin'], () => import('./admin-join.page').then((m) => m.Route)));

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminRootRoute } from './admin-root.route';
+import { withTexts } from './page-texts';
 import { lenient } from './search-params';
 
 /**
@@ -16,4 +17,4 @@ export const adminLoginRoute = createRoute({
   getParentRoute: () => adminRootRoute,
   path: '/admin/login',
   validateSearch: adminLoginSearch,
-}).lazy(() => import('./admin-login.page').then((m) => m.Route));
+}).lazy(withTexts(['admin'], () => import('./admin-login.page').then((m) => m.Route)));

@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { adminLayoutRoute } from './_admin.route';
+import { withTexts } from './page-texts';
 
 /**
  * A membership's page in the club console (issue 22 points 3 and 4): phases, card, e-mails, audit, and the money
@@ -12,4 +13,4 @@ export const adminMembershipRoute = createRoute({
     parse: ({ id }) => ({ id: /^\d{1,10}$/.test(id) ? Number(id) : 0 }),
     stringify: ({ id }) => ({ id: String(id) }),
   },
-}).lazy(() => import('./admin-membership.page').then((m) => m.Route));
+}).lazy(withTexts(['admin'], () => import('./admin-membership.page').then((m) => m.Route)));

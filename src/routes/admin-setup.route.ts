@@ -1,5 +1,6 @@
 import { createRoute, notFound } from '@tanstack/react-router';
 import { adminLayoutRoute } from './_admin.route';
+import { withTexts } from './page-texts';
 
 /** The organization id of the URL: a positive whole number, else the site's not-found page. */
 export function organizationIdOf(text: string): number {
@@ -15,4 +16,4 @@ export const adminSetupRoute = createRoute({
     parse: (params) => ({ organizationId: organizationIdOf(params.organizationId) }),
     stringify: (params) => ({ organizationId: String(params.organizationId) }),
   },
-}).lazy(() => import('./admin-setup.page').then((m) => m.Route));
+}).lazy(withTexts(['admin'], () => import('./admin-setup.page').then((m) => m.Route)));

@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { ROSTER_SORTS, ROSTER_STATUSES } from '../domain/admin-roster';
 import { adminLayoutRoute } from './_admin.route';
+import { withTexts } from './page-texts';
 import { lenient, text, wholeNumber } from './search-params';
 
 /** One of `values`, else dropped (an unreadable filter shows the whole roster instead of breaking the page). */
@@ -22,4 +23,4 @@ export const adminTeamRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: '/admin/teams/$teamId',
   validateSearch: adminRosterSearch,
-}).lazy(() => import('./admin-teams.page').then((m) => m.Route));
+}).lazy(withTexts(['admin'], () => import('./admin-teams.page').then((m) => m.Route)));

@@ -1,7 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
+import { withTexts } from './page-texts';
 import { rootRoute } from './root.route';
 
 export const contactCoachRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/contact-coach',
-}).lazy(() => import('./contact-coach.page').then((m) => m.Route));
+}).lazy(withTexts(['contact'], () => import('./contact-coach.page').then((m) => m.Route)));

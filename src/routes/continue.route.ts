@@ -1,6 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { getCurrentUser } from '../session/current-user';
+import { withTexts } from './page-texts';
 import { rootRoute } from './root.route';
 import { text } from './search-params';
 
@@ -21,4 +22,4 @@ export const continueRoute = createRoute({
       throw redirect({ to: '/login', search: search.license === undefined ? {} : { license: search.license } });
     }
   },
-}).lazy(() => import('./continue.page').then((m) => m.Route));
+}).lazy(withTexts(['resume'], () => import('./continue.page').then((m) => m.Route)));

@@ -1,7 +1,7 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { serverRenderedDraftPlans } from '../api/server-rendered';
-import { PREVIEW_TITLE } from '../domain/payment-rules';
+import { useT } from '../i18n/use-t';
 import { draftPreviewMachine } from '../machines/draft-preview';
 import type { PaymentDestination } from '../machines/payment.machine';
 import { draftChannelActor } from '../providers/realtime/draft-channel.actor';
@@ -28,12 +28,13 @@ function follow(navigate: NavigateFunction, destination: PaymentDestination): vo
 }
 
 function DraftPage() {
+  const t = useT();
   const { draft_id: draftId } = draftRoute.useSearch();
   if (draftId === undefined) {
     return (
       <Page>
-        <h1>{PREVIEW_TITLE}</h1>
-        <Alert>This preview link has no draft: open it again from the team's page.</Alert>
+        <h1>{t('payment.previewTitle')}</h1>
+        <Alert>{t('payment.noDraft')}</Alert>
       </Page>
     );
   }

@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { withTexts } from './page-texts';
 import { rootRoute } from './root.route';
 import { wholeNumber } from './search-params';
 
@@ -12,4 +13,4 @@ export const draftRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/draft',
   validateSearch: draftSearch,
-}).lazy(() => import('./draft.page').then((m) => m.Route));
+}).lazy(withTexts(['payment', 'card'], () => import('./draft.page').then((m) => m.Route)));

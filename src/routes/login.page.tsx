@@ -1,5 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { loadGroups } from '../i18n/runtime';
 import { type LoginExit, type LoginStep, loginMachine } from '../machines/login.machine';
 import { loginProgress } from '../machines/login.persist';
 import { getCurrentUser } from '../session/current-user';
@@ -9,8 +10,13 @@ import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { ResumeDiscardedNotice, resumedInput, useProgressSaving, useResumeOutcome } from './use-progress';
 
-/** Issue 21: 'Continue where you left off' is its own chunk, fetched only once someone logged in with a licence. */
-const ResumeOffer = lazy(() => import('./resume-offer'));
+/**
+ * Issue 21: 'Continue where you left off' is its own chunk, fetched only once someone logged in with a licence, with
+ * its texts (the `resume` group) in the language in use.
+ */
+const ResumeOffer = lazy(() =>
+  Promise.all([import('./resume-offer'), loadGroups(['resume'])]).then(([loaded]) => loaded),
+);
 
 export const Route = createLazyRoute('/login')({
   component: LoginRoute,

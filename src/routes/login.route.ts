@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { withTexts } from './page-texts';
 import { rootRoute } from './root.route';
 import { flag, returnPath, text, wholeNumber } from './search-params';
 
@@ -24,4 +25,4 @@ export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   validateSearch: loginSearch,
-}).lazy(() => import('./login.page').then((m) => m.Route));
+}).lazy(withTexts(['login'], () => import('./login.page').then((m) => m.Route)));

@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { withTexts } from './page-texts';
 import { rootRoute } from './root.route';
 import { text } from './search-params';
 
@@ -13,4 +14,4 @@ export const passwordResetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/resetpwd/forgot',
   validateSearch: passwordResetSearch,
-}).lazy(() => import('./password-reset.page').then((m) => m.Route));
+}).lazy(withTexts(['reset'], () => import('./password-reset.page').then((m) => m.Route)));

@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
+import { loadGroups } from '../i18n/runtime';
 import type { addAthleteMachine } from '../machines/add-athlete.machine';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
 import type { householdCheckoutMachine } from '../machines/household-checkout.machine';
@@ -21,12 +22,14 @@ import { ResumeDiscardedNotice, useProgressSaving, useResumeOutcome } from './us
 /**
  * Issue 20's children, which only 'Add another athlete' (or a family checkout's 3-D Secure return) starts: their code
  * loads when the flow reaches them (issue 30 point 6, payment.children.ts), with the screen each shows first, so
- * that screen does not wait for a second round trip.
+ * that screen does not wait for a second round trip. The athlete steps' texts (the `athletes` group, issue 31) load with
+ * them, in the language in use.
  */
 const athleteSteps = lazyChild<typeof addAthleteMachine>('the athlete steps', async () => {
   const [{ addAthleteMachine }] = await Promise.all([
     import('../machines/add-athlete.machine'),
     import('../views/payment/household-add-athlete'),
+    loadGroups(['athletes']),
   ]);
   return addAthleteMachine;
 });
@@ -35,6 +38,8 @@ const householdCheckout = lazyChild<typeof householdCheckoutMachine>('the family
     import('../machines/household-checkout.machine'),
     import('../machines/household-card-payment'),
     import('../views/payment/household-checkout-view'),
+    // The family checkout's own 'Add another athlete' shows the athlete steps too.
+    loadGroups(['athletes']),
   ]);
   return householdCheckoutMachine.provide({
     actors: {

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { authRoute } from './_auth.route';
+import { withTexts } from './page-texts';
 import { flag, text, wholeNumber } from './search-params';
 
 /**
@@ -21,9 +22,12 @@ export const paymentSearch = z.object({
   include_payment_protection_plan: flag,
 });
 
-/** §2: an open route that needs a logged-in user; without one, login first and come back (returnUrl). */
+/**
+ * §2: an open route that needs a logged-in user; without one, login first and come back (returnUrl). Its texts: the
+ * flow's, and the notice of a saved registration that could not be restored (`resume`, src/views/resume).
+ */
 export const paymentRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/payment',
   validateSearch: paymentSearch,
-}).lazy(() => import('./payment.page').then((m) => m.Route));
+}).lazy(withTexts(['payment', 'resume', 'card'], () => import('./payment.page').then((m) => m.Route)));

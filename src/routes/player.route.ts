@@ -1,7 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
 import { authRoute } from './_auth.route';
+import { withTexts } from './page-texts';
 
 export const playerRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/player',
-}).lazy(() => import('./player.page').then((m) => m.Route));
+}).lazy(withTexts(['player'], () => import('./player.page').then((m) => m.Route)));

@@ -1,5 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { withTexts } from './page-texts';
 import { rootRoute } from './root.route';
 import { flag, text, wholeNumber } from './search-params';
 
@@ -33,4 +34,4 @@ export const registerRoute = createRoute({
       });
     }
   },
-}).lazy(() => import('./register.page').then((m) => m.Route));
+}).lazy(withTexts(['register'], () => import('./register.page').then((m) => m.Route)));

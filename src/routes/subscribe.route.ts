@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { authRoute } from './_auth.route';
+import { withTexts } from './page-texts';
 import { text } from './search-params';
 
 /** Query parameters of /subscribe (spec §2). */
@@ -15,4 +16,4 @@ export const subscribeRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/subscribe',
   validateSearch: subscribeSearch,
-}).lazy(() => import('./subscribe.page').then((m) => m.Route));
+}).lazy(withTexts(['subscribe'], () => import('./subscribe.page').then((m) => m.Route)));

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { authRoute } from './_auth.route';
+import { withTexts } from './page-texts';
 import { text, wholeNumber } from './search-params';
 
 /**
@@ -17,9 +18,12 @@ export const updateCardSearch = z.object({
   redirect_status: text,
 });
 
-/** Login required, like /payments: the e-mailed link brings a logged-out family through login and back. */
+/**
+ * Login required, like /payments: the e-mailed link brings a logged-out family through login and back. The card form
+ * is the card provider's (src/providers/card-payments), whose texts are the `card` group (issue 31).
+ */
 export const updateCardRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/payments/update-card',
   validateSearch: updateCardSearch,
-}).lazy(() => import('./update-card.page').then((m) => m.Route));
+}).lazy(withTexts(['payments', 'card'], () => import('./update-card.page').then((m) => m.Route)));

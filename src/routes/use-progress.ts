@@ -7,6 +7,7 @@
  */
 import { createElement, use, useEffect, useState } from 'react';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import { loadGroups } from '../i18n/runtime';
 import { getCurrentUser } from '../session/current-user';
 import type { FlowProgress, ResumePoint } from '../session/progress-declaration';
 import { hasLocalProgress } from '../session/progress-keys';
@@ -24,9 +25,12 @@ function loadResumeKit() {
   return kit;
 }
 
-/** The restoring chunk, fetched once (the same promise every time, so `use` suspends only the first time). */
+/**
+ * The restoring chunk, fetched once (the same promise every time, so `use` suspends only the first time), with the
+ * `resume` texts its discarded-registration notice shows, in the language in use.
+ */
 function loadRestoreKit() {
-  restoreKit ??= import('./resume-restore');
+  restoreKit ??= Promise.all([import('./resume-restore'), loadGroups(['resume'])]).then(([loaded]) => loaded);
   return restoreKit;
 }
 

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { authRoute } from './_auth.route';
+import { withTexts } from './page-texts';
 import { flag, text } from './search-params';
 
 /**
@@ -17,4 +18,4 @@ export const waitlistRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/waitlist',
   validateSearch: waitlistSearch,
-}).lazy(() => import('./waitlist.page').then((m) => m.Route));
+}).lazy(withTexts(['waitlist'], () => import('./waitlist.page').then((m) => m.Route)));

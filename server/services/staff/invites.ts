@@ -177,6 +177,8 @@ export async function inviteStaff(
       role: body.role,
       teamName,
       link: siteLink(deps.env, '/admin/join', { token }),
+      // Issue 31: a staff account's own language; an address with no staff account gets the inviting staff member's.
+      locale: existing?.language ?? auth.staff.language,
     }),
   );
   return { invite: inviteJson(invite, teamName) };

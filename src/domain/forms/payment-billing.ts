@@ -21,12 +21,17 @@ const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 
 const filled = (value: string) => value.trim() !== '';
 
+export const NAME_ON_CARD_REQUIRED = 'Name on card is required.';
+export const BILLING_EMAIL_REQUIRED = 'Email is required.';
+export const BILLING_EMAIL_INVALID = 'Enter a valid email address.';
+export const COUNTRY_CODE_INVALID = 'Use the two-letter country code, e.g. US.';
+
 /** Name and e-mail are required (the provider's receipt goes there); the address is optional. */
 export const paymentBillingSchema = z.object({
-  name: z.string().check(z.refine(filled, 'Name on card is required.')),
+  name: z.string().check(z.refine(filled, NAME_ON_CARD_REQUIRED)),
   email: z.string().check(
-    z.refine(filled, 'Email is required.'),
-    z.refine((value) => !filled(value) || EMAIL.test(value.trim()), 'Enter a valid email address.'),
+    z.refine(filled, BILLING_EMAIL_REQUIRED),
+    z.refine((value) => !filled(value) || EMAIL.test(value.trim()), BILLING_EMAIL_INVALID),
   ),
   line1: z.string(),
   city: z.string(),
@@ -34,12 +39,7 @@ export const paymentBillingSchema = z.object({
   postalCode: z.string(),
   country: z
     .string()
-    .check(
-      z.refine(
-        (value) => !filled(value) || COUNTRY_CODE.test(value.trim()),
-        'Use the two-letter country code, e.g. US.',
-      ),
-    ),
+    .check(z.refine((value) => !filled(value) || COUNTRY_CODE.test(value.trim()), COUNTRY_CODE_INVALID)),
 });
 
 /** Pre-filled from the account so most payers type nothing but the card (country: the product's default, US). */

@@ -2,6 +2,7 @@
  * The sandbox card form's field rules, with Stripe's own validation texts (§8: card and validation errors show the
  * provider's message), so a payer sees the same words offline as with Stripe Elements.
  */
+import { t } from '../../i18n/runtime';
 import type { CardError } from './types';
 
 export interface CardFields {
@@ -17,14 +18,27 @@ export interface ParsedCard {
   cvc: string;
 }
 
+/** Stripe Elements' own texts, in the language in use (the `card` catalogue group, issue 31). */
 export const CARD_MESSAGES = {
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is invalid.',
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryInvalid: "Your card's expiration date is invalid.",
-  expiryPast: "Your card's expiration date is in the past.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-} as const;
+  get numberIncomplete() {
+    return t('card.numberIncomplete');
+  },
+  get numberInvalid() {
+    return t('card.numberInvalid');
+  },
+  get expiryIncomplete() {
+    return t('card.expiryIncomplete');
+  },
+  get expiryInvalid() {
+    return t('card.expiryInvalid');
+  },
+  get expiryPast() {
+    return t('card.expiryPast');
+  },
+  get cvcIncomplete() {
+    return t('card.cvcIncomplete');
+  },
+};
 
 export function cardDigits(text: string): string {
   return text.replace(/[\s-]/g, '');

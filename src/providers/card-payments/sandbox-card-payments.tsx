@@ -9,6 +9,7 @@ import { apiUrl } from '../../api/client';
 import { confirmSandboxPaymentIntent, getSandboxPaymentIntent } from '../../api/sandbox';
 import { confirmSandboxSetupIntent, getSandboxSetupIntent } from '../../api/sandbox-setup-intents';
 import type { SandboxPaymentIntent, SandboxSetupIntent } from '../../api/schemas';
+import { useT } from '../../i18n/use-t';
 import { CardInput } from '../card-input';
 import { type CardField, type CardFields, cardFieldErrors, type ParsedCard, readCard } from './card-fields';
 import type {
@@ -120,6 +121,7 @@ function SandboxCardForm<THandle>({
   dependencies: SandboxDependencies;
   toHandle: (card: EnteredCard, dependencies: SandboxDependencies) => THandle;
 }) {
+  const t = useT();
   const [fields, setFields] = useState<CardFields>(EMPTY);
   const [shownErrors, setShownErrors] = useState<Partial<Record<CardField, string>>>({});
   const latest = useRef(fields);
@@ -160,12 +162,12 @@ function SandboxCardForm<THandle>({
 
   return (
     <fieldset className="card-fields" aria-describedby={hintId}>
-      <legend>Card details</legend>
+      <legend>{t('card.details')}</legend>
       <p id={hintId} className="field-hint">
-        Test mode: no card is charged. Use 4242 4242 4242 4242 with any future date and any CVC.
+        {t('card.testMode')}
       </p>
       <CardInput
-        label="Card number"
+        label={t('card.number')}
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
@@ -173,13 +175,19 @@ function SandboxCardForm<THandle>({
       />
       <div className="card-fields__row">
         <CardInput
-          label="Expiry (MM / YY)"
+          label={t('card.expiry')}
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM / YY"
+          placeholder={t('card.expiryPlaceholder')}
           {...bind('expiry')}
         />
-        <CardInput label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" {...bind('cvc')} />
+        <CardInput
+          label={t('card.cvc')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder={t('card.cvc')}
+          {...bind('cvc')}
+        />
       </div>
     </fieldset>
   );

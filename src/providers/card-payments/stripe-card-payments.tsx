@@ -11,6 +11,8 @@ import type { Stripe, StripeElementsOptions, StripeError } from '@stripe/stripe-
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useMemo } from 'react';
 import type { SetupIntentStatus } from '../../api/schemas';
+import type { Locale } from '../../i18n/runtime';
+import { useLocale, useT } from '../../i18n/use-t';
 import {
   type BillingDetails,
   type CardError,
@@ -115,15 +117,30 @@ const SETUP_OPTIONS: StripeElementsOptions = {
 };
 
 function StripeSetupForm({ stripe, onHandle, disabled = false }: SetupFormProps & { stripe: Stripe }) {
+  const t = useT();
+  const locale = useLocale();
+  // The language the form opens in; a later switch updates the mounted Elements (ElementsLanguage).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: Elements options are fixed once set
+  const options = useMemo<StripeElementsOptions>(() => ({ ...SETUP_OPTIONS, locale }), []);
   return (
     <fieldset className="card-fields" disabled={disabled}>
-      <legend>Card details</legend>
-      <Elements stripe={stripe} options={SETUP_OPTIONS}>
+      <legend>{t('card.details')}</legend>
+      <Elements stripe={stripe} options={options}>
         <PaymentElement options={{ readOnly: disabled }} />
+        <ElementsLanguage locale={locale} />
         <SetupHandleBridge onHandle={onHandle} />
       </Elements>
     </fieldset>
   );
+}
+
+/** Issue 31: Stripe's own texts (labels, card errors) follow a language switch without remounting the typed card. */
+function ElementsLanguage({ locale }: { locale: Locale }) {
+  const elements = useElements();
+  useEffect(() => {
+    elements?.update({ locale });
+  }, [elements, locale]);
+  return null;
 }
 
 /** Exposes the Elements instance as the flow's card-form handle. */
@@ -177,25 +194,29 @@ function StripeCardForm({ stripe, amount, onHandle, disabled = false }: CardForm
   // Stripe cannot take a $0.00 payment: with nothing due today (later phases only) the card is saved by a
   // SetupIntent, so Elements run in setup mode, remounted (key) when a plan change switches the mode.
   const setupMode = amount === 0;
+  const t = useT();
+  const locale = useLocale();
   // Elements options are fixed once set; later amounts go through elements.update (HandleBridge).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first amount seeds Elements, later ones update it
   const options = useMemo<StripeElementsOptions>(
     () =>
       setupMode
-        ? SETUP_OPTIONS
+        ? { ...SETUP_OPTIONS, locale }
         : {
             mode: 'payment',
             amount,
             currency: 'usd',
+            locale,
             appearance: { theme: 'stripe', variables: { colorPrimary: '#1d4ed8', borderRadius: '8px' } },
           },
     [setupMode],
   );
   return (
     <fieldset className="card-fields" disabled={disabled}>
-      <legend>Card details</legend>
+      <legend>{t('card.details')}</legend>
       <Elements key={setupMode ? 'setup' : 'payment'} stripe={stripe} options={options}>
         <PaymentElement options={{ readOnly: disabled }} />
+        <ElementsLanguage locale={locale} />
         <HandleBridge amount={amount} onHandle={onHandle} />
       </Elements>
     </fieldset>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useT } from '../../i18n/use-t';
 import { type AdminHomeActorRef, adminHomeView, canLogOut } from '../../machines/admin-home.connect';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
@@ -7,28 +8,29 @@ import { AdminPage } from './admin-page';
 
 /** /admin: the staff member's organizations (with their role) and each one's teams, each a link to its roster. */
 export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, adminHomeView);
   const logOut = useSelector(actorRef, canLogOut);
   return (
     <AdminPage onLogOut={logOut ? () => actorRef.send({ type: 'LOG_OUT' }) : undefined}>
-      <StepHeading>Club console</StepHeading>
-      {view.kind === 'loading' && <p role="status">Loading…</p>}
-      {view.kind === 'failed' && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error}</RetryAlert>}
+      <StepHeading>{t('admin.brand')}</StepHeading>
+      {view.kind === 'loading' && <p role="status">{t('admin.loading')}</p>}
+      {view.kind === 'failed' && (
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error ?? t('admin.error')}</RetryAlert>
+      )}
       {view.kind === 'loaded' && (
         <>
-          <p>Logged in as {view.staffName}.</p>
+          <p>{t('admin.loggedInAs', { name: view.staffName })}</p>
           {view.twoFactorNeededIn.length > 0 && (
-            <p>
-              {view.twoFactorNeededIn.join(', ')} requires two-step verification to refund, retry, mark paid offline or
-              cancel: turn it on under Security.
-            </p>
+            <p>{t('admin.twoFactorNeededHome', { organizations: view.twoFactorNeededIn.join(', ') })}</p>
           )}
           {view.securityHref !== null && (
             <p>
-              <Link to="/admin/security">Security</Link>: two-step verification
+              <Link to="/admin/security">{t('admin.security')}</Link>
+              {t('admin.securityLinkAfter')}
             </p>
           )}
-          {view.organizations.length === 0 && <p>You have no role in any organization yet.</p>}
+          {view.organizations.length === 0 && <p>{t('admin.noOrganizations')}</p>}
           {view.organizations.map((organization) => (
             <section
               key={organization.id}
@@ -36,19 +38,21 @@ export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
               aria-labelledby={`organization-${organization.id}`}
             >
               <h2 id={`organization-${organization.id}`}>
-                {organization.name} <span className="admin-role">({organization.role})</span>
+                {organization.name} <span className="admin-role">({t('admin.role', { role: organization.role })})</span>
               </h2>
               {organization.setupHref !== null && (
                 <p>
                   <Link to="/admin/organizations/$organizationId/setup" params={{ organizationId: organization.id }}>
-                    Season set-up
+                    {t('admin.seasonSetup')}
                   </Link>
-                  <span className="visually-hidden"> of {organization.name}</span>: seasons, teams, licences, discount
-                  codes and team drafts
+                  <span className="visually-hidden">
+                    {t('admin.setupOfHidden', { organization: organization.name })}
+                  </span>
+                  {t('admin.setupLinkAfter')}
                 </p>
               )}
               {organization.teams.length === 0 ? (
-                <p>No teams yet.</p>
+                <p>{t('admin.noTeams')}</p>
               ) : (
                 <ul className="admin-list">
                   {organization.teams.map((team) => (

@@ -1,7 +1,8 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type AdminJoinValues, adminJoinSchema } from '../../domain/forms/admin-join';
-import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT } from '../../domain/forms/password';
-import { type AdminJoinActorRef, adminJoinView, NO_TOKEN_TEXT } from '../../machines/admin-join.connect';
+import { PASSWORD_MIN_LENGTH } from '../../domain/forms/password';
+import { useT } from '../../i18n/use-t';
+import { type AdminJoinActorRef, adminJoinView } from '../../machines/admin-join.connect';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
@@ -16,6 +17,7 @@ const EMPTY: AdminJoinValues = { name: '', password: '', confirmPassword: '' };
  * refusal (an expired or used invitation) above the form and a field's message on its field.
  */
 export function AdminJoinForm({ actorRef }: { actorRef: AdminJoinActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, adminJoinView, shallowEqual);
   const form = useForm(EMPTY, adminJoinSchema);
   const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
@@ -23,8 +25,8 @@ export function AdminJoinForm({ actorRef }: { actorRef: AdminJoinActorRef }) {
     return (
       <AdminPage>
         <div className="card">
-          <StepHeading>Join your club’s console</StepHeading>
-          <Alert>{NO_TOKEN_TEXT}</Alert>
+          <StepHeading>{t('admin.joinHeading')}</StepHeading>
+          <Alert>{t('admin.noToken')}</Alert>
         </div>
       </AdminPage>
     );
@@ -32,33 +34,33 @@ export function AdminJoinForm({ actorRef }: { actorRef: AdminJoinActorRef }) {
   return (
     <AdminPage>
       <form className="card" onSubmit={submit} noValidate aria-busy={view.busy}>
-        <StepHeading>Join your club’s console</StepHeading>
+        <StepHeading>{t('admin.joinHeading')}</StepHeading>
         {view.alert !== null && <Alert>{view.alert}</Alert>}
         <TextField
-          label="Your name"
+          label={t('admin.yourName')}
           autoComplete="name"
           {...form.bind('name')}
           error={form.visibleError('name') ?? view.nameError}
         />
         <TextField
-          label="Password"
+          label={t('common.password')}
           type="password"
           autoComplete="new-password"
-          hint={PASSWORD_HINT}
+          hint={t('admin.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           {...form.bind('password')}
           error={form.visibleError('password') ?? view.passwordError}
         />
         <TextField
-          label="Confirm Password"
+          label={t('common.confirmPassword')}
           type="password"
           autoComplete="new-password"
-          hint={CONFIRM_PASSWORD_HINT}
+          hint={t('admin.confirmPasswordHint')}
           {...form.bind('confirmPassword')}
           error={form.visibleError('confirmPassword') ?? view.confirmPasswordError}
         />
         <div className="button-row">
           <button type="submit" className="button" disabled={!canSubmit}>
-            Join
+            {t('admin.join')}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { loginSchema } from '../../domain/forms/login';
+import { useT } from '../../i18n/use-t';
 import { type AdminLoginActorRef, adminLoginView } from '../../machines/admin-login.connect';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
@@ -14,6 +15,7 @@ import { useCodeEntry } from './use-code-entry';
  * With a second factor on (issue 30 point 2) the next step asks for 'Code' and 'Verify' sends it.
  */
 export function AdminLoginForm({ actorRef }: { actorRef: AdminLoginActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, adminLoginView, shallowEqual);
   const form = useForm({ email: '', password: '' }, loginSchema);
   const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
@@ -21,17 +23,17 @@ export function AdminLoginForm({ actorRef }: { actorRef: AdminLoginActorRef }) {
   return (
     <AdminPage>
       <form className="card" onSubmit={submit} noValidate aria-busy={view.busy}>
-        <StepHeading>Staff log in</StepHeading>
+        <StepHeading>{t('admin.staffLogIn')}</StepHeading>
         {view.alert !== null && <Alert>{view.alert}</Alert>}
         <TextField
-          label="Email"
+          label={t('admin.email')}
           type="email"
           autoComplete="username"
           {...form.bind('email')}
           error={form.visibleError('email') ?? view.emailError}
         />
         <TextField
-          label="Password"
+          label={t('common.password')}
           type="password"
           autoComplete="current-password"
           {...form.bind('password')}
@@ -39,7 +41,7 @@ export function AdminLoginForm({ actorRef }: { actorRef: AdminLoginActorRef }) {
         />
         <div className="button-row">
           <button type="submit" className="button" disabled={!canSubmit}>
-            Log in
+            {t('admin.logIn')}
           </button>
         </div>
       </form>
@@ -49,6 +51,7 @@ export function AdminLoginForm({ actorRef }: { actorRef: AdminLoginActorRef }) {
 
 /** The second factor's step: one labelled field, its refusal tied to it. */
 function CodeStep({ actorRef }: { actorRef: AdminLoginActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, adminLoginView, shallowEqual);
   const { code, setCode, missing, submit } = useCodeEntry((typed) =>
     actorRef.send({ type: 'SUBMIT_CODE', code: typed }),
@@ -56,20 +59,20 @@ function CodeStep({ actorRef }: { actorRef: AdminLoginActorRef }) {
   return (
     <AdminPage>
       <form className="card" onSubmit={submit} noValidate aria-busy={view.busy}>
-        <StepHeading>Two-step verification</StepHeading>
+        <StepHeading>{t('admin.twoStep')}</StepHeading>
         {view.alert !== null && view.codeError === undefined && <Alert>{view.alert}</Alert>}
         <TextField
-          label="Code"
+          label={t('admin.code')}
           name="code"
           autoComplete="one-time-code"
-          hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          hint={t('admin.codeHint')}
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
           error={missing ?? view.codeError}
         />
         <div className="button-row">
           <button type="submit" className="button" disabled={view.busy}>
-            Verify
+            {t('admin.verify')}
           </button>
         </div>
       </form>

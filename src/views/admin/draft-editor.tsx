@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type AdminDraftValues, adminDraftFormSchema } from '../../domain/forms/admin-draft';
-import { type AdminDraftActorRef, adminDraftView, DRAFT_SAVED } from '../../machines/admin-draft.connect';
+import { useT } from '../../i18n/use-t';
+import { type AdminDraftActorRef, adminDraftView } from '../../machines/admin-draft.connect';
 import { Alert } from '../common/alert';
 import { SelectField, TextField } from '../common/field';
 import { RetryAlert } from '../common/retry-alert';
@@ -15,20 +16,21 @@ import './draft.css';
  * which reloads by itself when a save sends `updated`). Side by side on desktop, stacked on a phone.
  */
 export function DraftEditor({ actorRef }: { actorRef: AdminDraftActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, adminDraftView, shallowEqual);
   return (
     <AdminPage>
       <div className="draft-editor">
         <div className="card draft-editor-form">
-          <StepHeading>Edit draft</StepHeading>
-          {view.loading && <p aria-live="polite">Loading the draft…</p>}
+          <StepHeading>{t('admin.editDraft')}</StepHeading>
+          {view.loading && <p aria-live="polite">{t('admin.loadingDraft')}</p>}
           {view.loadError !== null && (
             <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.loadError}</RetryAlert>
           )}
           {view.values !== null && <DraftForm key={view.version} actorRef={actorRef} initial={view.values} />}
         </div>
         {view.previewPath !== null && (
-          <iframe className="draft-editor-preview" title="Draft preview" src={view.previewPath} />
+          <iframe className="draft-editor-preview" title={t('admin.draftPreview')} src={view.previewPath} />
         )}
       </div>
     </AdminPage>
@@ -36,6 +38,7 @@ export function DraftEditor({ actorRef }: { actorRef: AdminDraftActorRef }) {
 }
 
 function DraftForm({ actorRef, initial }: { actorRef: AdminDraftActorRef; initial: AdminDraftValues }) {
+  const t = useT();
   const view = useSelector(actorRef, adminDraftView, shallowEqual);
   const form = useForm(initial, adminDraftFormSchema);
   const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
@@ -45,11 +48,12 @@ function DraftForm({ actorRef, initial }: { actorRef: AdminDraftActorRef; initia
       {view.alert !== null && <Alert>{view.alert}</Alert>}
       {view.saved && (
         <p role="status" className="draft-editor-saved">
-          {DRAFT_SAVED}
+          {t('admin.draftSaved')}
         </p>
       )}
-      <TextField label="Team name" {...form.bind('name')} error={error('name')} />
-      <SelectField label="Season" {...form.bind('season_id')} error={error('season_id')}>
+      <TextField label={t('admin.teamName')} {...form.bind('name')} error={error('name')} />
+      <SelectField label={t('admin.season')} {...form.bind('season_id')} error={error('season_id')}>
+        <option value="">{t('admin.noSeason')}</option>
         {view.seasons.map((season) => (
           <option key={season.value} value={season.value}>
             {season.label}
@@ -57,40 +61,49 @@ function DraftForm({ actorRef, initial }: { actorRef: AdminDraftActorRef; initia
         ))}
       </SelectField>
       <TextField
-        label="Total dues ($)"
+        label={t('admin.totalDuesField')}
         inputMode="decimal"
         {...form.bind('total_dues_cents')}
         error={error('total_dues_cents')}
       />
       <TextField
-        label="Athlete deposit ($)"
+        label={t('admin.depositField')}
         inputMode="decimal"
         {...form.bind('athlete_deposit_cents')}
         error={error('athlete_deposit_cents')}
       />
       <TextField
-        label="Payment plan fee ($)"
+        label={t('admin.planFeeField')}
         inputMode="decimal"
         {...form.bind('payment_plan_fee_cents')}
         error={error('payment_plan_fee_cents')}
       />
       <TextField
-        label="App fee ($)"
+        label={t('admin.appFeeField')}
         inputMode="decimal"
         {...form.bind('total_app_fee_cents')}
         error={error('total_app_fee_cents')}
       />
-      <SelectField label="App fee shown" {...form.bind('is_app_fee_itemized')} error={error('is_app_fee_itemized')}>
-        <option value="true">As its own line</option>
-        <option value="false">Included in the dues</option>
+      <SelectField
+        label={t('admin.appFeeShown')}
+        {...form.bind('is_app_fee_itemized')}
+        error={error('is_app_fee_itemized')}
+      >
+        <option value="true">{t('admin.appFeeOwnLine')}</option>
+        <option value="false">{t('admin.appFeeIncluded')}</option>
       </SelectField>
       <TextField
-        label="Monthly plans (months, comma separated)"
-        hint="For example 3,6. Leave empty for pay in full only."
+        label={t('admin.monthlyPlansField')}
+        hint={t('admin.monthlyPlansHint')}
         {...form.bind('plan_months')}
         error={error('plan_months')}
       />
-      <SelectField label="Protection plan" {...form.bind('protection_plan_id')} error={error('protection_plan_id')}>
+      <SelectField
+        label={t('admin.protectionPlan')}
+        {...form.bind('protection_plan_id')}
+        error={error('protection_plan_id')}
+      >
+        <option value="">{t('admin.none')}</option>
         {view.protectionPlans.map((plan) => (
           <option key={plan.value} value={plan.value}>
             {plan.label}
@@ -98,7 +111,7 @@ function DraftForm({ actorRef, initial }: { actorRef: AdminDraftActorRef; initia
         ))}
       </SelectField>
       <div className="field">
-        <label htmlFor="draft-waiver">Waiver</label>
+        <label htmlFor="draft-waiver">{t('admin.waiver')}</label>
         <textarea
           id="draft-waiver"
           rows={6}
@@ -116,7 +129,7 @@ function DraftForm({ actorRef, initial }: { actorRef: AdminDraftActorRef; initia
       </div>
       <div className="button-row">
         <button type="submit" className="button" disabled={!canSubmit}>
-          Save draft
+          {t('admin.saveDraft')}
         </button>
       </div>
     </form>

@@ -1,11 +1,6 @@
 import { useSelector } from '@xstate/react';
-import {
-  type AdminHoldsActorRef,
-  adminHoldsView,
-  HELD_SEATS_HEADING,
-  NO_HELD_SEATS,
-  RELEASE_TEXT,
-} from '../../machines/admin-holds.connect';
+import { useT } from '../../i18n/use-t';
+import { type AdminHoldsActorRef, adminHoldsView, heldUntilText } from '../../machines/admin-holds.connect';
 import { Alert } from '../common/alert';
 import { RetryAlert } from '../common/retry-alert';
 import { TableWrap } from './table-wrap';
@@ -15,24 +10,28 @@ import { TableWrap } from './table-wrap';
  * 'Release' beside each. Renders what admin-holds.connect.ts derives; sends RETRY and RELEASE.
  */
 export function HeldSeatsView({ actorRef }: { actorRef: AdminHoldsActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, adminHoldsView);
+  const heading = t('admin.heldSeats');
   return (
     <section className="held-seats" aria-labelledby="held-seats-heading">
-      <h2 id="held-seats-heading">{HELD_SEATS_HEADING}</h2>
-      {view.kind === 'loading' && <p role="status">Loading…</p>}
-      {view.kind === 'failed' && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error}</RetryAlert>}
+      <h2 id="held-seats-heading">{heading}</h2>
+      {view.kind === 'loading' && <p role="status">{t('admin.loading')}</p>}
+      {view.kind === 'failed' && (
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error ?? t('admin.error')}</RetryAlert>
+      )}
       {view.kind === 'loaded' && view.error !== null && <Alert>{view.error}</Alert>}
-      {view.kind === 'loaded' && view.rows.length === 0 && <p>{NO_HELD_SEATS}</p>}
+      {view.kind === 'loaded' && view.rows.length === 0 && <p>{t('admin.noHeldSeats')}</p>}
       {view.kind === 'loaded' && view.rows.length > 0 && (
-        <TableWrap label={HELD_SEATS_HEADING} busy={view.busy}>
+        <TableWrap label={heading} busy={view.busy}>
           <thead>
             <tr>
-              <th scope="col">Athlete</th>
-              <th scope="col">Licence</th>
-              <th scope="col">Held</th>
+              <th scope="col">{t('admin.athlete')}</th>
+              <th scope="col">{t('admin.licence')}</th>
+              <th scope="col">{t('admin.held')}</th>
               {view.mayRelease && (
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('admin.actions')}</span>
                 </th>
               )}
             </tr>
@@ -42,7 +41,7 @@ export function HeldSeatsView({ actorRef }: { actorRef: AdminHoldsActorRef }) {
               <tr key={row.athleteId}>
                 <td>{row.athlete}</td>
                 <td>{row.licence}</td>
-                <td>{row.heldUntil}</td>
+                <td>{heldUntilText(row)}</td>
                 {view.mayRelease && (
                   <td>
                     <button
@@ -51,8 +50,8 @@ export function HeldSeatsView({ actorRef }: { actorRef: AdminHoldsActorRef }) {
                       disabled={!row.canRelease}
                       onClick={() => actorRef.send({ type: 'RELEASE', athleteId: row.athleteId })}
                     >
-                      {RELEASE_TEXT}
-                      <span className="visually-hidden"> the held spot of {row.athlete}</span>
+                      {t('admin.release')}
+                      <span className="visually-hidden">{t('admin.releaseHidden', { athlete: row.athlete })}</span>
                     </button>
                   </td>
                 )}

@@ -7,6 +7,7 @@ import {
   EMPTY_ADMIN_CANCEL,
   EMPTY_ADMIN_OFFLINE,
 } from '../../domain/forms/admin-refund';
+import { useT } from '../../i18n/use-t';
 import type { AdminMembershipActorRef } from '../../machines/admin-membership.connect';
 import { Alert } from '../common/alert';
 import { ConfirmChoice } from '../common/confirm-choice';
@@ -29,11 +30,12 @@ export function MembershipOfflineForm({
   fieldErrors: { method?: string | undefined; note?: string | undefined };
   busy: boolean;
 }) {
+  const t = useT();
   const form = useForm<AdminOfflineValues>(EMPTY_ADMIN_OFFLINE, adminOfflineFormSchema);
   const methodError = form.visibleError('method') ?? fieldErrors.method;
   const note = form.bind('note');
   const errorId = useId();
-  const heading = `Mark ${phaseLabel} paid offline`;
+  const heading = t('admin.markPaidOfflineHeading', { phase: phaseLabel });
   return (
     <section className="membership-panel" aria-label={heading}>
       <form
@@ -51,7 +53,7 @@ export function MembershipOfflineForm({
           aria-invalid={methodError ? true : undefined}
           aria-describedby={methodError ? errorId : undefined}
         >
-          <legend>Paid by</legend>
+          <legend>{t('admin.paidBy')}</legend>
           {(['cash', 'cheque'] as const).map((method) => (
             <label key={method} className="membership-choice__option">
               <input
@@ -61,7 +63,7 @@ export function MembershipOfflineForm({
                 checked={form.values.method === method}
                 onChange={() => form.set('method', method)}
               />{' '}
-              {method === 'cash' ? 'Cash' : 'Cheque'}
+              {t('admin.offlineMethod', { method })}
             </label>
           ))}
           {methodError && (
@@ -70,10 +72,15 @@ export function MembershipOfflineForm({
             </p>
           )}
         </fieldset>
-        <TextField label="Note (optional)" autoComplete="off" {...note} error={note.error ?? fieldErrors.note} />
+        <TextField
+          label={t('admin.noteOptional')}
+          autoComplete="off"
+          {...note}
+          error={note.error ?? fieldErrors.note}
+        />
         <div className="button-row">
           <button type="submit" className="button" disabled={busy}>
-            Mark as paid
+            {t('admin.markAsPaid')}
           </button>
           <button
             type="button"
@@ -81,7 +88,7 @@ export function MembershipOfflineForm({
             disabled={busy}
             onClick={() => actorRef.send({ type: 'CLOSE' })}
           >
-            Cancel
+            {t('admin.cancel')}
           </button>
         </div>
       </form>
@@ -102,23 +109,24 @@ export function MembershipCancelForm({
   fieldErrors: { reason?: string | undefined };
   busy: boolean;
 }) {
+  const t = useT();
   const form = useForm<AdminCancelValues>(EMPTY_ADMIN_CANCEL, adminCancelFormSchema);
   const reason = form.bind('reason');
   return (
-    <section className="membership-panel" aria-label="Cancel the remaining schedule" aria-busy={busy}>
-      <h2>Cancel the remaining schedule</h2>
+    <section className="membership-panel" aria-label={t('admin.cancelSchedule')} aria-busy={busy}>
+      <h2>{t('admin.cancelSchedule')}</h2>
       {error !== null && <Alert>{error}</Alert>}
       <TextField
-        label="Reason for cancelling"
+        label={t('admin.cancelReason')}
         autoComplete="off"
         {...reason}
         error={reason.error ?? fieldErrors.reason}
       />
       <ConfirmChoice
         className="membership-confirm"
-        question="Cancel the remaining schedule? The family is charged no more."
-        yes="Cancel the schedule"
-        no="Keep the schedule"
+        question={t('admin.cancelQuestion')}
+        yes={t('admin.cancelYes')}
+        no={t('admin.cancelNo')}
         canConfirm={!busy}
         canKeep={!busy}
         onConfirm={() => {

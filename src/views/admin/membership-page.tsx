@@ -1,9 +1,14 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
 import {
   type AdminMembershipActorRef,
   type AdminMembershipView,
   adminMembershipView,
+  cardText,
+  consoleDate,
+  offlineText,
 } from '../../machines/admin-membership.connect';
 import { Alert } from '../common/alert';
 import { RetryAlert } from '../common/retry-alert';
@@ -21,38 +26,42 @@ type Loaded = Extract<AdminMembershipView, { kind: 'loaded' }>;
  * owner or registrar may take), the e-mails sent and the staff actions; the action panel open now below the payments.
  */
 export function MembershipPageView({ actorRef }: { actorRef: AdminMembershipActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, adminMembershipView, shallowEqual);
   return (
     <AdminPage>
-      <StepHeading>{view.kind === 'loaded' ? view.title : 'Membership'}</StepHeading>
-      {view.kind === 'loading' && <p role="status">Loading…</p>}
-      {view.kind === 'failed' && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error}</RetryAlert>}
-      {view.kind === 'notFound' && <Alert>{view.error}</Alert>}
+      <StepHeading>{view.kind === 'loaded' ? view.title : t('admin.membership')}</StepHeading>
+      {view.kind === 'loading' && <p role="status">{t('admin.loading')}</p>}
+      {view.kind === 'failed' && (
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error ?? t('admin.error')}</RetryAlert>
+      )}
+      {view.kind === 'notFound' && <Alert>{t('admin.membershipNotFound')}</Alert>}
       {view.kind === 'loaded' && <LoadedMembership actorRef={actorRef} view={view} />}
     </AdminPage>
   );
 }
 
 function LoadedMembership({ actorRef, view }: { actorRef: AdminMembershipActorRef; view: Loaded }) {
+  const t = useT();
   const { summary, panel } = view;
   return (
     <>
       <dl className="membership-summary">
-        <Term name="Athlete">{summary.athlete}</Term>
-        <Term name="Guardian">
+        <Term name={t('admin.athlete')}>{summary.athlete}</Term>
+        <Term name={t('admin.guardian')}>
           {summary.guardian} ({summary.guardianEmail})
         </Term>
-        <Term name="Team">{summary.team}</Term>
-        <Term name="Season">{summary.season}</Term>
-        <Term name="Plan">{summary.plan}</Term>
-        <Term name="Paid">{summary.paid}</Term>
-        <Term name="Remaining">{summary.remaining}</Term>
-        <Term name="Status">{summary.status}</Term>
-        <Term name="Card">{summary.card}</Term>
+        <Term name={t('admin.team')}>{summary.team}</Term>
+        <Term name={t('admin.season')}>{summary.season}</Term>
+        <Term name={t('admin.plan')}>{summary.plan}</Term>
+        <Term name={t('admin.paid')}>{summary.paid}</Term>
+        <Term name={t('admin.remaining')}>{summary.remaining}</Term>
+        <Term name={t('admin.status')}>{text(summary.status)}</Term>
+        <Term name={t('admin.card')}>{cardText(summary.card)}</Term>
       </dl>
       <div className="membership-messages">
-        {view.progress !== null && <p role="status">{view.progress}</p>}
-        {view.notice !== null && <Alert tone="success">{view.notice}</Alert>}
+        {view.progress !== null && <p role="status">{text(view.progress)}</p>}
+        {view.notice !== null && <Alert tone="success">{text(view.notice)}</Alert>}
         {view.actionError !== null && <Alert>{view.actionError}</Alert>}
       </div>
       <PaymentsTable actorRef={actorRef} view={view} />
@@ -82,21 +91,21 @@ function LoadedMembership({ actorRef, view }: { actorRef: AdminMembershipActorRe
             disabled={view.busy}
             onClick={() => actorRef.send({ type: 'CANCEL_SCHEDULE' })}
           >
-            Cancel the remaining schedule
+            {t('admin.cancelSchedule')}
           </button>
         </div>
       )}
-      <h2>E-mails sent</h2>
+      <h2>{t('admin.emailsSent')}</h2>
       {view.emails.length === 0 ? (
-        <p>No e-mails sent yet.</p>
+        <p>{t('admin.noEmails')}</p>
       ) : (
-        <TableWrap label="E-mails sent">
-          <caption>E-mails sent about this membership</caption>
+        <TableWrap label={t('admin.emailsSent')}>
+          <caption>{t('admin.emailsCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">To</th>
-              <th scope="col">Sent</th>
+              <th scope="col">{t('admin.subject')}</th>
+              <th scope="col">{t('admin.to')}</th>
+              <th scope="col">{t('admin.sent')}</th>
             </tr>
           </thead>
           <tbody>
@@ -104,35 +113,35 @@ function LoadedMembership({ actorRef, view }: { actorRef: AdminMembershipActorRe
               <tr key={email.key}>
                 <td>{email.subject}</td>
                 <td>{email.to}</td>
-                <td>{email.sentAt}</td>
+                <td>{consoleDate(email.sentAt)}</td>
               </tr>
             ))}
           </tbody>
         </TableWrap>
       )}
-      <h2>Staff actions</h2>
+      <h2>{t('admin.staffActions')}</h2>
       {view.audit.length === 0 ? (
-        <p>No staff actions yet.</p>
+        <p>{t('admin.noStaffActions')}</p>
       ) : (
-        <TableWrap label="Staff actions">
-          <caption>Staff actions on this membership</caption>
+        <TableWrap label={t('admin.staffActions')}>
+          <caption>{t('admin.staffActionsCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Before → after</th>
-              <th scope="col">Reason</th>
-              <th scope="col">When</th>
+              <th scope="col">{t('admin.who')}</th>
+              <th scope="col">{t('admin.action')}</th>
+              <th scope="col">{t('admin.beforeAfter')}</th>
+              <th scope="col">{t('admin.reason')}</th>
+              <th scope="col">{t('admin.when')}</th>
             </tr>
           </thead>
           <tbody>
             {view.audit.map((row) => (
               <tr key={row.id}>
-                <td>{row.who}</td>
-                <td>{row.action}</td>
+                <td>{row.who ?? t('admin.automatic')}</td>
+                <td>{text(row.action)}</td>
                 <td>{row.change}</td>
                 <td>{row.reason}</td>
-                <td>{row.when}</td>
+                <td>{consoleDate(row.when)}</td>
               </tr>
             ))}
           </tbody>
@@ -143,66 +152,67 @@ function LoadedMembership({ actorRef, view }: { actorRef: AdminMembershipActorRe
 }
 
 function PaymentsTable({ actorRef, view }: { actorRef: AdminMembershipActorRef; view: Loaded }) {
+  const t = useT();
   return (
     <>
-      <h2>Payments</h2>
-      <TableWrap label="Payments">
-        <caption>Payments of this membership</caption>
+      <h2>{t('admin.payments')}</h2>
+      <TableWrap label={t('admin.payments')}>
+        <caption>{t('admin.paymentsCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Instalment</th>
-            <th scope="col">Due</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Paid on</th>
-            <th scope="col">Refunded</th>
-            <th scope="col">Paid offline</th>
-            {view.canManage && <th scope="col">Actions</th>}
+            <th scope="col">{t('admin.instalment')}</th>
+            <th scope="col">{t('admin.due')}</th>
+            <th scope="col">{t('admin.amount')}</th>
+            <th scope="col">{t('admin.status')}</th>
+            <th scope="col">{t('admin.paidOn')}</th>
+            <th scope="col">{t('admin.refunded')}</th>
+            <th scope="col">{t('admin.paidOffline')}</th>
+            {view.canManage && <th scope="col">{t('admin.actions')}</th>}
           </tr>
         </thead>
         <tbody>
           {view.phases.map((phase) => (
             <tr key={phase.id}>
               <th scope="row">{phase.label}</th>
-              <td>{phase.due}</td>
+              <td>{consoleDate(phase.due)}</td>
               <td>{phase.amount}</td>
-              <td>{phase.status}</td>
-              <td>{phase.paidAt}</td>
-              <td>{phase.refunded}</td>
-              <td>{phase.offline}</td>
+              <td>{text(phase.status)}</td>
+              <td>{consoleDate(phase.paidAt)}</td>
+              <td>{phase.refunded === null ? '' : text(phase.refunded)}</td>
+              <td>{offlineText(phase)}</td>
               {view.canManage && (
                 <td className="membership-actions">
                   {phase.canRefund && (
                     <button
                       type="button"
                       className="button button--secondary"
-                      aria-label={`Refund ${phase.label}`}
+                      aria-label={t('admin.refundHeading', { phase: phase.label })}
                       disabled={view.busy}
                       onClick={() => actorRef.send({ type: 'REFUND', phaseId: phase.id })}
                     >
-                      Refund
+                      {t('admin.refund')}
                     </button>
                   )}
                   {phase.canRetry && (
                     <button
                       type="button"
                       className="button button--secondary"
-                      aria-label={`Retry ${phase.label} now`}
+                      aria-label={t('admin.retryPhaseLabel', { phase: phase.label })}
                       disabled={view.busy}
                       onClick={() => actorRef.send({ type: 'RETRY_PHASE', phaseId: phase.id })}
                     >
-                      Retry now
+                      {t('admin.retryNow')}
                     </button>
                   )}
                   {phase.canMarkOffline && (
                     <button
                       type="button"
                       className="button button--secondary"
-                      aria-label={`Mark ${phase.label} paid offline`}
+                      aria-label={t('admin.markPaidOfflineHeading', { phase: phase.label })}
                       disabled={view.busy}
                       onClick={() => actorRef.send({ type: 'MARK_OFFLINE', phaseId: phase.id })}
                     >
-                      Paid offline
+                      {t('admin.paidOffline')}
                     </button>
                   )}
                 </td>

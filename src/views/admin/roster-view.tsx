@@ -1,7 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
-import { type AdminRosterActorRef, adminRosterView, type RosterColumnView } from '../../machines/admin-roster.connect';
+import { text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
+import {
+  type AdminRosterActorRef,
+  adminRosterView,
+  consoleDate,
+  type RosterColumnView,
+} from '../../machines/admin-roster.connect';
 import { Alert } from '../common/alert';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
@@ -17,17 +24,20 @@ import './roster.css';
  */
 /** `heldSeats`: the team's held seats (issue 30 point 4), shown under the roster once it has loaded. */
 export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActorRef; heldSeats?: ReactNode }) {
+  const t = useT();
   const view = useSelector(actorRef, adminRosterView);
-  const title = view.kind === 'loaded' ? `${view.team.name} roster` : 'Team roster';
+  const title = view.kind === 'loaded' ? t('admin.teamRoster', { team: view.team.name }) : t('admin.rosterHeading');
   return (
     <AdminPage>
       <p className="admin-back">
-        <Link to="/admin">Back to the console</Link>
+        <Link to="/admin">{t('admin.backToConsole')}</Link>
       </p>
       <StepHeading key={title}>{title}</StepHeading>
-      {view.kind === 'loading' && <p role="status">Loading…</p>}
-      {view.kind === 'failed' && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error}</RetryAlert>}
-      {view.kind === 'notFound' && <Alert>{view.message}</Alert>}
+      {view.kind === 'loading' && <p role="status">{t('admin.loading')}</p>}
+      {view.kind === 'failed' && (
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error ?? t('admin.error')}</RetryAlert>
+      )}
+      {view.kind === 'notFound' && <Alert>{t('admin.teamNotFound')}</Alert>}
       {view.kind === 'loaded' && (
         <>
           <p>
@@ -35,7 +45,7 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
           </p>
           <form
             className="roster-filters"
-            aria-label="Filter the roster"
+            aria-label={t('admin.filterRoster')}
             onSubmit={(event: FormEvent<HTMLFormElement>) => {
               event.preventDefault();
               const q = new FormData(event.currentTarget).get('q');
@@ -44,30 +54,30 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
           >
             {view.canReadMoney && (
               <div className="field">
-                <label htmlFor="roster-status">Status</label>
+                <label htmlFor="roster-status">{t('admin.status')}</label>
                 <select
                   id="roster-status"
                   value={view.status ?? ''}
                   onChange={(event) => {
-                    const chosen = view.statuses.find((status) => status.value === event.currentTarget.value);
-                    actorRef.send({ type: 'FILTER', status: chosen?.value ?? null });
+                    const chosen = view.statuses.find((status) => status === event.currentTarget.value);
+                    actorRef.send({ type: 'FILTER', status: chosen ?? null });
                   }}
                 >
-                  <option value="">All statuses</option>
+                  <option value="">{t('admin.allStatuses')}</option>
                   {view.statuses.map((status) => (
-                    <option key={status.value} value={status.value}>
-                      {status.label}
+                    <option key={status} value={status}>
+                      {t('admin.membershipStatus', { status })}
                     </option>
                   ))}
                 </select>
               </div>
             )}
             <div className="field">
-              <label htmlFor="roster-q">Search by name</label>
+              <label htmlFor="roster-q">{t('admin.searchByName')}</label>
               <input id="roster-q" name="q" type="search" defaultValue={view.q} autoComplete="off" />
             </div>
             <button type="submit" className="button button--secondary">
-              Search
+              {t('admin.search')}
             </button>
           </form>
           <div className="button-row roster-exports">
@@ -77,7 +87,7 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
               aria-disabled={view.exporting}
               onClick={() => actorRef.send({ type: 'EXPORT', kind: 'memberships' })}
             >
-              Export roster (CSV)
+              {t('admin.exportRoster')}
             </button>
             {view.canExportPayments && (
               <button
@@ -86,35 +96,33 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
                 aria-disabled={view.exporting}
                 onClick={() => actorRef.send({ type: 'EXPORT', kind: 'payments' })}
               >
-                Export payments (CSV)
+                {t('admin.exportPayments')}
               </button>
             )}
           </div>
           {view.exportError !== null && <Alert>{view.exportError}</Alert>}
           <p role="status" className="roster-count">
-            {view.total === 1 ? '1 membership' : `${view.total} memberships`}
-            {view.updating ? ' (updating…)' : ''}
+            {t('admin.membershipCount', { count: view.total })}
+            {view.updating ? t('admin.updating') : ''}
           </p>
-          <TableWrap label={`${view.team.name} roster`} busy={view.updating}>
-            <caption>
-              {view.team.name} memberships, page {view.page} of {view.pages}
-            </caption>
+          <TableWrap label={t('admin.teamRoster', { team: view.team.name })} busy={view.updating}>
+            <caption>{t('admin.rosterCaption', { team: view.team.name, page: view.page, pages: view.pages })}</caption>
             <thead>
               <tr>
                 {view.columns.slice(0, 2).map((column) => (
                   <SortHeader key={column.sort} column={column} actorRef={actorRef} />
                 ))}
-                {view.canReadMoney ? <th scope="col">Plan</th> : <th scope="col">Phone</th>}
+                {view.canReadMoney ? <th scope="col">{t('admin.plan')}</th> : <th scope="col">{t('admin.phone')}</th>}
                 {view.columns.slice(2).map((column) => (
                   <SortHeader key={column.sort} column={column} actorRef={actorRef} />
                 ))}
-                {!view.canReadMoney && <th scope="col">Status</th>}
+                {!view.canReadMoney && <th scope="col">{t('admin.status')}</th>}
               </tr>
             </thead>
             <tbody>
               {view.rows.length === 0 && (
                 <tr>
-                  <td colSpan={view.canReadMoney ? 7 : 4}>No memberships match.</td>
+                  <td colSpan={view.canReadMoney ? 7 : 4}>{t('admin.noMatches')}</td>
                 </tr>
               )}
               {view.rows.map((row) => (
@@ -140,33 +148,31 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
                       <td>{row.money.plan}</td>
                       <td>{row.money.paid}</td>
                       <td>{row.money.remaining}</td>
-                      <td>{row.money.nextDue}</td>
+                      <td>{consoleDate(row.money.nextDue)}</td>
                     </>
                   )}
-                  <td>{row.status}</td>
+                  <td>{text(row.status)}</td>
                 </tr>
               ))}
             </tbody>
           </TableWrap>
-          <nav className="roster-pages" aria-label="Roster pages">
+          <nav className="roster-pages" aria-label={t('admin.rosterPages')}>
             <button
               type="button"
               className="button button--secondary"
               aria-disabled={view.page <= 1}
               onClick={() => actorRef.send({ type: 'PAGE', page: view.page - 1 })}
             >
-              Previous
+              {t('admin.previous')}
             </button>
-            <span>
-              Page {view.page} of {view.pages}
-            </span>
+            <span>{t('admin.pageOf', { page: view.page, pages: view.pages })}</span>
             <button
               type="button"
               className="button button--secondary"
               aria-disabled={view.page >= view.pages}
               onClick={() => actorRef.send({ type: 'PAGE', page: view.page + 1 })}
             >
-              Next
+              {t('admin.next')}
             </button>
           </nav>
           {heldSeats}
@@ -177,6 +183,7 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
 }
 
 function SortHeader({ column, actorRef }: { column: RosterColumnView; actorRef: AdminRosterActorRef }) {
+  const t = useT();
   return (
     <th scope="col" aria-sort={column.ariaSort}>
       <button
@@ -184,7 +191,7 @@ function SortHeader({ column, actorRef }: { column: RosterColumnView; actorRef: 
         className="roster-sort"
         onClick={() => actorRef.send({ type: 'SORT', column: column.sort })}
       >
-        {column.header}
+        {t('admin.rosterColumn', { column: column.sort })}
         <span aria-hidden="true">
           {column.ariaSort === 'ascending' ? ' ▲' : column.ariaSort === 'descending' ? ' ▼' : ''}
         </span>

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { rich } from '../../i18n/rich';
+import { useT } from '../../i18n/use-t';
 import { type AdminSecurityActorRef, adminSecurityView } from '../../machines/admin-security.connect';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
@@ -14,31 +16,31 @@ import { useCodeEntry } from './use-code-entry';
  * everyone who can move money in their organization.
  */
 export function SecurityView({ actorRef }: { actorRef: AdminSecurityActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, adminSecurityView);
   return (
     <AdminPage>
       <p className="admin-back">
-        <Link to="/admin">Back to the console</Link>
+        <Link to="/admin">{t('admin.backToConsole')}</Link>
       </p>
-      <StepHeading>Security</StepHeading>
-      {view.kind === 'loading' && <p role="status">Loading…</p>}
-      {view.kind === 'failed' && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error}</RetryAlert>}
+      <StepHeading>{t('admin.security')}</StepHeading>
+      {view.kind === 'loading' && <p role="status">{t('admin.loading')}</p>}
+      {view.kind === 'failed' && (
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error ?? t('admin.error')}</RetryAlert>
+      )}
       {view.kind === 'loaded' && (
         <>
           {view.error !== null && <Alert>{view.error}</Alert>}
           <section aria-labelledby="security-two-factor" className="admin-setup__section">
-            <h2 id="security-two-factor">Two-step verification</h2>
+            <h2 id="security-two-factor">{t('admin.twoStep')}</h2>
             {view.blockedIn.length > 0 && (
-              <p>
-                {view.blockedIn.join(', ')} requires two-step verification to refund, retry, mark paid offline or
-                cancel. Turn it on here first.
-              </p>
+              <p>{t('admin.twoFactorNeededHere', { organizations: view.blockedIn.join(', ') })}</p>
             )}
-            {view.twoFactor === 'on' && <p role="status">Two-step verification is on.</p>}
-            {view.twoFactor === 'unavailable' && <p>Two-step verification is for owners and registrars.</p>}
+            {view.twoFactor === 'on' && <p role="status">{t('admin.twoFactorOn')}</p>}
+            {view.twoFactor === 'unavailable' && <p>{t('admin.twoFactorUnavailable')}</p>}
             {view.twoFactor === 'off' && (
               <>
-                <p>After your password, the console will ask for a code from an authenticator app on your phone.</p>
+                <p>{t('admin.twoFactorIntro')}</p>
                 <div className="button-row">
                   <button
                     type="button"
@@ -46,7 +48,7 @@ export function SecurityView({ actorRef }: { actorRef: AdminSecurityActorRef }) 
                     aria-disabled={view.busy}
                     onClick={() => actorRef.send({ type: 'START' })}
                   >
-                    Turn on two-step verification
+                    {t('admin.turnOnTwoStep')}
                   </button>
                 </div>
               </>
@@ -62,11 +64,8 @@ export function SecurityView({ actorRef }: { actorRef: AdminSecurityActorRef }) 
             )}
             {view.recoveryCodes !== null && (
               <>
-                <p>
-                  Keep these recovery codes somewhere safe. Each one works once, in place of a code, if you lose your
-                  phone. They are shown only now.
-                </p>
-                <ol className="security-codes" aria-label="Recovery codes">
+                <p>{t('admin.recoveryCodesIntro')}</p>
+                <ol className="security-codes" aria-label={t('admin.recoveryCodes')}>
                   {view.recoveryCodes.map((code) => (
                     <li key={code}>
                       <code>{code}</code>
@@ -83,11 +82,7 @@ export function SecurityView({ actorRef }: { actorRef: AdminSecurityActorRef }) 
               className="admin-setup__section"
             >
               <h2 id={`security-organization-${organization.id}`}>{organization.name}</h2>
-              <p>
-                {organization.required
-                  ? 'Everyone who can move money here must use two-step verification.'
-                  : 'Two-step verification is not required here.'}
-              </p>
+              <p>{organization.required ? t('admin.twoFactorRequired') : t('admin.twoFactorNotRequired')}</p>
               <div className="button-row">
                 <button
                   type="button"
@@ -101,8 +96,8 @@ export function SecurityView({ actorRef }: { actorRef: AdminSecurityActorRef }) 
                     })
                   }
                 >
-                  {organization.required ? 'Stop requiring two-step verification' : 'Require two-step verification'}
-                  <span className="visually-hidden"> in {organization.name}</span>
+                  {organization.required ? t('admin.stopRequiring') : t('admin.requireTwoStep')}
+                  <span className="visually-hidden">{t('admin.inHidden', { name: organization.name })}</span>
                 </button>
               </div>
             </section>
@@ -127,18 +122,21 @@ function CodeForm({
   error: string | null;
   busy: boolean;
 }) {
+  const t = useT();
   const { code, setCode, missing, submit } = useCodeEntry((typed) => actorRef.send({ type: 'CONFIRM', code: typed }));
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
       <p>
-        Add this key to your authenticator app (or {uri !== null ? <a href={uri}>open it in the app</a> : 'scan it'}),
-        then enter the 6-digit code the app shows.
+        {uri !== null
+          ? // biome-ignore lint/a11y/useAnchorContent: rich() puts the text's <0>…</0> part inside the link
+            rich(t('admin.addKeyWithLink'), [<a key="uri" href={uri} />])
+          : t('admin.addKey')}
       </p>
       <p>
-        Key: <code data-testid="totp-secret">{secret}</code>
+        {t('admin.key')} <code data-testid="totp-secret">{secret}</code>
       </p>
       <TextField
-        label="Code"
+        label={t('admin.code')}
         name="code"
         autoComplete="one-time-code"
         inputMode="numeric"
@@ -148,7 +146,7 @@ function CodeForm({
       />
       <div className="button-row">
         <button type="submit" className="button" disabled={busy}>
-          Turn on
+          {t('admin.turnOn')}
         </button>
       </div>
     </form>

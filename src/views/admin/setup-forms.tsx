@@ -14,7 +14,8 @@ import { type AdminSeasonValues, adminSeasonFormSchema, EMPTY_ADMIN_SEASON } fro
 import { type AdminSettingsValues, adminSettingsFormSchema } from '../../domain/forms/admin-settings';
 import { adminStaffInviteFormSchema, EMPTY_ADMIN_STAFF_INVITE } from '../../domain/forms/admin-staff-invite';
 import { type AdminTeamValues, adminTeamFormSchema, EMPTY_ADMIN_TEAM } from '../../domain/forms/admin-team';
-import { STAFF_ROLE_LABEL, STAFF_ROLES } from '../../domain/staff';
+import { STAFF_ROLES } from '../../domain/staff';
+import { useT } from '../../i18n/use-t';
 import type { AdminFormActorRef } from '../../machines/admin-setup.connect';
 import { adminFormView } from '../../machines/admin-setup.connect';
 import { Alert } from '../common/alert';
@@ -34,7 +35,7 @@ function SetupForm<T extends Record<string, string>>({
   actorRef,
   form,
   title,
-  saveLabel = 'Save',
+  saveLabel,
   onCancel,
   children,
 }: {
@@ -45,6 +46,7 @@ function SetupForm<T extends Record<string, string>>({
   onCancel: () => void;
   children: ReactNode;
 }) {
+  const t = useT();
   const view = useSelector(actorRef, adminFormView, shallowEqual);
   // The form's heading takes the focus once, when the form opens (a new step), not on every render.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -69,10 +71,10 @@ function SetupForm<T extends Record<string, string>>({
       {children}
       <div className="button-row">
         <button type="submit" className="button" disabled={view.busy}>
-          {view.busy ? 'Saving…' : saveLabel}
+          {view.busy ? t('admin.saving') : (saveLabel ?? t('admin.save'))}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          {t('admin.cancel')}
         </button>
       </div>
     </form>
@@ -112,24 +114,25 @@ interface FormProps {
 export function SeasonForm({
   actorRef,
   onCancel,
-  title = 'New season',
+  title,
   initial = EMPTY_ADMIN_SEASON,
 }: FormProps & { title?: string; initial?: AdminSeasonValues }) {
+  const t = useT();
   const form = useForm(initial, adminSeasonFormSchema);
   const error = useFieldError(actorRef);
   return (
-    <SetupForm actorRef={actorRef} form={form} title={title} onCancel={onCancel}>
-      <TextField label="Season name" {...bound(form, 'name', error(form, 'name'), actorRef)} />
+    <SetupForm actorRef={actorRef} form={form} title={title ?? t('admin.newSeason')} onCancel={onCancel}>
+      <TextField label={t('admin.seasonName')} {...bound(form, 'name', error(form, 'name'), actorRef)} />
       <TextField
-        label="Start date"
+        label={t('admin.startDate')}
         type="date"
-        hint="YYYY-MM-DD"
+        hint={t('admin.dateHint')}
         {...bound(form, 'start_date', error(form, 'start_date'), actorRef)}
       />
       <TextField
-        label="First instalment date"
+        label={t('admin.firstInstalmentDate')}
         type="date"
-        hint="YYYY-MM-DD; monthly instalments fall on this day"
+        hint={t('admin.firstInstalmentHint')}
         {...bound(form, 'first_installment_on', error(form, 'first_installment_on'), actorRef)}
       />
     </SetupForm>
@@ -147,6 +150,7 @@ export function TeamForm({
   initial,
   protectionPlans,
 }: FormProps & { title: string; initial?: AdminTeamValues; protectionPlans: { id: number; name: string }[] }) {
+  const t = useT();
   const form = useForm(initial ?? NEW_TEAM, adminTeamFormSchema);
   const error = useFieldError(actorRef);
   const months = form.values.plan_months.split(',').filter((part) => part !== '');
@@ -158,27 +162,25 @@ export function TeamForm({
   const monthsError = error(form, 'plan_months');
   return (
     <SetupForm actorRef={actorRef} form={form} title={title} onCancel={onCancel}>
-      {initial !== undefined && (
-        <p>New fees apply to new registrations; families who have already paid keep what they owe.</p>
-      )}
-      <TextField label="Team name" {...bound(form, 'name', error(form, 'name'), actorRef)} />
+      {initial !== undefined && <p>{t('admin.newFeesNote')}</p>}
+      <TextField label={t('admin.teamName')} {...bound(form, 'name', error(form, 'name'), actorRef)} />
       <TextField
-        label="Total dues ($)"
+        label={t('admin.totalDuesField')}
         inputMode="decimal"
         {...bound(form, 'total_dues_cents', error(form, 'total_dues_cents'), actorRef)}
       />
       <TextField
-        label="Athlete deposit ($)"
+        label={t('admin.depositField')}
         inputMode="decimal"
         {...bound(form, 'athlete_deposit_cents', error(form, 'athlete_deposit_cents'), actorRef)}
       />
       <TextField
-        label="Payment plan fee ($)"
+        label={t('admin.planFeeField')}
         inputMode="decimal"
         {...bound(form, 'payment_plan_fee_cents', error(form, 'payment_plan_fee_cents'), actorRef)}
       />
       <TextField
-        label="App fee ($)"
+        label={t('admin.appFeeField')}
         inputMode="decimal"
         {...bound(form, 'total_app_fee_cents', error(form, 'total_app_fee_cents'), actorRef)}
       />
@@ -189,14 +191,14 @@ export function TeamForm({
             checked={form.values.is_app_fee_itemized === 'true'}
             onChange={(event) => form.set('is_app_fee_itemized', event.target.checked ? 'true' : 'false')}
           />{' '}
-          Show the app fee as its own line
+          {t('admin.showAppFeeOwnLine')}
         </label>
       </div>
       <SelectField
-        label="Protection plan"
+        label={t('admin.protectionPlan')}
         {...bound(form, 'protection_plan_id', error(form, 'protection_plan_id'), actorRef)}
       >
-        <option value="">None</option>
+        <option value="">{t('admin.none')}</option>
         {protectionPlans.map((plan) => (
           <option key={plan.id} value={String(plan.id)}>
             {plan.name}
@@ -204,7 +206,7 @@ export function TeamForm({
         ))}
       </SelectField>
       <fieldset className="field" aria-describedby={monthsError ? 'team-plan-months-error' : undefined}>
-        <legend>Monthly plans (pay in full is always offered)</legend>
+        <legend>{t('admin.monthlyPlansLegend')}</legend>
         {PLAN_MONTH_CHOICES.map((month) => (
           <label key={month} className="admin-setup__check">
             <input
@@ -214,7 +216,7 @@ export function TeamForm({
               checked={months.includes(String(month))}
               onChange={(event) => toggle(month, event.target.checked)}
             />{' '}
-            {month} monthly payments
+            {t('admin.monthlyPayments', { months: month })}
           </label>
         ))}
         {monthsError && (
@@ -228,32 +230,42 @@ export function TeamForm({
 }
 
 export function LicenceForm({ actorRef, onCancel, teamName }: FormProps & { teamName: string }) {
+  const t = useT();
   const form = useForm(EMPTY_ADMIN_LICENCE, adminLicenceFormSchema);
   const error = useFieldError(actorRef);
   return (
-    <SetupForm actorRef={actorRef} form={form} title={`New licence for ${teamName}`} onCancel={onCancel}>
+    <SetupForm actorRef={actorRef} form={form} title={t('admin.newLicenceFor', { team: teamName })} onCancel={onCancel}>
       <TextField
-        label="Licence code"
-        hint="3 to 32 letters, digits and dashes"
+        label={t('admin.licenceCode')}
+        hint={t('admin.licenceCodeHint')}
         autoCapitalize="characters"
         {...bound(form, 'code', error(form, 'code'), actorRef)}
       />
-      <TextField label="Seats" inputMode="numeric" {...bound(form, 'seats', error(form, 'seats'), actorRef)} />
+      <TextField
+        label={t('admin.seats')}
+        inputMode="numeric"
+        {...bound(form, 'seats', error(form, 'seats'), actorRef)}
+      />
     </SetupForm>
   );
 }
 
 export function CoachLicenceForm({ actorRef, onCancel }: FormProps) {
+  const t = useT();
   const form = useForm(EMPTY_ADMIN_COACH_LICENCE, adminCoachLicenceFormSchema);
   const error = useFieldError(actorRef);
   return (
-    <SetupForm actorRef={actorRef} form={form} title="New coach licence" onCancel={onCancel}>
-      <TextField label="Coach licence code" {...bound(form, 'code', error(form, 'code'), actorRef)} />
-      <TextField label="Seats" inputMode="numeric" {...bound(form, 'seats', error(form, 'seats'), actorRef)} />
+    <SetupForm actorRef={actorRef} form={form} title={t('admin.newCoachLicence')} onCancel={onCancel}>
+      <TextField label={t('admin.coachLicenceCode')} {...bound(form, 'code', error(form, 'code'), actorRef)} />
       <TextField
-        label="Last day (optional)"
+        label={t('admin.seats')}
+        inputMode="numeric"
+        {...bound(form, 'seats', error(form, 'seats'), actorRef)}
+      />
+      <TextField
+        label={t('admin.lastDayOptional')}
         type="date"
-        hint="Empty: a year from when a coach claims it"
+        hint={t('admin.lastDayHint')}
         {...bound(form, 'expires_on', error(form, 'expires_on'), actorRef)}
       />
     </SetupForm>
@@ -261,12 +273,13 @@ export function CoachLicenceForm({ actorRef, onCancel }: FormProps) {
 }
 
 export function SeatsForm({ actorRef, onCancel, code, seats }: FormProps & { code: string; seats: number }) {
+  const t = useT();
   const form = useForm({ available_licenses: String(seats) }, adminSeatsFormSchema);
   const error = useFieldError(actorRef);
   return (
-    <SetupForm actorRef={actorRef} form={form} title={`Seats of ${code}`} onCancel={onCancel}>
+    <SetupForm actorRef={actorRef} form={form} title={t('admin.seatsOf', { code })} onCancel={onCancel}>
       <TextField
-        label="Seats"
+        label={t('admin.seats')}
         inputMode="numeric"
         {...bound(form, 'available_licenses', error(form, 'available_licenses'), actorRef)}
       />
@@ -277,34 +290,32 @@ export function SeatsForm({ actorRef, onCancel, code, seats }: FormProps & { cod
 const NO_VALUES = adminSeatsFormSchema;
 
 export function PauseForm({ actorRef, onCancel, code, paused }: FormProps & { code: string; paused: boolean }) {
+  const t = useT();
   // A confirm step: nothing to type, so the form's values always pass.
   const form = useForm({ available_licenses: '0' }, NO_VALUES);
   return (
     <SetupForm
       actorRef={actorRef}
       form={form}
-      title={paused ? `Pause ${code}?` : `Resume ${code}?`}
-      saveLabel={paused ? 'Pause licence' : 'Resume licence'}
+      title={paused ? t('admin.pauseQuestion', { code }) : t('admin.resumeQuestion', { code })}
+      saveLabel={paused ? t('admin.pauseLicence') : t('admin.resumeLicence')}
       onCancel={onCancel}
     >
-      <p>
-        {paused
-          ? 'Families following its link see that registration is paused until you resume it.'
-          : 'Families following its link can register again.'}
-      </p>
+      <p>{paused ? t('admin.pauseNote') : t('admin.resumeNote')}</p>
     </SetupForm>
   );
 }
 
 export function SettingsForm({ actorRef, onCancel, initial }: FormProps & { initial: AdminSettingsValues }) {
+  const t = useT();
   const form = useForm(initial, adminSettingsFormSchema satisfies FormSchema<AdminSettingsValues>);
   const error = useFieldError(actorRef);
   const waiver = bound(form, 'waiver', error(form, 'waiver'), actorRef);
   const waiverError = waiver.error;
   return (
-    <SetupForm actorRef={actorRef} form={form} title="Settings" onCancel={onCancel}>
+    <SetupForm actorRef={actorRef} form={form} title={t('admin.settings')} onCancel={onCancel}>
       <div className="field">
-        <label htmlFor="settings-waiver">Waiver text</label>
+        <label htmlFor="settings-waiver">{t('admin.waiverText')}</label>
         <textarea
           id="settings-waiver"
           rows={6}
@@ -322,13 +333,13 @@ export function SettingsForm({ actorRef, onCancel, initial }: FormProps & { init
         )}
       </div>
       <TextField
-        label="Household discount: 2nd athlete (%)"
+        label={t('admin.secondPercent')}
         inputMode="numeric"
-        hint="Empty for no household discount"
+        hint={t('admin.secondPercentHint')}
         {...bound(form, 'second_percent', error(form, 'second_percent'), actorRef)}
       />
       <TextField
-        label="Household discount: 3rd and each further athlete (%)"
+        label={t('admin.furtherPercent')}
         inputMode="numeric"
         {...bound(form, 'further_percent', error(form, 'further_percent'), actorRef)}
       />
@@ -337,19 +348,20 @@ export function SettingsForm({ actorRef, onCancel, initial }: FormProps & { init
 }
 
 export function DiscountCodeForm({ actorRef, onCancel }: FormProps) {
+  const t = useT();
   const form = useForm(EMPTY_ADMIN_DISCOUNT_CODE, adminDiscountCodeFormSchema);
   const error = useFieldError(actorRef);
   return (
-    <SetupForm actorRef={actorRef} form={form} title="New discount code" onCancel={onCancel}>
-      <TextField label="Discount code" {...bound(form, 'code', error(form, 'code'), actorRef)} />
+    <SetupForm actorRef={actorRef} form={form} title={t('admin.newDiscountCode')} onCancel={onCancel}>
+      <TextField label={t('admin.discountCode')} {...bound(form, 'code', error(form, 'code'), actorRef)} />
       <TextField
-        label="Percent off (%)"
+        label={t('admin.percentOffField')}
         inputMode="numeric"
-        hint="Or an amount off below, not both"
+        hint={t('admin.percentOffHint')}
         {...bound(form, 'percent_off', error(form, 'percent_off'), actorRef)}
       />
       <TextField
-        label="Amount off ($)"
+        label={t('admin.amountOffField')}
         inputMode="decimal"
         {...bound(form, 'flat_discount_cents', error(form, 'flat_discount_cents'), actorRef)}
       />
@@ -362,9 +374,10 @@ function TeamSelect({
   teams,
   ...field
 }: ComponentProps<typeof SelectField> & { teams: readonly { id: number; name: string }[] }) {
+  const t = useT();
   return (
     <SelectField {...field}>
-      <option value="">Choose a team</option>
+      <option value="">{t('admin.chooseTeam')}</option>
       {teams.map((team) => (
         <option key={team.id} value={String(team.id)}>
           {team.name}
@@ -379,26 +392,37 @@ export function StaffInviteForm({
   onCancel,
   teams,
 }: FormProps & { teams: readonly { id: number; name: string }[] }) {
+  const t = useT();
   const form = useForm(EMPTY_ADMIN_STAFF_INVITE, adminStaffInviteFormSchema);
   const error = useFieldError(actorRef);
   return (
-    <SetupForm actorRef={actorRef} form={form} title="Invite staff" saveLabel="Send invitation" onCancel={onCancel}>
-      <TextField label="Name" autoComplete="off" {...bound(form, 'name', error(form, 'name'), actorRef)} />
+    <SetupForm
+      actorRef={actorRef}
+      form={form}
+      title={t('admin.inviteStaff')}
+      saveLabel={t('admin.sendInvitation')}
+      onCancel={onCancel}
+    >
+      <TextField label={t('admin.name')} autoComplete="off" {...bound(form, 'name', error(form, 'name'), actorRef)} />
       <TextField
-        label="Email"
+        label={t('admin.email')}
         type="email"
         autoComplete="off"
         {...bound(form, 'email', error(form, 'email'), actorRef)}
       />
-      <SelectField label="Role" {...bound(form, 'role', error(form, 'role'), actorRef)}>
+      <SelectField label={t('admin.roleHeader')} {...bound(form, 'role', error(form, 'role'), actorRef)}>
         {STAFF_ROLES.map((role) => (
           <option key={role} value={role}>
-            {STAFF_ROLE_LABEL[role]}
+            {t('admin.role', { role })}
           </option>
         ))}
       </SelectField>
       {form.values.role === 'coach' && (
-        <TeamSelect label="Team" teams={teams} {...bound(form, 'team_id', error(form, 'team_id'), actorRef)} />
+        <TeamSelect
+          label={t('admin.team')}
+          teams={teams}
+          {...bound(form, 'team_id', error(form, 'team_id'), actorRef)}
+        />
       )}
     </SetupForm>
   );
@@ -410,11 +434,22 @@ export function NewDraftForm({
   onCancel,
   teams,
 }: FormProps & { teams: readonly { id: number; name: string }[] }) {
+  const t = useT();
   const form = useForm(EMPTY_ADMIN_NEW_DRAFT, adminNewDraftFormSchema);
   const error = useFieldError(actorRef);
   return (
-    <SetupForm actorRef={actorRef} form={form} title="New draft" saveLabel="Create draft" onCancel={onCancel}>
-      <TeamSelect label="Start from team" teams={teams} {...bound(form, 'team_id', error(form, 'team_id'), actorRef)} />
+    <SetupForm
+      actorRef={actorRef}
+      form={form}
+      title={t('admin.newDraft')}
+      saveLabel={t('admin.createDraft')}
+      onCancel={onCancel}
+    >
+      <TeamSelect
+        label={t('admin.startFromTeam')}
+        teams={teams}
+        {...bound(form, 'team_id', error(form, 'team_id'), actorRef)}
+      />
     </SetupForm>
   );
 }

@@ -1,14 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
 import {
   type AdminFormActorRef,
   type AdminFormTarget,
   type AdminSetupActorRef,
   adminSetupView,
+  consoleInstant,
   isOpen,
   openFormActor,
   pauseTarget,
+  plansText,
   type SetupLicenceRow,
   type SetupLoaded,
   seatsTarget,
@@ -38,21 +42,29 @@ import './setup.css';
  * (point 1); each form opens in place.
  */
 export function AdminSetupView({ actorRef }: { actorRef: AdminSetupActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, adminSetupView);
   return (
     <AdminPage>
       <p>
-        <a href="/admin">Back to the club console</a>
+        <a href="/admin">{t('admin.backToClubConsole')}</a>
       </p>
-      <StepHeading>{view.kind === 'loaded' ? `Season set-up: ${view.organizationName}` : 'Season set-up'}</StepHeading>
-      {view.kind === 'loading' && <p role="status">Loading…</p>}
-      {view.kind === 'failed' && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error}</RetryAlert>}
+      <StepHeading>
+        {view.kind === 'loaded'
+          ? t('admin.setupHeadingOf', { organization: view.organizationName })
+          : t('admin.seasonSetup')}
+      </StepHeading>
+      {view.kind === 'loading' && <p role="status">{t('admin.loading')}</p>}
+      {view.kind === 'failed' && (
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error ?? t('admin.error')}</RetryAlert>
+      )}
       {view.kind === 'loaded' && <Loaded view={view} actorRef={actorRef} />}
     </AdminPage>
   );
 }
 
 function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupActorRef }) {
+  const t = useT();
   const formActor = useSelector(actorRef, openFormActor);
   const open = (target: AdminFormTarget) => actorRef.send({ type: 'OPEN', target });
   const close = () => actorRef.send({ type: 'CLOSE' });
@@ -74,10 +86,11 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
   const licenceActions = (licence: SetupLicenceRow) => (
     <>
       <button type="button" className="button button--secondary" onClick={() => open(seatsTarget(licence))}>
-        Change seats<span className="visually-hidden"> of {licence.code}</span>
+        {t('admin.changeSeats')}
+        <span className="visually-hidden">{t('admin.ofHidden', { name: licence.code })}</span>
       </button>{' '}
       <button type="button" className="button button--secondary" onClick={() => open(pauseTarget(licence))}>
-        {licence.paused ? 'Resume' : 'Pause'}
+        {licence.paused ? t('admin.resume') : t('admin.pause')}
         <span className="visually-hidden"> {licence.code}</span>
       </button>
     </>
@@ -97,11 +110,11 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Code</th>
-          <th scope="col">Seats</th>
-          <th scope="col">Claimed</th>
-          <th scope="col">Status</th>
-          <th scope="col">Actions</th>
+          <th scope="col">{t('admin.code')}</th>
+          <th scope="col">{t('admin.seats')}</th>
+          <th scope="col">{t('admin.claimed')}</th>
+          <th scope="col">{t('admin.status')}</th>
+          <th scope="col">{t('admin.actions')}</th>
         </tr>
       </thead>
       <tbody>
@@ -112,7 +125,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
             </th>
             <td>{licence.seats}</td>
             <td>{licence.claimed}</td>
-            <td>{licence.status}</td>
+            <td>{text(licence.status)}</td>
             <td>{licenceActions(licence)}</td>
           </tr>
         ))}
@@ -121,63 +134,63 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
   );
   return (
     <>
-      <p>Your role: {view.role}.</p>
-      {view.savedText !== null && <Alert tone="success">{view.savedText}</Alert>}
+      {view.role !== null && <p>{t('admin.yourRole', { role: view.role })}</p>}
+      {view.savedText !== null && <Alert tone="success">{text(view.savedText)}</Alert>}
 
       <section aria-labelledby="setup-seasons" className="admin-setup__section">
-        <h2 id="setup-seasons">Seasons</h2>
-        {view.seasons.length === 0 && <p>No seasons yet.</p>}
+        <h2 id="setup-seasons">{t('admin.seasons')}</h2>
+        {view.seasons.length === 0 && <p>{t('admin.noSeasons')}</p>}
         {view.seasons.map((season) => (
           <section key={season.id} aria-labelledby={`season-${season.id}`} className="admin-setup__season">
             <h3 id={`season-${season.id}`}>{season.name}</h3>
-            <p>
-              Starts {season.startDate}; first instalment {season.firstInstallmentOn}.
-            </p>
+            <p>{t('admin.seasonDates', { start: season.startDate, first: season.firstInstallmentOn })}</p>
             {view.canEditSetup &&
               slot(
                 { form: 'editSeason', seasonId: season.id },
                 <>
-                  Change season<span className="visually-hidden"> {season.name}</span>
+                  {t('admin.changeSeason')}
+                  <span className="visually-hidden"> {season.name}</span>
                 </>,
                 (form) => (
                   <SeasonForm
                     actorRef={form}
                     onCancel={close}
-                    title={`Change ${season.name}`}
+                    title={t('admin.changeNamed', { name: season.name })}
                     initial={season.values}
                   />
                 ),
                 'button button--secondary',
               )}
-            {season.teams.length === 0 && <p>No teams yet.</p>}
+            {season.teams.length === 0 && <p>{t('admin.noTeams')}</p>}
             {season.teams.map((team) => (
               <section key={team.id} aria-labelledby={`team-${team.id}`} className="admin-setup__team">
                 <h4 id={`team-${team.id}`}>{team.name}</h4>
                 <dl className="admin-setup__facts">
-                  <dt>Total dues</dt>
+                  <dt>{t('admin.totalDues')}</dt>
                   <dd>{team.dues}</dd>
-                  <dt>Athlete deposit</dt>
+                  <dt>{t('admin.athleteDeposit')}</dt>
                   <dd>{team.deposit}</dd>
-                  <dt>Payment plan fee</dt>
+                  <dt>{t('admin.paymentPlanFee')}</dt>
                   <dd>{team.planFee}</dd>
-                  <dt>App fee</dt>
-                  <dd>{team.appFee}</dd>
-                  <dt>Plans</dt>
-                  <dd>{team.plans}</dd>
-                  <dt>Protection plan</dt>
-                  <dd>{team.protectionPlan}</dd>
+                  <dt>{t('admin.appFee')}</dt>
+                  <dd>{team.appFeeItemized ? t('admin.appFeeItemized', { amount: team.appFee }) : team.appFee}</dd>
+                  <dt>{t('admin.plans')}</dt>
+                  <dd>{plansText(team.plans)}</dd>
+                  <dt>{t('admin.protectionPlan')}</dt>
+                  <dd>{team.protectionPlan ?? t('admin.none')}</dd>
                 </dl>
                 {view.canEditSetup &&
                   slot(
                     { form: 'editTeam', teamId: team.id },
                     <>
-                      Change team<span className="visually-hidden"> {team.name}</span>
+                      {t('admin.changeTeam')}
+                      <span className="visually-hidden"> {team.name}</span>
                     </>,
                     (form) => (
                       <TeamForm
                         actorRef={form}
                         onCancel={close}
-                        title={`Change ${team.name}`}
+                        title={t('admin.changeNamed', { name: team.name })}
                         initial={team.values}
                         protectionPlans={view.protectionPlans}
                       />
@@ -185,9 +198,13 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                     'button button--secondary',
                   )}
                 {team.licences.length === 0 ? (
-                  <p>No licences yet.</p>
+                  <p>{t('admin.noLicences')}</p>
                 ) : (
-                  licenceTable(`Licences of ${team.name}`, team.licences, `Licences of ${team.name}, scrollable`)
+                  licenceTable(
+                    t('admin.licencesOf', { team: team.name }),
+                    team.licences,
+                    t('admin.scrollable', { name: t('admin.licencesOf', { team: team.name }) }),
+                  )
                 )}
                 {team.licences.map((licence) => (
                   <div key={licence.code}>{licenceForms(licence)}</div>
@@ -195,7 +212,8 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                 {slot(
                   { form: 'licence', teamId: team.id },
                   <>
-                    New licence<span className="visually-hidden"> for {team.name}</span>
+                    {t('admin.newLicence')}
+                    <span className="visually-hidden">{t('admin.forHidden', { name: team.name })}</span>
                   </>,
                   (form) => (
                     <LicenceForm actorRef={form} onCancel={close} teamName={team.name} />
@@ -207,13 +225,14 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
               slot(
                 { form: 'team', seasonId: season.id },
                 <>
-                  New team<span className="visually-hidden"> in {season.name}</span>
+                  {t('admin.newTeam')}
+                  <span className="visually-hidden">{t('admin.inHidden', { name: season.name })}</span>
                 </>,
                 (form) => (
                   <TeamForm
                     actorRef={form}
                     onCancel={close}
-                    title={`New team in ${season.name}`}
+                    title={t('admin.newTeamIn', { season: season.name })}
                     protectionPlans={view.protectionPlans}
                   />
                 ),
@@ -221,23 +240,27 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
           </section>
         ))}
         {view.canEditSetup &&
-          slot({ form: 'season', organizationId: view.organizationId }, 'New season', (form) => (
+          slot({ form: 'season', organizationId: view.organizationId }, t('admin.newSeason'), (form) => (
             <SeasonForm actorRef={form} onCancel={close} />
           ))}
       </section>
 
       {view.canEditSetup && (
         <section aria-labelledby="setup-coach-licences" className="admin-setup__section">
-          <h2 id="setup-coach-licences">Coach licences</h2>
+          <h2 id="setup-coach-licences">{t('admin.coachLicences')}</h2>
           {view.coachLicences.length === 0 ? (
-            <p>No coach licences yet.</p>
+            <p>{t('admin.noCoachLicences')}</p>
           ) : (
-            licenceTable('Coach licences', view.coachLicences, 'Coach licences, scrollable')
+            licenceTable(
+              t('admin.coachLicences'),
+              view.coachLicences,
+              t('admin.scrollable', { name: t('admin.coachLicences') }),
+            )
           )}
           {view.coachLicences.map((licence) => (
             <div key={licence.code}>{licenceForms(licence)}</div>
           ))}
-          {slot({ form: 'coachLicence', organizationId: view.organizationId }, 'New coach licence', (form) => (
+          {slot({ form: 'coachLicence', organizationId: view.organizationId }, t('admin.newCoachLicence'), (form) => (
             <CoachLicenceForm actorRef={form} onCancel={close} />
           ))}
         </section>
@@ -245,14 +268,14 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
 
       {view.canEditSetup && (
         <section aria-labelledby="setup-settings" className="admin-setup__section">
-          <h2 id="setup-settings">Settings</h2>
+          <h2 id="setup-settings">{t('admin.settings')}</h2>
           <dl className="admin-setup__facts">
-            <dt>Waiver</dt>
-            <dd>{view.waiver === '' ? 'None' : view.waiver}</dd>
-            <dt>Household discount</dt>
-            <dd>{view.householdDiscount}</dd>
+            <dt>{t('admin.waiver')}</dt>
+            <dd>{view.waiver === '' ? t('admin.none') : view.waiver}</dd>
+            <dt>{t('admin.householdDiscount')}</dt>
+            <dd>{text(view.householdDiscount)}</dd>
           </dl>
-          {slot({ form: 'settings', organizationId: view.organizationId }, 'Change settings', (form) => (
+          {slot({ form: 'settings', organizationId: view.organizationId }, t('admin.changeSettings'), (form) => (
             <SettingsForm
               actorRef={form}
               onCancel={close}
@@ -267,51 +290,48 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
       )}
 
       <section aria-labelledby="setup-discount-codes" className="admin-setup__section">
-        <h2 id="setup-discount-codes">Discount codes</h2>
+        <h2 id="setup-discount-codes">{t('admin.discountCodes')}</h2>
         {view.discountCodes.length === 0 ? (
-          <p>No discount codes yet.</p>
+          <p>{t('admin.noDiscountCodes')}</p>
         ) : (
-          <TableWrap label="Discount codes, scrollable">
-            <caption>Discount codes</caption>
+          <TableWrap label={t('admin.scrollable', { name: t('admin.discountCodes') })}>
+            <caption>{t('admin.discountCodes')}</caption>
             <thead>
               <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('admin.code')}</th>
+                <th scope="col">{t('admin.discount')}</th>
+                <th scope="col">{t('admin.status')}</th>
               </tr>
             </thead>
             <tbody>
               {view.discountCodes.map((code) => (
                 <tr key={code.code}>
                   <th scope="row">{code.code}</th>
-                  <td>{code.amount}</td>
-                  <td>{code.active}</td>
+                  <td>{text(code.amount)}</td>
+                  <td>{text(code.active)}</td>
                 </tr>
               ))}
             </tbody>
           </TableWrap>
         )}
-        {slot({ form: 'discountCode', organizationId: view.organizationId }, 'New discount code', (form) => (
+        {slot({ form: 'discountCode', organizationId: view.organizationId }, t('admin.newDiscountCode'), (form) => (
           <DiscountCodeForm actorRef={form} onCancel={close} />
         ))}
       </section>
 
       <section aria-labelledby="setup-drafts" className="admin-setup__section">
-        <h2 id="setup-drafts">Team drafts</h2>
-        <p>
-          A draft starts as a copy of a team. Editing it changes no team: its live preview shows the registration as
-          families would see it.
-        </p>
+        <h2 id="setup-drafts">{t('admin.teamDrafts')}</h2>
+        <p>{t('admin.draftsIntro')}</p>
         {view.drafts.length === 0 ? (
-          <p>No drafts yet.</p>
+          <p>{t('admin.noDrafts')}</p>
         ) : (
-          <TableWrap label="Team drafts, scrollable">
-            <caption>Team drafts</caption>
+          <TableWrap label={t('admin.scrollable', { name: t('admin.teamDrafts') })}>
+            <caption>{t('admin.teamDrafts')}</caption>
             <thead>
               <tr>
-                <th scope="col">Draft</th>
-                <th scope="col">Started from</th>
-                <th scope="col">Last saved</th>
+                <th scope="col">{t('admin.draft')}</th>
+                <th scope="col">{t('admin.startedFrom')}</th>
+                <th scope="col">{t('admin.lastSaved')}</th>
               </tr>
             </thead>
             <tbody>
@@ -322,30 +342,30 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                       {draft.name}
                     </Link>
                   </th>
-                  <td>{draft.startedFrom}</td>
-                  <td>{draft.savedAt}</td>
+                  <td>{draft.startedFrom ?? t('admin.noTeam')}</td>
+                  <td>{consoleInstant(draft.savedAt, true)}</td>
                 </tr>
               ))}
             </tbody>
           </TableWrap>
         )}
         {view.teams.length > 0 &&
-          slot({ form: 'draft', organizationId: view.organizationId }, 'New draft', (form) => (
+          slot({ form: 'draft', organizationId: view.organizationId }, t('admin.newDraft'), (form) => (
             <NewDraftForm actorRef={form} onCancel={close} teams={view.teams} />
           ))}
       </section>
 
       {view.canManageStaff && (
         <section aria-labelledby="setup-staff" className="admin-setup__section">
-          <h2 id="setup-staff">Staff</h2>
+          <h2 id="setup-staff">{t('admin.staff')}</h2>
           {view.staff !== null && (
-            <TableWrap label="Staff, scrollable">
-              <caption>Staff of {view.organizationName}</caption>
+            <TableWrap label={t('admin.scrollable', { name: t('admin.staff') })}>
+              <caption>{t('admin.staffOf', { organization: view.organizationName })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
+                  <th scope="col">{t('admin.name')}</th>
+                  <th scope="col">{t('admin.email')}</th>
+                  <th scope="col">{t('admin.roleHeader')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -353,21 +373,21 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                   <tr key={member.id}>
                     <th scope="row">{member.name}</th>
                     <td>{member.email}</td>
-                    <td>{member.role}</td>
+                    <td>{text(member.role)}</td>
                   </tr>
                 ))}
               </tbody>
             </TableWrap>
           )}
           {view.staff !== null && view.staff.invites.length > 0 && (
-            <TableWrap label="Pending invitations, scrollable">
-              <caption>Pending invitations</caption>
+            <TableWrap label={t('admin.scrollable', { name: t('admin.pendingInvitations') })}>
+              <caption>{t('admin.pendingInvitations')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Link expires</th>
+                  <th scope="col">{t('admin.name')}</th>
+                  <th scope="col">{t('admin.email')}</th>
+                  <th scope="col">{t('admin.roleHeader')}</th>
+                  <th scope="col">{t('admin.linkExpires')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -375,18 +395,15 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                   <tr key={invite.id}>
                     <th scope="row">{invite.name}</th>
                     <td>{invite.email}</td>
-                    <td>{invite.role}</td>
-                    <td>{invite.expiresOn}</td>
+                    <td>{text(invite.role)}</td>
+                    <td>{consoleInstant(invite.expiresOn, false)}</td>
                   </tr>
                 ))}
               </tbody>
             </TableWrap>
           )}
-          <p>
-            Invite a registrar, a coach (to one team) or another owner: they get an e-mail with a link that works once,
-            for 7 days.
-          </p>
-          {slot({ form: 'staffInvite', organizationId: view.organizationId }, 'Invite staff', (form) => (
+          <p>{t('admin.inviteIntro')}</p>
+          {slot({ form: 'staffInvite', organizationId: view.organizationId }, t('admin.inviteStaff'), (form) => (
             <StaffInviteForm actorRef={form} onCancel={close} teams={view.teams} />
           ))}
         </section>

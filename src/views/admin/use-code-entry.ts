@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useT } from '../../i18n/use-t';
 
 /**
  * A second factor's code as typed (issue 30 point 2: the login's code step and the security page's confirmation):
@@ -6,9 +7,10 @@ import { type FormEvent, useState } from 'react';
  * a non-empty code to `send`.
  */
 export function useCodeEntry(send: (code: string) => void) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [tried, setTried] = useState(false);
-  const missing = tried && code.trim() === '' ? 'Enter the code.' : undefined;
+  const missing = tried && code.trim() === '' ? t('admin.enterCode') : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);

@@ -1,13 +1,11 @@
 import './athletes.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
+import { useT } from '../../i18n/use-t';
 import { type AthleteStepsActorRef, athleteListView } from '../../machines/athlete-steps.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { StepHeading } from '../common/step-heading';
-
-/** §4/§8: shown when the chosen athlete already has an active season membership. */
-export const ALREADY_MEMBER_TEXT = 'Sorry, this athlete already has a membership for the season.';
 
 /**
  * Spec §2 Login step 3 / Register step 2: season and team names, the guardian's athletes (names title-cased, §5),
@@ -15,6 +13,7 @@ export const ALREADY_MEMBER_TEXT = 'Sorry, this athlete already has a membership
  * machine's `snapshot.can` decides which buttons work.
  */
 export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }) {
+  const t = useT();
   const { status, season, team, showsAthletes, athletes, chosenAthleteId, busy, error, ...can } = useSelector(
     actorRef,
     athleteListView,
@@ -27,18 +26,18 @@ export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }
   };
   return (
     <form className="card athlete-list" onSubmit={submit} aria-busy={busy}>
-      <StepHeading>Choose an Athlete</StepHeading>
+      <StepHeading>{t('athletes.chooseHeading')}</StepHeading>
       {(season !== null || team !== null) && (
         <dl className="athlete-list__licence">
           {season !== null && (
             <div>
-              <dt>Season</dt>
+              <dt>{t('athletes.season')}</dt>
               <dd>{season}</dd>
             </div>
           )}
           {team !== null && (
             <div>
-              <dt>Team</dt>
+              <dt>{t('athletes.team')}</dt>
               <dd>{team}</dd>
             </div>
           )}
@@ -54,18 +53,18 @@ export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }
               onClick={() => send({ type: 'RETRY' })}
               disabled={!can.canRetry}
             >
-              Try again
+              {t('athletes.tryAgain')}
             </button>
           </span>
         </Alert>
       )}
-      {status === 'alreadyMember' && <Alert>{ALREADY_MEMBER_TEXT}</Alert>}
+      {status === 'alreadyMember' && <Alert>{t('athletes.alreadyMember')}</Alert>}
       {status === 'claimFailed' && <Alert>{error}</Alert>}
       {showsAthletes && (
         <fieldset className="athlete-list__athletes">
-          <legend>Athletes</legend>
+          <legend>{t('athletes.athletesLegend')}</legend>
           {athletes.length === 0 ? (
-            <p className="athlete-list__empty">No athletes yet. Add one to continue.</p>
+            <p className="athlete-list__empty">{t('athletes.empty')}</p>
           ) : (
             athletes.map((athlete) => (
               <label key={athlete.userId} className="athlete-list__option">
@@ -85,7 +84,7 @@ export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }
       )}
       <div className="button-row">
         <button type="submit" className="button" disabled={!can.canNext}>
-          Next
+          {t('athletes.next')}
         </button>
         <button
           type="button"
@@ -93,7 +92,7 @@ export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }
           disabled={!can.canAdd}
           onClick={() => send({ type: 'ADD_ATHLETE' })}
         >
-          Add New Athlete
+          {t('athletes.addNew')}
         </button>
         <BackButton enabled={can.canBack} onBack={() => send({ type: 'BACK' })} />
       </div>

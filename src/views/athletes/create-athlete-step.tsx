@@ -1,10 +1,10 @@
 import './athletes.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { USERNAME_HINT } from '../../domain/account-forms';
 import { createAthleteSchema, type NewAthleteFormValues } from '../../domain/forms/create-athlete';
 import { maskPhone, PHONE_MASK } from '../../domain/phone';
 import { DEFAULT_RELATIONSHIP } from '../../domain/relationships';
+import { useT } from '../../i18n/use-t';
 import { type AthleteStepsActorRef, canCreateAthlete, createAthleteView } from '../../machines/athlete-steps.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
@@ -33,6 +33,7 @@ const EMPTY_FORM: NewAthleteFormValues = {
  * athlete account payload (custom relationship title-cased).
  */
 export function CreateAthleteStep({ actorRef }: { actorRef: AthleteStepsActorRef }) {
+  const t = useT();
   const { status, error, canBack } = useSelector(actorRef, createAthleteView, shallowEqual);
   const send = actorRef.send;
   const form = useForm(EMPTY_FORM, createAthleteSchema);
@@ -43,27 +44,27 @@ export function CreateAthleteStep({ actorRef }: { actorRef: AthleteStepsActorRef
   };
   return (
     <form className="card create-athlete" onSubmit={submit} noValidate aria-busy={status === 'creating'}>
-      <StepHeading>Add New Athlete</StepHeading>
+      <StepHeading>{t('athletes.addNew')}</StepHeading>
       {status === 'failed' && <Alert>{error}</Alert>}
       <fieldset className="create-athlete__fields grid grid--2">
-        <legend className="visually-hidden">Athlete account</legend>
-        <TextField label="Athlete First Name" autoComplete="off" aria-required {...form.bind('firstName')} />
-        <TextField label="Athlete Last Name" autoComplete="off" aria-required {...form.bind('lastName')} />
+        <legend className="visually-hidden">{t('athletes.accountLegend')}</legend>
+        <TextField label={t('athletes.firstName')} autoComplete="off" aria-required {...form.bind('firstName')} />
+        <TextField label={t('athletes.lastName')} autoComplete="off" aria-required {...form.bind('lastName')} />
       </fieldset>
       <RelationshipFields relationship={form.bind('relationship')} custom={form.bind('customRelationship')} />
       <TextField
-        label="Username"
+        label={t('athletes.username')}
         autoComplete="off"
         autoCapitalize="none"
         aria-required
-        hint={USERNAME_HINT}
+        hint={t('athletes.usernameHint')}
         {...form.bind('username')}
       />
       <NewPasswordFields password={form.bind('password')} confirmation={form.bind('confirmPassword')} />
       <div className="grid grid--2">
-        <TextField label="Email (optional)" type="email" autoComplete="off" {...form.bind('email')} />
+        <TextField label={t('athletes.emailOptional')} type="email" autoComplete="off" {...form.bind('email')} />
         <TextField
-          label="Phone (optional)"
+          label={t('athletes.phoneOptional')}
           type="tel"
           inputMode="tel"
           autoComplete="off"
@@ -74,7 +75,7 @@ export function CreateAthleteStep({ actorRef }: { actorRef: AthleteStepsActorRef
       </div>
       <div className="button-row">
         <button type="submit" className="button" disabled={!canCreate}>
-          Create Account
+          {t('athletes.createAccount')}
         </button>
         <BackButton enabled={canBack} onBack={() => send({ type: 'BACK' })} />
       </div>

@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../i18n/runtime';
 import { type SiteAccount, SiteAccountContext } from './account';
 import { Page } from './page';
 
@@ -114,5 +115,28 @@ describe('the header account menu', () => {
     await renderPage(family(), <Page header={<button type="button">LOG OUT</button>}>content</Page>);
     expect(screen.queryByRole('navigation', { name: 'Account menu' })).toBeNull();
     expect(screen.getByRole('button', { name: 'LOG OUT' })).toBeTruthy();
+  });
+
+  it('speaks Spanish: Mi cuenta, Mis pagos, Invitar a un tutor, CERRAR SESIÓN (issue 31)', async () => {
+    const user = userEvent.setup();
+    await setLocale('es');
+    const rootRoute = createRootRoute({
+      component: () => (
+        <SiteAccountContext value={family()}>
+          <Page>content</Page>
+        </SiteAccountContext>
+      ),
+    });
+    const router = createRouter({
+      routeTree: rootRoute,
+      history: createMemoryHistory({ initialEntries: ['/payment'] }),
+    });
+    await router.load();
+    render(<RouterProvider router={router} />);
+    await user.click(await screen.findByRole('button', { name: 'Mi cuenta' }));
+    expect(screen.getByRole('navigation', { name: 'Menú de la cuenta' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mis pagos' }).getAttribute('href')).toBe('/payments');
+    expect(screen.getByRole('link', { name: 'Invitar a un tutor' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'CERRAR SESIÓN' })).toBeTruthy();
   });
 });

@@ -1,18 +1,18 @@
 import './account-menu.css';
 import { Link } from '@tanstack/react-router';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, use, useEffect, useId, useRef, useState } from 'react';
+import { loadGroups } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
 import type { SiteAccount } from './account';
 
-/** The texts of the header's account menu (§2 Dashboard names the e-mail and LOG OUT; issue 15 'My payments'). */
-export const ACCOUNT_MENU_TEXTS = {
-  toggle: 'My account',
-  label: 'Account menu',
-  payments: 'My payments',
-  /** Issue 20 point 4: the household's page, where a second guardian is invited. */
-  household: 'Invite a guardian',
-  logOut: 'LOG OUT',
-  loggingOut: 'Logging out…',
-} as const;
+/**
+ * The menu's texts, the `account` catalogue group (issue 31; §2 Dashboard names the e-mail and LOG OUT, issue 15 'My
+ * payments', issue 20 point 4 'Invite a guardian'). The menu shows on every page whose route does not name the group,
+ * so its own chunk loads it, in the language in use, when it first loads (page.tsx holds the menu's place meanwhile);
+ * a language switch then loads it in the new language with the page's groups. If it cannot load, the menu still
+ * shows (the keys, as any group that did not load), never a broken header.
+ */
+const ACCOUNT_TEXTS: Promise<void> = loadGroups(['account']).catch(() => undefined);
 
 /**
  * The header's account menu (issue 19 point 2), the disclosure pattern: a button with aria-expanded and
@@ -21,6 +21,8 @@ export const ACCOUNT_MENU_TEXTS = {
  * moving focus). LOG OUT runs the site's logout, which reloads the page whatever the server answered.
  */
 export function AccountMenu({ account }: { account: SiteAccount }) {
+  use(ACCOUNT_TEXTS);
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const panelId = useId();
@@ -54,13 +56,7 @@ export function AccountMenu({ account }: { account: SiteAccount }) {
   };
 
   return (
-    <nav
-      ref={rootRef}
-      className="site-account"
-      aria-label={ACCOUNT_MENU_TEXTS.label}
-      onKeyDown={onKeyDown}
-      onBlur={onBlur}
-    >
+    <nav ref={rootRef} className="site-account" aria-label={t('account.label')} onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
         ref={toggleRef}
         type="button"
@@ -69,24 +65,24 @@ export function AccountMenu({ account }: { account: SiteAccount }) {
         aria-controls={panelId}
         onClick={() => setOpen((isOpen) => !isOpen)}
       >
-        {ACCOUNT_MENU_TEXTS.toggle}
+        {t('account.toggle')}
       </button>
       <div id={panelId} className="site-account__panel" hidden={!open}>
         <p className="site-account__email">{account.email}</p>
         <ul className="site-account__items">
           <li>
             <Link to="/payments" className="site-account__item" onClick={() => setOpen(false)}>
-              {ACCOUNT_MENU_TEXTS.payments}
+              {t('account.payments')}
             </Link>
           </li>
           <li>
             <Link to="/household" className="site-account__item" onClick={() => setOpen(false)}>
-              {ACCOUNT_MENU_TEXTS.household}
+              {t('account.household')}
             </Link>
           </li>
           <li>
             <button type="button" className="site-account__item" disabled={loggingOut} onClick={logOut}>
-              {loggingOut ? ACCOUNT_MENU_TEXTS.loggingOut : ACCOUNT_MENU_TEXTS.logOut}
+              {loggingOut ? t('account.loggingOut') : t('account.logOut')}
             </button>
           </li>
         </ul>

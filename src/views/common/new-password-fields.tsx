@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { useT } from '../../i18n/use-t';
 import { TextField } from './field';
 
 type BoundField = Omit<ComponentProps<typeof TextField>, 'label'>;
@@ -8,10 +9,17 @@ type BoundField = Omit<ComponentProps<typeof TextField>, 'label'>;
  * athlete's (§2 Create athlete form). Each takes its form's bound field (`form.bind(...)`).
  */
 export function NewPasswordFields({ password, confirmation }: { password: BoundField; confirmation: BoundField }) {
+  const t = useT();
   return (
     <div className="grid grid--2">
-      <TextField label="Password" type="password" autoComplete="new-password" aria-required {...password} />
-      <TextField label="Confirm Password" type="password" autoComplete="new-password" aria-required {...confirmation} />
+      <TextField label={t('common.password')} type="password" autoComplete="new-password" aria-required {...password} />
+      <TextField
+        label={t('common.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        aria-required
+        {...confirmation}
+      />
     </div>
   );
 }

@@ -1,13 +1,15 @@
 import { Link } from '@tanstack/react-router';
+import { useT } from '../../i18n/use-t';
 import { Page } from './page';
 
 export function NotFoundPage() {
+  const t = useT();
   return (
     <Page>
-      <h1>Page not found</h1>
-      <p>The address you followed does not lead to a page of this site.</p>
+      <h1>{t('common.notFound')}</h1>
+      <p>{t('common.notFoundText')}</p>
       <p>
-        <Link to="/login">Go to the login page</Link>
+        <Link to="/login">{t('common.goToLogin')}</Link>
       </p>
     </Page>
   );

@@ -1,8 +1,5 @@
-import {
-  CUSTOM_RELATIONSHIP_PLACEHOLDER,
-  needsCustomRelationship,
-  RELATIONSHIP_OPTIONS,
-} from '../../domain/relationships';
+import { needsCustomRelationship, RELATIONSHIP_OPTIONS } from '../../domain/relationships';
+import { useT } from '../../i18n/use-t';
 import { SelectField, TextField } from './field';
 
 /** A control bound to a form field (use-form.ts `bind`, with the server's error where a form adds one). */
@@ -19,17 +16,18 @@ interface BoundField {
  * athlete steps) and 'Invite a guardian' (/household), fed by each form's bound fields.
  */
 export function RelationshipFields({ relationship, custom }: { relationship: BoundField; custom: BoundField }) {
+  const t = useT();
   return (
     <>
-      <SelectField label="Relationship" aria-required {...relationship}>
+      <SelectField label={t('common.relationship')} aria-required {...relationship}>
         {RELATIONSHIP_OPTIONS.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {t('common.relationshipOption', { option })}
           </option>
         ))}
       </SelectField>
       {needsCustomRelationship(relationship.value) && (
-        <TextField label={CUSTOM_RELATIONSHIP_PLACEHOLDER} aria-required {...custom} />
+        <TextField label={t('common.relationshipCustom')} aria-required {...custom} />
       )}
     </>
   );

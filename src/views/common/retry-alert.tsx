@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 import { Alert } from './alert';
 
 /**
@@ -16,12 +17,13 @@ export function RetryAlert({
   canRetry?: boolean;
   actions?: ReactNode;
 }) {
+  const t = useT();
   return (
     <>
       <Alert>{children}</Alert>
       <div className="button-row">
         <button type="button" className="button" disabled={!canRetry} onClick={onRetry}>
-          Try again
+          {t('common.tryAgain')}
         </button>
         {actions}
       </div>

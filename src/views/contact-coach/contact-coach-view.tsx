@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { config } from '../../config';
+import { useT } from '../../i18n/use-t';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
-
-export const CONTACT_COACH_HEADING = 'Contact your coach';
 
 /**
  * /contact-coach (spec §2): where someone without a licence link lands (login welcome 'No' without a licence, a
@@ -11,16 +10,17 @@ export const CONTACT_COACH_HEADING = 'Contact your coach';
  * says whom to ask and offers the way in for those who already have an account.
  */
 export function ContactCoachView() {
+  const t = useT();
   return (
     <Page>
       <section className="card">
-        <StepHeading>{CONTACT_COACH_HEADING}</StepHeading>
-        <p>To register with {config.clientName}, you need the license link for your team.</p>
-        <p>Please contact your coach and ask them to send you the license link. Open it to create your account.</p>
+        <StepHeading>{t('contact.heading')}</StepHeading>
+        <p>{t('contact.needLink', { client_name: config.clientName })}</p>
+        <p>{t('contact.askCoach')}</p>
         <p>
-          Already have an account?{' '}
+          {t('contact.haveAccount')}{' '}
           <Link to="/login" search={{ step: 2 }}>
-            Log in
+            {t('contact.logIn')}
           </Link>
         </p>
       </section>

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { useT } from '../../i18n/use-t';
 import { accountMenuView, type DashboardActorRef } from '../../machines/dashboard.connect';
-import { INVITE_GUARDIAN_MENU_LABEL, LOG_OUT_MENU_LABEL, SERVER_SELECTOR_LABEL } from './dashboard-texts';
 
 /**
  * §2 Dashboard: the server selector (only with more than one server) and the top menu ('My payments', 'Invite a
  * guardian' (issue 20 point 4), e-mail, LOG OUT).
  */
 export function AccountMenu({ actorRef }: { actorRef: DashboardActorRef }) {
+  const t = useT();
   const { email, hasServerChoice, servers, selectedServerId, canSwitch, canLogOut } = useSelector(
     actorRef,
     accountMenuView,
@@ -15,10 +16,10 @@ export function AccountMenu({ actorRef }: { actorRef: DashboardActorRef }) {
   );
 
   return (
-    <nav className="account-menu" aria-label="Account">
+    <nav className="account-menu" aria-label={t('dashboard.menuLabel')}>
       {hasServerChoice && (
         <div className="account-menu__server">
-          <label htmlFor="api-server">{SERVER_SELECTOR_LABEL}</label>
+          <label htmlFor="api-server">{t('dashboard.server')}</label>
           <select
             id="api-server"
             value={selectedServerId}
@@ -34,10 +35,10 @@ export function AccountMenu({ actorRef }: { actorRef: DashboardActorRef }) {
         </div>
       )}
       <Link to="/payments" className="account-menu__payments">
-        My payments
+        {t('dashboard.myPayments')}
       </Link>
       <Link to="/household" className="account-menu__household">
-        {INVITE_GUARDIAN_MENU_LABEL}
+        {t('dashboard.inviteGuardian')}
       </Link>
       <span className="account-menu__email">{email}</span>
       <button
@@ -46,7 +47,7 @@ export function AccountMenu({ actorRef }: { actorRef: DashboardActorRef }) {
         disabled={!canLogOut}
         onClick={() => actorRef.send({ type: 'LOG_OUT' })}
       >
-        {LOG_OUT_MENU_LABEL}
+        {t('dashboard.logOutMenu')}
       </button>
     </nav>
   );

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { formatDateText } from '../../domain/dates';
+import { intlLocale } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
 import { accountStatusView, type DashboardActorRef } from '../../machines/dashboard.connect';
-import { LOGOUT_BUTTON_LABEL, NO_SUBSCRIPTION_TEXT, STATUS_LABEL } from './dashboard-texts';
 
 /**
  * 'Your Account' (§4 Subscription status messages): the server's status message and the texts dashboard.connect.ts
@@ -9,29 +11,32 @@ import { LOGOUT_BUTTON_LABEL, NO_SUBSCRIPTION_TEXT, STATUS_LABEL } from './dashb
  * instruction and a Logout button.
  */
 export function AccountStatus({ actorRef }: { actorRef: DashboardActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, accountStatusView, shallowEqual);
   if (view.statusMessage === null) {
-    return <p>{NO_SUBSCRIPTION_TEXT}</p>;
+    return <p>{t('dashboard.noSubscription')}</p>;
   }
+  // The paid-through instant as its calendar date, 'December 31, 2027' / '31 de diciembre de 2027'.
+  const date = formatDateText(view.paidThrough, 'long', intlLocale());
   return (
     <div className="account-status">
       <p>
-        {STATUS_LABEL} <strong>{view.statusMessage}</strong>
+        {t('dashboard.status')} <strong>{view.statusMessage}</strong>
       </p>
-      {view.message && <p className="account-status__message">{view.message}</p>}
-      {view.dateLabel && view.date && (
+      {view.message && <p className="account-status__message">{t(view.message)}</p>}
+      {view.dateLabel && date && (
         <p>
-          {view.dateLabel} <strong>{view.date}</strong>
+          {t(view.dateLabel)} <strong>{date}</strong>
         </p>
       )}
       {view.addBillingPrompt && (
         <p>
-          <Link to="/subscribe">{view.addBillingPrompt}</Link>
+          <Link to="/subscribe">{t(view.addBillingPrompt)}</Link>
         </p>
       )}
       {view.registerWithAnotherLicense && (
         <div className="account-status__register">
-          <p>{view.registerWithAnotherLicense}</p>
+          <p>{t(view.registerWithAnotherLicense)}</p>
           {view.showLogoutButton && (
             <button
               type="button"
@@ -39,7 +44,7 @@ export function AccountStatus({ actorRef }: { actorRef: DashboardActorRef }) {
               disabled={!view.canLogOut}
               onClick={() => actorRef.send({ type: 'LOG_OUT' })}
             >
-              {LOGOUT_BUTTON_LABEL}
+              {t('dashboard.logoutButton')}
             </button>
           )}
         </div>

@@ -1,29 +1,24 @@
 import './dashboard.css';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { useT } from '../../i18n/use-t';
 import { type DashboardActorRef, dashboardView } from '../../machines/dashboard.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
 import { AccountMenu } from './account-menu';
 import { AccountStatus } from './account-status';
-import {
-  LOADING_ACCOUNT_TEXT,
-  LOGGING_OUT_TEXT,
-  REDIRECTING_TEXT,
-  RETRY_LABEL,
-  YOUR_ACCOUNT_HEADING,
-} from './dashboard-texts';
 import { SupportSection } from './support-section';
 
 /** The account page (§2 Dashboard), rendered from dashboard.connect.ts's views of the machine's state. */
 export function DashboardFlow({ actorRef }: { actorRef: DashboardActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, dashboardView, shallowEqual);
 
   let body = null;
   if (view.status === 'loggingOut') {
-    body = <p role="status">{LOGGING_OUT_TEXT}</p>;
+    body = <p role="status">{t('dashboard.loggingOut')}</p>;
   } else if (view.status === 'loading') {
-    body = <p role="status">{LOADING_ACCOUNT_TEXT}</p>;
+    body = <p role="status">{t('dashboard.loading')}</p>;
   } else if (view.status === 'ready') {
     body = (
       <>
@@ -36,7 +31,7 @@ export function DashboardFlow({ actorRef }: { actorRef: DashboardActorRef }) {
               disabled={!view.canRetry}
               onClick={() => actorRef.send({ type: 'RETRY' })}
             >
-              {RETRY_LABEL}
+              {t('dashboard.tryAgain')}
             </button>
           </Alert>
         )}
@@ -44,14 +39,14 @@ export function DashboardFlow({ actorRef }: { actorRef: DashboardActorRef }) {
       </>
     );
   } else {
-    body = <p role="status">{REDIRECTING_TEXT}</p>;
+    body = <p role="status">{t('dashboard.redirecting')}</p>;
   }
 
   return (
     <Page header={<AccountMenu actorRef={actorRef} />}>
       <section className="card" aria-labelledby="your-account">
         <StepHeading>
-          <span id="your-account">{YOUR_ACCOUNT_HEADING}</span>
+          <span id="your-account">{t('dashboard.yourAccount')}</span>
         </StepHeading>
         {body}
       </section>

@@ -2,13 +2,14 @@ import './household.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, type MouseEvent, type ReactNode, useState } from 'react';
 import { loginSchema } from '../../domain/forms/login';
+import { type Message, text } from '../../i18n/runtime';
+import { useLocale, useT } from '../../i18n/use-t';
 import {
   accountFormStart,
   canSubmitAccount,
   canSubmitLogin,
   type HouseholdJoinActorRef,
   householdJoinView,
-  JOIN_TEXTS,
   loginFormStart,
   PAYMENTS_HREF,
 } from '../../machines/household-join.connect';
@@ -22,28 +23,34 @@ import { useForm } from '../common/use-form';
 import { GuardianAccountFields, useGuardianForm } from '../register/guardian-account-fields';
 
 /** /household/join (issue 20 point 4), rendered from the household-join machine's state. */
+/** A message of the view in the language in use (nothing while there is none). */
+function shown(message: Message | string | null): string | null {
+  return message === null || typeof message === 'string' ? message : text(message);
+}
+
 export function HouseholdJoinFlow({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, householdJoinView, shallowEqual);
   const join = () => actorRef.send({ type: 'JOIN' });
   let screen: ReactNode = null;
   if (view.screen === 'loading') {
-    screen = <p role="status">{JOIN_TEXTS.loading}</p>;
+    screen = <p role="status">{t('household.joinLoading')}</p>;
   } else if (view.screen === 'invalid') {
-    screen = <Alert>{view.error}</Alert>;
+    screen = <Alert>{shown(view.error)}</Alert>;
   } else if (view.screen === 'choose') {
     screen = (
       <>
-        <p>{view.invitedText}</p>
+        <p>{shown(view.invitedText)}</p>
         <div className="button-row">
           <button type="button" className="button" onClick={() => actorRef.send({ type: 'LOG_IN' })}>
-            {JOIN_TEXTS.logIn}
+            {t('household.logIn')}
           </button>
           <button
             type="button"
             className="button button--secondary"
             onClick={() => actorRef.send({ type: 'CREATE_ACCOUNT' })}
           >
-            {JOIN_TEXTS.createAccount}
+            {t('household.createAccount')}
           </button>
         </div>
       </>
@@ -51,11 +58,11 @@ export function HouseholdJoinFlow({ actorRef }: { actorRef: HouseholdJoinActorRe
   } else if (view.screen === 'loggedIn') {
     screen = (
       <>
-        <p>{view.invitedText}</p>
-        <p>{view.loggedInText}</p>
+        <p>{shown(view.invitedText)}</p>
+        <p>{shown(view.loggedInText)}</p>
         <div className="button-row">
           <button type="button" className="button" disabled={!view.canJoin} onClick={join}>
-            {JOIN_TEXTS.join}
+            {t('household.join')}
           </button>
         </div>
       </>
@@ -65,9 +72,9 @@ export function HouseholdJoinFlow({ actorRef }: { actorRef: HouseholdJoinActorRe
   } else if (view.screen === 'createAccount') {
     screen = <JoinAccountForm actorRef={actorRef} />;
   } else if (view.screen === 'accepting') {
-    screen = <p role="status">{JOIN_TEXTS.joining}</p>;
+    screen = <p role="status">{t('household.joining')}</p>;
   } else if (view.screen === 'acceptFailed') {
-    screen = <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.error}</RetryAlert>;
+    screen = <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{shown(view.error)}</RetryAlert>;
   } else if (view.screen === 'joined') {
     const seePayments = (event: MouseEvent) => {
       // A real link (it opens in a new tab too); in this tab the machine hands over and the route navigates.
@@ -76,10 +83,10 @@ export function HouseholdJoinFlow({ actorRef }: { actorRef: HouseholdJoinActorRe
     };
     screen = (
       <>
-        <Alert tone="success">{view.joinedText}</Alert>
+        <Alert tone="success">{shown(view.joinedText)}</Alert>
         <p>
           <a className="button" href={PAYMENTS_HREF} onClick={seePayments}>
-            {JOIN_TEXTS.seePayments}
+            {t('household.seePayments')}
           </a>
         </p>
       </>
@@ -88,7 +95,7 @@ export function HouseholdJoinFlow({ actorRef }: { actorRef: HouseholdJoinActorRe
   return (
     <Page>
       <section className="card household">
-        <StepHeading>{JOIN_TEXTS.heading}</StepHeading>
+        <StepHeading>{t('household.joinHeading')}</StepHeading>
         {screen}
       </section>
     </Page>
@@ -117,15 +124,16 @@ function JoinForm({
   children: ReactNode;
 }) {
   const view = useSelector(actorRef, householdJoinView, shallowEqual);
+  useLocale(); // its texts follow a language switch
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (form.attemptSubmit() && canSubmit) onSubmit();
   };
   return (
     <form onSubmit={submit} noValidate aria-busy={view.busy}>
-      <p>{view.invitedText}</p>
+      <p>{shown(view.invitedText)}</p>
       <StepHeading level={2}>{heading}</StepHeading>
-      {view.error !== null && <Alert>{view.error}</Alert>}
+      {view.error !== null && <Alert>{shown(view.error)}</Alert>}
       {children}
       <div className="button-row">
         <button type="submit" className="button" disabled={!canSubmit}>
@@ -139,34 +147,41 @@ function JoinForm({
 
 /** Spec §2 Login step 2's form, for the invitee: e-mail (the invite's) and password, 'Log In', 'Back'. */
 function JoinLoginForm({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
+  const t = useT();
   const [start] = useState(() => loginFormStart(actorRef.getSnapshot()));
   const form = useForm(start, loginSchema);
   const canSubmit = useSelector(actorRef, (snapshot) => canSubmitLogin(snapshot, form.values));
   return (
     <JoinForm
       actorRef={actorRef}
-      heading={JOIN_TEXTS.logInHeading}
-      submitLabel="Log In"
+      heading={t('household.logInHeading')}
+      submitLabel={t('household.logInSubmit')}
       form={form}
       canSubmit={canSubmit}
       onSubmit={() => actorRef.send({ type: 'SUBMIT_LOGIN', values: form.values })}
     >
-      <TextField label="Email" type="email" autoComplete="username" {...form.bind('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" {...form.bind('password')} />
+      <TextField label={t('household.loginEmail')} type="email" autoComplete="username" {...form.bind('email')} />
+      <TextField
+        label={t('household.password')}
+        type="password"
+        autoComplete="current-password"
+        {...form.bind('password')}
+      />
     </JoinForm>
   );
 }
 
 /** The register wizard's guardian form (spec §2 Register step 1, §5), for the invitee: 'Create Account', 'Back'. */
 function JoinAccountForm({ actorRef }: { actorRef: HouseholdJoinActorRef }) {
+  const t = useT();
   const [start] = useState(() => accountFormStart(actorRef.getSnapshot()));
   const form = useGuardianForm(start, { creating: true });
   const canSubmit = useSelector(actorRef, (snapshot) => canSubmitAccount(snapshot, form.values));
   return (
     <JoinForm
       actorRef={actorRef}
-      heading={JOIN_TEXTS.createAccountHeading}
-      submitLabel="Create Account"
+      heading={t('household.createAccountHeading')}
+      submitLabel={t('household.createAccountSubmit')}
       form={form}
       canSubmit={canSubmit}
       onSubmit={() => actorRef.send({ type: 'SUBMIT_ACCOUNT', values: form.values })}

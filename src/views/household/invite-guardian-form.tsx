@@ -1,12 +1,9 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { EMPTY_GUARDIAN_INVITE, guardianInviteSchema } from '../../domain/forms/guardian-invite';
-import {
-  canSendInvite,
-  HOUSEHOLD_TEXTS,
-  type HouseholdActorRef,
-  inviteFormView,
-} from '../../machines/household.connect';
+import { text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
+import { canSendInvite, type HouseholdActorRef, inviteFormView } from '../../machines/household.connect';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
 import { RelationshipFields } from '../common/relationship-fields';
@@ -18,6 +15,7 @@ import { useForm } from '../common/use-form';
  * are also announced above the form.
  */
 export function InviteGuardianForm({ actorRef }: { actorRef: HouseholdActorRef }) {
+  const t = useT();
   const form = useForm(EMPTY_GUARDIAN_INVITE, guardianInviteSchema);
   const view = useSelector(actorRef, (snapshot) => inviteFormView(snapshot, form.values.relationship), shallowEqual);
   const canSend = useSelector(actorRef, (snapshot) => canSendInvite(snapshot, form.values));
@@ -31,16 +29,16 @@ export function InviteGuardianForm({ actorRef }: { actorRef: HouseholdActorRef }
   };
   return (
     <form className="card" onSubmit={submit} noValidate aria-busy={view.busy} aria-labelledby="household-invite">
-      <h2 id="household-invite">{HOUSEHOLD_TEXTS.inviteHeading}</h2>
-      <p>{HOUSEHOLD_TEXTS.inviteIntro}</p>
-      {view.sent !== null && <Alert tone="success">{view.sent}</Alert>}
+      <h2 id="household-invite">{t('household.inviteHeading')}</h2>
+      <p>{t('household.inviteIntro')}</p>
+      {view.sent !== null && <Alert tone="success">{text(view.sent)}</Alert>}
       {view.error !== null && <Alert>{view.error}</Alert>}
-      <TextField label="Name" autoComplete="off" aria-required {...field('name')} />
-      <TextField label="E-mail" type="email" autoComplete="off" aria-required {...field('email')} />
+      <TextField label={t('household.name')} autoComplete="off" aria-required {...field('name')} />
+      <TextField label={t('household.email')} type="email" autoComplete="off" aria-required {...field('email')} />
       <RelationshipFields relationship={field('relationship')} custom={field('customRelationship')} />
       <div className="button-row">
         <button type="submit" className="button" disabled={!canSend}>
-          {HOUSEHOLD_TEXTS.sendInvite}
+          {t('household.sendInvite')}
         </button>
       </div>
     </form>

@@ -1,29 +1,23 @@
 import type { ReactNode } from 'react';
 import { formatDisplayDate } from '../../domain/dates';
-import { SIBLING_DISCOUNT_TEXT } from '../../domain/household';
 import { formatUsd } from '../../domain/money';
-import {
-  NOTHING_MORE_DUE,
-  PAYMENT_CONFIRMED,
-  PAYMENT_REFUNDED,
-  PAYMENT_SUCCEEDED,
-  receiptSentText,
-} from '../../domain/payment-rules';
+import { intlLocale } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
 import type { PaymentConfirmation as Confirmation, HouseholdReceipt, Receipt } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
 import '../payment/amounts.css';
-import { cardText } from '../payments/payment-texts';
 
 function RemainingSchedule({ remaining }: { remaining: Receipt['remaining'] }) {
-  if (remaining.length === 0) return <p>{NOTHING_MORE_DUE}</p>;
+  const t = useT();
+  if (remaining.length === 0) return <p>{t('licence.nothingMoreDue')}</p>;
   return (
     <table className="confirmation__schedule">
-      <caption>Remaining payments</caption>
+      <caption>{t('licence.remainingPayments')}</caption>
       <thead>
         <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Amount</th>
+          <th scope="col">{t('licence.date')}</th>
+          <th scope="col">{t('licence.amount')}</th>
         </tr>
       </thead>
       <tbody>
@@ -31,7 +25,7 @@ function RemainingSchedule({ remaining }: { remaining: Receipt['remaining'] }) {
           // Two instalments may share a date and an amount; their order is what tells them apart.
           // biome-ignore lint/suspicious/noArrayIndexKey: the schedule is fixed for the life of this screen.
           <tr key={index}>
-            <td>{formatDisplayDate(payment.due_date)}</td>
+            <td>{formatDisplayDate(payment.due_date, 'short', intlLocale())}</td>
             <td>{formatUsd(payment.amount_cents)}</td>
           </tr>
         ))}
@@ -47,17 +41,27 @@ function RemainingSchedule({ remaining }: { remaining: Receipt['remaining'] }) {
  * first heading and takes the focus.
  */
 export function PaymentConfirmation({ confirmation }: { confirmation: Confirmation }) {
+  const t = useT();
   const { receipt, refunded, afterReturn } = confirmation;
   const household = confirmation.household ?? null;
   return (
     <section className="confirmation">
-      <StepHeading>{PAYMENT_CONFIRMED}</StepHeading>
-      {refunded && <Alert tone="info">{PAYMENT_REFUNDED}</Alert>}
-      {afterReturn && !refunded && <Alert tone="success">{PAYMENT_SUCCEEDED}</Alert>}
+      <StepHeading>{t('licence.paymentConfirmed')}</StepHeading>
+      {refunded && <Alert tone="info">{t('licence.paymentRefunded')}</Alert>}
+      {afterReturn && !refunded && <Alert tone="success">{t('licence.paymentSucceeded')}</Alert>}
       {receipt !== null && <ReceiptDetails receipt={receipt} />}
       {household !== null && <HouseholdReceiptDetails receipt={household} />}
     </section>
   );
+}
+
+/** 'Visa ending in 4242' in the language in use (the brand as the card network names it). */
+function cardEnding(card: NonNullable<Receipt['card']>, t: ReturnType<typeof useT>): string {
+  if (card.brand === '') return t('licence.cardEndingNoBrand', { last4: card.last4 });
+  return t('licence.cardEnding', {
+    brand: `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`,
+    last4: card.last4,
+  });
 }
 
 /** A discount as the receipt lists it: its amount with a minus sign. */
@@ -93,22 +97,23 @@ function ReceiptAmounts({
   lines?: ReactNode;
   children?: ReactNode;
 }) {
-  const receiptSent = receiptSentText(receipt.email);
+  const t = useT();
+  const email = receipt.email.trim();
   return (
     <>
       <dl className="amounts card">
-        <Row term="Paid today" total>
+        <Row term={t('licence.paidToday')} total>
           {formatUsd(receipt.amount_cents)}
         </Row>
         {lines}
         {receipt.sibling_discount_cents > 0 && (
-          <Row term={SIBLING_DISCOUNT_TEXT}>{minus(receipt.sibling_discount_cents)}</Row>
+          <Row term={t('licence.siblingDiscount')}>{minus(receipt.sibling_discount_cents)}</Row>
         )}
-        {receipt.card !== null && <Row term="Card">{cardText(receipt.card)}</Row>}
+        {receipt.card !== null && <Row term={t('licence.card')}>{cardEnding(receipt.card, t)}</Row>}
       </dl>
       {children}
       <RemainingSchedule remaining={receipt.remaining} />
-      {receiptSent !== null && <p className="confirmation__receipt">{receiptSent}</p>}
+      {email !== '' && <p className="confirmation__receipt">{t('licence.receiptSent', { email })}</p>}
     </>
   );
 }
@@ -119,24 +124,29 @@ function ReceiptAmounts({
  * the card, the remaining schedule and where the one receipt went.
  */
 function HouseholdReceiptDetails({ receipt }: { receipt: HouseholdReceipt }) {
+  const t = useT();
   return (
     <ReceiptAmounts receipt={receipt}>
       {receipt.athletes.map((athlete) => (
         <section key={athlete.membership_id} className="card confirmation__athlete" aria-label={athlete.name}>
           <h2>{athlete.name}</h2>
           <dl className="amounts">
-            <Row term="Team">
+            <Row term={t('licence.team')}>
               {[athlete.team_name, athlete.season_name].filter((part) => part !== null).join(' · ')}
             </Row>
-            <Row term="Plan">{athlete.plan_name}</Row>
-            <Row term="Dues">{formatUsd(athlete.dues_cents)}</Row>
-            {athlete.code_discount_cents > 0 && <Row term="Discount">{minus(athlete.code_discount_cents)}</Row>}
-            {athlete.sibling_discount_cents > 0 && (
-              <Row term={SIBLING_DISCOUNT_TEXT}>{minus(athlete.sibling_discount_cents)}</Row>
+            <Row term={t('licence.plan')}>{athlete.plan_name}</Row>
+            <Row term={t('licence.dues')}>{formatUsd(athlete.dues_cents)}</Row>
+            {athlete.code_discount_cents > 0 && (
+              <Row term={t('licence.discount')}>{minus(athlete.code_discount_cents)}</Row>
             )}
-            {athlete.protection_cents > 0 && <Row term="Injury protection">{formatUsd(athlete.protection_cents)}</Row>}
-            <Row term="App fee">{formatUsd(athlete.app_fee_cents)}</Row>
-            <Row term="Paid today" total>
+            {athlete.sibling_discount_cents > 0 && (
+              <Row term={t('licence.siblingDiscount')}>{minus(athlete.sibling_discount_cents)}</Row>
+            )}
+            {athlete.protection_cents > 0 && (
+              <Row term={t('licence.injuryProtection')}>{formatUsd(athlete.protection_cents)}</Row>
+            )}
+            <Row term={t('licence.appFee')}>{formatUsd(athlete.app_fee_cents)}</Row>
+            <Row term={t('licence.paidToday')} total>
               {formatUsd(athlete.amount_cents)}
             </Row>
           </dl>
@@ -148,14 +158,15 @@ function HouseholdReceiptDetails({ receipt }: { receipt: HouseholdReceipt }) {
 
 /** What the payment confirmed: amount today, team and season, plan, card, the remaining schedule, the receipt. */
 function ReceiptDetails({ receipt }: { receipt: Receipt }) {
+  const t = useT();
   return (
     <ReceiptAmounts
       receipt={receipt}
       lines={
         <>
-          <Row term="Team">{receipt.team_name}</Row>
-          {receipt.season_name !== null && <Row term="Season">{receipt.season_name}</Row>}
-          <Row term="Plan">{receipt.plan_name}</Row>
+          <Row term={t('licence.team')}>{receipt.team_name}</Row>
+          {receipt.season_name !== null && <Row term={t('licence.season')}>{receipt.season_name}</Row>}
+          <Row term={t('licence.plan')}>{receipt.plan_name}</Row>
         </>
       }
     />

@@ -5,7 +5,6 @@ import { useT } from '../../i18n/use-t';
 import type { PaymentConfirmation as Confirmation } from '../../machines/licence.connect';
 import { AppStoreLinks } from '../common/branding/app-store-links';
 import { StepHeading } from '../common/step-heading';
-import { MY_PAYMENTS_HEADING } from '../payments/payment-texts';
 import { PaymentConfirmation } from './payment-confirmation';
 
 /** One numbered card of the activation steps; the number is decoration, the heading names the step. */
@@ -37,10 +36,11 @@ function ActivationStep({
 
 /** Issue 19.2: the way to "My payments" (/payments): what was paid, what is due next, the card. */
 function MyPaymentsLink() {
+  const t = useT();
   return (
     <p className="licence-success__payments">
       <Link to="/payments" className="button button--secondary">
-        {MY_PAYMENTS_HEADING}
+        {t('licence.myPayments')}
       </Link>
     </p>
   );

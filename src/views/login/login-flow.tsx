@@ -1,6 +1,7 @@
 import './login.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 import { type LoginActorRef, loginView } from '../../machines/login.connect';
 import { StepHeading } from '../common/step-heading';
 import { WizardPage } from '../register/wizard-page';
@@ -12,10 +13,11 @@ import { WelcomeStep } from './welcome-step';
  * names it. The route creates the actor and navigates when it finishes; this view only renders and sends events.
  */
 export function LoginFlow({ actorRef, notice }: { actorRef: LoginActorRef; notice?: ReactNode }) {
+  const t = useT();
   const { screen, athleteSteps } = useSelector(actorRef, loginView, shallowEqual);
   let step: ReactNode = null;
   if (screen === 'welcome') step = <WelcomeStep actorRef={actorRef} />;
-  else if (screen === 'tokenLogin') step = <StepHeading>Logging you in</StepHeading>;
+  else if (screen === 'tokenLogin') step = <StepHeading>{t('login.loggingIn')}</StepHeading>;
   else if (screen === 'guardianLogin') step = <GuardianLoginStep actorRef={actorRef} />;
-  return <WizardPage notice={notice} step={step} athleteSteps={athleteSteps} />;
+  return <WizardPage notice={notice} step={step} athleteSteps={athleteSteps} loading={t('login.loading')} />;
 }

@@ -1,18 +1,20 @@
 import { config } from '../../config';
+import { useT } from '../../i18n/use-t';
 import type { LoginActorRef } from '../../machines/login.connect';
 import { StepHeading } from '../common/step-heading';
 
 /** Spec §2 Login step 1: 'Already have a {client name} App account?' with Yes and No. */
 export function WelcomeStep({ actorRef }: { actorRef: LoginActorRef }) {
+  const t = useT();
   return (
     <section className="card login-welcome">
-      <StepHeading>Already have a {config.clientName} App account?</StepHeading>
+      <StepHeading>{t('login.haveAccount', { client_name: config.clientName })}</StepHeading>
       <div className="button-row">
         <button type="button" className="button" onClick={() => actorRef.send({ type: 'YES' })}>
-          Yes
+          {t('login.yes')}
         </button>
         <button type="button" className="button button--secondary" onClick={() => actorRef.send({ type: 'NO' })}>
-          No
+          {t('login.no')}
         </button>
       </div>
     </section>

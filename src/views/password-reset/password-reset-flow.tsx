@@ -1,21 +1,16 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { MouseEvent, ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 import { type PasswordResetActorRef, passwordResetView } from '../../machines/password-reset.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
-import {
-  INSTRUCTIONS_SENT_TEXT,
-  LOG_IN_WITH_NEW_PASSWORD,
-  PASSWORD_UPDATED_TEXT,
-  RESET_DONE_HEADING,
-  SUBMITTED_HEADING,
-} from './password-reset-texts';
 import { RequestForm } from './request-form';
 import { ResetForm } from './reset-form';
 
 /** The forgotten-password screens (§2 /resetpwd/forgot), as password-reset.connect.ts's `passwordResetView` says. */
 export function PasswordResetFlow({ actorRef }: { actorRef: PasswordResetActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, passwordResetView, shallowEqual);
 
   let screen: ReactNode = null;
@@ -24,8 +19,8 @@ export function PasswordResetFlow({ actorRef }: { actorRef: PasswordResetActorRe
   } else if (view.screen === 'submitted') {
     screen = (
       <section className="card">
-        <StepHeading>{SUBMITTED_HEADING}</StepHeading>
-        <Alert tone="success">{INSTRUCTIONS_SENT_TEXT}</Alert>
+        <StepHeading>{t('reset.submittedHeading')}</StepHeading>
+        <Alert tone="success">{t('reset.instructionsSent')}</Alert>
       </section>
     );
   } else if (view.screen === 'reset') {
@@ -38,11 +33,11 @@ export function PasswordResetFlow({ actorRef }: { actorRef: PasswordResetActorRe
     };
     screen = (
       <section className="card">
-        <StepHeading>{RESET_DONE_HEADING}</StepHeading>
-        <Alert tone="success">{PASSWORD_UPDATED_TEXT}</Alert>
+        <StepHeading>{t('reset.doneHeading')}</StepHeading>
+        <Alert tone="success">{t('reset.passwordUpdated')}</Alert>
         <p>
           <a className="button" href={view.logInHref} onClick={logIn}>
-            {LOG_IN_WITH_NEW_PASSWORD}
+            {t('reset.logInWithNew')}
           </a>
         </p>
       </section>

@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { resetRequestSchema } from '../../domain/forms/password-reset';
+import { useT } from '../../i18n/use-t';
 import {
   canRequest,
   type PasswordResetActorRef,
@@ -11,10 +12,10 @@ import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
-import { REQUEST_HEADING, REQUEST_INTRO } from './password-reset-texts';
 
 /** §2 request form: the account's e-mail and 'Submit'. Shown while the request runs, so typed values stay. */
 export function RequestForm({ actorRef }: { actorRef: PasswordResetActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, requestFormView, shallowEqual);
   const [start] = useState(() => requestFormStart(actorRef.getSnapshot()));
   const form = useForm(start, resetRequestSchema);
@@ -29,13 +30,13 @@ export function RequestForm({ actorRef }: { actorRef: PasswordResetActorRef }) {
 
   return (
     <form className="card" onSubmit={submit} noValidate aria-busy={view.busy} aria-describedby="request-intro">
-      <StepHeading>{REQUEST_HEADING}</StepHeading>
-      <p id="request-intro">{REQUEST_INTRO}</p>
+      <StepHeading>{t('reset.requestHeading')}</StepHeading>
+      <p id="request-intro">{t('reset.requestIntro')}</p>
       {view.error && <Alert>{view.error}</Alert>}
-      <TextField label="Email" type="email" autoComplete="email" required {...form.bind('email')} />
+      <TextField label={t('reset.email')} type="email" autoComplete="email" required {...form.bind('email')} />
       <div className="button-row">
         <button type="submit" className="button" disabled={!canSubmit}>
-          Submit
+          {t('reset.submit')}
         </button>
       </div>
     </form>

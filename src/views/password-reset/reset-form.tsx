@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { passwordResetSchema } from '../../domain/forms/password-reset';
+import { useT } from '../../i18n/use-t';
 import {
   canResetPassword,
   type PasswordResetActorRef,
@@ -11,10 +12,10 @@ import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
-import { RESET_HEADING, RESET_INTRO } from './password-reset-texts';
 
 /** §2 reset form (with a token in the query): e-mail, password, confirm password, 'Reset Password'. */
 export function ResetForm({ actorRef }: { actorRef: PasswordResetActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, resetFormView, shallowEqual);
   const [start] = useState(() => resetFormStart(actorRef.getSnapshot()));
   const form = useForm(start, passwordResetSchema);
@@ -29,13 +30,19 @@ export function ResetForm({ actorRef }: { actorRef: PasswordResetActorRef }) {
 
   return (
     <form className="card" onSubmit={submit} noValidate aria-busy={view.busy} aria-describedby="reset-intro">
-      <StepHeading>{RESET_HEADING}</StepHeading>
-      <p id="reset-intro">{RESET_INTRO}</p>
+      <StepHeading>{t('reset.resetHeading')}</StepHeading>
+      <p id="reset-intro">{t('reset.resetIntro')}</p>
       {view.error && <Alert>{view.error}</Alert>}
-      <TextField label="Email" type="email" autoComplete="email" required {...form.bind('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" required {...form.bind('password')} />
+      <TextField label={t('reset.email')} type="email" autoComplete="email" required {...form.bind('email')} />
       <TextField
-        label="Confirm Password"
+        label={t('reset.password')}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...form.bind('password')}
+      />
+      <TextField
+        label={t('reset.confirmPassword')}
         type="password"
         autoComplete="new-password"
         required
@@ -43,7 +50,7 @@ export function ResetForm({ actorRef }: { actorRef: PasswordResetActorRef }) {
       />
       <div className="button-row">
         <button type="submit" className="button" disabled={!canReset}>
-          Reset Password
+          {t('reset.resetPassword')}
         </button>
       </div>
     </form>

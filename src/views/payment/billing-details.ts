@@ -3,13 +3,15 @@
  * are valid and what the card provider receives is src/domain/forms/payment-billing.ts.
  */
 import type { BillingForm } from '../../domain/forms/payment-billing';
+import type { MessageKey } from '../../i18n/runtime';
 
-export const BILLING_LABELS: Readonly<Record<keyof BillingForm, string>> = {
-  name: 'Name on card',
-  email: 'Email',
-  line1: 'Address',
-  city: 'City',
-  state: 'State',
-  postalCode: 'Postal code',
-  country: 'Country',
-};
+/** Each field's label, a catalogue key (issue 31): the form shows it in the language in use. */
+export const BILLING_LABELS = {
+  name: 'payment.billingName',
+  email: 'payment.billingEmail',
+  line1: 'payment.billingLine1',
+  city: 'payment.billingCity',
+  state: 'payment.billingState',
+  postalCode: 'payment.billingPostalCode',
+  country: 'payment.billingCountry',
+} as const satisfies Readonly<Record<keyof BillingForm, MessageKey>>;

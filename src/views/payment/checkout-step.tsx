@@ -1,5 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { formatUsd } from '../../domain/money';
+import { useT } from '../../i18n/use-t';
 import { checkoutView } from '../../machines/payment.connect';
 import { AmountRow } from './amount-row';
 import { PayNowForm } from './pay-now-form';
@@ -10,6 +11,7 @@ import type { StepProps } from './types';
  * rendered while paying, so the card form (and what was typed into it) stays mounted across attempts.
  */
 export function CheckoutStep({ actorRef, preview }: StepProps) {
+  const t = useT();
   const context = useSelector(actorRef, checkoutView, shallowEqual);
   const { plan: described, waiver } = context;
   const waivers =
@@ -34,7 +36,7 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
       preview={preview}
     >
       {described !== null && (
-        <section className="card order-summary" aria-label="Your payment">
+        <section className="card order-summary" aria-label={t('payment.yourPayment')}>
           <h2>{described.name}</h2>
           <dl className="amounts">
             {described.todayLines.map((line) => (
@@ -42,25 +44,22 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
             ))}
             {described.showsChargedToday && (
               <div className="amounts__row">
-                <dt>Charged today</dt>
+                <dt>{t('payment.chargedToday')}</dt>
                 <dd>{formatUsd(described.chargedToday)}</dd>
               </div>
             )}
             <div className="amounts__row amounts__row--total">
-              <dt>Due today</dt>
+              <dt>{t('payment.dueToday')}</dt>
               <dd>{formatUsd(described.chargedToday)}</dd>
             </div>
             {described.remainingSchedule.length > 0 && (
               <div className="amounts__row">
-                <dt>
-                  Then {described.remainingSchedule.length} monthly payment
-                  {described.remainingSchedule.length === 1 ? '' : 's'}
-                </dt>
+                <dt>{t('payment.thenMonthly', { count: described.remainingSchedule.length })}</dt>
                 <dd>{formatUsd(described.remainingTotal)}</dd>
               </div>
             )}
           </dl>
-          <p className="field-hint">The deposit and the app fee are non-refundable.</p>
+          <p className="field-hint">{t('payment.nonRefundable')}</p>
         </section>
       )}
     </PayNowForm>

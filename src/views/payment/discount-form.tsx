@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import type { ClientDiscount } from '../../domain/fees';
+import { useT } from '../../i18n/use-t';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
+import { localText } from './shown-text';
 
 /**
  * The discount code of step 1 (§5, §8). The machine decides what applying does (empty clears, the same code again
@@ -18,6 +20,7 @@ export function DiscountForm({
   busy: boolean;
   onApply: (code: string) => void;
 }) {
+  const t = useT();
   const [code, setCode] = useState(discount?.code ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,23 +30,24 @@ export function DiscountForm({
     <form className="discount-form" onSubmit={submit} noValidate>
       <div className="discount-form__row">
         <TextField
-          label="Discount code"
+          label={t('payment.discountCode')}
           name="discount_code"
           autoComplete="off"
           value={code}
-          error={error ?? undefined}
+          error={error === null ? undefined : localText(error)}
           onChange={(event) => setCode(event.target.value)}
         />
         {/* Applying looks the code up (busy): a disabled button would drop the focus to <body>, so it stays focusable
             and the form ignores submissions until the answer is back. */}
         <button type="submit" className="button button--secondary" aria-disabled={busy}>
-          Apply
+          {t('payment.apply')}
         </button>
       </div>
       {discount !== null && error === null && (
         <Alert tone="success">
-          Discount {discount.code} applied
-          {discount.percentOff !== null ? ` (${discount.percentOff}% off)` : ''}.
+          {discount.percentOff === null
+            ? t('payment.discountApplied', { code: discount.code })
+            : t('payment.discountAppliedPercent', { code: discount.code, percent: discount.percentOff })}
         </Alert>
       )}
     </form>

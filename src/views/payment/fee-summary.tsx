@@ -1,29 +1,36 @@
 import { formatSeasonDate } from '../../domain/dates';
 import type { ClientDiscount, FeeBreakdown, FeeLine, TeamFeeSummary } from '../../domain/fees';
 import { formatUsd } from '../../domain/money';
+import { rich } from '../../i18n/rich';
+import { intlLocale, t, text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
 import type { FeeTotalsView } from '../../machines/fee-totals.connect';
 
+/** A line's label in the language in use (called while rendering FeeSummary, which re-renders on a switch). */
 function lineLabel(line: FeeLine, discount: ClientDiscount | null): string {
   switch (line.kind) {
     case 'dues':
-      return 'Total dues';
+      return t('payment.totalDues');
     case 'overallFees':
-      return 'Overall fees (dues and app fee)';
+      return t('payment.overallFees');
     case 'discount':
-      return discount === null ? 'Discount' : `Discount ${discount.code}`;
+      return discount === null ? t('payment.discount') : t('payment.discountNamed', { code: discount.code });
     case 'appFee':
       // A waived fee is not charged today: its line says 'Waived' instead.
-      return line.waived === null ? 'App fee (non-refundable, charged today)' : 'App fee';
+      return line.waived === null ? t('payment.appFeeChargedToday') : t('payment.appFee');
     case 'appFeeWaived':
-      return 'App fee waived by the discount';
+      return t('payment.appFeeWaived');
   }
 }
 
 function LineAmount({ line }: { line: FeeLine }) {
+  const t = useT();
   if (line.waived !== null) {
     return (
       <dd>
-        <s className="amounts__waived">{formatUsd(line.waived)}</s> Waived
+        {rich(t('payment.waivedAmount', { amount: formatUsd(line.waived) }), [
+          <s key="waived" className="amounts__waived" />,
+        ])}
       </dd>
     );
   }
@@ -55,18 +62,20 @@ export function FeeSummary({
    */
   totals?: FeeTotalsView | null;
 }) {
+  const t = useT();
+  const season = seasonName ?? t('payment.theSeason');
+  const date = seasonStart === null ? '' : formatSeasonDate(seasonStart, intlLocale());
   return (
-    <section className="fee-summary card" aria-label="Team fees">
+    <section className="fee-summary card" aria-label={t('payment.teamFees')}>
       {seasonStart !== null &&
         (summary.seasonStarted ? (
           <p className="fee-summary__season fee-summary__season--started">
-            {seasonName ?? 'The season'} has already started ({formatSeasonDate(seasonStart)}): the player deposit
-            {summary.isAppFeeItemized ? ' and the app fee are' : ', which includes the app fee, is'} due today.
+            {summary.isAppFeeItemized
+              ? t('payment.seasonStartedItemized', { season, date })
+              : t('payment.seasonStartedIncluded', { season, date })}
           </p>
         ) : (
-          <p className="fee-summary__season">
-            {seasonName ?? 'The season'} starts {formatSeasonDate(seasonStart)}.
-          </p>
+          <p className="fee-summary__season">{t('payment.seasonStarts', { season, date })}</p>
         ))}
       <dl className="amounts">
         {breakdown.lines.map((line) => (
@@ -77,29 +86,27 @@ export function FeeSummary({
         ))}
         {totals?.sibling && (
           <div className="amounts__row">
-            <dt>{totals.sibling.label}</dt>
+            <dt>{text(totals.sibling.label)}</dt>
             <dd>−{formatUsd(totals.sibling.amount)}</dd>
           </div>
         )}
         <div className="amounts__row amounts__row--total">
-          <dt>Total due</dt>
+          <dt>{t('payment.totalDue')}</dt>
           <dd>{formatUsd(totals?.totalCents ?? breakdown.total)}</dd>
         </div>
       </dl>
       <dl className="amounts amounts--notes">
         <div className="amounts__row amounts__row--note">
           <dt>
-            Player deposit
             {breakdown.depositAppFee === 0
-              ? ' (non-refundable)'
-              : ` (includes the ${formatUsd(breakdown.depositAppFee)} app fee, non-refundable)`}
-            , due today with a monthly plan
+              ? t('payment.depositNote')
+              : t('payment.depositNoteWithFee', { fee: formatUsd(breakdown.depositAppFee) })}
           </dt>
           <dd>{formatUsd(breakdown.playerDeposit)}</dd>
         </div>
         {summary.paymentPlanFee > 0 && (
           <div className="amounts__row amounts__row--note">
-            <dt>Monthly plan fee (monthly plans only, spread over the instalments)</dt>
+            <dt>{t('payment.monthlyPlanFee')}</dt>
             <dd>{formatUsd(summary.paymentPlanFee)}</dd>
           </div>
         )}

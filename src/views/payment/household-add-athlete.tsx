@@ -1,10 +1,13 @@
 import './household-add-athlete.css';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useId, useState } from 'react';
+import { rich } from '../../i18n/rich';
+import { useT } from '../../i18n/use-t';
 import {
   type AddAthleteActorRef,
   addAthleteStepsOf,
   canCheckTeamCode,
+  PAGE_TEAM_NOTE,
   type TeamChoiceView,
   teamChoiceView,
   teamInUseOf,
@@ -12,6 +15,7 @@ import {
 import type { AthleteStepsActorRef } from '../../machines/athlete-steps.connect';
 import { AthleteStepsView } from '../athletes/athlete-steps-view';
 import { StepHeading } from '../common/step-heading';
+import { localText } from './shown-text';
 
 /** Issue 20 point 1: the team the added athlete registers for, above the athlete steps, and the ways to change it. */
 function TeamLine({
@@ -23,22 +27,28 @@ function TeamLine({
   steps: AthleteStepsActorRef;
   view: TeamChoiceView;
 }) {
+  const t = useT();
   const team = useSelector(steps, teamInUseOf);
+  // The connect module names the team's origin by its English note; the view says it in the language in use.
+  const note = view.note === PAGE_TEAM_NOTE ? t('payment.pageTeamNote') : t('payment.otherTeamNote');
   return (
-    <section className="card household-team" aria-label="Team">
+    <section className="card household-team" aria-label={t('payment.team')}>
       <p className="household-team__current">
-        Team: <strong>{team ?? '…'}</strong> <span className="household-team__note">({view.note})</span>
+        {rich(t('payment.teamInUse', { team: team ?? '…', note }), [
+          <strong key="team" />,
+          <span key="note" className="household-team__note" />,
+        ])}
       </p>
       {(view.canUsePageTeam || view.canOpen) && (
         <div className="household-team__actions">
           {view.canUsePageTeam && (
             <button type="button" className="link-button" onClick={() => actorRef.send({ type: 'PAGE_TEAM' })}>
-              Use this registration's team{view.pageTeam ? ` (${view.pageTeam})` : ''}
+              {view.pageTeam ? t('payment.usePageTeamNamed', { team: view.pageTeam }) : t('payment.usePageTeam')}
             </button>
           )}
           {view.canOpen && (
             <button type="button" className="link-button" onClick={() => actorRef.send({ type: 'OTHER_TEAM' })}>
-              Use another team's license code
+              {t('payment.useOtherTeam')}
             </button>
           )}
         </div>
@@ -52,6 +62,7 @@ function TeamLine({
  * one; the refusal is tied to the field and announced.
  */
 function TeamCodeStep({ actorRef, view }: { actorRef: AddAthleteActorRef; view: TeamChoiceView }) {
+  const t = useT();
   const [code, setCode] = useState('');
   const ids = useId();
   const { status, error } = view;
@@ -63,9 +74,9 @@ function TeamCodeStep({ actorRef, view }: { actorRef: AddAthleteActorRef; view: 
   const errorId = `${ids}-error`;
   return (
     <form className="card household-team" onSubmit={submit} aria-busy={status === 'checking'} noValidate>
-      <StepHeading>Another Team</StepHeading>
+      <StepHeading>{t('payment.anotherTeam')}</StepHeading>
       <div className="field">
-        <label htmlFor={`${ids}-code`}>Another team's license code</label>
+        <label htmlFor={`${ids}-code`}>{t('payment.otherTeamCode')}</label>
         <input
           id={`${ids}-code`}
           name="team_license_code"
@@ -76,18 +87,18 @@ function TeamCodeStep({ actorRef, view }: { actorRef: AddAthleteActorRef; view: 
           onChange={(event) => setCode(event.target.value)}
         />
         <p id={hintId} className="field-hint">
-          The code from that team's registration link (a team of the same organization).
+          {t('payment.otherTeamHint')}
         </p>
         {error !== null && (
           <p id={errorId} className="field-error" role="alert">
-            {error}
+            {localText(error)}
           </p>
         )}
       </div>
       <div className="button-row">
         {/* Checking keeps the button focusable (a disabled one drops focus); the machine takes no second check. */}
         <button type="submit" className="button" aria-disabled={status === 'checking'}>
-          Use This Team
+          {t('payment.useThisTeam')}
         </button>
         <button
           type="button"
@@ -95,7 +106,7 @@ function TeamCodeStep({ actorRef, view }: { actorRef: AddAthleteActorRef; view: 
           disabled={!view.canCancel}
           onClick={() => actorRef.send({ type: 'CANCEL_TEAM' })}
         >
-          Cancel
+          {t('payment.cancel')}
         </button>
       </div>
     </form>

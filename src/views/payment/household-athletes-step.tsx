@@ -1,17 +1,20 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useId } from 'react';
 import { formatUsd } from '../../domain/money';
+import { text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
 import {
   type HouseholdAthleteView,
   type HouseholdCheckoutActorRef,
   householdEditView,
-  SIBLING_DISCOUNT_TEXT,
+  SIBLING_DISCOUNT,
 } from '../../machines/household-checkout.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
 import { AddAthleteButton } from './add-athlete-button';
 import { DiscountForm } from './discount-form';
 import { HouseholdAmount } from './household-amount';
+import { localText } from './shown-text';
 
 /** One athlete of step 1: name, team and season, 'Remove', the plan choice and the protection choice. */
 function HouseholdAthlete({
@@ -25,6 +28,7 @@ function HouseholdAthlete({
   canRemove: boolean;
   actorRef: HouseholdCheckoutActorRef;
 }) {
+  const t = useT();
   const id = useId();
   const problemId = `${id}-problem`;
   const describedBy = athlete.problem === null ? undefined : problemId;
@@ -41,24 +45,24 @@ function HouseholdAthlete({
           <button
             type="button"
             className="button button--secondary"
-            aria-label={`Remove ${athlete.name}`}
+            aria-label={t('payment.removeNamed', { name: athlete.name })}
             aria-disabled={busy}
             onClick={() => {
               if (!busy) actorRef.send({ type: 'REMOVE_ATHLETE', athleteId: athlete.id });
             }}
           >
-            Remove
+            {t('payment.remove')}
           </button>
         )}
       </div>
       {athlete.problem !== null && (
         <p id={problemId} className="field-error" role="alert">
-          {athlete.problem}
+          {localText(athlete.problem)}
         </p>
       )}
       {athlete.plans.length > 0 && (
         <fieldset className="household-athlete__plans" aria-describedby={describedBy}>
-          <legend>Payment plan for {athlete.name}</legend>
+          <legend>{t('payment.planFor', { name: athlete.name })}</legend>
           {athlete.plans.map((plan) => (
             <div key={plan.month} className="household-plan">
               <input
@@ -70,11 +74,11 @@ function HouseholdAthlete({
                 onChange={() => actorRef.send({ type: 'SELECT_PLAN', athleteId: athlete.id, month: plan.month })}
               />
               <label htmlFor={`${id}-plan-${plan.month}`}>
-                {plan.name} {formatUsd(plan.todayCents)} due today
+                {t('payment.planDueToday', { plan: plan.name, amount: formatUsd(plan.todayCents) })}
                 {plan.laterCount > 0 && (
                   <span className="field-hint">
                     {' '}
-                    then {plan.laterCount} payment{plan.laterCount === 1 ? '' : 's'}, {formatUsd(plan.laterCents)}
+                    {t('payment.thenPayments', { count: plan.laterCount, amount: formatUsd(plan.laterCents) })}
                   </span>
                 )}
               </label>
@@ -92,8 +96,11 @@ function HouseholdAthlete({
             onChange={() => actorRef.send({ type: 'TOGGLE_PROTECTION', athleteId: athlete.id })}
           />
           <label htmlFor={`${id}-protection`}>
-            {athlete.protection.description} for {athlete.name}: {formatUsd(athlete.protection.amountCents)}, a one-time
-            payment due today
+            {t('payment.protectionFor', {
+              description: athlete.protection.description,
+              name: athlete.name,
+              amount: formatUsd(athlete.protection.amountCents),
+            })}
           </label>
         </div>
       )}
@@ -106,6 +113,7 @@ function HouseholdAthlete({
  * discount code, 'Add another athlete', the family's totals from the quote, Next and Back.
  */
 export function HouseholdAthletesStep({ actorRef }: { actorRef: HouseholdCheckoutActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, householdEditView, shallowEqual);
   const { busy, totals } = view;
   const next = (event: FormEvent) => {
@@ -114,9 +122,9 @@ export function HouseholdAthletesStep({ actorRef }: { actorRef: HouseholdCheckou
   };
   return (
     <>
-      <StepHeading>Payment Options</StepHeading>
-      <p className="step-indicator">Step 1 of 2</p>
-      {view.notice !== null && <Alert>{view.notice}</Alert>}
+      <StepHeading>{t('payment.paymentOptions')}</StepHeading>
+      <p className="step-indicator">{t('payment.step1')}</p>
+      {view.notice !== null && <Alert>{localText(view.notice)}</Alert>}
       <form id="household-options" onSubmit={next}>
         <ul className="household-athletes" aria-busy={busy}>
           {view.athletes.map((athlete) => (
@@ -141,18 +149,18 @@ export function HouseholdAthletesStep({ actorRef }: { actorRef: HouseholdCheckou
         <dl className="amounts card household-totals" aria-live="polite">
           {totals.siblingDiscountCents > 0 && (
             <div className="amounts__row">
-              <dt>{SIBLING_DISCOUNT_TEXT}</dt>
+              <dt>{text(SIBLING_DISCOUNT)}</dt>
               <dd>
                 <HouseholdAmount cents={-totals.siblingDiscountCents} />
               </dd>
             </div>
           )}
           <div className="amounts__row amounts__row--total">
-            <dt>Due today</dt>
+            <dt>{t('payment.dueToday')}</dt>
             <dd>{formatUsd(totals.todayCents)}</dd>
           </div>
           <div className="amounts__row">
-            <dt>Later payments</dt>
+            <dt>{t('payment.laterPayments')}</dt>
             <dd>{formatUsd(totals.laterCents)}</dd>
           </div>
         </dl>
@@ -164,10 +172,10 @@ export function HouseholdAthletesStep({ actorRef }: { actorRef: HouseholdCheckou
           disabled={!view.canGoBack}
           onClick={() => actorRef.send({ type: 'BACK' })}
         >
-          Back
+          {t('payment.back')}
         </button>
         <button type="submit" form="household-options" className="button" disabled={!view.canGoOn}>
-          Next
+          {t('payment.next')}
         </button>
       </div>
     </>

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useT } from '../../i18n/use-t';
 import {
   type HouseholdCheckoutActorRef,
   householdAthleteStepsOf,
@@ -13,6 +14,7 @@ import { HouseholdAthletesStep } from './household-athletes-step';
 import { HouseholdReviewStep } from './household-review-step';
 import { LoadingOptions } from './loading-options';
 import { ReturnNotice } from './return-notice';
+import { localText } from './shown-text';
 import './household.css';
 
 /** Back from 3-D Secure on a family checkout: the return screen of its card payment, as for one athlete. */
@@ -26,6 +28,7 @@ function HouseholdReturn({ actorRef }: { actorRef: HouseholdCheckoutActorRef }) 
  * screen its snapshot says, each sending to it.
  */
 export function HouseholdCheckoutView({ actorRef }: { actorRef: HouseholdCheckoutActorRef }) {
+  const t = useT();
   const screen = useSelector(actorRef, householdScreenOf);
   const athleteSteps = useSelector(actorRef, householdAthleteStepsOf);
   const error = useSelector(actorRef, householdErrorOf);
@@ -35,11 +38,13 @@ export function HouseholdCheckoutView({ actorRef }: { actorRef: HouseholdCheckou
     case 'quoteFailed':
       return (
         <>
-          <StepHeading>Payment Options</StepHeading>
-          <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{error}</RetryAlert>
+          <StepHeading>{t('payment.paymentOptions')}</StepHeading>
+          <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>
+            {error === null ? t('payment.error') : localText(error)}
+          </RetryAlert>
           <div className="button-row">
             <button type="button" className="button button--secondary" onClick={() => actorRef.send({ type: 'BACK' })}>
-              Back
+              {t('payment.back')}
             </button>
           </div>
         </>
@@ -55,7 +60,7 @@ export function HouseholdCheckoutView({ actorRef }: { actorRef: HouseholdCheckou
     case 'leaving':
       return (
         <p role="status" className="payment-status">
-          One moment…
+          {t('payment.oneMoment')}
         </p>
       );
   }

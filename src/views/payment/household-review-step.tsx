@@ -12,7 +12,7 @@ export function HouseholdReviewStep({ actorRef }: { actorRef: HouseholdCheckoutA
   const view = useSelector(actorRef, householdReviewView, shallowEqual);
   const waivers = view.waivers.map((waiver) => ({
     key: waiver.organizationId,
-    title: `${waiver.organizationName} waiver`,
+    organization: waiver.organizationName,
     waiver: waiver.waiver,
     agreed: waiver.agreed,
     touched: waiver.touched,

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { feeBreakdown, summarizeTeamFees, type TeamFees } from '../../domain/fees';
+import { setLocale } from '../../i18n/runtime';
 import { feeTotalsView } from '../../machines/fee-totals.connect';
 import type { SummaryAthlete } from '../../machines/household-checkout.connect';
 import { FeeSummary } from './fee-summary';
@@ -13,13 +14,13 @@ function athlete(id: number, name: string, sibling: number): SummaryAthlete {
     teamLine: '12U Tigers · Spring 2027',
     planName: 'Pay in full',
     rows: [
-      { key: 'dues', label: 'Dues', cents: 45_000 },
-      { key: 'code', label: 'Discount', cents: -0 },
-      { key: 'sibling', label: 'Sibling discount', cents: -sibling },
-      { key: 'protection', label: 'Injury protection', cents: 0 },
-      { key: 'appFee', label: 'App fee (non-refundable)', cents: 2_500 },
-      { key: 'today', label: 'Due today', cents: 47_500 - sibling },
-      { key: 'later', label: 'Later payments', cents: 0 },
+      { key: 'dues', label: { key: 'payment.dues' }, cents: 45_000 },
+      { key: 'code', label: { key: 'payment.discount' }, cents: -0 },
+      { key: 'sibling', label: { key: 'payment.siblingDiscount' }, cents: -sibling },
+      { key: 'protection', label: { key: 'payment.injuryProtection' }, cents: 0 },
+      { key: 'appFee', label: { key: 'payment.appFeeNonRefundable' }, cents: 2_500 },
+      { key: 'today', label: { key: 'payment.dueToday' }, cents: 47_500 - sibling },
+      { key: 'later', label: { key: 'payment.laterPayments' }, cents: 0 },
     ],
   };
 }
@@ -80,5 +81,24 @@ describe("the one-athlete fee summary's 'Sibling discount' line (issue 20 point 
     );
     expect(screen.getByText('Sibling discount (10%)').nextElementSibling?.textContent).toBe('−$45.00');
     expect(screen.getByText('Total due').nextElementSibling?.textContent).toBe('$430.00');
+  });
+
+  it('says it in Spanish (issue 31): the glossary terms, and the season date as Spanish writes it', async () => {
+    await setLocale('es');
+    const breakdown = feeBreakdown(tigers, null);
+    render(
+      <FeeSummary
+        summary={summarizeTeamFees(tigers, false)}
+        breakdown={breakdown}
+        seasonName="Spring 2027"
+        seasonStart="2027-03-01"
+        discount={{ code: 'SPRING10', percentOff: 10, flatAmount: null, applied: true }}
+        totals={feeTotalsView(breakdown.total, { cents: 4_500, percent: 10 })}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Cuotas del equipo' })).toBeTruthy();
+    expect(screen.getByText('Descuento por hermanos (10%)').nextElementSibling?.textContent).toBe('−$45.00');
+    expect(screen.getByText('Total a pagar')).toBeTruthy();
+    expect(screen.getByText('Spring 2027 comienza el 1 mar 2027.')).toBeTruthy();
   });
 });

@@ -1,9 +1,7 @@
 import { formatUsd } from '../../domain/money';
-import {
-  type HouseholdTotals,
-  SIBLING_DISCOUNT_TEXT,
-  type SummaryAthlete,
-} from '../../machines/household-checkout.connect';
+import { text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
+import { type HouseholdTotals, SIBLING_DISCOUNT, type SummaryAthlete } from '../../machines/household-checkout.connect';
 import { HouseholdAmount } from './household-amount';
 
 /**
@@ -19,8 +17,9 @@ export function HouseholdSummary({
   athletes: readonly SummaryAthlete[];
   totals: HouseholdTotals | null;
 }) {
+  const t = useT();
   return (
-    <section className="card household-summary" aria-label="Your payment">
+    <section className="card household-summary" aria-label={t('payment.yourPayment')}>
       {athletes.map((athlete) => (
         <div key={athlete.id} className="household-summary__athlete">
           <h2 className="household-summary__name">{athlete.name}</h2>
@@ -30,7 +29,7 @@ export function HouseholdSummary({
           <dl className="amounts">
             {athlete.rows.map((row) => (
               <div key={row.key} className="amounts__row household-summary__row">
-                <dt>{row.label}</dt>
+                <dt>{text(row.label)}</dt>
                 <dd>
                   <HouseholdAmount cents={row.cents} />
                 </dd>
@@ -42,26 +41,26 @@ export function HouseholdSummary({
       {totals !== null && (
         <dl className="amounts household-summary__totals">
           <div className="amounts__row household-summary__row">
-            <dt>{SIBLING_DISCOUNT_TEXT}</dt>
+            <dt>{text(SIBLING_DISCOUNT)}</dt>
             <dd>
               <HouseholdAmount cents={-totals.siblingDiscountCents} />
             </dd>
           </div>
           <div className="amounts__row amounts__row--total household-summary__row">
-            <dt>Due today</dt>
+            <dt>{t('payment.dueToday')}</dt>
             <dd>{formatUsd(totals.todayCents)}</dd>
           </div>
           <div className="amounts__row household-summary__row">
-            <dt>Later payments</dt>
+            <dt>{t('payment.laterPayments')}</dt>
             <dd>{formatUsd(totals.laterCents)}</dd>
           </div>
           <div className="amounts__row household-summary__row">
-            <dt>Total</dt>
+            <dt>{t('payment.total')}</dt>
             <dd>{formatUsd(totals.totalCents)}</dd>
           </div>
         </dl>
       )}
-      <p className="field-hint">The deposit and the app fee are non-refundable.</p>
+      <p className="field-hint">{t('payment.nonRefundable')}</p>
     </section>
   );
 }

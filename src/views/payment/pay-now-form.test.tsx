@@ -1,10 +1,11 @@
-import { render, screen, waitFor as settled } from '@testing-library/react';
+import { act, render, screen, waitFor as settled } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type Quote, quoteSchema } from '../../api/household.schemas';
 import { householdQuoteSample } from '../../api/household-samples';
 import { PAYMENTS_UNAVAILABLE, WAIVER_AGREEMENT_LABEL, WAIVER_REQUIRED } from '../../domain/payment-rules';
+import { setLocale } from '../../i18n/runtime';
 import { householdCheckoutMachine } from '../../machines/household-checkout.machine';
 import { HouseholdReviewStep } from './household-review-step';
 
@@ -69,6 +70,26 @@ describe('PayNowForm, the pay and waiver block of both checkouts (issue 20 point
     expect(payNow.disabled).toBe(true);
     await userEvent.setup().click(screen.getByRole('checkbox', { name: WAIVER_BOX }));
     await settled(() => expect(payNow.disabled).toBe(false));
+    actor.stop();
+  });
+
+  it("in Spanish (issue 31): the glossary's fixed texts, and a switch re-renders the step in place", async () => {
+    const actor = await atReview(quote);
+    await act(() => setLocale('es'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago' })).toBeTruthy();
+    expect(screen.getByText('Paso 2 de 2')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Tu pago' })).toBeTruthy();
+    expect(screen.getByLabelText('Nombre en la tarjeta')).toBeTruthy();
+    expect(await screen.findByText(/Los pagos con tarjeta no están disponibles/)).toBeTruthy();
+    expect(screen.getAllByText(/^Descuento por hermanos/).length).toBeGreaterThan(0);
+    const box =
+      'Acepto los términos y condiciones indicados arriba. (Exención de responsabilidad de Northside Youth Baseball)';
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: box }));
+    await user.click(screen.getByRole('checkbox', { name: box }));
+    expect(screen.getByText('Debes aceptar los términos y condiciones')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pagar ahora' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Atrás' })).toBeTruthy();
     actor.stop();
   });
 });

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { type BillingForm, initialBillingForm, paymentBillingSchema } from '../../domain/forms/payment-billing';
-import { PAYMENT_SUCCEEDED, PAYMENTS_UNAVAILABLE } from '../../domain/payment-rules';
+import { PAYMENT_SUCCEEDED } from '../../domain/payment-rules';
+import { useT } from '../../i18n/use-t';
 import type { HouseholdCheckoutActorRef, householdReviewView } from '../../machines/household-checkout.connect';
 import type { CardFormHandle, checkoutView, PaymentActorRef } from '../../machines/payment.connect';
 import { Alert } from '../common/alert';
@@ -10,6 +11,7 @@ import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import { BILLING_LABELS } from './billing-details';
+import { localText } from './shown-text';
 import { WaiverSection } from './waiver-section';
 
 const BILLING_FIELDS: { name: keyof BillingForm; autoComplete: string; type?: string }[] = [
@@ -30,8 +32,8 @@ export type PayNowView = Pick<ReturnType<typeof checkoutView>, PayFields> &
 /** One waiver to agree to: the team's (one athlete), or each organization's in a family checkout. */
 export interface PayNowWaiver {
   readonly key: string | number;
-  /** The heading; 'Waiver' when not given. */
-  readonly title?: string;
+  /** The organization whose waiver this is (a family checkout); the heading is then '<organization> waiver'. */
+  readonly organization?: string;
   readonly waiver: string;
   readonly agreed: boolean;
   readonly touched: boolean;
@@ -63,6 +65,7 @@ export function PayNowForm({
   /** The order summary above the billing details. */
   children: ReactNode;
 }) {
+  const t = useT();
   const { busy, free } = view;
   const [card, setCard] = useState<CardFormHandle | null>(null);
   const billing = useForm(initialBillingForm(view.user), paymentBillingSchema);
@@ -83,21 +86,21 @@ export function PayNowForm({
 
   return (
     <form ref={formRef} onSubmit={pay} noValidate>
-      <StepHeading>Checkout</StepHeading>
-      <p className="step-indicator">Step 2 of 2</p>
+      <StepHeading>{t('payment.checkout')}</StepHeading>
+      <p className="step-indicator">{t('payment.step2')}</p>
       {children}
 
       {free ? (
-        <Alert tone="info">Your discount covers the full amount: nothing is charged and no card is needed.</Alert>
+        <Alert tone="info">{t('payment.freeCheckout')}</Alert>
       ) : (
         <>
           <fieldset className="billing">
-            <legend>Billing details</legend>
+            <legend>{t('payment.billingDetails')}</legend>
             <div className="grid grid--2">
               {BILLING_FIELDS.map((field) => (
                 <TextField
                   key={field.name}
-                  label={BILLING_LABELS[field.name]}
+                  label={t(BILLING_LABELS[field.name])}
                   autoComplete={field.autoComplete}
                   type={field.type ?? 'text'}
                   disabled={busy}
@@ -107,25 +110,23 @@ export function PayNowForm({
             </div>
           </fieldset>
           {preview ? (
-            <p className="card-placeholder">
-              The customer enters their card here. Payments are turned off in the preview.
-            </p>
+            <p className="card-placeholder">{t('payment.previewCard')}</p>
           ) : view.cardsUnavailable ? (
             <div>
-              <Alert>{PAYMENTS_UNAVAILABLE}</Alert>
+              <Alert>{t('payment.paymentsUnavailable')}</Alert>
               <button
                 type="button"
                 className="button button--secondary"
                 onClick={() => actorRef.send({ type: 'RETRY' })}
               >
-                Try again
+                {t('payment.tryAgain')}
               </button>
             </div>
           ) : view.cardPayments !== null ? (
             view.cardPayments.renderCardForm({ amount, onHandle: setCard, disabled: busy })
           ) : (
             <p role="status" className="card-placeholder">
-              Loading the secure card form…
+              {t('payment.loadingCardForm')}
             </p>
           )}
         </>
@@ -136,19 +137,17 @@ export function PayNowForm({
       ))}
 
       {view.message !== null && (
-        <Alert tone={view.message === PAYMENT_SUCCEEDED ? 'success' : 'error'}>{view.message}</Alert>
+        <Alert tone={view.message === PAYMENT_SUCCEEDED ? 'success' : 'error'}>{localText(view.message)}</Alert>
       )}
-      {view.error !== null && <Alert>{view.error}</Alert>}
+      {view.error !== null && <Alert>{localText(view.error)}</Alert>}
 
       <div className="button-row">
         <BackButton enabled={!busy} onBack={() => actorRef.send({ type: 'BACK' })} />
         <button type="submit" className="button" disabled={!canPay}>
-          Pay Now
+          {t('payment.payNow')}
         </button>
       </div>
-      {preview && (
-        <p className="field-hint">Pay Now is shown as the customer sees it; the preview cannot take payments.</p>
-      )}
+      {preview && <p className="field-hint">{t('payment.previewPayNow')}</p>}
     </form>
   );
 }

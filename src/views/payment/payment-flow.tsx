@@ -8,7 +8,7 @@ import { CheckoutStep } from './checkout-step';
 import { LoadingOptionsStatus } from './loading-options';
 import './amounts.css';
 import './payment.css';
-import { NO_SEASON, PREVIEW_TEXT, PREVIEW_TITLE } from '../../domain/payment-rules';
+import { useT } from '../../i18n/use-t';
 import {
   athleteStepsOf,
   cardPaymentOf,
@@ -20,6 +20,7 @@ import {
 import { PaymentOptionsStep } from './payment-options-step';
 import { ProtectionStep } from './protection-step';
 import { ReturnNotice } from './return-notice';
+import { localText } from './shown-text';
 import type { StepProps } from './types';
 import { WaiverOnlyStep } from './waiver-only-step';
 
@@ -37,19 +38,21 @@ const HouseholdCheckoutView = lazy(() =>
 
 /** While a lazily loaded screen arrives: announced, as every other wait of the flow. */
 function LoadingScreen() {
+  const t = useT();
   return (
     <p role="status" className="payment-status">
-      Loading…
+      {t('payment.loading')}
     </p>
   );
 }
 
 /** The draft preview's banner (§2): on every screen of /draft. */
 function PreviewBanner() {
+  const t = useT();
   return (
     <div className="preview-banner" role="note">
-      <strong>{PREVIEW_TITLE}</strong>
-      <span>{PREVIEW_TEXT}</span>
+      <strong>{t('payment.previewTitle')}</strong>
+      <span>{t('payment.previewText')}</span>
     </div>
   );
 }
@@ -60,9 +63,10 @@ function PreviewBanner() {
  * plans. The heading took focus when the page started and keeps it.
  */
 function PaymentOptionsScreen({ loading, ...props }: StepProps & { loading: boolean }) {
+  const t = useT();
   return (
     <>
-      <StepHeading>Payment Options</StepHeading>
+      <StepHeading>{t('payment.paymentOptions')}</StepHeading>
       {loading ? <LoadingOptionsStatus /> : <PaymentOptionsStep {...props} />}
     </>
   );
@@ -70,6 +74,7 @@ function PaymentOptionsScreen({ loading, ...props }: StepProps & { loading: bool
 
 function PaymentScreen(props: StepProps) {
   const { actorRef } = props;
+  const t = useT();
   const screen = useSelector(actorRef, paymentScreenOf);
   const cardPayment = useSelector(actorRef, cardPaymentOf);
   const pageText = useSelector(actorRef, pageTextOf);
@@ -104,28 +109,30 @@ function PaymentScreen(props: StepProps) {
     case 'loadFailed':
       return (
         <>
-          <StepHeading>Payment Options</StepHeading>
-          <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{pageText}</RetryAlert>
+          <StepHeading>{t('payment.paymentOptions')}</StepHeading>
+          <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>
+            {pageText === null ? t('payment.error') : localText(pageText)}
+          </RetryAlert>
         </>
       );
     case 'pageError':
       return (
         <>
-          <StepHeading>Payment Options</StepHeading>
-          <Alert>{pageText}</Alert>
+          <StepHeading>{t('payment.paymentOptions')}</StepHeading>
+          <Alert>{pageText === null ? t('payment.error') : localText(pageText)}</Alert>
         </>
       );
     case 'noSeason':
       return (
         <>
-          <StepHeading>Payment Options</StepHeading>
-          <Alert tone="info">{NO_SEASON}</Alert>
+          <StepHeading>{t('payment.paymentOptions')}</StepHeading>
+          <Alert tone="info">{t('payment.noSeason')}</Alert>
         </>
       );
     case 'leaving':
       return (
         <p role="status" className="payment-status">
-          One moment…
+          {t('payment.oneMoment')}
         </p>
       );
     case 'loading':

@@ -1,5 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
+import { useT } from '../../i18n/use-t';
 import { paymentOptionsView } from '../../machines/payment.connect';
 import { AddAthleteButton } from './add-athlete-button';
 import { DiscountForm } from './discount-form';
@@ -12,6 +13,7 @@ import type { StepProps } from './types';
  * heading is payment-flow.tsx's (`PaymentOptionsScreen`), the one shown while the plans load.
  */
 export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
+  const t = useT();
   const context = useSelector(actorRef, paymentOptionsView, shallowEqual);
   const { busy, canGoBack, canGoOn, plans, fees, teamLine } = context;
   // The preview has nowhere to go back to (no register or login in it).
@@ -24,7 +26,7 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
 
   return (
     <>
-      <p className="step-indicator">Step 1 of 2</p>
+      <p className="step-indicator">{t('payment.step1')}</p>
       {teamLine !== null && <p className="payment-team">{teamLine}</p>}
       {fees !== null && (
         <FeeSummary
@@ -38,8 +40,8 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
       )}
       <form id="payment-options" onSubmit={next}>
         <fieldset className="plan-list">
-          <legend>Choose a payment plan</legend>
-          {plans.length === 0 && <p>No payment plan is available for this team yet.</p>}
+          <legend>{t('payment.choosePlan')}</legend>
+          {plans.length === 0 && <p>{t('payment.noPlan')}</p>}
           {plans.map((plan) => (
             <PlanOption
               key={plan.month}
@@ -66,11 +68,11 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
             disabled={!canGoBack}
             onClick={() => actorRef.send({ type: 'BACK' })}
           >
-            Back
+            {t('payment.back')}
           </button>
         )}
         <button type="submit" form="payment-options" className="button" disabled={!canGoOn}>
-          Next
+          {t('payment.next')}
         </button>
       </div>
     </>

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describePlan, type PaymentPlanInput, type TeamFees } from '../../domain/fees';
 import { planView, sumLines, todayLines } from '../../domain/plan-lines';
+import { t } from '../../i18n/runtime';
 import { PlanOption } from './plan-option';
 
 /**
@@ -174,7 +175,8 @@ describe('a full discount (issue 15)', () => {
       { team: tigers, addedProtection: null, discount: { percentOff: 100, flatAmount: null, applied: true } },
       true,
     );
-    expect(todayLines(shown)).toEqual([
+    // Issue 31: the lines hold catalogue keys; their English texts are the ones shown.
+    expect(todayLines(shown).map((line) => ({ ...line, label: t(line.label) }))).toEqual([
       { label: 'Team dues', amount: 0 },
       { label: 'App fee (non-refundable)', amount: 0, waived: 2500 },
     ]);

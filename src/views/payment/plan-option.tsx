@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatUsd } from '../../domain/money';
+import { useT } from '../../i18n/use-t';
 import type { PlanView } from '../../machines/payment.connect';
 import { AmountRow } from './amount-row';
 
@@ -18,6 +19,7 @@ export function PlanOption({
   disabled: boolean;
   onSelect: () => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className={checked ? 'plan-option plan-option--checked' : 'plan-option'}>
@@ -34,7 +36,9 @@ export function PlanOption({
         />
         <label htmlFor={id}>
           <span className="plan-option__name">{plan.name}</span>{' '}
-          <span className="plan-option__today">{formatUsd(plan.chargedToday)} due today</span>
+          <span className="plan-option__today">
+            {t('payment.amountDueToday', { amount: formatUsd(plan.chargedToday) })}
+          </span>
         </label>
       </div>
       <div id={`${id}-details`} className="plan-option__details">
@@ -44,33 +48,40 @@ export function PlanOption({
           ))}
           {plan.showsChargedToday && (
             <div className="amounts__row">
-              <dt>Charged today</dt>
+              <dt>{t('payment.chargedToday')}</dt>
               <dd>{formatUsd(plan.chargedToday)}</dd>
             </div>
           )}
         </dl>
         {!plan.isPayInFull && (
           <p>
-            Months to pay: {plan.monthsToPay}
-            {plan.additionalFee !== null && <> · Additional fee: {formatUsd(plan.additionalFee)}</>}
+            {t('payment.monthsToPay', { months: plan.monthsToPay })}
+            {plan.additionalFee !== null && (
+              <> · {t('payment.additionalFee', { amount: formatUsd(plan.additionalFee) })}</>
+            )}
           </p>
         )}
         {plan.remainingSchedule.length > 0 && (
           <>
-            <p className="plan-option__schedule-title">Remaining schedule</p>
+            <p className="plan-option__schedule-title">{t('payment.remainingSchedule')}</p>
             <ul className="plan-option__schedule">
               {plan.remainingSchedule.map((payment, index) => (
                 // Dates may repeat in a server's schedule; the position keeps keys unique.
                 // biome-ignore lint/suspicious/noArrayIndexKey: a schedule is a fixed, ordered list
                 <li key={index}>
-                  {payment.startTimeFormatted}: {formatUsd(payment.amount)}
-                  {payment.processingFee > 0 && <> (includes a {formatUsd(payment.processingFee)} processing fee)</>}
+                  {t('payment.scheduledPayment', {
+                    date: payment.startTimeFormatted,
+                    amount: formatUsd(payment.amount),
+                  })}
+                  {payment.processingFee > 0 && (
+                    <> {t('payment.includesProcessingFee', { fee: formatUsd(payment.processingFee) })}</>
+                  )}
                 </li>
               ))}
             </ul>
           </>
         )}
-        <p className="plan-option__total">Plan total: {formatUsd(plan.planTotal)}</p>
+        <p className="plan-option__total">{t('payment.planTotal', { amount: formatUsd(plan.planTotal) })}</p>
       </div>
     </div>
   );

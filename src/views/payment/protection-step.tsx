@@ -1,6 +1,8 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useId } from 'react';
 import { formatUsd } from '../../domain/money';
+import { rich } from '../../i18n/rich';
+import { useT } from '../../i18n/use-t';
 import { protectionView } from '../../machines/payment.connect';
 import { BackButton } from '../common/back-button';
 import { StepHeading } from '../common/step-heading';
@@ -11,6 +13,7 @@ import type { StepProps } from './types';
  * today; Next without adding declines it.
  */
 export function ProtectionStep({ actorRef }: StepProps) {
+  const t = useT();
   const context = useSelector(actorRef, protectionView, shallowEqual);
   const { busy, protection, added, chosenPlanName, chargedToday } = context;
   const id = useId();
@@ -22,12 +25,12 @@ export function ProtectionStep({ actorRef }: StepProps) {
 
   return (
     <form onSubmit={next}>
-      <StepHeading>Injury Protection</StepHeading>
+      <StepHeading>{t('payment.injuryProtectionHeading')}</StepHeading>
       {protection !== null && (
         <section className="card protection">
           <h2>{protection.description}</h2>
           <p>
-            <strong>{formatUsd(protection.amount)}</strong>: a one-time payment due today.
+            {rich(t('payment.oneTimePayment', { amount: formatUsd(protection.amount) }), [<strong key="amount" />])}
           </p>
           <div className="protection__toggle">
             <button
@@ -41,25 +44,25 @@ export function ProtectionStep({ actorRef }: StepProps) {
                 if (!busy) actorRef.send({ type: 'TOGGLE_PROTECTION' });
               }}
             >
-              {added ? 'Added' : 'Add'}
+              {added ? t('payment.added') : t('payment.add')}
             </button>
             <p id={`${id}-state`} className="field-hint" aria-live="polite">
-              {added
-                ? 'Injury protection is added to the payment due today. Select Added to remove it.'
-                : 'Not added. Protection is optional: you can continue without it.'}
+              {added ? t('payment.protectionAdded') : t('payment.protectionNotAdded')}
             </p>
           </div>
         </section>
       )}
       {chargedToday !== null && chosenPlanName !== null && (
         <p>
-          Due today with {chosenPlanName}: <strong>{formatUsd(chargedToday)}</strong>
+          {rich(t('payment.dueTodayWith', { plan: chosenPlanName, amount: formatUsd(chargedToday) }), [
+            <strong key="amount" />,
+          ])}
         </p>
       )}
       <div className="button-row">
         <BackButton enabled={!busy} onBack={() => actorRef.send({ type: 'BACK' })} />
         <button type="submit" className="button" disabled={busy}>
-          Next
+          {t('payment.next')}
         </button>
       </div>
     </form>

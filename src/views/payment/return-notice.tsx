@@ -1,8 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
+import { useT } from '../../i18n/use-t';
 import type { ReturnNotice as ReturnNoticeView } from '../../machines/card-return.connect';
 import { type CardPaymentActorRef, returnNoticeView } from '../../machines/payment.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
+import { localText } from './shown-text';
 
 /**
  * Back from the card provider (3-D Secure, §4/§8): checking, then a processing or failed result and a retry (a paid
@@ -17,28 +19,29 @@ export function ReturnNoticeScreen({
   view: ReturnNoticeView;
   send: (event: { type: 'CONTINUE' } | { type: 'RETRY' }) => void;
 }) {
+  const t = useT();
   return (
     <>
-      <StepHeading>Payment</StepHeading>
+      <StepHeading>{t('payment.payment')}</StepHeading>
       {view.checking && (
         <p role="status" className="payment-status">
-          Checking your payment…
+          {t('payment.checkingPayment')}
         </p>
       )}
       {view.message !== null && (
         // A paid return goes on to the payment confirmation; what stays here is a processing or failed result.
-        <Alert tone="error">{view.message}</Alert>
+        <Alert tone="error">{localText(view.message)}</Alert>
       )}
-      {view.error !== null && <Alert>{view.error}</Alert>}
+      {view.error !== null && <Alert>{localText(view.error)}</Alert>}
       <div className="button-row">
         {view.canTryAgain && (
           <button type="button" className="button" onClick={() => send({ type: 'CONTINUE' })}>
-            Try again
+            {t('payment.tryAgain')}
           </button>
         )}
         {view.canRetry && (
           <button type="button" className="button" onClick={() => send({ type: 'RETRY' })}>
-            Try again
+            {t('payment.tryAgain')}
           </button>
         )}
       </div>

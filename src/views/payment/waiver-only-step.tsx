@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { hasWaiverText } from '../../domain/payment-rules';
+import { useT } from '../../i18n/use-t';
 import { waiverOnlyView } from '../../machines/payment.connect';
 import { StepHeading } from '../common/step-heading';
 import type { StepProps } from './types';
@@ -8,6 +9,7 @@ import { WaiverSection } from './waiver-section';
 
 /** The waiver-only page (§2 (d), §4: payment complete, organization waiver): 'Accept' once the box is ticked (§5). */
 export function WaiverOnlyStep({ actorRef }: StepProps) {
+  const t = useT();
   const { organization, agreed, touched, canAccept } = useSelector(actorRef, waiverOnlyView, shallowEqual);
   const waiver = organization?.waiver ?? null;
   const accept = (event: FormEvent) => {
@@ -16,7 +18,7 @@ export function WaiverOnlyStep({ actorRef }: StepProps) {
   };
   return (
     <form onSubmit={accept}>
-      <StepHeading>Team Waiver</StepHeading>
+      <StepHeading>{t('payment.teamWaiver')}</StepHeading>
       {organization?.name && <p className="payment-team">{organization.name}</p>}
       {hasWaiverText(waiver) && (
         <WaiverSection
@@ -28,7 +30,7 @@ export function WaiverOnlyStep({ actorRef }: StepProps) {
       )}
       <div className="button-row">
         <button type="submit" className="button" disabled={!canAccept}>
-          Accept
+          {t('payment.accept')}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
-import { WAIVER_AGREEMENT_LABEL, WAIVER_REQUIRED, waiverHasMarkup } from '../../domain/payment-rules';
+import { waiverHasMarkup } from '../../domain/payment-rules';
+import { useT } from '../../i18n/use-t';
 
 /** The sanitizer's chunk, fetched only when a waiver with markup is shown (./waiver-markup.tsx). */
 const WaiverMarkup = lazy(() => import('./waiver-markup'));
@@ -13,27 +14,34 @@ export function WaiverSection({
   agreed,
   touched,
   disabled = false,
-  title = 'Waiver',
+  organization,
   onChange,
 }: {
   waiver: string;
-  /** The heading: 'Waiver', or in a family checkout the organization's waiver (issue 20: one per organization). */
-  title?: string;
+  /**
+   * In a family checkout, the organization whose waiver this is (issue 20: one per organization): the heading is
+   * '<organization> waiver'. Without it the heading is 'Waiver'.
+   */
+  organization?: string | undefined;
   agreed: boolean;
   touched: boolean;
   disabled?: boolean;
   onChange: (agreed: boolean) => void;
 }) {
+  const t = useT();
   const id = useId();
   const headingId = `${id}-heading`;
   const checkboxId = `${id}-agree`;
   const errorId = `${id}-error`;
   const showError = touched && !agreed;
+  const title = organization === undefined ? t('payment.waiver') : t('payment.organizationWaiver', { organization });
+  const textLabel =
+    organization === undefined ? t('payment.waiverText') : t('payment.organizationWaiverText', { organization });
   return (
     <div className="waiver">
       <h2 id={headingId}>{title}</h2>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll a long waiver (WCAG 2.1.1, axe scrollable-region-focusable) */}
-      <section className="waiver__text" aria-label={title === 'Waiver' ? 'Waiver text' : `${title} text`} tabIndex={0}>
+      <section className="waiver__text" aria-label={textLabel} tabIndex={0}>
         {waiverHasMarkup(waiver) ? (
           // The scroll area's height is fixed (§9): the text arriving with its chunk shifts nothing.
           <Suspense fallback={null}>
@@ -54,13 +62,13 @@ export function WaiverSection({
           onChange={(event) => onChange(event.target.checked)}
         />
         <label htmlFor={checkboxId}>
-          {WAIVER_AGREEMENT_LABEL}
-          {title === 'Waiver' ? null : <span className="visually-hidden"> ({title})</span>}
+          {t('payment.agreeTerms')}
+          {organization === undefined ? null : <span className="visually-hidden"> ({title})</span>}
         </label>
       </div>
       {showError && (
         <p id={errorId} className="field-error" role="alert">
-          {WAIVER_REQUIRED}
+          {t('payment.mustAgree')}
         </p>
       )}
     </div>

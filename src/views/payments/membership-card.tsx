@@ -1,30 +1,23 @@
 import { Link } from '@tanstack/react-router';
-import { SIBLING_DISCOUNT_TEXT } from '../../domain/household';
+import { useT } from '../../i18n/use-t';
 import type { MembershipSummary } from '../../machines/payments.connect';
 import { Alert } from '../common/alert';
-import {
-  CARD_UPDATE_NOTICE,
-  MEMBERSHIP_STATUS_TERM,
-  type MembershipView,
-  membershipView,
-  REFUNDED_TEXT,
-  SCHEDULE_CAPTION,
-  UPDATE_CARD_LABEL,
-} from './payment-texts';
+import { type MembershipView, membershipView } from './payment-texts';
 
 function Facts({ view }: { view: MembershipView }) {
+  const t = useT();
   const facts: [string, string | null][] = [
-    ['Season', view.season],
-    ['Athlete', view.athlete],
-    ['Plan', view.plan],
-    [MEMBERSHIP_STATUS_TERM, view.status],
-    ['Total', view.total],
-    [SIBLING_DISCOUNT_TEXT, view.siblingDiscount],
-    ['Paid so far', view.paid],
-    ['Remaining', view.remaining],
-    [REFUNDED_TEXT, view.refunded],
-    ['Next payment', view.nextPayment],
-    ['Card', view.card],
+    [t('payments.season'), view.season],
+    [t('payments.athlete'), view.athlete],
+    [t('payments.plan'), view.plan],
+    [t('payments.status'), view.status],
+    [t('payments.total'), view.total],
+    [t('payments.siblingDiscount'), view.siblingDiscount],
+    [t('payments.paidSoFar'), view.paid],
+    [t('payments.remaining'), view.remaining],
+    [t('payments.refunded'), view.refunded],
+    [t('payments.nextPayment'), view.nextPayment],
+    [t('payments.card'), view.card],
   ];
   return (
     <dl className="membership__facts">
@@ -42,6 +35,7 @@ function Facts({ view }: { view: MembershipView }) {
 
 /** One membership on /payments: what was paid, what is next, the schedule, and the card notice when one failed. */
 export function MembershipCard({ membership }: { membership: MembershipSummary }) {
+  const t = useT();
   const view = membershipView(membership);
   const headingId = `membership-${view.id}`;
   return (
@@ -49,26 +43,26 @@ export function MembershipCard({ membership }: { membership: MembershipSummary }
       <h2 id={headingId}>{view.title}</h2>
       {view.needsCardUpdate && (
         <Alert>
-          <p>{CARD_UPDATE_NOTICE}</p>
+          <p>{t('payments.cardUpdateNotice')}</p>
           <Link
             to="/payments/update-card"
             search={{ membership_id: view.id }}
             className="button"
-            aria-label={`${UPDATE_CARD_LABEL} for ${view.title}`}
+            aria-label={t('payments.updateCardFor', { team: view.title })}
           >
-            {UPDATE_CARD_LABEL}
+            {t('payments.updateCard')}
           </Link>
         </Alert>
       )}
       <Facts view={view} />
       <div className="membership__schedule">
         <table>
-          <caption>{SCHEDULE_CAPTION}</caption>
+          <caption>{t('payments.scheduleCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('payments.date')}</th>
+              <th scope="col">{t('payments.amount')}</th>
+              <th scope="col">{t('payments.status')}</th>
             </tr>
           </thead>
           <tbody>

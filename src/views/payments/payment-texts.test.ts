@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { membershipSummarySchema } from '../../api/payments.schemas';
-import { membershipView } from './payment-texts';
+import { setLocale } from '../../i18n/runtime';
+import { chargedText, membershipView } from './payment-texts';
 
 const wire = {
   id: 31,
@@ -50,5 +51,28 @@ describe('membershipView (issue 30 point 5)', () => {
 
   it('shows no status from an older server that sends none', () => {
     expect(membershipView(membershipSummarySchema.parse(wire)).status).toBeNull();
+  });
+});
+
+describe('My payments in Spanish (issue 31)', () => {
+  it('reads statuses, dates, the next payment and the card in Spanish', async () => {
+    await setLocale('es');
+    const view = membershipView(
+      membershipSummarySchema.parse({
+        ...wire,
+        status: 'on_schedule',
+        remaining_cents: 15000,
+        next_payment: { due_date: '2027-03-01', amount_cents: 15000 },
+        card: { brand: 'visa', last4: '4242' },
+        phases: [wire.phases[0], { ...wire.phases[1], status: 'scheduled' }],
+      }),
+    );
+    expect(view.status).toBe('Al día');
+    expect(view.rows.map((row) => row.status)).toEqual(['Pagado', 'Programado']);
+    expect(view.nextPayment).toMatch(/^\$150\.00 el 1 (de )?mar/);
+    expect(view.card).toBe('Visa terminada en 4242');
+    expect(chargedText(5250, { brand: 'visa', last4: '4242' })).toBe(
+      'Se cobraron $52.50 a tu Visa terminada en 4242. Enviamos un recibo a tu correo electrónico.',
+    );
   });
 });

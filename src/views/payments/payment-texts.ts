@@ -1,41 +1,37 @@
 /**
  * The texts of "My payments" and the update-card page (issue 15), and the pure view models they render: amounts
- * through src/domain/money, dates through src/domain/dates, so every figure reads the same as in the e-mails.
+ * through src/domain/money, dates through src/domain/dates in the language in use, so every figure reads the same as
+ * in the e-mails. Every text comes from the `payments` catalogue group (issue 31); the functions here call `t` and
+ * are called while rendering (never inside a selector), so a language switch re-renders them.
  */
 
 import { formatDisplayDate } from '../../domain/dates';
-import { MEMBERSHIP_STATUS_LABEL, PHASE_STATUS_LABEL } from '../../domain/membership-figures';
 import { formatUsd } from '../../domain/money';
-import { NOTHING_MORE_DUE } from '../../domain/payment-rules';
+import { intlLocale, t } from '../../i18n/runtime';
 import type { MembershipPhase, MembershipSummary, PhaseStatus, SavedCard } from '../../machines/payments.connect';
 
+/**
+ * 'My payments' in English, for the licence pages' link to /payments, which load only their own group (they are not
+ * converted to the `payments` group; this flow's own views use t('payments.heading')).
+ */
 export const MY_PAYMENTS_HEADING = 'My payments';
-export const LOADING_PAYMENTS_TEXT = 'Loading your payments…';
-export const NO_PAYMENTS_TEXT = 'You have no team payments yet.';
-export const BACK_TO_ACCOUNT = 'Back to your account';
-/** Issue 20 point 4: the way to /household, where a second guardian is invited. */
-export const INVITE_GUARDIAN_LINK = 'Invite a guardian';
-export const UPDATE_CARD_LABEL = 'Update card';
-export const CARD_UPDATE_NOTICE = 'A payment could not be charged to your card. Please update your card to pay it.';
-export const SCHEDULE_CAPTION = 'Payment schedule';
-/** The membership's status fact (issue 30 point 5). */
-export const MEMBERSHIP_STATUS_TERM = 'Status';
 
 export function phaseStatusText(status: PhaseStatus): string {
-  return PHASE_STATUS_LABEL[status];
+  return t('payments.phaseStatus', { status });
 }
 
-/** 'Visa ending in 4242' (brands come lower-case from the provider). */
-export function cardText(card: SavedCard): string {
-  const brand = card.brand === '' ? 'Card' : `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`;
-  return `${brand} ending in ${card.last4}`;
+/** 'Visa ending in 4242' (brands come lower-case from the provider), in the language in use. */
+export function savedCardText(card: SavedCard): string {
+  if (card.brand === '') return t('payments.cardEndingNoBrand', { last4: card.last4 });
+  return t('payments.cardEnding', {
+    brand: `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`,
+    last4: card.last4,
+  });
 }
-
-export const REFUNDED_TEXT = 'Refunded';
 
 /** 'Refunded $52.50' (issue 22 point 4). */
 export function refundedText(cents: number): string {
-  return `${REFUNDED_TEXT} ${formatUsd(cents)}`;
+  return t('payments.refundedAmount', { amount: formatUsd(cents) });
 }
 
 export interface PhaseRow {
@@ -72,7 +68,7 @@ export interface MembershipView {
 function phaseRow(phase: MembershipPhase): PhaseRow {
   return {
     id: phase.id,
-    date: formatDisplayDate(phase.due_date),
+    date: formatDisplayDate(phase.due_date, 'short', intlLocale()),
     amount: formatUsd(phase.amount_cents),
     status: phaseStatusText(phase.status),
     refunded: phase.refunded_cents > 0 ? refundedText(phase.refunded_cents) : null,
@@ -80,6 +76,7 @@ function phaseRow(phase: MembershipPhase): PhaseRow {
   };
 }
 
+/** The membership's texts in the language in use: call it while rendering. */
 export function membershipView(membership: MembershipSummary): MembershipView {
   const next = membership.next_payment;
   return {
@@ -88,38 +85,30 @@ export function membershipView(membership: MembershipSummary): MembershipView {
     season: membership.season_name,
     athlete: membership.athlete_name,
     plan: membership.plan_name,
-    status: membership.status === undefined ? null : MEMBERSHIP_STATUS_LABEL[membership.status],
+    status: membership.status === undefined ? null : t('payments.membershipStatus', { status: membership.status }),
     total: formatUsd(membership.total_cents),
     paid: formatUsd(membership.paid_cents),
     siblingDiscount: membership.sibling_discount_cents > 0 ? `−${formatUsd(membership.sibling_discount_cents)}` : null,
     remaining: formatUsd(membership.remaining_cents),
     refunded: membership.refunded_cents > 0 ? formatUsd(membership.refunded_cents) : null,
     nextPayment:
-      next === null ? NOTHING_MORE_DUE : `${formatUsd(next.amount_cents)} on ${formatDisplayDate(next.due_date)}`,
-    card: membership.card === null ? null : cardText(membership.card),
+      next === null
+        ? t('payments.nothingMoreDue')
+        : t('payments.nextPaymentOn', {
+            amount: formatUsd(next.amount_cents),
+            date: formatDisplayDate(next.due_date, 'short', intlLocale()),
+          }),
+    card: membership.card === null ? null : savedCardText(membership.card),
     needsCardUpdate: membership.needs_card_update,
     rows: membership.phases.map(phaseRow),
   };
 }
 
-export const UPDATE_CARD_HEADING = 'Update card';
-export const UPDATE_CARD_INTRO =
-  'Enter the card to use for this membership. Every failed or overdue payment is charged to it at once.';
-export const SAVE_CARD_LABEL = 'Save card';
-export const TRY_ANOTHER_CARD_LABEL = 'Try another card';
-export const BACK_TO_PAYMENTS = 'Back to My payments';
-export const LOADING_CARD_FORM_TEXT = 'Loading the card form…';
-export const SAVING_CARD_TEXT = 'Saving your card…';
-export const CONFIRMING_PAYMENT_TEXT = 'Confirming your payment…';
-export const CARD_FORM_UNAVAILABLE = 'Card payments are unavailable right now. Please try again in a moment.';
-export const MISSING_MEMBERSHIP_TEXT = 'This link does not say which membership to update. Open it from My payments.';
-export const NOTHING_DUE_TEXT = 'Nothing is due right now: your next payments will be charged to this card.';
-
 /** What the paid screen says under 'Payment succeeded!'. */
 export function chargedText(amountCents: number, card: SavedCard): string {
-  return `${formatUsd(amountCents)} was charged to your ${cardText(card)}. A receipt has been sent to your e-mail.`;
+  return t('payments.charged', { amount: formatUsd(amountCents), card: savedCardText(card) });
 }
 
 export function cardSavedText(card: SavedCard): string {
-  return `Your ${cardText(card)} is saved.`;
+  return t('payments.cardSaved', { card: savedCardText(card) });
 }

@@ -1,37 +1,32 @@
 import './payments.css';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { useT } from '../../i18n/use-t';
 import { type PaymentsActorRef, paymentsScreenOf } from '../../machines/payments.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { MembershipCard } from './membership-card';
-import {
-  BACK_TO_ACCOUNT,
-  INVITE_GUARDIAN_LINK,
-  LOADING_PAYMENTS_TEXT,
-  MY_PAYMENTS_HEADING,
-  NO_PAYMENTS_TEXT,
-} from './payment-texts';
 
 /** /payments ("My payments", issue 15 point 3), rendered from the payments machine's state. */
 export function PaymentsFlow({ actorRef }: { actorRef: PaymentsActorRef }) {
+  const t = useT();
   const screen = useSelector(actorRef, paymentsScreenOf, shallowEqual);
   return (
     <Page>
       <div className="payments">
-        <StepHeading>{MY_PAYMENTS_HEADING}</StepHeading>
-        {screen.busy && <p role="status">{LOADING_PAYMENTS_TEXT}</p>}
+        <StepHeading>{t('payments.heading')}</StepHeading>
+        {screen.busy && <p role="status">{t('payments.loading')}</p>}
         {screen.failed && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{screen.errorText}</RetryAlert>}
-        {screen.empty && <Alert tone="info">{NO_PAYMENTS_TEXT}</Alert>}
+        {screen.empty && <Alert tone="info">{t('payments.none')}</Alert>}
         {screen.loaded &&
           screen.memberships.map((membership) => <MembershipCard key={membership.id} membership={membership} />)}
         <p>
-          <Link to="/household">{INVITE_GUARDIAN_LINK}</Link>
+          <Link to="/household">{t('payments.inviteGuardian')}</Link>
         </p>
         <p>
-          <Link to="/dashboard">{BACK_TO_ACCOUNT}</Link>
+          <Link to="/dashboard">{t('payments.backToAccount')}</Link>
         </p>
       </div>
     </Page>

@@ -1,5 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 import { type PlayerActorRef, playerView } from '../../machines/player.connect';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
@@ -19,9 +20,10 @@ function StatusScreen({
   canLogOut: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Page header={<LogoutButton actorRef={actorRef} enabled={canLogOut} />}>
-      <StepHeading>Player profile</StepHeading>
+      <StepHeading>{t('player.heading')}</StepHeading>
       {children}
     </Page>
   );
@@ -29,6 +31,7 @@ function StatusScreen({
 
 /** The player profile flow (spec §2): renders player.connect.ts's `playerView`; the route navigates when it is done. */
 export function PlayerFlow({ actorRef }: { actorRef: PlayerActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, playerView, shallowEqual);
   if (view.screen === null) return null;
   if (view.screen === 'pageOne') return <PlayerPageOne actorRef={actorRef} canLogOut={view.canLogOut} />;
@@ -44,7 +47,7 @@ export function PlayerFlow({ actorRef }: { actorRef: PlayerActorRef }) {
   }
   return (
     <StatusScreen actorRef={actorRef} canLogOut={view.canLogOut}>
-      <p>{view.screen === 'loggingOut' ? 'Logging out…' : 'Loading…'}</p>
+      <p>{view.screen === 'loggingOut' ? t('player.loggingOut') : t('player.loading')}</p>
     </StatusScreen>
   );
 }

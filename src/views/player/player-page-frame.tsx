@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 import type { PlayerActorRef } from '../../machines/player.connect';
 import { BackButton } from '../common/back-button';
 import { Page } from '../common/page';
@@ -17,10 +18,11 @@ export function PlayerPageFrame({
   page: 1 | 2;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Page header={<LogoutButton actorRef={actorRef} enabled={canLogOut} />}>
       <StepHeading>
-        Player profile <span className="player-step">{`Page ${page} of 2`}</span>
+        {t('player.heading')} <span className="player-step">{t('player.pageOf', { page })}</span>
       </StepHeading>
       {children}
     </Page>
@@ -45,11 +47,12 @@ export function PlayerPageButtons({
   canNext: boolean;
   back?: { enabled: boolean; onBack: () => void };
 }) {
+  const t = useT();
   return (
     <div className="button-row">
       {back && <BackButton enabled={back.enabled} onBack={back.onBack} />}
       <button type="submit" className="button" disabled={!canNext}>
-        Next
+        {t('player.next')}
       </button>
     </div>
   );

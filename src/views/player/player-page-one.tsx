@@ -3,16 +3,23 @@ import { type FormEvent, useState } from 'react';
 import { BIRTH_MONTHS, BIRTH_YEARS, HEIGHT_FEET, HEIGHT_INCHES } from '../../domain/date-lists';
 import { playerPageOneTextSchema } from '../../domain/forms/player-pages';
 import { GENDER_OPTIONS, PLAYER_PAGE_ONE_FIELDS } from '../../domain/player-profile';
+import { intlLocale } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
 import { canGoOn, type PlayerActorRef, pageOneChoices, pageOneStart, pageOneView } from '../../machines/player.connect';
 import { SelectField, TextField } from '../common/field';
 import { useForm } from '../common/use-form';
 import { formValues } from './player-form-values';
 import { PlayerPageButtons, PlayerPageFrame, submitOrShowErrors } from './player-page-frame';
 
-const CHOOSE = <option value="">Select</option>;
+/** A month's name in the language in use ('January', 'enero'). */
+function monthName(month: number): string {
+  return new Intl.DateTimeFormat(intlLocale(), { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+}
 
 /** spec §2/§5 Player page 1: birth date, height, weight, gender, sport, position, season status. */
 export function PlayerPageOne({ actorRef, canLogOut }: { actorRef: PlayerActorRef; canLogOut: boolean }) {
+  const t = useT();
+  const CHOOSE = <option value="">{t('player.select')}</option>;
   const { sports, positions, seasonStatuses } = useSelector(actorRef, pageOneView, shallowEqual);
   // The page remounts on Back, so what was entered before comes back from the machine.
   const [start] = useState(() => pageOneStart(actorRef.getSnapshot()));
@@ -51,21 +58,21 @@ export function PlayerPageOne({ actorRef, canLogOut }: { actorRef: PlayerActorRe
     <PlayerPageFrame actorRef={actorRef} canLogOut={canLogOut} page={1}>
       <form onSubmit={submit} noValidate>
         <fieldset className="player-fieldset">
-          <legend>Birth date</legend>
+          <legend>{t('player.birthDate')}</legend>
           <div className="player-grid player-grid--3">
             <SelectField
-              label="Birth month"
+              label={t('player.birthMonth')}
               {...form.bind('birthMonth')}
               onChange={(event) => changeMonth(event.target.value)}
             >
               {CHOOSE}
-              {BIRTH_MONTHS.map(({ value, name }) => (
+              {BIRTH_MONTHS.map(({ value }) => (
                 <option key={value} value={value}>
-                  {name}
+                  {monthName(value)}
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Birth day" {...form.bind('birthDay')}>
+            <SelectField label={t('player.birthDay')} {...form.bind('birthDay')}>
               {CHOOSE}
               {days.map((day) => (
                 <option key={day} value={day}>
@@ -74,7 +81,7 @@ export function PlayerPageOne({ actorRef, canLogOut }: { actorRef: PlayerActorRe
               ))}
             </SelectField>
             <SelectField
-              label="Birth year"
+              label={t('player.birthYear')}
               {...form.bind('birthYear')}
               onChange={(event) => changeYear(event.target.value)}
             >
@@ -88,9 +95,9 @@ export function PlayerPageOne({ actorRef, canLogOut }: { actorRef: PlayerActorRe
           </div>
         </fieldset>
         <fieldset className="player-fieldset">
-          <legend>Height</legend>
+          <legend>{t('player.height')}</legend>
           <div className="player-grid player-grid--2">
-            <SelectField label="Feet" {...form.bind('heightFeet')}>
+            <SelectField label={t('player.feet')} {...form.bind('heightFeet')}>
               {CHOOSE}
               {HEIGHT_FEET.map((feet) => (
                 <option key={feet} value={feet}>
@@ -98,7 +105,7 @@ export function PlayerPageOne({ actorRef, canLogOut }: { actorRef: PlayerActorRe
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Inches" {...form.bind('heightInches')}>
+            <SelectField label={t('player.inches')} {...form.bind('heightInches')}>
               {CHOOSE}
               {HEIGHT_INCHES.map((inches) => (
                 <option key={inches} value={inches}>
@@ -108,16 +115,20 @@ export function PlayerPageOne({ actorRef, canLogOut }: { actorRef: PlayerActorRe
             </SelectField>
           </div>
         </fieldset>
-        <TextField label="Weight (lbs)" inputMode="decimal" autoComplete="off" {...form.bind('weight')} />
-        <SelectField label="Gender" {...form.bind('gender')}>
+        <TextField label={t('player.weight')} inputMode="decimal" autoComplete="off" {...form.bind('weight')} />
+        <SelectField label={t('player.gender')} {...form.bind('gender')}>
           {CHOOSE}
-          {GENDER_OPTIONS.map(({ value, label }) => (
+          {GENDER_OPTIONS.map(({ value }) => (
             <option key={value} value={value}>
-              {label}
+              {t('player.genderOption', { gender: value })}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Sport" {...form.bind('sport')} onChange={(event) => changeSport(event.target.value)}>
+        <SelectField
+          label={t('player.sport')}
+          {...form.bind('sport')}
+          onChange={(event) => changeSport(event.target.value)}
+        >
           {CHOOSE}
           {sports.map(({ id, name }) => (
             <option key={id} value={id}>
@@ -125,7 +136,7 @@ export function PlayerPageOne({ actorRef, canLogOut }: { actorRef: PlayerActorRe
             </option>
           ))}
         </SelectField>
-        <SelectField label="Position" {...form.bind('position')}>
+        <SelectField label={t('player.position')} {...form.bind('position')}>
           {CHOOSE}
           {sportPositions.map(({ id, name }) => (
             <option key={id} value={id}>
@@ -133,7 +144,7 @@ export function PlayerPageOne({ actorRef, canLogOut }: { actorRef: PlayerActorRe
             </option>
           ))}
         </SelectField>
-        <SelectField label="Season status" {...form.bind('seasonStatus')}>
+        <SelectField label={t('player.seasonStatus')} {...form.bind('seasonStatus')}>
           {CHOOSE}
           {seasonStatuses.map(({ id, name }) => (
             <option key={id} value={id}>

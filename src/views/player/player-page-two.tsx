@@ -2,6 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { playerPageTwoTextSchema } from '../../domain/forms/player-pages';
 import { PLAYER_PAGE_TWO_FIELDS } from '../../domain/player-profile';
+import { useT } from '../../i18n/use-t';
 import {
   canGoBack,
   canGoOn,
@@ -10,6 +11,7 @@ import {
   type PlayerActorRef,
   pageTwoStart,
   pageTwoView,
+  shownError,
 } from '../../machines/player.connect';
 import { Alert } from '../common/alert';
 import { SelectField } from '../common/field';
@@ -18,9 +20,10 @@ import { formValues, type PageTwoField } from './player-form-values';
 import { PlayerPageButtons, PlayerPageFrame, submitOrShowErrors } from './player-page-frame';
 
 function Choices({ options }: { options: readonly Option[] }) {
+  const t = useT();
   return (
     <>
-      <option value="">Select</option>
+      <option value="">{t('player.select')}</option>
       {options.map(({ id, name }) => (
         <option key={id} value={id}>
           {name}
@@ -43,18 +46,25 @@ function SubmitError({ errorList, error }: Pick<PageTwoView, 'errorList' | 'erro
       </Alert>
     );
   }
-  return error === null ? null : <Alert>{error}</Alert>;
+  return error === null ? null : <Alert>{shownError(error)}</Alert>;
 }
 
-const EXPERIENCE_FIELDS: ReadonlyArray<[PageTwoField, string]> = [
-  ['experienceLifting', 'Lifting experience'],
-  ['experienceAgility', 'Speed ladder experience'],
-  ['experienceUpperPlyo', 'Medicine ball experience'],
-  ['experienceLowerPlyo', 'Plyometric jump experience'],
+type ExperienceLabel =
+  | 'player.experienceLifting'
+  | 'player.experienceAgility'
+  | 'player.experienceUpperPlyo'
+  | 'player.experienceLowerPlyo';
+
+const EXPERIENCE_FIELDS: ReadonlyArray<[PageTwoField, ExperienceLabel]> = [
+  ['experienceLifting', 'player.experienceLifting'],
+  ['experienceAgility', 'player.experienceAgility'],
+  ['experienceUpperPlyo', 'player.experienceUpperPlyo'],
+  ['experienceLowerPlyo', 'player.experienceLowerPlyo'],
 ];
 
 /** spec §2/§5 Player page 2: four experience levels and a weight goal; 'Back' and 'Next' (which submits). */
 export function PlayerPageTwo({ actorRef, canLogOut }: { actorRef: PlayerActorRef; canLogOut: boolean }) {
+  const t = useT();
   const view = useSelector(actorRef, pageTwoView, shallowEqual);
   const [start] = useState(() => pageTwoStart(actorRef.getSnapshot()));
   const form = useForm(start, playerPageTwoTextSchema);
@@ -72,11 +82,11 @@ export function PlayerPageTwo({ actorRef, canLogOut }: { actorRef: PlayerActorRe
       <SubmitError errorList={view.errorList} error={view.error} />
       <form onSubmit={submit} noValidate aria-busy={view.busy}>
         {EXPERIENCE_FIELDS.map(([field, label]) => (
-          <SelectField key={field} label={label} {...form.bind(field)}>
+          <SelectField key={field} label={t(label)} {...form.bind(field)}>
             <Choices options={view.experienceLevels} />
           </SelectField>
         ))}
-        <SelectField label="Weight goal" {...form.bind('weightGoal')}>
+        <SelectField label={t('player.weightGoal')} {...form.bind('weightGoal')}>
           <Choices options={view.weightGoals} />
         </SelectField>
         <PlayerPageButtons canNext={canNext} back={{ enabled: canBack, onBack: () => actorRef.send(back) }} />

@@ -3,6 +3,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { PLAYER_REQUIRED_MESSAGES } from '../../domain/player-profile';
+import { setLocale } from '../../i18n/runtime';
 import { playerMachine } from '../../machines/player.machine';
 import { PlayerFlow } from './player-flow';
 import { optionLists, pageOneValues } from './player-test-data';
@@ -158,5 +159,19 @@ describe('logout', () => {
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
     expect(actor.getSnapshot().output).toEqual({ to: '/login' });
+  });
+});
+
+describe('the player profile in Spanish (issue 31)', () => {
+  it('labels page 1 in Spanish, with the months and genders in Spanish', async () => {
+    await setLocale('es');
+    start();
+    await screen.findByLabelText('Mes de nacimiento');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Perfil del jugador Página 1 de 2');
+    expect(optionTexts('Mes de nacimiento').slice(0, 2)).toEqual(['Seleccionar', 'enero']);
+    expect(optionTexts('Género')).toEqual(['Seleccionar', 'Femenino', 'Masculino']);
+    expect(screen.getByLabelText('Peso (lb)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
   });
 });

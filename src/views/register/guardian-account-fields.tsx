@@ -1,6 +1,7 @@
 import { type GuardianFormValues, guardianSchema } from '../../domain/forms/guardian';
-import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT } from '../../domain/forms/password';
+import { PASSWORD_MIN_LENGTH } from '../../domain/forms/password';
 import { maskPhone, PHONE_MASK } from '../../domain/phone';
+import { useT } from '../../i18n/use-t';
 import { TextField } from '../common/field';
 import { NewPasswordFields } from '../common/new-password-fields';
 import { useForm } from '../common/use-form';
@@ -22,14 +23,20 @@ export type GuardianForm = ReturnType<typeof useGuardianForm>;
  * register wizard's step 1 and the invitee's 'Create Account' on /household/join render it.
  */
 export function GuardianAccountFields({ form, creating }: { form: GuardianForm; creating: boolean }) {
+  const t = useT();
   return (
     <>
       <div className="grid grid--2">
-        <TextField label="First Name" autoComplete="given-name" aria-required {...form.bind('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" aria-required {...form.bind('lastName')} />
+        <TextField
+          label={t('register.firstName')}
+          autoComplete="given-name"
+          aria-required
+          {...form.bind('firstName')}
+        />
+        <TextField label={t('register.lastName')} autoComplete="family-name" aria-required {...form.bind('lastName')} />
       </div>
       <TextField
-        label="Phone"
+        label={t('register.phone')}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
@@ -38,11 +45,11 @@ export function GuardianAccountFields({ form, creating }: { form: GuardianForm; 
         {...form.bind('phone')}
         onChange={(event) => form.set('phone', maskPhone(event.target.value))}
       />
-      <TextField label="Email" type="email" autoComplete="email" aria-required {...form.bind('email')} />
+      <TextField label={t('register.email')} type="email" autoComplete="email" aria-required {...form.bind('email')} />
       {creating && (
         <NewPasswordFields
-          password={{ ...form.bind('password'), hint: PASSWORD_HINT }}
-          confirmation={{ ...form.bind('confirmPassword'), hint: CONFIRM_PASSWORD_HINT }}
+          password={{ ...form.bind('password'), hint: t('common.passwordHint', { min: PASSWORD_MIN_LENGTH }) }}
+          confirmation={{ ...form.bind('confirmPassword'), hint: t('common.confirmPasswordHint') }}
         />
       )}
     </>

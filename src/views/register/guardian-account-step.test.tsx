@@ -8,6 +8,7 @@ import {
   PASSWORD_HINT,
   PASSWORD_TOO_SHORT,
 } from '../../domain/forms/password';
+import { setLocale } from '../../i18n/runtime';
 import { registerMachine } from '../../machines/register.machine';
 import { RegisterFlow } from './register-flow';
 
@@ -45,5 +46,17 @@ describe('the guardian form shows the server password rules before submit (issue
     const live = document.querySelector('[aria-live="polite"]');
     expect(live?.textContent).toBe(`${PASSWORD_TOO_SHORT} ${PASSWORD_CONFIRMATION_MISMATCH}`);
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('register step 1 in Spanish (issue 31)', () => {
+  it('shows the heading, the fields and Next in Spanish', async () => {
+    await setLocale('es');
+    atStepOne();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Crea tu cuenta de tutor principal');
+    for (const label of ['Nombre', 'Apellido', 'Teléfono', 'Correo electrónico']) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeTruthy();
   });
 });

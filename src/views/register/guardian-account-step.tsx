@@ -1,10 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
 import {
-  ACCOUNT_EXISTS_TEXT,
   guardianAccountView,
   guardianFormStart,
-  LOG_IN_HERE_TEXT,
   type RegisterActorRef,
   rememberGuardianDraft,
 } from '../../machines/register.connect';
@@ -21,6 +21,7 @@ import { GuardianAccountFields, useGuardianForm } from './guardian-account-field
  * the form; Enter submits; 'Back' returns to the licence page.
  */
 export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, guardianAccountView, shallowEqual);
   const { creating } = view;
   // The form starts once, from the account being edited or the preset e-mail; from then on it holds what is typed.
@@ -31,16 +32,16 @@ export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }
   const { canSubmit, submit } = useGuardedSubmit(actorRef, form);
   return (
     <form className="card guardian-account" onSubmit={submit} noValidate aria-busy={view.busy}>
-      <StepHeading>{view.heading}</StepHeading>
+      <StepHeading>{t(view.heading)}</StepHeading>
       {view.logInHref !== null && (
         <Alert>
-          {ACCOUNT_EXISTS_TEXT}{' '}
+          {t('register.accountExists')}{' '}
           <ExitLink href={view.logInHref} onFollow={() => actorRef.send({ type: 'LOG_IN' })}>
-            {LOG_IN_HERE_TEXT}
+            {t('register.logInHere')}
           </ExitLink>
         </Alert>
       )}
-      {view.alert !== null && <Alert>{view.alert}</Alert>}
+      {view.alert !== null && <Alert>{typeof view.alert === 'string' ? view.alert : text(view.alert)}</Alert>}
       <GuardianAccountFields form={form} creating={creating} />
       {/* The password rules' errors are announced as they appear; each field also ties its own with aria-describedby. */}
       <p className="visually-hidden" aria-live="polite">
@@ -50,7 +51,7 @@ export function GuardianAccountStep({ actorRef }: { actorRef: RegisterActorRef }
       </p>
       <div className="button-row">
         <button type="submit" className="button" disabled={!canSubmit}>
-          Next
+          {t('register.next')}
         </button>
         <BackButton enabled={view.canBack} onBack={() => actorRef.send({ type: 'BACK' })} />
       </div>

@@ -1,5 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 import { type RegisterActorRef, registerView } from '../../machines/register.connect';
 import { GuardianAccountStep } from './guardian-account-step';
 import { WizardPage } from './wizard-page';
@@ -10,7 +11,8 @@ import { WizardPage } from './wizard-page';
  * finishes.
  */
 export function RegisterFlow({ actorRef, notice }: { actorRef: RegisterActorRef; notice?: ReactNode }) {
+  const t = useT();
   const { screen, athleteSteps } = useSelector(actorRef, registerView, shallowEqual);
   const step = screen === 'guardianAccount' ? <GuardianAccountStep actorRef={actorRef} /> : null;
-  return <WizardPage notice={notice} step={step} athleteSteps={athleteSteps} />;
+  return <WizardPage notice={notice} step={step} athleteSteps={athleteSteps} loading={t('register.loading')} />;
 }

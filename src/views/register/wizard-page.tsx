@@ -12,15 +12,18 @@ export function WizardPage({
   notice,
   step,
   athleteSteps,
+  loading,
 }: {
   notice?: ReactNode;
   step: ReactNode;
   athleteSteps: AthleteStepsActorRef | undefined;
+  /** 'Loading…' in the wizard's language, while the athlete steps' chunk and texts load. */
+  loading: string;
 }) {
   return (
     <Page>
       {notice}
-      {step ?? (athleteSteps ? <LazyAthleteStepsView actorRef={athleteSteps} /> : null)}
+      {step ?? (athleteSteps ? <LazyAthleteStepsView actorRef={athleteSteps} loading={loading} /> : null)}
     </Page>
   );
 }

@@ -1,19 +1,20 @@
 import { Link } from '@tanstack/react-router';
+import { useT } from '../../i18n/use-t';
 import { StepHeading } from '../common/step-heading';
-import { NO_SAVED_REGISTRATION } from './resume-texts';
 
 /** /continue without a saved registration (finished, started over, or never saved): where to go instead. */
 export function NoSavedRegistration({ license }: { license: string | null }) {
+  const t = useT();
   return (
     <section className="card">
-      <StepHeading>Nothing to continue</StepHeading>
-      <p>{NO_SAVED_REGISTRATION}</p>
+      <StepHeading>{t('resume.nothingHeading')}</StepHeading>
+      <p>{t('resume.noSaved')}</p>
       <p>
         {license === null ? (
-          <Link to="/dashboard">Go to your account</Link>
+          <Link to="/dashboard">{t('resume.goToAccount')}</Link>
         ) : (
           <Link to="/licenses/$license" params={{ license }}>
-            Go to the licence page
+            {t('resume.goToLicence')}
           </Link>
         )}
       </p>

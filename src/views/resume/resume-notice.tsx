@@ -1,7 +1,8 @@
+import { useT } from '../../i18n/use-t';
 import { Alert } from '../common/alert';
-import { RESUME_DISCARDED_NOTICE } from './resume-texts';
 
 /** The quiet notice shown when a saved registration no longer fits its flow and was discarded (issue 21 point 1). */
 export function ResumeDiscardedNotice() {
-  return <Alert tone="info">{RESUME_DISCARDED_NOTICE}</Alert>;
+  const t = useT();
+  return <Alert tone="info">{t('resume.discarded')}</Alert>;
 }

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { registrationProgressSchema } from '../../api/registration-progress.schemas';
 import { releasedText } from '../../domain/seat-holds';
+import { setLocale } from '../../i18n/runtime';
 import { ResumeOfferView } from './resume-offer-view';
 
 /** Issue 30 point 4: the saved registration says so once the family's held spot was released. */
@@ -44,5 +45,42 @@ describe('the resume offer after a released hold', () => {
       />,
     );
     expect(screen.queryByText(/was released/)).toBeNull();
+  });
+});
+
+describe('the resume offer in Spanish (issue 31)', () => {
+  it('says where the registration stopped, with the glossary’s buttons', async () => {
+    await setLocale('es');
+    const offer = { athlete: 'Sam Rivera', team: '12U Tigers', season: 'Spring 2027', step: 'payment.checkout' };
+    render(
+      <ResumeOfferView
+        offer={{ ...offer, released: null }}
+        busy={false}
+        error={null}
+        onContinue={() => {}}
+        onStartOver={() => {}}
+      />,
+    );
+    expect(
+      screen.getByText('Empezaste a inscribir a Sam Rivera en 12U Tigers (Spring 2027) y te detuviste en el pago.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continuar donde lo dejaste' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Empezar de nuevo' })).toBeTruthy();
+  });
+
+  it('still reads in English word for word', () => {
+    const offer = { athlete: null, team: '12U Tigers', season: null, step: 'register.createAthlete' };
+    render(
+      <ResumeOfferView
+        offer={{ ...offer, released: null }}
+        busy={false}
+        error={null}
+        onContinue={() => {}}
+        onStartOver={() => {}}
+      />,
+    );
+    expect(
+      screen.getByText('You started registering your athlete for 12U Tigers and stopped at adding a new athlete.'),
+    ).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import './resume.css';
+import { useT } from '../../i18n/use-t';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
-import { CONTINUE_TEXT, OFFER_HEADING, offerText, START_OVER_TEXT } from './resume-texts';
+import { offerText } from './resume-texts';
 
 /** What the offer shows: the server's names for the athlete and team, and the saved step key. */
 export interface ResumeOfferData {
@@ -30,20 +31,21 @@ export function ResumeOfferView({
   onContinue: () => void;
   onStartOver: () => void;
 }) {
+  const t = useT();
   return (
     <section className="card resume-offer" aria-labelledby="resume-offer-heading" aria-busy={busy}>
       <div id="resume-offer-heading">
-        <StepHeading level={2}>{OFFER_HEADING}</StepHeading>
+        <StepHeading level={2}>{t('resume.welcomeBack')}</StepHeading>
       </div>
       <p>{offerText(offer)}</p>
       {offer.released !== null && <p className="resume-offer__released">{offer.released}</p>}
       {error !== null && <Alert>{error}</Alert>}
       <div className="button-row">
         <button type="button" className="button" onClick={onContinue} disabled={busy}>
-          {CONTINUE_TEXT}
+          {t('resume.continue')}
         </button>
         <button type="button" className="button button--secondary" onClick={onStartOver} disabled={busy}>
-          {START_OVER_TEXT}
+          {t('resume.startOver')}
         </button>
       </div>
     </section>

@@ -1,28 +1,32 @@
-/** The texts of resuming a registration (issue 21 point 1): the offer, its step names and the quiet notice. */
+/**
+ * The offer's sentence (issue 21 point 1): 'You started registering Sam Rivera for 12U Tigers (Spring 2027) and
+ * stopped at checkout.', from the `resume` catalogue group, in the language in use. Called while rendering.
+ */
+import { t } from '../../i18n/runtime';
 
-export const CONTINUE_TEXT = 'Continue where you left off';
-export const START_OVER_TEXT = 'Start over';
-export const OFFER_HEADING = 'Welcome back';
-
-/** The quiet notice of a saved registration that no longer fits the flow. */
-export const RESUME_DISCARDED_NOTICE = 'We could not restore your saved registration, so it starts from the beginning.';
-
-export const NO_SAVED_REGISTRATION = 'There is no unfinished registration to continue for this licence.';
+type StepLabelKey =
+  | 'resume.stepAccount'
+  | 'resume.stepChooseAthlete'
+  | 'resume.stepAddAthlete'
+  | 'resume.stepPaymentOptions'
+  | 'resume.stepProtection'
+  | 'resume.stepCheckout'
+  | 'resume.stepUnknown';
 
 /** What a person reads for a saved step key (src/session/progress.ts `stepKeyOf`). */
-const STEP_LABELS: Readonly<Record<string, string>> = {
-  'register.account': 'your account',
-  'register.athleteList': 'choosing the athlete',
-  'register.createAthlete': 'adding a new athlete',
-  'login.athleteList': 'choosing the athlete',
-  'login.createAthlete': 'adding a new athlete',
-  'payment.choosingPlan': 'the payment options',
-  'payment.protection': 'injury protection',
-  'payment.checkout': 'checkout',
+const STEP_LABELS: Readonly<Record<string, StepLabelKey>> = {
+  'register.account': 'resume.stepAccount',
+  'register.athleteList': 'resume.stepChooseAthlete',
+  'register.createAthlete': 'resume.stepAddAthlete',
+  'login.athleteList': 'resume.stepChooseAthlete',
+  'login.createAthlete': 'resume.stepAddAthlete',
+  'payment.choosingPlan': 'resume.stepPaymentOptions',
+  'payment.protection': 'resume.stepProtection',
+  'payment.checkout': 'resume.stepCheckout',
 };
 
 export function stepLabel(step: string): string {
-  return STEP_LABELS[step] ?? 'where you stopped';
+  return t(STEP_LABELS[step] ?? 'resume.stepUnknown');
 }
 
 /** 'You started registering Sam Rivera for 12U Tigers (Spring 2027) and stopped at checkout.' */
@@ -32,6 +36,9 @@ export function offerText(offer: {
   season: string | null;
   step: string;
 }): string {
-  const team = offer.team === null ? '' : ` for ${offer.team}${offer.season === null ? '' : ` (${offer.season})`}`;
-  return `You started registering ${offer.athlete ?? 'your athlete'}${team} and stopped at ${stepLabel(offer.step)}.`;
+  const athlete = offer.athlete ?? t('resume.yourAthlete');
+  const step = stepLabel(offer.step);
+  if (offer.team === null) return t('resume.offer', { athlete, step });
+  if (offer.season === null) return t('resume.offerTeam', { athlete, team: offer.team, step });
+  return t('resume.offerTeamSeason', { athlete, team: offer.team, season: offer.season, step });
 }

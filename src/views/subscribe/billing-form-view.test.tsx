@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Coupon, PlanDetails, User } from '../../api/schemas';
+import { setLocale } from '../../i18n/runtime';
 import { subscribeMachine } from '../../machines/subscribe.machine';
 import type { BillingProvider } from '../../providers/billing/billing-provider';
 import { createSandboxBilling } from '../../providers/billing/sandbox-billing';
@@ -119,5 +120,31 @@ describe('the billing form', () => {
     expect(await screen.findByText('Coupon SAVE5 applied.')).toBeTruthy();
     expect(apply.getAttribute('aria-disabled')).toBe('false');
     expect(document.activeElement).toBe(apply);
+  });
+});
+
+describe('the subscription page in Spanish (issue 31)', () => {
+  it('names the plan, the tiles and the form in Spanish', async () => {
+    await setLocale('es');
+    const received: string[] = [];
+    const machine = subscribeMachine.provide({
+      actors: {
+        refreshUser: fromPromise<User>(async () => guardian),
+        fetchPlanDetails: fromPromise<PlanDetails>(async () => prices),
+        loadBilling: fromPromise<BillingProvider>(async () => createSandboxBilling()),
+      },
+    });
+    const actor = createActor(machine, { input: { user: null } }).start();
+    render(<SubscribeFlow actorRef={actor} />);
+    await screen.findByRole('button', { name: 'Suscribirse' });
+    expect(received).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tu plan');
+    expect(screen.getByRole('radio', { name: 'Anual' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Anual, con pago mensual' })).toBeTruthy();
+    expect(screen.getByText('$14.99 al mes')).toBeTruthy();
+    expect(screen.getByText('Prueba gratuita de 7 días.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Información de facturación' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Aplicar cupón' })).toBeTruthy();
+    expect(screen.getByLabelText('Código postal')).toBeTruthy();
   });
 });

@@ -1,18 +1,20 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { subscribeBillingSchema } from '../../domain/forms/subscribe-billing';
+import { text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
 import { billingFormView, type SubscribeActorRef, type SubscribeEvent } from '../../machines/subscribe.connect';
 import { Alert } from '../common/alert';
 import { SelectField, TextField } from '../common/field';
 import { useForm } from '../common/use-form';
 import { BILLING_FIELDS, type BillingForm, COUNTRIES, EMPTY_BILLING_FORM } from './billing-form';
-import { AUTO_RENEW_NOTICE, REFUND_NOTICE } from './plan-texts';
 
 /**
  * The billing form (§2 Subscribe): name and address, the provider's card entry, the optional coupon with 'Apply
  * Coupon' (hidden when the link brought the coupon), the refund and renewal notices, and 'Subscribe'.
  */
 export function BillingFormView({ actorRef }: { actorRef: SubscribeActorRef }) {
+  const t = useT();
   const form = useForm(EMPTY_BILLING_FORM, subscribeBillingSchema);
   const [couponText, setCouponText] = useState('');
   const couponId = useId();
@@ -44,18 +46,38 @@ export function BillingFormView({ actorRef }: { actorRef: SubscribeActorRef }) {
 
   return (
     <form className="card billing-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <h2 id={headingId}>Billing information</h2>
+      <h2 id={headingId}>{t('subscribe.billingHeading')}</h2>
       <div className="grid grid--2">
-        <TextField id={fieldId('firstName')} label="First name" autoComplete="given-name" {...form.bind('firstName')} />
-        <TextField id={fieldId('lastName')} label="Last name" autoComplete="family-name" {...form.bind('lastName')} />
+        <TextField
+          id={fieldId('firstName')}
+          label={t('subscribe.firstName')}
+          autoComplete="given-name"
+          {...form.bind('firstName')}
+        />
+        <TextField
+          id={fieldId('lastName')}
+          label={t('subscribe.lastName')}
+          autoComplete="family-name"
+          {...form.bind('lastName')}
+        />
       </div>
-      <TextField id={fieldId('address')} label="Address" autoComplete="address-line1" {...form.bind('address')} />
+      <TextField
+        id={fieldId('address')}
+        label={t('subscribe.address')}
+        autoComplete="address-line1"
+        {...form.bind('address')}
+      />
       <div className="grid grid--2">
-        <TextField id={fieldId('city')} label="City" autoComplete="address-level2" {...form.bind('city')} />
+        <TextField
+          id={fieldId('city')}
+          label={t('subscribe.city')}
+          autoComplete="address-level2"
+          {...form.bind('city')}
+        />
         <TextField
           id={fieldId('state')}
-          label="State or province"
-          hint="Two-letter code, for example CA"
+          label={t('subscribe.state')}
+          hint={t('subscribe.stateHint')}
           autoComplete="address-level1"
           maxLength={2}
           {...form.bind('state')}
@@ -64,11 +86,16 @@ export function BillingFormView({ actorRef }: { actorRef: SubscribeActorRef }) {
       <div className="grid grid--2">
         <TextField
           id={fieldId('postalCode')}
-          label="Postal code"
+          label={t('subscribe.postalCode')}
           autoComplete="postal-code"
           {...form.bind('postalCode')}
         />
-        <SelectField id={fieldId('country')} label="Country" autoComplete="country" {...form.bind('country')}>
+        <SelectField
+          id={fieldId('country')}
+          label={t('subscribe.country')}
+          autoComplete="country"
+          {...form.bind('country')}
+        >
           {COUNTRIES.map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
@@ -79,7 +106,7 @@ export function BillingFormView({ actorRef }: { actorRef: SubscribeActorRef }) {
       {view.billing?.renderCardFields()}
       {view.acceptsCoupon && (
         <div className="field">
-          <label htmlFor={couponId}>Coupon code (optional)</label>
+          <label htmlFor={couponId}>{t('subscribe.couponLabel')}</label>
           <div className="coupon-entry">
             <input
               id={couponId}
@@ -101,23 +128,25 @@ export function BillingFormView({ actorRef }: { actorRef: SubscribeActorRef }) {
                 if (canApply) actorRef.send(applyEvent);
               }}
             >
-              Apply Coupon
+              {t('subscribe.applyCoupon')}
             </button>
           </div>
         </div>
       )}
-      {couponError && <Alert id={`${couponId}-error`}>{couponError}</Alert>}
-      {view.appliedCouponCode !== null && <Alert tone="success">Coupon {view.appliedCouponCode} applied.</Alert>}
+      {couponError && <Alert id={`${couponId}-error`}>{text(couponError)}</Alert>}
+      {view.appliedCouponCode !== null && (
+        <Alert tone="success">{t('subscribe.couponApplied', { code: view.appliedCouponCode })}</Alert>
+      )}
       <div className="subscribe-notices">
-        <p>{AUTO_RENEW_NOTICE}</p>
-        <p>{REFUND_NOTICE}</p>
+        <p>{t('subscribe.autoRenewNotice')}</p>
+        <p>{t('subscribe.refundNotice')}</p>
       </div>
-      {view.failure && <Alert>{view.failure}</Alert>}
+      {view.failure && <Alert>{typeof view.failure === 'string' ? view.failure : text(view.failure)}</Alert>}
       <div className="button-row">
         {/* Enabled whenever the machine takes SUBSCRIBE at all: a click on an incomplete form shows its errors (the
             machine refuses those values through the same schema). */}
         <button type="submit" className="button" disabled={!view.canSubscribe}>
-          Subscribe
+          {t('subscribe.subscribe')}
         </button>
       </div>
     </form>

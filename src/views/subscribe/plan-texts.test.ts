@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CouponInput, describePlanTiles, type PlanPrices } from '../../domain/subscription-pricing';
-import { TERM_TITLES, tileBillingText, tilePriceText, tileTrialText } from './plan-texts';
+import { termTitle, tileBillingText, tilePriceText, tileTrialText } from './plan-texts';
 
 // docs/fixtures.md: monthly 14.99 (7-day trial), annual 119.99 (14-day trial), annual billed monthly 11.99, quarterly
 // 39.99; SAVE5 500 cents for 3 months, HALFOFF 50 % forever.
@@ -33,7 +33,7 @@ const halfOff: CouponInput = {
 
 function texts(coupon: CouponInput | null) {
   return describePlanTiles(prices, { coupon }).map((tile) => ({
-    title: TERM_TITLES[tile.term],
+    title: termTitle(tile.term),
     price: tilePriceText(tile),
     billing: tileBillingText(tile),
     trial: tileTrialText(tile),

@@ -1,43 +1,45 @@
 /**
- * The words of the plan tiles and notices (§2 Subscribe, §9). Every amount comes from describePlanTiles in
- * src/domain/subscription-pricing.ts; this module only puts the figures into sentences.
+ * The words of the plan tiles and notices (§2 Subscribe, §9), from the `subscribe` catalogue group (issue 31). Every
+ * amount comes from describePlanTiles in src/domain/subscription-pricing.ts; this module only puts the figures into
+ * sentences, in the language in use: call these while rendering, never inside a selector.
  */
 import { formatUsd } from '../../domain/money';
 import type { MonthlyPriceSchedule, PlanTile, SubscriptionTerm } from '../../domain/subscription-pricing';
+import { t } from '../../i18n/runtime';
 
-/** §9: the refund window, in the dashboard's terms (§2 Dashboard). */
-export const REFUND_NOTICE = 'A full refund is available on request within 7 days of your initial purchase.';
-export const AUTO_RENEW_NOTICE =
-  'Your subscription renews automatically at the end of each billing period until you cancel it.';
-/** §9: the card is not charged until the trial ends. */
-export const TRIAL_CARD_NOTICE = 'Your card will not be charged until your free trial ends.';
-export const COUPON_MONTHLY_NOTICE = 'Coupons apply to the monthly plan.';
+const TERM_TITLE_KEYS = {
+  annual: 'subscribe.termAnnual',
+  'annual-pm': 'subscribe.termAnnualMonthly',
+  quarterly: 'subscribe.termQuarterly',
+  monthly: 'subscribe.termMonthly',
+} as const satisfies Record<SubscriptionTerm, string>;
 
-export const TERM_TITLES: Readonly<Record<SubscriptionTerm, string>> = {
-  annual: 'Annual',
-  'annual-pm': 'Annual, billed monthly',
-  quarterly: 'Quarterly',
-  monthly: 'Monthly',
-};
+/** The plan's title: 'Annual', 'Annual, billed monthly', 'Quarterly', 'Monthly'. */
+export function termTitle(term: SubscriptionTerm): string {
+  return t(TERM_TITLE_KEYS[term]);
+}
 
 /** The tile's headline price, e.g. '$9.99 per month' or '$39.99 per quarter'. */
 export function tilePriceText(tile: PlanTile): string {
-  return `${formatUsd(tile.shownPrice)} ${tile.shownPerMonth ? 'per month' : 'per quarter'}`;
+  const price = formatUsd(tile.shownPrice);
+  return tile.shownPerMonth ? t('subscribe.pricePerMonth', { price }) : t('subscribe.pricePerQuarter', { price });
 }
 
 function monthlyScheduleText(schedule: MonthlyPriceSchedule): string {
   switch (schedule.kind) {
     case 'regular':
-      return 'Billed every month.';
+      return t('subscribe.billedMonthly');
     case 'discounted':
-      return `With your coupon: ${formatUsd(schedule.price)} a month instead of ${formatUsd(schedule.regularPrice)}.`;
-    case 'discounted-then-regular': {
-      const months = schedule.discountedMonths === 1 ? 'first month' : `first ${schedule.discountedMonths} months`;
-      return (
-        `With your coupon: ${formatUsd(schedule.discountedPrice)} a month for the ${months}, ` +
-        `then ${formatUsd(schedule.regularPrice)} a month.`
-      );
-    }
+      return t('subscribe.couponInstead', {
+        price: formatUsd(schedule.price),
+        regular: formatUsd(schedule.regularPrice),
+      });
+    case 'discounted-then-regular':
+      return t('subscribe.couponThenRegular', {
+        price: formatUsd(schedule.discountedPrice),
+        months: schedule.discountedMonths,
+        regular: formatUsd(schedule.regularPrice),
+      });
   }
 }
 
@@ -45,17 +47,17 @@ function monthlyScheduleText(schedule: MonthlyPriceSchedule): string {
 export function tileBillingText(tile: PlanTile): string {
   switch (tile.term) {
     case 'annual':
-      return `Billed once a year: ${formatUsd(tile.price)}.`;
+      return t('subscribe.billedYearly', { price: formatUsd(tile.price) });
     case 'annual-pm':
-      return `Billed every month, with a ${tile.commitmentMonths ?? 12}-month commitment.`;
+      return t('subscribe.billedMonthlyCommitment', { months: tile.commitmentMonths ?? 12 });
     case 'quarterly':
-      return 'Billed every 3 months.';
+      return t('subscribe.billedQuarterly');
     case 'monthly':
-      return tile.schedule ? monthlyScheduleText(tile.schedule) : 'Billed every month.';
+      return tile.schedule ? monthlyScheduleText(tile.schedule) : t('subscribe.billedMonthly');
   }
 }
 
 /** '7-day free trial.', or null without a trial (§9: shown when set). */
 export function tileTrialText(tile: PlanTile): string | null {
-  return tile.trialDays === null ? null : `${tile.trialDays}-day free trial.`;
+  return tile.trialDays === null ? null : t('subscribe.trialDays', { days: tile.trialDays });
 }

@@ -1,13 +1,7 @@
 import { useId } from 'react';
 import type { PlanTile, SubscriptionTerm } from '../../domain/subscription-pricing';
-import {
-  COUPON_MONTHLY_NOTICE,
-  TERM_TITLES,
-  TRIAL_CARD_NOTICE,
-  tileBillingText,
-  tilePriceText,
-  tileTrialText,
-} from './plan-texts';
+import { useT } from '../../i18n/use-t';
+import { termTitle, tileBillingText, tilePriceText, tileTrialText } from './plan-texts';
 
 /**
  * Up to four plan tiles (§2 Subscribe) as one radio group: each tile is a choice named by its title and described by
@@ -26,10 +20,11 @@ export function PlanTilesView({
   onSelect: (term: SubscriptionTerm) => void;
   couponApplied: boolean;
 }) {
+  const t = useT();
   const groupId = useId();
   return (
     <fieldset className="plan-tiles">
-      <legend className="visually-hidden">Choose a plan</legend>
+      <legend className="visually-hidden">{t('subscribe.choosePlan')}</legend>
       <div className="grid grid--4">
         {tiles.map((tile) => {
           const id = `${groupId}-${tile.term}`;
@@ -49,7 +44,7 @@ export function PlanTilesView({
                 aria-describedby={`${id}-details`}
               />
               <span id={`${id}-title`} className="plan-tile__title">
-                {TERM_TITLES[tile.term]}
+                {termTitle(tile.term)}
               </span>
               <span id={`${id}-details`} className="plan-tile__details">
                 <span className="plan-tile__price">{tilePriceText(tile)}</span>
@@ -57,7 +52,7 @@ export function PlanTilesView({
                 {trial && (
                   <>
                     <span className="plan-tile__trial">{trial}</span>
-                    <span>{TRIAL_CARD_NOTICE}</span>
+                    <span>{t('subscribe.trialCardNotice')}</span>
                   </>
                 )}
               </span>
@@ -65,7 +60,7 @@ export function PlanTilesView({
           );
         })}
       </div>
-      {couponApplied && <p className="field-hint">{COUPON_MONTHLY_NOTICE}</p>}
+      {couponApplied && <p className="field-hint">{t('subscribe.couponMonthlyNotice')}</p>}
     </fieldset>
   );
 }

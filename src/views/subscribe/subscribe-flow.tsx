@@ -1,5 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { BILLING_UNAVAILABLE_TEXT, type SubscribeActorRef, subscribePageView } from '../../machines/subscribe.connect';
+import { text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
+import { type SubscribeActorRef, subscribePageView } from '../../machines/subscribe.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
@@ -13,14 +15,15 @@ import './subscribe.css';
  * tiles, and the billing form once the billing provider is ready.
  */
 export function SubscribeFlow({ actorRef }: { actorRef: SubscribeActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, subscribePageView, shallowEqual);
 
   return (
     <Page wide>
       {/* Keyed by its text: when a link problem replaces 'Your plan', focus moves to the new heading. */}
-      <StepHeading key={view.heading}>{view.heading}</StepHeading>
+      <StepHeading key={view.heading.key}>{text(view.heading)}</StepHeading>
       {view.moreProblems.map((problem) => (
-        <Alert key={problem}>{problem}</Alert>
+        <Alert key={problem.key}>{text(problem)}</Alert>
       ))}
       {view.loadError !== null && (
         <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.loadError}</RetryAlert>
@@ -35,10 +38,10 @@ export function SubscribeFlow({ actorRef }: { actorRef: SubscribeActorRef }) {
         />
       )}
       {view.billingUnavailable && (
-        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{BILLING_UNAVAILABLE_TEXT}</RetryAlert>
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{t('subscribe.billingUnavailable')}</RetryAlert>
       )}
       {view.showBillingForm && <BillingFormView actorRef={actorRef} />}
-      {view.leaving && <p role="status">Taking you to your account…</p>}
+      {view.leaving && <p role="status">{t('subscribe.leaving')}</p>}
     </Page>
   );
 }

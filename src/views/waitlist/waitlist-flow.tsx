@@ -3,8 +3,16 @@ import './waitlist.css';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { WAITLIST_TEXTS } from '../../domain/waitlist';
-import { type WaitlistActorRef, type WaitlistView, waitlistView } from '../../machines/waitlist.connect';
+import { formatHoldUntil } from '../../domain/dates';
+import { heldOnListText } from '../../domain/waitlist';
+import { intlLocale, text } from '../../i18n/runtime';
+import { useT } from '../../i18n/use-t';
+import {
+  type WaitlistActorRef,
+  type WaitlistStatus,
+  type WaitlistView,
+  waitlistView,
+} from '../../machines/waitlist.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
@@ -12,6 +20,7 @@ import { StepHeading } from '../common/step-heading';
 
 /** /waitlist (issue 21 point 3), rendered from the waitlist machine's state. */
 export function WaitlistFlow({ actorRef }: { actorRef: WaitlistActorRef }) {
+  const t = useT();
   const view = useSelector(actorRef, waitlistView, shallowEqual);
   switch (view.screen) {
     case 'none':
@@ -21,7 +30,7 @@ export function WaitlistFlow({ actorRef }: { actorRef: WaitlistActorRef }) {
       return (
         <Page>
           <section className="card">
-            <StepHeading>{WAITLIST_TEXTS.title}</StepHeading>
+            <StepHeading>{t('waitlist.title')}</StepHeading>
             <RetryAlert
               canRetry={view.canRetry}
               onRetry={() => actorRef.send({ type: 'RETRY' })}
@@ -36,7 +45,7 @@ export function WaitlistFlow({ actorRef }: { actorRef: WaitlistActorRef }) {
       return (
         <Page>
           <section className="card">
-            <StepHeading>{view.message}</StepHeading>
+            <StepHeading>{text(view.message)}</StepHeading>
             <div className="button-row">
               <button
                 type="button"
@@ -44,7 +53,7 @@ export function WaitlistFlow({ actorRef }: { actorRef: WaitlistActorRef }) {
                 disabled={!view.canJoin}
                 onClick={() => actorRef.send({ type: 'JOIN' })}
               >
-                {WAITLIST_TEXTS.join}
+                {t('waitlist.join')}
               </button>
               <BackToTeam license={view.license} />
             </div>
@@ -63,14 +72,15 @@ function OnListView({
   actorRef: WaitlistActorRef;
   view: Extract<WaitlistView, { screen: 'onList' }>;
 }) {
+  const t = useT();
   // Once the question was asked, the button that asked it takes the focus back when it returns (No, or a failure).
   const asked = useRef(false);
   if (view.confirming) asked.current = true;
   return (
     <Page>
       <section className="card waitlist">
-        <StepHeading>{view.heading}</StepHeading>
-        <Alert tone={view.offered ? 'success' : 'info'}>{view.status}</Alert>
+        <StepHeading>{text(view.heading)}</StepHeading>
+        <Alert tone={view.offered ? 'success' : 'info'}>{statusText(view.status)}</Alert>
         {view.error !== null && <Alert>{view.error}</Alert>}
         {view.offered && (
           <div className="button-row">
@@ -80,7 +90,7 @@ function OnListView({
               disabled={!view.canContinue}
               onClick={() => actorRef.send({ type: 'CONTINUE' })}
             >
-              {WAITLIST_TEXTS.continue}
+              {t('waitlist.continue')}
             </button>
           </div>
         )}
@@ -98,6 +108,12 @@ function OnListView({
   );
 }
 
+/** The place on the list, or until when the offer holds the seat (its date and time in the language in use). */
+function statusText(status: WaitlistStatus): string {
+  if (status.kind === 'position') return text(status.message);
+  return text(heldOnListText(formatHoldUntil(status.expiresAt, intlLocale())));
+}
+
 function LeaveButton({
   focusOnMount,
   disabled,
@@ -107,6 +123,7 @@ function LeaveButton({
   disabled: boolean;
   onLeave: () => void;
 }) {
+  const t = useT();
   const ref = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only where the button appears again
   useEffect(() => {
@@ -115,16 +132,17 @@ function LeaveButton({
   return (
     <div className="button-row">
       <button type="button" className="button button--secondary" ref={ref} disabled={disabled} onClick={onLeave}>
-        {WAITLIST_TEXTS.leave}
+        {t('waitlist.leave')}
       </button>
     </div>
   );
 }
 
 function BackToTeam({ license }: { license: string }) {
+  const t = useT();
   return (
     <Link to="/licenses/$license" params={{ license }} className="button button--secondary">
-      {WAITLIST_TEXTS.backToTeam}
+      {t('waitlist.backToTeam')}
     </Link>
   );
 }
@@ -138,12 +156,13 @@ function LeaveConfirmation({
   canConfirm: boolean;
   canKeep: boolean;
 }) {
+  const t = useT();
   return (
     <ConfirmChoice
       className="waitlist__confirm"
-      question={WAITLIST_TEXTS.leaveQuestion}
-      yes={WAITLIST_TEXTS.leaveYes}
-      no={WAITLIST_TEXTS.leaveNo}
+      question={t('waitlist.leaveQuestion')}
+      yes={t('waitlist.leaveYes')}
+      no={t('waitlist.leaveNo')}
       canConfirm={canConfirm}
       canKeep={canKeep}
       onConfirm={() => actorRef.send({ type: 'CONFIRM_LEAVE' })}

@@ -1,14 +1,16 @@
 import './branding.css';
+import { useT } from '../../../i18n/use-t';
 import { appStoreLinks } from './app-stores';
 
 /** Both app-store links for the brand's app, as large touch targets. */
 export function AppStoreLinks({ appName }: { appName: string }) {
+  const t = useT();
   return (
-    <ul className="store-links" aria-label="App stores">
+    <ul className="store-links" aria-label={t('common.appStores')}>
       {appStoreLinks(appName).map((link) => (
         <li key={link.store}>
           <a className="button button--secondary store-link" href={link.href} data-store={link.store}>
-            {link.label}
+            {t(link.store === 'apple' ? 'common.appStore' : 'common.googlePlay')}
           </a>
         </li>
       ))}

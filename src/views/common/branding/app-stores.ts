@@ -5,14 +5,13 @@
  */
 export interface AppStoreLink {
   store: 'apple' | 'google';
-  label: string;
   href: string;
 }
 
 export function appStoreLinks(appName: string): readonly AppStoreLink[] {
   const term = encodeURIComponent(appName.trim());
   return [
-    { store: 'apple', label: 'Download on the App Store', href: `https://apps.apple.com/us/search?term=${term}` },
-    { store: 'google', label: 'Get it on Google Play', href: `https://play.google.com/store/search?q=${term}&c=apps` },
+    { store: 'apple', href: `https://apps.apple.com/us/search?term=${term}` },
+    { store: 'google', href: `https://play.google.com/store/search?q=${term}&c=apps` },
   ];
 }
