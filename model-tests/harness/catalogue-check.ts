@@ -38,6 +38,7 @@ const FORM_MESSAGES_NOT_YET_IN_CATALOGUE = new Set(
  */
 const recorded = new Set<string>();
 let haystack = '';
+let longestFirst: string[] = [];
 let stale = false;
 recordTexts((text) => {
   if (recorded.has(text)) return;
@@ -47,12 +48,14 @@ recordTexts((text) => {
 
 const SEPARATOR = '\u0000';
 
-function catalogueHaystack(): string {
+/** Every text the catalogue gave, joined (for `includes`) and longest first (to take them out of a text). */
+function catalogueTexts(): { haystack: string; longestFirst: string[] } {
   if (stale) {
     haystack = [...recorded].join(SEPARATOR);
+    longestFirst = [...recorded].sort((a, b) => b.length - a.length);
     stale = false;
   }
-  return haystack;
+  return { haystack, longestFirst };
 }
 
 /** Every string in a value (a machine's context, a stub's answer), deeply. */
@@ -102,7 +105,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** The texts of `root` that do not come from the catalogue, given the flow's data. */
 export function textsOutsideCatalogue(root: ParentNode, data: Iterable<string>): string[] {
-  const known = catalogueHaystack();
+  const known = catalogueTexts();
   // The switch names each language from its own catalogue (`common.languageName`, generated into LANGUAGE_NAMES).
   const pieces = [...new Set([...data, ...stringsOf(config), ...Object.values(LANGUAGE_NAMES)])]
     .filter((piece) => piece.length > 0)
@@ -111,14 +114,15 @@ export function textsOutsideCatalogue(root: ParentNode, data: Iterable<string>):
   const dataHaystack = pieces.join(SEPARATOR).toLowerCase();
   const outside: string[] = [];
   for (const text of visibleTexts(root)) {
-    if (known.includes(text) || dataHaystack.includes(text.toLowerCase())) continue;
+    if (known.haystack.includes(text) || dataHaystack.includes(text.toLowerCase())) continue;
     if (FORM_MESSAGES_NOT_YET_IN_CATALOGUE.has(text)) continue;
     let rest = text.replace(DATA_WORDS, ' ');
-    for (const piece of [...recorded].sort((a, b) => b.length - a.length)) {
+    for (const piece of known.longestFirst) {
       if (rest.includes(piece)) rest = rest.split(piece).join(' ');
     }
     // Whole words of data only: a short value ('r', 'id') must not take letters out of a word around it.
     for (const piece of pieces) {
+      if (!rest.toLowerCase().includes(piece.toLowerCase())) continue;
       rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(piece)}(?![\\p{L}\\p{N}])`, 'giu'), ' ');
     }
     if (/\p{L}{2,}/u.test(rest)) outside.push(text);
