@@ -131,7 +131,8 @@ export default defineConfig({
           name: 'model',
           environment: 'happy-dom',
           include: ['model-tests/**/*.test.{ts,tsx}'],
-          setupFiles: ['./src/test-setup.ts'],
+          // The second file swaps Testing Library's 1 ms settle for setImmediate (a fifth of the UI runs' time).
+          setupFiles: ['./src/test-setup.ts', './model-tests/harness/setup.ts'],
         },
       },
     ],
