@@ -18,13 +18,18 @@ import { type AppConfig, ConfigError, parseConfig } from './src/config-schema.ts
 const FRAMEWORK_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store|xstate|@xstate|use-isomorphic-layout-effect)[\\/]/;
 
+/** src/main.tsx's first step, which only evaluates React DOM (src/framework-start.ts): in the framework chunk. */
+const FRAMEWORK_START = /[\\/]src[\\/]framework-start\.ts$/;
+
 /**
  * The site's own modules every page loads before its first render, with the libraries only they use: the API layer
  * (zod/mini, ky) without the endpoint modules of one or two flows and their schemas (sandbox, setup intents, payments,
  * subscribe, player, household-invites, *.schemas.ts: they go with the chunks that call them), the session, the common views but the account menu (loaded only when someone is logged in), the configuration, the flow inspector, the
  * router with every route's definition (src/routes/router.ts, *.route.ts) and the helpers every flow page imports
- * (flow-page, guards, search-params, settle-unless-aborted). src/app-start.tsx stays its own small chunk: the module
- * src/main.tsx imports after the first paint, which scripts/prerender.ts and npm run bench look up in the manifest.
+ * (flow-page, guards, search-params, settle-unless-aborted). With them src/app-start.tsx, the module src/main.tsx
+ * imports after the first paint (scripts/prerender.ts and npm run bench look it up in the manifest), and the language
+ * detection it shares with the console (src/i18n/detect.ts): each was a small file of its own on every first visit
+ * (both in the app shell: 0.4 KB less on /login's).
  */
 /**
  * The athlete steps both login and register invoke (src/machines/athlete-*.ts, src/views/athletes/), with what the
@@ -80,7 +85,7 @@ const LICENCE_KIT =
 const PAYMENT_RULES = /[\\/]src[\\/](domain[\\/](payment-rules|household)|routes[\\/]claimed-confirmation)\.ts$/;
 
 const APP_SHELL =
-  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|sandbox-request|server-rendered|payments|subscribe|player|household|household-invites|registration-progress|waitlist|seat-holds|admin(-[\w-]+)?)(\.schemas)?\.ts)|session(?![\\/](household-checkout|progress(-restore|-declaration)?\.ts|progress-keys\.ts|guardian-draft\.ts|staff(-key)?\.ts))|views[\\/]common(?![\\/](account-menu|confirm-choice|relationship-fields))|config\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|(?!_?admin)[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
+  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|sandbox-request|server-rendered|payments|subscribe|player|household|household-invites|registration-progress|waitlist|seat-holds|admin(-[\w-]+)?)(\.schemas)?\.ts)|session(?![\\/](household-checkout|progress(-restore|-declaration)?\.ts|progress-keys\.ts|guardian-draft\.ts|staff(-key)?\.ts))|views[\\/]common(?![\\/](account-menu|confirm-choice|relationship-fields))|config\.ts|app-start\.tsx|i18n[\\/]detect\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|(?!_?admin)[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
 
 /**
  * The card-payments seam's loader with the one value of its types module (PaymentsUnavailableError, which the loader
@@ -95,8 +100,9 @@ const SITE_ENTRY_CHUNK = /(^|\/)main-[\w-]+\.js$/;
 /**
  * The scripts every page has run before any other chunk's lazy import: the framework, the app shell and the two
  * small chunks the entries load first (the family entry loads them in stages, src/main.tsx; the console's entry
- * imports them). Left out of the preload lists of every lazy import but the family entry's own: the app shell's
- * table of its routes' dependencies names 75 files, and each name is ~40 bytes nothing compresses.
+ * imports them). Left out of the preload lists of every lazy import: the app shell's table of its routes'
+ * dependencies names 75 files, and each name is ~40 bytes nothing compresses. (The family entry's own list keeps only
+ * its stylesheets: every page's HTML preloads the scripts it imports, scripts/prerender.ts.)
  */
 const LOADED_BEFORE_ANY_LAZY_IMPORT = /(^|\/)(framework|app-shell|rolldown-runtime|preload-helper)-[\w-]+\.js$/;
 
@@ -156,6 +162,54 @@ function i18nCatalogues(base: string): Plugin {
   };
 }
 
+/** Vite's module of its helper for lazy imports, which every chunk with a lazy import imports. */
+const VITE_PRELOAD_HELPER = '\0vite/preload-helper.js';
+/** The site's own (src/preload-helper.ts). */
+const SITE_PRELOAD_HELPER = path.resolve('src/preload-helper.ts');
+
+/**
+ * Puts src/preload-helper.ts in place of Vite's helper for lazy imports: the same job for this site's browsers and
+ * base, 0.29 KB brotli instead of 0.76 on every first visit, and it asks for a lazy chunk at once rather than after
+ * the chunk's stylesheets have loaded. Only for a base of `/`, which its paths assume (Vite's helper otherwise).
+ */
+function sitePreloadHelper(): Plugin {
+  let rootBase = true;
+  return {
+    name: 'diamond-preload-helper',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    configResolved(config) {
+      rootBase = config.base === '/';
+    },
+    load(id) {
+      return id === VITE_PRELOAD_HELPER && rootBase
+        ? `export { __vitePreload } from ${JSON.stringify(SITE_PRELOAD_HELPER)};`
+        : null;
+    },
+  };
+}
+
+/**
+ * elkjs (the /flows diagrams' layout, a lazy chunk) is a browserify bundle whose loader looks for a global `require`
+ * (`"function"==typeof require&&require`); the bundler answers that reference with its own `require` shim and its
+ * error text, which it puts in the runtime chunk every page loads (0.16 KB brotli). In a browser there is no such
+ * global, so the test is `false`, as written here.
+ */
+function elkWithoutGlobalRequire(): Plugin {
+  return {
+    name: 'diamond-elk-without-global-require',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]elkjs[\\/]lib[\\/]elk\.bundled\.js$/ },
+      handler(code) {
+        // No map: the replacement stays on its line (a page only the /flows diagrams load).
+        return { code: code.replaceAll('"function"==typeof require&&require', 'false'), map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode, command }) => {
   // Validate the site's configuration before anything is built or served: a bad value stops start-up here,
   // naming the variable, instead of shipping a broken page.
@@ -173,6 +227,8 @@ export default defineConfig(({ mode, command }) => {
   return {
     plugins: [
       react(),
+      sitePreloadHelper(),
+      elkWithoutGlobalRequire(),
       machineDescriptionsForFlowsOnly(),
       consoleEntry(),
       staticPages(JSON.parse(define.__SITE_CONFIG__)),
@@ -200,10 +256,14 @@ export default defineConfig(({ mode, command }) => {
       // Every browser the site supports preloads modules natively: the polyfill would be bytes on every first visit.
       modulePreload: {
         polyfill: false,
-        resolveDependencies: (_file, deps, { hostId, hostType }) =>
-          hostType === 'js' && !SITE_ENTRY_CHUNK.test(hostId)
-            ? deps.filter((dep) => !LOADED_BEFORE_ANY_LAZY_IMPORT.test(dep))
-            : deps,
+        // A lazy import's list leaves out the chunk itself, which the site's helper imports at once
+        // (src/preload-helper.ts), and the chunks every page has already run. The family entry's keeps only its
+        // stylesheets: every page's HTML preloads the scripts src/main.tsx imports (scripts/prerender.ts).
+        resolveDependencies: (file, deps, { hostId, hostType }) => {
+          if (hostType !== 'js') return deps;
+          if (SITE_ENTRY_CHUNK.test(hostId)) return deps.filter((dep) => dep.endsWith('.css'));
+          return deps.filter((dep) => dep !== file && !LOADED_BEFORE_ANY_LAZY_IMPORT.test(dep));
+        },
       },
       // elkjs (the /flows page only, loaded lazily) is one 1.4 MB chunk; every other chunk stays far below this.
       chunkSizeWarningLimit: 1600,
@@ -216,7 +276,7 @@ export default defineConfig(({ mode, command }) => {
               // The libraries every page runs on, in one long-cached chunk instead of a dozen small ones (each chunk
               // is compressed alone, so splitting them costs bytes as well as requests; npm run bench measures it).
               // Card payments, billing, pusher-js and elkjs stay out: they load only where they are used.
-              { name: 'framework', test: FRAMEWORK_PACKAGES },
+              { name: 'framework', test: (id) => FRAMEWORK_PACKAGES.test(id) || FRAMEWORK_START.test(id) },
               // The app's shell every page loads (APP_SHELL), likewise one chunk. Measured against the automatic split,
               // with the build-time configuration: a first visit to /login 140.7 -> 134.5 KB, to /licenses/{license}
               // 137.9 -> 131.8 KB. Folding in the router, the route definitions and the small helpers every flow page
@@ -241,9 +301,10 @@ export default defineConfig(({ mode, command }) => {
               { name: 'account-forms', test: ACCOUNT_FORMS, includeDependenciesRecursively: false },
               { name: 'licence-kit', test: LICENCE_KIT, includeDependenciesRecursively: false },
               { name: 'payment-rules', test: PAYMENT_RULES, includeDependenciesRecursively: false },
-              // Vite's helper for lazy imports, on its own: in the app shell it made the entry import the shell (and
-              // through it the framework) statically, so ~110 KB of script was fetched before the page's first paint.
-              { name: 'preload-helper', test: /vite\/preload-helper/, priority: 10 },
+              // The helper for lazy imports (the site's: sitePreloadHelper), on its own: in the app shell it made the
+              // entry import the shell (and through it the framework) statically, so ~110 KB of script was fetched
+              // before the page's first paint.
+              { name: 'preload-helper', test: /vite\/preload-helper|[\\/]src[\\/]preload-helper\.ts$/, priority: 10 },
             ],
           },
         },
@@ -266,7 +327,21 @@ export default defineConfig(({ mode, command }) => {
     environments: {
       // Two pages: the family site (index.html) and the club's console (admin.html, every /admin/* path), so the
       // family pages never load the console's route definitions.
-      client: { build: { rolldownOptions: { input: { main: 'index.html', admin: 'admin.html' } } } },
+      client: {
+        build: {
+          rolldownOptions: {
+            input: { main: 'index.html', admin: 'admin.html' },
+            // Seven characters of hash instead of eight (the fewest the bundler allows below 4,096 chunks): file
+            // names are the one thing in the lazy imports' tables and the import statements that does not
+            // compress, and /login's first visit names two dozen (0.13 KB brotli).
+            output: {
+              entryFileNames: 'assets/[name]-[hash:7].js',
+              chunkFileNames: 'assets/[name]-[hash:7].js',
+              assetFileNames: 'assets/[name]-[hash:7][extname]',
+            },
+          },
+        },
+      },
       ssr: {
         build: {
           outDir: `dist/${SERVER_RENDERER_DIR}`,

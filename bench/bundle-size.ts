@@ -21,7 +21,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { PRERENDERED_PAGES } from '../scripts/prerender.ts';
+import { PRERENDERED_PAGES, pageFile, pageTextGroups } from '../scripts/prerender.ts';
 import type { AppConfig } from '../src/config.ts';
 import { LOCALES } from '../src/i18n/messages.gen.ts';
 import { SERVER_RENDERER_DIR, siteConfigDefine } from '../vite.config.ts';
@@ -85,9 +85,12 @@ const AFTER_ADD_ANOTHER_ATHLETE =
  * The header's account menu (src/views/common/page.tsx loads it lazily): only a logged-in person's page loads it, so
  * it counts on the login-required routes and not on a first, logged-out visit to an entry page. So do issue 21's saving
  * and resuming (src/routes/use-progress.ts loads them once someone is logged in, or the tab holds a saved
- * registration, which only a logged-in flow writes) and 'Continue where you left off' (shown after a login).
+ * registration, which only a logged-in flow writes) and 'Continue where you left off' (shown after a login). So does
+ * the waitlist call of /licenses/{license} (src/machines/licence.machine.ts `mayBeOnWaitlist`: a logged-in guardian
+ * is looked up on the team's waitlist; 'Join the waitlist' goes to /waitlist, another route).
  */
-const LOGGED_IN_ONLY = /src\/views\/common\/account-menu\.tsx$|src\/routes\/(resume-kit|resume-offer)\.tsx?$/;
+const LOGGED_IN_ONLY =
+  /src\/views\/common\/account-menu\.tsx$|src\/routes\/(resume-kit|resume-offer)\.tsx?$|src\/api\/waitlist\.ts$/;
 
 /**
  * Issue 21's restoring (src/routes/resume-restore.ts: whether a saved copy still fits its flow, the quiet notice of one
@@ -121,15 +124,10 @@ const UNCONFIGURED_ADAPTERS = new Set([
 /**
  * Issue 31: the message catalogues, fetched as JSON from one fingerprinted folder (vite.config.ts
  * `i18nCatalogues`): a page loads only its own language's, the shell's `common` and the groups its route file names
- * in `withTexts([...])` (src/routes/page-texts.ts). Each route is measured in every language, each within the budget.
+ * in `withTexts([...])` (scripts/prerender.ts pageTextGroups). Each route is measured in every language, with its
+ * HTML in that language (the server sends the entry pages prerendered in the visitor's: scripts/prerender.ts), each
+ * within the budget.
  */
-function routeGroups(page: string): string[] {
-  const routeFile = page.replace(/\.page\.tsx$/, '.route.ts');
-  const source = existsSync(routeFile) ? readFileSync(routeFile, 'utf8') : '';
-  const named = /withTexts\(\[([^\]]*)\]/.exec(source)?.[1] ?? '';
-  return ['common', ...[...named.matchAll(/'([\w-]+)'/g)].map((match) => match[1] ?? '')];
-}
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // Build into a temporary folder: dist/ may be served by a running server (npm start, browser tests). The server's
@@ -190,9 +188,14 @@ try {
   console.log(`  (card payments: ${siteConfig.payments.provider}, billing: ${siteConfig.billing.provider})`);
   console.log(`  ${'route'.padEnd(26)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)}  budget (brotli)`);
   let overBudget = false;
-  // What every route loads before its own page: the entry with its modulepreloads and the code src/main.tsx starts.
-  const floor = closure(entryKey, false);
-  closure('src/app-start.tsx', false, floor);
+  /** The entry with its modulepreloads and what src/main.tsx imports after the first paint (React, the site's code). */
+  const entryFiles = () => {
+    const files = closure(entryKey, false);
+    for (const imported of manifest[entryKey]?.dynamicImports ?? []) closure(imported, false, files);
+    return files;
+  };
+  // What every route loads before its own page.
+  const floor = entryFiles();
   const floorSize = [...floor].reduce(
     (sum, file) => {
       const size = sizes(file);
@@ -205,18 +208,17 @@ try {
   );
   for (const route of routes) {
     const prerendered = PRERENDERED_PAGES.find((page) => page.route.replace(/:(\w+)/g, '{$1}') === route.url);
-    const html = prerendered?.file ?? 'index.html';
-    const files = closure(entryKey, false);
     // src/main.tsx imports the site's code after the first paint; the HTML preloads it.
-    closure('src/app-start.tsx', false, files);
+    const files = entryFiles();
     closure(route.page, { loggedIn: route.loggedIn === true }, files);
     // Stylesheets the HTML carries inline (scripts/prerender.ts) travel inside it, not again on their own.
-    const htmlText = readFileSync(join(outDir, html), 'utf8');
+    const htmlText = readFileSync(join(outDir, prerendered?.file ?? 'index.html'), 'utf8');
     for (const file of files) {
       if (NEVER_ON_A_FIRST_VISIT.test(file) || htmlText.includes(`href="/${file}" disabled`)) files.delete(file);
     }
     for (const locale of LOCALES) {
-      const texts = routeGroups(route.page).map((group) => `${i18nDir}/${locale}/${group}.json`);
+      const html = prerendered ? pageFile(prerendered, locale) : 'index.html';
+      const texts = pageTextGroups(route.page).map((group) => `${i18nDir}/${locale}/${group}.json`);
       const all = [html, ...files, ...texts];
       const total = all.reduce(
         (sum, file) => {

@@ -5,12 +5,21 @@
  */
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { OTHER_TEAM_NOTE, PAGE_TEAM_NOTE } from '../src/machines/add-athlete.connect';
 import type { addAthleteMachine } from '../src/machines/add-athlete.machine';
 import { athleteStepsViews } from './athlete-steps.views.ts';
 import type { Views } from './harness/index.ts';
 
 const CODE_FIELD = "Another team's license code";
+const PAGE_TEAM_NOTE = "this registration's team";
+const OTHER_TEAM_NOTE = "another team's license";
+
+/** The refusals the machine holds as catalogue keys (add-athlete.rules.ts), as a person reads them. */
+const REFUSALS: Readonly<Record<string, string>> = {
+  'payment.teamCoach': "This is a coach license: enter the code of a team's registration link.",
+  'payment.teamOtherClub': 'This team belongs to another club: register with its own link.',
+  'payment.teamPaused': 'Registration has been paused by the organization.',
+  'payment.licenceNotAvailable': 'Sorry, this license is not available.',
+};
 
 export const addAthleteViews: Views<typeof addAthleteMachine> = {
   name: 'add athlete driver',
@@ -46,7 +55,9 @@ export const addAthleteViews: Views<typeof addAthleteMachine> = {
     'enteringCode.refused': ({ snapshot }) => {
       const field = screen.getByLabelText(CODE_FIELD);
       const alert = screen.getByRole('alert');
-      expect(alert.textContent).toBe(snapshot.context.teamError);
+      // A refusal of the rules (a catalogue key), or the server's text as it came (an unknown code).
+      const refusal = snapshot.context.teamError;
+      expect(alert.textContent).toBe(typeof refusal === 'string' ? refusal : REFUSALS[refusal?.key ?? '']);
       // The refusal is tied to the field.
       expect(field.getAttribute('aria-invalid')).toBe('true');
       expect(field.getAttribute('aria-describedby')).toContain(alert.id);

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminDraft } from '../src/api/admin-drafts';
 import { ApiError } from '../src/api/errors';
-import { DEPOSIT_TOO_BIG } from '../src/domain/forms/admin-team';
+import { DEPOSIT_TOO_BIG as DEPOSIT_TOO_BIG_KEY } from '../src/domain/forms/admin-team';
 import { t } from '../src/i18n/runtime';
 import { draftValues } from '../src/machines/admin-draft.connect';
 import { adminDraftMachine } from '../src/machines/admin-draft.machine';
@@ -36,6 +36,8 @@ const choices = {
 const saved: AdminDraft = { ...draft, total_dues_cents: 55_000, updated_at: '2026-11-27T01:05:00.000Z' };
 
 const NOT_FOUND = 'Draft not found.';
+/** The server's English answer for the shared schema's key. */
+const DEPOSIT_TOO_BIG = t(DEPOSIT_TOO_BIG_KEY);
 const notFound = new ApiError({ kind: 'http', status: 404, message: NOT_FOUND, messages: {} });
 const refused = new ApiError({
   kind: 'http',

@@ -1,13 +1,15 @@
 import { ApiError } from '../src/api/errors';
 import { CODE_TAKEN } from '../src/domain/forms/admin-licence';
+import { t } from '../src/i18n/runtime';
 import { adminFormMachine } from '../src/machines/admin-form.machine';
 import { defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
 
+// The server answers the form's text in English (the shared schema's key, rendered).
 const refused = new ApiError({
   kind: 'http',
   status: 422,
-  message: CODE_TAKEN,
-  messages: { code: [CODE_TAKEN] },
+  message: t(CODE_TAKEN),
+  messages: { code: [t(CODE_TAKEN)] },
 });
 const gone = new ApiError({ kind: 'http', status: 401, message: 'Unauthenticated.' });
 

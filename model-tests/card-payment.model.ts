@@ -7,8 +7,8 @@ import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { Receipt } from '../src/api/schemas';
-import { CHECKOUT_FALLBACK, FULL_DISCOUNT_CHECKOUT_FALLBACK } from '../src/domain/payment-rules';
 import { type CardPaymentInput, cardPaymentMachine } from '../src/machines/card-payment.machine';
+import { CARD_TEXTS } from '../src/machines/payment-texts';
 import type { CardFormHandle } from '../src/providers/card-payments/types';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
 
@@ -97,6 +97,9 @@ const freeCheckout = {
   discount_code: 'FULLRIDE',
   include_payment_protection_plan: false,
 };
+/** §8 'Something went wrong' (a card checkout) and 'Something went wrong.' (a full discount), as the machine holds them. */
+const CHECKOUT_FALLBACK = CARD_TEXTS.somethingWentWrong;
+const FULL_DISCOUNT_CHECKOUT_FALLBACK = CARD_TEXTS.somethingWentWrongDot;
 const byCard: CardPaymentInput = {
   checkout: cardCheckout,
   free: false,
@@ -242,7 +245,7 @@ export const cardPaymentModel = defineModel({
       });
       // §8: a full-discount checkout without a server text says 'Something went wrong.'.
       if (snapshot.context.free && snapshot.context.error !== 'This discount is no longer valid.') {
-        expect(snapshot.context.error).toBe(FULL_DISCOUNT_CHECKOUT_FALLBACK);
+        expect(snapshot.context.error).toEqual({ key: 'card.somethingWentWrongDot' });
       }
     },
   },

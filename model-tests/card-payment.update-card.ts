@@ -6,8 +6,8 @@
  */
 import { expect } from 'vitest';
 import { ApiError } from '../src/api/errors';
-import { CARD_NOT_CONFIRMED, UNEXPECTED_CARD_ERROR } from '../src/domain/payment-rules';
 import type { CardPaymentInput } from '../src/machines/card-payment.machine';
+import { CARD_TEXTS } from '../src/machines/payment-texts';
 import { updateCardPaymentMachine } from '../src/machines/update-card-payment';
 import type { SetupFormHandle } from '../src/providers/card-payments/types';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
@@ -57,7 +57,7 @@ const savingCard: CardPaymentInput = {
   paidCheckout: null,
   returned: null,
   checkoutId: null,
-  fallbacks: { noIntent: CARD_NOT_CONFIRMED, failure: UNEXPECTED_CARD_ERROR },
+  fallbacks: { noIntent: CARD_TEXTS.notConfirmed, failure: CARD_TEXTS.unexpectedError },
 };
 
 export const updateCardPaymentModel = defineModel({
@@ -130,7 +130,8 @@ export const updateCardPaymentModel = defineModel({
     refused: (snapshot) =>
       expect(snapshot.output).toEqual({
         exit: 'refused',
-        message: expect.toBeOneOf([INCOMPLETE, DECLINED, CARD_NOT_CONFIRMED, UNEXPECTED_CARD_ERROR]),
+        // The provider's texts as they came, or the card payment's own (catalogue keys).
+        message: expect.toBeOneOf([INCOMPLETE, DECLINED, CARD_TEXTS.notConfirmed, CARD_TEXTS.unexpectedError]),
         paidCheckout: null,
       }),
     failed: (snapshot) => expect(snapshot.output).toMatchObject({ exit: 'failed', cause: expect.any(ApiError) }),

@@ -6,9 +6,48 @@
  */
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { PAYMENT_NOT_SUCCESSFUL, PAYMENT_PROCESSING, PAYMENT_SOMETHING_WENT_WRONG } from '../src/domain/payment-rules';
+import { NETWORK_ERROR_MESSAGE } from '../src/api/errors';
+import {
+  CARD_NOT_CONFIRMED,
+  CHECKOUT_FALLBACK,
+  DISCOUNT_NOT_FOUND,
+  PAYMENT_NOT_COMPLETED,
+  PAYMENT_NOT_SUCCESSFUL,
+  PAYMENT_PROCESSING,
+  PAYMENT_SOMETHING_WENT_WRONG,
+  UNEXPECTED_CARD_ERROR,
+} from '../src/domain/payment-rules';
 import type { cardPaymentMachine } from '../src/machines/card-payment.machine';
+import type { ShownText } from '../src/machines/payment-texts';
 import type { Views } from './harness/index.ts';
+
+/**
+ * The payment machines' own texts (src/machines/payment-texts.ts), by the catalogue key they hold: the English a
+ * person reads (spec §8, word for word).
+ */
+export const PAYMENT_TEXTS_EN: Readonly<Record<string, string>> = {
+  'card.processing': PAYMENT_PROCESSING,
+  'card.notSuccessful': PAYMENT_NOT_SUCCESSFUL,
+  'card.somethingWentWrongDot': PAYMENT_SOMETHING_WENT_WRONG,
+  'card.somethingWentWrong': CHECKOUT_FALLBACK,
+  'card.unexpectedError': UNEXPECTED_CARD_ERROR,
+  'card.notConfirmed': CARD_NOT_CONFIRMED,
+  'payments.paymentNotCompleted': PAYMENT_NOT_COMPLETED,
+  'payment.codeNotFound': DISCOUNT_NOT_FOUND,
+  'payment.licenceNotAvailable': 'Sorry, this license is not available.',
+  'common.networkError': NETWORK_ERROR_MESSAGE,
+};
+
+/** What a person reads for a text a payment machine holds: its catalogue key's English, or the text as it came. */
+export function englishOf(value: ShownText): string {
+  if (typeof value === 'string') return value;
+  const english = PAYMENT_TEXTS_EN[value.key];
+  if (english === undefined) throw new Error(`No English known for ${value.key}`);
+  return english;
+}
+
+/** The failed return's texts, by the catalogue key the machine holds. */
+const FAILED_RETURN = ['card.notSuccessful', 'card.somethingWentWrongDot'];
 
 export const cardPaymentViews: Views<typeof cardPaymentMachine> = {
   name: 'card payment driver',
@@ -23,8 +62,10 @@ export const cardPaymentViews: Views<typeof cardPaymentMachine> = {
     },
     'returning.processing': () => expect(screen.getByText(PAYMENT_PROCESSING)).toBeTruthy(),
     'returning.failed': ({ snapshot }) => {
-      expect([PAYMENT_NOT_SUCCESSFUL, PAYMENT_SOMETHING_WENT_WRONG]).toContain(snapshot.context.message);
-      expect(screen.getByRole('alert').textContent).toBe(snapshot.context.message);
+      const { message } = snapshot.context;
+      const key = message !== null && typeof message !== 'string' ? message.key : '';
+      expect(FAILED_RETURN).toContain(key);
+      expect(screen.getByRole('alert').textContent).toBe(PAYMENT_TEXTS_EN[key]);
       expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     },
     'returning.recordFailed': () => {

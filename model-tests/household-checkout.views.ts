@@ -9,7 +9,7 @@ import { formatUsd } from '../src/domain/money';
 import { WAIVER_AGREEMENT_LABEL } from '../src/domain/payment-rules';
 import type { householdCheckoutMachine } from '../src/machines/household-checkout.machine';
 import { addAthleteViews } from './add-athlete.views.ts';
-import { cardPaymentViews } from './card-payment.views.ts';
+import { cardPaymentViews, englishOf } from './card-payment.views.ts';
 import type { Views } from './harness/index.ts';
 import { CODE_NOT_FOUND_TEXT, NOT_AVAILABLE, ONE_ORGANIZATION, ORGANIZATION } from './household-checkout.model.ts';
 
@@ -123,7 +123,7 @@ export const householdViews: Views<typeof householdCheckoutMachine> = {
     'review.unavailable': () => expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy(),
     'review.ready.message': ({ snapshot }) => {
       const shown = snapshot.context.message ?? snapshot.context.error ?? '?';
-      expect(within(screen.getByRole('main')).getByText(shown)).toBeTruthy();
+      expect(within(screen.getByRole('main')).getByText(englishOf(shown))).toBeTruthy();
     },
     paying: ({ snapshot }) => {
       if (snapshot.context.returned !== null) return;

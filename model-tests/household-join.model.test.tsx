@@ -6,8 +6,10 @@ import { type CurrentUser, currentUserSchema } from '../src/api/schemas';
 import { currentUser as wireUser } from '../src/api/wire-samples';
 import type { GuardianFormValues } from '../src/domain/forms/guardian';
 import { householdJoinMachine } from '../src/machines/household-join.machine';
+import type { ShownText } from '../src/machines/payment-texts';
 import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
 import { HouseholdJoinFlow } from '../src/views/household/household-join-flow';
+import { shown } from '../src/views/payment/shown-text';
 import { type Driver, defineModel, doneEvent, errorEvent, isRefused, runPaths, snapshotAt } from './harness/index.ts';
 
 const TOKEN = 'invite-token-3f9a2c';
@@ -50,6 +52,8 @@ const accountValues: GuardianFormValues = {
 
 const EXPIRED = 'This invitation has expired.';
 const NOT_VALID = 'This invitation is not valid.';
+/** The flow's failure as the page shows it (its own message in English, or the server's answer as it came). */
+const shownText = (value: ShownText | null) => (value === null ? null : shown(value));
 const expired = new ApiError({ kind: 'http', status: 410, message: EXPIRED });
 const invalidLogin = new ApiError({ kind: 'http', status: 401, message: 'Invalid login.' });
 const EMAIL_TAKEN = 'The email has already been taken.';
@@ -114,7 +118,7 @@ const model = defineModel({
   context: ['errorText'],
   states: {
     lookingUp: (_snapshot, { invocations }) => expect(invocations.at(-1)).toMatchObject({ id: 'lookup', input: TOKEN }),
-    invalid: (snapshot) => expect([EXPIRED, NOT_VALID]).toContain(snapshot.context.errorText),
+    invalid: (snapshot) => expect([EXPIRED, NOT_VALID]).toContain(shownText(snapshot.context.errorText)),
     loggingIn: (_snapshot, { invocations }) =>
       // As the login wizard sends it: the e-mail trimmed, the password as typed.
       expect(invocations.at(-1)).toMatchObject({
@@ -194,7 +198,7 @@ runPaths({
       lookingUp: () => expect(screen.getByRole('status').textContent).toBe('Looking up your invitation…'),
       invalid: ({ snapshot }) => {
         expect(screen.getByRole('heading', { level: 1, name: 'Join a household' })).toBeTruthy();
-        expect(screen.getByRole('alert').textContent).toBe(snapshot.context.errorText);
+        expect(screen.getByRole('alert').textContent).toBe(shownText(snapshot.context.errorText));
         expect(screen.queryByRole('button')).toBeNull();
       },
       'invited.choosing': () => {
@@ -254,7 +258,7 @@ describe('household join machine refuses incomplete forms', () => {
 
   it('offers no way in after a link without a token', () => {
     const invalid = snapshotAt(model, 'invalid', { input: 'withoutToken' });
-    expect(invalid.context.errorText).toBe(NOT_VALID);
+    expect(shownText(invalid.context.errorText)).toBe(NOT_VALID);
     for (const type of ['LOG_IN', 'CREATE_ACCOUNT', 'JOIN', 'RETRY'] as const)
       expect(isRefused(invalid, { type })).toBe(true);
   });

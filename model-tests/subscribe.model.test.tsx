@@ -12,7 +12,9 @@ import {
   BILLING_UNAVAILABLE_TEXT,
   BillingCardError,
   type BillingDetails,
+  type BillingText,
   BillingUnavailableError,
+  UNEXPECTED_CARD_TEXT,
 } from '../src/providers/billing/billing-provider';
 import { createSandboxBilling } from '../src/providers/billing/sandbox-billing';
 import { CARD_STATUS_MESSAGES } from '../src/providers/billing/subscription-result';
@@ -111,14 +113,32 @@ const billingForm: SubscribeBillingForm = {
 const success: SubscribeProcessResponse = { status: 'success', subscription: activeSubscription };
 const failure = (message: string): SubscribeProcessResponse => ({ status: 'error', message });
 
-/** Every text `shopping.failed` may show: §8's card statuses, the card form's texts, the general mapping. */
-const FAILURE_TEXTS = [
+/**
+ * Every text `shopping.failed` may hold: §8's card statuses and the card form's fallback (catalogue messages), the
+ * provider's and the server's texts as they came.
+ */
+const FAILURE_TEXTS: readonly BillingText[] = [
   ...Object.values(CARD_STATUS_MESSAGES),
   OTHER_TEXT,
   'Card number is invalid.',
-  UNEXPECTED_CARD_ERROR,
+  UNEXPECTED_CARD_TEXT,
   serverError.message,
 ];
+
+/** What a person reads for the catalogue messages the machine holds (spec §8, word for word). */
+const FAILURE_ENGLISH: Readonly<Record<string, string>> = {
+  'subscribe.cardDeclined': 'Your card was declined. Please check your payment information and try again.',
+  'subscribe.cardNoPlan': "We didn't find your subscription plan",
+  'subscribe.cardProcessor': 'We had an error processing your card. Please try again later or contact support.',
+  'subscribe.cardError': 'We had a problem processing your card. Please try again later or contact support.',
+  'subscribe.unexpectedCardError': UNEXPECTED_CARD_ERROR,
+};
+
+function englishOf(failure: BillingText | null): string {
+  if (failure === null || typeof failure === 'string') return failure ?? '';
+  const messages = 'key' in failure ? [failure] : failure;
+  return messages.map((message) => FAILURE_ENGLISH[message.key] ?? `(no English for ${message.key})`).join('\n');
+}
 
 const hasPlainCheckout = (snapshot: Snapshot) =>
   snapshot.context.coupon === null && snapshot.context.urlTerm === null && !snapshot.context.urlCouponInvalid;
@@ -245,7 +265,7 @@ const model = defineModel({
         token: 'sbx-tok-abcdefghijklmnopqrstuvwx',
         ...billing,
       }),
-    'shopping.failed': (snapshot) => expect(FAILURE_TEXTS).toContain(snapshot.context.error),
+    'shopping.failed': (snapshot) => expect(FAILURE_TEXTS).toContainEqual(snapshot.context.error),
     toDashboard: (snapshot) => {
       expect(snapshot.output).toEqual({ to: '/dashboard' });
       // The dashboard reads the stored user: it carries the subscription (redirected, or just bought).
@@ -460,7 +480,8 @@ runPaths({
         expect(alerts()).toEqual([...pageAlerts(snapshot), COUPON_NOT_APPLIED_MESSAGE]);
         expect(control('Coupon code (optional)').getAttribute('aria-invalid')).toBe('true');
       },
-      'shopping.failed': ({ snapshot }) => expect(alerts()).toEqual([...pageAlerts(snapshot), snapshot.context.error]),
+      'shopping.failed': ({ snapshot }) =>
+        expect(alerts()).toEqual([...pageAlerts(snapshot), englishOf(snapshot.context.error)]),
       applyingCoupon: () => {
         // Focusable while busy (aria-disabled), so focus does not fall to <body>; the press is ignored.
         expect(button('Apply Coupon').getAttribute('aria-disabled')).toBe('true');

@@ -20,6 +20,7 @@ import {
   unavailable,
   updateCardPaymentModel,
 } from './card-payment.update-card.ts';
+import { englishOf } from './card-payment.views.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
 import { collected } from './payments.fixtures';
 
@@ -106,7 +107,7 @@ const model = defineModel({
       expect(invocations.at(-1)?.input).toEqual({ membershipId: 31, paymentIntentId: 'pi_3ds' }),
     'enteringCard.rejected': (snapshot) =>
       expect([INCOMPLETE, DECLINED, CARD_NOT_CONFIRMED, UNEXPECTED_CARD_ERROR, unavailable.message]).toContain(
-        snapshot.context.message,
+        englishOf(snapshot.context.message ?? ''),
       ),
     failed: (snapshot) =>
       expect([
@@ -116,7 +117,7 @@ const model = defineModel({
         NOT_AUTHENTICATED,
         UNEXPECTED_CARD_ERROR,
         unavailable.message,
-      ]).toContain(snapshot.context.message),
+      ]).toContain(englishOf(snapshot.context.message ?? '')),
     toLogin: (snapshot) => {
       expect(getCurrentUser()).toBeNull();
       expect(snapshot.output).toEqual({ to: '/login', search: { returnUrl: '/payments' } });
@@ -188,7 +189,7 @@ runPaths({
       },
       'enteringCard.rejected': ({ snapshot }) => {
         expectCardForm(false);
-        expect(screen.getByRole('alert').textContent).toBe(snapshot.context.message);
+        expect(screen.getByRole('alert').textContent).toBe(englishOf(snapshot.context.message ?? ''));
       },
       // The card payment child checks, sets up and confirms the card with the form mounted, then saves it.
       'savingCard.withCard': () => expectCardForm(true),
@@ -214,7 +215,7 @@ runPaths({
       },
       failed: ({ snapshot }) => {
         expectFrame();
-        expect(screen.getByRole('alert').textContent).toBe(snapshot.context.message);
+        expect(screen.getByRole('alert').textContent).toBe(englishOf(snapshot.context.message ?? ''));
         expect(screen.getByRole('button', { name: 'Try another card' })).toBeTruthy();
       },
     },

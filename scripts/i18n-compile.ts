@@ -15,6 +15,10 @@
  * A language is added by adding its catalogue folder (every group, every key) and running this: no code changes.
  * English is the reference: a key or a parameter another language lacks or adds is an error here and in
  * src/i18n/catalogues.test.ts.
+ *
+ * A group may belong to two roots (SHARED_GROUPS): the forms' validation texts (`form`) live once, in the site's
+ * catalogues, and the server compiles them as one of its own groups (its compiled copy and typed keys), because it
+ * validates request bodies with the same schemas (src/domain/forms) and answers their texts in the request's language.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +34,31 @@ export type ParamKind = 'text' | 'number';
 /** One catalogue root, read: locale -> group -> key -> message. */
 export type Catalogues = Map<string, Map<string, Record<string, string>>>;
 
+/**
+ * Groups a root reads from another root's catalogues as its own: the site's `form` group (the forms' validation
+ * texts, src/domain/forms) is the server's too, one source per language.
+ */
+export const SHARED_GROUPS: Readonly<Record<string, readonly { readonly from: string; readonly group: string }[]>> = {
+  'server/i18n': [{ from: 'src/i18n', group: 'form' }],
+};
+
+/** One group's catalogue file of one language: its messages, each key starting with the group's name. */
+function readGroup(root: string, locale: string, group: string): Record<string, string> {
+  const file = `${root}/catalogues/${locale}/${group}.json`;
+  const parsed: unknown = JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error(`${file}: not an object of messages`);
+  }
+  const messages: Record<string, string> = {};
+  for (const [key, message] of Object.entries(parsed)) {
+    if (typeof message !== 'string') throw new Error(`${file}: ${key} is not text`);
+    if (!key.startsWith(`${group}.`)) throw new Error(`${file}: key ${key} must start with "${group}."`);
+    messages[key] = message;
+  }
+  return messages;
+}
+
+/** The catalogues of a root: its own groups, then the groups it shares from another root (SHARED_GROUPS). */
 export function readCatalogues(root: string): Catalogues {
   const dir = path.join(ROOT, root, 'catalogues');
   const catalogues: Catalogues = new Map();
@@ -39,21 +68,19 @@ export function readCatalogues(root: string): Catalogues {
     for (const file of readdirSync(path.join(dir, locale)).sort()) {
       if (!file.endsWith('.json')) continue;
       const group = file.slice(0, -'.json'.length);
-      const parsed: unknown = JSON.parse(readFileSync(path.join(dir, locale, file), 'utf8'));
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        throw new Error(`${root}/catalogues/${locale}/${file}: not an object of messages`);
-      }
-      const messages: Record<string, string> = {};
-      for (const [key, message] of Object.entries(parsed)) {
-        if (typeof message !== 'string') throw new Error(`${root}/catalogues/${locale}/${file}: ${key} is not text`);
-        if (!key.startsWith(`${group}.`)) {
-          throw new Error(`${root}/catalogues/${locale}/${file}: key ${key} must start with "${group}."`);
-        }
-        messages[key] = message;
-      }
-      groups.set(group, messages);
+      groups.set(group, readGroup(root, locale, group));
     }
     catalogues.set(locale, groups);
+  }
+  for (const { from, group } of SHARED_GROUPS[root] ?? []) {
+    const fromDir = path.join(ROOT, from, 'catalogues');
+    for (const locale of existsSync(fromDir) ? readdirSync(fromDir).sort() : []) {
+      if (!existsSync(path.join(fromDir, locale, `${group}.json`))) continue;
+      const groups = catalogues.get(locale) ?? new Map<string, Record<string, string>>();
+      if (groups.has(group)) throw new Error(`${root}/catalogues/${locale}/${group}.json: the group is ${from}'s`);
+      groups.set(group, readGroup(from, locale, group));
+      catalogues.set(locale, groups);
+    }
   }
   return catalogues;
 }

@@ -1,26 +1,34 @@
 /**
- * Build step (vite.config.ts runs it after the bundle is written): one HTML file per entry route with the site frame
- * (brand header, main, footer) and the page's heading already in #root, so a phone paints the page from the HTML
- * itself while the JavaScript is still on its way. src/main.tsx replaces it with the real page in one commit once
- * the route's code has loaded. The server (server/http/static-site.ts) answers each route with its file, listed in
- * pages/routes.json.
+ * Build step (vite.config.ts runs it after the bundle is written): one HTML file per entry route and language with the
+ * site frame (brand header with the language switch, main, footer) and the page's heading already in #root, so a
+ * phone paints the page from the HTML itself while the JavaScript is still on its way. src/main.tsx replaces it with
+ * the real page in one commit once the route's code and texts have loaded. The server (server/http/static-site.ts)
+ * answers each route with its file in the language the site will open in (the `lang=` link, the remembered choice's
+ * cookie, Accept-Language: src/i18n/detect.ts), listed in pages/routes.json, so the first frame is already in it.
  *
  * The markup mirrors src/views/common/page.tsx (Page), src/routes/root.route.tsx (the skip link) and the headings the
- * flows show first; scripts/prerender.test.ts renders those components and fails when they drift apart.
+ * flows show first, with their catalogue texts; scripts/prerender.test.ts renders those components in every language
+ * and fails when they drift apart.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildCspManifest, CSP_MANIFEST_FILE, type CspManifest, type SiteCspConfig } from '../server/http/csp.ts';
-import { LANGUAGE_NAMES, LOCALES } from '../src/i18n/messages.gen.ts';
+import { DEFAULT_LOCALE } from '../src/i18n/detect.ts';
+import { GROUPS, LANGUAGE_NAMES, LOCALES, type Locale, type MessageGroup } from '../src/i18n/messages.gen.ts';
+import { addCatalogue, catalogueOf, currentLocale, initLocale, t } from '../src/i18n/runtime.ts';
 
 export interface PrerenderedPage {
   /** Route pattern as the server matches it (`:name` is one path segment). */
   route: string;
   /** The route's lazily loaded page module (its stylesheets are inlined with the entry's). */
   page: string;
-  /** File under the build's output directory. */
+  /** The English page's file under the build's output directory (other languages: pageFile). */
   file: string;
-  /** What the page shows first inside <main>, as static markup, from the configured client name. */
+  /**
+   * What the page shows first inside <main>, as static markup, in the language in use (`t`, with the page's texts
+   * loaded: pageTextGroups), from the configured client name.
+   */
   main: (clientName: string) => string;
   /** Multi-column pages (Page `wide`). */
   wide?: boolean;
@@ -28,38 +36,35 @@ export interface PrerenderedPage {
 
 /** The entry routes a family reaches from a link (issue 14): the pages whose first visit counts. */
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
-  // 'licence.welcome': the team licence page's heading, whatever the licence (src/i18n/catalogues/en/licence.json).
+  // The team licence page's heading, whatever the licence (src/views/licence/team-welcome-view.tsx).
   {
     route: '/licenses/:license',
     page: 'src/routes/licence.page.tsx',
     file: 'pages/licence.html',
-    main: (client) => cardWithHeading(`Welcome to ${client}`),
+    main: (client) => cardWithHeading(t('licence.welcome', { client_name: client })),
   },
   // The welcome step (src/views/login/welcome-step.tsx).
   {
     route: '/login',
     page: 'src/routes/login.page.tsx',
     file: 'pages/login.html',
-    main: (client) => cardWithHeading(`Already have a ${client} App account?`),
+    main: (client) => cardWithHeading(t('login.haveAccount', { client_name: client })),
   },
   // The guardian account step (src/views/register/guardian-account-step.tsx) a new family starts on.
   {
     route: '/register',
     page: 'src/routes/register.page.tsx',
     file: 'pages/register.html',
-    main: () => cardWithHeading('Create your Primary Guardian account'),
+    main: () => cardWithHeading(t('register.createHeading')),
   },
-  // REQUEST_HEADING and REQUEST_INTRO (src/views/password-reset/password-reset-texts.ts): the intro is the page's
+  // The request form's heading and intro (src/views/password-reset/request-form.tsx): the intro is the page's
   // largest text, so it paints with the HTML instead of after the scripts.
   {
     route: '/resetpwd/forgot',
     page: 'src/routes/password-reset.page.tsx',
     file: 'pages/password-reset.html',
     main: () =>
-      cardWithHeading(
-        'Forgot your password?',
-        '<p id="request-intro">Enter the email address of your account and we will send you a link to reset your password.</p>',
-      ),
+      cardWithHeading(t('reset.requestHeading'), `<p id="request-intro">${escapeHtml(t('reset.requestIntro'))}</p>`),
   },
   // The payment flow while it loads (src/views/payment/payment-flow.tsx), and on /draft with the preview banner.
   {
@@ -67,7 +72,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     page: 'src/routes/payment.page.tsx',
     file: 'pages/payment.html',
     wide: true,
-    main: () => PAYMENT_LOADING,
+    main: () => paymentLoading(),
   },
   {
     route: '/draft',
@@ -75,52 +80,109 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     file: 'pages/draft.html',
     wide: true,
     main: () =>
-      '<div class="preview-banner" role="note"><strong>Registration Preview</strong>' +
-      '<span>This is what the customer is going to see.</span></div>' +
-      PAYMENT_LOADING,
+      `<div class="preview-banner" role="note"><strong>${escapeHtml(t('payment.previewTitle'))}</strong>` +
+      `<span>${escapeHtml(t('payment.previewText'))}</span></div>${paymentLoading()}`,
   },
 ];
 
-/** The club console's page (vite.config.ts builds it as a second input) and the paths it serves. */
+/**
+ * The page's HTML in `locale`: English, the fallback, at the page's own file (which the server's renderer of /draft
+ * is registered for: server/app.ts), every other language in a folder of its own (`pages/es/login.html`).
+ */
+export function pageFile(page: PrerenderedPage, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? page.file : page.file.replace(/^pages\//, `pages/${locale}/`);
+}
+
+/** A file of the project, by its path from the project's folder (this file's parent). */
+const projectFile = (file: string) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', file);
+
+/**
+ * The catalogue groups a page's texts come from: `common` (the frame) and the ones its route names in its lazy
+ * import, `withTexts([...])` (src/routes/page-texts.ts), which load before the page first renders.
+ */
+export function pageTextGroups(page: string): MessageGroup[] {
+  const routeFile = projectFile(page.replace(/\.page\.tsx$/, '.route.ts'));
+  const source = existsSync(routeFile) ? readFileSync(routeFile, 'utf8') : '';
+  const named = /withTexts\(\[([^\]]*)\]/.exec(source)?.[1] ?? '';
+  const groups = [...named.matchAll(/'([\w-]+)'/g)].map((match) => match[1]);
+  return ['common', ...GROUPS.filter((group) => groups.includes(group))];
+}
+
+/** The compiled catalogues (scripts/i18n-compile.ts), the same files the build serves. */
+const CATALOGUES_DIR = 'src/i18n/compiled';
+
+/** Adds the compiled texts of `groups` in every language to the runtime (`t`), as the site loads them. */
+export function loadTexts(groups: readonly MessageGroup[]): void {
+  for (const locale of LOCALES) {
+    for (const group of groups) {
+      const file = projectFile(`${CATALOGUES_DIR}/${locale}/${group}.json`);
+      if (existsSync(file)) addCatalogue(locale, group, catalogueOf(JSON.parse(readFileSync(file, 'utf8'))));
+    }
+  }
+}
+
+/** `render` with `t` in `locale`; the language in use before is restored. */
+export function inLocale<T>(locale: Locale, render: () => T): T {
+  const previous = currentLocale();
+  initLocale(locale);
+  try {
+    return render();
+  } finally {
+    initLocale(previous);
+  }
+}
+
+/** The club's console is its own page (vite.config.ts builds it as a second input) and the paths it serves. */
 const CONSOLE_PAGE = 'admin.html';
 const CONSOLE_ROUTES = ['/admin', '/admin/*'];
 
-/** Where the route -> file table goes (server/http/static-site.ts PRERENDERED_ROUTES_FILE). */
+/**
+ * Where the route table goes (server/http/static-site.ts PRERENDERED_ROUTES_FILE): route -> file, or -> the file of
+ * each language (`{ "en": "pages/login.html", "es": "pages/es/login.html" }`).
+ */
 export const ROUTES_FILE = 'pages/routes.json';
 
+/** Text and attribute values as React writes them. */
 const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
 
 /** StepHeading, as React renders it. */
 const stepHeading = (heading: string) => `<h1 tabindex="-1" class="step-heading">${escapeHtml(heading)}</h1>`;
 /** A step in a card with its heading (and what follows it, as markup): how the account and licence steps open. */
 export const cardWithHeading = (heading: string, after = '') =>
   `<section class="card">${stepHeading(heading)}${after}</section>`;
-const PAYMENT_LOADING = `${stepHeading('Payment Options')}<p role="status" class="payment-status">Loading your payment options…</p>`;
+/** src/views/payment/loading-options.tsx. */
+const paymentLoading = () =>
+  `${stepHeading(t('payment.paymentOptions'))}<p role="status" class="payment-status">${escapeHtml(t('payment.loadingOptions'))}</p>`;
 
-/** The header's language switch (src/views/common/language-switch.tsx) in English, as React renders it. */
+/** The header's language switch (src/views/common/language-switch.tsx) in the language in use, as React renders it. */
 const LANGUAGE_SWITCH_ID = 'language-switch';
 function languageSwitchHtml(): string {
   const options = LOCALES.map(
     (locale) =>
-      `<option value="${locale}" lang="${locale}"${locale === 'en' ? ' selected=""' : ''}>${escapeHtml(LANGUAGE_NAMES[locale])}</option>`,
+      `<option value="${locale}" lang="${locale}"${locale === currentLocale() ? ' selected=""' : ''}>${escapeHtml(LANGUAGE_NAMES[locale])}</option>`,
   ).join('');
   return (
     '<span class="page-header__end"><span class="language-switch">' +
-    `<label class="visually-hidden" for="${LANGUAGE_SWITCH_ID}">Language</label>` +
+    `<label class="visually-hidden" for="${LANGUAGE_SWITCH_ID}">${escapeHtml(t('common.languageLabel'))}</label>` +
     `<select id="${LANGUAGE_SWITCH_ID}" class="language-switch__select">${options}</select></span></span>`
   );
 }
 
-/** What React renders for RootLayout > Page > (main's content), as static markup. */
+/** What React renders for RootLayout > Page > (main's content) in the language in use, as static markup. */
 export function frameHtml(clientName: string, main: string, wide = false, year = new Date().getFullYear()): string {
   const client = escapeHtml(clientName);
   return (
-    '<a class="skip-link" href="#main">Skip to content</a>' +
+    `<a class="skip-link" href="#main">${escapeHtml(t('common.skipToContent'))}</a>` +
     '<div class="page">' +
     `<header class="page-header"><span class="brand">${client}</span>${languageSwitchHtml()}</header>` +
     `<main id="main" tabindex="-1" class="${wide ? 'page-main page-main--wide' : 'page-main'}">${main}</main>` +
-    `<footer class="page-footer"><p>© ${year} ${client}. All rights reserved.</p></footer>` +
+    `<footer class="page-footer"><p>${escapeHtml(t('common.rightsReserved', { year, client_name: clientName }))}</p></footer>` +
     '</div>'
   );
 }
@@ -147,7 +209,7 @@ function scriptClosure(manifest: Record<string, ManifestChunk>, key: string, int
 
 /**
  * Preloads of the site's code and the route's page chunk, requested just after the first paint: the HTML paints
- * alone (its stylesheets are inline, and the entry module imports only Vite's small preload helper), then the
+ * alone (its stylesheets are inline, and the entry module imports only the small preload helper), then the
  * scripts download in parallel instead of one after the other as the router asks for them. Started during the
  * parse, ~150 KB of script competed with the page for the phone's bandwidth, and Lighthouse counted their download
  * into the largest paint whenever they finished before it. A page opened in a background tab gets no animation
@@ -158,16 +220,17 @@ function scriptClosure(manifest: Record<string, ManifestChunk>, key: string, int
 function modulePreloads(html: string, manifest: Record<string, ManifestChunk>, page: string | null): string {
   const files = scriptClosure(manifest, APP_MODULE);
   if (page !== null) scriptClosure(manifest, page, files);
-  const hrefs = [...files].filter((file) => !html.includes(`href="/${file}"`)).map((file) => `/${file}`);
+  const names = [...files].filter((file) => !html.includes(`href="/${file}"`));
+  // The chunks' folder once, not in every name.
+  const folder = names.every((file) => file.startsWith(ASSETS)) ? ASSETS : '';
   const preload =
-    '<script>(function(){' +
-    `var files=${JSON.stringify(hrefs)};` +
+    '<script>(f=>{const p=()=>{' +
     // Three links a task: each append starts a request, and two dozen at once were one long task of /payment.
-    "function preload(){files.splice(0,3).forEach(function(href){var link=document.createElement('link');" +
-    "link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link)});" +
-    'if(files.length)setTimeout(preload,0)}' +
-    "if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(preload,0)});else preload()" +
-    '})()</script>';
+    "for(const h of f.splice(0,3)){const l=document.createElement('link');" +
+    `l.rel='modulepreload';l.crossOrigin='';l.href='/${folder}'+h;document.head.append(l)}` +
+    'f.length&&setTimeout(p)};' +
+    "document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(p)):p()" +
+    `})(${JSON.stringify(names.map((file) => file.slice(folder.length)))})</script>`;
   return html
     .replace('</body>', `${preload}</body>`)
     .replaceAll(
@@ -175,6 +238,9 @@ function modulePreloads(html: string, manifest: Record<string, ManifestChunk>, p
       '<link rel="modulepreload" fetchpriority="low" crossorigin href=',
     );
 }
+
+/** Where the build writes its chunks. */
+const ASSETS = 'assets/';
 
 /** The stylesheets a page module loads with its static imports, in the order Vite's preload helper adds them. */
 function pageStylesheets(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
@@ -212,25 +278,30 @@ function inlineStylesheets(html: string, outDir: string, pageCss: string[]): str
  * the server reads, and index.html itself with its stylesheets inlined.
  */
 export function prerenderPages(outDir: string, clientName: string): string[] {
-  const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  // The whitespace between tags (index.html's indentation) is nothing a page shows: out of every first visit.
+  const template = readFileSync(path.join(outDir, 'index.html'), 'utf8').replace(/>\s+</g, '><');
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html lacks ${ROOT_ELEMENT}`);
   const manifestFile = path.join(outDir, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
     : {};
-  const table: Record<string, string> = {};
+  const table: Record<string, string | Record<string, string>> = {};
   const written: string[] = [];
   for (const page of PRERENDERED_PAGES) {
+    loadTexts(pageTextGroups(page.page));
     const styled = inlineStylesheets(template, outDir, pageStylesheets(manifest, page.page));
-    const html = modulePreloads(styled, manifest, page.page).replace(
-      ROOT_ELEMENT,
-      `<div id="root">${frameHtml(clientName, page.main(clientName), page.wide)}</div>`,
-    );
-    const file = path.join(outDir, page.file);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, html);
-    table[page.route] = page.file;
-    written.push(page.file);
+    const preloaded = modulePreloads(styled, manifest, page.page);
+    const files: Record<string, string> = {};
+    for (const locale of LOCALES) {
+      const frame = inLocale(locale, () => frameHtml(clientName, page.main(clientName), page.wide));
+      const html = withLanguage(preloaded, locale).replace(ROOT_ELEMENT, () => `<div id="root">${frame}</div>`);
+      const file = pageFile(page, locale);
+      mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+      writeFileSync(path.join(outDir, file), html);
+      files[locale] = file;
+      written.push(file);
+    }
+    table[page.route] = files;
   }
   // The club's console is its own page (admin.html, its own router): every /admin path is served it, as it is.
   for (const route of CONSOLE_ROUTES) table[route] = CONSOLE_PAGE;
@@ -240,6 +311,15 @@ export function prerenderPages(outDir: string, clientName: string): string[] {
     modulePreloads(inlineStylesheets(template, outDir, []), manifest, null),
   );
   return written;
+}
+
+/** The page with `<html lang>` saying its language (screen readers pronounce the first frame by it). */
+function withLanguage(html: string, locale: Locale): string {
+  return html.replace(/<html\b[^>]*>/, (tag) =>
+    / lang="[^"]*"/.test(tag)
+      ? tag.replace(/ lang="[^"]*"/, ` lang="${locale}"`)
+      : tag.replace('<html', `<html lang="${locale}"`),
+  );
 }
 
 /**

@@ -2,10 +2,9 @@ import './styles/global.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { detectLocale } from './i18n/detect';
-import { initLocale, loadGroups } from './i18n/runtime';
+import { loadGroups } from './i18n/runtime';
+import { startConsoleLanguage } from './routes/admin-language';
 import { createAdminRouter } from './routes/admin-router';
-import { readDeviceLanguage } from './session/language';
 
 /**
  * The club console's entry (admin.html, every /admin/* page): its own router over the console's routes only, so the
@@ -14,15 +13,9 @@ import { readDeviceLanguage } from './session/language';
 const container = document.getElementById('root');
 if (!container) throw new Error('admin.html lacks #root');
 
-// Issue 31: the console opens in the language chosen on this device (or the browser's), its shell's texts loaded first.
-initLocale(
-  detectLocale({
-    search: window.location.search,
-    account: null,
-    device: readDeviceLanguage(),
-    browser: navigator.languages,
-  }),
-);
+// Issue 31: the console opens in the language of a `lang=` link, the staff member's saved preference, this device's
+// or the browser's (the site's order), its shell's texts loaded first.
+startConsoleLanguage(window.location.search, navigator.languages);
 const router = createAdminRouter();
 await Promise.all([loadGroups(['common']).catch(() => undefined), router.load().catch(() => undefined)]);
 createRoot(container).render(

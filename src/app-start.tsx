@@ -1,29 +1,19 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { detectLocale, linkedLocale } from './i18n/detect';
-import { initLocale, loadGroups } from './i18n/runtime';
-import { chooseLanguage } from './routes/language';
+import { loadGroups } from './i18n/runtime';
+import { startLanguage } from './routes/language';
 import { createAppRouter } from './routes/router';
-import { getCurrentUser } from './session/current-user';
-import { readDeviceLanguage } from './session/language';
 
 /**
  * Starts the site in `container`. The entry pages arrive with their frame and first heading prerendered in it
- * (scripts/prerender.ts): the route (its lazy page chunk, guards and redirects) loads before the first render, so
- * that markup stays on screen until React replaces it with the real page in one commit, never an empty frame.
+ * (scripts/prerender.ts), in the language the site opens in: the route (its lazy page chunk, guards and redirects)
+ * and its texts load before the first render, so that markup stays on screen until React replaces it with the real
+ * page in one commit, never an empty frame, and with the same texts.
  */
 export async function startApp(container: HTMLElement): Promise<void> {
   // Issue 31 point 1: the language first, so every catalogue the route loads is in it.
-  const locale = detectLocale({
-    search: window.location.search,
-    account: getCurrentUser()?.language,
-    device: readDeviceLanguage(),
-    browser: navigator.languages,
-  });
-  initLocale(locale);
-  // A club's `lang=` link is remembered (and saved on the account of whoever is logged in).
-  if (linkedLocale(window.location.search)) void chooseLanguage(locale);
+  startLanguage();
   const router = createAppRouter();
   // A route that fails to load renders its error through the router below.
   // A catalogue that cannot load leaves its keys showing; the page still works.

@@ -4,6 +4,10 @@
  * the route gets a classic schema that runs the shared one (its issues become the route's 422, keyed by field; an
  * index in a list is left out, so a bad month of `plan_months` answers on `plan_months`) and documents the body
  * with the shared schema's JSON Schema.
+ *
+ * The shared schemas' messages are keys of the forms' texts (the `form` catalogue group, src/domain/form-schema.ts):
+ * they pass through as the issues' messages, and the error they make answers each one's text in the request's
+ * language (server/http/errors.ts → server/i18n `fromEnglish`), English word for word as before.
  */
 import { z } from '@hono/zod-openapi';
 import { z as mini } from 'zod/mini';

@@ -125,6 +125,8 @@ export const UserSchema = z
             id: z.number().int(),
             name: z.string(),
             waiver: z.string().nullable(),
+            /** Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one. */
+            waiver_es: z.string().optional(),
             api_user_id: z.number().int().nullable(),
             client: z.object({ api_subdomain: z.string().nullable() }).nullable(),
           })
@@ -181,6 +183,8 @@ export const PaymentDataSchema = z
         total_app_fee: z.number(),
         is_app_fee_itemized: z.boolean(),
         waiver: z.string().nullable(),
+        /** Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one. */
+        waiver_es: z.string().optional(),
       })
       .nullable(),
     season: z.object({ id: z.number().int(), name: z.string(), start_date: z.string() }).nullable(),

@@ -21,10 +21,14 @@ const files: Record<string, string> = {
   'index.html': '<!doctype html><title>site</title><div id="root"></div>',
   'pages/login.html': '<!doctype html><title>site</title><div id="root"><h1>Log in</h1></div>',
   'pages/licence.html': '<!doctype html><title>site</title><div id="root"><h1>Welcome</h1></div>',
+  // One route in two languages, as scripts/prerender.ts writes every entry page.
+  'pages/register.html': '<!doctype html><html lang="en"><div id="root"><h1>Create your account</h1></div>',
+  'pages/es/register.html': '<!doctype html><html lang="es"><div id="root"><h1>Crea tu cuenta</h1></div>',
   'admin.html': '<!doctype html><title>Club console</title><div id="root"></div>',
   [PRERENDERED_ROUTES_FILE]: JSON.stringify({
     '/login': 'pages/login.html',
     '/licenses/:license': 'pages/licence.html',
+    '/register': { en: 'pages/register.html', es: 'pages/es/register.html' },
     '/admin': 'admin.html',
     '/admin/*': 'admin.html',
   }),
@@ -159,6 +163,88 @@ describe('static site: pages', () => {
     ]) {
       expect((await get(url)).status, url).toBe(404);
     }
+  });
+});
+
+describe('static site: a page in several languages', () => {
+  const english = files['pages/register.html'];
+  const spanish = files['pages/es/register.html'];
+  const page = async (url: string, headers: Record<string, string> = {}) => (await get(url, headers)).text();
+
+  it('answers in the language the site will open in: lang=, the remembered choice, the browser, else English', async () => {
+    expect(await page('/register')).toBe(english);
+    expect(await page('/register', { 'Accept-Language': 'es-MX,es;q=0.9,en;q=0.8' })).toBe(spanish);
+    expect(await page('/register', { 'Accept-Language': 'en-US,en;q=0.9,es;q=0.8' })).toBe(english);
+    // The first of the browser's languages the site has, by q-value, as navigator.languages lists them.
+    expect(await page('/register', { 'Accept-Language': 'fr-FR, es;q=0.5, en;q=0.4' })).toBe(spanish);
+    expect(await page('/register', { 'Accept-Language': 'en;q=0.2, es;q=0.7' })).toBe(spanish);
+    expect(await page('/register', { 'Accept-Language': 'es;q=0, fr' })).toBe(english);
+    expect(await page('/register', { 'Accept-Language': '*' })).toBe(english);
+    // The remembered choice (src/routes/language.ts rememberLanguage) comes before the browser's languages.
+    const chosenEnglish = { Cookie: 'theme=dark; diamond-language=en', 'Accept-Language': 'es' };
+    expect(await page('/register', chosenEnglish)).toBe(english);
+    expect(await page('/register', { Cookie: 'diamond-language=es', 'Accept-Language': 'en-US' })).toBe(spanish);
+    expect(await page('/register', { Cookie: 'diamond-language=fr', 'Accept-Language': 'es' })).toBe(spanish);
+    // A club's link comes first; a language the site does not have is no choice.
+    expect(await page('/register?lang=es&license=TIGERS-2027', chosenEnglish)).toBe(spanish);
+    expect(await page('/register?lang=en', { Cookie: 'diamond-language=es' })).toBe(english);
+    expect(await page('/register?lang=fr', { Cookie: 'diamond-language=es' })).toBe(spanish);
+    expect(await page('/register/', { 'Accept-Language': 'es' })).toBe(spanish);
+  });
+
+  it('varies by Cookie and Accept-Language, stays out of shared caches, and tags each language and encoding apart', async () => {
+    const es = await get('/register', { 'Accept-Encoding': 'br', 'Accept-Language': 'es' });
+    expect(es.headers.get('content-encoding')).toBe('br');
+    expect(es.headers.get('vary')).toBe('Cookie, Accept-Language, Accept-Encoding');
+    expect(es.headers.get('cache-control')).toBe('private, no-cache');
+    const esBody = await bytes(es);
+    expect(Number(es.headers.get('content-length'))).toBe(esBody.length);
+    expect(brotliDecompressSync(esBody).toString()).toBe(spanish);
+
+    const en = await get('/register', { 'Accept-Encoding': 'br', 'Accept-Language': 'en' });
+    expect(brotliDecompressSync(await bytes(en)).toString()).toBe(english);
+    const esPlain = await get('/register', { 'Accept-Language': 'es' });
+    expect(esPlain.headers.get('content-encoding')).toBeNull();
+    expect(await esPlain.text()).toBe(spanish);
+    const tags = [es, en, esPlain].map((response) => response.headers.get('etag'));
+    expect(new Set(tags).size).toBe(3);
+
+    // Revalidation: the language's own tag is still good; the other language's is not (the choice changed).
+    const same = await get('/register', {
+      'Accept-Encoding': 'br',
+      Cookie: 'diamond-language=es',
+      'If-None-Match': tags[0] ?? '',
+    });
+    expect(same.status).toBe(304);
+    expect(same.headers.get('vary')).toBe('Cookie, Accept-Language, Accept-Encoding');
+    expect(same.headers.get('etag')).toBe(tags[0]);
+    const switched = await get('/register', {
+      'Accept-Encoding': 'br',
+      Cookie: 'diamond-language=es',
+      'If-None-Match': tags[1] ?? '',
+    });
+    expect(switched.status).toBe(200);
+    expect(brotliDecompressSync(await bytes(switched)).toString()).toBe(spanish);
+
+    // A page in one language varies by the encoding alone and stays revalidated.
+    const login = await get('/login', { 'Accept-Encoding': 'br', 'Accept-Language': 'es' });
+    expect(login.headers.get('vary')).toBe('Accept-Encoding');
+    expect(login.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('renders a page by its language file only: another language gets its own prerendered file', async () => {
+    const rendered = new Hono();
+    rendered.get(
+      '*',
+      staticSite(site, {
+        renderers: { 'pages/register.html': async (_url, html) => html.replace('<h1>', '<h1 data-rendered>') },
+      }),
+    );
+    const en = await rendered.request('/register', { headers: { 'Accept-Language': 'en' } });
+    expect(await en.text()).toContain('<h1 data-rendered>Create your account');
+    expect(en.headers.get('vary')).toBe('Cookie, Accept-Language, Accept-Encoding');
+    expect(en.headers.get('cache-control')).toBe('no-store');
+    expect(await (await rendered.request('/register', { headers: { 'Accept-Language': 'es' } })).text()).toBe(spanish);
   });
 });
 

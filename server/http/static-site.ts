@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { acceptedLanguages, browserLocale, cookieLocale, DEFAULT_LOCALE, linkedLocale } from '../../src/i18n/detect.ts';
 import { type ContentEncoding, compressBody, negotiateEncoding, varyOnAcceptEncoding } from './compression.ts';
 import type { PageRenderer } from './draft-preview-page.ts';
 
@@ -8,11 +9,33 @@ import type { PageRenderer } from './draft-preview-page.ts';
 export const SERVER_PATHS = /^\/(api|nova-field|sandbox|dev|app|static|csp-reports)(\/|$)/;
 
 /**
- * Where the build's prerendered pages are listed (scripts/prerender.ts writes it): route pattern -> HTML file, e.g.
- * `{ "/licenses/:license": "pages/licence.html" }`; a last segment `*` matches the rest of the path (`/admin/*`: the
- * console's page). A route not listed gets index.html.
+ * Where the build's prerendered pages are listed (scripts/prerender.ts writes it): route pattern -> HTML file, or ->
+ * the file of each language, e.g. `{ "/login": { "en": "pages/login.html", "es": "pages/es/login.html" } }`; a last
+ * segment `*` matches the rest of the path (`/admin/*`: the console's page). A route not listed gets index.html.
  */
 export const PRERENDERED_ROUTES_FILE = 'pages/routes.json';
+
+/** A route's page: one file, or one per language. */
+type RouteFiles = string | Record<string, string>;
+
+/**
+ * The language a page request is answered in, in the order the site opens in one (src/i18n/detect.ts): a `lang=`
+ * search parameter, the remembered choice (the cookie the site keeps equal to it: src/routes/language.ts
+ * rememberLanguage), the browser's Accept-Language; English otherwise. The site reads a logged-in person's saved
+ * preference too, which the server does not know here: the site writes it into that cookie, so it agrees from the
+ * next page on.
+ */
+export function pageLocale(url: URL, cookie: string | undefined, acceptLanguage: string | undefined): string {
+  return (
+    linkedLocale(url.search) ??
+    cookieLocale(cookie) ??
+    browserLocale(acceptedLanguages(acceptLanguage)) ??
+    DEFAULT_LOCALE
+  );
+}
+
+/** What a page in several languages varies by (pageLocale), besides the encoding. */
+const LANGUAGE_VARY = 'Cookie, Accept-Language';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,6 +68,8 @@ const SUFFIX: Record<Exclude<ContentEncoding, 'zstd'>, string> = { br: '.br', gz
 /** Vite fingerprints everything under assets/, so those files never change; everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/** A page in several languages: revalidated, and kept by the browser alone (see staticSite). */
+const PRIVATE = 'private, no-cache';
 
 interface FileVersion {
   file: string;
@@ -78,11 +103,11 @@ function siteRelativePath(requestPath: string): string | null {
 
 interface PrerenderedRoute {
   pattern: RegExp;
-  file: string;
+  files: RouteFiles;
 }
 
-function compileRoutes(table: Record<string, string>): PrerenderedRoute[] {
-  return Object.entries(table).map(([route, file]) => ({
+function compileRoutes(table: Record<string, RouteFiles>): PrerenderedRoute[] {
+  return Object.entries(table).map(([route, files]) => ({
     pattern: new RegExp(
       `^${route
         .split('/')
@@ -91,7 +116,7 @@ function compileRoutes(table: Record<string, string>): PrerenderedRoute[] {
         )
         .join('/')}/?$`,
     ),
-    file,
+    files,
   }));
 }
 
@@ -99,7 +124,10 @@ function compileRoutes(table: Record<string, string>): PrerenderedRoute[] {
  * Serves the built site (dist/): each file as the build precompressed it (brotli, else gzip, else as it is, by the
  * client's Accept-Encoding) with `Vary: Accept-Encoding`; fingerprinted assets immutable, everything else
  * revalidated by ETag. Any other GET that wants a page gets the HTML prerendered for its route (the site frame and
- * the page's heading, painted before the JavaScript), else index.html, so client-side routes load.
+ * the page's heading, painted before the JavaScript) in the language the site will open in (pageLocale), else
+ * index.html, so client-side routes load. A page in several languages also varies by Cookie and Accept-Language,
+ * is private (a shared cache that ignored that Vary would hand one visitor's language to the next), and tags each
+ * language apart.
  */
 export interface StaticSiteOptions {
   /**
@@ -116,14 +144,14 @@ export function staticSite(siteDir: string, options: StaticSiteOptions = {}): Mi
   // The route table, re-read when a rebuild changes it under a running server.
   let routes: { mtimeMs: number; list: PrerenderedRoute[] } | undefined;
 
-  async function prerenderedFile(requestPath: string): Promise<string> {
+  async function prerenderedFiles(requestPath: string): Promise<RouteFiles> {
     const table = await fileVersion(path.join(root, PRERENDERED_ROUTES_FILE));
     if (table === null) return 'index.html';
     if (routes?.mtimeMs !== table.mtimeMs) {
       const parsed: unknown = JSON.parse(await readFile(table.file, 'utf8').catch(() => '{}'));
-      routes = { mtimeMs: table.mtimeMs, list: compileRoutes(parsed as Record<string, string>) };
+      routes = { mtimeMs: table.mtimeMs, list: compileRoutes(parsed as Record<string, RouteFiles>) };
     }
-    return routes.list.find((route) => route.pattern.test(requestPath))?.file ?? 'index.html';
+    return routes.list.find((route) => route.pattern.test(requestPath))?.files ?? 'index.html';
   }
 
   async function renderPage(render: PageRenderer, url: URL, file: string): Promise<string | null> {
@@ -142,7 +170,19 @@ export function staticSite(siteDir: string, options: StaticSiteOptions = {}): Mi
     const isPage = !/\.[a-z0-9]+$/i.test(requestPath);
     // Server paths and missing files (a path with an extension) are 404s, not pages.
     if (isPage && SERVER_PATHS.test(requestPath)) return next();
-    const pageFile = isPage ? await prerenderedFile(requestPath) : null;
+    const pageFiles = isPage ? await prerenderedFiles(requestPath) : null;
+    // A page in several languages: the one the site will open in, else English, else any.
+    const locale =
+      pageFiles === null || typeof pageFiles === 'string'
+        ? null
+        : pageLocale(new URL(c.req.url), c.req.header('Cookie'), c.req.header('Accept-Language'));
+    const pageFile =
+      pageFiles === null || typeof pageFiles === 'string'
+        ? pageFiles
+        : (pageFiles[locale ?? DEFAULT_LOCALE] ??
+          pageFiles[DEFAULT_LOCALE] ??
+          Object.values(pageFiles)[0] ??
+          'index.html');
     const file = path.join(root, pageFile ?? relative);
     const identity = await fileVersion(file);
     // A site being rebuilt under a running server (no index.html yet) is a 404, not a fault.
@@ -157,6 +197,7 @@ export function staticSite(siteDir: string, options: StaticSiteOptions = {}): Mi
           'Content-Type': CONTENT_TYPES['.html'] ?? 'text/html',
           'Cache-Control': 'no-store',
         });
+        if (locale !== null) headers.set('Vary', LANGUAGE_VARY);
         varyOnAcceptEncoding(headers);
         const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
         const body = await compressBody(Buffer.from(page), encoding);
@@ -169,8 +210,9 @@ export function staticSite(siteDir: string, options: StaticSiteOptions = {}): Mi
     const extension = path.extname(file).toLowerCase();
     const headers = new Headers({
       'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
-      'Cache-Control': !isPage && relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE,
+      'Cache-Control': !isPage && relative.startsWith('assets/') ? IMMUTABLE : locale !== null ? PRIVATE : REVALIDATE,
     });
+    if (locale !== null) headers.set('Vary', LANGUAGE_VARY);
     let sent = identity;
     let encoding: ContentEncoding | null = null;
     if (PRECOMPRESSED_EXTENSIONS.has(extension)) {
@@ -188,8 +230,9 @@ export function staticSite(siteDir: string, options: StaticSiteOptions = {}): Mi
         }
       }
     }
-    // One tag per file version and encoding: a cache never mixes up the brotli and the plain bytes.
-    const etag = `"${identity.size.toString(36)}-${Math.floor(identity.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+    // One tag per file version, language and encoding: a cache never mixes up the brotli and the plain bytes, nor
+    // two languages' pages (written in the same millisecond, of the same size).
+    const etag = `"${identity.size.toString(36)}-${Math.floor(identity.mtimeMs).toString(36)}${locale === null ? '' : `-${locale}`}${encoding ? `-${encoding}` : ''}"`;
     headers.set('ETag', etag);
     const ifNoneMatch = c.req.header('If-None-Match');
     if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {

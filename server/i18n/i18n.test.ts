@@ -1,3 +1,4 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { readCatalogues } from '../../scripts/i18n-compile.ts';
 import * as adminDiscountCode from '../../src/domain/forms/admin-discount-code.ts';
@@ -11,22 +12,21 @@ import * as adminSettings from '../../src/domain/forms/admin-settings.ts';
 import * as adminStaffInvite from '../../src/domain/forms/admin-staff-invite.ts';
 import * as adminTeam from '../../src/domain/forms/admin-team.ts';
 import * as createAthlete from '../../src/domain/forms/create-athlete.ts';
-import {
-  PASSWORD_CONFIRMATION_MISMATCH,
-  PASSWORD_REQUIRED,
-  PASSWORD_TOO_LONG,
-  PASSWORD_TOO_SHORT,
-} from '../../src/domain/forms/password.ts';
-import { PHONE_CHARACTERS_INVALID, PHONE_TOO_LONG } from '../../src/domain/forms/phone.ts';
+import * as guardian from '../../src/domain/forms/guardian.ts';
+import * as guardianInvite from '../../src/domain/forms/guardian-invite.ts';
+import * as password from '../../src/domain/forms/password.ts';
+import * as phone from '../../src/domain/forms/phone.ts';
 import { SEAT_HOLD_TEXTS } from '../../src/domain/seat-holds.ts';
 import { INVALID_APPLIED_COUPON_TEXT } from '../../src/domain/subscribe-texts.ts';
-import { ApiError, fieldError, text, validationError } from '../http/errors.ts';
+import { ApiError, fieldError, text, validationError, validationHook } from '../http/errors.ts';
+import { formBody } from '../http/form-body.ts';
 import {
   compiledGroup,
   english,
   fieldLabel,
   fieldText,
   fromEnglish,
+  isFormKey,
   keyOfEnglish,
   LOCALES,
   render,
@@ -101,18 +101,18 @@ describe('the catalogues', () => {
   });
 
   it('holds, word for word, the English texts the site shares with the server', () => {
-    for (const shared of [
-      PASSWORD_CONFIRMATION_MISMATCH,
-      PASSWORD_REQUIRED,
-      PASSWORD_TOO_LONG,
-      PASSWORD_TOO_SHORT,
-      PHONE_CHARACTERS_INVALID,
-      PHONE_TOO_LONG,
-      SEAT_HOLD_TEXTS.notHeld,
-      SEAT_HOLD_TEXTS.staleLicence,
-      INVALID_APPLIED_COUPON_TEXT,
-    ]) {
+    for (const shared of [SEAT_HOLD_TEXTS.notHeld, SEAT_HOLD_TEXTS.staleLicence, INVALID_APPLIED_COUPON_TEXT]) {
       expect(keyOfEnglish(shared), shared).toBeDefined();
+    }
+  });
+
+  it("compiles the site's forms' texts (src/i18n/catalogues/<locale>/form.json) as its `form` group", () => {
+    const site = readCatalogues('src/i18n');
+    for (const locale of LOCALES) {
+      const source = site.get(locale)?.get('form') ?? {};
+      expect(Object.keys(source).length).toBeGreaterThan(0);
+      // One source per language: the server's compiled group is the site's texts, each without parameters.
+      for (const [key, message] of Object.entries(source)) expect(compiledGroup(locale, 'form')[key]).toBe(message);
     }
   });
 
@@ -129,10 +129,17 @@ describe('the catalogues', () => {
       adminStaffInvite,
       adminTeam,
       createAthlete,
+      guardian,
+      guardianInvite,
+      password,
+      phone,
     };
     for (const [form, exports] of Object.entries(forms)) {
       for (const [name, value] of Object.entries(exports)) {
-        if (typeof value === 'string') expect(keyOfEnglish(value), `${form}.${name}: "${value}"`).toBeDefined();
+        if (typeof value !== 'string' || !/\p{L}{2,}/u.test(value)) continue;
+        // A key of the forms' texts; or, from a form not moved to keys yet, an English text the catalogue has.
+        const known = value.startsWith('form.') ? isFormKey(value) : keyOfEnglish(value) !== undefined;
+        expect(known, `${form}.${name}: "${value}"`).toBe(true);
       }
     }
   });
@@ -164,6 +171,56 @@ describe('translate and render', () => {
     expect(fromEnglish('Your card was declined.')).toBe('Your card was declined.');
     expect(render('es', fromEnglish('Your card was declined.'))).toBe('Your card was declined.');
     expect(render('es', fromEnglish('Athlete not found.'))).toBe('No se encontró el atleta.');
+  });
+
+  it("renders a form's key (a shared schema's message) in each language, English word for word", () => {
+    expect(render('en', fromEnglish(password.PASSWORD_TOO_SHORT))).toBe('The password must be at least 8 characters.');
+    expect(render('es', fromEnglish(password.PASSWORD_TOO_SHORT))).toBe(
+      'La contraseña debe tener al menos 8 caracteres.',
+    );
+    expect(english(adminLicence.CODE_TAKEN)).toBe('This code is already in use.');
+    // A text shaped like a key that no catalogue has stays as it is.
+    expect(fromEnglish('form.noSuchText')).toBe('form.noSuchText');
+  });
+});
+
+describe('a body validated by a shared form schema (formBody)', () => {
+  // The app's way (server/app.ts): the schema's issues become a 422, rendered in the request's language.
+  const app = new OpenAPIHono();
+  const refundBody = formBody(adminRefund.adminRefundBodySchema);
+  app.post('/refunds', async (c) => {
+    const parsed = refundBody.safeParse(await c.req.json());
+    if (!parsed.success) validationHook({ success: false, error: parsed.error }, c);
+    return c.json({ ok: true });
+  });
+  app.onError((error, c) =>
+    error instanceof ApiError
+      ? c.json(error.body(requestLocale(c.req.header('accept-language'))), error.status)
+      : c.json({ message: String(error) }, 500),
+  );
+  const post = (headers: Record<string, string>) =>
+    app.request('/refunds', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ amount_cents: 0, reason: ' ' }),
+    });
+
+  it('answers its messages in English as before, and in Spanish for Accept-Language: es', async () => {
+    const inEnglish = await post({});
+    expect(inEnglish.status).toBe(422);
+    expect(await inEnglish.json()).toEqual({
+      message: 'Enter an amount of at least $0.01. (and 1 more error)',
+      messages: { amount_cents: ['Enter an amount of at least $0.01.'], reason: ['Enter the reason for the refund.'] },
+    });
+    const inSpanish = await post({ 'Accept-Language': 'es' });
+    expect(inSpanish.status).toBe(422);
+    expect(await inSpanish.json()).toEqual({
+      message: 'Escribe un importe de al menos $0.01. (y 1 error más)',
+      messages: {
+        amount_cents: ['Escribe un importe de al menos $0.01.'],
+        reason: ['Escribe el motivo del reembolso.'],
+      },
+    });
   });
 });
 

@@ -138,10 +138,22 @@ export function keyOfEnglish(englishText: string): MessageKey | undefined {
 }
 
 /**
- * A text thrown as English (a constant the site shares, a schema's own message): the catalogue's key when English
- * has this message, else the text itself, which stays as it is in every language.
+ * Whether `message` is a key of the forms' texts: the `form` group, which lives once in the site's catalogues
+ * (src/i18n/catalogues/<locale>/form.json) and which scripts/i18n-compile.ts compiles as one of the server's groups.
+ * The forms' schemas (src/domain/forms), which the server validates request bodies with, give these keys as their
+ * messages; so do the constants the server takes from those modules.
+ */
+export function isFormKey(message: string): message is MessageKey {
+  return message.startsWith('form.') && isMessageKey(message);
+}
+
+/**
+ * A text thrown as a string: a key of the forms' texts (a shared schema's message, a constant the site shares) as
+ * that text; English (a schema's own message, a text the server still writes out) as the catalogue's key when English
+ * has this message; anything else as it is, which stays so in every language (a card processor's message).
  */
 export function fromEnglish(message: string): Text | string {
+  if (isFormKey(message)) return { key: message, params: undefined };
   const key = keyOfEnglish(message);
   return key === undefined ? message : { key, params: undefined };
 }

@@ -63,6 +63,8 @@ const MembershipPageSchema = RosterRowSchema.extend({
   season: z.object({ id: z.number().int(), name: z.string() }),
   organization_id: z.number().int(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** Issue 31 point 4 (additive): the language of the waiver text agreed to, when one was recorded. */
+  waiver_language: z.enum(['en', 'es']).optional(),
   phases: z.array(
     z.object({
       id: z.number().int(),

@@ -1,9 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { licenceInfoSchema, paymentDataSchema } from '../../src/api/schemas.ts';
-import { DATE_INVALID } from '../../src/domain/forms/admin-fields.ts';
-import { CODE_TAKEN, LICENCE_CHANGE_REQUIRED } from '../../src/domain/forms/admin-licence.ts';
-import { DEPOSIT_TOO_BIG, PLAN_MONTHS_INVALID } from '../../src/domain/forms/admin-team.ts';
+import { DATE_INVALID as DATE_INVALID_KEY } from '../../src/domain/forms/admin-fields.ts';
+import {
+  CODE_TAKEN as CODE_TAKEN_KEY,
+  LICENCE_CHANGE_REQUIRED as LICENCE_CHANGE_REQUIRED_KEY,
+} from '../../src/domain/forms/admin-licence.ts';
+import {
+  DEPOSIT_TOO_BIG as DEPOSIT_TOO_BIG_KEY,
+  PLAN_MONTHS_INVALID as PLAN_MONTHS_INVALID_KEY,
+} from '../../src/domain/forms/admin-team.ts';
 import {
   drafts,
   mailOutbox,
@@ -15,9 +21,17 @@ import {
   waitlistEntries,
 } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import { english } from '../i18n/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
+
+// The forms' messages are catalogue keys; the server answers their English text.
+const DATE_INVALID = english(DATE_INVALID_KEY);
+const CODE_TAKEN = english(CODE_TAKEN_KEY);
+const LICENCE_CHANGE_REQUIRED = english(LICENCE_CHANGE_REQUIRED_KEY);
+const DEPOSIT_TOO_BIG = english(DEPOSIT_TOO_BIG_KEY);
+const PLAN_MONTHS_INVALID = english(PLAN_MONTHS_INVALID_KEY);
 
 /**
  * The console's season set-up (issue 22 point 2) and the draft editor's API (point 6): docs/api.md "Season set-up

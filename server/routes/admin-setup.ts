@@ -88,6 +88,8 @@ const AdminOrganizationSchema = z
     id: int,
     name: z.string(),
     waiver: z.string().nullable(),
+    /** Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one. */
+    waiver_es: z.string().optional(),
     household_discount: z.object({ second_percent: int, further_percent: int }).nullable(),
   })
   .openapi('AdminOrganization');
@@ -116,6 +118,8 @@ const AdminDraftSchema = z
     plan_months: z.array(int),
     protection_plan_id: int.nullable(),
     waiver: z.string().nullable(),
+    /** Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one. */
+    waiver_es: z.string().optional(),
     updated_at: z.string(),
     preview_path: z.string(),
   })
@@ -144,7 +148,7 @@ const settingsRoute = createAdminRoute({
   method: 'put',
   path: '/api/admin/organizations/{id}/settings',
   permission: 'edit_setup',
-  summary: 'Set the waiver and the household discounts (owners)',
+  summary: 'Set the waiver (and its Spanish text) and the household discounts (owners)',
   request: { params: organizationParams, body: jsonBody(formBody(adminSettingsBodySchema)) },
   responses: { 200: json(z.object({ organization: AdminOrganizationSchema })) },
 });

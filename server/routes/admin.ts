@@ -19,6 +19,7 @@ import {
   passwordConfirmation,
 } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
+import { requestLocale } from '../i18n/index.ts';
 import {
   acceptStaffInvite,
   enableTwoFactor,
@@ -244,7 +245,11 @@ export function adminRoutes(deps: AppDeps) {
     c.json(await requireTwoFactor(deps, requireStaffSession(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
-  app.openapi(acceptRoute, async (c) => c.json(await acceptStaffInvite(deps, c.req.valid('json'), client(c)), 200));
+  app.openapi(acceptRoute, async (c) => {
+    // Issue 31: a new staff account takes the language it joins in.
+    const locale = requestLocale(c.req.header('accept-language'));
+    return c.json(await acceptStaffInvite(deps, c.req.valid('json'), client(c), locale), 200);
+  });
 
   return app;
 }

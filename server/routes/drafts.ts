@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { createRouter, errors, id, json, jsonBody, PaymentDataSchema } from '../http/openapi.ts';
+import { requestLocale } from '../i18n/index.ts';
 import { draftPaymentPlans } from '../services/checkout/index.ts';
 
 /** Ids arrive as numbers, or as numeric strings when the site copies them from the URL. */
@@ -35,7 +36,9 @@ const draftPlansRoute = createRoute({
 export function draftRoutes(deps: AppDeps) {
   const app = createRouter();
 
-  app.openapi(draftPlansRoute, async (c) => c.json(await draftPaymentPlans(deps, c.req.valid('json')), 200));
+  app.openapi(draftPlansRoute, async (c) =>
+    c.json(await draftPaymentPlans(deps, c.req.valid('json'), requestLocale(c.req.header('accept-language'))), 200),
+  );
 
   return app;
 }

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { authFirst, bearerToken, requireUser } from '../http/auth.ts';
 import { unauthenticated, validationHook } from '../http/errors.ts';
 import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
+import { requestLocale } from '../i18n/index.ts';
 import {
   householdCheckout as checkout,
   householdCheckoutSuccess as checkoutSuccess,
@@ -94,7 +95,13 @@ const QuoteSchema = z
   .object({
     athletes: z.array(QuoteLineSchema),
     waivers: z.array(
-      z.object({ organization_id: z.number().int(), organization_name: z.string(), waiver: z.string() }),
+      z.object({
+        organization_id: z.number().int(),
+        organization_name: z.string(),
+        waiver: z.string(),
+        // Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one.
+        waiver_es: z.string().optional(),
+      }),
     ),
     discount: z
       .object({ code: z.string(), percent_off: z.number().nullable(), flat_discount_cents: cents.nullable() })
@@ -260,7 +267,10 @@ export function householdCheckoutRoutes(deps: AppDeps) {
     async (c) => {
       const token = bearerToken(c);
       if (!token) throw unauthenticated();
-      return c.json(await quoteForSession(deps, token, c.req.valid('json')), 200);
+      return c.json(
+        await quoteForSession(deps, token, c.req.valid('json'), requestLocale(c.req.header('accept-language'))),
+        200,
+      );
     },
     // The shared validation hook, after the session check a refused body owes (see sessionFirstOnBadBodies).
     (result, c) => (result.success ? validationHook(result, c) : refusedAfterSession(result, c)),
@@ -268,12 +278,17 @@ export function householdCheckoutRoutes(deps: AppDeps) {
 
   app.openapi(checkoutRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    return c.json(await checkout(deps, auth.user, c.req.valid('json')), 200);
+    // Issue 31 point 4: the request's language decides which language's waiver text the membership records as agreed.
+    return c.json(
+      await checkout(deps, auth.user, c.req.valid('json'), requestLocale(c.req.header('accept-language'))),
+      200,
+    );
   });
 
   app.openapi(checkoutSuccessRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    return c.json(await checkoutSuccess(deps, auth.user, c.req.valid('json')), 200);
+    const locale = requestLocale(c.req.header('accept-language'));
+    return c.json(await checkoutSuccess(deps, auth.user, c.req.valid('json'), locale), 200);
   });
 
   return app;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RELATIONSHIP_TOO_LONG } from '../../src/domain/forms/create-athlete.ts';
 import { householdGuardians, householdInvites, mailOutbox } from '../db/schema/index.ts';
 import { siteLink } from '../http/origin.ts';
+import { english } from '../i18n/index.ts';
 import { HOUSEHOLD_INVITE_RULE, HOUSEHOLD_TEXTS, INVITE_LIFETIME_MS } from '../services/household-invites.ts';
 import { hashToken } from '../services/tokens.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
@@ -159,8 +160,18 @@ describe('POST /api/household/invites', () => {
       'relationship',
     ]);
     expect(expectError(await post({ ...valid, relationship: 'x'.repeat(65) }), 422).messages.relationship).toEqual([
-      RELATIONSHIP_TOO_LONG,
+      english(RELATIONSHIP_TOO_LONG),
     ]);
+    // Issue 31: the create-athlete form's text (the shared `form` catalogue group) in the request's language.
+    const inSpanish = await t.call('POST', '/api/household/invites', {
+      token,
+      body: { ...valid, relationship: 'x'.repeat(65) },
+      headers: { 'Accept-Language': 'es-US,es;q=0.9' },
+    });
+    expect(expectError(inSpanish, 422)).toMatchObject({
+      message: 'El parentesco no puede tener más de 64 caracteres.',
+      messages: { relationship: ['El parentesco no puede tener más de 64 caracteres.'] },
+    });
     expect(await t.db.select().from(mailOutbox)).toEqual([]);
   });
 

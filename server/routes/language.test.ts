@@ -2,9 +2,11 @@
  * Issue 31 on the API: errors in the request's language (Accept-Language; English for any other), the account's
  * language (set at registration from Accept-Language, read and changed by its owner), and the Spanish fixtures.
  */
+import { asc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { currentUserSchema, userSchema } from '../../src/api/schemas.ts';
+import { mailOutbox } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
@@ -243,5 +245,15 @@ describe('the answers a family reads after a password reset request', () => {
     expect(english.body).toEqual({
       message: 'If an account exists for this address, we have sent instructions on how to reset your password to it.',
     });
+  });
+
+  it("opens the reset form in the guardian's language: the e-mail's link carries lang= for a Spanish guardian only", async () => {
+    await t.call('POST', '/api/auth/password/forgot-password', { body: { email: 'familia@example.com' } });
+    await t.call('POST', '/api/auth/password/forgot-password', { body: { email: 'parent@example.com' } });
+    const links = (await t.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id))).map(
+      (mail) => mail.text.match(/http\S+\/resetpwd\/forgot\?\S+/)?.[0] ?? '',
+    );
+    expect(new URL(links[0]!).searchParams.get('lang')).toBe('es');
+    expect(new URL(links[1]!).searchParams.has('lang')).toBe(false);
   });
 });

@@ -152,6 +152,33 @@ describe('POST /api/memberships/payment-plans', () => {
     expect(firstPhases(fullWithProtection)).toEqual([2900]);
   });
 
+  it('names and dates the plans in the language of the request (issue 31), English as the spec writes them', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    const english = await plans(token);
+    expect(english.payment_plans.map((p) => p.name)).toEqual([
+      'Pay in full',
+      '3 monthly payments',
+      '6 monthly payments',
+    ]);
+    expect(english.payment_plans[1]!.phases[1]!.start_time_formatted).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    const spanish = expectOk(
+      await t.call('POST', '/api/memberships/payment-plans', {
+        token,
+        body: { discount_code: null, include_payment_protection_plan: false },
+        headers: { 'Accept-Language': 'es-US,es;q=0.9' },
+      }),
+      paymentDataSchema,
+    );
+    expect(spanish.payment_plans.map((p) => p.name)).toEqual([
+      'Pagar el total',
+      '3 pagos mensuales',
+      '6 pagos mensuales',
+    ]);
+    expect(spanish.payment_plans[1]!.phases[1]!.start_time_formatted).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
+    // The figures do not depend on the language.
+    expect(firstPhases(spanish)).toEqual(firstPhases(english));
+  });
+
   it('folds the app fee of 14U Storm into the deposit', async () => {
     const data = await plans(await athleteWithLicence('STORM-2026'));
     expect(data.team).toMatchObject({ is_app_fee_itemized: false, total_app_fee: 2000 });

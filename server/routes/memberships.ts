@@ -12,6 +12,7 @@ import {
   jsonBody,
   PaymentDataSchema,
 } from '../http/openapi.ts';
+import { requestLocale } from '../i18n/index.ts';
 import {
   athleteDuplicateStatus,
   checkout,
@@ -179,7 +180,10 @@ export function membershipRoutes(deps: AppDeps) {
 
   app.openapi(paymentPlansRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    return c.json(await duesPaymentPlans(deps, auth.user, c.req.valid('json')), 200);
+    return c.json(
+      await duesPaymentPlans(deps, auth.user, c.req.valid('json'), requestLocale(c.req.header('accept-language'))),
+      200,
+    );
   });
 
   app.openapi(discountRoute, async (c) => {
@@ -189,12 +193,17 @@ export function membershipRoutes(deps: AppDeps) {
 
   app.openapi(checkoutRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    return c.json(await checkout(deps, auth.user, c.req.valid('json')), 200);
+    // Issue 31 point 4: the request's language decides which language's waiver text the membership records as agreed.
+    return c.json(
+      await checkout(deps, auth.user, c.req.valid('json'), requestLocale(c.req.header('accept-language'))),
+      200,
+    );
   });
 
   app.openapi(checkoutSuccessRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    return c.json(await checkoutSuccess(deps, auth.user, c.req.valid('json')), 200);
+    const locale = requestLocale(c.req.header('accept-language'));
+    return c.json(await checkoutSuccess(deps, auth.user, c.req.valid('json'), locale), 200);
   });
 
   return app;

@@ -31,6 +31,8 @@ const DraftSchema = z
     plan_months: z.array(z.number().int()),
     protection_plan_id: z.number().int().nullable(),
     waiver: z.string().nullable(),
+    /** Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one. */
+    waiver_es: z.string().optional(),
     updated_at: z.string(),
   })
   .openapi('Draft');
@@ -70,6 +72,7 @@ const updateDraftRoute = createRoute({
           protection_plan_id: id.nullable().optional(),
           plan_months: z.array(z.number().int().min(1).max(24)).max(6).optional(),
           waiver: z.string().max(20_000).nullable().optional(),
+          waiver_es: z.string().max(20_000).nullable().optional(),
         })
         .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change.'),
     ),

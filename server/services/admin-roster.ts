@@ -329,6 +329,8 @@ export interface MembershipPageJson extends RosterRowJson {
   season: { id: number; name: string };
   organization_id: number;
   card: { brand: string; last4: string } | null;
+  /** Issue 31 point 4: the language of the waiver text the family agreed to; absent when none was recorded. */
+  waiver_language?: 'en' | 'es';
   phases: PhaseJson[];
   emails: { subject: string; to: string; sent_at: string }[];
   audit: AuditJson[];
@@ -379,6 +381,7 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
     season: { id: place.season.id, name: place.season.name },
     organization_id: place.team.organizationId,
     card: card ? { brand: card.brand, last4: card.last4 } : null,
+    ...(membership.waiverLanguage === null ? {} : { waiver_language: membership.waiverLanguage }),
     phases: phases.map((phase) => {
       const marked = offline.find((entry) => entry.phaseId === phase.id);
       return {

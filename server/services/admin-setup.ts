@@ -24,6 +24,7 @@ import type { AdminSeasonBody } from '../../src/domain/forms/admin-season.ts';
 import type { AdminSettingsBody } from '../../src/domain/forms/admin-settings.ts';
 import type { AdminTeamBody } from '../../src/domain/forms/admin-team.ts';
 import { centsToDollars } from '../../src/domain/money.ts';
+import { spanishWaiverChange, waiverEsField } from '../../src/domain/waiver-texts.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   type DiscountCodeRow,
@@ -125,6 +126,8 @@ function organizationJson(organization: OrganizationRow) {
     id: organization.id,
     name: organization.name,
     waiver: organization.waiver,
+    // Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one.
+    ...waiverEsField(organization.waiverEs),
     household_discount:
       organization.secondAthletePercent === null || organization.furtherAthletePercent === null
         ? null
@@ -218,7 +221,11 @@ export async function organizationSetup(deps: AppDeps, staff: StaffJson, organiz
   };
 }
 
-/** PUT /api/admin/organizations/{id}/settings (owner): the waiver and the household discounts. */
+/**
+ * PUT /api/admin/organizations/{id}/settings (owner): the waiver and the household discounts; the waiver's Spanish text
+ * when sent (issue 31 point 4; the body's schema refuses one without the English waiver), and none once the waiver
+ * is removed.
+ */
 export async function updateOrganizationSettings(
   deps: AppDeps,
   staff: StaffJson,
@@ -230,6 +237,7 @@ export async function updateOrganizationSettings(
     .update(organizations)
     .set({
       waiver: body.waiver,
+      ...spanishWaiverChange(body),
       secondAthletePercent: body.household_discount?.second_percent ?? null,
       furtherAthletePercent: body.household_discount?.further_percent ?? null,
     })
@@ -527,15 +535,19 @@ export async function updateAdminDraft(deps: AppDeps, staff: StaffJson, draftId:
     plan_months: body.plan_months,
     protection_plan_id: body.protection_plan_id,
     waiver: body.waiver,
+    waiver_es: body.waiver_es,
   });
   return adminDraft(deps, staff, draftId);
 }
 
-/** POST /api/admin/organizations/{id}/drafts (owner, registrar): a draft copying a team's settings and the waiver. */
+/**
+ * POST /api/admin/organizations/{id}/drafts (owner, registrar): a draft copying a team's settings and the waiver (with
+ * its Spanish text).
+ */
 export async function createDraft(deps: AppDeps, staff: StaffJson, organizationId: number, body: AdminNewDraftBody) {
   authorizeOrganization(staff, organizationId, 'manage_drafts', ADMIN_SETUP_TEXTS.organizationNotFound);
   const [row] = await deps.db
-    .select({ team: teams, waiver: organizations.waiver })
+    .select({ team: teams, waiver: organizations.waiver, waiverEs: organizations.waiverEs })
     .from(teams)
     .innerJoin(organizations, eq(organizations.id, teams.organizationId))
     .where(and(eq(teams.id, body.team_id), eq(teams.organizationId, organizationId)));
@@ -556,6 +568,7 @@ export async function createDraft(deps: AppDeps, staff: StaffJson, organizationI
       planMonths: team.planMonths,
       protectionPlanId: team.protectionPlanId,
       waiver: row.waiver,
+      waiverEs: row.waiverEs,
       updatedAt: deps.now(),
     })
     .returning();

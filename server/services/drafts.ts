@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { centsToDollars } from '../../src/domain/money.ts';
+import { waiverEsField } from '../../src/domain/waiver-texts.ts';
 import type { Db } from '../db/client.ts';
 import { type DraftRow, drafts, organizations, protectionPlans, seasons } from '../db/schema/index.ts';
 import { type DuesContext, findProtectionPlan, paymentDataJson, plansFor } from './checkout/index.ts';
@@ -22,6 +23,7 @@ export async function draftContext(db: Db, draft: DraftRow): Promise<DuesContext
       planMonths: draft.planMonths,
     },
     waiver: draft.waiver,
+    waiverEs: draft.waiverEs,
     season: season ?? null,
     protectionPlan: draft.protectionPlanId === null ? null : await findProtectionPlan(db, draft.protectionPlanId),
   };
@@ -77,6 +79,8 @@ export function draftJson<Amounts extends object>(draft: DraftRow, amounts: (dra
     plan_months: draft.planMonths,
     protection_plan_id: draft.protectionPlanId,
     waiver: draft.waiver,
+    // Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one.
+    ...waiverEsField(draft.waiverEs),
     updated_at: draft.updatedAt.toISOString(),
   };
 }

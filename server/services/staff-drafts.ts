@@ -2,7 +2,10 @@
  * The staff draft routes' work (docs/architecture.md §7): reading a team draft and saving a change, which the draft's
  * preview hears on channel team.draft.{id}.
  */
+import { WAIVER_ES_WITHOUT_WAIVER } from '../../src/domain/forms/admin-settings.ts';
 import { dollarsToCents } from '../../src/domain/money.ts';
+import { hasWaiverText } from '../../src/domain/payment-rules.ts';
+import { spanishWaiverChange } from '../../src/domain/waiver-texts.ts';
 import type { AppDeps } from '../deps.ts';
 import { fieldError, notFound, text, validationError } from '../http/errors.ts';
 import {
@@ -34,6 +37,8 @@ export interface DraftChanges {
   protection_plan_id?: number | null | undefined;
   plan_months?: number[] | undefined;
   waiver?: string | null | undefined;
+  /** Issue 31 point 4: the waiver's Spanish text (null: none); no English waiver leaves no Spanish one either. */
+  waiver_es?: string | null | undefined;
 }
 
 /** PUT /api/staff/drafts/{id}: saves the change, then announces it to the draft's preview (best effort). */
@@ -42,6 +47,10 @@ export async function saveStaffDraft(deps: AppDeps, id: number, body: DraftChang
   const draft = await findDraft(db, id);
   if (!draft) throw notFound(text('admin.draftNotFound'));
   const messages = await draftReferenceErrors(db, draft, body);
+  // Issue 31 point 4: a Spanish waiver is the English one's translation (as the console's form says).
+  if (hasWaiverText(body.waiver_es) && !hasWaiverText(body.waiver === undefined ? draft.waiver : body.waiver)) {
+    messages.waiver_es = [WAIVER_ES_WITHOUT_WAIVER];
+  }
   if (Object.keys(messages).length > 0) throw validationError(messages);
   const dues = body.total_dues === undefined ? draft.totalDuesCents : dollarsToCents(body.total_dues);
   const deposit = body.athlete_deposit === undefined ? draft.athleteDepositCents : dollarsToCents(body.athlete_deposit);
@@ -62,6 +71,7 @@ export async function saveStaffDraft(deps: AppDeps, id: number, body: DraftChang
       ...(body.protection_plan_id === undefined ? {} : { protectionPlanId: body.protection_plan_id }),
       ...(body.plan_months === undefined ? {} : { planMonths: [...new Set(body.plan_months)].sort((a, b) => a - b) }),
       ...(body.waiver === undefined ? {} : { waiver: body.waiver }),
+      ...spanishWaiverChange(body),
     },
     now,
   );

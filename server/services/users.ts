@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { waiverEsField } from '../../src/domain/waiver-texts.ts';
 import { type Db, preparedPerDb, type Tx } from '../db/client.ts';
 import { licences, organizations, playerProfiles, subscriptions, type UserRow, users } from '../db/schema/index.ts';
 import { paidThrough, statusMessage } from '../domain/subscription-status.ts';
@@ -22,6 +23,8 @@ export interface UserJson {
       id: number;
       name: string;
       waiver: string | null;
+      /** Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one. */
+      waiver_es?: string;
       api_user_id: number | null;
       client: { api_subdomain: string | null } | null;
     } | null;
@@ -70,6 +73,7 @@ const userViewStatement = preparedPerDb((db) =>
         id: organizations.id,
         name: organizations.name,
         waiver: organizations.waiver,
+        waiverEs: organizations.waiverEs,
         apiUserId: organizations.apiUserId,
         apiSubdomain: organizations.apiSubdomain,
       },
@@ -115,6 +119,7 @@ export async function userJson(
               id: organization.id,
               name: organization.name,
               waiver: organization.waiver,
+              ...waiverEsField(organization.waiverEs),
               api_user_id: organization.apiUserId,
               client: { api_subdomain: organization.apiSubdomain },
             },

@@ -28,6 +28,8 @@ export const adminDraftSchema = z.object({
   plan_months: z.array(z.int().check(z.gte(1))),
   protection_plan_id: z.nullable(id),
   waiver: z.nullable(z.string()),
+  /** Issue 31 point 4: the waiver's Spanish text (null: none); an older server may not send it. */
+  waiver_es: z.optional(z.nullable(z.string())),
   /** ISO date-time of the last save. */
   updated_at: z.string(),
   /** The family site's preview of it (`/draft?draft_id=…`), relative to the site. */

@@ -54,6 +54,8 @@ export const adminOrganizationSchema = z.object({
   id,
   name: z.string(),
   waiver: z.nullable(z.string()),
+  /** Issue 31 point 4: the waiver's Spanish text (null: none); an older server may not send it. */
+  waiver_es: z.optional(z.nullable(z.string())),
   household_discount: z.nullable(z.object({ second_percent: whole, further_percent: whole })),
 });
 export type AdminOrganization = z.infer<typeof adminOrganizationSchema>;

@@ -6,6 +6,7 @@ import { toAdminSeasonBody } from '../domain/forms/admin-season';
 import { toAdminSettingsBody } from '../domain/forms/admin-settings';
 import { toAdminTeamBody } from '../domain/forms/admin-team';
 import { currentUserSchema } from '../domain/user';
+import { t } from '../i18n/runtime';
 import { setCurrentUser } from '../session/current-user';
 import { clearStaffSession, setStaffSession } from '../session/staff';
 import {
@@ -180,10 +181,10 @@ describe('the set-up calls (src/api/admin-setup.ts)', () => {
   });
 
   it("answers a code in use as an ApiError with the server's message on `code`", async () => {
-    stubFetch(() => jsonResponse({ message: CODE_TAKEN, messages: { code: [CODE_TAKEN] } }, 422));
+    stubFetch(() => jsonResponse({ message: t(CODE_TAKEN), messages: { code: [t(CODE_TAKEN)] } }, 422));
     const error = await createTeamLicence(9, { code: 'COMETS-2027', seats: 10 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error instanceof ApiError && error.messages).toEqual({ code: [CODE_TAKEN] });
+    expect(error instanceof ApiError && error.messages).toEqual({ code: ['This code is already in use.'] });
   });
 
   it('saves the settings and validates the organization answered', async () => {

@@ -97,6 +97,8 @@ export const membershipDetailSchema = z.object({
   season: named,
   organization_id: id,
   card: z.nullable(z.object({ brand: z.string(), last4: z.string() })),
+  /** Issue 31 point 4: the language of the waiver text the family agreed to ('en', 'es'); absent: none recorded. */
+  waiver_language: z.optional(z.string()),
   phases: z.array(phaseSchema),
   emails: z.array(z.object({ subject: z.string(), to: z.string(), sent_at: z.string() })),
   audit: z.array(auditEntrySchema),

@@ -96,6 +96,16 @@ export async function getAdminMe(options: AdminCallOptions = {}): Promise<Staff>
   return (await adminRequest('/api/admin/me', staffAnswerSchema, { signal: options.signal })).staff;
 }
 
+/** Issue 31: PUT /api/admin/me/language, the staff member's own saved language (the console's and their e-mails'). */
+export async function saveAdminLanguage(language: string, options: AdminCallOptions = {}): Promise<Staff> {
+  const answer = await adminRequest('/api/admin/me/language', staffAnswerSchema, {
+    method: 'put',
+    json: { language },
+    signal: options.signal,
+  });
+  return answer.staff;
+}
+
 /** POST /api/admin/two-factor/setup → a new secret (base32) and its otpauth:// link (issue 30 point 2). */
 export function startTwoFactor(options: AdminCallOptions = {}): Promise<TwoFactorSetup> {
   return adminRequest('/api/admin/two-factor/setup', twoFactorSetupSchema, { method: 'post', signal: options.signal });

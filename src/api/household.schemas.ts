@@ -54,7 +54,15 @@ export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
 export const quoteSchema = z.object({
   athletes: z.array(quoteLineSchema),
-  waivers: z.array(z.object({ organization_id: id, organization_name: z.string(), waiver: z.string() })),
+  waivers: z.array(
+    z.object({
+      organization_id: id,
+      organization_name: z.string(),
+      waiver: z.string(),
+      /** Issue 31 point 4: the waiver's Spanish text, shown on Spanish pages (null or absent: none; an older server sends none). */
+      waiver_es: z.optional(z.nullable(z.string())),
+    }),
+  ),
   discount: z.nullable(
     z.object({
       code: z.string(),

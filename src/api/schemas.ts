@@ -136,6 +136,8 @@ export const teamSchema = z.object({
   total_app_fee: money,
   is_app_fee_itemized: z.boolean(),
   waiver: orNull(z.string()),
+  /** Issue 31 point 4: the waiver's Spanish text, shown on Spanish pages (null or absent: none; an older server sends none). */
+  waiver_es: z.optional(z.nullable(z.string())),
 });
 export type Team = z.infer<typeof teamSchema>;
 

@@ -79,6 +79,11 @@ export const staffSchema = z.object({
   /** The staff member has turned on a second factor (TOTP). */
   two_factor_enabled: z.boolean(),
   organizations: z.array(staffOrganizationSchema),
+  /**
+   * Issue 31: the staff member's saved language ('en', 'es'), the console's at start and after a login; older stored
+   * sessions and servers may not send it.
+   */
+  language: z.optional(z.string()),
 });
 export type Staff = z.infer<typeof staffSchema>;
 

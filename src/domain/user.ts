@@ -10,6 +10,8 @@ export const organizationSchema = z.object({
   id,
   name: z.string(),
   waiver: z.nullable(z.string()),
+  /** Issue 31 point 4: the waiver's Spanish text (null or absent: none; older stored users and servers have none). */
+  waiver_es: z.optional(z.nullable(z.string())),
   api_user_id: z.nullable(id),
   client: z.nullable(z.object({ api_subdomain: z.nullable(z.string()) })),
 });

@@ -12,13 +12,12 @@ export type CompiledMessage = string | CompiledToken[];
 
 const plurals = new Map<string, Intl.PluralRules>();
 
-function choice(format: unknown, key: string): CompiledMessage | undefined {
-  if (typeof format !== 'object' || format === null) return undefined;
-  const value: unknown = Reflect.get(format, key);
-  return typeof value === 'string' || Array.isArray(value) ? value : undefined;
-}
+/** A plural's or a select's choice (the compiler writes each as a message). */
+const choice = (format: unknown, key: string) =>
+  (format as Record<string, CompiledMessage | undefined> | undefined)?.[key];
 
-function parts(message: CompiledMessage, values: Record<string, unknown>, locale: string, count?: string): string {
+/** `count`: the plural's number as the locale writes it, for `#`. */
+export function formatMessage(message: CompiledMessage, values: object, locale: string, count?: string): string {
   if (typeof message === 'string') return message;
   let out = '';
   for (const token of message) {
@@ -27,22 +26,18 @@ function parts(message: CompiledMessage, values: Record<string, unknown>, locale
       continue;
     }
     const [name, type, format] = token;
-    const value = values[name];
+    const value: unknown = Reflect.get(values, name);
     if (type === 'plural') {
       const n = Number(value);
       const rules = plurals.get(locale) ?? new Intl.PluralRules(locale);
       plurals.set(locale, rules);
       const chosen = choice(format, String(n)) ?? choice(format, rules.select(n)) ?? choice(format, 'other') ?? '';
-      out += parts(chosen, values, locale, n.toLocaleString(locale));
+      out += formatMessage(chosen, values, locale, n.toLocaleString(locale));
     } else if (type === 'select') {
-      out += parts(choice(format, String(value)) ?? choice(format, 'other') ?? '', values, locale, count);
+      out += formatMessage(choice(format, String(value)) ?? choice(format, 'other') ?? '', values, locale, count);
     } else if (value !== undefined && value !== null) {
       out += String(value);
     }
   }
   return out;
-}
-
-export function formatMessage(message: CompiledMessage, values: Record<string, unknown>, locale: string): string {
-  return parts(message, values, locale);
 }

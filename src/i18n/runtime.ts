@@ -1,14 +1,14 @@
-import { formatMessage } from './format';
+import { DEFAULT_LOCALE } from './detect.ts';
+import { formatMessage } from './format.ts';
 import {
   type CompiledCatalogue,
   type CompiledToken,
   INTL_LOCALES,
-  LOCALES,
   type Locale,
   type MessageGroup,
   type MessageKey,
   type MessageParams,
-} from './messages.gen';
+} from './messages.gen.ts';
 
 /**
  * The site's message catalogue at run time (issue 31, docs/architecture.md §11 "Languages"): the language in use,
@@ -21,20 +21,18 @@ import {
  * Lingui's compiler; ./format.ts formats them (plurals by the locale's rules), so no parser reaches the browser.
  */
 
-export type { Locale, MessageGroup, MessageKey } from './messages.gen';
-export { LANGUAGE_NAMES, LOCALES } from './messages.gen';
+export { isLocale } from './detect.ts';
+export type { Locale, MessageGroup, MessageKey } from './messages.gen.ts';
+export { LANGUAGE_NAMES, LOCALES } from './messages.gen.ts';
 
 /** Where the built catalogues are served (vite.config.ts: fingerprinted under /assets in a build). */
 declare const __I18N_BASE__: string;
 
-/** Fetches one compiled catalogue from the site's own origin. */
-async function fetchCatalogue(locale: Locale, group: MessageGroup): Promise<CompiledCatalogue> {
-  const response = await fetch(`${__I18N_BASE__}/${locale}/${group}.json`);
-  if (!response.ok) throw new Error(`The ${locale} texts of ${group} did not load (${response.status})`);
-  return catalogueOf(await response.json());
-}
-
-/** A compiled catalogue, checked: every value a text or a list of tokens (anything else is dropped). */
+/**
+ * A compiled catalogue, checked: every value a text or a list of tokens (anything else is dropped). For catalogues
+ * read from files (src/i18n/all-catalogues.ts, scripts/prerender.ts); the site trusts its own build's files, which it
+ * fetches from its origin under a fingerprinted folder.
+ */
 export function catalogueOf(value: unknown): CompiledCatalogue {
   const catalogue: CompiledCatalogue = {};
   if (typeof value !== 'object' || value === null) return catalogue;
@@ -49,16 +47,13 @@ function isToken(token: unknown): token is CompiledToken {
   return typeof token === 'string' || (Array.isArray(token) && typeof token[0] === 'string');
 }
 
-let current: Locale = 'en';
+let current: Locale = DEFAULT_LOCALE;
 const catalogues = new Map<Locale, CompiledCatalogue>();
-const loaded = new Map<Locale, Set<MessageGroup>>();
+/** Each group's texts per language (`es/licence`), loaded or on their way: a group is fetched once per language. */
+const loads = new Map<string, Promise<void>>();
 /** Every group some page asked for: a switch loads them all in the new language before it shows. */
 const wanted = new Set<MessageGroup>(['common']);
 const listeners = new Set<() => void>();
-
-export function isLocale(value: unknown): value is Locale {
-  return LOCALES.some((locale) => locale === value);
-}
 
 /** The language in use. */
 export function currentLocale(): Locale {
@@ -71,24 +66,31 @@ export function intlLocale(locale: Locale = current): string {
 }
 
 async function loadInto(locale: Locale, groups: Iterable<MessageGroup>): Promise<void> {
-  const have = loaded.get(locale) ?? new Set<MessageGroup>();
-  loaded.set(locale, have);
   await Promise.all(
-    [...groups]
-      .filter((group) => !have.has(group))
-      .map(async (group) => addCatalogue(locale, group, await fetchCatalogue(locale, group))),
+    [...groups].map((group) => {
+      const id = `${locale}/${group}`;
+      let load = loads.get(id);
+      if (!load) {
+        load = fetch(`${__I18N_BASE__}/${id}.json`).then(async (response) => {
+          if (!response.ok) throw new Error(`The texts ${id} did not load (${response.status})`);
+          addCatalogue(locale, group, await response.json());
+        });
+        loads.set(id, load);
+        // A group that failed to load is fetched again when a page next asks for it.
+        load.catch(() => loads.delete(id));
+      }
+      return load;
+    }),
   );
 }
 
 /**
  * Adds a catalogue already at hand: the tests and the server's renderer of /draft (src/routes/draft.server.tsx) add
- * them all up front instead of fetching.
+ * them all up front instead of fetching, and scripts/prerender.ts the ones of the pages it writes.
  */
 export function addCatalogue(locale: Locale, group: MessageGroup, messages: CompiledCatalogue): void {
   catalogues.set(locale, { ...catalogues.get(locale), ...messages });
-  const have = loaded.get(locale) ?? new Set<MessageGroup>();
-  have.add(group);
-  loaded.set(locale, have);
+  loads.set(`${locale}/${group}`, Promise.resolve());
 }
 
 /**
@@ -141,7 +143,7 @@ function render(key: MessageKey, params: object | undefined): string {
   const message = catalogues.get(current)?.[key];
   // A group not loaded yet (a bug: its route did not ask for it) shows its key, never a blank.
   if (message === undefined) return key;
-  const out = formatMessage(message, { ...params }, INTL_LOCALES[current]);
+  const out = formatMessage(message, params ?? {}, INTL_LOCALES[current]);
   recorder?.(out);
   return out;
 }

@@ -7,8 +7,6 @@ import type { Athlete, LatestLicense, LicenceInfo } from '../api/schemas';
 import {
   addAthleteStepsOf,
   canCheckTeamCode,
-  OTHER_TEAM_NOTE,
-  PAGE_TEAM_NOTE,
   type TeamChoiceView,
   teamChoiceView,
   teamFieldOpen,
@@ -24,6 +22,9 @@ const infos: Readonly<Record<string, LicenceInfo>> = {
   'COACH-2027': coachInfo,
 };
 const latest: Readonly<Record<string, LatestLicense>> = { 'TIGERS-2027': tigers, 'STORM-2026': storm };
+/** The notes beside the team in use, as catalogue keys: "this registration's team", "another team's license". */
+const PAGE_TEAM_NOTE = 'payment.pageTeamNote';
+const OTHER_TEAM_NOTE = 'payment.otherTeamNote';
 const notFound = new ApiError({ kind: 'http', status: 404, message: 'License not found.' });
 
 function start(license: string | null = 'TIGERS-2027') {
@@ -111,7 +112,8 @@ describe("the add flow's choice of team (issue 20 point 1)", () => {
     await settle();
     expect(teamChoiceView(actor.getSnapshot())).toMatchObject({
       status: 'refused',
-      error: "This is a coach license: enter the code of a team's registration link.",
+      // "This is a coach license: enter the code of a team's registration link."
+      error: { key: 'payment.teamCoach' },
     });
 
     actor.send({ type: 'TEAM_CODE', code: 'NOPE-1' });

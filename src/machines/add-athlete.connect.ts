@@ -6,6 +6,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { addAthleteMachine } from './add-athlete.machine';
 import type { AthleteStepsActorRef, AthleteStepsSnapshot } from './athlete-steps.connect';
+import type { ShownText } from './payment-texts';
 
 export type AddAthleteActorRef = ActorRefFrom<typeof addAthleteMachine>;
 export type AddAthleteSnapshot = SnapshotFrom<typeof addAthleteMachine>;
@@ -20,19 +21,16 @@ export function teamFieldOpen(snapshot: AddAthleteSnapshot): boolean {
   return snapshot.matches('enteringCode');
 }
 
-export const PAGE_TEAM_NOTE = "this registration's team";
-export const OTHER_TEAM_NOTE = "another team's license";
-
 export type TeamChoiceStatus = 'closed' | 'entering' | 'checking' | 'refused';
 
 export interface TeamChoiceView {
   status: TeamChoiceStatus;
   /** Said beside the team in use: "this registration's team" or "another team's license". */
-  note: string;
+  note: 'payment.pageTeamNote' | 'payment.otherTeamNote';
   /** The payment page's team, named on the way back to it (known once another team was chosen). */
   pageTeam: string | null;
-  /** Why the code was refused (`refused`), tied to the field and announced. */
-  error: string | null;
+  /** Why the code was refused (`refused`), tied to the field and announced: a catalogue message or the server's text. */
+  error: ShownText | null;
   canOpen: boolean;
   canUsePageTeam: boolean;
   canCancel: boolean;
@@ -51,7 +49,7 @@ export function teamChoiceView(snapshot: AddAthleteSnapshot): TeamChoiceView {
   const status = teamChoiceStatus(snapshot);
   return {
     status,
-    note: context.license === context.pageLicence ? PAGE_TEAM_NOTE : OTHER_TEAM_NOTE,
+    note: context.license === context.pageLicence ? 'payment.pageTeamNote' : 'payment.otherTeamNote',
     pageTeam: context.pageTeam,
     error: status === 'refused' ? context.teamError : null,
     canOpen: snapshot.can({ type: 'OTHER_TEAM' }),

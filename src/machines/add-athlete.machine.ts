@@ -17,6 +17,7 @@ import { getLicenceInfo } from '../api/licences';
 import { type TeamLicences, teamLicenceRefusal } from './add-athlete.rules';
 import { type AthleteStepsInput, type AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
 import { exitOf } from './flow-exit';
+import type { ShownText } from './payment-texts';
 import { apiCall } from './settle-unless-aborted';
 
 export type AddAthleteEvent =
@@ -36,8 +37,8 @@ export interface AddAthleteContext {
   license: string | null;
   /** The payment page's team name, learnt with the first other team's code (for the way back to it). */
   pageTeam: string | null;
-  /** Why the other team's code was refused. */
-  teamError: string | null;
+  /** Why the other team's code was refused: a catalogue message (add-athlete.rules.ts), or the server's text. */
+  teamError: ShownText | null;
   /** The athlete steps are at their athlete list with nothing under way: the team may change. */
   stepsOnList: boolean;
   exit: AthleteStepsOutput | null;

@@ -34,8 +34,9 @@ describe("another team's licence on 'Add another athlete' (issue 20 point 1)", (
   });
 
   it("refuses a paused licence and one with no seat left with the licence page's texts", () => {
-    expect(onTigersPage(pausedInfo)).toBe('Registration has been paused by the organization.');
-    expect(onTigersPage(fullInfo)).toBe('Sorry, this license is not available.');
+    // 'Registration has been paused by the organization.', 'Sorry, this license is not available.'
+    expect(onTigersPage(pausedInfo)).toEqual({ key: 'payment.teamPaused' });
+    expect(onTigersPage(fullInfo)).toEqual({ key: 'payment.licenceNotAvailable' });
     expect(onTigersPage({ ...stormInfo, available_licenses: 0 })).toBe(TEAM_LICENCE_TEXTS.unavailable);
     expect(onTigersPage({ ...stormInfo, available: false })).toBe(TEAM_LICENCE_TEXTS.unavailable);
   });

@@ -5,14 +5,22 @@
  * before the athlete steps claim it: the family checkout is one organization's (docs/api.md, Family checkout).
  */
 import type { LicenceInfo } from '../api/schemas';
+import type { Message } from '../i18n/runtime';
 
-/** What the add flow says when it refuses another team's licence (the first two are spec §2's licence page texts). */
+/**
+ * What the add flow says when it refuses another team's licence, as catalogue messages (issue 31): 'Registration has
+ * been paused by the organization.' and 'Sorry, this license is not available.' (spec §2's licence page texts), "This
+ * is a coach license: enter the code of a team's registration link." and 'This team belongs to another club: register
+ * with its own link.'.
+ */
 export const TEAM_LICENCE_TEXTS = {
-  paused: 'Registration has been paused by the organization.',
-  unavailable: 'Sorry, this license is not available.',
-  coach: "This is a coach license: enter the code of a team's registration link.",
-  otherClub: 'This team belongs to another club: register with its own link.',
-} as const;
+  paused: { key: 'payment.teamPaused' },
+  unavailable: { key: 'payment.licenceNotAvailable' },
+  coach: { key: 'payment.teamCoach' },
+  otherClub: { key: 'payment.teamOtherClub' },
+} as const satisfies Record<string, Message>;
+
+export type TeamLicenceRefusal = (typeof TEAM_LICENCE_TEXTS)[keyof typeof TEAM_LICENCE_TEXTS];
 
 /** Another team's licence and the payment page's, as the server describes them. */
 export interface TeamLicences {
@@ -25,7 +33,7 @@ export interface TeamLicences {
  * a licence of another organization than the page's (or one the server names none for) cannot join this
  * organization's checkout; a paused licence and one with no seat left are refused with the licence page's texts.
  */
-export function teamLicenceRefusal({ team, page }: TeamLicences): string | null {
+export function teamLicenceRefusal({ team, page }: TeamLicences): TeamLicenceRefusal | null {
   if (team.is_coach) return TEAM_LICENCE_TEXTS.coach;
   if (team.organization_id === null || team.organization_id !== page.organization_id) {
     return TEAM_LICENCE_TEXTS.otherClub;

@@ -34,6 +34,7 @@ export function draftValues(draft: AdminDraft): AdminDraftValues {
     ...teamValuesOf(draft),
     season_id: draft.season_id === null ? '' : String(draft.season_id),
     waiver: draft.waiver ?? '',
+    waiver_es: draft.waiver_es ?? '',
   };
 }
 

@@ -94,6 +94,7 @@ function fieldsOf(form: AdminFormKind, values: Values): Values {
 function settingsValues(values: Values) {
   return {
     waiver: text(values, 'waiver'),
+    waiver_es: text(values, 'waiver_es'),
     second_percent: text(values, 'second_percent'),
     further_percent: text(values, 'further_percent'),
   };
@@ -223,7 +224,7 @@ const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {
   coachLicence: ['code', 'seats', 'expires_on'],
   seats: ['available_licenses'],
   pause: [],
-  settings: ['waiver', 'second_percent', 'further_percent'],
+  settings: ['waiver', 'waiver_es', 'second_percent', 'further_percent'],
   discountCode: ['code', 'percent_off', 'flat_discount_cents'],
   staffInvite: ['name', 'email', 'role', 'team_id'],
   draft: ['team_id'],

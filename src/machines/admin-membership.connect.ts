@@ -53,6 +53,8 @@ export interface MembershipSummary {
   status: Message;
   /** The card on file (`cardText`: 'Visa ending 4242'), or null ('No card on file'). */
   card: { brand: string; last4: string } | null;
+  /** Issue 31 point 4: the language of the waiver text agreed to ('Agreed in Spanish'); null: none recorded. */
+  waiverAgreed: Message | null;
 }
 
 export interface PhaseRow {
@@ -193,6 +195,10 @@ function summaryOf(membership: MembershipDetail): MembershipSummary {
     remaining: formatUsd(membership.remaining_cents),
     status: { key: 'admin.membershipStatus', params: { status: membership.status } },
     card: membership.card,
+    waiverAgreed:
+      membership.waiver_language === undefined
+        ? null
+        : { key: 'admin.waiverAgreed', params: { language: membership.waiver_language } },
   };
 }
 

@@ -206,7 +206,7 @@ describe('admin-setup.connect', () => {
   });
 
   it("saves a form, reloads and says so; a refusal keeps the form with the server's message on its field", async () => {
-    let answer = jsonResponse({ message: CODE_TAKEN, messages: { code: [CODE_TAKEN] } }, 422);
+    let answer = jsonResponse({ message: t(CODE_TAKEN), messages: { code: [t(CODE_TAKEN)] } }, 422);
     const writes: string[] = [];
     stubConsole('owner', (method, path) => {
       writes.push(`${method} ${path}`);
@@ -228,8 +228,8 @@ describe('admin-setup.connect', () => {
     await waitFor(form, (snapshot) => snapshot.matches('failed'));
     expect(adminFormView(form.getSnapshot())).toEqual({
       busy: false,
-      alert: CODE_TAKEN,
-      fieldErrors: { code: CODE_TAKEN },
+      alert: 'This code is already in use.',
+      fieldErrors: { code: 'This code is already in use.' },
     });
     form.send({ type: 'EDIT' });
     expect(adminFormView(form.getSnapshot()).fieldErrors).toEqual({});

@@ -107,6 +107,8 @@ export interface SetupLoaded {
   coachLicences: SetupLicenceRow[];
   protectionPlans: { id: number; name: string }[];
   waiver: string;
+  /** Issue 31 point 4: the waiver's Spanish text ('' for none). */
+  waiverEs: string;
   secondPercent: string;
   furtherPercent: string;
   /** 'None' or '10% off the 2nd athlete, 15% off each further one'. */
@@ -245,6 +247,7 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
     coachLicences: coach_licences.map(licenceRow),
     protectionPlans: protection_plans.map((plan) => ({ id: plan.id, name: plan.name })),
     waiver: organization.waiver ?? '',
+    waiverEs: organization.waiver_es ?? '',
     secondPercent: discount === null ? '' : String(discount.second_percent),
     furtherPercent: discount === null ? '' : String(discount.further_percent),
     householdDiscount:

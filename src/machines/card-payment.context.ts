@@ -9,9 +9,10 @@ import type { HouseholdCheckoutResponse, HouseholdCheckoutSuccess, HouseholdRece
 import type { CheckoutRequest, CheckoutSuccessRequest } from '../api/memberships';
 import type { CheckoutResponse, CheckoutSuccessResponse, CollectionResult, Receipt } from '../api/schemas';
 import { type CheckoutParams, paymentReturnUrl, type ReturnedPayment } from '../domain/payment-return';
-import { CHECKOUT_FALLBACK, UNEXPECTED_CARD_ERROR } from '../domain/payment-rules';
+import type { Message } from '../i18n/runtime';
 import type { BillingDetails, CardResult } from '../providers/card-payments/types';
 import type { CardForm } from './card-steps';
+import { CARD_TEXTS, type ShownText } from './payment-texts';
 
 /** The card saved for later charges of one membership (update card): card-setup answers its SetupIntent. */
 export interface SavedCardCheckout {
@@ -58,7 +59,7 @@ export interface CardPaymentInput {
    * `failure` when the call failed (the one-athlete flow: 'Something went wrong.' with a full discount, else
    * 'Something went wrong'; the family checkout: the first, then the second).
    */
-  fallbacks: { noIntent: string; failure: string };
+  fallbacks: { noIntent: Message; failure: Message };
 }
 
 /** How one payment ends; the checkout that invoked it decides where each leads. */
@@ -66,19 +67,19 @@ export type CardPaymentExit =
   /** `refunded`: the intent paid a team already paid for, and the server gave the money back (no receipt). */
   | { exit: 'paid'; receipt: CardReceipt | null; refunded: boolean }
   | { exit: 'retry' }
-  | { exit: 'refused'; message: string; paidCheckout: CardRecord | null }
+  | { exit: 'refused'; message: ShownText; paidCheckout: CardRecord | null }
   /** `cause`: the failed call's error (the family checkout's problems by athlete, update card's 401). */
-  | { exit: 'failed'; error: string; paidCheckout: CardRecord | null; cause: unknown };
+  | { exit: 'failed'; error: ShownText; paidCheckout: CardRecord | null; cause: unknown };
 
 export interface CardPaymentContext extends CardPaymentInput {
   clientSecret: string | null;
   /** Set when checkout answered a SetupIntent (nothing due today): the card confirms it instead of a payment. */
   setupIntentId: string | null;
   refunded: boolean;
-  /** A payment message (§8: card, provider return). */
-  message: string | null;
-  /** A checkout or recording failure (§8), and the call's error it came from. */
-  error: string | null;
+  /** A payment message (§8: card, provider return): a catalogue message, or the provider's text. */
+  message: ShownText | null;
+  /** A checkout or recording failure (§8), a catalogue message or the server's text, and the call's error. */
+  error: ShownText | null;
   cause: unknown;
   /** What the server confirmed once paid (null when it recorded nothing new to confirm, e.g. a refunded intent). */
   receipt: CardReceipt | null;
@@ -115,11 +116,11 @@ export function exitTo(context: CardPaymentContext, exit: CardPaymentExit['exit'
     case 'paid':
       return { exit, receipt: context.receipt, refunded: context.refunded };
     case 'refused':
-      return { exit, message: context.message ?? UNEXPECTED_CARD_ERROR, paidCheckout: context.paidCheckout };
+      return { exit, message: context.message ?? CARD_TEXTS.unexpectedError, paidCheckout: context.paidCheckout };
     case 'failed':
       return {
         exit,
-        error: context.error ?? CHECKOUT_FALLBACK,
+        error: context.error ?? CARD_TEXTS.somethingWentWrong,
         paidCheckout: context.paidCheckout,
         cause: context.cause,
       };

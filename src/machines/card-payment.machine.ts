@@ -29,14 +29,7 @@
  */
 import { assign, setup } from 'xstate';
 import { checkout, checkoutSuccess } from '../api/memberships';
-import {
-  CARD_NOT_CONFIRMED,
-  CHECKOUT_FALLBACK,
-  PAYMENT_MESSAGE_MS,
-  PAYMENT_PROCESSING,
-  PAYMENT_SOMETHING_WENT_WRONG,
-  UNEXPECTED_CARD_ERROR,
-} from '../domain/payment-rules';
+import { PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
 import type { CardError, CardResult } from '../providers/card-payments/types';
 import {
   type CardCheckout,
@@ -65,6 +58,7 @@ import {
 } from './card-steps';
 import { exitOf } from './flow-exit';
 import { checkoutFailureText, recordAfterReturnFailureText } from './payment.failures';
+import { CARD_TEXTS, type ShownText } from './payment-texts';
 import { apiCall } from './settle-unless-aborted';
 
 export type {
@@ -127,8 +121,8 @@ export const cardPaymentMachine = setup({
     intentIs,
   },
   actions: {
-    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
-    showError: assign((_, params: { error: string; cause?: unknown }) => ({
+    showMessage: assign({ message: (_, params: { message: ShownText }) => params.message }),
+    showError: assign((_, params: { error: ShownText; cause?: unknown }) => ({
       error: params.error,
       cause: params.cause,
     })),
@@ -208,7 +202,10 @@ export const cardPaymentMachine = setup({
           },
           { target: 'checkingOut' },
         ],
-        onError: { target: 'refused', actions: { type: 'showMessage', params: { message: UNEXPECTED_CARD_ERROR } } },
+        onError: {
+          target: 'refused',
+          actions: { type: 'showMessage', params: { message: CARD_TEXTS.unexpectedError } },
+        },
       },
     },
     checkingOut: {
@@ -278,16 +275,22 @@ export const cardPaymentMachine = setup({
           {
             guard: 'savesCardOnly',
             target: 'refused',
-            actions: { type: 'showMessage', params: { message: CARD_NOT_CONFIRMED } },
+            actions: { type: 'showMessage', params: { message: CARD_TEXTS.notConfirmed } },
           },
           {
             guard: { type: 'intentIs', params: ({ event }) => ({ result: event.output, status: 'processing' }) },
             target: 'refused',
-            actions: { type: 'showMessage', params: { message: PAYMENT_PROCESSING } },
+            actions: { type: 'showMessage', params: { message: CARD_TEXTS.processing } },
           },
-          { target: 'refused', actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } } },
+          {
+            target: 'refused',
+            actions: { type: 'showMessage', params: { message: CARD_TEXTS.somethingWentWrongDot } },
+          },
         ],
-        onError: { target: 'refused', actions: { type: 'showMessage', params: { message: UNEXPECTED_CARD_ERROR } } },
+        onError: {
+          target: 'refused',
+          actions: { type: 'showMessage', params: { message: CARD_TEXTS.unexpectedError } },
+        },
       },
     },
     recordingPayment: {
@@ -305,7 +308,7 @@ export const cardPaymentMachine = setup({
             actions: {
               type: 'showError',
               params: ({ event }) => ({
-                error: checkoutFailureText(event.error, CHECKOUT_FALLBACK),
+                error: checkoutFailureText(event.error, CARD_TEXTS.somethingWentWrong),
                 cause: event.error,
               }),
             },
@@ -322,7 +325,7 @@ export const cardPaymentMachine = setup({
             target: 'failed',
             actions: {
               type: 'showError',
-              params: ({ event }) => ({ error: checkoutFailureText(event.error, CHECKOUT_FALLBACK) }),
+              params: ({ event }) => ({ error: checkoutFailureText(event.error, CARD_TEXTS.somethingWentWrong) }),
             },
           },
         ],

@@ -6,15 +6,19 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { cardPaymentMachine } from './card-payment.machine';
+import type { ShownText } from './payment-texts';
 
 export type CardPaymentActorRef = ActorRefFrom<typeof cardPaymentMachine>;
 export type CardPaymentSnapshot = SnapshotFrom<typeof cardPaymentMachine>;
 
-/** What the return screen shows (§4/§8): checking, the result message, and which 'Try again' it offers. */
+/**
+ * What the return screen shows (§4/§8): checking, the result message, and which 'Try again' it offers. The texts are
+ * catalogue messages, or the provider's or server's text; the view says them in the language in use.
+ */
 export interface ReturnNotice {
   checking: boolean;
-  message: string | null;
-  error: string | null;
+  message: ShownText | null;
+  error: ShownText | null;
   /** After a failed or unknown result: CONTINUE (back to the payment options now). */
   canTryAgain: boolean;
   /** After recording failed: RETRY (record again). */
@@ -25,7 +29,7 @@ export interface ReturnNotice {
 interface ReturningSnapshot {
   hasTag(tag: 'busy'): boolean;
   matches(value: { returning: 'failed' | 'recordFailed' }): boolean;
-  context: { message: string | null; error: string | null };
+  context: { message: ShownText | null; error: ShownText | null };
 }
 
 /** The return screen's view model. */

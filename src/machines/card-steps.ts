@@ -6,14 +6,6 @@
  */
 import { fromPromise } from 'xstate';
 import type { ReturnedPayment } from '../domain/payment-return';
-import {
-  CARD_NOT_CONFIRMED,
-  cardErrorMessage,
-  PAYMENT_NOT_SUCCESSFUL,
-  PAYMENT_PROCESSING,
-  PAYMENT_SOMETHING_WENT_WRONG,
-  UNEXPECTED_CARD_ERROR,
-} from '../domain/payment-rules';
 import type {
   BillingDetails,
   CardError,
@@ -21,6 +13,7 @@ import type {
   CardResult,
   SetupFormHandle,
 } from '../providers/card-payments/types';
+import { CARD_TEXTS, type ShownText } from './payment-texts';
 
 /** The mounted card form: a payment's (Pay Now), or a card saved for later charges (update card: setup only). */
 export type CardForm = CardFormHandle | SetupFormHandle;
@@ -34,9 +27,17 @@ export interface ConfirmCardInput {
   returnUrl: string;
 }
 
-/** §8 card form: the provider's message for card and validation errors, else 'An unexpected error occured.'. */
-export function cardErrorText(error: CardError | undefined): string {
-  return error === undefined ? UNEXPECTED_CARD_ERROR : cardErrorMessage(error);
+/**
+ * §8 card form: card and validation errors show the provider's message, anything else (an API, network or rate-limit
+ * error of the provider) 'An unexpected error occured.'. Stripe's message is already in the language in use (the
+ * Elements locale) and is held as it came; the sandbox's carries its catalogue message (`text`), held as a message.
+ */
+export function cardErrorText(error: CardError | undefined): ShownText {
+  if (error === undefined || (error.type !== 'card_error' && error.type !== 'validation_error')) {
+    return CARD_TEXTS.unexpectedError;
+  }
+  if (error.text !== undefined) return error.text;
+  return error.message !== undefined && error.message.trim() !== '' ? error.message : CARD_TEXTS.unexpectedError;
 }
 
 /** Provider actors (not our API, so not settleUnlessAborted): the card form's own submit and confirm. */
@@ -109,7 +110,7 @@ export function returningFromProvider<
   const notConfirmed = {
     guard: 'savesCardOnly',
     target: steps.notConfirmed.target,
-    actions: { type: 'showMessage', params: { message: CARD_NOT_CONFIRMED } },
+    actions: { type: 'showMessage', params: { message: CARD_TEXTS.notConfirmed } },
   } as const;
   return {
     description: steps.description,
@@ -134,7 +135,7 @@ export function returningFromProvider<
                 params: ({ event }: DoneWith) => ({ result: event.output, status: 'processing' }),
               },
               target: 'processing',
-              actions: { type: 'showMessage', params: { message: PAYMENT_PROCESSING } },
+              actions: { type: 'showMessage', params: { message: CARD_TEXTS.processing } },
             },
             {
               guard: {
@@ -142,13 +143,19 @@ export function returningFromProvider<
                 params: ({ event }: DoneWith) => ({ result: event.output, status: 'requires_payment_method' }),
               },
               target: 'failed',
-              actions: { type: 'showMessage', params: { message: PAYMENT_NOT_SUCCESSFUL } },
+              actions: { type: 'showMessage', params: { message: CARD_TEXTS.notSuccessful } },
             },
-            { target: 'failed', actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } } },
+            {
+              target: 'failed',
+              actions: { type: 'showMessage', params: { message: CARD_TEXTS.somethingWentWrongDot } },
+            },
           ],
           onError: [
             notConfirmed,
-            { target: 'failed', actions: { type: 'showMessage', params: { message: PAYMENT_SOMETHING_WENT_WRONG } } },
+            {
+              target: 'failed',
+              actions: { type: 'showMessage', params: { message: CARD_TEXTS.somethingWentWrongDot } },
+            },
           ],
         },
       },

@@ -6,15 +6,12 @@ import { type Quote, quoteSchema } from '../api/household.schemas';
 import { householdQuoteSample } from '../api/household-samples';
 import { setLocale, text } from '../i18n/runtime';
 import { householdCardPaymentMachine } from './household-card-payment';
-import {
-  householdEditView,
-  householdReviewView,
-  householdScreenOf,
-  LICENCE_NOT_AVAILABLE,
-} from './household-checkout.connect';
+import { householdEditView, householdReviewView, householdScreenOf } from './household-checkout.connect';
 import { householdCheckoutMachine } from './household-checkout.machine';
 
 const quote: Quote = quoteSchema.parse(householdQuoteSample);
+/** The server's text of a 409 on a line (shown beside the athlete as it came). */
+const LICENCE_NOT_AVAILABLE = 'Sorry, this license is not available.';
 const input = {
   athletes: [
     { id: 11, name: 'Sam Rivera' },

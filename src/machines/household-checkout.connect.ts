@@ -16,10 +16,10 @@ import {
   checksOutWithoutCard,
   type HouseholdAthlete,
   type HouseholdCheckoutContext,
-  LICENCE_NOT_AVAILABLE,
 } from './household-checkout.context';
 import type { householdCheckoutMachine } from './household-checkout.machine';
 import { lastResult } from './last-result';
+import type { ShownText } from './payment-texts';
 
 export type HouseholdCheckoutActorRef = ActorRefFrom<typeof householdCheckoutMachine>;
 export type HouseholdCheckoutSnapshot = SnapshotFrom<typeof householdCheckoutMachine>;
@@ -72,8 +72,11 @@ export interface HouseholdAthleteView {
   readonly plans: readonly HouseholdPlanView[];
   readonly selectedMonth: number | null;
   readonly protection: { readonly description: string; readonly amountCents: number; readonly added: boolean } | null;
-  /** What stands in the way of this athlete (the quote's problem or Pay Now's 409), shown beside it. */
-  readonly problem: string | null;
+  /**
+   * What stands in the way of this athlete (the quote's problem or Pay Now's 409), shown beside it: the server's text,
+   * or a catalogue message when it gave none.
+   */
+  readonly problem: ShownText | null;
 }
 
 function teamLineOf(line: QuoteLine | undefined): string | null {
@@ -98,7 +101,7 @@ const athleteViewsOf = lastResult(
     athletes: readonly HouseholdAthlete[],
     lines: readonly HouseholdLine[],
     quote: Quote | null,
-    problems: Readonly<Record<string, string>>,
+    problems: Readonly<Record<string, ShownText>>,
   ): readonly HouseholdAthleteView[] =>
     athletes.map((athlete) => {
       const quoted = quote?.athletes.find((line) => line.athlete_id === athlete.id);
@@ -227,6 +230,8 @@ export interface WaiverView {
   readonly organizationId: number;
   readonly organizationName: string;
   readonly waiver: string;
+  /** Issue 31 point 4: its Spanish text, shown instead on Spanish pages; absent: none. */
+  readonly waiverEs?: string | null | undefined;
   readonly agreed: boolean;
   readonly touched: boolean;
 }
@@ -239,6 +244,7 @@ const waiverViewsOf = lastResult(
         organizationId: waiver.organization_id,
         organizationName: waiver.organization_name,
         waiver: waiver.waiver,
+        waiverEs: waiver.waiver_es,
         agreed: agreed.includes(waiver.organization_id),
         touched: touched.includes(waiver.organization_id),
       })),
@@ -262,7 +268,7 @@ export function householdReviewView(snapshot: HouseholdCheckoutSnapshot) {
 }
 
 /** The quote failure (§8): the server's text, or null for none (the view then says 'Error'). */
-export function householdErrorOf(snapshot: HouseholdCheckoutSnapshot): string | null {
+export function householdErrorOf(snapshot: HouseholdCheckoutSnapshot): ShownText | null {
   return snapshot.context.error;
 }
 
@@ -273,5 +279,3 @@ export function householdCardPaymentOf(snapshot: HouseholdCheckoutSnapshot): Car
 
 /** Context the views never read directly; exported for the tests' fixtures. */
 export type { HouseholdCheckoutContext };
-/** The problem text of a 409 without one. */
-export { LICENCE_NOT_AVAILABLE };

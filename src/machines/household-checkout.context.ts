@@ -10,15 +10,12 @@ import type { User } from '../api/schemas';
 import { isValidForm } from '../domain/form-schema';
 import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-billing';
 import type { ReturnedPayment } from '../domain/payment-return';
-import { CHECKOUT_FALLBACK, FULL_DISCOUNT_CHECKOUT_FALLBACK } from '../domain/payment-rules';
 import type { BillingDetails, CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import type { CardPaymentExit, CardPaymentInput, CardReceipt, CardRecord } from './card-payment.machine';
+import { CARD_TEXTS, PAYMENT_TEXTS, type ShownText } from './payment-texts';
 
 /** At most this many athletes in one checkout (docs/api.md: 1..8 lines). */
 export const MAX_HOUSEHOLD_ATHLETES = 8;
-
-/** 409 on a line at Pay Now, when the server gave no text (issue 20 point 3). */
-export const LICENCE_NOT_AVAILABLE = 'Sorry, this license is not available.';
 
 /** One athlete of the checkout as the site knows it before the quote names it. */
 export interface HouseholdAthlete {
@@ -60,10 +57,14 @@ export interface HouseholdCheckoutContext {
   discountCode: string | null;
   /** A code sent with the quote under way, applied once the server accepts it. */
   pendingCode: string | null;
+  /** The server's text for a refused code. */
   codeError: string | null;
   quote: Quote | null;
-  /** Per athlete id, what the server said at Pay Now (409), shown beside that athlete. */
-  problems: Readonly<Record<string, string>>;
+  /**
+   * Per athlete id, what the server said at Pay Now (409), shown beside that athlete: its text, or 'Sorry, this
+   * license is not available.' (a catalogue message) when it gave none.
+   */
+  problems: Readonly<Record<string, ShownText>>;
   /** Organizations whose waiver is agreed, and those whose box was ticked at least once (§5). */
   agreedWaivers: readonly number[];
   touchedWaivers: readonly number[];
@@ -78,13 +79,13 @@ export interface HouseholdCheckoutContext {
   returned: ReturnedPayment | null;
   receipt: HouseholdReceipt | null;
   refunded: boolean;
-  /** A card or provider message (§8), shown until it times out. */
-  message: string | null;
-  /** A load or checkout failure (§8). */
-  error: string | null;
+  /** A card or provider message (§8), shown until it times out: a catalogue message or the provider's text. */
+  message: ShownText | null;
+  /** A load or checkout failure (§8): the server's text or a catalogue message. */
+  error: ShownText | null;
   /** The athlete added last (the one a cross-organization quote refuses), null when none was added here. */
   lastAdded: number | null;
-  /** Why the last added athlete was taken out again (the quote's 422 on `athletes`), until the next change. */
+  /** Why the last added athlete was taken out again (the server's text of the quote's 422 on `athletes`). */
   notice: string | null;
   /** Issue 30 point 4: the athlete 'Remove' took out, whose held seat the next quote gives back first. */
   releasing: number | null;
@@ -194,13 +195,13 @@ export function validBilling(billing: BillingForm | null): boolean {
 }
 
 /** The athlete problems of a 409 at Pay Now (`messages["athletes.<id>"]`), by athlete id; {} when none. */
-export function lineProblemsOf(error: unknown): Record<string, string> {
+export function lineProblemsOf(error: unknown): Record<string, ShownText> {
   if (!(error instanceof ApiError) || error.status !== 409) return {};
-  const problems: Record<string, string> = {};
+  const problems: Record<string, ShownText> = {};
   for (const [key, texts] of Object.entries(error.messages)) {
     const match = /^athletes\.(\d+)$/.exec(key);
     if (match?.[1] !== undefined)
-      problems[match[1]] = texts.find((text) => text.trim() !== '') ?? LICENCE_NOT_AVAILABLE;
+      problems[match[1]] = texts.find((text) => text.trim() !== '') ?? PAYMENT_TEXTS.licenceNotAvailable;
   }
   return problems;
 }
@@ -254,7 +255,7 @@ export function cardPaymentInputOf(context: HouseholdCheckoutContext): CardPayme
     paidCheckout: context.paidIntent,
     returned: context.returned,
     checkoutId: context.checkoutId,
-    fallbacks: { noIntent: CHECKOUT_FALLBACK, failure: FULL_DISCOUNT_CHECKOUT_FALLBACK },
+    fallbacks: { noIntent: CARD_TEXTS.somethingWentWrong, failure: CARD_TEXTS.somethingWentWrongDot },
   };
 }
 

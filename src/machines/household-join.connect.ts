@@ -7,7 +7,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GuardianFormValues } from '../domain/forms/guardian';
 import type { LoginFormValues } from '../domain/forms/login';
 import type { Message } from '../i18n/runtime';
-import { type householdJoinMachine, INVITATION_NOT_VALID } from './household-join.machine';
+import type { householdJoinMachine } from './household-join.machine';
 
 export type HouseholdJoinActorRef = ActorRefFrom<typeof householdJoinMachine>;
 export type HouseholdJoinSnapshot = SnapshotFrom<typeof householdJoinMachine>;
@@ -53,9 +53,6 @@ function screenOf(snapshot: HouseholdJoinSnapshot): HouseholdJoinScreen | null {
   return null;
 }
 
-/** A link without a token: the machine's own text, from the catalogue (any other failure is the server's text). */
-const NOT_VALID: Message = { key: 'household.invitationNotValid' };
-
 const INVITED_BY_GUARDIAN: Message = { key: 'household.invitedByGuardian' };
 const JOINED: Message = { key: 'household.joined' };
 const inviteMessages = new Map<string, { invited: Message; joined: Message }>();
@@ -99,7 +96,7 @@ export function householdJoinView(snapshot: HouseholdJoinSnapshot): HouseholdJoi
     invitedText: context.invite === null ? null : messages.invited,
     joinedText: context.invite === null ? null : messages.joined,
     loggedInText: context.loggedInAs === null ? null : loggedInMessage(context.loggedInAs),
-    error: !failed ? null : context.errorText === INVITATION_NOT_VALID ? NOT_VALID : context.errorText,
+    error: failed ? context.errorText : null,
     busy: snapshot.hasTag('busy'),
     canJoin: snapshot.can({ type: 'JOIN' }),
     canRetry: snapshot.can({ type: 'RETRY' }),

@@ -17,14 +17,17 @@ import { toGuardianAccountFields } from '../domain/account-forms';
 import { isValidForm } from '../domain/form-schema';
 import { type GuardianFormValues, newGuardianSchema } from '../domain/forms/guardian';
 import type { LoginFormValues } from '../domain/forms/login';
+import type { Message } from '../i18n/runtime';
 import { failedTo } from './call-failure';
 import { exitOf } from './flow-exit';
 import { isValidLogin, loginCall } from './login-form';
+import type { ShownText } from './payment-texts';
 import { answeredUser, storeUser } from './session-actions';
 import { apiCall } from './settle-unless-aborted';
 
 /** The server's answer to an unknown token, also shown for a link without one. */
-export const INVITATION_NOT_VALID = 'This invitation is not valid.';
+/** A link without a token: refused without asking the server (the server's own answer says the same in its language). */
+export const INVITATION_NOT_VALID: Message = { key: 'household.invitationNotValid' };
 
 /** The route's query (the e-mailed link's token) and the user stored on this device when the page opened. */
 export interface HouseholdJoinInput {
@@ -45,7 +48,8 @@ export interface HouseholdJoinContext {
   /** The e-mail of the stored user when the page opened (joins without logging in), else null. */
   loggedInAs: string | null;
   /** The §8 text of the state's failure, else null. */
-  errorText: string | null;
+  /** The failure to show: the server's answer as it came, or this flow's own message. */
+  errorText: ShownText | null;
   exit: HouseholdJoinExit | null;
 }
 

@@ -29,6 +29,7 @@ import type { HouseholdCheckoutActorRef } from './household-checkout.connect';
 import { lastResult } from './last-result';
 import { checksOutWithoutCard, offeredPlansOf, type PaymentContext, protectionIncluded } from './payment.context';
 import type { paymentMachine } from './payment.machine';
+import type { ShownText } from './payment-texts';
 
 export type { PlanView } from '../domain/plan-lines';
 export type { CardFormHandle } from '../providers/card-payments/types';
@@ -40,7 +41,7 @@ export type {
   PaymentInput,
 } from './payment.context';
 
-export type { CardPaymentActorRef, CardPaymentSnapshot };
+export type { CardPaymentActorRef, CardPaymentSnapshot, ShownText };
 export type PaymentActorRef = ActorRefFrom<typeof paymentMachine>;
 export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
 
@@ -196,6 +197,8 @@ export function checkoutView(snapshot: PaymentSnapshot) {
     /** §4: a full discount with nothing due today: no billing details, no card. */
     free: checksOutWithoutCard(context),
     waiver: hasWaiverText(waiver) ? waiver : null,
+    /** Issue 31 point 4: the waiver's Spanish text, shown instead on Spanish pages (views/payment/waiver-section). */
+    waiverEs: context.data?.team?.waiver_es,
     user: context.user,
     cardPayments: context.cardPayments,
     cardsUnavailable: snapshot.matches({ checkout: 'unavailable' }),
@@ -217,8 +220,11 @@ export function waiverOnlyView(snapshot: PaymentSnapshot) {
   };
 }
 
-/** A page-level text: the load failure, or the error the payment data carries; null for none (the view says 'Error'). */
-export function pageTextOf(snapshot: PaymentSnapshot): string | null {
+/**
+ * A page-level text: the load failure (the server's text, or a catalogue message), or the error the payment data
+ * carries; null for none (the view says 'Error').
+ */
+export function pageTextOf(snapshot: PaymentSnapshot): ShownText | null {
   return (snapshot.matches('pageError') ? snapshot.context.data?.error : snapshot.context.error) ?? null;
 }
 

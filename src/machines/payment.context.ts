@@ -11,7 +11,7 @@ import { type ClientDiscount, isFullDiscount, offeredPlans } from '../domain/fee
 import { isValidForm } from '../domain/form-schema';
 import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-billing';
 import type { CheckoutParams, ReturnedPayment } from '../domain/payment-return';
-import { CHECKOUT_FALLBACK, canCheckout, FULL_DISCOUNT_CHECKOUT_FALLBACK } from '../domain/payment-rules';
+import { canCheckout } from '../domain/payment-rules';
 import type { BillingDetails, CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import type {
   DraftChannelEvent,
@@ -27,6 +27,7 @@ import {
   type HouseholdCheckoutInput,
   newCheckoutKey,
 } from './household-checkout.context';
+import { CARD_TEXTS, type ShownText } from './payment-texts';
 
 /** A new family checkout's key (made once per checkout, docs/api.md). */
 export const newHouseholdKey = newCheckoutKey;
@@ -109,7 +110,8 @@ export interface PaymentContext {
   discount: ClientDiscount | null;
   /** The code being looked up. */
   pendingCode: string | null;
-  discountError: string | null;
+  /** Why the code was refused: the server's text, or 'Code not found.' (a catalogue message). */
+  discountError: ShownText | null;
   includeProtection: boolean;
   selectedPlanMonth: number | null;
   reloadFor: ReloadStep;
@@ -123,10 +125,13 @@ export interface PaymentContext {
   checkout: CheckoutParams | null;
   /** Set once the card payment succeeded: a later attempt records it again instead of charging again. */
   paidCheckout: CheckoutSuccessRequest | null;
-  /** A payment message (§8: card, provider), shown until it times out. */
-  message: string | null;
-  /** A load or checkout failure (§8), shown until the next attempt (a checkout failure also times out). */
-  error: string | null;
+  /** A payment message (§8: card, provider), shown until it times out: a catalogue message or the provider's text. */
+  message: ShownText | null;
+  /**
+   * A load or checkout failure (§8), shown until the next attempt (a checkout failure also times out): the server's
+   * text or a catalogue message.
+   */
+  error: ShownText | null;
   /** What the payment just made confirms (issue 15); the claimed page shows it (issue 19.1). */
   confirmation: PaymentConfirmation | null;
   /** §9/§4: whether the season had started when the plans were loaded (the payment options display it). */
@@ -281,7 +286,7 @@ export function validBilling(billing: BillingForm | null): boolean {
  */
 export function cardPaymentInput(context: PaymentContext): CardPaymentInput {
   const free = checksOutWithoutCard(context);
-  const fallback = free ? FULL_DISCOUNT_CHECKOUT_FALLBACK : CHECKOUT_FALLBACK;
+  const fallback = free ? CARD_TEXTS.somethingWentWrongDot : CARD_TEXTS.somethingWentWrong;
   return {
     checkout: context.checkout,
     free,

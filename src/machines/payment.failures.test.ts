@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
-import { CHECKOUT_FALLBACK, DISCOUNT_NOT_FOUND, FULL_DISCOUNT_CHECKOUT_FALLBACK } from '../domain/payment-rules';
 import { checkoutFailureText, discountFailureText, recordAfterReturnFailureText } from './payment.failures';
+import { CARD_TEXTS } from './payment-texts';
+
+// The flow's own fallbacks are catalogue messages (issue 31): 'Something went wrong' and 'Something went wrong.'.
+const CHECKOUT_FALLBACK = CARD_TEXTS.somethingWentWrong;
+const FULL_DISCOUNT_CHECKOUT_FALLBACK = CARD_TEXTS.somethingWentWrongDot;
 
 const httpError = (body: unknown, status = 422) =>
   new ApiError({
@@ -22,17 +26,21 @@ describe('§8 checkout failure text', () => {
     expect(checkoutFailureText(httpError({ message: 'The plan is not offered.' }), CHECKOUT_FALLBACK)).toBe(
       'The plan is not offered.',
     );
-    expect(checkoutFailureText(httpError({ message: '  ' }), CHECKOUT_FALLBACK)).toBe('Something went wrong');
-    expect(checkoutFailureText(httpError('<html>bad gateway</html>', 502), FULL_DISCOUNT_CHECKOUT_FALLBACK)).toBe(
-      'Something went wrong.',
-    );
+    expect(checkoutFailureText(httpError({ message: '  ' }), CHECKOUT_FALLBACK)).toEqual({
+      key: 'card.somethingWentWrong',
+    });
+    expect(checkoutFailureText(httpError('<html>bad gateway</html>', 502), FULL_DISCOUNT_CHECKOUT_FALLBACK)).toEqual({
+      key: 'card.somethingWentWrongDot',
+    });
   });
 
   it('falls back for a failure without a server text (offline, timeout) and anything else', () => {
     const offline = new ApiError({ kind: 'network', message: 'Could not reach the server.' });
-    expect(checkoutFailureText(offline, CHECKOUT_FALLBACK)).toBe('Something went wrong');
-    expect(checkoutFailureText(offline, FULL_DISCOUNT_CHECKOUT_FALLBACK)).toBe('Something went wrong.');
-    expect(checkoutFailureText(new Error('boom'), CHECKOUT_FALLBACK)).toBe(CHECKOUT_FALLBACK);
+    expect(checkoutFailureText(offline, CHECKOUT_FALLBACK)).toEqual({ key: 'card.somethingWentWrong' });
+    expect(checkoutFailureText(offline, FULL_DISCOUNT_CHECKOUT_FALLBACK)).toEqual({
+      key: 'card.somethingWentWrongDot',
+    });
+    expect(checkoutFailureText(new Error('boom'), CHECKOUT_FALLBACK)).toEqual({ key: 'card.somethingWentWrong' });
     expect(checkoutFailureText(undefined, FULL_DISCOUNT_CHECKOUT_FALLBACK)).toBe(FULL_DISCOUNT_CHECKOUT_FALLBACK);
   });
 });
@@ -44,7 +52,7 @@ describe('recording after the return from the card provider', () => {
     expect(recordAfterReturnFailureText(httpError({ message: 'The plan is not offered.' }))).toBe(
       'The plan is not offered.',
     );
-    expect(recordAfterReturnFailureText(httpError({}))).toBe(CHECKOUT_FALLBACK);
+    expect(recordAfterReturnFailureText(httpError({}))).toEqual({ key: 'card.somethingWentWrong' });
   });
 });
 
@@ -52,7 +60,9 @@ describe('§8 discount lookup failure', () => {
   it("shows the server's message, else 'Code not found.'", () => {
     expect(discountFailureText(httpError({ message: 'This code has expired.' }, 404))).toBe('This code has expired.');
     expect(discountFailureText(httpError({ error: 'Unknown code.' }, 404))).toBe('Unknown code.');
-    expect(discountFailureText(httpError({}, 404))).toBe(DISCOUNT_NOT_FOUND);
-    expect(discountFailureText(new ApiError({ kind: 'network', message: 'offline' }))).toBe(DISCOUNT_NOT_FOUND);
+    expect(discountFailureText(httpError({}, 404))).toEqual({ key: 'payment.codeNotFound' });
+    expect(discountFailureText(new ApiError({ kind: 'network', message: 'offline' }))).toEqual({
+      key: 'payment.codeNotFound',
+    });
   });
 });

@@ -1,9 +1,11 @@
 /**
- * How a failed call of the payment flow becomes a §8 text. These read the API layer's ApiError, which src/domain may
- * not import, so they live beside the machine that shows them.
+ * How a failed call of the payment flow becomes a §8 text: the server's own text (already in the language in use),
+ * else a catalogue message of the flow's (payment-texts.ts). These read the API layer's ApiError, which src/domain
+ * may not import, so they live beside the machine that shows them.
  */
 import { ApiError } from '../api/errors';
-import { CHECKOUT_FALLBACK, DISCOUNT_NOT_FOUND } from '../domain/payment-rules';
+import type { Message } from '../i18n/runtime';
+import { CARD_TEXTS, PAYMENT_TEXTS, type ShownText } from './payment-texts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -18,7 +20,7 @@ function nonEmpty(value: unknown): string | null {
  * checkout, 'Something went wrong.' for a full-discount one). Only the server's own texts replace the fallback: a
  * failure without an answer (offline, timeout, an unreadable answer) shows the fallback too.
  */
-export function checkoutFailureText(err: unknown, fallback: string): string {
+export function checkoutFailureText(err: unknown, fallback: Message): ShownText {
   if (!(err instanceof ApiError) || err.kind !== 'http') return fallback;
   const body = isRecord(err.body) ? err.body : {};
   const serverError = nonEmpty(body.error) ?? (isRecord(body.error) ? nonEmpty(body.error.message) : null);
@@ -29,16 +31,16 @@ export function checkoutFailureText(err: unknown, fallback: string): string {
  * Recording a payment after the return from the card provider failed: a page of its own with 'Try again' (§8 general
  * mapping), where a failure without an answer (offline, timeout) says why; otherwise as a checkout failure.
  */
-export function recordAfterReturnFailureText(err: unknown): string {
-  if (err instanceof ApiError && err.kind !== 'http') return nonEmpty(err.message) ?? CHECKOUT_FALLBACK;
-  return checkoutFailureText(err, CHECKOUT_FALLBACK);
+export function recordAfterReturnFailureText(err: unknown): ShownText {
+  if (err instanceof ApiError && err.kind !== 'http') return nonEmpty(err.message) ?? CARD_TEXTS.somethingWentWrong;
+  return checkoutFailureText(err, CARD_TEXTS.somethingWentWrong);
 }
 
 /** §8 discount lookup failure: the server's error message, else 'Code not found.'. */
-export function discountFailureText(err: unknown): string {
+export function discountFailureText(err: unknown): ShownText {
   if (err instanceof ApiError && err.kind === 'http') {
     const body = isRecord(err.body) ? err.body : {};
-    return nonEmpty(body.error) ?? nonEmpty(body.message) ?? DISCOUNT_NOT_FOUND;
+    return nonEmpty(body.error) ?? nonEmpty(body.message) ?? PAYMENT_TEXTS.codeNotFound;
   }
-  return DISCOUNT_NOT_FOUND;
+  return PAYMENT_TEXTS.codeNotFound;
 }

@@ -24,7 +24,6 @@
  * - Issue 19.3: a live draft update reloads the preview quietly on the step it is on (as DRAFT_FOLLOWED does).
  */
 import { and, not } from 'xstate';
-import { DISCOUNT_NOT_FOUND } from '../domain/payment-rules';
 import { cardProviderStates } from './card-provider';
 import { exitOf } from './flow-exit';
 import {
@@ -40,6 +39,7 @@ import {
 import { discountFailureText } from './payment.failures';
 import { paymentSetup } from './payment.setup';
 import { childStates, reloadOnDraftUpdate } from './payment.states';
+import { PAYMENT_TEXTS } from './payment-texts';
 
 export type { DraftChannelInput, DraftUpdated, PaymentConfirmation, PaymentDestination, PaymentEvent, PaymentInput };
 
@@ -139,7 +139,7 @@ export const paymentMachine = paymentSetup.createMachine({
           {
             target: 'loadingPlans',
             actions: [
-              { type: 'rejectDiscount', params: { message: DISCOUNT_NOT_FOUND } },
+              { type: 'rejectDiscount', params: { message: PAYMENT_TEXTS.codeNotFound } },
               { type: 'reloadFor', params: { step: 'choosingPlan' } },
             ],
           },
@@ -322,7 +322,7 @@ export const paymentMachine = paymentSetup.createMachine({
                 ],
                 description: 'Spec §5: a discount is applied only if the server says is_active.',
               },
-              { target: 'idle', actions: { type: 'rejectDiscount', params: { message: DISCOUNT_NOT_FOUND } } },
+              { target: 'idle', actions: { type: 'rejectDiscount', params: { message: PAYMENT_TEXTS.codeNotFound } } },
             ],
             onError: {
               target: 'idle',

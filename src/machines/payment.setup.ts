@@ -5,7 +5,7 @@
  */
 import { type AnyStateMachine, assign, fromCallback, type SnapshotFrom, setup, spawnChild } from 'xstate';
 import { getUser } from '../api/auth';
-import { errorText, NETWORK_ERROR_MESSAGE } from '../api/errors';
+import { errorText } from '../api/errors';
 import { getDiscount, getPaymentPlans, getSubscriptionStatus } from '../api/memberships';
 import type { PaymentData, ServerDiscount, SubscriptionStatus, User } from '../api/schemas';
 import { discountCodeAction, toClientDiscount } from '../domain/fees';
@@ -46,6 +46,7 @@ import {
   seasonStartedOf,
   validBilling,
 } from './payment.context';
+import { PAYMENT_TEXTS, type ShownText } from './payment-texts';
 import { apiCall } from './settle-unless-aborted';
 
 /**
@@ -185,7 +186,7 @@ export const paymentSetup = setup({
     }),
     rememberLoadError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     /** A child's code that could not be fetched (payment.children.ts): the connection, as a failed call says. */
-    rememberCodeNotLoaded: assign({ error: NETWORK_ERROR_MESSAGE }),
+    rememberCodeNotLoaded: assign({ error: PAYMENT_TEXTS.networkError }),
     reloadFor: assign({ reloadFor: (_, params: { step: ReloadStep }) => params.step }),
     selectPlan: assign({ selectedPlanMonth: (_, params: { month: number }) => params.month }),
     startLookup: assign({ pendingCode: (_, params: { code: string }) => params.code.trim(), discountError: null }),
@@ -195,7 +196,7 @@ export const paymentSetup = setup({
       discount: (_, params: { discount: ServerDiscount }) => toClientDiscount(params.discount),
       pendingCode: null,
     }),
-    rejectDiscount: assign({ discountError: (_, params: { message: string }) => params.message, pendingCode: null }),
+    rejectDiscount: assign({ discountError: (_, params: { message: ShownText }) => params.message, pendingCode: null }),
     toggleProtection: assign({ includeProtection: ({ context }) => !context.includeProtection }),
     clearError: assign({ error: null }),
     clearMessages: assign({ message: null, error: null }),

@@ -5,11 +5,9 @@
  * inside.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { UNEXPECTED_CARD_ERROR } from '../domain/payment-rules';
 import { describePlanTiles, type PlanTile, type SubscriptionTerm } from '../domain/subscription-pricing';
 import type { Message } from '../i18n/runtime';
-import type { BillingProvider } from '../providers/billing/billing-provider';
-import { CARD_STATUS_MESSAGES } from '../providers/billing/subscription-result';
+import type { BillingProvider, BillingText } from '../providers/billing/billing-provider';
 import { acceptsCoupon, type subscribeMachine } from './subscribe.machine';
 
 /**
@@ -23,20 +21,10 @@ const INVALID_APPLIED_COUPON: Message = { key: 'subscribe.invalidAppliedCoupon' 
 const COUPON_NOT_APPLIED: Message = { key: 'subscribe.couponNotApplied' };
 
 /**
- * The purchase's own §8 failure texts (the card status codes' texts and the card form's fallback, kept as text by the
- * machine and src/providers/billing) as catalogue messages; any other failure is the provider's or the server's text,
- * already in the language in use, and shows as it came.
+ * A failure as the machine holds it: the purchase's own §8 texts as catalogue messages (a card status code's, the card
+ * form's fallback, the sandbox's field problems), or the provider's or server's text, already in the language in use.
  */
-const OWN_FAILURES: ReadonlyMap<string, Message> = new Map<string, Message>([
-  [CARD_STATUS_MESSAGES.declined, { key: 'subscribe.cardDeclined' }],
-  [CARD_STATUS_MESSAGES.nosubplan, { key: 'subscribe.cardNoPlan' }],
-  [CARD_STATUS_MESSAGES.processor, { key: 'subscribe.cardProcessor' }],
-  [CARD_STATUS_MESSAGES.error, { key: 'subscribe.cardError' }],
-  [UNEXPECTED_CARD_ERROR, { key: 'subscribe.unexpectedCardError' }],
-]);
-
-/** A failure as the view shows it: a catalogue message, or the provider's or server's text. */
-export type SubscribeFailure = Message | string;
+export type SubscribeFailure = BillingText;
 export type { SubscribeEvent } from './subscribe.machine';
 
 export type SubscribeActorRef = ActorRefFrom<typeof subscribeMachine>;
@@ -49,7 +37,7 @@ export interface SubscribePageView {
   /** The link's further problems, shown as alerts under the heading. */
   moreProblems: readonly Message[];
   /** The §8 text of the failed plan load, shown with a retry. */
-  loadError: string | null;
+  loadError: SubscribeFailure | null;
   billingUnavailable: boolean;
   /** The tiles of the offered terms; none while loading or leaving. */
   tiles: readonly PlanTile[];
@@ -115,10 +103,7 @@ export function billingFormView(snapshot: SubscribeSnapshot): BillingFormView {
     acceptsCoupon: acceptsCoupon(context),
     couponError,
     appliedCouponCode: couponError === null ? (context.coupon?.coupon_code ?? null) : null,
-    failure:
-      snapshot.matches({ shopping: 'failed' }) && context.error !== null
-        ? (OWN_FAILURES.get(context.error) ?? context.error)
-        : null,
+    failure: snapshot.matches({ shopping: 'failed' }) ? context.error : null,
     canSubscribe: snapshot.matches('shopping'),
   };
 }

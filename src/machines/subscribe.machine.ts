@@ -32,6 +32,7 @@ import {
 import {
   type BillingDetails,
   type BillingProvider,
+  type BillingText,
   cardErrorText,
   toBillingAddress,
 } from '../providers/billing/billing-provider';
@@ -68,8 +69,11 @@ export interface SubscribeContext {
   billing: BillingProvider | null;
   details: BillingDetails | null;
   token: string | null;
-  /** The text of the current error state (`loadFailed`, `shopping.failed`). */
-  error: string | null;
+  /**
+   * The text of the current error state (`loadFailed`, `shopping.failed`): the server's or provider's text, or
+   * catalogue messages (a card status code's, the card form's; issue 31).
+   */
+  error: BillingText | null;
   /** Where the flow leads, recorded by the final state's `leave` (flow-exit.ts). */
   exit: SubscribeOutput | null;
 }

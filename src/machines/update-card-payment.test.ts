@@ -10,11 +10,14 @@ import { jsonResponse, stubFetch } from '../api/fetch-stub';
 import { currentUserSchema } from '../api/schemas';
 import * as samples from '../api/wire-samples';
 import type { ReturnedPayment } from '../domain/payment-return';
-import { CARD_NOT_CONFIRMED, UNEXPECTED_CARD_ERROR } from '../domain/payment-rules';
 import type { CardResult, ConfirmSetupRequest, SetupFormHandle, SetupResult } from '../providers/card-payments/types';
 import { setCurrentUser } from '../session/current-user';
 import type { CardPaymentInput } from './card-payment.machine';
+import { CARD_TEXTS } from './payment-texts';
 import { updateCardPaymentMachine } from './update-card-payment';
+
+/** 'Your card could not be confirmed. Please try again or use another card.', as the machine holds it. */
+const CARD_NOT_CONFIRMED = { key: 'card.notConfirmed' };
 
 const RETURN_URL = 'http://localhost:3000/payments/update-card?membership_id=31';
 const collection = {
@@ -56,7 +59,7 @@ function inputFor(card: SetupFormHandle | null, returned: ReturnedPayment | null
     paidCheckout: null,
     returned,
     checkoutId: null,
-    fallbacks: { noIntent: CARD_NOT_CONFIRMED, failure: UNEXPECTED_CARD_ERROR },
+    fallbacks: { noIntent: CARD_TEXTS.notConfirmed, failure: CARD_TEXTS.unexpectedError },
   };
 }
 

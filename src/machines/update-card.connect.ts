@@ -3,8 +3,7 @@
  * the texts and the screen they show. Views import the machine only through this module (biome.json, noRestrictedImports).
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { CARD_NOT_CONFIRMED, PAYMENT_NOT_COMPLETED, UNEXPECTED_CARD_ERROR } from '../domain/payment-rules';
-import type { Message } from '../i18n/runtime';
+import type { ShownText } from './payment-texts';
 import type { updateCardMachine } from './update-card.machine';
 
 export type { SetupFormHandle } from '../providers/card-payments/types';
@@ -13,22 +12,10 @@ export type UpdateCardActorRef = ActorRefFrom<typeof updateCardMachine>;
 export type UpdateCardSnapshot = SnapshotFrom<typeof updateCardMachine>;
 
 /**
- * The page's own fallback texts (src/domain/payment-rules.ts, shared with /payment and carried as text through the
- * card payment child) as catalogue messages (issue 31); any other text is the provider's or the server's, already in
- * the language in use, and shows as it came.
+ * The message shown with the card form or the failure: a catalogue message (the page's and the card payment's own
+ * texts, issue 31), or the provider's or server's text, already in the language in use.
  */
-const OWN_TEXTS: ReadonlyMap<string, Message> = new Map<string, Message>([
-  [PAYMENT_NOT_COMPLETED, { key: 'payments.paymentNotCompleted' }],
-  [CARD_NOT_CONFIRMED, { key: 'payments.cardNotConfirmed' }],
-  [UNEXPECTED_CARD_ERROR, { key: 'payments.unexpectedCardError' }],
-]);
-
-/** The message shown with the card form or the failure: a catalogue message, or the provider's or server's text. */
-export type UpdateCardMessage = Message | string;
-
-function shownMessage(message: string | null): UpdateCardMessage | null {
-  return message === null ? null : (OWN_TEXTS.get(message) ?? message);
-}
+export type UpdateCardMessage = ShownText;
 
 /** What /payments/update-card shows: the card form, its progress, the outcome, or why there is none. */
 export function updateCardScreenOf(snapshot: UpdateCardSnapshot) {
@@ -46,7 +33,7 @@ export function updateCardScreenOf(snapshot: UpdateCardSnapshot) {
     failed: snapshot.matches('failed'),
     cardPayments: snapshot.context.cardPayments,
     result: snapshot.context.result,
-    message: shownMessage(snapshot.context.message),
+    message: snapshot.context.message,
   };
 }
 

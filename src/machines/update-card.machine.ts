@@ -21,16 +21,13 @@ import { ApiError, errorText } from '../api/errors';
 import { collect } from '../api/payments';
 import type { CollectionOutcome, CollectionResult } from '../api/schemas';
 import type { ReturnedPayment } from '../domain/payment-return';
-import {
-  CARD_NOT_CONFIRMED,
-  cardErrorMessage,
-  PAYMENT_NOT_COMPLETED,
-  UNEXPECTED_CARD_ERROR,
-} from '../domain/payment-rules';
+import type { Message } from '../i18n/runtime';
 import type { CardError, CardPayments, CardResult, SetupFormHandle } from '../providers/card-payments/types';
 import { silentLogout } from '../session/logout';
 import type { CardPaymentExit, CardPaymentInput } from './card-payment.machine';
+import { cardErrorText } from './card-steps';
 import { exitOf } from './flow-exit';
+import { CARD_TEXTS, type ShownText } from './payment-texts';
 import { apiCall } from './settle-unless-aborted';
 import { updateCardPaymentMachine } from './update-card-payment';
 
@@ -64,8 +61,11 @@ export interface UpdateCardContext {
   result: CollectionResult | null;
   /** The charge to collect after 3-D Secure. */
   paymentIntentId: string | null;
-  /** The text shown with the card form or the failure: the provider's message or the §8 mapping. */
-  message: string | null;
+  /**
+   * The text shown with the card form or the failure: the provider's or server's text, or a catalogue message (the
+   * §8 mapping, issue 31).
+   */
+  message: ShownText | null;
   /** Where the flow leaves to, set on entering a final state; the machine's output. */
   exit: UpdateCardExit | null;
 }
@@ -79,6 +79,9 @@ export interface NextActionInput {
 }
 
 const NO_CARD_PROVIDER = 'This page has no card provider.';
+
+/** 'The payment was not completed. Please try again or use another card.' (the page's own text). */
+const PAYMENT_NOT_COMPLETED: Message = { key: 'payments.paymentNotCompleted' };
 
 function membershipOf(context: UpdateCardContext): number {
   if (context.membershipId === null) throw new Error('Update card without a membership.');
@@ -110,7 +113,7 @@ function cardPaymentInputOf(context: UpdateCardContext, returned: UpdateCardRetu
     paidCheckout: null,
     returned,
     checkoutId: null,
-    fallbacks: { noIntent: CARD_NOT_CONFIRMED, failure: UNEXPECTED_CARD_ERROR },
+    fallbacks: { noIntent: CARD_TEXTS.notConfirmed, failure: CARD_TEXTS.unexpectedError },
   };
 }
 
@@ -120,10 +123,10 @@ function collectionOf(exit: CardPaymentExit): CollectionResult | null {
 }
 
 /** The text of an attempt that ended without saving: the provider's message, or the failed call's §8 text. */
-function exitText(exit: CardPaymentExit): string {
+function exitText(exit: CardPaymentExit): ShownText {
   if (exit.exit === 'refused') return exit.message;
   if (exit.exit === 'failed') return exit.cause === null ? exit.error : errorText(exit.cause);
-  return CARD_NOT_CONFIRMED;
+  return CARD_TEXTS.notConfirmed;
 }
 
 /** The card payment's done event, as the params functions below read it. */
@@ -232,11 +235,10 @@ export const updateCardMachine = setup({
     }),
     /** §8 card form, as on /payment: the provider's message for card and validation errors, else the fallback. */
     showCardError: assign({
-      message: (_, params: { error?: CardError | undefined }) =>
-        params.error === undefined ? UNEXPECTED_CARD_ERROR : cardErrorMessage(params.error),
+      message: (_, params: { error?: CardError | undefined }) => cardErrorText(params.error),
     }),
     showApiError: assign({ message: (_, params: { error: unknown }) => errorText(params.error) }),
-    showText: assign({ message: (_, params: { text: string }) => params.text }),
+    showText: assign({ message: (_, params: { text: ShownText }) => params.text }),
     /** A new attempt starts with a new card and no earlier answer. */
     startOver: assign({ message: null, card: null, result: null }),
     silentLogout: () => {

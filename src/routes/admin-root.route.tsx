@@ -1,12 +1,13 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { getLoadingSnapshot, subscribeLoading } from '../api/loading';
-import { type Locale, setLocale } from '../i18n/runtime';
+import { currentLocale } from '../i18n/runtime';
 import { useT } from '../i18n/use-t';
-import { rememberDeviceLanguage } from '../session/language';
+import { getStaffSession, subscribeStaffSession } from '../session/staff';
 import { type SiteLanguage, SiteLanguageContext } from '../views/common/language';
 import { LoadingOverlay } from '../views/common/loading-overlay';
 import { NotFoundPage } from '../views/common/not-found-page';
+import { chooseConsoleLanguage, followStaffLanguage } from './admin-language';
 
 /**
  * The club console's root (admin.html, src/admin-main.tsx): skip link, the page and the loading overlay, as the
@@ -17,16 +18,14 @@ export const adminRootRoute = createRootRoute({
   notFoundComponent: NotFoundPage,
 });
 
-/** Issue 31: the console's language switch remembers the choice on this device (a staff account keeps none). */
-const CONSOLE_LANGUAGE: SiteLanguage = {
-  choose: (locale: Locale) => {
-    rememberDeviceLanguage(locale);
-    return setLocale(locale);
-  },
-};
+/** Issue 31: the console's language switch remembers the choice on this device and on the staff member's account. */
+const CONSOLE_LANGUAGE: SiteLanguage = { choose: chooseConsoleLanguage };
 
 function AdminRootLayout() {
   const t = useT();
+  // Issue 31: a login (or another tab's) brings the staff member's saved language.
+  const staffLanguage = useSyncExternalStore(subscribeStaffSession, getStaffSession, () => null)?.staff.language;
+  useEffect(() => followStaffLanguage(staffLanguage, currentLocale()), [staffLanguage]);
   return (
     <SiteLanguageContext value={CONSOLE_LANGUAGE}>
       <a className="skip-link" href="#main">

@@ -13,4 +13,4 @@ export const draftRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/draft',
   validateSearch: draftSearch,
-}).lazy(withTexts(['payment', 'card'], () => import('./draft.page').then((m) => m.Route)));
+}).lazy(withTexts(['payment', 'card', 'waiver'], () => import('./draft.page').then((m) => m.Route)));

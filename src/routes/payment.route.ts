@@ -30,4 +30,4 @@ export const paymentRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/payment',
   validateSearch: paymentSearch,
-}).lazy(withTexts(['payment', 'resume', 'card'], () => import('./payment.page').then((m) => m.Route)));
+}).lazy(withTexts(['payment', 'resume', 'card', 'waiver'], () => import('./payment.page').then((m) => m.Route)));

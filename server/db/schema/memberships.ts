@@ -11,10 +11,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../i18n/messages.gen.ts';
 import { householdCheckouts } from './households.ts';
 import { licences } from './licences.ts';
 import { organizations, seasons, teams } from './organizations.ts';
-import { users } from './users.ts';
+import { languageCheck, users } from './users.ts';
 
 /** Discount codes for team dues (spec §3 server discount). Stored upper-case. */
 export const discountCodes = pgTable(
@@ -71,6 +72,12 @@ export const memberships = pgTable(
     payerId: integer('payer_id').references(() => users.id, { onDelete: 'set null' }),
     /** The household discount in this membership's amounts (issue 20 point 2), in cents. */
     siblingDiscountCents: integer('sibling_discount_cents').notNull().default(0),
+    /**
+     * Issue 31 point 4: the language of the waiver text the family agreed to: 'es' when they checked out in Spanish
+     * and the organization had a Spanish text, else 'en'; null when there was no waiver to agree to (or the
+     * membership was recorded before languages were: seeded fixtures, older rows).
+     */
+    waiverLanguage: text('waiver_language').$type<Locale>(),
     status: text('status').$type<'active' | 'canceled'>().notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,6 +86,7 @@ export const memberships = pgTable(
     index('memberships_household_checkout_idx').on(t.householdCheckoutId),
     index('memberships_team_idx').on(t.teamId),
     uniqueIndex('memberships_active_user_season_key').on(t.userId, t.seasonId).where(sql`${t.status} = 'active'`),
+    check('memberships_waiver_language_check', languageCheck(t.waiverLanguage)),
     check(
       'memberships_money_check',
       sql`${t.paidTodayCents} >= 0 and ${t.planTotalCents} >= 0 and ${t.siblingDiscountCents} >= 0`,

@@ -22,6 +22,11 @@ export const organizations = pgTable(
     /** The subdomain that selects this organization's white label (northside → northside.<site host>). */
     apiSubdomain: text('api_subdomain').unique(),
     waiver: text('waiver'),
+    /**
+     * Issue 31 point 4: the waiver's Spanish text, written by the owner beside `waiver` (null: none; Spanish pages then
+     * show the English text under 'Este texto solo está disponible en inglés.'). Only with a `waiver`.
+     */
+    waiverEs: text('waiver_es'),
     apiUserId: integer('api_user_id'),
     websiteCss: text('website_css').notNull().default(''),
     /** Whether /api/subscribe/validate-organization accepts this organization (personal subscriptions offered). */
@@ -130,6 +135,8 @@ export const drafts = pgTable(
     planMonths: integer('plan_months').array().notNull().default(sql`'{3,6}'::integer[]`),
     protectionPlanId: integer('protection_plan_id').references(() => protectionPlans.id),
     waiver: text('waiver'),
+    /** Issue 31 point 4: the waiver's Spanish text (copied from the organization with `waiver`); null: none. */
+    waiverEs: text('waiver_es'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -8,7 +8,9 @@ import { DISCOUNT_NOT_FOUND } from '../../../src/domain/payment-rules.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound, text } from '../../http/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/index.ts';
 import { draftContext, findDraft } from '../drafts.ts';
+import { plansIn } from './plan-texts.ts';
 import {
   athleteHousehold,
   duplicateStatus,
@@ -44,6 +46,7 @@ export async function duesPaymentPlans(
   deps: AppDeps,
   payer: UserRow,
   body: { discount_code?: string | null | undefined; include_payment_protection_plan?: boolean | null | undefined },
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<PaymentDataJson> {
   const context = await payerDuesContext(deps.db, payer);
   if (!context) throw notFound(text('checkout.noTeamLicence'));
@@ -57,7 +60,7 @@ export async function duesPaymentPlans(
     deps.now(),
     household?.dues.siblingDiscount ?? 0,
   );
-  return { ...paymentDataJson(context, plans), ...householdPaymentData(household) };
+  return { ...paymentDataJson(context, plansIn(locale, plans)), ...householdPaymentData(household) };
 }
 
 /** GET /api/discount-codes/{code}: a discount code's details, looked up in the payer's organization when the caller is known. */
@@ -81,6 +84,7 @@ export async function draftPaymentPlans(
     discount_code?: string | null | undefined;
     include_payment_protection_plan?: boolean | null | undefined;
   },
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<PaymentDataJson> {
   const { db } = deps;
   const draft = await findDraft(db, body.draft_id);
@@ -95,5 +99,5 @@ export async function draftPaymentPlans(
     else discount = found;
   }
   const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
-  return paymentDataJson(context, plans, error);
+  return paymentDataJson(context, plansIn(locale, plans), error);
 }

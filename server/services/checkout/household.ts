@@ -40,6 +40,7 @@ import {
   text,
   validationError,
 } from '../../http/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/index.ts';
 import type { CardSummary, PaymentIntent, SetupIntent } from '../../providers/types.ts';
 import { ensureHousehold, householdAthleteIds, householdIdOf } from '../households.ts';
 import { LICENCE_TEXTS } from '../licences.ts';
@@ -87,6 +88,8 @@ interface Payment {
   /** The card to save on every membership (plans with later phases). */
   card: SavedCard | null;
   summary: CardSummary | null;
+  /** Issue 31 point 4: the language of the request that records it (which language's waiver text was agreed to). */
+  locale: Locale;
 }
 
 function problemMessages(lines: { athleteId: number; problem: string | null }[]): Record<string, string[]> {
@@ -158,6 +161,7 @@ function recordOnce(deps: AppDeps, row: HouseholdCheckoutRow, lines: StoredLine[
       chargeId: payment.chargeId,
       card: payment.card,
       at,
+      locale: payment.locale,
     });
     await tx.update(householdCheckouts).set({ status: 'paid', paidAt: at }).where(eq(householdCheckouts.id, row.id));
     return { kind: 'paid', membershipIds: created.map((m) => m.id).sort((a, b) => a - b), created: true };
@@ -200,14 +204,19 @@ async function recordCheckout(deps: AppDeps, row: HouseholdCheckoutRow, payment:
 }
 
 /** Records what a succeeded intent of a household checkout paid for (its card saved when later phases need it). */
-async function recordIntent(deps: AppDeps, row: HouseholdCheckoutRow, intent: PaymentIntent): Promise<Recorded> {
+async function recordIntent(
+  deps: AppDeps,
+  row: HouseholdCheckoutRow,
+  intent: PaymentIntent,
+  locale: Locale,
+): Promise<Recorded> {
   const summary = intent.paymentMethodId ? await deps.providers.payments.cardSummary(intent.paymentMethodId) : null;
   const customerId = intent.metadata.customer_id;
   const card =
     summary && customerId && intent.paymentMethodId
       ? { customerId, paymentMethodId: intent.paymentMethodId, ...summary }
       : null;
-  return recordCheckout(deps, row, { chargeId: intent.id, card, summary });
+  return recordCheckout(deps, row, { chargeId: intent.id, card, summary, locale });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -303,7 +312,13 @@ type Settled = { kind: 'kept'; answer: CheckoutAnswer } | { kind: 'paid'; row: H
  * canceled through the provider, and one that turns out paid is recorded. Answers the kept one, or the caller's own
  * checkout recorded now.
  */
-async function settleOpen(deps: AppDeps, householdId: number, key: string, paramsKey: string): Promise<Settled> {
+async function settleOpen(
+  deps: AppDeps,
+  householdId: number,
+  key: string,
+  paramsKey: string,
+  locale: Locale,
+): Promise<Settled> {
   const { db } = deps;
   const payments = deps.providers.payments;
   const open = await db
@@ -319,7 +334,7 @@ async function settleOpen(deps: AppDeps, householdId: number, key: string, param
         ? await payments.retrieveIntent(row.paymentIntentId)
         : await payments.cancelIntent(row.paymentIntentId);
       if (intent?.status === 'succeeded') {
-        const recorded = await recordIntent(deps, row, intent);
+        const recorded = await recordIntent(deps, row, intent, locale);
         if (same && !recorded.refunded) settled = { kind: 'paid', row };
         continue;
       }
@@ -350,7 +365,12 @@ async function settleOpen(deps: AppDeps, householdId: number, key: string, param
  * POST /api/household/checkout: one PaymentIntent for everything due today (a SetupIntent when nothing is due today
  * but instalments are; nothing to pay at all records the memberships now), under the household's lease.
  */
-export async function checkout(deps: AppDeps, caller: UserRow, body: CheckoutRequest): Promise<CheckoutAnswer> {
+export async function checkout(
+  deps: AppDeps,
+  caller: UserRow,
+  body: CheckoutRequest,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<CheckoutAnswer> {
   requireGuardian(caller);
   const { db } = deps;
   const household = await householdAthleteIds(db, caller);
@@ -372,7 +392,7 @@ export async function checkout(deps: AppDeps, caller: UserRow, body: CheckoutReq
         discount: current.discount?.code ?? null,
         lines: current.lines.map((line) => [line.athleteId, line.month, line.includeProtection, line.todayCents]),
       });
-    const settled = await settleOpen(deps, householdId, body.checkout_key, paramsOf(priced));
+    const settled = await settleOpen(deps, householdId, body.checkout_key, paramsOf(priced), locale);
     if (settled?.kind === 'kept') return settled.answer;
     if (settled?.kind === 'paid') return paidAnswer(deps, settled.row);
     // Priced again whatever settleOpen saw: a success of another checkout may have recorded these athletes between
@@ -429,7 +449,7 @@ export async function checkout(deps: AppDeps, caller: UserRow, body: CheckoutReq
 
     if (todayCents === 0 && laterCents === 0) {
       // Full discounts: nothing to charge now or later; the memberships are recorded now.
-      await recordCheckout(deps, row, { chargeId: null, card: null, summary: null });
+      await recordCheckout(deps, row, { chargeId: null, card: null, summary: null, locale });
       return paidAnswer(deps, row);
     }
     const metadata = { household_checkout: row.publicId, payer_id: String(caller.id) };
@@ -483,6 +503,7 @@ export async function checkoutSuccess(
   deps: AppDeps,
   caller: UserRow,
   body: CheckoutSuccessRequest,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<CheckoutSuccessAnswer> {
   requireGuardian(caller);
   const { db } = deps;
@@ -526,7 +547,7 @@ export async function checkoutSuccess(
     if (!intent || intent.metadata.household_checkout !== row.publicId)
       throw notFound(text('checkout.paymentNotFound'));
     if (intent.status !== 'succeeded') throw await notSucceeded(NOT_SUCCEEDED[intent.status]);
-    recorded = await recordIntent(deps, row, intent);
+    recorded = await recordIntent(deps, row, intent, locale);
     card = intent.paymentMethodId ? await payments.cardSummary(intent.paymentMethodId) : null;
   } else {
     if (row.setupIntentId !== setupId || setupId === undefined) {
@@ -542,7 +563,7 @@ export async function checkoutSuccess(
     }
     card = await payments.cardSummary(setup.paymentMethodId);
     const saved = card ? { customerId, paymentMethodId: setup.paymentMethodId, ...card } : null;
-    recorded = await recordCheckout(deps, row, { chargeId: null, card: saved, summary: card });
+    recorded = await recordCheckout(deps, row, { chargeId: null, card: saved, summary: card, locale });
   }
   return {
     payment_complete: 1,

@@ -125,6 +125,7 @@ const athleteFields = (household: SQLWrapper) => ({
     id: organizations.id,
     name: organizations.name,
     waiver: organizations.waiver,
+    waiverEs: organizations.waiverEs,
     stripeAccountId: organizations.stripeAccountId,
     secondAthletePercent: organizations.secondAthletePercent,
     furtherAthletePercent: organizations.furtherAthletePercent,

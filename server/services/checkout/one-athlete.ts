@@ -16,7 +16,7 @@ import {
 import type { MembershipRow, UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, conflict, fieldError, forbidden, notFound, text } from '../../http/errors.ts';
-import { english } from '../../i18n/index.ts';
+import { DEFAULT_LOCALE, english, type Locale } from '../../i18n/index.ts';
 import type { IntentStatus, PaymentIntent } from '../../providers/types.ts';
 import { LICENCE_TEXTS } from '../licences.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
@@ -87,9 +87,15 @@ const PAID: CheckoutAnswer = {
 /**
  * Starts paying team dues: a client secret to confirm by card (a PaymentIntent, or a SetupIntent when nothing is due
  * today but later phases are), or payment_complete 1 when nothing is left to pay (paid already, or a full discount,
- * which records the membership now).
+ * which records the membership now). `locale`: the language the family checks out in (issue 31 point 4: the
+ * membership records which language's waiver text they agreed to).
  */
-export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequest): Promise<CheckoutAnswer> {
+export async function checkout(
+  deps: AppDeps,
+  payer: UserRow,
+  body: CheckoutRequest,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<CheckoutAnswer> {
   const { db } = deps;
   const team = await findTeam(db, body.team_id);
   if (!team) throw notFound(text('checkout.teamNotFound'));
@@ -152,7 +158,7 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
     if (open.kind === 'kept') return intentAnswer(open.intent);
     if (open.kind === 'paid') {
       // The payer's earlier checkout was paid before it could be replaced: that payment is the membership.
-      await recordSucceeded(deps, payer, open.intent);
+      await recordSucceeded(deps, payer, open.intent, locale);
       await lease.save({ paymentIntentId: null, paramsKey: null, attempt: lease.open.attempt });
       if (open.intent.metadata.team_id !== String(team.id)) throw conflict(ALREADY_MEMBER);
       return PAID;
@@ -171,7 +177,7 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
       };
     }
     if (todayCents === 0) {
-      const free = { providerId: null, chargeId: null, card: null, at: deps.now() };
+      const free = { providerId: null, chargeId: null, card: null, at: deps.now(), locale };
       const recorded = await recordMembership(db, membership, free);
       if (recorded.kind === 'season-taken') throw conflict(ALREADY_MEMBER);
       if (recorded.kind === 'unseated') throw forbidden(LICENCE_TEXTS.teamUnavailable);
@@ -203,9 +209,14 @@ export async function checkout(deps: AppDeps, payer: UserRow, body: CheckoutRequ
  * Records the membership once the provider says the intent succeeded (idempotent per intent); a second payment for a
  * team already paid is refunded. A plan with nothing due today sends the confirmed SetupIntent instead.
  */
-export async function checkoutSuccess(deps: AppDeps, payer: UserRow, body: CheckoutSuccessRequest) {
+export async function checkoutSuccess(
+  deps: AppDeps,
+  payer: UserRow,
+  body: CheckoutSuccessRequest,
+  locale: Locale = DEFAULT_LOCALE,
+) {
   if (body.stripe_setup_intent_id !== undefined && body.stripe_payment_intent_id === undefined) {
-    const membership = await recordSetup(deps, payer, body, body.stripe_setup_intent_id);
+    const membership = await recordSetup(deps, payer, body, body.stripe_setup_intent_id, locale);
     const card = await cardOf(deps.db, membership.id);
     const summary = card ? { brand: card.brand, last4: card.last4 } : null;
     const receipt = await receiptJson(deps, membership.id, summary);
@@ -235,7 +246,7 @@ export async function checkoutSuccess(deps: AppDeps, payer: UserRow, body: Check
     if (!(error instanceof ApiError) || (await teamMembershipOf(deps.db, payer, body.team_id)) !== null) throw error;
     throw await refundedUnseated(deps, intent);
   }
-  const { membership, refunded } = await recordSucceeded(deps, payer, intent);
+  const { membership, refunded } = await recordSucceeded(deps, payer, intent, locale);
   const card = intent.paymentMethodId ? await deps.providers.payments.cardSummary(intent.paymentMethodId) : null;
   const receipt = refunded ? null : await receiptJson(deps, membership.id, card);
   return { payment_complete: 1 as const, membership_id: membership.id, refunded, receipt };
@@ -251,6 +262,7 @@ async function recordSetup(
   payer: UserRow,
   body: { team_id: number; payment_plan_month: number },
   setupIntentId: string,
+  locale: Locale,
 ): Promise<MembershipRow> {
   const { db } = deps;
   const setup = await deps.providers.payments.retrieveSetupIntent(setupIntentId);
@@ -281,6 +293,7 @@ async function recordSetup(
     chargeId: null,
     card: card ? { customerId, paymentMethodId, ...card } : null,
     at: deps.now(),
+    locale,
   });
   // Nothing was charged: a seat released meanwhile only refuses the recording.
   if (recorded.kind === 'unseated') throw forbidden(LICENCE_TEXTS.teamUnavailable);
@@ -333,6 +346,7 @@ async function recordSucceeded(
   deps: AppDeps,
   payer: UserRow,
   intent: PaymentIntent,
+  locale: Locale,
 ): Promise<{ membership: MembershipRow; refunded: boolean }> {
   const { db } = deps;
   const line = lineFromMetadata(intent.id, intent.metadata, intent.amountCents);
@@ -352,6 +366,7 @@ async function recordSucceeded(
     chargeId: intent.id,
     card: saved ? { customerId, paymentMethodId, ...card } : null,
     at: deps.now(),
+    locale,
   });
   if (recorded.kind === 'unseated') throw await refundedUnseated(deps, intent);
   if (recorded.kind === 'recorded') {

@@ -1,8 +1,11 @@
+import { waiverEsField } from '../../../src/domain/waiver-texts.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { unauthenticated } from '../../http/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/index.ts';
 import { requireHouseholdGuardian } from '../household-invites.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
+import { plansIn } from './plan-texts.ts';
 import { NO_CLAIM } from './team-dues.ts';
 
 export interface QuoteLineJson {
@@ -38,7 +41,8 @@ export interface QuoteLineJson {
 
 export interface QuoteJson {
   athletes: QuoteLineJson[];
-  waivers: { organization_id: number; organization_name: string; waiver: string }[];
+  /** Issue 31 point 4: `waiver_es` (additive) is the waiver's Spanish text, only when there is one. */
+  waivers: { organization_id: number; organization_name: string; waiver: string; waiver_es?: string }[];
   discount: { code: string; percent_off: number | null; flat_discount_cents: number | null } | null;
   sibling_discount_cents: number;
   today_cents: number;
@@ -47,7 +51,7 @@ export interface QuoteJson {
   ready: boolean;
 }
 
-function quoteLineJson(line: PricedLine): QuoteLineJson {
+function quoteLineJson(line: PricedLine, locale: Locale): QuoteLineJson {
   const { context } = line;
   const protection = context?.protectionPlan ?? null;
   const later = sum(line.laterPhases.map((phase) => phase.amountCents));
@@ -64,7 +68,7 @@ function quoteLineJson(line: PricedLine): QuoteLineJson {
     injury_protection_insurance: protection
       ? { id: protection.id, description: protection.description, amount_cents: protection.amountCents }
       : null,
-    payment_plans: line.plans.map((plan) => ({
+    payment_plans: plansIn(locale, line.plans).map((plan) => ({
       month: plan.month,
       name: plan.name,
       additional_cents: plan.additionalCents,
@@ -93,8 +97,8 @@ function quoteLineJson(line: PricedLine): QuoteLineJson {
   };
 }
 
-function quoteJson(priced: Priced): QuoteJson {
-  const athletes = priced.lines.map(quoteLineJson);
+function quoteJson(priced: Priced, locale: Locale): QuoteJson {
+  const athletes = priced.lines.map((line) => quoteLineJson(line, locale));
   const counted = athletes.filter((line) => line.problem === null && line.payment_plan_month !== null);
   const waivers = new Map<number, QuoteJson['waivers'][number]>();
   for (const { context } of priced.lines) {
@@ -103,6 +107,7 @@ function quoteJson(priced: Priced): QuoteJson {
         organization_id: context.organization.id,
         organization_name: context.organization.name,
         waiver: context.waiver,
+        ...waiverEsField(context.waiverEs),
       });
     }
   }
@@ -141,9 +146,14 @@ async function pricedForReturn(
 }
 
 /** POST /api/household/quote: the lines and totals of a family checkout (a released hold is claimed again). */
-export async function quote(deps: AppDeps, caller: UserRow, body: QuoteRequest): Promise<QuoteJson> {
+export async function quote(
+  deps: AppDeps,
+  caller: UserRow,
+  body: QuoteRequest,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<QuoteJson> {
   requireGuardian(caller);
-  return quoteJson(await pricedForReturn(deps, body, caller, athleteRows(deps.db, caller.id)));
+  return quoteJson(await pricedForReturn(deps, body, caller, athleteRows(deps.db, caller.id)), locale);
 }
 
 import {
@@ -161,11 +171,16 @@ import {
  * statement (sessionQuoteStatement). 401 when the token opens no session, 403 for an athlete's session (the texts
  * and the order of the route's authFirst and guardianFirst), then as quote.
  */
-export async function quoteForSession(deps: AppDeps, token: string, body: QuoteRequest): Promise<QuoteJson> {
+export async function quoteForSession(
+  deps: AppDeps,
+  token: string,
+  body: QuoteRequest,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<QuoteJson> {
   const ids = body.athletes.map((line) => line.athlete_id);
   const session = await sessionAthleteRows(deps.db, token, ids, deps.now());
   if (!session) throw unauthenticated();
   requireHouseholdGuardian(session.caller);
   const { rows } = session;
-  return quoteJson(await pricedForReturn(deps, body, session.caller, async () => rows));
+  return quoteJson(await pricedForReturn(deps, body, session.caller, async () => rows), locale);
 }

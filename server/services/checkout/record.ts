@@ -1,9 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { agreedWaiverLanguage } from '../../../src/domain/waiver-texts.ts';
 import { createPhases, saveCard } from '../../billing/phases.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { licenceClaims, licences, type MembershipRow, memberships, users } from '../../db/schema/index.ts';
-import { english } from '../../i18n/index.ts';
+import {
+  licenceClaims,
+  licences,
+  type MembershipRow,
+  memberships,
+  organizations,
+  teams,
+  users,
+} from '../../db/schema/index.ts';
+import { english, type Locale } from '../../i18n/index.ts';
 import type { CardSummary } from '../../providers/types.ts';
 import { holdsClaim } from '../licences.ts';
 import { clearPaidProgress } from '../registration-progress.ts';
@@ -66,6 +75,12 @@ export interface RecordPayment {
   chargeId: string | null;
   card: SavedCard | null;
   at: Date;
+  /**
+   * Issue 31 point 4: the language the family checked out in (the request's Accept-Language), which decides the
+   * language of the waiver text they agreed to (`memberships.waiver_language`); absent for memberships no family
+   * agreed to (the seeded rosters), which record none.
+   */
+  locale?: Locale | undefined;
 }
 
 /** Locks the athletes' user rows, in one order, for the transaction: one recording per athlete at a time. */
@@ -162,6 +177,7 @@ export async function insertMemberships(
   payment: RecordPayment,
   options: RecordOptions = { phases: 'checkout' },
 ): Promise<MembershipRow[]> {
+  const waiverLanguages = await agreedWaiverLanguages(tx, lines, payment.locale);
   const created = await tx
     .insert(memberships)
     .values(
@@ -179,6 +195,7 @@ export async function insertMemberships(
         householdCheckoutId: payment.householdCheckoutId,
         payerId: payment.payerId,
         siblingDiscountCents: line.siblingDiscountCents,
+        waiverLanguage: waiverLanguages.get(line.teamId) ?? null,
         ...(line.seeded ? { createdAt: line.seeded.createdAt, status: line.seeded.status } : {}),
       })),
     )
@@ -203,6 +220,31 @@ export async function insertMemberships(
   return recorded;
 }
 
+/**
+ * Issue 31 point 4: per team of the lines, the language of the waiver text a family checking out in `locale` agreed to
+ * (src/domain/waiver-texts.ts, the rule the pages show it by): 'es' when it is Spanish and the organization has a
+ * Spanish text, 'en' otherwise; none without a waiver, or without a locale.
+ */
+async function agreedWaiverLanguages(tx: Tx, lines: RecordLine[], locale: Locale | undefined) {
+  const languages = new Map<number, 'en' | 'es'>();
+  if (locale === undefined) return languages;
+  const rows = await tx
+    .select({ teamId: teams.id, waiver: organizations.waiver, waiverEs: organizations.waiverEs })
+    .from(teams)
+    .innerJoin(organizations, eq(organizations.id, teams.organizationId))
+    .where(
+      inArray(
+        teams.id,
+        lines.map((line) => line.teamId),
+      ),
+    );
+  for (const row of rows) {
+    const language = agreedWaiverLanguage(row, locale);
+    if (language !== null) languages.set(row.teamId, language);
+  }
+  return languages;
+}
+
 export type RecordResult =
   /** Recorded now (`created`), or earlier by the same intent (or, with nothing to pay, for the same team). */
   | { kind: 'recorded'; membership: MembershipRow; created: boolean }
@@ -222,7 +264,7 @@ export type RecordResult =
 export async function recordMembership(
   db: Db,
   line: RecordLine,
-  payment: Pick<RecordPayment, 'providerId' | 'chargeId' | 'card' | 'at'>,
+  payment: Pick<RecordPayment, 'providerId' | 'chargeId' | 'card' | 'at' | 'locale'>,
 ): Promise<RecordResult> {
   const full: RecordPayment = { ...payment, householdCheckoutId: null, payerId: null };
   let result: RecordResult;

@@ -6,6 +6,7 @@ import {
   householdDues,
 } from '../../../src/domain/household.ts';
 import { centsToDollars } from '../../../src/domain/money.ts';
+import { waiverEsField } from '../../../src/domain/waiver-texts.ts';
 import { type Db, preparedPerDb, type Tx } from '../../db/client.ts';
 import {
   athleteGuardians,
@@ -38,7 +39,7 @@ import { seasonMembership } from './record.ts';
 /** What dues read of a team's organization (the quote's statement reads only these columns). */
 export type DuesOrganization = Pick<
   OrganizationRow,
-  'id' | 'name' | 'waiver' | 'stripeAccountId' | 'secondAthletePercent' | 'furtherAthletePercent'
+  'id' | 'name' | 'waiver' | 'waiverEs' | 'stripeAccountId' | 'secondAthletePercent' | 'furtherAthletePercent'
 >;
 
 export interface DuesContext {
@@ -47,6 +48,8 @@ export interface DuesContext {
   organization: DuesOrganization;
   fees: FeeSettings;
   waiver: string | null;
+  /** Issue 31 point 4: the waiver's Spanish text; null: none. */
+  waiverEs: string | null;
   season: SeasonRow | null;
   protectionPlan: ProtectionPlanRow | null;
 }
@@ -61,6 +64,8 @@ export interface PaymentDataJson {
     total_app_fee: number;
     is_app_fee_itemized: boolean;
     waiver: string | null;
+    /** Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one. */
+    waiver_es?: string;
   } | null;
   season: { id: number; name: string; start_date: string } | null;
   injury_protection_insurance: { id: number; description: string; amount: number } | null;
@@ -100,6 +105,7 @@ export function duesContextOf(
     },
     // A team's waiver is its organization's (spec §3: organization.waiver).
     waiver: organization.waiver,
+    waiverEs: organization.waiverEs,
     season,
     protectionPlan,
   };
@@ -223,6 +229,7 @@ export function paymentDataJson(
       total_app_fee: centsToDollars(context.fees.appFeeCents),
       is_app_fee_itemized: context.fees.isAppFeeItemized,
       waiver: context.waiver,
+      ...waiverEsField(context.waiverEs),
     },
     season: context.season
       ? { id: context.season.id, name: context.season.name, start_date: context.season.startDate }

@@ -23,7 +23,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, conflict, fieldError, notFound, validationError } from '../../http/errors.ts';
 import { siteLink } from '../../http/origin.ts';
-import { english } from '../../i18n/index.ts';
+import { DEFAULT_LOCALE, english, type Locale } from '../../i18n/index.ts';
 import { staffInviteMail } from '../../mail/staff-invite-mail.ts';
 import { checkLoginLimits, confirmed, INVALID_LOGIN } from '../auth.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
@@ -242,11 +242,13 @@ export interface AcceptStaffInviteBody {
  * POST /api/admin/invites/accept (no sign-in: the link is the capability): a staff account for the invite's address
  * (name, password and its confirmation), or, when one exists, that account's password (the login's rate limits and
  * message, on `password`); the role is added and a staff session answered. 404 not valid, 410 expired or used.
+ * A new account takes the language of the request (issue 31: the console then stays in the language it was joined in).
  */
 export async function acceptStaffInvite(
   deps: AppDeps,
   body: AcceptStaffInviteBody,
   client: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ token: string; staff: StaffJson }> {
   const { db } = deps;
   const now = deps.now();
@@ -278,7 +280,13 @@ export async function acceptStaffInvite(
     if (newAccount) {
       const [created] = await tx
         .insert(staffAccounts)
-        .values({ email: invite.email, name: newAccount.name, passwordHash: newAccount.passwordHash, createdAt: now })
+        .values({
+          email: invite.email,
+          name: newAccount.name,
+          passwordHash: newAccount.passwordHash,
+          language: locale,
+          createdAt: now,
+        })
         .onConflictDoNothing()
         .returning({ id: staffAccounts.id });
       // Another invite of the same address accepted meanwhile made the account: its password was not checked here.

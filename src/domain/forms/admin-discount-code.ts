@@ -4,12 +4,14 @@
  * (src/domain/fees.ts applies them at checkout). Codes are stored upper-case; a code in use answers 422 on `code`.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import { centsField, codeField, dollarsTextToCents, percentField, wholeTextToNumber } from './admin-fields.ts';
 
-export const DISCOUNT_AMOUNT_REQUIRED = 'Enter a percent off or an amount off.';
-export const DISCOUNT_ONE_AMOUNT = 'Enter a percent off or an amount off, not both.';
-export const PERCENT_OFF_REQUIRED = 'Enter the percent off.';
-export const FLAT_OFF_REQUIRED = 'Enter the amount off.';
+export const DISCOUNT_AMOUNT_REQUIRED = 'form.discountAmountRequired' satisfies FormKey;
+export const DISCOUNT_ONE_AMOUNT = 'form.discountOneAmount' satisfies FormKey;
+export const PERCENT_OFF_REQUIRED = 'form.percentOffRequired' satisfies FormKey;
+export const FLAT_OFF_REQUIRED = 'form.flatOffRequired' satisfies FormKey;
+export const IS_ACTIVE_BOOLEAN = 'form.isActiveBoolean' satisfies FormKey;
 
 const when = ({ value }: { value: unknown }) => typeof value === 'object' && value !== null;
 
@@ -18,7 +20,7 @@ export const adminDiscountCodeBodySchema = z
     code: codeField,
     percent_off: z.nullable(percentField(PERCENT_OFF_REQUIRED)),
     flat_discount_cents: z.nullable(centsField(FLAT_OFF_REQUIRED)),
-    is_active: z.optional(z.boolean({ error: 'Send is_active as true or false.' })),
+    is_active: z.optional(z.boolean({ error: IS_ACTIVE_BOOLEAN })),
   })
   .check(
     z.refine((body) => body.percent_off !== null || body.flat_discount_cents !== null, {

@@ -6,9 +6,13 @@
  * - a `…FormSchema` over the form's values as typed (all text, so they fit `useForm`), whose field keys are the
  *   body's keys: an error the server answers lands on the field that shows it. Money is typed in dollars
  *   ('450', '450.00', '$1,250.50') and converted to cents by the form schema, which then applies the body's rules.
+ *
+ * Messages are keys of the `form` catalogue group (src/domain/form-schema.ts), whose texts state the limits below
+ * (admin-forms.test.ts checks that they agree).
  */
 import { z } from 'zod/mini';
 import { isIsoDate } from '../dates.ts';
+import type { FormKey } from '../form-schema.ts';
 
 /** The largest amount a form takes: $1,000,000.00. */
 export const MONEY_MAX_CENTS = 100_000_000;
@@ -17,16 +21,16 @@ export const ADMIN_ID_MAX = 2_147_483_647;
 export const TEXT_MAX_LENGTH = 255;
 export const WAIVER_MAX_LENGTH = 20_000;
 
-export const AMOUNT_INVALID = 'Enter an amount in dollars with at most two decimals, e.g. 450.00.';
-export const AMOUNT_TOO_BIG = 'Enter at most $1,000,000.00.';
-export const WHOLE_CENTS = 'Send the amount as a whole number of cents.';
-export const DATE_INVALID = 'Enter a date as YYYY-MM-DD.';
-export const CODE_INVALID = 'Use 3 to 32 letters, digits and dashes.';
-export const CODE_REQUIRED = 'Enter a code.';
-export const PERCENT_INVALID = 'Enter a whole percent from 0 to 100.';
-export const TEXT_TOO_LONG = `Use at most ${TEXT_MAX_LENGTH} characters.`;
-export const WAIVER_TOO_LONG = `Use at most ${WAIVER_MAX_LENGTH.toLocaleString('en-US')} characters.`;
-export const SELECTION_INVALID = 'The selected option is invalid.';
+export const AMOUNT_INVALID = 'form.amountInvalid' satisfies FormKey;
+export const AMOUNT_TOO_BIG = 'form.amountTooBig' satisfies FormKey;
+export const WHOLE_CENTS = 'form.wholeCents' satisfies FormKey;
+export const DATE_INVALID = 'form.dateInvalid' satisfies FormKey;
+export const CODE_INVALID = 'form.codeInvalid' satisfies FormKey;
+export const CODE_REQUIRED = 'form.codeRequired' satisfies FormKey;
+export const PERCENT_INVALID = 'form.percentInvalid' satisfies FormKey;
+export const TEXT_TOO_LONG = 'form.textTooLong' satisfies FormKey;
+export const WAIVER_TOO_LONG = 'form.waiverTooLong' satisfies FormKey;
+export const SELECTION_INVALID = 'form.selectionInvalid' satisfies FormKey;
 
 /** A dollar text as cents: '$1,250.5' → 125050; '' → undefined (missing); anything else → NaN (refused). */
 export function dollarsTextToCents(text: string): number | undefined {
@@ -57,7 +61,7 @@ export function idTextToId(text: string): number | null {
 }
 
 /** An amount in cents: `required` when missing. */
-export function centsField(required: string) {
+export function centsField(required: FormKey) {
   return z
     .int({
       error: (issue) =>
@@ -66,15 +70,18 @@ export function centsField(required: string) {
     .check(z.minimum(0, AMOUNT_INVALID), z.maximum(MONEY_MAX_CENTS, AMOUNT_TOO_BIG));
 }
 
-/** A whole number from `min` to `max` (seats, percents). */
-export function wholeField(required: string, invalid: string, min: number, max: number) {
+/**
+ * A whole number from `min` to `max` (seats, percents). `required` is a `FormKey` (a plain English string is still
+ * taken while ./admin-settings.ts moves to keys: the site then shows it as it is).
+ */
+export function wholeField(required: FormKey, invalid: FormKey, min: number, max: number) {
   return z
     .int({ error: (issue) => (issue.input === undefined ? required : invalid) })
     .check(z.minimum(min, invalid), z.maximum(max, invalid));
 }
 
 /** A percent from 0 to 100. */
-export const percentField = (required: string) => wholeField(required, PERCENT_INVALID, 0, 100);
+export const percentField = (required: FormKey) => wholeField(required, PERCENT_INVALID, 0, 100);
 
 /** An id of a row the form chose (a season, a protection plan), or null for none. */
 export const optionalIdField = z.nullable(
@@ -83,8 +90,8 @@ export const optionalIdField = z.nullable(
     .check(z.minimum(1, SELECTION_INVALID), z.maximum(ADMIN_ID_MAX, SELECTION_INVALID)),
 );
 
-/** A required text, trimmed, at most `max` characters. */
-export function textField(required: string, max = TEXT_MAX_LENGTH) {
+/** A required text, trimmed, at most `max` characters (`required`: see `wholeField`, for ./admin-draft.ts). */
+export function textField(required: FormKey, max = TEXT_MAX_LENGTH) {
   return z
     .string({ error: required })
     .check(
@@ -95,7 +102,7 @@ export function textField(required: string, max = TEXT_MAX_LENGTH) {
 }
 
 /** A `YYYY-MM-DD` calendar date that exists. */
-export function dateField(required: string) {
+export function dateField(required: FormKey) {
   return z.string({ error: required }).check(
     z.trim(),
     z.minLength(1, required),

@@ -4,11 +4,12 @@
  * the admin-join machine's SUBMIT guard read this schema; the token comes from the link, not the form.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import { confirmationMatches, newPassword, passwordConfirmation } from './password.ts';
 
-export const JOIN_NAME_REQUIRED = 'Enter your name.';
+export const JOIN_NAME_REQUIRED = 'form.joinNameRequired' satisfies FormKey;
 export const JOIN_NAME_MAX = 255;
-export const JOIN_NAME_TOO_LONG = `Your name may not be longer than ${JOIN_NAME_MAX} characters.`;
+export const JOIN_NAME_TOO_LONG = 'form.joinNameTooLong' satisfies FormKey;
 
 export type AdminJoinValues = {
   name: string;

@@ -4,14 +4,16 @@
  * pause (PUT /api/admin/licences/{code}). Codes are stored upper-case; a code already in use answers 422 on `code`.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import { codeField, DATE_INVALID, dateField, wholeField, wholeTextToNumber } from './admin-fields.ts';
 
 export const SEATS_MAX = 100_000;
-export const SEATS_REQUIRED = 'Enter how many seats the licence has.';
-export const SEATS_INVALID = `Enter a whole number of seats from 0 to ${SEATS_MAX.toLocaleString('en-US')}.`;
-export const CODE_TAKEN = 'This code is already in use.';
-export const LICENCE_CHANGE_REQUIRED = 'Send the seats, the pause, or both.';
-export const COACH_EXPIRY_REQUIRED = 'Enter the last day of the coach licence.';
+export const SEATS_REQUIRED = 'form.seatsRequired' satisfies FormKey;
+export const SEATS_INVALID = 'form.seatsInvalid' satisfies FormKey;
+export const CODE_TAKEN = 'form.codeTaken' satisfies FormKey;
+export const LICENCE_CHANGE_REQUIRED = 'form.licenceChangeRequired' satisfies FormKey;
+export const COACH_EXPIRY_REQUIRED = 'form.coachExpiryRequired' satisfies FormKey;
+export const PAUSED_BOOLEAN = 'form.pausedBoolean' satisfies FormKey;
 
 const seatsField = wholeField(SEATS_REQUIRED, SEATS_INVALID, 0, SEATS_MAX);
 
@@ -29,7 +31,7 @@ export type AdminCoachLicenceBody = z.output<typeof adminCoachLicenceBodySchema>
 export const adminLicenceUpdateBodySchema = z
   .object({
     available_licenses: z.optional(wholeField(SEATS_REQUIRED, SEATS_INVALID, 0, SEATS_MAX)),
-    paused: z.optional(z.boolean({ error: 'Send paused as true or false.' })),
+    paused: z.optional(z.boolean({ error: PAUSED_BOOLEAN })),
   })
   .check(
     z.refine((body) => body.available_licenses !== undefined || body.paused !== undefined, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formErrors } from '../form-schema';
+import { t } from '../../i18n/runtime';
+import { type FormSchema, formErrors, isFormMessage } from '../form-schema';
 import {
   adminCancelFormSchema,
   adminOfflineFormSchema,
@@ -8,6 +9,16 @@ import {
   initialRefundValues,
   toAdminRefundBody,
 } from './admin-refund';
+
+/** The field errors as the English console shows them (the schemas give catalogue keys). */
+function errorsOf<T>(schema: FormSchema<T>, values: T): Partial<Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries<string | undefined>(formErrors(schema, values)).map(([field, message]) => [
+      field,
+      message !== undefined && isFormMessage(message) ? t(message) : message,
+    ]),
+  );
+}
 
 describe('the refund form', () => {
   it('starts at what is left to refund, typed in dollars and sent in cents', () => {
@@ -19,17 +30,17 @@ describe('the refund form', () => {
   });
 
   it('names the field of each refusal', () => {
-    expect(formErrors(adminRefundFormSchema, { amount_cents: '', reason: '' })).toEqual({
+    expect(errorsOf(adminRefundFormSchema, { amount_cents: '', reason: '' })).toEqual({
       amount_cents: 'Enter the amount to refund.',
       reason: 'Enter the reason for the refund.',
     });
-    expect(formErrors(adminRefundFormSchema, { amount_cents: '0', reason: 'x' }).amount_cents).toBe(
+    expect(errorsOf(adminRefundFormSchema, { amount_cents: '0', reason: 'x' }).amount_cents).toBe(
       'Enter an amount of at least $0.01.',
     );
-    expect(formErrors(adminRefundFormSchema, { amount_cents: '1.234', reason: 'x' }).amount_cents).toBe(
+    expect(errorsOf(adminRefundFormSchema, { amount_cents: '1.234', reason: 'x' }).amount_cents).toBe(
       'Enter an amount in dollars with at most two decimals, e.g. 450.00.',
     );
-    expect(formErrors(adminRefundFormSchema, { amount_cents: '1', reason: 'x'.repeat(501) }).reason).toBe(
+    expect(errorsOf(adminRefundFormSchema, { amount_cents: '1', reason: 'x'.repeat(501) }).reason).toBe(
       'Use at most 500 characters.',
     );
   });
@@ -43,8 +54,8 @@ describe('the refund form', () => {
 
 describe('the offline and cancel forms', () => {
   it('want cash or cheque, and a reason to cancel', () => {
-    expect(formErrors(adminOfflineFormSchema, { method: '', note: '' })).toEqual({ method: 'Choose cash or cheque.' });
-    expect(formErrors(adminOfflineFormSchema, { method: 'cheque', note: '' })).toEqual({});
-    expect(formErrors(adminCancelFormSchema, { reason: '  ' })).toEqual({ reason: 'Enter the reason for cancelling.' });
+    expect(errorsOf(adminOfflineFormSchema, { method: '', note: '' })).toEqual({ method: 'Choose cash or cheque.' });
+    expect(errorsOf(adminOfflineFormSchema, { method: 'cheque', note: '' })).toEqual({});
+    expect(errorsOf(adminCancelFormSchema, { reason: '  ' })).toEqual({ reason: 'Enter the reason for cancelling.' });
   });
 });

@@ -6,19 +6,20 @@
  * ('This is more than is left to refund.' on `amount_cents`) lands on the field that shows it.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import { AMOUNT_INVALID, AMOUNT_TOO_BIG, centsToDollarsText, dollarsTextToCents } from './admin-fields.ts';
 
 export const REASON_MAX_LENGTH = 500;
-export const REFUND_AMOUNT_REQUIRED = 'Enter the amount to refund.';
-export const REFUND_AMOUNT_TOO_SMALL = 'Enter an amount of at least $0.01.';
-export const REFUND_REASON_REQUIRED = 'Enter the reason for the refund.';
-export const CANCEL_REASON_REQUIRED = 'Enter the reason for cancelling.';
-export const OFFLINE_METHOD_REQUIRED = 'Choose cash or cheque.';
-export const REASON_TOO_LONG = `Use at most ${REASON_MAX_LENGTH} characters.`;
+export const REFUND_AMOUNT_REQUIRED = 'form.refundAmountRequired' satisfies FormKey;
+export const REFUND_AMOUNT_TOO_SMALL = 'form.refundAmountTooSmall' satisfies FormKey;
+export const REFUND_REASON_REQUIRED = 'form.refundReasonRequired' satisfies FormKey;
+export const CANCEL_REASON_REQUIRED = 'form.cancelReasonRequired' satisfies FormKey;
+export const OFFLINE_METHOD_REQUIRED = 'form.offlineMethodRequired' satisfies FormKey;
+export const REASON_TOO_LONG = 'form.reasonTooLong' satisfies FormKey;
 /** The largest refund the server takes (its column and the provider's limit): $999,999.99. */
 export const REFUND_MAX_CENTS = 99_999_999;
 
-function reasonField(required: string) {
+function reasonField(required: FormKey) {
   return z
     .string({ error: required })
     .check(z.trim(), z.minLength(1, required), z.maxLength(REASON_MAX_LENGTH, REASON_TOO_LONG));

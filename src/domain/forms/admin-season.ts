@@ -3,11 +3,12 @@
  * /api/admin/seasons/{id} take this body; monthly instalments fall on the day of `first_installment_on`.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import { dateField, textField } from './admin-fields.ts';
 
-export const SEASON_NAME_REQUIRED = 'Enter the season’s name.';
-export const SEASON_START_REQUIRED = 'Enter the season’s start date.';
-export const SEASON_FIRST_INSTALLMENT_REQUIRED = 'Enter the date of the first instalment.';
+export const SEASON_NAME_REQUIRED = 'form.seasonNameRequired' satisfies FormKey;
+export const SEASON_START_REQUIRED = 'form.seasonStartRequired' satisfies FormKey;
+export const SEASON_FIRST_INSTALLMENT_REQUIRED = 'form.firstInstalmentRequired' satisfies FormKey;
 
 // A type alias, not an interface: it then fits useForm's Record<string, string>.
 export type AdminSeasonValues = { name: string; start_date: string; first_installment_on: string };

@@ -5,14 +5,15 @@
  * the role (server/services/staff/invites.ts).
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import { STAFF_ROLES } from '../staff.ts';
 import { ADMIN_ID_MAX, idTextToId, SELECTION_INVALID, textField } from './admin-fields.ts';
 
-export const INVITE_STAFF_NAME_REQUIRED = 'Enter the name of the person you invite.';
-export const INVITE_STAFF_EMAIL_INVALID = 'Enter a valid e-mail address.';
-export const INVITE_STAFF_ROLE_REQUIRED = 'Choose a role.';
+export const INVITE_STAFF_NAME_REQUIRED = 'form.inviteStaffNameRequired' satisfies FormKey;
+export const INVITE_STAFF_EMAIL_INVALID = 'form.inviteStaffEmailInvalid' satisfies FormKey;
+export const INVITE_STAFF_ROLE_REQUIRED = 'form.roleRequired' satisfies FormKey;
 /** The server's text too (server/services/staff/invites.ts STAFF_INVITE_TEXTS.coachNeedsTeam). */
-export const INVITE_STAFF_COACH_NEEDS_TEAM = 'Choose the team this coach works with.';
+export const INVITE_STAFF_COACH_NEEDS_TEAM = 'form.coachNeedsTeam' satisfies FormKey;
 
 // A type alias, not an interface: it then fits useForm's Record<string, string>.
 export type AdminStaffInviteValues = { name: string; email: string; role: string; team_id: string };
@@ -20,7 +21,7 @@ export type AdminStaffInviteValues = { name: string; email: string; role: string
 export const EMPTY_ADMIN_STAFF_INVITE: AdminStaffInviteValues = { name: '', email: '', role: 'registrar', team_id: '' };
 
 /** The server's text too (server/services/staff/invites.ts STAFF_INVITE_TEXTS.teamOnlyForCoach). */
-export const INVITE_STAFF_TEAM_ONLY_FOR_COACH = 'Only a coach is invited to a team.';
+export const INVITE_STAFF_TEAM_ONLY_FOR_COACH = 'form.teamOnlyForCoach' satisfies FormKey;
 
 /**
  * The wire body, validated by the server with this schema (server/routes/admin.ts through formBody): a coach comes

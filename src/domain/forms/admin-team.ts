@@ -4,6 +4,7 @@
  * editor's form (./admin-draft.ts): a deposit no larger than the dues, monthly plans of 2 to 24 months.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import {
   centsField,
   centsToDollarsText,
@@ -14,14 +15,14 @@ import {
   textField,
 } from './admin-fields.ts';
 
-export const TEAM_NAME_REQUIRED = 'Enter the team’s name.';
-export const DUES_REQUIRED = 'Enter the total dues.';
-export const DEPOSIT_REQUIRED = 'Enter the athlete deposit (0 for none).';
-export const PLAN_FEE_REQUIRED = 'Enter the payment plan fee (0 for none).';
-export const APP_FEE_REQUIRED = 'Enter the app fee (0 for none).';
+export const TEAM_NAME_REQUIRED = 'form.teamNameRequired' satisfies FormKey;
+export const DUES_REQUIRED = 'form.duesRequired' satisfies FormKey;
+export const DEPOSIT_REQUIRED = 'form.depositRequired' satisfies FormKey;
+export const PLAN_FEE_REQUIRED = 'form.planFeeRequired' satisfies FormKey;
+export const APP_FEE_REQUIRED = 'form.appFeeRequired' satisfies FormKey;
 /** The staff draft API's text (server/services/staff-drafts.ts). */
-export const DEPOSIT_TOO_BIG = 'The athlete deposit may not exceed the total dues.';
-export const PLAN_MONTHS_INVALID = 'Monthly plans run from 2 to 24 months, each offered once, at most 6.';
+export const DEPOSIT_TOO_BIG = 'form.depositTooBig' satisfies FormKey;
+export const PLAN_MONTHS_INVALID = 'form.planMonthsInvalid' satisfies FormKey;
 export const PLAN_MONTHS_MIN = 2;
 export const PLAN_MONTHS_MAX = 24;
 

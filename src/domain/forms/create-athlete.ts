@@ -11,8 +11,8 @@
  * server/http/openapi.ts build their schemas from, with the same texts.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import { joinName } from '../names.ts';
-import { PHONE_MASK } from '../phone.ts';
 import { relationshipToSend } from '../relationships.ts';
 import { namePart } from './guardian.ts';
 import { confirmationMatches, newPassword, passwordConfirmation } from './password.ts';
@@ -32,25 +32,26 @@ export type NewAthleteFormValues = {
   phone: string;
 };
 
-export const ATHLETE_FIRST_NAME_REQUIRED = 'Athlete first name is required.';
-export const ATHLETE_LAST_NAME_REQUIRED = 'Athlete last name is required.';
-export const RELATIONSHIP_REQUIRED = 'Relationship is required.';
-export const USERNAME_REQUIRED = 'Username is required.';
-export const OPTIONAL_PHONE_INCOMPLETE = `Phone must have 10 digits (${PHONE_MASK}) when entered.`;
+/** The messages are keys of the `form` catalogue group, whose texts state the limits below (forms.test.ts checks). */
+export const ATHLETE_FIRST_NAME_REQUIRED = 'form.athleteFirstNameRequired' satisfies FormKey;
+export const ATHLETE_LAST_NAME_REQUIRED = 'form.athleteLastNameRequired' satisfies FormKey;
+export const RELATIONSHIP_REQUIRED = 'form.relationshipRequired' satisfies FormKey;
+export const USERNAME_REQUIRED = 'form.usernameRequired' satisfies FormKey;
+export const OPTIONAL_PHONE_INCOMPLETE = 'form.optionalPhoneIncomplete' satisfies FormKey;
 
 /** The athlete username the server accepts, judged on the trimmed value (it stores the trimmed one). */
 export const USERNAME_RULES = { minLength: 7, maxLength: 64, pattern: /^[A-Za-z0-9._-]+$/ } as const;
-export const USERNAME_TOO_SHORT = `The username must contain at least ${USERNAME_RULES.minLength} characters.`;
-export const USERNAME_TOO_LONG = `The username may not be longer than ${USERNAME_RULES.maxLength} characters.`;
-export const USERNAME_CHARACTERS = 'The username may contain only letters, digits, . _ and -.';
+export const USERNAME_TOO_SHORT = 'form.usernameTooShort' satisfies FormKey;
+export const USERNAME_TOO_LONG = 'form.usernameTooLong' satisfies FormKey;
+export const USERNAME_CHARACTERS = 'form.usernameCharacters' satisfies FormKey;
 
 /** The longest relationship the server stores (the custom text typed for 'Other'). */
 export const RELATIONSHIP_MAX_LENGTH = 64;
-export const RELATIONSHIP_TOO_LONG = `The relationship may not be longer than ${RELATIONSHIP_MAX_LENGTH} characters.`;
+export const RELATIONSHIP_TOO_LONG = 'form.relationshipTooLong' satisfies FormKey;
 
 /** An optional e-mail, checked as the server checks it (zod's e-mail format, at most 254 characters). */
 export const EMAIL_MAX_LENGTH = 254;
-export const EMAIL_INVALID = 'Enter a valid email address.';
+export const EMAIL_INVALID = 'form.emailInvalid' satisfies FormKey;
 /**
  * zod's own e-mail pattern (the one `z.email()` checks with), tested directly: `z.email()`'s schema would add its
  * string-format code to the app shell every page loads.
@@ -67,7 +68,7 @@ const optionalEmail = z
 
 /** The longest name (first plus last, as sent) the server stores. */
 export const NAME_MAX_LENGTH = 255;
-export const NAME_TOO_LONG = `The name may not be longer than ${NAME_MAX_LENGTH} characters.`;
+export const NAME_TOO_LONG = 'form.nameTooLong' satisfies FormKey;
 
 /** Required first; then, once something is typed, long enough, short enough and of the allowed characters. */
 const username = z.string().check(

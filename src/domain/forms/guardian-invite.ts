@@ -7,6 +7,7 @@
  * from src/domain/relationships.ts, at most RELATIONSHIP_MAX_LENGTH.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import { cleanName } from '../names.ts';
 import { DEFAULT_RELATIONSHIP, relationshipToSend } from '../relationships.ts';
 import {
@@ -29,7 +30,7 @@ export type GuardianInviteValues = {
   customRelationship: string;
 };
 
-export const INVITE_NAME_REQUIRED = 'Name is required.';
+export const INVITE_NAME_REQUIRED = 'form.inviteNameRequired' satisfies FormKey;
 
 /** The form as it opens: empty, the relationship preselected as on the create-athlete form. */
 export const EMPTY_GUARDIAN_INVITE: GuardianInviteValues = {

@@ -5,9 +5,9 @@
  * SUBMIT guard read these schemas.
  */
 import { z } from 'zod/mini';
-import type { FormSchema } from '../form-schema.ts';
+import type { FormKey, FormSchema } from '../form-schema.ts';
 import { cleanName } from '../names.ts';
-import { isValidPhone, PHONE_MASK, phoneDigits } from '../phone.ts';
+import { isValidPhone, phoneDigits } from '../phone.ts';
 import { confirmationMatches, newPassword, passwordConfirmation } from './password.ts';
 
 /** The guardian form's fields as typed (§3 Primary guardian). */
@@ -21,16 +21,17 @@ export type GuardianFormValues = {
   confirmPassword: string;
 };
 
-export const FIRST_NAME_REQUIRED = 'First name is required.';
-export const LAST_NAME_REQUIRED = 'Last name is required.';
-export const PHONE_REQUIRED = 'Phone is required.';
-export const PHONE_INCOMPLETE = `Phone must have 10 digits (${PHONE_MASK}).`;
-export const EMAIL_REQUIRED = 'Email is required.';
+/** Keys of the `form` catalogue group (§5's texts; the incomplete phone's names the mask, PHONE_MASK). */
+export const FIRST_NAME_REQUIRED = 'form.firstNameRequired' satisfies FormKey;
+export const LAST_NAME_REQUIRED = 'form.lastNameRequired' satisfies FormKey;
+export const PHONE_REQUIRED = 'form.phoneRequired' satisfies FormKey;
+export const PHONE_INCOMPLETE = 'form.phoneIncomplete' satisfies FormKey;
+export const EMAIL_REQUIRED = 'form.emailRequired' satisfies FormKey;
 
 /** A name part that survives §5 cleaning (punctuation removed, whitespace collapsed): §5 sends no name otherwise. */
-export const namePart = (message: string) => z.string().check(z.refine((value) => cleanName(value) !== '', message));
+export const namePart = (message: FormKey) => z.string().check(z.refine((value) => cleanName(value) !== '', message));
 
-const filled = (message: string) => z.string().check(z.refine((value) => value.trim() !== '', message));
+const filled = (message: FormKey) => z.string().check(z.refine((value) => value.trim() !== '', message));
 
 const guardianBasics = {
   firstName: namePart(FIRST_NAME_REQUIRED),

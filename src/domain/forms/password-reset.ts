@@ -6,11 +6,13 @@
  * SUBMIT and RESET_PASSWORD guards read these schemas.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 
-export const EMAIL_REQUIRED = 'Email is required.';
-export const PASSWORD_REQUIRED = 'Password is required.';
-export const CONFIRM_PASSWORD_REQUIRED = 'Confirm Password is required.';
-export const PASSWORDS_DIFFER = 'The passwords do not match.';
+/** Keys of the `form` catalogue group (the guardian and password forms' own, for the same texts). */
+export const EMAIL_REQUIRED = 'form.emailRequired' satisfies FormKey;
+export const PASSWORD_REQUIRED = 'form.passwordRequired' satisfies FormKey;
+export const CONFIRM_PASSWORD_REQUIRED = 'form.confirmPasswordRequired' satisfies FormKey;
+export const PASSWORDS_DIFFER = 'form.passwordsDiffer' satisfies FormKey;
 
 export interface ResetRequestValues {
   readonly email: string;

@@ -3,23 +3,23 @@
  * constants: at least 8 and at most 128 characters; server/services/auth.ts: the confirmation must match), shown
  * before submit (issue 13 point 4, issue 19 point 3).
  * The mismatch text is the server's own, so the form and a 422 answer say the same thing.
+ *
+ * The messages are keys of the `form` catalogue group (src/i18n/catalogues/<locale>/form.json), whose texts state
+ * these limits: src/domain/forms/forms.test.ts checks that they agree.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 
 /** The shortest password the server accepts. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** The longest password the server accepts. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** The hints under 'Password' and 'Confirm Password', visible before anything is typed. */
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
-export const CONFIRM_PASSWORD_HINT = 'Must match the password.';
-
-export const PASSWORD_REQUIRED = 'Password is required.';
-export const PASSWORD_TOO_SHORT = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-export const PASSWORD_TOO_LONG = `The password may not be longer than ${PASSWORD_MAX_LENGTH} characters.`;
-export const CONFIRM_PASSWORD_REQUIRED = 'Confirm Password is required.';
-export const PASSWORD_CONFIRMATION_MISMATCH = 'The password confirmation does not match.';
+export const PASSWORD_REQUIRED = 'form.passwordRequired' satisfies FormKey;
+export const PASSWORD_TOO_SHORT = 'form.passwordTooShort' satisfies FormKey;
+export const PASSWORD_TOO_LONG = 'form.passwordTooLong' satisfies FormKey;
+export const CONFIRM_PASSWORD_REQUIRED = 'form.confirmPasswordRequired' satisfies FormKey;
+export const PASSWORD_CONFIRMATION_MISMATCH = 'form.passwordConfirmationMismatch' satisfies FormKey;
 
 /** A new password: filled, then long enough and not too long (sent as typed: spaces may be part of it). */
 export const newPassword = z.string().check(

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formErrors, isValidForm } from '../form-schema';
+import { t } from '../../i18n/runtime';
+import { type FormSchema, formErrors, isFormMessage, isValidForm } from '../form-schema';
 import { initialBillingForm, paymentBillingSchema, toBillingDetails } from './payment-billing';
+
+/** The field errors as the English site shows them (the schemas give catalogue keys). */
+function errorsOf<T>(schema: FormSchema<T>, values: T): Partial<Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries<string | undefined>(formErrors(schema, values)).map(([field, message]) => [
+      field,
+      message !== undefined && isFormMessage(message) ? t(message) : message,
+    ]),
+  );
+}
 
 describe('billing details', () => {
   it('start from the account, in the United States', () => {
@@ -14,15 +25,15 @@ describe('billing details', () => {
 
   it('need a name and a valid e-mail; the address is optional', () => {
     const form = initialBillingForm({ name: '', email: 'not-an-email' });
-    expect(formErrors(paymentBillingSchema, form)).toEqual({
+    expect(errorsOf(paymentBillingSchema, form)).toEqual({
       name: 'Name on card is required.',
       email: 'Enter a valid email address.',
     });
-    expect(formErrors(paymentBillingSchema, { ...form, email: ' ' }).email).toBe('Email is required.');
+    expect(errorsOf(paymentBillingSchema, { ...form, email: ' ' }).email).toBe('Email is required.');
     expect(isValidForm(paymentBillingSchema, { ...form, name: 'Pat', email: 'pat@example.com' })).toBe(true);
-    expect(
-      formErrors(paymentBillingSchema, { ...form, name: 'Pat', email: 'pat@example.com', country: 'USA' }),
-    ).toEqual({ country: 'Use the two-letter country code, e.g. US.' });
+    expect(errorsOf(paymentBillingSchema, { ...form, name: 'Pat', email: 'pat@example.com', country: 'USA' })).toEqual({
+      country: 'Use the two-letter country code, e.g. US.',
+    });
   });
 
   it('become billing_details without empty parts', () => {

@@ -4,6 +4,7 @@
  * the values become the `billing_details` handed to the card provider.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 
 // A type alias (not an interface) so it fits useForm's Record<string, string> constraint without an index signature.
 export type BillingForm = {
@@ -21,10 +22,11 @@ const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 
 const filled = (value: string) => value.trim() !== '';
 
-export const NAME_ON_CARD_REQUIRED = 'Name on card is required.';
-export const BILLING_EMAIL_REQUIRED = 'Email is required.';
-export const BILLING_EMAIL_INVALID = 'Enter a valid email address.';
-export const COUNTRY_CODE_INVALID = 'Use the two-letter country code, e.g. US.';
+/** Keys of the `form` catalogue group (the e-mail's texts are the guardian and create-athlete forms'). */
+export const NAME_ON_CARD_REQUIRED = 'form.nameOnCardRequired' satisfies FormKey;
+export const BILLING_EMAIL_REQUIRED = 'form.emailRequired' satisfies FormKey;
+export const BILLING_EMAIL_INVALID = 'form.emailInvalid' satisfies FormKey;
+export const COUNTRY_CODE_INVALID = 'form.countryCodeInvalid' satisfies FormKey;
 
 /** Name and e-mail are required (the provider's receipt goes there); the address is optional. */
 export const paymentBillingSchema = z.object({

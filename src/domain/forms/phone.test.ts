@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { OPTIONAL_PHONE_INCOMPLETE as INCOMPLETE } from './create-athlete.ts';
 import { hasPhoneDigits, optionalPhone, PHONE_CHARACTERS_INVALID, PHONE_MAX_LENGTH, PHONE_TOO_LONG } from './phone.ts';
 
-const INCOMPLETE = 'incomplete';
 const verdict = (text: string) => {
   const result = z.safeParse(optionalPhone(INCOMPLETE), text);
   return result.success ? 'ok' : result.error.issues.map((issue) => issue.message);

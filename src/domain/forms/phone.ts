@@ -5,6 +5,7 @@
  * (spec §5, §9: mask 000-000-0000; the form shows its own §5 text for that one).
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import { PHONE_DIGITS } from '../phone.ts';
 
 /** The longest phone text the server stores. */
@@ -12,8 +13,9 @@ export const PHONE_MAX_LENGTH = 32;
 /** What a phone may be written with: digits, spaces and + ( ) . - */
 export const PHONE_CHARACTERS = /^[0-9+().\s-]*$/;
 
-export const PHONE_TOO_LONG = `The phone may not be longer than ${PHONE_MAX_LENGTH} characters.`;
-export const PHONE_CHARACTERS_INVALID = 'The phone field may contain only digits, spaces and + ( ) . -';
+/** Keys of the `form` catalogue group, whose texts state these rules. */
+export const PHONE_TOO_LONG = 'form.phoneTooLong' satisfies FormKey;
+export const PHONE_CHARACTERS_INVALID = 'form.phoneCharacters' satisfies FormKey;
 
 /** Whether a phone text, as the server trims it, has the digits a complete number has (or is empty). */
 export function hasPhoneDigits(text: string): boolean {
@@ -25,7 +27,7 @@ export function hasPhoneDigits(text: string): boolean {
  * An optional phone as the server judges it: empty, or complete (`incomplete` is the form's own text for too few
  * digits), short enough and of the allowed characters.
  */
-export function optionalPhone(incomplete: string) {
+export function optionalPhone(incomplete: FormKey) {
   return z.string().check(
     z.refine(hasPhoneDigits, incomplete),
     z.refine((value) => value.trim().length <= PHONE_MAX_LENGTH, PHONE_TOO_LONG),

@@ -1,17 +1,37 @@
 /**
  * The two player profile pages (spec §2 Player profile, §5 Player page 1 and 2): every field of a page valid, each
- * invalid one with its §5 message ('Birth month is required.', …). The rules are src/domain/player-profile.ts; these
- * schemas carry them to the views (over the inputs' texts) and to the player machine's NEXT guards (over the form).
+ * invalid one with its §5 message ('Birth month is required.', …, keys of the `form` catalogue group). The rules are
+ * src/domain/player-profile.ts; these schemas carry them to the views (over the inputs' texts) and to the player
+ * machine's NEXT guards (over the form).
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 import {
   isPlayerFieldValid,
   PLAYER_PAGE_ONE_FIELDS,
   PLAYER_PAGE_TWO_FIELDS,
-  PLAYER_REQUIRED_MESSAGES,
   type PlayerField,
   type PlayerProfileForm,
 } from '../player-profile.ts';
+
+/** The message each field shows when invalid and touched or dirty (§5, word for word in the English catalogue). */
+export const PLAYER_FIELD_MESSAGES: Readonly<Record<PlayerField, FormKey>> = {
+  birthMonth: 'form.birthMonthRequired',
+  birthDay: 'form.birthDayRequired',
+  birthYear: 'form.birthYearRequired',
+  heightFeet: 'form.heightRequired',
+  heightInches: 'form.inchesRequired',
+  weight: 'form.weightRequired',
+  gender: 'form.genderRequired',
+  sport: 'form.sportRequired',
+  position: 'form.positionRequired',
+  seasonStatus: 'form.seasonStatusRequired',
+  experienceLifting: 'form.liftingRequired',
+  experienceAgility: 'form.agilityRequired',
+  experienceUpperPlyo: 'form.upperPlyometricsRequired',
+  experienceLowerPlyo: 'form.lowerPlyometricsRequired',
+  weightGoal: 'form.weightGoalRequired',
+};
 
 export const EMPTY_PLAYER_FORM: PlayerProfileForm = {
   birthMonth: null,
@@ -62,7 +82,7 @@ function pageSchema(fields: readonly PlayerField[]) {
       if (!isPlayerFieldValid(payload.value, field)) {
         payload.issues.push({
           code: 'custom',
-          message: PLAYER_REQUIRED_MESSAGES[field],
+          message: PLAYER_FIELD_MESSAGES[field],
           path: [field],
           input: payload.value[field],
         });

@@ -4,6 +4,7 @@
  * machine's SUBSCRIBE guard read this schema; the card itself is the billing provider's.
  */
 import { z } from 'zod/mini';
+import type { FormKey } from '../form-schema.ts';
 
 /** What the person types, as the view holds it. */
 // A type alias, not an interface: it then fits useForm's Record<string, string> without an index signature.
@@ -46,20 +47,21 @@ export const COUNTRIES: ReadonlyArray<{ readonly code: string; readonly name: st
 
 export const DEFAULT_COUNTRY = 'US';
 
+/** The form's messages: keys of the `form` catalogue group. */
 export const BILLING_MESSAGES = {
-  firstName: 'First name is required.',
-  lastName: 'Last name is required.',
-  address: 'Address is required.',
-  city: 'City is required.',
-  state: 'State or province is required.',
-  stateCode: 'Use the two-letter code of the state or province (for example CA).',
-  postalCode: 'Postal code is required.',
-  country: 'Country is required.',
-} as const;
+  firstName: 'form.firstNameRequired',
+  lastName: 'form.lastNameRequired',
+  address: 'form.addressRequired',
+  city: 'form.cityRequired',
+  state: 'form.stateRequired',
+  stateCode: 'form.stateCode',
+  postalCode: 'form.postalCodeRequired',
+  country: 'form.countryRequired',
+} as const satisfies Record<string, FormKey>;
 
 const TWO_LETTERS = /^[A-Za-z]{2}$/;
 
-const filled = (message: string) => z.string().check(z.refine((value) => value.trim() !== '', message));
+const filled = (message: FormKey) => z.string().check(z.refine((value) => value.trim() !== '', message));
 
 export const subscribeBillingSchema = z.object({
   firstName: filled(BILLING_MESSAGES.firstName),

@@ -4,7 +4,11 @@
  * SUBSCRIBE guard (`hasUnappliedCoupon`) reads this schema with the coupon applied so far.
  */
 import { z } from 'zod/mini';
+import type { FormMessage } from '../form-schema.ts';
 import { couponSubmitError } from '../subscription-pricing.ts';
+
+/** The refusal's message: the subscribe page's text (the `subscribe` catalogue group). */
+export const COUPON_NOT_APPLIED = 'subscribe.couponNotApplied' satisfies FormMessage;
 
 export interface SubscribeCouponValues {
   /** The text in the coupon entry. */
@@ -16,6 +20,7 @@ export interface SubscribeCouponValues {
 export const subscribeCouponSchema = z
   .object({ coupon: z.string(), applied: z.nullable(z.string()) })
   .check((payload) => {
-    const error = couponSubmitError(payload.value.coupon, payload.value.applied);
-    if (error !== null) payload.issues.push({ code: 'custom', message: error, path: ['coupon'], input: payload.value });
+    if (couponSubmitError(payload.value.coupon, payload.value.applied) !== null) {
+      payload.issues.push({ code: 'custom', message: COUPON_NOT_APPLIED, path: ['coupon'], input: payload.value });
+    }
   });

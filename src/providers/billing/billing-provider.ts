@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import type { SubscribeProcessRequest } from '../../api/subscribe';
-import { UNEXPECTED_CARD_ERROR } from '../../domain/payment-rules';
+import type { Message } from '../../i18n/runtime';
 
 /** The billing address sent with the card, in the field names Recurly.js and the sandbox share (docs/api.md). */
 export interface BillingAddress {
@@ -43,13 +43,34 @@ export interface BillingProvider {
   tokenize(address: BillingAddress, signal?: AbortSignal): Promise<string>;
 }
 
-/** Shown when the provider's script cannot be loaded (blocked, offline, or too slow). */
+/** Shown when the provider's script cannot be loaded (blocked, offline, or too slow): `subscribe.billingUnavailable`. */
 export const BILLING_UNAVAILABLE_TEXT =
   'Card payments are unavailable right now. Please check your connection and try again.';
 
-/** The provider refused the card or a billing field; `message` is its text for the person (§8). */
+/**
+ * What the subscribe flow holds for a refused card or purchase (issue 31: keys and values, never sentences): a
+ * catalogue message, the sandbox's field problems (catalogue messages, shown one a line), or a text the provider or
+ * the server wrote, shown as it came.
+ */
+export type BillingText = Message | readonly Message[] | string;
+
+/** 'An unexpected error occured.' (§8 card form, the spec's spelling). */
+export const UNEXPECTED_CARD_TEXT: Message = { key: 'subscribe.unexpectedCardError' };
+
+/**
+ * The provider refused the card or a billing field. `message` is its text for the person (§8): Recurly.js's own, in
+ * its words; the sandbox, whose texts are the site's, also gives them as catalogue messages (`texts`), which are shown
+ * instead in the language in use.
+ */
 export class BillingCardError extends Error {
   override readonly name = 'BillingCardError';
+
+  constructor(
+    message: string,
+    readonly texts: readonly Message[] = [],
+  ) {
+    super(message);
+  }
 }
 
 /** The provider could not be loaded: the page offers no card entry until it can. */
@@ -58,6 +79,9 @@ export class BillingUnavailableError extends Error {
 }
 
 /** §8 Card form: the provider's message for a refused card, else 'An unexpected error occured.' */
-export function cardErrorText(error: unknown): string {
-  return error instanceof BillingCardError && error.message.trim() !== '' ? error.message : UNEXPECTED_CARD_ERROR;
+export function cardErrorText(error: unknown): BillingText {
+  if (!(error instanceof BillingCardError)) return UNEXPECTED_CARD_TEXT;
+  const [first, ...more] = error.texts;
+  if (first !== undefined) return more.length === 0 ? first : error.texts;
+  return error.message.trim() !== '' ? error.message : UNEXPECTED_CARD_TEXT;
 }

@@ -4,6 +4,7 @@
  * element is an iframe of Recurly's: the card never touches this page, only the token Recurly.js returns.
  */
 import { useEffect, useRef } from 'react';
+import { useT } from '../../i18n/use-t';
 import {
   type BillingAddress,
   BillingCardError,
@@ -92,6 +93,7 @@ export function loadRecurlyScript({
 
 /** Recurly's card element inside the billing form, attached while the form is shown. */
 function RecurlyCardFields({ element }: { element: RecurlyElement }) {
+  const t = useT();
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!container.current) return;
@@ -102,7 +104,7 @@ function RecurlyCardFields({ element }: { element: RecurlyElement }) {
   }, [element]);
   return (
     <fieldset className="card-fields">
-      <legend>Card</legend>
+      <legend>{t('subscribe.card')}</legend>
       <div ref={container} className="recurly-card" />
     </fieldset>
   );

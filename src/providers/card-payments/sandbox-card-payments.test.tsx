@@ -55,10 +55,15 @@ describe('the sandbox card form', () => {
       result = await current().submit();
     });
     expect(result).toEqual({
-      error: { type: 'validation_error', code: 'invalid_number', message: CARD_MESSAGES.numberIncomplete },
+      error: {
+        type: 'validation_error',
+        code: 'invalid_number',
+        message: 'Your card number is incomplete.',
+        text: { key: CARD_MESSAGES.numberIncomplete },
+      },
     });
     expect(screen.getByLabelText('Card number').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(CARD_MESSAGES.cvcIncomplete)).toBeTruthy();
+    expect(screen.getByText("Your card's security code is incomplete.")).toBeTruthy();
     expect(requests).toHaveLength(0);
   });
 
@@ -105,6 +110,8 @@ describe('the sandbox card form', () => {
         code: 'card_declined',
         decline_code: 'generic_decline',
         message: 'Your card was declined.',
+        // Shown in the language in use (issue 31): 'Your card was declined.'
+        text: { key: 'card.declined' },
       },
     });
   });
@@ -209,7 +216,12 @@ describe('the sandbox card form for a saved card (update card)', () => {
     );
     const { current } = await mountSetupForm();
     await expect(current().confirmSetup(setupRequest)).resolves.toEqual({
-      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        message: 'Your card was declined.',
+        text: { key: 'card.declined' },
+      },
     });
   });
 

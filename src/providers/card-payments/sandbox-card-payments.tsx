@@ -11,7 +11,15 @@ import { confirmSandboxSetupIntent, getSandboxSetupIntent } from '../../api/sand
 import type { SandboxPaymentIntent, SandboxSetupIntent } from '../../api/schemas';
 import { useT } from '../../i18n/use-t';
 import { CardInput } from '../card-input';
-import { type CardField, type CardFields, cardFieldErrors, type ParsedCard, readCard } from './card-fields';
+import {
+  type CardField,
+  type CardFieldProblem,
+  type CardFields,
+  cardFieldErrors,
+  type ParsedCard,
+  readCard,
+  sandboxCardError,
+} from './card-fields';
 import type {
   CardError,
   CardFormHandle,
@@ -75,7 +83,7 @@ async function confirmWithCard(
     return_url: request.returnUrl,
     ...(request.billingDetails ? { billing_details: { ...request.billingDetails } } : {}),
   });
-  if ('error' in answer) return { error: answer.error };
+  if ('error' in answer) return { error: sandboxCardError(answer.error) };
   const intent = answer.paymentIntent;
   const redirect = intent.next_action?.redirect_to_url?.url;
   if (intent.status === 'requires_action' && redirect) return leaveFor(redirect, dependencies);
@@ -94,7 +102,7 @@ async function confirmSetupWithCard(
     ...cardBody(read.card),
     return_url: request.returnUrl,
   });
-  if ('error' in answer) return { error: answer.error };
+  if ('error' in answer) return { error: sandboxCardError(answer.error) };
   const intent = answer.setupIntent;
   const redirect = intent.next_action?.redirect_to_url?.url;
   if (intent.status === 'requires_action' && redirect) return leaveFor(redirect, dependencies);
@@ -123,7 +131,7 @@ function SandboxCardForm<THandle>({
 }) {
   const t = useT();
   const [fields, setFields] = useState<CardFields>(EMPTY);
-  const [shownErrors, setShownErrors] = useState<Partial<Record<CardField, string>>>({});
+  const [shownErrors, setShownErrors] = useState<Partial<Record<CardField, CardFieldProblem>>>({});
   const latest = useRef(fields);
   latest.current = fields;
   const hintId = useId();
@@ -152,7 +160,7 @@ function SandboxCardForm<THandle>({
   const bind = (name: CardField) => ({
     value: fields[name],
     disabled,
-    error: shownErrors[name],
+    error: shownErrors[name] === undefined ? undefined : t(shownErrors[name]),
     onChange: (event: { target: { value: string } }) => {
       const value = event.target.value;
       setFields((current) => ({ ...current, [name]: value }));

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { PaymentIntentStatus, SetupIntentStatus } from '../../api/schemas';
+import type { Message } from '../../i18n/runtime';
 
 /** Stripe's `billing_details` of a payment method; empty parts are left out. */
 export interface BillingDetails {
@@ -28,7 +29,13 @@ export interface CardIntent {
 export interface CardError {
   readonly type: string;
   readonly code?: string | undefined;
+  /** Stripe's text, in the language of the Elements locale. */
   readonly message?: string | undefined;
+  /**
+   * The sandbox's own errors (its card form's validation, its test cards' declines): the catalogue's message, shown
+   * instead of `message` in the language in use (issue 31). Stripe's errors have none.
+   */
+  readonly text?: Message | undefined;
 }
 
 /** What Stripe.js's confirmPayment and retrievePaymentIntent resolve to. */

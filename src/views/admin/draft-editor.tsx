@@ -9,6 +9,7 @@ import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import { useGuardedSubmit } from '../common/use-guarded-submit';
 import { AdminPage } from './admin-page';
+import { WaiverField } from './waiver-field';
 import './draft.css';
 
 /**
@@ -110,23 +111,24 @@ function DraftForm({ actorRef, initial }: { actorRef: AdminDraftActorRef; initia
           </option>
         ))}
       </SelectField>
-      <div className="field">
-        <label htmlFor="draft-waiver">{t('admin.waiver')}</label>
-        <textarea
-          id="draft-waiver"
-          rows={6}
-          name="waiver"
-          value={form.values.waiver}
-          onChange={(event) => form.set('waiver', event.target.value)}
-          aria-invalid={error('waiver') ? true : undefined}
-          aria-describedby={error('waiver') ? 'draft-waiver-error' : undefined}
-        />
-        {error('waiver') && (
-          <p id="draft-waiver-error" className="field-error">
-            {error('waiver')}
-          </p>
-        )}
-      </div>
+      <WaiverField
+        id="draft-waiver"
+        label={t('admin.waiver')}
+        name="waiver"
+        value={form.values.waiver}
+        onChange={(event) => form.set('waiver', event.target.value)}
+        error={error('waiver')}
+      />
+      <WaiverField
+        id="draft-waiver-es"
+        label={t('admin.waiverEs')}
+        hint={t('admin.waiverEsHint')}
+        lang="es"
+        name="waiver_es"
+        value={form.values.waiver_es}
+        onChange={(event) => form.set('waiver_es', event.target.value)}
+        error={error('waiver_es')}
+      />
       <div className="button-row">
         <button type="submit" className="button" disabled={!canSubmit}>
           {t('admin.saveDraft')}

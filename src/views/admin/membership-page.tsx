@@ -58,6 +58,7 @@ function LoadedMembership({ actorRef, view }: { actorRef: AdminMembershipActorRe
         <Term name={t('admin.remaining')}>{summary.remaining}</Term>
         <Term name={t('admin.status')}>{text(summary.status)}</Term>
         <Term name={t('admin.card')}>{cardText(summary.card)}</Term>
+        {summary.waiverAgreed !== null && <Term name={t('admin.waiver')}>{text(summary.waiverAgreed)}</Term>}
       </dl>
       <div className="membership-messages">
         {view.progress !== null && <p role="status">{text(view.progress)}</p>}

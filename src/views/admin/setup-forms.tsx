@@ -1,6 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef } from 'react';
-import type { FormSchema } from '../../domain/form-schema';
 import { adminDiscountCodeFormSchema, EMPTY_ADMIN_DISCOUNT_CODE } from '../../domain/forms/admin-discount-code';
 import { adminNewDraftFormSchema, EMPTY_ADMIN_NEW_DRAFT } from '../../domain/forms/admin-draft';
 import {
@@ -11,7 +10,7 @@ import {
   EMPTY_ADMIN_LICENCE,
 } from '../../domain/forms/admin-licence';
 import { type AdminSeasonValues, adminSeasonFormSchema, EMPTY_ADMIN_SEASON } from '../../domain/forms/admin-season';
-import { type AdminSettingsValues, adminSettingsFormSchema } from '../../domain/forms/admin-settings';
+import { type AdminSettingsValues, adminSettingsValuesSchema } from '../../domain/forms/admin-settings';
 import { adminStaffInviteFormSchema, EMPTY_ADMIN_STAFF_INVITE } from '../../domain/forms/admin-staff-invite';
 import { type AdminTeamValues, adminTeamFormSchema, EMPTY_ADMIN_TEAM } from '../../domain/forms/admin-team';
 import { STAFF_ROLES } from '../../domain/staff';
@@ -21,6 +20,7 @@ import { adminFormView } from '../../machines/admin-setup.connect';
 import { Alert } from '../common/alert';
 import { SelectField, TextField } from '../common/field';
 import { useForm } from '../common/use-form';
+import { WaiverField } from './waiver-field';
 
 /** The monthly plans a team form offers as checkboxes (the schema takes 2 to 24 months, at most 6 plans). */
 export const PLAN_MONTH_CHOICES = [3, 6, 9, 12] as const;
@@ -308,30 +308,22 @@ export function PauseForm({ actorRef, onCancel, code, paused }: FormProps & { co
 
 export function SettingsForm({ actorRef, onCancel, initial }: FormProps & { initial: AdminSettingsValues }) {
   const t = useT();
-  const form = useForm(initial, adminSettingsFormSchema satisfies FormSchema<AdminSettingsValues>);
+  const form = useForm(initial, adminSettingsValuesSchema);
   const error = useFieldError(actorRef);
-  const waiver = bound(form, 'waiver', error(form, 'waiver'), actorRef);
-  const waiverError = waiver.error;
   return (
     <SetupForm actorRef={actorRef} form={form} title={t('admin.settings')} onCancel={onCancel}>
-      <div className="field">
-        <label htmlFor="settings-waiver">{t('admin.waiverText')}</label>
-        <textarea
-          id="settings-waiver"
-          rows={6}
-          name="waiver"
-          value={waiver.value}
-          onChange={waiver.onChange}
-          onBlur={waiver.onBlur}
-          aria-invalid={waiverError ? true : undefined}
-          aria-describedby={waiverError ? 'settings-waiver-error' : undefined}
-        />
-        {waiverError && (
-          <p id="settings-waiver-error" className="field-error">
-            {waiverError}
-          </p>
-        )}
-      </div>
+      <WaiverField
+        id="settings-waiver"
+        label={t('admin.waiverText')}
+        {...bound(form, 'waiver', error(form, 'waiver'), actorRef)}
+      />
+      <WaiverField
+        id="settings-waiver-es"
+        label={t('admin.waiverTextEs')}
+        hint={t('admin.waiverEsHint')}
+        lang="es"
+        {...bound(form, 'waiver_es', error(form, 'waiver_es'), actorRef)}
+      />
       <TextField
         label={t('admin.secondPercent')}
         inputMode="numeric"

@@ -272,6 +272,11 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
           <dl className="admin-setup__facts">
             <dt>{t('admin.waiver')}</dt>
             <dd>{view.waiver === '' ? t('admin.none') : view.waiver}</dd>
+            <dt>{t('admin.waiverEs')}</dt>
+            {/* What the organization wrote in Spanish (issue 31 point 4), read as Spanish whatever the console's language. */}
+            <dd lang={view.waiverEs === '' ? undefined : 'es'}>
+              {view.waiverEs === '' ? t('admin.none') : view.waiverEs}
+            </dd>
             <dt>{t('admin.householdDiscount')}</dt>
             <dd>{text(view.householdDiscount)}</dd>
           </dl>
@@ -281,6 +286,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
               onCancel={close}
               initial={{
                 waiver: view.waiver,
+                waiver_es: view.waiverEs,
                 second_percent: view.secondPercent,
                 further_percent: view.furtherPercent,
               }}

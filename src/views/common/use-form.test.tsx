@@ -1,7 +1,11 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { useForm } from './use-form';
+import { type LoginFormValues, loginSchema } from '../../domain/forms/login';
+import { setLocale } from '../../i18n/runtime';
+import { TextField } from './field';
+import { formText, useForm } from './use-form';
 
 const validate = z.object({ name: z.string().check(z.refine((v) => v !== '', 'Name is required.')) });
 
@@ -38,5 +42,53 @@ describe('useForm', () => {
     expect(result.current.visibleError('code')).toBe('Use two letters.');
     act(() => result.current.set('code', 'CA'));
     expect(result.current.isValid).toBe(true);
+  });
+});
+
+/** The guardian login's fields under the login schema (src/domain/forms/login.ts), as a view binds them. */
+function LoginFields() {
+  const form = useForm<LoginFormValues>({ email: '', password: '' }, loginSchema);
+  return (
+    <>
+      <TextField label="email" {...form.bind('email')} />
+      <TextField label="password" type="password" {...form.bind('password')} />
+    </>
+  );
+}
+
+const errorOf = (label: string) => {
+  const ids = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
+  return document.getElementById(ids)?.textContent;
+};
+
+describe("the forms' validation messages in the language in use (issue 31)", () => {
+  it('holds keys, and gives their text where the view shows them', () => {
+    const { result } = renderHook(() => useForm<LoginFormValues>({ email: '', password: '' }, loginSchema));
+    expect(result.current.errors).toEqual({ email: 'form.emailRequired', password: 'form.passwordRequired' });
+    act(() => result.current.attemptSubmit());
+    expect(result.current.bind('email').error).toBe('Email is required.');
+    expect(formText('form.passwordRequired')).toBe('Password is required.');
+    // A schema's message that is no key yet (an English string) shows as it is.
+    expect(formText('Enter the English waiver first.')).toBe('Enter the English waiver first.');
+  });
+
+  it('shows a validation message in Spanish on the Spanish site', async () => {
+    await setLocale('es');
+    render(<LoginFields />);
+    await userEvent.setup().click(screen.getByLabelText('email'));
+    await userEvent.setup().tab();
+    expect(errorOf('email')).toBe('El correo electrónico es obligatorio.');
+  });
+
+  it('re-renders a shown error in the new language when the language switches, keeping what was typed', async () => {
+    render(<LoginFields />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('password'), 'x');
+    await user.clear(screen.getByLabelText('password'));
+    expect(errorOf('password')).toBe('Password is required.');
+    await act(() => setLocale('es'));
+    expect(errorOf('password')).toBe('La contraseña es obligatoria.');
+    await act(() => setLocale('en'));
+    expect(errorOf('password')).toBe('Password is required.');
   });
 });

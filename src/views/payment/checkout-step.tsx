@@ -21,6 +21,7 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
           {
             key: 'waiver',
             waiver,
+            waiverEs: context.waiverEs,
             agreed: context.waiverAgreed,
             touched: context.waiverTouched,
             onChange: (agreed: boolean) => actorRef.send({ type: 'AGREE_WAIVER', agreed }),

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import type { ClientDiscount } from '../../domain/fees';
 import { useT } from '../../i18n/use-t';
+import type { ShownText } from '../../machines/payment.connect';
 import { Alert } from '../common/alert';
 import { TextField } from '../common/field';
-import { localText } from './shown-text';
+import { shown } from './shown-text';
 
 /**
  * The discount code of step 1 (§5, §8). The machine decides what applying does (empty clears, the same code again
@@ -16,7 +17,7 @@ export function DiscountForm({
   onApply,
 }: {
   discount: ClientDiscount | null;
-  error: string | null;
+  error: ShownText | null;
   busy: boolean;
   onApply: (code: string) => void;
 }) {
@@ -34,7 +35,7 @@ export function DiscountForm({
           name="discount_code"
           autoComplete="off"
           value={code}
-          error={error === null ? undefined : localText(error)}
+          error={error === null ? undefined : shown(error)}
           onChange={(event) => setCode(event.target.value)}
         />
         {/* Applying looks the code up (busy): a disabled button would drop the focus to <body>, so it stays focusable

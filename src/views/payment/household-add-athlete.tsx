@@ -7,7 +7,6 @@ import {
   type AddAthleteActorRef,
   addAthleteStepsOf,
   canCheckTeamCode,
-  PAGE_TEAM_NOTE,
   type TeamChoiceView,
   teamChoiceView,
   teamInUseOf,
@@ -15,7 +14,7 @@ import {
 import type { AthleteStepsActorRef } from '../../machines/athlete-steps.connect';
 import { AthleteStepsView } from '../athletes/athlete-steps-view';
 import { StepHeading } from '../common/step-heading';
-import { localText } from './shown-text';
+import { shown } from './shown-text';
 
 /** Issue 20 point 1: the team the added athlete registers for, above the athlete steps, and the ways to change it. */
 function TeamLine({
@@ -29,8 +28,7 @@ function TeamLine({
 }) {
   const t = useT();
   const team = useSelector(steps, teamInUseOf);
-  // The connect module names the team's origin by its English note; the view says it in the language in use.
-  const note = view.note === PAGE_TEAM_NOTE ? t('payment.pageTeamNote') : t('payment.otherTeamNote');
+  const note = t(view.note);
   return (
     <section className="card household-team" aria-label={t('payment.team')}>
       <p className="household-team__current">
@@ -91,7 +89,7 @@ function TeamCodeStep({ actorRef, view }: { actorRef: AddAthleteActorRef; view: 
         </p>
         {error !== null && (
           <p id={errorId} className="field-error" role="alert">
-            {localText(error)}
+            {shown(error)}
           </p>
         )}
       </div>

@@ -14,7 +14,7 @@ import { StepHeading } from '../common/step-heading';
 import { AddAthleteButton } from './add-athlete-button';
 import { DiscountForm } from './discount-form';
 import { HouseholdAmount } from './household-amount';
-import { localText } from './shown-text';
+import { shown } from './shown-text';
 
 /** One athlete of step 1: name, team and season, 'Remove', the plan choice and the protection choice. */
 function HouseholdAthlete({
@@ -57,7 +57,7 @@ function HouseholdAthlete({
       </div>
       {athlete.problem !== null && (
         <p id={problemId} className="field-error" role="alert">
-          {localText(athlete.problem)}
+          {shown(athlete.problem)}
         </p>
       )}
       {athlete.plans.length > 0 && (
@@ -124,7 +124,7 @@ export function HouseholdAthletesStep({ actorRef }: { actorRef: HouseholdCheckou
     <>
       <StepHeading>{t('payment.paymentOptions')}</StepHeading>
       <p className="step-indicator">{t('payment.step1')}</p>
-      {view.notice !== null && <Alert>{localText(view.notice)}</Alert>}
+      {view.notice !== null && <Alert>{shown(view.notice)}</Alert>}
       <form id="household-options" onSubmit={next}>
         <ul className="household-athletes" aria-busy={busy}>
           {view.athletes.map((athlete) => (

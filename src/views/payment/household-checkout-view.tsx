@@ -14,7 +14,7 @@ import { HouseholdAthletesStep } from './household-athletes-step';
 import { HouseholdReviewStep } from './household-review-step';
 import { LoadingOptions } from './loading-options';
 import { ReturnNotice } from './return-notice';
-import { localText } from './shown-text';
+import { shown } from './shown-text';
 import './household.css';
 
 /** Back from 3-D Secure on a family checkout: the return screen of its card payment, as for one athlete. */
@@ -40,7 +40,7 @@ export function HouseholdCheckoutView({ actorRef }: { actorRef: HouseholdCheckou
         <>
           <StepHeading>{t('payment.paymentOptions')}</StepHeading>
           <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>
-            {error === null ? t('payment.error') : localText(error)}
+            {error === null ? t('payment.error') : shown(error)}
           </RetryAlert>
           <div className="button-row">
             <button type="button" className="button button--secondary" onClick={() => actorRef.send({ type: 'BACK' })}>

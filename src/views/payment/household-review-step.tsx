@@ -14,6 +14,7 @@ export function HouseholdReviewStep({ actorRef }: { actorRef: HouseholdCheckoutA
     key: waiver.organizationId,
     organization: waiver.organizationName,
     waiver: waiver.waiver,
+    waiverEs: waiver.waiverEs,
     agreed: waiver.agreed,
     touched: waiver.touched,
     onChange: (agreed: boolean) =>

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { type BillingForm, initialBillingForm, paymentBillingSchema } from '../../domain/forms/payment-billing';
-import { PAYMENT_SUCCEEDED } from '../../domain/payment-rules';
 import { useT } from '../../i18n/use-t';
 import type { HouseholdCheckoutActorRef, householdReviewView } from '../../machines/household-checkout.connect';
 import type { CardFormHandle, checkoutView, PaymentActorRef } from '../../machines/payment.connect';
@@ -11,7 +10,7 @@ import { TextField } from '../common/field';
 import { StepHeading } from '../common/step-heading';
 import { useForm } from '../common/use-form';
 import { BILLING_LABELS } from './billing-details';
-import { localText } from './shown-text';
+import { shown } from './shown-text';
 import { WaiverSection } from './waiver-section';
 
 const BILLING_FIELDS: { name: keyof BillingForm; autoComplete: string; type?: string }[] = [
@@ -35,6 +34,8 @@ export interface PayNowWaiver {
   /** The organization whose waiver this is (a family checkout); the heading is then '<organization> waiver'. */
   readonly organization?: string;
   readonly waiver: string;
+  /** Issue 31 point 4: its Spanish text, shown instead on Spanish pages; null or absent: none. */
+  readonly waiverEs?: string | null | undefined;
   readonly agreed: boolean;
   readonly touched: boolean;
   readonly onChange: (agreed: boolean) => void;
@@ -137,9 +138,10 @@ export function PayNowForm({
       ))}
 
       {view.message !== null && (
-        <Alert tone={view.message === PAYMENT_SUCCEEDED ? 'success' : 'error'}>{localText(view.message)}</Alert>
+        // A paid payment goes on to the claimed page's confirmation: what stays here is a card or provider message.
+        <Alert tone="error">{shown(view.message)}</Alert>
       )}
-      {view.error !== null && <Alert>{localText(view.error)}</Alert>}
+      {view.error !== null && <Alert>{shown(view.error)}</Alert>}
 
       <div className="button-row">
         <BackButton enabled={!busy} onBack={() => actorRef.send({ type: 'BACK' })} />

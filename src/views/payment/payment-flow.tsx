@@ -20,7 +20,7 @@ import {
 import { PaymentOptionsStep } from './payment-options-step';
 import { ProtectionStep } from './protection-step';
 import { ReturnNotice } from './return-notice';
-import { localText } from './shown-text';
+import { shown } from './shown-text';
 import type { StepProps } from './types';
 import { WaiverOnlyStep } from './waiver-only-step';
 
@@ -111,7 +111,7 @@ function PaymentScreen(props: StepProps) {
         <>
           <StepHeading>{t('payment.paymentOptions')}</StepHeading>
           <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>
-            {pageText === null ? t('payment.error') : localText(pageText)}
+            {pageText === null ? t('payment.error') : shown(pageText)}
           </RetryAlert>
         </>
       );
@@ -119,7 +119,7 @@ function PaymentScreen(props: StepProps) {
       return (
         <>
           <StepHeading>{t('payment.paymentOptions')}</StepHeading>
-          <Alert>{pageText === null ? t('payment.error') : localText(pageText)}</Alert>
+          <Alert>{pageText === null ? t('payment.error') : shown(pageText)}</Alert>
         </>
       );
     case 'noSeason':

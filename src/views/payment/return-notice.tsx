@@ -4,7 +4,7 @@ import type { ReturnNotice as ReturnNoticeView } from '../../machines/card-retur
 import { type CardPaymentActorRef, returnNoticeView } from '../../machines/payment.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
-import { localText } from './shown-text';
+import { shown } from './shown-text';
 
 /**
  * Back from the card provider (3-D Secure, §4/§8): checking, then a processing or failed result and a retry (a paid
@@ -30,9 +30,9 @@ export function ReturnNoticeScreen({
       )}
       {view.message !== null && (
         // A paid return goes on to the payment confirmation; what stays here is a processing or failed result.
-        <Alert tone="error">{localText(view.message)}</Alert>
+        <Alert tone="error">{shown(view.message)}</Alert>
       )}
-      {view.error !== null && <Alert>{localText(view.error)}</Alert>}
+      {view.error !== null && <Alert>{shown(view.error)}</Alert>}
       <div className="button-row">
         {view.canTryAgain && (
           <button type="button" className="button" onClick={() => send({ type: 'CONTINUE' })}>

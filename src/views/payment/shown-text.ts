@@ -1,12 +1,11 @@
 import { text } from '../../i18n/runtime';
-import { shownText } from '../../machines/payment-texts.connect';
+import type { ShownText } from '../../machines/payment.connect';
 
 /**
- * A text a payment machine holds, as the view shows it in the language in use (issue 31): one of the flow's fixed
- * texts from the catalogue, anything else (the server's, the card provider's) as it is. Call it while rendering, in a
+ * A text a payment machine holds, as the view shows it (issue 31): a catalogue message in the language in use, or a
+ * text the server or the card processor wrote (already in that language) as it came. Call it while rendering, in a
  * component that called useT(), so a language switch re-renders it.
  */
-export function localText(value: string): string {
-  const shown = shownText(value);
-  return typeof shown === 'string' ? shown : text(shown);
+export function shown(value: ShownText): string {
+  return typeof value === 'string' ? value : text(value);
 }

@@ -7,7 +7,10 @@ import { StepHeading } from '../common/step-heading';
 import type { StepProps } from './types';
 import { WaiverSection } from './waiver-section';
 
-/** The waiver-only page (§2 (d), §4: payment complete, organization waiver): 'Accept' once the box is ticked (§5). */
+/**
+ * The waiver-only page (§2 (d), §4: payment complete, organization waiver): 'Accept' once the box is ticked (§5). In
+ * Spanish, the organization's Spanish text when it wrote one (issue 31 point 4, ./waiver-section.tsx).
+ */
 export function WaiverOnlyStep({ actorRef }: StepProps) {
   const t = useT();
   const { organization, agreed, touched, canAccept } = useSelector(actorRef, waiverOnlyView, shallowEqual);
@@ -23,6 +26,7 @@ export function WaiverOnlyStep({ actorRef }: StepProps) {
       {hasWaiverText(waiver) && (
         <WaiverSection
           waiver={waiver}
+          waiverEs={organization?.waiver_es}
           agreed={agreed}
           touched={touched}
           onChange={(agreed) => actorRef.send({ type: 'AGREE_WAIVER', agreed })}

@@ -6,7 +6,8 @@ import type { HouseholdAnswer } from '../../api/household-invites.schemas';
 import { invitationSample } from '../../api/household-samples';
 import type { CurrentUser } from '../../api/schemas';
 import { FIRST_NAME_REQUIRED, PHONE_INCOMPLETE } from '../../domain/forms/guardian';
-import { CONFIRM_PASSWORD_HINT, PASSWORD_HINT, PASSWORD_TOO_SHORT } from '../../domain/forms/password';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../domain/forms/password';
+import { t } from '../../i18n/runtime';
 import { householdJoinMachine } from '../../machines/household-join.machine';
 import { registerMachine } from '../../machines/register.machine';
 import { HouseholdJoinFlow } from '../household/household-join-flow';
@@ -53,7 +54,14 @@ describe('GuardianAccountFields: one guardian form for register step 1 and /hous
     cleanup();
     await joinAccountForm();
     expect(fields()).toEqual(registered);
-    expect(registered.map((field) => field[5])).toEqual(['', '', '', '', PASSWORD_HINT, CONFIRM_PASSWORD_HINT]);
+    expect(registered.map((field) => field[5])).toEqual([
+      '',
+      '',
+      '',
+      '',
+      t('common.passwordHint', { min: PASSWORD_MIN_LENGTH }),
+      t('common.confirmPasswordHint'),
+    ]);
     // The invitee's form starts with the invited address.
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('robin@example.com');
   });
@@ -71,11 +79,11 @@ describe('GuardianAccountFields: one guardian form for register step 1 and /hous
       ['First Name', FIRST_NAME_REQUIRED],
       ['Phone', PHONE_INCOMPLETE],
       ['Password', PASSWORD_TOO_SHORT],
-    ]) {
-      const input = screen.getByLabelText(label ?? '');
+    ] as const) {
+      const input = screen.getByLabelText(label);
       expect(input.getAttribute('aria-invalid')).toBe('true');
       const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
-      expect(ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).toContain(error);
+      expect(ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).toContain(t(error));
     }
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create Account' }).disabled).toBe(true);
   });

@@ -2,13 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  CONFIRM_PASSWORD_HINT,
-  PASSWORD_CONFIRMATION_MISMATCH,
-  PASSWORD_HINT,
-  PASSWORD_TOO_SHORT,
-} from '../../domain/forms/password';
-import { setLocale } from '../../i18n/runtime';
+import { PASSWORD_CONFIRMATION_MISMATCH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../domain/forms/password';
+import { setLocale, t } from '../../i18n/runtime';
 import { registerMachine } from '../../machines/register.machine';
 import { RegisterFlow } from './register-flow';
 
@@ -30,9 +25,9 @@ function describedBy(label: string): string {
 describe('the guardian form shows the server password rules before submit (issue 13 point 4)', () => {
   it('ties the rules to the password fields before anything is typed', () => {
     atStepOne();
-    expect(describedBy('Password')).toBe(PASSWORD_HINT);
-    expect(describedBy('Confirm Password')).toBe(CONFIRM_PASSWORD_HINT);
-    expect(PASSWORD_HINT).toBe('At least 8 characters.');
+    expect(describedBy('Password')).toBe('At least 8 characters.');
+    expect(describedBy('Confirm Password')).toBe('Must match the password.');
+    expect(t('common.passwordHint', { min: PASSWORD_MIN_LENGTH })).toBe('At least 8 characters.');
   });
 
   it('shows and announces a short password and a confirmation that does not match, and keeps Next disabled', async () => {
@@ -40,11 +35,11 @@ describe('the guardian form shows the server password rules before submit (issue
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.type(screen.getByLabelText('Confirm Password'), 'shorter');
-    expect(describedBy('Password')).toContain(PASSWORD_TOO_SHORT);
-    expect(describedBy('Confirm Password')).toContain(PASSWORD_CONFIRMATION_MISMATCH);
+    expect(describedBy('Password')).toContain(t(PASSWORD_TOO_SHORT));
+    expect(describedBy('Confirm Password')).toContain(t(PASSWORD_CONFIRMATION_MISMATCH));
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
     const live = document.querySelector('[aria-live="polite"]');
-    expect(live?.textContent).toBe(`${PASSWORD_TOO_SHORT} ${PASSWORD_CONFIRMATION_MISMATCH}`);
+    expect(live?.textContent).toBe(`${t(PASSWORD_TOO_SHORT)} ${t(PASSWORD_CONFIRMATION_MISMATCH)}`);
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -146,5 +146,48 @@ describe('the subscription page in Spanish (issue 31)', () => {
     expect(screen.getByRole('heading', { name: 'Información de facturación' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Aplicar cupón' })).toBeTruthy();
     expect(screen.getByLabelText('Código postal')).toBeTruthy();
+    // The country list and the sandbox's card form are the catalogue's too.
+    const countries = [...(screen.getByLabelText('País') as HTMLSelectElement).options].map((option) => option.text);
+    expect(countries.slice(0, 3)).toEqual(['Estados Unidos', 'Canadá', 'México']);
+    expect(screen.getByRole('group', { name: 'Tarjeta' })).toBeTruthy();
+    expect(screen.getByLabelText('Número de tarjeta')).toBeTruthy();
+    expect(screen.getByLabelText('Mes de vencimiento').getAttribute('placeholder')).toBe('MM');
+    expect(screen.getByLabelText('Año de vencimiento').getAttribute('placeholder')).toBe('AAAA');
+    expect(screen.getByLabelText('Código de seguridad (CVV)')).toBeTruthy();
+  });
+
+  it("says the sandbox's refusal of the card in Spanish, and in English after a switch", async () => {
+    await setLocale('es');
+    const machine = subscribeMachine.provide({
+      actors: {
+        refreshUser: fromPromise<User>(async () => guardian),
+        fetchPlanDetails: fromPromise<PlanDetails>(async () => prices),
+        loadBilling: fromPromise<BillingProvider>(async () => createSandboxBilling()),
+      },
+    });
+    const actor = createActor(machine, { input: { user: null } }).start();
+    render(<SubscribeFlow actorRef={actor} />);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Suscribirse' });
+    for (const [label, value] of [
+      ['Nombre', 'Pat'],
+      ['Apellido', 'Rivera'],
+      ['Dirección', '1 Main Street'],
+      ['Ciudad', 'Springfield'],
+      ['Estado o provincia', 'IL'],
+      ['Código postal', '62701'],
+    ] as const) {
+      await user.type(screen.getByLabelText(label), value);
+    }
+    await user.click(screen.getByRole('button', { name: 'Suscribirse' }));
+    // Nothing typed into the card: the sandbox refuses it before sending, one problem a line.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'El número de tarjeta no es válido.\nEl mes de vencimiento no es válido.\nEl año de vencimiento no es válido.\n' +
+        'El código de seguridad no es válido.',
+    );
+    await setLocale('en');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Card number is invalid.\nExpiration month is invalid.\nExpiration year is invalid.\nSecurity code is invalid.',
+    );
   });
 });

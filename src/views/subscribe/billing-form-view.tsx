@@ -7,7 +7,8 @@ import { billingFormView, type SubscribeActorRef, type SubscribeEvent } from '..
 import { Alert } from '../common/alert';
 import { SelectField, TextField } from '../common/field';
 import { useForm } from '../common/use-form';
-import { BILLING_FIELDS, type BillingForm, COUNTRIES, EMPTY_BILLING_FORM } from './billing-form';
+import { BILLING_FIELDS, type BillingForm, COUNTRIES, countryName, EMPTY_BILLING_FORM } from './billing-form';
+import { failureText } from './failure-text';
 
 /**
  * The billing form (§2 Subscribe): name and address, the provider's card entry, the optional coupon with 'Apply
@@ -98,7 +99,7 @@ export function BillingFormView({ actorRef }: { actorRef: SubscribeActorRef }) {
         >
           {COUNTRIES.map((country) => (
             <option key={country.code} value={country.code}>
-              {country.name}
+              {countryName(country.code)}
             </option>
           ))}
         </SelectField>
@@ -141,7 +142,7 @@ export function BillingFormView({ actorRef }: { actorRef: SubscribeActorRef }) {
         <p>{t('subscribe.autoRenewNotice')}</p>
         <p>{t('subscribe.refundNotice')}</p>
       </div>
-      {view.failure && <Alert>{typeof view.failure === 'string' ? view.failure : text(view.failure)}</Alert>}
+      {view.failure !== null && <Alert>{failureText(view.failure)}</Alert>}
       <div className="button-row">
         {/* Enabled whenever the machine takes SUBSCRIBE at all: a click on an incomplete form shows its errors (the
             machine refuses those values through the same schema). */}

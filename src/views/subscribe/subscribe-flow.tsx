@@ -7,6 +7,7 @@ import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { BillingFormView } from './billing-form-view';
+import { failureText } from './failure-text';
 import { PlanTilesView } from './plan-tiles-view';
 import './subscribe.css';
 
@@ -26,7 +27,7 @@ export function SubscribeFlow({ actorRef }: { actorRef: SubscribeActorRef }) {
         <Alert key={problem.key}>{text(problem)}</Alert>
       ))}
       {view.loadError !== null && (
-        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{view.loadError}</RetryAlert>
+        <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{failureText(view.loadError)}</RetryAlert>
       )}
       {view.tiles.length > 0 && (
         <PlanTilesView

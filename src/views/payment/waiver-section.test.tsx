@@ -1,0 +1,58 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { WAIVER_AGREEMENT_LABEL } from '../../domain/payment-rules';
+import { setLocale } from '../../i18n/runtime';
+import { WaiverSection } from './waiver-section';
+
+const ENGLISH = 'Club rules: play fair.';
+const SPANISH = 'Normas del club: juega limpio.';
+const NOTICE = 'Este texto solo está disponible en inglés.';
+
+function renderWaiver(waiverEs: string | null | undefined) {
+  return render(
+    <WaiverSection waiver={ENGLISH} waiverEs={waiverEs} agreed={false} touched={false} onChange={vi.fn()} />,
+  );
+}
+
+describe("the waiver in the family's language (issue 31 point 4)", () => {
+  it('in English: the English text, never the notice, even where the club wrote a Spanish one', () => {
+    renderWaiver(SPANISH);
+    const region = screen.getByRole('region', { name: 'Waiver text' });
+    expect(region.textContent).toBe(ENGLISH);
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    expect(screen.getByRole('checkbox', { name: WAIVER_AGREEMENT_LABEL })).toBeTruthy();
+  });
+
+  it("in Spanish: the club's Spanish text when it wrote one, without the notice", async () => {
+    await act(() => setLocale('es'));
+    renderWaiver(SPANISH);
+    const region = screen.getByRole('region', { name: 'Texto de la exención de responsabilidad' });
+    expect(region.textContent).toBe(SPANISH);
+    expect(region.querySelector('[lang="en"]')).toBeNull();
+    expect(screen.queryByText(NOTICE)).toBeNull();
+  });
+
+  it('in Spanish without a Spanish text: the English text, marked English, under the notice', async () => {
+    await act(() => setLocale('es'));
+    for (const none of [null, undefined, '  ']) {
+      const { unmount } = renderWaiver(none);
+      const notice = screen.getByText(NOTICE);
+      const region = screen.getByRole('region', { name: 'Texto de la exención de responsabilidad' });
+      expect(region.textContent).toBe(ENGLISH);
+      expect(region.querySelector('p')?.getAttribute('lang')).toBe('en');
+      // The notice comes first and describes the text.
+      expect(notice.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(region.getAttribute('aria-describedby')).toBe(notice.id);
+      unmount();
+    }
+  });
+
+  it('switching the language switches the text in place', async () => {
+    renderWaiver(SPANISH);
+    expect(screen.getByRole('region').textContent).toBe(ENGLISH);
+    await act(() => setLocale('es'));
+    expect(screen.getByRole('region').textContent).toBe(SPANISH);
+    await act(() => setLocale('en'));
+    expect(screen.getByRole('region').textContent).toBe(ENGLISH);
+  });
+});
