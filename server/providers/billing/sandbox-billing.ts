@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { expiryState, fullExpiryYear, normalizeCardNumber, passesLuhn } from '../../../src/domain/card-number.ts';
 import { billingTokens } from '../../db/schema/providers.ts';
-import { expiryState, fullExpiryYear, normalizeCardNumber, passesLuhn } from '../card-number.ts';
 import type { ProviderDb } from '../provider-deps.ts';
 import { randomBase62 } from '../random-id.ts';
 import type { BillingTerm, PurchaseResult, SubscriptionBilling } from '../types.ts';

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { expiryState, normalizeCardNumber, passesLuhn } from '../../../src/domain/card-number.ts';
 import {
   type PaymentIntentRow,
   paymentIntents,
@@ -8,7 +9,6 @@ import {
   sandboxRefunds,
   sandboxSetupIntents,
 } from '../../db/schema/providers.ts';
-import { expiryState, normalizeCardNumber, passesLuhn } from '../card-number.ts';
 import type { ProviderDb } from '../provider-deps.ts';
 import { randomBase62 } from '../random-id.ts';
 import type {

@@ -4,6 +4,8 @@
  * (server/providers/billing/sandbox-billing.ts, `validateTokenRequest`), here as catalogue messages, so a person reads
  * them in the language in use. The server still checks everything; its answer is the fallback.
  */
+
+import { expiryState, normalizeCardNumber, passesLuhn } from '../../domain/card-number';
 import type { Message } from '../../i18n/runtime';
 import type { BillingAddress } from './billing-provider';
 
@@ -30,40 +32,16 @@ const LONGEST: ReadonlyArray<readonly [keyof BillingAddress, number, Message]> =
   ['city', 50, { key: 'subscribe.cityTooLong' }],
 ];
 
-/** Card networks do not issue cards valid this many years ahead (as the server's sandbox). */
-const MAX_YEARS_AHEAD = 50;
-
-/** The Luhn checksum of 12 to 19 digits. */
-function passesLuhn(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  let double = false;
-  for (let index = digits.length - 1; index >= 0; index -= 1) {
-    let digit = digits.charCodeAt(index) - 48;
-    if (double) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
-
 /** A month or year as a form field holds it: one to four digits, else none. */
 function smallNumber(value: string): number | null {
   const trimmed = value.trim();
   return /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
-/** A card is valid through the last day of its expiry month (UTC, as processors compare); 'YY' means 20YY. */
+/** The field a past or impossible expiry is refused on (the server's sandbox rule, src/domain/card-number.ts). */
 function expiryProblem(month: number, year: number, now: Date): 'year' | 'month' | null {
-  if (month < 1 || month > 12) return 'month';
-  const fullYear = year < 100 ? 2000 + year : year;
-  const currentYear = now.getUTCFullYear();
-  if (fullYear < currentYear || fullYear > currentYear + MAX_YEARS_AHEAD) return 'year';
-  if (fullYear === currentYear && month < now.getUTCMonth() + 1) return 'month';
-  return null;
+  const state = expiryState(month, year, now);
+  return state === 'invalid-month' ? 'month' : state === 'invalid-year' ? 'year' : null;
 }
 
 /**
@@ -74,7 +52,7 @@ export function sandboxCardProblems(request: SandboxTokenRequest, now: Date): Me
   const problems = new Map<string, Message[]>();
   const add = (field: string, message: Message) => problems.set(field, [...(problems.get(field) ?? []), message]);
 
-  if (!passesLuhn(request.number.replace(/[\s-]/g, ''))) add('number', NUMBER_INVALID);
+  if (!passesLuhn(normalizeCardNumber(request.number))) add('number', NUMBER_INVALID);
   const month = smallNumber(request.month);
   if (month === null || month < 1 || month > 12) add('month', MONTH_INVALID);
   const year = smallNumber(request.year);

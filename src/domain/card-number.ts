@@ -1,4 +1,7 @@
-/** Card-number helpers shared by the two card sandboxes. */
+/**
+ * Card-number rules shared by the two card sandboxes (server/providers) and the site's sandbox billing form
+ * (src/providers/billing/sandbox-card-rules.ts), which checks a card before sending it, as Recurly.js does.
+ */
 
 /** Digits only: people type card numbers with spaces or dashes. */
 export function normalizeCardNumber(raw: string): string {
