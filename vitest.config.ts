@@ -6,9 +6,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { siteConfigDefine } from './vite.config.ts';
 
-/** The Node line running the tests (the pool below depends on it). */
-const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
-
 // Three projects, one run: unit tests beside the site's code (jsdom), API tests of the reference server (node),
 // and model-based tests generated from the machines (happy-dom: their UI runs render every path of every flow, and
 // happy-dom runs them in two thirds of jsdom's time, measured: login 26 s -> 17 s; the unit tests keep jsdom for
@@ -70,12 +67,12 @@ export default defineConfig({
     // Every core runs test files: left to itself, vitest ran one file at a time on this 2-core machine (measured:
     // 6 min against 3 min for the same suite), and the model tests' UI runs are CPU-bound.
     maxWorkers: availableParallelism(),
-    // Worker threads start faster than the default child processes (measured: the whole run 142 s -> 132 s), on Node
-    // 20. On Node 22 and later (V8 12+), PGlite's WebAssembly created and freed in several worker threads of one
-    // process races V8's process-wide registry of JIT pages and aborts the whole run ('Check failed:
-    // jit_page_->allocations_.erase(addr) == 1', seen here once in two CI runs on Node 24; nodejs/node#64500): there,
-    // each worker is a process of its own.
-    pool: NODE_MAJOR >= 22 ? 'forks' : 'threads',
+    // Each worker is a process of its own. Worker threads started faster on Node 20 (the whole run 142 s -> 132 s),
+    // but PGlite's WebAssembly created and freed in several worker threads of one process races V8's process-wide
+    // registry of JIT pages and aborts the whole run ('Check failed: jit_page_->allocations_.erase(addr) == 1';
+    // nodejs/node#64500): seen on Node 24 once in two CI runs, then on Node 20 too (Dec 6 2026, 'Aborted' among the
+    // server project's files).
+    pool: 'forks',
     projects: [
       {
         extends: true,
