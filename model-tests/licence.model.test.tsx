@@ -289,10 +289,13 @@ const driver: Driver<typeof licenceMachine> = {
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
+/** The white-label app name the route gives the views (src/routes/branding.ts). */
+const BRAND = 'Northside Baseball';
+
 async function renderInRouter(actor: LicenceActorRef) {
   // The success screen links to /payments (issue 19.2), so the views render inside a router.
   const rootRoute = createRootRoute({
-    component: () => <LicenceFlow actorRef={actor} brand={{ appName: 'Northside Baseball', iconUrl: null }} />,
+    component: () => <LicenceFlow actorRef={actor} brand={{ appName: BRAND, iconUrl: null }} />,
   });
   const router = createRouter({
     routeTree: rootRoute,
@@ -356,6 +359,7 @@ runPaths({
   uiRun: {
     name: 'licence driver',
     render: ({ actor }) => renderInRouter(actor),
+    data: [BRAND],
     driver,
     states: {
       failed: () => {

@@ -19,8 +19,10 @@ export const CATALOGUE_UNCHECKED: ReadonlyMap<string, string> = new Map([
  * stub API answered) or the configuration (the club's name). What is left of a text once those are taken out must hold
  * no word. A sentence written into a view fails the run with the screen's state and the text.
  *
- * Why not a pseudo-locale: the drivers find controls by their English names (as a person reads them), which a
- * pseudo-locale would rename; recording the catalogue's texts finds the same hard-coded texts in the English run.
+ * This check runs after every step, in English, as the drivers find controls by their English names. Once per screen
+ * (each state the paths reach), the page is also rendered in a pseudo-locale (./pseudo-locale.ts), which finds what
+ * this one cannot: a view writing a catalogue's English text itself ('Pay Now' typed into the view), or a text that
+ * does not follow the language.
  */
 const recorded = new Set<string>();
 let haystack = '';
@@ -89,13 +91,29 @@ function visibleTexts(root: ParentNode): string[] {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The texts of `root` that do not come from the catalogue, given the flow's data. */
-export function textsOutsideCatalogue(root: ParentNode, data: Iterable<string>): string[] {
-  const known = catalogueTexts();
+/** The flow's data as pieces to take out of a text, longest first (with the configuration and the language names). */
+function dataPieces(data: Iterable<string>): string[] {
   // The switch names each language from its own catalogue (`common.languageName`, generated into LANGUAGE_NAMES).
-  const pieces = [...new Set([...data, ...stringsOf(config), ...Object.values(LANGUAGE_NAMES)])]
+  return [...new Set([...data, ...stringsOf(config), ...Object.values(LANGUAGE_NAMES)])]
     .filter((piece) => piece.length > 0)
     .sort((a, b) => b.length - a.length);
+}
+
+/** `text` with every whole-word occurrence of a data piece taken out. */
+function withoutData(text: string, pieces: readonly string[]): string {
+  let rest = text;
+  // Whole words of data only: a short value ('r', 'id') must not take letters out of a word around it.
+  for (const piece of pieces) {
+    if (!rest.toLowerCase().includes(piece.toLowerCase())) continue;
+    rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(piece)}(?![\\p{L}\\p{N}])`, 'giu'), ' ');
+  }
+  return rest;
+}
+
+/** The texts of `root` that do not come from the catalogue, given the flow's data (the English run's check). */
+export function textsOutsideCatalogue(root: ParentNode, data: Iterable<string>): string[] {
+  const known = catalogueTexts();
+  const pieces = dataPieces(data);
   // Data as the views write it: names are shown capitalized ('sam rivera' → 'Sam Rivera'), so case does not count.
   const dataHaystack = pieces.join(SEPARATOR).toLowerCase();
   const outside: string[] = [];
@@ -105,12 +123,26 @@ export function textsOutsideCatalogue(root: ParentNode, data: Iterable<string>):
     for (const piece of known.longestFirst) {
       if (rest.includes(piece)) rest = rest.split(piece).join(' ');
     }
-    // Whole words of data only: a short value ('r', 'id') must not take letters out of a word around it.
-    for (const piece of pieces) {
-      if (!rest.toLowerCase().includes(piece.toLowerCase())) continue;
-      rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(piece)}(?![\\p{L}\\p{N}])`, 'giu'), ' ');
-    }
-    if (/\p{L}{2,}/u.test(rest)) outside.push(text);
+    if (/\p{L}{2,}/u.test(withoutData(rest, pieces))) outside.push(text);
+  }
+  return [...new Set(outside)];
+}
+
+/** Dates as Intl writes them for the pseudo-locale's slot (Spanish): data, not words of ours. */
+const SPANISH_DATE_WORDS =
+  /(?<![\p{L}])(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|ene|feb|mar|abr|may|jun|jul|ago|sept|sep|oct|nov|dic|lunes|martes|miércoles|jueves|viernes|sábado|domingo|de|del|a\. m\.|p\. m\.)(?![\p{L}])/giu;
+
+/**
+ * The pseudo-locale's check (./pseudo-locale.ts): with every catalogue text rendered in look-alike letters, a text of
+ * `root` that still holds an ASCII word, once the flow's data and the dates are taken out, did not come from the
+ * catalogue.
+ */
+export function textsNotInPseudoLocale(root: ParentNode, data: Iterable<string>): string[] {
+  const pieces = dataPieces(data);
+  const outside: string[] = [];
+  for (const text of visibleTexts(root)) {
+    const rest = withoutData(text, pieces).replace(DATA_WORDS, ' ').replace(SPANISH_DATE_WORDS, ' ');
+    if (/[A-Za-z]{2,}/.test(rest)) outside.push(text);
   }
   return [...new Set(outside)];
 }

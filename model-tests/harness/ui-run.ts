@@ -10,10 +10,11 @@ import type {
   SnapshotFrom,
 } from 'xstate';
 import { transitionKind } from './catalog.ts';
-import { CATALOGUE_UNCHECKED, stringsOf, textsOutsideCatalogue } from './catalogue-check.ts';
+import { CATALOGUE_UNCHECKED, stringsOf, textsNotInPseudoLocale, textsOutsideCatalogue } from './catalogue-check.ts';
 import { checkStateKeys, type HarnessEventType, type Model, type ModelCore, stateKeyMatches } from './model.ts';
 import { executePath, type PathRunResult, type RunContext, type RunMode, recipientOf } from './path-runner.ts';
 import type { ModelPath } from './paths.ts';
+import { inPseudoLocale, installPseudoLocale } from './pseudo-locale.ts';
 import type { Invocation } from './stub-actors.ts';
 
 export interface DriverTools<TMachine extends AnyStateMachine> {
@@ -67,6 +68,8 @@ export interface UiRun<TMachine extends AnyStateMachine> extends Views<TMachine>
   render: (tools: { actor: ActorRefFrom<TMachine>; machine: TMachine }) => unknown;
   /** Longest wait for the views to reflect a step, in ms (default 1000). */
   timeout?: number;
+  /** Values `render` gives the views besides the flow's own (a white-label brand): data a screen shows as it is. */
+  data?: readonly string[];
 }
 
 type AnyDriver = Record<string, DriverStep<AnyStateMachine, AnyEventObject> | undefined>;
@@ -187,14 +190,22 @@ export function uiMode<TMachine extends AnyStateMachine>(ui: UiRun<TMachine>, mo
           await waitFor(() => assertion(tools), { timeout });
         }
       }
-      if (!CATALOGUE_UNCHECKED.has(context.model.name)) checkCatalogueTexts(context, withViews(context));
+      if (CATALOGUE_UNCHECKED.has(context.model.name)) return;
+      const running = withViews(context);
+      const data = flowData(context, running, ui.data);
+      checkCatalogueTexts(context, data);
+      await checkScreenInPseudoLocale(context, running, data);
     },
   };
 }
 
-/** Issue 31 point 5: the page shows no text that is neither the catalogue's nor the flow's data. */
-function checkCatalogueTexts(context: RunContext, running: ReadonlyArray<{ actor: AnyActorRef }>): void {
-  const data = new Set<string>();
+/** The flow's data a screen may show as it is: strings of its machines' context, its events and the stub API's inputs. */
+function flowData(
+  context: RunContext,
+  running: ReadonlyArray<{ actor: AnyActorRef }>,
+  given: readonly string[] = [],
+): Set<string> {
+  const data = new Set<string>(given);
   for (const { actor } of running) stringsOf((actor.getSnapshot() as AnyMachineSnapshot).context, data);
   stringsOf(
     context.path.steps.map((step) => step.event),
@@ -204,13 +215,43 @@ function checkCatalogueTexts(context: RunContext, running: ReadonlyArray<{ actor
     context.stubs.invocations.map((invocation) => invocation.input),
     data,
   );
-  const outside = textsOutsideCatalogue(document.body, data);
-  if (outside.length > 0) {
-    const state = JSON.stringify((context.actor.getSnapshot() as AnyMachineSnapshot).value);
-    throw new Error(
-      `Texts outside the message catalogue in ${state}: ${outside.map((text) => JSON.stringify(text)).join(', ')}`,
-    );
-  }
+  return data;
+}
+
+function failOutside(context: RunContext, outside: readonly string[], where: string): void {
+  if (outside.length === 0) return;
+  const state = JSON.stringify((context.actor.getSnapshot() as AnyMachineSnapshot).value);
+  throw new Error(
+    `Texts outside the message catalogue in ${state}${where}: ${outside.map((text) => JSON.stringify(text)).join(', ')}`,
+  );
+}
+
+/** Issue 31 point 5: the page shows no text that is neither the catalogue's nor the flow's data. */
+function checkCatalogueTexts(context: RunContext, data: ReadonlySet<string>): void {
+  failOutside(context, textsOutsideCatalogue(document.body, data), '');
+}
+
+installPseudoLocale();
+/** The screens of this test file already rendered in the pseudo-locale: each is checked the first time a path shows it. */
+const screensInPseudoLocale = new Set<string>();
+
+/**
+ * Issue 31 point 5, in a pseudo-locale: each screen the paths reach (the states of the flow and its running children)
+ * is rendered once in it, through the product's language switch, and must show no ASCII word but the flow's data.
+ */
+async function checkScreenInPseudoLocale(
+  context: RunContext,
+  running: ReadonlyArray<{ actor: AnyActorRef }>,
+  data: ReadonlySet<string>,
+): Promise<void> {
+  const screenKey = JSON.stringify([
+    context.model.name,
+    ...running.map(({ actor }) => (actor.getSnapshot() as AnyMachineSnapshot).value),
+  ]);
+  if (screensInPseudoLocale.has(screenKey)) return;
+  screensInPseudoLocale.add(screenKey);
+  const outside = await inPseudoLocale(() => textsNotInPseudoLocale(document.body, data));
+  failOutside(context, outside, ' (rendered in the pseudo-locale)');
 }
 
 /** Throws for child views of a child the model does not run, or states no such child has. */
