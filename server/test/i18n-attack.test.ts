@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentDataSchema, userSchema } from '../../src/api/schemas.ts';
 import { createApp } from '../app.ts';
@@ -29,6 +29,7 @@ const SPANISH = { 'Accept-Language': 'es-US,es;q=0.9' };
 const wrongLogin = { email: 'parent@example.com', password: 'NotThePassword1!' };
 const SPANISH_WRONG_LOGIN = 'Estos datos no coinciden con nuestros registros.';
 const ENGLISH_WRONG_LOGIN = 'These credentials do not match our records.';
+const SPANISH_INACTIVE = 'Este código de descuento ya no está activo.';
 
 async function northside(): Promise<number> {
   const [row] = await t.db
@@ -448,6 +449,28 @@ describe('plans named in the request’s language: money and everything else unc
         },
       }),
     );
+  });
+
+  it('a draft preview’s refused code (the `error` the page shows) is in the page’s language', async () => {
+    const [draft] = await t.db.select({ id: drafts.id }).from(drafts).orderBy(asc(drafts.id)).limit(1);
+    const preview = await t.call('POST', '/nova-field/team-draft-payment-plans', {
+      headers: SPANISH,
+      body: { draft_id: draft!.id, discount_code: 'NO-SUCH-CODE', include_payment_protection_plan: false },
+    });
+    expect(preview.status).toBe(200);
+    const english = await t.call('POST', '/nova-field/team-draft-payment-plans', {
+      body: { draft_id: draft!.id, discount_code: 'NO-SUCH-CODE', include_payment_protection_plan: false },
+    });
+    expect((english.body as { error: string }).error).toBe('Code not found.');
+    expect((preview.body as { error: string }).error).toBe('No se encontró el código.');
+    // An inactive code too.
+    await t.db.execute(sql`UPDATE discount_codes SET is_active = false WHERE code = 'FLAT500'`);
+    const inactive = await t.call('POST', '/nova-field/team-draft-payment-plans', {
+      headers: SPANISH,
+      body: { draft_id: draft!.id, discount_code: 'FLAT500', include_payment_protection_plan: false },
+    });
+    expect(inactive.status, inactive.text).toBe(200);
+    expect((inactive.body as { error: string }).error).toBe(SPANISH_INACTIVE);
   });
 });
 
