@@ -472,6 +472,32 @@ describe('plans named in the request’s language: money and everything else unc
     expect(inactive.status, inactive.text).toBe(200);
     expect((inactive.body as { error: string }).error).toBe(SPANISH_INACTIVE);
   });
+
+  it('a household quote’s problem beside an athlete is in the page’s language', async () => {
+    const pat = await t.tokenFor('parent@example.com');
+    const sam = await userId(t.db, 'samrivera');
+    const quote = await t.call('POST', '/api/household/quote', {
+      token: pat,
+      headers: SPANISH,
+      body: {
+        athletes: [{ athlete_id: sam, payment_plan_month: 0, include_payment_protection_plan: false }],
+        discount_code: null,
+      },
+    });
+    expect(quote.status, quote.text).toBe(200);
+    const problem = (quote.body as { athletes: { problem: string | null }[] }).athletes[0]?.problem;
+    const englishQuote = await t.call('POST', '/api/household/quote', {
+      token: pat,
+      body: {
+        athletes: [{ athlete_id: sam, payment_plan_month: 0, include_payment_protection_plan: false }],
+        discount_code: null,
+      },
+    });
+    const englishProblem = (englishQuote.body as { athletes: { problem: string | null }[] }).athletes[0]?.problem;
+    // Sam has claimed no licence: the problem the page shows beside him, word for word in each language.
+    expect(englishProblem).toBe('You have not claimed a licence for this team.');
+    expect(problem).toBe('No has obtenido una licencia para este equipo.');
+  });
 });
 
 describe('the Spanish waiver (waiver_es) from a hostile staff member or family', () => {
