@@ -191,7 +191,9 @@ export function render(locale: Locale, message: Text | string): string {
 /** Longer than any sensible Accept-Language: such a header is read no further (and answers in English). */
 const MAX_HEADER_LENGTH = 1024;
 const MAX_RANGES = 32;
-const RANGE = /^([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)(?:\s*;\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?))?$/;
+// The weight's `q=` in either case: RFC 9110's ABNF literals are case-insensitive, and the static site's choice of the
+// prerendered page (src/i18n/detect.ts acceptedLanguages) reads `Q=` too, so a page and its API errors agree.
+const RANGE = /^([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)(?:\s*;\s*[qQ]\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?))?$/;
 
 /**
  * The best of our languages for an Accept-Language header (RFC 9110 §12.5.4): the highest q-value whose language

@@ -8,7 +8,7 @@ import { DISCOUNT_NOT_FOUND } from '../../../src/domain/payment-rules.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound, text } from '../../http/errors.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../i18n/index.ts';
+import { DEFAULT_LOCALE, type Locale, render, type Text } from '../../i18n/index.ts';
 import { draftContext, findDraft } from '../drafts.ts';
 import { plansIn } from './plan-texts.ts';
 import {
@@ -90,14 +90,15 @@ export async function draftPaymentPlans(
   const draft = await findDraft(db, body.draft_id);
   if (!draft) throw notFound(text('checkout.draftNotFound'));
   const context = await draftContext(db, draft);
-  let error: string | null = null;
+  // The page shows `error` as it comes: in the request's language (issue 31), English exactly as before.
+  let error: Text | null = null;
   let discount = null;
   if (body.discount_code?.trim()) {
     const found = await findDiscount(db, body.discount_code, context.organization.id);
-    if (!found) error = DISCOUNT_NOT_FOUND;
-    else if (!found.isActive) error = 'This discount code is no longer active.';
+    if (!found) error = text('checkout.codeNotFound');
+    else if (!found.isActive) error = text('checkout.codeInactive');
     else discount = found;
   }
   const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
-  return paymentDataJson(context, plansIn(locale, plans), error);
+  return paymentDataJson(context, plansIn(locale, plans), error === null ? null : render(locale, error));
 }

@@ -2,7 +2,7 @@ import { waiverEsField } from '../../../src/domain/waiver-texts.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { unauthenticated } from '../../http/errors.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../i18n/index.ts';
+import { DEFAULT_LOCALE, fromEnglish, type Locale, render } from '../../i18n/index.ts';
 import { requireHouseholdGuardian } from '../household-invites.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
 import { plansIn } from './plan-texts.ts';
@@ -93,7 +93,8 @@ function quoteLineJson(line: PricedLine, locale: Locale): QuoteLineJson {
     later_cents: later,
     total_cents: chosen ? line.todayCents + later : 0,
     later_phases: line.laterPhases.map((phase) => ({ due_on: phase.dueOn, amount_cents: phase.amountCents })),
-    problem: line.problem,
+    // Shown beside the athlete as the server wrote it: in the request's language (English: the constant as it is).
+    problem: line.problem === null ? null : render(locale, fromEnglish(line.problem)),
   };
 }
 
