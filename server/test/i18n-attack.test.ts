@@ -15,6 +15,7 @@ import { drafts, mailOutbox, memberships, organizations, staffAccounts, teams, u
 import { NORTHSIDE_WAIVER } from '../db/seed.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { requestLocale } from '../i18n/index.ts';
+import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from './app-harness.ts';
 import { expectError, expectOk } from './expect-error.ts';
 import { STAFF, staffTokenFor } from './staff-sessions.ts';
@@ -623,6 +624,40 @@ describe('the Spanish waiver (waiver_es) from a hostile staff member or family',
       .from(memberships)
       .where(eq(memberships.userId, await userId(t.db, 'samrivera')));
     expect(row?.waiverLanguage).toBe('en');
+  });
+
+  it("waiver_language is Pay Now's: a card checkout opened in Spanish and confirmed in English records Spanish", async () => {
+    const token = await staffTokenFor(t.db, STAFF.owner);
+    const saved = await t.call('PUT', `/api/admin/organizations/${await northside()}/settings`, {
+      token,
+      body: settingsBody('Exención de Northside.'),
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const guardian = await t.tokenFor('parent@example.com');
+    await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: 'TIGERS-2027' } });
+    const athlete = await t.tokenFor('samrivera');
+    await t.call('POST', '/api/subscribe/claim-license', { token: athlete, body: { license_code: 'TIGERS-2027' } });
+    const team = await teamId('12U Tigers');
+    const opened = await t.call('POST', '/api/memberships/checkout', {
+      token: athlete,
+      headers: SPANISH,
+      body: { payment_plan_month: 0, team_id: team },
+    });
+    expect(opened.status, opened.text).toBe(200);
+    const intent = opened.body as { payment_intent_id: string; client_secret: string };
+    const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+    await (t.providers.payments as SandboxCardPayments).confirm(intent.payment_intent_id, intent.client_secret, card);
+    const paid = await t.call('POST', '/api/memberships/checkout-success', {
+      token: athlete,
+      headers: { 'Accept-Language': 'en-US' },
+      body: { team_id: team, payment_plan_month: 0, stripe_payment_intent_id: intent.payment_intent_id },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    const [row] = await t.db
+      .select({ waiverLanguage: memberships.waiverLanguage })
+      .from(memberships)
+      .where(eq(memberships.userId, await userId(t.db, 'samrivera')));
+    expect(row?.waiverLanguage).toBe('es');
   });
 
   it('waiver_language: Spanish asked for where the club has no Spanish text records English', async () => {

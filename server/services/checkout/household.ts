@@ -66,6 +66,8 @@ import {
 import { MIN_CARD_CENTS, NOT_SUCCEEDED, REPLACED } from './one-athlete.ts';
 import {
   ALREADY_MEMBER,
+  agreedIn,
+  agreedLocale,
   insertMemberships,
   lockAthletes,
   lockSeats,
@@ -216,7 +218,12 @@ async function recordIntent(
     summary && customerId && intent.paymentMethodId
       ? { customerId, paymentMethodId: intent.paymentMethodId, ...summary }
       : null;
-  return recordCheckout(deps, row, { chargeId: intent.id, card, summary, locale });
+  return recordCheckout(deps, row, {
+    chargeId: intent.id,
+    card,
+    summary,
+    locale: agreedLocale(intent.metadata, locale),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -452,7 +459,7 @@ export async function checkout(
       await recordCheckout(deps, row, { chargeId: null, card: null, summary: null, locale });
       return paidAnswer(deps, row);
     }
-    const metadata = { household_checkout: row.publicId, payer_id: String(caller.id) };
+    const metadata = { household_checkout: row.publicId, payer_id: String(caller.id), ...agreedIn(locale) };
     const payments = deps.providers.payments;
     if (todayCents === 0) {
       // Nothing to charge today, but the instalments need the card: a SetupIntent saves it without a charge.
@@ -563,7 +570,12 @@ export async function checkoutSuccess(
     }
     card = await payments.cardSummary(setup.paymentMethodId);
     const saved = card ? { customerId, paymentMethodId: setup.paymentMethodId, ...card } : null;
-    recorded = await recordCheckout(deps, row, { chargeId: null, card: saved, summary: card, locale });
+    recorded = await recordCheckout(deps, row, {
+      chargeId: null,
+      card: saved,
+      summary: card,
+      locale: agreedLocale(setup.metadata, locale),
+    });
   }
   return {
     payment_complete: 1,

@@ -23,7 +23,14 @@ import { reclaimReleasedSeats } from '../seat-holds.ts';
 import { openIntent, openSetup } from './charge.ts';
 import { type CheckoutLease, withCheckoutLease } from './lease.ts';
 import { lineOf } from './lines.ts';
-import { ALREADY_MEMBER, type RecordLine, recordMembership, seasonMembership } from './record.ts';
+import {
+  ALREADY_MEMBER,
+  agreedIn,
+  agreedLocale,
+  type RecordLine,
+  recordMembership,
+  seasonMembership,
+} from './record.ts';
 import {
   athleteHousehold,
   findTeam,
@@ -167,7 +174,7 @@ export async function checkout(
     if (todayCents === 0 && laterCents > 0) {
       // Nothing to charge today, but the instalments need a saved card: a SetupIntent saves it without a charge.
       // Each checkout may make its own; none moves money, and checkout-success records only the first confirmed.
-      const setup = await openSetup(deps, payer.id, metadata);
+      const setup = await openSetup(deps, payer.id, { ...metadata, ...agreedIn(locale) });
       return {
         client_secret: setup.clientSecret,
         payment_intent_id: null,
@@ -191,8 +198,8 @@ export async function checkout(
       amountCents: todayCents,
       // A plan with later phases keeps the card on the payer's customer for the collector's off-session charges.
       keepCard: plan.phases.length > 1,
-      metadata,
-      // Same checkout and attempt, same intent: a retried request never opens a second one.
+      metadata: { ...metadata, ...agreedIn(locale) },
+      // Same checkout and attempt, same intent: a retried request never opens a second one (in any language).
       idempotencyKey: `checkout-${hashOf({ ...metadata, amount: todayCents, attempt })}`,
     });
     if (!(await lease.save({ paymentIntentId: intent.id, paramsKey, attempt }))) {
@@ -293,7 +300,7 @@ async function recordSetup(
     chargeId: null,
     card: card ? { customerId, paymentMethodId, ...card } : null,
     at: deps.now(),
-    locale,
+    locale: agreedLocale(setup.metadata, locale),
   });
   // Nothing was charged: a seat released meanwhile only refuses the recording.
   if (recorded.kind === 'unseated') throw forbidden(LICENCE_TEXTS.teamUnavailable);
@@ -366,7 +373,7 @@ async function recordSucceeded(
     chargeId: intent.id,
     card: saved ? { customerId, paymentMethodId, ...card } : null,
     at: deps.now(),
-    locale,
+    locale: agreedLocale(intent.metadata, locale),
   });
   if (recorded.kind === 'unseated') throw await refundedUnseated(deps, intent);
   if (recorded.kind === 'recorded') {

@@ -12,7 +12,7 @@ import {
   teams,
   users,
 } from '../../db/schema/index.ts';
-import { english, type Locale } from '../../i18n/index.ts';
+import { english, isLocale, type Locale } from '../../i18n/index.ts';
 import type { CardSummary } from '../../providers/types.ts';
 import { holdsClaim } from '../licences.ts';
 import { clearPaidProgress } from '../registration-progress.ts';
@@ -218,6 +218,24 @@ export async function insertMemberships(
     recorded.push(membership);
   }
   return recorded;
+}
+
+/** The intent metadata key of the language the family agreed in (issue 31 point 4). */
+const AGREED_IN_KEY = 'agreed_in';
+
+/**
+ * Issue 31 point 4: the language of Pay Now, when the family agrees to the waiver, kept with the intent (or the
+ * SetupIntent) it opens, so the membership records the text agreed to even when the confirmation comes back in
+ * another language (a switch during 3-D Secure, a return from another tab).
+ */
+export function agreedIn(locale: Locale): Record<string, string> {
+  return { [AGREED_IN_KEY]: locale };
+}
+
+/** The language a payment's waiver was agreed in: Pay Now's, or `fallback` for a payment opened before it was kept. */
+export function agreedLocale(metadata: Readonly<Record<string, string>>, fallback: Locale): Locale {
+  const agreed = metadata[AGREED_IN_KEY];
+  return isLocale(agreed) ? agreed : fallback;
 }
 
 /**
