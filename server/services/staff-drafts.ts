@@ -2,8 +2,8 @@
  * The staff draft routes' work (docs/architecture.md §7): reading a team draft and saving a change, which the draft's
  * preview hears on channel team.draft.{id}.
  */
-import { DEPOSIT_TOO_BIG } from '../../src/domain/forms/admin-team.ts';
 import { WAIVER_ES_WITHOUT_WAIVER } from '../../src/domain/forms/admin-settings.ts';
+import { DEPOSIT_TOO_BIG } from '../../src/domain/forms/admin-team.ts';
 import { dollarsToCents } from '../../src/domain/money.ts';
 import { hasWaiverText } from '../../src/domain/payment-rules.ts';
 import { spanishWaiverChange } from '../../src/domain/waiver-texts.ts';
