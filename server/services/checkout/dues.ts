@@ -4,11 +4,10 @@
  * the request, call one of these and answer what it returns (checkout itself is services/checkout.ts).
  */
 import { centsToDollarsOrNull } from '../../../src/domain/money.ts';
-import { DISCOUNT_NOT_FOUND } from '../../../src/domain/payment-rules.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound, text } from '../../http/errors.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../i18n/index.ts';
+import { DEFAULT_LOCALE, type Locale, translate } from '../../i18n/index.ts';
 import { draftContext, findDraft } from '../drafts.ts';
 import { plansIn } from './plan-texts.ts';
 import {
@@ -67,7 +66,7 @@ export async function duesPaymentPlans(
 export async function discountDetails(deps: AppDeps, payer: UserRow | null, code: string) {
   const licence = payer ? await payerTeamLicence(deps.db, payer) : null;
   const discount = await findDiscount(deps.db, code, licence?.team.organizationId ?? null);
-  if (!discount) throw notFound(DISCOUNT_NOT_FOUND);
+  if (!discount) throw notFound(text('checkout.codeNotFound'));
   return {
     discount_code: discount.code,
     percent_off: discount.percentOff,
@@ -76,7 +75,7 @@ export async function discountDetails(deps: AppDeps, payer: UserRow | null, code
   };
 }
 
-/** POST /nova-field/team-draft-payment-plans: the draft preview's plans; an unknown or inactive code is an `error` in the answer, not a refusal. */
+/** POST /nova-field/team-draft-payment-plans: the draft preview's plans; an unknown or inactive code is an `error` in the answer (in the request's language), not a refusal. */
 export async function draftPaymentPlans(
   deps: AppDeps,
   body: {
@@ -94,8 +93,8 @@ export async function draftPaymentPlans(
   let discount = null;
   if (body.discount_code?.trim()) {
     const found = await findDiscount(db, body.discount_code, context.organization.id);
-    if (!found) error = DISCOUNT_NOT_FOUND;
-    else if (!found.isActive) error = 'This discount code is no longer active.';
+    if (!found) error = translate(locale, 'checkout.codeNotFound');
+    else if (!found.isActive) error = translate(locale, 'checkout.codeInactive');
     else discount = found;
   }
   const plans = plansFor(context, discount, body.include_payment_protection_plan === true, deps.now());
