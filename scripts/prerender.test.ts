@@ -136,7 +136,7 @@ describe('prerendered entry pages', () => {
     expect(login).toContain('<script src="/a.js"></script>');
     // The stylesheet travels in the page; the disabled link only tells the preload helper it is there.
     expect(login).toContain('<style>body{margin:0}</style>');
-    expect(login).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css" disabled>');
+    expect(login).toContain('<link rel="stylesheet" href="/assets/index-abc.css" disabled>');
     expect(readFileSync(path.join(outDir, 'index.html'), 'utf8')).toContain('<style>body{margin:0}</style>');
 
     // The same page in Spanish: its language, its texts, the same scripts and styles.

@@ -269,7 +269,7 @@ function inlineStylesheets(html: string, outDir: string, pageCss: string[]): str
   const styles = files
     .map((file) => `<style>${readFileSync(path.join(outDir, file), 'utf8').replaceAll('</style', '<\\/style')}</style>`)
     .join('');
-  const markers = files.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" disabled>`).join('');
+  const markers = files.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('');
   return withoutLinks.replace('</head>', `${styles}${markers}</head>`);
 }
 

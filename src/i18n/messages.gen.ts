@@ -304,6 +304,7 @@ export interface MessageParams {
   "athletes.emailOptional": Record<string, never>;
   "athletes.phoneOptional": Record<string, never>;
   "athletes.createAccount": Record<string, never>;
+  "athletes.error": Record<string, never>;
   "card.details": Record<string, never>;
   "card.testMode": Record<string, never>;
   "card.number": Record<string, never>;
