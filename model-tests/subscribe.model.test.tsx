@@ -6,7 +6,7 @@ import { ApiError } from '../src/api/errors';
 import type { Coupon, PlanDetails, SubscribeProcessResponse, User } from '../src/api/schemas';
 import type { SubscribeBillingForm } from '../src/domain/forms/subscribe-billing';
 import { UNEXPECTED_CARD_ERROR } from '../src/domain/payment-rules';
-import { COUPON_NOT_APPLIED_MESSAGE, type SubscriptionTerm } from '../src/domain/subscription-pricing';
+import type { SubscriptionTerm } from '../src/domain/subscription-pricing';
 import { subscribeMachine } from '../src/machines/subscribe.machine';
 import {
   BILLING_UNAVAILABLE_TEXT,
@@ -477,7 +477,7 @@ runPaths({
         expect(control('Coupon code (optional)').getAttribute('aria-invalid')).toBe('true');
       },
       'shopping.couponNotApplied': ({ snapshot }) => {
-        expect(alerts()).toEqual([...pageAlerts(snapshot), COUPON_NOT_APPLIED_MESSAGE]);
+        expect(alerts()).toEqual([...pageAlerts(snapshot), 'Apply your coupon code to your order before submitting.']);
         expect(control('Coupon code (optional)').getAttribute('aria-invalid')).toBe('true');
       },
       'shopping.failed': ({ snapshot }) =>

@@ -20,8 +20,17 @@ import {
   pageTextGroups,
   prerenderPages,
   ROUTES_FILE,
+  withDocumentTexts,
   writeCspManifest,
 } from './prerender';
+
+const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/** index.html's description and <noscript> as the repository has them (English), which each language fills in. */
+const INDEX_HTML = readFileSync(path.join(import.meta.dirname, '..', 'index.html'), 'utf8');
+const DOCUMENT_TEXTS =
+  (/<meta name="description"[^>]*>/.exec(INDEX_HTML)?.[0] ?? '') +
+  (/<noscript>[^<]*<\/noscript>/.exec(INDEX_HTML)?.[0] ?? '');
 
 const pageOf = (route: string) => {
   const page = PRERENDERED_PAGES.find((candidate) => candidate.route === route);
@@ -111,8 +120,8 @@ describe('prerendered entry pages', () => {
     writeFileSync(path.join(outDir, 'assets', 'index-abc.css'), 'body{margin:0}');
     writeFileSync(
       path.join(outDir, 'index.html'),
-      '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>' +
-        '<body><div id="root"></div><script src="/a.js"></script>',
+      '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-abc.css">' +
+        `${DOCUMENT_TEXTS}</head><body><div id="root"></div><script src="/a.js"></script>`,
     );
     const written = prerenderPages(outDir, 'Tigers <Club>');
     expect(written).toHaveLength(PRERENDERED_PAGES.length * LOCALES.length);
@@ -127,7 +136,7 @@ describe('prerendered entry pages', () => {
     expect(login).toContain('<script src="/a.js"></script>');
     // The stylesheet travels in the page; the disabled link only tells the preload helper it is there.
     expect(login).toContain('<style>body{margin:0}</style>');
-    expect(login).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css" disabled>');
+    expect(login).toContain('<link rel="stylesheet" href="/assets/index-abc.css" disabled>');
     expect(readFileSync(path.join(outDir, 'index.html'), 'utf8')).toContain('<style>body{margin:0}</style>');
 
     // The same page in Spanish: its language, its texts, the same scripts and styles.
@@ -140,11 +149,35 @@ describe('prerendered entry pages', () => {
     expect(spanish).toContain(`>${inLocale('es', () => t('common.skipToContent'))}</a>`);
     expect(spanish).not.toContain('Already have a');
     expect(spanish).not.toContain('Skip to content');
+    // The document's own texts in its language too: the description search engines show, the <noscript> text.
+    expect(login).toContain(
+      '<meta name="description" content="Register your athlete, claim your licence and pay team dues.">',
+    );
+    expect(login).toContain('<noscript>This site needs JavaScript to register and pay.</noscript>');
+    expect(spanish).toContain(
+      '<meta name="description" content="Inscribe a tu atleta, reclama tu licencia y paga la cuota del equipo.">',
+    );
+    expect(spanish).toContain('<noscript>Este sitio necesita JavaScript para inscribirse y pagar.</noscript>');
+    expect(spanish).not.toContain('Register your athlete');
+    expect(spanish).not.toContain('needs JavaScript');
     const outside = (html: string) =>
-      html.replace(/<div id="root">[\s\S]*<\/div>\s*<script/, '').replace(/ lang="\w+"/, '');
+      html
+        .replace(/<div id="root">[\s\S]*<\/div>\s*<script/, '')
+        .replace(/ lang="\w+"/, '')
+        .replace(/<meta name="description"[^>]*>/, '')
+        .replace(/<noscript>[^<]*<\/noscript>/, '');
     expect(outside(spanish)).toBe(outside(login));
     const licence = readFileSync(path.join(outDir, 'pages/es/licence.html'), 'utf8');
     expect(licence).toContain('Te damos la bienvenida a Tigers &lt;Club&gt;');
+  });
+
+  it("fill in index.html's description and <noscript> from the catalogue, whose English is index.html's", () => {
+    for (const key of ['document.description', 'document.noscript'] as const) {
+      expect(INDEX_HTML, key).toContain(escapeText(inLocale('en', () => t(key))));
+    }
+    expect(() => withDocumentTexts('<html><head></head><body><div id="root"></div></body></html>')).toThrow(
+      /description/,
+    );
   });
 
   it("list every inline script's and stylesheet's hash in the manifest the server's policy reads", () => {
@@ -153,7 +186,7 @@ describe('prerendered entry pages', () => {
     writeFileSync(path.join(outDir, 'assets', 'index-abc.css'), 'body{margin:0}');
     writeFileSync(
       path.join(outDir, 'index.html'),
-      '<html><head><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>' +
+      `<html><head><link rel="stylesheet" crossorigin href="/assets/index-abc.css">${DOCUMENT_TEXTS}</head>` +
         '<body><div id="root"></div><script type="module" src="/a.js"></script></body></html>',
     );
     prerenderPages(outDir, 'Tigers');

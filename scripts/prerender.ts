@@ -269,7 +269,7 @@ function inlineStylesheets(html: string, outDir: string, pageCss: string[]): str
   const styles = files
     .map((file) => `<style>${readFileSync(path.join(outDir, file), 'utf8').replaceAll('</style', '<\\/style')}</style>`)
     .join('');
-  const markers = files.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" disabled>`).join('');
+  const markers = files.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('');
   return withoutLinks.replace('</head>', `${styles}${markers}</head>`);
 }
 
@@ -287,14 +287,18 @@ export function prerenderPages(outDir: string, clientName: string): string[] {
     : {};
   const table: Record<string, string | Record<string, string>> = {};
   const written: string[] = [];
+  loadTexts([DOCUMENT_GROUP]);
   for (const page of PRERENDERED_PAGES) {
     loadTexts(pageTextGroups(page.page));
     const styled = inlineStylesheets(template, outDir, pageStylesheets(manifest, page.page));
     const preloaded = modulePreloads(styled, manifest, page.page);
     const files: Record<string, string> = {};
     for (const locale of LOCALES) {
-      const frame = inLocale(locale, () => frameHtml(clientName, page.main(clientName), page.wide));
-      const html = withLanguage(preloaded, locale).replace(ROOT_ELEMENT, () => `<div id="root">${frame}</div>`);
+      const html = inLocale(locale, () => {
+        const frame = frameHtml(clientName, page.main(clientName), page.wide);
+        const document = withDocumentTexts(withLanguage(preloaded, locale));
+        return document.replace(ROOT_ELEMENT, () => `<div id="root">${frame}</div>`);
+      });
       const file = pageFile(page, locale);
       mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
       writeFileSync(path.join(outDir, file), html);
@@ -308,9 +312,30 @@ export function prerenderPages(outDir: string, clientName: string): string[] {
   writeFileSync(path.join(outDir, ROUTES_FILE), `${JSON.stringify(table, null, 2)}\n`);
   writeFileSync(
     path.join(outDir, 'index.html'),
-    modulePreloads(inlineStylesheets(template, outDir, []), manifest, null),
+    inLocale(DEFAULT_LOCALE, () =>
+      withDocumentTexts(modulePreloads(inlineStylesheets(template, outDir, []), manifest, null)),
+    ),
   );
   return written;
+}
+
+/** The document's own texts (index.html's description and <noscript>): the `document` group, loaded at build time only. */
+const DOCUMENT_GROUP: MessageGroup = 'document';
+const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
+const NOSCRIPT = /<noscript>[^<]*<\/noscript>/;
+
+/**
+ * The page with the document's texts in the language in use, from the catalogue: the search engines' description and
+ * what a browser without JavaScript shows. index.html holds them in English for `npm run dev`; a template without
+ * them fails the build rather than ship a page that says nothing, or English, in another language.
+ */
+export function withDocumentTexts(html: string): string {
+  if (!DESCRIPTION.test(html) || !NOSCRIPT.test(html)) {
+    throw new Error('index.html lacks <meta name="description"> or <noscript>, which each language fills in');
+  }
+  return html
+    .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(t('document.description'))}">`)
+    .replace(NOSCRIPT, () => `<noscript>${escapeHtml(t('document.noscript'))}</noscript>`);
 }
 
 /** The page with `<html lang>` saying its language (screen readers pronounce the first frame by it). */

@@ -89,6 +89,23 @@ describe('the catalogues', () => {
     }
   });
 
+  it("repeats no text of the forms' group: a form's text lives once, in the site's form.json", () => {
+    for (const locale of LOCALES) {
+      const catalogues = readCatalogues('server/i18n').get(locale);
+      const formTexts = new Map(Object.entries(catalogues?.get('form') ?? {}).map(([key, message]) => [message, key]));
+      expect(formTexts.size).toBeGreaterThan(0);
+      const repeats: string[] = [];
+      for (const [group, messages] of catalogues ?? []) {
+        if (group === 'form') continue;
+        for (const [key, message] of Object.entries(messages)) {
+          const formKey = formTexts.get(message);
+          if (formKey !== undefined) repeats.push(`${locale}: ${key} repeats ${formKey} ("${message}")`);
+        }
+      }
+      expect(repeats).toEqual([]);
+    }
+  });
+
   it('names each field in English as the path reads (so English answers stay word for word)', () => {
     for (const [key, label] of Object.entries(readCatalogues('server/i18n').get('en')?.get('field') ?? {})) {
       if (key === 'field.requestBody') expect(label).toBe('request body');

@@ -267,8 +267,8 @@ describe('invitations', () => {
       expect(answer.messages[field]).toEqual([message]);
     };
     const base = { email: 'new.coach@example.com', name: 'Cole Coach' };
-    await refuse({ ...base, role: 'coach' }, 'team_id', STAFF_INVITE_TEXTS.coachNeedsTeam);
-    await refuse({ ...base, role: 'registrar', team_id: tigers.id }, 'team_id', STAFF_INVITE_TEXTS.teamOnlyForCoach);
+    await refuse({ ...base, role: 'coach' }, 'team_id', 'Choose the team this coach works with.');
+    await refuse({ ...base, role: 'registrar', team_id: tigers.id }, 'team_id', 'Only a coach is invited to a team.');
     await refuse({ ...base, role: 'coach', team_id: lakesideTeam.id }, 'team_id', STAFF_INVITE_TEXTS.teamNotFound);
     await refuse({ email: STAFF.registrar, name: 'Ray', role: 'registrar' }, 'email', STAFF_INVITE_TEXTS.alreadyStaff);
 

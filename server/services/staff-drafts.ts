@@ -3,6 +3,7 @@
  * preview hears on channel team.draft.{id}.
  */
 import { WAIVER_ES_WITHOUT_WAIVER } from '../../src/domain/forms/admin-settings.ts';
+import { DEPOSIT_TOO_BIG } from '../../src/domain/forms/admin-team.ts';
 import { dollarsToCents } from '../../src/domain/money.ts';
 import { hasWaiverText } from '../../src/domain/payment-rules.ts';
 import { spanishWaiverChange } from '../../src/domain/waiver-texts.ts';
@@ -54,7 +55,7 @@ export async function saveStaffDraft(deps: AppDeps, id: number, body: DraftChang
   if (Object.keys(messages).length > 0) throw validationError(messages);
   const dues = body.total_dues === undefined ? draft.totalDuesCents : dollarsToCents(body.total_dues);
   const deposit = body.athlete_deposit === undefined ? draft.athleteDepositCents : dollarsToCents(body.athlete_deposit);
-  if (deposit > dues) throw fieldError('athlete_deposit', text('admin.depositTooHigh'));
+  if (deposit > dues) throw fieldError('athlete_deposit', DEPOSIT_TOO_BIG);
 
   const now = deps.now();
   const saved = await updateDraft(

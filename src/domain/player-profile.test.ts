@@ -1,17 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { t } from '../i18n/runtime.ts';
+import { PLAYER_FIELD_MESSAGES } from './forms/player-pages.ts';
 import {
   birthdateText,
   GENDER_OPTIONS,
   heightInInches,
+  isPlayerFieldValid,
   isPlayerPageValid,
   PLAYER_PAGE_ONE_FIELDS,
   PLAYER_PAGE_TWO_FIELDS,
-  PLAYER_REQUIRED_MESSAGES,
   type PlayerField,
   type PlayerProfileForm,
   parseWeight,
-  playerFieldErrors,
   positionsForSport,
   sortByName,
   toPlayerApiPayload,
@@ -85,7 +86,7 @@ describe('gender and sorting (§5, §9)', () => {
 
 describe('required messages (§5)', () => {
   it('names every field word for word', () => {
-    expect(PLAYER_PAGE_ONE_FIELDS.map((field) => PLAYER_REQUIRED_MESSAGES[field])).toEqual([
+    expect(PLAYER_PAGE_ONE_FIELDS.map((field) => t(PLAYER_FIELD_MESSAGES[field]))).toEqual([
       'Birth month is required.',
       'Birth day is required.',
       'Birth year is required.',
@@ -97,7 +98,7 @@ describe('required messages (§5)', () => {
       'Position is required.',
       'Season status is required.',
     ]);
-    expect(PLAYER_PAGE_TWO_FIELDS.map((field) => PLAYER_REQUIRED_MESSAGES[field])).toEqual([
+    expect(PLAYER_PAGE_TWO_FIELDS.map((field) => t(PLAYER_FIELD_MESSAGES[field]))).toEqual([
       'Lifting Experience is required.',
       'Agility is required.',
       'Upper Plyometrics is required.',
@@ -106,10 +107,10 @@ describe('required messages (§5)', () => {
     ]);
   });
 
-  it('shows every message on an empty form and none on a complete one', () => {
+  it('finds every field invalid on an empty form and none on a complete one', () => {
     const allFields: PlayerField[] = [...PLAYER_PAGE_ONE_FIELDS, ...PLAYER_PAGE_TWO_FIELDS];
-    expect(playerFieldErrors(empty, allFields)).toEqual(PLAYER_REQUIRED_MESSAGES);
-    expect(playerFieldErrors(complete, allFields)).toEqual({});
+    expect(allFields.filter((field) => isPlayerFieldValid(empty, field))).toEqual([]);
+    expect(allFields.filter((field) => !isPlayerFieldValid(complete, field))).toEqual([]);
     expect(isPlayerPageValid(complete, 1)).toBe(true);
     expect(isPlayerPageValid(complete, 2)).toBe(true);
     expect(isPlayerPageValid(empty, 1)).toBe(false);
@@ -129,7 +130,7 @@ describe('required messages (§5)', () => {
     ['gender', { gender: 'x' }],
   ] satisfies [PlayerField, Partial<PlayerProfileForm>][])('rejects an invalid %s', (field, change) => {
     const form = { ...complete, ...change };
-    expect(playerFieldErrors(form, PLAYER_PAGE_ONE_FIELDS)).toEqual({ [field]: PLAYER_REQUIRED_MESSAGES[field] });
+    expect(PLAYER_PAGE_ONE_FIELDS.filter((each) => !isPlayerFieldValid(form, each))).toEqual([field]);
     expect(isPlayerPageValid(form, 1)).toBe(false);
     expect(toPlayerProfilePayload(form)).toBeNull();
   });

@@ -1,8 +1,8 @@
 /**
  * Player profile rules (spec §2 Player profile, §3 Player profile payload, §5 Player pages, §7 POST /api/player):
- * the gender options, sorting, the required-field messages, page validity, and the payload in both namings.
+ * the gender options, sorting, each field's validity and the pages', and the payload in both namings. The message of an
+ * invalid field is a catalogue key, src/domain/forms/player-pages.ts PLAYER_FIELD_MESSAGES.
  */
-
 import { isBirthYear, isValidBirthDay } from './date-lists.ts';
 
 /** Gender values sent as `sex` (§9: f and m) with the labels the form shows (§2: Female or Male). */
@@ -81,25 +81,6 @@ export const PLAYER_PAGE_TWO_FIELDS = [
   'weightGoal',
 ] as const satisfies readonly PlayerField[];
 
-/** The error each field shows when invalid and touched or dirty, word for word (§5). */
-export const PLAYER_REQUIRED_MESSAGES: Readonly<Record<PlayerField, string>> = {
-  birthMonth: 'Birth month is required.',
-  birthDay: 'Birth day is required.',
-  birthYear: 'Birth year is required.',
-  heightFeet: 'Height is required.',
-  heightInches: 'Inches is required.',
-  weight: 'Weight is required.',
-  gender: 'Gender is required.',
-  sport: 'Sport is required.',
-  position: 'Position is required.',
-  seasonStatus: 'Season status is required.',
-  experienceLifting: 'Lifting Experience is required.',
-  experienceAgility: 'Agility is required.',
-  experienceUpperPlyo: 'Upper Plyometrics is required.',
-  experienceLowerPlyo: 'Lower Plyometrics is required.',
-  weightGoal: 'Weight Goal is required.',
-};
-
 /** The weight in lbs when it is a positive number, else null (§5: weight is numeric). */
 export function parseWeight(weight: string | number | null): number | null {
   if (weight === null) {
@@ -147,20 +128,6 @@ export function isPlayerFieldValid(form: PlayerProfileForm, field: PlayerField):
     default:
       return isChosen(form[field]);
   }
-}
-
-/** The §5 message of every invalid field among `fields`; the view shows one only once touched or dirty. */
-export function playerFieldErrors(
-  form: PlayerProfileForm,
-  fields: readonly PlayerField[],
-): Partial<Record<PlayerField, string>> {
-  const errors: Partial<Record<PlayerField, string>> = {};
-  for (const field of fields) {
-    if (!isPlayerFieldValid(form, field)) {
-      errors[field] = PLAYER_REQUIRED_MESSAGES[field];
-    }
-  }
-  return errors;
 }
 
 /** Whether a page's 'Next' is enabled: every field of that page valid (§2, §5). */

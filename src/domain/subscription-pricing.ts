@@ -33,9 +33,6 @@ export interface CouponInput {
   readonly applies_for_months: number | null;
 }
 
-/** The message that blocks submission while a typed coupon is not applied (§5 Subscribe). */
-export const COUPON_NOT_APPLIED_MESSAGE = 'Apply your coupon code to your order before submitting.';
-
 /** Commitment of the annual-billed-monthly plan in months (§9). */
 export const ANNUAL_PM_COMMITMENT_MONTHS = 12;
 
@@ -198,13 +195,16 @@ export function describePlanTiles(
   });
 }
 
-/** The error blocking 'Subscribe' (§5): a typed coupon differing from the applied one; empty counts as none. */
-export function couponSubmitError(typedCoupon: string, appliedCouponCode: string | null): string | null {
+/**
+ * Whether a typed coupon blocks 'Subscribe' (§5): it differs from the applied one; empty counts as none. The refusal's
+ * text is the catalogue's `subscribe.couponNotApplied` (src/domain/forms/subscribe-coupon.ts).
+ */
+export function isCouponUnapplied(typedCoupon: string, appliedCouponCode: string | null): boolean {
   const typed = typedCoupon.trim();
   if (typed === '') {
-    return null;
+    return false;
   }
-  return appliedCouponCode !== null && typed === appliedCouponCode.trim() ? null : COUPON_NOT_APPLIED_MESSAGE;
+  return appliedCouponCode === null || typed !== appliedCouponCode.trim();
 }
 
 /** The user fields the subscribe redirect reads (§3 Current user). */

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","athletes","card","common","contact","dashboard","form","household","legal","licence","login","payment","payments","player","register","reset","resume","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","athletes","card","common","contact","dashboard","document","form","household","legal","licence","login","payment","payments","player","register","reset","resume","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -304,6 +304,7 @@ export interface MessageParams {
   "athletes.emailOptional": Record<string, never>;
   "athletes.phoneOptional": Record<string, never>;
   "athletes.createAccount": Record<string, never>;
+  "athletes.error": Record<string, never>;
   "card.details": Record<string, never>;
   "card.testMode": Record<string, never>;
   "card.number": Record<string, never>;
@@ -395,6 +396,8 @@ export interface MessageParams {
   "dashboard.subscriptionActive": Record<string, never>;
   "dashboard.subscriptionNotActive": Record<string, never>;
   "dashboard.registerWithAnother": Record<string, never>;
+  "document.description": Record<string, never>;
+  "document.noscript": Record<string, never>;
   "form.firstNameRequired": Record<string, never>;
   "form.lastNameRequired": Record<string, never>;
   "form.phoneRequired": Record<string, never>;

@@ -22,7 +22,8 @@ export interface AthleteMembershipInput {
 export type AthleteMembershipOutput =
   | { exit: 'continue' }
   | { exit: 'alreadyMember' }
-  | { exit: 'claimFailed'; message: string };
+  /** `message`: the server's text (null: none came; the view then says 'Error', a text of the `athletes` group). */
+  | { exit: 'claimFailed'; message: string | null };
 
 interface AthleteMembershipContext {
   athlete: Athlete;
@@ -62,9 +63,7 @@ export const athleteMembershipMachine = setup({
     // A final state names only its exit (a static param); the claim failure's text is the one the flow remembered.
     leave: assign({
       exit: ({ context }, params: { exit: AthleteMembershipOutput['exit'] }): AthleteMembershipOutput =>
-        params.exit === 'claimFailed'
-          ? { exit: params.exit, message: context.error ?? 'Error' }
-          : { exit: params.exit },
+        params.exit === 'claimFailed' ? { exit: params.exit, message: context.error } : { exit: params.exit },
     }),
     rememberDuplicateStatus: assign({
       duplicate: (_, params: { duplicate: DuplicateStatus }) => params.duplicate,

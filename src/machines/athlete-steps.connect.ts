@@ -38,7 +38,7 @@ export interface AthleteListView {
   chosenAthleteId: number | null;
   /** Whether the busy indicator is on: the list or the membership check is loading. */
   busy: boolean;
-  /** The §8 text of `loadFailed` and `claimFailed`. */
+  /** The §8 text of `loadFailed` and `claimFailed` (a claim failure without a text of the server's: null, 'Error'). */
   error: string | null;
   canChoose: boolean;
   canNext: boolean;

@@ -11,6 +11,10 @@
  */
 
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  INVITE_STAFF_COACH_NEEDS_TEAM,
+  INVITE_STAFF_TEAM_ONLY_FOR_COACH,
+} from '../../../src/domain/forms/admin-staff-invite.ts';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../src/domain/forms/password.ts';
 import {
   type StaffInviteRow,
@@ -35,8 +39,6 @@ import { findStaffByEmail, issueStaffSession, staffAccess } from './accounts.ts'
 import { authorizeOrganization } from './permissions.ts';
 
 export const STAFF_INVITE_TEXTS = {
-  coachNeedsTeam: english('staff.coachNeedsTeam'),
-  teamOnlyForCoach: english('staff.teamOnlyForCoach'),
   teamNotFound: english('staff.teamNotFound'),
   alreadyStaff: english('staff.alreadyStaff'),
   notValid: english('staff.inviteNotValid'),
@@ -108,8 +110,9 @@ export async function inviteStaff(
   const { db } = deps;
   await limiterOf(deps)(STAFF_INVITE_RULE, String(auth.staff.id));
   const teamId = body.team_id ?? null;
-  if (body.role === 'coach' && teamId === null) throw fieldError('team_id', STAFF_INVITE_TEXTS.coachNeedsTeam);
-  if (body.role !== 'coach' && teamId !== null) throw fieldError('team_id', STAFF_INVITE_TEXTS.teamOnlyForCoach);
+  // The route's schema (adminStaffInviteBodySchema) refuses both first; kept for any other caller, in its words.
+  if (body.role === 'coach' && teamId === null) throw fieldError('team_id', INVITE_STAFF_COACH_NEEDS_TEAM);
+  if (body.role !== 'coach' && teamId !== null) throw fieldError('team_id', INVITE_STAFF_TEAM_ONLY_FOR_COACH);
   let teamName: string | null = null;
   if (teamId !== null) {
     const [team] = await db

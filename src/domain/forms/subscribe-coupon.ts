@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini';
 import type { FormMessage } from '../form-schema.ts';
-import { couponSubmitError } from '../subscription-pricing.ts';
+import { isCouponUnapplied } from '../subscription-pricing.ts';
 
 /** The refusal's message: the subscribe page's text (the `subscribe` catalogue group). */
 export const COUPON_NOT_APPLIED = 'subscribe.couponNotApplied' satisfies FormMessage;
@@ -20,7 +20,7 @@ export interface SubscribeCouponValues {
 export const subscribeCouponSchema = z
   .object({ coupon: z.string(), applied: z.nullable(z.string()) })
   .check((payload) => {
-    if (couponSubmitError(payload.value.coupon, payload.value.applied) !== null) {
+    if (isCouponUnapplied(payload.value.coupon, payload.value.applied)) {
       payload.issues.push({ code: 'custom', message: COUPON_NOT_APPLIED, path: ['coupon'], input: payload.value });
     }
   });

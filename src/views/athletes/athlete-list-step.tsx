@@ -59,7 +59,7 @@ export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }
         </Alert>
       )}
       {status === 'alreadyMember' && <Alert>{t('athletes.alreadyMember')}</Alert>}
-      {status === 'claimFailed' && <Alert>{error}</Alert>}
+      {status === 'claimFailed' && <Alert>{error ?? t('athletes.error')}</Alert>}
       {showsAthletes && (
         <fieldset className="athlete-list__athletes">
           <legend>{t('athletes.athletesLegend')}</legend>
