@@ -86,16 +86,17 @@ function messageLines(map: FieldMessages | null | undefined): string[] {
 
 /**
  * §8 general error mapping: the messages map's non-empty values joined with line breaks; else the single message;
- * else the error's own message; else 'Error'. Accepts an ApiError, any Error, a raw error body or a string.
+ * else the error's own message; else 'Error' (`common.error`, in the language in use, as the server's texts come).
+ * Accepts an ApiError, any Error, a raw error body or a string.
  */
 export function errorText(err: unknown): string {
-  if (typeof err === 'string') return nonEmptyText(err) ?? 'Error';
-  if (!isRecord(err) && !(err instanceof Error)) return 'Error';
+  if (typeof err === 'string') return nonEmptyText(err) ?? t('common.error');
+  if (!isRecord(err) && !(err instanceof Error)) return t('common.error');
   const source = err as Record<string, unknown>;
   const lines = messageLines(err instanceof ApiError ? err.messages : readFieldMessages(source.messages));
   if (lines.length > 0) return lines.join('\n');
   // An ApiError's own message already is the response's single message when there was one.
-  return nonEmptyText(source.message) ?? 'Error';
+  return nonEmptyText(source.message) ?? t('common.error');
 }
 
 /** The field texts of an error response's `errors` map (the player endpoint's list, §8), or [] when none. */
@@ -133,7 +134,9 @@ export async function httpErrorFromResponse(response: Response, cause?: unknown)
   const record = isRecord(body) ? body : {};
   // Stripe-shaped bodies (the card sandbox's 402) nest their text under `error`.
   const nested = isRecord(record.error) ? nonEmptyText(record.error.message) : null;
-  const fallback = `Request failed with status ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  // The status as HTTP gives it ('502', '502 Bad Gateway'): data in the language in use's sentence.
+  const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const fallback = t('common.requestFailed', { status });
   return new ApiError({
     kind: 'http',
     status: response.status,
@@ -170,5 +173,5 @@ export async function toApiError(err: unknown): Promise<ApiError> {
   if (err instanceof z.core.$ZodError) return schemaError(err, null, null, 'the server');
   if (err instanceof TypeError) return new ApiError({ kind: 'network', message: t('common.networkError'), cause: err });
   const message = err instanceof Error ? nonEmptyText(err.message) : null;
-  return new ApiError({ kind: 'unknown', message: message ?? 'Error', cause: err });
+  return new ApiError({ kind: 'unknown', message: message ?? t('common.error'), cause: err });
 }

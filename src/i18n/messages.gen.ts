@@ -357,6 +357,8 @@ export interface MessageParams {
   "common.timeoutError": Record<string, never>;
   "common.abortError": Record<string, never>;
   "common.schemaError": Record<string, never>;
+  "common.error": Record<string, never>;
+  "common.requestFailed": { status: string | number };
   "common.appStores": Record<string, never>;
   "common.appStore": Record<string, never>;
   "common.googlePlay": Record<string, never>;

@@ -8,11 +8,11 @@ import type { LicenceInfo } from '../api/schemas';
 import { formatHoldUntil } from '../domain/dates';
 import type { PaymentConfirmation } from './licence.context';
 import type { licenceMachine } from './licence.machine';
+import type { ShownText } from './payment-texts';
 
 export type { HouseholdReceipt } from '../api/household.schemas';
 export type { LicenceInfo, Receipt } from '../api/schemas';
-
-export type { PaymentConfirmation };
+export type { PaymentConfirmation, ShownText };
 
 export type LicenceActorRef = ActorRefFrom<typeof licenceMachine>;
 export type LicenceSnapshot = SnapshotFrom<typeof licenceMachine>;
@@ -30,7 +30,7 @@ export type LicenceView =
       licence: LicenceInfo;
       unavailable: boolean;
       /** The §8 text of a failed automatic claim. */
-      error: string | null;
+      error: ShownText | null;
       /** Issue 21 point 3: the question Yes/No answers is shown (available, or joining the waitlist). */
       asksForAccount: boolean;
       canYes: boolean;
@@ -53,7 +53,7 @@ export type LicenceView =
       licence: LicenceInfo;
       unavailable: boolean;
       /** The §8 text of a failed claim or user refresh. */
-      error: string | null;
+      error: ShownText | null;
       canClaim: boolean;
     }
   | { screen: 'coachClaimed'; licence: LicenceInfo }

@@ -2,8 +2,10 @@
  * The licence flow's types and context rules (spec §2 'Licence page', §4 'Licence page and claiming'): input, context,
  * events, the exits and how each is built. The chart is licence.machine.ts.
  */
+
 import type { CurrentUser, LicenceInfo } from '../api/schemas';
 import type { PaymentConfirmation } from './payment.context';
+import type { ShownText } from './payment-texts';
 
 export type { PaymentConfirmation };
 
@@ -55,8 +57,8 @@ export interface LicenceContext {
   licence: LicenceInfo | null;
   /** The payment just made, shown at the top of the team success screen (issue 19.1). */
   confirmation: PaymentConfirmation | null;
-  /** The §8 text of a failed claim or user refresh, shown in the page's error area. */
-  errorText: string | null;
+  /** The §8 text of a failed claim or user refresh, shown in the page's error area: the server's, or our fallback. */
+  errorText: ShownText | null;
   /** The waitlist offer's token from the URL (issue 21 point 3), or null. */
   offer: string | null;
   /** 'Join the waitlist' was chosen (issue 21 point 3): login and register carry the intent (`waitlist`). */

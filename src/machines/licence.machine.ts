@@ -25,6 +25,7 @@ import {
   type LicenceVariant,
   sessionUser,
 } from './licence.context';
+import type { ShownText } from './payment-texts';
 import { apiCall } from './settle-unless-aborted';
 
 export type { LicenceExit, LicenceInput, LicenceVariant, PaymentConfirmation } from './licence.context';
@@ -49,6 +50,9 @@ function claimFailedIn(target: 'welcome.claimFailed' | 'licence.claimFailed') {
     actions: { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
   } as const;
 }
+
+/** §8's text for a refreshed user without an active licence and without a status message of the server's. */
+const LOAD_FAILED: ShownText = { key: 'licence.loadFailed' };
 
 export const licenceMachine = setup({
   types: {
@@ -127,7 +131,7 @@ export const licenceMachine = setup({
     storeRefreshedUser: (_, user: User) => updateCurrentUser(user),
     /** The refreshed user has no active licence: its status message (or the §8 fallback) explains why. */
     storeStatusError: assign({
-      errorText: (_, user: User) => user.subscription?.status_message ?? 'Sorry, an error occurred.',
+      errorText: (_, user: User): ShownText => user.subscription?.status_message ?? LOAD_FAILED,
     }),
     leave: assign({ exit: ({ context }, params: { to: LicenceExit['to'] }) => exitTo(context, params.to) }),
   },

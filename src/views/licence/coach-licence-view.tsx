@@ -1,13 +1,14 @@
 import { useT } from '../../i18n/use-t';
-import type { LicenceInfo } from '../../machines/licence.connect';
+import type { LicenceInfo, ShownText } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
+import { shown } from '../payment/shown-text';
 
 interface CoachLicenceProps {
   licence: LicenceInfo;
   /** 'Sorry, Coach licenses are no longer available.' instead of the offer. */
   unavailable: boolean;
-  error: string | null;
+  error: ShownText | null;
   canClaim: boolean;
   onClaim: () => void;
 }
@@ -29,7 +30,7 @@ export function CoachLicenceView({ licence, unavailable, error, canClaim, onClai
               {t('licence.accessUntil')} <strong>{licence.expiration_date_formatted}</strong>
             </p>
           )}
-          {error !== null && <Alert>{error}</Alert>}
+          {error !== null && <Alert>{shown(error)}</Alert>}
           <div className="button-row">
             <button type="button" className="button" onClick={onClaim} disabled={!canClaim}>
               {t('licence.claimOne')}

@@ -1,15 +1,16 @@
 import { config } from '../../config';
 import { useT } from '../../i18n/use-t';
-import type { LicenceInfo } from '../../machines/licence.connect';
+import type { LicenceInfo, ShownText } from '../../machines/licence.connect';
 import { Alert } from '../common/alert';
 import { StepHeading } from '../common/step-heading';
+import { shown } from '../payment/shown-text';
 
 interface TeamWelcomeProps {
   licence: LicenceInfo;
   /** 'Sorry, this license is not available.' instead of the question. */
   unavailable: boolean;
   /** The error area (§2 'Welcome and an error area'): a failed claim's response text. */
-  error: string | null;
+  error: ShownText | null;
   /** Issue 30 point 4: 'Your held spot on {team} was released.' (the server's text), or null. */
   released?: string | null;
   /** Whether 'Already have a {client name} App account?' is asked (available, or joining the waitlist). */
@@ -40,7 +41,7 @@ export function TeamWelcomeView({
       <StepHeading>{t('licence.welcome', { client_name: config.clientName })}</StepHeading>
       {licence.organization_name && <p className="licence-organization">{licence.organization_name}</p>}
       {team && <p className="licence-team">{team}</p>}
-      {error !== null && <Alert>{error}</Alert>}
+      {error !== null && <Alert>{shown(error)}</Alert>}
       {released !== null && <p className="licence-released">{released}</p>}
       {waitlist.heldUntil !== null && (
         <Alert tone="success">{t('licence.heldForYou', { until: waitlist.heldUntil })}</Alert>
