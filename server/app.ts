@@ -8,7 +8,7 @@ import { compressJson } from './http/compression.ts';
 import { corsHeaders } from './http/cors.ts';
 import { securityHeaders } from './http/csp.ts';
 import { cspReportRoutes } from './http/csp-report.ts';
-import { draftPreviewPage } from './http/draft-preview-page.ts';
+import { draftPreviewRenderers } from './http/draft-preview-page.ts';
 import { ApiError, type ErrorBody, validationHook } from './http/errors.ts';
 import { serveApiDocument } from './http/openapi.ts';
 import { setAnswerHeader } from './http/response-headers.ts';
@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
     app.get(
       '*',
       staticSite(options.siteDir, {
-        renderers: { 'pages/draft.html': draftPreviewPage(deps, options.siteDir) },
+        renderers: draftPreviewRenderers(deps, options.siteDir),
         onRenderError: (error) => deps.log.error({ err: error }, 'a page could not be rendered; sent prerendered'),
       }),
     );

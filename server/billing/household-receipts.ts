@@ -228,7 +228,7 @@ export function householdReceiptMail(
         receipt.remaining.map((p) => ({ dueOn: p.due_date, amountCents: p.amount_cents })),
         l,
       ),
-      [l.t('mail.seePayments'), paymentsLink],
+      [l.t('mail.seePayments'), l.link(paymentsLink)],
     ]),
     logLabel: 'household receipt',
   };

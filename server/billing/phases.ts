@@ -22,7 +22,7 @@ import { siteLink } from '../http/origin.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
 import type { BillingMailContext, ScheduledAmount } from '../mail/billing-mails.ts';
 import { receiptMail } from '../mail/billing-mails.ts';
-import { savedLocale } from '../mail/mail-language.ts';
+import { mailLanguage, planNameIn, savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { claimHolderIds } from '../services/licences.ts';
 import { ledgerOf } from '../services/membership-ledger.ts';
@@ -52,8 +52,12 @@ export function decodeSchedule(text: string | undefined): ScheduledAmount[] {
   });
 }
 
+/**
+ * A plan's English name ('Pay in full', '3 monthly payments'), from the catalogue like every language's
+ * (services/checkout/plan-texts.ts `planNameFor` names it in the request's).
+ */
 export function planName(month: number): string {
-  return month === 0 ? 'Pay in full' : `${month} monthly payments`;
+  return planNameIn(mailLanguage(DEFAULT_LOCALE), month);
 }
 
 /**

@@ -5,11 +5,19 @@ import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { frameHtml } from '../../scripts/prerender.ts';
+import { frameHtml, PRERENDERED_PAGES, pageFile } from '../../scripts/prerender.ts';
 import { NO_SEASON } from '../../src/domain/payment-rules.ts';
+import { LOCALES } from '../../src/i18n/messages.gen.ts';
 import { drafts } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
-import { builtRenderer, type DraftRenderer, draftPreviewPage, SERVER_RENDERER_FILE } from './draft-preview-page.ts';
+import {
+  builtRenderer,
+  type DraftRenderer,
+  draftPageFile,
+  draftPreviewPage,
+  draftPreviewRenderers,
+  SERVER_RENDERER_FILE,
+} from './draft-preview-page.ts';
 import { PRERENDERED_ROUTES_FILE, staticSite } from './static-site.ts';
 
 /**
@@ -26,8 +34,26 @@ const template = `<!doctype html><html><head><title>Diamond Academy</title></hea
   true,
 )}</div></body></html>`;
 
+/** The Spanish page (pages/es/draft.html), its frame cut short: what matters here is its language and its <main>. */
+const spanishTemplate =
+  '<!doctype html><html lang="es"><head><title>Diamond Academy</title></head><body><div id="root"><div class="page">' +
+  '<main id="main" tabindex="-1"><h1>Opciones de pago</h1></main></div></div></body></html>';
+
 let site: string;
+/** The site with /draft in English and Spanish, as the build writes it, and its renderers as server/app.ts has them. */
+let bilingualSite: string;
 beforeAll(() => {
+  bilingualSite = mkdtempSync(path.join(os.tmpdir(), 'draft-page-es-'));
+  const bilingual: Record<string, string> = {
+    'index.html': '<!doctype html><div id="root"></div>',
+    'pages/draft.html': template,
+    'pages/es/draft.html': spanishTemplate,
+    [PRERENDERED_ROUTES_FILE]: JSON.stringify({ '/draft': { en: 'pages/draft.html', es: 'pages/es/draft.html' } }),
+  };
+  for (const [name, content] of Object.entries(bilingual)) {
+    mkdirSync(path.dirname(path.join(bilingualSite, name)), { recursive: true });
+    writeFileSync(path.join(bilingualSite, name), content);
+  }
   site = mkdtempSync(path.join(os.tmpdir(), 'draft-page-'));
   const files: Record<string, string> = {
     'index.html': '<!doctype html><div id="root"></div>',
@@ -73,7 +99,7 @@ describe('/draft rendered on the server', () => {
     // Until the scripts replace it, the copy takes no input that would be lost then.
     expect(page).toContain('<main inert="" id="main"');
     const answer = await t.call('POST', '/nova-field/team-draft-payment-plans', { body: { draft_id: 1 } });
-    expect(dataOf(page ?? '')).toEqual({ draft_id: 1, data: answer.body });
+    expect(dataOf(page ?? '')).toEqual({ draft_id: 1, locale: 'en', data: answer.body });
   });
 
   it("shows 'no season' for a draft without one", async () => {
@@ -104,6 +130,74 @@ describe('/draft rendered on the server', () => {
     expect(page.match(/<script/g)).toHaveLength(1);
     expect(page).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(dataOf(page)).toMatchObject({ data: { team: { name } } });
+  });
+});
+
+describe('/draft in Spanish (issue 31)', () => {
+  const siteApp = () => {
+    const app = new Hono();
+    app.get('*', staticSite(bilingualSite, { renderers: draftPreviewRenderers(t.deps, bilingualSite, fromSource) }));
+    return app;
+  };
+  const spanishPlans = async () =>
+    (
+      await t.call('POST', '/nova-field/team-draft-payment-plans', {
+        body: { draft_id: 1 },
+        headers: { 'Accept-Language': 'es' },
+      })
+    ).body;
+
+  it('renders the Spanish page in Spanish, plans named in it, with the Spanish answer for the browser', async () => {
+    const page = (await draftPreviewRenderers(t.deps, bilingualSite, fromSource)['pages/es/draft.html']?.(
+      new URL('http://localhost/draft?draft_id=1'),
+      spanishTemplate,
+    )) as string;
+    expect(page).toMatch(/^<!doctype html><html lang="es">/);
+    expect(page).toContain('<legend>Elige un plan de pagos</legend>');
+    expect(page).toContain('Pagar el total');
+    expect(page).toContain('3 pagos mensuales');
+    expect(page).toContain('<dt>Cuota total del equipo</dt><dd>$450.00</dd>');
+    expect(page).not.toMatch(/Choose a payment plan|Pay in full|monthly payments|Total dues/);
+    expect(page).toContain('<main inert="" id="main"');
+    expect(dataOf(page)).toEqual({ draft_id: 1, locale: 'es', data: await spanishPlans() });
+  });
+
+  it('sends a Spanish visitor the Spanish first frame: lang=es, the remembered cookie or Accept-Language', async () => {
+    const app = siteApp();
+    const english = await (await app.request('/draft?draft_id=1')).text();
+    expect(english).toContain('<legend>Choose a payment plan</legend>');
+    expect(english).toContain('3 monthly payments');
+    expect(dataOf(english)).toMatchObject({ locale: 'en' });
+    for (const [query, headers] of [
+      ['&lang=es', { 'Accept-Language': 'en-US' }],
+      ['', { Cookie: 'diamond-language=es', 'Accept-Language': 'en-US' }],
+      ['', { 'Accept-Language': 'es-MX,es;q=0.9,en;q=0.5' }],
+    ] as const) {
+      const response = await app.request(`/draft?draft_id=1${query}`, { headers });
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('vary')).toContain('Accept-Language');
+      const page = await response.text();
+      expect(page, `${query} ${JSON.stringify(headers)}`).toMatch(/^<!doctype html><html lang="es">/);
+      expect(page).toContain('<legend>Elige un plan de pagos</legend>');
+      expect(page).toContain('3 pagos mensuales');
+      expect(dataOf(page)).toMatchObject({ draft_id: 1, locale: 'es' });
+    }
+    // A Spanish browser that chose English on the site (its cookie) or a `lang=en` link gets the English page.
+    for (const headers of [{ Cookie: 'diamond-language=en', 'Accept-Language': 'es' }]) {
+      expect(await (await app.request('/draft?draft_id=1', { headers })).text()).toBe(english);
+    }
+    expect(
+      await (await app.request('/draft?draft_id=1&lang=en', { headers: { 'Accept-Language': 'es' } })).text(),
+    ).toContain('<legend>Choose a payment plan</legend>');
+  });
+
+  it("registers a renderer for each language's page, named as the build names it", () => {
+    const draft = PRERENDERED_PAGES.find((page) => page.route === '/draft');
+    expect(draft).toBeDefined();
+    for (const locale of LOCALES) expect(draftPageFile(locale)).toBe(pageFile(draft!, locale));
+    expect(Object.keys(draftPreviewRenderers(t.deps, site, fromSource)).sort()).toEqual(
+      LOCALES.map((locale) => pageFile(draft!, locale)).sort(),
+    );
   });
 });
 

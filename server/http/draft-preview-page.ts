@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_LOCALE } from '../../src/i18n/detect.ts';
+import { LOCALES as SITE_LOCALES, type Locale as SiteLocale } from '../../src/i18n/messages.gen.ts';
 import type { AppDeps } from '../deps.ts';
+import { isLocale } from '../i18n/index.ts';
 import { draftPreviewData } from '../services/drafts.ts';
 import { fileVersion } from './file-version.ts';
 
@@ -9,6 +12,12 @@ import { fileVersion } from './file-version.ts';
  * draft's first screen (fee summary and plans, from src/routes/draft.server.tsx) in its <main>, and the same payment
  * data in a JSON script inside #root that the browser starts the flow with (src/api/server-rendered.ts). The largest
  * paint then comes with the HTML instead of after the scripts and the plans request.
+ *
+ * In every language the site is prerendered in (issue 31): the page of each language (`pages/draft.html`,
+ * `pages/es/draft.html`) has its renderer (draftPreviewRenderers), and the server sends the one the site will open in
+ * (static-site.ts pageLocale: `lang=`, the `diamond-language` cookie, Accept-Language), so that page's renderer
+ * renders its first screen in its language, plans named in it (services/checkout/plan-texts.ts), and the data the
+ * browser starts with is that language's too.
  *
  * Anything that keeps it from rendering (no such draft, an id that is not one, the site's configuration or the
  * renderer unavailable, a render that fails) answers null: the static prerendered page is sent, as before.
@@ -23,6 +32,11 @@ const DATA_ELEMENT_ID = 'draft-preview-data';
 const DRAFT_ID = /^[1-9]\d{0,8}$/;
 
 export type PageRenderer = (url: URL, template: string) => Promise<string | null>;
+
+/** The prerendered /draft page of a language, as scripts/prerender.ts `pageFile` names it (its tests compare them). */
+export function draftPageFile(locale: SiteLocale): string {
+  return locale === DEFAULT_LOCALE ? 'pages/draft.html' : `pages/${locale}/draft.html`;
+}
 
 /** What src/routes/draft.server.tsx exports. */
 export type DraftRenderer = Pick<typeof import('../../src/routes/draft.server.tsx'), 'renderDraftPreview'>;
@@ -64,11 +78,27 @@ function scriptJson(value: unknown): string {
 
 const MAIN = /<main\b[^>]*>[\s\S]*<\/main>/;
 
+/** The renderer of /draft for the page of each language the site is prerendered in (server/app.ts). */
+export function draftPreviewRenderers(
+  deps: AppDeps,
+  siteDir: string,
+  loadRenderer: () => Promise<DraftRenderer | null> = builtRenderer(siteDir),
+): Record<string, PageRenderer> {
+  const render = draftPreviewPage(deps, siteDir, loadRenderer);
+  return Object.fromEntries(
+    SITE_LOCALES.map((locale): [string, PageRenderer] => [
+      draftPageFile(locale),
+      (url, template) => render(url, template, locale),
+    ]),
+  );
+}
+
+/** /draft rendered into `template`, the prerendered page of `locale` (English when not given). */
 export function draftPreviewPage(
   deps: AppDeps,
   siteDir: string,
   loadRenderer: () => Promise<DraftRenderer | null> = builtRenderer(siteDir),
-): PageRenderer {
+): (url: URL, template: string, locale?: SiteLocale) => Promise<string | null> {
   const load = async (): Promise<DraftRenderer | null> => {
     try {
       return await loadRenderer();
@@ -79,26 +109,28 @@ export function draftPreviewPage(
   };
   // Loaded while the server starts, not by the first /draft request, whose first byte (and largest paint) would wait.
   void load();
-  return async (url, template) => {
+  return async (url, template, locale = DEFAULT_LOCALE) => {
     // One id, as the site's router reads it (a repeated parameter is no draft there).
     const ids = url.searchParams.getAll('draft_id');
     const id = ids.length === 1 ? ids[0] : undefined;
     if (id === undefined || !DRAFT_ID.test(id)) return null;
     const draftId = Number(id);
-    const data = await draftPreviewData(deps.db, draftId, deps.now());
+    // The plans named in the page's language (a language the server has no texts in: English).
+    const data = await draftPreviewData(deps.db, draftId, deps.now(), isLocale(locale) ? locale : DEFAULT_LOCALE);
     if (data === null) return null;
     const module = await load();
     if (module === null) return null;
     let page: string | null;
     try {
-      page = module.renderDraftPreview(draftId, data);
+      page = module.renderDraftPreview(draftId, data, locale);
     } catch (error) {
       deps.log.error({ err: error, draftId }, 'draft preview: rendering failed; /draft is sent prerendered');
       return null;
     }
     const main = page?.match(MAIN)?.[0];
     if (main === undefined || !MAIN.test(template) || !template.includes('<div id="root">')) return null;
-    const json = `<script type="application/json" id="${DATA_ELEMENT_ID}">${scriptJson({ draft_id: draftId, data })}</script>`;
+    // The data's language with it: the browser starts with it only in that language (src/api/server-rendered.ts).
+    const json = `<script type="application/json" id="${DATA_ELEMENT_ID}">${scriptJson({ draft_id: draftId, locale, data })}</script>`;
     // Inert until the site's scripts replace it (a second or two): a plan picked or a code typed into this copy would
     // be lost then, so it takes no input instead of seeming to.
     const inertMain = main.replace(/^<main\b/, '<main inert=""');

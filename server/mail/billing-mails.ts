@@ -113,7 +113,7 @@ export function receiptMail(
       l.t('mailBilling.card', { card: payment.card ? cardText(payment.card, l) : l.t('mailBilling.cardNone') }),
     ],
     scheduleLines(remaining, l),
-    [l.t('mail.seePayments'), context.paymentsLink],
+    [l.t('mail.seePayments'), l.link(context.paymentsLink)],
   ]);
 }
 
@@ -145,9 +145,9 @@ export function failureMail(
       failure.nextAttemptOn
         ? l.t('mailBilling.retry', { date: l.date(failure.nextAttemptOn) })
         : l.t('mailBilling.lastTry'),
-      failure.updateCardLink,
+      l.link(failure.updateCardLink),
     ],
-    [l.t('mail.seePayments'), context.paymentsLink],
+    [l.t('mail.seePayments'), l.link(context.paymentsLink)],
   ]);
 }
 
@@ -169,7 +169,7 @@ export function reminderMail(
     greetingOf(context.name, l),
     instalment.card
       ? [l.t('mailBilling.reminderCharged', { team, plan, amount, card: cardText(instalment.card, l), date })]
-      : [l.t('mailBilling.reminderNoCard', { team, plan, amount, date }), instalment.updateCardLink],
-    [l.t('mail.seePayments'), context.paymentsLink],
+      : [l.t('mailBilling.reminderNoCard', { team, plan, amount, date }), l.link(instalment.updateCardLink)],
+    [l.t('mail.seePayments'), l.link(context.paymentsLink)],
   ]);
 }

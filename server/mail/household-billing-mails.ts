@@ -67,7 +67,7 @@ export function householdReceiptMail(
       ],
       athleteLines(context.lines, l),
       scheduleLines(remaining, l),
-      [l.t('mail.seePayments'), context.paymentsLink],
+      [l.t('mail.seePayments'), l.link(context.paymentsLink)],
     ]),
     logLabel: 'household receipt',
   };
@@ -99,9 +99,9 @@ export function householdFailureMail(
         failure.nextAttemptOn
           ? l.t('mailBilling.householdRetry', { date: l.date(failure.nextAttemptOn) })
           : l.t('mailBilling.householdLastTry'),
-        failure.updateCardLink,
+        l.link(failure.updateCardLink),
       ],
-      [l.t('mail.seePayments'), context.paymentsLink],
+      [l.t('mail.seePayments'), l.link(context.paymentsLink)],
     ]),
     logLabel: 'household payment failed',
   };
@@ -119,9 +119,9 @@ export function householdReminderMail(
       greetingOf(context.name, l),
       instalment.card
         ? [l.t('mailBilling.householdReminderCharged', { amount, card: cardText(instalment.card, l), date })]
-        : [l.t('mailBilling.householdReminderNoCard', { amount, date }), instalment.updateCardLink],
+        : [l.t('mailBilling.householdReminderNoCard', { amount, date }), l.link(instalment.updateCardLink)],
       athleteLines(context.lines, l),
-      [l.t('mail.seePayments'), context.paymentsLink],
+      [l.t('mail.seePayments'), l.link(context.paymentsLink)],
     ]),
     logLabel: 'household payment reminder',
   };

@@ -3,7 +3,7 @@ import { householdReceiptMail as checkoutReceiptMail } from '../billing/househol
 import { type BillingMailContext, failureMail, receiptMail, reminderMail } from './billing-mails.ts';
 import { householdFailureMail, householdReminderMail } from './household-billing-mails.ts';
 import { householdInviteMail } from './household-invite-mail.ts';
-import { mailLanguage } from './mail-language.ts';
+import { linkIn, mailLanguage } from './mail-language.ts';
 import { passwordResetMail } from './password-reset-mail.ts';
 import { refundMail } from './refund-mail.ts';
 import { registrationReminderMail } from './registration-reminder-mail.ts';
@@ -71,7 +71,7 @@ describe('the payment e-mails in Spanish', () => {
         '- 1 de febrero de 2027: $135.00',
         '',
         'Consulta tus pagos:',
-        LINK,
+        `${LINK}?lang=es`,
       ].join('\n'),
     );
     expect(mail.html).toContain('<p>Hola, Lucía Romero:</p>');
@@ -238,7 +238,7 @@ describe('the account e-mails in Spanish', () => {
         'Hola, Lucía Romero:',
         '',
         'Recibimos una solicitud para restablecer la contraseña de tu cuenta. Abre este enlace para elegir una contraseña nueva:',
-        'http://x/resetpwd?token=t',
+        'http://x/resetpwd?token=t&lang=es',
         '',
         'El enlace funciona una sola vez y vence en 60 minutos. Si no lo pediste, ignora este correo.',
       ].join('\n'),
@@ -330,5 +330,142 @@ describe('the account e-mails in Spanish', () => {
     });
     expect(english.subject).toBe('Finish registering your athlete for 12U Tigers');
     expect(english.text).toContain('Your spot on 12U Tigers is held until Dec 9, 2026, 8:30 AM UTC.');
+  });
+});
+
+describe("every e-mail's links to the site in the recipient's language", () => {
+  const UPDATE = `${LINK}/update-card?membership_id=1`;
+  const failure = { amountCents: 13500, dueOn: '2027-02-01', card: CARD, reason: 'x', nextAttemptOn: null };
+  const household = (locale: 'en' | 'es') => ({
+    to: 'familia@example.com',
+    name: 'Lucía Romero',
+    lines: [
+      {
+        athleteName: 'Mateo Romero',
+        teamName: '12U Tigers',
+        seasonName: null,
+        planName: 'Pay in full',
+        planMonth: 0,
+        amountCents: 13500,
+      },
+    ],
+    paymentsLink: LINK,
+    locale,
+  });
+  const checkoutReceipt = (locale: 'en' | 'es') =>
+    checkoutReceiptMail(
+      {
+        checkout_id: 'hc_1',
+        amount_cents: 500,
+        sibling_discount_cents: 0,
+        email: 'familia@example.com',
+        card: null,
+        athletes: [],
+        remaining: [],
+      },
+      null,
+      '2027-01-01',
+      LINK,
+      locale,
+    );
+  /** Each mail with a link into the site, written for a recipient in `locale`, and the links it was given. */
+  const mails = (locale: 'en' | 'es') => [
+    { mail: receiptMail(lucia(locale), { amountCents: 500, paidOn: '2027-01-01', card: null }, []), links: [LINK] },
+    { mail: failureMail(lucia(locale), { ...failure, updateCardLink: UPDATE }), links: [UPDATE, LINK] },
+    { mail: reminderMail(lucia(locale), { ...failure, card: null, updateCardLink: UPDATE }), links: [UPDATE, LINK] },
+    { mail: householdFailureMail(household(locale), { ...failure, updateCardLink: UPDATE }), links: [UPDATE, LINK] },
+    {
+      mail: householdReminderMail(household(locale), { dueOn: '2027-02-01', card: null, updateCardLink: UPDATE }),
+      links: [UPDATE, LINK],
+    },
+    { mail: checkoutReceipt(locale), links: [LINK] },
+    {
+      mail: refundMail({
+        to: 'familia@example.com',
+        name: null,
+        organization: 'Northside Youth Baseball',
+        team: '12U Tigers',
+        athlete: null,
+        amountCents: 4500,
+        reason: 'Moved away',
+        paymentsLink: LINK,
+        locale,
+      }),
+      links: [LINK],
+    },
+    {
+      mail: passwordResetMail('familia@example.com', null, 'http://x/resetpwd/forgot?token=t&email=a%40b.c', locale),
+      links: ['http://x/resetpwd/forgot?token=t&email=a%40b.c'],
+    },
+    {
+      mail: householdInviteMail({
+        to: 'familia@example.com',
+        inviteeName: 'Ana Torres',
+        inviterName: 'Pat Rivera',
+        athleteNames: ['Sam Rivera'],
+        appName: 'Diamond',
+        link: 'http://x/household/join?token=t',
+        locale,
+      }),
+      links: ['http://x/household/join?token=t'],
+    },
+    {
+      mail: staffInviteMail({
+        to: 'ana@example.com',
+        inviteeName: 'Ana Torres',
+        inviterName: 'Olivia Grant',
+        organizationName: 'Northside Youth Baseball',
+        role: 'registrar',
+        teamName: null,
+        link: 'http://x/admin/join?token=t',
+        locale,
+      }),
+      links: ['http://x/admin/join?token=t'],
+    },
+    {
+      mail: waitlistOfferMail({
+        to: 'familia@example.com',
+        guardianName: null,
+        team: '12U Tigers',
+        expiresText: 'soon',
+        link: 'http://x/licenses/FULL-2027?offer=t',
+        locale,
+      }),
+      links: ['http://x/licenses/FULL-2027?offer=t'],
+    },
+    {
+      mail: registrationReminderMail({
+        to: 'familia@example.com',
+        name: null,
+        athleteName: null,
+        teamName: '12U Tigers',
+        seasonName: null,
+        link: 'http://x/continue?license=T',
+        second: false,
+        heldUntil: null,
+        locale,
+      }),
+      links: ['http://x/continue?license=T'],
+    },
+  ];
+  const linksIn = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
+  const hrefsIn = (html: string) =>
+    [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]?.replaceAll('&#38;', '&'));
+
+  it('adds lang=es to every link of a Spanish recipient, in the text and the HTML', () => {
+    for (const { mail, links } of mails('es')) {
+      const spanish = links.map((link) => `${link}${link.includes('?') ? '&' : '?'}lang=es`);
+      expect(linksIn(mail.text), mail.subject).toEqual(spanish);
+      expect(hrefsIn(mail.html), mail.subject).toEqual(spanish);
+    }
+  });
+
+  it("leaves an English recipient's links as they were built", () => {
+    for (const { mail, links } of mails('en')) {
+      expect(linksIn(mail.text), mail.subject).toEqual(links);
+      expect(hrefsIn(mail.html), mail.subject).toEqual(links);
+    }
+    expect(linkIn('en', 'not a URL')).toBe('not a URL');
+    expect(linkIn('es', 'http://x/payments?lang=en')).toBe('http://x/payments?lang=es');
   });
 });

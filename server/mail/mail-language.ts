@@ -23,6 +23,8 @@ export interface MailLanguage {
   names(names: readonly string[], none: string): string;
   /** 'Hello Pat Rivera,' / 'Hola, Pat Rivera:' ('Hello,' without a name). */
   greeting(name: string | null): string;
+  /** A link into the site (built by server/http/origin.ts `siteLink`) that opens the site in this language. */
+  link(href: string): string;
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -74,9 +76,23 @@ export function mailLanguage(locale: Locale = DEFAULT_LOCALE): MailLanguage {
       return t('mail.namesAnd', { first: names.slice(0, -1).join(', '), last: names.at(-1) ?? '' });
     },
     greeting: (name) => (name ? t('mail.greeting', { name }) : t('mail.greetingNoName')),
+    link: (href) => linkIn(locale, href),
   };
   LANGUAGES.set(locale, language);
   return language;
+}
+
+/**
+ * A link into the site, as an e-mail in `locale` carries it (issue 31 point 3): with `lang=<locale>` for any language
+ * but English, so the page opens in the recipient's language on any device (the site then remembers it); English
+ * links exactly as built (the spec's links, byte for byte). Every e-mail's links to the site go through here, each in
+ * its own recipient's language (`MailLanguage.link`), so a household's two guardians each get their own.
+ */
+export function linkIn(locale: Locale, href: string): string {
+  if (locale === DEFAULT_LOCALE || !URL.canParse(href)) return href;
+  const url = new URL(href);
+  url.searchParams.set('lang', locale);
+  return url.href;
 }
 
 /** A saved language column's value as a catalogue locale (English for anything else). */

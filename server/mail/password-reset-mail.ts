@@ -11,8 +11,10 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-export function passwordResetMail(to: string, name: string | null, link: string, locale?: Locale): MailMessage {
+export function passwordResetMail(to: string, name: string | null, resetLink: string, locale?: Locale): MailMessage {
   const l = mailLanguage(locale);
+  // The reset form opens in the e-mail's language on any device.
+  const link = l.link(resetLink);
   const greeting = l.greeting(name);
   const intro = l.t('mail.passwordResetIntro');
   const expiry = l.t('mail.passwordResetExpiry');

@@ -23,6 +23,10 @@ const PAT = 'parent@example.com';
 const mailsTo = async (to: string) =>
   t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.id));
 
+/** The `lang` of each link into the site a mail's text carries ('' for none). */
+const linkLanguages = (text: string) =>
+  (text.match(/https?:\/\/\S+/g) ?? []).map((link) => new URL(link).searchParams.get('lang') ?? '');
+
 const setLanguage = (email: string, language: 'en' | 'es') =>
   t.db.update(users).set({ language }).where(eq(users.email, email));
 
@@ -51,10 +55,15 @@ describe('e-mails in the recipient language', () => {
     expect(toLucia.subject).toMatch(/^Pat Rivera te invitó a administrar a .+ en /);
     expect(toLucia.text).toMatch(/^Hola, Lucía Romero:\n\nPat Rivera te invitó a compartir su familia en /);
     expect(toLucia.text).toContain('Este enlace funciona una sola vez y vence en 7 días.');
+    expect(linkLanguages(toLucia.text)).toEqual(['es']);
 
-    expect((await invite('new.one@example.com', 'New One')).subject).toMatch(/^Pat Rivera invited you to manage /);
+    const toNewOne = await invite('new.one@example.com', 'New One');
+    expect(toNewOne.subject).toMatch(/^Pat Rivera invited you to manage /);
+    expect(toNewOne.text).toMatch(/\nhttp:\/\/localhost:\d+\/household\/join\?token=[\w-]+\n/);
     await setLanguage(PAT, 'es');
-    expect((await invite('new.two@example.com', 'New Two')).subject).toMatch(/^Pat Rivera te invitó a administrar /);
+    const toNewTwo = await invite('new.two@example.com', 'New Two');
+    expect(toNewTwo.subject).toMatch(/^Pat Rivera te invitó a administrar /);
+    expect(linkLanguages(toNewTwo.text)).toEqual(['es']);
   });
 
   it("sends a staff invitation in the staff account's language, or the inviting staff member's", async () => {
@@ -80,9 +89,10 @@ describe('e-mails in the recipient language', () => {
     });
     expect(ana.subject).toBe('Te invitaron a la consola del club de Northside Youth Baseball');
     expect(ana.text).toContain('como entrenador de 12U Tigers en la consola del club.');
-    expect((await invite({ email: 'new.staff@example.com', name: 'New Staff', role: 'registrar' })).subject).toBe(
-      'You are invited to the Northside Youth Baseball console',
-    );
+    expect(linkLanguages(ana.text)).toEqual(['es']);
+    const newStaff = await invite({ email: 'new.staff@example.com', name: 'New Staff', role: 'registrar' });
+    expect(newStaff.subject).toBe('You are invited to the Northside Youth Baseball console');
+    expect(newStaff.text).toMatch(/\nhttp:\/\/localhost:\d+\/admin\/join\?token=[\w-]+\n/);
     await t.db.update(staffAccounts).set({ language: 'es' }).where(sql`lower(${staffAccounts.email}) = ${STAFF.owner}`);
     expect((await invite({ email: 'nuevo@example.com', name: 'Nuevo', role: 'registrar' })).text).toContain(
       'te invitó a unirte a Northside Youth Baseball como encargado de inscripciones en la consola del club.',
@@ -106,6 +116,7 @@ describe('e-mails in the recipient language', () => {
       /^Hola, Lucía Romero:\n\nSe abrió un lugar en 12U Tigers y eres el siguiente en su lista de espera\. Te lo guardamos hasta el \d{1,2} [a-z]{3,4}\.? \d{4}, .+ UTC\./,
     );
     expect(offer?.text).toContain('Abre este enlace para inscribirte y pagar como siempre:');
+    expect(offer?.text).toMatch(/\nhttp:\/\/localhost:\d+\/licenses\/FULL-2027\?offer=[\w-]+&lang=es\n/);
   });
 
   it("sends a receipt in the payer's language", async () => {
@@ -121,5 +132,11 @@ describe('e-mails in the recipient language', () => {
     expect(receipt?.text).toContain('Tarjeta: Visa terminada en 4242');
     expect(receipt?.text).toMatch(/Fecha: \d{1,2} de [a-z]+ de \d{4}/);
     expect(receipt?.text).toContain('Plan de pagos: Pagar el total');
+    expect(receipt?.text).toMatch(/\nhttp:\/\/localhost:\d+\/payments\?lang=es$/);
+    await setLanguage('paid@example.com', 'en');
+    await sendReceipt(t.deps, membership!.id, { amountCents: 47500, card: null });
+    const english = (await mailsTo('paid@example.com'))[1];
+    expect(english?.subject).toMatch(/^Receipt: \$475\.00 for 12U Tigers/);
+    expect(english?.text).toMatch(/\nhttp:\/\/localhost:\d+\/payments$/);
   });
 });

@@ -40,7 +40,8 @@ export function refundMail(mail: RefundMail): MailMessage {
   });
   const reason = l.t('mail.reason', { reason: mail.reason });
   const after = l.t('mail.refundAfter');
-  const text = [greeting, '', intro, reason, '', after, mail.paymentsLink].join('\n');
-  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(reason)}</p><p>${escapeHtml(after)} <a href="${escapeHtml(mail.paymentsLink)}">${escapeHtml(mail.paymentsLink)}</a></p>`;
+  const link = l.link(mail.paymentsLink);
+  const text = [greeting, '', intro, reason, '', after, link].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(reason)}</p><p>${escapeHtml(after)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
   return { to: mail.to, subject, text, html, logLabel: 'refund' };
 }

@@ -62,7 +62,7 @@ export function registrationReminderMail(reminder: RegistrationReminder): MailMe
           : l.t('mail.registrationReminderFirst', { athlete, team }),
         ...(held ? [held] : []),
         l.t('mail.registrationReminderSaved'),
-        reminder.link,
+        l.link(reminder.link),
       ],
       [l.t('mail.registrationReminderStop')],
     ]),

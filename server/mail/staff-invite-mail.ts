@@ -43,7 +43,8 @@ export function staffInviteMail(mail: StaffInviteMail): MailMessage {
   const action = l.t('mail.staffInviteAction');
   const expiry = l.t('mail.inviteExpiry');
   const ignore = l.t('mail.inviteIgnore');
-  const text = [greeting, '', intro, action, mail.link, '', expiry, ignore].join('\n');
-  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(mail.link)}">${escapeHtml(l.t('mail.inviteAccept'))}</a></p><p>${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>`;
+  const link = l.link(mail.link);
+  const text = [greeting, '', intro, action, link, '', expiry, ignore].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(l.t('mail.inviteAccept'))}</a></p><p>${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>`;
   return { to: mail.to, subject, text, html, logLabel: 'staff invite' };
 }

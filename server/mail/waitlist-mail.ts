@@ -36,7 +36,8 @@ export function waitlistOfferMail(mail: WaitlistOfferMail): MailMessage {
   const intro = l.t('mail.waitlistOfferIntro', { team: mail.team, until: mail.expiresText });
   const action = l.t('mail.waitlistOfferAction');
   const after = l.t('mail.waitlistOfferAfter');
-  const text = [greeting, '', intro, action, mail.link, '', after].join('\n');
-  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(mail.link)}">${escapeHtml(l.t('mail.waitlistOfferLink'))}</a></p><p>${escapeHtml(after)}</p>`;
+  const link = l.link(mail.link);
+  const text = [greeting, '', intro, action, link, '', after].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(l.t('mail.waitlistOfferLink'))}</a></p><p>${escapeHtml(after)}</p>`;
   return { to: mail.to, subject, text, html, logLabel: 'waitlist offer' };
 }

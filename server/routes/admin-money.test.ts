@@ -156,6 +156,48 @@ describe('GET /api/admin/teams and the roster', () => {
   });
 });
 
+describe("the roster's plans in the request's language (issue 31)", () => {
+  it('names each plan in Spanish on the roster, the membership page and the CSV; English as ever', async () => {
+    const { team, paidInFull, onSchedule } = await fiveStatuses();
+    const token = await registrar();
+    const spanish = { token, headers: { 'Accept-Language': 'es-US,es;q=0.9,en;q=0.5' } };
+    const plans = async (options: { token: string; headers?: Record<string, string> }) => {
+      const result = await t.call('GET', `/api/admin/teams/${team.id}/memberships?sort=athlete`, options);
+      expect(result.status, result.text).toBe(200);
+      return Object.fromEntries((result.body as RosterAnswer).memberships.map((row) => [row.athlete.name, row.plan]));
+    };
+    expect(await plans(spanish)).toMatchObject({
+      'Avery Paid': 'Pagar el total',
+      'Blake Schedule': '2 pagos mensuales',
+    });
+    expect(await plans({ token })).toMatchObject({
+      'Avery Paid': 'Pay in full',
+      'Blake Schedule': '2 monthly payments',
+    });
+    expect(await plans({ token, headers: { 'Accept-Language': 'fr-FR' } })).toMatchObject({
+      'Avery Paid': 'Pay in full',
+    });
+
+    const page = await t.call('GET', `/api/admin/memberships/${onSchedule.membership.id}`, spanish);
+    expect(page.status, page.text).toBe(200);
+    expect((page.body as { membership: { plan: string } }).membership.plan).toBe('2 pagos mensuales');
+
+    const csv = async (options: { token: string; headers?: Record<string, string> }) => {
+      const result = await t.call('GET', `/api/admin/teams/${team.id}/memberships.csv`, options);
+      expect(result.status, result.text).toBe(200);
+      return result.text.trimEnd().split('\r\n');
+    };
+    const rowOf = (lines: string[], id: number) => lines.find((line) => line.startsWith(`${id},`));
+    const spanishLines = await csv(spanish);
+    expect(spanishLines[0]).toBe('membership_id,athlete,guardian,guardian_email,plan,paid,remaining,next_due,status');
+    expect(rowOf(spanishLines, paidInFull.membership.id)).toMatch(/,Pagar el total,475\.00,0\.00,,paid$/);
+    expect(rowOf(spanishLines, onSchedule.membership.id)).toMatch(/,2 pagos mensuales,150\.00,300\.00,2026-12-01,/);
+    const englishLines = await csv({ token });
+    expect(rowOf(englishLines, paidInFull.membership.id)).toMatch(/,Pay in full,475\.00,0\.00,,paid$/);
+    expect(rowOf(englishLines, onSchedule.membership.id)).toMatch(/,2 monthly payments,150\.00,300\.00,2026-12-01,/);
+  });
+});
+
 describe('refunds', () => {
   it('refunds part of a payment through the sandbox, once per idempotency key, and e-mails the family', async () => {
     const { onSchedule } = await fiveStatuses();

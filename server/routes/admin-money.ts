@@ -10,6 +10,7 @@ import { createAdminRoute } from '../http/admin-route.ts';
 import { formBody } from '../http/form-body.ts';
 import { createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
+import { requestLocale } from '../i18n/index.ts';
 import { paymentsCsv, rosterCsv } from '../services/admin-exports.ts';
 import { cancelSchedule, markPaidOffline, refundMembership, retryPhase } from '../services/admin-refunds.ts';
 import { ROSTER_SORTS, ROSTER_STATUSES, staffMembership, staffTeams, teamRoster } from '../services/admin-roster.ts';
@@ -239,18 +240,24 @@ export function adminMoneyRoutes(deps: AppDeps) {
 
   app.openapi(teamsRoute, async (c) => c.json(await staffTeams(deps, staff(c)), 200));
 
+  // Issue 31: the roster names each plan in the request's language, on the page and in its CSV.
+  const locale = (c: { req: { header(name: string): string | undefined } }) =>
+    requestLocale(c.req.header('accept-language'));
+
   app.openapi(rosterRoute, async (c) =>
-    c.json(await teamRoster(deps, staff(c), c.req.valid('param').team_id, c.req.valid('query')), 200),
+    c.json(await teamRoster(deps, staff(c), c.req.valid('param').team_id, c.req.valid('query'), locale(c)), 200),
   );
 
-  app.openapi(rosterCsvRoute, async (c) => csvResponse(await rosterCsv(deps, staff(c), c.req.valid('param').team_id)));
+  app.openapi(rosterCsvRoute, async (c) =>
+    csvResponse(await rosterCsv(deps, staff(c), c.req.valid('param').team_id, locale(c))),
+  );
 
   app.openapi(paymentsCsvRoute, async (c) =>
     csvResponse(await paymentsCsv(deps, staff(c), c.req.valid('param').team_id)),
   );
 
   app.openapi(membershipRoute, async (c) =>
-    c.json(await staffMembership(deps, staff(c), c.req.valid('param').id), 200),
+    c.json(await staffMembership(deps, staff(c), c.req.valid('param').id, locale(c)), 200),
   );
 
   app.openapi(refundRoute, async (c) =>

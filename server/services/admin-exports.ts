@@ -9,6 +9,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
 import { rosterPages, scopedTeam, teamRosterRowJson } from './admin-roster.ts';
 import { mayOnTeam, type StaffJson } from './staff/index.ts';
 
@@ -110,12 +111,17 @@ export interface CsvExport {
  * GET /api/admin/teams/{team_id}/memberships.csv (any role that sees the roster; without money columns for who may not
  * read money: services/staff/permissions.ts `read_money`).
  */
-export async function rosterCsv(deps: AppDeps, staff: StaffJson, teamId: number): Promise<CsvExport> {
+export async function rosterCsv(
+  deps: AppDeps,
+  staff: StaffJson,
+  teamId: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<CsvExport> {
   const team = await scopedTeam(deps.db, staff, teamId);
   const money = mayOnTeam(staff, team, 'read_money');
   async function* lines() {
     yield csvLine(money ? ROSTER_HEADER : TEAM_ROSTER_HEADER);
-    for await (const page of rosterPages(deps.db, team.id, EXPORT_PAGE)) {
+    for await (const page of rosterPages(deps.db, team.id, EXPORT_PAGE, locale)) {
       let chunk = '';
       for (const row of page) {
         if (!money) {

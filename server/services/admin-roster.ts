@@ -7,7 +7,6 @@ import {
   type MembershipStatus,
   membershipStanding,
 } from '../../src/domain/membership-figures.ts';
-import { planName } from '../billing/phases.ts';
 import type { Db } from '../db/client.ts';
 import {
   athleteGuardians,
@@ -24,7 +23,9 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound, text } from '../http/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
 import { type AuditJson, membershipAudit } from './admin-audit.ts';
+import { planNameFor } from './checkout/index.ts';
 import { figuresOfPhases, phasesByMembership } from './membership-ledger.ts';
 import { authorizeTeam, mayOnTeam, type StaffAction, type StaffJson } from './staff/index.ts';
 
@@ -145,12 +146,13 @@ interface RosterRecord {
   figures: MembershipFigures;
 }
 
-export function rosterRowJson(row: RosterRecord): RosterRowJson {
+/** A roster row, its plan named in the request's language (issue 31: the console's 'Plan' column and the CSV's). */
+export function rosterRowJson(row: RosterRecord, locale: Locale = DEFAULT_LOCALE): RosterRowJson {
   return {
     id: row.id,
     athlete: { id: row.athleteId, name: row.athleteName },
     guardian: { id: row.guardianId, name: row.guardianName, email: row.guardianEmail, phone: row.guardianPhone },
-    plan: planName(row.planMonth),
+    plan: planNameFor(locale, row.planMonth),
     paid_cents: row.figures.paidCents,
     remaining_cents: row.figures.remainingCents,
     next_due: row.figures.nextDue?.dueOn ?? null,
@@ -224,7 +226,13 @@ function rosterOrder(sort: RosterSort, dir: Direction): (a: RosterRecord, b: Ros
 }
 
 /** GET /api/admin/teams/{team_id}/memberships */
-export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number, asked: RosterQuery) {
+export async function teamRoster(
+  deps: AppDeps,
+  staff: StaffJson,
+  teamId: number,
+  asked: RosterQuery,
+  locale: Locale = DEFAULT_LOCALE,
+) {
   const team = await scopedTeam(deps.db, staff, teamId);
   const money = mayOnTeam(staff, team, 'read_money');
   // Who may not read money neither filters nor sorts by it (the order would tell the amounts).
@@ -236,7 +244,7 @@ export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number
   const matching = query.status ? records.filter((row) => row.figures.status === query.status) : records;
   matching.sort(rosterOrder(query.sort ?? 'athlete', query.dir ?? 'asc'));
   const start = (page - 1) * ROSTER_PAGE_SIZE;
-  const json = matching.slice(start, start + ROSTER_PAGE_SIZE).map(rosterRowJson);
+  const json = matching.slice(start, start + ROSTER_PAGE_SIZE).map((row) => rosterRowJson(row, locale));
   return {
     memberships: money ? json : json.map(teamRosterRowJson),
     total: matching.length,
@@ -249,14 +257,19 @@ export async function teamRoster(deps: AppDeps, staff: StaffJson, teamId: number
  * Every roster row of a team in pages of `size`, in id order (keyset: each page starts after the last id), for the
  * streamed export: never more than one page in memory.
  */
-export async function* rosterPages(db: Db, teamId: number, size: number): AsyncGenerator<RosterRowJson[]> {
+export async function* rosterPages(
+  db: Db,
+  teamId: number,
+  size: number,
+  locale: Locale = DEFAULT_LOCALE,
+): AsyncGenerator<RosterRowJson[]> {
   let after = 0;
   for (;;) {
     const page = sql`(select ${memberships.id} from ${memberships} where ${memberships.teamId} = ${teamId}
       and ${memberships.id} > ${after} order by ${memberships.id} limit ${size})`;
     const rows = await rosterRecords(db, page);
     if (rows.length === 0) return;
-    yield rows.map(rosterRowJson);
+    yield rows.map((row) => rosterRowJson(row, locale));
     const last = rows[rows.length - 1];
     if (!last || rows.length < size) return;
     after = last.id;
@@ -342,7 +355,11 @@ function phaseLabel(seq: number, count: number): string {
 }
 
 /** GET /api/admin/memberships/{id}: the page's JSON, after the scope check. */
-export async function membershipPageJson(db: Db, membership: MembershipRow): Promise<MembershipPageJson> {
+export async function membershipPageJson(
+  db: Db,
+  membership: MembershipRow,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<MembershipPageJson> {
   const [row] = await rosterRecords(db, sql`(${membership.id})`);
   if (!row) throw notFound(ROSTER_TEXTS.membershipNotFound);
   const [place] = await db
@@ -365,7 +382,7 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
     .select()
     .from(membershipOfflinePayments)
     .where(eq(membershipOfflinePayments.membershipId, membership.id));
-  const json = rosterRowJson(row);
+  const json = rosterRowJson(row, locale);
   // What was sent about it: the outbox's mails tagged with this membership (receipts, failure notices, reminders,
   // refunds, to whichever guardian: server/mail/). The rest of a family's mail is not this club's to see: another
   // organization's receipts and refunds, a staff invitation from another club, a password reset.
@@ -402,7 +419,12 @@ export async function membershipPageJson(db: Db, membership: MembershipRow): Pro
 }
 
 /** GET /api/admin/memberships/{id} */
-export async function staffMembership(deps: AppDeps, staff: StaffJson, membershipId: number) {
+export async function staffMembership(
+  deps: AppDeps,
+  staff: StaffJson,
+  membershipId: number,
+  locale: Locale = DEFAULT_LOCALE,
+) {
   const { membership } = await scopedMembership(deps.db, staff, membershipId, 'read_money');
-  return { membership: await membershipPageJson(deps.db, membership) };
+  return { membership: await membershipPageJson(deps.db, membership, locale) };
 }

@@ -231,12 +231,7 @@ export async function requestPasswordReset(
     await revokeAllTokens(db, user.id, 'password_reset', now);
     const token = await issueToken(db, user.id, 'password_reset', now);
     const locale = savedLocale(user.language);
-    // The link opens the reset form in the e-mail's language on any device (English links stay as the spec writes them).
-    const link = siteLink(env, '/resetpwd/forgot', {
-      token,
-      email: user.email,
-      ...(locale === 'en' ? {} : { lang: locale }),
-    });
+    const link = siteLink(env, '/resetpwd/forgot', { token, email: user.email });
     await deps.mailer.send(passwordResetMail(user.email, user.name, link, locale));
   }
   return { message: FORGOT_ANSWER };

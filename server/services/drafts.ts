@@ -3,7 +3,8 @@ import { centsToDollars } from '../../src/domain/money.ts';
 import { waiverEsField } from '../../src/domain/waiver-texts.ts';
 import type { Db } from '../db/client.ts';
 import { type DraftRow, drafts, organizations, protectionPlans, seasons } from '../db/schema/index.ts';
-import { type DuesContext, findProtectionPlan, paymentDataJson, plansFor } from './checkout/index.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
+import { type DuesContext, findProtectionPlan, paymentDataJson, plansFor, plansIn } from './checkout/index.ts';
 
 /** The dues context of a staff draft: its own copy of the team settings, maybe without a season yet. */
 export async function draftContext(db: Db, draft: DraftRow): Promise<DuesContext> {
@@ -34,11 +35,11 @@ export async function draftContext(db: Db, draft: DraftRow): Promise<DuesContext
  * /nova-field/team-draft-payment-plans gives for that draft, or null when there is no such draft. The /draft page is
  * rendered on the server with it (server/http/draft-preview-page.ts).
  */
-export async function draftPreviewData(db: Db, draftId: number, now: Date) {
+export async function draftPreviewData(db: Db, draftId: number, now: Date, locale: Locale = DEFAULT_LOCALE) {
   const draft = await findDraft(db, draftId);
   if (!draft) return null;
   const context = await draftContext(db, draft);
-  return paymentDataJson(context, plansFor(context, null, false, now));
+  return paymentDataJson(context, plansIn(locale, plansFor(context, null, false, now)));
 }
 
 export type { DraftRow };

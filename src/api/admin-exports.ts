@@ -3,6 +3,7 @@
  * carry the staff token like every console call, so a plain link cannot fetch them: the file is fetched here and
  * handed to the browser to save under the server's name (Content-Disposition).
  */
+import { currentLocale } from '../i18n/runtime';
 import { getStaffToken } from '../session/staff';
 import { apiUrl, http } from './client';
 import { toApiError } from './errors';
@@ -30,7 +31,12 @@ export async function fetchTeamExport(
   const endRequest = beginRequest();
   try {
     const response = await http(apiUrl(`/api/admin/teams/${teamId}/${kind}.csv`), {
-      headers: { Accept: 'text/csv', ...(token === null ? {} : { Authorization: `Bearer ${token}` }) },
+      // In the console's language, like every call (issue 31: the roster's plans are named in it).
+      headers: {
+        Accept: 'text/csv',
+        'Accept-Language': currentLocale(),
+        ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+      },
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const filename = attachmentName(response.headers.get('Content-Disposition'), `team-${teamId}-${kind}.csv`);

@@ -37,4 +37,15 @@ describe('the payment data /draft was rendered with (issue 14)', () => {
     pageWith('');
     expect(serverRenderedDraftPlans(1)).toBeNull();
   });
+
+  it('is used only in the language the site opens in (issue 31): the plans are named in it', () => {
+    pageWith(JSON.stringify({ draft_id: 1, locale: 'es', data: paymentData }));
+    expect(serverRenderedDraftPlans(1, document, 'es')?.team?.name).toBe(paymentData.team.name);
+    expect(serverRenderedDraftPlans(1, document, 'en')).toBeNull();
+    // The language in use by default (English in the tests).
+    expect(serverRenderedDraftPlans(1)).toBeNull();
+    document.body.replaceChildren();
+    pageWith(JSON.stringify({ draft_id: 1, locale: 'en', data: paymentData }));
+    expect(serverRenderedDraftPlans(1)?.team?.name).toBe(paymentData.team.name);
+  });
 });

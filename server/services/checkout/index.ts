@@ -29,6 +29,7 @@ export {
 } from './household.ts';
 export { CHECKOUT_BUSY, HOUSEHOLD_CHECKOUT_BUSY, withCheckoutLease, withHouseholdLease } from './lease.ts';
 export { checkout, checkoutSuccess } from './one-athlete.ts';
+export { planNameFor, plansIn } from './plan-texts.ts';
 export { type QuoteJson, quoteForSession } from './quote.ts';
 export { ALREADY_MEMBER, insertMemberships, type RecordLine, seasonMembership } from './record.ts';
 export { type DuesContext, findProtectionPlan, paymentDataJson, plansFor } from './team-dues.ts';
