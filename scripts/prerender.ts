@@ -86,8 +86,8 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
 ];
 
 /**
- * The page's HTML in `locale`: English, the fallback, at the page's own file (which the server's renderer of /draft
- * is registered for: server/app.ts), every other language in a folder of its own (`pages/es/login.html`).
+ * The page's HTML in `locale`: English, the fallback, at the page's own file, every other language in a folder of its
+ * own (`pages/es/login.html`); the server's renderer of /draft is registered for each (draft-preview-page.ts).
  */
 export function pageFile(page: PrerenderedPage, locale: Locale): string {
   return locale === DEFAULT_LOCALE ? page.file : page.file.replace(/^pages\//, `pages/${locale}/`);
