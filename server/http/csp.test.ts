@@ -174,12 +174,15 @@ describe('the site policy', () => {
 
 describe('pages the server writes itself', () => {
   it('the 3-D Secure page: no script, its stylesheet by hash, never framed', () => {
-    const html = renderAuthenticationPage({
-      paymentIntent: 'pi_1',
-      clientSecret: 'pi_1_secret',
-      returnUrl: 'http://localhost/payment',
-      amountCents: 1000,
-    });
+    const html = renderAuthenticationPage(
+      {
+        paymentIntent: 'pi_1',
+        clientSecret: 'pi_1_secret',
+        returnUrl: 'http://localhost/payment',
+        amountCents: 1000,
+      },
+      'en',
+    );
     const { scripts, styles } = inlineHashes(html);
     expect(scripts).toEqual([]);
     const policy = directives(AUTHENTICATION_PAGE_POLICY);

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","auth","checkout","common","error","field","household","licence","mail","mailBilling","player","progress","staff","subscribe","validation","waitlist","form"] as const;
+export const GROUPS = ["account","admin","auth","checkout","common","error","field","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","form"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -256,6 +256,14 @@ export interface MessageParams {
   "progress.tooDeep": Record<string, never>;
   "progress.athleteNotYours": Record<string, never>;
   "progress.athletesCannot": Record<string, never>;
+  "sandbox.authTitle": Record<string, never>;
+  "sandbox.confirmPayment": { amount: string | number };
+  "sandbox.confirmSetup": Record<string, never>;
+  "sandbox.explain": Record<string, never>;
+  "sandbox.complete": Record<string, never>;
+  "sandbox.fail": Record<string, never>;
+  "sandbox.invalidTitle": Record<string, never>;
+  "sandbox.invalidText": Record<string, never>;
   "staff.staffOnly": Record<string, never>;
   "staff.organizationNotFound": Record<string, never>;
   "staff.teamNotFound": Record<string, never>;

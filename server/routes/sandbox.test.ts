@@ -242,6 +242,31 @@ describe('3-D Secure round trip (4000 0025 0000 3155)', () => {
     expect(html).toContain('>Fail authentication</button>');
   });
 
+  test("in the site's language: Spanish by the language cookie, by Accept-Language or by lang=, the amount in bold", async () => {
+    const { pageUrl } = await startAuthentication();
+    const spanish: Array<{ url?: string; headers: Record<string, string> }> = [
+      { headers: { Cookie: 'diamond-language=es' } },
+      { headers: { 'Accept-Language': 'es-US,es;q=0.9' } },
+      { url: `${pageUrl.toString()}&lang=es`, headers: { Cookie: 'diamond-language=en' } },
+    ];
+    for (const { url, headers } of spanish) {
+      const page = await app.request(url ?? pageUrl.toString(), { headers });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('vary')).toContain('Accept-Language');
+      const html = await page.text();
+      expect(html).toContain('<html lang="es">');
+      expect(html).toContain('<h1>Autenticación 3-D Secure</h1>');
+      expect(html).toContain('Tu banco te pide que confirmes este pago de <strong>$123.45</strong>.');
+      expect(html).toContain('>Completar la autenticación</button>');
+      expect(html).not.toContain('Complete authentication');
+    }
+    const invalid = await app.request(`${ORIGIN}/sandbox/3ds?payment_intent=pi_nope`, {
+      headers: { 'Accept-Language': 'es' },
+    });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain('<h1>Enlace de autenticación no válido</h1>');
+  });
+
   test('Complete returns to return_url with redirect_status=succeeded and the intent succeeded', async () => {
     const { intent, pageUrl } = await startAuthentication();
     const res = await submit(pageUrl, 'complete');

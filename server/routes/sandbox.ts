@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { pageLocale } from '../http/static-site.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/index.ts';
 import { SandboxBilling, validateTokenRequest } from '../providers/billing/sandbox-billing.ts';
 import {
   SandboxCardPayments,
@@ -261,9 +263,16 @@ function confirmAnswer<Intent extends { id: string; clientSecret: string; status
 }
 
 /** The 3-D Secure page carries a client secret: it must not be framed, cached, or leak through the referrer. */
+/** The authentication page's language: the site's own choice for its pages (lang=, the language cookie, the browser). */
+function pageLanguage(c: Context): Locale {
+  const chosen = pageLocale(new URL(c.req.url), c.req.header('Cookie'), c.req.header('Accept-Language'));
+  return isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+}
+
 function pageHeaders(c: Context): void {
   c.header('Content-Security-Policy', AUTHENTICATION_PAGE_POLICY);
   c.header('Cache-Control', 'no-store');
+  c.header('Vary', 'Cookie, Accept-Language');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Content-Type-Options', 'nosniff');
 }
@@ -364,48 +373,56 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
 
   paymentsRoutes.get('/3ds', async (c) => {
     pageHeaders(c);
+    const locale = pageLanguage(c);
     const parsed = threeDsQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return c.html(renderInvalidLinkPage(), 400);
+    if (!parsed.success) return c.html(renderInvalidLinkPage(locale), 400);
     const query = parsed.data;
     if (query.setup_intent !== undefined) {
       const setup = await payments!.findSetupIntentForClient(query.setup_intent, query.client_secret);
-      if (setup.kind !== 'found') return c.html(renderInvalidLinkPage(), 404);
+      if (setup.kind !== 'found') return c.html(renderInvalidLinkPage(locale), 404);
       if (setup.intent.status !== 'requires_action') {
         return c.redirect(setupReturnTo(query.return_url, setup.intent), 303);
       }
       return c.html(
-        renderAuthenticationPage({
-          setupIntent: query.setup_intent,
-          clientSecret: query.client_secret,
-          returnUrl: query.return_url,
-          amountCents: null,
-        }),
+        renderAuthenticationPage(
+          {
+            setupIntent: query.setup_intent,
+            clientSecret: query.client_secret,
+            returnUrl: query.return_url,
+            amountCents: null,
+          },
+          locale,
+        ),
       );
     }
     const lookup = await payments!.findForClient(query.payment_intent!, query.client_secret);
-    if (lookup.kind !== 'found') return c.html(renderInvalidLinkPage(), 404);
+    if (lookup.kind !== 'found') return c.html(renderInvalidLinkPage(locale), 404);
     // Nothing left to authenticate (already done, or re-confirmed with another card): go back with the result.
     if (lookup.intent.status !== 'requires_action') return c.redirect(returnTo(query.return_url, lookup.intent), 303);
     return c.html(
-      renderAuthenticationPage({
-        paymentIntent: query.payment_intent!,
-        clientSecret: query.client_secret,
-        returnUrl: query.return_url,
-        amountCents: lookup.intent.amountCents,
-      }),
+      renderAuthenticationPage(
+        {
+          paymentIntent: query.payment_intent!,
+          clientSecret: query.client_secret,
+          returnUrl: query.return_url,
+          amountCents: lookup.intent.amountCents,
+        },
+        locale,
+      ),
     );
   });
 
   paymentsRoutes.post('/3ds', limit, async (c) => {
     pageHeaders(c);
+    const locale = pageLanguage(c);
     let form: Record<string, unknown>;
     try {
       form = await c.req.parseBody();
     } catch {
-      return c.html(renderInvalidLinkPage(), 400);
+      return c.html(renderInvalidLinkPage(locale), 400);
     }
     const parsed = threeDsFormSchema.safeParse(form);
-    if (!parsed.success) return c.html(renderInvalidLinkPage(), 400);
+    if (!parsed.success) return c.html(renderInvalidLinkPage(locale), 400);
     const input = parsed.data;
     if (input.setup_intent !== undefined) {
       const done = await payments!.authenticateSetup(
@@ -413,7 +430,7 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
         input.client_secret,
         input.outcome === 'complete',
       );
-      if (done.kind !== 'done') return c.html(renderInvalidLinkPage(), 404);
+      if (done.kind !== 'done') return c.html(renderInvalidLinkPage(locale), 404);
       return c.redirect(setupReturnTo(input.return_url, done.intent), 303);
     }
     const result = await payments!.authenticate(
@@ -421,7 +438,7 @@ export function sandboxRoutes(deps: SandboxRouteDeps): Hono {
       input.client_secret,
       input.outcome === 'complete',
     );
-    if (result.kind !== 'done') return c.html(renderInvalidLinkPage(), 404);
+    if (result.kind !== 'done') return c.html(renderInvalidLinkPage(locale), 404);
     return c.redirect(returnTo(input.return_url, result.intent), 303);
   });
 

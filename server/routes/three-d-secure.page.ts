@@ -1,9 +1,11 @@
 /**
  * The sandbox's stand-in for a bank's 3-D Secure challenge (design.md §6). Plain server-rendered HTML with no
- * script: two form buttons, so it works with any browser, keyboard or screen reader.
+ * script: two form buttons, so it works with any browser, keyboard or screen reader. In the visitor's language (the
+ * `sandbox` group; the route picks it as the site's pages are picked: lang=, the language cookie, Accept-Language).
  */
 import { formatUsd } from '../../src/domain/money.ts';
 import { serverPagePolicy } from '../http/csp.ts';
+import { type Locale, translate } from '../i18n/index.ts';
 
 function escapeHtml(value: string): string {
   return value
@@ -37,9 +39,9 @@ export const AUTHENTICATION_PAGE_POLICY = serverPagePolicy({
   formAction: null,
 });
 
-function layout(title: string, body: string): string {
+function layout(locale: Locale, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -60,39 +62,58 @@ export type AuthenticationPageInput = {
   returnUrl: string;
 } & ({ paymentIntent: string; amountCents: number } | { setupIntent: string; amountCents: null });
 
-export function renderAuthenticationPage(input: AuthenticationPageInput): string {
+/** Where the amount goes in the payment's question, before it is written in bold. */
+const AMOUNT_MARK = '\u0000amount\u0000';
+
+type PlainKey =
+  | 'sandbox.authTitle'
+  | 'sandbox.confirmSetup'
+  | 'sandbox.explain'
+  | 'sandbox.complete'
+  | 'sandbox.fail'
+  | 'sandbox.invalidTitle'
+  | 'sandbox.invalidText';
+
+/** A text of the page in `locale`, as HTML. */
+const htmlText = (locale: Locale, key: PlainKey) => escapeHtml(translate(locale, key));
+
+export function renderAuthenticationPage(input: AuthenticationPageInput, locale: Locale): string {
+  const t = (key: PlainKey) => htmlText(locale, key);
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const question =
     'paymentIntent' in input
-      ? `Your bank asks you to confirm this payment of <strong>${escapeHtml(formatUsd(input.amountCents))}</strong>.`
-      : 'Your bank asks you to confirm that this card may be saved for your later payments.';
+      ? escapeHtml(translate(locale, 'sandbox.confirmPayment', { amount: AMOUNT_MARK })).replace(
+          AMOUNT_MARK,
+          `<strong>${escapeHtml(formatUsd(input.amountCents))}</strong>`,
+        )
+      : t('sandbox.confirmSetup');
   const intentField =
     'paymentIntent' in input
       ? hidden('payment_intent', input.paymentIntent)
       : hidden('setup_intent', input.setupIntent);
   return layout(
-    '3-D Secure authentication',
-    `<h1>3-D Secure authentication</h1>
+    locale,
+    translate(locale, 'sandbox.authTitle'),
+    `<h1>${t('sandbox.authTitle')}</h1>
 <p>${question}</p>
-<p>This is the offline sandbox standing in for your bank's 3-D Secure check. No card is charged: choose whether
-the authentication succeeds or fails to see how the site handles each case.</p>
+<p>${t('sandbox.explain')}</p>
 <form method="post" action="/sandbox/3ds">
 ${intentField}
 ${hidden('client_secret', input.clientSecret)}
 ${hidden('return_url', input.returnUrl)}
 <div class="actions">
-<button type="submit" name="outcome" value="complete">Complete authentication</button>
-<button type="submit" name="outcome" value="fail">Fail authentication</button>
+<button type="submit" name="outcome" value="complete">${t('sandbox.complete')}</button>
+<button type="submit" name="outcome" value="fail">${t('sandbox.fail')}</button>
 </div>
 </form>`,
   );
 }
 
-export function renderInvalidLinkPage(): string {
+export function renderInvalidLinkPage(locale: Locale): string {
   return layout(
-    'Authentication link not valid',
-    `<h1>Authentication link not valid</h1>
-<p>This 3-D Secure link is incomplete or does not belong to a payment. Go back to the site and start the payment
-again.</p>`,
+    locale,
+    translate(locale, 'sandbox.invalidTitle'),
+    `<h1>${htmlText(locale, 'sandbox.invalidTitle')}</h1>
+<p>${htmlText(locale, 'sandbox.invalidText')}</p>`,
   );
 }
