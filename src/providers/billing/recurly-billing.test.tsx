@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BillingCardError, BillingUnavailableError } from './billing-provider';
+import { initLocale, text } from '../../i18n/runtime';
+import { BillingCardError, BillingUnavailableError, cardErrorText } from './billing-provider';
 import {
   createRecurlyBilling,
   loadRecurlyScript,
@@ -138,5 +139,19 @@ describe('createRecurlyBilling', () => {
     const refused = billing.tokenize(address);
     await expect(refused).rejects.toBeInstanceOf(BillingCardError);
     await expect(refused).rejects.toThrow('There was an error validating your request.');
+    // In English the page shows Recurly's own words.
+    expect(cardErrorText(await refused.catch((error: unknown) => error))).toBe(
+      'There was an error validating your request.',
+    );
+  });
+
+  it("in Spanish shows the catalogue's 'Please check your card details.' instead of Recurly's English", async () => {
+    const fake = fakeRecurly();
+    const billing = await loaded(fake);
+    initLocale('es');
+    fake.answerWith({ error: { code: 'validation', message: 'There was an error validating your request.' } });
+    const error = await billing.tokenize(address).catch((refusal: unknown) => refusal);
+    expect(cardErrorText(error)).toEqual({ key: 'subscribe.checkCardDetails' });
+    expect(text({ key: 'subscribe.checkCardDetails' })).toBe('Revisa los datos de tu tarjeta.');
   });
 });

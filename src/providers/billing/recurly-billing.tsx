@@ -4,6 +4,7 @@
  * element is an iframe of Recurly's: the card never touches this page, only the token Recurly.js returns.
  */
 import { useEffect, useRef } from 'react';
+import { currentLocale, type Message } from '../../i18n/runtime';
 import { useT } from '../../i18n/use-t';
 import {
   type BillingAddress,
@@ -42,6 +43,9 @@ export interface RecurlyJs {
     done: (error: RecurlyError | null, token?: { id: string }) => void,
   ): void;
 }
+
+/** What a refusal of Recurly.js says in a language other than English (its own messages are English only). */
+const CHECK_CARD_DETAILS: Message = { key: 'subscribe.checkCardDetails' };
 
 /** The `recurly` global Recurly.js defines on the page's window, if loaded. */
 function recurlyOf(view: (Window & typeof globalThis) | null): RecurlyJs | undefined {
@@ -127,8 +131,9 @@ export async function createRecurlyBilling({ publicKey, ...load }: RecurlyBillin
       return new Promise<string>((resolve, reject) => {
         recurly.token(elements, { ...address }, (error, token) => {
           if (error || !token) {
-            // Recurly's validation and card errors carry a message meant for the person (§8).
-            reject(new BillingCardError(error?.message ?? ''));
+            // Recurly's validation and card errors carry a message meant for the person (§8), in English only:
+            // another language shows the catalogue's 'Please check your card details.' instead.
+            reject(new BillingCardError(error?.message ?? '', currentLocale() === 'en' ? [] : [CHECK_CARD_DETAILS]));
             return;
           }
           resolve(token.id);
