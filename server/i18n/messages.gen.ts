@@ -39,6 +39,9 @@ export interface MessageParams {
   "admin.asOfFormat": Record<string, never>;
   "admin.draftIdInteger": Record<string, never>;
   "admin.agree": Record<string, never>;
+  "admin.phaseInFull": Record<string, never>;
+  "admin.phaseFirst": Record<string, never>;
+  "admin.phaseInstalment": { number: string | number; count: string | number };
   "auth.invalidLogin": Record<string, never>;
   "auth.emailTaken": Record<string, never>;
   "auth.usernameTaken": Record<string, never>;
