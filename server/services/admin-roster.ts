@@ -23,7 +23,7 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound, text } from '../http/errors.ts';
-import { DEFAULT_LOCALE, type Locale, translate } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, english, type Locale, translate } from '../i18n/index.ts';
 import { type AuditJson, membershipAudit } from './admin-audit.ts';
 import { planNameFor } from './checkout/index.ts';
 import { figuresOfPhases, phasesByMembership } from './membership-ledger.ts';
@@ -45,7 +45,7 @@ export const ROSTER_SORTS = ['athlete', 'guardian', 'paid', 'remaining', 'next_d
 export type RosterSort = (typeof ROSTER_SORTS)[number];
 export const ROSTER_PAGE_SIZE = 50;
 
-export const ROSTER_TEXTS = { membershipNotFound: 'Membership not found.' } as const;
+export const ROSTER_TEXTS = { membershipNotFound: english('admin.membershipNotFound') } as const;
 
 /** A coach's roster row (issue 30 point 2): the athlete, the guardian's name, e-mail and phone, a standing. */
 export interface TeamRosterRowJson {
