@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { householdCheckouts, type MembershipRow, membershipPhases } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
+import { DEFAULT_LOCALE, english, type Locale, translate } from '../i18n/index.ts';
 import type { CardSummary, PaymentIntent } from '../providers/types.ts';
 import { chargeSavedCard, recordPhasesPaid } from '../services/checkout/index.ts';
 import { cardSharers, phaseIdsKey } from './household.ts';
@@ -28,14 +29,19 @@ export interface CatchUpAnswer {
   payment_intent: { id: string; client_secret: string } | null;
 }
 
-export const STILL_NEEDS_AUTHENTICATION = 'The payment still needs authentication.';
-export const NOT_SUCCESSFUL = 'Your payment was not successful, please try again.';
-export const PROCESSING = 'Your payment is processing.';
+/**
+ * The answer's `message`, which /payments/update-card shows as it comes: in the request's language (issue 31 point 2)
+ * when it is the server's own text; the card processor's message as it came. English as exported here.
+ */
+export const STILL_NEEDS_AUTHENTICATION = english('checkout.needsAuthentication');
+export const NOT_SUCCESSFUL = english('checkout.notSuccessful');
+export const PROCESSING = english('checkout.processing');
 
 export async function chargeOutstanding(
   deps: AppDeps,
   membership: CatchUpMembership,
   keySuffix: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<CatchUpAnswer> {
   const membershipId = membership.id;
   const sharers = await cardSharers(deps.db, membership);
@@ -91,7 +97,7 @@ export async function chargeOutstanding(
       return {
         ...nothing,
         outcome: 'failed',
-        message: 'No card is saved for this payment.',
+        message: translate(locale, 'checkout.noCardSaved'),
         amount_cents: amountCents,
       };
     const charge = await chargeSavedCard(deps, card, {
@@ -162,6 +168,7 @@ export async function settleAuthenticated(
   deps: AppDeps,
   membership: CatchUpMembership,
   intent: PaymentIntent,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<CatchUpAnswer> {
   const card = await cardOf(deps.db, membership.id);
   const summary = card ? { brand: card.brand, last4: card.last4 } : null;
@@ -190,9 +197,9 @@ export async function settleAuthenticated(
   }
   const message =
     intent.status === 'requires_action'
-      ? STILL_NEEDS_AUTHENTICATION
+      ? translate(locale, 'checkout.needsAuthentication')
       : intent.status === 'processing'
-        ? PROCESSING
-        : (intent.lastError?.message ?? NOT_SUCCESSFUL);
+        ? translate(locale, 'checkout.processing')
+        : (intent.lastError?.message ?? translate(locale, 'checkout.notSuccessful'));
   return { ...answer, outcome: 'failed', message };
 }

@@ -21,12 +21,12 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { siteLink } from '../http/origin.ts';
-import type { Locale } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
 import { cardText, greetingOf, message, scheduleLines } from '../mail/billing-mails.ts';
-import { mailLanguage, planNameIn, savedLocale } from '../mail/mail-language.ts';
+import { mailLanguage, savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
+import { planNameFor } from '../services/checkout/index.ts';
 import { checkoutMembershipIds } from './household.ts';
-import { planName } from './phases.ts';
 
 /** One athlete of a household checkout as stored at Pay Now (`household_checkouts.lines`): what success records. */
 export const storedLineSchema = z.object({
@@ -91,7 +91,13 @@ interface ReceiptData {
   lines: StoredLine[];
 }
 
-async function receiptData(db: Db | Tx, checkoutId: number, card: CardSummary | null): Promise<ReceiptData | null> {
+/** `locale`: the language its `plan_name`s are written in (the page that shows them as they come, issue 31). */
+async function receiptData(
+  db: Db | Tx,
+  checkoutId: number,
+  card: CardSummary | null,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<ReceiptData | null> {
   const [row] = await db
     .select({
       checkout: householdCheckouts,
@@ -138,7 +144,7 @@ async function receiptData(db: Db | Tx, checkoutId: number, card: CardSummary | 
         name: line.name,
         team_name: membership.teamName,
         season_name: membership.seasonName,
-        plan_name: planName(line.paymentPlanMonth),
+        plan_name: planNameFor(locale, line.paymentPlanMonth),
         amount_cents: first?.amountCents ?? line.todayCents,
         dues_cents: line.duesCents,
         code_discount_cents: line.codeDiscountCents,
@@ -166,13 +172,17 @@ async function receiptData(db: Db | Tx, checkoutId: number, card: CardSummary | 
   };
 }
 
-/** The `receipt` of the family checkout answers; null before anything is recorded. */
+/**
+ * The `receipt` of the family checkout answers; null before anything is recorded. Each athlete's `plan_name` is in
+ * `locale`, the request's language (issue 31 point 2: the confirmation shows it as it comes); English by default.
+ */
 export async function householdReceiptJson(
   db: Db | Tx,
   checkoutId: number,
   card: CardSummary | null,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<HouseholdReceiptJson | null> {
-  return (await receiptData(db, checkoutId, card))?.receipt ?? null;
+  return (await receiptData(db, checkoutId, card, locale))?.receipt ?? null;
 }
 
 /**
@@ -194,7 +204,7 @@ export function householdReceiptMail(
     const month = planMonths.get(athlete.athlete_id);
     return [
       `${athlete.name}: ${athlete.team_name}, ${athlete.season_name}`,
-      l.t('mailBilling.plan', { plan: month === undefined ? athlete.plan_name : planNameIn(l, month) }),
+      l.t('mailBilling.plan', { plan: month === undefined ? athlete.plan_name : planNameFor(l.locale, month) }),
       l.t('mailBilling.dues', { amount: l.money(athlete.dues_cents) }),
       ...(athlete.code_discount_cents > 0
         ? [l.t('mailBilling.discountCode', { amount: l.money(athlete.code_discount_cents) })]

@@ -5,13 +5,14 @@ import type { Db, Tx } from '../db/client.ts';
 import { type MembershipRow, membershipPhases, memberships, seasons, teams, users } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { siteLink } from '../http/origin.ts';
-import type { Locale } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
 import type { ScheduledAmount } from '../mail/billing-mails.ts';
 import { type HouseholdMailLine, householdReceiptMail } from '../mail/household-billing-mails.ts';
 import { savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
+import { planNameFor } from '../services/checkout/index.ts';
 import { athleteHouseholdGuardianIds } from '../services/households.ts';
-import { OPEN_STATUSES, payerContact, planName } from './phases.ts';
+import { OPEN_STATUSES, payerContact } from './phases.ts';
 
 /**
  * The billing side of a family checkout (issue 20): the memberships one household checkout recorded share one card,
@@ -106,7 +107,7 @@ export async function householdMailLines(
         athleteName: row.athleteName ?? 'Athlete',
         teamName: row.teamName,
         seasonName: row.seasonName,
-        planName: planName(row.month),
+        planName: planNameFor(DEFAULT_LOCALE, row.month),
         planMonth: row.month,
         amountCents,
       },

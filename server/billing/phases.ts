@@ -22,8 +22,9 @@ import { siteLink } from '../http/origin.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
 import type { BillingMailContext, ScheduledAmount } from '../mail/billing-mails.ts';
 import { receiptMail } from '../mail/billing-mails.ts';
-import { mailLanguage, planNameIn, savedLocale } from '../mail/mail-language.ts';
+import { savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
+import { planNameFor } from '../services/checkout/index.ts';
 import { claimHolderIds } from '../services/licences.ts';
 import { ledgerOf } from '../services/membership-ledger.ts';
 
@@ -50,14 +51,6 @@ export function decodeSchedule(text: string | undefined): ScheduledAmount[] {
     }
     return { dueOn, amountCents };
   });
-}
-
-/**
- * A plan's English name ('Pay in full', '3 monthly payments'), from the catalogue like every language's
- * (services/checkout/plan-texts.ts `planNameFor` names it in the request's).
- */
-export function planName(month: number): string {
-  return planNameIn(mailLanguage(DEFAULT_LOCALE), month);
 }
 
 /**
@@ -201,7 +194,7 @@ export async function membershipContext(deps: AppDeps, membershipId: number): Pr
         name: contact.name,
         teamName: row.teamName,
         seasonName: row.seasonName,
-        planName: planName(row.membership.paymentPlanMonth),
+        planName: planNameFor(DEFAULT_LOCALE, row.membership.paymentPlanMonth),
         planMonth: row.membership.paymentPlanMonth,
         paymentsLink: siteLink(deps.env, '/payments'),
         locale: contact.locale,
@@ -246,10 +239,15 @@ export interface ReceiptJson {
   sibling_discount_cents: number;
 }
 
+/**
+ * The receipt a confirmation page shows as it comes: `plan_name` in `locale`, the request's language (issue 31 point
+ * 2: 'Pagar el total'); English by default, the spec's texts. Dates and amounts go as values, which the page formats.
+ */
 export async function receiptJson(
   deps: AppDeps,
   membershipId: number,
   card: CardSummary | null,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<ReceiptJson | null> {
   const context = await membershipContext(deps, membershipId);
   if (!context) return null;
@@ -258,7 +256,7 @@ export async function receiptJson(
     amount_cents: phases[0]?.amountCents ?? context.membership.paidTodayCents,
     team_name: context.teamName,
     season_name: context.seasonName,
-    plan_name: planName(context.membership.paymentPlanMonth),
+    plan_name: planNameFor(locale, context.membership.paymentPlanMonth),
     email: context.email ?? '',
     card,
     remaining: remainingOf(phases).map((p) => ({ due_date: p.dueOn, amount_cents: p.amountCents })),
@@ -309,8 +307,15 @@ export interface MembershipSummaryJson {
   household_checkout_id: number | null;
 }
 
-/** GET /api/memberships: the caller's memberships and their athletes', newest first. */
-export async function membershipSummaries(db: Db, user: Pick<UserRow, 'id'>): Promise<MembershipSummaryJson[]> {
+/**
+ * GET /api/memberships: the caller's memberships and their athletes', newest first; each `plan_name` in `locale`, the
+ * request's language (issue 31 point 2: /payments shows it as it comes). English by default, the spec's texts.
+ */
+export async function membershipSummaries(
+  db: Db,
+  user: Pick<UserRow, 'id'>,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<MembershipSummaryJson[]> {
   const rows = await db
     .select({
       membership: memberships,
@@ -352,7 +357,7 @@ export async function membershipSummaries(db: Db, user: Pick<UserRow, 'id'>): Pr
       team_name: teamName,
       season_name: seasonName,
       athlete_name: membership.userId === user.id ? null : payerName,
-      plan_name: planName(membership.paymentPlanMonth),
+      plan_name: planNameFor(locale, membership.paymentPlanMonth),
       payment_plan_month: membership.paymentPlanMonth,
       total_cents: figures.duesCents,
       paid_cents: figures.paidCents,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chargedAppFee, discountedDues, isFullDiscount } from '../../src/domain/fees.ts';
+import { englishPlanName } from '../services/checkout/plan-texts.ts';
 import {
   computePaymentPlans,
   type FeeSettings,
@@ -39,6 +40,7 @@ describe('payment plans (spec §9)', () => {
       protectionCents: 0,
       firstInstallmentOn: '2027-01-01',
       today,
+      planName: englishPlanName,
     });
     expect(plans.map((p) => [p.month, p.name, p.additionalCents])).toEqual([
       [0, 'Pay in full', null],
@@ -64,6 +66,7 @@ describe('payment plans (spec §9)', () => {
       protectionCents: 2900,
       firstInstallmentOn: '2027-01-01',
       today,
+      planName: englishPlanName,
     });
     expect(plans.map((p) => p.phases[0]!.amountCents)).toEqual([50400, 10400, 10400]);
   });
@@ -83,6 +86,7 @@ describe('payment plans (spec §9)', () => {
       protectionCents: 0,
       firstInstallmentOn: '2026-09-15',
       today,
+      planName: englishPlanName,
     });
     expect(amounts(plans[0]!)).toEqual([32000]);
     expect(amounts(plans[1]!)).toEqual([9500, 7500, 7500, 7500]);
@@ -96,6 +100,7 @@ describe('payment plans (spec §9)', () => {
       protectionCents: 0,
       firstInstallmentOn: '2027-01-01',
       today,
+      planName: englishPlanName,
     });
     // Dues 450 → 405 → 400; today deposit 50 + app fee 25; then (350 + 5) in three.
     expect(amounts(plans[0]!)).toEqual([42500]);
@@ -109,6 +114,7 @@ describe('payment plans (spec §9)', () => {
       protectionCents: 0,
       firstInstallmentOn: '2027-01-01',
       today,
+      planName: englishPlanName,
     });
     expect(plans).toHaveLength(1);
     expect(amounts(plans[0]!)).toEqual([0]);
@@ -121,6 +127,7 @@ describe('payment plans (spec §9)', () => {
       protectionCents: 0,
       firstInstallmentOn: '2027-01-01',
       today,
+      planName: englishPlanName,
     });
     expect(amounts(plans[0]!)).toEqual([2500]);
   });
@@ -148,6 +155,7 @@ describe('payment plans (spec §9)', () => {
           protectionCents: 0,
           firstInstallmentOn: '2027-01-01',
           today,
+          planName: englishPlanName,
         });
         const team = teamFeesOf(fees);
         const owed = discountedDues(team.total_dues, discount) + chargedAppFee(team, discount);

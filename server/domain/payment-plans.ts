@@ -39,6 +39,12 @@ export interface PlanRequest {
   /** The season's first instalment date (YYYY-MM-DD); later instalments fall on the same day of each month. */
   firstInstallmentOn: string;
   today: Date;
+  /**
+   * A plan's name by its month (0: pay in full). Plan names have one home, the catalogue's, reached through
+   * services/checkout/plan-texts.ts `planNameFor` ('Pay in full', '3 monthly payments'); this pure layer may not
+   * import a service (biome.json, server/domain), so the caller hands the names in.
+   */
+  planName: (month: number) => string;
 }
 
 export interface ComputedPhase {
@@ -127,7 +133,7 @@ export function computePaymentPlans(request: PlanRequest): ComputedPlan[] {
   const plans: ComputedPlan[] = [
     {
       month: 0,
-      name: 'Pay in full',
+      name: request.planName(0),
       additionalCents: null,
       phases: [phase(todayIso, dues + appFee + protectionCents)],
     },
@@ -143,7 +149,7 @@ export function computePaymentPlans(request: PlanRequest): ComputedPlan[] {
     const instalments = splitCents(remainingDues + fees.paymentPlanFeeCents, count);
     plans.push({
       month: count,
-      name: `${count} monthly payments`,
+      name: request.planName(count),
       additionalCents: fees.paymentPlanFeeCents,
       phases: [
         phase(todayIso, deposit + appFee + protectionCents),

@@ -39,6 +39,9 @@ export interface MessageParams {
   "admin.asOfFormat": Record<string, never>;
   "admin.draftIdInteger": Record<string, never>;
   "admin.agree": Record<string, never>;
+  "admin.phaseInFull": Record<string, never>;
+  "admin.phaseFirst": Record<string, never>;
+  "admin.phaseInstalment": { number: string | number; count: string | number };
   "auth.invalidLogin": Record<string, never>;
   "auth.emailTaken": Record<string, never>;
   "auth.usernameTaken": Record<string, never>;
@@ -87,6 +90,7 @@ export interface MessageParams {
   "checkout.amountDecimals": Record<string, never>;
   "checkout.spotNotHeld": Record<string, never>;
   "checkout.staleLicence": Record<string, never>;
+  "checkout.noCardSaved": Record<string, never>;
   "common.languageName": Record<string, never>;
   "common.intlLocale": Record<string, never>;
   "error.summary": { first: string | number; more: number };

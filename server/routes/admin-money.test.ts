@@ -196,6 +196,29 @@ describe("the roster's plans in the request's language (issue 31)", () => {
     expect(rowOf(englishLines, paidInFull.membership.id)).toMatch(/,Pay in full,475\.00,0\.00,,paid$/);
     expect(rowOf(englishLines, onSchedule.membership.id)).toMatch(/,2 monthly payments,150\.00,300\.00,2026-12-01,/);
   });
+
+  it("labels the membership page's payments in the request's language; English as ever", async () => {
+    const { paidInFull, onSchedule } = await fiveStatuses();
+    const token = await registrar();
+    const spanish = { 'Accept-Language': 'es-US,es;q=0.9,en;q=0.5' };
+    const labels = async (membershipId: number, headers?: Record<string, string>) => {
+      const page = await t.call('GET', `/api/admin/memberships/${membershipId}`, {
+        token,
+        ...(headers && { headers }),
+      });
+      expect(page.status, page.text).toBe(200);
+      return (page.body as { membership: { phases: { label: string }[] } }).membership.phases.map((p) => p.label);
+    };
+    expect(await labels(paidInFull.membership.id)).toEqual(['Payment in full']);
+    expect(await labels(onSchedule.membership.id)).toEqual(['First payment', 'Instalment 1 of 2', 'Instalment 2 of 2']);
+    expect(await labels(paidInFull.membership.id, spanish)).toEqual(['Pago del total']);
+    expect(await labels(onSchedule.membership.id, spanish)).toEqual(['Pago inicial', 'Pago 1 de 2', 'Pago 2 de 2']);
+    expect(await labels(onSchedule.membership.id, { 'Accept-Language': 'fr-FR' })).toEqual([
+      'First payment',
+      'Instalment 1 of 2',
+      'Instalment 2 of 2',
+    ]);
+  });
 });
 
 describe('refunds', () => {

@@ -3,6 +3,7 @@ import { MEMBERSHIP_STATUSES } from '../../src/domain/membership-figures.ts';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
 import { BEARER, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
+import { requestLocale } from '../i18n/index.ts';
 import {
   collectAuthenticated,
   familyMemberships,
@@ -124,7 +125,7 @@ export function paymentRoutes(deps: AppDeps) {
 
   app.openapi(listRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    return c.json(await familyMemberships(deps, auth.user), 200);
+    return c.json(await familyMemberships(deps, auth.user, requestLocale(c.req.header('accept-language'))), 200);
   });
 
   app.openapi(cardSetupRoute, async (c) => {
@@ -135,13 +136,15 @@ export function paymentRoutes(deps: AppDeps) {
   app.openapi(cardRoute, async (c) => {
     const auth = await requireUser(c, deps);
     const { id } = c.req.valid('param');
-    return c.json(await finishCardUpdate(deps, auth.user, id, c.req.valid('json').setup_intent_id), 200);
+    const locale = requestLocale(c.req.header('accept-language'));
+    return c.json(await finishCardUpdate(deps, auth.user, id, c.req.valid('json').setup_intent_id, locale), 200);
   });
 
   app.openapi(collectRoute, async (c) => {
     const auth = await requireUser(c, deps);
     const { id } = c.req.valid('param');
-    return c.json(await collectAuthenticated(deps, auth.user, id, c.req.valid('json').payment_intent_id), 200);
+    const locale = requestLocale(c.req.header('accept-language'));
+    return c.json(await collectAuthenticated(deps, auth.user, id, c.req.valid('json').payment_intent_id, locale), 200);
   });
 
   return app;

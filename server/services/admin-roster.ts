@@ -23,7 +23,7 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound, text } from '../http/errors.ts';
-import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, english, type Locale, translate } from '../i18n/index.ts';
 import { type AuditJson, membershipAudit } from './admin-audit.ts';
 import { planNameFor } from './checkout/index.ts';
 import { figuresOfPhases, phasesByMembership } from './membership-ledger.ts';
@@ -45,7 +45,7 @@ export const ROSTER_SORTS = ['athlete', 'guardian', 'paid', 'remaining', 'next_d
 export type RosterSort = (typeof ROSTER_SORTS)[number];
 export const ROSTER_PAGE_SIZE = 50;
 
-export const ROSTER_TEXTS = { membershipNotFound: 'Membership not found.' } as const;
+export const ROSTER_TEXTS = { membershipNotFound: english('admin.membershipNotFound') } as const;
 
 /** A coach's roster row (issue 30 point 2): the athlete, the guardian's name, e-mail and phone, a standing. */
 export interface TeamRosterRowJson {
@@ -349,9 +349,14 @@ export interface MembershipPageJson extends RosterRowJson {
   audit: AuditJson[];
 }
 
-function phaseLabel(seq: number, count: number): string {
-  if (seq === 0) return count === 1 ? 'Payment in full' : 'First payment';
-  return `Instalment ${seq} of ${count - 1}`;
+/**
+ * A phase's label on the membership page, in `locale` (the request's language, issue 31 point 2: the console shows it
+ * as it comes): 'Payment in full' / 'Pago del total', 'First payment' / 'Pago inicial', 'Instalment 1 of 2' / 'Pago 1
+ * de 2'.
+ */
+function phaseLabel(locale: Locale, seq: number, count: number): string {
+  if (seq === 0) return translate(locale, count === 1 ? 'admin.phaseInFull' : 'admin.phaseFirst');
+  return translate(locale, 'admin.phaseInstalment', { number: String(seq), count: String(count - 1) });
 }
 
 /** GET /api/admin/memberships/{id}: the page's JSON, after the scope check. */
@@ -403,7 +408,7 @@ export async function membershipPageJson(
       const marked = offline.find((entry) => entry.phaseId === phase.id);
       return {
         id: phase.id,
-        label: phaseLabel(phase.seq, phases.length),
+        label: phaseLabel(locale, phase.seq, phases.length),
         due_on: phase.dueOn,
         amount_cents: phase.amountCents,
         status: phase.status,

@@ -19,7 +19,7 @@ import {
 import { memberships, type UserRow } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { conflict, notFound, text } from '../http/errors.ts';
-import { english } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, english, type Locale } from '../i18n/index.ts';
 
 const MEMBERSHIP_NOT_FOUND = english('checkout.membershipNotFound');
 export const CARD_NOT_CONFIRMED = english('checkout.newCardNotConfirmed');
@@ -30,12 +30,13 @@ async function payersMembership(deps: AppDeps, user: UserRow, membershipId: numb
   return membership;
 }
 
-/** GET /api/memberships. */
+/** GET /api/memberships, its plans named in `locale` (the request's language: /payments shows them as they come). */
 export async function familyMemberships(
   deps: AppDeps,
   user: UserRow,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ memberships: MembershipSummaryJson[] }> {
-  return { memberships: await membershipSummaries(deps.db, user) };
+  return { memberships: await membershipSummaries(deps.db, user, locale) };
 }
 
 /** POST /api/memberships/{id}/card-setup: a SetupIntent for the browser to confirm with the new card. */
@@ -59,12 +60,16 @@ export async function startCardUpdate(
   return { client_secret: intent.clientSecret, setup_intent_id: intent.id };
 }
 
-/** POST /api/memberships/{id}/card: the confirmed card becomes the membership's, then what is due is charged. */
+/**
+ * POST /api/memberships/{id}/card: the confirmed card becomes the membership's, then what is due is charged; the
+ * answer's own `message` in `locale` (the request's language: the page shows it as it comes).
+ */
 export async function finishCardUpdate(
   deps: AppDeps,
   user: UserRow,
   membershipId: number,
   setupIntentId: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<CatchUpAnswer> {
   const membership = await payersMembership(deps, user, membershipId);
   const setup = await deps.providers.payments.retrieveSetupIntent(setupIntentId);
@@ -84,20 +89,24 @@ export async function finishCardUpdate(
       await tx.update(memberships).set({ payerId: user.id }).where(inArray(memberships.id, sharers));
     }
   });
-  return chargeOutstanding(deps, membership, setup.id);
+  return chargeOutstanding(deps, membership, setup.id, locale);
 }
 
-/** POST /api/memberships/{id}/collect: the outcome of a catch-up charge authenticated in the browser. */
+/**
+ * POST /api/memberships/{id}/collect: the outcome of a catch-up charge authenticated in the browser; its own `message`
+ * in `locale`.
+ */
 export async function collectAuthenticated(
   deps: AppDeps,
   user: UserRow,
   membershipId: number,
   paymentIntentId: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<CatchUpAnswer> {
   const membership = await payersMembership(deps, user, membershipId);
   const intent = await deps.providers.payments.retrieveIntent(paymentIntentId);
   if (intent?.metadata.kind !== 'catch_up' || intent.metadata.membership_id !== String(membership.id)) {
     throw notFound(text('checkout.paymentNotFound'));
   }
-  return settleAuthenticated(deps, membership, intent);
+  return settleAuthenticated(deps, membership, intent, locale);
 }

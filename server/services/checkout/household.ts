@@ -293,7 +293,7 @@ async function checkoutCard(deps: AppDeps, row: HouseholdCheckoutRow): Promise<C
 }
 
 /** A checkout already paid, answered again (a repeated Pay Now): its receipt as checkout-success gave it. */
-async function paidAnswer(deps: AppDeps, row: HouseholdCheckoutRow): Promise<CheckoutAnswer> {
+async function paidAnswer(deps: AppDeps, row: HouseholdCheckoutRow, locale: Locale): Promise<CheckoutAnswer> {
   return {
     checkout_id: row.publicId,
     client_secret: null,
@@ -301,7 +301,7 @@ async function paidAnswer(deps: AppDeps, row: HouseholdCheckoutRow): Promise<Che
     setup_intent_id: row.setupIntentId,
     payment_complete: 1,
     amount_today_cents: row.amountTodayCents,
-    receipt: await householdReceiptJson(deps.db, row.id, await checkoutCard(deps, row)),
+    receipt: await householdReceiptJson(deps.db, row.id, await checkoutCard(deps, row), locale),
   };
 }
 
@@ -401,7 +401,7 @@ export async function checkout(
       });
     const settled = await settleOpen(deps, householdId, body.checkout_key, paramsOf(priced), locale);
     if (settled?.kind === 'kept') return settled.answer;
-    if (settled?.kind === 'paid') return paidAnswer(deps, settled.row);
+    if (settled?.kind === 'paid') return paidAnswer(deps, settled.row, locale);
     // Priced again whatever settleOpen saw: a success of another checkout may have recorded these athletes between
     // the first pricing and its look at the open checkouts (then it found none open to record).
     priced = await priceLines(deps, body, athleteRows(db, caller.id));
@@ -421,7 +421,7 @@ export async function checkout(
             ),
           )
           .limit(1);
-        if (own) return paidAnswer(deps, own);
+        if (own) return paidAnswer(deps, own, locale);
         throw alreadyPaid(problems.map((line) => line.athleteId));
       }
       throw conflict(problems[0]?.problem ?? ALREADY_PAID, problemMessages(problems));
@@ -457,7 +457,7 @@ export async function checkout(
     if (todayCents === 0 && laterCents === 0) {
       // Full discounts: nothing to charge now or later; the memberships are recorded now.
       await recordCheckout(deps, row, { chargeId: null, card: null, summary: null, locale });
-      return paidAnswer(deps, row);
+      return paidAnswer(deps, row, locale);
     }
     const metadata = { household_checkout: row.publicId, payer_id: String(caller.id), ...agreedIn(locale) };
     const payments = deps.providers.payments;
@@ -581,6 +581,6 @@ export async function checkoutSuccess(
     payment_complete: 1,
     membership_ids: recorded.membershipIds,
     refunded: recorded.refunded,
-    receipt: recorded.refunded ? null : await householdReceiptJson(db, row.id, card),
+    receipt: recorded.refunded ? null : await householdReceiptJson(db, row.id, card, locale),
   };
 }

@@ -191,7 +191,7 @@ export async function checkout(
       if (recorded.created) {
         await sendReceipt(deps, recorded.membership.id, { amountCents: 0, card: null, siblingDiscountCents });
       }
-      return { ...PAID, receipt: await receiptJson(deps, recorded.membership.id, null) };
+      return { ...PAID, receipt: await receiptJson(deps, recorded.membership.id, null, locale) };
     }
     const attempt = lease.open.attempt + 1;
     const intent = await openIntent(deps, payer.id, {
@@ -226,7 +226,7 @@ export async function checkoutSuccess(
     const membership = await recordSetup(deps, payer, body, body.stripe_setup_intent_id, locale);
     const card = await cardOf(deps.db, membership.id);
     const summary = card ? { brand: card.brand, last4: card.last4 } : null;
-    const receipt = await receiptJson(deps, membership.id, summary);
+    const receipt = await receiptJson(deps, membership.id, summary, locale);
     return { payment_complete: 1 as const, membership_id: membership.id, refunded: false, receipt };
   }
   if (body.stripe_payment_intent_id === undefined || body.stripe_setup_intent_id !== undefined) {
@@ -255,7 +255,7 @@ export async function checkoutSuccess(
   }
   const { membership, refunded } = await recordSucceeded(deps, payer, intent, locale);
   const card = intent.paymentMethodId ? await deps.providers.payments.cardSummary(intent.paymentMethodId) : null;
-  const receipt = refunded ? null : await receiptJson(deps, membership.id, card);
+  const receipt = refunded ? null : await receiptJson(deps, membership.id, card, locale);
   return { payment_complete: 1 as const, membership_id: membership.id, refunded, receipt };
 }
 

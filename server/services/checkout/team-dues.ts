@@ -33,6 +33,7 @@ import { fieldError, forbidden, text } from '../../http/errors.ts';
 import { english } from '../../i18n/index.ts';
 import { athleteHouseholdGuardianIds } from '../households.ts';
 import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from '../licences.ts';
+import { englishPlanName } from './plan-texts.ts';
 import { seasonMembership } from './record.ts';
 
 /** What the payment plans of one team (or draft) are computed from. */
@@ -206,6 +207,7 @@ export function plansFor(
     siblingDiscountCents,
     firstInstallmentOn: context.season.firstInstallmentOn,
     today: now,
+    planName: englishPlanName,
   });
 }
 
