@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
 import { BEARER, codeParam, createRouter, errors, json, jsonBody, SubscriptionStateSchema } from '../http/openapi.ts';
+import { fromEnglish, render, requestLocale } from '../i18n/index.ts';
 import type { BillingTerm } from '../providers/types.ts';
 import {
   claimLicenceByCode,
@@ -130,7 +131,10 @@ export function subscribeRoutes(deps: AppDeps) {
 
   app.openapi(claimRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    return c.json(await claimLicenceByCode(deps, auth.user, c.req.valid('json').license_code), 200);
+    const claim = await claimLicenceByCode(deps, auth.user, c.req.valid('json').license_code);
+    // A refusal's text is shown as it comes (the athlete steps): in the request's language.
+    const locale = requestLocale(c.req.header('accept-language'));
+    return c.json({ ...claim, message: render(locale, fromEnglish(claim.message)) }, 200);
   });
 
   app.openapi(processRoute, async (c) => {

@@ -726,3 +726,20 @@ describe("the password-reset e-mail's lang= link", () => {
     expect([...spanish.searchParams.keys()].sort()).toEqual(['email', 'lang', 'token']);
   });
 });
+
+describe('texts a page shows as the server wrote them, in the request’s language', () => {
+  it("a refused claim's message (POST /api/subscribe/claim-license: PAUSED), English unchanged", async () => {
+    const athlete = await t.tokenFor('samrivera');
+    const claim = (headers: Record<string, string>) =>
+      t.call('POST', '/api/subscribe/claim-license', {
+        token: athlete,
+        headers,
+        body: { license_code: 'PAUSED-2027' },
+      });
+    const spanish = await claim(SPANISH);
+    expect(spanish.status, spanish.text).toBe(200);
+    expect(spanish.body).toEqual({ status: 'PAUSED', message: 'La organización pausó las inscripciones.' });
+    const english = await claim({ 'Accept-Language': 'fr-FR' });
+    expect(english.body).toEqual({ status: 'PAUSED', message: 'Registration has been paused by the organization.' });
+  });
+});
