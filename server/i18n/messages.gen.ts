@@ -91,6 +91,7 @@ export interface MessageParams {
   "checkout.spotNotHeld": Record<string, never>;
   "checkout.staleLicence": Record<string, never>;
   "checkout.noCardSaved": Record<string, never>;
+  "checkout.authenticationRequired": Record<string, never>;
   "common.languageName": Record<string, never>;
   "common.intlLocale": Record<string, never>;
   "error.summary": { first: string | number; more: number };

@@ -139,7 +139,7 @@ export function failureMail(
     greetingOf(context.name, l),
     [
       l.t('mailBilling.failureBody', { card, amount, date: l.date(failure.dueOn), team, plan: planOf(context, l) }),
-      l.t('mail.reason', { reason: failure.reason }),
+      l.t('mail.reason', { reason: l.kept(failure.reason) }),
     ],
     [
       failure.nextAttemptOn

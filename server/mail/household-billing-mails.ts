@@ -94,7 +94,7 @@ export function householdFailureMail(
       greetingOf(context.name, l),
       [l.t('mailBilling.householdFailureBody', { card, amount, date: l.date(failure.dueOn) })],
       athleteLines(context.lines, l),
-      [l.t('mail.reason', { reason: failure.reason })],
+      [l.t('mail.reason', { reason: l.kept(failure.reason) })],
       [
         failure.nextAttemptOn
           ? l.t('mailBilling.householdRetry', { date: l.date(failure.nextAttemptOn) })

@@ -109,11 +109,14 @@ describe('the payment e-mails in Spanish', () => {
       amountCents: 13500,
       dueOn: '2027-02-01',
       card: null,
-      reason: 'x',
+      reason: 'No card is saved for this payment.',
       nextAttemptOn: null,
       updateCardLink: LINK,
     });
     expect(last.text).toContain('Ese fue nuestro último intento: el pago ya está vencido.');
+    // The reason: the server's own text in Spanish; a card processor's words (above) as they came.
+    expect(last.text).toContain('No hay ninguna tarjeta guardada para este pago.');
+    expect(failure.text).toContain('Your card was declined.');
 
     const reminder = reminderMail(lucia('es'), {
       amountCents: 13500,

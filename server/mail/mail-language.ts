@@ -1,6 +1,15 @@
 import { formatDisplayDate } from '../../src/domain/dates.ts';
 import { formatUsd } from '../../src/domain/money.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale, type MessageKey, type ParamsArg, translate } from '../i18n/index.ts';
+import {
+  DEFAULT_LOCALE,
+  fromEnglish,
+  isLocale,
+  type Locale,
+  type MessageKey,
+  type ParamsArg,
+  render,
+  translate,
+} from '../i18n/index.ts';
 import { INTL_LOCALES } from '../i18n/messages.gen.ts';
 
 /**
@@ -25,6 +34,11 @@ export interface MailLanguage {
   greeting(name: string | null): string;
   /** A link into the site (built by server/http/origin.ts `siteLink`) that opens the site in this language. */
   link(href: string): string;
+  /**
+   * A text kept as the server wrote it (a payment failure's reason): in this language when it is one of the
+   * catalogue's English texts, else as it is (a card processor's own words).
+   */
+  kept(text: string): string;
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -77,6 +91,7 @@ export function mailLanguage(locale: Locale = DEFAULT_LOCALE): MailLanguage {
     },
     greeting: (name) => (name ? t('mail.greeting', { name }) : t('mail.greetingNoName')),
     link: (href) => linkIn(locale, href),
+    kept: (text) => render(locale, fromEnglish(text)),
   };
   LANGUAGES.set(locale, language);
   return language;
