@@ -276,4 +276,12 @@ test.describe('apps page', () => {
       await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
     });
   });
+
+  test("/apps?lang=es says it in Spanish, the app's name as the club wrote it", async ({ page }) => {
+    await page.goto('/apps?lang=es');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Descarga la app Diamond Academy');
+    await expect(page.getByText('Descarga la app Diamond Academy desde la App Store o Google Play.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Descargar en la App Store' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
 });

@@ -359,9 +359,6 @@ export interface MessageParams {
   "common.schemaError": Record<string, never>;
   "common.error": Record<string, never>;
   "common.requestFailed": { status: string | number };
-  "common.appStores": Record<string, never>;
-  "common.appStore": Record<string, never>;
-  "common.googlePlay": Record<string, never>;
   "common.passwordHint": { min: string | number };
   "common.confirmPasswordHint": Record<string, never>;
   "contact.heading": Record<string, never>;
@@ -593,6 +590,15 @@ export interface MessageParams {
   "licence.myPayments": Record<string, never>;
   "licence.cardEnding": { brand: string | number; last4: string | number };
   "licence.cardEndingNoBrand": { last4: string | number };
+  "licence.appStores": Record<string, never>;
+  "licence.appStore": Record<string, never>;
+  "licence.googlePlay": Record<string, never>;
+  "licence.appsTitle": { app_name: string | number };
+  "licence.appsIntro": { app_name: string | number };
+  "licence.appsDownload": { app_name: string | number };
+  "licence.appsLogIn": Record<string, never>;
+  "licence.appsLogInAs": { email: string | number };
+  "licence.appsSeeAccount": Record<string, never>;
   "login.haveAccount": { client_name: string | number };
   "login.yes": Record<string, never>;
   "login.no": Record<string, never>;

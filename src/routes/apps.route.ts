@@ -1,7 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
+import { withTexts } from './page-texts';
 import { rootRoute } from './root.route';
 
 export const appsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/apps',
-}).lazy(() => import('./apps.page').then((m) => m.Route));
+}).lazy(withTexts(['licence'], () => import('./apps.page').then((m) => m.Route)));

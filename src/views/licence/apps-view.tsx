@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { rich } from '../../i18n/rich';
+import { useT } from '../../i18n/use-t';
 import { AppStoreLinks } from '../common/branding/app-store-links';
 import { Page } from '../common/page';
 import { StepHeading } from '../common/step-heading';
@@ -9,27 +11,24 @@ import { StepHeading } from '../common/step-heading';
  * to log in with.
  */
 export function AppsView({ appName, email }: { appName: string; email: string | null }) {
+  const t = useT();
   return (
     <Page>
       <section className="card">
-        <StepHeading>Get the {appName} app</StepHeading>
-        <p>Your training, schedule and team live in the {appName} app on your phone.</p>
+        <StepHeading>{t('licence.appsTitle', { app_name: appName })}</StepHeading>
+        <p>{t('licence.appsIntro', { app_name: appName })}</p>
         <ol>
-          <li>Download the {appName} app from the App Store or Google Play.</li>
+          <li>{t('licence.appsDownload', { app_name: appName })}</li>
           <li>
-            {email === null ? (
-              'Log in with the email and password of your account.'
-            ) : (
-              <>
-                Log in as <strong>{email}</strong> with your password.
-              </>
-            )}
+            {email === null
+              ? t('licence.appsLogIn')
+              : rich(t('licence.appsLogInAs', { email }), [<strong key="email" />])}
           </li>
         </ol>
         <AppStoreLinks appName={appName} />
         {email !== null && (
           <p>
-            <Link to="/dashboard">See your account</Link>
+            <Link to="/dashboard">{t('licence.appsSeeAccount')}</Link>
           </p>
         )}
       </section>

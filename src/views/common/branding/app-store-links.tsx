@@ -6,11 +6,11 @@ import { appStoreLinks } from './app-stores';
 export function AppStoreLinks({ appName }: { appName: string }) {
   const t = useT();
   return (
-    <ul className="store-links" aria-label={t('common.appStores')}>
+    <ul className="store-links" aria-label={t('licence.appStores')}>
       {appStoreLinks(appName).map((link) => (
         <li key={link.store}>
           <a className="button button--secondary store-link" href={link.href} data-store={link.store}>
-            {t(link.store === 'apple' ? 'common.appStore' : 'common.googlePlay')}
+            {t(link.store === 'apple' ? 'licence.appStore' : 'licence.googlePlay')}
           </a>
         </li>
       ))}
