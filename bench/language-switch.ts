@@ -23,17 +23,13 @@
  * browser's CPU N times (Chromium's DevTools throttling; 1 by default), as on a phone. Not part of `npm test`:
  * timings are never asserted in tests.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { inLocale, loadTexts } from '../scripts/prerender.ts';
 import type { AppConfig } from '../src/config.ts';
 import { type Locale, t } from '../src/i18n/runtime.ts';
 import { siteConfigDefine } from '../vite.config.ts';
+import { callApi, newPayer, startSiteServer } from './support/site-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const option = (name: string) => {
@@ -43,77 +39,6 @@ const option = (name: string) => {
 const RUNS = Math.max(1, Number(option('--runs') ?? 5) || 5);
 const CPU_THROTTLE = Math.max(1, Number(option('--cpu-throttle') ?? 1) || 1);
 const TARGET_MS = 100;
-const rootDir = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
-  // The first start may build the site (about a minute on two busy cores).
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not answer /api/health within 5 minutes');
-}
-
-const WEBSITE_HEADERS = {
-  'X-Requested-With': 'website',
-  'Content-Type': 'application/json',
-  Accept: 'application/json',
-};
-
-async function call(origin: string, method: string, url: string, body: unknown, token?: string): Promise<unknown> {
-  const response = await fetch(`${origin}${url}`, {
-    method,
-    headers: token ? { ...WEBSITE_HEADERS, Authorization: `Bearer ${token}` } : WEBSITE_HEADERS,
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}`);
-  return response.json();
-}
-
-/** A guardian /payment shows its plans to (as bench/lighthouse.ts makes one): what register answered, and its token. */
-async function newPayer(origin: string): Promise<{ user: unknown; token: string }> {
-  const stamp = `${Date.now()}${randomBytes(3).toString('hex')}`;
-  const user = await call(origin, 'POST', '/api/auth/register', {
-    email: `language.${stamp}@example.com`,
-    phone: '5551234567',
-    password: 'Password1!',
-    password_confirmation: 'Password1!',
-    name: 'Pat Payer',
-    do_not_claim: true,
-  });
-  const token = typeof user === 'object' && user !== null && 'token' in user ? user.token : undefined;
-  if (typeof token !== 'string') throw new Error('register answered no token');
-  const athlete = {
-    name: 'Sam Payer',
-    username: `sampayer${stamp}`,
-    password: 'Password1!',
-    password_confirmation: 'Password1!',
-    relationship: 'Mother',
-  };
-  await call(origin, 'POST', '/api/auth/register-athlete', athlete, token);
-  await call(origin, 'POST', '/api/user/latest-license', { license_code: 'TIGERS-2027' }, token);
-  await call(origin, 'POST', '/api/subscribe/claim-license', { license_code: 'TIGERS-2027' }, token);
-  return { user, token };
-}
 
 interface Scenario {
   name: string;
@@ -297,19 +222,13 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-const port = await freePort();
-const origin = `http://localhost:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'language-bench-data-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: rootDir,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: origin },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startSiteServer('language-bench');
+const { origin } = server;
 let browser: Browser | undefined;
 let missed = false;
 
 try {
-  await waitForHealth(origin, server);
+  await server.ready;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
@@ -322,7 +241,7 @@ try {
   const flip = await firstFrameFlip(browser, origin);
   missed ||= flip !== null;
   console.log(`  first frame of /register for an es-MX browser: ${flip ?? 'Spanish from the first byte, no flip'}`);
-  const payer = SCENARIOS.some((scenario) => scenario.loggedIn) ? await newPayer(origin) : null;
+  const payer = SCENARIOS.some((scenario) => scenario.loggedIn) ? await newPayer(origin, 'language') : null;
   console.log(
     `  ${'page'.padEnd(28)} ${'texts'.padEnd(12)} ${'re-render'.padStart(8)} ${'slowest'.padStart(8)}  ${'choice to'.padStart(8)} ${'of which'.padStart(8)}`,
   );
@@ -334,7 +253,8 @@ try {
     let kept = true;
     for (let run = 0; run < RUNS; run++) {
       // The account's saved language back to English: a switch while logged in saves Spanish on it.
-      if (scenario.loggedIn && payer) await call(origin, 'PUT', '/api/user/language', { language: 'en' }, payer.token);
+      if (scenario.loggedIn && payer)
+        await callApi(origin, 'PUT', '/api/user/language', { language: 'en' }, payer.token);
       if (!browser) throw new Error('no browser');
       const { context, page } = await openPage(browser, origin, scenario, payer);
       try {
@@ -371,7 +291,5 @@ try {
   process.exitCode = missed ? 1 : 0;
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

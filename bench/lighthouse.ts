@@ -22,16 +22,13 @@
  * Lighthouse 12.8.2: the newest that runs on Node 20 (13.x needs Node >= 22.19, and the project installs one
  * Lighthouse for both Node lines); its scoring of these metrics is the same Lantern simulation as 13's.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { newPayer, startSiteServer } from './support/site-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ALL_PAGES = [
@@ -57,85 +54,6 @@ const reportDir = option('--report');
 const PAGES = pageFilter ? ALL_PAGES.filter((page) => page.startsWith(pageFilter)) : ALL_PAGES;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, lcpMs: 2000, tbtMs: 150 };
 
-const rootDir = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
-  // The first start may build the site (about a minute on two busy cores).
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not answer /api/health within 5 minutes');
-}
-
-const WEBSITE_HEADERS = {
-  'X-Requested-With': 'website',
-  'Content-Type': 'application/json',
-  Accept: 'application/json',
-};
-
-async function post(origin: string, path: string, body: unknown, token?: string): Promise<unknown> {
-  const res = await fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: token ? { ...WEBSITE_HEADERS, Authorization: `Bearer ${token}` } : WEBSITE_HEADERS,
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  return res.json();
-}
-
-/**
- * A guardian as /payment expects one (as e2e/support/payer.ts makes one): registered, with an athlete, TIGERS-2027
- * as the latest licence and claimed, nothing paid. Returns what register answered: the site stores exactly that.
- */
-async function newPayer(origin: string): Promise<unknown> {
-  const stamp = `${Date.now()}${randomBytes(3).toString('hex')}`;
-  const user = await post(origin, '/api/auth/register', {
-    email: `lighthouse.${stamp}@example.com`,
-    phone: '5551234567',
-    password: 'Password1!',
-    password_confirmation: 'Password1!',
-    name: 'Pat Payer',
-    do_not_claim: true,
-  });
-  const token = typeof user === 'object' && user !== null && 'token' in user ? user.token : undefined;
-  if (typeof token !== 'string') throw new Error('register answered no token');
-  await post(
-    origin,
-    '/api/auth/register-athlete',
-    {
-      name: 'Sam Payer',
-      username: `sampayer${stamp}`,
-      password: 'Password1!',
-      password_confirmation: 'Password1!',
-      relationship: 'Mother',
-    },
-    token,
-  );
-  await post(origin, '/api/user/latest-license', { license_code: 'TIGERS-2027' }, token);
-  await post(origin, '/api/subscribe/claim-license', { license_code: 'TIGERS-2027' }, token);
-  return user;
-}
-
 /**
  * What Lighthouse's storage reset does, but for the stored login: clears the HTTP cache and the origin's storage, then
  * stores the user under the site's key (src/session/current-user.ts), so each run is a first visit of a logged-in
@@ -159,19 +77,13 @@ async function storeLogin(chromePort: number, origin: string, user: unknown): Pr
   }
 }
 
-const port = await freePort();
-const origin = `http://localhost:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: rootDir,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: origin },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startSiteServer('lighthouse');
+const { origin } = server;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let missed = false;
 
 try {
-  await waitForHealth(origin, server);
+  await server.ready;
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -186,7 +98,7 @@ try {
     ],
   });
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const payer = PAGES.some((page) => LOGGED_IN_PAGES.has(page)) ? await newPayer(origin) : null;
+  const payer = PAGES.some((page) => LOGGED_IN_PAGES.has(page)) ? (await newPayer(origin, 'lighthouse')).user : null;
   for (const page of PAGES) {
     const loggedIn = LOGGED_IN_PAGES.has(page);
     // Lighthouse's own advice for its variance: several runs, judged on the median one (closest to the median FCP and
@@ -307,7 +219,5 @@ try {
   process.exitCode = missed ? 1 : 0;
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
