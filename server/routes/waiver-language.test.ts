@@ -1,12 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema, checkoutSuccessResponseSchema, paymentDataSchema } from '../../src/api/schemas.ts';
-import { drafts, memberships, organizations, teams } from '../db/schema/index.ts';
+import { drafts, memberships, organizations } from '../db/schema/index.ts';
 import { NORTHSIDE_WAIVER } from '../db/seed.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
+import { organizationIdNamed, teamIdNamed } from '../test/fixture-ids.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
 /**
@@ -33,18 +34,8 @@ const EXENCION = 'Exención de responsabilidad de Northside Youth Baseball.\n\nA
 const staffCall = async (method: string, path: string, email: string, body?: unknown, headers = ENGLISH) =>
   t.call(method, path, { token: await staffTokenFor(t.db, email), body, headers });
 
-async function northside(): Promise<number> {
-  const [row] = await t.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.name, 'Northside Youth Baseball'));
-  return row!.id;
-}
-
-async function teamId(name: string): Promise<number> {
-  const [team] = await t.db.select({ id: teams.id }).from(teams).where(eq(teams.name, name));
-  return team!.id;
-}
+const northside = () => organizationIdNamed(t.db, 'Northside Youth Baseball');
+const teamId = (name: string) => teamIdNamed(t.db, name);
 
 /** Northside's owner writes the Spanish text beside the fixtures' English waiver, as the console's form sends it. */
 async function writeSpanishWaiver(): Promise<void> {

@@ -11,13 +11,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentDataSchema, userSchema } from '../../src/api/schemas.ts';
 import { createApp } from '../app.ts';
-import { drafts, mailOutbox, memberships, organizations, staffAccounts, teams, users } from '../db/schema/index.ts';
+import { drafts, mailOutbox, memberships, organizations, staffAccounts, users } from '../db/schema/index.ts';
 import { NORTHSIDE_WAIVER } from '../db/seed.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { requestLocale } from '../i18n/index.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from './app-harness.ts';
 import { expectError, expectOk } from './expect-error.ts';
+import { organizationIdNamed, teamIdNamed } from './fixture-ids.ts';
 import { STAFF, staffTokenFor } from './staff-sessions.ts';
 
 let t: TestApp;
@@ -32,18 +33,17 @@ const SPANISH_WRONG_LOGIN = 'Estos datos no coinciden con nuestros registros.';
 const ENGLISH_WRONG_LOGIN = 'These credentials do not match our records.';
 const SPANISH_INACTIVE = 'Este código de descuento ya no está activo.';
 
-async function northside(): Promise<number> {
-  const [row] = await t.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.name, 'Northside Youth Baseball'));
-  return row!.id;
+/** Pat's TIGERS-2027 link, then Sam claims the seat: where /payment starts. Sam's token. */
+async function samClaimsTigers(): Promise<string> {
+  const guardian = await t.tokenFor('parent@example.com');
+  await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: 'TIGERS-2027' } });
+  const athlete = await t.tokenFor('samrivera');
+  await t.call('POST', '/api/subscribe/claim-license', { token: athlete, body: { license_code: 'TIGERS-2027' } });
+  return athlete;
 }
 
-async function teamId(name: string): Promise<number> {
-  const [team] = await t.db.select({ id: teams.id }).from(teams).where(eq(teams.name, name));
-  return team!.id;
-}
+const northside = () => organizationIdNamed(t.db, 'Northside Youth Baseball');
+const teamId = (name: string) => teamIdNamed(t.db, name);
 
 async function loginIn(acceptLanguage: string) {
   return t.call('POST', '/api/auth/login', { body: wrongLogin, headers: { 'Accept-Language': acceptLanguage } });
@@ -402,10 +402,7 @@ describe('plans named in the request’s language: money and everything else unc
   }
 
   it('POST /api/memberships/payment-plans', async () => {
-    const guardian = await t.tokenFor('parent@example.com');
-    await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: 'TIGERS-2027' } });
-    const athlete = await t.tokenFor('samrivera');
-    await t.call('POST', '/api/subscribe/claim-license', { token: athlete, body: { license_code: 'TIGERS-2027' } });
+    const athlete = await samClaimsTigers();
     const [english, , spanish] = await sameButTexts((headers) =>
       t.call('POST', '/api/memberships/payment-plans', {
         token: athlete,
@@ -579,10 +576,7 @@ describe('the Spanish waiver (waiver_es) from a hostile staff member or family',
       body: settingsBody(script),
     });
     expect(saved.status, saved.text).toBe(200);
-    const guardian = await t.tokenFor('parent@example.com');
-    await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: 'TIGERS-2027' } });
-    const athlete = await t.tokenFor('samrivera');
-    await t.call('POST', '/api/subscribe/claim-license', { token: athlete, body: { license_code: 'TIGERS-2027' } });
+    const athlete = await samClaimsTigers();
     const plans = await t.call('POST', '/api/memberships/payment-plans', {
       token: athlete,
       headers: SPANISH,
@@ -602,10 +596,7 @@ describe('the Spanish waiver (waiver_es) from a hostile staff member or family',
       body: settingsBody('Exención de Northside.'),
     });
     expect(saved.status, saved.text).toBe(200);
-    const guardian = await t.tokenFor('parent@example.com');
-    await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: 'TIGERS-2027' } });
-    const athlete = await t.tokenFor('samrivera');
-    await t.call('POST', '/api/subscribe/claim-license', { token: athlete, body: { license_code: 'TIGERS-2027' } });
+    const athlete = await samClaimsTigers();
     const paid = await t.call('POST', '/api/memberships/checkout', {
       token: athlete,
       headers: { 'Accept-Language': 'en-US' },
@@ -633,10 +624,7 @@ describe('the Spanish waiver (waiver_es) from a hostile staff member or family',
       body: settingsBody('Exención de Northside.'),
     });
     expect(saved.status, saved.text).toBe(200);
-    const guardian = await t.tokenFor('parent@example.com');
-    await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: 'TIGERS-2027' } });
-    const athlete = await t.tokenFor('samrivera');
-    await t.call('POST', '/api/subscribe/claim-license', { token: athlete, body: { license_code: 'TIGERS-2027' } });
+    const athlete = await samClaimsTigers();
     const team = await teamId('12U Tigers');
     const opened = await t.call('POST', '/api/memberships/checkout', {
       token: athlete,
@@ -661,10 +649,7 @@ describe('the Spanish waiver (waiver_es) from a hostile staff member or family',
   });
 
   it('waiver_language: Spanish asked for where the club has no Spanish text records English', async () => {
-    const guardian = await t.tokenFor('parent@example.com');
-    await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: 'TIGERS-2027' } });
-    const athlete = await t.tokenFor('samrivera');
-    await t.call('POST', '/api/subscribe/claim-license', { token: athlete, body: { license_code: 'TIGERS-2027' } });
+    const athlete = await samClaimsTigers();
     const paid = await t.call('POST', '/api/memberships/checkout', {
       token: athlete,
       headers: { 'Accept-Language': 'es;q=1, es-MX;q=1' },
