@@ -32,6 +32,7 @@ import {
   users,
   weightGoals,
 } from './schema/index.ts';
+import { seedEligibility } from './seed-eligibility.ts';
 
 /**
  * The demo data of /work/shared/fixtures.md, listed in docs/fixtures.md. Every fresh start and every API test begins
@@ -624,7 +625,8 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
     weightGoalId: byName(goals, 'Maintain Weight').id,
   });
 
-  await seedStaff(tx, nextHash(), { northside: northside.id, lakeside: lakeside.id, tigers: tigers.id });
+  const staffPasswordHash = nextHash();
+  await seedStaff(tx, staffPasswordHash, { northside: northside.id, lakeside: lakeside.id, tigers: tigers.id });
 
   // Staff drafts: 1 mirrors 12U Tigers with its season; 2 has no season yet.
   await tx.insert(drafts).values([
@@ -656,4 +658,7 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
       waiver: null,
     },
   ]);
+
+  // Issue 32 "Eligibility": after every other fixture, so the ids seeded above keep their values.
+  await seedEligibility(tx, { lakeside: lakeside.id, lakesideSpring2027: lakesideSpring2027.id }, staffPasswordHash);
 }
