@@ -10,7 +10,12 @@ import {
   isPossibleBirthDate,
 } from './eligibility.ts';
 
-const rule = (preset: AgeRule['preset'], minAge: number, maxAge: number, customDate: string | null = null): AgeRule => ({
+const rule = (
+  preset: AgeRule['preset'],
+  minAge: number,
+  maxAge: number,
+  customDate: string | null = null,
+): AgeRule => ({
   preset,
   customDate,
   minAge,
