@@ -168,6 +168,8 @@ export const LatestLicenseSchema = z
     season_name: z.string().nullable(),
     team_name: z.string().nullable(),
     organization_id: z.number().int().nullable(),
+    /** Issue 32: the team's age rule as the birth dates it allows, only when the team has one. */
+    age_rule: z.object({ born_from: z.string(), born_to: z.string() }).optional(),
   })
   .openapi('LatestLicense');
 

@@ -477,6 +477,8 @@ export interface MessageParams {
   "form.seasonStartRequired": Record<string, never>;
   "form.firstInstalmentRequired": Record<string, never>;
   "form.teamNameRequired": Record<string, never>;
+  "form.ageRuleAges": Record<string, never>;
+  "form.ageRuleCustomDate": Record<string, never>;
   "form.duesRequired": Record<string, never>;
   "form.depositRequired": Record<string, never>;
   "form.planFeeRequired": Record<string, never>;
