@@ -20,21 +20,23 @@ const isoDate = z
   .openapi({ example: '2015-05-01' });
 const licenceCode = z.string().trim().min(1).max(64);
 
-export const AgeRuleSchema = z
-  .object({
-    preset: z.enum(AGE_RULE_PRESETS),
-    custom_date: isoDate.nullable(),
-    min_age: z.number().int(),
-    max_age: z.number().int(),
-    born_from: isoDate,
-    born_to: isoDate,
-  })
-  .openapi('AgeRule');
+const ageRuleShape = {
+  preset: z.enum(AGE_RULE_PRESETS),
+  custom_date: isoDate.nullable(),
+  min_age: z.number().int(),
+  max_age: z.number().int(),
+  born_from: isoDate,
+  born_to: isoDate,
+};
+
+export const AgeRuleSchema = z.object(ageRuleShape).openapi('AgeRule');
+/** Inline (OpenAPI 3.0 cannot make a `$ref` nullable). */
+const NullableAgeRuleSchema = z.object(ageRuleShape).nullable();
 
 const EligibilitySchema = z
   .object({
     team_name: z.string(),
-    age_rule: AgeRuleSchema.nullable(),
+    age_rule: NullableAgeRuleSchema,
     birth_date: isoDate.nullable(),
     has_exception: z.boolean(),
     eligible: z.boolean(),
@@ -94,7 +96,7 @@ const teamEligibilityRoute = createAdminRoute({
     200: json(
       z.object({
         team: z.object({ id: z.number().int(), name: z.string() }),
-        age_rule: AgeRuleSchema.nullable(),
+        age_rule: NullableAgeRuleSchema,
         exceptions: z.array(ExceptionSchema),
       }),
     ),
