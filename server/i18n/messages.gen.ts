@@ -399,6 +399,8 @@ export interface MessageParams {
   "form.teamNameRequired": Record<string, never>;
   "form.ageRuleAges": Record<string, never>;
   "form.ageRuleCustomDate": Record<string, never>;
+  "form.exceptionAthleteNeeded": Record<string, never>;
+  "form.exceptionReasonNeeded": Record<string, never>;
   "form.duesRequired": Record<string, never>;
   "form.depositRequired": Record<string, never>;
   "form.planFeeRequired": Record<string, never>;

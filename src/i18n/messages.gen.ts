@@ -423,12 +423,12 @@ export interface MessageParams {
   "eligibility.athleteName": Record<string, never>;
   "eligibility.reason": Record<string, never>;
   "eligibility.grant": Record<string, never>;
-  "eligibility.athleteNeeded": Record<string, never>;
-  "eligibility.reasonNeeded": Record<string, never>;
   "eligibility.granted": { athlete: string | number };
   "eligibility.exceptionsHeading": Record<string, never>;
   "eligibility.noExceptions": Record<string, never>;
   "eligibility.exceptionRow": { athlete: string | number; reason: string | number; staff: string | number; date: string | number };
+  "eligibility.exceptionSaved": Record<string, never>;
+  "eligibility.ageRuleFact": Record<string, never>;
   "form.firstNameRequired": Record<string, never>;
   "form.lastNameRequired": Record<string, never>;
   "form.phoneRequired": Record<string, never>;
@@ -511,6 +511,8 @@ export interface MessageParams {
   "form.teamNameRequired": Record<string, never>;
   "form.ageRuleAges": Record<string, never>;
   "form.ageRuleCustomDate": Record<string, never>;
+  "form.exceptionAthleteNeeded": Record<string, never>;
+  "form.exceptionReasonNeeded": Record<string, never>;
   "form.duesRequired": Record<string, never>;
   "form.depositRequired": Record<string, never>;
   "form.planFeeRequired": Record<string, never>;

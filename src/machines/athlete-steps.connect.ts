@@ -14,6 +14,7 @@ import type {
   EligibilityRefusal,
 } from './athlete-steps.machine';
 
+export type { EligibilityRefusal };
 export type AthleteStepsActorRef = ActorRefFrom<typeof athleteStepsMachine>;
 export type AthleteStepsSnapshot = SnapshotFrom<typeof athleteStepsMachine>;
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { loadGroups } from '../../i18n/runtime';
-import type { AthleteStepsActorRef } from '../../machines/athlete-steps.connect';
-import type { EligibilityRefusal } from '../../machines/athlete-steps.machine';
+import type { AthleteStepsActorRef, EligibilityRefusal } from '../../machines/athlete-steps.connect';
 
 /**
  * Issue 32's screens of the athlete steps, loaded only when a team's age rule needs them (with their `eligibility`

@@ -4,8 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { formatDisplayDate } from '../../domain/dates';
 import { intlLocale } from '../../i18n/runtime';
 import { useT } from '../../i18n/use-t';
-import { type AthleteStepsActorRef, birthDateView, canGiveBirthDate } from '../../machines/athlete-steps.connect';
-import type { EligibilityRefusal } from '../../machines/athlete-steps.machine';
+import {
+  type AthleteStepsActorRef,
+  birthDateView,
+  canGiveBirthDate,
+  type EligibilityRefusal,
+} from '../../machines/athlete-steps.connect';
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { TextField } from '../common/field';
