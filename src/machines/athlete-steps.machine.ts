@@ -340,7 +340,7 @@ export const athleteStepsMachine = setup({
             claimFailed: { description: 'spec §8 Claim failure: the error response text' },
             notEligible: {
               description:
-                "issue 32: '{athlete} is not eligible for {team}: players must be born between {date} and {date}.'",
+                "§4, issue 32: '{athlete} is not eligible for {team}: players must be born between {date} and {date}.'",
             },
           },
           on: {
@@ -349,7 +349,7 @@ export const athleteStepsMachine = setup({
               {
                 guard: and(['hasChosenAthlete', 'teamHasAgeRule']),
                 target: '#athleteSteps.checkingEligibility',
-                description: "issue 32: with a team age rule, 'Next' checks the athlete's eligibility first",
+                description: "§4, issue 32: with a team age rule, 'Next' checks the athlete's eligibility first",
               },
               {
                 guard: 'hasChosenAthlete',
@@ -399,7 +399,7 @@ export const athleteStepsMachine = setup({
                 guard: 'teamHasAgeRule',
                 target: '#athleteSteps.checkingEligibility',
                 actions: { type: 'chooseCreatedAthlete', params: ({ event }) => ({ athlete: event.output }) },
-                description: "issue 32: with a team age rule, a created athlete's eligibility is checked first",
+                description: "§4, issue 32: with a team age rule, a created athlete's eligibility is checked first",
               },
               {
                 target: '#athleteSteps.checkingMembership',
@@ -418,12 +418,12 @@ export const athleteStepsMachine = setup({
     },
     checkingEligibility: {
       description:
-        "issue 32: the team's age rule (the guard isEligible): the athlete's date of birth where missing, then " +
+        "§4, issue 32: the team's age rule (the guard isEligible): the athlete's date of birth where missing, then " +
         'eligible (on to the membership check) or refused (back to the list), before any seat is claimed',
       initial: 'loading',
       states: {
         loading: {
-          description: 'GET /api/eligibility/athletes/{athlete_id}?license_code=',
+          description: '§4, issue 32: GET /api/eligibility/athletes/{athlete_id}?license_code=',
           tags: ['busy'],
           invoke: {
             id: 'eligibility',
@@ -434,18 +434,18 @@ export const athleteStepsMachine = setup({
                 guard: { type: 'isEligible', params: ({ event }) => event.output },
                 target: '#athleteSteps.checkingMembership',
                 actions: { type: 'rememberEligibility', params: ({ event }) => event.output },
-                description: 'issue 32: eligible (or an exception): on to the membership check',
+                description: '§4, issue 32: eligible (or an exception): on to the membership check',
               },
               {
                 guard: { type: 'needsBirthDate', params: ({ event }) => event.output },
                 target: 'askingBirthDate',
                 actions: { type: 'rememberEligibility', params: ({ event }) => event.output },
-                description: "issue 32: the athlete's date of birth is asked once, where missing",
+                description: "§4, issue 32: the athlete's date of birth is asked once, where missing",
               },
               {
                 target: '#athleteSteps.athleteList.choosing.notEligible',
                 actions: { type: 'refuseAthlete', params: ({ event }) => event.output },
-                description: 'issue 32: born outside the range: refused, back to the list',
+                description: '§4, issue 32: born outside the range: refused, back to the list',
               },
             ],
             onError: {
@@ -459,10 +459,10 @@ export const athleteStepsMachine = setup({
           on: { RETRY: { target: 'loading' } },
         },
         askingBirthDate: {
-          description: "issue 32: 'Date of birth' of the chosen athlete (kept on the athlete)",
+          description: "§4, issue 32: 'Date of birth' of the chosen athlete (kept on the athlete)",
           initial: 'idle',
           states: {
-            idle: { description: 'issue 32: the date of birth form' },
+            idle: { description: '§4, issue 32: the date of birth form' },
             failed: { description: 'spec §8 general mapping: the server refused the date' },
           },
           on: {
@@ -473,7 +473,7 @@ export const athleteStepsMachine = setup({
           },
         },
         savingBirthDate: {
-          description: 'PUT /api/eligibility/athletes/{athlete_id}/birth-date',
+          description: '§4, issue 32: PUT /api/eligibility/athletes/{athlete_id}/birth-date',
           tags: ['busy'],
           invoke: {
             id: 'birthDate',
@@ -487,12 +487,12 @@ export const athleteStepsMachine = setup({
                 guard: { type: 'isEligible', params: ({ event }) => event.output },
                 target: '#athleteSteps.checkingMembership',
                 actions: { type: 'rememberEligibility', params: ({ event }) => event.output },
-                description: 'issue 32: born in the range: on to the membership check',
+                description: '§4, issue 32: born in the range: on to the membership check',
               },
               {
                 target: '#athleteSteps.athleteList.choosing.notEligible',
                 actions: { type: 'refuseAthlete', params: ({ event }) => event.output },
-                description: 'issue 32: born outside the range: refused, back to the list',
+                description: '§4, issue 32: born outside the range: refused, back to the list',
               },
             ],
             onError: {
@@ -502,7 +502,7 @@ export const athleteStepsMachine = setup({
           },
         },
       },
-      on: { BACK: { target: 'athleteList', description: 'issue 32: Back from the date of birth, to the list' } },
+      on: { BACK: { target: 'athleteList', description: '§4, issue 32: Back from the date of birth, to the list' } },
     },
     checkingMembership: {
       description: 'spec §4 Register wizard: after an athlete is chosen or created (athlete-membership.machine.ts)',
