@@ -4,6 +4,7 @@
  */
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
+import type { Eligibility } from '../src/api/eligibility.schemas';
 import { ApiError } from '../src/api/errors';
 import type { Athlete, AthleteAccountPayload, CurrentUser, LatestLicense } from '../src/api/schemas';
 import type { NewAthleteFormValues } from '../src/domain/forms/create-athlete';
@@ -30,6 +31,56 @@ export const tigers: LatestLicense = {
   team_name: '12U Tigers',
   organization_id: 1,
 };
+
+/** Issue 32: 12U Sharks, whose age rule (Little League Baseball, ages 11-12 in 2027) the latest licence carries. */
+export const sharks: LatestLicense = {
+  license_code: 'SHARKS-2027',
+  season_name: 'Spring 2027',
+  team_name: '12U Sharks',
+  organization_id: 2,
+  age_rule: { born_from: '2014-09-01', born_to: '2016-08-31' },
+};
+
+const sharksRule = {
+  preset: 'little-league-baseball' as const,
+  custom_date: null,
+  min_age: 11,
+  max_age: 12,
+  born_from: '2014-09-01',
+  born_to: '2016-08-31',
+};
+
+/** Issue 32: the chosen athlete's eligibility for 12U Sharks, as GET/PUT /api/eligibility answer it. */
+export const eligibilityOf = {
+  eligible: {
+    team_name: '12U Sharks',
+    age_rule: sharksRule,
+    birth_date: '2015-05-01',
+    has_exception: false,
+    eligible: true,
+  },
+  noBirthDate: {
+    team_name: '12U Sharks',
+    age_rule: sharksRule,
+    birth_date: null,
+    has_exception: false,
+    eligible: false,
+  },
+  bornTooEarly: {
+    team_name: '12U Sharks',
+    age_rule: sharksRule,
+    birth_date: '2013-05-01',
+    has_exception: false,
+    eligible: false,
+  },
+  excepted: {
+    team_name: '12U Sharks',
+    age_rule: sharksRule,
+    birth_date: '2013-05-01',
+    has_exception: true,
+    eligible: true,
+  },
+} satisfies Record<string, Eligibility>;
 
 // Lower and upper case on purpose: the list shows names title-cased (§5).
 export const sam: Athlete = { user_id: 11, name: 'sam rivera', token: 'athlete-11', relationship: 'Mother' };

@@ -8,7 +8,17 @@ import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { AthleteMembershipOutput } from '../src/machines/athlete-membership.machine';
 import { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
-import { alex, jamie, jamieForm, jamiePayload, sam, serverDown, tigers } from './athlete-steps.fixtures.ts';
+import {
+  alex,
+  eligibilityOf,
+  jamie,
+  jamieForm,
+  jamiePayload,
+  sam,
+  serverDown,
+  sharks,
+  tigers,
+} from './athlete-steps.fixtures.ts';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
 
 type Snapshot = SnapshotFrom<typeof athleteStepsMachine>;
@@ -18,6 +28,13 @@ const usernameTaken = new ApiError({
   status: 422,
   message: 'The given data was invalid.',
   messages: { username: ['The username has already been taken.'] },
+});
+
+const futureBirthDate = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: 'Enter the athlete’s real date of birth (not a date in the future).',
+  messages: { birth_date: ['Enter the athlete’s real date of birth (not a date in the future).'] },
 });
 
 const claimFailed: AthleteMembershipOutput = {
@@ -34,6 +51,8 @@ export const athleteStepsModel = defineModel({
     withoutLicence: { license: null, opensAt: 'athleteList' },
     // A deep link to the form (login step 4, register step 3).
     atTheForm: { license: 'TIGERS-2027', opensAt: 'createAthlete' },
+    // Issue 32: a team with an age rule (12U Sharks), from the list.
+    withAgeRule: { license: 'SHARKS-2027', opensAt: 'athleteList' },
   },
   events: {
     // A person can only choose a listed athlete that is not chosen already (a checked radio sends nothing).
@@ -44,12 +63,28 @@ export const athleteStepsModel = defineModel({
       return other ? [{ type: 'CHOOSE_ATHLETE' as const, userId: other.user_id }] : [];
     },
     CREATE_ATHLETE: [{ type: 'CREATE_ATHLETE', values: jamieForm }],
-    'xstate.done.actor.latestLicence': [doneEvent('latestLicence', tigers)],
+    // The recorded licence is the one the steps were given (its team's age rule, if any, comes with it).
+    'xstate.done.actor.latestLicence': (snapshot) => [
+      doneEvent('latestLicence', snapshot.context.license === 'SHARKS-2027' ? sharks : tigers),
+    ],
     'xstate.error.actor.latestLicence': [errorEvent('latestLicence', serverDown)],
     'xstate.done.actor.athletes': [doneEvent('athletes', [sam, alex])],
     'xstate.error.actor.athletes': [errorEvent('athletes', serverDown)],
     'xstate.done.actor.registerAthlete': [doneEvent('registerAthlete', jamie)],
     'xstate.error.actor.registerAthlete': [errorEvent('registerAthlete', usernameTaken)],
+    BIRTH_DATE: [{ type: 'BIRTH_DATE', date: '2015-05-01' }],
+    'xstate.done.actor.eligibility': [
+      doneEvent('eligibility', eligibilityOf.eligible),
+      doneEvent('eligibility', eligibilityOf.noBirthDate),
+      doneEvent('eligibility', eligibilityOf.bornTooEarly),
+      doneEvent('eligibility', eligibilityOf.excepted),
+    ],
+    'xstate.error.actor.eligibility': [errorEvent('eligibility', serverDown)],
+    'xstate.done.actor.birthDate': [
+      doneEvent('birthDate', eligibilityOf.eligible),
+      doneEvent('birthDate', { ...eligibilityOf.bornTooEarly, birth_date: '2016-09-01' }),
+    ],
+    'xstate.error.actor.birthDate': [errorEvent('birthDate', futureBirthDate)],
     'xstate.done.actor.membership': [
       doneEvent('membership', { exit: 'continue' }),
       doneEvent('membership', { exit: 'alreadyMember' }),
@@ -69,12 +104,18 @@ export const athleteStepsModel = defineModel({
         ? (snapshot.context.chosenAthlete?.user_id ?? null)
         : undefined,
       membershipOutcome: snapshot.context.membershipOutcome ?? null,
+      // Issue 32: whether the team has an age rule decides where 'Next' and a created athlete go.
+      ageRule: snapshot.context.latestLicence?.age_rule !== undefined,
     }),
   states: {
     athleteList: (snapshot) => expect(snapshot.context.step).toBe('athleteList'),
     createAthlete: (snapshot) => expect(snapshot.context.step).toBe('createAthlete'),
-    'athleteList.recordingLicence': (_snapshot, { invocations }) =>
-      expect(invocations.at(-1)).toMatchObject({ id: 'latestLicence', input: { licenseCode: 'TIGERS-2027' } }),
+    // The licence the steps were given (TIGERS-2027; issue 32's SHARKS-2027 with an age rule).
+    'athleteList.recordingLicence': (snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'latestLicence',
+        input: { licenseCode: snapshot.context.license },
+      }),
     'createAthlete.creating': (_snapshot, { invocations }) =>
       expect(invocations.at(-1)).toMatchObject({ id: 'registerAthlete', input: jamiePayload }),
     checkingMembership: (snapshot, { invocations }) =>
@@ -83,6 +124,28 @@ export const athleteStepsModel = defineModel({
         src: 'athleteMembership',
         input: { athlete: snapshot.context.chosenAthlete, license: snapshot.context.license },
       }),
+    'checkingEligibility.loading': (snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'eligibility',
+        input: { athleteId: snapshot.context.chosenAthlete?.user_id, licenseCode: 'SHARKS-2027' },
+      }),
+    'checkingEligibility.savingBirthDate': (snapshot, { invocations }) =>
+      expect(invocations.at(-1)).toMatchObject({
+        id: 'birthDate',
+        input: {
+          athleteId: snapshot.context.chosenAthlete?.user_id,
+          birthDate: '2015-05-01',
+          licenseCode: 'SHARKS-2027',
+        },
+      }),
+    'athleteList.choosing.notEligible': (snapshot) => {
+      expect(snapshot.context.chosenAthlete).toBeNull();
+      expect(snapshot.context.refusal).toMatchObject({
+        team: '12U Sharks',
+        bornFrom: '2014-09-01',
+        bornTo: '2016-08-31',
+      });
+    },
     wentBack: (snapshot) => expect(snapshot.output).toEqual({ exit: 'back' }),
     continued: (snapshot) =>
       expect(snapshot.output).toEqual({ exit: 'continue', athlete: snapshot.context.chosenAthlete }),

@@ -3,7 +3,7 @@
  * by athlete-steps.machine.ts's states. Its own model test renders them alone; login and register pass them as the
  * views of their child `athleteSteps` (UiRun.children).
  */
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
 import { displayedName, expectButton } from './athlete-steps.fixtures.ts';
@@ -18,6 +18,11 @@ export const athleteStepsViews: Views<typeof athleteStepsMachine> = {
     ADD_ATHLETE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Add New Athlete' })),
     RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
     BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+    // Issue 32: a date input takes its value whole (typed key by key, each partial date would be no date).
+    BIRTH_DATE: async (event, { user }) => {
+      fireEvent.change(await screen.findByLabelText('Date of birth'), { target: { value: event.date } });
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+    },
     CREATE_ATHLETE: async (event, { user }) => {
       const { values } = event;
       // Pasted rather than typed key by key to keep long paths fast; the phone is typed so its mask runs per key.
@@ -80,6 +85,43 @@ export const athleteStepsViews: Views<typeof athleteStepsMachine> = {
     // The list stays up, busy, while the chosen or created athlete is checked (§4).
     checkingMembership: () => {
       expect(screen.getByRole('heading', { name: 'Choose an Athlete' })).toBeTruthy();
+      expectButton('Next', false);
+    },
+    // Issue 32: the list stays up, busy, while the chosen athlete's eligibility is read.
+    'checkingEligibility.loading': () => {
+      expect(screen.getByRole('heading', { name: 'Choose an Athlete' })).toBeTruthy();
+      expectButton('Next', false);
+    },
+    'checkingEligibility.failed': () => {
+      expect(screen.getByRole('alert').textContent).toContain('Server error.');
+      expectButton('Try again', true);
+    },
+    'checkingEligibility.askingBirthDate': ({ snapshot }) => {
+      expect(screen.getByRole('heading', { name: 'Date of birth' })).toBeTruthy();
+      const athlete = displayedName[snapshot.context.chosenAthlete?.user_id ?? 0];
+      expect(
+        screen.getByText(
+          `12U Sharks has an age rule. Enter ${athlete}’s date of birth; it is kept with the athlete and asked only once.`,
+        ),
+      ).toBeTruthy();
+      expect(screen.getByLabelText('Date of birth')).toBeTruthy();
+      expectButton('Back', true);
+    },
+    'checkingEligibility.askingBirthDate.idle': () => expect(screen.queryByRole('alert')).toBeNull(),
+    'checkingEligibility.askingBirthDate.failed': () =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Enter the athlete’s real date of birth (not a date in the future).',
+      ),
+    'checkingEligibility.savingBirthDate': () => {
+      expect(screen.getByRole('heading', { name: 'Date of birth' })).toBeTruthy();
+      expectButton('Continue', false);
+    },
+    'athleteList.choosing.notEligible': ({ snapshot }) => {
+      expect(screen.getByRole('alert').textContent).toBe(
+        `${snapshot.context.refusal?.athlete} is not eligible for 12U Sharks: players must be born between September 1, 2014 and August 31, 2016.`,
+      );
+      // The refused athlete is not chosen any more.
+      expect(screen.getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
       expectButton('Next', false);
     },
     createAthlete: () => {

@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth.ts';
 import { brandingRoutes } from './routes/branding.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { draftRoutes } from './routes/drafts.ts';
+import { eligibilityRoutes } from './routes/eligibility.ts';
 import { healthRoutes } from './routes/health.ts';
 import { householdRoutes } from './routes/household.ts';
 import { householdCheckoutRoutes } from './routes/household-checkout.ts';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', adminRoutes(deps));
   app.route('/', adminSetupRoutes(deps));
   app.route('/', adminMoneyRoutes(deps));
+  app.route('/', eligibilityRoutes(deps));
   app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
   if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
 

@@ -1,5 +1,5 @@
 import type { Tx } from './client.ts';
-import { licences, staffAccounts, staffRoles, teams } from './schema/index.ts';
+import { licences, staffAccounts, staffRoles, teamAgeRules, teams } from './schema/index.ts';
 
 /**
  * The "Eligibility" fixtures (issue 32, docs/fixtures.md "Eligibility"): Lakeside's 12U Sharks in its Spring 2027
@@ -45,5 +45,14 @@ export async function seedEligibility(
     .returning({ id: staffAccounts.id });
   if (!registrar) throw new Error('seed: Lakeside registrar insert returned nothing');
   await tx.insert(staffRoles).values({ staffId: registrar.id, organizationId: ids.lakeside, role: 'registrar' });
+  await seedAgeRules(tx, sharks.id);
   return { sharks: sharks.id, sharksLicence: sharksLicence.id, lakesideRegistrar: registrar.id };
+}
+
+/**
+ * Issue 32 point 1, the age rule: 12U Sharks counts age on August 31 of its season's year (Little League Baseball)
+ * and takes ages 11 and 12, i.e. born between September 1, 2014 and August 31, 2016. No other team has an age rule.
+ */
+async function seedAgeRules(tx: Tx, sharksId: number): Promise<void> {
+  await tx.insert(teamAgeRules).values({ teamId: sharksId, preset: 'little-league-baseball', minAge: 11, maxAge: 12 });
 }

@@ -168,6 +168,8 @@ export const LatestLicenseSchema = z
     season_name: z.string().nullable(),
     team_name: z.string().nullable(),
     organization_id: z.number().int().nullable(),
+    /** Issue 32: the team's age rule as the birth dates it allows, only when the team has one. */
+    age_rule: z.object({ born_from: z.string(), born_to: z.string() }).optional(),
   })
   .openapi('LatestLicense');
 
@@ -340,6 +342,10 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/admin/memberships/{id}/phases/{phase_id}/retry': { operationId: 'retryMembershipPhase' },
   'POST /api/admin/memberships/{id}/phases/{phase_id}/offline': { operationId: 'markPhasePaidOffline' },
   'POST /api/admin/memberships/{id}/cancel': { operationId: 'cancelMembershipSchedule' },
+  'GET /api/eligibility/athletes/{athlete_id}': { operationId: 'getEligibility' },
+  'PUT /api/eligibility/athletes/{athlete_id}/birth-date': { operationId: 'giveBirthDate' },
+  'GET /api/admin/teams/{team_id}/eligibility': { operationId: 'getTeamEligibility' },
+  'POST /api/admin/teams/{team_id}/eligibility-exceptions': { operationId: 'grantEligibilityException' },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */

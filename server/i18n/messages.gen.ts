@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","auth","checkout","common","error","field","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","form"] as const;
+export const GROUPS = ["account","admin","auth","checkout","common","eligibility","error","field","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","form"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -94,6 +94,13 @@ export interface MessageParams {
   "checkout.authenticationRequired": Record<string, never>;
   "common.languageName": Record<string, never>;
   "common.intlLocale": Record<string, never>;
+  "eligibility.notEligible": { athlete: string | number; team: string | number; from: string | number; to: string | number };
+  "eligibility.athleteNotFound": Record<string, never>;
+  "eligibility.licenceNotFound": Record<string, never>;
+  "eligibility.birthDateInvalid": Record<string, never>;
+  "eligibility.noSuchAthlete": Record<string, never>;
+  "eligibility.ageRuleAges": Record<string, never>;
+  "eligibility.ageRuleCustomDate": Record<string, never>;
   "error.summary": { first: string | number; more: number };
   "error.invalidData": Record<string, never>;
   "error.unauthenticated": Record<string, never>;
@@ -390,6 +397,10 @@ export interface MessageParams {
   "form.seasonStartRequired": Record<string, never>;
   "form.firstInstalmentRequired": Record<string, never>;
   "form.teamNameRequired": Record<string, never>;
+  "form.ageRuleAges": Record<string, never>;
+  "form.ageRuleCustomDate": Record<string, never>;
+  "form.exceptionAthleteNeeded": Record<string, never>;
+  "form.exceptionReasonNeeded": Record<string, never>;
   "form.duesRequired": Record<string, never>;
   "form.depositRequired": Record<string, never>;
   "form.planFeeRequired": Record<string, never>;

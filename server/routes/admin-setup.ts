@@ -33,6 +33,7 @@ import {
   updateSeason,
   updateTeam,
 } from '../services/admin-setup.ts';
+import { AgeRuleSchema } from './eligibility.ts';
 
 /**
  * The club console's season set-up (issue 22 point 2) and the draft editor's API (point 6), docs/api.md "Season
@@ -70,6 +71,8 @@ const AdminTeamSchema = z
     plan_months: z.array(int),
     protection_plan_id: int.nullable(),
     licences: z.array(AdminLicenceSchema),
+    /** Issue 32: the team's age rule, only when it has one. */
+    age_rule: AgeRuleSchema.optional(),
   })
   .openapi('AdminTeam');
 

@@ -47,6 +47,7 @@ import { fieldError, notFound } from '../http/errors.ts';
 import { siteLink } from '../http/origin.ts';
 import { english } from '../i18n/index.ts';
 import { draftAmountsInCents, draftJson, findDraft } from './drafts.ts';
+import { type AgeRuleJson, ageRulesOfTeams, saveTeamAgeRule } from './eligibility/index.ts';
 import { findLicence } from './licences.ts';
 import { authorizeOrganization, authorizeTeam, STAFF_TEXTS, type StaffAction, type StaffJson } from './staff/index.ts';
 import { saveStaffDraft } from './staff-drafts.ts';
@@ -95,7 +96,7 @@ function licenceJson(deps: Pick<AppDeps, 'env'>, licence: LicenceRow, claimed: n
   };
 }
 
-function teamJson(team: TeamRow, teamLicences: AdminLicenceJson[]) {
+function teamJson(team: TeamRow, teamLicences: AdminLicenceJson[], ageRule?: AgeRuleJson) {
   return {
     id: team.id,
     season_id: team.seasonId,
@@ -108,6 +109,8 @@ function teamJson(team: TeamRow, teamLicences: AdminLicenceJson[]) {
     plan_months: team.planMonths,
     protection_plan_id: team.protectionPlanId,
     licences: teamLicences,
+    // Issue 32 (additive): the team's age rule, only when it has one.
+    ...(ageRule === undefined ? {} : { age_rule: ageRule }),
   };
 }
 
@@ -202,10 +205,15 @@ export async function organizationSetup(deps: AppDeps, staff: StaffJson, organiz
     licenceRows.map((licence) => licence.id),
   );
   const licencesJson = licenceRows.map((licence) => licenceJson(deps, licence, claims.get(licence.id) ?? 0));
+  const rules = await ageRulesOfTeams(
+    db,
+    teamRows.map((team) => team.id),
+  );
   const teamsJson = teamRows.map((team) =>
     teamJson(
       team,
       licencesJson.filter((licence) => licence.kind === 'team' && licence.team_id === team.id),
+      rules.get(team.id),
     ),
   );
   return {
@@ -281,12 +289,17 @@ async function seasonTeams(deps: AppDeps, season: SeasonRow) {
     deps.db,
     licenceRows.map((licence) => licence.id),
   );
+  const rules = await ageRulesOfTeams(
+    deps.db,
+    rows.map((team) => team.id),
+  );
   return rows.map((team) =>
     teamJson(
       team,
       licenceRows
         .filter((licence) => licence.teamId === team.id)
         .map((licence) => licenceJson(deps, licence, claims.get(licence.id) ?? 0)),
+      rules.get(team.id),
     ),
   );
 }
@@ -354,7 +367,8 @@ export async function createTeam(deps: AppDeps, staff: StaffJson, seasonId: numb
     .values({ organizationId: season.organizationId, seasonId: season.id, ...teamColumns(body) })
     .returning();
   if (!team) throw new Error('team insert returned no row');
-  return { team: teamJson(team, []) };
+  await saveTeamAgeRule(deps.db, team.id, body.age_rule);
+  return { team: teamJson(team, [], (await ageRulesOfTeams(deps.db, [team.id])).get(team.id)) };
 }
 
 /**
@@ -366,6 +380,7 @@ export async function updateTeam(deps: AppDeps, staff: StaffJson, teamId: number
   await checkProtectionPlan(deps, team.organizationId, body.protection_plan_id);
   const [saved] = await deps.db.update(teams).set(teamColumns(body)).where(eq(teams.id, teamId)).returning();
   if (!saved) throw notFound(ADMIN_SETUP_TEXTS.teamNotFound);
+  await saveTeamAgeRule(deps.db, teamId, body.age_rule);
   const teamLicences = await deps.db.select().from(licences).where(eq(licences.teamId, teamId));
   const claims = await claimCounts(
     deps.db,
@@ -375,6 +390,7 @@ export async function updateTeam(deps: AppDeps, staff: StaffJson, teamId: number
     team: teamJson(
       saved,
       teamLicences.map((licence) => licenceJson(deps, licence, claims.get(licence.id) ?? 0)),
+      (await ageRulesOfTeams(deps.db, [teamId])).get(teamId),
     ),
   };
 }

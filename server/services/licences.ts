@@ -14,6 +14,7 @@ import {
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { english } from '../i18n/index.ts';
+import { teamAgeRule } from './eligibility/index.ts';
 import { householdMemberIds } from './households.ts';
 import { holdsOpenOffer, leaveLineOnClaim, takeHeldSeat } from './waitlist-seats.ts';
 
@@ -291,10 +292,13 @@ export async function latestLicenceJson(db: Db, licenceId: number) {
       .innerJoin(seasons, eq(seasons.id, teams.seasonId))
       .where(eq(teams.id, row.teamId));
   }
+  // Issue 32 (additive): the team's age rule, only when it has one (the athlete steps then check each athlete).
+  const rule = row.teamId === null ? null : await teamAgeRule(db, row.teamId);
   return {
     license_code: row.code,
     season_name: team?.seasonName ?? null,
     team_name: team?.name ?? null,
     organization_id: row.organizationId,
+    ...(rule === null ? {} : { age_rule: { born_from: rule.range.from, born_to: rule.range.to } }),
   };
 }

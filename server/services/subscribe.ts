@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps.ts';
 import { paidThrough, statusMessage } from '../domain/subscription-status.ts';
 import { conflict, fieldError, notFound, text } from '../http/errors.ts';
 import type { BillingTerm } from '../providers/types.ts';
+import { requireEligible } from './eligibility/index.ts';
 import { type ClaimResult, claimLicence, findLicence, LICENCE_TEXTS, normalizeCode } from './licences.ts';
 import { acceptsSubscriptions, currentPlan, findCoupon, saveSubscription, subscriptionOf } from './subscriptions.ts';
 
@@ -59,6 +60,8 @@ export async function planPrices(deps: AppDeps) {
 export async function claimLicenceByCode(deps: AppDeps, user: UserRow, code: string): Promise<ClaimResult> {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(LICENCE_TEXTS.notFound);
+  // Issue 32: a team's age rule refuses (422) an athlete it does not allow before any seat is taken.
+  if (licence.teamId !== null) await requireEligible(deps.db, user, licence.teamId);
   return claimLicence(deps, user, licence);
 }
 

@@ -400,6 +400,19 @@ const MATRIX: Record<string, Row> = {
     query: '?license=WAVES-2027',
     answers: { owner: 204, otherGuardian: 204, athlete: 403 },
   },
+  // Eligibility (issue 32): a household's own athletes only (another family's athlete is not found).
+  'GET /api/eligibility/athletes/{athlete_id}': {
+    access: 'user',
+    path: (victim) => `/api/eligibility/athletes/${victim.athleteId}`,
+    query: '?license_code=TIGERS-2027',
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
+  'PUT /api/eligibility/athletes/{athlete_id}/birth-date': {
+    access: 'user',
+    path: (victim) => `/api/eligibility/athletes/${victim.athleteId}/birth-date`,
+    body: () => ({ birth_date: '2015-05-01', license_code: 'TIGERS-2027' }),
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
   'GET /api/staff/drafts/{id}': { access: 'staff', path: () => '/api/staff/drafts/1', answers: { staff: 200 } },
   'GET /api/staff/licences/{code}': {
     access: 'staff',
@@ -564,6 +577,21 @@ const MATRIX: Record<string, Row> = {
     path: () => `/api/admin/drafts/${setupIds.draftId}`,
     body: () => ({ ...MATRIX_TEAM, season_id: setupIds.seasonId, waiver: null }),
     answers: allowed(200),
+  },
+  // Eligibility (issue 32): owners and registrars read a team's age rule and grant an exception; coaches neither.
+  'GET /api/admin/teams/{team_id}/eligibility': {
+    access: 'admin',
+    permission: 'grant_eligibility_exception',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/eligibility`,
+    answers: allowed(200),
+  },
+  'POST /api/admin/teams/{team_id}/eligibility-exceptions': {
+    access: 'admin',
+    permission: 'grant_eligibility_exception',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/eligibility-exceptions`,
+    body: () => ({ athlete_username: 'jordanlee', reason: 'Matrix' }),
+    staffSees: true,
+    answers: allowed(201),
   },
   // Club console, who has paid, refunds, exports (issue 22 points 3-5): any Northside role reads the Tigers roster
   // (the coach coaches it), owners and registrars act on money; Lakeside's owner finds nothing.

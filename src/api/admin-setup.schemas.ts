@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import { staffRoleSchema } from '../domain/staff';
 import { id } from '../domain/wire';
+import { ageRuleSchema } from './eligibility.schemas';
 
 const cents = z.int().check(z.gte(0));
 const whole = z.int().check(z.gte(0));
@@ -38,6 +39,8 @@ export const adminSetupTeamSchema = z.object({
   plan_months: z.array(z.int()),
   protection_plan_id: z.nullable(id),
   licences: z.array(adminLicenceSchema),
+  /** Issue 32: the team's age rule, only when it has one (./eligibility.schemas.ts). */
+  age_rule: z.optional(ageRuleSchema),
 });
 export type AdminSetupTeam = z.infer<typeof adminSetupTeamSchema>;
 

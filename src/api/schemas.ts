@@ -120,6 +120,8 @@ export const latestLicenseSchema = z.object({
   season_name: z.nullable(z.string()),
   team_name: z.nullable(z.string()),
   organization_id: z.nullable(id),
+  /** Issue 32: the team's age rule as the birth dates it allows (`YYYY-MM-DD`), only when the team has one. */
+  age_rule: z.optional(z.object({ born_from: nonEmptyString, born_to: nonEmptyString })),
 });
 export type LatestLicense = z.infer<typeof latestLicenseSchema>;
 

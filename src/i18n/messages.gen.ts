@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","athletes","card","common","contact","dashboard","document","form","household","legal","licence","login","payment","payments","player","register","reset","resume","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","athletes","card","common","contact","dashboard","document","eligibility","form","household","legal","licence","login","payment","payments","player","register","reset","resume","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -397,6 +397,38 @@ export interface MessageParams {
   "dashboard.registerWithAnother": Record<string, never>;
   "document.description": Record<string, never>;
   "document.noscript": Record<string, never>;
+  "eligibility.notEligible": { athlete: string | number; team: string | number; from: string | number; to: string | number };
+  "eligibility.birthDateHeading": Record<string, never>;
+  "eligibility.birthDateIntro": { team: string | number; athlete: string | number };
+  "eligibility.birthDateLabel": Record<string, never>;
+  "eligibility.birthDateInvalid": Record<string, never>;
+  "eligibility.continue": Record<string, never>;
+  "eligibility.ageRuleLegend": Record<string, never>;
+  "eligibility.presetNone": Record<string, never>;
+  "eligibility.presetUsSoccer": Record<string, never>;
+  "eligibility.presetLittleLeagueBaseball": Record<string, never>;
+  "eligibility.presetLittleLeagueSoftball": Record<string, never>;
+  "eligibility.presetBirthYear": Record<string, never>;
+  "eligibility.presetCustom": Record<string, never>;
+  "eligibility.ageRuleLabel": Record<string, never>;
+  "eligibility.customDate": Record<string, never>;
+  "eligibility.minAge": Record<string, never>;
+  "eligibility.maxAge": Record<string, never>;
+  "eligibility.bornBetween": { from: string | number; to: string | number };
+  "eligibility.grantHeading": Record<string, never>;
+  "eligibility.grantOpen": Record<string, never>;
+  "eligibility.grantIntro": { team: string | number };
+  "eligibility.athleteUsername": Record<string, never>;
+  "eligibility.guardianEmail": Record<string, never>;
+  "eligibility.athleteName": Record<string, never>;
+  "eligibility.reason": Record<string, never>;
+  "eligibility.grant": Record<string, never>;
+  "eligibility.granted": { athlete: string | number };
+  "eligibility.exceptionsHeading": Record<string, never>;
+  "eligibility.noExceptions": Record<string, never>;
+  "eligibility.exceptionRow": { athlete: string | number; reason: string | number; staff: string | number; date: string | number };
+  "eligibility.exceptionSaved": Record<string, never>;
+  "eligibility.ageRuleFact": Record<string, never>;
   "form.firstNameRequired": Record<string, never>;
   "form.lastNameRequired": Record<string, never>;
   "form.phoneRequired": Record<string, never>;
@@ -477,6 +509,10 @@ export interface MessageParams {
   "form.seasonStartRequired": Record<string, never>;
   "form.firstInstalmentRequired": Record<string, never>;
   "form.teamNameRequired": Record<string, never>;
+  "form.ageRuleAges": Record<string, never>;
+  "form.ageRuleCustomDate": Record<string, never>;
+  "form.exceptionAthleteNeeded": Record<string, never>;
+  "form.exceptionReasonNeeded": Record<string, never>;
   "form.duesRequired": Record<string, never>;
   "form.depositRequired": Record<string, never>;
   "form.planFeeRequired": Record<string, never>;

@@ -17,8 +17,10 @@ import {
   updateAdminSettings,
   updateAdminTeam,
 } from '../api/admin-setup';
+import { grantEligibilityException } from '../api/eligibility';
 import { adminDiscountCodeFormSchema } from '../domain/forms/admin-discount-code';
 import { adminNewDraftFormSchema } from '../domain/forms/admin-draft';
+import { adminExceptionFormSchema } from '../domain/forms/admin-eligibility-exception';
 import {
   adminCoachLicenceFormSchema,
   adminLicenceFormSchema,
@@ -43,7 +45,9 @@ export type AdminFormTarget =
   | { form: 'settings'; organizationId: number }
   | { form: 'discountCode'; organizationId: number }
   | { form: 'staffInvite'; organizationId: number }
-  | { form: 'draft'; organizationId: number };
+  | { form: 'draft'; organizationId: number }
+  /** Issue 32: 'Grant an exception' to a team's age rule. */
+  | { form: 'eligibilityException'; teamId: number };
 
 /** The permission each form's call needs (server/services/staff/permissions.ts; `can` of GET /api/admin/me). */
 const FORM_PERMISSION: Readonly<Record<AdminFormKind, StaffAction>> = {
@@ -59,6 +63,7 @@ const FORM_PERMISSION: Readonly<Record<AdminFormKind, StaffAction>> = {
   discountCode: 'manage_discounts',
   staffInvite: 'manage_staff',
   draft: 'manage_drafts',
+  eligibilityException: 'grant_eligibility_exception',
 };
 
 /** Whether the staff member's flags in the organization let them open `form` (the server refuses the others). */
@@ -125,6 +130,8 @@ export function isValidAdminForm(target: AdminFormTarget, values: Values): boole
       return adminStaffInviteFormSchema.safeParse(fieldsOf(target.form, values)).success;
     case 'draft':
       return adminNewDraftFormSchema.safeParse(fieldsOf(target.form, values)).success;
+    case 'eligibilityException':
+      return adminExceptionFormSchema.safeParse(fieldsOf(target.form, values)).success;
   }
 }
 
@@ -193,6 +200,12 @@ async function sendAdminForm(
         adminStaffInviteFormSchema.parse(fieldsOf(target.form, values)),
         options,
       );
+    case 'eligibilityException':
+      return grantEligibilityException(
+        target.teamId,
+        adminExceptionFormSchema.parse(fieldsOf(target.form, values)),
+        options,
+      );
   }
 }
 
@@ -213,6 +226,12 @@ const TEAM_FIELDS = [
   'is_app_fee_itemized',
   'plan_months',
   'protection_plan_id',
+  // Issue 32: the age rule ('' for none; `had_age_rule` removes one the team had).
+  'age_rule',
+  'age_custom_date',
+  'age_min',
+  'age_max',
+  'had_age_rule',
 ];
 
 const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {
@@ -228,4 +247,5 @@ const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {
   discountCode: ['code', 'percent_off', 'flat_discount_cents'],
   staffInvite: ['name', 'email', 'role', 'team_id'],
   draft: ['team_id'],
+  eligibilityException: ['athlete_username', 'guardian_email', 'athlete_name', 'reason'],
 };

@@ -8,8 +8,10 @@
  * names: the views write them in the language in use (`text`, `consoleDate`, `plansText`, `t('admin.role')`).
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { isIsoDate } from '../domain/dates';
+import { type BirthDateRange, birthDateRange } from '../domain/eligibility';
 import type { AdminSeasonValues } from '../domain/forms/admin-season';
-import { type AdminTeamValues, teamValuesOf } from '../domain/forms/admin-team';
+import { type AdminTeamValues, ageRuleBodySchema, ageRuleOfValues, teamValuesOf } from '../domain/forms/admin-team';
 import { formatUsd } from '../domain/money';
 import type { StaffRole } from '../domain/staff';
 import { intlLocale, type Message, t } from '../i18n/runtime';
@@ -54,6 +56,8 @@ export interface SetupTeamRow {
   licences: SetupLicenceRow[];
   /** The team form's values for 'Change team' (money in dollars). */
   values: AdminTeamValues;
+  /** Issue 32: the birth dates the team's age rule allows (`YYYY-MM-DD`), or null when it has none. */
+  ageRule: BirthDateRange | null;
 }
 
 export interface SetupSeasonRow {
@@ -103,6 +107,8 @@ export interface SetupLoaded {
   canEditSetup: boolean;
   /** The `manage_staff` flag (owners): the staff and invitations. */
   canManageStaff: boolean;
+  /** Issue 32: owners and registrars grant exceptions to a team's age rule. */
+  canGrantExceptions: boolean;
   seasons: SetupSeasonRow[];
   coachLicences: SetupLicenceRow[];
   protectionPlans: { id: number; name: string }[];
@@ -155,7 +161,24 @@ export function consoleInstant(iso: string, withTime: boolean): string {
 
 /** What was just saved, announced: 'Season saved.' (`admin.saved`). */
 function savedOf(form: AdminFormKind): Message {
+  if (form === 'eligibilityException') return { key: 'eligibility.exceptionSaved' };
   return { key: 'admin.saved', params: { form } };
+}
+
+/**
+ * Issue 32: the birth dates the team form's age rule allows in the season starting `seasonStartDate` ('Born between
+ * {from} and {to}', live as the owner types), or null while the rule is none or incomplete.
+ */
+export function ageRuleRangeOf(values: AdminTeamValues, seasonStartDate: string): BirthDateRange | null {
+  const body = ageRuleOfValues(values).age_rule;
+  if (body === undefined || body === null) return null;
+  const parsed = ageRuleBodySchema.safeParse(body);
+  if (!parsed.success || !isIsoDate(seasonStartDate)) return null;
+  const rule = parsed.data;
+  return birthDateRange(
+    { preset: rule.preset, customDate: rule.custom_date, minAge: rule.min_age, maxAge: rule.max_age },
+    seasonStartDate,
+  );
 }
 
 /** 'Owner', 'Registrar', or a coach with their teams: 'Coach (12U Tigers)'. */
@@ -224,6 +247,7 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
     role: data.role,
     canEditSetup: data.can?.edit_setup === true,
     canManageStaff: data.can?.manage_staff === true,
+    canGrantExceptions: data.can?.grant_eligibility_exception === true,
     seasons: seasons.map((season) => ({
       id: season.id,
       name: season.name,
@@ -242,6 +266,8 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
         protectionPlan: team.protection_plan_id === null ? null : (planName.get(team.protection_plan_id) ?? null),
         licences: team.licences.map(licenceRow),
         values: teamValuesOf(team),
+        // Issue 32: the team's age rule as the birth dates it allows, or null.
+        ageRule: team.age_rule === undefined ? null : { from: team.age_rule.born_from, to: team.age_rule.born_to },
       })),
     })),
     coachLicences: coach_licences.map(licenceRow),

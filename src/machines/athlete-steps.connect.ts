@@ -7,19 +7,47 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Athlete } from '../api/schemas';
 import type { NewAthleteFormValues } from '../domain/forms/create-athlete';
 import { displayName } from '../domain/names';
-import type { AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
+import type {
+  AthleteStep,
+  AthleteStepsContext,
+  athleteStepsMachine,
+  EligibilityRefusal,
+} from './athlete-steps.machine';
 
+export type { EligibilityRefusal };
 export type AthleteStepsActorRef = ActorRefFrom<typeof athleteStepsMachine>;
 export type AthleteStepsSnapshot = SnapshotFrom<typeof athleteStepsMachine>;
 
+/** The screen shown besides the two steps: issue 32's date of birth, asked where a team's age rule needs it. */
+export type AthleteStepsScreen = AthleteStep | 'birthDate';
+
 /** The screen shown: the list stays up while a chosen or created athlete is checked; none once the steps ended. */
-export function athleteStepsScreen(snapshot: AthleteStepsSnapshot): AthleteStep | null {
-  if (snapshot.matches('athleteList') || snapshot.matches('checkingMembership')) return 'athleteList';
+export function athleteStepsScreen(snapshot: AthleteStepsSnapshot): AthleteStepsScreen | null {
+  if (
+    snapshot.matches({ checkingEligibility: 'askingBirthDate' }) ||
+    snapshot.matches({ checkingEligibility: 'savingBirthDate' })
+  ) {
+    return 'birthDate';
+  }
+  if (
+    snapshot.matches('athleteList') ||
+    snapshot.matches('checkingEligibility') ||
+    snapshot.matches('checkingMembership')
+  ) {
+    return 'athleteList';
+  }
   if (snapshot.matches('createAthlete')) return 'createAthlete';
   return null;
 }
 
-export type AthleteListStatus = 'loading' | 'loadFailed' | 'choosing' | 'alreadyMember' | 'claimFailed' | 'checking';
+export type AthleteListStatus =
+  | 'loading'
+  | 'loadFailed'
+  | 'choosing'
+  | 'alreadyMember'
+  | 'claimFailed'
+  | 'notEligible'
+  | 'checking';
 
 /** An athlete as the list shows it: the name title-cased (§5). */
 export interface AthleteRow {
@@ -40,6 +68,8 @@ export interface AthleteListView {
   busy: boolean;
   /** The §8 text of `loadFailed` and `claimFailed` (a claim failure without a text of the server's: null, 'Error'). */
   error: string | null;
+  /** Issue 32, `notEligible`: who was refused and the birth dates the team's age rule allows (`YYYY-MM-DD`). */
+  refusal: EligibilityRefusal | null;
   canChoose: boolean;
   canNext: boolean;
   canAdd: boolean;
@@ -48,7 +78,9 @@ export interface AthleteListView {
 }
 
 function athleteListStatus(snapshot: AthleteStepsSnapshot): AthleteListStatus {
-  if (snapshot.matches('checkingMembership')) return 'checking';
+  if (snapshot.matches({ checkingEligibility: 'failed' })) return 'loadFailed';
+  if (snapshot.matches('checkingMembership') || snapshot.matches('checkingEligibility')) return 'checking';
+  if (snapshot.matches({ athleteList: { choosing: 'notEligible' } })) return 'notEligible';
   if (snapshot.matches({ athleteList: 'loadFailed' })) return 'loadFailed';
   if (snapshot.matches({ athleteList: { choosing: 'alreadyMember' } })) return 'alreadyMember';
   if (snapshot.matches({ athleteList: { choosing: 'claimFailed' } })) return 'claimFailed';
@@ -80,6 +112,7 @@ export function athleteListView(snapshot: AthleteStepsSnapshot): AthleteListView
     chosenAthleteId: context.chosenAthlete?.user_id ?? null,
     busy: status === 'loading' || status === 'checking',
     error: context.error,
+    refusal: status === 'notEligible' ? context.refusal : null,
     // Choosing takes no guard: any listed athlete may be picked while the list is shown.
     canChoose: snapshot.can({ type: 'CHOOSE_ATHLETE', userId: context.athletes[0]?.user_id ?? 0 }),
     canNext: snapshot.can({ type: 'NEXT' }),
@@ -116,4 +149,41 @@ export function createAthleteView(snapshot: AthleteStepsSnapshot): CreateAthlete
 /** Whether the machine takes the create-athlete form as typed: its schema holds (§5) and no call runs. */
 export function canCreateAthlete(snapshot: AthleteStepsSnapshot, values: NewAthleteFormValues): boolean {
   return snapshot.can({ type: 'CREATE_ATHLETE', values });
+}
+
+export type BirthDateStatus = 'idle' | 'failed' | 'saving';
+
+/** Issue 32: the date of birth asked of the chosen athlete where the team's age rule needs it. */
+export interface BirthDateView {
+  status: BirthDateStatus;
+  /** The chosen athlete's name (title-cased, §5) and the team's. */
+  athlete: string;
+  team: string;
+  /** The server's text of `failed`. */
+  error: string | null;
+  canBack: boolean;
+}
+
+function teamNameOf(context: AthleteStepsContext): string {
+  return context.eligibility?.team_name ?? context.latestLicence?.team_name ?? '';
+}
+
+export function birthDateView(snapshot: AthleteStepsSnapshot): BirthDateView {
+  const { context } = snapshot;
+  return {
+    status: snapshot.matches({ checkingEligibility: 'savingBirthDate' })
+      ? 'saving'
+      : snapshot.matches({ checkingEligibility: { askingBirthDate: 'failed' } })
+        ? 'failed'
+        : 'idle',
+    athlete: displayName(context.chosenAthlete?.name ?? ''),
+    team: teamNameOf(context),
+    error: context.error,
+    canBack: snapshot.can({ type: 'BACK' }),
+  };
+}
+
+/** Whether the machine takes the date as typed (a real `YYYY-MM-DD` date; the server refuses a future one). */
+export function canGiveBirthDate(snapshot: AthleteStepsSnapshot, date: string): boolean {
+  return snapshot.can({ type: 'BIRTH_DATE', date });
 }

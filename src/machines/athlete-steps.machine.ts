@@ -4,17 +4,28 @@
  * (athlete-membership.machine.ts). login.machine.ts and register.machine.ts invoke it from one state each (invoke id
  * `athleteSteps`), so both run one copy of these steps.
  *
+ * Issue 32 (who may play): with a licence whose team has an age rule (the latest licence's `age_rule`), a chosen or
+ * created athlete is checked first (`checkingEligibility`: the guard `isEligible`, src/domain/eligibility.ts): the
+ * athlete's date of birth is asked where missing, and an athlete outside the rule's range goes back to the list with
+ * the refusal, before any seat is claimed. A team without an age rule goes straight to the membership check, as
+ * before. Further checks of a chosen athlete slot in after `checkingEligibility`, before `checkingMembership`.
+ *
  * Its exits are final states whose output the wizard maps to its own next step: `back` (Back on the list) and
  * `continue` (the membership check passed). `context.step` says which of its two steps the wizard is at (the list
  * stays the step while a chosen athlete is checked, the form while a created one is); each wizard mirrors it into
  * its URL as its own step number.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { and, assertEvent, assign, setup } from 'xstate';
 import { getAthletes, registerAthlete, setLatestLicense } from '../api/auth';
+import { getEligibility, giveBirthDate } from '../api/eligibility';
+import type { Eligibility } from '../api/eligibility.schemas';
 import { errorText } from '../api/errors';
 import type { Athlete, AthleteAccountPayload, LatestLicense } from '../api/schemas';
 import { isCreateAthleteFormValid, toAthleteAccountPayload } from '../domain/account-forms';
+import { isIsoDate } from '../domain/dates';
+import { isEligible } from '../domain/eligibility';
 import type { NewAthleteFormValues } from '../domain/forms/create-athlete';
+import { displayName } from '../domain/names';
 import {
   type AthleteMembershipInput,
   type AthleteMembershipOutput,
@@ -40,6 +51,8 @@ export type AthleteStepEvent =
   | { type: 'RETRY' }
   /** The create-athlete form as typed; refused unless valid per §5 (src/domain/forms/create-athlete.ts). */
   | { type: 'CREATE_ATHLETE'; values: NewAthleteFormValues }
+  /** Issue 32: the chosen athlete's date of birth (`YYYY-MM-DD`), asked where the team's age rule needs it. */
+  | { type: 'BIRTH_DATE'; date: string }
   | { type: 'BACK' };
 
 export interface AthleteStepsInput {
@@ -67,10 +80,34 @@ export interface AthleteStepsContext {
   resumedAthleteId: number | null;
   /** Why the last membership check blocked, shown once the athlete list has been loaded again. */
   membershipOutcome: AthleteMembershipOutput | null;
+  /** Issue 32: the chosen athlete's eligibility for the licence's team, as the server last answered it. */
+  eligibility: Eligibility | null;
+  /** Issue 32: the athlete the team's age rule refused, shown once on the list (with the rule's range). */
+  refusal: EligibilityRefusal | null;
   /** The §8 text of the error state the steps are in, if any. */
   error: string | null;
   /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
   exit: AthleteStepsOutput | null;
+}
+
+/** Issue 32: who the team's age rule refused and the birth dates it allows (`YYYY-MM-DD`); the view writes the text. */
+export interface EligibilityRefusal {
+  athlete: string;
+  team: string;
+  bornFrom: string;
+  bornTo: string;
+}
+
+/** Issue 32: the refusal of the chosen athlete by the answer's rule (only reached with a rule). */
+function refusalOf(context: AthleteStepsContext, eligibility: Eligibility): EligibilityRefusal | null {
+  const rule = eligibility.age_rule;
+  if (rule === null || context.chosenAthlete === null) return null;
+  return {
+    athlete: displayName(context.chosenAthlete.name),
+    team: eligibility.team_name,
+    bornFrom: rule.born_from,
+    bornTo: rule.born_to,
+  };
 }
 
 /** The licence is recorded only through `hasLicence`; this makes that invariant loud. */
@@ -84,6 +121,11 @@ function athletePayloadOf(values: NewAthleteFormValues): AthleteAccountPayload {
   const payload = toAthleteAccountPayload(values);
   if (payload === null) throw new Error('The athlete steps create an athlete from an invalid form.');
   return payload;
+}
+
+function chosenAthleteId(context: AthleteStepsContext): number {
+  if (context.chosenAthlete === null) throw new Error('The eligibility check started without a chosen athlete.');
+  return context.chosenAthlete.user_id;
 }
 
 function membershipInput(context: AthleteStepsContext): AthleteMembershipInput {
@@ -105,6 +147,13 @@ export const athleteStepsMachine = setup({
     loadAthletes: apiCall<Athlete[]>((_, signal) => getAthletes({ signal })),
     registerAthlete: apiCall<Athlete, AthleteAccountPayload>((input, signal) => registerAthlete(input, { signal })),
     athleteMembership: athleteMembershipMachine,
+    loadEligibility: apiCall<Eligibility, { athleteId: number; licenseCode: string }>((input, signal) =>
+      getEligibility(input.athleteId, input.licenseCode, { signal }),
+    ),
+    saveBirthDate: apiCall<Eligibility, { athleteId: number; birthDate: string; licenseCode: string }>(
+      (input, signal) =>
+        giveBirthDate(input.athleteId, { birth_date: input.birthDate, license_code: input.licenseCode }, { signal }),
+    ),
   },
   guards: {
     opensAtCreateAthlete: ({ context }) => context.step === 'createAthlete',
@@ -114,6 +163,19 @@ export const athleteStepsMachine = setup({
     isMembershipBlocked: (_, params: AthleteMembershipOutput) => params.exit !== 'continue',
     wasAlreadyMember: ({ context }) => context.membershipOutcome?.exit === 'alreadyMember',
     didClaimFail: ({ context }) => context.membershipOutcome?.exit === 'claimFailed',
+    /** Issue 32: the licence's team has an age rule (the latest licence says so); otherwise nothing is checked. */
+    teamHasAgeRule: ({ context }) => context.license !== null && context.latestLicence?.age_rule !== undefined,
+    /** Issue 32, the eligibility guard: no rule, an exception, or a date of birth in the rule's range. */
+    isEligible: (_, params: Eligibility) =>
+      isEligible({
+        range: params.age_rule === null ? null : { from: params.age_rule.born_from, to: params.age_rule.born_to },
+        birthDate: params.birth_date,
+        hasException: params.has_exception,
+      }),
+    /** Issue 32: the rule needs the athlete's date of birth, which is not known yet. */
+    needsBirthDate: (_, params: Eligibility) => params.birth_date === null,
+    /** Issue 32: a date the form may send (the server also refuses one in the future). */
+    isBirthDate: (_, params: { date: string }) => isIsoDate(params.date) && params.date >= '1900-01-01',
   },
   actions: {
     leave: assign({
@@ -130,6 +192,13 @@ export const athleteStepsMachine = setup({
         params.exit === 'alreadyMember' ? null : context.chosenAthlete,
     }),
     forgetMembershipOutcome: assign({ membershipOutcome: null }),
+    rememberEligibility: assign({ eligibility: (_, params: Eligibility) => params }),
+    // Issue 32: the refused athlete cannot stay chosen; the list says why.
+    refuseAthlete: assign({
+      refusal: ({ context }, params: Eligibility) => refusalOf(context, params),
+      chosenAthlete: null,
+      eligibility: null,
+    }),
     rememberLatestLicence: assign({
       latestLicence: (_, params: { latestLicence: LatestLicense }) => params.latestLicence,
     }),
@@ -168,6 +237,8 @@ export const athleteStepsMachine = setup({
     chosenAthlete: null,
     resumedAthleteId: input.chosenAthleteId ?? null,
     membershipOutcome: null,
+    eligibility: null,
+    refusal: null,
     error: null,
     exit: null,
   }),
@@ -267,14 +338,25 @@ export const athleteStepsMachine = setup({
               description: "spec §4/§8: 'Sorry, this athlete already has a membership for the season.'",
             },
             claimFailed: { description: 'spec §8 Claim failure: the error response text' },
+            notEligible: {
+              description:
+                "§4, issue 32: '{athlete} is not eligible for {team}: players must be born between {date} and {date}.'",
+            },
           },
           on: {
             CHOOSE_ATHLETE: { target: '.idle', actions: 'chooseAthlete' },
-            NEXT: {
-              guard: 'hasChosenAthlete',
-              target: '#athleteSteps.checkingMembership',
-              description: "spec §4: 'Next' runs the membership check; enabled once an athlete is chosen",
-            },
+            NEXT: [
+              {
+                guard: and(['hasChosenAthlete', 'teamHasAgeRule']),
+                target: '#athleteSteps.checkingEligibility',
+                description: "§4, issue 32: with a team age rule, 'Next' checks the athlete's eligibility first",
+              },
+              {
+                guard: 'hasChosenAthlete',
+                target: '#athleteSteps.checkingMembership',
+                description: "spec §4: 'Next' runs the membership check; enabled once an athlete is chosen",
+              },
+            ],
           },
         },
       },
@@ -312,11 +394,19 @@ export const athleteStepsMachine = setup({
               assertEvent(event, 'CREATE_ATHLETE');
               return athletePayloadOf(event.values);
             },
-            onDone: {
-              target: '#athleteSteps.checkingMembership',
-              actions: { type: 'chooseCreatedAthlete', params: ({ event }) => ({ athlete: event.output }) },
-              description: 'spec §4: creating an athlete runs the membership check like choosing one',
-            },
+            onDone: [
+              {
+                guard: 'teamHasAgeRule',
+                target: '#athleteSteps.checkingEligibility',
+                actions: { type: 'chooseCreatedAthlete', params: ({ event }) => ({ athlete: event.output }) },
+                description: "§4, issue 32: with a team age rule, a created athlete's eligibility is checked first",
+              },
+              {
+                target: '#athleteSteps.checkingMembership',
+                actions: { type: 'chooseCreatedAthlete', params: ({ event }) => ({ athlete: event.output }) },
+                description: 'spec §4: creating an athlete runs the membership check like choosing one',
+              },
+            ],
             onError: {
               target: 'form.failed',
               actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
@@ -325,6 +415,94 @@ export const athleteStepsMachine = setup({
         },
       },
       on: { BACK: { target: 'athleteList', description: 'spec §2, §4: Back moves one step down, to the list' } },
+    },
+    checkingEligibility: {
+      description:
+        "§4, issue 32: the team's age rule (the guard isEligible): the athlete's date of birth where missing, then " +
+        'eligible (on to the membership check) or refused (back to the list), before any seat is claimed',
+      initial: 'loading',
+      states: {
+        loading: {
+          description: '§4, issue 32: GET /api/eligibility/athletes/{athlete_id}?license_code=',
+          tags: ['busy'],
+          invoke: {
+            id: 'eligibility',
+            src: 'loadEligibility',
+            input: ({ context }) => ({ athleteId: chosenAthleteId(context), licenseCode: licenceOf(context) }),
+            onDone: [
+              {
+                guard: { type: 'isEligible', params: ({ event }) => event.output },
+                target: '#athleteSteps.checkingMembership',
+                actions: { type: 'rememberEligibility', params: ({ event }) => event.output },
+                description: '§4, issue 32: eligible (or an exception): on to the membership check',
+              },
+              {
+                guard: { type: 'needsBirthDate', params: ({ event }) => event.output },
+                target: 'askingBirthDate',
+                actions: { type: 'rememberEligibility', params: ({ event }) => event.output },
+                description: "§4, issue 32: the athlete's date of birth is asked once, where missing",
+              },
+              {
+                target: '#athleteSteps.athleteList.choosing.notEligible',
+                actions: { type: 'refuseAthlete', params: ({ event }) => event.output },
+                description: '§4, issue 32: born outside the range: refused, back to the list',
+              },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        failed: {
+          description: 'spec §8 general mapping; the person may try again',
+          on: { RETRY: { target: 'loading' } },
+        },
+        askingBirthDate: {
+          description: "§4, issue 32: 'Date of birth' of the chosen athlete (kept on the athlete)",
+          initial: 'idle',
+          states: {
+            idle: { description: '§4, issue 32: the date of birth form' },
+            failed: { description: 'spec §8 general mapping: the server refused the date' },
+          },
+          on: {
+            BIRTH_DATE: {
+              guard: { type: 'isBirthDate', params: ({ event }) => ({ date: event.date }) },
+              target: 'savingBirthDate',
+            },
+          },
+        },
+        savingBirthDate: {
+          description: '§4, issue 32: PUT /api/eligibility/athletes/{athlete_id}/birth-date',
+          tags: ['busy'],
+          invoke: {
+            id: 'birthDate',
+            src: 'saveBirthDate',
+            input: ({ context, event }) => {
+              assertEvent(event, 'BIRTH_DATE');
+              return { athleteId: chosenAthleteId(context), birthDate: event.date, licenseCode: licenceOf(context) };
+            },
+            onDone: [
+              {
+                guard: { type: 'isEligible', params: ({ event }) => event.output },
+                target: '#athleteSteps.checkingMembership',
+                actions: { type: 'rememberEligibility', params: ({ event }) => event.output },
+                description: '§4, issue 32: born in the range: on to the membership check',
+              },
+              {
+                target: '#athleteSteps.athleteList.choosing.notEligible',
+                actions: { type: 'refuseAthlete', params: ({ event }) => event.output },
+                description: '§4, issue 32: born outside the range: refused, back to the list',
+              },
+            ],
+            onError: {
+              target: 'askingBirthDate.failed',
+              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+      on: { BACK: { target: 'athleteList', description: '§4, issue 32: Back from the date of birth, to the list' } },
     },
     checkingMembership: {
       description: 'spec §4 Register wizard: after an athlete is chosen or created (athlete-membership.machine.ts)',

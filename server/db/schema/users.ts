@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -42,6 +43,11 @@ export const users = pgTable(
     latestLicenseId: integer('latest_license_id'),
     /** The person's language (issue 31): one of the catalogues' locales, set at registration from Accept-Language. */
     language: text('language').$type<Locale>().notNull().default('en'),
+    /**
+     * Issue 32 point 1: an athlete's date of birth (`YYYY-MM-DD`), asked once by the athlete steps of a team with an
+     * age rule; null until then (the player profile's `birthday`, when there is one, counts while this is null).
+     */
+    birthDate: date('birth_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -42,6 +42,7 @@ import {
 } from '../../http/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/index.ts';
 import type { CardSummary, PaymentIntent, SetupIntent } from '../../providers/types.ts';
+import { requireEligible } from '../eligibility/index.ts';
 import { ensureHousehold, householdAthleteIds, householdIdOf } from '../households.ts';
 import { LICENCE_TEXTS } from '../licences.ts';
 import { clearPaidProgressOf } from '../registration-progress.ts';
@@ -405,6 +406,10 @@ export async function checkout(
     // Priced again whatever settleOpen saw: a success of another checkout may have recorded these athletes between
     // the first pricing and its look at the open checkouts (then it found none open to record).
     priced = await priceLines(deps, body, athleteRows(db, caller.id));
+    // Issue 32: each athlete's team age rule, checked again (422 naming the first athlete it refuses).
+    for (const line of priced.lines) {
+      if (line.context) await requireEligible(db, { id: line.athleteId, name: line.name }, line.context.teamId);
+    }
 
     const problems = priced.lines.filter((line) => line.problem !== null);
     if (problems.length > 0) {

@@ -18,6 +18,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ApiError, conflict, fieldError, forbidden, notFound, text } from '../../http/errors.ts';
 import { DEFAULT_LOCALE, english, type Locale } from '../../i18n/index.ts';
 import type { IntentStatus, PaymentIntent } from '../../providers/types.ts';
+import { requireEligible } from '../eligibility/index.ts';
 import { LICENCE_TEXTS } from '../licences.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
 import { openIntent, openSetup } from './charge.ts';
@@ -118,6 +119,7 @@ export async function checkout(
     return (await teamMembershipOf(db, payer, team.id)) !== null;
   };
   if (await paidAlready()) return PAID;
+  await requireEligible(db, payer, team.id); // Issue 32: the team's age rule, checked again (422).
   await reclaimReleasedSeats(deps, [payer.id], team.id); // Issue 30 point 4: a released hold is claimed again.
   const seat = await requireTeamSeat(db, payer, team.id, { allowPaused: false, now: deps.now() });
 

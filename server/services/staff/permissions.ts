@@ -62,6 +62,8 @@ export const PERMISSIONS: { readonly [A in StaffAction]: Permission } = {
   use_two_factor: row('account', true, true, false),
   /** Require a second factor of everyone who can move money in the organization. */
   require_two_factor: row('organization', true, false, false),
+  /** Issue 32: let one athlete onto a team whatever its age rule says, with a reason (audited). */
+  grant_eligibility_exception: row('team', true, true, false),
 };
 
 /** Whether `role` may do `action` at all (the table's cell). */

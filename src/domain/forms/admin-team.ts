@@ -4,6 +4,7 @@
  * editor's form (./admin-draft.ts): a deposit no larger than the dues, monthly plans of 2 to 24 months.
  */
 import { z } from 'zod/mini';
+import { AGE_RULE_PRESETS, type AgeRulePreset, ageRuleProblem } from '../eligibility.ts';
 import type { FormKey } from '../form-schema.ts';
 import {
   centsField,
@@ -53,8 +54,46 @@ export const depositWithinDues = z.refine<{ total_dues_cents: number; athlete_de
   { message: DEPOSIT_TOO_BIG, path: ['athlete_deposit_cents'] },
 );
 
+/** Issue 32: the age rule's texts (its ages; its custom date). */
+export const AGE_RULE_AGES = 'form.ageRuleAges' satisfies FormKey;
+export const AGE_RULE_CUSTOM_DATE = 'form.ageRuleCustomDate' satisfies FormKey;
+
+/**
+ * Issue 32 point 1: a team's age rule in the body (src/domain/eligibility.ts): a preset or a custom date, and the
+ * ages allowed on it. Absent: the rule stays as it is; null: the team has none.
+ */
+export const ageRuleBodySchema = z
+  .object({
+    preset: z.enum(AGE_RULE_PRESETS, { error: SELECTION_INVALID }),
+    custom_date: z.nullable(z.string({ error: AGE_RULE_CUSTOM_DATE })),
+    min_age: z.int({ error: AGE_RULE_AGES }),
+    max_age: z.int({ error: AGE_RULE_AGES }),
+  })
+  .check(
+    z.refine((rule) => ageRuleProblemOf(rule) !== 'ages', { message: AGE_RULE_AGES, path: ['max_age'] }),
+    z.refine((rule) => ageRuleProblemOf(rule) !== 'customDate', {
+      message: AGE_RULE_CUSTOM_DATE,
+      path: ['custom_date'],
+    }),
+  );
+
+export type AgeRuleBody = z.output<typeof ageRuleBodySchema>;
+
+function ageRuleProblemOf(rule: AgeRuleBody) {
+  return ageRuleProblem({
+    preset: rule.preset,
+    customDate: rule.custom_date,
+    minAge: rule.min_age,
+    maxAge: rule.max_age,
+  });
+}
+
 export const adminTeamBodySchema = z
-  .object({ name: textField(TEAM_NAME_REQUIRED), ...teamFeeShape })
+  .object({
+    name: textField(TEAM_NAME_REQUIRED),
+    ...teamFeeShape,
+    age_rule: z.optional(z.nullable(ageRuleBodySchema)),
+  })
   .check(depositWithinDues);
 
 export type AdminTeamBody = z.output<typeof adminTeamBodySchema>;
@@ -72,6 +111,15 @@ export type AdminTeamValues = {
   is_app_fee_itemized: string;
   plan_months: string;
   protection_plan_id: string;
+  /**
+   * Issue 32, the age rule: its preset ('' for none), the custom date (`YYYY-MM-DD`, only with 'custom'), the ages
+   * allowed; `had_age_rule` 'true' when the team had a rule as the form opened (choosing none then removes it).
+   */
+  age_rule?: string;
+  age_custom_date?: string;
+  age_min?: string;
+  age_max?: string;
+  had_age_rule?: string;
 };
 
 export const EMPTY_ADMIN_TEAM: AdminTeamValues = {
@@ -108,9 +156,40 @@ export function teamFeesOfValues(values: Omit<AdminTeamValues, 'name'>) {
   };
 }
 
+function isPreset(text: string): text is AgeRulePreset {
+  return AGE_RULE_PRESETS.some((preset) => preset === text);
+}
+
+function ageText(text: string | undefined): number {
+  return text !== undefined && /^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
+/**
+ * The age rule of a form's values: absent when the team has none and had none (the body stays as it always was),
+ * null when one is removed, else the rule (an unknown preset or a bad age is left for the schema to refuse).
+ */
+export function ageRuleOfValues(
+  values: Pick<AdminTeamValues, 'age_rule' | 'age_custom_date' | 'age_min' | 'age_max' | 'had_age_rule'>,
+): { age_rule?: { preset: string; custom_date: string | null; min_age: number; max_age: number } | null } {
+  const preset = values.age_rule ?? '';
+  if (preset === '') return values.had_age_rule === 'true' ? { age_rule: null } : {};
+  return {
+    age_rule: {
+      preset,
+      custom_date: isPreset(preset) && preset === 'custom' ? (values.age_custom_date ?? '') : null,
+      min_age: ageText(values.age_min),
+      max_age: ageText(values.age_max),
+    },
+  };
+}
+
 /** The form's schema: its values converted to the body, then the body's rules (errors keyed by the same fields). */
 export const adminTeamFormSchema = z.pipe(
-  z.transform((values: AdminTeamValues) => ({ name: values.name, ...teamFeesOfValues(values) })),
+  z.transform((values: AdminTeamValues) => ({
+    name: values.name,
+    ...teamFeesOfValues(values),
+    ...ageRuleOfValues(values),
+  })),
   adminTeamBodySchema,
 );
 
@@ -130,7 +209,9 @@ export function teamValuesOf(team: {
   is_app_fee_itemized: boolean;
   plan_months: readonly number[];
   protection_plan_id: number | null;
+  age_rule?: { preset: AgeRulePreset; custom_date: string | null; min_age: number; max_age: number } | undefined;
 }): AdminTeamValues {
+  const rule = team.age_rule;
   return {
     name: team.name,
     total_dues_cents: centsToDollarsText(team.total_dues_cents),
@@ -140,5 +221,15 @@ export function teamValuesOf(team: {
     is_app_fee_itemized: team.is_app_fee_itemized ? 'true' : 'false',
     plan_months: team.plan_months.join(','),
     protection_plan_id: team.protection_plan_id === null ? '' : String(team.protection_plan_id),
+    // Issue 32: only a team with an age rule carries its fields (a team without one has the values it always had).
+    ...(rule === undefined
+      ? {}
+      : {
+          age_rule: rule.preset,
+          age_custom_date: rule.custom_date ?? '',
+          age_min: String(rule.min_age),
+          age_max: String(rule.max_age),
+          had_age_rule: 'true',
+        }),
   };
 }

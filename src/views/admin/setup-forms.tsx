@@ -1,7 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import { formatDisplayDate } from '../../domain/dates';
+import { AGE_RULE_PRESETS, type AgeRulePreset } from '../../domain/eligibility';
 import { adminDiscountCodeFormSchema, EMPTY_ADMIN_DISCOUNT_CODE } from '../../domain/forms/admin-discount-code';
 import { adminNewDraftFormSchema, EMPTY_ADMIN_NEW_DRAFT } from '../../domain/forms/admin-draft';
+import { adminExceptionFormSchema, EMPTY_ADMIN_EXCEPTION } from '../../domain/forms/admin-eligibility-exception';
 import {
   adminCoachLicenceFormSchema,
   adminLicenceFormSchema,
@@ -14,9 +17,10 @@ import { type AdminSettingsValues, adminSettingsValuesSchema } from '../../domai
 import { adminStaffInviteFormSchema, EMPTY_ADMIN_STAFF_INVITE } from '../../domain/forms/admin-staff-invite';
 import { type AdminTeamValues, adminTeamFormSchema, EMPTY_ADMIN_TEAM } from '../../domain/forms/admin-team';
 import { STAFF_ROLES } from '../../domain/staff';
+import { intlLocale } from '../../i18n/runtime';
 import { useT } from '../../i18n/use-t';
 import type { AdminFormActorRef } from '../../machines/admin-setup.connect';
-import { adminFormView } from '../../machines/admin-setup.connect';
+import { adminFormView, ageRuleRangeOf } from '../../machines/admin-setup.connect';
 import { Alert } from '../common/alert';
 import { SelectField, TextField } from '../common/field';
 import { useForm } from '../common/use-form';
@@ -139,8 +143,20 @@ export function SeasonForm({
   );
 }
 
+/** Issue 32: a team form opens without an age rule unless the team has one (its values then carry it). */
+const NO_AGE_RULE = { age_rule: '', age_custom_date: '', age_min: '', age_max: '', had_age_rule: '' };
+
 /** A new team offers pay in full only until monthly plans are ticked. */
 const NEW_TEAM: AdminTeamValues = { ...EMPTY_ADMIN_TEAM, plan_months: '' };
+
+/** Issue 32: the age rule's presets as the team form lists them (src/domain/eligibility.ts). */
+const PRESET_LABELS = {
+  'us-soccer': 'eligibility.presetUsSoccer',
+  'little-league-baseball': 'eligibility.presetLittleLeagueBaseball',
+  'little-league-softball': 'eligibility.presetLittleLeagueSoftball',
+  'birth-year': 'eligibility.presetBirthYear',
+  custom: 'eligibility.presetCustom',
+} as const satisfies Record<AgeRulePreset, string>;
 
 /** A new team of a season, or (with `initial`) a change of one: families who have paid keep what they owe. */
 export function TeamForm({
@@ -149,9 +165,16 @@ export function TeamForm({
   title,
   initial,
   protectionPlans,
-}: FormProps & { title: string; initial?: AdminTeamValues; protectionPlans: { id: number; name: string }[] }) {
+  seasonStartDate,
+}: FormProps & {
+  title: string;
+  initial?: AdminTeamValues;
+  protectionPlans: { id: number; name: string }[];
+  /** The season's start date: its year decides a preset's date (issue 32). */
+  seasonStartDate: string;
+}) {
   const t = useT();
-  const form = useForm(initial ?? NEW_TEAM, adminTeamFormSchema);
+  const form = useForm({ ...NO_AGE_RULE, ...(initial ?? NEW_TEAM) }, adminTeamFormSchema);
   const error = useFieldError(actorRef);
   const months = form.values.plan_months.split(',').filter((part) => part !== '');
   const toggle = (month: number, checked: boolean) => {
@@ -225,6 +248,111 @@ export function TeamForm({
           </p>
         )}
       </fieldset>
+      <AgeRuleFields form={form} actorRef={actorRef} seasonStartDate={seasonStartDate} />
+    </SetupForm>
+  );
+}
+
+/**
+ * Issue 32: the team's age rule (a preset or a custom date, the ages allowed on it) and, live, the birth dates it
+ * allows: 'Born between {from} and {to}' (admin-setup.connect.ts `ageRuleRangeOf`).
+ */
+function AgeRuleFields({
+  form,
+  actorRef,
+  seasonStartDate,
+}: {
+  form: Form<AdminTeamValues>;
+  actorRef: AdminFormActorRef;
+  seasonStartDate: string;
+}) {
+  const t = useT();
+  const error = useFieldError(actorRef);
+  const preset = form.values.age_rule ?? '';
+  const range = ageRuleRangeOf(form.values, seasonStartDate);
+  const locale = intlLocale();
+  return (
+    <fieldset className="field admin-setup__age-rule">
+      <legend>{t('eligibility.ageRuleLegend')}</legend>
+      <SelectField
+        label={t('eligibility.ageRuleLabel')}
+        {...bound(form, 'age_rule', error(form, 'age_rule'), actorRef)}
+      >
+        <option value="">{t('eligibility.presetNone')}</option>
+        {AGE_RULE_PRESETS.map((value) => (
+          <option key={value} value={value}>
+            {t(PRESET_LABELS[value])}
+          </option>
+        ))}
+      </SelectField>
+      {preset === 'custom' && (
+        <TextField
+          label={t('eligibility.customDate')}
+          type="date"
+          {...bound(form, 'age_custom_date', error(form, 'age_custom_date'), actorRef)}
+        />
+      )}
+      {preset !== '' && (
+        <div className="grid grid--2">
+          <TextField
+            label={t('eligibility.minAge')}
+            inputMode="numeric"
+            {...bound(form, 'age_min', error(form, 'age_min'), actorRef)}
+          />
+          <TextField
+            label={t('eligibility.maxAge')}
+            inputMode="numeric"
+            {...bound(form, 'age_max', error(form, 'age_max'), actorRef)}
+          />
+        </div>
+      )}
+      <p role="status" aria-live="polite" className="admin-setup__born-between">
+        {range === null
+          ? ''
+          : t('eligibility.bornBetween', {
+              from: formatDisplayDate(range.from, 'long', locale),
+              to: formatDisplayDate(range.to, 'long', locale),
+            })}
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * Issue 32: 'Grant an exception' to a team's age rule (owners, registrars): the athlete by username, or by a
+ * guardian's e-mail and the athlete's name, and the reason (audited by the server).
+ */
+export function ExceptionForm({ actorRef, onCancel, teamName }: FormProps & { teamName: string }) {
+  const t = useT();
+  const form = useForm(EMPTY_ADMIN_EXCEPTION, adminExceptionFormSchema);
+  const error = useFieldError(actorRef);
+  return (
+    <SetupForm
+      actorRef={actorRef}
+      form={form}
+      title={t('eligibility.grantHeading')}
+      saveLabel={t('eligibility.grant')}
+      onCancel={onCancel}
+    >
+      <p>{t('eligibility.grantIntro', { team: teamName })}</p>
+      <TextField
+        label={t('eligibility.athleteUsername')}
+        autoComplete="off"
+        autoCapitalize="none"
+        {...bound(form, 'athlete_username', error(form, 'athlete_username'), actorRef)}
+      />
+      <TextField
+        label={t('eligibility.guardianEmail')}
+        type="email"
+        autoComplete="off"
+        {...bound(form, 'guardian_email', error(form, 'guardian_email'), actorRef)}
+      />
+      <TextField
+        label={t('eligibility.athleteName')}
+        autoComplete="off"
+        {...bound(form, 'athlete_name', error(form, 'athlete_name'), actorRef)}
+      />
+      <TextField label={t('eligibility.reason')} {...bound(form, 'reason', error(form, 'reason'), actorRef)} />
     </SetupForm>
   );
 }

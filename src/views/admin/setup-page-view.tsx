@@ -24,6 +24,7 @@ import { AdminPage } from './admin-page';
 import {
   CoachLicenceForm,
   DiscountCodeForm,
+  ExceptionForm,
   LicenceForm,
   NewDraftForm,
   PauseForm,
@@ -35,6 +36,8 @@ import {
 } from './setup-forms';
 import { TableWrap } from './table-wrap';
 import './setup.css';
+import { formatDisplayDate } from '../../domain/dates';
+import { intlLocale } from '../../i18n/runtime';
 
 /**
  * /admin/organizations/$organizationId/setup (issue 22 point 2): the seasons with their teams (dues, fees, plans) and
@@ -178,7 +181,29 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                   <dd>{plansText(team.plans)}</dd>
                   <dt>{t('admin.protectionPlan')}</dt>
                   <dd>{team.protectionPlan ?? t('admin.none')}</dd>
+                  {team.ageRule !== null && (
+                    <>
+                      <dt>{t('eligibility.ageRuleFact')}</dt>
+                      <dd>
+                        {t('eligibility.bornBetween', {
+                          from: formatDisplayDate(team.ageRule.from, 'long', intlLocale()),
+                          to: formatDisplayDate(team.ageRule.to, 'long', intlLocale()),
+                        })}
+                      </dd>
+                    </>
+                  )}
                 </dl>
+                {team.ageRule !== null &&
+                  view.canGrantExceptions &&
+                  slot(
+                    { form: 'eligibilityException', teamId: team.id },
+                    <>
+                      {t('eligibility.grantOpen')}
+                      <span className="visually-hidden">{t('admin.forHidden', { name: team.name })}</span>
+                    </>,
+                    (form) => <ExceptionForm actorRef={form} onCancel={close} teamName={team.name} />,
+                    'button button--secondary',
+                  )}
                 {view.canEditSetup &&
                   slot(
                     { form: 'editTeam', teamId: team.id },
@@ -193,6 +218,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                         title={t('admin.changeNamed', { name: team.name })}
                         initial={team.values}
                         protectionPlans={view.protectionPlans}
+                        seasonStartDate={season.startDate}
                       />
                     ),
                     'button button--secondary',
@@ -234,6 +260,7 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                     onCancel={close}
                     title={t('admin.newTeamIn', { season: season.name })}
                     protectionPlans={view.protectionPlans}
+                    seasonStartDate={season.startDate}
                   />
                 ),
               )}

@@ -6,6 +6,7 @@ import { type AthleteStepsActorRef, athleteListView } from '../../machines/athle
 import { Alert } from '../common/alert';
 import { BackButton } from '../common/back-button';
 import { StepHeading } from '../common/step-heading';
+import { LazyRefusalAlert } from './eligibility-lazy';
 
 /**
  * Spec §2 Login step 3 / Register step 2: season and team names, the guardian's athletes (names title-cased, §5),
@@ -14,7 +15,7 @@ import { StepHeading } from '../common/step-heading';
  */
 export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }) {
   const t = useT();
-  const { status, season, team, showsAthletes, athletes, chosenAthleteId, busy, error, ...can } = useSelector(
+  const { status, season, team, showsAthletes, athletes, chosenAthleteId, busy, error, refusal, ...can } = useSelector(
     actorRef,
     athleteListView,
     shallowEqual,
@@ -60,6 +61,7 @@ export function AthleteListStep({ actorRef }: { actorRef: AthleteStepsActorRef }
       )}
       {status === 'alreadyMember' && <Alert>{t('athletes.alreadyMember')}</Alert>}
       {status === 'claimFailed' && <Alert>{error ?? t('athletes.error')}</Alert>}
+      {refusal !== null && <LazyRefusalAlert refusal={refusal} />}
       {showsAthletes && (
         <fieldset className="athlete-list__athletes">
           <legend>{t('athletes.athletesLegend')}</legend>

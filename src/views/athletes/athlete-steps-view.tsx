@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { type AthleteStepsActorRef, athleteStepsScreen } from '../../machines/athlete-steps.connect';
 import { AthleteListStep } from './athlete-list-step';
 import { CreateAthleteStep } from './create-athlete-step';
+import { LazyBirthDateStep } from './eligibility-lazy';
 
 /**
  * The athlete steps of both wizards (athlete-steps.machine.ts, the child `athleteSteps` of login and register): the
@@ -12,5 +13,6 @@ export function AthleteStepsView({ actorRef }: { actorRef: AthleteStepsActorRef 
   const screen = useSelector(actorRef, athleteStepsScreen);
   if (screen === 'athleteList') return <AthleteListStep actorRef={actorRef} />;
   if (screen === 'createAthlete') return <CreateAthleteStep actorRef={actorRef} />;
+  if (screen === 'birthDate') return <LazyBirthDateStep actorRef={actorRef} />;
   return null;
 }
