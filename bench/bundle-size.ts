@@ -93,6 +93,13 @@ const LOGGED_IN_ONLY =
   /src\/views\/common\/account-menu\.tsx$|src\/routes\/(resume-kit|resume-offer)\.tsx?$|src\/api\/waitlist\.ts$/;
 
 /**
+ * Issue 32's eligibility calls (src/api/eligibility.ts, with their schemas and the age rules' dates): the athlete steps
+ * load them only for a licence whose team has an age rule, once the wizard reaches the athlete steps (after the login,
+ * after the account: an action), never on a first visit's first step.
+ */
+const WITH_AN_AGE_RULE = /src\/api\/eligibility\.ts$/;
+
+/**
  * Issue 21's restoring (src/routes/resume-restore.ts: whether a saved copy still fits its flow, the quiet notice of one
  * that does not): src/routes/use-progress.ts loads it only when the tab's sessionStorage holds a copy of a saved
  * registration (a reload, or 'Continue where you left off' just chosen), which a first visit in a fresh tab never does.
@@ -170,7 +177,7 @@ try {
         if (UNCONFIGURED_ADAPTERS.has(imported)) continue;
         if (!lazy.loggedIn && LOGGED_IN_ONLY.test(imported)) continue;
         if (AFTER_ADD_ANOTHER_ATHLETE.test(imported)) continue;
-        if (RESTORING.test(imported) || AT_CHECKOUT.test(imported)) continue;
+        if (RESTORING.test(imported) || AT_CHECKOUT.test(imported) || WITH_AN_AGE_RULE.test(imported)) continue;
         closure(imported, lazy, into, seen);
       }
     }

@@ -1,18 +1,11 @@
 /**
  * Who may play (issue 32 point 1; docs/api.md "Eligibility (issue 32)"): the athlete steps read an athlete's
- * eligibility for a team licence and give a missing date of birth (as the logged-in guardian); the console reads a
- * team's age rule and grants exceptions (staff session).
+ * eligibility for a team licence and give a missing date of birth (as the logged-in guardian). The console's calls
+ * (a staff session) are admin-eligibility.ts: the family's pages must not pull the console's request code into the
+ * code every page shares (npm run bench: it did, +3 KB on /login).
  */
-import { adminRequest } from './admin';
 import { type CallOptions, requestJson } from './client';
-import {
-  type Eligibility,
-  type EligibilityException,
-  eligibilitySchema,
-  grantedExceptionSchema,
-  type TeamEligibility,
-  teamEligibilitySchema,
-} from './eligibility.schemas';
+import { type Eligibility, eligibilitySchema } from './eligibility.schemas';
 
 /** GET /api/eligibility/athletes/{athlete_id}?license_code=CODE */
 export function getEligibility(athleteId: number, licenseCode: string, options?: CallOptions): Promise<Eligibility> {
@@ -35,27 +28,4 @@ export function giveBirthDate(
     json: body,
     ...options,
   });
-}
-
-/** GET /api/admin/teams/{team_id}/eligibility (owners, registrars). */
-export function getTeamEligibility(teamId: number, options: { signal?: AbortSignal } = {}): Promise<TeamEligibility> {
-  return adminRequest(`/api/admin/teams/${teamId}/eligibility`, teamEligibilitySchema, { signal: options.signal });
-}
-
-export type GrantExceptionBody =
-  | { athlete_username: string; reason: string }
-  | { guardian_email: string; athlete_name: string; reason: string };
-
-/** POST /api/admin/teams/{team_id}/eligibility-exceptions (owners, registrars; audited). */
-export async function grantEligibilityException(
-  teamId: number,
-  body: GrantExceptionBody,
-  options: { signal?: AbortSignal } = {},
-): Promise<EligibilityException> {
-  const answer = await adminRequest(`/api/admin/teams/${teamId}/eligibility-exceptions`, grantedExceptionSchema, {
-    method: 'post',
-    json: body,
-    signal: options.signal,
-  });
-  return answer.exception;
 }

@@ -28,3 +28,18 @@ export function isRealDate(year: number, month: number, day: number): boolean {
     day <= daysInMonth(month, year)
   );
 }
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The parts of a `YYYY-MM-DD` calendar date that exists, else null. */
+export function dateParts(text: string): { year: number; month: number; day: number } | null {
+  const match = ISO_DATE.exec(text);
+  const parts = match && { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  // Year 0000 is ISO 8601's, not the calendar's (PostgreSQL's `date` has none: the year before 0001 is 1 BC).
+  return parts && parts.year >= 1 && isRealDate(parts.year, parts.month, parts.day) ? parts : null;
+}
+
+/** Whether a text is a `YYYY-MM-DD` calendar date that exists (2027-02-30 and year 0000 do not). */
+export function isIsoDate(text: string): boolean {
+  return dateParts(text) !== null;
+}

@@ -18,14 +18,13 @@
  * any TZ. Pure: no I/O.
  */
 
-import { daysInMonth, isRealDate } from './calendar.ts';
+import { dateParts, daysInMonth, isIsoDate } from './calendar.ts';
 
 // The Gregorian arithmetic (leap years, month lengths) lives in calendar.ts, which involves no zone, so that a page
 // that only lists birth days does not load the rest; it is part of this module's API.
-export { daysInMonth, isLeapYear, isRealDate } from './calendar.ts';
+export { daysInMonth, isIsoDate, isLeapYear, isRealDate } from './calendar.ts';
 
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** `YYYY-MM-DDTHH:MM[:SS[.fff]]` with an optional `Z` or `±HH:MM` offset. */
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -52,18 +51,6 @@ export const MONTH_NAMES = [
   'November',
   'December',
 ] as const;
-
-function dateParts(text: string): { year: number; month: number; day: number } | null {
-  const match = ISO_DATE.exec(text);
-  const parts = match && { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-  // Year 0000 is ISO 8601's, not the calendar's (PostgreSQL's `date` has none: the year before 0001 is 1 BC).
-  return parts && parts.year >= 1 && isRealDate(parts.year, parts.month, parts.day) ? parts : null;
-}
-
-/** Whether a text is a `YYYY-MM-DD` calendar date that exists (2027-02-30 and year 0000 do not). */
-export function isIsoDate(text: string): boolean {
-  return dateParts(text) !== null;
-}
 
 /** The parts of a `YYYY-MM-DD` calendar date; throws a RangeError for anything else. */
 export function parseIsoDate(text: string): { year: number; month: number; day: number } {

@@ -17,6 +17,9 @@
  * it falls in it. Someone born on February 29 has a birthday on March 1 in other years (age counts full years).
  */
 import { daysInMonth, isIsoDate, parseIsoDate } from './dates.ts';
+import type { BirthDateRange } from './eligibility-check.ts';
+
+export { type BirthDateRange, isBirthDateInRange, isEligible } from './eligibility-check.ts';
 
 export const AGE_RULE_PRESETS = [
   'us-soccer',
@@ -37,12 +40,6 @@ export interface AgeRule {
   customDate: string | null;
   minAge: number;
   maxAge: number;
-}
-
-/** The birth dates a rule allows, both included (`YYYY-MM-DD`). */
-export interface BirthDateRange {
-  from: string;
-  to: string;
 }
 
 function isoDateOf(year: number, month: number, day: number): string {
@@ -107,24 +104,6 @@ export function birthDateRangeOn(onDate: string, minAge: number, maxAge: number)
 /** The birth dates a team's rule allows in its season ('Born between {from} and {to}'). */
 export function birthDateRange(rule: AgeRule, seasonStartDate: string): BirthDateRange {
   return birthDateRangeOn(ageDeterminationDate(rule, seasonStartDate), rule.minAge, rule.maxAge);
-}
-
-/** Whether a date of birth falls in the range (ISO dates compare as text). */
-export function isBirthDateInRange(birthDate: string, range: BirthDateRange): boolean {
-  return birthDate >= range.from && birthDate <= range.to;
-}
-
-/**
- * Whether an athlete may play: the team has no rule, an exception was granted, or the date of birth is in the
- * rule's range. A missing date of birth is not eligible (it must be asked first).
- */
-export function isEligible(input: {
-  range: BirthDateRange | null;
-  birthDate: string | null;
-  hasException: boolean;
-}): boolean {
-  if (input.range === null || input.hasException) return true;
-  return input.birthDate !== null && isBirthDateInRange(input.birthDate, input.range);
 }
 
 /** A date of birth a family may give: a real date, not after today (`today`, `YYYY-MM-DD`), not before 1900. */

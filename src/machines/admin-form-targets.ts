@@ -5,6 +5,7 @@
  * editor opens) and the form field a server message key belongs to.
  */
 import { createAdminDraft } from '../api/admin-drafts';
+import { grantEligibilityException } from '../api/admin-eligibility';
 import {
   createAdminSeason,
   createAdminTeam,
@@ -17,7 +18,6 @@ import {
   updateAdminSettings,
   updateAdminTeam,
 } from '../api/admin-setup';
-import { grantEligibilityException } from '../api/eligibility';
 import { adminDiscountCodeFormSchema } from '../domain/forms/admin-discount-code';
 import { adminNewDraftFormSchema } from '../domain/forms/admin-draft';
 import { adminExceptionFormSchema } from '../domain/forms/admin-eligibility-exception';

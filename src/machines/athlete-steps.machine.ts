@@ -17,13 +17,11 @@
  */
 import { and, assertEvent, assign, setup } from 'xstate';
 import { getAthletes, registerAthlete, setLatestLicense } from '../api/auth';
-import { getEligibility, giveBirthDate } from '../api/eligibility';
 import type { Eligibility } from '../api/eligibility.schemas';
 import { errorText } from '../api/errors';
 import type { Athlete, AthleteAccountPayload, LatestLicense } from '../api/schemas';
 import { isCreateAthleteFormValid, toAthleteAccountPayload } from '../domain/account-forms';
-import { isIsoDate } from '../domain/dates';
-import { isEligible } from '../domain/eligibility';
+import { isBirthDateText, isEligible } from '../domain/eligibility-check';
 import type { NewAthleteFormValues } from '../domain/forms/create-athlete';
 import { displayName } from '../domain/names';
 import {
@@ -147,12 +145,20 @@ export const athleteStepsMachine = setup({
     loadAthletes: apiCall<Athlete[]>((_, signal) => getAthletes({ signal })),
     registerAthlete: apiCall<Athlete, AthleteAccountPayload>((input, signal) => registerAthlete(input, { signal })),
     athleteMembership: athleteMembershipMachine,
-    loadEligibility: apiCall<Eligibility, { athleteId: number; licenseCode: string }>((input, signal) =>
-      getEligibility(input.athleteId, input.licenseCode, { signal }),
-    ),
+    // Only a team with an age rule runs these: their code (the calls, their schemas) loads then, not with every login.
+    loadEligibility: apiCall<Eligibility, { athleteId: number; licenseCode: string }>(async (input, signal) => {
+      const { getEligibility } = await import('../api/eligibility');
+      return getEligibility(input.athleteId, input.licenseCode, { signal });
+    }),
     saveBirthDate: apiCall<Eligibility, { athleteId: number; birthDate: string; licenseCode: string }>(
-      (input, signal) =>
-        giveBirthDate(input.athleteId, { birth_date: input.birthDate, license_code: input.licenseCode }, { signal }),
+      async (input, signal) => {
+        const { giveBirthDate } = await import('../api/eligibility');
+        return giveBirthDate(
+          input.athleteId,
+          { birth_date: input.birthDate, license_code: input.licenseCode },
+          { signal },
+        );
+      },
     ),
   },
   guards: {
@@ -175,7 +181,7 @@ export const athleteStepsMachine = setup({
     /** Issue 32: the rule needs the athlete's date of birth, which is not known yet. */
     needsBirthDate: (_, params: Eligibility) => params.birth_date === null,
     /** Issue 32: a date the form may send (the server also refuses one in the future). */
-    isBirthDate: (_, params: { date: string }) => isIsoDate(params.date) && params.date >= '1900-01-01',
+    isBirthDate: (_, params: { date: string }) => isBirthDateText(params.date),
   },
   actions: {
     leave: assign({
