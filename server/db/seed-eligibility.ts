@@ -1,5 +1,6 @@
+import { currentWaiverVersion } from '../services/waivers.ts';
 import type { Tx } from './client.ts';
-import { licences, staffAccounts, staffRoles, teams } from './schema/index.ts';
+import { licences, organizations, staffAccounts, staffRoles, teams } from './schema/index.ts';
 
 /**
  * The "Eligibility" fixtures (issue 32, docs/fixtures.md "Eligibility"): Lakeside's 12U Sharks in its Spring 2027
@@ -45,5 +46,15 @@ export async function seedEligibility(
     .returning({ id: staffAccounts.id });
   if (!registrar) throw new Error('seed: Lakeside registrar insert returned nothing');
   await tx.insert(staffRoles).values({ staffId: registrar.id, organizationId: ids.lakeside, role: 'registrar' });
+  await seedWaiverVersions(tx);
   return { sharks: sharks.id, sharksLicence: sharksLicence.id, lakesideRegistrar: registrar.id };
+}
+
+/**
+ * Issue 32 point 3 ("Eligibility": Northside's waiver text is its version 1): every organization with a waiver gets
+ * its current text recorded as version 1 (Lakeside has none, so none).
+ */
+async function seedWaiverVersions(tx: Tx): Promise<void> {
+  const all = await tx.select({ id: organizations.id }).from(organizations).orderBy(organizations.id);
+  for (const organization of all) await currentWaiverVersion(tx, organization.id);
 }
