@@ -1,6 +1,7 @@
-import { currentWaiverVersion } from '../services/waivers.ts';
+import { createHash } from 'node:crypto';
+import { isNotNull } from 'drizzle-orm';
 import type { Tx } from './client.ts';
-import { licences, organizations, staffAccounts, staffRoles, teams } from './schema/index.ts';
+import { licences, organizations, staffAccounts, staffRoles, teams, waiverVersions } from './schema/index.ts';
 
 /**
  * The "Eligibility" fixtures (issue 32, docs/fixtures.md "Eligibility"): Lakeside's 12U Sharks in its Spring 2027
@@ -52,9 +53,23 @@ export async function seedEligibility(
 
 /**
  * Issue 32 point 3 ("Eligibility": Northside's waiver text is its version 1): every organization with a waiver gets
- * its current text recorded as version 1 (Lakeside has none, so none).
+ * its current text recorded as version 1 (Lakeside has none, so none); no Spanish text in the fixtures.
  */
 async function seedWaiverVersions(tx: Tx): Promise<void> {
-  const all = await tx.select({ id: organizations.id }).from(organizations).orderBy(organizations.id);
-  for (const organization of all) await currentWaiverVersion(tx, organization.id);
+  const waivered = await tx
+    .select({ id: organizations.id, waiver: organizations.waiver })
+    .from(organizations)
+    .where(isNotNull(organizations.waiver))
+    .orderBy(organizations.id);
+  for (const organization of waivered) {
+    if (organization.waiver === null || organization.waiver.trim() === '') continue;
+    await tx.insert(waiverVersions).values({
+      organizationId: organization.id,
+      version: 1,
+      language: 'en',
+      text: organization.waiver,
+      // As services/waivers.ts hashes every version: SHA-256 of the UTF-8 text, in hex.
+      sha256: createHash('sha256').update(organization.waiver, 'utf8').digest('hex'),
+    });
+  }
 }
