@@ -323,9 +323,6 @@ export interface MessageParams {
   "waivers.pdfHash": { hash: string | number };
   "waivers.pdfClient": { ip: string | number; agent: string | number };
   "waivers.pdfText": Record<string, never>;
-  "waivers.languageEn": Record<string, never>;
-  "waivers.languageEs": Record<string, never>;
-  "waivers.mailAttached": Record<string, never>;
   "form.firstNameRequired": Record<string, never>;
   "form.lastNameRequired": Record<string, never>;
   "form.phoneRequired": Record<string, never>;

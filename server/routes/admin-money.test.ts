@@ -189,11 +189,15 @@ describe("the roster's plans in the request's language (issue 31)", () => {
     };
     const rowOf = (lines: string[], id: number) => lines.find((line) => line.startsWith(`${id},`));
     const spanishLines = await csv(spanish);
-    expect(spanishLines[0]).toBe('membership_id,athlete,guardian,guardian_email,plan,paid,remaining,next_due,status');
-    expect(rowOf(spanishLines, paidInFull.membership.id)).toMatch(/,Pagar el total,475\.00,0\.00,,paid$/);
+    // Issue 32 point 3: the waiver columns end the header (empty for memberships without a signed waiver).
+    expect(spanishLines[0]).toBe(
+      'membership_id,athlete,guardian,guardian_email,plan,paid,remaining,next_due,status,' +
+        'waiver_version,waiver_agreed_at,waiver_agreed_by',
+    );
+    expect(rowOf(spanishLines, paidInFull.membership.id)).toMatch(/,Pagar el total,475\.00,0\.00,,paid,,,$/);
     expect(rowOf(spanishLines, onSchedule.membership.id)).toMatch(/,2 pagos mensuales,150\.00,300\.00,2026-12-01,/);
     const englishLines = await csv({ token });
-    expect(rowOf(englishLines, paidInFull.membership.id)).toMatch(/,Pay in full,475\.00,0\.00,,paid$/);
+    expect(rowOf(englishLines, paidInFull.membership.id)).toMatch(/,Pay in full,475\.00,0\.00,,paid,,,$/);
     expect(rowOf(englishLines, onSchedule.membership.id)).toMatch(/,2 monthly payments,150\.00,300\.00,2026-12-01,/);
   });
 

@@ -12,7 +12,6 @@ import {
   householdCheckoutSuccess as checkoutSuccess,
   quoteForSession,
 } from '../services/checkout/index.ts';
-import { agreementClient } from '../services/waivers.ts';
 import { guardianFirst } from './household.ts';
 
 /**
@@ -284,7 +283,7 @@ export function householdCheckoutRoutes(deps: AppDeps) {
     const auth = await requireUser(c, deps);
     // Issue 31 point 4: the request's language decides which language's waiver text the membership records as agreed.
     // Issue 32 point 3: Pay Now records the waiver agreements with the request's address and browser.
-    const client = agreementClient(clientIp(c, deps.env.TRUST_PROXY), c.req.header('user-agent'));
+    const client = { ip: clientIp(c, deps.env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? '' };
     return c.json(
       await checkout(deps, auth.user, c.req.valid('json'), requestLocale(c.req.header('accept-language')), client),
       200,

@@ -22,7 +22,6 @@ import {
   duesPaymentPlans,
   duesPaymentStatus,
 } from '../services/checkout/index.ts';
-import { agreementClient } from '../services/waivers.ts';
 
 const discountCode = z.string().trim().max(64).nullable().optional();
 const includeProtection = z.boolean().nullable().optional();
@@ -199,7 +198,7 @@ export function membershipRoutes(deps: AppDeps) {
     const auth = await requireUser(c, deps);
     // Issue 31 point 4: the request's language decides which language's waiver text the membership records as agreed.
     // Issue 32 point 3: Pay Now records the waiver agreement with the request's address and browser.
-    const client = agreementClient(clientIp(c, deps.env.TRUST_PROXY), c.req.header('user-agent'));
+    const client = { ip: clientIp(c, deps.env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? '' };
     return c.json(
       await checkout(deps, auth.user, c.req.valid('json'), requestLocale(c.req.header('accept-language')), client),
       200,

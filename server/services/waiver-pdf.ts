@@ -117,14 +117,13 @@ export async function waiverPdfOf(db: Db, membershipId: number): Promise<WaiverP
     }
     y -= options.gap ?? 0;
   };
-  const language = t(locale, locale === 'es' ? 'waivers.languageEs' : 'waivers.languageEn');
   write(title, { font: bold, size: 16, gap: 8 });
   write(t(locale, 'waivers.pdfOrganization', { name: context?.organization ?? '-' }));
   write(t(locale, 'waivers.pdfTeam', { name: context?.team ?? '-' }));
   write(t(locale, 'waivers.pdfAthlete', { name: athlete?.name ?? '-' }));
   write(t(locale, 'waivers.pdfGuardian', { name: guardian?.name ?? '-', email: guardian?.email ?? '-' }));
   write(t(locale, 'waivers.pdfAgreedAt', { date: formatTime(locale, agreement.agreedAt) }));
-  write(t(locale, 'waivers.pdfVersion', { version: String(version.version), language }));
+  write(t(locale, 'waivers.pdfVersion', { version: String(version.version), language: locale }));
   write(t(locale, 'waivers.pdfHash', { hash: version.sha256 }));
   write(t(locale, 'waivers.pdfClient', { ip: agreement.ipAddress, agent: agreement.userAgent || '-' }), { gap: 10 });
   write(t(locale, 'waivers.pdfText'), { font: bold, size: 11, gap: 4 });

@@ -51,6 +51,12 @@ export function agreementClient(ip: string, userAgent: string | undefined): Agre
   return { ip: ip.slice(0, 64), userAgent: (userAgent ?? '').slice(0, MAX_USER_AGENT) };
 }
 
+/** The agreement's address and browser columns, cut to size (the route hands them on as the request gave them). */
+function clientColumns(client: AgreementClient): { ipAddress: string; userAgent: string } {
+  const kept = agreementClient(client.ip, client.userAgent);
+  return { ipAddress: kept.ip, userAgent: kept.userAgent };
+}
+
 /** A call that came through no request (in-process callers). */
 export const LOCAL_CLIENT: AgreementClient = agreementClient('local', undefined);
 
@@ -179,8 +185,7 @@ export async function recordWaiverAgreements(
       guardianId: input.guardianId,
       athleteId: line.athleteId,
       agreedAt: input.at,
-      ipAddress: input.client.ip,
-      userAgent: input.client.userAgent,
+      ...clientColumns(input.client),
     });
   }
   if (values.length > 0) await db.insert(waiverAgreements).values(values);
