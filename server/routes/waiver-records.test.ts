@@ -112,7 +112,8 @@ describe('an agreement is recorded at Pay Now and linked to the membership', () 
     expect(more).toEqual([]);
     expect(recorded?.agreement).toMatchObject({
       membershipId: membership!.id,
-      guardianId: await userId(t.db, 'samrivera'),
+      // The one-athlete path pays in the athlete's session: the athlete's guardian (Pat Rivera) agreed.
+      guardianId: await userId(t.db, 'parent@example.com'),
       athleteId: await userId(t.db, 'samrivera'),
       organizationId: await organizationIdNamed(t.db, 'Northside Youth Baseball'),
       teamId: await teamIdNamed(t.db, '12U Tigers'),
@@ -345,7 +346,7 @@ describe('who may download the signed waiver', () => {
     const lines = csv.text.trimEnd().split('\r\n');
     expect(lines[0]).toMatch(/,status,waiver_version,waiver_agreed_at,waiver_agreed_by$/);
     const line = lines.find((candidate) => candidate.startsWith(`${membership!.id},`));
-    expect(line).toMatch(new RegExp(`,1,${recorded!.agreement.agreedAt.toISOString()},Sam Rivera$`));
+    expect(line).toMatch(new RegExp(`,1,${recorded!.agreement.agreedAt.toISOString()},Pat Rivera$`));
     // The coach's roster has no waiver columns.
     const coach = await staffCall('GET', `/api/admin/teams/${team}/memberships.csv`, STAFF.coach);
     expect(coach.text.split('\r\n')[0]).not.toContain('waiver');

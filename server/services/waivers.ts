@@ -15,11 +15,12 @@
  *   recorded.
  */
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { hasWaiverText } from '../../src/domain/payment-rules.ts';
 import { agreedWaiverLanguage } from '../../src/domain/waiver-texts.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
+  athleteGuardians,
   type MembershipRow,
   organizations,
   teams,
@@ -144,6 +145,7 @@ export interface AgreementLine {
 export async function recordWaiverAgreements(
   db: Db,
   input: {
+    /** The account that pressed Pay Now (the guardian, or on the one-athlete path the athlete's session). */
     guardianId: number;
     lines: AgreementLine[];
     locale: Locale;
@@ -182,7 +184,7 @@ export async function recordWaiverAgreements(
       waiverVersionId: row.id,
       organizationId,
       teamId: line.teamId,
-      guardianId: input.guardianId,
+      guardianId: await guardianFor(db, input.guardianId, line.athleteId),
       athleteId: line.athleteId,
       agreedAt: input.at,
       ...clientColumns(input.client),
@@ -192,14 +194,30 @@ export async function recordWaiverAgreements(
 }
 
 /**
+ * Who agreed for an athlete: the account that pressed Pay Now when it is not the athlete's own (a guardian's family
+ * checkout); on the spec's one-athlete path the session is the athlete's (their guardian opened it for them), so the
+ * athlete's first guardian, as the roster names the guardian (else the athlete, an adult paying for themselves).
+ */
+async function guardianFor(db: Db, sessionUserId: number, athleteId: number): Promise<number> {
+  if (sessionUserId !== athleteId) return sessionUserId;
+  const [first] = await db
+    .select({ guardianId: athleteGuardians.guardianId })
+    .from(athleteGuardians)
+    .where(eq(athleteGuardians.athleteId, athleteId))
+    .orderBy(asc(athleteGuardians.createdAt), asc(athleteGuardians.guardianId))
+    .limit(1);
+  return first?.guardianId ?? athleteId;
+}
+
+/**
  * In the transaction that records them: links each membership (of an organization with a waiver) to the latest
- * agreement its guardian recorded for its athlete and team; without one, `required` refuses the recording (422, the
+ * agreement recorded for its athlete and team; without one, `required` refuses the recording (422, the
  * transaction rolls back). Memberships of organizations without a waiver need none.
  */
 export async function linkWaiverAgreements(
   tx: Tx,
   created: MembershipRow[],
-  { guardianId, required }: { guardianId: number; required: boolean },
+  { required }: { required: boolean },
 ): Promise<void> {
   if (created.length === 0) return;
   const waivered = await tx
@@ -221,7 +239,6 @@ export async function linkWaiverAgreements(
         and(
           eq(waiverAgreements.athleteId, membership.userId),
           eq(waiverAgreements.teamId, membership.teamId),
-          eq(waiverAgreements.guardianId, guardianId),
           isNull(waiverAgreements.membershipId),
         ),
       )

@@ -165,9 +165,9 @@ function recordOnce(deps: AppDeps, row: HouseholdCheckoutRow, lines: StoredLine[
       card: payment.card,
       at,
       locale: payment.locale,
-      // Issue 32 point 3: each membership linked to the agreement its payer recorded at Pay Now (required when no
+      // Issue 32 point 3: each membership linked to the agreement recorded at Pay Now (required when no
       // money moved: a payment the provider confirmed is recorded all the same).
-      waiver: { guardianId: row.payerId, required: payment.chargeId === null && payment.card === null },
+      waiver: { required: payment.chargeId === null && payment.card === null },
     });
     await tx.update(householdCheckouts).set({ status: 'paid', paidAt: at }).where(eq(householdCheckouts.id, row.id));
     return { kind: 'paid', membershipIds: created.map((m) => m.id).sort((a, b) => a - b), created: true };

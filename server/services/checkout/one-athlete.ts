@@ -203,7 +203,7 @@ export async function checkout(
         card: null,
         at: deps.now(),
         locale,
-        waiver: { guardianId: payer.id, required: true },
+        waiver: { required: true },
       };
       const recorded = await recordMembership(db, membership, free);
       if (recorded.kind === 'season-taken') throw conflict(ALREADY_MEMBER);
@@ -326,7 +326,7 @@ async function recordSetup(
     card: card ? { customerId, paymentMethodId, ...card } : null,
     at: deps.now(),
     locale: agreedLocale(setup.metadata, locale),
-    waiver: { guardianId: payer.id, required: false },
+    waiver: { required: false },
   });
   // Nothing was charged: a seat released meanwhile only refuses the recording.
   if (recorded.kind === 'unseated') throw forbidden(LICENCE_TEXTS.teamUnavailable);
@@ -401,7 +401,7 @@ async function recordSucceeded(
     card: saved ? { customerId, paymentMethodId, ...card } : null,
     at: deps.now(),
     locale: agreedLocale(intent.metadata, locale),
-    waiver: { guardianId: payer.id, required: false },
+    waiver: { required: false },
   });
   if (recorded.kind === 'unseated') throw await refundedUnseated(deps, intent);
   if (recorded.kind === 'recorded') {

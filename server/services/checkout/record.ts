@@ -83,13 +83,13 @@ export interface RecordPayment {
    */
   locale?: Locale | undefined;
   /**
-   * Issue 32 point 3: the guardian who agreed to the waiver at checkout (services/waivers.ts): each membership of an
-   * organization with a waiver is linked to their latest agreement; `required`: refused (422) without one (the
+   * Issue 32 point 3 (services/waivers.ts): each membership of an organization with a waiver is linked to the latest
+   * agreement recorded at checkout for its athlete and team; `required`: refused (422) without one (the
    * checkouts that move no money); a payment the provider confirmed is recorded all the same (its checkout recorded
    * the agreement before opening it; only an intent opened before agreements were recorded has none). Absent for
    * memberships no family checked out (the seeded rosters, the tests' fixtures).
    */
-  waiver?: { guardianId: number; required: boolean } | undefined;
+  waiver?: { required: boolean } | undefined;
 }
 
 /** Locks the athletes' user rows, in one order, for the transaction: one recording per athlete at a time. */
