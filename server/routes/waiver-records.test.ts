@@ -305,6 +305,40 @@ describe('a changed waiver is a new version, and the next registration agrees to
   });
 });
 
+describe('a waiver agreed in Spanish', () => {
+  it('records the Spanish row of the version, and the PDF is in Spanish', async () => {
+    const EXENCION = 'Exención de responsabilidad de Northside Youth Baseball: acepto las normas de la liga.';
+    const northside = await organizationIdNamed(t.db, 'Northside Youth Baseball');
+    const saved = await staffCall('PUT', `/api/admin/organizations/${northside}/settings`, STAFF.owner, {
+      waiver: NORTHSIDE_WAIVER,
+      waiver_es: EXENCION,
+      household_discount: null,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const token = await athleteWithLicence('TIGERS-2027');
+    const body = {
+      payment_plan_month: 0,
+      team_id: await teamIdNamed(t.db, '12U Tigers'),
+      discount_code: 'FULLRIDE',
+      waiver_version: 2,
+    };
+    const paid = await t.call('POST', '/api/memberships/checkout', {
+      token,
+      body,
+      headers: { 'Accept-Language': 'es-US,es;q=0.9' },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    const [recorded] = await agreementsOf('samrivera');
+    expect(recorded?.version).toMatchObject({ version: 2, language: 'es', text: EXENCION, sha256: sha256(EXENCION) });
+    const membership = await membershipOf('samrivera');
+    const file = await download(`/api/memberships/${membership!.id}/waiver.pdf`, token);
+    const text = pdfText(file.bytes);
+    expect(text).toContain('Exención de responsabilidad firmada');
+    expect(text).toContain('Versión 2 de la exención de responsabilidad, en español');
+    expect(text).toContain('acepto las normas de la liga.');
+  });
+});
+
 describe('who may download the signed waiver', () => {
   it('the family (their own only), the organization’s owners and registrars; never a coach or another club', async () => {
     await payTigers({ waiver_version: 1 });
