@@ -8,11 +8,13 @@
  * - Agreements: Pay Now is the family's agreement (spec §5: it is sent only once the waiver is ticked). Each checkout
  *   (one athlete, or a household's lines) records, before any money moves, one agreement per athlete line with the
  *   guardian, the version row of the language they read (src/domain/waiver-texts.ts), the time, the address and the
- *   browser. A client that sends `waiver_version` (the site does) must send the current one: null is no agreement
- *   ('You must agree to the terms and conditions'), another number a text that changed since it was read; both 422.
+ *   browser. A client that sends `waiver_version` (additive; the site does not send it yet) must send the current
+ *   one: null is no agreement ('You must agree to the terms and conditions'), another number a text that changed
+ *   since it was read; both 422, nothing recorded.
  * - Membership: the recording of each membership links the latest unlinked agreement of its athlete and team in the
- *   same transaction; a membership whose organization has a waiver and no agreement is refused (422) and nothing is
- *   recorded.
+ *   same transaction; where no money moved (a full discount), a membership whose organization has a waiver and no
+ *   agreement is refused (422) and nothing is recorded; a payment the provider confirmed is never refused for it
+ *   (its checkout recorded the agreement before opening the intent; only intents opened before this have none).
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
