@@ -27,6 +27,16 @@ const membership: MembershipDetail = {
   season: { id: 2, name: 'Fall 2026' },
   organization_id: 1,
   card: { brand: 'visa', last4: '4242' },
+  // Issue 32 point 3: the signed waiver on record.
+  waiver_agreement: {
+    version: 2,
+    language: 'en',
+    sha256: 'a'.repeat(64),
+    agreed_at: '2026-09-01T09:58:00.000Z',
+    guardian: { id: 31, name: 'Priya Patel' },
+    ip_address: '203.0.113.7',
+    user_agent: 'Mozilla/5.0',
+  },
   phases: [
     {
       id: 1,
@@ -123,6 +133,7 @@ const model = defineModel({
     CLOSE: [{ type: 'CLOSE' }],
     CANCEL_SCHEDULE: [{ type: 'CANCEL_SCHEDULE' }],
     CONFIRM_CANCEL: [{ type: 'CONFIRM_CANCEL', values: { reason: 'The family moved away' } }],
+    DOWNLOAD_WAIVER: [{ type: 'DOWNLOAD_WAIVER' }],
     'xstate.done.actor.load': [doneEvent('load', registrar), doneEvent('load', coach)],
     'xstate.error.actor.load': [errorEvent('load', offline), errorEvent('load', notFound), errorEvent('load', gone)],
     'xstate.done.actor.retryCharge': [doneEvent('retryCharge', membership)],
@@ -131,6 +142,8 @@ const model = defineModel({
     'xstate.error.actor.markOffline': [errorEvent('markOffline', busy), errorEvent('markOffline', noteTooLong)],
     'xstate.done.actor.cancel': [doneEvent('cancel', membership)],
     'xstate.error.actor.cancel': [errorEvent('cancel', busy)],
+    'xstate.done.actor.downloadWaiver': [doneEvent('downloadWaiver', undefined)],
+    'xstate.error.actor.downloadWaiver': [errorEvent('downloadWaiver', offline)],
     'xstate.done.actor.reload': [doneEvent('reload', registrar)],
     'xstate.error.actor.reload': [errorEvent('reload', offline)],
   },
@@ -150,6 +163,8 @@ const model = defineModel({
       }),
     'loaded.cancelling': (_snapshot, { invocations }) =>
       expect(invocations.at(-1)?.input).toEqual({ membershipId: 12, reason: 'The family moved away' }),
+    'loaded.downloadingWaiver': (_snapshot, { invocations }) =>
+      expect(invocations.at(-1)?.input).toEqual({ membershipId: 12 }),
   },
 });
 
@@ -170,6 +185,7 @@ const driver: Driver<typeof adminMembershipMachine> = {
   CLOSE: async (_event, { user }) =>
     user.click(screen.queryByRole('button', { name: 'Keep the schedule' }) ?? button('Cancel')),
   CANCEL_SCHEDULE: async (_event, { user }) => user.click(button('Cancel the remaining schedule')),
+  DOWNLOAD_WAIVER: async (_event, { user }) => user.click(button('Download the signed waiver (PDF)')),
   CONFIRM_CANCEL: async (event, { user }) => {
     const reason = screen.getByLabelText('Reason for cancelling');
     await user.clear(reason);
@@ -217,6 +233,11 @@ runPaths({
         expect(row.textContent).toContain('refunded $0.00 → refunded $20.00');
         expect(row.textContent).toContain('Missed the tournament');
         expect(screen.getByRole('region', { name: 'Payments' }).tabIndex).toBe(0);
+        // Issue 32 point 3: the signed waiver on record.
+        const waiver = screen.getByRole('region', { name: 'Signed waiver' });
+        expect(within(waiver).getByText('2 (in English)')).toBeTruthy();
+        expect(within(waiver).getByText('a'.repeat(64))).toBeTruthy();
+        expect(within(waiver).getByText('203.0.113.7 · Mozilla/5.0')).toBeTruthy();
         // A coach reads only: no action at all.
         if (snapshot.context.data?.canManage === false) {
           expectActions(false);
@@ -276,6 +297,10 @@ runPaths({
       'loaded.cancelling': () => {
         expect(screen.getByRole('status').textContent).toBe('Cancelling the schedule…');
         expect(button('Cancel the schedule').disabled).toBe(true);
+      },
+      'loaded.downloadingWaiver': () => {
+        expect(screen.getByRole('status').textContent).toBe('Preparing the signed waiver…');
+        expect(button('Download the signed waiver (PDF)').disabled).toBe(true);
       },
       'loaded.refunding': () =>
         expect(screen.queryByRole('button', { name: 'Cancel the remaining schedule' })).toBeNull(),

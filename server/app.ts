@@ -37,6 +37,7 @@ import { staffBillingRoutes } from './routes/staff-billing.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
 import { userRoutes } from './routes/user.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { waiverRoutes } from './routes/waivers.ts';
 
 export interface AppOptions {
   /** The built site (dist/) to serve with an index.html fallback; none in the API tests. */
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', adminSetupRoutes(deps));
   app.route('/', adminMoneyRoutes(deps));
   app.route('/', eligibilityRoutes(deps));
+  app.route('/', waiverRoutes(deps));
   app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
   if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
 

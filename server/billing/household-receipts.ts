@@ -27,6 +27,7 @@ import { mailLanguage, savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { planNameFor } from '../services/checkout/index.ts';
 import { checkoutMembershipIds } from './household.ts';
+import { attachmentsField } from './phases.ts';
 
 /** One athlete of a household checkout as stored at Pay Now (`household_checkouts.lines`): what success records. */
 export const storedLineSchema = z.object({
@@ -259,5 +260,7 @@ export async function sendHouseholdReceipt(deps: AppDeps, checkoutId: number, ca
     data.payerLocale,
     new Map(data.lines.map((line) => [line.athleteId, line.paymentPlanMonth])),
   );
-  await deps.mailer.send({ ...mail, membershipIds: await checkoutMembershipIds(deps.db, checkoutId) });
+  const membershipIds = await checkoutMembershipIds(deps.db, checkoutId);
+  // Issue 32 point 3: the signed waivers' PDFs, one per athlete of an organization with a waiver.
+  await deps.mailer.send({ ...mail, membershipIds, ...(await attachmentsField(deps, membershipIds)) });
 }

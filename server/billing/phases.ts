@@ -27,6 +27,7 @@ import type { CardSummary } from '../providers/types.ts';
 import { planNameFor } from '../services/checkout/index.ts';
 import { claimHolderIds } from '../services/licences.ts';
 import { ledgerOf } from '../services/membership-ledger.ts';
+import { waiverAttachments } from '../services/waiver-pdf.ts';
 
 /**
  * A membership's phases (spec §9: the first phase is paid today, later phases form the remaining schedule), its saved
@@ -213,6 +214,8 @@ export async function sendReceipt(
   membershipId: number,
   /** `siblingDiscountCents`: the checkout's receipt shows the household discount (issue 20); instalments do not. */
   payment: { amountCents: number; card: CardSummary | null; siblingDiscountCents?: number },
+  /** Issue 32 point 3: the checkout's receipt carries the signed waiver's PDF (instalments' receipts do not). */
+  options: { withWaiver?: boolean } = {},
 ): Promise<void> {
   const context = await membershipContext(deps, membershipId);
   if (!context?.mail) {
@@ -223,7 +226,14 @@ export async function sendReceipt(
   await deps.mailer.send({
     ...receiptMail(context.mail, { ...payment, paidOn: toIsoDate(deps.now()) }, remaining),
     membershipIds: [membershipId],
+    ...(options.withWaiver ? await attachmentsField(deps, [membershipId]) : {}),
   });
+}
+
+/** The signed waivers' PDFs as a mail's `attachments`, only when there are any (a mail without keeps its shape). */
+export async function attachmentsField(deps: AppDeps, membershipIds: number[]) {
+  const attachments = await waiverAttachments(deps.db, membershipIds);
+  return attachments.length > 0 ? { attachments } : {};
 }
 
 /** The `receipt` of checkout answers (docs/api.md). */

@@ -1,5 +1,15 @@
+import { createHash } from 'node:crypto';
+import { isNotNull } from 'drizzle-orm';
 import type { Tx } from './client.ts';
-import { licences, staffAccounts, staffRoles, teamAgeRules, teams } from './schema/index.ts';
+import {
+  licences,
+  organizations,
+  staffAccounts,
+  staffRoles,
+  teamAgeRules,
+  teams,
+  waiverVersions,
+} from './schema/index.ts';
 
 /**
  * The "Eligibility" fixtures (issue 32, docs/fixtures.md "Eligibility"): Lakeside's 12U Sharks in its Spring 2027
@@ -46,6 +56,7 @@ export async function seedEligibility(
   if (!registrar) throw new Error('seed: Lakeside registrar insert returned nothing');
   await tx.insert(staffRoles).values({ staffId: registrar.id, organizationId: ids.lakeside, role: 'registrar' });
   await seedAgeRules(tx, sharks.id);
+  await seedWaiverVersions(tx);
   return { sharks: sharks.id, sharksLicence: sharksLicence.id, lakesideRegistrar: registrar.id };
 }
 
@@ -55,4 +66,27 @@ export async function seedEligibility(
  */
 async function seedAgeRules(tx: Tx, sharksId: number): Promise<void> {
   await tx.insert(teamAgeRules).values({ teamId: sharksId, preset: 'little-league-baseball', minAge: 11, maxAge: 12 });
+}
+
+/**
+ * Issue 32 point 3 ("Eligibility": Northside's waiver text is its version 1): every organization with a waiver gets
+ * its current text recorded as version 1 (Lakeside has none, so none); no Spanish text in the fixtures.
+ */
+async function seedWaiverVersions(tx: Tx): Promise<void> {
+  const waivered = await tx
+    .select({ id: organizations.id, waiver: organizations.waiver })
+    .from(organizations)
+    .where(isNotNull(organizations.waiver))
+    .orderBy(organizations.id);
+  for (const organization of waivered) {
+    if (organization.waiver === null || organization.waiver.trim() === '') continue;
+    await tx.insert(waiverVersions).values({
+      organizationId: organization.id,
+      version: 1,
+      language: 'en',
+      text: organization.waiver,
+      // As services/waivers.ts hashes every version: SHA-256 of the UTF-8 text, in hex.
+      sha256: createHash('sha256').update(organization.waiver, 'utf8').digest('hex'),
+    });
+  }
 }

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","auth","checkout","common","eligibility","error","field","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","form"] as const;
+export const GROUPS = ["account","admin","auth","checkout","common","eligibility","error","field","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","waivers","form"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -317,6 +317,19 @@ export interface MessageParams {
   "waitlist.seatsLeft": Record<string, never>;
   "waitlist.alreadyOnTeam": Record<string, never>;
   "waitlist.teamOnly": Record<string, never>;
+  "waivers.mustAgree": Record<string, never>;
+  "waivers.changed": Record<string, never>;
+  "waivers.notFound": Record<string, never>;
+  "waivers.pdfTitle": Record<string, never>;
+  "waivers.pdfOrganization": { name: string | number };
+  "waivers.pdfTeam": { name: string | number };
+  "waivers.pdfAthlete": { name: string | number };
+  "waivers.pdfGuardian": { name: string | number; email: string | number };
+  "waivers.pdfAgreedAt": { date: string | number };
+  "waivers.pdfVersion": { version: string | number; language: string | number };
+  "waivers.pdfHash": { hash: string | number };
+  "waivers.pdfClient": { ip: string | number; agent: string | number };
+  "waivers.pdfText": Record<string, never>;
   "form.firstNameRequired": Record<string, never>;
   "form.lastNameRequired": Record<string, never>;
   "form.phoneRequired": Record<string, never>;

@@ -9,6 +9,7 @@ import { MORGAN } from '../test/household-logins.ts';
 import { sendJson } from '../test/logging-app.ts';
 import {
   createMailer,
+  createOutboxMailer,
   MAIL_CLAIM_LEASE_MS,
   MAIL_MAX_ATTEMPTS,
   type MailMessage,
@@ -221,6 +222,56 @@ describe('with SMTP, the recorded mail stays visible', () => {
     expect(page).toContain('delivered over SMTP by the outbox relay');
     expect(page).toMatch(/family8@example\.com · [^<]* · SMTP: sent/);
     expect(page).toMatch(/family9@example\.com · [^<]* · SMTP: pending/);
+  });
+});
+
+describe('attachments (issue 32 point 3: the signed waiver with the receipt)', () => {
+  const file = {
+    filename: 'waiver-1-v1.pdf',
+    contentType: 'application/pdf',
+    base64: Buffer.from('%PDF-1.7 x').toString('base64'),
+  };
+
+  it('the relay hands each file to SMTP as bytes; a mail without files hands none', async () => {
+    const sent: { attachments?: { filename: string; contentType: string; content: Buffer }[] }[] = [];
+    const transport: MailTransport = {
+      async sendMail(mail) {
+        sent.push(mail);
+      },
+      close() {},
+    };
+    const mailer = mailerWith(transport);
+    await mailer.send({ ...message(10), attachments: [file] });
+    await mailer.send(message(11));
+    expect(sent[0]?.attachments).toEqual([
+      { filename: 'waiver-1-v1.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 x') },
+    ]);
+    expect(sent[1]).not.toHaveProperty('attachments');
+    // The relay, retrying a row, sends its files too.
+    await t.db.update(mailOutbox).set({ delivery: 'pending', nextAttemptAt: new Date(0) });
+    await mailer.relay();
+    expect(sent.filter((mail) => mail.attachments?.[0]?.filename === 'waiver-1-v1.pdf')).toHaveLength(2);
+  });
+
+  it('/dev/mailbox offers each file for download, with its type; anything else is 404', async () => {
+    const mailer = createOutboxMailer(t.db, createLogger({ LOG_LEVEL: 'warn' }));
+    await mailer.send({ ...message(12), attachments: [file] });
+    const [row] = await rows();
+    const app = createApp({ ...t.deps, mailer });
+    const page = await (await app.request('/dev/mailbox')).text();
+    expect(page).toContain(`href="/dev/mailbox/${row!.id}/attachments/0" download>Download waiver-1-v1.pdf</a>`);
+    const download = await app.request(`/dev/mailbox/${row!.id}/attachments/0`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="waiver-1-v1.pdf"');
+    expect(Buffer.from(await download.arrayBuffer()).toString('latin1')).toBe('%PDF-1.7 x');
+    for (const path of [
+      `/dev/mailbox/${row!.id}/attachments/1`,
+      '/dev/mailbox/999999/attachments/0',
+      '/dev/mailbox/x/attachments/0',
+    ]) {
+      expect((await app.request(path)).status).toBe(404);
+    }
   });
 });
 

@@ -14,11 +14,47 @@ export interface MailMessage {
   logLabel?: string;
   /** The memberships the mail is about (receipts, failure notices, reminders, refunds): the console lists it on theirs. */
   membershipIds?: number[];
+  /** Issue 32 point 3: files sent with the mail (the signed waiver's PDF), kept with its outbox row. */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a mail: its name, type and bytes (base64, as the outbox keeps them). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+/** A file as a transport sends it (nodemailer's shape). */
+export interface TransportAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+function transportAttachments(attachments: MailAttachment[] | null | undefined): {
+  attachments?: TransportAttachment[];
+} {
+  if (!attachments || attachments.length === 0) return {};
+  return {
+    attachments: attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: Buffer.from(file.base64, 'base64'),
+    })),
+  };
 }
 
 /** What the SMTP mailer needs of a transport: nodemailer's, or a fake one in the tests. */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments?: TransportAttachment[];
+  }): Promise<unknown>;
   close(): void;
 }
 
@@ -93,13 +129,28 @@ export function createMailer(
   return createOutboxMailer(db, log);
 }
 
-type ClaimedRow = { id: number; to: string; subject: string; text: string; html: string; attempts: number };
+type ClaimedRow = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+  attachments?: MailAttachment[] | null | undefined;
+};
 
 function createSmtpOutboxMailer(db: Db, log: Logger, transport: MailTransport, from: string): Mailer {
   /** Delivers one claimed row and records the outcome. */
   const deliver = async (row: ClaimedRow, now: Date, logLabel?: string): Promise<'sent' | 'retried' | 'failed'> => {
     try {
-      await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await transport.sendMail({
+        from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        ...transportAttachments(row.attachments),
+      });
     } catch (error) {
       const giveUp = row.attempts >= MAIL_MAX_ATTEMPTS;
       const code = mailErrorCode(error);
@@ -142,6 +193,7 @@ function createSmtpOutboxMailer(db: Db, log: Logger, transport: MailTransport, f
         text: mailOutbox.text,
         html: mailOutbox.html,
         attempts: mailOutbox.attempts,
+        attachments: mailOutbox.attachments,
       });
   };
 

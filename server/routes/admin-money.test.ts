@@ -189,11 +189,15 @@ describe("the roster's plans in the request's language (issue 31)", () => {
     };
     const rowOf = (lines: string[], id: number) => lines.find((line) => line.startsWith(`${id},`));
     const spanishLines = await csv(spanish);
-    expect(spanishLines[0]).toBe('membership_id,athlete,guardian,guardian_email,plan,paid,remaining,next_due,status');
-    expect(rowOf(spanishLines, paidInFull.membership.id)).toMatch(/,Pagar el total,475\.00,0\.00,,paid$/);
+    // Issue 32 point 3: the waiver columns end the header (empty for memberships without a signed waiver).
+    expect(spanishLines[0]).toBe(
+      'membership_id,athlete,guardian,guardian_email,plan,paid,remaining,next_due,status,' +
+        'waiver_version,waiver_agreed_at,waiver_agreed_by',
+    );
+    expect(rowOf(spanishLines, paidInFull.membership.id)).toMatch(/,Pagar el total,475\.00,0\.00,,paid,,,$/);
     expect(rowOf(spanishLines, onSchedule.membership.id)).toMatch(/,2 pagos mensuales,150\.00,300\.00,2026-12-01,/);
     const englishLines = await csv({ token });
-    expect(rowOf(englishLines, paidInFull.membership.id)).toMatch(/,Pay in full,475\.00,0\.00,,paid$/);
+    expect(rowOf(englishLines, paidInFull.membership.id)).toMatch(/,Pay in full,475\.00,0\.00,,paid,,,$/);
     expect(rowOf(englishLines, onSchedule.membership.id)).toMatch(/,2 monthly payments,150\.00,300\.00,2026-12-01,/);
   });
 
@@ -569,10 +573,16 @@ describe('exports', () => {
     expect(roster.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(roster.headers.get('content-disposition')).toBe('attachment; filename="12u-tigers-roster-2026-11-20.csv"');
     const lines = roster.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('membership_id,athlete,guardian,guardian_email,plan,paid,remaining,next_due,status');
+    // Issue 32 point 3: the waiver columns end the header (empty for memberships without a signed waiver).
+    expect(lines[0]).toBe(
+      'membership_id,athlete,guardian,guardian_email,plan,paid,remaining,next_due,status,' +
+        'waiver_version,waiver_agreed_at,waiver_agreed_by',
+    );
     expect(lines).toHaveLength(1 + 2 + 6);
     expect(roster.text).toContain(`,'=cmd|calc,`);
-    expect(lines.find((line) => line.includes('Blake Schedule'))).toMatch(/,124\.50,300\.00,2026-12-01,on_schedule$/);
+    expect(lines.find((line) => line.includes('Blake Schedule'))).toMatch(
+      /,124\.50,300\.00,2026-12-01,on_schedule,,,$/,
+    );
     const payments = await t.call('GET', `/api/admin/teams/${team.id}/payments.csv`, { token });
     expect(payments.status).toBe(200);
     expect(payments.text.split('\r\n')[0]).toBe('date,type,membership_id,athlete,amount,payment_id,method,note');

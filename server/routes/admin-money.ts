@@ -66,6 +66,18 @@ const MembershipPageSchema = RosterRowSchema.extend({
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   /** Issue 31 point 4 (additive): the language of the waiver text agreed to, when one was recorded. */
   waiver_language: z.enum(['en', 'es']).optional(),
+  /** Issue 32 point 3 (additive): the signed waiver on record (its PDF: GET …/waiver.pdf), when there is one. */
+  waiver_agreement: z
+    .object({
+      version: z.number().int(),
+      language: z.enum(['en', 'es']),
+      sha256: z.string(),
+      agreed_at: z.string(),
+      guardian: z.object({ id: z.number().int(), name: z.string() }),
+      ip_address: z.string(),
+      user_agent: z.string(),
+    })
+    .optional(),
   phases: z.array(
     z.object({
       id: z.number().int(),

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { latestOutboxMessages } from '../services/mail-outbox.ts';
+import { latestOutboxMessages, outboxAttachment } from '../services/mail-outbox.ts';
 import { MAILBOX_POLICY, MAILBOX_STYLE } from './dev-mailbox.page.ts';
 
 function escapeHtml(text: string): string {
@@ -10,6 +10,18 @@ function escapeHtml(text: string): string {
 /** Escapes the text, then turns http(s) URLs into links (the only markup a message gets). */
 function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+/** Issue 32 point 3: a message's files, each a download link. */
+function attachmentLinks(mailId: number, attachments: { filename: string }[] | null): string {
+  if (!attachments || attachments.length === 0) return '';
+  const links = attachments
+    .map(
+      (file, index) =>
+        `<li><a href="/dev/mailbox/${mailId}/attachments/${index}" download>Download ${escapeHtml(file.filename)}</a></li>`,
+    )
+    .join('');
+  return `\n  <ul class="attachments" aria-label="Attachments">${links}</ul>`;
 }
 
 /**
@@ -27,7 +39,7 @@ export function devMailboxRoutes(deps: AppDeps) {
   <p class="meta">To ${escapeHtml(message.to)} · ${escapeHtml(message.createdAt.toISOString())}${
     message.delivery === 'local' ? '' : ` · SMTP: ${escapeHtml(message.delivery)}`
   }</p>
-  <pre>${linkify(message.text)}</pre>
+  <pre>${linkify(message.text)}</pre>${attachmentLinks(message.id, message.attachments)}
 </article>`,
       )
       .join('\n');
@@ -52,6 +64,24 @@ ${note}
 ${body}
 </body>
 </html>`);
+  });
+  // Issue 32 point 3: a message's file, as a download with its type.
+  app.get('/dev/mailbox/:mail/attachments/:index', async (c) => {
+    const mail = Number(c.req.param('mail'));
+    const index = Number(c.req.param('index'));
+    if (!Number.isSafeInteger(mail) || !Number.isSafeInteger(index) || mail < 1 || index < 0) {
+      return c.text('Not found.', 404);
+    }
+    const file = await outboxAttachment(deps.db, mail, index);
+    if (!file) return c.text('Not found.', 404);
+    const safeName = file.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+    return new Response(Buffer.from(file.base64, 'base64'), {
+      headers: {
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename="${safeName}"`,
+        'x-content-type-options': 'nosniff',
+      },
+    });
   });
   return app;
 }

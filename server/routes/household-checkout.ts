@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { authFirst, bearerToken, requireUser } from '../http/auth.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { unauthenticated, validationHook } from '../http/errors.ts';
 import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
 import { requestLocale } from '../i18n/index.ts';
@@ -207,6 +208,8 @@ const checkoutRoute = createRoute({
         checkout_key: z
           .string()
           .regex(/^[A-Za-z0-9_-]{8,64}$/, 'The checkout key must be 8 to 64 letters, digits, - or _.'),
+        /** Issue 32 point 3 (additive): the waiver version read and agreed to (the current one); null: not agreed. */
+        waiver_version: z.number().int().min(1).max(1_000_000).nullable().optional(),
       }),
     ),
   },
@@ -279,8 +282,10 @@ export function householdCheckoutRoutes(deps: AppDeps) {
   app.openapi(checkoutRoute, async (c) => {
     const auth = await requireUser(c, deps);
     // Issue 31 point 4: the request's language decides which language's waiver text the membership records as agreed.
+    // Issue 32 point 3: Pay Now records the waiver agreements with the request's address and browser.
+    const client = { ip: clientIp(c, deps.env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? '' };
     return c.json(
-      await checkout(deps, auth.user, c.req.valid('json'), requestLocale(c.req.header('accept-language'))),
+      await checkout(deps, auth.user, c.req.valid('json'), requestLocale(c.req.header('accept-language')), client),
       200,
     );
   });

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, optionalUser, requireUser } from '../http/auth.ts';
+import { clientIp } from '../http/client-ip.ts';
 import {
   BEARER,
   codeParam,
@@ -103,6 +104,8 @@ const checkoutBody = {
   team_id: id,
   discount_code: discountCode,
   include_payment_protection_plan: includeProtection,
+  /** Issue 32 point 3 (additive): the waiver version read and agreed to (the current one); null: not agreed. */
+  waiver_version: z.number().int().min(1).max(1_000_000).nullable().optional(),
 };
 
 const checkoutRoute = createRoute({
@@ -194,8 +197,10 @@ export function membershipRoutes(deps: AppDeps) {
   app.openapi(checkoutRoute, async (c) => {
     const auth = await requireUser(c, deps);
     // Issue 31 point 4: the request's language decides which language's waiver text the membership records as agreed.
+    // Issue 32 point 3: Pay Now records the waiver agreement with the request's address and browser.
+    const client = { ip: clientIp(c, deps.env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? '' };
     return c.json(
-      await checkout(deps, auth.user, c.req.valid('json'), requestLocale(c.req.header('accept-language'))),
+      await checkout(deps, auth.user, c.req.valid('json'), requestLocale(c.req.header('accept-language')), client),
       200,
     );
   });

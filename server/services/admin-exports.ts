@@ -7,6 +7,8 @@ import {
   membershipRefunds,
   memberships,
   users,
+  waiverAgreements,
+  waiverVersions,
 } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
@@ -55,6 +57,10 @@ export const ROSTER_HEADER = [
   'remaining',
   'next_due',
   'status',
+  // Issue 32 point 3: the signed waiver on record (empty without one): its version, when and by whom.
+  'waiver_version',
+  'waiver_agreed_at',
+  'waiver_agreed_by',
 ] as const;
 
 /** A coach's roster export (issue 30 point 2): no money columns, the guardian's phone. */
@@ -123,6 +129,12 @@ export async function rosterCsv(
     yield csvLine(money ? ROSTER_HEADER : TEAM_ROSTER_HEADER);
     for await (const page of rosterPages(deps.db, team.id, EXPORT_PAGE, locale)) {
       let chunk = '';
+      const waivers = money
+        ? await waiverColumns(
+            deps.db,
+            page.map((row) => row.id),
+          )
+        : new Map();
       for (const row of page) {
         if (!money) {
           const { athlete, guardian, status } = teamRosterRowJson(row);
@@ -139,6 +151,7 @@ export async function rosterCsv(
           dollarsText(row.remaining_cents),
           row.next_due,
           row.status,
+          ...(waivers.get(row.id) ?? ['', '', '']),
         ]);
       }
       yield chunk;
@@ -217,4 +230,27 @@ async function* paymentPages(db: Db, teamId: number): AsyncGenerator<string> {
     if (members.length < EXPORT_PAGE) return;
     after = last.id;
   }
+}
+
+/** Issue 32 point 3: per membership of a roster page with a signed waiver, its CSV columns (version, when, by whom). */
+async function waiverColumns(db: Db, membershipIds: number[]): Promise<Map<number, [string, string, string]>> {
+  const columns = new Map<number, [string, string, string]>();
+  if (membershipIds.length === 0) return columns;
+  const rows = await db
+    .select({
+      membershipId: waiverAgreements.membershipId,
+      version: waiverVersions.version,
+      agreedAt: waiverAgreements.agreedAt,
+      guardian: users.name,
+    })
+    .from(waiverAgreements)
+    .innerJoin(waiverVersions, eq(waiverVersions.id, waiverAgreements.waiverVersionId))
+    .innerJoin(users, eq(users.id, waiverAgreements.guardianId))
+    .where(inArray(waiverAgreements.membershipId, membershipIds))
+    .orderBy(asc(waiverAgreements.id));
+  for (const row of rows) {
+    if (row.membershipId === null) continue;
+    columns.set(row.membershipId, [String(row.version), row.agreedAt.toISOString(), row.guardian ?? '']);
+  }
+  return columns;
 }

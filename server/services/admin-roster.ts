@@ -28,6 +28,7 @@ import { type AuditJson, membershipAudit } from './admin-audit.ts';
 import { planNameFor } from './checkout/index.ts';
 import { figuresOfPhases, phasesByMembership } from './membership-ledger.ts';
 import { authorizeTeam, mayOnTeam, type StaffAction, type StaffJson } from './staff/index.ts';
+import { waiverAgreementField } from './waivers.ts';
 
 /**
  * Who has paid (issue 22 point 3): a team's roster (status, paid, remaining, next due per membership) and one
@@ -431,5 +432,7 @@ export async function staffMembership(
   locale: Locale = DEFAULT_LOCALE,
 ) {
   const { membership } = await scopedMembership(deps.db, staff, membershipId, 'read_money');
-  return { membership: await membershipPageJson(deps.db, membership, locale) };
+  // Issue 32 point 3 (additive): the signed waiver on record, when there is one.
+  const waiver = await waiverAgreementField(deps.db, membership.id);
+  return { membership: { ...(await membershipPageJson(deps.db, membership, locale)), ...waiver } };
 }

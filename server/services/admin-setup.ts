@@ -52,6 +52,7 @@ import { findLicence } from './licences.ts';
 import { authorizeOrganization, authorizeTeam, STAFF_TEXTS, type StaffAction, type StaffJson } from './staff/index.ts';
 import { saveStaffDraft } from './staff-drafts.ts';
 import { updateLicenceSeats } from './staff-licences.ts';
+import { currentWaiverVersion } from './waivers.ts';
 
 export const ADMIN_SETUP_TEXTS = {
   seasonNotFound: english('admin.seasonNotFound'),
@@ -252,6 +253,8 @@ export async function updateOrganizationSettings(
     .where(eq(organizations.id, organizationId))
     .returning();
   if (!organization) throw notFound(ADMIN_SETUP_TEXTS.organizationNotFound);
+  // Issue 32 point 3: a changed text is the waiver's next version (services/waivers.ts), which the next checkout agrees to.
+  await currentWaiverVersion(deps.db, organizationId);
   return { organization: organizationJson(organization) };
 }
 

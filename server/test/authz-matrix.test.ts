@@ -15,11 +15,13 @@ import {
   teams,
   users,
   waitlistEntries,
+  waiverAgreements,
 } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { HOUSEHOLD_TEXTS, INVITE_LIFETIME_MS } from '../services/household-invites.ts';
 import { PERMISSIONS, roleAllows, STAFF_TEXTS, type StaffAction } from '../services/staff/index.ts';
 import { hashToken, issueToken, newTokenValue } from '../services/tokens.ts';
+import { currentWaiverVersion } from '../services/waivers.ts';
 import { copyMembership } from './admin-money-fixtures.ts';
 import { createTestApp, type TestApp, userId } from './app-harness.ts';
 import { expectError } from './expect-error.ts';
@@ -101,6 +103,8 @@ interface Row {
   waitlist?: boolean;
   /** The victim saved an unfinished registration of TIGERS-2027 for Jordan (issue 21). */
   progress?: true;
+  /** Issue 32 point 3: the victim agreed to Northside's waiver for the membership (its PDF can be downloaded). */
+  waiverSigned?: true;
   /**
    * The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status; admin rows:
    * the status of a caller the permission table lets through, the others' derived from the table).
@@ -265,6 +269,13 @@ const MATRIX: Record<string, Row> = {
   },
   // Each caller sees only the memberships they (or their athletes) pay for.
   'GET /api/memberships': { access: 'user', answers: everyone(200) },
+  // Issue 32 point 3: the signed waiver's PDF, the family's own only.
+  'GET /api/memberships/{id}/waiver.pdf': {
+    access: 'user',
+    waiverSigned: true,
+    path: (victim) => `/api/memberships/${victim.membershipId}/waiver.pdf`,
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
   'POST /api/memberships/{id}/card-setup': {
     access: 'user',
     path: (victim) => `/api/memberships/${victim.membershipId}/card-setup`,
@@ -637,6 +648,14 @@ const MATRIX: Record<string, Row> = {
     staffSees: true,
     answers: allowed(200),
   },
+  // Issue 32 point 3: the signed waiver's PDF, with the membership page's row (owners, registrars; never a coach).
+  'GET /api/admin/memberships/{id}/waiver.pdf': {
+    access: 'admin',
+    permission: 'read_money',
+    waiverSigned: true,
+    path: (victim) => `/api/admin/memberships/${victim.membershipId}/waiver.pdf`,
+    answers: allowed(200),
+  },
   // The seeded phase was paid through the card sandbox (issue 30 point 5): who may refund does, and sees the page.
   'POST /api/admin/memberships/{id}/refunds': {
     access: 'admin',
@@ -810,6 +829,20 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     await app.db.update(licences).set({ availableLicenses: 0 }).where(eq(licences.code, 'WAVES-2027'));
     const [waves] = await app.db.select({ id: licences.id }).from(licences).where(eq(licences.code, 'WAVES-2027'));
     await app.db.insert(waitlistEntries).values({ licenceId: waves!.id, guardianId: id });
+  }
+  if (row.waiverSigned) {
+    const current = await currentWaiverVersion(app.db, victim.organizationId);
+    await app.db.insert(waiverAgreements).values({
+      waiverVersionId: current!.rows.en!.id,
+      organizationId: victim.organizationId,
+      teamId: victim.teamId,
+      guardianId: id,
+      athleteId: victim.athleteId,
+      membershipId: victim.membershipId,
+      agreedAt: new Date(),
+      ipAddress: '203.0.113.7',
+      userAgent: 'matrix',
+    });
   }
   if (row.progress) {
     const [tigers] = await app.db.select({ id: licences.id }).from(licences).where(eq(licences.code, 'TIGERS-2027'));

@@ -99,6 +99,18 @@ export const membershipDetailSchema = z.object({
   card: z.nullable(z.object({ brand: z.string(), last4: z.string() })),
   /** Issue 31 point 4: the language of the waiver text the family agreed to ('en', 'es'); absent: none recorded. */
   waiver_language: z.optional(z.string()),
+  /** Issue 32 point 3: the signed waiver on record (its PDF: GET …/waiver.pdf); absent: none recorded. */
+  waiver_agreement: z.optional(
+    z.object({
+      version: z.number(),
+      language: z.string(),
+      sha256: z.string(),
+      agreed_at: z.string(),
+      guardian: z.object({ id, name: z.string() }),
+      ip_address: z.string(),
+      user_agent: z.string(),
+    }),
+  ),
   phases: z.array(phaseSchema),
   emails: z.array(z.object({ subject: z.string(), to: z.string(), sent_at: z.string() })),
   audit: z.array(auditEntrySchema),

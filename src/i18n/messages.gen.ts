@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","athletes","card","common","contact","dashboard","document","eligibility","form","household","legal","licence","login","payment","payments","player","register","reset","resume","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","athletes","card","common","contact","dashboard","document","eligibility","form","household","legal","licence","login","payment","payments","player","register","reset","resume","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -877,6 +877,15 @@ export interface MessageParams {
   "resume.stepProtection": Record<string, never>;
   "resume.stepCheckout": Record<string, never>;
   "resume.stepUnknown": Record<string, never>;
+  "signedWaiver.heading": Record<string, never>;
+  "signedWaiver.version": Record<string, never>;
+  "signedWaiver.versionValue": { version: string | number; language: string | number };
+  "signedWaiver.agreedAt": Record<string, never>;
+  "signedWaiver.agreedBy": Record<string, never>;
+  "signedWaiver.hash": Record<string, never>;
+  "signedWaiver.client": Record<string, never>;
+  "signedWaiver.download": Record<string, never>;
+  "signedWaiver.downloading": Record<string, never>;
   "subscribe.yourPlan": Record<string, never>;
   "subscribe.invalidUrlCoupon": Record<string, never>;
   "subscribe.invalidOrganization": Record<string, never>;

@@ -55,6 +55,16 @@ export interface MembershipSummary {
   card: { brand: string; last4: string } | null;
   /** Issue 31 point 4: the language of the waiver text agreed to ('Agreed in Spanish'); null: none recorded. */
   waiverAgreed: Message | null;
+  /** Issue 32 point 3: the signed waiver on record (dates as the server sent them); null: none recorded. */
+  signedWaiver: SignedWaiverSummary | null;
+}
+
+export interface SignedWaiverSummary {
+  version: Message;
+  agreedAt: string;
+  agreedBy: string;
+  sha256: string;
+  client: string;
 }
 
 export interface PhaseRow {
@@ -199,6 +209,22 @@ function summaryOf(membership: MembershipDetail): MembershipSummary {
       membership.waiver_language === undefined
         ? null
         : { key: 'admin.waiverAgreed', params: { language: membership.waiver_language } },
+    signedWaiver: signedWaiverOf(membership),
+  };
+}
+
+function signedWaiverOf(membership: MembershipDetail): SignedWaiverSummary | null {
+  const agreement = membership.waiver_agreement;
+  if (agreement === undefined) return null;
+  return {
+    version: {
+      key: 'signedWaiver.versionValue',
+      params: { version: String(agreement.version), language: agreement.language },
+    },
+    agreedAt: agreement.agreed_at,
+    agreedBy: agreement.guardian.name,
+    sha256: agreement.sha256,
+    client: [agreement.ip_address, agreement.user_agent].filter((part) => part !== '').join(' · '),
   };
 }
 
@@ -238,6 +264,7 @@ function progressOf(snapshot: AdminMembershipSnapshot): Message | null {
   if (snapshot.matches({ loaded: 'markingOffline' })) return { key: 'admin.markingOffline' };
   if (snapshot.matches({ loaded: 'cancelling' })) return { key: 'admin.cancelling' };
   if (snapshot.matches({ loaded: 'reloading' })) return { key: 'admin.reloadingMembership' };
+  if (snapshot.matches({ loaded: 'downloadingWaiver' })) return { key: 'signedWaiver.downloading' };
   return null;
 }
 

@@ -7,7 +7,7 @@
  * schedule (after a confirmation). Each action has its loading state, its failure and its done notice; after a
  * done action the page reloads the membership, so the audit row (and the refund) show.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   cancelSchedule,
   getAdminMembership,
@@ -16,6 +16,8 @@ import {
   type OfflinePayload,
   retryPhase,
 } from '../api/admin';
+import { saveFile } from '../api/admin-exports';
+import { fetchSignedWaiver } from '../api/admin-waivers';
 import { ApiError, errorText, type FieldMessages } from '../api/errors';
 import {
   hasScheduleLeft,
@@ -43,7 +45,7 @@ import {
 } from './admin-refund.machine';
 import { exitOf } from './flow-exit';
 import { fieldMessagesOf } from './refusal-messages';
-import { apiCall } from './settle-unless-aborted';
+import { apiCall, settleUnlessAborted } from './settle-unless-aborted';
 
 export interface AdminMembershipInput {
   membershipId: number;
@@ -65,7 +67,9 @@ export type AdminMembershipEvent =
   | { type: 'SUBMIT_OFFLINE'; values: AdminOfflineValues }
   | { type: 'CLOSE' }
   | { type: 'CANCEL_SCHEDULE' }
-  | { type: 'CONFIRM_CANCEL'; values: AdminCancelValues };
+  | { type: 'CONFIRM_CANCEL'; values: AdminCancelValues }
+  /** Issue 32 point 3: download the signed waiver's PDF. */
+  | { type: 'DOWNLOAD_WAIVER' };
 
 /** The done notice after an action, before the next one. */
 export type AdminMembershipNotice = 'refunded' | 'retried' | 'offline' | 'cancelled';
@@ -129,6 +133,7 @@ export const adminMembershipMachine = setup({
       retryCharge: 'retryCharge';
       markOffline: 'markOffline';
       cancel: 'cancel';
+      downloadWaiver: 'downloadWaiver';
     },
   },
   actors: {
@@ -145,6 +150,9 @@ export const adminMembershipMachine = setup({
     cancel: apiCall<MembershipDetail, { membershipId: number; reason: string }>((input, signal) =>
       cancelSchedule(input.membershipId, input.reason, { signal }),
     ),
+    downloadWaiver: fromPromise<void, { membershipId: number }>(async ({ input, signal }) => {
+      saveFile(await settleUnlessAborted(fetchSignedWaiver(input.membershipId, { signal }), signal));
+    }),
   },
   guards: {
     isSessionGone: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
@@ -165,6 +173,7 @@ export const adminMembershipMachine = setup({
     isValidOffline: (_, values: AdminOfflineValues) => isValidForm(adminOfflineFormSchema, values),
     isValidCancel: (_, values: AdminCancelValues) => isValidForm(adminCancelFormSchema, values),
     wasRefunded: (_, output: AdminRefundOutput) => output.refunded,
+    hasSignedWaiver: ({ context }) => context.data?.membership.waiver_agreement !== undefined,
   },
   actions: {
     remember: assign({ data: (_, data: AdminMembershipData) => data, error: null }),
@@ -261,6 +270,22 @@ export const adminMembershipMachine = setup({
               actions: [{ type: 'choosePhase', params: ({ event }) => ({ phaseId: event.phaseId }) }, 'startAction'],
             },
             CANCEL_SCHEDULE: { guard: 'canCancel', target: 'cancelForm', actions: 'startAction' },
+            DOWNLOAD_WAIVER: { guard: 'hasSignedWaiver', target: 'downloadingWaiver', actions: 'startAction' },
+          },
+        },
+        downloadingWaiver: {
+          description:
+            '§1 club console, issue 32 point 3: GET …/waiver.pdf with the staff token; the browser saves the signed waiver',
+          tags: ['busy'],
+          invoke: {
+            id: 'downloadWaiver',
+            src: 'downloadWaiver',
+            input: ({ context }) => ({ membershipId: context.membershipId }),
+            onDone: { target: 'ready.idle' },
+            onError: {
+              target: 'ready.actionFailed',
+              actions: { type: 'rememberActionError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         refunding: {

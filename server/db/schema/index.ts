@@ -13,3 +13,4 @@ export * from './subscriptions.ts';
 export * from './system.ts';
 export * from './users.ts';
 export * from './waitlist.ts';
+export * from './waivers.ts';

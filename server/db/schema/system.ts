@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Every outgoing e-mail (a transactional outbox, server/mail/mailer.ts). Without SMTP_URL a row stays `local` and
@@ -30,6 +30,8 @@ export const mailOutbox = pgTable(
      * another organization's mail to the same family.
      */
     membershipIds: integer('membership_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Issue 32 point 3: files sent with the mail (a signed waiver's PDF), bytes in base64; null: none. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; base64: string }[]>(),
   },
   (table) => [index('mail_outbox_relay_idx').on(table.nextAttemptAt).where(sql`${table.delivery} = 'pending'`)],
 );

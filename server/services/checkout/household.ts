@@ -47,6 +47,7 @@ import { ensureHousehold, householdAthleteIds, householdIdOf } from '../househol
 import { LICENCE_TEXTS } from '../licences.ts';
 import { clearPaidProgressOf } from '../registration-progress.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
+import { type AgreementClient, LOCAL_CLIENT, recordWaiverAgreements } from '../waivers.ts';
 import { openIntent, openSetup } from './charge.ts';
 import { withHouseholdLease } from './lease.ts';
 import {
@@ -165,6 +166,9 @@ function recordOnce(deps: AppDeps, row: HouseholdCheckoutRow, lines: StoredLine[
       card: payment.card,
       at,
       locale: payment.locale,
+      // Issue 32 point 3: each membership linked to the agreement recorded at Pay Now (required when no
+      // money moved: a payment the provider confirmed is recorded all the same).
+      waiver: { required: payment.chargeId === null && payment.card === null },
     });
     await tx.update(householdCheckouts).set({ status: 'paid', paidAt: at }).where(eq(householdCheckouts.id, row.id));
     return { kind: 'paid', membershipIds: created.map((m) => m.id).sort((a, b) => a - b), created: true };
@@ -378,6 +382,7 @@ export async function checkout(
   caller: UserRow,
   body: CheckoutRequest,
   locale: Locale = DEFAULT_LOCALE,
+  client: AgreementClient = LOCAL_CLIENT,
 ): Promise<CheckoutAnswer> {
   requireGuardian(caller);
   const { db } = deps;
@@ -395,6 +400,18 @@ export async function checkout(
       { quiet: true },
     );
     let priced = await priceLines(deps, body, athleteRows(db, caller.id));
+    // Issue 32 point 3: Pay Now is the agreement to the waiver, for each athlete line with a team; recorded (or
+    // refused) before any money moves, and linked to each membership as it is recorded.
+    await recordWaiverAgreements(db, {
+      guardianId: caller.id,
+      lines: priced.lines.flatMap((line) =>
+        line.context === null ? [] : [{ athleteId: line.athleteId, teamId: line.context.teamId }],
+      ),
+      locale,
+      sentVersion: body.waiver_version,
+      client,
+      at: deps.now(),
+    });
     const paramsOf = (current: Priced) =>
       hashOf({
         discount: current.discount?.code ?? null,

@@ -53,6 +53,8 @@ export interface QuoteRequest {
 
 export interface CheckoutRequest extends QuoteRequest {
   checkout_key: string;
+  /** Issue 32 point 3 (additive): the waiver version the family read and agreed to; null: not agreed. */
+  waiver_version?: number | null | undefined;
 }
 
 export interface CheckoutSuccessRequest {

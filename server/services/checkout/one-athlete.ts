@@ -21,6 +21,7 @@ import type { IntentStatus, PaymentIntent } from '../../providers/types.ts';
 import { requireEligible } from '../eligibility/index.ts';
 import { LICENCE_TEXTS } from '../licences.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
+import { type AgreementClient, LOCAL_CLIENT, recordWaiverAgreements } from '../waivers.ts';
 import { openIntent, openSetup } from './charge.ts';
 import { type CheckoutLease, withCheckoutLease } from './lease.ts';
 import { lineOf } from './lines.ts';
@@ -65,6 +66,8 @@ export interface CheckoutRequest {
   team_id: number;
   discount_code?: string | null | undefined;
   include_payment_protection_plan?: boolean | null | undefined;
+  /** Issue 32 point 3 (additive): the waiver version the family read and agreed to; null: not agreed. */
+  waiver_version?: number | null | undefined;
 }
 
 export interface CheckoutSuccessRequest extends CheckoutRequest {
@@ -103,6 +106,7 @@ export async function checkout(
   payer: UserRow,
   body: CheckoutRequest,
   locale: Locale = DEFAULT_LOCALE,
+  client: AgreementClient = LOCAL_CLIENT,
 ): Promise<CheckoutAnswer> {
   const { db } = deps;
   const team = await findTeam(db, body.team_id);
@@ -157,6 +161,15 @@ export async function checkout(
     [SCHEDULE_KEY]: encodeSchedule(membership.laterPhases),
   };
   const paramsKey = hashOf({ ...metadata, amount: todayCents });
+  // Issue 32 point 3: Pay Now is the agreement to the waiver; recorded (or refused) before any money moves.
+  await recordWaiverAgreements(db, {
+    guardianId: payer.id,
+    lines: [{ athleteId: payer.id, teamId: team.id }],
+    locale,
+    sentVersion: body.waiver_version,
+    client,
+    at: deps.now(),
+  });
 
   // One checkout at a time per payer and season, so there is never more than one open intent to pay.
   const key = { userId: payer.id, seasonId: membership.seasonId };
@@ -186,12 +199,24 @@ export async function checkout(
       };
     }
     if (todayCents === 0) {
-      const free = { providerId: null, chargeId: null, card: null, at: deps.now(), locale };
+      const free = {
+        providerId: null,
+        chargeId: null,
+        card: null,
+        at: deps.now(),
+        locale,
+        waiver: { required: true },
+      };
       const recorded = await recordMembership(db, membership, free);
       if (recorded.kind === 'season-taken') throw conflict(ALREADY_MEMBER);
       if (recorded.kind === 'unseated') throw forbidden(LICENCE_TEXTS.teamUnavailable);
       if (recorded.created) {
-        await sendReceipt(deps, recorded.membership.id, { amountCents: 0, card: null, siblingDiscountCents });
+        await sendReceipt(
+          deps,
+          recorded.membership.id,
+          { amountCents: 0, card: null, siblingDiscountCents },
+          { withWaiver: true },
+        );
       }
       return { ...PAID, receipt: await receiptJson(deps, recorded.membership.id, null, locale) };
     }
@@ -303,6 +328,7 @@ async function recordSetup(
     card: card ? { customerId, paymentMethodId, ...card } : null,
     at: deps.now(),
     locale: agreedLocale(setup.metadata, locale),
+    waiver: { required: false },
   });
   // Nothing was charged: a seat released meanwhile only refuses the recording.
   if (recorded.kind === 'unseated') throw forbidden(LICENCE_TEXTS.teamUnavailable);
@@ -312,11 +338,12 @@ async function recordSetup(
   }
   const membership = recorded.membership;
   if (recorded.created) {
-    await sendReceipt(deps, membership.id, {
-      amountCents: 0,
-      card,
-      siblingDiscountCents: membership.siblingDiscountCents,
-    });
+    await sendReceipt(
+      deps,
+      membership.id,
+      { amountCents: 0, card, siblingDiscountCents: membership.siblingDiscountCents },
+      { withWaiver: true },
+    );
   }
   return membership;
 }
@@ -376,12 +403,18 @@ async function recordSucceeded(
     card: saved ? { customerId, paymentMethodId, ...card } : null,
     at: deps.now(),
     locale: agreedLocale(intent.metadata, locale),
+    waiver: { required: false },
   });
   if (recorded.kind === 'unseated') throw await refundedUnseated(deps, intent);
   if (recorded.kind === 'recorded') {
     if (recorded.created) {
       const siblingDiscountCents = recorded.membership.siblingDiscountCents;
-      await sendReceipt(deps, recorded.membership.id, { amountCents: intent.amountCents, card, siblingDiscountCents });
+      await sendReceipt(
+        deps,
+        recorded.membership.id,
+        { amountCents: intent.amountCents, card, siblingDiscountCents },
+        { withWaiver: true },
+      );
     }
     return { membership: recorded.membership, refunded: false };
   }

@@ -16,6 +16,7 @@ import { english, isLocale, type Locale } from '../../i18n/index.ts';
 import type { CardSummary } from '../../providers/types.ts';
 import { holdsClaim } from '../licences.ts';
 import { clearPaidProgress } from '../registration-progress.ts';
+import { linkWaiverAgreements } from '../waivers.ts';
 
 /**
  * Recording memberships (issue 30 point 1: one function records a membership). `insertMemberships` is the only
@@ -81,6 +82,14 @@ export interface RecordPayment {
    * agreed to (the seeded rosters), which record none.
    */
   locale?: Locale | undefined;
+  /**
+   * Issue 32 point 3 (services/waivers.ts): each membership of an organization with a waiver is linked to the latest
+   * agreement recorded at checkout for its athlete and team; `required`: refused (422) without one (the
+   * checkouts that move no money); a payment the provider confirmed is recorded all the same (its checkout recorded
+   * the agreement before opening it; only an intent opened before agreements were recorded has none). Absent for
+   * memberships no family checked out (the seeded rosters, the tests' fixtures).
+   */
+  waiver?: { required: boolean } | undefined;
 }
 
 /** Locks the athletes' user rows, in one order, for the transaction: one recording per athlete at a time. */
@@ -200,6 +209,7 @@ export async function insertMemberships(
       })),
     )
     .returning();
+  if (payment.waiver !== undefined) await linkWaiverAgreements(tx, created, payment.waiver);
   const recorded: MembershipRow[] = [];
   for (const line of lines) {
     const membership = created.find((candidate) => candidate.userId === line.athleteId);
@@ -282,7 +292,7 @@ export type RecordResult =
 export async function recordMembership(
   db: Db,
   line: RecordLine,
-  payment: Pick<RecordPayment, 'providerId' | 'chargeId' | 'card' | 'at' | 'locale'>,
+  payment: Pick<RecordPayment, 'providerId' | 'chargeId' | 'card' | 'at' | 'locale' | 'waiver'>,
 ): Promise<RecordResult> {
   const full: RecordPayment = { ...payment, householdCheckoutId: null, payerId: null };
   let result: RecordResult;

@@ -60,6 +60,13 @@ function LoadedMembership({ actorRef, view }: { actorRef: AdminMembershipActorRe
         <Term name={t('admin.card')}>{cardText(summary.card)}</Term>
         {summary.waiverAgreed !== null && <Term name={t('admin.waiver')}>{text(summary.waiverAgreed)}</Term>}
       </dl>
+      {summary.signedWaiver !== null && (
+        <SignedWaiver
+          waiver={summary.signedWaiver}
+          busy={view.busy}
+          onDownload={() => actorRef.send({ type: 'DOWNLOAD_WAIVER' })}
+        />
+      )}
       <div className="membership-messages">
         {view.progress !== null && <p role="status">{text(view.progress)}</p>}
         {view.notice !== null && <Alert tone="success">{text(view.notice)}</Alert>}
@@ -223,6 +230,34 @@ function PaymentsTable({ actorRef, view }: { actorRef: AdminMembershipActorRef; 
         </tbody>
       </TableWrap>
     </>
+  );
+}
+
+/** Issue 32 point 3: the signed waiver on record, and its PDF. */
+function SignedWaiver({
+  waiver,
+  busy,
+  onDownload,
+}: {
+  waiver: NonNullable<Loaded['summary']['signedWaiver']>;
+  busy: boolean;
+  onDownload: () => void;
+}) {
+  const t = useT();
+  return (
+    <section className="signed-waiver" aria-labelledby="signed-waiver-heading">
+      <h2 id="signed-waiver-heading">{t('signedWaiver.heading')}</h2>
+      <dl className="membership-summary">
+        <Term name={t('signedWaiver.version')}>{text(waiver.version)}</Term>
+        <Term name={t('signedWaiver.agreedAt')}>{consoleDate(waiver.agreedAt)}</Term>
+        <Term name={t('signedWaiver.agreedBy')}>{waiver.agreedBy}</Term>
+        <Term name={t('signedWaiver.hash')}>{waiver.sha256}</Term>
+        <Term name={t('signedWaiver.client')}>{waiver.client}</Term>
+      </dl>
+      <button type="button" className="button" disabled={busy} onClick={onDownload}>
+        {t('signedWaiver.download')}
+      </button>
+    </section>
   );
 }
 
