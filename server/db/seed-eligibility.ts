@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 import { licences, staffAccounts, staffRoles, teams } from './schema/index.ts';
 
@@ -45,5 +46,14 @@ export async function seedEligibility(
     .returning({ id: staffAccounts.id });
   if (!registrar) throw new Error('seed: Lakeside registrar insert returned nothing');
   await tx.insert(staffRoles).values({ staffId: registrar.id, organizationId: ids.lakeside, role: 'registrar' });
+  await seedRequiredDocuments(tx, sharks.id);
   return { sharks: sharks.id, sharksLicence: sharksLicence.id, lakesideRegistrar: registrar.id };
+}
+
+/** Issue 32 point 2: 12U Sharks requires a 'Proof of age' of every membership (docs/fixtures.md "Eligibility"). */
+async function seedRequiredDocuments(tx: Tx, sharks: number): Promise<void> {
+  await tx
+    .update(teams)
+    .set({ requiredDocuments: ['Proof of age'] })
+    .where(eq(teams.id, sharks));
 }

@@ -33,6 +33,7 @@ const ERROR_DESCRIPTIONS = {
   409: 'Conflict with the current state',
   410: 'Gone (an invitation that expired or was used)',
   412: 'Precondition failed (If-Match names an older version)',
+  413: 'Too large (an upload over its limit)',
   422: 'Validation error',
   429: 'Too many attempts (see Retry-After)',
 } as const;

@@ -34,6 +34,7 @@ export const STAFF_ACTIONS = [
   'release_hold',
   'use_two_factor',
   'require_two_factor',
+  'verify_documents',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 const flag = z.boolean();
@@ -57,6 +58,7 @@ export const staffCanSchema = z.object({
   release_hold: flag,
   use_two_factor: flag,
   require_two_factor: flag,
+  verify_documents: flag,
 } satisfies Record<StaffAction, typeof flag>);
 export type StaffCan = z.infer<typeof staffCanSchema>;
 

@@ -62,6 +62,11 @@ export const PERMISSIONS: { readonly [A in StaffAction]: Permission } = {
   use_two_factor: row('account', true, true, false),
   /** Require a second factor of everyone who can move money in the organization. */
   require_two_factor: row('organization', true, false, false),
+  /**
+   * Issue 32 point 2: the documents queue: view an uploaded document, approve or reject it. Never coaches: a proof of
+   * age is a family's private paper.
+   */
+  verify_documents: row('organization', true, true, false),
 };
 
 /** Whether `role` may do `action` at all (the table's cell). */
