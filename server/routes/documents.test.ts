@@ -289,9 +289,16 @@ describe('the console verifies', () => {
     const sharks = await teamIdNamed(t.db, '12U Sharks');
     const roster = await t.call('GET', `/api/admin/teams/${sharks}/memberships`, { token: registrar });
     expect(roster.body).toMatchObject({ memberships: [{ id: membershipId, documents_needed: false }] });
-    // Verified: it cannot be replaced, approved twice or rejected.
+    // Verified: it cannot be replaced or rejected; approving it again answers it as it is.
     expectError(await upload(PNG), 409, 'This document is already verified.');
-    expectError(await t.call('POST', `/api/admin/documents/${id}/approve`, { token: registrar }), 409);
+    const again = await t.call('POST', `/api/admin/documents/${id}/approve`, { token: registrar });
+    expect(again.body).toMatchObject({ document: { status: 'approved' } });
+    expectError(
+      await t.call('POST', `/api/admin/documents/${id}/reject`, { token: registrar, body: { reason: 'No.' } }),
+      409,
+      'This document is not waiting for review.',
+    );
+    expect(await t.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, 'approve_document'))).toHaveLength(1);
     expect(storedFiles()).toHaveLength(1);
     const empty = await t.call('GET', `/api/admin/organizations/${lakeside}/documents`, { token: registrar });
     expect(empty.body).toMatchObject({ documents: [] });

@@ -350,11 +350,13 @@ async function oneDocument(db: Db | Tx, documentId: number): Promise<QueueDocume
 }
 
 /**
- * POST /api/admin/documents/{id}/approve: verified (audited). The athlete's date of birth is locked from then on
+ * POST /api/admin/documents/{id}/approve: verified (audited); a rejected document waits for a new upload (409). The athlete's date of birth is locked from then on
  * (athleteDobLocked). With the organization's setting on, the file is deleted at once; who approved it and when stay.
  */
 export async function approveDocument(deps: AppDeps, staff: StaffJson, documentId: number) {
   const { doc, organizationId } = await scopedDocument(deps, staff, documentId);
+  // Sent twice (a double click, a retry): the approval stands, answered again.
+  if (doc.status === 'approved') return { document: await oneDocument(deps.db, doc.id) };
   const now = deps.now();
   let deleteKey: string | null = null;
   await deps.db.transaction(async (tx) => {
@@ -396,6 +398,8 @@ export async function approveDocument(deps: AppDeps, staff: StaffJson, documentI
  */
 export async function rejectDocument(deps: AppDeps, staff: StaffJson, documentId: number, reason: string) {
   const { doc, organizationId, athleteId, teamName } = await scopedDocument(deps, staff, documentId);
+  // Sent twice: the rejection stands, answered again, and the family is not e-mailed twice.
+  if (doc.status === 'rejected') return { document: await oneDocument(deps.db, doc.id) };
   const now = deps.now();
   const guardianIds = await athleteHouseholdGuardianIds(deps.db, athleteId);
   await deps.db.transaction(async (tx) => {
