@@ -1,3 +1,4 @@
+import '../common/badge.css';
 import './documents.css';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
