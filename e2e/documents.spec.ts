@@ -2,8 +2,7 @@
  * Proof of age (issue 32 point 2) in the browser. A family registers an athlete on 12U Sharks (which requires a
  * 'Proof of age') and pays; /payments shows 'Documents needed' and takes the upload (a PNG); Lakeside's registrar
  * (registrar@lakeside.example) opens the console's queue, views the file (an attachment) and approves it; the family
- * sees it verified. axe at 375 and 1280 px on /payments' documents and on the queue. The athlete's name is unique
- * per run, so the queue's row is this journey's whatever else the server holds.
+ * sees it verified. axe at 375 and 1280 px on /payments' documents and on the queue.
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
@@ -18,14 +17,18 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** A new guardian with one athlete who claimed SHARKS-2027 (nothing paid), stored in the browser. */
-async function newSharksFamily(page: Page, request: APIRequestContext, athlete: string): Promise<void> {
-  const user = await registerGuardian(request, 'docs.family', 'Dana Docs', { do_not_claim: true });
+/**
+ * A new family who claimed SHARKS-2027 (nothing paid), stored in the browser, as support/payer.ts `newPayer` makes
+ * one: the claim is the guardian's token's, so the membership the payment records is in the name `member` (unique per
+ * run, so the queue's row is this journey's whatever else the server holds).
+ */
+async function newSharksFamily(page: Page, request: APIRequestContext, member: string): Promise<void> {
+  const user = await registerGuardian(request, 'docs.family', member, { do_not_claim: true });
   const auth = { ...WEBSITE, Authorization: `Bearer ${user.token}` };
   const registered = await request.post('/api/auth/register-athlete', {
     headers: auth,
     data: {
-      name: athlete,
+      name: `${member} Jr`,
       username: `docs${Date.now()}${Math.floor(Math.random() * 1e4)}`,
       password: FIXTURE_PASSWORD,
       password_confirmation: FIXTURE_PASSWORD,
@@ -67,7 +70,7 @@ test('a family uploads a proof of age from /payments and a registrar approves it
   request,
 }) => {
   test.setTimeout(120_000);
-  const athlete = `Riley Docs ${Date.now().toString(36)}`;
+  const athlete = `Dana Docs ${Date.now().toString(36)}`;
   await newSharksFamily(page, request, athlete);
   await payInFull(page);
 

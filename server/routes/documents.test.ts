@@ -260,6 +260,51 @@ describe('the upload is attacked: each refused, nothing stored', () => {
   });
 });
 
+describe("the owner sets a team's documents in the team form", () => {
+  it('names them on the team (the form of earlier sessions, without them, leaves them as they are)', async () => {
+    const sharks = await teamIdNamed(t.db, '12U Sharks');
+    const [team] = await t.db.select().from(teams).where(eq(teams.id, sharks));
+    if (!team) throw new Error('no 12U Sharks');
+    const body = {
+      name: team.name,
+      total_dues_cents: team.totalDuesCents,
+      athlete_deposit_cents: team.athleteDepositCents,
+      payment_plan_fee_cents: team.paymentPlanFeeCents,
+      total_app_fee_cents: team.appFeeCents,
+      is_app_fee_itemized: team.isAppFeeItemized,
+      plan_months: team.planMonths,
+      protection_plan_id: team.protectionPlanId,
+    };
+    const owner = await staffToken(STAFF.otherOwner);
+    const unchanged = await t.call('PUT', `/api/admin/teams/${sharks}`, { token: owner, body });
+    expect(unchanged.status, unchanged.text).toBe(200);
+    expect(unchanged.body).toMatchObject({ team: { required_documents: [PROOF] } });
+    const both = await t.call('PUT', `/api/admin/teams/${sharks}`, {
+      token: owner,
+      body: { ...body, required_documents: [PROOF, 'Medical form'] },
+    });
+    expect(both.body).toMatchObject({ team: { required_documents: [PROOF, 'Medical form'] } });
+    const family = await t.call('GET', '/api/documents', { token: parent });
+    expect(family.body).toMatchObject({ documents: [{ name: PROOF }, { name: 'Medical form' }] });
+    for (const bad of [[PROOF, PROOF], [''], ['a', 'b', 'c', 'd', 'e', 'f']]) {
+      const refused = await t.call('PUT', `/api/admin/teams/${sharks}`, {
+        token: owner,
+        body: { ...body, required_documents: bad },
+      });
+      expectError(refused, 422);
+    }
+    // A registrar reads the set-up but does not edit it.
+    const registrar = await staffToken(LAKESIDE_REGISTRAR);
+    expectError(
+      await t.call('PUT', `/api/admin/teams/${sharks}`, {
+        token: registrar,
+        body: { ...body, required_documents: [] },
+      }),
+      403,
+    );
+  });
+});
+
 describe('the console verifies', () => {
   it('queues the upload; Approve verifies it, locks the date of birth and is audited', async () => {
     expect((await upload(PDF)).status).toBe(200);
