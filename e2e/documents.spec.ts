@@ -78,7 +78,7 @@ test('a family uploads a proof of age from /payments and a registrar approves it
   await page.goto('/payments');
   const documents = page.getByRole('region', { name: 'Documents' });
   await expect(documents.getByText('Documents needed')).toBeVisible();
-  await expect(documents.getByText('Not uploaded yet')).toBeVisible();
+  await expect(documents.getByText('Not uploaded yet', { exact: true })).toBeVisible();
   await axeAtBothWidths(page, '/payments with a document needed');
   // 'Upload' with no file says so on the field.
   const upload = documents.getByRole('button', { name: `Upload the Proof of age of ${athlete}` });
@@ -91,7 +91,7 @@ test('a family uploads a proof of age from /payments and a registrar approves it
   });
   await upload.click();
   await expect(documents.getByText('Thank you. The document is waiting for review.')).toBeVisible();
-  await expect(documents.getByText('Waiting for review')).toBeVisible();
+  await expect(documents.getByText('Waiting for review', { exact: true })).toBeVisible();
   await expect(documents.getByText('Documents needed')).toBeVisible();
   await axeAtBothWidths(page, '/payments with a document waiting for review');
 
