@@ -33,7 +33,6 @@ const ERROR_DESCRIPTIONS = {
   409: 'Conflict with the current state',
   410: 'Gone (an invitation that expired or was used)',
   412: 'Precondition failed (If-Match names an older version)',
-  413: 'Too large (an upload over its limit)',
   422: 'Validation error',
   429: 'Too many attempts (see Retry-After)',
 } as const;
@@ -341,6 +340,15 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/admin/memberships/{id}/phases/{phase_id}/retry': { operationId: 'retryMembershipPhase' },
   'POST /api/admin/memberships/{id}/phases/{phase_id}/offline': { operationId: 'markPhasePaidOffline' },
   'POST /api/admin/memberships/{id}/cancel': { operationId: 'cancelMembershipSchedule' },
+  // Issue 32 point 2: documents.
+  'GET /api/documents': { operationId: 'listFamilyDocuments' },
+  'PUT /api/memberships/{id}/documents': { operationId: 'uploadDocument' },
+  'GET /api/documents/{id}/file': { operationId: 'getFamilyDocumentFile' },
+  'GET /api/admin/organizations/{id}/documents': { operationId: 'getDocumentQueue' },
+  'GET /api/admin/documents/{id}/file': { operationId: 'getStaffDocumentFile' },
+  'POST /api/admin/documents/{id}/approve': { operationId: 'approveDocument' },
+  'POST /api/admin/documents/{id}/reject': { operationId: 'rejectDocument' },
+  'PUT /api/admin/organizations/{id}/documents-setting': { operationId: 'setDocumentSetting' },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */
