@@ -20,6 +20,7 @@ import { adminSetupRoutes } from './routes/admin-setup.ts';
 import { authRoutes } from './routes/auth.ts';
 import { brandingRoutes } from './routes/branding.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
+import { documentRoutes, isDocumentUpload } from './routes/documents.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { eligibilityRoutes } from './routes/eligibility.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -38,6 +39,7 @@ import { subscribeRoutes } from './routes/subscribe.ts';
 import { userRoutes } from './routes/user.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { waiverRoutes } from './routes/waivers.ts';
+import { MAX_DOCUMENT_BYTES } from './services/documents/index.ts';
 
 export interface AppOptions {
   /** The built site (dist/) to serve with an index.html fallback; none in the API tests. */
@@ -122,16 +124,24 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.use('/api/*', compressJson());
   app.use('/nova-field/*', compressJson());
 
-  // Every path: the sandbox pages take bodies too, and a body sent anywhere else has no business being large.
-  app.use(
-    '*',
-    limitBody({
-      maxBytes: MAX_BODY_BYTES,
-      maxDiscardBytes: MAX_DISCARDED_BODY_BYTES,
-      discardMs: DISCARD_BODY_MS,
-      onTooLarge: (c) => errorJson(c, 413, { message: translate(localeOf(c), 'error.tooLarge'), messages: {} }),
-    }),
-  );
+  // Every path: the sandbox pages take bodies too, and a body sent anywhere else has no business being large. A
+  // document upload (issue 32 point 2) may carry up to 10 MB, and no more is ever read into memory.
+  const bodyLimit = limitBody({
+    maxBytes: MAX_BODY_BYTES,
+    maxDiscardBytes: MAX_DISCARDED_BODY_BYTES,
+    discardMs: DISCARD_BODY_MS,
+    onTooLarge: (c) => errorJson(c, 413, { message: translate(localeOf(c), 'error.tooLarge'), messages: {} }),
+  });
+  const uploadLimit = limitBody({
+    maxBytes: MAX_DOCUMENT_BYTES,
+    maxDiscardBytes: MAX_DISCARDED_BODY_BYTES,
+    discardMs: DISCARD_BODY_MS,
+    onTooLarge: (c) => {
+      const message = translate(localeOf(c), 'documents.tooLarge');
+      return errorJson(c, 413, { message, messages: { file: [message] } });
+    },
+  });
+  app.use('*', (c, next) => (isDocumentUpload(c.req.method, c.req.path) ? uploadLimit : bodyLimit)(c, next));
 
   app.route('/', healthRoutes());
   app.route('/', cspReportRoutes(log));
@@ -143,6 +153,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', membershipRoutes(deps));
   app.route('/', householdCheckoutRoutes(deps));
   app.route('/', paymentRoutes(deps));
+  app.route('/', documentRoutes(deps));
   app.route('/', householdRoutes(deps));
   app.route('/', waitlistRoutes(deps));
   app.route('/', seatHoldRoutes(deps));

@@ -114,6 +114,25 @@ const envSchema = z
       .trim()
       .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, - and _')
       .default(DEFAULT_PUSHER_LOCAL_KEY),
+    /**
+     * Issue 32 point 2: uploaded documents go to this S3-compatible bucket when set (3 to 63 characters), else to
+     * files under DATA_DIR/documents. The SDK reads AWS_* credentials from the environment when the S3_* keys are unset.
+     */
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, . and -')
+      .optional(),
+    S3_REGION: optionalText,
+    /** An S3-compatible server's URL (MinIO, R2, …); AWS's own when unset. */
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Path-style addressing (`host/bucket/key`), which MinIO and most self-hosted servers need. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.STAFF_TOKEN === DEFAULT_STAFF_TOKEN) {
@@ -134,6 +153,13 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && env.RATE_LIMIT_MULTIPLIER !== 1) {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_MULTIPLIER'], message: 'must be 1 when NODE_ENV=production' });
+    }
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+      });
     }
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 import {
   licences,
@@ -57,6 +57,7 @@ export async function seedEligibility(
   await tx.insert(staffRoles).values({ staffId: registrar.id, organizationId: ids.lakeside, role: 'registrar' });
   await seedAgeRules(tx, sharks.id);
   await seedWaiverVersions(tx);
+  await seedRequiredDocuments(tx, sharks.id);
   return { sharks: sharks.id, sharksLicence: sharksLicence.id, lakesideRegistrar: registrar.id };
 }
 
@@ -89,4 +90,12 @@ async function seedWaiverVersions(tx: Tx): Promise<void> {
       sha256: createHash('sha256').update(organization.waiver, 'utf8').digest('hex'),
     });
   }
+}
+
+/** Issue 32 point 2: 12U Sharks requires a 'Proof of age' of every membership (docs/fixtures.md "Eligibility"). */
+async function seedRequiredDocuments(tx: Tx, sharks: number): Promise<void> {
+  await tx
+    .update(teams)
+    .set({ requiredDocuments: ['Proof of age'] })
+    .where(eq(teams.id, sharks));
 }

@@ -116,4 +116,6 @@ const AMBIGUOUS_BY_CONTRACT = [
   ['/api/memberships/duplicate-status/{athlete}', '/api/memberships/{id}/card-setup'],
   ['/api/memberships/duplicate-status/{athlete}', '/api/memberships/{id}/card`'],
   ['/api/memberships/duplicate-status/{athlete}', '/api/memberships/{id}/collect'],
+  // Issue 32 point 2: the upload of a membership's document, the same way.
+  ['/api/memberships/duplicate-status/{athlete}', '/api/memberships/{id}/documents'],
 ];

@@ -346,6 +346,15 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'PUT /api/eligibility/athletes/{athlete_id}/birth-date': { operationId: 'giveBirthDate' },
   'GET /api/admin/teams/{team_id}/eligibility': { operationId: 'getTeamEligibility' },
   'POST /api/admin/teams/{team_id}/eligibility-exceptions': { operationId: 'grantEligibilityException' },
+  // Issue 32 point 2: documents.
+  'GET /api/documents': { operationId: 'listFamilyDocuments' },
+  'PUT /api/memberships/{id}/documents': { operationId: 'uploadDocument' },
+  'GET /api/documents/{id}/file': { operationId: 'getFamilyDocumentFile' },
+  'GET /api/admin/organizations/{id}/documents': { operationId: 'getDocumentQueue' },
+  'GET /api/admin/documents/{id}/file': { operationId: 'getStaffDocumentFile' },
+  'POST /api/admin/documents/{id}/approve': { operationId: 'approveDocument' },
+  'POST /api/admin/documents/{id}/reject': { operationId: 'rejectDocument' },
+  'PUT /api/admin/organizations/{id}/documents-setting': { operationId: 'setDocumentSetting' },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */

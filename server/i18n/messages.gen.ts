@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","auth","checkout","common","eligibility","error","field","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","waivers","form"] as const;
+export const GROUPS = ["account","admin","auth","checkout","common","documents","eligibility","error","field","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","waivers","form"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -94,6 +94,20 @@ export interface MessageParams {
   "checkout.authenticationRequired": Record<string, never>;
   "common.languageName": Record<string, never>;
   "common.intlLocale": Record<string, never>;
+  "documents.membershipNotFound": Record<string, never>;
+  "documents.documentNotFound": Record<string, never>;
+  "documents.notRequired": Record<string, never>;
+  "documents.alreadyApproved": Record<string, never>;
+  "documents.notPending": Record<string, never>;
+  "documents.fileGone": Record<string, never>;
+  "documents.empty": Record<string, never>;
+  "documents.tooLarge": Record<string, never>;
+  "documents.wrongType": Record<string, never>;
+  "documents.script": Record<string, never>;
+  "documents.guardiansOnly": Record<string, never>;
+  "documents.mailSubject": { athlete: string | number };
+  "documents.mailIntro": { organization: string | number; document: string | number; athlete: string | number; team: string | number };
+  "documents.mailAction": Record<string, never>;
   "eligibility.notEligible": { athlete: string | number; team: string | number; from: string | number; to: string | number };
   "eligibility.athleteNotFound": Record<string, never>;
   "eligibility.licenceNotFound": Record<string, never>;

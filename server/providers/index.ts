@@ -8,7 +8,8 @@ import {
   type ProviderLog,
   SandboxRefusedError,
 } from './provider-deps.ts';
-import type { CardPayments, Providers, Realtime, SubscriptionBilling } from './types.ts';
+import { createLocalStorage } from './storage/local-storage.ts';
+import type { CardPayments, DocumentStorage, Providers, Realtime, SubscriptionBilling } from './types.ts';
 
 export { SandboxBilling } from './billing/sandbox-billing.ts';
 export { IdempotencyKeyReuseError, SandboxCardPayments } from './payments/sandbox-payments.ts';
@@ -75,9 +76,30 @@ export async function createProviders(env: ProviderEnv, db: ProviderDb, log: Pro
     });
   }
 
+  const storage = await createStorage(env);
+
   log.info(
-    { payments: payments.name, billing: billing.name, realtime: realtime.name },
+    { payments: payments.name, billing: billing.name, realtime: realtime.name, storage: storage.name },
     'providers selected (sandboxes stand in where no keys are configured)',
   );
-  return { payments, billing, realtime };
+  return { payments, billing, realtime, storage };
+}
+
+/**
+ * Uploaded documents (issue 32 point 2): S3-compatible object storage when S3_BUCKET is set (the SDK is imported only
+ * then), else files under DATA_DIR/documents. Both are real stores, so production may use either.
+ */
+export async function createStorage(env: ProviderEnv): Promise<DocumentStorage> {
+  if (present(env.S3_BUCKET)) {
+    const { createS3Storage } = await import('./storage/s3-storage.ts');
+    return createS3Storage({
+      bucket: env.S3_BUCKET,
+      region: present(env.S3_REGION) ? env.S3_REGION : 'us-east-1',
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+    });
+  }
+  return createLocalStorage(present(env.DATA_DIR) ? env.DATA_DIR : '.data');
 }

@@ -21,6 +21,14 @@ export interface ProviderEnv {
   PUSHER_HOST?: string | undefined;
   /** The app key the local Pusher-protocol endpoint accepts at /app/{key}; default `local-key`. */
   PUSHER_LOCAL_KEY?: string | undefined;
+  /** Uploaded documents are kept under `DATA_DIR/documents` unless S3_BUCKET is set (issue 32 point 2). */
+  DATA_DIR?: string | undefined;
+  S3_BUCKET?: string | undefined;
+  S3_REGION?: string | undefined;
+  S3_ENDPOINT?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_FORCE_PATH_STYLE?: boolean | undefined;
 }
 
 /** Any drizzle PostgreSQL database (PGlite or node-postgres) whose schema includes server/db/schema/providers.ts. */

@@ -140,8 +140,24 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+/**
+ * Where uploaded documents are kept (issue 32 point 2): files under DATA_DIR, or S3-compatible object storage. The
+ * adapter makes each object's key, random (storage/local-storage.ts `newObjectKey`: never derived from a name or an
+ * id), and refuses any other key.
+ */
+export interface DocumentStorage {
+  readonly name: 'local' | 's3';
+  /** Stores a new object; answers its key. */
+  put(bytes: Uint8Array, contentType: string): Promise<string>;
+  /** The object's bytes, or null when there is none. */
+  get(key: string): Promise<Uint8Array | null>;
+  /** Removes the object; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
 export interface Providers {
   payments: CardPayments;
   billing: SubscriptionBilling;
   realtime: Realtime;
+  storage: DocumentStorage;
 }

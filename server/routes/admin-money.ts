@@ -33,6 +33,8 @@ const RosterRowSchema = z
     remaining_cents: z.number().int(),
     next_due: z.string().nullable(),
     status: StatusSchema,
+    /** Issue 32 point 2 (additive): only for a team that requires documents; true until they are all approved. */
+    documents_needed: z.boolean().optional(),
   })
   .openapi('RosterRow');
 
@@ -43,6 +45,7 @@ const TeamRosterRowSchema = z
     athlete: z.object({ id: z.number().int(), name: z.string() }),
     guardian: z.object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string() }),
     status: z.enum(TEAM_STATUSES),
+    documents_needed: z.boolean().optional(),
   })
   .openapi('TeamRosterRow');
 

@@ -70,6 +70,8 @@ const AdminTeamSchema = z
     is_app_fee_itemized: z.boolean(),
     plan_months: z.array(int),
     protection_plan_id: int.nullable(),
+    /** Issue 32 point 2: the documents every membership of the team must provide. */
+    required_documents: z.array(z.string()),
     licences: z.array(AdminLicenceSchema),
     /** Issue 32: the team's age rule, only when it has one. */
     age_rule: AgeRuleSchema.optional(),

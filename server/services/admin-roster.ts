@@ -26,6 +26,7 @@ import { notFound, text } from '../http/errors.ts';
 import { DEFAULT_LOCALE, english, type Locale, translate } from '../i18n/index.ts';
 import { type AuditJson, membershipAudit } from './admin-audit.ts';
 import { planNameFor } from './checkout/index.ts';
+import { membershipsNeedingDocuments } from './documents/index.ts';
 import { figuresOfPhases, phasesByMembership } from './membership-ledger.ts';
 import { authorizeTeam, mayOnTeam, type StaffAction, type StaffJson } from './staff/index.ts';
 import { waiverAgreementField } from './waivers.ts';
@@ -246,8 +247,18 @@ export async function teamRoster(
   matching.sort(rosterOrder(query.sort ?? 'athlete', query.dir ?? 'asc'));
   const start = (page - 1) * ROSTER_PAGE_SIZE;
   const json = matching.slice(start, start + ROSTER_PAGE_SIZE).map((row) => rosterRowJson(row, locale));
+  // Issue 32 point 2 (additive): a team that requires documents marks the rows still waiting for them.
+  const needing =
+    team.requiredDocuments.length > 0
+      ? await membershipsNeedingDocuments(
+          deps.db,
+          json.map((row) => row.id),
+        )
+      : null;
+  const marked = <T extends { id: number }>(row: T): T & { documents_needed?: boolean } =>
+    needing === null ? row : { ...row, documents_needed: needing.has(row.id) };
   return {
-    memberships: money ? json : json.map(teamRosterRowJson),
+    memberships: money ? json.map(marked) : json.map(teamRosterRowJson).map(marked),
     total: matching.length,
     page,
     page_size: ROSTER_PAGE_SIZE,

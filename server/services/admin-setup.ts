@@ -109,6 +109,7 @@ function teamJson(team: TeamRow, teamLicences: AdminLicenceJson[], ageRule?: Age
     is_app_fee_itemized: team.isAppFeeItemized,
     plan_months: team.planMonths,
     protection_plan_id: team.protectionPlanId,
+    required_documents: team.requiredDocuments,
     licences: teamLicences,
     // Issue 32 (additive): the team's age rule, only when it has one.
     ...(ageRule === undefined ? {} : { age_rule: ageRule }),
@@ -358,6 +359,8 @@ function teamColumns(body: AdminTeamBody) {
     isAppFeeItemized: body.is_app_fee_itemized,
     planMonths: [...body.plan_months].sort((a, b) => a - b),
     protectionPlanId: body.protection_plan_id,
+    // Issue 32 point 2: only when the body names them (the console's form of earlier sessions does not).
+    ...(body.required_documents === undefined ? {} : { requiredDocuments: body.required_documents }),
   };
 }
 

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import nodePath from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../db/schema/index.ts';
@@ -8,6 +11,7 @@ import {
   householdInvites,
   households,
   licences,
+  membershipDocuments,
   membershipPhases,
   memberships,
   organizations,
@@ -24,6 +28,7 @@ import { hashToken, issueToken, newTokenValue } from '../services/tokens.ts';
 import { currentWaiverVersion } from '../services/waivers.ts';
 import { copyMembership } from './admin-money-fixtures.ts';
 import { createTestApp, type TestApp, userId } from './app-harness.ts';
+import { PNG } from './document-samples.ts';
 import { expectError } from './expect-error.ts';
 import { STAFF, staffTokenFor } from './staff-sessions.ts';
 
@@ -77,6 +82,8 @@ interface Victim {
   organizationId: number;
   /** The paid phase of the victim's membership (issue 22 point 4's phase routes). */
   phaseId: number;
+  /** Issue 32: the proof of age the victim uploaded for Jordan (12U Tigers requiring one), waiting for review. */
+  documentId: number;
 }
 
 type Caller = 'owner' | 'otherGuardian' | 'athlete';
@@ -105,6 +112,8 @@ interface Row {
   progress?: true;
   /** Issue 32 point 3: the victim agreed to Northside's waiver for the membership (its PDF can be downloaded). */
   waiverSigned?: true;
+  /** Issue 32: 12U Tigers requires a proof of age and the victim uploaded Jordan's (a PNG in the document storage). */
+  document?: true;
   /**
    * The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status; admin rows:
    * the status of a caller the permission table lets through, the others' derived from the table).
@@ -689,6 +698,62 @@ const MATRIX: Record<string, Row> = {
     staffSees: true,
     answers: allowed(200),
   },
+  // Issue 32 point 2: documents. The athlete's guardians see and upload theirs; other households find nothing; the
+  // organization's owners and registrars verify (never coaches); Lakeside's owner finds nothing.
+  'GET /api/documents': { access: 'user', document: true, answers: { owner: 200, otherGuardian: 200, athlete: 200 } },
+  // No file sent: the victim's own call is refused for its (empty) body, the others never reach it.
+  'PUT /api/memberships/{id}/documents': {
+    access: 'user',
+    document: true,
+    path: (victim) => `/api/memberships/${victim.membershipId}/documents`,
+    query: '?name=Proof%20of%20age',
+    answers: { owner: 422, otherGuardian: 404, athlete: 404 },
+  },
+  'GET /api/documents/{id}/file': {
+    access: 'user',
+    document: true,
+    path: (victim) => `/api/documents/${victim.documentId}/file`,
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
+  'GET /api/admin/organizations/{id}/documents': {
+    access: 'admin',
+    permission: 'verify_documents',
+    document: true,
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/documents`,
+    staffSees: true,
+    answers: allowed(200),
+  },
+  'GET /api/admin/documents/{id}/file': {
+    access: 'admin',
+    permission: 'verify_documents',
+    document: true,
+    path: (victim) => `/api/admin/documents/${victim.documentId}/file`,
+    answers: allowed(200),
+  },
+  'POST /api/admin/documents/{id}/approve': {
+    access: 'admin',
+    permission: 'verify_documents',
+    document: true,
+    path: (victim) => `/api/admin/documents/${victim.documentId}/approve`,
+    staffSees: true,
+    answers: allowed(200),
+  },
+  'POST /api/admin/documents/{id}/reject': {
+    access: 'admin',
+    permission: 'verify_documents',
+    document: true,
+    path: (victim) => `/api/admin/documents/${victim.documentId}/reject`,
+    body: () => ({ reason: 'Matrix' }),
+    staffSees: true,
+    answers: allowed(200),
+  },
+  'PUT /api/admin/organizations/{id}/documents-setting': {
+    access: 'admin',
+    permission: 'edit_setup',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/documents-setting`,
+    body: () => ({ delete_after_approval: false }),
+    answers: allowed(200),
+  },
 };
 
 interface Operation {
@@ -731,10 +796,16 @@ function securedOperations(document: unknown): Operation[] {
 }
 
 let t: TestApp;
+// Issue 32: the documents rows store a file; in a directory of the test's own.
+let dataDir: string;
 beforeEach(async () => {
-  t = await createTestApp();
+  dataDir = mkdtempSync(nodePath.join(os.tmpdir(), 'authz-matrix-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
 });
-afterEach(() => t.close());
+afterEach(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 beforeEach(async () => {
   const [tigers] = await t.db.select({ seasonId: teams.seasonId }).from(teams).where(eq(teams.name, '12U Tigers'));
   const [draft] = await t.db.select({ id: drafts.id }).from(drafts).where(eq(drafts.name, '12U Tigers'));
@@ -788,6 +859,7 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     inviteToken: '',
     organizationId: tigers!.organizationId,
     phaseId: 0,
+    documentId: 0,
   };
   const [membership] = await app.db
     .select({ id: memberships.id })
@@ -855,6 +927,25 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
       athleteId: victim.athleteId,
       snapshot: { context: { plan: 3, email: VICTIM } },
     });
+  }
+  if (row.document) {
+    await app.db
+      .update(teams)
+      .set({ requiredDocuments: ['Proof of age'] })
+      .where(eq(teams.id, victim.teamId));
+    const storageKey = await app.providers.storage.put(PNG, 'image/png');
+    const [document] = await app.db
+      .insert(membershipDocuments)
+      .values({
+        membershipId: victim.membershipId,
+        name: 'Proof of age',
+        storageKey,
+        contentType: 'image/png',
+        byteSize: PNG.byteLength,
+        uploadedBy: id,
+      })
+      .returning({ id: membershipDocuments.id });
+    victim.documentId = document!.id;
   }
   if (row.needsIntent) {
     // Opened through the provider as checkout would: the matrix is about who may present it afterwards.

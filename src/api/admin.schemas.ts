@@ -46,6 +46,8 @@ const rosterRowShape = {
   /** ISO date, or null when nothing is due. */
   next_due: z.nullable(z.string()),
   status: rosterStatusSchema,
+  /** Issue 32 point 2: only on a team that requires documents; true until they are all verified. */
+  documents_needed: z.optional(z.boolean()),
 };
 export const rosterRowSchema = z.object(rosterRowShape);
 export type RosterRow = z.infer<typeof rosterRowSchema>;
@@ -56,6 +58,7 @@ export const teamRosterRowSchema = z.object({
   athlete: named,
   guardian: z.object({ id, name: z.string(), email: z.string(), phone: z.string() }),
   status: z.enum(TEAM_STATUSES),
+  documents_needed: z.optional(z.boolean()),
 });
 export type TeamRosterRow = z.infer<typeof teamRosterRowSchema>;
 

@@ -35,6 +35,7 @@ export const STAFF_ACTIONS = [
   'use_two_factor',
   'require_two_factor',
   'grant_eligibility_exception',
+  'verify_documents',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 const flag = z.boolean();
@@ -59,6 +60,7 @@ export const staffCanSchema = z.object({
   use_two_factor: flag,
   require_two_factor: flag,
   grant_eligibility_exception: flag,
+  verify_documents: flag,
 } satisfies Record<StaffAction, typeof flag>);
 export type StaffCan = z.infer<typeof staffCanSchema>;
 

@@ -128,10 +128,18 @@ export function subscribeLocale(listener: () => void): () => void {
 export type MessageArgs<K extends MessageKey> =
   MessageParams[K] extends Record<string, never> ? [] : [params: MessageParams[K]];
 
-/** A text to show later, as machines and connect modules hold it: a key and its parameters, never a sentence. */
-export type Message = {
-  [K in MessageKey]: MessageParams[K] extends Record<string, never> ? { key: K } : { key: K; params: MessageParams[K] };
-}[MessageKey];
+/** The keys of the texts without parameters. */
+type PlainKey = { [K in MessageKey]: MessageParams[K] extends Record<string, never> ? K : never }[MessageKey];
+type ParamsKey = Exclude<MessageKey, PlainKey>;
+
+/**
+ * A text to show later, as machines and connect modules hold it: a key and its parameters, never a sentence. The
+ * texts without parameters are one member (`{ key }` with any of their keys), each text with parameters a member of
+ * its own: a union of one object type per key passed ~1,000 members with issue 32's texts, where TypeScript gives up
+ * reducing a union (a conditional expression or an array of messages: 'Expression produces a union type that is too
+ * complex to represent'). Narrowing on `key` works as before.
+ */
+export type Message = { key: PlainKey } | { [K in ParamsKey]: { key: K; params: MessageParams[K] } }[ParamsKey];
 
 /** Tests only (model-tests/harness/catalogue-check.ts): told every text the catalogue gives. */
 let recorder: ((text: string) => void) | null = null;

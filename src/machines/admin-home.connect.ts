@@ -29,6 +29,8 @@ export type AdminHomeView =
       organizations: AdminHomeOrganization[];
       /** The security page (issue 30 point 2), for who may turn on a second factor or require one; else null. */
       securityHref: string | null;
+      /** Issue 32 point 2: the documents queue (owners, registrars). */
+      documentsHref: string | null;
       /** Organizations that require a second factor the staff member has not turned on (money is refused there). */
       twoFactorNeededIn: string[];
     }
@@ -57,6 +59,8 @@ export function adminHomeView(snapshot: AdminHomeSnapshot): AdminHomeView {
     staffName: staff.name,
     organizations,
     securityHref: security ? '/admin/security' : null,
+    /** Issue 32 point 2: the documents queue, for owners and registrars. */
+    documentsHref: staffCanAnywhere(staff.organizations, 'verify_documents') ? '/admin/documents' : null,
     twoFactorNeededIn: staff.two_factor_enabled
       ? []
       : staff.organizations

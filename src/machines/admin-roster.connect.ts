@@ -39,6 +39,8 @@ export interface RosterRowView {
   money: { plan: string; paid: string; remaining: string; nextDue: string | null } | null;
   /** The membership's status ('Paid', 'On schedule'…), or a coach's coarser standing. */
   status: Message;
+  /** Issue 32 point 2: 'Documents needed' beside the athlete until the team's documents are verified. */
+  documentsNeeded: boolean;
 }
 
 export interface RosterColumnView {
@@ -93,6 +95,7 @@ export function adminRosterView(snapshot: AdminRosterSnapshot): AdminRosterView 
       guardian: row.guardian.name,
       guardianEmail: row.guardian.email,
       guardianPhone: row.guardian.phone ?? '',
+      documentsNeeded: row.documents_needed === true,
       ...('paid_cents' in row
         ? {
             money: money

@@ -1,5 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { adminLayoutRoute } from './_admin.route';
+import { adminDocumentsRoute } from './admin-documents.route';
 import { adminDraftRoute } from './admin-draft.route';
 import { adminHomeRoute } from './admin-home.route';
 import { adminJoinRoute } from './admin-join.route';
@@ -25,6 +26,7 @@ export const adminRouteTree = adminRootRoute.addChildren([
     adminSetupRoute,
     adminDraftRoute,
     adminSecurityRoute,
+    adminDocumentsRoute,
   ]),
 ]);
 

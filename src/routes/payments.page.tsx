@@ -1,4 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { familyDocumentsMachine } from '../machines/family-documents.machine';
 import { type PaymentsExit, paymentsMachine } from '../machines/payments.machine';
 import { useCurrentUser } from '../session/use-session';
 import { PaymentsFlow } from '../views/payments/payments-flow';
@@ -10,7 +12,9 @@ function PaymentsPage() {
   const actorRef = useFlowPage(paymentsMachine, { flow: 'payments', input: undefined, follow });
   // §1: the stylesheet of the stored user's organization (or the client's), as on the dashboard.
   useJourneyStylesheet(useCurrentUser());
-  return <PaymentsFlow actorRef={actorRef} />;
+  // Issue 32 point 2: the documents the memberships require, uploaded from here.
+  const documents = useActorRef(familyDocumentsMachine);
+  return <PaymentsFlow actorRef={actorRef} documents={documents} />;
 }
 
 function follow(navigate: NavigateFunction, exit: PaymentsExit): void {

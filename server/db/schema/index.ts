@@ -1,5 +1,6 @@
 export * from './admin-money.ts';
 export * from './billing.ts';
+export * from './documents.ts';
 export * from './eligibility.ts';
 export * from './households.ts';
 export * from './licences.ts';

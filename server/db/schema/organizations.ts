@@ -46,6 +46,8 @@ export const organizations = pgTable(
      * who has not turned it on may not refund, retry, mark paid offline or cancel (services/staff/permissions.ts).
      */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** Issue 32 point 2: an approved document's file is deleted at once (who approved it and when are kept). */
+    deleteDocumentsAfterApproval: boolean('delete_documents_after_approval').notNull().default(false),
   },
   (t) => [
     check('organizations_subdomain_check', sql`${t.apiSubdomain} ~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$'`),
@@ -103,6 +105,8 @@ export const teams = pgTable(
     isAppFeeItemized: boolean('is_app_fee_itemized').notNull(),
     planMonths: integer('plan_months').array().notNull().default(sql`'{3,6}'::integer[]`),
     protectionPlanId: integer('protection_plan_id').references(() => protectionPlans.id),
+    /** Issue 32 point 2: the documents a guardian uploads for each membership ('Proof of age', or the club's own). */
+    requiredDocuments: text('required_documents').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     check(

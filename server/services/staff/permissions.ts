@@ -64,6 +64,11 @@ export const PERMISSIONS: { readonly [A in StaffAction]: Permission } = {
   require_two_factor: row('organization', true, false, false),
   /** Issue 32: let one athlete onto a team whatever its age rule says, with a reason (audited). */
   grant_eligibility_exception: row('team', true, true, false),
+  /**
+   * Issue 32 point 2: the documents queue: view an uploaded document, approve or reject it. Never coaches: a proof of
+   * age is a family's private paper.
+   */
+  verify_documents: row('organization', true, true, false),
 };
 
 /** Whether `role` may do `action` at all (the table's cell). */

@@ -88,11 +88,23 @@ function ageRuleProblemOf(rule: AgeRuleBody) {
   });
 }
 
+/**
+ * Issue 32 point 2: the documents the team requires of every membership ('Proof of age', or the club's own), at most
+ * five, each named once; absent from a body: left as they are.
+ */
+export const requiredDocumentsField = z.optional(
+  z.array(textField(SELECTION_INVALID), { error: SELECTION_INVALID }).check(
+    z.maxLength(5, SELECTION_INVALID),
+    z.refine((names) => new Set(names).size === names.length, SELECTION_INVALID),
+  ),
+);
+
 export const adminTeamBodySchema = z
   .object({
     name: textField(TEAM_NAME_REQUIRED),
     ...teamFeeShape,
     age_rule: z.optional(z.nullable(ageRuleBodySchema)),
+    required_documents: requiredDocumentsField,
   })
   .check(depositWithinDues);
 

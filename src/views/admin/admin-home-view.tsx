@@ -30,6 +30,11 @@ export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
               {t('admin.securityLinkAfter')}
             </p>
           )}
+          {view.documentsHref !== null && (
+            <p>
+              <Link to="/admin/documents">{t('documents.navLink')}</Link>
+            </p>
+          )}
           {view.organizations.length === 0 && <p>{t('admin.noOrganizations')}</p>}
           {view.organizations.map((organization) => (
             <section

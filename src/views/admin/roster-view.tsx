@@ -1,3 +1,4 @@
+import '../common/badge.css';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
@@ -134,6 +135,12 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
                       <Link to="/admin/memberships/$id" params={{ id: row.id }}>
                         {row.athlete}
                       </Link>
+                    )}
+                    {row.documentsNeeded && (
+                      <>
+                        {' '}
+                        <span className="badge badge--needed">{t('documents.needed')}</span>
+                      </>
                     )}
                   </th>
                   <td>

@@ -2,15 +2,24 @@ import './payments.css';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useT } from '../../i18n/use-t';
+import type { FamilyDocumentsActorRef } from '../../machines/family-documents.connect';
 import { type PaymentsActorRef, paymentsScreenOf } from '../../machines/payments.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
+import { DocumentsSection } from './documents-section';
 import { MembershipCard } from './membership-card';
 
 /** /payments ("My payments", issue 15 point 3), rendered from the payments machine's state. */
-export function PaymentsFlow({ actorRef }: { actorRef: PaymentsActorRef }) {
+export function PaymentsFlow({
+  actorRef,
+  documents,
+}: {
+  actorRef: PaymentsActorRef;
+  /** Issue 32 point 2: the required documents and their uploads, when the page runs that flow. */
+  documents?: FamilyDocumentsActorRef;
+}) {
   const t = useT();
   const screen = useSelector(actorRef, paymentsScreenOf, shallowEqual);
   return (
@@ -20,6 +29,7 @@ export function PaymentsFlow({ actorRef }: { actorRef: PaymentsActorRef }) {
         {screen.busy && <p role="status">{t('payments.loading')}</p>}
         {screen.failed && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{screen.errorText}</RetryAlert>}
         {screen.empty && <Alert tone="info">{t('payments.none')}</Alert>}
+        {screen.loaded && documents && <DocumentsSection actorRef={documents} />}
         {screen.loaded &&
           screen.memberships.map((membership) => <MembershipCard key={membership.id} membership={membership} />)}
         <p>
