@@ -7,7 +7,7 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
-import { FIXTURE_PASSWORD, registerGuardian, storeUser, WEBSITE } from './support/session';
+import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
 
 const LICENCE = 'SHARKS-2027';
 const REGISTRAR = 'registrar@lakeside.example';
@@ -18,17 +18,17 @@ const PNG = Buffer.from(
 );
 
 /**
- * A new family who claimed SHARKS-2027 (nothing paid), stored in the browser, as support/payer.ts `newPayer` makes
- * one: the claim is the guardian's token's, so the membership the payment records is in the name `member` (unique per
- * run, so the queue's row is this journey's whatever else the server holds).
+ * A new family whose athlete `athlete` is registered for 12U Sharks and paid in full, through the flows as a family
+ * does it: the guardian logs in from the SHARKS-2027 link, chooses the athlete, gives a date of birth the team's age
+ * rule allows (issue 32 point 1: born between September 1, 2014 and August 31, 2016), and pays by card. The athlete's
+ * name is unique per run, so the queue's row is this journey's whatever else the server holds.
  */
-async function newSharksFamily(page: Page, request: APIRequestContext, member: string): Promise<void> {
-  const user = await registerGuardian(request, 'docs.family', member, { do_not_claim: true });
-  const auth = { ...WEBSITE, Authorization: `Bearer ${user.token}` };
+async function newSharksFamily(page: Page, request: APIRequestContext, athlete: string): Promise<void> {
+  const guardian = await registerGuardian(request, 'docs.family', 'Pat Docs', { do_not_claim: true });
   const registered = await request.post('/api/auth/register-athlete', {
-    headers: auth,
+    headers: { ...WEBSITE, Authorization: `Bearer ${guardian.token}` },
     data: {
-      name: `${member} Jr`,
+      name: athlete,
       username: `docs${Date.now()}${Math.floor(Math.random() * 1e4)}`,
       password: FIXTURE_PASSWORD,
       password_confirmation: FIXTURE_PASSWORD,
@@ -36,16 +36,22 @@ async function newSharksFamily(page: Page, request: APIRequestContext, member: s
     },
   });
   expect(registered.ok(), 'register athlete').toBe(true);
-  const latest = await request.post('/api/user/latest-license', { headers: auth, data: { license_code: LICENCE } });
-  expect(latest.ok(), 'latest licence').toBe(true);
-  const claim = await request.post('/api/subscribe/claim-license', { headers: auth, data: { license_code: LICENCE } });
-  expect(await claim.json()).toMatchObject({ status: 'OK' });
-  await storeUser(page, user);
+  await page.goto(`/login?license=${LICENCE}`);
+  await page.getByLabel('Guardian Email').fill(guardian.email);
+  await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
+  await page.getByRole('radio', { name: athlete }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Date of birth' })).toBeVisible();
+  await page.getByLabel('Date of birth').fill('2015-06-01');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
 }
 
 /** Pays 12U Sharks in full on /payment with the sandbox's Visa, as a family would. */
 async function payInFull(page: Page): Promise<void> {
-  await page.goto('/payment');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
   await page.getByRole('radio', { name: /^Pay in full/ }).check();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
