@@ -34,6 +34,7 @@ import { seatHoldRoutes } from './routes/seat-holds.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffBillingRoutes } from './routes/staff-billing.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
+import { teamQuestionRoutes } from './routes/team-questions.ts';
 import { userRoutes } from './routes/user.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', adminRoutes(deps));
   app.route('/', adminSetupRoutes(deps));
   app.route('/', adminMoneyRoutes(deps));
+  app.route('/', teamQuestionRoutes(deps));
   app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
   if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
 

@@ -1,5 +1,5 @@
 import type { Tx } from './client.ts';
-import { licences, staffAccounts, staffRoles, teams } from './schema/index.ts';
+import { licences, staffAccounts, staffRoles, teamQuestions, teams } from './schema/index.ts';
 
 /**
  * The "Eligibility" fixtures (issue 32, docs/fixtures.md "Eligibility"): Lakeside's 12U Sharks in its Spring 2027
@@ -45,5 +45,31 @@ export async function seedEligibility(
     .returning({ id: staffAccounts.id });
   if (!registrar) throw new Error('seed: Lakeside registrar insert returned nothing');
   await tx.insert(staffRoles).values({ staffId: registrar.id, organizationId: ids.lakeside, role: 'registrar' });
+  await seedSharksQuestions(tx, sharks.id);
   return { sharks: sharks.id, sharksLicence: sharksLicence.id, lakesideRegistrar: registrar.id };
+}
+
+/**
+ * Issue 32 point 4: 12U Sharks' own questions, in this order: 'Jersey size' (a choice, required) and 'Allergies or
+ * medical notes' (a short text, optional). The prompts and options are the club's own text, not catalogue texts.
+ */
+export async function seedSharksQuestions(tx: Tx, sharksId: number): Promise<void> {
+  await tx.insert(teamQuestions).values([
+    {
+      teamId: sharksId,
+      position: 0,
+      kind: 'choice',
+      prompt: 'Jersey size',
+      options: ['YS', 'YM', 'YL', 'AS', 'AM'],
+      required: true,
+    },
+    {
+      teamId: sharksId,
+      position: 1,
+      kind: 'short_text',
+      prompt: 'Allergies or medical notes',
+      options: [],
+      required: false,
+    },
+  ]);
 }

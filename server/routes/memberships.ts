@@ -103,6 +103,8 @@ const checkoutBody = {
   team_id: id,
   discount_code: discountCode,
   include_payment_protection_plan: includeProtection,
+  // Issue 32 point 4: answers to the team's own questions by question id (src/domain/team-questions.ts).
+  answers: z.record(z.string().max(12), z.string().max(1000)).optional(),
 };
 
 const checkoutRoute = createRoute({

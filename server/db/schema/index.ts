@@ -12,3 +12,4 @@ export * from './subscriptions.ts';
 export * from './system.ts';
 export * from './users.ts';
 export * from './waitlist.ts';
+export * from './team-questions.ts';
