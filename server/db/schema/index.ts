@@ -10,6 +10,6 @@ export * from './registration-progress.ts';
 export * from './staff.ts';
 export * from './subscriptions.ts';
 export * from './system.ts';
+export * from './team-questions.ts';
 export * from './users.ts';
 export * from './waitlist.ts';
-export * from './team-questions.ts';
