@@ -461,5 +461,6 @@ export interface MessageParams {
   "questions.loadFailed": Record<string, never>;
   "questions.retry": Record<string, never>;
   "questions.unknownQuestion": Record<string, never>;
+  "questions.editorFor": { team: string | number };
 }
 export type MessageKey = keyof MessageParams;

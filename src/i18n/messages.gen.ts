@@ -851,6 +851,7 @@ export interface MessageParams {
   "questions.loadFailed": Record<string, never>;
   "questions.retry": Record<string, never>;
   "questions.unknownQuestion": Record<string, never>;
+  "questions.editorFor": { team: string | number };
   "register.createHeading": Record<string, never>;
   "register.editHeading": Record<string, never>;
   "register.accountExists": Record<string, never>;

@@ -16,4 +16,4 @@ export const adminSetupRoute = createRoute({
     parse: (params) => ({ organizationId: organizationIdOf(params.organizationId) }),
     stringify: (params) => ({ organizationId: String(params.organizationId) }),
   },
-}).lazy(withTexts(['admin'], () => import('./admin-setup.page').then((m) => m.Route)));
+}).lazy(withTexts(['admin', 'questions'], () => import('./admin-setup.page').then((m) => m.Route)));

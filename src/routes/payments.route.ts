@@ -6,4 +6,4 @@ import { withTexts } from './page-texts';
 export const paymentsRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/payments',
-}).lazy(withTexts(['payments'], () => import('./payments.page').then((m) => m.Route)));
+}).lazy(withTexts(['payments', 'questions'], () => import('./payments.page').then((m) => m.Route)));
