@@ -7,6 +7,7 @@ import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
+import { TeamQuestionsStep } from '../questions/team-questions-step';
 import { MembershipCard } from './membership-card';
 
 /** /payments ("My payments", issue 15 point 3), rendered from the payments machine's state. */
@@ -20,8 +21,16 @@ export function PaymentsFlow({ actorRef }: { actorRef: PaymentsActorRef }) {
         {screen.busy && <p role="status">{t('payments.loading')}</p>}
         {screen.failed && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{screen.errorText}</RetryAlert>}
         {screen.empty && <Alert tone="info">{t('payments.none')}</Alert>}
+        {screen.answers && <TeamQuestionsStep actorRef={screen.answers} />}
         {screen.loaded &&
-          screen.memberships.map((membership) => <MembershipCard key={membership.id} membership={membership} />)}
+          screen.memberships.map((membership) => (
+            <MembershipCard
+              key={membership.id}
+              membership={membership}
+              answersSaved={screen.answersSavedFor === membership.id}
+              onChangeAnswers={() => actorRef.send({ type: 'CHANGE_ANSWERS', membershipId: membership.id })}
+            />
+          ))}
         <p>
           <Link to="/household">{t('payments.inviteGuardian')}</Link>
         </p>
