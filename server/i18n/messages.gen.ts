@@ -462,5 +462,6 @@ export interface MessageParams {
   "questions.retry": Record<string, never>;
   "questions.unknownQuestion": Record<string, never>;
   "questions.editorFor": { team: string | number };
+  "questions.answersOf": { athlete: string | number };
 }
 export type MessageKey = keyof MessageParams;

@@ -852,6 +852,7 @@ export interface MessageParams {
   "questions.retry": Record<string, never>;
   "questions.unknownQuestion": Record<string, never>;
   "questions.editorFor": { team: string | number };
+  "questions.answersOf": { athlete: string | number };
   "register.createHeading": Record<string, never>;
   "register.editHeading": Record<string, never>;
   "register.accountExists": Record<string, never>;

@@ -15,6 +15,7 @@ import { StepHeading } from '../common/step-heading';
 import { AdminPage } from './admin-page';
 import { TableWrap } from './table-wrap';
 import './roster.css';
+import { MembershipAnswers } from './membership-answers';
 
 /**
  * /admin/teams/$teamId (issue 22 point 3): the team's roster: a status filter, a search by name, columns sorted by
@@ -135,6 +136,8 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
                         {row.athlete}
                       </Link>
                     )}
+                    {/* Issue 32 point 4: the athlete's answers to the team's questions, on demand. */}
+                    <MembershipAnswers membershipId={row.id} athlete={row.athlete} />
                   </th>
                   <td>
                     {row.guardian}
