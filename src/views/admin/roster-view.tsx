@@ -136,8 +136,6 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
                         {row.athlete}
                       </Link>
                     )}
-                    {/* Issue 32 point 4: the athlete's answers to the team's questions, on demand. */}
-                    <MembershipAnswers membershipId={row.id} athlete={row.athlete} />
                   </th>
                   <td>
                     {row.guardian}
@@ -154,7 +152,11 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
                       <td>{consoleDate(row.money.nextDue)}</td>
                     </>
                   )}
-                  <td>{text(row.status)}</td>
+                  <td>
+                    {text(row.status)}
+                    {/* Issue 32 point 4: the athlete's answers to the team's questions, on demand. */}
+                    <MembershipAnswers membershipId={row.id} athlete={row.athlete} />
+                  </td>
                 </tr>
               ))}
             </tbody>
