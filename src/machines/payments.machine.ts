@@ -49,7 +49,9 @@ export const paymentsMachine = setup({
     hasNoMemberships: (_, params: MembershipList) => params.memberships.length === 0,
     isUnauthorized: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
     asksQuestions: ({ context }, params: { membershipId: number }) =>
-      context.memberships.some((membership) => membership.id === params.membershipId && membership.has_questions),
+      context.memberships.some(
+        (membership) => membership.id === params.membershipId && membership.has_questions === true,
+      ),
     savedAnswers: (_, params: TeamQuestionsOutput) => params.result === 'done',
   },
   actions: {

@@ -64,7 +64,7 @@ export function MembershipCard({
         </Alert>
       )}
       <Facts view={view} />
-      {membership.has_questions && onChangeAnswers && (
+      {membership.has_questions === true && onChangeAnswers && (
         <div className="button-row">
           <button
             type="button"
