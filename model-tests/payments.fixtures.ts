@@ -5,6 +5,8 @@ export const { memberships } = membershipListSchema.parse({
   memberships: [
     {
       id: 31,
+      // Issue 32 point 4: the team asks its own questions ('Change answers').
+      has_questions: true,
       team_name: 'Tigers 12U',
       season_name: 'Spring 2027',
       athlete_name: 'Sam Parent',

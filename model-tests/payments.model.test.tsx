@@ -6,6 +6,7 @@ import { currentUserSchema } from '../src/api/schemas';
 import { currentUser as wireUser } from '../src/api/wire-samples';
 import type { PaymentsActorRef } from '../src/machines/payments.connect';
 import { paymentsMachine } from '../src/machines/payments.machine';
+import { teamQuestionsMachine } from '../src/machines/team-questions.machine';
 import { getCurrentUser, setCurrentUser } from '../src/session/current-user';
 import { PaymentsFlow } from '../src/views/payments/payments-flow';
 import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
@@ -20,10 +21,37 @@ beforeEach(() => {
   setCurrentUser(stored);
 });
 
+// Issue 32 point 4: 'Change answers' runs the questions step for real (its own model test walks all of it).
+const answers = {
+  questions: [{ id: 1, kind: 'choice' as const, prompt: 'Jersey size', options: ['YS', 'YM'], required: true }],
+  answers: { 1: 'YS' },
+  changeable: true,
+};
+const teamQuestionsChild = defineModel({
+  machine: teamQuestionsMachine,
+  input: { athleteName: 'Sam Parent', teamName: 'Tigers 12U', membershipId: 31 },
+  events: {
+    CHANGE: [{ type: 'CHANGE', question: '1', value: 'YM' }],
+    SUBMIT: [{ type: 'SUBMIT' }],
+    BACK: [{ type: 'BACK' }],
+    RETRY: [{ type: 'RETRY' }],
+    'xstate.done.actor.loadAnswers': [doneEvent('loadAnswers', answers)],
+    'xstate.done.actor.saveAnswers': [doneEvent('saveAnswers', answers)],
+  },
+});
+const teamQuestionsViews: Driver<typeof teamQuestionsMachine> = {
+  CHANGE: async (event, { user }) => user.selectOptions(screen.getByLabelText(/^Jersey size/), event.value),
+  RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  SUBMIT: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Save answers' })),
+  BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+};
+
 const model = defineModel({
   machine: paymentsMachine,
+  children: { teamQuestions: teamQuestionsChild },
   events: {
     RETRY: [{ type: 'RETRY' }],
+    CHANGE_ANSWERS: [{ type: 'CHANGE_ANSWERS', membershipId: 31 }],
     'xstate.done.actor.memberships': [
       doneEvent('memberships', { memberships }),
       doneEvent('memberships', { memberships: [] }),
@@ -33,7 +61,7 @@ const model = defineModel({
       errorEvent('memberships', unauthenticated),
     ],
   },
-  context: ['errorText'],
+  context: ['errorText', 'answersSaved'],
   states: {
     loaded: (snapshot) => expect(snapshot.context.memberships).toEqual(memberships),
     empty: (snapshot) => expect(snapshot.context.memberships).toEqual([]),
@@ -48,6 +76,8 @@ const model = defineModel({
 
 const driver: Driver<typeof paymentsMachine> = {
   RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  CHANGE_ANSWERS: async (_event, { user }) =>
+    user.click(screen.getByRole('button', { name: 'Change answers for Sam Parent' })),
 };
 
 async function renderInRouter(actor: PaymentsActorRef) {
@@ -74,14 +104,30 @@ runPaths({
     name: 'payments driver',
     render: ({ actor }) => renderInRouter(actor),
     driver,
+    children: {
+      teamQuestions: {
+        driver: teamQuestionsViews,
+        states: {
+          editing: ({ snapshot }) =>
+            expect((screen.getByLabelText(/^Jersey size/) as HTMLSelectElement).value).toBe(
+              snapshot.context.answers['1'],
+            ),
+        },
+      },
+    },
     states: {
       loading: () => {
         expectFrame();
         expect(screen.getByRole('status').textContent).toBe('Loading your payments…');
       },
-      loaded: () => {
+      loaded: ({ snapshot }) => {
         expectFrame();
         const tigers = screen.getByRole('article', { name: 'Tigers 12U' });
+        // Issue 32 point 4: Tigers asks questions, Lions none; saved answers are said so on their membership.
+        expect(within(tigers).getByRole('button', { name: 'Change answers for Sam Parent' })).toBeTruthy();
+        expect(screen.getAllByRole('button', { name: /^Change answers/ })).toHaveLength(1);
+        if (snapshot.context.answersSaved)
+          expect(within(tigers).getByRole('status').textContent).toBe('Answers saved.');
         const facts = (term: string) => within(tigers).getByText(term).nextElementSibling?.textContent;
         expect(facts('Season')).toBe('Spring 2027');
         expect(facts('Athlete')).toBe('Sam Parent');

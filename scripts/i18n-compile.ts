@@ -39,7 +39,11 @@ export type Catalogues = Map<string, Map<string, Record<string, string>>>;
  * texts, src/domain/forms) is the server's too, one source per language.
  */
 export const SHARED_GROUPS: Readonly<Record<string, readonly { readonly from: string; readonly group: string }[]>> = {
-  'server/i18n': [{ from: 'src/i18n', group: 'form' }],
+  'server/i18n': [
+    { from: 'src/i18n', group: 'form' },
+    // Issue 32 point 4: the club's questions' texts (src/domain/team-questions.ts), validated on both sides.
+    { from: 'src/i18n', group: 'questions' },
+  ],
 };
 
 /** One group's catalogue file of one language: its messages, each key starting with the group's name. */

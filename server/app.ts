@@ -36,6 +36,7 @@ import { seatHoldRoutes } from './routes/seat-holds.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffBillingRoutes } from './routes/staff-billing.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
+import { teamQuestionRoutes } from './routes/team-questions.ts';
 import { userRoutes } from './routes/user.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { waiverRoutes } from './routes/waivers.ts';
@@ -167,6 +168,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', adminMoneyRoutes(deps));
   app.route('/', eligibilityRoutes(deps));
   app.route('/', waiverRoutes(deps));
+  app.route('/', teamQuestionRoutes(deps));
   app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
   if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
 

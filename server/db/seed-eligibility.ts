@@ -7,6 +7,7 @@ import {
   staffAccounts,
   staffRoles,
   teamAgeRules,
+  teamQuestions,
   teams,
   waiverVersions,
 } from './schema/index.ts';
@@ -58,6 +59,7 @@ export async function seedEligibility(
   await seedAgeRules(tx, sharks.id);
   await seedWaiverVersions(tx);
   await seedRequiredDocuments(tx, sharks.id);
+  await seedSharksQuestions(tx, sharks.id);
   return { sharks: sharks.id, sharksLicence: sharksLicence.id, lakesideRegistrar: registrar.id };
 }
 
@@ -98,4 +100,29 @@ async function seedRequiredDocuments(tx: Tx, sharks: number): Promise<void> {
     .update(teams)
     .set({ requiredDocuments: ['Proof of age'] })
     .where(eq(teams.id, sharks));
+}
+
+/**
+ * Issue 32 point 4: 12U Sharks' own questions, in this order: 'Jersey size' (a choice, required) and 'Allergies or
+ * medical notes' (a short text, optional). The prompts and options are the club's own text, not catalogue texts.
+ */
+export async function seedSharksQuestions(tx: Tx, sharksId: number): Promise<void> {
+  await tx.insert(teamQuestions).values([
+    {
+      teamId: sharksId,
+      position: 0,
+      kind: 'choice',
+      prompt: 'Jersey size',
+      options: ['YS', 'YM', 'YL', 'AS', 'AM'],
+      required: true,
+    },
+    {
+      teamId: sharksId,
+      position: 1,
+      kind: 'short_text',
+      prompt: 'Allergies or medical notes',
+      options: [],
+      required: false,
+    },
+  ]);
 }

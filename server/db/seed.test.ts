@@ -17,6 +17,7 @@ import {
   seasons,
   staffAccounts,
   staffRoles,
+  teamQuestions,
   teams,
   users,
 } from './schema/index.ts';
@@ -57,6 +58,24 @@ function table(header: string): string[][] {
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 describe('the seeded database matches docs/fixtures.md', () => {
+  it("has 12U Sharks' own questions (issue 32 point 4)", async () => {
+    const rows = await t.db
+      .select({ team: teams.name, question: teamQuestions })
+      .from(teamQuestions)
+      .innerJoin(teams, eq(teams.id, teamQuestions.teamId))
+      .orderBy(asc(teamQuestions.teamId), asc(teamQuestions.position));
+    expect(
+      rows.map(({ team, question }) => [
+        team,
+        String(question.position + 1),
+        question.prompt,
+        question.kind,
+        question.options.join(', '),
+        question.required ? 'yes' : 'no',
+      ]),
+    ).toEqual(table('question team | position'));
+  });
+
   it('has the organizations and seasons', async () => {
     const orgs = await t.db.select().from(organizations).orderBy(asc(organizations.id));
     expect(

@@ -144,7 +144,7 @@ export function keyOfEnglish(englishText: string): MessageKey | undefined {
  * messages; so do the constants the server takes from those modules.
  */
 export function isFormKey(message: string): message is MessageKey {
-  return message.startsWith('form.') && isMessageKey(message);
+  return (message.startsWith('form.') || message.startsWith('questions.')) && isMessageKey(message);
 }
 
 /**

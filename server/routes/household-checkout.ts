@@ -39,6 +39,8 @@ const checkoutLine = z.object({
   athlete_id: id,
   payment_plan_month: month,
   include_payment_protection_plan: includeProtection,
+  // Issue 32 point 4: answers to the athlete's team's own questions by question id (src/domain/team-questions.ts).
+  answers: z.record(z.string().max(12), z.string().max(1000)).optional(),
 });
 
 const quoteLines = z.array(quoteLine).min(1).max(MAX_ATHLETES).refine(uniqueAthletes, UNIQUE_ATHLETES);

@@ -106,6 +106,8 @@ const checkoutBody = {
   include_payment_protection_plan: includeProtection,
   /** Issue 32 point 3 (additive): the waiver version read and agreed to (the current one); null: not agreed. */
   waiver_version: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  // Issue 32 point 4: answers to the team's own questions by question id (src/domain/team-questions.ts).
+  answers: z.record(z.string().max(12), z.string().max(1000)).optional(),
 };
 
 const checkoutRoute = createRoute({

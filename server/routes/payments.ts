@@ -4,12 +4,8 @@ import type { AppDeps } from '../deps.ts';
 import { authFirst, requireUser } from '../http/auth.ts';
 import { BEARER, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requestLocale } from '../i18n/index.ts';
-import {
-  collectAuthenticated,
-  familyMemberships,
-  finishCardUpdate,
-  startCardUpdate,
-} from '../services/card-updates.ts';
+import { collectAuthenticated, finishCardUpdate, startCardUpdate } from '../services/card-updates.ts';
+import { familyMembershipsWithQuestions } from '../services/team-questions.ts';
 
 /**
  * The family's payments (docs/api.md "Payments"): the memberships they pay for with their schedules, and the card
@@ -52,6 +48,9 @@ const MembershipSummarySchema = z
     needs_card_update: z.boolean(),
     sibling_discount_cents: z.number().int(),
     household_checkout_id: z.number().int().nullable(),
+    has_questions: z
+      .boolean()
+      .describe('Issue 32 point 4: the team asks its own questions (GET/PUT /api/memberships/{id}/answers)'),
   })
   .openapi('MembershipSummary');
 
@@ -125,7 +124,8 @@ export function paymentRoutes(deps: AppDeps) {
 
   app.openapi(listRoute, async (c) => {
     const auth = await requireUser(c, deps);
-    return c.json(await familyMemberships(deps, auth.user, requestLocale(c.req.header('accept-language'))), 200);
+    const locale = requestLocale(c.req.header('accept-language'));
+    return c.json(await familyMembershipsWithQuestions(deps, auth.user, locale), 200);
   });
 
   app.openapi(cardSetupRoute, async (c) => {

@@ -14,6 +14,7 @@ import type { AppDeps } from '../deps.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
 import { rosterPages, scopedTeam, teamRosterRowJson } from './admin-roster.ts';
 import { mayOnTeam, type StaffJson } from './staff/index.ts';
+import { answerColumns, answersOfMemberships, teamQuestionsOf } from './team-questions.ts';
 
 /**
  * Exports (issue 22 point 5): a team's roster and payments as CSV (UTF-8, a header row, ISO dates, dollars with two
@@ -125,8 +126,10 @@ export async function rosterCsv(
 ): Promise<CsvExport> {
   const team = await scopedTeam(deps.db, staff, teamId);
   const money = mayOnTeam(staff, team, 'read_money');
+  // Issue 32 point 4: one column per question of the team (its prompt as the header), after the others.
+  const questions = await teamQuestionsOf(deps.db, team.id);
   async function* lines() {
-    yield csvLine(money ? ROSTER_HEADER : TEAM_ROSTER_HEADER);
+    yield csvLine([...(money ? ROSTER_HEADER : TEAM_ROSTER_HEADER), ...questions.map((q) => q.prompt)]);
     for await (const page of rosterPages(deps.db, team.id, EXPORT_PAGE, locale)) {
       let chunk = '';
       const waivers = money
@@ -135,10 +138,16 @@ export async function rosterCsv(
             page.map((row) => row.id),
           )
         : new Map();
+      const answers = await answersOfMemberships(
+        deps.db,
+        page.map((row) => row.id),
+        questions,
+      );
       for (const row of page) {
+        const asked = answerColumns(questions, answers.get(row.id));
         if (!money) {
           const { athlete, guardian, status } = teamRosterRowJson(row);
-          chunk += csvLine([row.id, athlete.name, guardian.name, guardian.email, guardian.phone, status]);
+          chunk += csvLine([row.id, athlete.name, guardian.name, guardian.email, guardian.phone, status, ...asked]);
           continue;
         }
         chunk += csvLine([
@@ -152,6 +161,7 @@ export async function rosterCsv(
           row.next_due,
           row.status,
           ...(waivers.get(row.id) ?? ['', '', '']),
+          ...asked,
         ]);
       }
       yield chunk;

@@ -285,6 +285,18 @@ const MATRIX: Record<string, Row> = {
     path: (victim) => `/api/memberships/${victim.membershipId}/waiver.pdf`,
     answers: { owner: 200, otherGuardian: 404, athlete: 404 },
   },
+  // Issue 32 point 4: a membership's answers (the victim's Tigers ask none: an empty set is still theirs alone).
+  'GET /api/memberships/{id}/answers': {
+    access: 'user',
+    path: (victim) => `/api/memberships/${victim.membershipId}/answers`,
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
+  'PUT /api/memberships/{id}/answers': {
+    access: 'user',
+    path: (victim) => `/api/memberships/${victim.membershipId}/answers`,
+    body: () => ({ answers: {} }),
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
   'POST /api/memberships/{id}/card-setup': {
     access: 'user',
     path: (victim) => `/api/memberships/${victim.membershipId}/card-setup`,
@@ -530,6 +542,31 @@ const MATRIX: Record<string, Row> = {
     permission: 'edit_setup',
     path: (victim) => `/api/admin/teams/${victim.teamId}`,
     body: () => MATRIX_TEAM,
+    answers: allowed(200),
+  },
+  'GET /api/admin/teams/{id}/questions': {
+    access: 'admin',
+    permission: 'read_setup',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/questions`,
+    answers: allowed(200),
+  },
+  'PUT /api/admin/teams/{id}/questions': {
+    access: 'admin',
+    permission: 'edit_setup',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/questions`,
+    body: () => ({ questions: [] }),
+    answers: allowed(200),
+  },
+  'GET /api/admin/teams/{id}/answers': {
+    access: 'admin',
+    permission: 'read_roster',
+    path: (victim) => `/api/admin/teams/${victim.teamId}/answers`,
+    answers: allowed(200),
+  },
+  'GET /api/admin/memberships/{id}/answers': {
+    access: 'admin',
+    permission: 'read_roster',
+    path: (victim) => `/api/admin/memberships/${victim.membershipId}/answers`,
     answers: allowed(200),
   },
   'POST /api/admin/teams/{id}/licences': {

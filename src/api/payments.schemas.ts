@@ -62,6 +62,8 @@ export const membershipSummarySchema = z.object({
     z.optional(z.nullable(cents)),
     z.transform((value): number => value ?? 0),
   ),
+  /** Issue 32 point 4: the team asks its own questions ('Change answers'); absent from an older server: none. */
+  has_questions: z.optional(z.boolean()),
 });
 export type MembershipSummary = z.infer<typeof membershipSummarySchema>;
 

@@ -20,5 +20,9 @@ export function paymentsScreenOf(snapshot: PaymentsSnapshot) {
     failed: snapshot.matches('error'),
     memberships: snapshot.context.memberships,
     errorText: snapshot.context.errorText,
+    /** Issue 32 point 4: the questions step of 'Change answers', while it runs. */
+    answers: snapshot.children.teamQuestions ?? null,
+    /** The membership whose answers were just saved ('Answers saved.' on its card), else null. */
+    answersSavedFor: snapshot.context.answersSaved ? snapshot.context.answersFor : null,
   };
 }

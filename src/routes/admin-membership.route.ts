@@ -13,4 +13,6 @@ export const adminMembershipRoute = createRoute({
     parse: ({ id }) => ({ id: /^\d{1,10}$/.test(id) ? Number(id) : 0 }),
     stringify: ({ id }) => ({ id: String(id) }),
   },
-}).lazy(withTexts(['admin', 'signedWaiver'], () => import('./admin-membership.page').then((m) => m.Route)));
+}).lazy(
+  withTexts(['admin', 'signedWaiver', 'questions'], () => import('./admin-membership.page').then((m) => m.Route)),
+);

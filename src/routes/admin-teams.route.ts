@@ -23,4 +23,4 @@ export const adminTeamRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: '/admin/teams/$teamId',
   validateSearch: adminRosterSearch,
-}).lazy(withTexts(['admin', 'documents'], () => import('./admin-teams.page').then((m) => m.Route)));
+}).lazy(withTexts(['admin', 'documents', 'questions'], () => import('./admin-teams.page').then((m) => m.Route)));

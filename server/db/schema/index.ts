@@ -12,6 +12,7 @@ export * from './registration-progress.ts';
 export * from './staff.ts';
 export * from './subscriptions.ts';
 export * from './system.ts';
+export * from './team-questions.ts';
 export * from './users.ts';
 export * from './waitlist.ts';
 export * from './waivers.ts';

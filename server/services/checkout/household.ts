@@ -11,6 +11,7 @@
  * every membership in one transaction, or (when another checkout recorded one of the athletes meanwhile) nothing,
  * and the payment is refunded whole. The routes (server/routes/household-checkout.ts) parse and answer.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, or } from 'drizzle-orm';
 import {
@@ -47,6 +48,7 @@ import { ensureHousehold, householdAthleteIds, householdIdOf } from '../househol
 import { LICENCE_TEXTS } from '../licences.ts';
 import { clearPaidProgressOf } from '../registration-progress.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
+import { requireTeamAnswers } from '../team-questions.ts';
 import { type AgreementClient, LOCAL_CLIENT, recordWaiverAgreements } from '../waivers.ts';
 import { openIntent, openSetup } from './charge.ts';
 import { withHouseholdLease } from './lease.ts';
@@ -453,6 +455,13 @@ export async function checkout(
       throw validationError(
         Object.fromEntries(unpriced.map((line) => [`athletes.${line.athleteId}`, [PLAN_NOT_OFFERED]])),
       );
+    }
+    // Issue 32 point 4: each athlete's answers to their team's questions (422 on `athletes.<id>.answers.<question>`).
+    for (const line of priced.lines) {
+      const teamId = line.context?.teamId;
+      const sent = body.athletes.find((request) => request.athlete_id === line.athleteId)?.answers;
+      if (teamId !== undefined)
+        await requireTeamAnswers(db, teamId, line.athleteId, sent, `athletes.${line.athleteId}.`);
     }
     const lines = priced.lines.map((line) => storedLine(line, priced.discount));
     const todayCents = sum(lines.map((line) => line.todayCents));

@@ -44,6 +44,8 @@ export interface LineRequest {
   athlete_id: number;
   payment_plan_month?: number | null | undefined;
   include_payment_protection_plan?: boolean | null | undefined;
+  /** Issue 32 point 4: answers to the athlete's team's own questions (checkout only). */
+  answers?: Record<string, string> | undefined;
 }
 
 export interface QuoteRequest {

@@ -3,7 +3,9 @@
  * opens under the payer's lease for the season, and the membership recorded once the provider says it succeeded.
  * The route validates the request and answers what these return.
  */
+
 import { createHash } from 'node:crypto';
+import type { TeamAnswers } from '../../../src/domain/team-questions.ts';
 import {
   cardOf,
   decodeSchedule,
@@ -21,6 +23,7 @@ import type { IntentStatus, PaymentIntent } from '../../providers/types.ts';
 import { requireEligible } from '../eligibility/index.ts';
 import { LICENCE_TEXTS } from '../licences.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
+import { requireTeamAnswers } from '../team-questions.ts';
 import { type AgreementClient, LOCAL_CLIENT, recordWaiverAgreements } from '../waivers.ts';
 import { openIntent, openSetup } from './charge.ts';
 import { type CheckoutLease, withCheckoutLease } from './lease.ts';
@@ -68,6 +71,8 @@ export interface CheckoutRequest {
   include_payment_protection_plan?: boolean | null | undefined;
   /** Issue 32 point 3 (additive): the waiver version the family read and agreed to; null: not agreed. */
   waiver_version?: number | null | undefined;
+  /** Issue 32 point 4: answers to the team's own questions (validated and kept; else the stored ones must pass). */
+  answers?: TeamAnswers | undefined;
 }
 
 export interface CheckoutSuccessRequest extends CheckoutRequest {
@@ -126,6 +131,8 @@ export async function checkout(
   await requireEligible(db, payer, team.id); // Issue 32: the team's age rule, checked again (422).
   await reclaimReleasedSeats(deps, [payer.id], team.id); // Issue 30 point 4: a released hold is claimed again.
   const seat = await requireTeamSeat(db, payer, team.id, { allowPaused: false, now: deps.now() });
+  // Issue 32 point 4: a team that asks questions needs the athlete's answers (422 on `answers.<id>`).
+  await requireTeamAnswers(db, team.id, payer.id, body.answers);
 
   const context = await teamContext(db, team);
   const discount = await requireActiveDiscount(db, body.discount_code, context.organization.id);

@@ -18,6 +18,7 @@ import { MembershipCancelForm, MembershipOfflineForm } from './membership-action
 import { MembershipRefund } from './membership-refund';
 import { TableWrap } from './table-wrap';
 import './membership.css';
+import { MembershipAnswers } from './membership-answers';
 
 type Loaded = Extract<AdminMembershipView, { kind: 'loaded' }>;
 
@@ -37,6 +38,10 @@ export function MembershipPageView({ actorRef }: { actorRef: AdminMembershipActo
       )}
       {view.kind === 'notFound' && <Alert>{t('admin.membershipNotFound')}</Alert>}
       {view.kind === 'loaded' && <LoadedMembership actorRef={actorRef} view={view} />}
+      {/* Issue 32 point 4: the athlete's answers to the team's questions. */}
+      {view.kind === 'loaded' && (
+        <MembershipAnswers membershipId={actorRef.getSnapshot().context.membershipId} athlete={view.summary.athlete} />
+      )}
     </AdminPage>
   );
 }

@@ -16,6 +16,7 @@ import { StepHeading } from '../common/step-heading';
 import { AdminPage } from './admin-page';
 import { TableWrap } from './table-wrap';
 import './roster.css';
+import { MembershipAnswers } from './membership-answers';
 
 /**
  * /admin/teams/$teamId (issue 22 point 3): the team's roster: a status filter, a search by name, columns sorted by
@@ -158,7 +159,11 @@ export function RosterView({ actorRef, heldSeats }: { actorRef: AdminRosterActor
                       <td>{consoleDate(row.money.nextDue)}</td>
                     </>
                   )}
-                  <td>{text(row.status)}</td>
+                  <td>
+                    {text(row.status)}
+                    {/* Issue 32 point 4: the athlete's answers to the team's questions, on demand. */}
+                    <MembershipAnswers membershipId={row.id} athlete={row.athlete} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -38,6 +38,7 @@ import { TableWrap } from './table-wrap';
 import './setup.css';
 import { formatDisplayDate } from '../../domain/dates';
 import { intlLocale } from '../../i18n/runtime';
+import { TeamQuestionsSection } from './team-questions-section';
 
 /**
  * /admin/organizations/$organizationId/setup (issue 22 point 2): the seasons with their teams (dues, fees, plans) and
@@ -223,6 +224,8 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                     ),
                     'button button--secondary',
                   )}
+                {/* Issue 32 point 4: the team's own questions, a section of their own. */}
+                <TeamQuestionsSection teamId={team.id} teamName={team.name} canEdit={view.canEditSetup} />
                 {team.licences.length === 0 ? (
                   <p>{t('admin.noLicences')}</p>
                 ) : (

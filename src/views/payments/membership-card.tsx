@@ -34,7 +34,16 @@ function Facts({ view }: { view: MembershipView }) {
 }
 
 /** One membership on /payments: what was paid, what is next, the schedule, and the card notice when one failed. */
-export function MembershipCard({ membership }: { membership: MembershipSummary }) {
+export function MembershipCard({
+  membership,
+  answersSaved = false,
+  onChangeAnswers,
+}: {
+  membership: MembershipSummary;
+  /** Issue 32 point 4: 'Answers saved.' after 'Change answers' saved this membership's. */
+  answersSaved?: boolean;
+  onChangeAnswers?: () => void;
+}) {
   const t = useT();
   const view = membershipView(membership);
   const headingId = `membership-${view.id}`;
@@ -55,6 +64,19 @@ export function MembershipCard({ membership }: { membership: MembershipSummary }
         </Alert>
       )}
       <Facts view={view} />
+      {membership.has_questions === true && onChangeAnswers && (
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-label={t('questions.changeAnswersFor', { athlete: view.athlete ?? view.title })}
+            onClick={onChangeAnswers}
+          >
+            {t('questions.changeAnswers')}
+          </button>
+        </div>
+      )}
+      {answersSaved && <Alert tone="success">{t('questions.saved')}</Alert>}
       <div className="membership__schedule">
         <table>
           <caption>{t('payments.scheduleCaption')}</caption>

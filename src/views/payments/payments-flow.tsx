@@ -8,6 +8,7 @@ import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
+import { TeamQuestionsStep } from '../questions/team-questions-step';
 import { DocumentsSection } from './documents-section';
 import { MembershipCard } from './membership-card';
 
@@ -30,8 +31,16 @@ export function PaymentsFlow({
         {screen.failed && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{screen.errorText}</RetryAlert>}
         {screen.empty && <Alert tone="info">{t('payments.none')}</Alert>}
         {screen.loaded && documents && <DocumentsSection actorRef={documents} />}
+        {screen.answers && <TeamQuestionsStep actorRef={screen.answers} />}
         {screen.loaded &&
-          screen.memberships.map((membership) => <MembershipCard key={membership.id} membership={membership} />)}
+          screen.memberships.map((membership) => (
+            <MembershipCard
+              key={membership.id}
+              membership={membership}
+              answersSaved={screen.answersSavedFor === membership.id}
+              onChangeAnswers={() => actorRef.send({ type: 'CHANGE_ANSWERS', membershipId: membership.id })}
+            />
+          ))}
         <p>
           <Link to="/household">{t('payments.inviteGuardian')}</Link>
         </p>
