@@ -118,4 +118,6 @@ const AMBIGUOUS_BY_CONTRACT = [
   ['/api/memberships/duplicate-status/{athlete}', '/api/memberships/{id}/collect'],
   // Issue 32 point 2: the upload of a membership's document, the same way.
   ['/api/memberships/duplicate-status/{athlete}', '/api/memberships/{id}/documents'],
+  ['/api/memberships/duplicate-status/{athlete}', '/api/memberships/{id}/waiver.pdf'],
+  ['/api/memberships/duplicate-status/{athlete}', '/api/memberships/{id}/answers'],
 ];

@@ -355,6 +355,16 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/admin/documents/{id}/approve': { operationId: 'approveDocument' },
   'POST /api/admin/documents/{id}/reject': { operationId: 'rejectDocument' },
   'PUT /api/admin/organizations/{id}/documents-setting': { operationId: 'setDocumentSetting' },
+  // Issue 32 point 3: the signed waiver's PDF.
+  'GET /api/memberships/{id}/waiver.pdf': { operationId: 'getSignedWaiverPdf' },
+  'GET /api/admin/memberships/{id}/waiver.pdf': { operationId: 'getStaffSignedWaiverPdf' },
+  // Issue 32 point 4: the club's own questions.
+  'GET /api/memberships/{id}/answers': { operationId: 'getMembershipAnswers' },
+  'PUT /api/memberships/{id}/answers': { operationId: 'putMembershipAnswers' },
+  'GET /api/admin/teams/{id}/questions': { operationId: 'getTeamQuestions' },
+  'PUT /api/admin/teams/{id}/questions': { operationId: 'putTeamQuestions' },
+  'GET /api/admin/teams/{id}/answers': { operationId: 'getTeamAnswers' },
+  'GET /api/admin/memberships/{id}/answers': { operationId: 'getStaffMembershipAnswers' },
 };
 
 /** Answers every operation can give, whatever its route declares (server/app.ts). */

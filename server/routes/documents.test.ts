@@ -18,7 +18,7 @@ import {
   pdfOfSize,
 } from '../test/document-samples.ts';
 import { expectError } from '../test/expect-error.ts';
-import { organizationIdNamed, teamIdNamed } from '../test/fixture-ids.ts';
+import { organizationIdNamed, paidSharksMembership, teamIdNamed } from '../test/fixture-ids.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
 /**
@@ -82,23 +82,11 @@ async function documentId(): Promise<number> {
 beforeEach(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'documents-test-'));
   t = await createTestApp({ DATA_DIR: dataDir });
-  const sharks = await teamIdNamed(t.db, '12U Sharks');
-  const [team] = await t.db.select().from(teams).where(eq(teams.id, sharks));
-  if (!team) throw new Error('no 12U Sharks');
-  const [membership] = await t.db
-    .insert(memberships)
-    .values({
-      userId: await userId(t.db, 'samrivera'),
-      payerId: await userId(t.db, 'parent@example.com'),
-      teamId: sharks,
-      seasonId: team.seasonId,
-      paymentPlanMonth: 0,
-      paidTodayCents: 25000,
-      planTotalCents: 25000,
-    })
-    .returning({ id: memberships.id });
-  if (!membership) throw new Error('no membership');
-  membershipId = membership.id;
+  membershipId = await paidSharksMembership(
+    t.db,
+    await userId(t.db, 'samrivera'),
+    await userId(t.db, 'parent@example.com'),
+  );
   parent = await t.tokenFor('parent@example.com');
   lakeside = await organizationIdNamed(t.db, 'Lakeside Little League');
 });

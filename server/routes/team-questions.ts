@@ -39,7 +39,8 @@ const MembershipAnswersSchema = z
   .openapi('MembershipAnswers');
 
 const idParams = z.object({ id: idParam('id') });
-const answersBody = z.object({ answers: z.record(z.string().max(12), z.unknown()) });
+// Each answer a text, as the checkout's `answers` (server/routes/memberships.ts); its meaning is the questions' schema's.
+const answersBody = z.object({ answers: z.record(z.string().max(12), z.string().max(1000)) });
 
 const getQuestionsRoute = createAdminRoute({
   method: 'get',

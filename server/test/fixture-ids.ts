@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { organizations, teams } from '../db/schema/index.ts';
+import { insertMemberships } from '../services/checkout/index.ts';
 
 /** The id of a seeded organization, by its name in docs/fixtures.md ('Northside Youth Baseball'). */
 export async function organizationIdNamed(db: Db, name: string): Promise<number> {
@@ -14,4 +15,38 @@ export async function teamIdNamed(db: Db, name: string): Promise<number> {
   const [row] = await db.select({ id: teams.id }).from(teams).where(eq(teams.name, name));
   if (!row) throw new Error(`no team named ${name}`);
   return row.id;
+}
+
+/**
+ * A 12U Sharks membership of `athleteId` paid in full (250.00), recorded as every payment is recorded: through the
+ * checkout's one insert of memberships (services/checkout `insertMemberships`), with no provider intent behind it.
+ * For tests of what a membership needs after it exists (issue 32: its documents).
+ */
+export async function paidSharksMembership(db: Db, athleteId: number, payerId: number | null): Promise<number> {
+  const sharks = await teamIdNamed(db, '12U Sharks');
+  const [team] = await db.select({ seasonId: teams.seasonId }).from(teams).where(eq(teams.id, sharks));
+  if (!team) throw new Error('12U Sharks is a fixture');
+  const [membership] = await db.transaction((tx) =>
+    insertMemberships(
+      tx,
+      [
+        {
+          athleteId,
+          teamId: sharks,
+          seasonId: team.seasonId,
+          licenceId: null,
+          paymentPlanMonth: 0,
+          todayCents: 25000,
+          planTotalCents: 25000,
+          discountCode: null,
+          includesProtection: false,
+          siblingDiscountCents: 0,
+          laterPhases: [],
+        },
+      ],
+      { providerId: null, householdCheckoutId: null, payerId, chargeId: null, card: null, at: new Date() },
+    ),
+  );
+  if (!membership) throw new Error('no membership recorded');
+  return membership.id;
 }

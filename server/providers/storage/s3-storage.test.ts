@@ -2,13 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, teams } from '../../db/schema/index.ts';
 import { createTestApp, userId } from '../../test/app-harness.ts';
 import { ELF, PDF_WITH_SCRIPT, PNG } from '../../test/document-samples.ts';
-import { teamIdNamed } from '../../test/fixture-ids.ts';
+import { paidSharksMembership } from '../../test/fixture-ids.ts';
 import { createStorage } from '../index.ts';
 
 /**
@@ -82,22 +80,10 @@ describe('the S3 document storage', () => {
     const t = await createTestApp(S3_ENV());
     try {
       expect(t.providers.storage.name).toBe('s3');
-      const sharks = await teamIdNamed(t.db, '12U Sharks');
-      const [team] = await t.db.select().from(teams).where(eq(teams.id, sharks));
-      const [membership] = await t.db
-        .insert(memberships)
-        .values({
-          userId: await userId(t.db, 'samrivera'),
-          teamId: sharks,
-          seasonId: team?.seasonId ?? 0,
-          paymentPlanMonth: 0,
-          paidTodayCents: 25000,
-          planTotalCents: 25000,
-        })
-        .returning({ id: memberships.id });
+      const membershipId = await paidSharksMembership(t.db, await userId(t.db, 'samrivera'), null);
       const token = await t.tokenFor('parent@example.com');
       const put = (bytes: Uint8Array<ArrayBuffer>) =>
-        t.app.request(`/api/memberships/${membership?.id}/documents?name=Proof%20of%20age`, {
+        t.app.request(`/api/memberships/${membershipId}/documents?name=Proof%20of%20age`, {
           method: 'PUT',
           headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'website' },
           body: bytes,

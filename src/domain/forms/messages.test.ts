@@ -3,6 +3,7 @@ import { setLocale, t } from '../../i18n/runtime.ts';
 import { isFormMessage } from '../form-schema.ts';
 import { PHONE_MASK } from '../phone.ts';
 import * as adminDiscountCode from './admin-discount-code.ts';
+import * as adminEligibilityException from './admin-eligibility-exception.ts';
 import * as adminFields from './admin-fields.ts';
 import * as adminJoin from './admin-join.ts';
 import * as adminLicence from './admin-licence.ts';
@@ -25,6 +26,10 @@ import { BILLING_MESSAGES } from './subscribe-billing.ts';
  * word for word, the texts these constants held before they became keys (the site and the server show them so).
  */
 const ENGLISH = {
+  adminEligibilityException: {
+    EXCEPTION_ATHLETE_NEEDED: 'Enter the athlete’s username, or the guardian’s e-mail and the athlete’s name.',
+    EXCEPTION_REASON_NEEDED: 'Enter the reason (at most 500 characters).',
+  },
   adminDiscountCode: {
     DISCOUNT_AMOUNT_REQUIRED: 'Enter a percent off or an amount off.',
     DISCOUNT_ONE_AMOUNT: 'Enter a percent off or an amount off, not both.',
@@ -78,6 +83,8 @@ const ENGLISH = {
     INVITE_STAFF_TEAM_ONLY_FOR_COACH: 'Only a coach is invited to a team.',
   },
   adminTeam: {
+    AGE_RULE_AGES: 'Enter whole ages from 0 to 99, the youngest first.',
+    AGE_RULE_CUSTOM_DATE: 'Enter the custom date (only with a custom date).',
     APP_FEE_REQUIRED: 'Enter the app fee (0 for none).',
     DEPOSIT_REQUIRED: 'Enter the athlete deposit (0 for none).',
     DEPOSIT_TOO_BIG: 'The athlete deposit may not exceed the total dues.',
@@ -136,6 +143,7 @@ const ENGLISH = {
 
 const MODULES = {
   adminDiscountCode,
+  adminEligibilityException,
   adminFields,
   adminJoin,
   adminLicence,
