@@ -6,11 +6,11 @@
  * downloads the same PDF.
  */
 import { readFile } from 'node:fs/promises';
+import { pdfText } from '../server/test/pdf-text.ts';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
 import { enterCard } from './support/payer';
-import { pdfText } from './support/pdf-text';
 import { FIXTURE_PASSWORD } from './support/session';
 
 const OWNER = 'owner@northside.example';
