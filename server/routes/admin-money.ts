@@ -14,6 +14,7 @@ import { requestLocale } from '../i18n/index.ts';
 import { paymentsCsv, rosterCsv } from '../services/admin-exports.ts';
 import { cancelSchedule, markPaidOffline, refundMembership, retryPhase } from '../services/admin-refunds.ts';
 import { ROSTER_SORTS, ROSTER_STATUSES, staffMembership, staffTeams, teamRoster } from '../services/admin-roster.ts';
+import { staffSeasonSummary } from '../services/season-summary.ts';
 
 /**
  * The club console's money (issue 22 points 3, 4 and 5; docs/api.md "Club console: who has paid, refunds, exports"):
@@ -121,6 +122,50 @@ const teamsRoute = createAdminRoute({
           }),
         ),
       }),
+    ),
+  },
+});
+
+const SeasonTotalsSchema = z.object({
+  registered: z.number().int(),
+  paid_in_full: z.number().int(),
+  on_plan: z.number().int(),
+  owing: z.number().int(),
+  cancelled: z.number().int(),
+  held: z.number().int(),
+  collected_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  due_cents: z.number().int(),
+  failed: z.number().int(),
+  overdue: z.number().int(),
+});
+
+const seasonSummaryRoute = createAdminRoute({
+  method: 'get',
+  path: '/api/admin/organizations/{id}/season-summary',
+  permission: 'read_money',
+  summary:
+    "The season's picture (issue 33 point 4): per team and for the club, registered, paid in full, on a plan, " +
+    'owing, cancelled; collected, refunded and still due; collected and due by month; documents to verify',
+  request: {
+    params: z.object({ id: idParam('id') }),
+    query: z.object({ season_id: z.coerce.number().int().min(1).max(2_147_483_647).optional() }),
+  },
+  responses: {
+    200: json(
+      z
+        .object({
+          organization: z.object({ id: z.number().int(), name: z.string() }),
+          season: z.object({ id: z.number().int(), name: z.string(), start_date: z.string() }).nullable(),
+          seasons: z.array(z.object({ id: z.number().int(), name: z.string() })),
+          club: SeasonTotalsSchema,
+          teams: z.array(SeasonTotalsSchema.extend({ id: z.number().int(), name: z.string() })),
+          months: z.array(
+            z.object({ month: z.string(), collected_cents: z.number().int(), due_cents: z.number().int() }),
+          ),
+          documents_to_verify: z.number().int(),
+        })
+        .openapi('SeasonSummary'),
     ),
   },
 });
@@ -254,6 +299,10 @@ export function adminMoneyRoutes(deps: AppDeps) {
   const staff = (c: Parameters<typeof requireStaffSession>[0]) => requireStaffSession(c).staff;
 
   app.openapi(teamsRoute, async (c) => c.json(await staffTeams(deps, staff(c)), 200));
+
+  app.openapi(seasonSummaryRoute, async (c) =>
+    c.json(await staffSeasonSummary(deps, staff(c), c.req.valid('param').id, c.req.valid('query').season_id), 200),
+  );
 
   // Issue 31: the roster names each plan in the request's language, on the page and in its CSV.
   const locale = (c: { req: { header(name: string): string | undefined } }) =>
