@@ -63,3 +63,15 @@ export async function storeUser(page: Page, user: unknown): Promise<void> {
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/**
+ * Logs a staff member into the club console through its login page (docs/fixtures.md "Staff"), for journeys whose
+ * subject is what comes after: waits for the console's home.
+ */
+export async function logInToConsole(page: Page, email: string): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Club console' })).toBeVisible();
+}

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","athletes","card","common","contact","dashboard","document","documents","eligibility","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","signedWaiver","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","athletes","card","common","contact","dashboard","document","documents","eligibility","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","season","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -977,6 +977,33 @@ export interface MessageParams {
   "resume.stepProtection": Record<string, never>;
   "resume.stepCheckout": Record<string, never>;
   "resume.stepUnknown": Record<string, never>;
+  "season.heading": { season: string | number };
+  "season.headingNoSeason": Record<string, never>;
+  "season.noSeason": Record<string, never>;
+  "season.loading": Record<string, never>;
+  "season.picker": Record<string, never>;
+  "season.show": Record<string, never>;
+  "season.tableCaption": { season: string | number };
+  "season.team": Record<string, never>;
+  "season.club": Record<string, never>;
+  "season.registered": Record<string, never>;
+  "season.paidInFull": Record<string, never>;
+  "season.onPlan": Record<string, never>;
+  "season.owing": Record<string, never>;
+  "season.cancelled": Record<string, never>;
+  "season.collected": Record<string, never>;
+  "season.refunded": Record<string, never>;
+  "season.due": Record<string, never>;
+  "season.byMonth": Record<string, never>;
+  "season.month": Record<string, never>;
+  "season.noMonths": Record<string, never>;
+  "season.chartLabel": Record<string, never>;
+  "season.chartLoading": Record<string, never>;
+  "season.waiting": Record<string, never>;
+  "season.nothingWaiting": Record<string, never>;
+  "season.failedPayments": { count: number; team: string | number };
+  "season.overduePayments": { count: number; team: string | number };
+  "season.documentsToVerify": { count: number };
   "signedWaiver.heading": Record<string, never>;
   "signedWaiver.version": Record<string, never>;
   "signedWaiver.versionValue": { version: string | number; language: string | number };

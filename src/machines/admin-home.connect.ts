@@ -16,6 +16,8 @@ export interface AdminHomeOrganization {
   role: StaffRole;
   /** The organization's season set-up page (owners and registrars; issue 22 point 2), or null. */
   setupHref: string | null;
+  /** Issue 33 point 4: the season's picture (owners and registrars: who may read money there). */
+  showsSeason: boolean;
   teams: { id: number; name: string; season: string }[];
 }
 
@@ -46,6 +48,7 @@ export function adminHomeView(snapshot: AdminHomeSnapshot): AdminHomeView {
     name: organization.name,
     role: organization.role,
     setupHref: organization.can.read_setup ? `/admin/organizations/${organization.id}/setup` : null,
+    showsSeason: organization.can.read_money,
     teams: data.teams
       .filter((team) => team.organization.id === organization.id)
       .map((team) => ({ id: team.id, name: team.name, season: team.season.name })),

@@ -1,13 +1,23 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useT } from '../../i18n/use-t';
 import { type AdminHomeActorRef, adminHomeView, canLogOut } from '../../machines/admin-home.connect';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { AdminPage } from './admin-page';
 
-/** /admin: the staff member's organizations (with their role) and each one's teams, each a link to its roster. */
-export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
+/**
+ * /admin: the staff member's organizations (with their role) and each one's teams, each a link to its roster; for
+ * owners and registrars, the season's picture (issue 33 point 4), which the page gives as `seasonPicture`.
+ */
+export function AdminHomeView({
+  actorRef,
+  seasonPicture,
+}: {
+  actorRef: AdminHomeActorRef;
+  seasonPicture?: (organizationId: number) => ReactNode;
+}) {
   const t = useT();
   const view = useSelector(actorRef, adminHomeView);
   const logOut = useSelector(actorRef, canLogOut);
@@ -56,6 +66,7 @@ export function AdminHomeView({ actorRef }: { actorRef: AdminHomeActorRef }) {
                   {t('admin.setupLinkAfter')}
                 </p>
               )}
+              {organization.showsSeason && seasonPicture?.(organization.id)}
               {organization.teams.length === 0 ? (
                 <p>{t('admin.noTeams')}</p>
               ) : (
