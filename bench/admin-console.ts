@@ -11,7 +11,9 @@
  *     other; median, p99 and worst of each, ms to the whole answer. Target: p99 under 150 ms for each;
  *   - the CSV exports of the 10,000-membership team (roster and payments): time to the first byte and to the last,
  *     size, rows, and the server's resident memory before and at its peak while streaming (Linux /proc), which shows
- *     the rows are not all held at once. Target: each streamed whole in under 2 s (the roster's with 10,000 rows).
+ *     the rows are not all held at once. Target: each streamed whole in under 2 s (the roster's with 10,000 rows);
+ *   - the console home's season picture (issue 33 point 4) of each season (2,000 and 10,000 memberships), asked
+ *     BENCH_REPEAT / 5 times: target under 1 s each.
  * It exits 1 when a target is missed. Timings live in bench/, never in tests (`npm test` does not run it); on a shared
  * machine compare runs, with the load average it prints.
  */
@@ -37,7 +39,9 @@ const REPEAT = Math.max(1, Number.parseInt(process.env.BENCH_REPEAT ?? '50', 10)
 /** The databases to run on, of 'pglite' and 'postgres' (default PostgreSQL: the server's, else a throwaway cluster). */
 const DRIVERS = (process.env.BENCH_DATABASES ?? 'postgres').split(',').filter(Boolean);
 /** Issue 30 point 6: the roster's p99 (each query) and the time to stream a whole CSV export. */
-const TARGETS = { rosterP99Ms: 150, exportMs: 2_000 };
+const TARGETS = { rosterP99Ms: 150, exportMs: 2_000, summaryMs: 1_000 };
+/** Issue 33 point 4: the console home's season picture, asked this many times per season (each a whole season). */
+const SUMMARY_REPEAT = Math.max(1, Math.ceil(REPEAT / 5));
 const REGISTRAR = { email: 'registrar@northside.example', password: 'Password1!' };
 const ROSTER_SIZE = 2_000;
 const EXPORT_SIZE = 10_000;
@@ -64,7 +68,12 @@ async function seedVolume(database: { DATABASE_URL?: string; DATA_DIR: string })
     if (!storm) throw new Error('the fixtures have no 14U Storm');
     await addManyMemberships(opened.db, tigers.id, tigers.seasonId, ROSTER_SIZE, 'Roster');
     await addManyMemberships(opened.db, storm.id, storm.seasonId, EXPORT_SIZE, 'Export');
-    return { rosterTeam: tigers.id, exportTeam: storm.id };
+    return {
+      rosterTeam: tigers.id,
+      exportTeam: storm.id,
+      organizationId: tigers.organizationId,
+      seasons: [tigers.seasonId, storm.seasonId],
+    };
   } finally {
     await opened.close();
   }
@@ -168,6 +177,43 @@ async function timeRoster(
   };
 }
 
+/**
+ * Issue 33 point 4: the console home's season picture of one season (GET /api/admin/organizations/{id}/season-summary),
+ * asked SUMMARY_REPEAT times; its worst must stay under 1 s.
+ */
+async function timeSummary(
+  base: string,
+  token: string,
+  organizationId: number,
+  seasonId: number,
+): Promise<{ line: string; met: boolean }> {
+  const timings: number[] = [];
+  let registered = 0;
+  for (let i = 0; i < SUMMARY_REPEAT; i += 1) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/admin/organizations/${organizationId}/season-summary?season_id=${seasonId}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    });
+    const body: unknown = await res.json();
+    timings.push(performance.now() - started);
+    if (!res.ok) throw new Error(`season summary ${seasonId} answered ${res.status}`);
+    const club = typeof body === 'object' && body !== null && 'club' in body ? body.club : null;
+    registered =
+      typeof club === 'object' && club !== null && 'registered' in club && typeof club.registered === 'number'
+        ? club.registered
+        : 0;
+  }
+  const worst = Math.max(...timings);
+  const met = worst < TARGETS.summaryMs;
+  const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
+  return {
+    met,
+    line: `${`season picture (${registered} memberships)`.padEnd(44)} ${ms(quantile(timings, 0.5))} median ${ms(
+      worst,
+    )} worst of ${SUMMARY_REPEAT}  <${TARGETS.summaryMs}: ${met ? 'met' : 'MISSED'}`,
+  };
+}
+
 /** One CSV export streamed whole; returns its line and whether it met the target (and had `minRows` rows). */
 async function timeExport(
   base: string,
@@ -209,7 +255,7 @@ async function timeExport(
 /** Seeds, starts the server and measures on one database; returns whether every target was met. */
 async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: string }): Promise<boolean> {
   const seeding = performance.now();
-  const { rosterTeam, exportTeam } = await seedVolume(database);
+  const { rosterTeam, exportTeam, organizationId, seasons } = await seedVolume(database);
   console.log(
     `\n${label}: seeded ${ROSTER_SIZE} + ${EXPORT_SIZE} memberships in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
@@ -234,6 +280,11 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
     );
     for (const query of ['', '?sort=paid&dir=desc', '?status=failed', '?q=athlete%201999', '?sort=athlete&page=41']) {
       const result = await timeRoster(base, token, rosterTeam, query);
+      console.log(`  ${result.line}`);
+      met &&= result.met;
+    }
+    for (const seasonId of seasons) {
+      const result = await timeSummary(base, token, organizationId, seasonId);
       console.log(`  ${result.line}`);
       met &&= result.met;
     }
@@ -297,7 +348,7 @@ try {
 }
 console.log(
   met
-    ? `\nTargets met: roster p99 < ${TARGETS.rosterP99Ms} ms, CSV exports < ${TARGETS.exportMs} ms.`
+    ? `\nTargets met: roster p99 < ${TARGETS.rosterP99Ms} ms, season picture < ${TARGETS.summaryMs} ms, CSV exports < ${TARGETS.exportMs} ms.`
     : "\nTargets MISSED (see above; the load average shows the neighbours' share).",
 );
 process.exitCode = met ? 0 : 1;
