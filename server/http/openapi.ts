@@ -333,6 +333,8 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'PUT /api/admin/drafts/{id}': { operationId: 'updateAdminDraft' },
   'GET /api/admin/teams': { operationId: 'listStaffTeams' },
   'GET /api/admin/organizations/{id}/season-summary': { operationId: 'getSeasonSummary' },
+  'GET /api/admin/organizations/{id}/billing': { operationId: 'getBillingDay' },
+  'GET /api/admin/organizations/{id}/billing.csv': { operationId: 'exportBillingDay' },
   'GET /api/admin/teams/{team_id}/memberships': { operationId: 'getTeamRoster' },
   'GET /api/admin/teams/{team_id}/holds': { operationId: 'getTeamHolds' },
   'DELETE /api/admin/teams/{team_id}/holds/{athlete_id}': { operationId: 'releaseTeamHold' },

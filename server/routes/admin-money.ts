@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { isIsoDate } from '../../src/domain/calendar.ts';
 import {
   adminCancelBodySchema,
   adminOfflineBodySchema,
@@ -14,6 +15,7 @@ import { requestLocale } from '../i18n/index.ts';
 import { paymentsCsv, rosterCsv } from '../services/admin-exports.ts';
 import { cancelSchedule, markPaidOffline, refundMembership, retryPhase } from '../services/admin-refunds.ts';
 import { ROSTER_SORTS, ROSTER_STATUSES, staffMembership, staffTeams, teamRoster } from '../services/admin-roster.ts';
+import { billingDay, billingDayCsv } from '../services/billing-day.ts';
 import { staffSeasonSummary } from '../services/season-summary.ts';
 
 /**
@@ -170,6 +172,60 @@ const seasonSummaryRoute = createAdminRoute({
   },
 });
 
+const csv = (description: string) => ({ description, content: { 'text/csv': { schema: z.string() } } });
+
+const BillingFigureSchema = z.object({ count: z.number().int(), amount_cents: z.number().int() });
+const billingQuery = z.object({
+  date: z.string().max(10).refine(isIsoDate, 'Enter a real date (YYYY-MM-DD).').optional(),
+});
+
+const billingDayRoute = createAdminRoute({
+  method: 'get',
+  path: '/api/admin/organizations/{id}/billing',
+  permission: 'read_money',
+  summary:
+    "The 'Billing' page (issue 33 point 4): one day's instalments of the organization, collected, declined, waiting " +
+    'for a retry, failed for good and not charged yet, with each failed one',
+  request: { params: z.object({ id: idParam('id') }), query: billingQuery },
+  responses: {
+    200: json(
+      z
+        .object({
+          organization: z.object({ id: z.number().int(), name: z.string() }),
+          date: z.string(),
+          due: BillingFigureSchema,
+          collected: BillingFigureSchema,
+          declined: BillingFigureSchema,
+          retrying: BillingFigureSchema,
+          failed: BillingFigureSchema,
+          scheduled: BillingFigureSchema,
+          failures: z.array(
+            z.object({
+              membership_id: z.number().int(),
+              phase_id: z.number().int(),
+              athlete: z.object({ id: z.number().int(), name: z.string() }),
+              team: z.object({ id: z.number().int(), name: z.string() }),
+              amount_cents: z.number().int(),
+              status: z.enum(['retrying', 'failed']),
+              failure_message: z.string().nullable(),
+              next_attempt_on: z.string().nullable(),
+            }),
+          ),
+        })
+        .openapi('BillingDay'),
+    ),
+  },
+});
+
+const billingCsvRoute = createAdminRoute({
+  method: 'get',
+  path: '/api/admin/organizations/{id}/billing.csv',
+  permission: 'read_money',
+  summary: "The 'Billing' page's CSV: every instalment due that day with its outcome (issue 33 point 4)",
+  request: { params: z.object({ id: idParam('id') }), query: billingQuery },
+  responses: { 200: csv("One day's instalments (UTF-8, header row)") },
+});
+
 const rosterRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/teams/{team_id}/memberships',
@@ -196,8 +252,6 @@ const rosterRoute = createAdminRoute({
     ),
   },
 });
-
-const csv = (description: string) => ({ description, content: { 'text/csv': { schema: z.string() } } });
 
 const rosterCsvRoute = createAdminRoute({
   method: 'get',
@@ -299,6 +353,14 @@ export function adminMoneyRoutes(deps: AppDeps) {
   const staff = (c: Parameters<typeof requireStaffSession>[0]) => requireStaffSession(c).staff;
 
   app.openapi(teamsRoute, async (c) => c.json(await staffTeams(deps, staff(c)), 200));
+
+  app.openapi(billingDayRoute, async (c) =>
+    c.json(await billingDay(deps, staff(c), c.req.valid('param').id, c.req.valid('query').date), 200),
+  );
+
+  app.openapi(billingCsvRoute, async (c) =>
+    csvResponse(await billingDayCsv(deps, staff(c), c.req.valid('param').id, c.req.valid('query').date)),
+  );
 
   app.openapi(seasonSummaryRoute, async (c) =>
     c.json(await staffSeasonSummary(deps, staff(c), c.req.valid('param').id, c.req.valid('query').season_id), 200),

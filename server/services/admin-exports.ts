@@ -85,7 +85,7 @@ export const PAYMENTS_HEADER = [
   'note',
 ] as const;
 
-function streamOf(lines: () => AsyncGenerator<string>): ReadableStream<Uint8Array> {
+export function streamOf(lines: () => AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const source = lines();
   return new ReadableStream<Uint8Array>({

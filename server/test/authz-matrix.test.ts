@@ -653,6 +653,21 @@ const MATRIX: Record<string, Row> = {
   // Club console, who has paid, refunds, exports (issue 22 points 3-5): any Northside role reads the Tigers roster
   // (the coach coaches it), owners and registrars act on money; Lakeside's owner finds nothing.
   'GET /api/admin/teams': { access: 'admin', permission: 'read_roster', answers: allowed(200) },
+  // Issue 33 point 4: the 'Billing' page, one day's instalments and its CSV (owners and registrars; money).
+  'GET /api/admin/organizations/{id}/billing': {
+    access: 'admin',
+    permission: 'read_money',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/billing`,
+    staffSees: true,
+    answers: allowed(200),
+  },
+  'GET /api/admin/organizations/{id}/billing.csv': {
+    access: 'admin',
+    permission: 'read_money',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/billing.csv`,
+    staffSees: true,
+    answers: allowed(200),
+  },
   // Issue 33 point 4: the season's picture on the console's home (owners and registrars; money).
   'GET /api/admin/organizations/{id}/season-summary': {
     access: 'admin',
