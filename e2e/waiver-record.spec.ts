@@ -3,7 +3,9 @@
  * (docs/fixtures.md "Staff") writes a new waiver text in the console's settings; a family registering an athlete for
  * TIGERS-2027 is asked to agree to it, pays, and the receipt in the mailbox carries the signed waiver's PDF with the
  * new text and version 2; the owner sees the agreement on the membership's page (axe at 375 and 1280 px) and
- * downloads the same PDF.
+ * downloads the same PDF. Then the owner changes the text again while a family has checkout open: Pay Now with the
+ * text the family read is refused (nothing charged), the new text is shown with the server's 'The waiver has
+ * changed…' (axe at 375 and 1280 px), and agreed again it pays, the receipt's PDF showing the newer text.
  */
 import { readFile } from 'node:fs/promises';
 import { pdfText } from '../server/test/pdf-text.ts';
@@ -133,4 +135,83 @@ test('a waiver changed by the owner is asked again, and the PDF shows the new te
   const downloaded = await readFile(path);
   expect(pdfText(downloaded)).toContain('Helmets are worn at every practice and every game.');
   expect(downloaded.equals(mailedBytes)).toBe(true);
+});
+
+test('the owner changes the waiver while the family has the payment page open: Pay Now is refused, the new text is agreed to, then paid', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const CHANGED = 'The waiver has changed since you read it. Read the new text and agree to it again.';
+  const NEWER_WAIVER =
+    'Northside Youth Baseball Participant Waiver, summer edition. Sunscreen and water bottles at every practice.';
+
+  // The family opens checkout for Alex on TIGERS-2027 and reads the waiver as it is now.
+  const family = await browser.newPage();
+  await family.goto(`${server.baseURL}/licenses/TIGERS-2027`);
+  await family.getByRole('button', { name: 'Yes' }).click();
+  await family.getByLabel('Guardian Email').fill('parent@example.com');
+  await family.getByLabel('Password').fill(FIXTURE_PASSWORD);
+  await family.getByRole('button', { name: 'Log In' }).click();
+  await expect(family.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
+  await family.getByRole('radio', { name: 'Alex Rivera' }).check();
+  await family.getByRole('button', { name: 'Next' }).click();
+  await expect(family.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
+  await family.getByRole('radio', { name: /^Pay in full/ }).check();
+  await family.getByRole('button', { name: 'Next' }).click();
+  const next = family.getByRole('heading', { level: 1, name: /Injury Protection|Checkout/ });
+  await expect(next).toBeVisible();
+  if ((await next.textContent()) === 'Injury Protection') await family.getByRole('button', { name: 'Next' }).click();
+  await expect(family.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const waiverText = family.getByRole('region', { name: 'Waiver text' });
+  await expect(waiverText).not.toContainText('Sunscreen');
+  await family.getByLabel(AGREE).check();
+  await enterCard(family, '4242 4242 4242 4242');
+
+  // Meanwhile the owner saves a new text.
+  await ownerLogin(page);
+  await page
+    .getByRole('link', { name: /Season set-up/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Change settings' }).click();
+  await page.getByLabel('Waiver text', { exact: true }).fill(NEWER_WAIVER);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+
+  // Pay Now with the text the family read is refused: nothing charged, the new text shown, the agreement asked again.
+  await family.getByRole('button', { name: 'Pay Now' }).click();
+  const notice = family.getByRole('alert').filter({ hasText: CHANGED });
+  await expect(notice).toBeVisible();
+  await expect(waiverText).toContainText('Sunscreen and water bottles at every practice.');
+  const box = family.getByLabel(AGREE);
+  await expect(box).not.toBeChecked();
+  await expect(box).toHaveAttribute('aria-describedby', new RegExp(`${await notice.getAttribute('id')}`));
+  await expect(family.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
+  await expect(family.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  for (const viewport of VIEWPORTS) {
+    await family.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expectNoSeriousA11yViolations(family, `/payment (the waiver changed) at ${viewport.width} px`);
+  }
+
+  // Agreed again, it pays; the receipt's PDF is the new text.
+  await box.check();
+  await expect(notice).toBeHidden();
+  await family.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(family.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+  await family.close();
+
+  const mailbox = await browser.newPage();
+  await mailbox.goto(`${server.baseURL}/dev/mailbox`);
+  const links = mailbox.getByRole('link', { name: /^Download waiver-\d+-v\d+\.pdf$/ });
+  await expect(links.first()).toBeVisible();
+  const texts: string[] = [];
+  for (const link of await links.all()) {
+    const file = await request.get(`${server.baseURL}${await link.getAttribute('href')}`);
+    texts.push(pdfText(await file.body()));
+  }
+  const signed = texts.find((text) => text.includes('Sunscreen and water bottles at every practice.'));
+  expect(signed, 'a PDF with the new text').toBeDefined();
+  expect(signed).toContain('Team: 12U Tigers');
+  await mailbox.close();
 });

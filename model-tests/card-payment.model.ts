@@ -41,6 +41,30 @@ export const discountExpired = new ApiError({
   body: { message: 'Discount expired.', error: 'This discount is no longer valid.' },
 });
 
+/** Issue 32 point 3: the server's text when the waiver changed since it was shown (422 on `waiver_version`). */
+export const WAIVER_CHANGED = 'The waiver has changed since you read it. Read the new text and agree to it again.';
+export const waiverChanged = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: WAIVER_CHANGED,
+  messages: { waiver_version: [WAIVER_CHANGED] },
+  body: { message: WAIVER_CHANGED, messages: { waiver_version: [WAIVER_CHANGED] } },
+});
+
+/** Whether a checkout sends the version of the waiver it showed (issue 32 point 3): only then can it be stale. */
+export function sendsWaiverVersion(checkout: unknown): boolean {
+  return typeof checkout === 'object' && checkout !== null && 'waiver_version' in checkout;
+}
+
+/**
+ * What checkout-success repeats of the checkout: everything but the waiver's version (issue 32 point 3: the agreement
+ * was recorded by checkout; checkout-success takes no `waiver_version`).
+ */
+function checkoutRecorded(checkout: unknown): object {
+  if (typeof checkout !== 'object' || checkout === null) return {};
+  return Object.fromEntries(Object.entries(checkout).filter(([field]) => field !== 'waiver_version'));
+}
+
 /** What checkout-success confirms for the 3-month plan paid by card (issue 15), in cents. */
 export const cardReceipt: Receipt = {
   amount_cents: 10_700,
@@ -139,6 +163,8 @@ export function cardPaymentAnswers(snapshot: Snapshot) {
     }),
     doneEvent('checkout', { client_secret: null, payment_intent_id: null, payment_complete: 0 }),
     errorEvent('checkout', free ? discountExpired : checkoutRefused),
+    // Issue 32 point 3: the owner changed the waiver since the page showed the version this checkout sends.
+    ...(sendsWaiverVersion(snapshot.context.checkout) ? [errorEvent('checkout', waiverChanged)] : []),
     doneEvent('confirmCard', { paymentIntent: { id: confirmed, status: 'succeeded' } }),
     doneEvent('confirmCard', { error: { type: 'card_error', code: 'card_declined', message: DECLINED } }),
     doneEvent('confirmCard', { paymentIntent: { id: confirmed, status: 'processing' } }),
@@ -207,7 +233,7 @@ export const cardPaymentModel = defineModel({
         input:
           snapshot.context.returned === null
             ? {
-                ...snapshot.context.checkout,
+                ...checkoutRecorded(snapshot.context.checkout),
                 ...recordedIntent(snapshot.context.setupIntentId !== null, snapshot.context.setupIntentId ?? 'pi_1'),
               }
             : {

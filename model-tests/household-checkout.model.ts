@@ -17,7 +17,15 @@ import { householdCheckoutMachine } from '../src/machines/household-checkout.mac
 import { createSandboxCardPayments } from '../src/providers/card-payments/sandbox-card-payments';
 import { addAthleteStepsModel } from './add-athlete.model.ts';
 import { alex, guardian, sam } from './athlete-steps.fixtures.ts';
-import { DECLINED, fakeCard, INCOMPLETE, RETURN_URL, serverDown } from './card-payment.model.ts';
+import {
+  DECLINED,
+  fakeCard,
+  INCOMPLETE,
+  RETURN_URL,
+  sendsWaiverVersion,
+  serverDown,
+  waiverChanged,
+} from './card-payment.model.ts';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
 
 type Snapshot = SnapshotFrom<typeof householdCheckoutMachine>;
@@ -134,7 +142,7 @@ export function quoteFor(snapshot: Snapshot): Quote {
   const sum = (pick: (line: QuoteLine) => number) => athletes.reduce((total, line) => total + pick(line), 0);
   return {
     athletes,
-    waivers: [{ organization_id: 1, organization_name: ORGANIZATION, waiver: WAIVER }],
+    waivers: [{ organization_id: 1, organization_name: ORGANIZATION, waiver: WAIVER, version: 1 }],
     discount: fullRide ? { code: 'FULLRIDE', percent_off: 100, flat_discount_cents: null } : null,
     sibling_discount_cents: sum((line) => line.sibling_discount_cents),
     today_cents: sum((line) => line.today_cents),
@@ -278,6 +286,8 @@ function paymentAnswers(snapshot: CardSnapshot): AnyEventObject[] {
     }),
     errorEvent('checkout', seatGone(firstId)),
     errorEvent('checkout', checkoutRefused),
+    // Issue 32 point 3: the owner changed the waiver since step 2 showed the version this checkout sends.
+    ...(sendsWaiverVersion(snapshot.context.checkout) ? [errorEvent('checkout', waiverChanged)] : []),
     doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
     doneEvent('confirmCard', { error: { type: 'card_error', code: 'card_declined', message: DECLINED } }),
     doneEvent('confirmCard', { paymentIntent: { id: 'pi_1', status: 'processing' } }),
@@ -405,6 +415,8 @@ export const householdStates = {
         athletes: snapshot.context.lines,
         discount_code: snapshot.context.discountCode,
         checkout_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+        // Issue 32 point 3: the version of the waiver step 2 showed (a return has no quote: it sends nothing).
+        ...(snapshot.context.quote === null ? {} : { waiver_version: 1 }),
       },
       returned: snapshot.context.returned,
     });

@@ -9,6 +9,7 @@ import { formatUsd } from '../src/domain/money';
 import { WAIVER_AGREEMENT_LABEL } from '../src/domain/payment-rules';
 import type { householdCheckoutMachine } from '../src/machines/household-checkout.machine';
 import { addAthleteViews } from './add-athlete.views.ts';
+import { WAIVER_CHANGED } from './card-payment.model.ts';
 import { cardPaymentViews, englishOf } from './card-payment.views.ts';
 import type { Views } from './harness/index.ts';
 import { CODE_NOT_FOUND_TEXT, NOT_AVAILABLE, ONE_ORGANIZATION, ORGANIZATION } from './household-checkout.model.ts';
@@ -113,7 +114,23 @@ export const householdViews: Views<typeof householdCheckoutMachine> = {
         (snapshot.context.quote?.athletes.length ?? 0) + 1,
       );
       expect(within(summary).getByText('Due today', { selector: '.household-summary__totals dt' })).toBeTruthy();
-      expect(screen.getByRole('checkbox', { name: WAIVER_BOX })).toBeTruthy();
+      const box = screen.getByRole('checkbox', { name: WAIVER_BOX });
+      // Issue 32 point 3: after a refused Pay Now the new text is asked again, the server's text tied to the box.
+      const notice = snapshot.context.waiverNotice;
+      if (notice !== null) {
+        expect(notice).toBe(WAIVER_CHANGED);
+        expect((box as HTMLInputElement).checked).toBe(false);
+        const alert = screen.getByText(WAIVER_CHANGED);
+        expect(alert.getAttribute('role')).toBe('alert');
+        expect(box.getAttribute('aria-describedby')).toContain(alert.id);
+      } else {
+        expect(screen.queryByText(WAIVER_CHANGED)).toBeNull();
+      }
+    },
+    // Issue 32 point 3: the changed waiver is quoted again with step 2 on screen, nothing payable meanwhile.
+    rereadingWaivers: () => {
+      expect(heading('Checkout')).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(true);
     },
     'review.ready': ({ snapshot }) => {
       const free = snapshot.context.quote?.today_cents === 0 && snapshot.context.quote.later_cents === 0;

@@ -48,6 +48,7 @@ import {
   RETURN_URL,
   returned,
   serverDown,
+  WAIVER_CHANGED,
 } from './card-payment.model.ts';
 import { cardPaymentViews, englishOf } from './card-payment.views.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, runPaths, type UiRun } from './harness/index.ts';
@@ -118,6 +119,8 @@ const tigers = {
   total_app_fee: 25,
   is_app_fee_itemized: true,
   waiver: WAIVER,
+  // Issue 32 point 3: the version of the waiver shown, sent back with Pay Now.
+  waiver_version: 1,
 };
 const season = { id: 1, name: 'Spring 2027', start_date: '2027-03-01' };
 const protectionPlan = { id: 1, description: 'Injury Protection', amount: 29 };
@@ -445,10 +448,18 @@ const modelStates = {
   ) =>
     // §6: which lookup runs (with or without authorization) is the page's implementation (draft-preview.ts).
     expect(invocations.at(-1)).toMatchObject({ id: 'discount', input: { code: 'FULLRIDE' } }),
+  // Issue 32 point 3: the agreement is asked again from the start, the plans (and the new text) asked again.
+  rereadingWaiver: (snapshot: Snapshot, { invocations }: { invocations: readonly { id: string }[] }) => {
+    expect(snapshot.context).toMatchObject({ waiverAgreed: false, waiverTouched: false, reloadFor: 'checkout' });
+    expect(snapshot.context.waiverNotice).toBe(WAIVER_CHANGED);
+    expect(invocations.at(-1)).toMatchObject({ id: 'paymentPlans' });
+  },
   paying: (snapshot: Snapshot) => {
-    // The payment Pay Now fixed (or the return) is what the card payment is given.
+    // The payment Pay Now fixed (or the return) is what the card payment is given, with the version of the waiver
+    // shown (issue 32 point 3).
+    const { checkout } = snapshot.context;
     expect(snapshot.children.cardPayment?.getSnapshot().context).toMatchObject({
-      checkout: snapshot.context.checkout,
+      checkout: checkout === null ? null : { ...checkout, waiver_version: 1 },
       free: checksOutWithoutCard(snapshot.context),
       returned: snapshot.context.returned,
     });
@@ -642,6 +653,16 @@ function heading(name: string) {
 function expectWaiver(snapshot: Snapshot) {
   const box = screen.getByRole('checkbox', { name: WAIVER_AGREEMENT_LABEL }) as HTMLInputElement;
   expect(box.checked).toBe(snapshot.context.waiverAgreed);
+  // Issue 32 point 3: after a refused Pay Now the new text is asked again, the server's text tied to the box.
+  if (snapshot.context.waiverNotice !== null) {
+    expect(snapshot.context.waiverNotice).toBe(WAIVER_CHANGED);
+    expect(box.checked).toBe(false);
+    const alert = screen.getByText(WAIVER_CHANGED);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(box.getAttribute('aria-describedby')).toContain(alert.id);
+  } else {
+    expect(screen.queryByText(WAIVER_CHANGED)).toBeNull();
+  }
   const region = screen.getByRole('region', { name: 'Waiver text' });
   expect(region.textContent).toContain('Players and families agree to the club rules.');
   if (snapshot.context.waiverTouched && !snapshot.context.waiverAgreed) {
@@ -797,6 +818,11 @@ const uiRun: UiRun<typeof paymentMachine> = {
     paying: ({ snapshot }) => {
       // Pay Now keeps the checkout step on screen, the button disabled; a return shows its own notice.
       if (snapshot.context.returned !== null) return;
+      expect(heading('Checkout')).toBeTruthy();
+      expect(payNow().disabled).toBe(true);
+    },
+    // Issue 32 point 3: the changed waiver loads again with checkout on screen, nothing payable meanwhile.
+    rereadingWaiver: () => {
       expect(heading('Checkout')).toBeTruthy();
       expect(payNow().disabled).toBe(true);
     },

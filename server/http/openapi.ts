@@ -187,6 +187,11 @@ export const PaymentDataSchema = z
         waiver: z.string().nullable(),
         /** Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one. */
         waiver_es: z.string().optional(),
+        /**
+         * Issue 32 point 3 (additive): the version of the waiver shown (only with a waiver, never on a draft): the
+         * checkout sends it back as `waiver_version`.
+         */
+        waiver_version: z.number().int().optional(),
       })
       .nullable(),
     season: z.object({ id: z.number().int(), name: z.string(), start_date: z.string() }).nullable(),

@@ -104,6 +104,8 @@ const QuoteSchema = z
         waiver: z.string(),
         // Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one.
         waiver_es: z.string().optional(),
+        // Issue 32 point 3 (additive): the version of this waiver shown; the checkout sends it as `waiver_version`.
+        version: z.number().int(),
       }),
     ),
     discount: z

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutResponseSchema } from '../../src/api/schemas.ts';
-import { mailOutbox, memberships, waiverAgreements, waiverVersions } from '../db/schema/index.ts';
+import { mailOutbox, memberships, paymentIntents, waiverAgreements, waiverVersions } from '../db/schema/index.ts';
 import { NORTHSIDE_WAIVER } from '../db/seed.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
@@ -384,5 +384,108 @@ describe('who may download the signed waiver', () => {
     // The coach's roster has no waiver columns.
     const coach = await staffCall('GET', `/api/admin/teams/${team}/memberships.csv`, STAFF.coach);
     expect(coach.text.split('\r\n')[0]).not.toContain('waiver');
+  });
+});
+
+describe('the version shown travels with the waiver text (the site sends it back at Pay Now)', () => {
+  it('payment data and the quote carry the version of the text they show; a draft and Lakeside carry none', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    const plans = await t.call('POST', '/api/memberships/payment-plans', {
+      token,
+      body: { discount_code: null, include_payment_protection_plan: false },
+      headers: ENGLISH,
+    });
+    expect(plans.status, plans.text).toBe(200);
+    expect(plans.body).toMatchObject({ team: { waiver: NORTHSIDE_WAIVER, waiver_version: 1 } });
+
+    const pat = await t.tokenFor('parent@example.com');
+    const sam = await userId(t.db, 'samrivera');
+    const line = { athlete_id: sam, payment_plan_month: 0, include_payment_protection_plan: false };
+    const quote = await t.call('POST', '/api/household/quote', {
+      token: pat,
+      body: { athletes: [line], discount_code: null },
+      headers: ENGLISH,
+    });
+    expect(quote.status, quote.text).toBe(200);
+    expect((quote.body as { waivers: unknown[] }).waivers).toEqual([
+      expect.objectContaining({ organization_name: 'Northside Youth Baseball', waiver: NORTHSIDE_WAIVER, version: 1 }),
+    ]);
+
+    // The owner changes the text: the next read shows version 2 with the new text.
+    const northside = await organizationIdNamed(t.db, 'Northside Youth Baseball');
+    await staffCall('PUT', `/api/admin/organizations/${northside}/settings`, STAFF.owner, {
+      waiver: NEW_WAIVER,
+      household_discount: null,
+    });
+    const again = await t.call('POST', '/api/memberships/payment-plans', {
+      token,
+      body: { discount_code: null, include_payment_protection_plan: false },
+      headers: ENGLISH,
+    });
+    expect(again.body).toMatchObject({ team: { waiver: NEW_WAIVER, waiver_version: 2 } });
+
+    const draft = await t.call('POST', '/nova-field/team-draft-payment-plans', {
+      body: { draft_id: 1, discount_code: null, include_payment_protection_plan: false },
+    });
+    expect(draft.status, draft.text).toBe(200);
+    expect((draft.body as { team: Record<string, unknown> }).team).not.toHaveProperty('waiver_version');
+
+    const alex = await t.tokenFor('alexrivera');
+    await t.call('POST', '/api/user/latest-license', { token: pat, body: { license_code: 'WAVES-2027' } });
+    await t.call('POST', '/api/subscribe/claim-license', { token: alex, body: { license_code: 'WAVES-2027' } });
+    const waves = await t.call('POST', '/api/memberships/payment-plans', {
+      token: alex,
+      body: { discount_code: null, include_payment_protection_plan: false },
+      headers: ENGLISH,
+    });
+    expect(waves.status, waves.text).toBe(200);
+    expect((waves.body as { team: Record<string, unknown> }).team).toMatchObject({ waiver: null });
+    expect((waves.body as { team: Record<string, unknown> }).team).not.toHaveProperty('waiver_version');
+  });
+
+  it('a text changed while the page was open: Pay Now with the shown version is refused, nothing opened; agreed again it pays', async () => {
+    const token = await athleteWithLicence('TIGERS-2027');
+    const shown = await t.call('POST', '/api/memberships/payment-plans', {
+      token,
+      body: { discount_code: null, include_payment_protection_plan: false },
+      headers: ENGLISH,
+    });
+    const version = (shown.body as { team: { waiver_version: number } }).team.waiver_version;
+    const northside = await organizationIdNamed(t.db, 'Northside Youth Baseball');
+    await staffCall('PUT', `/api/admin/organizations/${northside}/settings`, STAFF.owner, {
+      waiver: NEW_WAIVER,
+      household_discount: null,
+    });
+    const body = { payment_plan_month: 0, team_id: await teamIdNamed(t.db, '12U Tigers'), discount_code: null };
+    const intentsBefore = await t.db.select().from(paymentIntents);
+    const refused = await t.call('POST', '/api/memberships/checkout', {
+      token,
+      body: { ...body, waiver_version: version },
+      headers: ENGLISH,
+    });
+    expectError(refused, 422, CHANGED);
+    expect((refused.body as { messages: Record<string, string[]> }).messages).toEqual({ waiver_version: [CHANGED] });
+    // In Spanish, the same refusal in Spanish.
+    const enEspanol = await t.call('POST', '/api/memberships/checkout', {
+      token,
+      body: { ...body, waiver_version: version },
+      headers: { 'Accept-Language': 'es-US,es;q=0.9' },
+    });
+    expectError(enEspanol, 422);
+    expect((enEspanol.body as { message: string }).message).toContain('La exención de responsabilidad cambió');
+    expect(await agreementsOf('samrivera')).toEqual([]);
+    // Nothing charged: no intent was opened.
+    expect(await t.db.select().from(paymentIntents)).toEqual(intentsBefore);
+
+    const reread = await t.call('POST', '/api/memberships/payment-plans', {
+      token,
+      body: { discount_code: null, include_payment_protection_plan: false },
+      headers: ENGLISH,
+    });
+    expect(reread.body).toMatchObject({ team: { waiver: NEW_WAIVER, waiver_version: 2 } });
+    await payTigers({ waiver_version: 2 });
+    const [recorded, ...more] = await agreementsOf('samrivera');
+    expect(more).toEqual([]);
+    expect(recorded?.version).toMatchObject({ version: 2, text: NEW_WAIVER });
   });
 });

@@ -8,16 +8,17 @@
  * - Agreements: Pay Now is the family's agreement (spec §5: it is sent only once the waiver is ticked). Each checkout
  *   (one athlete, or a household's lines) records, before any money moves, one agreement per athlete line with the
  *   guardian, the version row of the language they read (src/domain/waiver-texts.ts), the time, the address and the
- *   browser. A client that sends `waiver_version` (additive; the site does not send it yet) must send the current
- *   one: null is no agreement ('You must agree to the terms and conditions'), another number a text that changed
- *   since it was read; both 422, nothing recorded.
+ *   browser. A client that sends `waiver_version` (additive; the site sends the version its payment data or quote
+ *   showed, `shownWaiverVersion`) must send the current one: null is no agreement ('You must agree to the terms and
+ *   conditions'), another number a text that changed since it was read; both 422, nothing recorded. A request
+ *   without it (the spec's own §7 payload, API clients) agrees to the version current at Pay Now.
  * - Membership: the recording of each membership links the latest unlinked agreement of its athlete and team in the
  *   same transaction; where no money moved (a full discount), a membership whose organization has a waiver and no
  *   agreement is refused (422) and nothing is recorded; a payment the provider confirmed is never refused for it
  *   (its checkout recorded the agreement before opening the intent; only intents opened before this have none).
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { hasWaiverText } from '../../src/domain/payment-rules.ts';
 import { agreedWaiverLanguage } from '../../src/domain/waiver-texts.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -125,6 +126,35 @@ export async function currentWaiverVersion(db: Db | Tx, organizationId: number):
     // Another request made this number first: read what it made.
   }
   throw new Error(`waiver version of organization ${organizationId} kept changing`);
+}
+
+/**
+ * The version number of the waiver texts a page shows (the payment data's `team.waiver_version`, the quote's
+ * `waivers[].version`), read with the texts it shows: one statement when they are the latest version's (every read
+ * after the first), else the current version is made as `currentWaiverVersion` makes it. Null: no waiver.
+ */
+export async function shownWaiverVersion(
+  db: Db | Tx,
+  organizationId: number,
+  texts: { waiver: string | null; waiverEs: string | null },
+): Promise<number | null> {
+  if (!hasWaiverText(texts.waiver)) return null;
+  const rows = await db
+    .select()
+    .from(waiverVersions)
+    .where(
+      and(
+        eq(waiverVersions.organizationId, organizationId),
+        eq(
+          waiverVersions.version,
+          sql`(select max(${waiverVersions.version}) from ${waiverVersions} where ${waiverVersions.organizationId} = ${organizationId})`,
+        ),
+      ),
+    );
+  const waiverEs = hasWaiverText(texts.waiverEs) ? texts.waiverEs : null;
+  const latest = rows[0];
+  if (latest && sameTexts(rows, texts.waiver, waiverEs)) return latest.version;
+  return (await currentWaiverVersion(db, organizationId))?.version ?? null;
 }
 
 /** The version a client sent (undefined: not sent, the spec's own request), checked against the current one. */

@@ -61,6 +61,8 @@ export const quoteSchema = z.object({
       waiver: z.string(),
       /** Issue 31 point 4: the waiver's Spanish text, shown on Spanish pages (null or absent: none; an older server sends none). */
       waiver_es: z.optional(z.nullable(z.string())),
+      /** Issue 32 point 3: the version of this waiver shown, sent back as `waiver_version` (an older server sends none). */
+      version: z.optional(z.int().check(z.gte(1))),
     }),
   ),
   discount: z.nullable(

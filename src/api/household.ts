@@ -32,6 +32,11 @@ export function getHouseholdQuote(body: QuoteRequest, options?: CallOptions): Pr
 export interface HouseholdCheckoutRequest extends QuoteRequest {
   /** Made by the site once per checkout (8..64 of [A-Za-z0-9_-]): the same key and lines reuse the open intent. */
   checkout_key: string;
+  /**
+   * Issue 32 point 3 (additive): the version of the waiver the family read and agreed to (the quote's
+   * `waivers[].version`); a version no longer current is refused with 422 on `waiver_version`.
+   */
+  waiver_version?: number;
 }
 
 /**

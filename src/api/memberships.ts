@@ -79,6 +79,11 @@ export interface CheckoutRequest {
   team_id: number;
   discount_code?: string | null;
   include_payment_protection_plan?: boolean;
+  /**
+   * Issue 32 point 3 (additive): the version of the waiver the family read and agreed to (the payment data's
+   * `team.waiver_version`); a version no longer current is refused with 422 on `waiver_version`.
+   */
+  waiver_version?: number;
 }
 
 /**

@@ -140,6 +140,11 @@ export const teamSchema = z.object({
   waiver: orNull(z.string()),
   /** Issue 31 point 4: the waiver's Spanish text, shown on Spanish pages (null or absent: none; an older server sends none). */
   waiver_es: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 32 point 3: the version of the waiver shown (only with a waiver; never on a draft; an older server sends
+   * none): Pay Now sends it back as `waiver_version`, and a text changed since is refused (422).
+   */
+  waiver_version: z.optional(z.int().check(z.gte(1))),
 });
 export type Team = z.infer<typeof teamSchema>;
 

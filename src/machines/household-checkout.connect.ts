@@ -41,6 +41,8 @@ export function householdScreenOf(snapshot: HouseholdCheckoutSnapshot): Househol
   if (snapshot.status === 'done') return 'leaving';
   if (snapshot.matches('paying')) return snapshot.context.returned === null ? 'review' : 'returning';
   if (snapshot.matches('review')) return 'review';
+  // Issue 32 point 3: the changed waiver loading again after Pay Now was refused keeps step 2 (and its card) on screen.
+  if (snapshot.matches('rereadingWaivers')) return 'review';
   if (snapshot.matches('addingAthlete')) return 'addingAthlete';
   if (snapshot.matches('quoteFailed')) return 'quoteFailed';
   if (snapshot.matches('editing')) return 'editing';
@@ -234,10 +236,17 @@ export interface WaiverView {
   readonly waiverEs?: string | null | undefined;
   readonly agreed: boolean;
   readonly touched: boolean;
+  /** Issue 32 point 3: the server's 'The waiver has changed…' until this waiver is agreed again; else null. */
+  readonly notice: string | null;
 }
 
 const waiverViewsOf = lastResult(
-  (quote: Quote | null, agreed: readonly number[], touched: readonly number[]): readonly WaiverView[] =>
+  (
+    quote: Quote | null,
+    agreed: readonly number[],
+    touched: readonly number[],
+    notice: string | null,
+  ): readonly WaiverView[] =>
     (quote?.waivers ?? [])
       .filter((waiver) => hasWaiverText(waiver.waiver))
       .map((waiver) => ({
@@ -247,6 +256,7 @@ const waiverViewsOf = lastResult(
         waiverEs: waiver.waiver_es,
         agreed: agreed.includes(waiver.organization_id),
         touched: touched.includes(waiver.organization_id),
+        notice: agreed.includes(waiver.organization_id) ? null : notice,
       })),
 );
 
@@ -258,7 +268,7 @@ export function householdReviewView(snapshot: HouseholdCheckoutSnapshot) {
     athletes: summaryOf(context.quote),
     totals: totalsOf(context.quote),
     free: checksOutWithoutCard(context),
-    waivers: waiverViewsOf(context.quote, context.agreedWaivers, context.touchedWaivers),
+    waivers: waiverViewsOf(context.quote, context.agreedWaivers, context.touchedWaivers, context.waiverNotice),
     user: context.user,
     cardPayments: context.cardPayments,
     cardsUnavailable: snapshot.matches({ review: 'unavailable' }),

@@ -68,6 +68,11 @@ export interface HouseholdCheckoutContext {
   /** Organizations whose waiver is agreed, and those whose box was ticked at least once (§5). */
   agreedWaivers: readonly number[];
   touchedWaivers: readonly number[];
+  /**
+   * Issue 32 point 3: Pay Now was refused because a waiver changed since it was shown: the server's text, shown with
+   * the new text of every waiver not agreed again yet; null otherwise.
+   */
+  waiverNotice: string | null;
   cardPayments: CardPayments | null;
   /** The card form and billing details Pay Now fixed, handed to the card payment. */
   card: CardFormHandle | null;
@@ -111,6 +116,7 @@ export function initialHouseholdContext(input: HouseholdCheckoutInput): Househol
     problems: {},
     agreedWaivers: [],
     touchedWaivers: [],
+    waiverNotice: null,
     cardPayments: null,
     card: null,
     billing: null,
@@ -231,12 +237,23 @@ export function quoteCallOf(context: HouseholdCheckoutContext) {
   return { ...quoteRequestOf(context), release: context.releasing };
 }
 
-/** The checkout to send at Pay Now: every line with its plan, the code and this checkout's key. */
+/**
+ * Issue 32 point 3: the version of the waiver step 2 shows, sent with Pay Now as `waiver_version`. One checkout is of
+ * one organization (the quote refuses a mix), so it shows at most one waiver; none without a waiver, or from a
+ * server that sends no version (the server then records the version current at Pay Now).
+ */
+export function shownWaiverVersionOf(context: Pick<HouseholdCheckoutContext, 'quote'>): { waiver_version?: number } {
+  const version = waiversOf(context).find((waiver) => waiver.version !== undefined)?.version;
+  return version === undefined ? {} : { waiver_version: version };
+}
+
+/** The checkout to send at Pay Now: every line with its plan, the code, this checkout's key and the waiver's version. */
 export function checkoutRequestOf(context: HouseholdCheckoutContext) {
   return {
     athletes: [...context.lines],
     discount_code: context.discountCode,
     checkout_key: context.checkoutKey,
+    ...shownWaiverVersionOf(context),
   };
 }
 

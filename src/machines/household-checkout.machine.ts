@@ -225,6 +225,14 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
             description: '§8: after an unsuccessful return the payment page loads again.',
           },
           {
+            guard: { type: 'waiverChanged', params: ({ event }) => ({ error: failureCauseOf(event.output) }) },
+            target: 'rereadingWaivers',
+            actions: { type: 'askWaiversAgain', params: ({ event }) => ({ error: failureCauseOf(event.output) }) },
+            description:
+              'Issue 32 point 3: a waiver changed since it was shown (422 on waiver_version): nothing charged; the new ' +
+              'text is quoted again and every agreement asked again.',
+          },
+          {
             guard: { type: 'hasLineProblems', params: ({ event }) => ({ error: failureCauseOf(event.output) }) },
             target: 'quoting',
             actions: { type: 'showProblems', params: ({ event }) => ({ error: failureCauseOf(event.output) }) },
@@ -238,6 +246,26 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
             description: '§8/§9: a card message or checkout failure on step 2, gone after 5 seconds.',
           },
         ],
+      },
+    },
+    rereadingWaivers: {
+      tags: ['busy'],
+      description:
+        'Spec §5, issue 32 point 3: Pay Now was refused because the owner changed a waiver while the page was open (nothing ' +
+        'charged): POST /api/household/quote again for the new text and its version; step 2 then shows it unticked ' +
+        'with the server\'s "The waiver has changed…", and Pay Now sends the new version once agreed.',
+      invoke: {
+        id: 'quote',
+        src: 'quote',
+        input: ({ context }) => quoteCallOf(context),
+        onDone: {
+          target: 'review',
+          actions: { type: 'storeQuote', params: ({ event }) => ({ quote: event.output }) },
+        },
+        onError: {
+          target: 'quoteFailed',
+          actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     paid: {

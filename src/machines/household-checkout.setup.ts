@@ -38,6 +38,7 @@ import {
   settledLines,
   validBilling,
 } from './household-checkout.context';
+import { waiverChangedText } from './payment.failures';
 import { apiCall } from './settle-unless-aborted';
 
 function exitTo(context: HouseholdCheckoutContext, exit: HouseholdCheckoutExit['exit']): HouseholdCheckoutExit {
@@ -117,6 +118,8 @@ export const householdCheckoutSetup = setup({
     alreadyPaid: ({ context }) => context.paidIntent !== null,
     allWaiversAgreed: ({ context }) => allWaiversAgreed(context),
     cardExited: (_, params: { exit: CardPaymentExit; is: CardPaymentExit['exit'] }) => params.exit.exit === params.is,
+    /** Issue 32 point 3: Pay Now refused because a waiver changed since it was shown (422 on `waiver_version`). */
+    waiverChanged: (_, params: { error: unknown }) => waiverChangedText(params.error) !== null,
   },
   actions: {
     startQuote: assign({ error: null }),
@@ -187,6 +190,8 @@ export const householdCheckoutSetup = setup({
       assertEvent(event, 'AGREE_WAIVER');
       const others = context.agreedWaivers.filter((id) => id !== event.organizationId);
       return {
+        // Issue 32 point 3: agreeing to the new text answers the notice that it changed.
+        waiverNotice: event.agreed ? null : context.waiverNotice,
         agreedWaivers: event.agreed ? [...others, event.organizationId] : others,
         touchedWaivers:
           event.agreed && !context.touchedWaivers.includes(event.organizationId)
@@ -213,7 +218,16 @@ export const householdCheckoutSetup = setup({
       if (params.exit === 'failed') return { error: params.error, paidIntent: householdRecordOf(params.paidCheckout) };
       return {};
     }),
-    clearMessages: assign({ message: null, error: null }),
+    clearMessages: assign({ message: null, error: null, waiverNotice: null }),
+    /**
+     * Issue 32 point 3: a waiver changed since it was shown: every agreement is asked again (boxes unticked, as on a
+     * first visit) and the server's text says why.
+     */
+    askWaiversAgain: assign((_, params: { error: unknown }) => ({
+      agreedWaivers: [],
+      touchedWaivers: [],
+      waiverNotice: waiverChangedText(params.error),
+    })),
     showProblems: assign({
       problems: (_, params: { error: unknown }) => lineProblemsOf(params.error),
       error: null,

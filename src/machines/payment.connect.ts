@@ -81,6 +81,8 @@ export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   // Pay Now keeps the checkout step (and its mounted card form) on screen; a return has its own screen.
   if (snapshot.matches('checkout')) return 'checkout';
   if (snapshot.matches('paying')) return snapshot.context.returned === null ? 'checkout' : 'returning';
+  // Issue 32 point 3: the new waiver text loading after Pay Now was refused keeps checkout (and its card) on screen.
+  if (snapshot.matches('rereadingWaiver')) return 'checkout';
   if (snapshot.matches('loadFailed')) return 'loadFailed';
   if (snapshot.matches('pageError')) return 'pageError';
   if (snapshot.matches('noSeason')) return 'noSeason';
@@ -204,6 +206,8 @@ export function checkoutView(snapshot: PaymentSnapshot) {
     cardsUnavailable: snapshot.matches({ checkout: 'unavailable' }),
     waiverAgreed: context.waiverAgreed,
     waiverTouched: context.waiverTouched,
+    /** Issue 32 point 3: the server's 'The waiver has changed…' until the family agrees to the new text; else null. */
+    waiverNotice: context.waiverNotice,
     message: context.message,
     error: context.error,
   };

@@ -11,7 +11,7 @@ import { type ClientDiscount, isFullDiscount, offeredPlans } from '../domain/fee
 import { isValidForm } from '../domain/form-schema';
 import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-billing';
 import type { CheckoutParams, ReturnedPayment } from '../domain/payment-return';
-import { canCheckout } from '../domain/payment-rules';
+import { canCheckout, hasWaiverText } from '../domain/payment-rules';
 import type { BillingDetails, CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import type {
   DraftChannelEvent,
@@ -118,6 +118,11 @@ export interface PaymentContext {
   waiverAgreed: boolean;
   /** §5: 'You must agree…' shows only once the box was ticked and unticked again. */
   waiverTouched: boolean;
+  /**
+   * Issue 32 point 3: Pay Now was refused because the waiver changed since it was shown: the server's text ('The
+   * waiver has changed since you read it…'), shown with the new text until the family agrees again; null otherwise.
+   */
+  waiverNotice: string | null;
   cardPayments: CardPayments | null;
   card: CardFormHandle | null;
   billing: BillingDetails | null;
@@ -162,6 +167,7 @@ export function initialContext(input: PaymentInput): PaymentContext {
     reloadFor: input.resume?.step ?? null,
     waiverAgreed: false,
     waiverTouched: false,
+    waiverNotice: null,
     cardPayments: null,
     card: null,
     billing: null,
@@ -270,6 +276,16 @@ export function checkoutParamsOf(context: PaymentContext): CheckoutParams | null
   };
 }
 
+/**
+ * Issue 32 point 3: the version of the waiver the checkout step shows, sent with Pay Now as `waiver_version` (none
+ * without a waiver, or from a server that sends no version: the server then records the version current at Pay Now).
+ */
+export function shownWaiverVersionOf(context: Pick<PaymentContext, 'data'>): { waiver_version?: number } {
+  const team = context.data?.team ?? null;
+  if (team === null || !hasWaiverText(team.waiver) || team.waiver_version === undefined) return {};
+  return { waiver_version: team.waiver_version };
+}
+
 /** §5: Pay needs a team, the waiver signed when there is one, and a chosen plan. */
 export function canPayNow(context: PaymentContext): boolean {
   return canCheckout(context.data?.team ?? null, context.waiverAgreed) && checkoutParamsOf(context) !== null;
@@ -288,7 +304,8 @@ export function cardPaymentInput(context: PaymentContext): CardPaymentInput {
   const free = checksOutWithoutCard(context);
   const fallback = free ? CARD_TEXTS.somethingWentWrongDot : CARD_TEXTS.somethingWentWrong;
   return {
-    checkout: context.checkout,
+    // Issue 32 point 3: with the version of the waiver shown (the one the family agreed to).
+    checkout: context.checkout === null ? null : { ...context.checkout, ...shownWaiverVersionOf(context) },
     free,
     card: context.card,
     billing: context.billing,

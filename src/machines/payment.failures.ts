@@ -44,3 +44,13 @@ export function discountFailureText(err: unknown): ShownText {
   }
   return PAYMENT_TEXTS.codeNotFound;
 }
+
+/**
+ * Issue 32 point 3: the server's text when Pay Now was refused because the waiver changed since it was shown (422 on
+ * `waiver_version`, in the language in use: 'The waiver has changed since you read it. Read the new text and agree to
+ * it again.'); null for any other failure. Nothing was charged: the checkout refuses before any intent is opened.
+ */
+export function waiverChangedText(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.kind !== 'http' || err.status !== 422) return null;
+  return err.messages.waiver_version?.find((text) => text.trim() !== '') ?? null;
+}

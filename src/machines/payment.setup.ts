@@ -46,6 +46,7 @@ import {
   seasonStartedOf,
   validBilling,
 } from './payment.context';
+import { waiverChangedText } from './payment.failures';
 import { PAYMENT_TEXTS, type ShownText } from './payment-texts';
 import { apiCall } from './settle-unless-aborted';
 
@@ -153,6 +154,8 @@ export const paymentSetup = setup({
     cardFormLoaded: ({ context }) => context.cardPayments !== null,
     alreadyPaid: ({ context }) => context.paidCheckout !== null,
     exited: (_, params: { exit: CardPaymentExit; is: CardPaymentExit['exit'] }) => params.exit.exit === params.is,
+    /** Issue 32 point 3: Pay Now refused because the waiver changed since it was shown (422 on `waiver_version`). */
+    waiverChanged: (_, params: CardPaymentExit) => params.exit === 'failed' && waiverChangedText(params.cause) !== null,
     /** Issue 20 point 1: a guardian paying for one of their athletes may add another (never on /draft). */
     canAddAthlete: ({ context }) => canAddAthleteOf(context),
     addsAthlete: ({ context }, params: AthleteStepsOutput) => addedAthleteOf(context, params) !== null,
@@ -199,10 +202,22 @@ export const paymentSetup = setup({
     rejectDiscount: assign({ discountError: (_, params: { message: ShownText }) => params.message, pendingCode: null }),
     toggleProtection: assign({ includeProtection: ({ context }) => !context.includeProtection }),
     clearError: assign({ error: null }),
-    clearMessages: assign({ message: null, error: null }),
+    clearMessages: assign({ message: null, error: null, waiverNotice: null }),
     setWaiverAgreement: assign(({ context }, params: { agreed: boolean }) => ({
       waiverAgreed: params.agreed,
       waiverTouched: context.waiverTouched || params.agreed,
+      // Issue 32 point 3: agreeing to the new text answers the notice that it changed.
+      waiverNotice: params.agreed ? null : context.waiverNotice,
+    })),
+    /**
+     * Issue 32 point 3: the waiver changed since it was shown: the agreement is asked again (box unticked, as on a
+     * first visit), the server's text says why, and checkout is where the reload returns.
+     */
+    askWaiverAgain: assign((_, params: CardPaymentExit) => ({
+      waiverAgreed: false,
+      waiverTouched: false,
+      waiverNotice: params.exit === 'failed' ? waiverChangedText(params.cause) : null,
+      reloadFor: 'checkout' as const,
     })),
     storeCardPayments: assign({ cardPayments: (_, params: { cardPayments: CardPayments }) => params.cardPayments }),
     fixCheckout: assign(({ context }, params: { billing: BillingForm | null; card: CardFormHandle | null }) => ({

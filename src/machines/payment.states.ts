@@ -5,10 +5,19 @@
  * its child's exits; and the preview's quiet reload on a step. payment.setup.ts's setup() names every guard, action
  * and actor they use.
  */
+
+import type { PaymentData } from '../api/schemas';
 import type { AthleteStepsOutput } from './athlete-steps.machine';
 import type { CardPaymentExit } from './card-payment.machine';
 import type { HouseholdCheckoutExit } from './household-checkout.context';
-import { cardPaymentInput, householdInput, licenceCode, type PaymentContext, type ReloadStep } from './payment.context';
+import {
+  cardPaymentInput,
+  householdInput,
+  licenceCode,
+  type PaymentContext,
+  plansRequest,
+  type ReloadStep,
+} from './payment.context';
 
 type Context = { context: PaymentContext };
 type CardDone = { event: { output: CardPaymentExit } };
@@ -42,11 +51,42 @@ export function childStates() {
             description: 'Spec §8: after an unsuccessful return the payment options load again.',
           },
           {
+            guard: { type: 'waiverChanged', params: ({ event }: CardDone) => event.output },
+            target: 'rereadingWaiver',
+            actions: { type: 'askWaiverAgain', params: ({ event }: CardDone) => event.output },
+            description:
+              'Issue 32 point 3: the waiver changed since it was shown (422 on waiver_version): nothing was charged; ' +
+              'the new text is loaded and the agreement asked again.',
+          },
+          {
             target: 'checkout.ready.message',
             actions: { type: 'showOutcome', params: ({ event }: CardDone) => event.output },
             description: 'Spec §8: a card message or checkout failure, shown on the checkout step.',
           },
         ],
+      },
+    },
+    rereadingWaiver: {
+      tags: ['busy'],
+      description:
+        'Spec §5, issue 32 point 3: Pay Now was refused because the owner changed the waiver while the page was open (nothing ' +
+        'charged): the payment data loads again with the new text and its version; checkout then shows the new text, ' +
+        'unticked, with the server\'s "The waiver has changed…", and Pay Now sends the new version once agreed.',
+      invoke: {
+        id: 'paymentPlans',
+        src: 'paymentPlans',
+        input: ({ context }: Context) => plansRequest(context),
+        onDone: {
+          target: 'plansLoaded',
+          actions: {
+            type: 'storeData',
+            params: ({ event }: { event: { output: PaymentData } }) => ({ data: event.output }),
+          },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'rememberLoadError', params: ({ event }: { event: { error: unknown } }) => event },
+        },
       },
     },
     addingAthlete: {

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound, text } from '../../http/errors.ts';
 import { DEFAULT_LOCALE, type Locale, render, type Text } from '../../i18n/index.ts';
 import { draftContext, findDraft } from '../drafts.ts';
+import { shownWaiverVersion } from '../waivers.ts';
 import { plansIn } from './plan-texts.ts';
 import {
   athleteHousehold,
@@ -60,7 +61,11 @@ export async function duesPaymentPlans(
     deps.now(),
     household?.dues.siblingDiscount ?? 0,
   );
-  return { ...paymentDataJson(context, plansIn(locale, plans)), ...householdPaymentData(household) };
+  const data = { ...paymentDataJson(context, plansIn(locale, plans)), ...householdPaymentData(household) };
+  // Issue 32 point 3: the version of the waiver shown, which the checkout sends back (a changed text is refused).
+  const version = await shownWaiverVersion(deps.db, context.organization.id, context);
+  if (data.team && version !== null) data.team.waiver_version = version;
+  return data;
 }
 
 /** GET /api/discount-codes/{code}: a discount code's details, looked up in the payer's organization when the caller is known. */

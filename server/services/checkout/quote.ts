@@ -5,6 +5,7 @@ import { unauthenticated } from '../../http/errors.ts';
 import { DEFAULT_LOCALE, fromEnglish, type Locale, render } from '../../i18n/index.ts';
 import { requireHouseholdGuardian } from '../household-invites.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
+import { shownWaiverVersion } from '../waivers.ts';
 import { plansIn } from './plan-texts.ts';
 import { NO_CLAIM } from './team-dues.ts';
 
@@ -42,7 +43,14 @@ export interface QuoteLineJson {
 export interface QuoteJson {
   athletes: QuoteLineJson[];
   /** Issue 31 point 4: `waiver_es` (additive) is the waiver's Spanish text, only when there is one. */
-  waivers: { organization_id: number; organization_name: string; waiver: string; waiver_es?: string }[];
+  /** Issue 32 point 3: `version` is the version of the waiver shown, which the checkout sends as `waiver_version`. */
+  waivers: {
+    organization_id: number;
+    organization_name: string;
+    waiver: string;
+    waiver_es?: string;
+    version: number;
+  }[];
   discount: { code: string; percent_off: number | null; flat_discount_cents: number | null } | null;
   sibling_discount_cents: number;
   today_cents: number;
@@ -98,17 +106,31 @@ function quoteLineJson(line: PricedLine, locale: Locale): QuoteLineJson {
   };
 }
 
-function quoteJson(priced: Priced, locale: Locale): QuoteJson {
+/** The version of each waiver the quote shows (issue 32 point 3), by organization. */
+async function shownVersions(db: AppDeps['db'], priced: Priced): Promise<Map<number, number>> {
+  const versions = new Map<number, number>();
+  for (const { context } of priced.lines) {
+    if (!context?.waiver || versions.has(context.organization.id)) continue;
+    const version = await shownWaiverVersion(db, context.organization.id, context);
+    if (version !== null) versions.set(context.organization.id, version);
+  }
+  return versions;
+}
+
+async function quoteJson(db: AppDeps['db'], priced: Priced, locale: Locale): Promise<QuoteJson> {
+  const versions = await shownVersions(db, priced);
   const athletes = priced.lines.map((line) => quoteLineJson(line, locale));
   const counted = athletes.filter((line) => line.problem === null && line.payment_plan_month !== null);
   const waivers = new Map<number, QuoteJson['waivers'][number]>();
   for (const { context } of priced.lines) {
-    if (context?.waiver) {
+    const version = context ? versions.get(context.organization.id) : undefined;
+    if (context?.waiver && version !== undefined) {
       waivers.set(context.organization.id, {
         organization_id: context.organization.id,
         organization_name: context.organization.name,
         waiver: context.waiver,
         ...waiverEsField(context.waiverEs),
+        version,
       });
     }
   }
@@ -154,7 +176,7 @@ export async function quote(
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<QuoteJson> {
   requireGuardian(caller);
-  return quoteJson(await pricedForReturn(deps, body, caller, athleteRows(deps.db, caller.id)), locale);
+  return quoteJson(deps.db, await pricedForReturn(deps, body, caller, athleteRows(deps.db, caller.id)), locale);
 }
 
 import {
@@ -183,5 +205,5 @@ export async function quoteForSession(
   if (!session) throw unauthenticated();
   requireHouseholdGuardian(session.caller);
   const { rows } = session;
-  return quoteJson(await pricedForReturn(deps, body, session.caller, async () => rows), locale);
+  return quoteJson(deps.db, await pricedForReturn(deps, body, session.caller, async () => rows), locale);
 }

@@ -67,6 +67,8 @@ export interface PaymentDataJson {
     waiver: string | null;
     /** Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one. */
     waiver_es?: string;
+    /** Issue 32 point 3 (additive): the version of the waiver shown, only with a waiver and never on a draft. */
+    waiver_version?: number;
   } | null;
   season: { id: number; name: string; start_date: string } | null;
   injury_protection_insurance: { id: number; description: string; amount: number } | null;

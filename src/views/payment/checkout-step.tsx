@@ -24,6 +24,7 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
             waiverEs: context.waiverEs,
             agreed: context.waiverAgreed,
             touched: context.waiverTouched,
+            notice: context.waiverNotice,
             onChange: (agreed: boolean) => actorRef.send({ type: 'AGREE_WAIVER', agreed }),
           },
         ];

@@ -17,6 +17,7 @@ export function HouseholdReviewStep({ actorRef }: { actorRef: HouseholdCheckoutA
     waiverEs: waiver.waiverEs,
     agreed: waiver.agreed,
     touched: waiver.touched,
+    notice: waiver.notice,
     onChange: (agreed: boolean) =>
       actorRef.send({ type: 'AGREE_WAIVER', organizationId: waiver.organizationId, agreed }),
   }));

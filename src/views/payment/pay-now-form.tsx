@@ -38,6 +38,8 @@ export interface PayNowWaiver {
   readonly waiverEs?: string | null | undefined;
   readonly agreed: boolean;
   readonly touched: boolean;
+  /** Issue 32 point 3: the server's 'The waiver has changed…' after a refused Pay Now; null or absent: none. */
+  readonly notice?: string | null;
   readonly onChange: (agreed: boolean) => void;
 }
 

@@ -56,3 +56,27 @@ describe("the waiver in the family's language (issue 31 point 4)", () => {
     expect(screen.getByRole('region').textContent).toBe(ENGLISH);
   });
 });
+
+describe('a waiver changed since it was shown (issue 32 point 3)', () => {
+  const CHANGED = 'The waiver has changed since you read it. Read the new text and agree to it again.';
+
+  it("shows the server's text as an alert above the new text, tied to the agreement box, both with the error", () => {
+    const { rerender } = render(
+      <WaiverSection waiver={ENGLISH} agreed={false} touched={false} notice={CHANGED} onChange={vi.fn()} />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(CHANGED);
+    const box = screen.getByRole('checkbox', { name: WAIVER_AGREEMENT_LABEL });
+    expect(box.getAttribute('aria-describedby')).toBe(alert.id);
+    rerender(<WaiverSection waiver={ENGLISH} agreed={false} touched notice={CHANGED} onChange={vi.fn()} />);
+    const ids = box.getAttribute('aria-describedby')?.split(' ') ?? [];
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(screen.getByText(CHANGED).id);
+  });
+
+  it('shows nothing of it without a notice', () => {
+    render(<WaiverSection waiver={ENGLISH} agreed={false} touched={false} onChange={vi.fn()} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: WAIVER_AGREEMENT_LABEL }).getAttribute('aria-describedby')).toBeNull();
+  });
+});

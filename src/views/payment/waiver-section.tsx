@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import { waiverHasMarkup } from '../../domain/payment-rules';
 import { waiverTextFor } from '../../domain/waiver-texts';
 import { useLocale, useT } from '../../i18n/use-t';
+import { Alert } from '../common/alert';
 
 /** The sanitizer's chunk, fetched only when a waiver with markup is shown (./waiver-markup.tsx). */
 const WaiverMarkup = lazy(() => import('./waiver-markup'));
@@ -22,6 +23,7 @@ export function WaiverSection({
   touched,
   disabled = false,
   organization,
+  notice = null,
   onChange,
 }: {
   waiver: string;
@@ -35,6 +37,12 @@ export function WaiverSection({
   agreed: boolean;
   touched: boolean;
   disabled?: boolean;
+  /**
+   * Issue 32 point 3: the server's text when Pay Now was refused because this waiver changed since it was shown ('The
+   * waiver has changed since you read it. Read the new text and agree to it again.'), above the new text and tied to
+   * the agreement box; null: none.
+   */
+  notice?: string | null;
   onChange: (agreed: boolean) => void;
 }) {
   const t = useT();
@@ -47,17 +55,20 @@ export function WaiverSection({
   const noticeId = `${id}-notice`;
   // The text's own language, marked where it is not the page's (screen readers then read it as English).
   const textLang = onlyInEnglish ? 'en' : undefined;
+  const changedId = `${id}-changed`;
   const describedBy = onlyInEnglish ? noticeId : undefined;
   const headingId = `${id}-heading`;
   const checkboxId = `${id}-agree`;
   const errorId = `${id}-error`;
   const showError = touched && !agreed;
+  const boxDescribedBy = [notice === null ? null : changedId, showError ? errorId : null].filter(Boolean).join(' ');
   const title = organization === undefined ? t('payment.waiver') : t('payment.organizationWaiver', { organization });
   const textLabel =
     organization === undefined ? t('payment.waiverText') : t('payment.organizationWaiverText', { organization });
   return (
     <div className="waiver">
       <h2 id={headingId}>{title}</h2>
+      {notice !== null && <Alert id={changedId}>{notice}</Alert>}
       {onlyInEnglish && (
         <p id={noticeId} className="waiver__notice">
           {t('waiver.onlyInEnglish')}
@@ -83,7 +94,7 @@ export function WaiverSection({
           checked={agreed}
           disabled={disabled}
           aria-invalid={showError ? true : undefined}
-          aria-describedby={showError ? errorId : undefined}
+          aria-describedby={boxDescribedBy === '' ? undefined : boxDescribedBy}
           onChange={(event) => onChange(event.target.checked)}
         />
         <label htmlFor={checkboxId}>
