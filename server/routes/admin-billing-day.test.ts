@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { membershipPhases } from '../db/schema/index.ts';
 import { addMembership, type PhaseSpec, tigersTeam } from '../test/admin-money-fixtures.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
@@ -51,7 +53,15 @@ async function seedDay() {
   });
   const overdue = await addMembership(t.db, { ...base, athlete: 'Casey Overdue', phases: [first, phase('overdue')] });
   await addMembership(t.db, { ...base, athlete: 'Devon Later', phases: [first, phase('scheduled')] });
-  await addMembership(t.db, { ...base, athlete: 'Emery Cancelled', phases: [first, phase('cancelled')] });
+  const cancelled = await addMembership(t.db, {
+    ...base,
+    athlete: 'Emery Cancelled',
+    phases: [first, phase('scheduled')],
+  });
+  await t.db
+    .update(membershipPhases)
+    .set({ status: 'cancelled', nextAttemptOn: null })
+    .where(and(eq(membershipPhases.membershipId, cancelled.membership.id), eq(membershipPhases.seq, 1)));
   await addMembership(t.db, { ...base, athlete: 'Frankie Other Day', phases: [first, phase('failed', '2026-11-01')] });
   return { team, retrying, overdue };
 }

@@ -5,6 +5,7 @@ import { checkoutResponseSchema } from '../../src/api/schemas.ts';
 import { mailOutbox, memberships, paymentIntents, waiverAgreements, waiverVersions } from '../db/schema/index.ts';
 import { NORTHSIDE_WAIVER } from '../db/seed.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
+import { athleteRows } from '../services/checkout/lines.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
 import { organizationIdNamed, teamIdNamed } from '../test/fixture-ids.ts';
@@ -410,6 +411,9 @@ describe('the version shown travels with the waiver text (the site sends it back
     expect((quote.body as { waivers: unknown[] }).waivers).toEqual([
       expect.objectContaining({ organization_name: 'Northside Youth Baseball', waiver: NORTHSIDE_WAIVER, version: 1 }),
     ]);
+    // The quote reads the version in its own statement (checkout/lines.ts `athleteFields`), not one more per quote.
+    const patRows = athleteRows(t.db, await userId(t.db, 'parent@example.com'));
+    expect((await patRows([sam]))[0]?.waiverVersion).toBe(1);
 
     // The owner changes the text: the next read shows version 2 with the new text.
     const northside = await organizationIdNamed(t.db, 'Northside Youth Baseball');
@@ -423,6 +427,8 @@ describe('the version shown travels with the waiver text (the site sends it back
       headers: ENGLISH,
     });
     expect(again.body).toMatchObject({ team: { waiver: NEW_WAIVER, waiver_version: 2 } });
+    // Version 2 holds the new text now: the quote's statement reads it.
+    expect((await patRows([sam]))[0]?.waiverVersion).toBe(2);
 
     const draft = await t.call('POST', '/nova-field/team-draft-payment-plans', {
       body: { draft_id: 1, discount_code: null, include_payment_protection_plan: false },

@@ -91,6 +91,11 @@ export interface PricedLine {
   todayCents: number;
   laterPhases: Phase[];
   problem: string | null;
+  /**
+   * Issue 32 point 3: the version of the organization's waiver texts as read with them (the latest version when it
+   * holds exactly these texts), null when none does yet (services/waivers.ts `shownWaiverVersion` then makes it).
+   */
+  waiverVersion: number | null;
 }
 
 export interface Priced {
@@ -139,6 +144,12 @@ const athleteFields = (household: SQLWrapper) => ({
   claims: sql<unknown>`(select coalesce(json_agg(json_build_object('licenceId', l.id, 'paused', l.paused) order by c.id), '[]'::json) from licence_claims c join licences l on l.id = c.licence_id where c.user_id = ${users.id} and l.team_id = ${teams.id})`,
   isMember: sql<boolean>`exists (select 1 from memberships m where m.user_id = ${users.id} and m.season_id = ${teams.seasonId} and m.status = 'active')`,
   paidInSeason: sql<number>`(select count(distinct m.user_id)::int from memberships m where m.season_id = ${teams.seasonId} and m.status = 'active' and m.user_id = any(${household}))`,
+  // Issue 32 point 3: the version of the waiver texts read here, in this statement rather than one more per quote:
+  // the latest version when its English and Spanish rows are exactly these texts (else null, and the quote asks
+  // services/waivers.ts `shownWaiverVersion`, which makes a new version when the owner changed the text).
+  waiverVersion: sql<
+    number | null
+  >`(select v.version from waiver_versions v where v.organization_id = ${organizations.id} and v.language = 'en' and v.text = ${organizations.waiver} and v.version = (select max(w.version) from waiver_versions w where w.organization_id = ${organizations.id}) and coalesce((select e.text from waiver_versions e where e.organization_id = v.organization_id and e.version = v.version and e.language = 'es'), '') = coalesce(${organizations.waiverEs}, ''))`,
 });
 
 /**
@@ -218,12 +229,14 @@ interface AthleteRow {
   claims: { licenceId: number; paused: boolean }[];
   isMember: boolean;
   paidInSeason: number;
+  waiverVersion: number | null;
 }
 
-type AthleteFieldsRow = Omit<AthleteRow, 'id' | 'name' | 'claims' | 'isMember' | 'paidInSeason'> & {
+type AthleteFieldsRow = Omit<AthleteRow, 'id' | 'name' | 'claims' | 'isMember' | 'paidInSeason' | 'waiverVersion'> & {
   claims: unknown;
   isMember: unknown;
   paidInSeason: unknown;
+  waiverVersion: unknown;
 };
 
 function athleteRowOf(id: number, name: string | null, row: AthleteFieldsRow): AthleteRow {
@@ -238,6 +251,7 @@ function athleteRowOf(id: number, name: string | null, row: AthleteFieldsRow): A
     claims: claimsSchema.parse(row.claims),
     isMember: row.isMember === true,
     paidInSeason: Number(row.paidInSeason ?? 0),
+    waiverVersion: row.waiverVersion === null || row.waiverVersion === undefined ? null : Number(row.waiverVersion),
   };
 }
 
@@ -342,6 +356,7 @@ export async function priceLines(
       todayCents: 0,
       laterPhases: [],
       problem: null,
+      waiverVersion: found?.row.waiverVersion ?? null,
     };
     if (!found) return { ...base, problem: ATHLETE_NOT_FOUND };
     const latest = found.row.licence;

@@ -109,9 +109,11 @@ function quoteLineJson(line: PricedLine, locale: Locale): QuoteLineJson {
 /** The version of each waiver the quote shows (issue 32 point 3), by organization. */
 async function shownVersions(db: AppDeps['db'], priced: Priced): Promise<Map<number, number>> {
   const versions = new Map<number, number>();
-  for (const { context } of priced.lines) {
+  for (const { context, waiverVersion } of priced.lines) {
     if (!context?.waiver || versions.has(context.organization.id)) continue;
-    const version = await shownWaiverVersion(db, context.organization.id, context);
+    // Read with the texts in the quote's own statement (lines.ts `athleteFields`); asked only when no version holds
+    // these texts yet (the owner just changed them).
+    const version = waiverVersion ?? (await shownWaiverVersion(db, context.organization.id, context));
     if (version !== null) versions.set(context.organization.id, version);
   }
   return versions;
