@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { createTestApp, type TestApp } from '../test/app-harness.ts';
+import { DEAD_LETTERS, type JobDefinition, type JobEngine } from './engine.ts';
+import { createAppJobEngine, JOBS, QUEUES } from './jobs.ts';
+
+/**
+ * Issue 33 point 1: the background work on the job engine (server/billing/engine.ts), on PGlite and on PostgreSQL
+ * (server-pg runs every app-harness file; there a second engine has its own connections, as another process has).
+ */
+
+let t: TestApp;
+const engines: JobEngine[] = [];
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.stop();
+  await t.close();
+});
+
+/** Another engine on the test app's database, as another process of the server has, with these jobs. */
+async function anotherEngine(definitions: readonly JobDefinition[], deps: () => AppDeps = () => t.deps) {
+  const engine = createAppJobEngine(t.jobStore, t.deps.log, deps, { definitions });
+  engines.push(engine);
+  await engine.ready();
+  return engine;
+}
+
+const POLICY = { retryLimit: 2, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 };
+
+const jobRows = z.array(z.object({ state: z.string(), retry_count: z.coerce.number(), start_after: z.coerce.date() }));
+
+/** The engine's jobs of a queue, oldest first, as its table holds them. */
+async function jobsOf(queue: string) {
+  const result: unknown = await t.db.execute(
+    sql`SELECT state, retry_count, start_after FROM pgboss.job WHERE name = ${queue} ORDER BY created_on`,
+  );
+  return jobRows.parse(result && typeof result === 'object' && 'rows' in result ? result.rows : result);
+}
+
+describe('the job engine', () => {
+  it('runs every billing job even when one fails, then fails with its error', async () => {
+    const ran: string[] = [];
+    const engine = await anotherEngine([
+      {
+        queue: 'test-failing',
+        schedule: 'billing',
+        policy: POLICY,
+        run: async () => {
+          throw new Error('job failed');
+        },
+      },
+      {
+        queue: 'test-counting',
+        schedule: 'billing',
+        policy: POLICY,
+        run: async (_deps, asOf) => {
+          ran.push(asOf);
+          return { counted: 1 };
+        },
+      },
+    ]);
+    await expect(engine.runBillingJobs('2026-12-01', new Date())).rejects.toThrow('job failed');
+    expect(ran).toEqual(['2026-12-01']);
+  });
+
+  it('retries a failing job with a growing delay, then moves it to the dead-letter queue', async () => {
+    let attempts = 0;
+    const engine = await anotherEngine([
+      {
+        queue: 'test-always-failing',
+        schedule: 'billing',
+        policy: POLICY,
+        run: async () => {
+          attempts += 1;
+          throw new Error(`card provider unreachable (attempt ${attempts})`);
+        },
+      },
+    ]);
+    await expect(engine.runBillingJobs('2026-12-01', new Date())).rejects.toThrow('attempt 1');
+    const delays: number[] = [];
+    for (let retry = 1; retry <= POLICY.retryLimit; retry++) {
+      const [job] = await jobsOf('test-always-failing');
+      expect(job?.state).toBe('retry');
+      expect(job?.retry_count).toBe(retry - 1);
+      // Not due yet: the engine waits before the retry.
+      expect(await engine.drain('test-always-failing')).toBe(0);
+      delays.push(job!.start_after.getTime() - Date.now());
+      // Its time come (without waiting for it here), the retry runs and fails again.
+      expect(await engine.drain('test-always-failing', { ignoreStartAfter: true })).toBe(1);
+    }
+    expect(attempts).toBe(1 + POLICY.retryLimit);
+    // Exponential backoff with jitter: about 1 s, then about 2 s (retryDelay × 2^n, jittered between half and all).
+    expect(delays[0]).toBeGreaterThan(0);
+    expect(delays[1]).toBeGreaterThan(delays[0]! - 100);
+    expect((await jobsOf('test-always-failing')).map((job) => job.state)).toEqual(['failed']);
+    const [dead, ...more] = await engine.deadLetters();
+    expect(more).toEqual([]);
+    expect(dead).toMatchObject({
+      queue: 'test-always-failing',
+      data: { asOf: '2026-12-01' },
+      error: 'card provider unreachable (attempt 3)',
+      retries: POLICY.retryLimit,
+    });
+    // Nobody works the dead-letter queue: it stays there for staff.
+    expect((await jobsOf(DEAD_LETTERS)).map((job) => job.state)).toEqual(['created']);
+  });
+
+  it('never runs a job enqueued in a transaction that rolled back; one committed runs', async () => {
+    const ran: string[] = [];
+    const definitions: JobDefinition[] = [
+      {
+        queue: 'test-in-transaction',
+        schedule: 'billing',
+        policy: POLICY,
+        run: async (_deps, asOf) => {
+          ran.push(asOf);
+          return {};
+        },
+      },
+    ];
+    const engine = await anotherEngine(definitions);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await engine.enqueueInTransaction(tx, 'test-in-transaction', { asOf: '2026-12-01' });
+        throw new Error('the membership change failed');
+      }),
+    ).rejects.toThrow('the membership change failed');
+    await t.db.transaction(async (tx) => {
+      await engine.enqueueInTransaction(tx, 'test-in-transaction', { asOf: '2026-12-02' });
+    });
+    expect(await engine.drain('test-in-transaction', { ignoreStartAfter: true })).toBe(1);
+    expect(ran).toEqual(['2026-12-02']);
+  });
+
+  it('makes one run of a schedule that two processes offer at once', async () => {
+    let runs = 0;
+    const definitions: JobDefinition[] = [
+      {
+        queue: 'test-scheduled',
+        schedule: 'billing',
+        policy: POLICY,
+        run: async () => {
+          runs += 1;
+          return { runs };
+        },
+      },
+    ];
+    const [first, second] = [await anotherEngine(definitions), await anotherEngine(definitions)];
+    // An hour's slot: both processes offer this hour's run, again and again; one job is made.
+    const offered = await Promise.all([
+      first!.offerScheduledRun('test-scheduled', 3600),
+      second!.offerScheduledRun('test-scheduled', 3600),
+      first!.offerScheduledRun('test-scheduled', 3600),
+      second!.offerScheduledRun('test-scheduled', 3600),
+    ]);
+    expect(offered.filter((id) => id !== null)).toHaveLength(1);
+    // Both work the queue at once: one of them runs it.
+    const drained = await Promise.all([first!.drain('test-scheduled'), second!.drain('test-scheduled')]);
+    expect(drained.sort()).toEqual([0, 1]);
+    expect(runs).toBe(1);
+    // The slot's run is done: offering it again makes nothing.
+    expect(await second!.offerScheduledRun('test-scheduled', 3600)).toBeNull();
+    expect((await jobsOf('test-scheduled')).map((job) => job.state)).toEqual(['completed']);
+  });
+
+  it('runs the mail relay as a job of its queue', async () => {
+    let relays = 0;
+    const engine = await anotherEngine(JOBS, () => ({
+      ...t.deps,
+      mailer: {
+        ...t.deps.mailer,
+        relay: async () => {
+          relays += 1;
+          return { sent: 2, retried: 1, failed: 0 };
+        },
+      },
+    }));
+    expect(await engine.offerScheduledRun(QUEUES.mailRelay, 10)).not.toBeNull();
+    expect(await engine.drain(QUEUES.mailRelay)).toBe(1);
+    expect(relays).toBe(1);
+  });
+});
