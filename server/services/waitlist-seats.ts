@@ -137,9 +137,8 @@ export async function offerFreeSeats(deps: SeatDeps, tx: Tx, licenceId: number, 
       .where(eq(licences.id, licenceId));
     // The offers' expiry job, enqueued with them (issue 33): it commits with the seat change or not at all, and runs
     // when they expire (the billing interval's sweep of the same queue stays the safety net).
-    await deps.jobs.enqueueInTransaction(tx, QUEUES.offerExpiry, {}, {
-      startAfter: new Date(now.getTime() + OFFER_LIFETIME_MS),
-    });
+    const expiresAt = new Date(now.getTime() + OFFER_LIFETIME_MS);
+    await deps.jobs.enqueueInTransaction(tx, QUEUES.offerExpiry, {}, { startAfter: expiresAt });
   }
   return { offered, mails: later };
 }
