@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { licences } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
+import { OFFER_LIFETIME_MS, offerFreeSeats } from '../services/waitlist-seats.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { DEAD_LETTERS, type JobDefinition, type JobEngine } from './engine.ts';
 import { createAppJobEngine, JOBS, QUEUES } from './jobs.ts';
@@ -182,5 +184,63 @@ describe('the job engine', () => {
     expect(await engine.offerScheduledRun(QUEUES.mailRelay, 10)).not.toBeNull();
     expect(await engine.drain(QUEUES.mailRelay)).toBe(1);
     expect(relays).toBe(1);
+  });
+
+  it("works its queues in a server: each interval's run offered, taken by a worker; stop waits for a job", async () => {
+    let finish = () => {};
+    const started: string[] = [];
+    const engine = await anotherEngine([
+      {
+        queue: 'test-worked',
+        schedule: 'mail_relay',
+        policy: POLICY,
+        run: async () => {
+          started.push(new Date().toISOString());
+          await new Promise<void>((resolve) => {
+            finish = resolve;
+          });
+          return { done: 1 };
+        },
+      },
+    ]);
+    await engine.work({ billing: 0, mailRelay: 1 });
+    // The first turn after a second, picked up by the worker's next poll (every 2 s).
+    for (let waited = 0; started.length === 0 && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(started).toHaveLength(1);
+    let stopped = false;
+    const stopping = engine.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect((await jobsOf('test-worked')).map((job) => job.state)).toContain('completed');
+  });
+});
+
+describe('a waitlist offer (services/waitlist-seats.ts)', () => {
+  it('enqueues its expiry job in its transaction: due when the offer expires, never when it rolls back', async () => {
+    const answer = await t.call('POST', '/api/waitlist', {
+      token: await t.tokenFor('parent@example.com'),
+      body: { license: 'FULL-2027' },
+    });
+    expect(answer.status, answer.text).toBe(201);
+    const [licence] = await t.db.select().from(licences).where(eq(licences.code, 'FULL-2027'));
+    await t.db.update(licences).set({ availableLicenses: 1 }).where(eq(licences.id, licence!.id));
+    const now = new Date();
+    await expect(
+      t.db.transaction(async (tx) => {
+        expect((await offerFreeSeats(t.deps, tx, licence!.id, now)).offered).toBe(1);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await jobsOf(QUEUES.offerExpiry)).toEqual([]);
+    await t.db.transaction((tx) => offerFreeSeats(t.deps, tx, licence!.id, now));
+    const [job, ...more] = await jobsOf(QUEUES.offerExpiry);
+    expect(more).toEqual([]);
+    expect(job).toMatchObject({ state: 'created', start_after: new Date(now.getTime() + OFFER_LIFETIME_MS) });
   });
 });
