@@ -5,6 +5,7 @@ import { licences } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { OFFER_LIFETIME_MS, offerFreeSeats } from '../services/waitlist-seats.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
+import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 import { DEAD_LETTERS, type JobDefinition, type JobEngine } from './engine.ts';
 import { createAppJobEngine, JOBS, QUEUES } from './jobs.ts';
 
@@ -107,8 +108,29 @@ describe('the job engine', () => {
       error: 'card provider unreachable (attempt 3)',
       retries: POLICY.retryLimit,
     });
-    // Nobody works the dead-letter queue: it stays there for staff.
+    // Nobody works the dead-letter queue: it stays there for staff, whom the console's API answers it.
     expect((await jobsOf(DEAD_LETTERS)).map((job) => job.state)).toEqual(['created']);
+    const listed = await t.call('GET', '/api/admin/jobs/dead-letters', {
+      token: await staffTokenFor(t.db, STAFF.registrar),
+    });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body).toEqual({
+      jobs: [
+        {
+          id: dead!.id,
+          queue: 'test-always-failing',
+          as_of: '2026-12-01',
+          error: 'card provider unreachable (attempt 3)',
+          retries: POLICY.retryLimit,
+          created_at: dead!.createdAt,
+          failed_at: dead!.failedAt,
+        },
+      ],
+    });
+    const coach = await t.call('GET', '/api/admin/jobs/dead-letters', {
+      token: await staffTokenFor(t.db, STAFF.coach),
+    });
+    expect(coach.status).toBe(403);
   });
 
   it('never runs a job enqueued in a transaction that rolled back; one committed runs', async () => {
