@@ -15,6 +15,7 @@ import { setAnswerHeader } from './http/response-headers.ts';
 import { staticSite } from './http/static-site.ts';
 import { requestLocale, translate } from './i18n/index.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { adminJobRoutes } from './routes/admin-jobs.ts';
 import { adminMoneyRoutes } from './routes/admin-money.ts';
 import { adminSetupRoutes } from './routes/admin-setup.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', adminRoutes(deps));
   app.route('/', adminSetupRoutes(deps));
   app.route('/', adminMoneyRoutes(deps));
+  app.route('/', adminJobRoutes(deps));
   app.route('/', eligibilityRoutes(deps));
   app.route('/', waiverRoutes(deps));
   app.route('/', teamQuestionRoutes(deps));

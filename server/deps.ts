@@ -1,3 +1,4 @@
+import type { JobEngine } from './billing/engine.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Authenticated } from './http/auth.ts';
@@ -15,6 +16,8 @@ export interface AppDeps {
   providers: Providers;
   /** The clock; tests move it to reach expiry dates. */
   now: () => Date;
+  /** The job engine (server/billing/engine.ts): the background work, and jobs enqueued in a transaction. */
+  jobs: JobEngine;
 }
 
 /** Hono's environment type for this app. */

@@ -81,8 +81,10 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
     /**
-     * Seconds between the collector's runs inside the server (server/billing/scheduler.ts): hourly by default, 0 turns
-     * it off (the API tests build the app without it; POST /api/staff/billing/run still runs it on demand).
+     * Seconds between the billing jobs' runs (server/billing/jobs.ts, on the job engine: the collector's charges and
+     * reminders, registration reminders, waitlist offer expiry, held seats), one run per interval across all processes:
+     * hourly by default, 0 turns them off (the API tests build the app without them; POST /api/staff/billing/run still
+     * runs them on demand).
      */
     BILLING_INTERVAL: z.coerce
       .number()
@@ -91,8 +93,8 @@ const envSchema = z
       .max(7 * 24 * 3600, 'must be at most 604800 seconds (a week)')
       .default(3600),
     /**
-     * Seconds between the mail relay's runs inside the server (server/mail/relay-scheduler.ts), which delivers the
-     * outbox's pending rows over SMTP (SMTP_URL only): 10 by default, 0 turns it off.
+     * Seconds between the mail relay's runs (the job engine's `mail-relay` queue, server/billing/jobs.ts), which
+     * delivers the outbox's pending rows over SMTP (SMTP_URL only): 10 by default, 0 turns it off.
      */
     MAIL_RELAY_INTERVAL: z.coerce
       .number()

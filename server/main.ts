@@ -3,14 +3,13 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { startBillingScheduler } from './billing/scheduler.ts';
+import { createAppJobEngine } from './billing/jobs.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateAndSeedIfEmpty } from './db/seed.ts';
 import { loadEnv } from './env.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { createProcessLogger } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
-import { startMailRelay } from './mail/relay-scheduler.ts';
 import { createProviders } from './providers/index.ts';
 import { LocalRealtime } from './realtime/local-realtime.ts';
 import { createPostgresFanout } from './realtime/postgres-fanout.ts';
@@ -43,12 +42,18 @@ async function start(): Promise<void> {
   if (env.DATABASE_URL && providers.realtime instanceof LocalRealtime) {
     await providers.realtime.fanOutThrough(createPostgresFanout({ url: env.DATABASE_URL, db: database.db, log }));
   }
-  const deps = { db: database.db, env, log, mailer, providers, now: () => new Date() };
+  // The job engine (pg-boss, its jobs in this database's `pgboss` schema), with its maintenance: a job a dead process
+  // left active is given to another, finished jobs are deleted after a while.
+  const jobs = createAppJobEngine(database.jobStore, log, () => deps, { supervise: true });
+  const deps = { db: database.db, env, log, mailer, providers, now: () => new Date(), jobs };
+  await jobs.ready();
   const app = createApp(deps, { siteDir });
-  // Charges the instalments due (hourly by default; BILLING_INTERVAL=0 turns it off).
-  const billing = startBillingScheduler(deps, env.BILLING_INTERVAL);
-  // Delivers the outbox's pending mails over SMTP (every 10 s by default; MAIL_RELAY_INTERVAL=0 turns it off).
-  const mailRelay = startMailRelay(mailer, log, env.MAIL_RELAY_INTERVAL);
+  // The billing jobs (hourly by default; BILLING_INTERVAL=0 turns them off) and the mail relay over SMTP (every 10 s
+  // by default; MAIL_RELAY_INTERVAL=0 turns it off): each interval's run once across all processes.
+  await jobs.work({
+    billing: env.BILLING_INTERVAL,
+    mailRelay: mailer.kind === 'smtp' ? env.MAIL_RELAY_INTERVAL : 0,
+  });
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
     log.info(
@@ -79,17 +84,15 @@ async function start(): Promise<void> {
     cut.unref();
 
     connections.closeAfterEachResponse();
-    // No new collector run from now on; one in progress finishes (and records its charge) before the database closes.
-    const billingStopped = billing.stop();
-    const mailRelayStopped = mailRelay.stop();
+    // No new job from now on; one in progress finishes (and records its charge) before the database closes.
+    const jobsStopped = jobs.stop(SHUTDOWN_GRACE_MS - 1_000);
     await connections.acceptBacklog(BACKLOG_DRAIN_MAX_MS);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await Promise.all([providers.realtime.close(), connections.waitForRequests(REQUEST_WAIT_MS)]);
     connections.closeUnused();
     await closed;
     clearTimeout(cut);
-    await billingStopped;
-    await mailRelayStopped;
+    await jobsStopped;
     await mailer.close();
     await database.close();
     log.info('stopped');

@@ -51,9 +51,8 @@ it("links the server's modules as native ESM on this Node, as npm start loads th
   // Everything server/main.ts imports, without starting it.
   const modules = [
     './server/app.ts',
-    './server/billing/scheduler.ts',
+    './server/billing/jobs.ts',
     './server/db/seed.ts',
-    './server/mail/relay-scheduler.ts',
     './server/providers/index.ts',
     './server/realtime/postgres-fanout.ts',
     './server/site-build.ts',

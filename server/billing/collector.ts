@@ -148,9 +148,18 @@ async function claimCheckout(
   });
 }
 
-/** Runs the collector as of a date (today, or a staff `as_of` outside production). */
+/** Runs the collector as of a date (today, or a staff `as_of` outside production): its charges, then its reminders. */
 export async function runCollector(deps: AppDeps, asOf: string): Promise<CollectorResult> {
-  const result: CollectorResult = { charged: 0, failed: 0, reminded: 0 };
+  const { charged, failed } = await chargeDue(deps, asOf);
+  return { charged, failed, reminded: await sendReminders(deps, asOf) };
+}
+
+/**
+ * The collector's charges as of a date: every phase due, scheduled instalments and payment retries alike (a failed
+ * phase is due again on its retry date), in batches until none is left.
+ */
+export async function chargeDue(deps: AppDeps, asOf: string): Promise<Pick<CollectorResult, 'charged' | 'failed'>> {
+  const result = { charged: 0, failed: 0 };
   const leaseId = randomUUID();
   for (;;) {
     const claimed = await claimDue(deps, asOf, leaseId);
@@ -167,7 +176,6 @@ export async function runCollector(deps: AppDeps, asOf: string): Promise<Collect
       }
     }
   }
-  result.reminded = await sendReminders(deps, asOf);
   return result;
 }
 
@@ -374,7 +382,7 @@ function countRetriesDone(phase: MembershipPhaseRow, firstFailedOn: string): num
  * One reminder per instalment, from 3 days before its date, to every guardian of the athlete's household; a household
  * checkout's instalments of one date are one reminder. The update that marks them is the claim.
  */
-async function sendReminders(deps: AppDeps, asOf: string): Promise<number> {
+export async function sendReminders(deps: AppDeps, asOf: string): Promise<number> {
   const due = await deps.db
     .update(membershipPhases)
     .set({ reminderSentOn: asOf })

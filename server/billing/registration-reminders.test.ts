@@ -6,7 +6,7 @@ import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { registrationReminderMail } from '../mail/registration-reminder-mail.ts';
 import { continueLink, RETENTION_DAYS, sendRegistrationReminders } from '../services/registration-progress.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
-import { COLLECTOR_JOBS, momentOf, runCollectorAndJobs } from './jobs.ts';
+import { JOBS, momentOf, QUEUES } from './jobs.ts';
 
 /**
  * Issue 21 point 2: the reminders of an unfinished registration, sent by the collector run's job
@@ -198,8 +198,11 @@ describe('the reminders of an unfinished registration', () => {
     );
     expect(results.reduce((sum, result) => sum + result.reminded, 0)).toBe(logins.length);
     expect((await reminders()).map((mail) => mail.to).sort()).toEqual([...logins].sort());
-    const seconds = await Promise.all(Array.from({ length: 6 }, () => runCollectorAndJobs(t.deps, day(3))));
-    expect(seconds.reduce((sum, result) => sum + (result.jobs.registration_reminders ?? 0), 0)).toBe(logins.length);
+    const seconds = await Promise.all(
+      Array.from({ length: 6 }, () => t.deps.jobs.runBillingJobs(day(3), momentOf(day(3), t.deps.now()))),
+    );
+    const reminded = seconds.map((ran) => ran[QUEUES.registrationReminders]?.reminded ?? 0);
+    expect(reminded.reduce((sum, count) => sum + count, 0)).toBe(logins.length);
     expect(await reminders()).toHaveLength(2 * logins.length);
     const rows = await t.db
       .select()
@@ -212,29 +215,9 @@ describe('the reminders of an unfinished registration', () => {
   });
 });
 
-describe('the collector run', () => {
-  it('runs the registration reminders among its jobs', () => {
-    expect(COLLECTOR_JOBS.map((job) => job.name)).toContain('registration_reminders');
-  });
-
-  it('runs every job even when one fails, then fails with its error', async () => {
-    const ran: string[] = [];
-    const failing = {
-      name: 'failing',
-      run: async () => {
-        throw new Error('job failed');
-      },
-    };
-    const counting = {
-      name: 'counting',
-      run: async () => {
-        ran.push('counting');
-        return 1;
-      },
-    };
-    await expect(runCollectorAndJobs(t.deps, day(0), [failing, counting])).rejects.toThrow('job failed');
-    expect(ran).toEqual(['counting']);
-    expect(await runCollectorAndJobs(t.deps, day(0), [counting])).toMatchObject({ jobs: { counting: 1 } });
+describe('the billing jobs', () => {
+  it('count the registration reminders among them', () => {
+    expect(JOBS.map((job) => job.queue)).toContain(QUEUES.registrationReminders);
   });
 });
 

@@ -15,9 +15,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle, for helpers that must run inside one. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * Where the job engine (server/billing/engine.ts) keeps its jobs: the same database, through PGlite's one connection
+ * or a small pool of its own on PostgreSQL.
+ */
+export type JobStore = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  jobStore: JobStore;
   /** Applies the migrations of server/db/migrations. */
   migrate(): Promise<void>;
   /**
@@ -77,6 +84,7 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    jobStore: { kind: 'pglite', client },
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     whileStartupLocked: (work) => work(),
     close: () => client.close(),
@@ -95,6 +103,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     driver: 'postgres',
+    jobStore: { kind: 'postgres', url },
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     whileStartupLocked: (work) => withAdvisoryLock(pool, STARTUP_LOCK, work),
     close: () => pool.end(),

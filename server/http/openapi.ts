@@ -314,6 +314,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'GET /api/admin/me': { operationId: 'getStaffMe' },
   'PUT /api/admin/me/language': { operationId: 'setStaffLanguage' },
   'POST /api/admin/two-factor/setup': { operationId: 'startStaffTwoFactor' },
+  'GET /api/admin/jobs/dead-letters': { operationId: 'listDeadLetterJobs' },
   'POST /api/admin/two-factor/enable': { operationId: 'enableStaffTwoFactor' },
   'PUT /api/admin/organizations/{id}/two-factor': { operationId: 'requireOrganizationTwoFactor' },
   'POST /api/admin/organizations/{id}/invites': { operationId: 'inviteStaff' },

@@ -16,7 +16,6 @@ import {
   type MailTransport,
   mailRetryDelayMs,
 } from './mailer.ts';
-import { startMailRelay } from './relay-scheduler.ts';
 
 /**
  * The transactional outbox and its relay (server/mail/mailer.ts) with a fake SMTP transport: every mail is a row of
@@ -272,43 +271,6 @@ describe('attachments (issue 32 point 3: the signed waiver with the receipt)', (
     ]) {
       expect((await app.request(path)).status).toBe(404);
     }
-  });
-});
-
-describe('the relay scheduler', () => {
-  it('runs the relay every interval, never for the outbox mailer or 0, and stop() waits for a run', async () => {
-    const smtp = fakeTransport();
-    const mailer = mailerWith(smtp.transport);
-    let runs = 0;
-    let finish = () => {};
-    const slow = {
-      ...mailer,
-      relay: () => {
-        runs += 1;
-        return new Promise<{ sent: number; retried: number; failed: number }>((resolve) => {
-          finish = () => resolve({ sent: 0, retried: 0, failed: 0 });
-        });
-      },
-    };
-    const silent = createLogger({ LOG_LEVEL: 'silent' });
-    await startMailRelay(slow, silent, 0).stop();
-    await startMailRelay({ ...slow, kind: 'outbox' }, silent, 1).stop();
-    expect(runs).toBe(0);
-
-    const relay = startMailRelay(slow, silent, 0.05);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    // The first run still going: the next turns are skipped, not overlapped.
-    expect(runs).toBe(1);
-    let stopped = false;
-    const stopping = relay.stop().then(() => {
-      stopped = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(stopped).toBe(false);
-    finish();
-    await stopping;
-    expect(stopped).toBe(true);
-    expect(runs).toBe(1);
   });
 });
 

@@ -54,7 +54,7 @@ export const ATHLETE_NOT_FOUND = english('checkout.athleteNotFound');
 /** A checkout lease taken this recently means the family is paying: its hold is not released on this run. */
 export const PAYMENT_IN_FLIGHT_MS = 60 * 60 * 1000;
 
-type HoldDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log'>;
+type HoldDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'jobs'>;
 
 /** The claim (`licence_claims` joined with `licences`) has nothing paid: no active membership on the team. */
 const nothingPaid = () =>

@@ -15,6 +15,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { toIsoDate } from '../../src/domain/dates.ts';
+import { QUEUES } from '../billing/queues.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   licenceClaims,
@@ -36,7 +37,7 @@ import { hashToken, newTokenValue } from './tokens.ts';
 /** How long an offer holds its seat. */
 export const OFFER_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
-type SeatDeps = Pick<AppDeps, 'env' | 'mailer' | 'log'>;
+type SeatDeps = Pick<AppDeps, 'env' | 'mailer' | 'log' | 'jobs'>;
 
 /** What a seat change did: the offers it made, and the mails to send after its commit (SMTP only). */
 export interface SeatChange {
@@ -134,6 +135,10 @@ export async function offerFreeSeats(deps: SeatDeps, tx: Tx, licenceId: number, 
       .update(licences)
       .set({ availableLicenses: sql`${licences.availableLicenses} - ${offered}` })
       .where(eq(licences.id, licenceId));
+    // The offers' expiry job, enqueued with them (issue 33): it commits with the seat change or not at all, and runs
+    // when they expire (the billing interval's sweep of the same queue stays the safety net).
+    const expiresAt = new Date(now.getTime() + OFFER_LIFETIME_MS);
+    await deps.jobs.enqueueInTransaction(tx, QUEUES.offerExpiry, {}, { startAfter: expiresAt });
   }
   return { offered, mails: later };
 }
@@ -236,7 +241,7 @@ export async function leaveLine(deps: SeatDeps, tx: Tx, entryId: number, licence
  * pool and is offered to the first waiting family, in one transaction. False when there was no such claim.
  */
 export async function releaseClaim(
-  deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'now' | 'jobs'>,
   licenceId: number,
   userId: number,
 ): Promise<boolean> {
@@ -261,7 +266,7 @@ export async function releaseClaim(
  * (or a claim racing it) expire each offer once. `now` is the run's moment (as of a date outside production).
  */
 export async function expireWaitlistOffers(
-  deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'jobs'>,
   now: Date,
 ): Promise<{ expired: number; offered: number }> {
   const due = await deps.db

@@ -10,7 +10,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
-import type { Db } from '../db/client.ts';
+import { createAppJobEngine } from '../billing/jobs.ts';
+import type { Db, JobStore } from '../db/client.ts';
 import { MIGRATIONS_FOLDER, wrapPglite } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { users } from '../db/schema/index.ts';
@@ -59,13 +60,19 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Changes to migrations, schema or seed (or a new day, for relative fixture dates) make a new snapshot. */
+/**
+ * Changes to migrations, schema, seed or job engine (or a new day, for relative fixture dates) make a new snapshot.
+ */
 function snapshotKey(): string {
   const hash = createHash('sha256');
   const inputs = [
     ...filesUnder(MIGRATIONS_FOLDER),
     ...filesUnder(path.join(SERVER_DIR, 'db', 'schema')),
     path.join(SERVER_DIR, 'db', 'seed.ts'),
+    // The job engine's schema and queues (installJobEngine), and the engine's version.
+    path.join(SERVER_DIR, 'billing', 'engine.ts'),
+    path.join(SERVER_DIR, 'billing', 'jobs.ts'),
+    createRequire(import.meta.url).resolve('pg-boss/package.json'),
   ].sort();
   for (const file of inputs) hash.update(file).update(readFileSync(file));
   hash.update(new Date().toISOString().slice(0, 10));
@@ -77,6 +84,7 @@ async function buildSnapshot(): Promise<Blob> {
   const database = await wrapPglite(client);
   await database.migrate();
   await seed(database.db, new Date());
+  await installJobEngine(database.jobStore);
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;
@@ -106,6 +114,18 @@ export function seededSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
+/**
+ * The job engine's schema and queues in a database the tests copy (the snapshot, the PostgreSQL template), as the
+ * server creates them at its first start: a test app's engine then starts in milliseconds.
+ */
+export async function installJobEngine(store: JobStore): Promise<void> {
+  const engine = createAppJobEngine(store, createLogger(testEnv()), () => {
+    throw new Error('no job runs while the engine is installed');
+  });
+  await engine.ready();
+  await engine.stop();
+}
+
 export interface CallOptions {
   body?: unknown;
   /** A raw body sent as is (for malformed JSON). */
@@ -127,6 +147,8 @@ export interface TestApp {
   db: Db;
   deps: AppDeps;
   providers: Providers;
+  /** Where the app's job engine keeps its jobs (its database), for a second engine as another process has. */
+  jobStore: JobStore;
   /** Moves the app's clock. */
   setNow(date: Date): void;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
@@ -145,6 +167,8 @@ interface SqlSession {
 interface TestDatabase {
   /** A new drizzle handle on it for every test app, as the server makes one per process (state keyed by it resets). */
   connect(): Promise<Db>;
+  /** Where a test app's job engine keeps its jobs: this database. */
+  jobStore: JobStore;
   sql: SqlSession;
   close(): Promise<void>;
 }
@@ -154,6 +178,7 @@ async function restorePglite(): Promise<TestDatabase> {
   const client = await PGlite.create({ loadDataDir: await seededSnapshot(), ...(await wasmAssets()) });
   return {
     connect: async () => (await wrapPglite(client)).db,
+    jobStore: { kind: 'pglite', client },
     sql: {
       rows: async <T>(text: string) => (await client.query<T>(text)).rows,
       exec: async (text) => {
@@ -187,7 +212,8 @@ async function copyTemplate(templateUrl: string, adminUrl: string): Promise<Test
   const name = `${template}_${process.pid}_${threadId}_${copies}`;
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   // The production pool's size, so concurrent requests really run side by side (PGlite has one connection).
-  const pool = new pg.Pool({ connectionString: withDatabase(templateUrl, name), max: 10 });
+  const url = withDatabase(templateUrl, name);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   let closed = false;
   // DROP DATABASE ... WITH (FORCE) may cut a connection the closing pool has not finished closing.
   pool.on('error', (error) => {
@@ -195,6 +221,7 @@ async function copyTemplate(templateUrl: string, adminUrl: string): Promise<Test
   });
   return {
     connect: async (): Promise<Db> => drizzlePostgres(pool, { schema }),
+    jobStore: { kind: 'postgres', url },
     sql: {
       rows: async <T>(text: string) => (await pool.query(text)).rows as T[],
       // Without parameters node-postgres sends the simple query protocol, which runs several statements.
@@ -265,6 +292,9 @@ async function poolFrom(database: TestDatabase): Promise<Pooled> {
     'SET session_replication_role = replica',
     ...tables.map((t) => `DELETE FROM public.${t}`),
     ...tables.map((t) => `INSERT INTO public.${t} OVERRIDING SYSTEM VALUE SELECT * FROM ${FIXTURE_COPY}.${t}`),
+    // The job engine's jobs (its queues stay): no test sees another's.
+    'DELETE FROM pgboss.job_dependency',
+    'DELETE FROM pgboss.job',
     'SET session_replication_role = DEFAULT',
     ...setvals,
   ]
@@ -274,18 +304,19 @@ async function poolFrom(database: TestDatabase): Promise<Pooled> {
 }
 
 /** The worker's database back at the fixtures, or a fresh one when it is in use. */
-async function acquireDatabase(): Promise<{ db: Db; release: () => Promise<void> }> {
+async function acquireDatabase(): Promise<{ db: Db; jobStore: JobStore; release: () => Promise<void> }> {
   const { key, fresh } = projectDatabase();
   if (!pooled.has(key)) pooled.set(key, fresh().then(poolFrom));
   const pool = await pooled.get(key)!;
   if (pool.busy) {
     const database = await fresh();
-    return { db: await database.connect(), release: () => database.close() };
+    return { db: await database.connect(), jobStore: database.jobStore, release: () => database.close() };
   }
   pool.busy = true;
   await pool.database.sql.exec(pool.reset);
   return {
     db: await pool.database.connect(),
+    jobStore: pool.database.jobStore,
     release: async () => {
       pool.busy = false;
     },
@@ -299,6 +330,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const log = createLogger(env);
   const providers = await createProviders(env, database.db, log);
   let now: Date | null = null;
+  // No workers and no schedules: the tests run the jobs through POST /api/staff/billing/run (or the engine's calls).
+  const jobs = createAppJobEngine(database.jobStore, log, () => deps);
   const deps: AppDeps = {
     db: database.db,
     env,
@@ -306,7 +339,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     mailer: createOutboxMailer(database.db, log),
     providers,
     now: () => now ?? new Date(),
+    jobs,
   };
+  // On PGlite's one connection the engine must be up before a transaction enqueues a job (server/billing/engine.ts).
+  if (database.jobStore.kind === 'pglite') await jobs.ready();
   const app = createApp(deps);
 
   return {
@@ -314,6 +350,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     db: database.db,
     deps,
     providers,
+    jobStore: database.jobStore,
     setNow(date) {
       now = date;
     },
@@ -339,6 +376,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     },
     async close() {
       await providers.realtime.close();
+      await jobs.stop();
       await release();
     },
   };

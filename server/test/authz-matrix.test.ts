@@ -482,6 +482,8 @@ const MATRIX: Record<string, Row> = {
   // The second factor (issue 30 point 2): owners and registrars turn it on for themselves (no pending secret here:
   // the code is refused on its field); an organization's owner requires it.
   'POST /api/admin/two-factor/setup': { access: 'admin', permission: 'use_two_factor', answers: allowed(200) },
+  // Issue 33: the job engine's dead-letter jobs, for owners and registrars.
+  'GET /api/admin/jobs/dead-letters': { access: 'admin', permission: 'read_jobs', answers: allowed(200) },
   'POST /api/admin/two-factor/enable': {
     access: 'admin',
     permission: 'use_two_factor',

@@ -16,6 +16,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
+import { installJobEngine } from './app-harness.ts';
 
 /**
  * Global setup of the `server-pg` project: the API tests once more on a real PostgreSQL, the production database.
@@ -235,6 +236,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     try {
       await database.migrate();
       await seed(database.db, new Date());
+      await installJobEngine(database.jobStore);
     } finally {
       // CREATE DATABASE ... TEMPLATE needs the template without connections.
       await database.close();

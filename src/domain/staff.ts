@@ -36,6 +36,7 @@ export const STAFF_ACTIONS = [
   'require_two_factor',
   'grant_eligibility_exception',
   'verify_documents',
+  'read_jobs',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 const flag = z.boolean();
@@ -61,6 +62,7 @@ export const staffCanSchema = z.object({
   require_two_factor: flag,
   grant_eligibility_exception: flag,
   verify_documents: flag,
+  read_jobs: flag,
 } satisfies Record<StaffAction, typeof flag>);
 export type StaffCan = z.infer<typeof staffCanSchema>;
 

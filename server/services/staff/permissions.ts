@@ -69,6 +69,11 @@ export const PERMISSIONS: { readonly [A in StaffAction]: Permission } = {
    * age is a family's private paper.
    */
   verify_documents: row('organization', true, true, false),
+  /**
+   * Issue 33: the job engine's dead-letter jobs (background work whose retries are spent: their queue, date and last
+   * error; no family's data). The engine serves the whole server, so the row's scope is the staff member's own.
+   */
+  read_jobs: row('account', true, true, false),
 };
 
 /** Whether `role` may do `action` at all (the table's cell). */

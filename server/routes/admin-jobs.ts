@@ -1,0 +1,31 @@
+import { z } from '@hono/zod-openapi';
+import type { AppDeps } from '../deps.ts';
+import { createAdminRoute } from '../http/admin-route.ts';
+import { createRouter, json } from '../http/openapi.ts';
+import { listDeadLetters } from '../services/staff-jobs.ts';
+
+const DeadLetterSchema = z.object({
+  id: z.string(),
+  queue: z.string(),
+  as_of: z.string().nullable(),
+  error: z.string(),
+  retries: z.number().int(),
+  created_at: z.string(),
+  failed_at: z.string(),
+});
+
+const deadLettersRoute = createAdminRoute({
+  method: 'get',
+  path: '/api/admin/jobs/dead-letters',
+  permission: 'read_jobs',
+  summary:
+    "The job engine's dead-letter queue (issue 33): background jobs whose retries are spent, newest first, with " +
+    'their queue, date and last error (owners, registrars)',
+  responses: { 200: json(z.object({ jobs: z.array(DeadLetterSchema) }), 'The dead-letter jobs') },
+});
+
+export function adminJobRoutes(deps: AppDeps) {
+  const app = createRouter();
+  app.openapi(deadLettersRoute, async (c) => c.json(await listDeadLetters(deps), 200));
+  return app;
+}

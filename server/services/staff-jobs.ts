@@ -1,0 +1,36 @@
+/**
+ * Issue 33 point 1: the job engine's dead-letter queue for the console (owners and registrars, permission `read_jobs`):
+ * the background jobs whose retries are spent, newest first (server/billing/engine.ts `deadLetters`).
+ */
+import type { AppDeps } from '../deps.ts';
+
+export interface DeadLetterJson {
+  id: string;
+  queue: string;
+  /** The date the job ran as of, when it was a run as of a date. */
+  as_of: string | null;
+  error: string;
+  retries: number;
+  created_at: string;
+  failed_at: string;
+}
+
+/** At most this many, the newest. */
+export const DEAD_LETTERS_LISTED = 200;
+
+export async function listDeadLetters(deps: Pick<AppDeps, 'jobs'>): Promise<{ jobs: DeadLetterJson[] }> {
+  const letters = await deps.jobs.deadLetters(DEAD_LETTERS_LISTED);
+  return {
+    jobs: letters
+      .map((letter) => ({
+        id: letter.id,
+        queue: letter.queue,
+        as_of: letter.data.asOf ?? null,
+        error: letter.error,
+        retries: letter.retries,
+        created_at: letter.createdAt,
+        failed_at: letter.failedAt,
+      }))
+      .sort((a, b) => b.failed_at.localeCompare(a.failed_at)),
+  };
+}
