@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps.ts';
 import { failureMail, reminderMail } from '../mail/billing-mails.ts';
 import { householdFailureMail, householdReminderMail } from '../mail/household-billing-mails.ts';
 import type { CardSummary, SavedCardCharge } from '../providers/types.ts';
+import { announceBillingChange } from '../services/billing-day.ts';
 import { chargeSavedCard, recordPhasesPaid } from '../services/checkout/index.ts';
 import { guardianContacts, householdMailContext, householdMailLines, phaseIdsKey } from './household.ts';
 import { leasePhases, unleased } from './lease.ts';
@@ -175,6 +176,11 @@ export async function chargeDue(deps: AppDeps, asOf: string): Promise<Pick<Colle
         deps.log.error({ err: error, phaseIds: group.phases.map((p) => p.id) }, 'billing: charging a phase failed');
       }
     }
+    // Issue 33 point 4: the console's 'Billing' pages of these organizations read the day again (live during a run).
+    await announceBillingChange(
+      deps,
+      claimed.flatMap((group) => group.phases.map((phase) => phase.membershipId)),
+    );
   }
   return result;
 }

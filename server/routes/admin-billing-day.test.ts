@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { membershipPhases } from '../db/schema/index.ts';
+import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { addMembership, type PhaseSpec, tigersTeam } from '../test/admin-money-fixtures.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
@@ -123,5 +124,25 @@ describe('GET /api/admin/organizations/{id}/billing', () => {
       expect(answer.status, bad).toBeGreaterThanOrEqual(400);
       expect(answer.status, bad).toBeLessThan(500);
     }
+  });
+
+  it("pings the organization's billing channel (no data) when a run charges its instalments", async () => {
+    const { team, licence } = await tigersTeam(t.db);
+    await addMembership(t.db, {
+      teamId: team.id,
+      seasonId: team.seasonId,
+      licenceId: licence?.id ?? null,
+      athlete: 'Gale Due Today',
+      phases: [phase('paid', '2026-09-01', 20000), phase('scheduled')],
+      card: 'succeed',
+    });
+    const trigger = vi.spyOn(t.providers.realtime, 'trigger');
+    const run = await t.call('POST', '/api/staff/billing/run', { token: DEFAULT_STAFF_TOKEN, body: { as_of: DAY } });
+    expect(run.status, run.text).toBe(200);
+    expect(trigger).toHaveBeenCalledWith(`admin.billing.${team.organizationId}`, 'changed', {});
+    const day = await t.call('GET', `/api/admin/organizations/${team.organizationId}/billing?date=${DAY}`, {
+      token: await registrar(),
+    });
+    expect((day.body as BillingDay).collected.count).toBe(1);
   });
 });

@@ -196,3 +196,30 @@ export async function billingDayCsv(
       .replace(/^-|-$/g, '') || 'club';
   return { fileName: `${slug}-billing-${day}.csv`, body: streamOf(lines) };
 }
+
+/**
+ * The public channel the console's 'Billing' page follows for an organization (src/api/admin-billing.ts
+ * `billingChannel`): the server sends 'changed' with no data when a billing run moved some of its instalments, and
+ * the page reads the day again through its authorized call, so nothing but the moment leaves the server.
+ */
+export function billingChannel(organizationId: number): string {
+  return `admin.billing.${organizationId}`;
+}
+
+/** Pings the 'Billing' pages of the organizations whose memberships' instalments a run just charged or failed. */
+export async function announceBillingChange(deps: AppDeps, membershipIds: readonly number[]): Promise<void> {
+  if (membershipIds.length === 0) return;
+  try {
+    const rows = await deps.db
+      .selectDistinct({ organizationId: teams.organizationId })
+      .from(memberships)
+      .innerJoin(teams, eq(teams.id, memberships.teamId))
+      .where(inArray(memberships.id, [...new Set(membershipIds)]));
+    for (const row of rows) {
+      await deps.providers.realtime.trigger(billingChannel(row.organizationId), 'changed', {});
+    }
+  } catch (error) {
+    // The page is a view of the database: a missed ping only delays what it shows until it is read again.
+    deps.log.warn({ err: error }, 'billing: the billing page could not be told of a change');
+  }
+}

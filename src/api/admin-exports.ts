@@ -22,15 +22,24 @@ export function attachmentName(disposition: string | null, fallback: string): st
   return match?.[1] ?? fallback;
 }
 
-export async function fetchTeamExport(
+export function fetchTeamExport(
   teamId: number,
   kind: TeamExport,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<DownloadedFile> {
+  return fetchAdminCsv(`/api/admin/teams/${teamId}/${kind}.csv`, `team-${teamId}-${kind}.csv`, options);
+}
+
+/** A console CSV export at `path` (with the staff token), named as the server says, else `fallback`. */
+export async function fetchAdminCsv(
+  path: string,
+  fallback: string,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<DownloadedFile> {
   const token = getStaffToken();
   const endRequest = beginRequest();
   try {
-    const response = await http(apiUrl(`/api/admin/teams/${teamId}/${kind}.csv`), {
+    const response = await http(apiUrl(path), {
       // In the console's language, like every call (issue 31: the roster's plans are named in it).
       headers: {
         Accept: 'text/csv',
@@ -39,7 +48,7 @@ export async function fetchTeamExport(
       },
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const filename = attachmentName(response.headers.get('Content-Disposition'), `team-${teamId}-${kind}.csv`);
+    const filename = attachmentName(response.headers.get('Content-Disposition'), fallback);
     return { filename, blob: await response.blob() };
   } catch (error) {
     throw await toApiError(error);
