@@ -85,7 +85,7 @@ const LICENCE_KIT =
 const PAYMENT_RULES = /[\\/]src[\\/](domain[\\/](payment-rules|household)|routes[\\/]claimed-confirmation)\.ts$/;
 
 const APP_SHELL =
-  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|sandbox-request|server-rendered|payments|subscribe|player|household|household-invites|registration-progress|waitlist|seat-holds|eligibility|admin(-[\w-]+)?)(\.schemas)?\.ts)|session(?![\\/](household-checkout|progress(-restore|-declaration)?\.ts|progress-keys\.ts|guardian-draft\.ts|staff(-key)?\.ts))|views[\\/]common(?![\\/](account-menu|confirm-choice|relationship-fields))|config\.ts|app-start\.tsx|i18n[\\/]detect\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|(?!_?admin)[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
+  /[\\/]src[\\/](api[\\/](?!(sandbox|sandbox-setup-intents|sandbox-request|server-rendered|payments|subscribe|player|household|household-invites|registration-progress|waitlist|seat-holds|eligibility|documents|team-questions|admin(-[\w-]+)?)(\.schemas)?\.ts)|session(?![\\/](household-checkout|progress(-restore|-declaration)?\.ts|progress-keys\.ts|guardian-draft\.ts|staff(-key)?\.ts))|views[\\/]common(?![\\/](account-menu|confirm-choice|relationship-fields))|config\.ts|app-start\.tsx|i18n[\\/]detect\.ts|flows[\\/]flow-inspector|routes[\\/](flow-page\.ts|guards\.ts|branding\.ts|search-params\.ts|router\.ts|(?!_?admin)[\w-]+\.route\.tsx?)|machines[\\/](entry-redirect|settle-unless-aborted|flow-exit)\.ts)|[\\/]node_modules[\\/](ky|zod)[\\/]/;
 
 /**
  * The card-payments seam's loader with the one value of its types module (PaymentsUnavailableError, which the loader
