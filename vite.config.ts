@@ -35,10 +35,12 @@ const FRAMEWORK_START = /[\\/]src[\\/]framework-start\.ts$/;
  * The athlete steps both login and register invoke (src/machines/athlete-*.ts, src/views/athletes/), with what the
  * three flows that save progress (login, register, /payment) share for it: the declaration helpers
  * (src/session/progress-declaration.ts, out of the app shell /licenses/{license} loads), the athlete steps' part of
- * it and the wizard page login and register both render (each was a file of its own on their first visit).
+ * it and the wizard page login and register both render (each was a file of its own on their first visit). With them
+ * the lazy-child loader (src/machines/payment.lazy-child.ts) the athlete steps load their questions step with (issue 32
+ * point 4) and /payment its own children: /payment loads this chunk anyway, and login and register no file more.
  */
 const ATHLETE_STEPS =
-  /[\\/]src[\\/](machines[\\/](athlete-(steps|membership)\.machine|athlete-steps-parent|athlete-steps\.persist)|domain[\\/]eligibility-check|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link|register[\\/]wizard-page)|routes[\\/]use-progress|session[\\/]progress-(keys|declaration))\.tsx?$/;
+  /[\\/]src[\\/](machines[\\/](athlete-(steps|membership)\.machine|athlete-steps-parent|athlete-steps\.persist|payment\.lazy-child)|domain[\\/]eligibility-check|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link|register[\\/]wizard-page)|routes[\\/]use-progress|session[\\/]progress-(keys|declaration))\.tsx?$/;
 
 /** The card payment machine and the card steps it shares with the family checkout (src/machines/card-*.ts). */
 const CARD_PAYMENT = /[\\/]src[\\/]machines[\\/](card-payment\.machine|card-steps)\.ts$/;

@@ -100,6 +100,13 @@ const LOGGED_IN_ONLY =
 const WITH_AN_AGE_RULE = /src\/api\/eligibility\.ts$/;
 
 /**
+ * Issue 32 point 4: the club's own questions in the athlete steps (the questions step's machine and view, with their
+ * calls and the answers' schema): loaded only once an athlete is accepted for a team that asks questions (after the
+ * login, after the account: an action), never on a first visit's first step.
+ */
+const WITH_QUESTIONS = /src\/(machines\/team-questions\.machine\.ts|views\/questions\/team-questions-step\.tsx)$/;
+
+/**
  * Issue 21's restoring (src/routes/resume-restore.ts: whether a saved copy still fits its flow, the quiet notice of one
  * that does not): src/routes/use-progress.ts loads it only when the tab's sessionStorage holds a copy of a saved
  * registration (a reload, or 'Continue where you left off' just chosen), which a first visit in a fresh tab never does.
@@ -178,6 +185,7 @@ try {
         if (!lazy.loggedIn && LOGGED_IN_ONLY.test(imported)) continue;
         if (AFTER_ADD_ANOTHER_ATHLETE.test(imported)) continue;
         if (RESTORING.test(imported) || AT_CHECKOUT.test(imported) || WITH_AN_AGE_RULE.test(imported)) continue;
+        if (WITH_QUESTIONS.test(imported)) continue;
         closure(imported, lazy, into, seen);
       }
     }

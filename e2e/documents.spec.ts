@@ -8,6 +8,7 @@ import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
+import { answerSharksQuestions } from './support/team-questions';
 
 const LICENCE = 'SHARKS-2027';
 const REGISTRAR = 'registrar@lakeside.example';
@@ -20,7 +21,8 @@ const PNG = Buffer.from(
 /**
  * A new family whose athlete `athlete` is registered for 12U Sharks and paid in full, through the flows as a family
  * does it: the guardian logs in from the SHARKS-2027 link, chooses the athlete, gives a date of birth the team's age
- * rule allows (issue 32 point 1: born between September 1, 2014 and August 31, 2016), and pays by card. The athlete's
+ * rule allows (issue 32 point 1: born between September 1, 2014 and August 31, 2016), answers the team's own
+ * questions (issue 32 point 4), and pays by card. The athlete's
  * name is unique per run, so the queue's row is this journey's whatever else the server holds.
  */
 async function newSharksFamily(page: Page, request: APIRequestContext, athlete: string): Promise<void> {
@@ -46,6 +48,7 @@ async function newSharksFamily(page: Page, request: APIRequestContext, athlete: 
   await expect(page.getByRole('heading', { level: 1, name: 'Date of birth' })).toBeVisible();
   await page.getByLabel('Date of birth').fill('2015-06-01');
   await page.getByRole('button', { name: 'Continue' }).click();
+  await answerSharksQuestions(page);
   await expect(page).toHaveURL(/\/payment$/);
 }
 

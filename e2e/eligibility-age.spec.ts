@@ -9,6 +9,7 @@ import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
+import { answerSharksQuestions } from './support/team-questions';
 
 const REFUSAL = (athlete: string) =>
   `${athlete} is not eligible for 12U Sharks: players must be born between September 1, 2014 and August 31, 2016.`;
@@ -52,8 +53,12 @@ async function chooseAthlete(page: Page, athlete: string) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
-/** /payment for 12U Sharks: pay in full by card (the waiver agreed when there is one), then the claimed page. */
+/**
+ * The team's own questions (issue 32 point 4: asked once the athlete is accepted), then /payment for 12U Sharks: pay
+ * in full by card (the waiver agreed when there is one), then the claimed page.
+ */
 async function payInFull(page: Page) {
+  await answerSharksQuestions(page);
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
   await page.getByRole('radio', { name: /^Pay in full/ }).check();

@@ -1,12 +1,14 @@
 /**
- * Issue 32 point 4, the club's own questions, in a browser (what can be walked before the athlete steps ask them):
- * Lakeside's owner sees 12U Sharks' two questions in the console; a family with a 12U Sharks membership (made through
- * the API, its answers sent with the checkout) changes its answers from /payments; Lakeside's registrar sees them on
- * the roster. axe at 375 and 1280 px on each new screen. One isolated server: this file changes data.
+ * Issue 32 point 4, the club's own questions, in a browser: Lakeside's owner sees 12U Sharks' two questions in the
+ * console; a family with a 12U Sharks membership (made through the API, its answers sent with the checkout) changes
+ * its answers from /payments; a family registers an athlete for 12U Sharks through the flows, answers the questions in
+ * the athlete steps and pays; Lakeside's registrar sees the answers on the roster. axe at 375 and 1280 px on each new
+ * screen. One isolated server: this file changes data.
  */
 import { expectNoA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, WEBSITE } from './support/session';
 
 let server: IsolatedServer;
@@ -130,6 +132,64 @@ test.describe
         'Bee stings',
       );
       await axeAtEveryWidth(staff, "the roster's answers");
+      await staff.close();
+    });
+
+    test('a family answers the questions in the athlete steps, pays, and the registrar sees the answers', async ({
+      page,
+      browser,
+    }) => {
+      // Pat Rivera registers Alex for 12U Sharks from the licence's link, as a family does.
+      await page.goto(`${server.baseURL}/login?license=SHARKS-2027`);
+      await page.getByLabel('Guardian Email').fill('parent@example.com');
+      await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect(page.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
+      await page.getByRole('radio', { name: 'Alex Rivera' }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      // The team's age rule first (a date of birth it allows), then its own questions.
+      await expect(page.getByRole('heading', { level: 1, name: 'Date of birth' })).toBeVisible();
+      await page.getByLabel('Date of birth').fill('2015-06-01');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const heading = page.getByRole('heading', { level: 1, name: '12U Sharks asks' });
+      await expect(heading).toBeFocused();
+      await expect(page.getByText(/^Answers about Alex Rivera\./)).toBeVisible();
+      await expect(page.getByLabel(/^Jersey size/)).toHaveValue('');
+      await axeAtEveryWidth(page, 'the questions in the athlete steps');
+      // Continue without the required size: the error is tied to its field and announced.
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('alert').first()).toHaveText('Check the answers marked below.');
+      const jersey = page.getByLabel(/^Jersey size/);
+      await expect(jersey).toHaveAttribute('aria-invalid', 'true');
+      const errorId = await jersey.getAttribute('aria-describedby');
+      await expect(page.locator(`[id="${errorId}"]`)).toHaveText('Answer this question.');
+      await axeAtEveryWidth(page, 'the questions with an error');
+      await jersey.selectOption('YL');
+      await page.getByLabel(/^Allergies or medical notes/).fill('Pollen');
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      // /payment: pay in full by card; the checkout finds the answers on record.
+      await expect(page).toHaveURL(/\/payment$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
+      await page.getByRole('radio', { name: /^Pay in full/ }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      await expect(page.getByLabel('Card number')).toBeVisible();
+      const agree = page.getByLabel('I agree to the terms and conditions stated above.');
+      if ((await agree.count()) > 0) await agree.check();
+      await enterCard(page, '4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      await expect(page).toHaveURL(/\/licenses\/SHARKS-2027\?claimed_registration=true$/);
+
+      const staff = await browser.newPage();
+      await staffLogIn(staff, 'registrar@lakeside.example');
+      await staff.getByRole('link', { name: '12U Sharks' }).first().click();
+      await expect(staff.getByRole('heading', { level: 1, name: '12U Sharks roster' })).toBeFocused();
+      await staff.getByRole('button', { name: 'Answers of Alex Rivera' }).click();
+      await expect(staff.getByText('Jersey size').locator('xpath=following-sibling::dd')).toHaveText('YL');
+      await expect(staff.getByText('Allergies or medical notes').locator('xpath=following-sibling::dd')).toHaveText(
+        'Pollen',
+      );
       await staff.close();
     });
   });

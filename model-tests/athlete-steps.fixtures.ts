@@ -41,6 +41,33 @@ export const sharks: LatestLicense = {
   age_rule: { born_from: '2014-09-01', born_to: '2016-08-31' },
 };
 
+/** Issue 32 point 4: a team that asks its own questions and has no age rule (the latest licence's `has_questions`). */
+export const jerseys: LatestLicense = {
+  license_code: 'JERSEYS-2027',
+  season_name: 'Spring 2027',
+  team_name: '10U Jerseys',
+  organization_id: 2,
+  has_questions: true,
+};
+
+/** Issue 32: 12U Sharks as seeded, with its age rule and its own questions. */
+export const sharksAsking: LatestLicense = { ...sharks, license_code: 'SHARKS-ASKS-2027', has_questions: true };
+
+/** The latest licence the server answers for a licence code (the steps record the one they were given). */
+export function latestLicenceFor(code: string | null): LatestLicense {
+  return [sharks, jerseys, sharksAsking].find((licence) => licence.license_code === code) ?? tigers;
+}
+
+/** Issue 32 point 4: 12U Sharks' questions (docs/fixtures.md "Eligibility"), with a pre-filled answer on record. */
+export const sharksQuestions = {
+  team_name: '12U Sharks',
+  questions: [
+    { id: 1, kind: 'choice' as const, prompt: 'Jersey size', options: ['YS', 'YM', 'YL', 'AS', 'AM'], required: true },
+    { id: 2, kind: 'short_text' as const, prompt: 'Allergies or medical notes', options: [], required: false },
+  ],
+  answers: { 1: 'YS', 2: 'Peanuts' },
+};
+
 const sharksRule = {
   preset: 'little-league-baseball' as const,
   custom_date: null,

@@ -8,7 +8,7 @@ import type { NewAthleteFormValues } from '../src/domain/forms/create-athlete';
 import { AthleteStepsView } from '../src/views/athletes/athlete-steps-view';
 import { jamieForm } from './athlete-steps.fixtures.ts';
 import { athleteStepsModel } from './athlete-steps.model.ts';
-import { athleteStepsViews } from './athlete-steps.views.ts';
+import { athleteQuestionsViews, athleteStepsViews } from './athlete-steps.views.ts';
 import { isRefused, runPaths, snapshotAt } from './harness/index.ts';
 
 // The longest paths fill the create-athlete form twice through the views.
@@ -17,7 +17,12 @@ vi.setConfig({ testTimeout: 20_000 });
 runPaths({
   uiPaths: 'covering',
   model: athleteStepsModel,
-  uiRun: { ...athleteStepsViews, render: ({ actor }) => render(<AthleteStepsView actorRef={actor} />) },
+  uiRun: {
+    ...athleteStepsViews,
+    // Issue 32 point 4: the questions step runs for real as the child `questions`.
+    children: { questions: athleteQuestionsViews },
+    render: ({ actor }) => render(<AthleteStepsView actorRef={actor} />),
+  },
 });
 
 // Issue 13 point 4: the create-athlete schema (src/domain/forms/create-athlete.ts) guards CREATE_ATHLETE itself.

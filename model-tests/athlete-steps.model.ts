@@ -8,16 +8,17 @@ import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { AthleteMembershipOutput } from '../src/machines/athlete-membership.machine';
 import { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
+import { teamQuestionsMachine } from '../src/machines/team-questions.machine';
 import {
   alex,
   eligibilityOf,
   jamie,
   jamieForm,
   jamiePayload,
+  latestLicenceFor,
   sam,
   serverDown,
-  sharks,
-  tigers,
+  sharksQuestions,
 } from './athlete-steps.fixtures.ts';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
 
@@ -42,8 +43,51 @@ const claimFailed: AthleteMembershipOutput = {
   message: 'Sorry, this license is not available.',
 };
 
+const jerseyRefused = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: 'Choose one of the options.',
+  messages: { 'answers.1': ['Choose one of the options.'] },
+});
+
+/**
+ * Issue 32 point 4: the questions step as the athlete steps run it (its code loaded): the team's questions with the
+ * athlete's answers on record, then saved. Its own model test walks every state of it.
+ */
+export const athleteQuestionsModel = defineModel({
+  machine: teamQuestionsMachine,
+  input: {
+    athleteName: 'Sam Rivera',
+    teamName: '12U Sharks',
+    membershipId: null,
+    athlete: { athleteId: 11, licenseCode: 'SHARKS-ASKS-2027' },
+  },
+  events: {
+    CHANGE: [{ type: 'CHANGE', question: '1', value: 'YM' }],
+    SUBMIT: [{ type: 'SUBMIT' }],
+    BACK: [{ type: 'BACK' }],
+    RETRY: [{ type: 'RETRY' }],
+    // The answers on record pre-filled (the jersey size given before), or none yet (Continue then says what is missing).
+    'xstate.done.actor.loadAnswers': [
+      doneEvent('loadAnswers', { ...sharksQuestions, changeable: true }),
+      doneEvent('loadAnswers', { ...sharksQuestions, answers: {}, changeable: true }),
+    ],
+    'xstate.error.actor.loadAnswers': [errorEvent('loadAnswers', serverDown)],
+    'xstate.done.actor.saveAnswers': [
+      doneEvent('saveAnswers', {
+        questions: sharksQuestions.questions,
+        answers: { 1: 'YM', 2: 'Peanuts' },
+        changeable: true,
+      }),
+    ],
+    'xstate.error.actor.saveAnswers': [errorEvent('saveAnswers', jerseyRefused)],
+  },
+});
+
 export const athleteStepsModel = defineModel({
-  machine: athleteStepsMachine,
+  // The questions step's code is loaded by `questionsCode` (stubbed here): the model gives the real machine.
+  machine: athleteStepsMachine.provide({ actors: { questions: teamQuestionsMachine } }),
+  children: { questions: athleteQuestionsModel },
   inputs: {
     // Both wizards with a licence: the licence is recorded before the list loads.
     withLicence: { license: 'TIGERS-2027', opensAt: 'athleteList' },
@@ -53,6 +97,9 @@ export const athleteStepsModel = defineModel({
     atTheForm: { license: 'TIGERS-2027', opensAt: 'createAthlete' },
     // Issue 32: a team with an age rule (12U Sharks), from the list.
     withAgeRule: { license: 'SHARKS-2027', opensAt: 'athleteList' },
+    // Issue 32 point 4: a team that asks its own questions, without an age rule; and 12U Sharks with both.
+    withQuestions: { license: 'JERSEYS-2027', opensAt: 'athleteList' },
+    withAgeRuleAndQuestions: { license: 'SHARKS-ASKS-2027', opensAt: 'athleteList' },
   },
   events: {
     // A person can only choose a listed athlete that is not chosen already (a checked radio sends nothing).
@@ -65,7 +112,7 @@ export const athleteStepsModel = defineModel({
     CREATE_ATHLETE: [{ type: 'CREATE_ATHLETE', values: jamieForm }],
     // The recorded licence is the one the steps were given (its team's age rule, if any, comes with it).
     'xstate.done.actor.latestLicence': (snapshot) => [
-      doneEvent('latestLicence', snapshot.context.license === 'SHARKS-2027' ? sharks : tigers),
+      doneEvent('latestLicence', latestLicenceFor(snapshot.context.license)),
     ],
     'xstate.error.actor.latestLicence': [errorEvent('latestLicence', serverDown)],
     'xstate.done.actor.athletes': [doneEvent('athletes', [sam, alex])],
@@ -85,6 +132,9 @@ export const athleteStepsModel = defineModel({
       doneEvent('birthDate', { ...eligibilityOf.bornTooEarly, birth_date: '2016-09-01' }),
     ],
     'xstate.error.actor.birthDate': [errorEvent('birthDate', futureBirthDate)],
+    // Issue 32 point 4: the questions step's code loads, or does not.
+    'xstate.done.actor.questionsCode': [doneEvent('questionsCode', undefined)],
+    'xstate.error.actor.questionsCode': [errorEvent('questionsCode', serverDown)],
     'xstate.done.actor.membership': [
       doneEvent('membership', { exit: 'continue' }),
       doneEvent('membership', { exit: 'alreadyMember' }),
@@ -106,6 +156,8 @@ export const athleteStepsModel = defineModel({
       membershipOutcome: snapshot.context.membershipOutcome ?? null,
       // Issue 32: whether the team has an age rule decides where 'Next' and a created athlete go.
       ageRule: snapshot.context.latestLicence?.age_rule !== undefined,
+      // Issue 32 point 4: whether the team asks questions decides the same.
+      questions: snapshot.context.latestLicence?.has_questions === true,
     }),
   states: {
     athleteList: (snapshot) => expect(snapshot.context.step).toBe('athleteList'),
@@ -127,7 +179,7 @@ export const athleteStepsModel = defineModel({
     'checkingEligibility.loading': (snapshot, { invocations }) =>
       expect(invocations.at(-1)).toMatchObject({
         id: 'eligibility',
-        input: { athleteId: snapshot.context.chosenAthlete?.user_id, licenseCode: 'SHARKS-2027' },
+        input: { athleteId: snapshot.context.chosenAthlete?.user_id, licenseCode: snapshot.context.license },
       }),
     'checkingEligibility.savingBirthDate': (snapshot, { invocations }) =>
       expect(invocations.at(-1)).toMatchObject({
@@ -135,8 +187,14 @@ export const athleteStepsModel = defineModel({
         input: {
           athleteId: snapshot.context.chosenAthlete?.user_id,
           birthDate: '2015-05-01',
-          licenseCode: 'SHARKS-2027',
+          licenseCode: snapshot.context.license,
         },
+      }),
+    // The questions step runs for real with the chosen athlete and the licence (its answers load and save there).
+    'askingQuestions.answering': (snapshot) =>
+      expect(snapshot.children.questions?.getSnapshot().context).toMatchObject({
+        membershipId: null,
+        athlete: { athleteId: snapshot.context.chosenAthlete?.user_id, licenseCode: snapshot.context.license },
       }),
     'athleteList.choosing.notEligible': (snapshot) => {
       expect(snapshot.context.chosenAthlete).toBeNull();

@@ -6,9 +6,58 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
+import type { teamQuestionsMachine } from '../src/machines/team-questions.machine';
 import { displayedName, expectButton } from './athlete-steps.fixtures.ts';
 import type { Views } from './harness/index.ts';
 
+/** Issue 32 point 4: the team's own questions as the athlete steps ask them (the questions step, loaded when reached). */
+const jersey = () => screen.getByLabelText(/^Jersey size/);
+export const athleteQuestionsViews: Views<typeof teamQuestionsMachine> = {
+  name: 'athlete questions driver',
+  driver: {
+    CHANGE: async (event, { user }) => user.selectOptions(await screen.findByLabelText(/^Jersey size/), event.value),
+    SUBMIT: async (_event, { user }) => user.click(await screen.findByRole('button', { name: 'Continue' })),
+    BACK: async (_event, { user }) => user.click(await screen.findByRole('button', { name: 'Back' })),
+    RETRY: async (_event, { user }) => user.click(await screen.findByRole('button', { name: 'Try again' })),
+  },
+  states: {
+    // The step's heading (the page's h1 on this screen) names the team; focus moves to it when the step appears.
+    loading: ({ snapshot }) => {
+      const heading = screen.getByRole('heading', { level: 1, name: `${snapshot.context.teamName} asks` });
+      expect(document.activeElement).toBe(heading);
+      expect(screen.getByRole('status').textContent).toBe('Loading the questions…');
+    },
+    loadFailed: () => {
+      expect(screen.getByRole('alert').textContent).toContain('Server error.');
+      expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    },
+    editing: ({ snapshot }) => {
+      expect(screen.getByRole('heading', { level: 1, name: `${snapshot.context.teamName} asks` })).toBeTruthy();
+      // Labelled controls, the answers on record pre-filled; 'Continue' (the athlete steps go on once saved).
+      expect((jersey() as HTMLSelectElement).value).toBe(snapshot.context.answers['1']);
+      expect((screen.getByLabelText('Allergies or medical notes (optional)') as HTMLInputElement).value).toBe(
+        snapshot.context.answers['2'],
+      );
+      expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+      const message =
+        snapshot.context.serverErrors['1'] ??
+        (snapshot.context.showErrors && snapshot.context.answers['1'] === '' ? 'Answer this question.' : undefined);
+      if (message !== undefined) {
+        // The error is tied to its field and announced.
+        const errorId = jersey().getAttribute('aria-describedby');
+        expect(document.getElementById(errorId ?? '')?.textContent).toBe(message);
+        expect(jersey().getAttribute('aria-invalid')).toBe('true');
+        expect(screen.getAllByRole('alert')[0]?.textContent).toBe('Check the answers marked below.');
+      }
+    },
+    saving: () => expect(screen.getByRole('status').textContent).toBe('Saving…'),
+  },
+};
+
+/**
+ * The steps' own views. Their own model test adds the questions step's (`athleteQuestionsViews`, the child `questions`);
+ * the flows that run the steps with a team without questions (login, register, 'Add another athlete') never reach it.
+ */
 export const athleteStepsViews: Views<typeof athleteStepsMachine> = {
   name: 'athlete steps driver',
   driver: {
@@ -86,6 +135,16 @@ export const athleteStepsViews: Views<typeof athleteStepsMachine> = {
     checkingMembership: () => {
       expect(screen.getByRole('heading', { name: 'Choose an Athlete' })).toBeTruthy();
       expectButton('Next', false);
+    },
+    // Issue 32 point 4: the list stays up, busy, while the questions step's code loads; a failed load says so.
+    'askingQuestions.loadingCode': () => {
+      expect(screen.getByRole('heading', { name: 'Choose an Athlete' })).toBeTruthy();
+      expectButton('Next', false);
+    },
+    'askingQuestions.codeFailed': () => {
+      expect(screen.getByRole('alert').textContent).toContain('Server error.');
+      expectButton('Try again', true);
+      expectButton('Back', true);
     },
     // Issue 32: the list stays up, busy, while the chosen athlete's eligibility is read.
     'checkingEligibility.loading': () => {

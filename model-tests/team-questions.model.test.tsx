@@ -36,7 +36,15 @@ const refused = new ApiError({
 const model = defineModel({
   machine: teamQuestionsMachine,
   inputs: {
-    athleteSteps: { athleteName: 'Sam Rivera', teamName: '12U Sharks', membershipId: null, questions },
+    // The athlete steps: the athlete's answers for the licence's team, loaded (pre-filled) and saved.
+    athleteSteps: {
+      athleteName: 'Sam Rivera',
+      teamName: '12U Sharks',
+      membershipId: null,
+      athlete: { athleteId: 11, licenseCode: 'SHARKS-2027' },
+    },
+    // The questions given, the answers only collected (the output).
+    collecting: { athleteName: 'Sam Rivera', teamName: '12U Sharks', membershipId: null, questions },
     payments: { athleteName: 'Sam Rivera', teamName: '12U Sharks', membershipId: 31 },
   },
   events: {
@@ -52,10 +60,18 @@ const model = defineModel({
     'xstate.done.actor.saveAnswers': [doneEvent('saveAnswers', loaded(true))],
     'xstate.error.actor.saveAnswers': [errorEvent('saveAnswers', refused), errorEvent('saveAnswers', unavailable)],
   },
-  context: ['answers', 'showErrors', 'serverErrors', 'errorText', 'membershipId'],
+  context: ['answers', 'showErrors', 'serverErrors', 'errorText', 'membershipId', 'athlete'],
   states: {
+    loading: (snapshot, { invocations }) =>
+      expect(invocations.at(-1)?.input).toEqual(
+        snapshot.context.membershipId === null ? { athleteId: 11, licenseCode: 'SHARKS-2027' } : { membershipId: 31 },
+      ),
     saving: (snapshot, { invocations }) =>
-      expect(invocations.at(-1)?.input).toEqual({ membershipId: 31, answers: snapshot.context.answers }),
+      expect(invocations.at(-1)?.input).toEqual({
+        home:
+          snapshot.context.membershipId === null ? { athleteId: 11, licenseCode: 'SHARKS-2027' } : { membershipId: 31 },
+        answers: snapshot.context.answers,
+      }),
     done: (snapshot) =>
       expect(snapshot.output).toEqual({ result: 'done', answers: expect.objectContaining({ 1: expect.any(String) }) }),
     back: (snapshot) => expect(snapshot.output).toEqual({ result: 'back' }),

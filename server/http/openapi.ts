@@ -170,6 +170,8 @@ export const LatestLicenseSchema = z
     organization_id: z.number().int().nullable(),
     /** Issue 32: the team's age rule as the birth dates it allows, only when the team has one. */
     age_rule: z.object({ born_from: z.string(), born_to: z.string() }).optional(),
+    /** Issue 32: true only when the team asks its own questions (the athlete steps then ask them). */
+    has_questions: z.literal(true).optional(),
   })
   .openapi('LatestLicense');
 
@@ -370,6 +372,8 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   // Issue 32 point 4: the club's own questions.
   'GET /api/memberships/{id}/answers': { operationId: 'getMembershipAnswers' },
   'PUT /api/memberships/{id}/answers': { operationId: 'putMembershipAnswers' },
+  'GET /api/team-questions/athletes/{athlete_id}': { operationId: 'getAthleteAnswers' },
+  'PUT /api/team-questions/athletes/{athlete_id}/answers': { operationId: 'giveAthleteAnswers' },
   'GET /api/admin/teams/{id}/questions': { operationId: 'getTeamQuestions' },
   'PUT /api/admin/teams/{id}/questions': { operationId: 'putTeamQuestions' },
   'GET /api/admin/teams/{id}/answers': { operationId: 'getTeamAnswers' },

@@ -13,6 +13,7 @@ import {
 } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
+import { answerSharksQuestions } from '../test/fixture-ids.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
 /**
@@ -80,6 +81,8 @@ async function seatedBeforeTheRule(athlete: Athlete) {
   });
   expect(latest.status, latest.text).toBe(200);
   if (rule) await t.db.insert(teamAgeRules).values(rule);
+  // 12U Sharks asks its own questions (issue 32 point 4): the athlete's answers are on record, as the steps keep them.
+  await answerSharksQuestions(t.call, t.db, athlete.token, athlete.user_id);
   return teamId;
 }
 

@@ -184,12 +184,57 @@ describe('checkout needs the answers of a team that asks', () => {
     expect((done.body as { payment_complete: number }).payment_complete).toBe(1);
   });
 
-  it('a checkout that sends no answers passes for now (the athlete steps do not ask yet): nothing is stored', async () => {
+  it("a checkout that sends no answers needs answers on record that pass: 422 on the answer (both checkouts), then the athlete steps' answers pass", async () => {
+    const [jersey, notes] = await sharksQuestions();
     const family = await sam();
     await enrol(family.sam, 'SHARKS-2027');
+    const sharks = await teamIdNamed(t.db, '12U Sharks');
+    const household = await familyCheckout(family.pat, family.sam);
+    expectError(household, 422, 'Answer this question.');
+    expect(household.body).toMatchObject({
+      messages: { [`athletes.${family.sam.id}.answers.${jersey!.id}`]: ['Answer this question.'] },
+    });
+    const oneAthlete = { payment_plan_month: 0, team_id: sharks, discount_code: 'FULLRIDE' };
+    const single = await t.call('POST', '/api/memberships/checkout', { token: family.sam.token, body: oneAthlete });
+    expectError(single, 422, 'Answer this question.');
+    expect(single.body).toMatchObject({ messages: { [`answers.${jersey!.id}`]: ['Answer this question.'] } });
+    expect(await t.db.select().from(memberships).where(eq(memberships.userId, family.sam.id))).toEqual([]);
+    // The athlete steps keep the answers on the athlete; the checkout then finds them.
+    const given = await t.call('PUT', `/api/team-questions/athletes/${family.sam.id}/answers`, {
+      token: family.pat,
+      body: { license_code: 'SHARKS-2027', answers: { [jersey!.id]: 'YL', [notes!.id]: '' } },
+    });
+    expect(given.status, given.text).toBe(200);
     const done = ok<{ payment_complete: number }>(await familyCheckout(family.pat, family.sam));
     expect(done.payment_complete).toBe(1);
-    expect(await t.db.select().from(teamQuestionAnswers)).toEqual([]);
+  });
+
+  it('answers on record that no longer pass (a question made required since) are refused at checkout', async () => {
+    const [jersey, notes] = await sharksQuestions();
+    const family = await sam();
+    await enrol(family.sam, 'SHARKS-2027');
+    const given = await t.call('PUT', `/api/team-questions/athletes/${family.sam.id}/answers`, {
+      token: family.pat,
+      body: { license_code: 'SHARKS-2027', answers: { [jersey!.id]: 'YS' } },
+    });
+    expect(given.status, given.text).toBe(200);
+    const sharks = await teamIdNamed(t.db, '12U Sharks');
+    const owner = await staffTokenFor(t.db, LAKESIDE_OWNER);
+    const edited = await t.call('PUT', `/api/admin/teams/${sharks}/questions`, {
+      token: owner,
+      body: {
+        questions: [
+          { id: jersey!.id, kind: 'choice', prompt: 'Jersey size', options: jersey!.options, required: true },
+          { id: notes!.id, kind: 'short_text', prompt: 'Allergies or medical notes', options: [], required: true },
+        ],
+      },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const refused = await familyCheckout(family.pat, family.sam);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      messages: { [`athletes.${family.sam.id}.answers.${notes!.id}`]: ['Answer this question.'] },
+    });
   });
 
   it('a team without questions checks out as before, answers or not', async () => {
@@ -197,6 +242,100 @@ describe('checkout needs the answers of a team that asks', () => {
     await enrol(family.sam, 'TIGERS-2027');
     const done = ok<{ payment_complete: number }>(await familyCheckout(family.pat, family.sam));
     expect(done.payment_complete).toBe(1);
+    expect(await t.db.select().from(teamQuestionAnswers)).toEqual([]);
+  });
+});
+
+describe("the athlete steps' answers (GET/PUT /api/team-questions/athletes/{id})", () => {
+  it('the latest licence says a team asks (has_questions) only for a team with questions', async () => {
+    const family = await sam();
+    const sharks = await t.call('POST', '/api/user/latest-license', {
+      token: family.pat,
+      body: { license_code: 'SHARKS-2027' },
+    });
+    expect(sharks.body).toMatchObject({ team_name: '12U Sharks', has_questions: true });
+    const tigers = await t.call('POST', '/api/user/latest-license', {
+      token: family.pat,
+      body: { license_code: 'TIGERS-2027' },
+    });
+    expect(tigers.status, tigers.text).toBe(200);
+    expect(tigers.body).not.toHaveProperty('has_questions');
+  });
+
+  it('reads the questions with the answers on record, saves valid answers, refuses a bad one per answer', async () => {
+    const [jersey, notes] = await sharksQuestions();
+    const family = await sam();
+    const url = `/api/team-questions/athletes/${family.sam.id}`;
+    const first = ok<{ team_name: string; questions: Question[]; answers: Record<string, string> }>(
+      await t.call('GET', `${url}?license_code=SHARKS-2027`, { token: family.pat }),
+    );
+    expect(first.team_name).toBe('12U Sharks');
+    expect(first.questions.map((q) => q.prompt)).toEqual(['Jersey size', 'Allergies or medical notes']);
+    expect(first.answers).toEqual({});
+    const bad = await t.call('PUT', `${url}/answers`, {
+      token: family.pat,
+      headers: { 'accept-language': 'es' },
+      body: { license_code: 'SHARKS-2027', answers: { [jersey!.id]: 'XL' } },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ messages: { [`answers.${jersey!.id}`]: ['Elige una de las opciones.'] } });
+    expect(await t.db.select().from(teamQuestionAnswers)).toEqual([]);
+    // A key that is none of the team's questions is not kept.
+    const saved = ok<{ answers: Record<string, string> }>(
+      await t.call('PUT', `${url}/answers`, {
+        token: family.pat,
+        body: { license_code: 'SHARKS-2027', answers: { [jersey!.id]: 'AM', [notes!.id]: ' Bees ', 999999: 'x' } },
+      }),
+    );
+    expect(saved.answers).toEqual({ [jersey!.id]: 'AM', [notes!.id]: 'Bees' });
+    expect((await t.db.select().from(teamQuestionAnswers)).length).toBe(2);
+    // The athlete's own token reads them too (the one-athlete path); they are pre-filled on the next registration.
+    const again = ok<{ answers: Record<string, string> }>(
+      await t.call('GET', `${url}?license_code=SHARKS-2027`, { token: family.sam.token }),
+    );
+    expect(again.answers).toEqual({ [jersey!.id]: 'AM', [notes!.id]: 'Bees' });
+  });
+
+  it('refuses hostile requests with a 4xx and stores nothing', async () => {
+    const [jersey] = await sharksQuestions();
+    const family = await sam();
+    const url = `/api/team-questions/athletes/${family.sam.id}`;
+    const other = await t.tokenFor('member@example.com');
+    const put = (token: string | null, body: unknown) => t.call('PUT', `${url}/answers`, { token, body });
+    // Another household's athlete: 404, read or written.
+    expectError(await t.call('GET', `${url}?license_code=SHARKS-2027`, { token: other }), 404, 'Athlete not found.');
+    expectError(await put(other, { license_code: 'SHARKS-2027', answers: { [jersey!.id]: 'YS' } }), 404);
+    // An unknown licence, or none.
+    expectError(
+      await put(family.pat, { license_code: 'NOPE-0000', answers: { [jersey!.id]: 'YS' } }),
+      404,
+      'Team licence not found.',
+    );
+    expect((await t.call('GET', url, { token: family.pat })).status).toBe(422);
+    // Malformed answers: not an object, not texts, a 5 KB text, a 5 KB key; a 5 KB licence code; broken JSON.
+    const malformed: unknown[] = [
+      { license_code: 'SHARKS-2027', answers: 'YS' },
+      { license_code: 'SHARKS-2027', answers: [1, 2] },
+      { license_code: 'SHARKS-2027', answers: { [jersey!.id]: 3 } },
+      { license_code: 'SHARKS-2027', answers: { [jersey!.id]: 'x'.repeat(5000) } },
+      { license_code: 'SHARKS-2027', answers: { ['9'.repeat(5000)]: 'YS' } },
+      { license_code: 'x'.repeat(5000), answers: { [jersey!.id]: 'YS' } },
+      { answers: { [jersey!.id]: 'YS' } },
+      null,
+    ];
+    for (const body of malformed) {
+      const answer = await put(family.pat, body);
+      expect([400, 422], answer.text).toContain(answer.status);
+      expect(answer.body).toMatchObject({ message: expect.any(String), messages: expect.any(Object) });
+    }
+    const notJson = await t.call('PUT', `${url}/answers`, { token: family.pat, rawBody: '{"answers":' });
+    expect(notJson.status).toBeGreaterThanOrEqual(400);
+    expect(notJson.status).toBeLessThan(500);
+    // A bad id in the path, and no token.
+    expect(
+      (await t.call('GET', '/api/team-questions/athletes/abc?license_code=SHARKS-2027', { token: family.pat })).status,
+    ).toBe(422);
+    expect((await put(null, { license_code: 'SHARKS-2027', answers: {} })).status).toBe(401);
     expect(await t.db.select().from(teamQuestionAnswers)).toEqual([]);
   });
 });

@@ -9,7 +9,9 @@ import { requireStaffSession } from '../http/staff-auth.ts';
 import {
   adminMembershipAnswers,
   adminTeamQuestions,
+  athleteAnswers,
   changeMembershipAnswers,
+  giveAthleteAnswers,
   membershipAnswers,
   setTeamQuestions,
   teamAnswers,
@@ -108,6 +110,39 @@ const changeAnswersRoute = createRoute({
   responses: { 200: json(MembershipAnswersSchema), ...errors(400, 401, 404, 422) },
 });
 
+const licenceCode = z.string().trim().min(1).max(64);
+const athleteParams = z.object({ athlete_id: idParam('athlete_id') });
+const AthleteAnswersSchema = z
+  .object({ team_name: z.string(), questions: z.array(TeamQuestionSchema), answers: AnswersSchema })
+  .openapi('AthleteAnswers');
+
+const athleteAnswersRoute = createRoute({
+  method: 'get',
+  path: '/api/team-questions/athletes/{athlete_id}',
+  tags: ['team-questions'],
+  summary:
+    "A team licence's own questions for a household athlete, with the athlete's answers on record (the athlete steps)",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: {
+    params: athleteParams,
+    query: z.object({ license_code: licenceCode.openapi({ param: { name: 'license_code', in: 'query' } }) }),
+  },
+  responses: { 200: json(AthleteAnswersSchema), ...errors(401, 404, 422) },
+});
+
+const giveAthleteAnswersRoute = createRoute({
+  method: 'put',
+  path: '/api/team-questions/athletes/{athlete_id}/answers',
+  tags: ['team-questions'],
+  summary:
+    "A household athlete's answers to a team licence's questions, validated whole and kept on the athlete (the checkout requires them)",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: { params: athleteParams, body: jsonBody(answersBody.extend({ license_code: licenceCode })) },
+  responses: { 200: json(AthleteAnswersSchema), ...errors(400, 401, 404, 422) },
+});
+
 export function teamQuestionRoutes(deps: AppDeps) {
   const app = createRouter();
   const staff = (c: Parameters<typeof requireStaffSession>[0]) => requireStaffSession(c).staff;
@@ -129,6 +164,15 @@ export function teamQuestionRoutes(deps: AppDeps) {
   app.openapi(changeAnswersRoute, async (c) => {
     const auth = await requireUser(c, deps);
     return c.json(await changeMembershipAnswers(deps, auth.user, c.req.valid('param').id, c.req.valid('json')), 200);
+  });
+  app.openapi(athleteAnswersRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    const { athlete_id } = c.req.valid('param');
+    return c.json(await athleteAnswers(deps, auth.user, athlete_id, c.req.valid('query').license_code), 200);
+  });
+  app.openapi(giveAthleteAnswersRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    return c.json(await giveAthleteAnswers(deps, auth.user, c.req.valid('param').athlete_id, c.req.valid('json')), 200);
   });
   return app;
 }

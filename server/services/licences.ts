@@ -8,6 +8,7 @@ import {
   organizations,
   seasons,
   subscriptions,
+  teamQuestions,
   teams,
   type UserRow,
   users,
@@ -292,13 +293,23 @@ export async function latestLicenceJson(db: Db, licenceId: number) {
       .innerJoin(seasons, eq(seasons.id, teams.seasonId))
       .where(eq(teams.id, row.teamId));
   }
-  // Issue 32 (additive): the team's age rule, only when it has one (the athlete steps then check each athlete).
+  // Issue 32 (additive): the team's age rule, only when it has one (the athlete steps then check each athlete), and
+  // `has_questions` only when the team asks its own questions (the athlete steps then ask them).
   const rule = row.teamId === null ? null : await teamAgeRule(db, row.teamId);
+  const asks =
+    row.teamId === null
+      ? []
+      : await db
+          .select({ id: teamQuestions.id })
+          .from(teamQuestions)
+          .where(eq(teamQuestions.teamId, row.teamId))
+          .limit(1);
   return {
     license_code: row.code,
     season_name: team?.seasonName ?? null,
     team_name: team?.name ?? null,
     organization_id: row.organizationId,
     ...(rule === null ? {} : { age_rule: { born_from: rule.range.from, born_to: rule.range.to } }),
+    ...(asks.length === 0 ? {} : { has_questions: true as const }),
   };
 }

@@ -23,6 +23,7 @@ import { type ErrorText, notFound, validationError } from '../http/errors.ts';
 import { english, type Locale, text } from '../i18n/index.ts';
 import { scopedMembership, scopedTeam } from './admin-roster.ts';
 import { familyMemberships } from './card-updates.ts';
+import { householdAthlete, teamOfLicence } from './eligibility/index.ts';
 import type { StaffJson } from './staff/index.ts';
 
 const MEMBERSHIP_NOT_FOUND = english('checkout.membershipNotFound');
@@ -104,10 +105,10 @@ export async function saveAnswers(db: Db | Tx, athleteId: number, answers: TeamA
 
 /**
  * The checkout's check (one-athlete and family): for a team that asks questions, answers sent with the checkout are
- * validated as a whole (a required question unanswered or a bad answer: 422 on `<prefix>answers.<id>`) and kept.
- * A checkout that sends none passes for now: the athlete steps do not ask the questions yet (issue 32 point 4 is
- * open there), so a family answers them from /payments ('Change answers') until the season starts, and the roster
- * shows the required ones unanswered meanwhile. A team without questions: nothing read beyond the empty list.
+ * validated as a whole (a required question unanswered or a bad answer: 422 on `<prefix>answers.<id>`) and kept;
+ * without answers in the body, the athlete's answers on record (given in the athlete steps: PUT
+ * /api/team-questions/athletes/{id}/answers) must pass the team's current questions, with the same 422. A team
+ * without questions: nothing read beyond the empty list.
  */
 export async function requireTeamAnswers(
   db: Db,
@@ -116,10 +117,57 @@ export async function requireTeamAnswers(
   sent: TeamAnswers | undefined,
   prefix = '',
 ): Promise<void> {
-  if (sent === undefined) return;
   const questions = await teamQuestionsOf(db, teamId);
   if (questions.length === 0) return;
+  if (sent === undefined) {
+    checkedAnswers(questions, await storedAnswers(db, athleteId, questions), `${prefix}answers.`);
+    return;
+  }
   await saveAnswers(db, athleteId, checkedAnswers(questions, sent, `${prefix}answers.`));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The athlete steps: GET /api/team-questions/athletes/{athlete_id}?license_code=, PUT …/answers
+
+export interface AthleteAnswersJson extends AnswersJson {
+  team_name: string;
+}
+
+async function athleteAnswersJson(db: Db, athleteId: number, teamId: number): Promise<AthleteAnswersJson> {
+  const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  const questions = await teamQuestionsOf(db, teamId);
+  return { team_name: team?.name ?? '', questions, answers: await storedAnswers(db, athleteId, questions) };
+}
+
+/**
+ * The team's questions for a household athlete registering with a team licence, with the athlete's answers on record
+ * (pre-filled). Another household's athlete or an unknown licence: 404.
+ */
+export async function athleteAnswers(
+  deps: AppDeps,
+  caller: { id: number; kind: string },
+  athleteId: number,
+  licenceCode: string,
+): Promise<AthleteAnswersJson> {
+  const athlete = await householdAthlete(deps.db, caller, athleteId);
+  return athleteAnswersJson(deps.db, athlete.id, await teamOfLicence(deps.db, licenceCode));
+}
+
+/**
+ * The athlete steps' answers, validated whole by the team's questions (422 on `answers.<id>`) and kept on the athlete,
+ * where the checkout then finds them.
+ */
+export async function giveAthleteAnswers(
+  deps: AppDeps,
+  caller: { id: number; kind: string },
+  athleteId: number,
+  body: { license_code: string; answers: Record<string, unknown> },
+): Promise<AthleteAnswersJson> {
+  const athlete = await householdAthlete(deps.db, caller, athleteId);
+  const teamId = await teamOfLicence(deps.db, body.license_code);
+  const questions = await teamQuestionsOf(deps.db, teamId);
+  await saveAnswers(deps.db, athlete.id, checkedAnswers(questions, body.answers, 'answers.'));
+  return athleteAnswersJson(deps.db, athlete.id, teamId);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -445,6 +445,19 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ birth_date: '2015-05-01', license_code: 'TIGERS-2027' }),
     answers: { owner: 200, otherGuardian: 404, athlete: 404 },
   },
+  // The club's questions in the athlete steps (issue 32 point 4): a household's own athletes only, as eligibility.
+  'GET /api/team-questions/athletes/{athlete_id}': {
+    access: 'user',
+    path: (victim) => `/api/team-questions/athletes/${victim.athleteId}`,
+    query: '?license_code=TIGERS-2027',
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
+  'PUT /api/team-questions/athletes/{athlete_id}/answers': {
+    access: 'user',
+    path: (victim) => `/api/team-questions/athletes/${victim.athleteId}/answers`,
+    body: () => ({ license_code: 'TIGERS-2027', answers: {} }),
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
   'GET /api/staff/drafts/{id}': { access: 'staff', path: () => '/api/staff/drafts/1', answers: { staff: 200 } },
   'GET /api/staff/licences/{code}': {
     access: 'staff',

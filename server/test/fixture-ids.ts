@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { organizations, teams } from '../db/schema/index.ts';
+import { organizations, teamQuestions, teams } from '../db/schema/index.ts';
 import { insertMemberships } from '../services/checkout/index.ts';
 
 /** The id of a seeded organization, by its name in docs/fixtures.md ('Northside Youth Baseball'). */
@@ -49,4 +49,32 @@ export async function paidSharksMembership(db: Db, athleteId: number, payerId: n
   );
   if (!membership) throw new Error('no membership recorded');
   return membership.id;
+}
+
+/**
+ * Issue 32 point 4: `athleteId`'s answers to 12U Sharks' questions ('Jersey size' YM), given as the athlete steps give
+ * them (PUT /api/team-questions/athletes/{id}/answers with `token`, a guardian's or the athlete's), so a checkout for
+ * 12U Sharks that sends no answers finds them on record.
+ */
+export async function answerSharksQuestions(
+  call: (
+    method: 'PUT',
+    path: string,
+    options: { token: string; body: unknown },
+  ) => Promise<{ status: number; text: string }>,
+  db: Db,
+  token: string,
+  athleteId: number,
+): Promise<void> {
+  const sharks = await teamIdNamed(db, '12U Sharks');
+  const [jersey] = await db
+    .select({ id: teamQuestions.id })
+    .from(teamQuestions)
+    .where(and(eq(teamQuestions.teamId, sharks), eq(teamQuestions.prompt, 'Jersey size')));
+  if (!jersey) throw new Error("12U Sharks asks 'Jersey size' (a fixture)");
+  const answer = await call('PUT', `/api/team-questions/athletes/${athleteId}/answers`, {
+    token,
+    body: { license_code: 'SHARKS-2027', answers: { [jersey.id]: 'YM' } },
+  });
+  if (answer.status !== 200) throw new Error(`the Sharks answers were refused: ${answer.status} ${answer.text}`);
 }

@@ -122,6 +122,8 @@ export const latestLicenseSchema = z.object({
   organization_id: z.nullable(id),
   /** Issue 32: the team's age rule as the birth dates it allows (`YYYY-MM-DD`), only when the team has one. */
   age_rule: z.optional(z.object({ born_from: nonEmptyString, born_to: nonEmptyString })),
+  /** Issue 32 point 4: true only when the team asks its own questions (the athlete steps then ask them). */
+  has_questions: z.optional(z.boolean()),
 });
 export type LatestLicense = z.infer<typeof latestLicenseSchema>;
 

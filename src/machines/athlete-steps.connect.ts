@@ -18,8 +18,11 @@ export type { EligibilityRefusal };
 export type AthleteStepsActorRef = ActorRefFrom<typeof athleteStepsMachine>;
 export type AthleteStepsSnapshot = SnapshotFrom<typeof athleteStepsMachine>;
 
-/** The screen shown besides the two steps: issue 32's date of birth, asked where a team's age rule needs it. */
-export type AthleteStepsScreen = AthleteStep | 'birthDate';
+/**
+ * The screen shown besides the two steps: issue 32's date of birth, asked where a team's age rule needs it, and the
+ * team's own questions (issue 32 point 4), asked where the team has them.
+ */
+export type AthleteStepsScreen = AthleteStep | 'birthDate' | 'questions';
 
 /** The screen shown: the list stays up while a chosen or created athlete is checked; none once the steps ended. */
 export function athleteStepsScreen(snapshot: AthleteStepsSnapshot): AthleteStepsScreen | null {
@@ -29,9 +32,11 @@ export function athleteStepsScreen(snapshot: AthleteStepsSnapshot): AthleteSteps
   ) {
     return 'birthDate';
   }
+  if (snapshot.matches({ askingQuestions: 'answering' })) return 'questions';
   if (
     snapshot.matches('athleteList') ||
     snapshot.matches('checkingEligibility') ||
+    snapshot.matches('askingQuestions') ||
     snapshot.matches('checkingMembership')
   ) {
     return 'athleteList';
@@ -79,7 +84,14 @@ export interface AthleteListView {
 
 function athleteListStatus(snapshot: AthleteStepsSnapshot): AthleteListStatus {
   if (snapshot.matches({ checkingEligibility: 'failed' })) return 'loadFailed';
-  if (snapshot.matches('checkingMembership') || snapshot.matches('checkingEligibility')) return 'checking';
+  if (snapshot.matches({ askingQuestions: 'codeFailed' })) return 'loadFailed';
+  if (
+    snapshot.matches('checkingMembership') ||
+    snapshot.matches('checkingEligibility') ||
+    snapshot.matches('askingQuestions')
+  ) {
+    return 'checking';
+  }
   if (snapshot.matches({ athleteList: { choosing: 'notEligible' } })) return 'notEligible';
   if (snapshot.matches({ athleteList: 'loadFailed' })) return 'loadFailed';
   if (snapshot.matches({ athleteList: { choosing: 'alreadyMember' } })) return 'alreadyMember';
@@ -186,4 +198,9 @@ export function birthDateView(snapshot: AthleteStepsSnapshot): BirthDateView {
 /** Whether the machine takes the date as typed (a real `YYYY-MM-DD` date; the server refuses a future one). */
 export function canGiveBirthDate(snapshot: AthleteStepsSnapshot, date: string): boolean {
   return snapshot.can({ type: 'BIRTH_DATE', date });
+}
+
+/** Issue 32 point 4: the questions step's own actor while the steps ask the team's questions, else undefined. */
+export function questionsActorOf(snapshot: AthleteStepsSnapshot) {
+  return snapshot.matches({ askingQuestions: 'answering' }) ? snapshot.children.questions : undefined;
 }

@@ -10,6 +10,13 @@
  * the refusal, before any seat is claimed. A team without an age rule goes straight to the membership check, as
  * before. Further checks of a chosen athlete slot in after `checkingEligibility`, before `checkingMembership`.
  *
+ * Issue 32 point 4 (the club's own questions): with a licence whose team asks questions (the latest licence's
+ * `has_questions`), an accepted athlete (no age rule, or eligible) is asked them first (`askingQuestions`): the
+ * questions step (team-questions.machine.ts) runs as a child whose code loads only then (`questionsCode`, then
+ * `questions`: payment.lazy-child.ts), loads the team's questions with the athlete's answers on record and saves the
+ * answers on the athlete, where the checkout finds them. A team without questions goes on to the membership check as
+ * before, with no call more.
+ *
  * Its exits are final states whose output the wizard maps to its own next step: `back` (Back on the list) and
  * `continue` (the membership check passed). `context.step` says which of its two steps the wizard is at (the list
  * stays the step while a chosen athlete is checked, the form while a created one is); each wizard mirrors it into
@@ -30,7 +37,9 @@ import {
   athleteMembershipMachine,
 } from './athlete-membership.machine';
 import { exitOf } from './flow-exit';
+import { lazyChild } from './payment.lazy-child';
 import { apiCall } from './settle-unless-aborted';
+import type { TeamQuestionsInput, TeamQuestionsOutput, teamQuestionsMachine } from './team-questions.machine';
 
 /** The two steps a person sees; the wizards number them (login 3 and 4, register 2 and 3). */
 export type AthleteStep = 'athleteList' | 'createAthlete';
@@ -108,6 +117,21 @@ function refusalOf(context: AthleteStepsContext, eligibility: Eligibility): Elig
   };
 }
 
+/** Issue 32: the eligibility guard's rule: no rule, an exception, or a date of birth in the rule's range. */
+function isEligibleBy(eligibility: Eligibility): boolean {
+  return isEligible({
+    range:
+      eligibility.age_rule === null ? null : { from: eligibility.age_rule.born_from, to: eligibility.age_rule.born_to },
+    birthDate: eligibility.birth_date,
+    hasException: eligibility.has_exception,
+  });
+}
+
+/** Issue 32 point 4: the licence's team asks its own questions (the latest licence's `has_questions`). */
+function asksQuestions(context: AthleteStepsContext): boolean {
+  return context.license !== null && context.latestLicence?.has_questions === true;
+}
+
 /** The licence is recorded only through `hasLicence`; this makes that invariant loud. */
 function licenceOf(context: AthleteStepsContext): string {
   if (context.license === null) throw new Error('The athlete steps record a licence they do not have.');
@@ -126,6 +150,26 @@ function chosenAthleteId(context: AthleteStepsContext): number {
   return context.chosenAthlete.user_id;
 }
 
+/** Issue 32 point 4: the questions step's input, the chosen athlete with the licence (their answers load and save). */
+function questionsInput(context: AthleteStepsContext): TeamQuestionsInput {
+  if (context.chosenAthlete === null) throw new Error('The questions started without a chosen athlete.');
+  return {
+    athleteName: displayName(context.chosenAthlete.name),
+    teamName: context.latestLicence?.team_name ?? '',
+    membershipId: null,
+    athlete: { athleteId: context.chosenAthlete.user_id, licenseCode: licenceOf(context) },
+  };
+}
+
+/**
+ * Issue 32 point 4: the questions step, loaded when the steps reach it (its machine, calls, schema and view are not in
+ * the code /login and /register load first).
+ */
+const questionsStep = lazyChild<typeof teamQuestionsMachine>('the questions', async () => {
+  const { teamQuestionsMachine } = await import('./team-questions.machine');
+  return teamQuestionsMachine;
+});
+
 function membershipInput(context: AthleteStepsContext): AthleteMembershipInput {
   if (context.chosenAthlete === null) throw new Error('The membership check started without a chosen athlete.');
   return { athlete: context.chosenAthlete, license: context.license };
@@ -137,6 +181,8 @@ export const athleteStepsMachine = setup({
     context: {} as AthleteStepsContext,
     events: {} as AthleteStepEvent,
     output: {} as AthleteStepsOutput,
+    // The questions step's actor, typed for the views (athlete-steps.connect.ts).
+    children: {} as { questions: 'questions' },
   },
   actors: {
     recordLatestLicence: apiCall<LatestLicense, { licenseCode: string }>((input, signal) =>
@@ -145,6 +191,8 @@ export const athleteStepsMachine = setup({
     loadAthletes: apiCall<Athlete[]>((_, signal) => getAthletes({ signal })),
     registerAthlete: apiCall<Athlete, AthleteAccountPayload>((input, signal) => registerAthlete(input, { signal })),
     athleteMembership: athleteMembershipMachine,
+    questionsCode: questionsStep.code,
+    questions: questionsStep.logic,
     // Only a team with an age rule runs these: their code (the calls, their schemas) loads then, not with every login.
     loadEligibility: apiCall<Eligibility, { athleteId: number; licenseCode: string }>(async (input, signal) => {
       const { getEligibility } = await import('../api/eligibility');
@@ -171,13 +219,14 @@ export const athleteStepsMachine = setup({
     didClaimFail: ({ context }) => context.membershipOutcome?.exit === 'claimFailed',
     /** Issue 32: the licence's team has an age rule (the latest licence says so); otherwise nothing is checked. */
     teamHasAgeRule: ({ context }) => context.license !== null && context.latestLicence?.age_rule !== undefined,
+    /** Issue 32 point 4: the licence's team asks its own questions (the latest licence says so). */
+    teamAsksQuestions: ({ context }) => asksQuestions(context),
+    /** Issue 32 point 4: the questions step ended with valid answers saved (not Back). */
+    hasAnswered: (_, params: TeamQuestionsOutput) => params.result === 'done',
     /** Issue 32, the eligibility guard: no rule, an exception, or a date of birth in the rule's range. */
-    isEligible: (_, params: Eligibility) =>
-      isEligible({
-        range: params.age_rule === null ? null : { from: params.age_rule.born_from, to: params.age_rule.born_to },
-        birthDate: params.birth_date,
-        hasException: params.has_exception,
-      }),
+    isEligible: (_, params: Eligibility) => isEligibleBy(params),
+    /** Issue 32 point 4: eligible, for a team that asks its own questions (they are asked next). */
+    isEligibleAndAsked: ({ context }, params: Eligibility) => isEligibleBy(params) && asksQuestions(context),
     /** Issue 32: the rule needs the athlete's date of birth, which is not known yet. */
     needsBirthDate: (_, params: Eligibility) => params.birth_date === null,
     /** Issue 32: a date the form may send (the server also refuses one in the future). */
@@ -358,6 +407,11 @@ export const athleteStepsMachine = setup({
                 description: "§4, issue 32: with a team age rule, 'Next' checks the athlete's eligibility first",
               },
               {
+                guard: and(['hasChosenAthlete', 'teamAsksQuestions']),
+                target: '#athleteSteps.askingQuestions',
+                description: "§4, issue 32: with team questions, 'Next' asks them before the membership check",
+              },
+              {
                 guard: 'hasChosenAthlete',
                 target: '#athleteSteps.checkingMembership',
                 description: "spec §4: 'Next' runs the membership check; enabled once an athlete is chosen",
@@ -408,6 +462,12 @@ export const athleteStepsMachine = setup({
                 description: "§4, issue 32: with a team age rule, a created athlete's eligibility is checked first",
               },
               {
+                guard: 'teamAsksQuestions',
+                target: '#athleteSteps.askingQuestions',
+                actions: { type: 'chooseCreatedAthlete', params: ({ event }) => ({ athlete: event.output }) },
+                description: '§4, issue 32: with team questions, a created athlete is asked them first',
+              },
+              {
                 target: '#athleteSteps.checkingMembership',
                 actions: { type: 'chooseCreatedAthlete', params: ({ event }) => ({ athlete: event.output }) },
                 description: 'spec §4: creating an athlete runs the membership check like choosing one',
@@ -436,6 +496,12 @@ export const athleteStepsMachine = setup({
             src: 'loadEligibility',
             input: ({ context }) => ({ athleteId: chosenAthleteId(context), licenseCode: licenceOf(context) }),
             onDone: [
+              {
+                guard: { type: 'isEligibleAndAsked', params: ({ event }) => event.output },
+                target: '#athleteSteps.askingQuestions',
+                actions: { type: 'rememberEligibility', params: ({ event }) => event.output },
+                description: '§4, issue 32: eligible (or an exception), with team questions: they are asked next',
+              },
               {
                 guard: { type: 'isEligible', params: ({ event }) => event.output },
                 target: '#athleteSteps.checkingMembership',
@@ -490,6 +556,12 @@ export const athleteStepsMachine = setup({
             },
             onDone: [
               {
+                guard: { type: 'isEligibleAndAsked', params: ({ event }) => event.output },
+                target: '#athleteSteps.askingQuestions',
+                actions: { type: 'rememberEligibility', params: ({ event }) => event.output },
+                description: '§4, issue 32: born in the range, with team questions: they are asked next',
+              },
+              {
                 guard: { type: 'isEligible', params: ({ event }) => event.output },
                 target: '#athleteSteps.checkingMembership',
                 actions: { type: 'rememberEligibility', params: ({ event }) => event.output },
@@ -509,6 +581,56 @@ export const athleteStepsMachine = setup({
         },
       },
       on: { BACK: { target: 'athleteList', description: '§4, issue 32: Back from the date of birth, to the list' } },
+    },
+    askingQuestions: {
+      description:
+        "§4, issue 32 point 4: the team's own questions about the accepted athlete (team-questions.machine.ts, " +
+        'loaded when reached), validated by the schema built from them and saved on the athlete, before the ' +
+        'membership check',
+      initial: 'loadingCode',
+      states: {
+        loadingCode: {
+          description: "§4, issue 32: the questions step's code loads (only a team with questions needs it)",
+          tags: ['busy'],
+          invoke: {
+            id: 'questionsCode',
+            src: 'questionsCode',
+            onDone: { target: 'answering' },
+            onError: {
+              target: 'codeFailed',
+              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        codeFailed: {
+          description: 'spec §8 general mapping: the code did not load; the person may try again or go back',
+          on: {
+            RETRY: { target: 'loadingCode' },
+            BACK: { target: '#athleteSteps.athleteList', description: '§4, issue 32: Back, to the list' },
+          },
+        },
+        answering: {
+          description:
+            '§4, issue 32: GET /api/team-questions/athletes/{athlete_id}?license_code= (answers on record ' +
+            'pre-filled), the questions, PUT …/answers; Back returns to the list',
+          invoke: {
+            id: 'questions',
+            src: 'questions',
+            input: ({ context }) => questionsInput(context),
+            onDone: [
+              {
+                guard: { type: 'hasAnswered', params: ({ event }) => event.output },
+                target: '#athleteSteps.checkingMembership',
+                description: '§4, issue 32: the answers are saved on the athlete: on to the membership check',
+              },
+              {
+                target: '#athleteSteps.athleteList',
+                description: '§4, issue 32: Back from the questions, to the list',
+              },
+            ],
+          },
+        },
+      },
     },
     checkingMembership: {
       description: 'spec §4 Register wizard: after an athlete is chosen or created (athlete-membership.machine.ts)',

@@ -1,27 +1,46 @@
 /**
  * Issue 32 point 4, the club's own questions: the step that asks a team's questions about one athlete. A child
- * machine: the athlete steps give it the team's questions once the athlete is chosen and take the answers it ends
- * with (`collect`: no call, the checkout sends them), and /payments' 'Change answers' gives it a membership, whose
- * answers it loads and saves (PUT /api/memberships/{id}/answers) until the season starts.
+ * machine: the athlete steps give it the chosen athlete and the licence (`athlete`), whose team's questions and
+ * answers on record it loads (GET /api/team-questions/athletes/{id}?license_code=) and saves (PUT …/answers) before
+ * the membership check, so the checkout finds them; /payments' 'Change answers' gives it a membership, whose answers
+ * it loads and saves (PUT /api/memberships/{id}/answers) until the season starts. Given questions and neither, it
+ * only collects the answers (its output).
  *
  * The answers are validated with the schema built from the questions (src/domain/team-questions.ts), the one the
  * server validates them with: Continue with an answer missing or wrong shows each field's error and stays.
  */
 import { assign, setup } from 'xstate';
 import { ApiError, errorText } from '../api/errors';
-import { getMembershipAnswers, type MembershipAnswers, putMembershipAnswers } from '../api/team-questions';
+import {
+  getAthleteAnswers,
+  getMembershipAnswers,
+  type MembershipAnswers,
+  putAthleteAnswers,
+  putMembershipAnswers,
+} from '../api/team-questions';
 import { areAnswersValid, initialAnswers, type TeamAnswers, type TeamQuestion } from '../domain/team-questions';
 import { apiCall } from './settle-unless-aborted';
 
 export interface TeamQuestionsInput {
   athleteName: string;
   teamName: string;
-  /** /payments: the membership whose answers are loaded and saved; null in the athlete steps (answers collected). */
+  /** /payments: the membership whose answers are loaded and saved; null in the athlete steps. */
   membershipId: number | null;
-  /** The athlete steps: the team's questions and any answers given before (Back, then Continue again). */
+  /** The athlete steps: the chosen athlete and the licence, whose team's questions and answers are loaded and saved. */
+  athlete?: AthleteOfLicence | null;
+  /** Questions given (neither a membership nor an athlete: the answers are only collected) and answers given before. */
   questions?: readonly TeamQuestion[];
   answers?: TeamAnswers;
 }
+
+/** An athlete registering with a team licence (the athlete steps). */
+export interface AthleteOfLicence {
+  athleteId: number;
+  licenseCode: string;
+}
+
+/** Where the answers live: a membership's (/payments) or an athlete's for a licence's team (the athlete steps). */
+export type AnswersHome = { membershipId: number } | AthleteOfLicence;
 
 export type TeamQuestionsOutput = { result: 'done'; answers: TeamAnswers } | { result: 'back' };
 
@@ -29,6 +48,7 @@ export interface TeamQuestionsContext {
   athleteName: string;
   teamName: string;
   membershipId: number | null;
+  athlete: AthleteOfLicence | null;
   questions: readonly TeamQuestion[];
   answers: TeamAnswers;
   /** Set by a refused Continue: every field then shows its error. */
@@ -57,6 +77,19 @@ function answerMessages(error: unknown): Record<string, string> {
   return out;
 }
 
+function homeOf(context: TeamQuestionsContext): AnswersHome {
+  if (context.membershipId !== null) return { membershipId: context.membershipId };
+  if (context.athlete !== null) return context.athlete;
+  throw new Error('The questions step loads or saves answers it has no home for.');
+}
+
+/** The athlete steps' answer as the step keeps it: answers given there can always be changed. */
+const asChangeable = (answer: { questions: TeamQuestion[]; answers: TeamAnswers }): MembershipAnswers => ({
+  questions: answer.questions,
+  answers: answer.answers,
+  changeable: true,
+});
+
 export const teamQuestionsMachine = setup({
   types: {
     context: {} as TeamQuestionsContext,
@@ -66,19 +99,25 @@ export const teamQuestionsMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadAnswers: apiCall<MembershipAnswers, { membershipId: number }>(({ membershipId }, signal) =>
-      getMembershipAnswers(membershipId, { signal }),
+    loadAnswers: apiCall<MembershipAnswers, AnswersHome>(async (home, signal) =>
+      'membershipId' in home
+        ? getMembershipAnswers(home.membershipId, { signal })
+        : asChangeable(await getAthleteAnswers(home.athleteId, home.licenseCode, { signal })),
     ),
-    saveAnswers: apiCall<MembershipAnswers, { membershipId: number; answers: TeamAnswers }>(
-      ({ membershipId, answers }) => putMembershipAnswers(membershipId, answers),
+    saveAnswers: apiCall<MembershipAnswers, { home: AnswersHome; answers: TeamAnswers }>(async ({ home, answers }) =>
+      'membershipId' in home
+        ? putMembershipAnswers(home.membershipId, answers)
+        : asChangeable(await putAthleteAnswers(home.athleteId, { license_code: home.licenseCode, answers })),
     ),
   },
   guards: {
-    hasMembership: ({ context }) => context.membershipId !== null,
+    /** The answers live somewhere (a membership, or an athlete for a licence): loaded first, saved on Continue. */
+    hasHome: ({ context }) => context.membershipId !== null || context.athlete !== null,
     isChangeable: (_, params: MembershipAnswers) => params.changeable,
     areAnswersValid: ({ context }) => areAnswersValid(context.questions, context.answers),
     areAnswersValidToSave: ({ context }) =>
-      context.membershipId !== null && areAnswersValid(context.questions, context.answers),
+      (context.membershipId !== null || context.athlete !== null) &&
+      areAnswersValid(context.questions, context.answers),
     hasAnswerErrors: (_, params: { error: unknown }) => Object.keys(answerMessages(params.error)).length > 0,
   },
   actions: {
@@ -114,6 +153,7 @@ export const teamQuestionsMachine = setup({
     athleteName: input.athleteName,
     teamName: input.teamName,
     membershipId: input.membershipId,
+    athlete: input.athlete ?? null,
     questions: input.questions ?? [],
     answers: initialAnswers(input.questions ?? [], input.answers),
     showErrors: false,
@@ -126,18 +166,18 @@ export const teamQuestionsMachine = setup({
   states: {
     start: {
       description:
-        '§4 athlete steps (issue 32): from /payments (a membership) load its answers; in the athlete steps: ask at once.',
-      always: [{ guard: 'hasMembership', target: 'loading' }, { target: 'editing' }],
+        '§4 athlete steps (issue 32): a membership (/payments) or an athlete for a licence (the athlete steps): load the answers; questions given: ask at once.',
+      always: [{ guard: 'hasHome', target: 'loading' }, { target: 'editing' }],
     },
     loading: {
       description:
-        "§7 calls (issue 32): GET /api/memberships/{id}/answers, the team's questions, the answers, whether they can change.",
+        "§7 calls (issue 32): GET /api/memberships/{id}/answers or /api/team-questions/athletes/{id}?license_code=, the team's questions, the answers on record, whether they can change.",
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
         id: 'loadAnswers',
         src: 'loadAnswers',
-        input: ({ context }) => ({ membershipId: context.membershipId ?? 0 }),
+        input: ({ context }) => homeOf(context),
         onDone: [
           {
             guard: { type: 'isChangeable', params: ({ event }) => event.output },
@@ -175,13 +215,13 @@ export const teamQuestionsMachine = setup({
     },
     saving: {
       description:
-        '§7 calls (issue 32): PUT /api/memberships/{id}/answers; the server checks them with the same schema (422 per answer).',
+        '§7 calls (issue 32): PUT /api/memberships/{id}/answers or /api/team-questions/athletes/{id}/answers; the server checks them with the same schema (422 per answer).',
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
         id: 'saveAnswers',
         src: 'saveAnswers',
-        input: ({ context }) => ({ membershipId: context.membershipId ?? 0, answers: context.answers }),
+        input: ({ context }) => ({ home: homeOf(context), answers: context.answers }),
         onDone: { target: 'done', actions: 'finish' },
         onError: [
           {
@@ -194,7 +234,7 @@ export const teamQuestionsMachine = setup({
       },
     },
     done: {
-      description: '§4 athlete steps (issue 32): the answers, valid (and saved from /payments), are the output.',
+      description: '§4 athlete steps (issue 32): the answers, valid (and saved where they live), are the output.',
       type: 'final',
     },
     back: { description: '§4 athlete steps (issue 32): back without answers.', type: 'final' },

@@ -136,8 +136,11 @@ export async function requireEligible(
   throw new NotEligibleError({ athlete: displayName(athlete.name ?? ''), team: team.teamName, range: team.range });
 }
 
-/** The athlete as the family's eligibility calls see them: one of the caller's household athletes (else 404). */
-async function householdAthlete(db: Db, caller: { id: number; kind: string }, athleteId: number) {
+/**
+ * The athlete as the family's eligibility calls (and the athlete steps' questions, services/team-questions.ts) see
+ * them: one of the caller's household athletes (else 404).
+ */
+export async function householdAthlete(db: Db, caller: { id: number; kind: string }, athleteId: number) {
   const own = caller.kind === 'athlete' ? [caller.id] : await householdAthleteIds(db, caller);
   if (!own.includes(athleteId)) throw notFound(text('eligibility.athleteNotFound'));
   const [athlete] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, athleteId));
@@ -169,7 +172,7 @@ async function eligibilityJson(db: Db, athleteId: number, teamId: number): Promi
 }
 
 /** The team of a team licence by code (404 otherwise). */
-async function teamOfLicence(db: Db, code: string): Promise<number> {
+export async function teamOfLicence(db: Db, code: string): Promise<number> {
   const licence = await findLicence(db, code);
   if (!licence || licence.teamId === null) throw notFound(text('eligibility.licenceNotFound'));
   return licence.teamId;

@@ -3,6 +3,7 @@ import { type AthleteStepsActorRef, athleteStepsScreen } from '../../machines/at
 import { AthleteListStep } from './athlete-list-step';
 import { CreateAthleteStep } from './create-athlete-step';
 import { LazyBirthDateStep } from './eligibility-lazy';
+import { LazyQuestionsStep } from './questions-lazy';
 
 /**
  * The athlete steps of both wizards (athlete-steps.machine.ts, the child `athleteSteps` of login and register): the
@@ -14,5 +15,6 @@ export function AthleteStepsView({ actorRef }: { actorRef: AthleteStepsActorRef 
   if (screen === 'athleteList') return <AthleteListStep actorRef={actorRef} />;
   if (screen === 'createAthlete') return <CreateAthleteStep actorRef={actorRef} />;
   if (screen === 'birthDate') return <LazyBirthDateStep actorRef={actorRef} />;
+  if (screen === 'questions') return <LazyQuestionsStep actorRef={actorRef} />;
   return null;
 }
