@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","athletes","card","common","contact","dashboard","document","documents","eligibility","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","season","signedWaiver","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","athletes","billing","card","common","contact","dashboard","document","documents","eligibility","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","season","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -305,6 +305,34 @@ export interface MessageParams {
   "athletes.phoneOptional": Record<string, never>;
   "athletes.createAccount": Record<string, never>;
   "athletes.error": Record<string, never>;
+  "billing.heading": Record<string, never>;
+  "billing.navLink": Record<string, never>;
+  "billing.noOrganization": Record<string, never>;
+  "billing.loading": Record<string, never>;
+  "billing.refreshing": Record<string, never>;
+  "billing.intro": { organization: string | number; date: string | number };
+  "billing.dayLabel": Record<string, never>;
+  "billing.show": Record<string, never>;
+  "billing.figuresCaption": { date: string | number };
+  "billing.outcome": Record<string, never>;
+  "billing.count": Record<string, never>;
+  "billing.amount": Record<string, never>;
+  "billing.due": Record<string, never>;
+  "billing.collected": Record<string, never>;
+  "billing.declined": Record<string, never>;
+  "billing.retrying": Record<string, never>;
+  "billing.failed": Record<string, never>;
+  "billing.scheduled": Record<string, never>;
+  "billing.failures": Record<string, never>;
+  "billing.noFailures": Record<string, never>;
+  "billing.athlete": Record<string, never>;
+  "billing.team": Record<string, never>;
+  "billing.status": Record<string, never>;
+  "billing.reason": Record<string, never>;
+  "billing.retryOn": { date: string | number };
+  "billing.failedForGood": Record<string, never>;
+  "billing.export": Record<string, never>;
+  "billing.backToConsole": Record<string, never>;
   "card.details": Record<string, never>;
   "card.testMode": Record<string, never>;
   "card.number": Record<string, never>;

@@ -33,6 +33,8 @@ export type AdminHomeView =
       securityHref: string | null;
       /** Issue 32 point 2: the documents queue (owners, registrars). */
       documentsHref: string | null;
+      /** Issue 33 point 4: the 'Billing' page (owners, registrars: who may read money somewhere). */
+      billingHref: string | null;
       /** Organizations that require a second factor the staff member has not turned on (money is refused there). */
       twoFactorNeededIn: string[];
     }
@@ -64,6 +66,7 @@ export function adminHomeView(snapshot: AdminHomeSnapshot): AdminHomeView {
     securityHref: security ? '/admin/security' : null,
     /** Issue 32 point 2: the documents queue, for owners and registrars. */
     documentsHref: staffCanAnywhere(staff.organizations, 'verify_documents') ? '/admin/documents' : null,
+    billingHref: staffCanAnywhere(staff.organizations, 'read_money') ? '/admin/billing' : null,
     twoFactorNeededIn: staff.two_factor_enabled
       ? []
       : staff.organizations

@@ -6,4 +6,4 @@ import { withTexts } from './page-texts';
 export const adminHomeRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: '/admin',
-}).lazy(withTexts(['admin', 'documents', 'season'], () => import('./admin-home.page').then((m) => m.Route)));
+}).lazy(withTexts(['admin', 'documents', 'season', 'billing'], () => import('./admin-home.page').then((m) => m.Route)));

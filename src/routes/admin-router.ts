@@ -1,5 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { adminLayoutRoute } from './_admin.route';
+import { adminBillingRoute } from './admin-billing.route';
 import { adminDocumentsRoute } from './admin-documents.route';
 import { adminDraftRoute } from './admin-draft.route';
 import { adminHomeRoute } from './admin-home.route';
@@ -27,6 +28,7 @@ export const adminRouteTree = adminRootRoute.addChildren([
     adminDraftRoute,
     adminSecurityRoute,
     adminDocumentsRoute,
+    adminBillingRoute,
   ]),
 ]);
 

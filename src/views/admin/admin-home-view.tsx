@@ -40,6 +40,11 @@ export function AdminHomeView({
               {t('admin.securityLinkAfter')}
             </p>
           )}
+          {view.billingHref !== null && (
+            <p>
+              <Link to="/admin/billing">{t('billing.navLink')}</Link>
+            </p>
+          )}
           {view.documentsHref !== null && (
             <p>
               <Link to="/admin/documents">{t('documents.navLink')}</Link>
