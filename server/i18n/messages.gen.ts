@@ -434,6 +434,7 @@ export interface MessageParams {
   "form.appFeeRequired": Record<string, never>;
   "form.depositTooBig": Record<string, never>;
   "form.planMonthsInvalid": Record<string, never>;
+  "form.requiredDocumentsInvalid": Record<string, never>;
   "form.draftTeamRequired": Record<string, never>;
   "form.secondPercentRequired": Record<string, never>;
   "form.furtherPercentRequired": Record<string, never>;

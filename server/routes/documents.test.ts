@@ -282,8 +282,35 @@ describe("the owner sets a team's documents in the team form", () => {
         token: owner,
         body: { ...body, required_documents: bad },
       });
-      expectError(refused, 422);
+      const error = expectError(refused, 422);
+      expect(error.messages.required_documents ?? error.messages['required_documents.0']).toBeDefined();
     }
+    // The refusal's text is the team form's, in the request's language.
+    const tooMany = { ...body, required_documents: ['a', 'b', 'c', 'd', 'e', 'f'] };
+    const english = expectError(
+      await t.call('PUT', `/api/admin/teams/${sharks}`, { token: owner, body: tooMany }),
+      422,
+    );
+    expect(english.messages.required_documents).toEqual([
+      'Name at most 5 documents, each once.',
+    ]);
+    const spanish = expectError(
+      await t.call('PUT', `/api/admin/teams/${sharks}`, {
+        token: owner,
+        body: tooMany,
+        headers: { 'Accept-Language': 'es' },
+      }),
+      422,
+    );
+    expect(spanish.messages.required_documents).toEqual([
+      'Indique como máximo 5 documentos, cada uno una sola vez.',
+    ]);
+    // An empty list removes them: the team requires nothing any more.
+    const none = await t.call('PUT', `/api/admin/teams/${sharks}`, {
+      token: owner,
+      body: { ...body, required_documents: [] },
+    });
+    expect(none.body).toMatchObject({ team: { required_documents: [] } });
     // A registrar reads the set-up but does not edit it.
     const registrar = await staffToken(LAKESIDE_REGISTRAR);
     expectError(

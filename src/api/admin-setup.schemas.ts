@@ -41,6 +41,8 @@ export const adminSetupTeamSchema = z.object({
   licences: z.array(adminLicenceSchema),
   /** Issue 32: the team's age rule, only when it has one (./eligibility.schemas.ts). */
   age_rule: z.optional(ageRuleSchema),
+  /** Issue 32 point 2: the documents every membership of the team provides (an older server does not send them). */
+  required_documents: z.optional(z.array(z.string())),
 });
 export type AdminSetupTeam = z.infer<typeof adminSetupTeamSchema>;
 

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","athletes","card","common","contact","dashboard","document","documents","eligibility","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","signedWaiver","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","athletes","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -335,6 +335,11 @@ export interface MessageParams {
   "card.invalidExpiryMonth": Record<string, never>;
   "card.invalidCvc": Record<string, never>;
   "card.authenticationFailed": Record<string, never>;
+  "clubDocuments.legend": Record<string, never>;
+  "clubDocuments.proofOfAge": Record<string, never>;
+  "clubDocuments.otherLabel": Record<string, never>;
+  "clubDocuments.otherHint": Record<string, never>;
+  "clubDocuments.fact": Record<string, never>;
   "common.languageName": Record<string, never>;
   "common.intlLocale": Record<string, never>;
   "common.languageLabel": Record<string, never>;
@@ -562,6 +567,7 @@ export interface MessageParams {
   "form.appFeeRequired": Record<string, never>;
   "form.depositTooBig": Record<string, never>;
   "form.planMonthsInvalid": Record<string, never>;
+  "form.requiredDocumentsInvalid": Record<string, never>;
   "form.draftTeamRequired": Record<string, never>;
   "form.secondPercentRequired": Record<string, never>;
   "form.furtherPercentRequired": Record<string, never>;

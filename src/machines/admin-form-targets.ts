@@ -232,6 +232,9 @@ const TEAM_FIELDS = [
   'age_min',
   'age_max',
   'had_age_rule',
+  // Issue 32 point 2: the documents, one per line (`had_documents`: the team required some as the form opened).
+  'required_documents',
+  'had_documents',
 ];
 
 const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {

@@ -58,6 +58,8 @@ export interface SetupTeamRow {
   values: AdminTeamValues;
   /** Issue 32: the birth dates the team's age rule allows (`YYYY-MM-DD`), or null when it has none. */
   ageRule: BirthDateRange | null;
+  /** Issue 32 point 2: the documents the team requires of every membership. */
+  documents: readonly string[];
 }
 
 export interface SetupSeasonRow {
@@ -268,6 +270,8 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
         values: teamValuesOf(team),
         // Issue 32: the team's age rule as the birth dates it allows, or null.
         ageRule: team.age_rule === undefined ? null : { from: team.age_rule.born_from, to: team.age_rule.born_to },
+        // Issue 32 point 2: the documents every membership provides (none: the page shows nothing more).
+        documents: team.required_documents ?? [],
       })),
     })),
     coachLicences: coach_licences.map(licenceRow),

@@ -193,6 +193,12 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                       </dd>
                     </>
                   )}
+                  {team.documents.length > 0 && (
+                    <>
+                      <dt>{t('clubDocuments.fact')}</dt>
+                      <dd>{team.documents.join(', ')}</dd>
+                    </>
+                  )}
                 </dl>
                 {team.ageRule !== null &&
                   view.canGrantExceptions &&

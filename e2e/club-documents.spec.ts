@@ -1,0 +1,84 @@
+/**
+ * Issue 32, the console's surfaces for documents and age exceptions, on a server of its own (the journeys change
+ * Lakeside's 12U Sharks): the owner (docs/fixtures.md "Staff") names the documents 12U Sharks requires in the team
+ * form ('Proof of age' and a document named by the club), and a list the shared schema refuses shows its error tied
+ * to the field. axe at 375 and 1280 px on each new screen.
+ */
+import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { expect, type Page, test } from './support/fixtures';
+import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { FIXTURE_PASSWORD } from './support/session';
+
+const OWNER = 'owner@lakeside.example';
+
+let server: IsolatedServer;
+
+test.beforeAll(async () => {
+  server = await startIsolatedServer();
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+async function checkAxe(page: Page, label: string) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expectNoSeriousA11yViolations(page, `${label} at ${viewport.width} px`);
+  }
+}
+
+/** Logs a Lakeside staff member in and opens the console's home. */
+async function staffHome(page: Page, email: string) {
+  await page.goto(`${server.baseURL}/admin/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Club console' })).toBeVisible();
+}
+
+async function openSetup(page: Page) {
+  await page
+    .getByRole('link', { name: /Season set-up/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Season set-up/ })).toBeFocused();
+}
+
+test.describe
+  .serial("the console's documents and exceptions (issue 32)", () => {
+    test('the owner names the documents a team requires in the team form', async ({ page }) => {
+      await staffHome(page, OWNER);
+      await openSetup(page);
+      const sharks = page.getByRole('region', { name: '12U Sharks' });
+      await expect(sharks.getByText('Proof of age')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Change team 12U Sharks' }).click();
+      await expect(page.getByRole('heading', { name: 'Change 12U Sharks' })).toBeFocused();
+      const documents = page.getByRole('group', { name: 'Documents required' });
+      await expect(documents.getByRole('checkbox', { name: 'Proof of age' })).toBeChecked();
+      const others = documents.getByLabel('Other documents the club requires');
+      await expect(others).toHaveValue('');
+
+      // Six documents are more than a team may require: the error is tied to the field and the group.
+      await others.fill('A\nB\nC\nD\nE');
+      await page.getByRole('button', { name: 'Save' }).click();
+      const message = 'Name at most 5 documents, each once.';
+      await expect(others).toHaveAccessibleDescription(new RegExp(message.replaceAll('.', '\\.')));
+      await expect(others).toHaveAttribute('aria-invalid', 'true');
+      await checkAxe(page, 'the team form with its documents refused');
+
+      await others.fill('Medical form');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Team saved.' })).toBeVisible();
+      await expect(sharks.getByText('Proof of age, Medical form')).toBeVisible();
+
+      // Reopened, the form shows them; unticking 'Proof of age' leaves the club's own.
+      await page.getByRole('button', { name: 'Change team 12U Sharks' }).click();
+      await expect(documents.getByLabel('Other documents the club requires')).toHaveValue('Medical form');
+      await documents.getByRole('checkbox', { name: 'Proof of age' }).uncheck();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Team saved.' })).toBeVisible();
+      await expect(sharks.getByText('Medical form', { exact: true })).toBeVisible();
+      await checkAxe(page, 'the set-up page with the documents');
+    });
+  });
