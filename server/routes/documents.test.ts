@@ -291,9 +291,7 @@ describe("the owner sets a team's documents in the team form", () => {
       await t.call('PUT', `/api/admin/teams/${sharks}`, { token: owner, body: tooMany }),
       422,
     );
-    expect(english.messages.required_documents).toEqual([
-      'Name at most 5 documents, each once.',
-    ]);
+    expect(english.messages.required_documents).toEqual(['Name at most 5 documents, each once.']);
     const spanish = expectError(
       await t.call('PUT', `/api/admin/teams/${sharks}`, {
         token: owner,
@@ -302,9 +300,7 @@ describe("the owner sets a team's documents in the team form", () => {
       }),
       422,
     );
-    expect(spanish.messages.required_documents).toEqual([
-      'Indique como máximo 5 documentos, cada uno una sola vez.',
-    ]);
+    expect(spanish.messages.required_documents).toEqual(['Indique como máximo 5 documentos, cada uno una sola vez.']);
     // An empty list removes them: the team requires nothing any more.
     const none = await t.call('PUT', `/api/admin/teams/${sharks}`, {
       token: owner,
