@@ -81,4 +81,22 @@ test.describe
       await expect(sharks.getByText('Medical form', { exact: true })).toBeVisible();
       await checkAxe(page, 'the set-up page with the documents');
     });
+
+    test("the owner has approved documents' files deleted (audited by the server)", async ({ page }) => {
+      await staffHome(page, OWNER);
+      await openSetup(page);
+      await expect(page.getByText('Files are kept after approval.')).toBeVisible();
+      await page.getByRole('button', { name: 'Change the documents setting' }).click();
+      await expect(page.getByRole('heading', { name: 'Change the documents setting' })).toBeFocused();
+      const box = page.getByRole('checkbox', { name: 'Delete each document’s file once it is approved' });
+      await expect(box).not.toBeChecked();
+      await expect(box).toHaveAccessibleDescription(/Who approved it and when are kept\./);
+      await box.check();
+      await checkAxe(page, 'the documents setting');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Documents setting saved.' })).toBeVisible();
+      await expect(
+        page.getByText('Each file is deleted once it is approved (who approved it and when are kept).'),
+      ).toBeVisible();
+    });
   });

@@ -413,6 +413,55 @@ describe('the console verifies', () => {
     expect(mail?.subject).toBe('Your document for Sam Rivera needs another look');
   });
 
+  it("the console's setting: the set-up answers it, a change is audited, a malformed body is refused", async () => {
+    const owner = await staffToken(STAFF.otherOwner);
+    const setupOf = async () =>
+      (
+        (await t.call('GET', `/api/admin/organizations/${lakeside}/setup`, { token: owner })).body as {
+          organization: { delete_documents_after_approval?: boolean };
+        }
+      ).organization.delete_documents_after_approval;
+    expect(await setupOf()).toBe(false);
+    for (const bad of [{}, { delete_after_approval: 'yes' }, { delete_after_approval: null }]) {
+      expectError(
+        await t.call('PUT', `/api/admin/organizations/${lakeside}/documents-setting`, { token: owner, body: bad }),
+        422,
+      );
+    }
+    expectError(
+      await t.call('PUT', `/api/admin/organizations/${lakeside}/documents-setting`, {
+        token: owner,
+        rawBody: '{"delete_after_approval":',
+      }),
+      400,
+    );
+    // Another organization's owner is refused (registrars: the next test).
+    expectError(
+      await t.call('PUT', `/api/admin/organizations/${lakeside}/documents-setting`, {
+        token: await staffToken(STAFF.owner),
+        body: { delete_after_approval: true },
+      }),
+      404,
+    );
+    const set = await t.call('PUT', `/api/admin/organizations/${lakeside}/documents-setting`, {
+      token: owner,
+      body: { delete_after_approval: true },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(await setupOf()).toBe(true);
+    const [audit] = await t.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.action, 'document_setting'))
+      .orderBy(desc(staffAuditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      before: { delete_after_approval: false },
+      after: { delete_after_approval: true },
+      membershipId: null,
+    });
+  });
+
   it("deletes the file once approved when the organization's setting says so, keeping who and when", async () => {
     const owner = await staffToken(STAFF.otherOwner);
     const registrar = await staffToken(LAKESIDE_REGISTRAR);

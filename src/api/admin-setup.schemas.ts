@@ -62,6 +62,8 @@ export const adminOrganizationSchema = z.object({
   /** Issue 31 point 4: the waiver's Spanish text (null: none); an older server may not send it. */
   waiver_es: z.optional(z.nullable(z.string())),
   household_discount: z.nullable(z.object({ second_percent: whole, further_percent: whole })),
+  /** Issue 32 point 2: approved documents' files are deleted (the set-up's answer only). */
+  delete_documents_after_approval: z.optional(z.boolean()),
 });
 export type AdminOrganization = z.infer<typeof adminOrganizationSchema>;
 

@@ -340,6 +340,13 @@ export interface MessageParams {
   "clubDocuments.otherLabel": Record<string, never>;
   "clubDocuments.otherHint": Record<string, never>;
   "clubDocuments.fact": Record<string, never>;
+  "clubDocuments.settingHeading": Record<string, never>;
+  "clubDocuments.settingDelete": Record<string, never>;
+  "clubDocuments.settingKeep": Record<string, never>;
+  "clubDocuments.settingChange": Record<string, never>;
+  "clubDocuments.settingLabel": Record<string, never>;
+  "clubDocuments.settingHint": Record<string, never>;
+  "clubDocuments.settingSaved": Record<string, never>;
   "common.languageName": Record<string, never>;
   "common.intlLocale": Record<string, never>;
   "common.languageLabel": Record<string, never>;

@@ -8,6 +8,7 @@ import {
   EMPTY_ADMIN_DISCOUNT_CODE,
   toAdminDiscountCodeBody,
 } from './admin-discount-code';
+import { adminDocumentsSettingFormSchema } from './admin-documents-setting';
 import { adminDraftBodySchema, toAdminDraftBody } from './admin-draft';
 import {
   AMOUNT_INVALID,
@@ -15,6 +16,7 @@ import {
   centsToDollarsText,
   DATE_INVALID,
   dollarsTextToCents,
+  SELECTION_INVALID,
   WHOLE_CENTS,
 } from './admin-fields';
 import {
@@ -251,6 +253,20 @@ describe("the team form's documents (issue 32 point 2)", () => {
     expect(teamValuesOf({ ...saved, required_documents: ['Proof of age', 'Medical form'] })).toMatchObject({
       required_documents: 'Proof of age\nMedical form',
       had_documents: 'true',
+    });
+  });
+});
+
+describe("the organization's documents setting (issue 32 point 2)", () => {
+  it("sends the box as a boolean and refuses anything but 'true' or 'false'", () => {
+    expect(adminDocumentsSettingFormSchema.parse({ delete_after_approval: 'true' })).toEqual({
+      delete_after_approval: true,
+    });
+    expect(adminDocumentsSettingFormSchema.parse({ delete_after_approval: 'false' })).toEqual({
+      delete_after_approval: false,
+    });
+    expect(formErrors(adminDocumentsSettingFormSchema, { delete_after_approval: '' })).toEqual({
+      delete_after_approval: SELECTION_INVALID,
     });
   });
 });

@@ -3,6 +3,10 @@ import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef 
 import { formatDisplayDate } from '../../domain/dates';
 import { AGE_RULE_PRESETS, type AgeRulePreset } from '../../domain/eligibility';
 import { adminDiscountCodeFormSchema, EMPTY_ADMIN_DISCOUNT_CODE } from '../../domain/forms/admin-discount-code';
+import {
+  type AdminDocumentsSettingValues,
+  adminDocumentsSettingFormSchema,
+} from '../../domain/forms/admin-documents-setting';
 import { adminNewDraftFormSchema, EMPTY_ADMIN_NEW_DRAFT } from '../../domain/forms/admin-draft';
 import { adminExceptionFormSchema, EMPTY_ADMIN_EXCEPTION } from '../../domain/forms/admin-eligibility-exception';
 import {
@@ -537,6 +541,50 @@ export function SettingsForm({ actorRef, onCancel, initial }: FormProps & { init
         inputMode="numeric"
         {...bound(form, 'further_percent', error(form, 'further_percent'), actorRef)}
       />
+    </SetupForm>
+  );
+}
+
+/**
+ * Issue 32 point 2: the organization's documents setting (owners): delete each document's file once it is approved.
+ * The server audits the change.
+ */
+export function DocumentsSettingForm({
+  actorRef,
+  onCancel,
+  initial,
+}: FormProps & { initial: AdminDocumentsSettingValues }) {
+  const t = useT();
+  const form = useForm(initial, adminDocumentsSettingFormSchema);
+  const error = useFieldError(actorRef)(form, 'delete_after_approval');
+  const hintId = 'documents-setting-hint';
+  const errorId = 'documents-setting-error';
+  return (
+    <SetupForm actorRef={actorRef} form={form} title={t('clubDocuments.settingChange')} onCancel={onCancel}>
+      <div className="field">
+        <label>
+          <input
+            type="checkbox"
+            name="delete_after_approval"
+            checked={form.values.delete_after_approval === 'true'}
+            onChange={(event) => {
+              form.set('delete_after_approval', event.target.checked ? 'true' : 'false');
+              actorRef.send({ type: 'EDIT' });
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+          />{' '}
+          {t('clubDocuments.settingLabel')}
+        </label>
+        <p id={hintId} className="field-hint">
+          {t('clubDocuments.settingHint')}
+        </p>
+        {error && (
+          <p id={errorId} className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
     </SetupForm>
   );
 }

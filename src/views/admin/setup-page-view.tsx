@@ -24,6 +24,7 @@ import { AdminPage } from './admin-page';
 import {
   CoachLicenceForm,
   DiscountCodeForm,
+  DocumentsSettingForm,
   ExceptionForm,
   LicenceForm,
   NewDraftForm,
@@ -328,6 +329,20 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
               }}
             />
           ))}
+          <h3 id="setup-documents-setting">{t('clubDocuments.settingHeading')}</h3>
+          <p>{view.deleteDocumentsAfterApproval ? t('clubDocuments.settingDelete') : t('clubDocuments.settingKeep')}</p>
+          {slot(
+            { form: 'documentsSetting', organizationId: view.organizationId },
+            t('clubDocuments.settingChange'),
+            (form) => (
+              <DocumentsSettingForm
+                actorRef={form}
+                onCancel={close}
+                initial={{ delete_after_approval: view.deleteDocumentsAfterApproval ? 'true' : 'false' }}
+              />
+            ),
+            'button button--secondary',
+          )}
         </section>
       )}
 
