@@ -7,7 +7,7 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { expect, type Page, test } from './support/fixtures';
 import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
-import { FIXTURE_PASSWORD } from './support/session';
+import { FIXTURE_PASSWORD, WEBSITE } from './support/session';
 
 const OWNER = 'owner@lakeside.example';
 
@@ -98,5 +98,50 @@ test.describe
       await expect(
         page.getByText('Each file is deleted once it is approved (who approved it and when are kept).'),
       ).toBeVisible();
+    });
+
+    test('the family downloads its signed waiver from /payments (Your files)', async ({ page, request }) => {
+      const api = (path: string) => `${server.baseURL}${path}`;
+      const login = async (email: string) => {
+        const response = await request.post(api('/api/auth/login'), {
+          data: { email, password: FIXTURE_PASSWORD },
+          headers: WEBSITE,
+        });
+        expect(response.ok(), `login of ${email}`).toBe(true);
+        return (await response.json()) as { token: string };
+      };
+      // Sam registers for 12U Tigers (Northside: a waiver) with a full discount: the agreement is on record.
+      const parent = await login('parent@example.com');
+      await request.post(api('/api/user/latest-license'), {
+        headers: { ...WEBSITE, Authorization: `Bearer ${parent.token}` },
+        data: { license_code: 'TIGERS-2027' },
+      });
+      const sam = await login('samrivera');
+      const headers = { ...WEBSITE, Authorization: `Bearer ${sam.token}` };
+      expect(
+        (
+          await request.post(api('/api/subscribe/claim-license'), { headers, data: { license_code: 'TIGERS-2027' } })
+        ).ok(),
+      ).toBe(true);
+      const licence = (await (
+        await request.get(api('/api/registration-link/info/TIGERS-2027'), { headers })
+      ).json()) as { team_id: number };
+      const paid = await request.post(api('/api/memberships/checkout'), {
+        headers,
+        data: { payment_plan_month: 0, team_id: licence.team_id, discount_code: 'FULLRIDE' },
+      });
+      expect(paid.ok(), await paid.text()).toBe(true);
+
+      await page.goto(`${server.baseURL}/no-such-page`);
+      await page.evaluate((stored) => localStorage.setItem('diamond.currentUser', JSON.stringify(stored)), parent);
+      await page.goto(`${server.baseURL}/payments`);
+      const files = page.getByRole('region', { name: 'Your files' });
+      const link = files.getByRole('button', { name: 'Download the signed waiver (PDF) for Sam Rivera, 12U Tigers' });
+      await expect(link).toBeVisible();
+      await checkAxe(page, "/payments' files");
+      const download = page.waitForEvent('download');
+      await link.click();
+      expect((await download).suggestedFilename()).toMatch(/^waiver-\d+-v1\.pdf$/);
+      await expect(files.getByRole('status')).toHaveText('Downloaded.');
     });
   });

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","athletes","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","signedWaiver","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","athletes","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -484,6 +484,15 @@ export interface MessageParams {
   "eligibility.exceptionRow": { athlete: string | number; reason: string | number; staff: string | number; date: string | number };
   "eligibility.exceptionSaved": Record<string, never>;
   "eligibility.ageRuleFact": Record<string, never>;
+  "familyFiles.heading": Record<string, never>;
+  "familyFiles.intro": Record<string, never>;
+  "familyFiles.whose": { athlete: string | number; team: string | number };
+  "familyFiles.waiver": Record<string, never>;
+  "familyFiles.waiverFor": { whose: string | number };
+  "familyFiles.document": { document: string | number };
+  "familyFiles.documentFor": { document: string | number; whose: string | number };
+  "familyFiles.downloading": Record<string, never>;
+  "familyFiles.downloaded": Record<string, never>;
   "form.firstNameRequired": Record<string, never>;
   "form.lastNameRequired": Record<string, never>;
   "form.phoneRequired": Record<string, never>;

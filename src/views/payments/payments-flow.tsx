@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useT } from '../../i18n/use-t';
 import type { FamilyDocumentsActorRef } from '../../machines/family-documents.connect';
+import type { FamilyFilesActorRef } from '../../machines/family-files.connect';
 import { type PaymentsActorRef, paymentsScreenOf } from '../../machines/payments.connect';
 import { Alert } from '../common/alert';
 import { Page } from '../common/page';
@@ -10,16 +11,20 @@ import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { TeamQuestionsStep } from '../questions/team-questions-step';
 import { DocumentsSection } from './documents-section';
+import { FamilyFiles } from './files-section';
 import { MembershipCard } from './membership-card';
 
 /** /payments ("My payments", issue 15 point 3), rendered from the payments machine's state. */
 export function PaymentsFlow({
   actorRef,
   documents,
+  files,
 }: {
   actorRef: PaymentsActorRef;
   /** Issue 32 point 2: the required documents and their uploads, when the page runs that flow. */
   documents?: FamilyDocumentsActorRef;
+  /** Issue 32 points 2 and 3: the signed waivers and uploaded documents to download, when the page runs that flow. */
+  files?: FamilyFilesActorRef;
 }) {
   const t = useT();
   const screen = useSelector(actorRef, paymentsScreenOf, shallowEqual);
@@ -31,6 +36,7 @@ export function PaymentsFlow({
         {screen.failed && <RetryAlert onRetry={() => actorRef.send({ type: 'RETRY' })}>{screen.errorText}</RetryAlert>}
         {screen.empty && <Alert tone="info">{t('payments.none')}</Alert>}
         {screen.loaded && documents && <DocumentsSection actorRef={documents} />}
+        {screen.loaded && files && <FamilyFiles actorRef={files} payments={actorRef} documents={documents} />}
         {screen.answers && <TeamQuestionsStep actorRef={screen.answers} />}
         {screen.loaded &&
           screen.memberships.map((membership) => (
