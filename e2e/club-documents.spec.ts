@@ -1,8 +1,10 @@
 /**
- * Issue 32, the console's surfaces for documents and age exceptions, on a server of its own (the journeys change
- * Lakeside's 12U Sharks): the owner (docs/fixtures.md "Staff") names the documents 12U Sharks requires in the team
- * form ('Proof of age' and a document named by the club), and a list the shared schema refuses shows its error tied
- * to the field. axe at 375 and 1280 px on each new screen.
+ * Issue 32, the console's and the family's missing surfaces, on a server of its own (the journeys change Lakeside's
+ * 12U Sharks and register Sam for 12U Tigers): the owner (docs/fixtures.md "Staff") names the documents 12U Sharks
+ * requires in the team form ('Proof of age' and a document named by the club; a list the shared schema refuses shows
+ * its error tied to the field), and has approved documents' files deleted; the family downloads its signed waiver
+ * from /payments ("Your files"); the registrar grants an exception and lists the team's exceptions. axe at 375 and
+ * 1280 px on each new screen.
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { expect, type Page, test } from './support/fixtures';
@@ -143,5 +145,33 @@ test.describe
       await link.click();
       expect((await download).suggestedFilename()).toMatch(/^waiver-\d+-v1\.pdf$/);
       await expect(files.getByRole('status')).toHaveText('Downloaded.');
+    });
+
+    test("the registrar grants an exception and lists the team's exceptions", async ({ page }) => {
+      await staffHome(page, 'registrar@lakeside.example');
+      await openSetup(page);
+      // Registrars do not change the organization's settings (owners only).
+      await expect(page.getByRole('button', { name: 'Change the documents setting' })).toHaveCount(0);
+      const sharks = page.getByRole('region', { name: '12U Sharks' });
+      const toggle = sharks.getByRole('button', { name: 'Exceptions granted on 12U Sharks' });
+      await toggle.click();
+      await expect(sharks.getByText('No exceptions granted.')).toBeVisible();
+      await toggle.click();
+
+      await sharks.getByRole('button', { name: /^Grant an exception/ }).click();
+      await page.getByLabel('Athlete’s username').fill('samrivera');
+      await page.getByLabel('Reason').fill('Played 12U last season; approved by the board');
+      await page.getByRole('button', { name: 'Grant', exact: true }).click();
+      await expect(page.getByText('Exception granted.')).toBeVisible();
+
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const table = sharks.getByRole('table', { name: 'Exceptions to the age rule of 12U Sharks' });
+      await expect(table.getByRole('row')).toHaveCount(2);
+      const row = table.getByRole('row').nth(1);
+      await expect(row.getByRole('rowheader')).toHaveText('Sam Rivera (samrivera)');
+      await expect(row.getByRole('cell').nth(0)).toHaveText('Played 12U last season; approved by the board');
+      await expect(row.getByRole('cell').nth(1)).toHaveText('Leo Park');
+      await checkAxe(page, "the team's exceptions");
     });
   });

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","athletes","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","signedWaiver","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","ageExceptions","athletes","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -286,6 +286,17 @@ export interface MessageParams {
   "admin.sendInvitation": Record<string, never>;
   "admin.createDraft": Record<string, never>;
   "admin.startFromTeam": Record<string, never>;
+  "ageExceptions.show": Record<string, never>;
+  "ageExceptions.showFor": { team: string | number };
+  "ageExceptions.loading": Record<string, never>;
+  "ageExceptions.none": Record<string, never>;
+  "ageExceptions.caption": { team: string | number };
+  "ageExceptions.colAthlete": Record<string, never>;
+  "ageExceptions.colReason": Record<string, never>;
+  "ageExceptions.colGrantedBy": Record<string, never>;
+  "ageExceptions.colGrantedAt": Record<string, never>;
+  "ageExceptions.athleteWithUsername": { name: string | number; username: string | number };
+  "ageExceptions.formerStaff": Record<string, never>;
   "athletes.chooseHeading": Record<string, never>;
   "athletes.season": Record<string, never>;
   "athletes.team": Record<string, never>;

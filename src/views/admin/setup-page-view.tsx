@@ -39,6 +39,7 @@ import { TableWrap } from './table-wrap';
 import './setup.css';
 import { formatDisplayDate } from '../../domain/dates';
 import { intlLocale } from '../../i18n/runtime';
+import { TeamExceptions } from './team-exceptions';
 import { TeamQuestionsSection } from './team-questions-section';
 
 /**
@@ -201,6 +202,9 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                     </>
                   )}
                 </dl>
+                {team.ageRule !== null && view.canGrantExceptions && (
+                  <TeamExceptions teamId={team.id} team={team.name} />
+                )}
                 {team.ageRule !== null &&
                   view.canGrantExceptions &&
                   slot(
