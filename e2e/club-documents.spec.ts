@@ -174,4 +174,37 @@ test.describe
       await expect(row.getByRole('cell').nth(1)).toHaveText('Leo Park');
       await checkAxe(page, "the team's exceptions");
     });
+
+    test('the family corrects a date of birth on /payments', async ({ page, request }) => {
+      const login = await request.post(`${server.baseURL}/api/auth/login`, {
+        data: { email: 'parent@example.com', password: FIXTURE_PASSWORD },
+        headers: WEBSITE,
+      });
+      const parent = (await login.json()) as { token: string };
+      const headers = { ...WEBSITE, Authorization: `Bearer ${parent.token}` };
+      const athletes = (await (await request.get(`${server.baseURL}/api/user/athletes`, { headers })).json()) as {
+        user_id: number;
+        name: string;
+      }[];
+      const sam = athletes.find((athlete) => athlete.name === 'Sam Rivera');
+      const given = await request.put(`${server.baseURL}/api/eligibility/athletes/${sam?.user_id}/birth-date`, {
+        headers,
+        data: { birth_date: '2015-05-01', license_code: 'SHARKS-2027' },
+      });
+      expect(given.ok(), await given.text()).toBe(true);
+
+      await page.goto(`${server.baseURL}/no-such-page`);
+      await page.evaluate((stored) => localStorage.setItem('diamond.currentUser', JSON.stringify(stored)), parent);
+      await page.goto(`${server.baseURL}/payments`);
+      const section = page.getByRole('region', { name: 'Dates of birth' });
+      await expect(section.getByText('May 1, 2015')).toBeVisible();
+      await section.getByRole('button', { name: 'Change the date of birth of Sam Rivera' }).click();
+      const field = section.getByLabel('Date of birth of Sam Rivera');
+      await expect(field).toBeFocused();
+      await field.fill('2015-06-30');
+      await checkAxe(page, "/payments' date of birth");
+      await section.getByRole('button', { name: 'Save' }).click();
+      await expect(section.getByRole('status')).toHaveText('Date of birth saved.');
+      await expect(section.getByText('June 30, 2015')).toBeVisible();
+    });
   });

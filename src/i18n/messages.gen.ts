@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","ageExceptions","athletes","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","signedWaiver","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","ageExceptions","athletes","birthDates","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -316,6 +316,18 @@ export interface MessageParams {
   "athletes.phoneOptional": Record<string, never>;
   "athletes.createAccount": Record<string, never>;
   "athletes.error": Record<string, never>;
+  "birthDates.heading": Record<string, never>;
+  "birthDates.intro": Record<string, never>;
+  "birthDates.loading": Record<string, never>;
+  "birthDates.change": Record<string, never>;
+  "birthDates.changeFor": { athlete: string | number };
+  "birthDates.label": { athlete: string | number };
+  "birthDates.save": Record<string, never>;
+  "birthDates.saving": Record<string, never>;
+  "birthDates.cancel": Record<string, never>;
+  "birthDates.saved": Record<string, never>;
+  "birthDates.locked": Record<string, never>;
+  "birthDates.invalid": Record<string, never>;
   "card.details": Record<string, never>;
   "card.testMode": Record<string, never>;
   "card.number": Record<string, never>;

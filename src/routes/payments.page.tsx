@@ -1,5 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
+import { birthDatesMachine } from '../machines/birth-dates.machine';
 import { familyDocumentsMachine } from '../machines/family-documents.machine';
 import { familyFilesMachine } from '../machines/family-files.machine';
 import { type PaymentsExit, paymentsMachine } from '../machines/payments.machine';
@@ -17,7 +18,9 @@ function PaymentsPage() {
   const documents = useActorRef(familyDocumentsMachine);
   // Issue 32 points 2 and 3: the family's signed waivers and uploaded documents, downloaded from here.
   const files = useActorRef(familyFilesMachine);
-  return <PaymentsFlow actorRef={actorRef} documents={documents} files={files} />;
+  // Issue 32: the athletes' dates of birth, corrected from here until a proof of age is approved.
+  const birthDates = useActorRef(birthDatesMachine);
+  return <PaymentsFlow actorRef={actorRef} documents={documents} files={files} birthDates={birthDates} />;
 }
 
 function follow(navigate: NavigateFunction, exit: PaymentsExit): void {
