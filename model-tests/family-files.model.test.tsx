@@ -31,7 +31,7 @@ const uploaded: FamilyDocument = {
 };
 
 const WAIVER = 'Download the signed waiver (PDF) for Sam Rivera, 12U Sharks';
-const DOCUMENT = 'Download the document “Proof of age” for Sam Rivera, 12U Sharks';
+const DOCUMENT = 'Download Proof of age for Sam Rivera, 12U Sharks';
 
 const offline = new ApiError({
   kind: 'network',
@@ -72,7 +72,9 @@ runPaths({
         expect(screen.getByRole('heading', { name: 'Your files' })).toBeTruthy();
         // Only the membership with a signed waiver offers one.
         expect(screen.getAllByRole('button', { name: /signed waiver/ })).toHaveLength(1);
-        expect(screen.getByRole('button', { name: DOCUMENT }).textContent).toBe('Download Proof of age');
+        expect(screen.getByRole('button', { name: DOCUMENT }).textContent).toBe(
+          'Download Proof of age for Sam Rivera, 12U Sharks',
+        );
       },
       downloading: () => {
         expect(screen.getByRole('status').textContent).toBe('Preparing the file…');

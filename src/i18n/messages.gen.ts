@@ -511,11 +511,10 @@ export interface MessageParams {
   "familyFiles.intro": Record<string, never>;
   "familyFiles.whose": { athlete: string | number; team: string | number };
   "familyFiles.waiver": Record<string, never>;
-  "familyFiles.waiverFor": { whose: string | number };
   "familyFiles.document": { document: string | number };
-  "familyFiles.documentFor": { document: string | number; whose: string | number };
   "familyFiles.downloading": Record<string, never>;
   "familyFiles.downloaded": Record<string, never>;
+  "familyFiles.forWhose": { whose: string | number };
   "form.firstNameRequired": Record<string, never>;
   "form.lastNameRequired": Record<string, never>;
   "form.phoneRequired": Record<string, never>;

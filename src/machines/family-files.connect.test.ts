@@ -33,7 +33,7 @@ describe("the family's files (issue 32 points 2 and 3)", () => {
       [
         { kind: 'document', documentId: 5 },
         'Download Proof of age',
-        'Download the document “Proof of age” for Sam Rivera, 12U Sharks',
+        'Download Proof of age for Sam Rivera, 12U Sharks',
       ],
     ]);
   });

@@ -21,7 +21,9 @@ export interface FamilyFileRow {
   file: FamilyFileRef;
   /** The link's visible text. */
   label: string;
-  /** Its accessible name: what the file is and whose. */
+  /** Whose it is, said after the label to assistive technology ('for Sam Rivera, 12U Sharks'). */
+  whose: string;
+  /** Its accessible name: the label, then whose. */
   name: string;
 }
 
@@ -38,6 +40,12 @@ export type DocumentFiles = Pick<
   'membership_id' | 'name' | 'athlete' | 'team' | 'document_id' | 'file_available' | 'status'
 >;
 
+/** One row: its visible label starts its accessible name (WCAG 2.5.3), whose follows. */
+function row(key: string, file: FamilyFileRef, label: string, whoseText: string): FamilyFileRow {
+  const whose = t('familyFiles.forWhose', { whose: whoseText });
+  return { key, file, label, whose, name: `${label} ${whose}` };
+}
+
 /** The household's files: each signed waiver (per membership), then each uploaded document whose file is kept. */
 export function familyFileRows(
   memberships: readonly MembershipFiles[],
@@ -50,24 +58,20 @@ export function familyFileRows(
       membership.athlete_name === null
         ? membership.team_name
         : t('familyFiles.whose', { athlete: membership.athlete_name, team: membership.team_name });
-    rows.push({
-      key: `waiver:${membership.id}`,
-      file: { kind: 'waiver', membershipId: membership.id },
-      label: t('familyFiles.waiver'),
-      name: t('familyFiles.waiverFor', { whose }),
-    });
+    rows.push(
+      row(`waiver:${membership.id}`, { kind: 'waiver', membershipId: membership.id }, t('familyFiles.waiver'), whose),
+    );
   }
   for (const doc of documents) {
     if (doc.document_id === null || !doc.file_available || doc.status === 'needed') continue;
-    rows.push({
-      key: `document:${doc.document_id}`,
-      file: { kind: 'document', documentId: doc.document_id },
-      label: t('familyFiles.document', { document: doc.name }),
-      name: t('familyFiles.documentFor', {
-        document: doc.name,
-        whose: t('familyFiles.whose', { athlete: doc.athlete.name, team: doc.team.name }),
-      }),
-    });
+    rows.push(
+      row(
+        `document:${doc.document_id}`,
+        { kind: 'document', documentId: doc.document_id },
+        t('familyFiles.document', { document: doc.name }),
+        t('familyFiles.whose', { athlete: doc.athlete.name, team: doc.team.name }),
+      ),
+    );
   }
   return rows;
 }

@@ -46,11 +46,10 @@ export function FilesSection({
             <button
               type="button"
               className="button button--secondary"
-              aria-label={row.name}
               disabled={screen.busy}
               onClick={() => actorRef.send({ type: 'DOWNLOAD', file: row.file })}
             >
-              {row.label}
+              {row.label} <span className="visually-hidden">{row.whose}</span>
             </button>
           </li>
         ))}
