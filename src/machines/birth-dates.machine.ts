@@ -7,7 +7,7 @@ import { assign, setup } from 'xstate';
 import { type AthleteBirthDate, correctBirthDate, getBirthDates } from '../api/birth-dates';
 import { ApiError, errorText } from '../api/errors';
 import { toIsoDate } from '../domain/dates';
-import { isPossibleBirthDate } from '../domain/eligibility';
+import { isBirthDateText } from '../domain/eligibility-check';
 import { apiCall } from './settle-unless-aborted';
 
 export interface BirthDatesContext {
@@ -59,7 +59,8 @@ export const birthDatesMachine = setup({
     isEditable: ({ context }, event: BirthDatesEvent) =>
       event.type === 'EDIT' && editableIn(context.athletes, event.athleteId),
     isBirthDate: (_, event: BirthDatesEvent) =>
-      event.type === 'SAVE' && isPossibleBirthDate(event.birthDate, toIsoDate(new Date())),
+      // The server's rule (1900 to today) without the age rules' date arithmetic, which /payments does not load.
+      event.type === 'SAVE' && isBirthDateText(event.birthDate) && event.birthDate <= toIsoDate(new Date()),
     /** The server says the date is locked now (a proof of age was approved meanwhile). */
     isLocked: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 409,
   },
