@@ -355,6 +355,8 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/admin/memberships/{id}/cancel': { operationId: 'cancelMembershipSchedule' },
   'GET /api/eligibility/athletes/{athlete_id}': { operationId: 'getEligibility' },
   'PUT /api/eligibility/athletes/{athlete_id}/birth-date': { operationId: 'giveBirthDate' },
+  'GET /api/eligibility/athletes': { operationId: 'listBirthDates' },
+  'PUT /api/eligibility/athletes/{athlete_id}': { operationId: 'correctBirthDate' },
   'GET /api/admin/teams/{team_id}/eligibility': { operationId: 'getTeamEligibility' },
   'POST /api/admin/teams/{team_id}/eligibility-exceptions': { operationId: 'grantEligibilityException' },
   // Issue 32 point 2: documents.

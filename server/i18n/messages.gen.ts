@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","auth","checkout","common","documents","eligibility","error","field","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","waivers","form","questions"] as const;
+export const GROUPS = ["account","admin","auth","birthDate","checkout","common","documents","eligibility","error","field","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","waivers","form","questions"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -52,6 +52,7 @@ export interface MessageParams {
   "auth.loggedOut": Record<string, never>;
   "auth.phoneRequired": Record<string, never>;
   "auth.phoneDigits": Record<string, never>;
+  "birthDate.locked": Record<string, never>;
   "checkout.alreadyMember": Record<string, never>;
   "checkout.alreadyMemberRefunded": Record<string, never>;
   "checkout.unavailableRefunded": Record<string, never>;
@@ -434,6 +435,7 @@ export interface MessageParams {
   "form.appFeeRequired": Record<string, never>;
   "form.depositTooBig": Record<string, never>;
   "form.planMonthsInvalid": Record<string, never>;
+  "form.requiredDocumentsInvalid": Record<string, never>;
   "form.draftTeamRequired": Record<string, never>;
   "form.secondPercentRequired": Record<string, never>;
   "form.furtherPercentRequired": Record<string, never>;

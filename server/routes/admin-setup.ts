@@ -96,6 +96,8 @@ const AdminOrganizationSchema = z
     /** Issue 31 point 4 (additive): the waiver's Spanish text, only when there is one. */
     waiver_es: z.string().optional(),
     household_discount: z.object({ second_percent: int, further_percent: int }).nullable(),
+    /** Issue 32 point 2 (additive, in the set-up's answer): approved documents' files are deleted. */
+    delete_documents_after_approval: z.boolean().optional(),
   })
   .openapi('AdminOrganization');
 

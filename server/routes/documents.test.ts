@@ -282,8 +282,31 @@ describe("the owner sets a team's documents in the team form", () => {
         token: owner,
         body: { ...body, required_documents: bad },
       });
-      expectError(refused, 422);
+      const error = expectError(refused, 422);
+      expect(error.messages.required_documents ?? error.messages['required_documents.0']).toBeDefined();
     }
+    // The refusal's text is the team form's, in the request's language.
+    const tooMany = { ...body, required_documents: ['a', 'b', 'c', 'd', 'e', 'f'] };
+    const english = expectError(
+      await t.call('PUT', `/api/admin/teams/${sharks}`, { token: owner, body: tooMany }),
+      422,
+    );
+    expect(english.messages.required_documents).toEqual(['Name at most 5 documents, each once.']);
+    const spanish = expectError(
+      await t.call('PUT', `/api/admin/teams/${sharks}`, {
+        token: owner,
+        body: tooMany,
+        headers: { 'Accept-Language': 'es' },
+      }),
+      422,
+    );
+    expect(spanish.messages.required_documents).toEqual(['Indique como máximo 5 documentos, cada uno una sola vez.']);
+    // An empty list removes them: the team requires nothing any more.
+    const none = await t.call('PUT', `/api/admin/teams/${sharks}`, {
+      token: owner,
+      body: { ...body, required_documents: [] },
+    });
+    expect(none.body).toMatchObject({ team: { required_documents: [] } });
     // A registrar reads the set-up but does not edit it.
     const registrar = await staffToken(LAKESIDE_REGISTRAR);
     expectError(
@@ -388,6 +411,55 @@ describe('the console verifies', () => {
     });
     const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect(mail?.subject).toBe('Your document for Sam Rivera needs another look');
+  });
+
+  it("the console's setting: the set-up answers it, a change is audited, a malformed body is refused", async () => {
+    const owner = await staffToken(STAFF.otherOwner);
+    const setupOf = async () =>
+      (
+        (await t.call('GET', `/api/admin/organizations/${lakeside}/setup`, { token: owner })).body as {
+          organization: { delete_documents_after_approval?: boolean };
+        }
+      ).organization.delete_documents_after_approval;
+    expect(await setupOf()).toBe(false);
+    for (const bad of [{}, { delete_after_approval: 'yes' }, { delete_after_approval: null }]) {
+      expectError(
+        await t.call('PUT', `/api/admin/organizations/${lakeside}/documents-setting`, { token: owner, body: bad }),
+        422,
+      );
+    }
+    expectError(
+      await t.call('PUT', `/api/admin/organizations/${lakeside}/documents-setting`, {
+        token: owner,
+        rawBody: '{"delete_after_approval":',
+      }),
+      400,
+    );
+    // Another organization's owner is refused (registrars: the next test).
+    expectError(
+      await t.call('PUT', `/api/admin/organizations/${lakeside}/documents-setting`, {
+        token: await staffToken(STAFF.owner),
+        body: { delete_after_approval: true },
+      }),
+      404,
+    );
+    const set = await t.call('PUT', `/api/admin/organizations/${lakeside}/documents-setting`, {
+      token: owner,
+      body: { delete_after_approval: true },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(await setupOf()).toBe(true);
+    const [audit] = await t.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.action, 'document_setting'))
+      .orderBy(desc(staffAuditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      before: { delete_after_approval: false },
+      after: { delete_after_approval: true },
+      membershipId: null,
+    });
   });
 
   it("deletes the file once approved when the organization's setting says so, keeping who and when", async () => {

@@ -136,11 +136,16 @@ describe('the age rule at claim (issue 32)', () => {
     expect(sharksLicence?.availableLicenses).toBe(50);
   });
 
-  it('keeps the first date of birth and lets an eligible athlete claim; days on the cut-offs', async () => {
+  it('keeps the date of birth (correctable until locked) and lets an eligible athlete claim; days on the cut-offs', async () => {
     const { guardian, athlete } = await sam();
     expect((await giveBirthDate(guardian, athlete.user_id, '2014-09-01')).body).toMatchObject({ eligible: true });
-    // Asked once: a second date does not replace the first.
+    // A second date corrects the first (until a proof of age is approved: server/routes/birth-date.test.ts), and the
+    // eligibility follows it.
     expect((await giveBirthDate(guardian, athlete.user_id, '2010-01-01')).body).toMatchObject({
+      birth_date: '2010-01-01',
+      eligible: false,
+    });
+    expect((await giveBirthDate(guardian, athlete.user_id, '2014-09-01')).body).toMatchObject({
       birth_date: '2014-09-01',
       eligible: true,
     });

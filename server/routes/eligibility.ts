@@ -6,7 +6,7 @@ import { authFirst, requireUser } from '../http/auth.ts';
 import { BEARER, createRouter, errors, idParam, json, jsonBody, name } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
 import { grantException, teamEligibility } from '../services/eligibility/exceptions.ts';
-import { getEligibility, setBirthDate } from '../services/eligibility/index.ts';
+import { correctBirthDate, getEligibility, householdBirthDates, setBirthDate } from '../services/eligibility/index.ts';
 
 /**
  * Who may play (issue 32 point 1; docs/api.md "Eligibility (issue 32)"): the athlete steps read an athlete's
@@ -70,7 +70,39 @@ const birthDateRoute = createRoute({
     params: athleteParams,
     body: jsonBody(z.object({ birth_date: isoDate, license_code: licenceCode })),
   },
-  responses: { 200: json(EligibilitySchema), ...errors(400, 401, 404, 422) },
+  responses: { 200: json(EligibilitySchema), ...errors(400, 401, 404, 409, 422) },
+});
+
+const AthleteBirthDateSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    birth_date: isoDate.nullable(),
+    birth_date_locked: z
+      .boolean()
+      .describe('A document of the athlete was approved: the family can no longer change the date (409)'),
+  })
+  .openapi('AthleteBirthDate');
+
+const birthDatesRoute = createRoute({
+  method: 'get',
+  path: '/api/eligibility/athletes',
+  tags: ['eligibility'],
+  summary: "The household's athletes (an athlete: themself) with their dates of birth and whether each is locked",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  responses: { 200: json(z.object({ athletes: z.array(AthleteBirthDateSchema) })), ...errors(401) },
+});
+
+const correctRoute = createRoute({
+  method: 'put',
+  path: '/api/eligibility/athletes/{athlete_id}',
+  tags: ['eligibility'],
+  summary: "Correct a household athlete's date of birth until a proof of age is approved (then 409)",
+  security: BEARER,
+  middleware: [authFirst] as const,
+  request: { params: athleteParams, body: jsonBody(z.object({ birth_date: isoDate }).strict()) },
+  responses: { 200: json(z.object({ athlete: AthleteBirthDateSchema })), ...errors(400, 401, 404, 409, 422) },
 });
 
 const ExceptionSchema = z
@@ -129,6 +161,16 @@ export function eligibilityRoutes(deps: AppDeps) {
     const auth = await requireUser(c, deps);
     const { athlete_id } = c.req.valid('param');
     return c.json(await getEligibility(deps, auth.user, athlete_id, c.req.valid('query').license_code), 200);
+  });
+
+  app.openapi(birthDatesRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    return c.json(await householdBirthDates(deps, auth.user), 200);
+  });
+
+  app.openapi(correctRoute, async (c) => {
+    const auth = await requireUser(c, deps);
+    return c.json(await correctBirthDate(deps, auth.user, c.req.valid('param').athlete_id, c.req.valid('json')), 200);
   });
 
   app.openapi(birthDateRoute, async (c) => {

@@ -5,7 +5,7 @@ import { authFirst, requireUser } from '../http/auth.ts';
 import { BEARER, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requestLocale } from '../i18n/index.ts';
 import { collectAuthenticated, finishCardUpdate, startCardUpdate } from '../services/card-updates.ts';
-import { familyMembershipsWithQuestions } from '../services/team-questions.ts';
+import { familyMembershipsWithFiles } from '../services/family-files.ts';
 
 /**
  * The family's payments (docs/api.md "Payments"): the memberships they pay for with their schedules, and the card
@@ -51,6 +51,9 @@ const MembershipSummarySchema = z
     has_questions: z
       .boolean()
       .describe('Issue 32 point 4: the team asks its own questions (GET/PUT /api/memberships/{id}/answers)'),
+    waiver_signed: z
+      .boolean()
+      .describe('Issue 32 point 3: a signed waiver is on record (GET /api/memberships/{id}/waiver.pdf)'),
   })
   .openapi('MembershipSummary');
 
@@ -125,7 +128,7 @@ export function paymentRoutes(deps: AppDeps) {
   app.openapi(listRoute, async (c) => {
     const auth = await requireUser(c, deps);
     const locale = requestLocale(c.req.header('accept-language'));
-    return c.json(await familyMembershipsWithQuestions(deps, auth.user, locale), 200);
+    return c.json(await familyMembershipsWithFiles(deps, auth.user, locale), 200);
   });
 
   app.openapi(cardSetupRoute, async (c) => {

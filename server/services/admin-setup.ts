@@ -219,7 +219,11 @@ export async function organizationSetup(deps: AppDeps, staff: StaffJson, organiz
     ),
   );
   return {
-    organization: organizationJson(organization),
+    organization: {
+      ...organizationJson(organization),
+      // Issue 32 point 2 (additive, the set-up's answer only): approved documents' files are deleted.
+      delete_documents_after_approval: organization.deleteDocumentsAfterApproval,
+    },
     seasons: seasonRows.map((season) =>
       seasonJson(
         season,

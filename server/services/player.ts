@@ -7,6 +7,8 @@ import type { UserRow } from '../db/schema/index.ts';
 import { experienceLevels, playerProfiles, positions, seasonPhases, sports, weightGoals } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { type ApiError, conflict, type ErrorText, fieldText, text, validationError } from '../http/errors.ts';
+import { athleteDobLocked } from './documents/documents.ts';
+import { athleteBirthDate, birthDateLocked, changeBirthDate } from './eligibility/index.ts';
 
 /** The choices of the player form: sports by name, the other lists in their own order. */
 export async function playerOptions(db: Db) {
@@ -134,5 +136,12 @@ export async function createPlayer(
   Object.assign(messages, await playerChoiceErrors(db, body));
   if (Object.keys(messages).length > 0 || birthday === null) throw withErrorsList(validationError(messages));
 
-  return { id: await createPlayerProfile(db, user.id, { ...body, birthday }) };
+  // Issue 32: the profile's birthday is the athlete's date of birth (services/eligibility `changeBirthDate` keeps the
+  // two places equal): once a proof of age is approved, another date is refused; otherwise the profile's date is kept
+  // on the athlete too.
+  const kept = await athleteBirthDate(db, user.id);
+  if (kept !== null && kept !== birthday && (await athleteDobLocked(db, user.id))) throw birthDateLocked('birthday');
+  const id = await createPlayerProfile(db, user.id, { ...body, birthday });
+  await changeBirthDate(db, user.id, birthday, 'birthday');
+  return { id };
 }

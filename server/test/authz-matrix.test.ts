@@ -439,6 +439,13 @@ const MATRIX: Record<string, Row> = {
     query: '?license_code=TIGERS-2027',
     answers: { owner: 200, otherGuardian: 404, athlete: 404 },
   },
+  'GET /api/eligibility/athletes': { access: 'user', answers: { owner: 200, otherGuardian: 200, athlete: 200 } },
+  'PUT /api/eligibility/athletes/{athlete_id}': {
+    access: 'user',
+    path: (victim) => `/api/eligibility/athletes/${victim.athleteId}`,
+    body: () => ({ birth_date: '2015-05-01' }),
+    answers: { owner: 200, otherGuardian: 404, athlete: 404 },
+  },
   'PUT /api/eligibility/athletes/{athlete_id}/birth-date': {
     access: 'user',
     path: (victim) => `/api/eligibility/athletes/${victim.athleteId}/birth-date`,

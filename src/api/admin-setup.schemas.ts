@@ -41,6 +41,8 @@ export const adminSetupTeamSchema = z.object({
   licences: z.array(adminLicenceSchema),
   /** Issue 32: the team's age rule, only when it has one (./eligibility.schemas.ts). */
   age_rule: z.optional(ageRuleSchema),
+  /** Issue 32 point 2: the documents every membership of the team provides (an older server does not send them). */
+  required_documents: z.optional(z.array(z.string())),
 });
 export type AdminSetupTeam = z.infer<typeof adminSetupTeamSchema>;
 
@@ -60,6 +62,8 @@ export const adminOrganizationSchema = z.object({
   /** Issue 31 point 4: the waiver's Spanish text (null: none); an older server may not send it. */
   waiver_es: z.optional(z.nullable(z.string())),
   household_discount: z.nullable(z.object({ second_percent: whole, further_percent: whole })),
+  /** Issue 32 point 2: approved documents' files are deleted (the set-up's answer only). */
+  delete_documents_after_approval: z.optional(z.boolean()),
 });
 export type AdminOrganization = z.infer<typeof adminOrganizationSchema>;
 

@@ -6,6 +6,10 @@
  */
 import type { z } from 'zod/mini';
 import type { AdminDiscountCodeBody } from '../domain/forms/admin-discount-code';
+import {
+  type AdminDocumentsSettingBody,
+  adminDocumentsSettingBodySchema,
+} from '../domain/forms/admin-documents-setting';
 import type { AdminCoachLicenceBody, AdminLicenceBody, AdminLicenceUpdateBody } from '../domain/forms/admin-licence';
 import type { AdminSeasonBody } from '../domain/forms/admin-season';
 import type { AdminSettingsBody } from '../domain/forms/admin-settings';
@@ -138,6 +142,16 @@ export async function updateAdminSettings(
 ): Promise<AdminOrganization> {
   const path = `/api/admin/organizations/${organizationId}/settings`;
   return (await setupRequest(path, organizationAnswerSchema, 'put', body, options)).organization;
+}
+
+/** PUT /api/admin/organizations/{id}/documents-setting (owner; issue 32 point 2): delete approved files or keep them. */
+export async function updateDocumentsSetting(
+  organizationId: number,
+  body: AdminDocumentsSettingBody,
+  options: AdminSetupCallOptions = {},
+): Promise<AdminDocumentsSettingBody> {
+  const path = `/api/admin/organizations/${organizationId}/documents-setting`;
+  return setupRequest(path, adminDocumentsSettingBodySchema, 'put', body, options);
 }
 
 /** GET /api/admin/organizations/{id}/discount-codes (owner, registrar). */

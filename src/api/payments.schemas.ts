@@ -64,6 +64,8 @@ export const membershipSummarySchema = z.object({
   ),
   /** Issue 32 point 4: the team asks its own questions ('Change answers'); absent from an older server: none. */
   has_questions: z.optional(z.boolean()),
+  /** Issue 32 point 3: a signed waiver is on record (its PDF on /payments); absent from an older server: none. */
+  waiver_signed: z.optional(z.boolean()),
 });
 export type MembershipSummary = z.infer<typeof membershipSummarySchema>;
 

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","athletes","billing","card","common","contact","dashboard","document","documents","eligibility","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","season","signedWaiver","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","ageExceptions","athletes","billing","birthDates","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","season","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -286,6 +286,17 @@ export interface MessageParams {
   "admin.sendInvitation": Record<string, never>;
   "admin.createDraft": Record<string, never>;
   "admin.startFromTeam": Record<string, never>;
+  "ageExceptions.show": Record<string, never>;
+  "ageExceptions.showFor": { team: string | number };
+  "ageExceptions.loading": Record<string, never>;
+  "ageExceptions.none": Record<string, never>;
+  "ageExceptions.caption": { team: string | number };
+  "ageExceptions.colAthlete": Record<string, never>;
+  "ageExceptions.colReason": Record<string, never>;
+  "ageExceptions.colGrantedBy": Record<string, never>;
+  "ageExceptions.colGrantedAt": Record<string, never>;
+  "ageExceptions.athleteWithUsername": { name: string | number; username: string | number };
+  "ageExceptions.formerStaff": Record<string, never>;
   "athletes.chooseHeading": Record<string, never>;
   "athletes.season": Record<string, never>;
   "athletes.team": Record<string, never>;
@@ -333,6 +344,18 @@ export interface MessageParams {
   "billing.failedForGood": Record<string, never>;
   "billing.export": Record<string, never>;
   "billing.backToConsole": Record<string, never>;
+  "birthDates.heading": Record<string, never>;
+  "birthDates.intro": Record<string, never>;
+  "birthDates.loading": Record<string, never>;
+  "birthDates.change": Record<string, never>;
+  "birthDates.changeFor": { athlete: string | number };
+  "birthDates.label": { athlete: string | number };
+  "birthDates.save": Record<string, never>;
+  "birthDates.saving": Record<string, never>;
+  "birthDates.cancel": Record<string, never>;
+  "birthDates.saved": Record<string, never>;
+  "birthDates.locked": Record<string, never>;
+  "birthDates.invalid": Record<string, never>;
   "card.details": Record<string, never>;
   "card.testMode": Record<string, never>;
   "card.number": Record<string, never>;
@@ -363,6 +386,18 @@ export interface MessageParams {
   "card.invalidExpiryMonth": Record<string, never>;
   "card.invalidCvc": Record<string, never>;
   "card.authenticationFailed": Record<string, never>;
+  "clubDocuments.legend": Record<string, never>;
+  "clubDocuments.proofOfAge": Record<string, never>;
+  "clubDocuments.otherLabel": Record<string, never>;
+  "clubDocuments.otherHint": Record<string, never>;
+  "clubDocuments.fact": Record<string, never>;
+  "clubDocuments.settingHeading": Record<string, never>;
+  "clubDocuments.settingDelete": Record<string, never>;
+  "clubDocuments.settingKeep": Record<string, never>;
+  "clubDocuments.settingChange": Record<string, never>;
+  "clubDocuments.settingLabel": Record<string, never>;
+  "clubDocuments.settingHint": Record<string, never>;
+  "clubDocuments.settingSaved": Record<string, never>;
   "common.languageName": Record<string, never>;
   "common.intlLocale": Record<string, never>;
   "common.languageLabel": Record<string, never>;
@@ -500,6 +535,14 @@ export interface MessageParams {
   "eligibility.exceptionRow": { athlete: string | number; reason: string | number; staff: string | number; date: string | number };
   "eligibility.exceptionSaved": Record<string, never>;
   "eligibility.ageRuleFact": Record<string, never>;
+  "familyFiles.heading": Record<string, never>;
+  "familyFiles.intro": Record<string, never>;
+  "familyFiles.whose": { athlete: string | number; team: string | number };
+  "familyFiles.waiver": Record<string, never>;
+  "familyFiles.document": { document: string | number };
+  "familyFiles.downloading": Record<string, never>;
+  "familyFiles.downloaded": Record<string, never>;
+  "familyFiles.forWhose": { whose: string | number };
   "form.firstNameRequired": Record<string, never>;
   "form.lastNameRequired": Record<string, never>;
   "form.phoneRequired": Record<string, never>;
@@ -590,6 +633,7 @@ export interface MessageParams {
   "form.appFeeRequired": Record<string, never>;
   "form.depositTooBig": Record<string, never>;
   "form.planMonthsInvalid": Record<string, never>;
+  "form.requiredDocumentsInvalid": Record<string, never>;
   "form.draftTeamRequired": Record<string, never>;
   "form.secondPercentRequired": Record<string, never>;
   "form.furtherPercentRequired": Record<string, never>;

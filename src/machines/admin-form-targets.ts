@@ -17,8 +17,10 @@ import {
   updateAdminSeason,
   updateAdminSettings,
   updateAdminTeam,
+  updateDocumentsSetting,
 } from '../api/admin-setup';
 import { adminDiscountCodeFormSchema } from '../domain/forms/admin-discount-code';
+import { adminDocumentsSettingFormSchema } from '../domain/forms/admin-documents-setting';
 import { adminNewDraftFormSchema } from '../domain/forms/admin-draft';
 import { adminExceptionFormSchema } from '../domain/forms/admin-eligibility-exception';
 import {
@@ -47,7 +49,9 @@ export type AdminFormTarget =
   | { form: 'staffInvite'; organizationId: number }
   | { form: 'draft'; organizationId: number }
   /** Issue 32: 'Grant an exception' to a team's age rule. */
-  | { form: 'eligibilityException'; teamId: number };
+  | { form: 'eligibilityException'; teamId: number }
+  /** Issue 32 point 2: whether approved documents' files are deleted. */
+  | { form: 'documentsSetting'; organizationId: number };
 
 /** The permission each form's call needs (server/services/staff/permissions.ts; `can` of GET /api/admin/me). */
 const FORM_PERMISSION: Readonly<Record<AdminFormKind, StaffAction>> = {
@@ -64,6 +68,7 @@ const FORM_PERMISSION: Readonly<Record<AdminFormKind, StaffAction>> = {
   staffInvite: 'manage_staff',
   draft: 'manage_drafts',
   eligibilityException: 'grant_eligibility_exception',
+  documentsSetting: 'edit_setup',
 };
 
 /** Whether the staff member's flags in the organization let them open `form` (the server refuses the others). */
@@ -132,6 +137,8 @@ export function isValidAdminForm(target: AdminFormTarget, values: Values): boole
       return adminNewDraftFormSchema.safeParse(fieldsOf(target.form, values)).success;
     case 'eligibilityException':
       return adminExceptionFormSchema.safeParse(fieldsOf(target.form, values)).success;
+    case 'documentsSetting':
+      return adminDocumentsSettingFormSchema.safeParse(fieldsOf(target.form, values)).success;
   }
 }
 
@@ -206,6 +213,12 @@ async function sendAdminForm(
         adminExceptionFormSchema.parse(fieldsOf(target.form, values)),
         options,
       );
+    case 'documentsSetting':
+      return updateDocumentsSetting(
+        target.organizationId,
+        adminDocumentsSettingFormSchema.parse(fieldsOf(target.form, values)),
+        options,
+      );
   }
 }
 
@@ -232,6 +245,9 @@ const TEAM_FIELDS = [
   'age_min',
   'age_max',
   'had_age_rule',
+  // Issue 32 point 2: the documents, one per line (`had_documents`: the team required some as the form opened).
+  'required_documents',
+  'had_documents',
 ];
 
 const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {
@@ -248,4 +264,5 @@ const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {
   staffInvite: ['name', 'email', 'role', 'team_id'],
   draft: ['team_id'],
   eligibilityException: ['athlete_username', 'guardian_email', 'athlete_name', 'reason'],
+  documentsSetting: ['delete_after_approval'],
 };

@@ -58,6 +58,8 @@ export interface SetupTeamRow {
   values: AdminTeamValues;
   /** Issue 32: the birth dates the team's age rule allows (`YYYY-MM-DD`), or null when it has none. */
   ageRule: BirthDateRange | null;
+  /** Issue 32 point 2: the documents the team requires of every membership. */
+  documents: readonly string[];
 }
 
 export interface SetupSeasonRow {
@@ -115,6 +117,8 @@ export interface SetupLoaded {
   waiver: string;
   /** Issue 31 point 4: the waiver's Spanish text ('' for none). */
   waiverEs: string;
+  /** Issue 32 point 2: whether approved documents' files are deleted. */
+  deleteDocumentsAfterApproval: boolean;
   secondPercent: string;
   furtherPercent: string;
   /** 'None' or '10% off the 2nd athlete, 15% off each further one'. */
@@ -162,6 +166,7 @@ export function consoleInstant(iso: string, withTime: boolean): string {
 /** What was just saved, announced: 'Season saved.' (`admin.saved`). */
 function savedOf(form: AdminFormKind): Message {
   if (form === 'eligibilityException') return { key: 'eligibility.exceptionSaved' };
+  if (form === 'documentsSetting') return { key: 'clubDocuments.settingSaved' };
   return { key: 'admin.saved', params: { form } };
 }
 
@@ -268,12 +273,16 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
         values: teamValuesOf(team),
         // Issue 32: the team's age rule as the birth dates it allows, or null.
         ageRule: team.age_rule === undefined ? null : { from: team.age_rule.born_from, to: team.age_rule.born_to },
+        // Issue 32 point 2: the documents every membership provides (none: the page shows nothing more).
+        documents: team.required_documents ?? [],
       })),
     })),
     coachLicences: coach_licences.map(licenceRow),
     protectionPlans: protection_plans.map((plan) => ({ id: plan.id, name: plan.name })),
     waiver: organization.waiver ?? '',
     waiverEs: organization.waiver_es ?? '',
+    // Issue 32 point 2: approved documents' files are deleted (an older server: kept).
+    deleteDocumentsAfterApproval: organization.delete_documents_after_approval === true,
     secondPercent: discount === null ? '' : String(discount.second_percent),
     furtherPercent: discount === null ? '' : String(discount.further_percent),
     householdDiscount:

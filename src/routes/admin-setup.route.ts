@@ -16,4 +16,8 @@ export const adminSetupRoute = createRoute({
     parse: (params) => ({ organizationId: organizationIdOf(params.organizationId) }),
     stringify: (params) => ({ organizationId: String(params.organizationId) }),
   },
-}).lazy(withTexts(['admin', 'eligibility', 'questions'], () => import('./admin-setup.page').then((m) => m.Route)));
+}).lazy(
+  withTexts(['admin', 'eligibility', 'questions', 'clubDocuments', 'ageExceptions'], () =>
+    import('./admin-setup.page').then((m) => m.Route),
+  ),
+);

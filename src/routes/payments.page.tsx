@@ -1,6 +1,8 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
+import { birthDatesMachine } from '../machines/birth-dates.machine';
 import { familyDocumentsMachine } from '../machines/family-documents.machine';
+import { familyFilesMachine } from '../machines/family-files.machine';
 import { type PaymentsExit, paymentsMachine } from '../machines/payments.machine';
 import { useCurrentUser } from '../session/use-session';
 import { PaymentsFlow } from '../views/payments/payments-flow';
@@ -14,7 +16,11 @@ function PaymentsPage() {
   useJourneyStylesheet(useCurrentUser());
   // Issue 32 point 2: the documents the memberships require, uploaded from here.
   const documents = useActorRef(familyDocumentsMachine);
-  return <PaymentsFlow actorRef={actorRef} documents={documents} />;
+  // Issue 32 points 2 and 3: the family's signed waivers and uploaded documents, downloaded from here.
+  const files = useActorRef(familyFilesMachine);
+  // Issue 32: the athletes' dates of birth, corrected from here until a proof of age is approved.
+  const birthDates = useActorRef(birthDatesMachine);
+  return <PaymentsFlow actorRef={actorRef} documents={documents} files={files} birthDates={birthDates} />;
 }
 
 function follow(navigate: NavigateFunction, exit: PaymentsExit): void {

@@ -6,4 +6,8 @@ import { withTexts } from './page-texts';
 export const paymentsRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/payments',
-}).lazy(withTexts(['payments', 'documents', 'questions'], () => import('./payments.page').then((m) => m.Route)));
+}).lazy(
+  withTexts(['payments', 'documents', 'questions', 'familyFiles', 'birthDates'], () =>
+    import('./payments.page').then((m) => m.Route),
+  ),
+);

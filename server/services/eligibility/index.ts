@@ -27,9 +27,10 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, type ErrorBody, fieldErrorOf, notFound, text } from '../../http/errors.ts';
+import { ApiError, conflict, type ErrorBody, fieldErrorOf, notFound, text } from '../../http/errors.ts';
 import { DEFAULT_LOCALE, type Locale, translate } from '../../i18n/index.ts';
 import { INTL_LOCALES } from '../../i18n/messages.gen.ts';
+import { athleteDobLocked } from '../documents/documents.ts';
 import { householdAthleteIds } from '../households.ts';
 import { findLicence } from '../licences.ts';
 
@@ -189,9 +190,38 @@ export async function getEligibility(
   return eligibilityJson(deps.db, athlete.id, await teamOfLicence(deps.db, licenceCode));
 }
 
+/** 409 on `birth_date`: the athlete's date of birth is locked (a document of theirs was approved). */
+export function birthDateLocked(field = 'birth_date'): ApiError {
+  return conflict(text('birthDate.locked'), { [field]: [text('birthDate.locked')] });
+}
+
 /**
- * PUT /api/eligibility/athletes/{athlete_id}/birth-date: the family gives the athlete's date of birth, once (a date
- * already kept answers 409: it is not the family's to change here).
+ * Writes the athlete's date of birth in its two places at once (`users.birth_date` and, when the athlete has one, the
+ * player profile's `birthday`), so both always say the same; refused (409) once it is locked, unless it is the date
+ * already kept. The athlete's row is locked for the change, so two changes do not interleave.
+ */
+export async function changeBirthDate(db: Db, athleteId: number, birthDate: string, field = 'birth_date') {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, athleteId)).for('update');
+    if ((await athleteBirthDate(tx, athleteId)) === birthDate) {
+      // The same date: the two places are aligned, nothing else changes (allowed even when locked).
+      await alignBirthDate(tx, athleteId, birthDate);
+      return;
+    }
+    if (await athleteDobLocked(tx, athleteId)) throw birthDateLocked(field);
+    await alignBirthDate(tx, athleteId, birthDate);
+  });
+}
+
+async function alignBirthDate(tx: Tx, athleteId: number, birthDate: string) {
+  await tx.update(users).set({ birthDate }).where(eq(users.id, athleteId));
+  await tx.update(playerProfiles).set({ birthday: birthDate }).where(eq(playerProfiles.userId, athleteId));
+}
+
+/**
+ * PUT /api/eligibility/athletes/{athlete_id}/birth-date: the family gives or corrects the athlete's date of birth
+ * until a proof of age is approved (then 409 'The date of birth can no longer be changed…'), and the eligibility is
+ * answered from the new date. A membership already paid stays as it is: the rule is checked at claim and checkout.
  */
 export async function setBirthDate(
   deps: AppDeps,
@@ -204,10 +234,60 @@ export async function setBirthDate(
   if (!isPossibleBirthDate(body.birth_date, toIsoDate(deps.now()))) {
     throw fieldErrorOf('birth_date', 'eligibility.birthDateInvalid');
   }
-  if ((await athleteBirthDate(deps.db, athlete.id)) === null) {
-    await deps.db.update(users).set({ birthDate: body.birth_date }).where(eq(users.id, athlete.id));
-  }
+  await changeBirthDate(deps.db, athlete.id, body.birth_date);
   return eligibilityJson(deps.db, athlete.id, teamId);
+}
+
+export interface AthleteBirthDateJson {
+  id: number;
+  name: string;
+  birth_date: string | null;
+  /** A document of the athlete was approved: the family can no longer change the date. */
+  birth_date_locked: boolean;
+}
+
+async function athleteBirthDateJson(
+  db: Db,
+  athlete: { id: number; name: string | null },
+): Promise<AthleteBirthDateJson> {
+  return {
+    id: athlete.id,
+    name: displayName(athlete.name ?? ''),
+    birth_date: await athleteBirthDate(db, athlete.id),
+    birth_date_locked: await athleteDobLocked(db, athlete.id),
+  };
+}
+
+/** GET /api/eligibility/athletes: the household's athletes (an athlete: themself) with their dates of birth. */
+export async function householdBirthDates(
+  deps: AppDeps,
+  caller: { id: number; kind: string },
+): Promise<{ athletes: AthleteBirthDateJson[] }> {
+  const ids = caller.kind === 'athlete' ? [caller.id] : await householdAthleteIds(deps.db, caller);
+  if (ids.length === 0) return { athletes: [] };
+  const rows = await deps.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(users.name, users.id);
+  const athletes: AthleteBirthDateJson[] = [];
+  for (const row of rows) athletes.push(await athleteBirthDateJson(deps.db, row));
+  return { athletes };
+}
+
+/** PUT /api/eligibility/athletes/{athlete_id}: the family corrects a date of birth outside registration (/payments). */
+export async function correctBirthDate(
+  deps: AppDeps,
+  caller: { id: number; kind: string },
+  athleteId: number,
+  body: { birth_date: string },
+): Promise<{ athlete: AthleteBirthDateJson }> {
+  const athlete = await householdAthlete(deps.db, caller, athleteId);
+  if (!isPossibleBirthDate(body.birth_date, toIsoDate(deps.now()))) {
+    throw fieldErrorOf('birth_date', 'eligibility.birthDateInvalid');
+  }
+  await changeBirthDate(deps.db, athlete.id, body.birth_date);
+  return { athlete: await athleteBirthDateJson(deps.db, athlete) };
 }
 
 /** The age rules of some teams (a team without one is absent), as the console's set-up shows them. */

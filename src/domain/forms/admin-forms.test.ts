@@ -8,6 +8,7 @@ import {
   EMPTY_ADMIN_DISCOUNT_CODE,
   toAdminDiscountCodeBody,
 } from './admin-discount-code';
+import { adminDocumentsSettingFormSchema } from './admin-documents-setting';
 import { adminDraftBodySchema, toAdminDraftBody } from './admin-draft';
 import {
   AMOUNT_INVALID,
@@ -15,6 +16,7 @@ import {
   centsToDollarsText,
   DATE_INVALID,
   dollarsTextToCents,
+  SELECTION_INVALID,
   WHOLE_CENTS,
 } from './admin-fields';
 import {
@@ -49,7 +51,9 @@ import {
   DUES_REQUIRED,
   EMPTY_ADMIN_TEAM,
   PLAN_MONTHS_INVALID,
+  REQUIRED_DOCUMENTS_INVALID,
   TEAM_NAME_REQUIRED,
+  teamValuesOf,
   toAdminTeamBody,
 } from './admin-team';
 
@@ -213,5 +217,56 @@ describe('the draft form', () => {
     expect(body).toMatchObject({ name: '10U Comets', season_id: null, waiver: null, total_dues_cents: 125050 });
     expect(toAdminDraftBody({ ...team, athlete_deposit_cents: '5000', season_id: '2', waiver: 'x' })).toBeNull();
     expect(adminDraftBodySchema.safeParse({ ...body, season_id: 0 }).success).toBe(false);
+  });
+});
+
+describe("the team form's documents (issue 32 point 2)", () => {
+  it('sends none for a team that had none, the lines otherwise, and an empty list to remove them', () => {
+    expect(toAdminTeamBody({ ...team, required_documents: '' })).not.toHaveProperty('required_documents');
+    expect(
+      toAdminTeamBody({ ...team, required_documents: 'Proof of age\n  Medical form  \n\n' })?.required_documents,
+    ).toEqual(['Proof of age', 'Medical form']);
+    expect(toAdminTeamBody({ ...team, required_documents: '', had_documents: 'true' })?.required_documents).toEqual([]);
+  });
+
+  it('refuses a name twice or more than five, on the field', () => {
+    expect(formErrors(adminTeamFormSchema, { ...team, required_documents: 'Proof of age\nProof of age' })).toEqual({
+      required_documents: REQUIRED_DOCUMENTS_INVALID,
+    });
+    expect(formErrors(adminTeamFormSchema, { ...team, required_documents: 'a\nb\nc\nd\ne\nf' })).toEqual({
+      required_documents: REQUIRED_DOCUMENTS_INVALID,
+    });
+  });
+
+  it("opens a team's form with its documents, and a team without any as before", () => {
+    const saved = {
+      name: 'Sharks',
+      total_dues_cents: 100,
+      athlete_deposit_cents: 0,
+      payment_plan_fee_cents: 0,
+      total_app_fee_cents: 0,
+      is_app_fee_itemized: true,
+      plan_months: [],
+      protection_plan_id: null,
+    };
+    expect(teamValuesOf(saved)).not.toHaveProperty('required_documents');
+    expect(teamValuesOf({ ...saved, required_documents: ['Proof of age', 'Medical form'] })).toMatchObject({
+      required_documents: 'Proof of age\nMedical form',
+      had_documents: 'true',
+    });
+  });
+});
+
+describe("the organization's documents setting (issue 32 point 2)", () => {
+  it("sends the box as a boolean and refuses anything but 'true' or 'false'", () => {
+    expect(adminDocumentsSettingFormSchema.parse({ delete_after_approval: 'true' })).toEqual({
+      delete_after_approval: true,
+    });
+    expect(adminDocumentsSettingFormSchema.parse({ delete_after_approval: 'false' })).toEqual({
+      delete_after_approval: false,
+    });
+    expect(formErrors(adminDocumentsSettingFormSchema, { delete_after_approval: '' })).toEqual({
+      delete_after_approval: SELECTION_INVALID,
+    });
   });
 });

@@ -92,10 +92,15 @@ function ageRuleProblemOf(rule: AgeRuleBody) {
  * Issue 32 point 2: the documents the team requires of every membership ('Proof of age', or the club's own), at most
  * five, each named once; absent from a body: left as they are.
  */
+export const REQUIRED_DOCUMENTS_INVALID = 'form.requiredDocumentsInvalid' satisfies FormKey;
+export const REQUIRED_DOCUMENTS_MAX = 5;
+/** The document every age rule asks for; the team form offers it as a checkbox (the club names any other). */
+export const PROOF_OF_AGE = 'Proof of age';
+
 export const requiredDocumentsField = z.optional(
-  z.array(textField(SELECTION_INVALID), { error: SELECTION_INVALID }).check(
-    z.maxLength(5, SELECTION_INVALID),
-    z.refine((names) => new Set(names).size === names.length, SELECTION_INVALID),
+  z.array(textField(REQUIRED_DOCUMENTS_INVALID), { error: REQUIRED_DOCUMENTS_INVALID }).check(
+    z.maxLength(REQUIRED_DOCUMENTS_MAX, REQUIRED_DOCUMENTS_INVALID),
+    z.refine((names) => new Set(names).size === names.length, REQUIRED_DOCUMENTS_INVALID),
   ),
 );
 
@@ -132,6 +137,13 @@ export type AdminTeamValues = {
   age_min?: string;
   age_max?: string;
   had_age_rule?: string;
+  /**
+   * Issue 32 point 2, the documents the team requires: their names one per line ('Proof of age' among them when its
+   * box is ticked); `had_documents` 'true' when the team required some as the form opened (an empty list then removes
+   * them; a team that had none and gets none sends no `required_documents`, as the form always did).
+   */
+  required_documents?: string;
+  had_documents?: string;
 };
 
 export const EMPTY_ADMIN_TEAM: AdminTeamValues = {
@@ -195,12 +207,29 @@ export function ageRuleOfValues(
   };
 }
 
+/** The names of a form's document lines: each trimmed, blank lines left out. */
+export function documentLinesOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** The documents of a form's values: absent when the team has none and had none, else the list (maybe empty). */
+export function requiredDocumentsOfValues(values: Pick<AdminTeamValues, 'required_documents' | 'had_documents'>): {
+  required_documents?: string[];
+} {
+  const names = documentLinesOf(values.required_documents ?? '');
+  return names.length === 0 && values.had_documents !== 'true' ? {} : { required_documents: names };
+}
+
 /** The form's schema: its values converted to the body, then the body's rules (errors keyed by the same fields). */
 export const adminTeamFormSchema = z.pipe(
   z.transform((values: AdminTeamValues) => ({
     name: values.name,
     ...teamFeesOfValues(values),
     ...ageRuleOfValues(values),
+    ...requiredDocumentsOfValues(values),
   })),
   adminTeamBodySchema,
 );
@@ -222,8 +251,10 @@ export function teamValuesOf(team: {
   plan_months: readonly number[];
   protection_plan_id: number | null;
   age_rule?: { preset: AgeRulePreset; custom_date: string | null; min_age: number; max_age: number } | undefined;
+  required_documents?: readonly string[] | undefined;
 }): AdminTeamValues {
   const rule = team.age_rule;
+  const documents = team.required_documents ?? [];
   return {
     name: team.name,
     total_dues_cents: centsToDollarsText(team.total_dues_cents),
@@ -243,5 +274,7 @@ export function teamValuesOf(team: {
           age_max: String(rule.max_age),
           had_age_rule: 'true',
         }),
+    // Issue 32 point 2: likewise only a team that requires documents carries them.
+    ...(documents.length === 0 ? {} : { required_documents: documents.join('\n'), had_documents: 'true' }),
   };
 }

@@ -91,6 +91,7 @@ const ENGLISH = {
     DUES_REQUIRED: 'Enter the total dues.',
     PLAN_FEE_REQUIRED: 'Enter the payment plan fee (0 for none).',
     PLAN_MONTHS_INVALID: 'Monthly plans run from 2 to 24 months, each offered once, at most 6.',
+    REQUIRED_DOCUMENTS_INVALID: 'Name at most 5 documents, each once.',
     TEAM_NAME_REQUIRED: 'Enter the team’s name.',
   },
   createAthlete: {
@@ -230,6 +231,7 @@ describe("the forms' messages (issue 31)", () => {
     has(adminRefund.REASON_TOO_LONG, adminRefund.REASON_MAX_LENGTH);
     has(adminLicence.SEATS_INVALID, adminLicence.SEATS_MAX.toLocaleString('en-US'));
     has(adminTeam.PLAN_MONTHS_INVALID, `${adminTeam.PLAN_MONTHS_MIN} to ${adminTeam.PLAN_MONTHS_MAX} months`);
+    has(adminTeam.REQUIRED_DOCUMENTS_INVALID, adminTeam.REQUIRED_DOCUMENTS_MAX);
   });
 
   it('have their Spanish texts in the Spanish catalogue', async () => {

@@ -3,6 +3,10 @@ import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef 
 import { formatDisplayDate } from '../../domain/dates';
 import { AGE_RULE_PRESETS, type AgeRulePreset } from '../../domain/eligibility';
 import { adminDiscountCodeFormSchema, EMPTY_ADMIN_DISCOUNT_CODE } from '../../domain/forms/admin-discount-code';
+import {
+  type AdminDocumentsSettingValues,
+  adminDocumentsSettingFormSchema,
+} from '../../domain/forms/admin-documents-setting';
 import { adminNewDraftFormSchema, EMPTY_ADMIN_NEW_DRAFT } from '../../domain/forms/admin-draft';
 import { adminExceptionFormSchema, EMPTY_ADMIN_EXCEPTION } from '../../domain/forms/admin-eligibility-exception';
 import {
@@ -15,7 +19,13 @@ import {
 import { type AdminSeasonValues, adminSeasonFormSchema, EMPTY_ADMIN_SEASON } from '../../domain/forms/admin-season';
 import { type AdminSettingsValues, adminSettingsValuesSchema } from '../../domain/forms/admin-settings';
 import { adminStaffInviteFormSchema, EMPTY_ADMIN_STAFF_INVITE } from '../../domain/forms/admin-staff-invite';
-import { type AdminTeamValues, adminTeamFormSchema, EMPTY_ADMIN_TEAM } from '../../domain/forms/admin-team';
+import {
+  type AdminTeamValues,
+  adminTeamFormSchema,
+  documentLinesOf,
+  EMPTY_ADMIN_TEAM,
+  PROOF_OF_AGE,
+} from '../../domain/forms/admin-team';
 import { STAFF_ROLES } from '../../domain/staff';
 import { intlLocale } from '../../i18n/runtime';
 import { useT } from '../../i18n/use-t';
@@ -144,7 +154,15 @@ export function SeasonForm({
 }
 
 /** Issue 32: a team form opens without an age rule unless the team has one (its values then carry it). */
-const NO_AGE_RULE = { age_rule: '', age_custom_date: '', age_min: '', age_max: '', had_age_rule: '' };
+const NO_AGE_RULE = {
+  age_rule: '',
+  age_custom_date: '',
+  age_min: '',
+  age_max: '',
+  had_age_rule: '',
+  required_documents: '',
+  had_documents: '',
+};
 
 /** A new team offers pay in full only until monthly plans are ticked. */
 const NEW_TEAM: AdminTeamValues = { ...EMPTY_ADMIN_TEAM, plan_months: '' };
@@ -249,6 +267,7 @@ export function TeamForm({
         )}
       </fieldset>
       <AgeRuleFields form={form} actorRef={actorRef} seasonStartDate={seasonStartDate} />
+      <RequiredDocumentsFields form={form} actorRef={actorRef} />
     </SetupForm>
   );
 }
@@ -314,6 +333,65 @@ function AgeRuleFields({
               to: formatDisplayDate(range.to, 'long', locale),
             })}
       </p>
+    </fieldset>
+  );
+}
+
+/**
+ * Issue 32 point 2: the documents the team requires of every membership: 'Proof of age' as a box, the club's own
+ * documents one per line. Both write the one value `required_documents` (names one per line), whose error (the
+ * shared schema's, or the server's) is tied to the group and to the text area.
+ */
+function RequiredDocumentsFields({ form, actorRef }: { form: Form<AdminTeamValues>; actorRef: AdminFormActorRef }) {
+  const t = useT();
+  const fieldError = useFieldError(actorRef);
+  const error = fieldError(form, 'required_documents');
+  const names = documentLinesOf(form.values.required_documents ?? '');
+  const proofOfAge = names.includes(PROOF_OF_AGE);
+  const others = (form.values.required_documents ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== PROOF_OF_AGE)
+    .join('\n');
+  const write = (withProof: boolean, otherText: string) => {
+    const lines = otherText.split('\n');
+    form.set('required_documents', (withProof ? [PROOF_OF_AGE, ...lines] : lines).join('\n'));
+    actorRef.send({ type: 'EDIT' });
+  };
+  const errorId = 'team-required-documents-error';
+  const hintId = 'team-required-documents-hint';
+  return (
+    <fieldset className="field admin-setup__documents" aria-describedby={error ? errorId : undefined}>
+      <legend>{t('clubDocuments.legend')}</legend>
+      <label className="admin-setup__check">
+        <input
+          type="checkbox"
+          name="proof_of_age"
+          checked={proofOfAge}
+          onChange={(event) => write(event.target.checked, others)}
+        />{' '}
+        {t('clubDocuments.proofOfAge')}
+      </label>
+      <div className="field">
+        <label htmlFor="team-required-documents">{t('clubDocuments.otherLabel')}</label>
+        <textarea
+          id="team-required-documents"
+          name="required_documents"
+          rows={3}
+          value={others}
+          onChange={(event) => write(proofOfAge, event.target.value)}
+          onBlur={() => form.bind('required_documents').onBlur()}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+        />
+        <p id={hintId} className="field-hint">
+          {t('clubDocuments.otherHint')}
+        </p>
+      </div>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -463,6 +541,50 @@ export function SettingsForm({ actorRef, onCancel, initial }: FormProps & { init
         inputMode="numeric"
         {...bound(form, 'further_percent', error(form, 'further_percent'), actorRef)}
       />
+    </SetupForm>
+  );
+}
+
+/**
+ * Issue 32 point 2: the organization's documents setting (owners): delete each document's file once it is approved.
+ * The server audits the change.
+ */
+export function DocumentsSettingForm({
+  actorRef,
+  onCancel,
+  initial,
+}: FormProps & { initial: AdminDocumentsSettingValues }) {
+  const t = useT();
+  const form = useForm(initial, adminDocumentsSettingFormSchema);
+  const error = useFieldError(actorRef)(form, 'delete_after_approval');
+  const hintId = 'documents-setting-hint';
+  const errorId = 'documents-setting-error';
+  return (
+    <SetupForm actorRef={actorRef} form={form} title={t('clubDocuments.settingChange')} onCancel={onCancel}>
+      <div className="field">
+        <label>
+          <input
+            type="checkbox"
+            name="delete_after_approval"
+            checked={form.values.delete_after_approval === 'true'}
+            onChange={(event) => {
+              form.set('delete_after_approval', event.target.checked ? 'true' : 'false');
+              actorRef.send({ type: 'EDIT' });
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+          />{' '}
+          {t('clubDocuments.settingLabel')}
+        </label>
+        <p id={hintId} className="field-hint">
+          {t('clubDocuments.settingHint')}
+        </p>
+        {error && (
+          <p id={errorId} className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
     </SetupForm>
   );
 }

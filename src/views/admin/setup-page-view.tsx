@@ -24,6 +24,7 @@ import { AdminPage } from './admin-page';
 import {
   CoachLicenceForm,
   DiscountCodeForm,
+  DocumentsSettingForm,
   ExceptionForm,
   LicenceForm,
   NewDraftForm,
@@ -38,6 +39,7 @@ import { TableWrap } from './table-wrap';
 import './setup.css';
 import { formatDisplayDate } from '../../domain/dates';
 import { intlLocale } from '../../i18n/runtime';
+import { TeamExceptions } from './team-exceptions';
 import { TeamQuestionsSection } from './team-questions-section';
 
 /**
@@ -193,7 +195,16 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
                       </dd>
                     </>
                   )}
+                  {team.documents.length > 0 && (
+                    <>
+                      <dt>{t('clubDocuments.fact')}</dt>
+                      <dd>{team.documents.join(', ')}</dd>
+                    </>
+                  )}
                 </dl>
+                {team.ageRule !== null && view.canGrantExceptions && (
+                  <TeamExceptions teamId={team.id} team={team.name} />
+                )}
                 {team.ageRule !== null &&
                   view.canGrantExceptions &&
                   slot(
@@ -322,6 +333,20 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
               }}
             />
           ))}
+          <h3 id="setup-documents-setting">{t('clubDocuments.settingHeading')}</h3>
+          <p>{view.deleteDocumentsAfterApproval ? t('clubDocuments.settingDelete') : t('clubDocuments.settingKeep')}</p>
+          {slot(
+            { form: 'documentsSetting', organizationId: view.organizationId },
+            t('clubDocuments.settingChange'),
+            (form) => (
+              <DocumentsSettingForm
+                actorRef={form}
+                onCancel={close}
+                initial={{ delete_after_approval: view.deleteDocumentsAfterApproval ? 'true' : 'false' }}
+              />
+            ),
+            'button button--secondary',
+          )}
         </section>
       )}
 
