@@ -131,6 +131,25 @@ describe('the job engine', () => {
       token: await staffTokenFor(t.db, STAFF.coach),
     });
     expect(coach.status).toBe(403);
+
+    // Issue 33 point 4: 'Try again' sends it to its queue again with its data and takes it off the dead letters.
+    const retryPath = `/api/admin/jobs/dead-letters/${dead!.id}/retry`;
+    const coachRetry = await t.call('POST', retryPath, { token: await staffTokenFor(t.db, STAFF.coach) });
+    expect(coachRetry.status).toBe(403);
+    const registrar = await staffTokenFor(t.db, STAFF.registrar);
+    const retried = await t.call('POST', retryPath, { token: registrar });
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body).toMatchObject({ job: { queue: 'test-always-failing' } });
+    expect(await engine.deadLetters()).toEqual([]);
+    const again = await jobsOf('test-always-failing');
+    expect(again.filter((job) => job.state === 'created')).toHaveLength(1);
+    expect(await engine.drain('test-always-failing')).toBe(1);
+    expect(attempts).toBe(2 + POLICY.retryLimit);
+    // Retried already: not a dead letter any more. Not an id at all: 422, its field named.
+    const twice = await t.call('POST', retryPath, { token: registrar });
+    expect(twice.status).toBe(404);
+    const malformed = await t.call('POST', '/api/admin/jobs/dead-letters/abc/retry', { token: registrar });
+    expect(malformed.status).toBe(422);
   });
 
   it('never runs a job enqueued in a transaction that rolled back; one committed runs', async () => {

@@ -108,6 +108,11 @@ export interface JobEngine {
   enqueueInTransaction(tx: Tx, queue: string, data: JobData, options?: EnqueueOptions): Promise<void>;
   /** The dead-letter queue, oldest first. */
   deadLetters(limit?: number): Promise<DeadLetter[]>;
+  /**
+   * Sends a dead-letter job to its queue again, with its data, and takes it off the dead-letter queue; null when there
+   * is no such dead letter (retried already). Sent twice at once, the queue gets it once (its singleton key).
+   */
+  retryDeadLetter(id: string): Promise<{ id: string; queue: string } | null>;
   /** Stops the timers and workers, waiting for the jobs in progress (at most `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -326,6 +331,18 @@ export function createJobEngine(options: EngineOptions): JobEngine {
         db: fromDrizzle(inTransaction(tx), sql),
         ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
       });
+    },
+
+    async retryDeadLetter(id) {
+      await ready();
+      const [letter] = await boss.findJobs<JobData>(DEAD_LETTERS, { id });
+      if (!letter?.sourceName) return null;
+      const sent = await boss.send(letter.sourceName, letter.data ?? {}, {
+        singletonKey: `retry-${id}`,
+        singletonSeconds: 60,
+      });
+      await boss.deleteJob(DEAD_LETTERS, id);
+      return sent === null ? null : { id: sent, queue: letter.sourceName };
     },
 
     async deadLetters(limit = 100) {

@@ -42,6 +42,7 @@ export interface MessageParams {
   "admin.phaseInFull": Record<string, never>;
   "admin.phaseFirst": Record<string, never>;
   "admin.phaseInstalment": { number: string | number; count: string | number };
+  "admin.jobNotFound": Record<string, never>;
   "auth.invalidLogin": Record<string, never>;
   "auth.emailTaken": Record<string, never>;
   "auth.usernameTaken": Record<string, never>;

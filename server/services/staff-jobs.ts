@@ -3,6 +3,10 @@
  * the background jobs whose retries are spent, newest first (server/billing/engine.ts `deadLetters`).
  */
 import type { AppDeps } from '../deps.ts';
+import { notFound } from '../http/errors.ts';
+import { english } from '../i18n/index.ts';
+
+export const JOB_TEXTS = { jobNotFound: english('admin.jobNotFound') } as const;
 
 export interface DeadLetterJson {
   id: string;
@@ -33,4 +37,18 @@ export async function listDeadLetters(deps: Pick<AppDeps, 'jobs'>): Promise<{ jo
       }))
       .sort((a, b) => b.failed_at.localeCompare(a.failed_at)),
   };
+}
+
+/**
+ * POST /api/admin/jobs/dead-letters/{id}/retry (issue 33 point 4, permission `retry_jobs`): the job goes back to its
+ * queue with its data (the engine's workers take it as any other); 404 'Job not found.' when it is not a dead letter
+ * any more (retried already).
+ */
+export async function retryDeadLetter(
+  deps: Pick<AppDeps, 'jobs'>,
+  id: string,
+): Promise<{ job: { id: string; queue: string } }> {
+  const sent = await deps.jobs.retryDeadLetter(id);
+  if (sent === null) throw notFound(JOB_TEXTS.jobNotFound);
+  return { job: sent };
 }

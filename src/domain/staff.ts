@@ -37,6 +37,7 @@ export const STAFF_ACTIONS = [
   'grant_eligibility_exception',
   'verify_documents',
   'read_jobs',
+  'retry_jobs',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 const flag = z.boolean();
@@ -63,6 +64,7 @@ export const staffCanSchema = z.object({
   grant_eligibility_exception: flag,
   verify_documents: flag,
   read_jobs: flag,
+  retry_jobs: flag,
 } satisfies Record<StaffAction, typeof flag>);
 export type StaffCan = z.infer<typeof staffCanSchema>;
 

@@ -74,6 +74,11 @@ export const PERMISSIONS: { readonly [A in StaffAction]: Permission } = {
    * error; no family's data). The engine serves the whole server, so the row's scope is the staff member's own.
    */
   read_jobs: row('account', true, true, false),
+  /**
+   * Issue 33 point 4: a dead-letter job sent to its queue again ('Try again' on the console's billing page). Its work
+   * claims its own rows, so a job run twice charges or mails nothing twice.
+   */
+  retry_jobs: row('account', true, true, false),
 };
 
 /** Whether `role` may do `action` at all (the table's cell). */
