@@ -19,6 +19,9 @@ test.describe("the 'Billing' page", () => {
     const figures = page.getByRole('table').first();
     await expect(figures.getByRole('row', { name: /^Collected/ }).getByRole('cell')).toHaveText(['2', '$950.00']);
     await expect(page.getByText('No failed payments that day.')).toBeVisible();
+    // The job engine's dead letters (none in the fixtures), each with 'Try again' when there are.
+    await expect(page.getByRole('heading', { level: 2, name: 'Background jobs that failed' })).toBeVisible();
+    await expect(page.getByText('No background job has failed.')).toBeVisible();
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();

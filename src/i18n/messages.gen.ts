@@ -344,6 +344,13 @@ export interface MessageParams {
   "billing.failedForGood": Record<string, never>;
   "billing.export": Record<string, never>;
   "billing.backToConsole": Record<string, never>;
+  "billing.jobsHeading": Record<string, never>;
+  "billing.noJobs": Record<string, never>;
+  "billing.jobQueue": Record<string, never>;
+  "billing.jobError": Record<string, never>;
+  "billing.jobFailedAt": Record<string, never>;
+  "billing.tryAgain": Record<string, never>;
+  "billing.tryAgainHidden": { queue: string | number };
   "birthDates.heading": Record<string, never>;
   "birthDates.intro": Record<string, never>;
   "birthDates.loading": Record<string, never>;

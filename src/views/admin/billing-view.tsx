@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { formatDisplayDate } from '../../domain/dates';
 import { intlLocale } from '../../i18n/runtime';
 import { useT } from '../../i18n/use-t';
@@ -17,7 +17,14 @@ import './roster.css';
  * day's CSV; the day from a date field. Renders what admin-billing.connect.ts derives; sends CHOOSE_DAY, EXPORT and
  * RETRY. The figures update while a run is going (the flow follows the billing channel).
  */
-export function BillingView({ actorRef }: { actorRef: AdminBillingActorRef }) {
+export function BillingView({
+  actorRef,
+  deadLetters,
+}: {
+  actorRef: AdminBillingActorRef;
+  /** The job engine's dead letters (for who may read them), which the page gives. */
+  deadLetters?: ReactNode;
+}) {
   const t = useT();
   const view = useSelector(actorRef, adminBillingView);
   const dayId = useId();
@@ -122,6 +129,7 @@ export function BillingView({ actorRef }: { actorRef: AdminBillingActorRef }) {
           )}
         </>
       )}
+      {deadLetters}
     </AdminPage>
   );
 }
