@@ -144,6 +144,8 @@ describe('the family checkout view models (issue 20)', () => {
         waiver: 'Club rules.',
         agreed: false,
         touched: false,
+        // Issue 32 point 3: no changed-waiver notice until the server refuses a version.
+        notice: null,
       },
     ]);
     expect(view.free).toBe(false);
