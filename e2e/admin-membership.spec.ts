@@ -81,6 +81,11 @@ test.describe('a membership in the club console', () => {
     await expect(roster.getByRole('row')).toHaveCount(2);
     await roster.getByRole('link', { name: 'Drew Patel' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Drew Patel: 14U Storm' })).toBeFocused();
+    // Issue 33 point 4: the page links back to where it was opened from, the team's roster.
+    await expect(page.getByRole('link', { name: 'Back to the 14U Storm roster' })).toHaveAttribute(
+      'href',
+      /\/admin\/teams\/\d+$/,
+    );
     await expect(fact(page, 'Status')).toHaveText('Overdue');
     await expect(fact(page, 'Guardian')).toHaveText(`Priya Patel (${FAMILY})`);
     await expect(fact(page, 'Card')).toHaveText('Visa ending 4242');

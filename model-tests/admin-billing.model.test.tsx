@@ -101,7 +101,7 @@ function figuresShown(day: BillingDay) {
   if (!table) throw new Error('no figures');
   expect(within(table).getByRole('row', { name: /^Collected/ }).textContent).toContain(String(day.collected.count));
   const failures = screen.queryByRole('link', { name: 'Blake Rivera' });
-  if (day.failures.length > 0) expect(failures?.getAttribute('href')).toBe('/admin/memberships/7');
+  if (day.failures.length > 0) expect(failures?.getAttribute('href')).toBe('/admin/memberships/7?from=billing');
   else expect(screen.getByText('No failed payments that day.')).toBeTruthy();
 }
 

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, expect, vi } from 'vitest';
 import type { MembershipDetail } from '../src/api/admin';
 import { ApiError } from '../src/api/errors';
@@ -8,7 +8,7 @@ import { getStaffSession, setStaffSession } from '../src/session/staff';
 import { MembershipPageView } from '../src/views/admin/membership-page';
 import { refundModel } from './admin-refund.model.ts';
 import { refundViews } from './admin-refund.views.ts';
-import { type Driver, defineModel, doneEvent, errorEvent, runPaths } from './harness/index.ts';
+import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPaths } from './harness/index.ts';
 import { staffFixture } from './staff.fixtures';
 
 // The longest paths open the refund child and fill its form through the views.
@@ -204,7 +204,7 @@ runPaths({
   model,
   uiRun: {
     name: 'admin membership driver',
-    render: ({ actor }) => render(<MembershipPageView actorRef={actor} />),
+    render: ({ actor }) => renderInRouter(<MembershipPageView actorRef={actor} />, '/admin/memberships/12'),
     driver,
     children: { refund: refundViews },
     states: {

@@ -286,6 +286,8 @@ export interface MessageParams {
   "admin.sendInvitation": Record<string, never>;
   "admin.createDraft": Record<string, never>;
   "admin.startFromTeam": Record<string, never>;
+  "admin.backToBilling": Record<string, never>;
+  "admin.backToRoster": { team: string | number };
   "ageExceptions.show": Record<string, never>;
   "ageExceptions.showFor": { team: string | number };
   "ageExceptions.loading": Record<string, never>;

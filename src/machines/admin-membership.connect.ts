@@ -126,6 +126,10 @@ export type AdminMembershipView =
   | { kind: 'notFound' }
   | {
       kind: 'loaded';
+      /** The membership shown (its answers' disclosure loads them). */
+      membershipId: number;
+      /** Its team, whose roster the page links back to unless it was opened from elsewhere. */
+      teamId: number;
       title: string;
       summary: MembershipSummary;
       phases: PhaseRow[];
@@ -282,6 +286,8 @@ export function adminMembershipView(snapshot: AdminMembershipSnapshot): AdminMem
   const ready = snapshot.matches({ loaded: 'ready' });
   return {
     kind: 'loaded',
+    membershipId: snapshot.context.membershipId,
+    teamId: membership.team.id,
     title: `${membership.athlete.name}: ${membership.team.name}`,
     summary: summaryOf(membership),
     phases: membership.phases.map((phase) => phaseRow(phase, canManage)),

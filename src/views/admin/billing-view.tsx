@@ -10,7 +10,6 @@ import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { AdminPage } from './admin-page';
 import { TableWrap } from './table-wrap';
-import './roster.css';
 
 /**
  * /admin/billing (issue 33 point 4): one day's instalments by outcome, the failed ones with their memberships, the
@@ -110,7 +109,7 @@ export function BillingView({
                 {view.failures.map((row) => (
                   <tr key={row.key}>
                     <th scope="row">
-                      <Link to="/admin/memberships/$id" params={{ id: row.membershipId }}>
+                      <Link to="/admin/memberships/$id" params={{ id: row.membershipId }} search={{ from: 'billing' }}>
                         {row.athlete}
                       </Link>
                     </th>

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t';
@@ -77,6 +78,9 @@ export function DocumentsView({ actorRef }: { actorRef: AdminDocumentsActorRef }
   const heading = t('documents.queueHeading');
   return (
     <AdminPage>
+      <p className="admin-back">
+        <Link to="/admin">{t('admin.backToConsole')}</Link>
+      </p>
       <StepHeading>{heading}</StepHeading>
       {view.kind === 'notAllowed' && <Alert tone="info">{t('documents.notAllowed')}</Alert>}
       {view.kind === 'loading' && <p role="status">{t('documents.queueLoading')}</p>}

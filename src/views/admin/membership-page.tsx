@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { text } from '../../i18n/runtime';
@@ -26,11 +27,31 @@ type Loaded = Extract<AdminMembershipView, { kind: 'loaded' }>;
  * /admin/memberships/$id (issue 22 points 3 and 4): the membership's summary, its payments (with the actions an
  * owner or registrar may take), the e-mails sent and the staff actions; the action panel open now below the payments.
  */
-export function MembershipPageView({ actorRef }: { actorRef: AdminMembershipActorRef }) {
+export function MembershipPageView({
+  actorRef,
+  from,
+}: {
+  actorRef: AdminMembershipActorRef;
+  /** Where the page was opened from (issue 33 point 4: it links back there); else the team's roster. */
+  from?: 'billing' | undefined;
+}) {
   const t = useT();
   const view = useSelector(actorRef, adminMembershipView, shallowEqual);
   return (
     <AdminPage>
+      {from === 'billing' ? (
+        <p className="admin-back">
+          <Link to="/admin/billing">{t('admin.backToBilling')}</Link>
+        </p>
+      ) : (
+        view.kind === 'loaded' && (
+          <p className="admin-back">
+            <Link to="/admin/teams/$teamId" params={{ teamId: String(view.teamId) }}>
+              {t('admin.backToRoster', { team: view.summary.team })}
+            </Link>
+          </p>
+        )
+      )}
       <StepHeading>{view.kind === 'loaded' ? view.title : t('admin.membership')}</StepHeading>
       {view.kind === 'loading' && <p role="status">{t('admin.loading')}</p>}
       {view.kind === 'failed' && (
@@ -39,9 +60,7 @@ export function MembershipPageView({ actorRef }: { actorRef: AdminMembershipActo
       {view.kind === 'notFound' && <Alert>{t('admin.membershipNotFound')}</Alert>}
       {view.kind === 'loaded' && <LoadedMembership actorRef={actorRef} view={view} />}
       {/* Issue 32 point 4: the athlete's answers to the team's questions. */}
-      {view.kind === 'loaded' && (
-        <MembershipAnswers membershipId={actorRef.getSnapshot().context.membershipId} athlete={view.summary.athlete} />
-      )}
+      {view.kind === 'loaded' && <MembershipAnswers membershipId={view.membershipId} athlete={view.summary.athlete} />}
     </AdminPage>
   );
 }
