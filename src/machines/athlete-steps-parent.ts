@@ -3,7 +3,59 @@
  * guards they name in setup() and how each follows the child's screen into its own wizard step (mirrored into the
  * URL). Each parent keeps its own step numbers, the `rememberAthleteStep` and `syncStep` actions, and its exits.
  */
-import type { AthleteStep, AthleteStepsOutput } from './athlete-steps.machine';
+import { type AnyStateMachine, fromPromise, type SnapshotFrom } from 'xstate';
+import type { AthleteStep, AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
+import type { Provided } from './payment.children';
+
+/**
+ * How the context of a parent of the athlete steps (login, register) starts: the child opens at the list unless a
+ * deep link asks for 'createAthlete', no error is shown and no exit is recorded yet.
+ */
+export const ATHLETE_PARENT_START = { athleteStep: 'athleteList', error: null, exit: null } as const;
+
+/**
+ * The athlete steps as a parent's setup() names them: their code loads only when the wizard reaches them (after the
+ * login, after the account; src/machines/athlete-steps.lazy.ts), so neither wizard imports the child machine. The
+ * page gives both actors (`athleteStepsCode`, the load; `athleteSteps`, the child); without them the loading state
+ * fails with the child's name. The model tests provide the real machine.
+ */
+export const ATHLETE_STEPS_NOT_PROVIDED = {
+  athleteStepsCode: fromPromise<void>(() => Promise.reject(new Error('This page does not provide the athlete steps.'))),
+  athleteSteps: notProvided<typeof athleteStepsMachine>('the athlete steps'),
+};
+
+function notProvided<TMachine extends AnyStateMachine>(name: string): Provided<TMachine> {
+  return {
+    getInitialSnapshot: () => {
+      throw new Error(`This page does not provide ${name}.`);
+    },
+    transition: (snapshot: SnapshotFrom<TMachine>) => snapshot,
+    getPersistedSnapshot: (snapshot: SnapshotFrom<TMachine>) => snapshot,
+  };
+}
+
+/**
+ * The first two substates of a parent's athleteSteps state: `loading` the child's code (nothing to wait for once the
+ * page has preloaded it), `failed` (spec §8: the network error with 'Try again'); then the parent's `running`, the
+ * child itself.
+ */
+export const ATHLETE_STEPS_CODE_STATES = {
+  loading: {
+    tags: ['busy'],
+    description:
+      "The athlete steps' code loads now, unless the page already preloaded it (a first visit does not wait for it).",
+    invoke: {
+      id: 'athleteStepsCode',
+      src: 'athleteStepsCode',
+      onDone: { target: 'running' },
+      onError: { target: 'failed' },
+    },
+  },
+  failed: {
+    description: "Spec §8: the athlete steps' code could not be fetched; 'Try again' loads it again.",
+    on: { RETRY: { target: 'loading' } },
+  },
+} as const;
 
 /** The child now shows another screen than the one the parent remembers. */
 export function isOtherAthleteStep(
