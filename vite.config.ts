@@ -69,7 +69,7 @@ const HOUSEHOLD_GUARDIANS =
  * fewer on /login's and /register's first visit.
  */
 const ACCOUNT_FORMS =
-  /[\\/]src[\\/](domain[\\/](account-forms|names|phone|relationships|forms[\\/](password|guardian|phone))|machines[\\/]session-actions)\.ts$/;
+  /[\\/]src[\\/](domain[\\/](account-forms|names|phone|forms[\\/](password|guardian|phone))|machines[\\/]session-actions)\.ts$/;
 
 /**
  * The licence page's small shared modules (its machine's context, shared with the /flows page's copy; the payment

@@ -34,29 +34,6 @@ function notProvided<TMachine extends AnyStateMachine>(name: string): Provided<T
   };
 }
 
-/**
- * The first two substates of a parent's athleteSteps state: `loading` the child's code (nothing to wait for once the
- * page has preloaded it), `failed` (spec §8: the network error with 'Try again'); then the parent's `running`, the
- * child itself.
- */
-export const ATHLETE_STEPS_CODE_STATES = {
-  loading: {
-    tags: ['busy'],
-    description:
-      "The athlete steps' code loads now, unless the page already preloaded it (a first visit does not wait for it).",
-    invoke: {
-      id: 'athleteStepsCode',
-      src: 'athleteStepsCode',
-      onDone: { target: 'running' },
-      onError: { target: 'failed' },
-    },
-  },
-  failed: {
-    description: "Spec §8: the athlete steps' code could not be fetched; 'Try again' loads it again.",
-    on: { RETRY: { target: 'loading' } },
-  },
-} as const;
-
 /** The child now shows another screen than the one the parent remembers. */
 export function isOtherAthleteStep(
   { context }: { context: { athleteStep: AthleteStep } },
@@ -75,7 +52,8 @@ type ChildSnapshot = { event: { snapshot: { context: { step: AthleteStep } } } }
 
 /**
  * The `onSnapshot` of the parent's athleteSteps invoke: on another screen, remember it and mirror the parent's step
- * number for it (`stepOf`) into the URL.
+ * number for it (`stepOf`) into the URL. The parent adds its description (in its machine module, so the pages' build
+ * leaves it out: scripts/machine-descriptions.ts).
  */
 export function followAthleteStep<const Step extends number>(stepOf: Readonly<Record<AthleteStep, Step>>) {
   return {
@@ -87,7 +65,6 @@ export function followAthleteStep<const Step extends number>(stepOf: Readonly<Re
       { type: 'rememberAthleteStep', params: ({ event }: ChildSnapshot) => ({ step: event.snapshot.context.step }) },
       { type: 'syncStep', params: ({ event }: ChildSnapshot) => ({ step: stepOf[event.snapshot.context.step] }) },
     ],
-    description: `spec §2: the URL names the step a person is at, ${stepOf.athleteList} or ${stepOf.createAthlete}`,
   } as const;
 }
 

@@ -16,7 +16,6 @@ import { silentLogout } from '../session/logout';
 import type { AthleteStep } from './athlete-steps.machine';
 import {
   ATHLETE_PARENT_START,
-  ATHLETE_STEPS_CODE_STATES,
   ATHLETE_STEPS_NOT_PROVIDED,
   afterAthleteSteps,
   followAthleteStep,
@@ -300,7 +299,21 @@ export const loginMachine = setup({
       entry: { type: 'syncStep', params: ({ context }) => ({ step: LOGIN_STEP_OF[context.athleteStep] }) },
       initial: 'loading',
       states: {
-        ...ATHLETE_STEPS_CODE_STATES,
+        loading: {
+          tags: ['busy'],
+          description:
+            "Spec §2, §4: the athlete steps' code loads now, unless the page already preloaded it (a first visit does not wait for it).",
+          invoke: {
+            id: 'athleteStepsCode',
+            src: 'athleteStepsCode',
+            onDone: { target: 'running' },
+            onError: { target: 'failed' },
+          },
+        },
+        failed: {
+          description: "Spec §8: the athlete steps' code could not be fetched; 'Try again' loads it again.",
+          on: { RETRY: { target: 'loading' } },
+        },
         running: {
           description: 'spec §2 Login steps 3 and 4: the athlete steps themselves',
           invoke: {
@@ -324,7 +337,10 @@ export const loginMachine = setup({
               },
               { target: '#login.toDashboard', description: 'spec §4: without a licence, continue to /dashboard' },
             ],
-            onSnapshot: followAthleteStep(LOGIN_STEP_OF),
+            onSnapshot: {
+              ...followAthleteStep(LOGIN_STEP_OF),
+              description: 'spec §2: the URL names the step a person is at, 3 or 4',
+            },
           },
         },
       },

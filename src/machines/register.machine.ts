@@ -30,7 +30,6 @@ import { updateCurrentUser } from '../session/current-user';
 import type { AthleteStep } from './athlete-steps.machine';
 import {
   ATHLETE_PARENT_START,
-  ATHLETE_STEPS_CODE_STATES,
   ATHLETE_STEPS_NOT_PROVIDED,
   afterAthleteSteps,
   followAthleteStep,
@@ -399,7 +398,21 @@ export const registerMachine = setup({
       entry: { type: 'syncStep', params: ({ context }) => ({ step: REGISTER_STEP_OF[context.athleteStep] }) },
       initial: 'loading',
       states: {
-        ...ATHLETE_STEPS_CODE_STATES,
+        loading: {
+          tags: ['busy'],
+          description:
+            "Spec §2, §4: the athlete steps' code loads now, unless the page already preloaded it (a first visit does not wait for it).",
+          invoke: {
+            id: 'athleteStepsCode',
+            src: 'athleteStepsCode',
+            onDone: { target: 'running' },
+            onError: { target: 'failed' },
+          },
+        },
+        failed: {
+          description: "Spec §8: the athlete steps' code could not be fetched; 'Try again' loads it again.",
+          on: { RETRY: { target: 'loading' } },
+        },
         running: {
           description: 'spec §2 Register steps 2 and 3: the athlete steps themselves',
           invoke: {
@@ -422,7 +435,10 @@ export const registerMachine = setup({
                 description: 'spec §4: continue to /payment (the wizard always has a licence)',
               },
             ],
-            onSnapshot: followAthleteStep(REGISTER_STEP_OF),
+            onSnapshot: {
+              ...followAthleteStep(REGISTER_STEP_OF),
+              description: 'spec §2: the URL names the step a person is at, 2 or 3',
+            },
           },
         },
       },
