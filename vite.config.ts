@@ -40,7 +40,7 @@ const FRAMEWORK_START = /[\\/]src[\\/]framework-start\.ts$/;
  * point 4) and /payment its own children: /payment loads this chunk anyway, and login and register no file more.
  */
 const ATHLETE_STEPS =
-  /[\\/]src[\\/](machines[\\/](athlete-(steps|membership)\.machine|athlete-steps-parent|athlete-steps\.persist|payment\.lazy-child)|domain[\\/]eligibility-check|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link|register[\\/]wizard-page)|routes[\\/]use-progress|session[\\/]progress-(keys|declaration))\.tsx?$/;
+  /[\\/]src[\\/](machines[\\/](athlete-steps(-parent|\.persist|\.lazy)|payment\.lazy-child)|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link|register[\\/]wizard-page)|routes[\\/](use-progress|athlete-steps-preload)|session[\\/]progress-(keys|declaration))\.tsx?$/;
 
 /** The card payment machine and the card steps it shares with the family checkout (src/machines/card-*.ts). */
 const CARD_PAYMENT = /[\\/]src[\\/]machines[\\/](card-payment\.machine|card-steps)\.ts$/;
@@ -50,7 +50,7 @@ const CARD_PAYMENT = /[\\/]src[\\/]machines[\\/](card-payment\.machine|card-step
  * the wizard reaches them, and by /payment after 'Add another athlete' (src/views/athletes/athlete-steps-lazy.tsx).
  */
 const ATHLETE_STEPS_VIEWS =
-  /[\\/]src[\\/](machines[\\/]athlete-steps\.connect|views[\\/]athletes[\\/](?!athlete-steps-lazy))/;
+  /[\\/]src[\\/](machines[\\/](athlete-steps\.connect|athlete-(steps|membership)\.machine\.ts$)|domain[\\/](eligibility-check|athlete-account-forms|forms[\\/]create-athlete)\.ts$|views[\\/]athletes[\\/](?!athlete-steps-lazy))/;
 
 /**
  * What the two-guardians pages of issue 20 point 4 (/household and /household/join) run on: machines, connect
@@ -69,7 +69,7 @@ const HOUSEHOLD_GUARDIANS =
  * fewer on /login's and /register's first visit.
  */
 const ACCOUNT_FORMS =
-  /[\\/]src[\\/](domain[\\/](account-forms|names|phone|relationships|forms[\\/](password|guardian|phone|create-athlete))|machines[\\/]session-actions)\.ts$/;
+  /[\\/]src[\\/](domain[\\/](account-forms|names|phone|forms[\\/](password|guardian|phone))|machines[\\/]session-actions)\.ts$/;
 
 /**
  * The licence page's small shared modules (its machine's context, shared with the /flows page's copy; the payment

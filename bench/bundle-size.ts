@@ -76,10 +76,13 @@ const NEVER_ON_A_FIRST_VISIT = /stately-inspect|elk/;
  * The athlete steps' screens are the `athlete-steps-views` chunk (vite.config.ts), so the manifest names that lazy
  * import `_athlete-steps-views-<hash>.js`. Login and register load the same chunk lazily too, once the wizard reaches
  * the athlete steps (after the login, after the account: an action), never on a first visit's first step. Their
- * machines too (issue 30 point 6): src/routes/payment.page.tsx imports them when the flow reaches them.
+ * machines too (issue 30 point 6): src/routes/payment.page.tsx imports them when the flow reaches them, and login and
+ * register import the athlete steps' machine (`src/machines/athlete-steps.machine.ts`, in that chunk) when the wizard
+ * reaches them (src/machines/athlete-steps.lazy.ts). Login and register also start that load once the page is idle
+ * (src/routes/athlete-steps-preload.ts): after the first step is shown and usable, not before it.
  */
 const AFTER_ADD_ANOTHER_ATHLETE =
-  /src\/views\/(athletes\/athlete-steps-view|payment\/household-(checkout-view|add-athlete))\.tsx$|^_athlete-steps-views-[\w-]+\.js$|src\/machines\/household-checkout\.machine\.ts$|^_(add-athlete\.machine|household-card-payment)-[\w-]+\.js$/;
+  /src\/views\/(athletes\/athlete-steps-view|payment\/household-(checkout-view|add-athlete))\.tsx$|^_athlete-steps-views-[\w-]+\.js$|src\/machines\/(household-checkout|athlete-steps|add-athlete)\.machine\.ts$|^_(add-athlete\.machine|household-card-payment)-[\w-]+\.js$/;
 
 /**
  * The header's account menu (src/views/common/page.tsx loads it lazily): only a logged-in person's page loads it, so

@@ -157,6 +157,8 @@ export function urlStep(emitted: readonly { type: string; step?: unknown }[]): u
 /** The athlete step a wizard's child `athleteSteps` is at (the wizard maps it to its own step number). */
 export function athleteStepOf(snapshot: {
   children: { athleteSteps?: { getSnapshot(): { context: { step: string } } } | undefined };
+  context: { athleteStep: string };
 }): string | undefined {
-  return snapshot.children.athleteSteps?.getSnapshot().context.step;
+  // While the child's code loads (the parent's `athleteSteps.loading` or `failed`), the step the parent opens it at.
+  return snapshot.children.athleteSteps?.getSnapshot().context.step ?? snapshot.context.athleteStep;
 }

@@ -30,6 +30,8 @@ const driver: Driver<typeof loginMachine> = {
   },
   FORGOT_PASSWORD: async (_event, { user }) => user.click(screen.getByRole('link', { name: 'Forgot password' })),
   BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+  // The athlete steps' code could not be fetched: 'Try again'.
+  RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
 };
 
 const uiRun: UiRun<typeof loginMachine> = {
@@ -38,6 +40,18 @@ const uiRun: UiRun<typeof loginMachine> = {
   driver,
   children: { athleteSteps: athleteStepsViews },
   states: {
+    // The athlete steps' code loading: 'Loading…' (the page preloads it, so usually nothing to see).
+    'athleteSteps.loading': () => {
+      expect(screen.getByText('Loading…')).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    // §8: their code could not be fetched: the network error and 'Try again'.
+    'athleteSteps.failed': () => {
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Could not reach the server. Check your connection and try again.',
+      );
+      expectButton('Try again', true);
+    },
     welcome: () => {
       expect(screen.getByRole('heading', { name: 'Already have a Diamond Academy App account?' })).toBeTruthy();
       expectButton('Yes', true);

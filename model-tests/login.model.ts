@@ -3,11 +3,13 @@ import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { CurrentUser } from '../src/api/schemas';
+import { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
 import { loginMachine } from '../src/machines/login.machine';
 import { getCurrentUser } from '../src/session/current-user';
 import { athleteStepOf, guardian, urlStep } from './athlete-steps.fixtures.ts';
 import { athleteStepsModel } from './athlete-steps.model.ts';
 import { defineModel, doneEvent, errorEvent } from './harness/index.ts';
+import { CODE_NOT_FETCHED } from './register.model.ts';
 
 /** Someone logged in on this device before the wizard opened (login.model.test.tsx stores it before every path). */
 export const earlierUser: CurrentUser = {
@@ -28,8 +30,14 @@ const invalidCredentials = new ApiError({
 const serializeState = (snapshot: SnapshotFrom<typeof loginMachine>) =>
   JSON.stringify({ value: snapshot.value, athleteStep: snapshot.context.athleteStep });
 
+/**
+ * The wizard as /login provides it (src/routes/login.page.tsx gives the athlete steps, loaded lazily): here the real
+ * child machine; the load of its code is an answered or failed invocation (`athleteStepsCode`).
+ */
+export const loginPageMachine = loginMachine.provide({ actors: { athleteSteps: athleteStepsMachine } });
+
 export const loginModel = defineModel({
-  machine: loginMachine,
+  machine: loginPageMachine,
   inputs: {
     // /login: welcome, log in, /dashboard; 'No' without a licence.
     plain: { user: null },
@@ -51,6 +59,8 @@ export const loginModel = defineModel({
   children: { athleteSteps: athleteStepsModel },
   events: {
     SUBMIT: [{ type: 'SUBMIT', values: { email: 'parent@example.com', password: 'Password1!' } }],
+    'xstate.done.actor.athleteStepsCode': [doneEvent('athleteStepsCode', undefined)],
+    'xstate.error.actor.athleteStepsCode': [errorEvent('athleteStepsCode', CODE_NOT_FETCHED)],
     'xstate.done.actor.login': [doneEvent('login', guardian)],
     'xstate.error.actor.login': [errorEvent('login', invalidCredentials)],
     'xstate.done.actor.websiteToken': [doneEvent('websiteToken', guardian)],
@@ -122,7 +132,7 @@ export const loginModel = defineModel({
  * this model walks one shortest path to each state (see the test file), which covers the way in.
  */
 export const loginCreateStepModel = defineModel({
-  machine: loginMachine,
+  machine: loginPageMachine,
   name: 'login (deep link to step 4)',
   input: { step: 4, user: earlierUser },
   children: loginModel.config.children,

@@ -41,6 +41,8 @@ const driver: Driver<typeof registerMachine> = {
   },
   LOG_IN: async (_event, { user }) => user.click(screen.getByRole('link', { name: 'Log in here.' })),
   BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+  // The athlete steps' code could not be fetched: 'Try again'.
+  RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
 };
 
 function value(label: string): string {
@@ -53,6 +55,18 @@ const uiRun: UiRun<typeof registerMachine> = {
   driver,
   children: { athleteSteps: athleteStepsViews },
   states: {
+    // The athlete steps' code loading: 'Loading…' (the page preloads it, so usually nothing to see).
+    'athleteSteps.loading': () => {
+      expect(screen.getByText('Loading…')).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    // §8: their code could not be fetched: the network error and 'Try again'.
+    'athleteSteps.failed': () => {
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Could not reach the server. Check your connection and try again.',
+      );
+      expectButton('Try again', true);
+    },
     guardianAccount: ({ snapshot }) => {
       const editing = snapshot.context.account !== null;
       const heading = editing ? 'Edit your Account' : 'Create your Primary Guardian account';

@@ -6,6 +6,7 @@ import type { Coupon, CurrentUser, User } from '../src/api/schemas';
 import type { GuardianAccountFields } from '../src/domain/account-forms';
 import type { GuardianFormValues } from '../src/domain/forms/guardian';
 import { maskPhone } from '../src/domain/phone';
+import { athleteStepsMachine } from '../src/machines/athlete-steps.machine';
 import { registerMachine } from '../src/machines/register.machine';
 import { getCurrentUser } from '../src/session/current-user';
 import { athleteStepOf, guardian, serverDown, urlStep } from './athlete-steps.fixtures.ts';
@@ -86,8 +87,19 @@ export const typedGuardianValues: GuardianFormValues = {
 };
 const SUBMIT = [{ type: 'SUBMIT' as const, values: typedGuardianValues }];
 
+/**
+ * The wizard as /register provides it (src/routes/register.page.tsx gives the athlete steps, loaded lazily): here the
+ * real child machine; the load of its code is an answered or failed invocation (`athleteStepsCode`).
+ */
+export const registerPageMachine = registerMachine.provide({ actors: { athleteSteps: athleteStepsMachine } });
+
+/** A chunk the browser could not fetch (the athlete steps' code). */
+export const CODE_NOT_FETCHED = new TypeError('Failed to fetch dynamically imported module');
+
 const events = {
   SUBMIT,
+  'xstate.done.actor.athleteStepsCode': [doneEvent('athleteStepsCode', undefined)],
+  'xstate.error.actor.athleteStepsCode': [errorEvent('athleteStepsCode', CODE_NOT_FETCHED)],
   'xstate.done.actor.checkEmail': [
     doneEvent('checkEmail', { exists: true }),
     doneEvent('checkEmail', { exists: false }),
@@ -202,7 +214,7 @@ const states: NonNullable<ModelConfig<typeof registerMachine>['states']> = {
  * then the athlete steps, and Back to 'Edit your Account'.
  */
 export const registerModel = defineModel({
-  machine: registerMachine,
+  machine: registerPageMachine,
   input: {
     license: 'TIGERS-2027',
     organization_id: 'northside',
@@ -221,7 +233,7 @@ export const registerModel = defineModel({
  * no organization or coupon, no licence, and a stored user's deep links to steps 2 and 3.
  */
 export const registerEntriesModel = defineModel({
-  machine: registerMachine,
+  machine: registerPageMachine,
   name: 'register (other entries)',
   inputs: {
     plain: { license: 'TIGERS-2027', user: null },

@@ -16,8 +16,8 @@ import { guardianLoginView, loginView } from '../src/machines/login.connect';
 import { loginMachine } from '../src/machines/login.machine';
 import { guardianAccountView, registerView } from '../src/machines/register.connect';
 import { registerMachine } from '../src/machines/register.machine';
-import { loginModel } from './login.model.ts';
-import { registerModel } from './register.model.ts';
+import { loginModel, loginPageMachine } from './login.model.ts';
+import { registerModel, registerPageMachine } from './register.model.ts';
 import { describeRestoring } from './resume-restore.ts';
 
 function athleteStepsViewOf(actor: AthleteStepsActorRef | undefined) {
@@ -34,7 +34,7 @@ function athleteStepsViewOf(actor: AthleteStepsActorRef | undefined) {
 describeRestoring({
   flow: 'register',
   model: registerModel,
-  machine: registerMachine,
+  machine: registerPageMachine,
   versionOf: [registerMachine, athleteStepsMachine],
   view: (snapshot: AnyMachineSnapshot) => {
     const { screen, athleteSteps } = registerView(snapshot);
@@ -49,7 +49,7 @@ describeRestoring({
 describeRestoring({
   flow: 'login',
   model: loginModel,
-  machine: loginMachine,
+  machine: loginPageMachine,
   versionOf: [loginMachine, athleteStepsMachine],
   view: (snapshot: AnyMachineSnapshot) => {
     const { screen, athleteSteps } = loginView(snapshot);

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '../i18n/runtime.ts';
-import {
-  isCreateAthleteFormValid,
-  isGuardianFormValid,
-  toAthleteAccountPayload,
-  toGuardianAccountFields,
-  toRegistrationPayload,
-} from './account-forms.ts';
+import { isGuardianFormValid, toGuardianAccountFields, toRegistrationPayload } from './account-forms.ts';
+import { isCreateAthleteFormValid, toAthleteAccountPayload } from './athlete-account-forms.ts';
 import type { NewAthleteFormValues as NewAthleteForm } from './forms/create-athlete.ts';
 import type { GuardianFormValues as GuardianForm } from './forms/guardian.ts';
 

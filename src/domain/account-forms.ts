@@ -1,14 +1,13 @@
 /**
- * Create-athlete and guardian forms of spec §5: the payloads of §3 their valid values yield. Validity is each form's
+ * The guardian forms of spec §5 (the create-athlete form's: ./athlete-account-forms.ts): the payloads of §3 their
+ * valid values yield. Validity is each form's
  * schema (src/domain/forms); plain values in, plain values out; field state (touched, dirty) stays in the view.
  */
 
 import { isValidForm } from './form-schema.ts';
-import { createAthleteSchema, type NewAthleteFormValues } from './forms/create-athlete.ts';
 import { type GuardianFormValues, guardianSchema } from './forms/guardian.ts';
 import { joinName } from './names.ts';
 import { phoneDigits } from './phone.ts';
-import { relationshipToSend } from './relationships.ts';
 
 /** The athlete account payload sent to register-athlete (§3, §7). */
 export interface AthleteAccountPayload {
@@ -28,32 +27,6 @@ export interface GuardianAccountFields {
   phone: string;
   password?: string;
   password_confirmation?: string;
-}
-
-/** 'Create Account' is enabled (§5) when the create-athlete schema (./forms/create-athlete.ts) holds. */
-export function isCreateAthleteFormValid(form: NewAthleteFormValues): boolean {
-  return isValidForm(createAthleteSchema, form);
-}
-
-/** The §3 athlete account payload for a valid form, else null; empty optional phone and e-mail are left out. */
-export function toAthleteAccountPayload(form: NewAthleteFormValues): AthleteAccountPayload | null {
-  const name = joinName(form.firstName, form.lastName);
-  const relationship = relationshipToSend(form.relationship, form.customRelationship);
-  if (name === null || relationship === null || !isCreateAthleteFormValid(form)) {
-    return null;
-  }
-  const payload: AthleteAccountPayload = {
-    name,
-    username: form.username.trim(),
-    password: form.password,
-    password_confirmation: form.confirmPassword,
-    relationship,
-  };
-  const phone = phoneDigits(form.phone);
-  if (phone !== '') payload.phone = phone;
-  const email = form.email.trim();
-  if (email !== '') payload.email = email;
-  return payload;
 }
 
 /** The guardian form's submit is enabled (§5) when its schema (./forms/guardian.ts) holds. */

@@ -3,7 +3,36 @@
  * guards they name in setup() and how each follows the child's screen into its own wizard step (mirrored into the
  * URL). Each parent keeps its own step numbers, the `rememberAthleteStep` and `syncStep` actions, and its exits.
  */
-import type { AthleteStep, AthleteStepsOutput } from './athlete-steps.machine';
+import { type AnyStateMachine, fromPromise, type SnapshotFrom } from 'xstate';
+import type { AthleteStep, AthleteStepsOutput, athleteStepsMachine } from './athlete-steps.machine';
+import type { Provided } from './payment.children';
+
+/**
+ * How the context of a parent of the athlete steps (login, register) starts: the child opens at the list unless a
+ * deep link asks for 'createAthlete', no error is shown and no exit is recorded yet.
+ */
+export const ATHLETE_PARENT_START = { athleteStep: 'athleteList', error: null, exit: null } as const;
+
+/**
+ * The athlete steps as a parent's setup() names them: their code loads only when the wizard reaches them (after the
+ * login, after the account; src/machines/athlete-steps.lazy.ts), so neither wizard imports the child machine. The
+ * page gives both actors (`athleteStepsCode`, the load; `athleteSteps`, the child); without them the loading state
+ * fails with the child's name. The model tests provide the real machine.
+ */
+export const ATHLETE_STEPS_NOT_PROVIDED = {
+  athleteStepsCode: fromPromise<void>(() => Promise.reject(new Error('This page does not provide the athlete steps.'))),
+  athleteSteps: notProvided<typeof athleteStepsMachine>('the athlete steps'),
+};
+
+function notProvided<TMachine extends AnyStateMachine>(name: string): Provided<TMachine> {
+  return {
+    getInitialSnapshot: () => {
+      throw new Error(`This page does not provide ${name}.`);
+    },
+    transition: (snapshot: SnapshotFrom<TMachine>) => snapshot,
+    getPersistedSnapshot: (snapshot: SnapshotFrom<TMachine>) => snapshot,
+  };
+}
 
 /** The child now shows another screen than the one the parent remembers. */
 export function isOtherAthleteStep(
@@ -23,7 +52,8 @@ type ChildSnapshot = { event: { snapshot: { context: { step: AthleteStep } } } }
 
 /**
  * The `onSnapshot` of the parent's athleteSteps invoke: on another screen, remember it and mirror the parent's step
- * number for it (`stepOf`) into the URL.
+ * number for it (`stepOf`) into the URL. The parent adds its description (in its machine module, so the pages' build
+ * leaves it out: scripts/machine-descriptions.ts).
  */
 export function followAthleteStep<const Step extends number>(stepOf: Readonly<Record<AthleteStep, Step>>) {
   return {
@@ -35,7 +65,6 @@ export function followAthleteStep<const Step extends number>(stepOf: Readonly<Re
       { type: 'rememberAthleteStep', params: ({ event }: ChildSnapshot) => ({ step: event.snapshot.context.step }) },
       { type: 'syncStep', params: ({ event }: ChildSnapshot) => ({ step: stepOf[event.snapshot.context.step] }) },
     ],
-    description: `spec §2: the URL names the step a person is at, ${stepOf.athleteList} or ${stepOf.createAthlete}`,
   } as const;
 }
 

@@ -27,7 +27,7 @@ import { getAthletes, registerAthlete, setLatestLicense } from '../api/auth';
 import type { Eligibility } from '../api/eligibility.schemas';
 import { errorText } from '../api/errors';
 import type { Athlete, AthleteAccountPayload, LatestLicense } from '../api/schemas';
-import { isCreateAthleteFormValid, toAthleteAccountPayload } from '../domain/account-forms';
+import { isCreateAthleteFormValid, toAthleteAccountPayload } from '../domain/athlete-account-forms';
 import { isBirthDateText, isEligible } from '../domain/eligibility-check';
 import type { NewAthleteFormValues } from '../domain/forms/create-athlete';
 import { displayName } from '../domain/names';
@@ -43,12 +43,6 @@ import type { TeamQuestionsInput, TeamQuestionsOutput, teamQuestionsMachine } fr
 
 /** The two steps a person sees; the wizards number them (login 3 and 4, register 2 and 3). */
 export type AthleteStep = 'athleteList' | 'createAthlete';
-
-/**
- * How the context of a parent of the athlete steps (login, register) starts: the child opens at the list unless a
- * deep link asks for 'createAthlete', no error is shown and no exit is recorded yet.
- */
-export const ATHLETE_PARENT_START = { athleteStep: 'athleteList', error: null, exit: null } as const;
 
 /** What a person does on the athlete steps (src/views/athletes/* send these to this machine). */
 export type AthleteStepEvent =

@@ -18,9 +18,23 @@ const savedAthleteSteps = z.object({ snapshot: z.object({ context: z.object(cont
 /** The children a wizard's saved snapshot carries, as it reads them (`savedSnapshot(context, carriedAthleteSteps)`). */
 export const carriedAthleteSteps = { athleteSteps: z.optional(savedAthleteSteps) };
 
-/** The athlete a saved wizard had chosen, or null. */
-export function chosenAthleteIdOf(saved: z.infer<typeof savedAthleteSteps> | undefined): number | null {
-  return saved?.snapshot.context.chosenAthlete?.user_id ?? null;
+/**
+ * The athlete a saved wizard had chosen, or null. While the athlete steps' code loads (no child yet: the wizard's
+ * `athleteSteps.loading` or `failed`), the athlete the wizard resumed with (`resumedAthlete`), which the child will
+ * choose again.
+ */
+export function chosenAthleteIdOf(
+  saved: z.infer<typeof savedAthleteSteps> | undefined,
+  resumedAthlete: number | null | undefined,
+): number | null {
+  if (saved === undefined) return resumedAthlete ?? null;
+  return saved.snapshot.context.chosenAthlete?.user_id ?? null;
 }
+
+/**
+ * The parent's context field `chosenAthleteIdOf` falls back to (both parents name it `resumedAthleteId`), for their
+ * `contextShape`.
+ */
+export const RESUMED_ATHLETE = { resumedAthleteId: z.optional(z.nullable(z.number())) };
 
 export const ATHLETE_STEPS_CONTEXT_FIELDS: readonly string[] = Object.keys(context);

@@ -1,18 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/errors';
 import { currentUserSchema } from '../api/schemas';
 import { currentUser as wireUser } from '../api/wire-samples';
 import { type Message, setLocale, text } from '../i18n/runtime';
+import { athleteStepsMachine } from './athlete-steps.machine';
 import { guardianLoginView, loginView } from './login.connect';
 import { type LoginInput, loginMachine } from './login.machine';
 
 const user = currentUserSchema.parse(wireUser);
 
-/** The real chart with its calls answered by `answer` (a rejection is a failed call). */
-function start(input: Partial<LoginInput>, answer: () => Promise<typeof user>) {
+/**
+ * The real chart with its calls answered by `answer` (a rejection is a failed call), and the athlete steps as the page
+ * gives them, their code loaded by `code`.
+ */
+function start(
+  input: Partial<LoginInput>,
+  answer: () => Promise<typeof user>,
+  code: () => Promise<void> = async () => {},
+) {
   const machine = loginMachine.provide({
-    actors: { login: fromPromise(answer), validateWebsiteToken: fromPromise(answer) },
+    actors: {
+      login: fromPromise(answer),
+      validateWebsiteToken: fromPromise(answer),
+      athleteStepsCode: fromPromise(code),
+      athleteSteps: athleteStepsMachine,
+    },
   });
   return createActor(machine, { input: { user: null, ...input } }).start();
 }
@@ -23,7 +36,11 @@ const values = { email: 'pat@example.com', password: 'Password1!' };
 describe('loginView', () => {
   it('names the step the wizard is at, and no child actor outside the athlete steps', () => {
     const actor = start({}, never);
-    expect(loginView(actor.getSnapshot())).toEqual({ screen: 'welcome', athleteSteps: undefined });
+    expect(loginView(actor.getSnapshot())).toEqual({
+      screen: 'welcome',
+      athleteSteps: undefined,
+      athleteStepsCode: null,
+    });
     actor.send({ type: 'YES' });
     expect(loginView(actor.getSnapshot()).screen).toBe('guardianLogin');
   });
@@ -33,19 +50,44 @@ describe('loginView', () => {
     expect(loginView(actor.getSnapshot()).screen).toBe('tokenLogin');
   });
 
-  it('hands the athlete steps their own actor at steps 3 and 4', () => {
+  it('hands the athlete steps their own actor at steps 3 and 4, once their code is there', async () => {
     const actor = start({ step: 3, user }, never);
+    expect(loginView(actor.getSnapshot())).toEqual({
+      screen: 'athleteSteps',
+      athleteSteps: undefined,
+      athleteStepsCode: 'loading',
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ athleteSteps: 'running' }));
     const view = loginView(actor.getSnapshot());
     expect(view.screen).toBe('athleteSteps');
     expect(view.athleteSteps).toBe(actor.getSnapshot().children.athleteSteps);
     expect(view.athleteSteps).toBeDefined();
+    expect(view.athleteStepsCode).toBeNull();
+  });
+
+  it("shows the athlete steps' code not fetched, and loads it again on 'Try again'", async () => {
+    let fails = true;
+    const actor = start({ step: 3, user }, never, async () => {
+      if (fails) throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ athleteSteps: 'failed' }));
+    expect(loginView(actor.getSnapshot())).toEqual({
+      screen: 'athleteSteps',
+      athleteSteps: undefined,
+      athleteStepsCode: 'failed',
+    });
+    fails = false;
+    actor.send({ type: 'RETRY' });
+    expect(loginView(actor.getSnapshot()).athleteStepsCode).toBe('loading');
+    await waitFor(actor, (snapshot) => snapshot.matches({ athleteSteps: 'running' }));
+    expect(loginView(actor.getSnapshot()).athleteSteps).toBeDefined();
   });
 
   it('shows nothing once the wizard has ended', () => {
     const actor = start({}, never);
     actor.send({ type: 'NO' });
     expect(actor.getSnapshot().status).toBe('done');
-    expect(loginView(actor.getSnapshot())).toEqual({ screen: null, athleteSteps: undefined });
+    expect(loginView(actor.getSnapshot())).toEqual({ screen: null, athleteSteps: undefined, athleteStepsCode: null });
   });
 });
 

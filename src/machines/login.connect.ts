@@ -20,8 +20,13 @@ export type LoginScreen = 'welcome' | 'tokenLogin' | 'guardianLogin' | 'athleteS
 
 export interface LoginView {
   screen: LoginScreen | null;
-  /** The athlete steps' own actor while the wizard is at them (invoke id `athleteSteps`). */
+  /** The athlete steps' own actor once their code is there (invoke id `athleteSteps`). */
   athleteSteps: AthleteStepsActorRef | undefined;
+  /**
+   * At the athlete steps, their code loading (shown as 'Loading…'; nothing to wait for once the page preloaded it) or
+   * not fetched (spec §8: the network error and 'Try again'); null otherwise.
+   */
+  athleteStepsCode: 'loading' | 'failed' | null;
 }
 
 function loginScreenOf(snapshot: LoginSnapshot): LoginScreen | null {
@@ -34,7 +39,17 @@ function loginScreenOf(snapshot: LoginSnapshot): LoginScreen | null {
 
 export function loginView(snapshot: LoginSnapshot): LoginView {
   const screen = loginScreenOf(snapshot);
-  return { screen, athleteSteps: screen === 'athleteSteps' ? snapshot.children.athleteSteps : undefined };
+  return {
+    screen,
+    athleteSteps: screen === 'athleteSteps' ? snapshot.children.athleteSteps : undefined,
+    athleteStepsCode: athleteStepsCodeOf(snapshot),
+  };
+}
+
+function athleteStepsCodeOf(snapshot: LoginSnapshot): 'loading' | 'failed' | null {
+  if (snapshot.matches({ athleteSteps: 'loading' })) return 'loading';
+  if (snapshot.matches({ athleteSteps: 'failed' })) return 'failed';
+  return null;
 }
 
 /** Login step 2 (§2): the e-mail to pre-fill, the §8 text above the form, busy while a call runs, Back. */

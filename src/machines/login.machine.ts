@@ -13,8 +13,15 @@ import { type LoginCredentials, login, validateWebsiteToken } from '../api/auth'
 import type { CurrentUser } from '../api/schemas';
 import type { LoginFormValues } from '../domain/forms/login';
 import { silentLogout } from '../session/logout';
-import { ATHLETE_PARENT_START, type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
-import { afterAthleteSteps, followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
+import type { AthleteStep } from './athlete-steps.machine';
+import {
+  ATHLETE_PARENT_START,
+  ATHLETE_STEPS_NOT_PROVIDED,
+  afterAthleteSteps,
+  followAthleteStep,
+  isOtherAthleteStep,
+  wentBack,
+} from './athlete-steps-parent';
 import { type CoachClaimExit, coachClaimExit, exitOf, leaveTo } from './flow-exit';
 import { isValidLogin, loginCall, loginRefused } from './login-form';
 import { answeredUser, errorTextOf, storeUser } from './session-actions';
@@ -61,7 +68,9 @@ export type LoginEvent =
   /** The login form as typed; refused unless both fields are filled (src/domain/forms/login.ts). */
   | { type: 'SUBMIT'; values: LoginFormValues }
   | { type: 'FORGOT_PASSWORD' }
-  | { type: 'BACK' };
+  | { type: 'BACK' }
+  /** 'Try again' after the athlete steps' code could not be fetched. */
+  | { type: 'RETRY' };
 
 export interface LoginContext {
   license: string | null;
@@ -100,14 +109,20 @@ export const loginMachine = setup({
     output: {} as LoginExit,
     emitted: {} as { type: 'step'; step: LoginStep },
     // Invoke ids and the actor each runs: types `snapshot.children.athleteSteps` for the views.
-    children: {} as { login: 'login'; websiteToken: 'validateWebsiteToken'; athleteSteps: 'athleteSteps' },
+    children: {} as {
+      login: 'login';
+      websiteToken: 'validateWebsiteToken';
+      athleteStepsCode: 'athleteStepsCode';
+      athleteSteps: 'athleteSteps';
+    },
   },
   actors: {
     login: apiCall<CurrentUser, LoginCredentials>((input, signal) => login(input, { signal })),
     validateWebsiteToken: apiCall<CurrentUser, { user_id: number; token: string }>((input, signal) =>
       validateWebsiteToken(input, { signal }),
     ),
-    athleteSteps: athleteStepsMachine,
+    // The page gives the athlete steps, loaded when the wizard reaches them (athlete-steps.lazy.ts).
+    ...ATHLETE_STEPS_NOT_PROVIDED,
   },
   guards: {
     isValidLogin,
@@ -282,24 +297,52 @@ export const loginMachine = setup({
         'spec §2 Login steps 3 (athlete list) and 4 (create athlete), §4: the athlete steps and the membership ' +
         'check, shared with the register wizard (athlete-steps.machine.ts)',
       entry: { type: 'syncStep', params: ({ context }) => ({ step: LOGIN_STEP_OF[context.athleteStep] }) },
-      invoke: {
-        id: 'athleteSteps',
-        src: 'athleteSteps',
-        input: ({ context }) => ({
-          license: context.license,
-          opensAt: context.athleteStep,
-          chosenAthleteId: context.resumedAthleteId,
-        }),
-        onDone: [
-          {
-            guard: { type: 'wentBack', params: ({ event }) => event.output },
-            target: 'guardianLogin',
-            description: 'spec §2: Back on the athlete list goes one step back',
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          description:
+            "Spec §2, §4: the athlete steps' code loads now, unless the page already preloaded it (a first visit does not wait for it).",
+          invoke: {
+            id: 'athleteStepsCode',
+            src: 'athleteStepsCode',
+            onDone: { target: 'running' },
+            onError: { target: 'failed' },
           },
-          { guard: 'hasLicence', target: 'toPayment', description: 'spec §4: with a licence, continue to /payment' },
-          { target: 'toDashboard', description: 'spec §4: without a licence, continue to /dashboard' },
-        ],
-        onSnapshot: followAthleteStep(LOGIN_STEP_OF),
+        },
+        failed: {
+          description: "Spec §8: the athlete steps' code could not be fetched; 'Try again' loads it again.",
+          on: { RETRY: { target: 'loading' } },
+        },
+        running: {
+          description: 'spec §2 Login steps 3 and 4: the athlete steps themselves',
+          invoke: {
+            id: 'athleteSteps',
+            src: 'athleteSteps',
+            input: ({ context }) => ({
+              license: context.license,
+              opensAt: context.athleteStep,
+              chosenAthleteId: context.resumedAthleteId,
+            }),
+            onDone: [
+              {
+                guard: { type: 'wentBack', params: ({ event }) => event.output },
+                target: '#login.guardianLogin',
+                description: 'spec §2: Back on the athlete list goes one step back',
+              },
+              {
+                guard: 'hasLicence',
+                target: '#login.toPayment',
+                description: 'spec §4: with a licence, continue to /payment',
+              },
+              { target: '#login.toDashboard', description: 'spec §4: without a licence, continue to /dashboard' },
+            ],
+            onSnapshot: {
+              ...followAthleteStep(LOGIN_STEP_OF),
+              description: 'spec §2: the URL names the step a person is at, 3 or 4',
+            },
+          },
+        },
       },
     },
     toRegister: {

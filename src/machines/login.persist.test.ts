@@ -42,6 +42,8 @@ const athletes: Athlete[] = [
 /** The wizard with the athlete steps' calls answered (no network). */
 const wizard = loginMachine.provide({
   actors: {
+    // The page loads the athlete steps' code (athlete-steps.lazy.ts); here it is there at once.
+    athleteStepsCode: fromPromise(async () => {}),
     athleteSteps: athleteStepsMachine.provide({
       actors: {
         recordLatestLicence: fromPromise(async () => tigers),
@@ -56,6 +58,7 @@ async function roundTrip(point: LoginResumePoint): Promise<LoginResumePoint | nu
   const actor = createActor(wizard, {
     input: { license: point.license, user: guardian, ...loginProgress.inputOf(point) },
   }).start();
+  await waitFor(actor, (snapshot) => !snapshot.matches({ athleteSteps: 'loading' }));
   const steps = actor.getSnapshot().children.athleteSteps;
   if (steps === undefined) throw new Error('The wizard did not open at its athlete steps.');
   await waitFor(steps, (snapshot) => !snapshot.hasTag('busy'));
@@ -65,8 +68,9 @@ async function roundTrip(point: LoginResumePoint): Promise<LoginResumePoint | nu
 }
 
 describe('what the login wizard saves and reads back (issue 30 point 3)', () => {
-  it('declares fields of the machines’ contexts only', () => {
+  it('declares fields of the machines’ contexts only', async () => {
     const actor = createActor(wizard, { input: { license: 'TIGERS-2027', user: guardian, step: 3 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ athleteSteps: 'running' }));
     const steps = actor.getSnapshot().children.athleteSteps;
     expect(Object.keys(actor.getSnapshot().context)).toEqual(expect.arrayContaining([...loginProgress.contextFields]));
     expect(Object.keys(steps?.getSnapshot().context ?? {})).toEqual(
@@ -93,8 +97,27 @@ describe('what the login wizard saves and reads back (issue 30 point 3)', () => 
     actor.stop();
   });
 
-  it('versions a saved login by the wizard and its athlete steps', () => {
-    expect(loginProgress.versionOf).toEqual([loginMachine, athleteStepsMachine]);
+  it("keeps the resumed athlete while the athlete steps' code loads", () => {
+    const loading = loginMachine.provide({
+      actors: { athleteStepsCode: fromPromise(() => new Promise<void>(() => {})) },
+    });
+    const actor = createActor(loading, {
+      input: { license: 'TIGERS-2027', user: guardian, step: 3, athleteId: 12 },
+    }).start();
+    expect(actor.getSnapshot().matches({ athleteSteps: 'loading' })).toBe(true);
+    const saved: unknown = JSON.parse(JSON.stringify(savableSnapshot(actor.getPersistedSnapshot())));
+    expect(loginProgress.pointOf(saved)).toEqual({
+      flow: 'login',
+      license: 'TIGERS-2027',
+      step: 'athleteList',
+      athleteId: 12,
+    });
+    actor.stop();
+  });
+
+  it('versions a saved login by the wizard and its athlete steps (loaded lazily)', async () => {
+    expect(loginProgress.versionOf).toEqual([loginMachine]);
+    expect(await loginProgress.loadVersionOf()).toEqual([loginMachine, athleteStepsMachine]);
     expect(loginProgress.steps).toEqual(['athleteList', 'createAthlete']);
   });
 });

@@ -10,8 +10,9 @@
  */
 import { z } from 'zod/mini';
 import { contextShape, declareProgress, type ResumePoint, savedSnapshot } from '../session/progress-declaration';
-import { type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
-import { carriedAthleteSteps, chosenAthleteIdOf } from './athlete-steps.persist';
+import { lazyAthleteSteps } from './athlete-steps.lazy';
+import type { AthleteStep } from './athlete-steps.machine';
+import { carriedAthleteSteps, chosenAthleteIdOf, RESUMED_ATHLETE } from './athlete-steps.persist';
 import { type LoginContext, type LoginInput, type LoginStep, loginMachine } from './login.machine';
 
 export type LoginResumePoint = ResumePoint<'login', AthleteStep>;
@@ -23,6 +24,7 @@ const STEP_NUMBERS: Readonly<Record<AthleteStep, LoginStep>> = { athleteList: 3,
 const context = contextShape<LoginContext>()({
   license: z.nullable(z.string()),
   athleteStep: z.enum(['athleteList', 'createAthlete']),
+  ...RESUMED_ATHLETE,
 });
 
 export const loginProgress = declareProgress<
@@ -31,7 +33,9 @@ export const loginProgress = declareProgress<
   'athleteSteps'
 >()({
   flow: 'login',
-  versionOf: [loginMachine, athleteStepsMachine],
+  versionOf: [loginMachine],
+  // The athlete steps load when the wizard reaches them (or once the page is idle); their snapshot is carried.
+  lazyVersionOf: async () => [await lazyAthleteSteps.load()],
   // Only the athlete steps (which of the two is the context's `athleteStep`).
   savedAt: { athleteSteps: 'athleteSteps' },
   context,
@@ -43,7 +47,7 @@ export const loginProgress = declareProgress<
           flow: 'login',
           license: context.license,
           step: context.athleteStep,
-          athleteId: chosenAthleteIdOf(children?.athleteSteps),
+          athleteId: chosenAthleteIdOf(children?.athleteSteps, context.resumedAthleteId),
         },
   steps: ['athleteList', 'createAthlete'],
   inputOf: ({ step, athleteId }) => ({ step: STEP_NUMBERS[step], athleteId }),

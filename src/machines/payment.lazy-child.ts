@@ -8,17 +8,35 @@ import type { Provided } from './payment.children';
 /**
  * A child whose code `load` imports: `code` loads it (the flow's loading state invokes it), `logic` is the child (the
  * flow invokes it once `code` is done) and runs the loaded logic. Invoked before its code is loaded, it fails with its
- * name rather than wait forever.
+ * name rather than wait forever. `load` (the same load, once) starts it early (login and register: when the page is
+ * idle) or before a saved snapshot that carries the child is restored (issue 21); it gives the loaded logic.
  */
-export function lazyChild<TMachine extends AnyStateMachine>(name: string, load: () => Promise<Provided<TMachine>>) {
-  let loaded: Provided<TMachine> | null = null;
+export function lazyChild<TMachine extends AnyStateMachine, TLoaded extends Provided<TMachine> = Provided<TMachine>>(
+  name: string,
+  load: () => Promise<TLoaded>,
+) {
+  let loaded: TLoaded | null = null;
+  let loading: Promise<TLoaded> | null = null;
   const real = () => {
     if (loaded === null) throw new Error(`The code of ${name} has not loaded.`);
     return loaded;
   };
-  const code = fromPromise<void>(async () => {
+  const loadOnce = (): Promise<TLoaded> => {
     // A failed load is not kept: the retry imports again.
-    loaded ??= await load();
+    loading ??= load().then(
+      (logic) => {
+        loaded = logic;
+        return logic;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const code = fromPromise<void>(async () => {
+    await loadOnce();
   });
   const logic: Provided<TMachine> = {
     transition: (snapshot, event, scope) => real().transition(snapshot, event, scope),
@@ -31,5 +49,5 @@ export function lazyChild<TMachine extends AnyStateMachine>(name: string, load: 
       return child.restoreSnapshot(persisted, scope);
     },
   };
-  return { code, logic };
+  return { code, logic, load: loadOnce };
 }

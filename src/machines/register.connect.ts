@@ -26,8 +26,13 @@ export type RegisterScreen = 'guardianAccount' | 'athleteSteps';
 
 export interface RegisterView {
   screen: RegisterScreen | null;
-  /** The athlete steps' own actor while the wizard is at them (invoke id `athleteSteps`). */
+  /** The athlete steps' own actor once their code is there (invoke id `athleteSteps`). */
   athleteSteps: AthleteStepsActorRef | undefined;
+  /**
+   * At the athlete steps, their code loading (shown as 'Loading…'; nothing to wait for once the page preloaded it) or
+   * not fetched (spec §8: the network error and 'Try again'); null otherwise.
+   */
+  athleteStepsCode: 'loading' | 'failed' | null;
 }
 
 function registerScreenOf(snapshot: RegisterSnapshot): RegisterScreen | null {
@@ -38,7 +43,17 @@ function registerScreenOf(snapshot: RegisterSnapshot): RegisterScreen | null {
 
 export function registerView(snapshot: RegisterSnapshot): RegisterView {
   const screen = registerScreenOf(snapshot);
-  return { screen, athleteSteps: screen === 'athleteSteps' ? snapshot.children.athleteSteps : undefined };
+  return {
+    screen,
+    athleteSteps: screen === 'athleteSteps' ? snapshot.children.athleteSteps : undefined,
+    athleteStepsCode: athleteStepsCodeOf(snapshot),
+  };
+}
+
+function athleteStepsCodeOf(snapshot: RegisterSnapshot): 'loading' | 'failed' | null {
+  if (snapshot.matches({ athleteSteps: 'loading' })) return 'loading';
+  if (snapshot.matches({ athleteSteps: 'failed' })) return 'failed';
+  return null;
 }
 
 /** Register step 1 (§2, §5 Guardian form, §8). */

@@ -27,8 +27,15 @@ import {
 } from '../domain/account-forms';
 import type { GuardianFormValues } from '../domain/forms/guardian';
 import { updateCurrentUser } from '../session/current-user';
-import { ATHLETE_PARENT_START, type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
-import { afterAthleteSteps, followAthleteStep, isOtherAthleteStep, wentBack } from './athlete-steps-parent';
+import type { AthleteStep } from './athlete-steps.machine';
+import {
+  ATHLETE_PARENT_START,
+  ATHLETE_STEPS_NOT_PROVIDED,
+  afterAthleteSteps,
+  followAthleteStep,
+  isOtherAthleteStep,
+  wentBack,
+} from './athlete-steps-parent';
 import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
 import { errorTextOf, storeUser } from './session-actions';
 import { apiCall } from './settle-unless-aborted';
@@ -69,7 +76,11 @@ export type RegisterExit =
 
 export type RegisterEvent =
   /** The guardian form as typed; refused unless valid per §5 (src/domain/forms/guardian.ts). */
-  { type: 'SUBMIT'; values: GuardianFormValues } | { type: 'LOG_IN' } | { type: 'BACK' };
+  | { type: 'SUBMIT'; values: GuardianFormValues }
+  | { type: 'LOG_IN' }
+  | { type: 'BACK' }
+  /** 'Try again' after the athlete steps' code could not be fetched. */
+  | { type: 'RETRY' };
 
 /** The guardian account the wizard edits: the stored user's, or the one it just created. */
 export type GuardianAccount = Pick<User, 'id' | 'name' | 'email' | 'phone'>;
@@ -117,7 +128,7 @@ export const registerMachine = setup({
     output: {} as RegisterExit,
     emitted: {} as { type: 'step'; step: RegisterStep },
     // The invoke the views read (`snapshot.children.athleteSteps`) and the actor it runs.
-    children: {} as { athleteSteps: 'athleteSteps' },
+    children: {} as { athleteStepsCode: 'athleteStepsCode'; athleteSteps: 'athleteSteps' },
   },
   actors: {
     checkEmail: apiCall<EmailExists, { email: string }>((input, signal) => checkEmail(input.email, { signal })),
@@ -131,7 +142,8 @@ export const registerMachine = setup({
     updateAccount: apiCall<User, { id: number; body: UserUpdatePayload }>((input, signal) =>
       updateUser(input.id, input.body, { signal }),
     ),
-    athleteSteps: athleteStepsMachine,
+    // The page gives the athlete steps, loaded when the wizard reaches them (athlete-steps.lazy.ts).
+    ...ATHLETE_STEPS_NOT_PROVIDED,
   },
   guards: {
     hasNoLicence: ({ context }) => context.license === null,
@@ -384,24 +396,51 @@ export const registerMachine = setup({
         'spec §2 Register steps 2 (athlete list) and 3 (create athlete), §4 Register wizard: the athlete steps and ' +
         'the membership check, shared with the login wizard (athlete-steps.machine.ts)',
       entry: { type: 'syncStep', params: ({ context }) => ({ step: REGISTER_STEP_OF[context.athleteStep] }) },
-      invoke: {
-        id: 'athleteSteps',
-        src: 'athleteSteps',
-        // The wizard always has a licence here (routing sent the others to /contact-coach).
-        input: ({ context }) => ({
-          license: licenceOf(context),
-          opensAt: context.athleteStep,
-          chosenAthleteId: context.resumedAthleteId,
-        }),
-        onDone: [
-          {
-            guard: { type: 'wentBack', params: ({ event }) => event.output },
-            target: 'guardianAccount',
-            description: 'spec §4: Back moves one step down and clears the error',
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          description:
+            "Spec §2, §4: the athlete steps' code loads now, unless the page already preloaded it (a first visit does not wait for it).",
+          invoke: {
+            id: 'athleteStepsCode',
+            src: 'athleteStepsCode',
+            onDone: { target: 'running' },
+            onError: { target: 'failed' },
           },
-          { target: 'toPayment', description: 'spec §4: continue to /payment (the wizard always has a licence)' },
-        ],
-        onSnapshot: followAthleteStep(REGISTER_STEP_OF),
+        },
+        failed: {
+          description: "Spec §8: the athlete steps' code could not be fetched; 'Try again' loads it again.",
+          on: { RETRY: { target: 'loading' } },
+        },
+        running: {
+          description: 'spec §2 Register steps 2 and 3: the athlete steps themselves',
+          invoke: {
+            id: 'athleteSteps',
+            src: 'athleteSteps',
+            // The wizard always has a licence here (routing sent the others to /contact-coach).
+            input: ({ context }) => ({
+              license: licenceOf(context),
+              opensAt: context.athleteStep,
+              chosenAthleteId: context.resumedAthleteId,
+            }),
+            onDone: [
+              {
+                guard: { type: 'wentBack', params: ({ event }) => event.output },
+                target: '#register.guardianAccount',
+                description: 'spec §4: Back moves one step down and clears the error',
+              },
+              {
+                target: '#register.toPayment',
+                description: 'spec §4: continue to /payment (the wizard always has a licence)',
+              },
+            ],
+            onSnapshot: {
+              ...followAthleteStep(REGISTER_STEP_OF),
+              description: 'spec §2: the URL names the step a person is at, 2 or 3',
+            },
+          },
+        },
       },
     },
     toContactCoach: {

@@ -42,6 +42,8 @@ const athletes: Athlete[] = [
 /** The wizard with the athlete steps' calls answered (no network). */
 const wizard = registerMachine.provide({
   actors: {
+    // The page loads the athlete steps' code (athlete-steps.lazy.ts); here it is there at once.
+    athleteStepsCode: fromPromise(async () => {}),
     athleteSteps: athleteStepsMachine.provide({
       actors: {
         recordLatestLicence: fromPromise(async () => tigers),
@@ -56,6 +58,7 @@ async function roundTrip(point: RegisterResumePoint): Promise<RegisterResumePoin
   const actor = createActor(wizard, {
     input: { license: point.license, user: guardian, ...registerProgress.inputOf(point) },
   }).start();
+  await waitFor(actor, (snapshot) => !snapshot.matches({ athleteSteps: 'loading' }));
   const steps = actor.getSnapshot().children.athleteSteps;
   if (steps !== undefined) await waitFor(steps, (snapshot) => !snapshot.hasTag('busy'));
   const saved: unknown = JSON.parse(JSON.stringify(savableSnapshot(actor.getPersistedSnapshot())));
@@ -64,8 +67,9 @@ async function roundTrip(point: RegisterResumePoint): Promise<RegisterResumePoin
 }
 
 describe('what the register wizard saves and reads back (issue 30 point 3)', () => {
-  it('declares fields of the machines’ contexts only', () => {
+  it('declares fields of the machines’ contexts only', async () => {
     const actor = createActor(wizard, { input: { license: 'TIGERS-2027', user: guardian, step: 2 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ athleteSteps: 'running' }));
     const steps = actor.getSnapshot().children.athleteSteps;
     expect(Object.keys(actor.getSnapshot().context)).toEqual(
       expect.arrayContaining([...registerProgress.contextFields]),
@@ -106,8 +110,27 @@ describe('what the register wizard saves and reads back (issue 30 point 3)', () 
     actor.stop();
   });
 
-  it('versions a saved registration by the wizard and its athlete steps', () => {
-    expect(registerProgress.versionOf).toEqual([registerMachine, athleteStepsMachine]);
+  it("keeps the resumed athlete while the athlete steps' code loads", () => {
+    const loading = registerMachine.provide({
+      actors: { athleteStepsCode: fromPromise(() => new Promise<void>(() => {})) },
+    });
+    const actor = createActor(loading, {
+      input: { license: 'TIGERS-2027', user: guardian, step: 2, athleteId: 12 },
+    }).start();
+    expect(actor.getSnapshot().matches({ athleteSteps: 'loading' })).toBe(true);
+    const saved: unknown = JSON.parse(JSON.stringify(savableSnapshot(actor.getPersistedSnapshot())));
+    expect(registerProgress.pointOf(saved)).toEqual({
+      flow: 'register',
+      license: 'TIGERS-2027',
+      step: 'athleteList',
+      athleteId: 12,
+    });
+    actor.stop();
+  });
+
+  it('versions a saved registration by the wizard and its athlete steps (loaded lazily)', async () => {
+    expect(registerProgress.versionOf).toEqual([registerMachine]);
+    expect(await registerProgress.loadVersionOf()).toEqual([registerMachine, athleteStepsMachine]);
     expect(registerProgress.steps).toEqual(['account', 'athleteList', 'createAthlete']);
   });
 });

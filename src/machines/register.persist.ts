@@ -11,8 +11,9 @@
  */
 import { z } from 'zod/mini';
 import { contextShape, declareProgress, type ResumePoint, savedSnapshot } from '../session/progress-declaration';
-import { type AthleteStep, athleteStepsMachine } from './athlete-steps.machine';
-import { carriedAthleteSteps, chosenAthleteIdOf } from './athlete-steps.persist';
+import { lazyAthleteSteps } from './athlete-steps.lazy';
+import type { AthleteStep } from './athlete-steps.machine';
+import { carriedAthleteSteps, chosenAthleteIdOf, RESUMED_ATHLETE } from './athlete-steps.persist';
 import { type RegisterContext, type RegisterInput, type RegisterStep, registerMachine } from './register.machine';
 
 export type RegisterResumePoint = ResumePoint<'register', 'account' | AthleteStep>;
@@ -28,6 +29,7 @@ const STEP_NUMBERS: Readonly<Record<RegisterResumePoint['step'], RegisterStep>> 
 const context = contextShape<RegisterContext>()({
   license: z.nullable(z.string()),
   athleteStep: z.enum(['athleteList', 'createAthlete']),
+  ...RESUMED_ATHLETE,
   account: z.optional(z.unknown()),
 });
 
@@ -40,7 +42,9 @@ export const registerProgress = declareProgress<
   RegisterSavedAt
 >()({
   flow: 'register',
-  versionOf: [registerMachine, athleteStepsMachine],
+  versionOf: [registerMachine],
+  // The athlete steps load when the wizard reaches them (or once the page is idle); their snapshot is carried.
+  lazyVersionOf: async () => [await lazyAthleteSteps.load()],
   // Step 1 once the account exists ('Edit your Account'), and the athlete steps.
   savedAt: { guardianAccount: 'account', athleteSteps: 'athleteSteps' },
   context,
@@ -53,7 +57,7 @@ export const registerProgress = declareProgress<
         flow: 'register',
         license,
         step: context.athleteStep,
-        athleteId: chosenAthleteIdOf(children?.athleteSteps),
+        athleteId: chosenAthleteIdOf(children?.athleteSteps, context.resumedAthleteId),
       };
     }
     // Before the account exists nothing leaves the browser.

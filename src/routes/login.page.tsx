@@ -6,6 +6,7 @@ import { loginProgress } from '../machines/login.persist';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
 import { LoginFlow } from '../views/login/login-flow';
+import { ATHLETE_STEPS_ACTORS, useAthleteStepsPreload } from './athlete-steps-preload';
 import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { ResumeDiscardedNotice, resumedInput, useProgressSaving, useResumeOutcome } from './use-progress';
@@ -17,6 +18,12 @@ import { ResumeDiscardedNotice, resumedInput, useProgressSaving, useResumeOutcom
 const ResumeOffer = lazy(() =>
   Promise.all([import('./resume-offer'), loadGroups(['resume'])]).then(([loaded]) => loaded),
 );
+
+/**
+ * The wizard with the athlete steps it reaches after the login: their code loads then, or earlier once the page is idle
+ * (athlete-steps-preload.ts); a first visit does not carry it.
+ */
+const loginPageMachine = loginMachine.provide({ actors: ATHLETE_STEPS_ACTORS });
 
 export const Route = createLazyRoute('/login')({
   component: LoginRoute,
@@ -38,8 +45,8 @@ function LoginRoute() {
 function LoginPage() {
   const search = Route.useSearch();
   // Issue 21: a reload, or 'Continue where you left off', resumes from this tab's copy of the saved registration.
-  const resumed = useResumeOutcome(loginProgress, loginMachine, search.license ?? null);
-  const actorRef = useFlowPage(loginMachine, {
+  const resumed = useResumeOutcome(loginProgress, loginPageMachine, search.license ?? null);
+  const actorRef = useFlowPage(loginPageMachine, {
     flow: 'login',
     input: { ...search, ...resumedInput(resumed), user: getCurrentUser() },
     mirrorStep,
@@ -53,6 +60,7 @@ function LoginPage() {
   const settleOffer = useCallback(() => setOfferSettled(true), []);
   const license = search.license ?? null;
   const offering = license !== null && !openedWithUser && user !== null && !offerSettled && resumed.kind === 'none';
+  useAthleteStepsPreload();
   useProgressSaving(actorRef, { progress: loginProgress, enabled: !offering });
   // §1: the stylesheet of the licence's organization in the URL, else the stored user's (or the client's).
   useJourneyStylesheet(user, { code: search.license, coach: search.coach });

@@ -5,9 +5,16 @@ import { registerProgress } from '../machines/register.persist';
 import { getCurrentUser } from '../session/current-user';
 import { useCurrentUser } from '../session/use-session';
 import { RegisterFlow } from '../views/register/register-flow';
+import { ATHLETE_STEPS_ACTORS, useAthleteStepsPreload } from './athlete-steps-preload';
 import { useJourneyStylesheet } from './branding';
 import { type NavigateFunction, useFlowPage } from './flow-page';
 import { ResumeDiscardedNotice, resumedInput, useProgressSaving, useResumeOutcome } from './use-progress';
+
+/**
+ * The wizard with the athlete steps it reaches after the account: their code loads then, or earlier once the page is idle
+ * (athlete-steps-preload.ts); a first visit does not carry it.
+ */
+const registerPageMachine = registerMachine.provide({ actors: ATHLETE_STEPS_ACTORS });
 
 export const Route = createLazyRoute('/register')({
   component: RegisterRoute,
@@ -29,14 +36,15 @@ function RegisterRoute() {
 function RegisterPage() {
   const search = Route.useSearch();
   // Issue 21: a reload, or 'Continue where you left off', resumes from this tab's copy of the saved registration.
-  const resumed = useResumeOutcome(registerProgress, registerMachine, search.license ?? null);
-  const actorRef = useFlowPage(registerMachine, {
+  const resumed = useResumeOutcome(registerProgress, registerPageMachine, search.license ?? null);
+  const actorRef = useFlowPage(registerPageMachine, {
     flow: 'register',
     input: { ...search, ...resumedInput(resumed), user: getCurrentUser() },
     mirrorStep,
     follow,
   });
   // Once the account exists every step is saved (before it, nothing leaves the browser).
+  useAthleteStepsPreload();
   useProgressSaving(actorRef, { progress: registerProgress });
   // §1: the stylesheet of the licence's organization in the URL, else the stored user's (or the client's).
   useJourneyStylesheet(useCurrentUser(), { code: search.license, coach: search.coach });

@@ -3,7 +3,7 @@
  * logged-in person's flow saves, so a first, logged-out visit to /login or /register never fetches it (npm run bench).
  * Restoring is another chunk (./resume-restore.ts), fetched only by a tab holding a copy.
  */
-import type { AnyActorRef } from 'xstate';
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { deleteProgress, saveProgress, saveProgressOnLeave } from '../api/registration-progress';
 import { getCurrentUser } from '../session/current-user';
 import {
@@ -31,9 +31,14 @@ export interface ProgressSavingOptions {
 
 /**
  * Saves the flow's progress from now on (the current snapshot first): debounced, flushed on pagehide with keepalive;
- * a completed flow drops the pending save and this tab's copy. Returns the stop (unmount: sends what is pending).
+ * a completed flow drops the pending save and this tab's copy. `machines`: the version's (progress.loadVersionOf()).
+ * Returns the stop (unmount: sends what is pending).
  */
-export function saveProgressOf(actorRef: AnyActorRef, progress: FlowProgress<ResumePoint, unknown>): () => void {
+export function saveProgressOf(
+  actorRef: AnyActorRef,
+  progress: FlowProgress<ResumePoint, unknown>,
+  machines: readonly AnyStateMachine[],
+): () => void {
   let saver: ProgressSaver | null = null;
   const onSnapshot = (snapshot: { status: string; value: unknown }) => {
     if (progress.completed(snapshot)) {
@@ -42,7 +47,7 @@ export function saveProgressOf(actorRef: AnyActorRef, progress: FlowProgress<Res
       return;
     }
     if (getCurrentUser() === null) return;
-    saver ??= createProgressSaver(progress, machineVersion(...progress.versionOf), {
+    saver ??= createProgressSaver(progress, machineVersion(...machines), {
       save: saveProgress,
       saveOnLeave: saveProgressOnLeave,
       hasAccount: () => getCurrentUser() !== null,

@@ -18,6 +18,13 @@ export type { ProgressSavingOptions };
 
 let kit: Promise<typeof import('./resume-kit')> | null = null;
 let restoreKit: Promise<typeof import('./resume-restore')> | null = null;
+/** Per flow: the restoring chunk and the machines of its version (with their lazily loaded children). */
+const restoring = new Map<Pick<FlowProgress, 'loadVersionOf'>, Promise<RestoreKit>>();
+
+interface RestoreKit {
+  loaded: typeof import('./resume-restore');
+  machines: readonly AnyStateMachine[];
+}
 
 /** The saving chunk, fetched once. */
 function loadResumeKit() {
@@ -35,6 +42,24 @@ function loadRestoreKit() {
 }
 
 /**
+ * The restoring chunk with the machines of the flow's version, fetched once per flow (the same promise every time):
+ * a saved snapshot carrying a child whose code loads lazily (login's and register's athlete steps) is checked once
+ * that code is there. A failed load is not kept (a reload tries again); meanwhile the page opens without resuming.
+ */
+function loadRestoring(progress: Pick<FlowProgress, 'loadVersionOf'>): Promise<RestoreKit> {
+  let found = restoring.get(progress);
+  if (found === undefined) {
+    found = Promise.all([loadRestoreKit(), progress.loadVersionOf()]).then(([loaded, machines]) => ({
+      loaded,
+      machines,
+    }));
+    restoring.set(progress, found);
+    found.catch(() => restoring.delete(progress));
+  }
+  return found;
+}
+
+/**
  * Saves the flow's progress as it moves, once the guardian has an account (debounced, flushed on pagehide with
  * keepalive and when the page goes), and drops this tab's copy once the flow is complete (resume-kit.ts
  * `saveProgressOf`). Until there is something to save or clear, nothing but this subscription runs.
@@ -49,8 +74,9 @@ export function useProgressSaving(actorRef: AnyActorRef, options: ProgressSaving
       // Before an account exists nothing is saved (register step 1 keeps its fields in src/session/guardian-draft.ts).
       if (getCurrentUser() === null && !(progress.completed(snapshot) && hasLocalProgress())) return;
       subscription.unsubscribe();
-      void loadResumeKit().then((loaded) => {
-        if (!stopped) stop = loaded.saveProgressOf(actorRef, progress);
+      // The version covers children whose code loads lazily (login's and register's athlete steps).
+      void Promise.all([loadResumeKit(), progress.loadVersionOf()]).then(([loaded, machines]) => {
+        if (!stopped) stop = loaded.saveProgressOf(actorRef, progress, machines);
       });
     };
     const subscription = actorRef.subscribe(wake);
@@ -77,11 +103,12 @@ export function useResumeOutcome<TPoint extends ResumePoint, TInput>(
   license: string | null,
 ): ResumeOutcome<TPoint, TInput> {
   const [held] = useState(hasLocalProgress);
-  const loaded = held ? use(loadRestoreKit()) : null;
+  const restore = held ? use(loadRestoring(progress)) : null;
+  const loaded = restore?.loaded ?? null;
   const [outcome] = useState<ResumeOutcome<TPoint, TInput>>(() =>
-    loaded === null
+    restore === null
       ? NONE
-      : loaded.resumeOutcome(progress, machine, loaded.machineVersion(...progress.versionOf), license),
+      : restore.loaded.resumeOutcome(progress, machine, restore.loaded.machineVersion(...restore.machines), license),
   );
   useEffect(() => {
     if (outcome.kind !== 'discarded' || loaded === null || getCurrentUser() === null) return;

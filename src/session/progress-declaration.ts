@@ -100,8 +100,14 @@ export function snapshotReader<TSaved, TPoint>(
 /** What a flow declares about its saved progress (built by `declareProgress` in its `<flow>.persist.ts`). */
 export interface FlowProgress<TPoint extends ResumePoint = ResumePoint, TInput = unknown> {
   readonly flow: TPoint['flow'];
-  /** The flow's machine and the child machines whose snapshots it carries: their state ids are the saved version. */
+  /** The flow's machine and the child machines it imports whose snapshots it carries (their state ids: the version). */
   readonly versionOf: readonly AnyStateMachine[];
+  /**
+   * Every machine of the saved version: `versionOf` and the children whose code loads when the flow reaches them
+   * (login and register: the athlete steps, src/machines/athlete-steps.lazy.ts). The saving and restoring code awaits
+   * it, so a restored snapshot that carries such a child finds its code there.
+   */
+  loadVersionOf(): Promise<readonly AnyStateMachine[]>;
   /** The names of the context fields read back (the machine's context must have each: <flow>.persist.test.ts). */
   readonly contextFields: readonly string[];
   /** The machine's top-level states the flow is saved at. */
@@ -129,6 +135,8 @@ export interface ProgressDeclaration<
   flow: TPoint['flow'];
   /** The flow's machine first, then the child machines whose snapshots it carries. */
   versionOf: readonly [TMachine, ...AnyStateMachine[]];
+  /** The child machines whose snapshots it carries and whose code loads lazily: loaded, they join the version. */
+  lazyVersionOf?: () => Promise<readonly AnyStateMachine[]>;
   /** The machine's top-level states the flow is saved at, each with what `point` is told of it. */
   savedAt: Readonly<Partial<Record<TopStateOf<TMachine>, TAt>>>;
   /** The context fields read back (`contextShape<Context>()({ … })`). */
@@ -154,7 +162,19 @@ export function declareProgress<TPoint extends ResumePoint, TInput, TAt = TPoint
   return <TMachine extends AnyStateMachine, TSaved extends { value: SavedStateValue }>(
     declaration: ProgressDeclaration<TPoint, TInput, TMachine, TAt, TSaved>,
   ): FlowProgress<TPoint, TInput> => {
-    const { flow, versionOf, savedAt, context, saved, point, older = [], steps, inputOf, completed } = declaration;
+    const {
+      flow,
+      versionOf,
+      lazyVersionOf,
+      savedAt,
+      context,
+      saved,
+      point,
+      older = [],
+      steps,
+      inputOf,
+      completed,
+    } = declaration;
     const current: SnapshotReader<TPoint> = (snapshot) => {
       const parsed = saved.safeParse(snapshot);
       if (!parsed.success) return undefined;
@@ -167,6 +187,7 @@ export function declareProgress<TPoint extends ResumePoint, TInput, TAt = TPoint
     return {
       flow,
       versionOf,
+      loadVersionOf: async () => (lazyVersionOf === undefined ? versionOf : [...versionOf, ...(await lazyVersionOf())]),
       contextFields: Object.keys(context),
       savedStates: Object.keys(savedAt),
       steps,
