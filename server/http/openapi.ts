@@ -317,7 +317,7 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'PUT /api/admin/me/language': { operationId: 'setStaffLanguage' },
   'POST /api/admin/two-factor/setup': { operationId: 'startStaffTwoFactor' },
   'GET /api/admin/jobs/dead-letters': { operationId: 'listDeadLetterJobs' },
-  'POST /api/admin/jobs/dead-letters/{id}/retry': { operationId: 'retryDeadLetter' },
+  'POST /api/admin/jobs/dead-letters/{job}/retry': { operationId: 'retryDeadLetter' },
   'POST /api/admin/two-factor/enable': { operationId: 'enableStaffTwoFactor' },
   'PUT /api/admin/organizations/{id}/two-factor': { operationId: 'requireOrganizationTwoFactor' },
   'POST /api/admin/organizations/{id}/invites': { operationId: 'inviteStaff' },

@@ -26,12 +26,12 @@ const deadLettersRoute = createAdminRoute({
 
 const retryRoute = createAdminRoute({
   method: 'post',
-  path: '/api/admin/jobs/dead-letters/{id}/retry',
+  path: '/api/admin/jobs/dead-letters/{job}/retry',
   permission: 'retry_jobs',
   summary:
     "'Try again' on a dead-letter job (issue 33 point 4): sent to its queue again with its data, taken off the " +
     "dead-letter queue; 404 'Job not found.' when it is not there (owners, registrars)",
-  request: { params: z.object({ id: z.string().uuid() }) },
+  request: { params: z.object({ job: z.string().uuid() }) },
   responses: {
     200: json(z.object({ job: z.object({ id: z.string(), queue: z.string() }) }), 'The job sent again'),
   },
@@ -40,6 +40,6 @@ const retryRoute = createAdminRoute({
 export function adminJobRoutes(deps: AppDeps) {
   const app = createRouter();
   app.openapi(deadLettersRoute, async (c) => c.json(await listDeadLetters(deps), 200));
-  app.openapi(retryRoute, async (c) => c.json(await retryDeadLetter(deps, c.req.valid('param').id), 200));
+  app.openapi(retryRoute, async (c) => c.json(await retryDeadLetter(deps, c.req.valid('param').job), 200));
   return app;
 }

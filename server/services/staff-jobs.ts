@@ -40,7 +40,7 @@ export async function listDeadLetters(deps: Pick<AppDeps, 'jobs'>): Promise<{ jo
 }
 
 /**
- * POST /api/admin/jobs/dead-letters/{id}/retry (issue 33 point 4, permission `retry_jobs`): the job goes back to its
+ * POST /api/admin/jobs/dead-letters/{job}/retry (issue 33 point 4, permission `retry_jobs`): the job goes back to its
  * queue with its data (the engine's workers take it as any other); 404 'Job not found.' when it is not a dead letter
  * any more (retried already).
  */

@@ -505,7 +505,7 @@ const MATRIX: Record<string, Row> = {
   // Issue 33: the job engine's dead-letter jobs, for owners and registrars.
   'GET /api/admin/jobs/dead-letters': { access: 'admin', permission: 'read_jobs', answers: allowed(200) },
   // Issue 33 point 4: 'Try again' on a dead letter; none here, so an allowed caller reaches 404.
-  'POST /api/admin/jobs/dead-letters/{id}/retry': {
+  'POST /api/admin/jobs/dead-letters/{job}/retry': {
     access: 'admin',
     permission: 'retry_jobs',
     path: () => '/api/admin/jobs/dead-letters/00000000-0000-4000-8000-000000000000/retry',

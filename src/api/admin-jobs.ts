@@ -24,7 +24,7 @@ export async function getDeadLetters(options: AdminCallOptions = {}): Promise<De
   return (await adminRequest('/api/admin/jobs/dead-letters', deadLettersSchema, { signal: options.signal })).jobs;
 }
 
-/** POST /api/admin/jobs/dead-letters/{id}/retry */
+/** POST /api/admin/jobs/dead-letters/{job}/retry */
 export async function retryDeadLetter(id: string): Promise<void> {
   await adminRequest(`/api/admin/jobs/dead-letters/${encodeURIComponent(id)}/retry`, retriedSchema, {
     method: 'post',

@@ -14,3 +14,9 @@ export function documentPick(file: { size: number } | null): DocumentPick {
   if (file === null || file.size === 0) return 'none';
   return file.size > MAX_DOCUMENT_BYTES ? 'tooLarge' : 'ok';
 }
+
+/**
+ * The document every age rule asks for, by its stored name (not a text of the catalogue: the name a club gives a
+ * document is data); the team form offers it as a checkbox (the club names any other).
+ */
+export const PROOF_OF_AGE = 'Proof of age';

@@ -78,7 +78,7 @@ export const adminDeadLettersMachine = setup({
       },
     },
     sending: {
-      description: '§1 club console, issue 33 point 4: POST …/dead-letters/{id}/retry: the job back to its queue',
+      description: '§1 club console, issue 33 point 4: POST …/dead-letters/{job}/retry: the job back to its queue',
       tags: ['busy'],
       invoke: {
         id: 'retryJob',

@@ -94,8 +94,6 @@ function ageRuleProblemOf(rule: AgeRuleBody) {
  */
 export const REQUIRED_DOCUMENTS_INVALID = 'form.requiredDocumentsInvalid' satisfies FormKey;
 export const REQUIRED_DOCUMENTS_MAX = 5;
-/** The document every age rule asks for; the team form offers it as a checkbox (the club names any other). */
-export const PROOF_OF_AGE = 'Proof of age';
 
 export const requiredDocumentsField = z.optional(
   z.array(textField(REQUIRED_DOCUMENTS_INVALID), { error: REQUIRED_DOCUMENTS_INVALID }).check(

@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { formatDisplayDate } from '../../domain/dates';
+import { PROOF_OF_AGE } from '../../domain/documents';
 import { AGE_RULE_PRESETS, type AgeRulePreset } from '../../domain/eligibility';
 import { adminDiscountCodeFormSchema, EMPTY_ADMIN_DISCOUNT_CODE } from '../../domain/forms/admin-discount-code';
 import {
@@ -24,7 +25,6 @@ import {
   adminTeamFormSchema,
   documentLinesOf,
   EMPTY_ADMIN_TEAM,
-  PROOF_OF_AGE,
 } from '../../domain/forms/admin-team';
 import { STAFF_ROLES } from '../../domain/staff';
 import { intlLocale } from '../../i18n/runtime';
