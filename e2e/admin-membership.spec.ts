@@ -73,7 +73,7 @@ test.describe('a membership in the club console', () => {
     await page.getByLabel('Email').fill(REGISTRAR);
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('link', { name: '14U Storm' }).click();
+    await page.getByRole('link', { name: '14U Storm', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: '14U Storm roster' })).toBeFocused();
     await page.getByLabel('Status').selectOption('overdue');
     await expect(page).toHaveURL(/status=overdue/);

@@ -22,7 +22,7 @@ async function logIn(page: Page, baseURL: string, email: string): Promise<void> 
 }
 
 async function openStorm(page: Page): Promise<void> {
-  await page.getByRole('link', { name: '14U Storm' }).click();
+  await page.getByRole('link', { name: '14U Storm', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: '14U Storm roster' })).toBeFocused();
 }
 
@@ -115,10 +115,10 @@ test.describe('a team roster in the club console', () => {
 
   test('a coach sees only their own team, read-only; another team is not found', async ({ page }) => {
     await logIn(page, server.baseURL, COACH);
-    await expect(page.getByRole('link', { name: '12U Tigers' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '12U Tigers', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: '14U Storm' })).toHaveCount(0);
-    const tigers = await page.getByRole('link', { name: '12U Tigers' }).getAttribute('href');
-    await page.getByRole('link', { name: '12U Tigers' }).click();
+    const tigers = await page.getByRole('link', { name: '12U Tigers', exact: true }).getAttribute('href');
+    await page.getByRole('link', { name: '12U Tigers', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: '12U Tigers roster' })).toBeFocused();
     await expect(page.getByRole('button', { name: 'Export roster (CSV)' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export payments (CSV)' })).toHaveCount(0);
@@ -142,7 +142,7 @@ test.describe('a team roster in the club console', () => {
     page,
   }) => {
     await logIn(page, server.baseURL, COACH);
-    await page.getByRole('link', { name: '12U Tigers' }).click();
+    await page.getByRole('link', { name: '12U Tigers', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: '12U Tigers roster' })).toBeFocused();
     const table = page.getByRole('table');
     await expect(table.getByRole('columnheader', { name: 'Phone' })).toBeVisible();

@@ -182,7 +182,7 @@ test.describe('held seats (issue 30 point 4)', () => {
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Club console' })).toBeFocused();
-    await page.getByRole('link', { name: TEAM }).click();
+    await page.getByRole('link', { name: TEAM, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: `${TEAM} roster` })).toBeFocused();
     const panel = page.getByRole('region', { name: 'Held seats' });
     const row = panel.getByRole('row').filter({ hasText: family.athlete });

@@ -267,7 +267,7 @@ test.describe('the product in Spanish (issue 31)', () => {
     await expect(page.getByText('Sesión iniciada como Ana Torres.')).toBeVisible();
     await checkA11y(page, 'club console');
 
-    await page.getByRole('link', { name: '12U Tigers' }).click();
+    await page.getByRole('link', { name: '12U Tigers', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Lista del equipo 12U Tigers' })).toBeFocused();
     // The roster's own table: the held seats' table below it may be shown too (another journey's hold).
     const table = page.getByRole('region', { name: 'Lista del equipo 12U Tigers' }).getByRole('table');

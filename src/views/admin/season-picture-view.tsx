@@ -72,15 +72,8 @@ export function SeasonPictureView({ actorRef }: { actorRef: AdminSeasonActorRef 
             <tbody>
               {view.rows.map((row) => (
                 <tr key={row.key} className={row.teamId === null ? 'season-total' : undefined}>
-                  <th scope="row">
-                    {row.teamId === null ? (
-                      t('season.club')
-                    ) : (
-                      <Link to="/admin/teams/$teamId" params={{ teamId: String(row.teamId) }}>
-                        {row.team}
-                      </Link>
-                    )}
-                  </th>
+                  {/* The team's roster is linked from the team list under the picture (one link per team on the page). */}
+                  <th scope="row">{row.teamId === null ? t('season.club') : row.team}</th>
                   <td>{row.registered}</td>
                   <td>{row.paidInFull}</td>
                   <td>{row.onPlan}</td>
