@@ -3,10 +3,9 @@ import { beforeEach, expect } from 'vitest';
 import type { BillingDay } from '../src/api/admin-billing';
 import { ApiError } from '../src/api/errors';
 import { adminBillingMachine } from '../src/machines/admin-billing.machine';
-import { setStaffSession } from '../src/session/staff';
 import { BillingView } from '../src/views/admin/billing-view';
 import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPaths } from './harness/index.ts';
-import { staffFixture } from './staff.fixtures';
+import { signInNorthsideRegistrar } from './staff.fixtures';
 
 /** The console's 'Billing' page (issue 33 point 4): one day by outcome, live during a run, another day, its CSV. */
 
@@ -50,17 +49,7 @@ const offline = new ApiError({
   message: 'Could not reach the server. Check your connection and try again.',
 });
 
-beforeEach(() => {
-  setStaffSession({
-    token: 'staff-token',
-    staff: staffFixture({
-      id: 2,
-      name: 'Ray Ortiz',
-      email: 'registrar@northside.example',
-      organizations: [{ id: 1, name: 'Northside Youth Baseball', role: 'registrar', teams: null }],
-    }),
-  });
-});
+beforeEach(signInNorthsideRegistrar);
 
 const model = defineModel({
   machine: adminBillingMachine,

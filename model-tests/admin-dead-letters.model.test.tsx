@@ -3,10 +3,9 @@ import { beforeEach, expect } from 'vitest';
 import type { DeadLetter } from '../src/api/admin-jobs';
 import { ApiError } from '../src/api/errors';
 import { adminDeadLettersMachine } from '../src/machines/admin-dead-letters.machine';
-import { setStaffSession } from '../src/session/staff';
 import { DeadLettersView } from '../src/views/admin/dead-letters-view';
 import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPaths } from './harness/index.ts';
-import { staffFixture } from './staff.fixtures';
+import { signInNorthsideRegistrar } from './staff.fixtures';
 
 /** The 'Billing' page's dead letters (issue 33 point 4): the jobs whose retries are spent, and 'Try again'. */
 
@@ -25,17 +24,7 @@ const offline = new ApiError({
 });
 const gone = new ApiError({ kind: 'http', status: 404, message: 'Job not found.' });
 
-beforeEach(() => {
-  setStaffSession({
-    token: 'staff-token',
-    staff: staffFixture({
-      id: 2,
-      name: 'Ray Ortiz',
-      email: 'registrar@northside.example',
-      organizations: [{ id: 1, name: 'Northside Youth Baseball', role: 'registrar', teams: null }],
-    }),
-  });
-});
+beforeEach(signInNorthsideRegistrar);
 
 const model = defineModel({
   machine: adminDeadLettersMachine,

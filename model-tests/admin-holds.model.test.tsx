@@ -4,10 +4,9 @@ import type { TeamHolds } from '../src/api/admin-holds';
 import { ApiError } from '../src/api/errors';
 import { formatHoldUntil } from '../src/domain/dates';
 import { adminHoldsMachine } from '../src/machines/admin-holds.machine';
-import { setStaffSession } from '../src/session/staff';
 import { HeldSeatsView } from '../src/views/admin/held-seats-view';
 import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPaths } from './harness/index.ts';
-import { staffFixture } from './staff.fixtures';
+import { signInNorthsideRegistrar } from './staff.fixtures';
 
 /** The held seats under a team's roster in the club console (issue 30 point 4): 'Held until {date}', 'Release'. */
 
@@ -24,17 +23,7 @@ const offline = new ApiError({
 });
 const notHeld = new ApiError({ kind: 'http', status: 409, message: 'This spot is not held anymore.' });
 
-beforeEach(() => {
-  setStaffSession({
-    token: 'staff-token',
-    staff: staffFixture({
-      id: 2,
-      name: 'Ray Ortiz',
-      email: 'registrar@northside.example',
-      organizations: [{ id: 1, name: 'Northside Youth Baseball', role: 'registrar', teams: null }],
-    }),
-  });
-});
+beforeEach(signInNorthsideRegistrar);
 
 const model = defineModel({
   machine: adminHoldsMachine,

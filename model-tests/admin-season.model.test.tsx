@@ -3,10 +3,9 @@ import { beforeEach, expect, vi } from 'vitest';
 import type { SeasonSummary, SeasonTotals } from '../src/api/admin-season';
 import { ApiError } from '../src/api/errors';
 import { adminSeasonMachine } from '../src/machines/admin-season.machine';
-import { setStaffSession } from '../src/session/staff';
 import { SeasonPictureView } from '../src/views/admin/season-picture-view';
 import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPaths } from './harness/index.ts';
-import { staffFixture } from './staff.fixtures';
+import { signInNorthsideRegistrar } from './staff.fixtures';
 
 // The chart draws on a canvas, which the test DOM has not (the browser journey e2e/admin-season.spec.ts shows it); the
 // table under it carries the same figures, and that is what this test reads.
@@ -56,17 +55,7 @@ const offline = new ApiError({
   message: 'Could not reach the server. Check your connection and try again.',
 });
 
-beforeEach(() => {
-  setStaffSession({
-    token: 'staff-token',
-    staff: staffFixture({
-      id: 2,
-      name: 'Ray Ortiz',
-      email: 'registrar@northside.example',
-      organizations: [{ id: 1, name: 'Northside Youth Baseball', role: 'registrar', teams: null }],
-    }),
-  });
-});
+beforeEach(signInNorthsideRegistrar);
 
 const model = defineModel({
   machine: adminSeasonMachine,

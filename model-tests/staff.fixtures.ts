@@ -4,6 +4,7 @@
  */
 import { canFlags } from '../server/services/staff/permissions.ts';
 import type { Staff, StaffRole, StaffTeam } from '../src/domain/staff';
+import { setStaffSession } from '../src/session/staff';
 
 interface Place {
   id: number;
@@ -35,4 +36,17 @@ export function staffFixture(staff: {
       return { ...place, ...facts, can: canFlags(twoFactor, facts) };
     }),
   };
+}
+
+/** Northside's registrar (docs/fixtures.md "Staff") signed in to the console: the session the console's pages read. */
+export function signInNorthsideRegistrar(): void {
+  setStaffSession({
+    token: 'staff-token',
+    staff: staffFixture({
+      id: 2,
+      name: 'Ray Ortiz',
+      email: 'registrar@northside.example',
+      organizations: [{ id: 1, name: 'Northside Youth Baseball', role: 'registrar', teams: null }],
+    }),
+  });
 }
