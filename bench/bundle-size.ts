@@ -110,6 +110,13 @@ const WITH_AN_AGE_RULE = /src\/api\/eligibility\.ts$/;
 const WITH_QUESTIONS = /src\/(machines\/team-questions\.machine\.ts|views\/questions\/team-questions-step\.tsx)$/;
 
 /**
+ * The licence page's success screen with its payment confirmation (src/views/licence/licence-flow.tsx loads it
+ * lazily): shown after a claim (the flow comes back from register, login or the payment page) or to a logged-in
+ * guardian whose athlete already holds the licence, never on a logged-out first visit, which shows the welcome.
+ */
+const AFTER_A_CLAIM = /src\/views\/licence\/team-success-view\.tsx$/;
+
+/**
  * Issue 21's restoring (src/routes/resume-restore.ts: whether a saved copy still fits its flow, the quiet notice of one
  * that does not): src/routes/use-progress.ts loads it only when the tab's sessionStorage holds a copy of a saved
  * registration (a reload, or 'Continue where you left off' just chosen), which a first visit in a fresh tab never does.
@@ -188,7 +195,7 @@ try {
         if (!lazy.loggedIn && LOGGED_IN_ONLY.test(imported)) continue;
         if (AFTER_ADD_ANOTHER_ATHLETE.test(imported)) continue;
         if (RESTORING.test(imported) || AT_CHECKOUT.test(imported) || WITH_AN_AGE_RULE.test(imported)) continue;
-        if (WITH_QUESTIONS.test(imported)) continue;
+        if (WITH_QUESTIONS.test(imported) || AFTER_A_CLAIM.test(imported)) continue;
         closure(imported, lazy, into, seen);
       }
     }

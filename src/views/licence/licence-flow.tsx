@@ -1,5 +1,6 @@
 import './licence.css';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { config } from '../../config';
 import { useT } from '../../i18n/use-t';
 import { type LicenceActorRef, licenceView } from '../../machines/licence.connect';
@@ -9,8 +10,16 @@ import { StepHeading } from '../common/step-heading';
 import { CoachClaimedView } from './coach-claimed-view';
 import { CoachLicenceView } from './coach-licence-view';
 import { PausedNotice } from './paused-notice';
-import { TeamSuccessView } from './team-success-view';
 import { TeamWelcomeView } from './team-welcome-view';
+
+/**
+ * The success screen with its payment confirmation, loaded when the flow reaches it: a first visit shows the welcome
+ * (the success screen follows a claim, or a logged-in guardian's licence already claimed), so its code stays out of
+ * the first visit (bench/bundle-size.ts `AFTER_A_CLAIM`).
+ */
+const TeamSuccessView = lazy(() =>
+  import('./team-success-view').then((module) => ({ default: module.TeamSuccessView })),
+);
 
 export interface LicenceBrand {
   /** strings.app_name of the white-label data, else the configured client name. */
@@ -65,12 +74,14 @@ export function LicenceFlow({ actorRef, brand }: { actorRef: LicenceActorRef; br
     case 'teamSuccess':
       return (
         <Page wide>
-          <TeamSuccessView
-            appName={brand.appName}
-            email={view.accountEmail}
-            iconUrl={brand.iconUrl}
-            confirmation={view.confirmation}
-          />
+          <Suspense fallback={null}>
+            <TeamSuccessView
+              appName={brand.appName}
+              email={view.accountEmail}
+              iconUrl={brand.iconUrl}
+              confirmation={view.confirmation}
+            />
+          </Suspense>
         </Page>
       );
     case 'coachLicence':
