@@ -14,22 +14,14 @@ import type { CurrentUser } from '../api/schemas';
 import type { LoginFormValues } from '../domain/forms/login';
 import { silentLogout } from '../session/logout';
 import type { AthleteStep } from './athlete-steps.machine';
-import {
-  ATHLETE_PARENT_START,
-  ATHLETE_STEPS_NOT_PROVIDED,
-  afterAthleteSteps,
-  followAthleteStep,
-  isOtherAthleteStep,
-  wentBack,
-} from './athlete-steps-parent';
+import * as athleteParent from './athlete-steps-parent';
 import { type CoachClaimExit, coachClaimExit, exitOf, leaveTo } from './flow-exit';
 import { isValidLogin, loginCall, loginRefused } from './login-form';
 import { answeredUser, errorTextOf, storeUser } from './session-actions';
 import { apiCall } from './settle-unless-aborted';
 
 /** The query of /login (spec §2 Login) as the route validated it, plus the stored user. */
-export interface LoginInput {
-  license?: string | undefined;
+export interface LoginInput extends athleteParent.AthleteParentInput {
   coach?: boolean | undefined;
   step?: number | undefined;
   preset_email?: string | undefined;
@@ -37,12 +29,6 @@ export interface LoginInput {
   returnUrl?: string | undefined;
   websiteToken?: string | undefined;
   userID?: string | undefined;
-  /** Issue 21 point 3: 'Join the waitlist' on the licence page: after login, /waitlist instead of the athletes. */
-  waitlist?: boolean | undefined;
-  /** The user stored on this device when the page opened (src/session), or null. */
-  user: CurrentUser | null;
-  /** Issue 21: the athlete a resumed registration had chosen (src/session/progress.ts), or null. */
-  athleteId?: number | null;
 }
 
 export type LoginStep = 1 | 2 | 3 | 4;
@@ -72,8 +58,7 @@ export type LoginEvent =
   /** 'Try again' after the athlete steps' code could not be fetched. */
   | { type: 'RETRY' };
 
-export interface LoginContext {
-  license: string | null;
+export interface LoginContext extends athleteParent.AthleteParentContext<LoginExit> {
   coach: boolean;
   presetEmail: string | null;
   passwordIsReset: boolean;
@@ -81,24 +66,8 @@ export interface LoginContext {
   websiteToken: string | null;
   userId: string | null;
   requestedStep: number | null;
-  /** Issue 21 point 3: joining the licence's waitlist after login. */
-  waitlist: boolean;
   /** Whether a user was stored when the page opened: only such a user may deep-link to steps 3 and 4. */
   openedWithUser: boolean;
-  /** The athlete step the wizard opens at, then the one it is at (mirrored from the athlete steps into the URL). */
-  athleteStep: AthleteStep;
-  /** Issue 21: a resumed registration's athlete, chosen again on the athlete list. */
-  resumedAthleteId: number | null;
-  /** The §8 text of the error state the wizard is in, if any. */
-  error: string | null;
-  /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
-  exit: LoginExit | null;
-}
-
-/** Final states that build a licence URL are reached only through `hasLicence`; this makes that invariant loud. */
-function licenceOf(context: LoginContext): string {
-  if (context.license === null) throw new Error('The login wizard reached a licence destination without a licence.');
-  return context.license;
 }
 
 export const loginMachine = setup({
@@ -122,7 +91,7 @@ export const loginMachine = setup({
       validateWebsiteToken(input, { signal }),
     ),
     // The page gives the athlete steps, loaded when the wizard reaches them (athlete-steps.lazy.ts).
-    ...ATHLETE_STEPS_NOT_PROVIDED,
+    ...athleteParent.ATHLETE_STEPS_NOT_PROVIDED,
   },
   guards: {
     isValidLogin,
@@ -136,8 +105,8 @@ export const loginMachine = setup({
     isGuardianLoginStep: ({ context }) => context.requestedStep !== null && context.requestedStep >= 2,
     isCoachLicence: ({ context }) => context.license !== null && context.coach,
     hasReturnUrl: ({ context }) => context.returnUrl !== null,
-    isOtherAthleteStep,
-    wentBack,
+    isOtherAthleteStep: athleteParent.isOtherAthleteStep,
+    wentBack: athleteParent.wentBack,
   },
   actions: {
     leave: assign({ exit: (_, exit: LoginExit) => exit }),
@@ -151,7 +120,7 @@ export const loginMachine = setup({
   id: 'login',
   description: 'spec §2 Login, §4 Login wizard: steps 1 to 4, query parameters, token login and where login leads.',
   context: ({ input }) => ({
-    license: input.license ?? null,
+    ...athleteParent.athleteParentStart(input),
     coach: input.coach === true,
     presetEmail: input.preset_email ?? null,
     passwordIsReset: input.password_is_reset === true,
@@ -159,10 +128,7 @@ export const loginMachine = setup({
     websiteToken: input.websiteToken ?? null,
     userId: input.userID ?? null,
     requestedStep: input.step ?? null,
-    waitlist: input.waitlist === true,
     openedWithUser: input.user !== null,
-    resumedAthleteId: input.athleteId ?? null,
-    ...ATHLETE_PARENT_START,
   }),
   initial: 'routing',
   states: {
@@ -300,30 +266,20 @@ export const loginMachine = setup({
       initial: 'loading',
       states: {
         loading: {
-          tags: ['busy'],
+          ...athleteParent.ATHLETE_STEPS_CODE.loading,
           description:
-            "Spec §2, §4: the athlete steps' code loads now, unless the page already preloaded it (a first visit does not wait for it).",
-          invoke: {
-            id: 'athleteStepsCode',
-            src: 'athleteStepsCode',
-            onDone: { target: 'running' },
-            onError: { target: 'failed' },
-          },
+            'Spec §2 Login steps 3 and 4, §4: their code loads now, unless the page already preloaded it (a first visit does not wait).',
         },
         failed: {
-          description: "Spec §8: the athlete steps' code could not be fetched; 'Try again' loads it again.",
-          on: { RETRY: { target: 'loading' } },
+          ...athleteParent.ATHLETE_STEPS_CODE.failed,
+          description: "Spec §8: the code of Login steps 3 and 4 could not be fetched; 'Try again' loads it again.",
         },
         running: {
           description: 'spec §2 Login steps 3 and 4: the athlete steps themselves',
           invoke: {
             id: 'athleteSteps',
             src: 'athleteSteps',
-            input: ({ context }) => ({
-              license: context.license,
-              opensAt: context.athleteStep,
-              chosenAthleteId: context.resumedAthleteId,
-            }),
+            input: athleteParent.athleteStepsInput,
             onDone: [
               {
                 guard: { type: 'wentBack', params: ({ event }) => event.output },
@@ -338,7 +294,7 @@ export const loginMachine = setup({
               { target: '#login.toDashboard', description: 'spec §4: without a licence, continue to /dashboard' },
             ],
             onSnapshot: {
-              ...followAthleteStep(LOGIN_STEP_OF),
+              ...athleteParent.followAthleteStep(LOGIN_STEP_OF),
               description: 'spec §2: the URL names the step a person is at, 3 or 4',
             },
           },
@@ -353,7 +309,7 @@ export const loginMachine = setup({
         params: ({ context }) => ({
           to: '/register',
           search: {
-            license: licenceOf(context),
+            license: athleteParent.licenceOf(context),
             is_team_license: true,
             ...(context.presetEmail === null ? {} : { preset_email: context.presetEmail }),
           },
@@ -368,10 +324,7 @@ export const loginMachine = setup({
     toLicence: {
       description: 'spec §2 Login step 2: Back with a licence → /licenses/{license}',
       type: 'final',
-      entry: {
-        type: 'leave',
-        params: ({ context }) => ({ to: '/licenses/$license', params: { license: licenceOf(context) } }),
-      },
+      entry: athleteParent.LEAVE_TO_LICENCE,
     },
     toForgotPassword: {
       description: "spec §2 Login step 2: the 'Forgot password' link → /resetpwd/forgot",
@@ -381,9 +334,9 @@ export const loginMachine = setup({
     toCoach: {
       description: 'spec §4 Login wizard: licence plus coach → /coach/{license}?claimed_login=true',
       type: 'final',
-      entry: { type: 'leave', params: ({ context }) => coachClaimExit(licenceOf(context)) },
+      entry: { type: 'leave', params: ({ context }) => coachClaimExit(athleteParent.licenceOf(context)) },
     },
-    ...afterAthleteSteps('spec §4 Login wizard: with a licence, after the membership check → /payment'),
+    ...athleteParent.afterAthleteSteps('spec §4 Login wizard: with a licence, after the membership check → /payment'),
     toReturnUrl: leaveTo(
       'spec §2 Route list: the protected-route guard sent the user here with returnUrl; back there',
       ({ context }: { context: LoginContext }) => ({ href: context.returnUrl ?? '/dashboard' }),

@@ -28,33 +28,19 @@ import {
 import type { GuardianFormValues } from '../domain/forms/guardian';
 import { updateCurrentUser } from '../session/current-user';
 import type { AthleteStep } from './athlete-steps.machine';
-import {
-  ATHLETE_PARENT_START,
-  ATHLETE_STEPS_NOT_PROVIDED,
-  afterAthleteSteps,
-  followAthleteStep,
-  isOtherAthleteStep,
-  wentBack,
-} from './athlete-steps-parent';
+import * as athleteParent from './athlete-steps-parent';
 import { type CoachClaimExit, coachClaimExit, exitOf } from './flow-exit';
 import { errorTextOf, storeUser } from './session-actions';
 import { apiCall } from './settle-unless-aborted';
 
 /** The query of /register (spec §2 Register wizard) as the route validated it, plus the stored user. */
-export interface RegisterInput {
-  license?: string | undefined;
+export interface RegisterInput extends athleteParent.AthleteParentInput {
   /** A coach registering to claim a coach licence (the licence page's 'Claim one', spec §4 Coach claim). */
   coach?: boolean | undefined;
   organization_id?: string | undefined;
   preset_email?: string | undefined;
   coupon_code?: string | undefined;
   step?: number | undefined;
-  /** Issue 21 point 3: 'Join the waitlist' on the licence page: once the account exists, /waitlist. */
-  waitlist?: boolean | undefined;
-  /** The user stored on this device when the page opened (src/session), or null. */
-  user: CurrentUser | null;
-  /** Issue 21: the athlete a resumed registration had chosen (src/session/progress.ts), or null. */
-  athleteId?: number | null;
 }
 
 export type RegisterStep = 1 | 2 | 3;
@@ -85,34 +71,17 @@ export type RegisterEvent =
 /** The guardian account the wizard edits: the stored user's, or the one it just created. */
 export type GuardianAccount = Pick<User, 'id' | 'name' | 'email' | 'phone'>;
 
-export interface RegisterContext {
-  license: string | null;
+export interface RegisterContext extends athleteParent.AthleteParentContext<RegisterExit> {
   /** spec §4 Coach claim: a coach's account leads back to the coach licence, not to the athlete steps. */
   coach: boolean;
   organizationId: string | null;
   couponCode: string | null;
   presetEmail: string | null;
   requestedStep: number | null;
-  /** Issue 21 point 3: joining the licence's waitlist once the account is saved. */
-  waitlist: boolean;
   /** Set when a user is stored (new or logged in): step 1 then edits that account (spec §2 'Edit your Account'). */
   account: GuardianAccount | null;
   /** The guardian form as last submitted; kept while step 1's checks run. */
   guardian: GuardianAccountFields | null;
-  /** The athlete step the wizard opens at, then the one it is at (mirrored from the athlete steps into the URL). */
-  athleteStep: AthleteStep;
-  /** Issue 21: a resumed registration's athlete, chosen again on the athlete list. */
-  resumedAthleteId: number | null;
-  /** The §8 text of the error state the wizard is in, if any. */
-  error: string | null;
-  /** Where the flow ends, put here by its final state (read by the root `output`, no cast of the done event). */
-  exit: RegisterExit | null;
-}
-
-/** Destinations built from the licence are reached only after `hasNoLicence` was false; this keeps that loud. */
-function licenceOf(context: RegisterContext): string {
-  if (context.license === null) throw new Error('The register wizard reached a licence step without a licence.');
-  return context.license;
 }
 
 function guardianOf(context: RegisterContext): GuardianAccountFields {
@@ -143,7 +112,7 @@ export const registerMachine = setup({
       updateUser(input.id, input.body, { signal }),
     ),
     // The page gives the athlete steps, loaded when the wizard reaches them (athlete-steps.lazy.ts).
-    ...ATHLETE_STEPS_NOT_PROVIDED,
+    ...athleteParent.ATHLETE_STEPS_NOT_PROVIDED,
   },
   guards: {
     hasNoLicence: ({ context }) => context.license === null,
@@ -161,8 +130,8 @@ export const registerMachine = setup({
     emailExists: (_, params: EmailExists) => params.exists,
     isOrganizationInvalid: (_, params: OrganizationValidation) => !params.status,
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
-    isOtherAthleteStep,
-    wentBack,
+    isOtherAthleteStep: athleteParent.isOtherAthleteStep,
+    wentBack: athleteParent.wentBack,
   },
   actions: {
     leave: assign({ exit: (_, exit: RegisterExit) => exit }),
@@ -187,17 +156,14 @@ export const registerMachine = setup({
   id: 'register',
   description: 'spec §2 Register wizard, §4 Register wizard: guardian account, then the athlete steps of login.',
   context: ({ input }) => ({
-    license: input.license ?? null,
+    ...athleteParent.athleteParentStart(input),
     coach: input.coach === true,
     organizationId: input.organization_id ?? null,
     couponCode: input.coupon_code ?? null,
     presetEmail: input.preset_email ?? null,
     requestedStep: input.step ?? null,
-    waitlist: input.waitlist === true,
     account: input.user === null ? null : toGuardianAccount(input.user),
     guardian: null,
-    resumedAthleteId: input.athleteId ?? null,
-    ...ATHLETE_PARENT_START,
   }),
   initial: 'routing',
   states: {
@@ -336,7 +302,10 @@ export const registerMachine = setup({
             id: 'register',
             src: 'register',
             input: ({ context }) =>
-              toRegistrationPayload(guardianOf(context), { license: licenceOf(context), coach: context.coach }),
+              toRegistrationPayload(guardianOf(context), {
+                license: athleteParent.licenceOf(context),
+                coach: context.coach,
+              }),
             onDone: {
               target: 'accountSaved',
               actions: [
@@ -399,19 +368,13 @@ export const registerMachine = setup({
       initial: 'loading',
       states: {
         loading: {
-          tags: ['busy'],
+          ...athleteParent.ATHLETE_STEPS_CODE.loading,
           description:
-            "Spec §2, §4: the athlete steps' code loads now, unless the page already preloaded it (a first visit does not wait for it).",
-          invoke: {
-            id: 'athleteStepsCode',
-            src: 'athleteStepsCode',
-            onDone: { target: 'running' },
-            onError: { target: 'failed' },
-          },
+            'Spec §2 Register steps 2 and 3, §4: their code loads now, unless the page already preloaded it (a first visit does not wait).',
         },
         failed: {
-          description: "Spec §8: the athlete steps' code could not be fetched; 'Try again' loads it again.",
-          on: { RETRY: { target: 'loading' } },
+          ...athleteParent.ATHLETE_STEPS_CODE.failed,
+          description: "Spec §8: the code of Register steps 2 and 3 could not be fetched; 'Try again' loads it again.",
         },
         running: {
           description: 'spec §2 Register steps 2 and 3: the athlete steps themselves',
@@ -419,11 +382,7 @@ export const registerMachine = setup({
             id: 'athleteSteps',
             src: 'athleteSteps',
             // The wizard always has a licence here (routing sent the others to /contact-coach).
-            input: ({ context }) => ({
-              license: licenceOf(context),
-              opensAt: context.athleteStep,
-              chosenAthleteId: context.resumedAthleteId,
-            }),
+            input: athleteParent.athleteStepsInput,
             onDone: [
               {
                 guard: { type: 'wentBack', params: ({ event }) => event.output },
@@ -436,7 +395,7 @@ export const registerMachine = setup({
               },
             ],
             onSnapshot: {
-              ...followAthleteStep(REGISTER_STEP_OF),
+              ...athleteParent.followAthleteStep(REGISTER_STEP_OF),
               description: 'spec §2: the URL names the step a person is at, 2 or 3',
             },
           },
@@ -451,10 +410,7 @@ export const registerMachine = setup({
     toLicence: {
       description: 'spec §2 Register wizard: Back on step 1 returns to /licenses/{license}',
       type: 'final',
-      entry: {
-        type: 'leave',
-        params: ({ context }) => ({ to: '/licenses/$license', params: { license: licenceOf(context) } }),
-      },
+      entry: athleteParent.LEAVE_TO_LICENCE,
     },
     toLogin: {
       description: "spec §2/§8: 'That account already exists. Log in here.' → login at step 2",
@@ -465,7 +421,7 @@ export const registerMachine = setup({
           to: '/login',
           search: {
             step: 2,
-            license: licenceOf(context),
+            license: athleteParent.licenceOf(context),
             is_team_license: true,
             preset_email: guardianOf(context).email,
             ...(context.waitlist ? { waitlist: true } : {}),
@@ -473,11 +429,13 @@ export const registerMachine = setup({
         }),
       },
     },
-    ...afterAthleteSteps('spec §4 Register wizard: after the membership check, continue to /payment with the licence'),
+    ...athleteParent.afterAthleteSteps(
+      'spec §4 Register wizard: after the membership check, continue to /payment with the licence',
+    ),
     toCoachLicence: {
       type: 'final',
       description: 'spec §4 Coach claim: back to the coach licence, which claims it for the logged-in coach',
-      entry: { type: 'leave', params: ({ context }) => coachClaimExit(licenceOf(context)) },
+      entry: { type: 'leave', params: ({ context }) => coachClaimExit(athleteParent.licenceOf(context)) },
     },
   },
   output: ({ context }) => exitOf(context),
