@@ -50,7 +50,7 @@ const CARD_PAYMENT = /[\\/]src[\\/]machines[\\/](card-payment\.machine|card-step
  * the wizard reaches them, and by /payment after 'Add another athlete' (src/views/athletes/athlete-steps-lazy.tsx).
  */
 const ATHLETE_STEPS_VIEWS =
-  /[\\/]src[\\/](machines[\\/](athlete-steps\.connect|athlete-(steps|membership)\.machine\.ts$)|domain[\\/](eligibility-check|athlete-account-forms|forms[\\/]create-athlete)\.ts$|views[\\/]athletes[\\/](?!athlete-steps-lazy))/;
+  /[\\/]src[\\/](machines[\\/](athlete-steps\.(connect|setup\.ts$)|athlete-(steps|membership)\.machine\.ts$)|domain[\\/](eligibility-check|athlete-account-forms|forms[\\/]create-athlete)\.ts$|views[\\/]athletes[\\/](?!athlete-steps-lazy))/;
 
 /**
  * What the two-guardians pages of issue 20 point 4 (/household and /household/join) run on: machines, connect
