@@ -242,3 +242,21 @@ export function shouldRedirectSubscriberToDashboard(user: SubscribeRedirectUser 
   const apiUserId = user.license?.organization?.api_user_id ?? null;
   return apiUserId === null;
 }
+
+/**
+ * Whether a coupon can be applied: coupons price the monthly plan (§9), so only while the monthly tile is offered,
+ * and not when the link brought one (§2: the entry is hidden then). Where an annual link hides the monthly tile
+ * (§4), "a coupon forces monthly" cannot hold; the annual link wins and no coupon is taken, from the entry or the
+ * link (the link's coupon is still validated: an invalid one says so whatever the term).
+ */
+export function acceptsCoupon(context: {
+  prices: PlanPrices | null;
+  urlTerm: string | null;
+  couponFromUrl: boolean;
+}): boolean {
+  return (
+    !context.couponFromUrl &&
+    context.prices !== null &&
+    visibleTerms(context.prices, context.urlTerm).includes('monthly')
+  );
+}

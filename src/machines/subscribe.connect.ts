@@ -5,10 +5,10 @@
  * inside.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { describePlanTiles, type PlanTile, type SubscriptionTerm } from '../domain/subscription-pricing';
+import { acceptsCoupon, describePlanTiles, type PlanTile, type SubscriptionTerm } from '../domain/subscription-pricing';
 import type { Message } from '../i18n/runtime';
 import type { BillingProvider, BillingText } from '../providers/billing/billing-provider';
-import { acceptsCoupon, type subscribeMachine } from './subscribe.machine';
+import type { subscribeMachine } from './subscribe.machine';
 
 /**
  * The page's own texts (issue 31), as catalogue messages the views render: the heading, the link's problems (§4) and

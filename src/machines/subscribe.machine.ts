@@ -23,6 +23,7 @@ import {
 } from '../domain/forms/subscribe-billing';
 import { subscribeCouponSchema } from '../domain/forms/subscribe-coupon';
 import {
+  acceptsCoupon,
   defaultTerm,
   type SubscribeRedirectUser,
   type SubscriptionTerm,
@@ -92,20 +93,6 @@ export interface SubscribeOutput {
 export interface TokenizeInput {
   provider: BillingProvider | null;
   details: BillingDetails | null;
-}
-
-/**
- * Whether a coupon can be applied: coupons price the monthly plan (§9), so only while the monthly tile is offered,
- * and not when the link brought one (§2: the entry is hidden then). Where an annual link hides the monthly tile
- * (§4), "a coupon forces monthly" cannot hold; the annual link wins and no coupon is taken, from the entry or the
- * link (the link's coupon is still validated: an invalid one says so whatever the term).
- */
-export function acceptsCoupon(context: Pick<SubscribeContext, 'prices' | 'urlTerm' | 'couponFromUrl'>): boolean {
-  return (
-    !context.couponFromUrl &&
-    context.prices !== null &&
-    visibleTerms(context.prices, context.urlTerm).includes('monthly')
-  );
 }
 
 export const subscribeMachine = setup({
