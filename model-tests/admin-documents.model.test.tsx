@@ -73,7 +73,7 @@ const model = defineModel({
     CANCEL: [{ type: 'CANCEL' }],
     'xstate.done.actor.load': [doneEvent('load', queue)],
     'xstate.error.actor.load': [errorEvent('load', offline)],
-    'xstate.done.actor.view': [doneEvent('view', { blob: new Blob(['%PDF']), fileName: 'document-5.pdf' })],
+    'xstate.done.actor.view': [doneEvent('view', { blob: new Blob(['%PDF']), filename: 'document-5.pdf' })],
     'xstate.error.actor.view': [errorEvent('view', offline)],
     'xstate.done.actor.approve': [doneEvent('approve', approved)],
     'xstate.error.actor.approve': [errorEvent('approve', notPending)],

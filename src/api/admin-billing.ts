@@ -5,7 +5,8 @@
 import { z } from 'zod/mini';
 import { id } from '../domain/wire';
 import { type AdminCallOptions, adminRequest } from './admin';
-import { type DownloadedFile, fetchAdminCsv } from './admin-exports';
+import { fetchAdminCsv } from './admin-exports';
+import type { DownloadedFile } from './download';
 
 const figure = z.object({ count: z.number().check(z.int(), z.nonnegative()), amount_cents: z.number().check(z.int()) });
 

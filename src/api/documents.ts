@@ -8,6 +8,7 @@ import { id } from '../domain/wire';
 import { getStaffToken } from '../session/staff';
 import { type AdminCallOptions, adminRequest } from './admin';
 import { apiUrl, bearerToken, type CallOptions, http, requestJson } from './client';
+import { type DownloadedFile, fetchAttachment } from './download';
 import { schemaError, toApiError } from './errors';
 import { beginRequest } from './loading';
 
@@ -116,9 +117,9 @@ export async function rejectDocument(documentId: number, reason: string): Promis
 }
 
 /** GET /api/admin/documents/{id}/file → the file (an attachment, with its checked type). */
-export async function fetchStaffDocument(documentId: number): Promise<{ blob: Blob; fileName: string }> {
-  const response = await sendRaw(`/api/admin/documents/${documentId}/file`, getStaffToken(), { method: 'get' });
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `document-${documentId}`;
-  return { blob: await response.blob(), fileName };
+export function fetchStaffDocument(documentId: number): Promise<DownloadedFile> {
+  return fetchAttachment(`/api/admin/documents/${documentId}/file`, {
+    token: getStaffToken(),
+    fallback: `document-${documentId}`,
+  });
 }

@@ -7,7 +7,7 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { type BillingDay, fetchBillingDayCsv, getBillingDay } from '../api/admin-billing';
-import { saveFile } from '../api/admin-exports';
+import { saveFile } from '../api/download';
 import { errorText } from '../api/errors';
 import { isIsoDate } from '../domain/calendar';
 import type { BillingChanged, BillingChannelInput } from '../providers/realtime/billing-channel.actor';

@@ -13,6 +13,7 @@ import {
   type QueueDocument,
   rejectDocument,
 } from '../api/documents';
+import { type DownloadedFile, saveFile } from '../api/download';
 import { errorText } from '../api/errors';
 import { apiCall } from './settle-unless-aborted';
 
@@ -39,19 +40,6 @@ export interface AdminDocumentsContext {
   error: string | null;
 }
 
-/** Opens a downloaded file the way the browser opens an attachment. */
-function saveFile(file: { blob: Blob; fileName: string }): void {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export const adminDocumentsMachine = setup({
   types: {
     input: {} as AdminDocumentsInput,
@@ -63,7 +51,7 @@ export const adminDocumentsMachine = setup({
     load: apiCall<DocumentQueue, { organizationId: number }>((input, signal) =>
       getDocumentQueue(input.organizationId, { signal }),
     ),
-    view: apiCall<{ blob: Blob; fileName: string }, { documentId: number }>((input) =>
+    view: apiCall<DownloadedFile, { documentId: number }>((input) =>
       fetchStaffDocument(input.documentId),
     ),
     // Decisions are never aborted: once sent, the answer is what the server did.
@@ -87,7 +75,7 @@ export const adminDocumentsMachine = setup({
     }),
     rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     clearError: assign({ error: null }),
-    saveFile: (_, file: { blob: Blob; fileName: string }) => saveFile(file),
+    saveFile: (_, file: DownloadedFile) => saveFile(file),
   },
 }).createMachine({
   id: 'adminDocuments',

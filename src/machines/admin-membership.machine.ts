@@ -16,8 +16,8 @@ import {
   type OfflinePayload,
   retryPhase,
 } from '../api/admin';
-import { saveFile } from '../api/admin-exports';
 import { fetchSignedWaiver } from '../api/admin-waivers';
+import { saveFile } from '../api/download';
 import { ApiError, errorText, type FieldMessages } from '../api/errors';
 import {
   hasScheduleLeft,

@@ -15,7 +15,8 @@ import {
   type RosterQuery,
   type Staff,
 } from '../api/admin';
-import { fetchTeamExport, saveFile, type TeamExport } from '../api/admin-exports';
+import { fetchTeamExport, type TeamExport } from '../api/admin-exports';
+import { saveFile } from '../api/download';
 import { ApiError, errorText } from '../api/errors';
 import type { RosterSort, RosterStatus } from '../domain/admin-roster';
 import {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { downloadName } from '../api/family-files';
+import { attachmentName } from '../api/download';
 import { setLocale } from '../i18n/runtime';
 import { familyFileRows } from './family-files.connect';
 
@@ -57,8 +57,8 @@ describe("the family's files (issue 32 points 2 and 3)", () => {
   });
 
   it("keeps the server's file name, never a path", () => {
-    expect(downloadName('attachment; filename="waiver-21-v2.pdf"', 'x.pdf')).toBe('waiver-21-v2.pdf');
-    expect(downloadName('attachment; filename="../etc/passwd"', 'x.pdf')).toBe('x.pdf');
-    expect(downloadName(null, 'document-5')).toBe('document-5');
+    expect(attachmentName('attachment; filename="waiver-21-v2.pdf"', 'x.pdf')).toBe('waiver-21-v2.pdf');
+    expect(attachmentName('attachment; filename="../etc/passwd"', 'x.pdf')).toBe('x.pdf');
+    expect(attachmentName(null, 'document-5')).toBe('document-5');
   });
 });

@@ -5,8 +5,9 @@
  * the browser to save. A failure is a state with its text; the next 'Download' tries again.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { saveFile } from '../api/download';
 import { errorText } from '../api/errors';
-import { type FamilyFileRef, fetchFamilyFile, saveDownload } from '../api/family-files';
+import { type FamilyFileRef, fetchFamilyFile } from '../api/family-files';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export interface FamilyFilesContext {
@@ -33,7 +34,7 @@ export const familyFilesMachine = setup({
   },
   actors: {
     download: fromPromise<void, FamilyFileRef>(async ({ input, signal }) => {
-      saveDownload(await settleUnlessAborted(fetchFamilyFile(input, { signal }), signal));
+      saveFile(await settleUnlessAborted(fetchFamilyFile(input, { signal }), signal));
     }),
   },
   guards: {
