@@ -89,7 +89,7 @@ describe('retries (server/providers/card-calls.ts)', () => {
     expect(delays).toEqual([375, 750, 1500]);
   });
 
-  it('never retries a decline or a request the provider refuses (4xx other than 429)', async () => {
+  it('never retries a decline or a request the provider refuses (a 4xx other than 429)', async () => {
     const declined: SavedCardCharge = { status: 'failed', intent: null, code: 'card_declined', message: 'Declined.' };
     const first = scriptedAdapter([declined]);
     expect(await limitCardCalls(first.adapter, options()).background.chargeSavedCard(charge)).toEqual(declined);
@@ -97,6 +97,13 @@ describe('retries (server/providers/card-calls.ts)', () => {
     const second = scriptedAdapter([httpError(400)]);
     await expect(limitCardCalls(second.adapter, options()).live.chargeSavedCard(charge)).rejects.toThrow('http 400');
     expect(second.keys).toHaveLength(1);
+    // Stripe's 409 for a key whose first request is still in progress is asked again; any other 409 is not.
+    const inUse = Object.assign(httpError(409), { code: 'idempotency_key_in_use' });
+    const third = scriptedAdapter([inUse, succeeded]);
+    expect(await limitCardCalls(third.adapter, options()).live.chargeSavedCard(charge)).toEqual(succeeded);
+    expect(third.keys).toEqual(['phase-1-attempt-1', 'phase-1-attempt-1']);
+    const fourth = scriptedAdapter([httpError(409)]);
+    await expect(limitCardCalls(fourth.adapter, options()).live.chargeSavedCard(charge)).rejects.toThrow('http 409');
   });
 
   it('gives up after 5 attempts: the error surfaces as the provider gave it', async () => {

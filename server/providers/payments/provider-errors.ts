@@ -37,13 +37,15 @@ function field(error: object, name: string): unknown {
 }
 
 /**
- * A 429, a 5xx or a network error: the same request may be sent again (under the same idempotency key). A card
- * decline is no error here (the adapters answer it as a `failed` charge); a 4xx other than 429 is the request's fault
- * and is never retried.
+ * A 429, a 5xx or a network error (or Stripe's 409 `idempotency_key_in_use`): the same request may be sent again
+ * (under the same idempotency key). A card decline is no error here (the adapters answer it as a `failed` charge);
+ * any other 4xx is the request's fault and is never retried.
  */
 export function isTransientCardError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const status = field(error, 'statusCode');
+  // Stripe's 409 idempotency_key_in_use: the first request with this key is still being processed; ask again.
+  if (status === 409) return field(error, 'code') === 'idempotency_key_in_use';
   if (typeof status === 'number') return status === 429 || status >= 500;
   const type = field(error, 'type');
   if (typeof type === 'string' && TRANSIENT_TYPES.has(type)) return true;
