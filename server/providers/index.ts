@@ -52,13 +52,12 @@ export async function createProviders(env: ProviderEnv, db: ProviderDb, log: Pro
     adapter = new SandboxCardPayments(db, undefined, { rateLimitPerSecond: env.SANDBOX_RATE_LIMIT });
   }
   // Issue 33 point 2: every card call, whoever makes it, within the rate across every process, retried when transient.
+  const background = env.CARD_RATE_LIMIT ?? DEFAULT_CARD_RATE_LIMITS.background;
   const limited = limitCardCalls(adapter, {
     db,
     log,
-    limits: {
-      background: env.CARD_RATE_LIMIT ?? DEFAULT_CARD_RATE_LIMITS.background,
-      live: env.CARD_RATE_LIVE_LIMIT ?? DEFAULT_CARD_RATE_LIMITS.live,
-    },
+    // A family's room is never less than the background work's (server/env.ts refuses a lower CARD_RATE_LIVE_LIMIT).
+    limits: { background, live: Math.max(background, env.CARD_RATE_LIVE_LIMIT ?? DEFAULT_CARD_RATE_LIMITS.live) },
   });
   const payments = limited.live;
 
