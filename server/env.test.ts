@@ -24,6 +24,18 @@ describe('environment', () => {
     }
   });
 
+  it('reads the card rates (issue 33 point 2): 20 and 25 calls a second, the sandbox 25; the live rate never below', () => {
+    const env = parseEnv({});
+    expect([env.CARD_RATE_LIMIT, env.CARD_RATE_LIVE_LIMIT, env.SANDBOX_RATE_LIMIT]).toEqual([20, 25, 25]);
+    const live = parseEnv({ CARD_RATE_LIMIT: '80', CARD_RATE_LIVE_LIMIT: '100', SANDBOX_RATE_LIMIT: '2' });
+    expect([live.CARD_RATE_LIMIT, live.CARD_RATE_LIVE_LIMIT, live.SANDBOX_RATE_LIMIT]).toEqual([80, 100, 2]);
+    for (const value of ['0', '-1', '2.5', 'fast']) {
+      expect(() => parseEnv({ CARD_RATE_LIMIT: value }), value).toThrow(/CARD_RATE_LIMIT/);
+      expect(() => parseEnv({ SANDBOX_RATE_LIMIT: value }), value).toThrow(/SANDBOX_RATE_LIMIT/);
+    }
+    expect(() => parseEnv({ CARD_RATE_LIMIT: '30' })).toThrow(/CARD_RATE_LIVE_LIMIT: must be at least CARD_RATE_LIMIT/);
+  });
+
   it('reads BILLING_INTERVAL in seconds, 0 turning the collector off, and refuses anything else', () => {
     expect(parseEnv({ BILLING_INTERVAL: '0' }).BILLING_INTERVAL).toBe(0);
     expect(parseEnv({ BILLING_INTERVAL: '900' }).BILLING_INTERVAL).toBe(900);

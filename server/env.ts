@@ -102,6 +102,23 @@ const envSchema = z
       .min(0)
       .max(3600, 'must be at most 3600 seconds (an hour)')
       .default(10),
+    /**
+     * Issue 33 point 2: card-provider calls per second, across every process, that the background work (the job
+     * engine's collector) may use: 20 by default, under Stripe's 25 in test mode, leaving room for families paying live
+     * (server/providers/card-calls.ts; the count lives in the database's `card_rate_windows`).
+     */
+    CARD_RATE_LIMIT: z.coerce.number().int('must be a whole number of calls').min(1).max(10_000).default(20),
+    /**
+     * Card-provider calls per second, across every process, up to which a family's own call (checkout, card update,
+     * refund) is admitted: the room CARD_RATE_LIMIT leaves, up to the provider's limit (25: Stripe's test mode; 100 in
+     * live mode). At least CARD_RATE_LIMIT.
+     */
+    CARD_RATE_LIVE_LIMIT: z.coerce.number().int('must be a whole number of calls').min(1).max(10_000).default(25),
+    /**
+     * The local card sandbox's own limit, requests per second across every process, above which it answers 429
+     * `rate_limit` as Stripe does (25: Stripe's test mode). Tests turn it down to make a storm of 429s.
+     */
+    SANDBOX_RATE_LIMIT: z.coerce.number().int('must be a whole number of requests').min(1).max(100_000).default(25),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_API_BASE: httpUrl.optional(),
     RECURLY_API_KEY: optionalText,
@@ -155,6 +172,13 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && env.RATE_LIMIT_MULTIPLIER !== 1) {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_MULTIPLIER'], message: 'must be 1 when NODE_ENV=production' });
+    }
+    if (env.CARD_RATE_LIVE_LIMIT < env.CARD_RATE_LIMIT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CARD_RATE_LIVE_LIMIT'],
+        message: 'must be at least CARD_RATE_LIMIT (families paying live never get less room than the background work)',
+      });
     }
     if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
       ctx.addIssue({

@@ -203,7 +203,10 @@ export function createJobEngine(options: EngineOptions): JobEngine {
 
   /** Runs one job's work: as of the date and moment it carries, else the clock's. */
   async function perform(definition: JobDefinition, job: Job<JobData>): Promise<JobCounts> {
-    const deps = options.deps();
+    const appDeps = options.deps();
+    // Issue 33 point 2: the jobs call the card provider within the background share (CARD_RATE_LIMIT).
+    const background = appDeps.providers.backgroundPayments;
+    const deps = background ? { ...appDeps, providers: { ...appDeps.providers, payments: background } } : appDeps;
     const at = job.data?.at ? new Date(job.data.at) : deps.now();
     const asOf = job.data?.asOf ?? toIsoDate(at);
     const counts = await definition.run(deps, asOf, at);

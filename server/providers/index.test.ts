@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { createProviders, type ProviderEnv, type ProviderLog, SandboxRefusedError } from './index.ts';
+import {
+  createProviders,
+  type ProviderEnv,
+  type ProviderLog,
+  SandboxCardPayments,
+  SandboxRefusedError,
+} from './index.ts';
 import type { Providers } from './types.ts';
 
 const silentLog: ProviderLog = { info() {}, warn() {}, error() {} };
@@ -45,6 +51,20 @@ describe('createProviders', () => {
     const providers = await createProviders({ NODE_ENV: 'development' }, db, silentLog);
     expect(names(providers)).toEqual(['sandbox', 'sandbox', 'local']);
     expect((await firstFrame(providers, 'local-key')).event).toBe('pusher:connection_established');
+  });
+
+  test('the card adapter comes through the rate limiter (issue 33 point 2), a live and a background view of it', async () => {
+    const providers = await createProviders({ NODE_ENV: 'test', SANDBOX_RATE_LIMIT: 7 }, db, silentLog);
+    const { payments, backgroundPayments } = providers;
+    // Still the sandbox underneath (its browser-side pages find it), with its own limit.
+    expect(payments).toBeInstanceOf(SandboxCardPayments);
+    expect(backgroundPayments).toBeInstanceOf(SandboxCardPayments);
+    expect(backgroundPayments).not.toBe(payments);
+    expect((payments as SandboxCardPayments).rateLimitPerSecond).toBe(7);
+    // Each CardPayments call is the limiter's; the sandbox's own methods pass through.
+    expect(payments.chargeSavedCard).not.toBe(SandboxCardPayments.prototype.chargeSavedCard);
+    expect((payments as SandboxCardPayments).confirm).toBe(SandboxCardPayments.prototype.confirm);
+    await providers.realtime.close();
   });
 
   test('PUSHER_LOCAL_KEY changes the key the local endpoint accepts', async () => {

@@ -1,5 +1,6 @@
 import { createLocalRealtime } from '../realtime/local-realtime.ts';
 import { SandboxBilling } from './billing/sandbox-billing.ts';
+import { DEFAULT_CARD_RATE_LIMITS, limitCardCalls } from './card-calls.ts';
 import { SandboxCardPayments } from './payments/sandbox-payments.ts';
 import {
   DEFAULT_PUSHER_LOCAL_KEY,
@@ -43,13 +44,22 @@ export async function createProviders(env: ProviderEnv, db: ProviderDb, log: Pro
     }
   }
 
-  let payments: CardPayments;
+  let adapter: CardPayments;
   if (present(env.STRIPE_SECRET_KEY)) {
     const { createStripePayments } = await import('./payments/stripe-payments.ts');
-    payments = createStripePayments({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE });
+    adapter = createStripePayments({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE });
   } else {
-    payments = new SandboxCardPayments(db);
+    adapter = new SandboxCardPayments(db, undefined, { rateLimitPerSecond: env.SANDBOX_RATE_LIMIT });
   }
+  // Issue 33 point 2: every card call, whoever makes it, within the rate across every process, retried when transient.
+  const background = env.CARD_RATE_LIMIT ?? DEFAULT_CARD_RATE_LIMITS.background;
+  const limited = limitCardCalls(adapter, {
+    db,
+    log,
+    // A family's room is never less than the background work's (server/env.ts refuses a lower CARD_RATE_LIVE_LIMIT).
+    limits: { background, live: Math.max(background, env.CARD_RATE_LIVE_LIMIT ?? DEFAULT_CARD_RATE_LIMITS.live) },
+  });
+  const payments = limited.live;
 
   let billing: SubscriptionBilling;
   if (present(env.RECURLY_API_KEY)) {
@@ -82,7 +92,7 @@ export async function createProviders(env: ProviderEnv, db: ProviderDb, log: Pro
     { payments: payments.name, billing: billing.name, realtime: realtime.name, storage: storage.name },
     'providers selected (sandboxes stand in where no keys are configured)',
   );
-  return { payments, billing, realtime, storage };
+  return { payments, backgroundPayments: limited.background, billing, realtime, storage };
 }
 
 /**

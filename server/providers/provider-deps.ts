@@ -9,6 +9,12 @@ export interface ProviderEnv {
   STRIPE_SECRET_KEY?: string | undefined;
   /** e.g. `http://127.0.0.1:12111` to point the Stripe SDK at a stub; default Stripe's API. */
   STRIPE_API_BASE?: string | undefined;
+  /** Issue 33 point 2: card calls per second of the background work, across processes (default 20). */
+  CARD_RATE_LIMIT?: number | undefined;
+  /** Card calls per second up to which a family's own call is admitted (default 25). */
+  CARD_RATE_LIVE_LIMIT?: number | undefined;
+  /** The card sandbox answers 429 above this many requests per second (default 25, Stripe's test mode). */
+  SANDBOX_RATE_LIMIT?: number | undefined;
   RECURLY_API_KEY?: string | undefined;
   /** e.g. `http://127.0.0.1:12112`; default Recurly's v3 API (us region). */
   RECURLY_API_BASE?: string | undefined;

@@ -156,7 +156,13 @@ export interface DocumentStorage {
 }
 
 export interface Providers {
+  /** The card adapter as the site's requests call it (a family paying live), within CARD_RATE_LIVE_LIMIT. */
   payments: CardPayments;
+  /**
+   * Issue 33 point 2: the same adapter as the job engine's work calls it (server/billing/engine.ts hands it to the
+   * jobs as `payments`), within CARD_RATE_LIMIT; unset: the jobs use `payments`.
+   */
+  backgroundPayments?: CardPayments | undefined;
   billing: SubscriptionBilling;
   realtime: Realtime;
   storage: DocumentStorage;

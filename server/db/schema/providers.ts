@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Tables of the offline sandboxes (design.md §6). With production keys configured the providers keep this state
@@ -107,3 +107,41 @@ export const sandboxRefunds = pgTable(
   },
   (t) => [index('sandbox_refunds_intent_idx').on(t.paymentIntentId)],
 );
+
+/**
+ * Issue 33 point 2: the card sandbox counts the requests it is sent per second of the database's clock, across every
+ * process (one row per second, counted with one upsert), and answers Stripe's 429 `rate_limit` above
+ * SANDBOX_RATE_LIMIT (25 by default, Stripe's test mode). Rows older than a minute are dropped as new seconds begin.
+ */
+export const sandboxRateWindows = pgTable('sandbox_rate_windows', {
+  /** The second (truncated `clock_timestamp()`) the requests fell in. */
+  windowStart: timestamp('window_start', { withTimezone: true }).primaryKey(),
+  requests: integer('requests').notNull(),
+});
+
+/** Every request the card sandbox refused with 429: what the billing bench counts as "429s seen". */
+export const sandboxRateRefusals = pgTable(
+  'sandbox_rate_refusals',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The adapter call refused: `chargeSavedCard`, `createIntent`, … */
+    operation: text('operation').notNull(),
+    /** The request's idempotency key, when it had one. */
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [index('sandbox_rate_refusals_at_idx').on(t.at)],
+);
+
+/**
+ * Issue 33 point 2: the card provider's calls per second across every process (server/providers/card-calls.ts; the server's own count, not the sandbox's), one
+ * row per second of the database's clock, counted with one upsert. The job engine's calls (the collector) are
+ * admitted while the second has had fewer than CARD_RATE_LIMIT calls, a family's (checkout, card update, refund)
+ * while it has had fewer than CARD_RATE_LIVE_LIMIT; a call refused waits for the next second. Rows older than a minute
+ * are dropped as new seconds begin.
+ */
+export const cardRateWindows = pgTable('card_rate_windows', {
+  /** The second (truncated `clock_timestamp()`) the calls fell in. */
+  windowStart: timestamp('window_start', { withTimezone: true }).primaryKey(),
+  calls: integer('calls').notNull(),
+});

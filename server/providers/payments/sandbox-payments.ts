@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { expiryState, normalizeCardNumber, passesLuhn } from '../../../src/domain/card-number.ts';
 import {
   type PaymentIntentRow,
   paymentIntents,
   type SandboxSetupIntentRow,
   sandboxPaymentMethods,
+  sandboxRateRefusals,
+  sandboxRateWindows,
   sandboxRefunds,
   sandboxSetupIntents,
 } from '../../db/schema/providers.ts';
@@ -22,6 +24,7 @@ import type {
   SetupIntentStatus,
 } from '../types.ts';
 import { isIntentStatus, isSetupIntentStatus } from './intent-status.ts';
+import { CardRateLimitError } from './provider-errors.ts';
 import {
   CARD_ERRORS,
   type CardError,
@@ -39,6 +42,8 @@ const MAX_METADATA_KEYS = 50;
 const MAX_METADATA_KEY_LENGTH = 40;
 const MAX_METADATA_VALUE_LENGTH = 500;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** Stripe's test mode answers 429 above 25 requests per second (live mode: 100). */
+export const SANDBOX_DEFAULT_RATE_LIMIT = 25;
 
 const INTENT_ID = /^pi_[A-Za-z0-9]{8,64}$/;
 const SETUP_INTENT_ID = /^seti_[A-Za-z0-9]{8,64}$/;
@@ -186,13 +191,48 @@ function validateCard(card: CardDetails, now: Date): CardError | null {
  */
 export class SandboxCardPayments implements CardPayments {
   readonly name = 'sandbox' as const;
+  /**
+   * Issue 33 point 2: the server's requests (every CardPayments call; not the browser's confirmations, which Stripe.js
+   * makes) per second of the database's clock, across every process, above which the sandbox answers Stripe's 429
+   * `rate_limit` and records the refusal in `sandbox_rate_refusals`. SANDBOX_RATE_LIMIT; tests turn it down and up.
+   */
+  rateLimitPerSecond: number;
 
   constructor(
     private readonly db: ProviderDb,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    options: { rateLimitPerSecond?: number | undefined } = {},
+  ) {
+    this.rateLimitPerSecond = options.rateLimitPerSecond ?? SANDBOX_DEFAULT_RATE_LIMIT;
+  }
+
+  /**
+   * Counts a request in its second (one upsert, so processes counting at once never lose one) and refuses it with a
+   * 429 past the limit, as Stripe does: nothing of the request is done then. The first request of a second drops the
+   * counts older than a minute.
+   */
+  private async admit(operation: string, idempotencyKey: string | null): Promise<void> {
+    const [row] = await this.db
+      .insert(sandboxRateWindows)
+      .values({ windowStart: sql`date_trunc('second', clock_timestamp())`, requests: 1 })
+      .onConflictDoUpdate({
+        target: sandboxRateWindows.windowStart,
+        set: { requests: sql`${sandboxRateWindows.requests} + 1` },
+      })
+      .returning({ requests: sandboxRateWindows.requests });
+    const requests = row?.requests ?? 1;
+    if (requests === 1) {
+      await this.db
+        .delete(sandboxRateWindows)
+        .where(lt(sandboxRateWindows.windowStart, sql`clock_timestamp() - interval '1 minute'`));
+    }
+    if (requests <= this.rateLimitPerSecond) return;
+    await this.db.insert(sandboxRateRefusals).values({ operation, idempotencyKey });
+    throw new CardRateLimitError();
+  }
 
   async createIntent(input: Parameters<CardPayments['createIntent']>[0]): Promise<PaymentIntent> {
+    await this.admit('createIntent', input.idempotencyKey);
     validateCreate(input);
     const id = `pi_${randomBase62(24)}`;
     const inserted = await this.db
@@ -229,19 +269,23 @@ export class SandboxCardPayments implements CardPayments {
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntent | null> {
+    await this.admit('retrieveIntent', null);
     const row = await this.load(id);
     return row ? publicIntent(row) : null;
   }
 
   async cancelIntent(id: string): Promise<PaymentIntent | null> {
+    await this.admit('cancelIntent', null);
     // Compare-and-set: a confirmation racing the cancel either wins (succeeded, answered as it is) or finds the
     // intent canceled and fails as Stripe's does (payment_intent_unexpected_state).
     const canceled = await this.transition(id, CANCELABLE, 'canceled', null);
     if (canceled) return publicIntent(canceled);
-    return this.retrieveIntent(id);
+    const current = await this.load(id);
+    return current ? publicIntent(current) : null;
   }
 
   async refundIntent(id: string): Promise<void> {
+    await this.admit('refundIntent', null);
     const intent = await this.load(id);
     if (!intent) throw new Error(`payment intent ${id} does not exist`);
     if (intent.status !== 'succeeded') throw new Error(`payment intent ${id} has not succeeded and cannot be refunded`);
@@ -253,6 +297,7 @@ export class SandboxCardPayments implements CardPayments {
 
   async refundAmount(input: Parameters<CardPayments['refundAmount']>[0]): Promise<RefundOutcome> {
     const { intentId, amountCents, idempotencyKey } = input;
+    await this.admit('refundAmount', idempotencyKey);
     if (!Number.isInteger(amountCents) || amountCents < 1) throw new Error('amount must be a positive integer');
     return this.db.transaction(async (tx) => {
       // The intent's row is the lock: concurrent refunds of one charge are counted one after the other.
@@ -360,12 +405,14 @@ export class SandboxCardPayments implements CardPayments {
     return current ? { kind: 'done', intent: current } : { kind: 'not-found' };
   }
 
-  async createCustomer(): Promise<string> {
+  async createCustomer(input: Parameters<CardPayments['createCustomer']>[0]): Promise<string> {
+    await this.admit('createCustomer', input.idempotencyKey);
     // Nothing to keep: a customer is only the id cards are saved under. The caller stores it once per payer.
     return `cus_${randomBase62(14)}`;
   }
 
   async chargeSavedCard(input: Parameters<CardPayments['chargeSavedCard']>[0]): Promise<SavedCardCharge> {
+    await this.admit('chargeSavedCard', input.idempotencyKey);
     validateCreate(input);
     const [existing] = await this.db
       .select()
@@ -415,6 +462,7 @@ export class SandboxCardPayments implements CardPayments {
   }
 
   async createSetupIntent(input: { customerId: string; metadata: Record<string, string> }): Promise<SetupIntent> {
+    await this.admit('createSetupIntent', null);
     const id = `seti_${randomBase62(24)}`;
     const [row] = await this.db
       .insert(sandboxSetupIntents)
@@ -431,11 +479,13 @@ export class SandboxCardPayments implements CardPayments {
   }
 
   async retrieveSetupIntent(id: string): Promise<SetupIntent | null> {
+    await this.admit('retrieveSetupIntent', null);
     const row = await this.loadSetupIntent(id);
     return row ? publicSetupIntent(row) : null;
   }
 
   async cardSummary(paymentMethodId: string): Promise<CardSummary | null> {
+    await this.admit('cardSummary', null);
     const row = await this.paymentMethod(paymentMethodId);
     return row ? { brand: row.brand, last4: row.last4 } : null;
   }

@@ -71,8 +71,9 @@ function chargeAnswer(intent: PaymentIntent): SavedCardCharge {
 export function createStripePayments(options: StripePaymentsOptions): CardPayments {
   const stripe = new Stripe(options.secretKey, {
     ...connection(options.apiBase),
-    // Stripe retries idempotent requests safely: every create carries our idempotency key.
-    maxNetworkRetries: 2,
+    // No retries in the SDK: server/providers/card-calls.ts retries a 429, a 5xx or a network error itself, with
+    // backoff and jitter, under the same idempotency key, each attempt counted against CARD_RATE_LIMIT.
+    maxNetworkRetries: 0,
     timeout: 20_000,
     appInfo: { name: 'diamond-academy-server' },
   });
