@@ -508,6 +508,7 @@ export interface MessageParams {
   "documents.rejectSubmit": Record<string, never>;
   "documents.cancel": Record<string, never>;
   "documents.approved": Record<string, never>;
+  "documents.approvedOther": Record<string, never>;
   "documents.rejected": Record<string, never>;
   "documents.working": Record<string, never>;
   "documents.notAllowed": Record<string, never>;
