@@ -1,11 +1,13 @@
 /**
  * Proof of age (issue 32 point 2) in the browser. A family registers an athlete on 12U Sharks (which requires a
- * 'Proof of age') and pays; /payments shows 'Documents needed' and takes the upload (a PNG); Lakeside's registrar
- * (registrar@lakeside.example) opens the console's queue, views the file (an attachment) and approves it; the family
- * sees it verified. axe at 375 and 1280 px on /payments' documents and on the queue.
+ * 'Proof of age') and pays; the registration's documents step follows the payment: one family leaves it for later,
+ * so /payments shows 'Documents needed' and takes the upload (a PNG); another uploads it on the step itself. Lakeside's
+ * registrar (registrar@lakeside.example) opens the console's queue, views the file (an attachment) and approves it;
+ * the family sees it verified, and the athlete's date of birth locked on /payments. axe at 375 and 1280 px on the
+ * documents step, /payments' documents and the queue.
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
-import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
+import { type APIRequestContext, type Browser, expect, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
 import { answerSharksQuestions } from './support/team-questions';
@@ -52,8 +54,8 @@ async function newSharksFamily(page: Page, request: APIRequestContext, athlete: 
   await expect(page).toHaveURL(/\/payment$/);
 }
 
-/** Pays 12U Sharks in full on /payment with the sandbox's Visa, as a family would. */
-async function payInFull(page: Page): Promise<void> {
+/** Pays 12U Sharks in full on /payment with the sandbox's Visa, as a family would, up to the documents step. */
+async function payInFullToDocuments(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
   await page.getByRole('radio', { name: /^Pay in full/ }).check();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -63,7 +65,39 @@ async function payInFull(page: Page): Promise<void> {
   if ((await agree.count()) > 0) await agree.check();
   await enterCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay Now' }).click();
+  // Issue 32 point 2: paid; 12U Sharks requires a proof of age, so the documents step comes before the claimed page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents for 12U Sharks' })).toBeFocused();
+}
+
+/** Pays 12U Sharks in full and leaves the documents for later (from /payments), as before the documents step. */
+async function payInFull(page: Page): Promise<void> {
+  await payInFullToDocuments(page);
+  await page.getByRole('button', { name: 'Upload later' }).click();
   await expect(page).toHaveURL(new RegExp(`/licenses/${LICENCE}\\?claimed_registration=true$`));
+}
+
+/** Lakeside's registrar approves the athlete's proof of age from the console's queue (a browser of their own). */
+async function registrarApproves(browser: Browser, athlete: string, options: { axe: boolean }): Promise<void> {
+  const console = await browser.newContext();
+  const staff = await console.newPage();
+  await staff.goto('/admin/login');
+  await staff.getByLabel('Email').fill(REGISTRAR);
+  await staff.getByLabel('Password').fill(FIXTURE_PASSWORD);
+  await staff.getByRole('button', { name: 'Log in' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Club console' })).toBeFocused();
+  await staff.getByRole('link', { name: 'Documents to verify' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Documents to verify' })).toBeVisible();
+  const row = staff.getByRole('row').filter({ hasText: athlete });
+  await expect(row).toContainText('12U Sharks');
+  await expect(row).toContainText('Proof of age');
+  if (options.axe) await axeAtBothWidths(staff, '/admin/documents');
+  const download = staff.waitForEvent('download');
+  await row.getByRole('button', { name: `View the Proof of age of ${athlete}` }).click();
+  expect((await download).suggestedFilename()).toMatch(/^document-\d+\.png$/);
+  await row.getByRole('button', { name: `Approve the Proof of age of ${athlete}` }).click();
+  await expect(staff.getByText("Approved. The athlete's date of birth is now locked.")).toBeVisible();
+  await expect(staff.getByRole('row').filter({ hasText: athlete })).toHaveCount(0);
+  await console.close();
 }
 
 async function axeAtBothWidths(page: Page, label: string): Promise<void> {
@@ -105,26 +139,7 @@ test('a family uploads a proof of age from /payments and a registrar approves it
   await axeAtBothWidths(page, '/payments with a document waiting for review');
 
   // The registrar's console: the queue, the file, Approve.
-  const console = await browser.newContext();
-  const staff = await console.newPage();
-  await staff.goto('/admin/login');
-  await staff.getByLabel('Email').fill(REGISTRAR);
-  await staff.getByLabel('Password').fill(FIXTURE_PASSWORD);
-  await staff.getByRole('button', { name: 'Log in' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Club console' })).toBeFocused();
-  await staff.getByRole('link', { name: 'Documents to verify' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Documents to verify' })).toBeVisible();
-  const row = staff.getByRole('row').filter({ hasText: athlete });
-  await expect(row).toContainText('12U Sharks');
-  await expect(row).toContainText('Proof of age');
-  await axeAtBothWidths(staff, '/admin/documents');
-  const download = staff.waitForEvent('download');
-  await row.getByRole('button', { name: `View the Proof of age of ${athlete}` }).click();
-  expect((await download).suggestedFilename()).toMatch(/^document-\d+\.png$/);
-  await row.getByRole('button', { name: `Approve the Proof of age of ${athlete}` }).click();
-  await expect(staff.getByText("Approved. The athlete's date of birth is now locked.")).toBeVisible();
-  await expect(staff.getByRole('row').filter({ hasText: athlete })).toHaveCount(0);
-  await console.close();
+  await registrarApproves(browser, athlete, { axe: true });
 
   // The family sees it verified.
   await page.reload();
@@ -132,4 +147,57 @@ test('a family uploads a proof of age from /payments and a registrar approves it
   await expect(documents.getByText('Verified', { exact: true })).toBeVisible();
   await expect(documents.getByLabel(`Proof of age for ${athlete}`)).toHaveCount(0);
   await axeAtBothWidths(page, '/payments with the document verified');
+});
+
+test('a family uploads the proof of age during registration; once approved, the date of birth is locked', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const athlete = `Robin Docs ${Date.now().toString(36)}`;
+  await newSharksFamily(page, request, athlete);
+  await payInFullToDocuments(page);
+
+  // The documents step: only this registration's proof of age, 'Upload later' until it is uploaded.
+  const documents = page.getByRole('region', { name: 'Documents' });
+  await expect(documents.getByText(`12U Sharks: ${athlete}`)).toBeVisible();
+  await expect(documents.getByText('Not uploaded yet', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload later' })).toBeVisible();
+  await axeAtBothWidths(page, 'the documents step');
+  const upload = documents.getByRole('button', { name: `Upload the Proof of age of ${athlete}` });
+  await upload.click();
+  await expect(documents.getByRole('alert')).toHaveText('Choose a file to upload.');
+  await expect(documents.getByLabel(`Proof of age for ${athlete}`)).toHaveAttribute('aria-invalid', 'true');
+  await axeAtBothWidths(page, 'the documents step with a refused upload');
+  await documents.getByLabel(`Proof of age for ${athlete}`).setInputFiles({
+    name: 'birth-certificate.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await upload.click();
+  await expect(documents.getByText('Thank you. The document is waiting for review.')).toBeVisible();
+  await expect(documents.getByText('Waiting for review', { exact: true })).toBeVisible();
+  await axeAtBothWidths(page, 'the documents step with the document uploaded');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/licenses/${LICENCE}\\?claimed_registration=true$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+
+  // Waiting for review on /payments; the date of birth can still be corrected.
+  await page.goto('/payments');
+  const payments = page.getByRole('region', { name: 'Documents' });
+  await expect(payments.getByText('Waiting for review', { exact: true })).toBeVisible();
+  const dates = page.getByRole('region', { name: 'Dates of birth' });
+  await expect(dates.getByRole('button', { name: `Change the date of birth of ${athlete}` })).toBeVisible();
+
+  await registrarApproves(browser, athlete, { axe: false });
+
+  // Approved: verified, and the date of birth locked (no 'Change', the reason shown).
+  await page.reload();
+  await expect(payments.getByText('Documents verified')).toBeVisible();
+  const row = dates.getByRole('listitem').filter({ hasText: athlete });
+  await expect(row).toContainText('June 1, 2015');
+  await expect(row.getByText('Locked: the club verified a proof of age.')).toBeVisible();
+  await expect(dates.getByRole('button', { name: `Change the date of birth of ${athlete}` })).toHaveCount(0);
+  await axeAtBothWidths(page, '/payments with the date of birth locked');
 });

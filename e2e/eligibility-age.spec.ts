@@ -55,7 +55,8 @@ async function chooseAthlete(page: Page, athlete: string) {
 
 /**
  * The team's own questions (issue 32 point 4: asked once the athlete is accepted), then /payment for 12U Sharks: pay
- * in full by card (the waiver agreed when there is one), then the claimed page.
+ * in full by card (the waiver agreed when there is one), the documents step left for later (issue 32 point 2), then
+ * the claimed page.
  */
 async function payInFull(page: Page) {
   await answerSharksQuestions(page);
@@ -72,6 +73,9 @@ async function payInFull(page: Page) {
   if ((await agree.count()) > 0) await agree.check();
   await enterCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay Now' }).click();
+  // Issue 32 point 2: 12U Sharks requires a proof of age: the documents step, left for later (/payments).
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents for 12U Sharks' })).toBeFocused();
+  await page.getByRole('button', { name: 'Upload later' }).click();
   await expect(page).toHaveURL(/\/licenses\/SHARKS-2027\?claimed_registration=true$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
 }

@@ -75,12 +75,16 @@ const model = defineModel({
     'xstate.error.actor.load': [errorEvent('load', offline)],
     'xstate.done.actor.view': [doneEvent('view', { blob: new Blob(['%PDF']), filename: 'document-5.pdf' })],
     'xstate.error.actor.view': [errorEvent('view', offline)],
-    'xstate.done.actor.approve': [doneEvent('approve', approved)],
+    // Issue 32 point 2: approving a proof of age locks the date of birth; a club's own document locks nothing.
+    'xstate.done.actor.approve': [
+      doneEvent('approve', approved),
+      doneEvent('approve', { ...approved, name: 'Medical form' }),
+    ],
     'xstate.error.actor.approve': [errorEvent('approve', notPending)],
     'xstate.done.actor.reject': [doneEvent('reject', rejected)],
     'xstate.error.actor.reject': [errorEvent('reject', notPending)],
   },
-  context: ['documents', 'error'],
+  context: ['documents', 'error', 'decided'],
   states: {
     loading: (_snapshot, { invocations }) => expect(invocations.at(-1)?.input).toEqual({ organizationId: 2 }),
     viewing: (_snapshot, { invocations }) => expect(invocations.at(-1)?.input).toEqual({ documentId: 5 }),
@@ -128,8 +132,11 @@ runPaths({
       loading: () => expect(screen.getByRole('status').textContent).toBe('Loading…'),
       failed: () => expect(screen.getByRole('alert').textContent).toContain(offline.message),
       'loaded.ready': ({ snapshot }) => queueShown(snapshot.context.documents.length > 0),
-      'loaded.approved': () => {
-        expect(screen.getByText("Approved. The athlete's date of birth is now locked.")).toBeTruthy();
+      'loaded.approved': ({ snapshot }) => {
+        const proof = snapshot.context.decided?.name === 'Proof of age';
+        expect(
+          screen.getByText(proof ? "Approved. The athlete's date of birth is now locked." : 'Approved.'),
+        ).toBeTruthy();
         queueShown(false);
       },
       'loaded.rejected': () => {

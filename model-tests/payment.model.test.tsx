@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { FamilyDocument } from '../src/api/documents';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/errors';
 import { currentUserSchema, paymentDataSchema, serverDiscountSchema, type User } from '../src/api/schemas';
 import { initialBillingForm } from '../src/domain/forms/payment-billing';
@@ -21,6 +22,7 @@ import {
 import { addAthleteMachine } from '../src/machines/add-athlete.machine';
 import { cardPaymentMachine } from '../src/machines/card-payment.machine';
 import { draftPreviewMachine } from '../src/machines/draft-preview';
+import { familyDocumentsMachine } from '../src/machines/family-documents.machine';
 import type { HouseholdAthlete } from '../src/machines/household-checkout.context';
 import { householdCheckoutMachine } from '../src/machines/household-checkout.machine';
 import {
@@ -51,7 +53,7 @@ import {
   WAIVER_CHANGED,
 } from './card-payment.model.ts';
 import { cardPaymentViews, englishOf } from './card-payment.views.ts';
-import { type Driver, defineModel, doneEvent, errorEvent, runPaths, type UiRun } from './harness/index.ts';
+import { type Driver, defineModel, doneEvent, errorEvent, runPaths, type UiRun, type Views } from './harness/index.ts';
 import { householdExitsModel, returnedFamily } from './household-checkout.model.ts';
 import { householdViews } from './household-checkout.views.ts';
 import { describeRestoring } from './resume-restore.ts';
@@ -109,6 +111,11 @@ const familyReturnUser = user({ id: guardian.id + 1, name: guardian.name, email:
  * so every way out of `resumingDiscount` ends on step 1. Their own id and licence keep their paths apart.
  */
 const resumingUser = user({ id: 45, is_new: false, license: { license_code: 'RESUME-2027', organization } });
+/**
+ * Issue 32 point 2: Pat registering Sam for 12U Sharks, which requires a 'Proof of age', resuming at checkout with
+ * FULLRIDE (so Pay Now records the membership at once): after the payment, the documents step.
+ */
+const documentsUser = user({ id: 47, is_new: false, license: { license_code: 'SHARKS-2027', organization } });
 
 const tigers = {
   id: 1,
@@ -171,6 +178,36 @@ const guardianData = paymentDataSchema.parse({
   athlete: { id: sam.user_id, name: 'Sam Rivera' },
   household: { sibling_discount: 45, sibling_discount_percent: 10, position: 2 },
 });
+const sharksData = paymentDataSchema.parse({
+  ...wireData,
+  team: { ...tigers, id: 9, name: '12U Sharks', required_documents: ['Proof of age'] },
+  injury_protection_insurance: null,
+  payment_plans: [{ ...payInFull, phases: [{ start_time_formatted: 'Jan 5, 2027', amount: 0, base_amount: 0 }] }],
+});
+/** Sam's proof of age for 12U Sharks as GET /api/documents answers it: not uploaded yet, then waiting for review. */
+const neededProof: FamilyDocument = {
+  membership_id: 21,
+  athlete: { id: 11, name: 'Sam Rivera' },
+  team: { id: 9, name: '12U Sharks' },
+  name: 'Proof of age',
+  status: 'needed',
+  document_id: null,
+  content_type: null,
+  reject_reason: null,
+  uploaded_at: null,
+  reviewed_at: null,
+  file_available: false,
+  dob_locked: false,
+};
+const pendingProof: FamilyDocument = {
+  ...neededProof,
+  status: 'pending',
+  document_id: 5,
+  content_type: 'application/pdf',
+  uploaded_at: '2026-12-06T07:00:00.000Z',
+  file_available: true,
+};
+const PROOF_PDF = new File(['%PDF-1.4\n%%EOF\n'], 'birth-certificate.pdf', { type: 'application/pdf' });
 const PAGE_ERROR = 'Registration for this team is closed.';
 const pageErrorData = paymentDataSchema.parse({ ...wireData, payment_plans: [], error: PAGE_ERROR });
 const noSeasonData = paymentDataSchema.parse({ ...wireData, season: null, payment_plans: [], is_season_set: false });
@@ -215,7 +252,8 @@ type Scenario =
   | 'returned'
   | 'guardian'
   | 'familyReturn'
-  | 'resumed';
+  | 'resumed'
+  | 'documents';
 
 const SERVER_RENDERED_DRAFT = 2;
 /** A draft whose team has no protection plan: the preview goes from step 1 straight to checkout and back. */
@@ -229,6 +267,7 @@ function scenarioOf(snapshot: Snapshot): Scenario {
   if (context.user?.id === guardianUser.id) return 'guardian';
   if (context.user?.id === familyReturnUser.id) return 'familyReturn';
   if (context.user?.id === resumingUser.id) return 'resumed';
+  if (context.user?.id === documentsUser.id) return 'documents';
   return context.user?.license?.license_code === 'TIGERS-2027' && context.user.is_new ? 'newUser' : 'existingUser';
 }
 
@@ -290,6 +329,32 @@ function events(snapshot: Snapshot): AnyEventObject[] {
       doneEvent('resumedDiscount', inactiveCode),
       errorEvent('resumedDiscount', CODE_NOT_FOUND),
       doneEvent('paymentPlans', context.discount !== null ? fullRideData : tigersData),
+    ];
+  }
+  if (scenario === 'documents') {
+    // Issue 32 point 2: straight to a full-discount Pay Now (the resumed checkout), then the documents step: its code
+    // loads (or cannot be fetched), and 'Continue' or 'Upload later' leaves it. Everything before is the others'.
+    return [
+      doneEvent('currentUser', context.user),
+      doneEvent('subscriptionStatus', { payment_complete: 0 }),
+      doneEvent('resumedDiscount', fullRide),
+      doneEvent('paymentPlans', sharksData),
+      errorEvent('currentUser', serverDown),
+      errorEvent('subscriptionStatus', serverDown),
+      errorEvent('resumedDiscount', CODE_NOT_FOUND),
+      errorEvent('paymentPlans', serverDown),
+      // Without the code (not found), checkout is by card: its form loads, and Pay Now without a card does nothing.
+      doneEvent('cardPayments', cardPayments),
+      errorEvent('cardPayments', new Error('Stripe.js did not load in time.')),
+      // Back on step 1, only the plan chosen already and the code applied already: nothing changes there.
+      { type: 'SELECT_PLAN', month: 0 },
+      { type: 'APPLY_DISCOUNT', code: context.discount?.code ?? '' },
+      { type: 'AGREE_WAIVER', agreed: !context.waiverAgreed },
+      { type: 'PAY', billing: null, card: null },
+      doneEvent('familyDocumentsCode', undefined),
+      errorEvent('familyDocumentsCode', CODE_NOT_FETCHED),
+      { type: 'RETRY' },
+      { type: 'FINISH_DOCUMENTS' },
     ];
   }
   if (scenario === 'familyReturn') {
@@ -508,6 +573,14 @@ const modelStates = {
     expect(athletes.slice(1).every((athlete) => [alex.user_id, 13].includes(athlete.id))).toBe(true);
     expect(invocations.some((call) => call.id === 'athleteSteps')).toBe(false);
   },
+  // Issue 32 point 2: the documents step lists only the new membership's documents (its team, its athlete: the payer
+  // paying for themselves here).
+  'documents.running': (snapshot: Snapshot) =>
+    expect(snapshot.children.familyDocuments?.getSnapshot().context.scope).toEqual({
+      teamId: 9,
+      athleteIds: [documentsUser.id],
+    }),
+  'documents.failed': (snapshot: Snapshot) => expect(snapshot.context.error).toEqual({ key: 'common.networkError' }),
   'addingAthlete.running': (snapshot: Snapshot) =>
     expect(snapshot.children.athleteSteps?.getSnapshot().context.license).toBe('TIGERS-2027'),
   // Issue 30 point 6: a child whose code could not be fetched says so, as a failed call does.
@@ -537,7 +610,25 @@ const paymentPageMachine = paymentMachine.provide({
     cardPayment: cardPaymentMachine,
     athleteSteps: addAthleteMachine,
     householdCheckout: householdCheckoutMachine,
+    familyDocuments: familyDocumentsMachine,
   },
+});
+
+/**
+ * Issue 32 point 2: /payments' documents machine as the documents step's child: the list, one upload accepted. Its
+ * refusals and failures are its own model test's (family-documents.model.test.tsx).
+ */
+const documentsStepModel = defineModel({
+  machine: familyDocumentsMachine,
+  name: 'familyDocuments (registration step)',
+  events: () => [
+    doneEvent('load', { documents: [neededProof] }),
+    errorEvent('load', serverDown),
+    { type: 'RETRY' },
+    { type: 'UPLOAD', membershipId: 21, name: 'Proof of age', file: PROOF_PDF },
+    doneEvent('upload', pendingProof),
+    errorEvent('upload', serverDown),
+  ],
 });
 
 const model = defineModel({
@@ -553,6 +644,12 @@ const model = defineModel({
       returnUrl: RETURN_URL,
       resume: { step: 'checkout', planMonth: 99, includeProtection: false, discountCode: 'FULLRIDE' },
     },
+    documents: {
+      user: documentsUser,
+      returned: null,
+      returnUrl: RETURN_URL,
+      resume: { step: 'checkout', planMonth: 0, includeProtection: false, discountCode: 'FULLRIDE' },
+    },
     familyReturn: {
       user: familyReturnUser,
       returned: returnedFamily.payment,
@@ -566,6 +663,7 @@ const model = defineModel({
     cardPayment: cardPaymentModel,
     athleteSteps: addAthleteStepsModel,
     householdCheckout: householdExitsModel,
+    familyDocuments: documentsStepModel,
   },
   events,
   serializeState,
@@ -625,6 +723,8 @@ const driver: Driver<typeof paymentMachine> = {
   },
   ACCEPT: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Accept' })),
   ADD_ATHLETE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Add another athlete' })),
+  FINISH_DOCUMENTS: async (_event, { user }) =>
+    user.click(screen.getByRole('button', { name: /^(Continue|Upload later)$/ })),
   RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   DRAFT_UPDATED: async (event, { actor }) => {
     act(() => actor.send(event));
@@ -725,11 +825,32 @@ function expectProtection(snapshot: Snapshot) {
   expect(toggle.getAttribute('aria-disabled')).toBe(String(snapshot.hasTag('busy')));
 }
 
+/** Issue 32 point 2: the documents step's child, as the family uses it (the upload field of /payments). */
+const documentsStepViews: Views<typeof familyDocumentsMachine> = {
+  name: 'documents step driver',
+  driver: {
+    RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+    UPLOAD: async (event, { user }) => {
+      if (event.file !== null) await user.upload(screen.getByLabelText('Proof of age for Sam Rivera'), event.file);
+      await user.click(screen.getByRole('button', { name: 'Upload the Proof of age of Sam Rivera' }));
+    },
+  },
+  states: {
+    'ready.idle': () => expect(screen.getByText('Not uploaded yet')).toBeTruthy(),
+    'ready.uploaded': () => expect(screen.getByText('Thank you. The document is waiting for review.')).toBeTruthy(),
+  },
+};
+
 const uiRun: UiRun<typeof paymentMachine> = {
   name: 'payment driver',
   render: ({ actor }) => render(<PaymentFlow actorRef={actor} />),
   driver,
-  children: { cardPayment: cardPaymentViews, athleteSteps: addAthleteViews, householdCheckout: householdViews },
+  children: {
+    cardPayment: cardPaymentViews,
+    athleteSteps: addAthleteViews,
+    householdCheckout: householdViews,
+    familyDocuments: documentsStepViews,
+  },
   timeout: 2000,
   states: {
     refreshingUser: ({ snapshot }) => {
@@ -837,6 +958,21 @@ const uiRun: UiRun<typeof paymentMachine> = {
     'household.failed': () => {
       expect(screen.getByRole('alert').textContent).toBe(NETWORK_ERROR_MESSAGE);
       expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    },
+    // Issue 32 point 2: the documents step: its code loading (or not fetched), then the new membership's documents,
+    // 'Upload later' until each is uploaded, then 'Continue'.
+    'documents.loading': () => expect(screen.getByRole('status').textContent).toBe('Loading…'),
+    'documents.failed': () => {
+      expect(screen.getByRole('alert').textContent).toBe(NETWORK_ERROR_MESSAGE);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    },
+    'documents.running': ({ snapshot }) => {
+      expect(heading('Documents for 12U Sharks')).toBeTruthy();
+      // 'Continue' once every document listed is uploaded (or verified), else 'Upload later'.
+      const child = snapshot.children.familyDocuments?.getSnapshot();
+      const listed = child !== undefined && !child.matches('loading') && !child.matches('failed');
+      const complete = listed && child.context.documents.every((doc) => doc.status !== 'needed');
+      expect(screen.getByRole('button', { name: complete ? 'Continue' : 'Upload later' })).toBeTruthy();
     },
   },
 };

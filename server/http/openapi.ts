@@ -194,6 +194,11 @@ export const PaymentDataSchema = z
          * checkout sends it back as `waiver_version`.
          */
         waiver_version: z.number().int().optional(),
+        /**
+         * Issue 32 point 2 (additive): the documents the team requires ('Proof of age', or the club's own), only when
+         * it requires some and never on a draft: the site asks for them after the checkout.
+         */
+        required_documents: z.array(z.string()).optional(),
       })
       .nullable(),
     season: z.object({ id: z.number().int(), name: z.string(), start_date: z.string() }).nullable(),

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { playerOptionsSchema, positionListSchema } from '../../src/api/player.schemas.ts';
-import { membershipDocuments, playerProfiles, users } from '../db/schema/index.ts';
+import { membershipDocuments, playerProfiles, staffAuditLog, teams, users } from '../db/schema/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { PDF } from '../test/document-samples.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
-import { paidSharksMembership } from '../test/fixture-ids.ts';
+import { paidSharksMembership, teamIdNamed } from '../test/fixture-ids.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
 /**
@@ -61,10 +61,10 @@ const stored = async () => {
   return { user: row?.birthDate ?? null, profile: profile?.birthday ?? null };
 };
 
-/** Sam's proof of age for 12U Sharks, uploaded by Pat and approved by Lakeside's registrar: the date is locked. */
-async function approveProofOfAge() {
-  const membershipId = await paidSharksMembership(t.db, sam, await userId(t.db, 'parent@example.com'));
-  const uploaded = await t.app.request(`/api/memberships/${membershipId}/documents?name=Proof%20of%20age`, {
+/** Sam's document for 12U Sharks (a proof of age unless named), uploaded by Pat: its id, waiting for review. */
+async function uploadDocument(name = 'Proof of age', membershipId?: number): Promise<number> {
+  const membership = membershipId ?? (await paidSharksMembership(t.db, sam, await userId(t.db, 'parent@example.com')));
+  const uploaded = await t.app.request(`/api/memberships/${membership}/documents?${new URLSearchParams({ name })}`, {
     method: 'PUT',
     headers: { 'X-Requested-With': 'website', Authorization: `Bearer ${parent}` },
     body: PDF,
@@ -73,10 +73,18 @@ async function approveProofOfAge() {
   const [doc] = await t.db
     .select({ id: membershipDocuments.id })
     .from(membershipDocuments)
-    .where(eq(membershipDocuments.membershipId, membershipId));
-  const approved = await t.call('POST', `/api/admin/documents/${doc!.id}/approve`, {
+    .where(eq(membershipDocuments.name, name));
+  return doc!.id;
+}
+
+const approve = async (documentId: number) =>
+  t.call('POST', `/api/admin/documents/${documentId}/approve`, {
     token: await staffTokenFor(t.db, 'registrar@lakeside.example'),
   });
+
+/** Sam's proof of age for 12U Sharks, uploaded by Pat and approved by Lakeside's registrar: the date is locked. */
+async function approveProofOfAge() {
+  const approved = await approve(await uploadDocument());
   expect(approved.status, approved.text).toBe(200);
 }
 
@@ -179,5 +187,58 @@ describe("the athlete's date of birth (issue 32)", () => {
     );
     expectError(await t.call('GET', '/api/eligibility/athletes'), 401);
     expect(await stored()).toEqual({ user: '2015-05-01', profile: null });
+  });
+
+  it("only a proof of age locks it: approving the club's own document leaves the date the family's", async () => {
+    await t.db
+      .update(teams)
+      .set({ requiredDocuments: ['Proof of age', 'Medical form'] })
+      .where(eq(teams.id, await teamIdNamed(t.db, '12U Sharks')));
+    await give('2015-05-01');
+    const membershipId = await paidSharksMembership(t.db, sam, await userId(t.db, 'parent@example.com'));
+    const medical = await approve(await uploadDocument('Medical form', membershipId));
+    expect(medical.status, medical.text).toBe(200);
+    expect((await list()).athletes.find((athlete) => athlete.id === sam)?.birth_date_locked).toBe(false);
+    const family = await t.call('GET', '/api/documents', { token: parent });
+    expect(family.body).toMatchObject({
+      documents: [{ name: 'Proof of age', dob_locked: false }, { dob_locked: false }],
+    });
+    expect((await correct('2015-06-01')).status).toBe(200);
+
+    const proof = await approve(await uploadDocument('Proof of age', membershipId));
+    expect(proof.status, proof.text).toBe(200);
+    expect((await list()).athletes.find((athlete) => athlete.id === sam)?.birth_date_locked).toBe(true);
+    expectError(await correct('2015-07-01'), 409, LOCKED);
+    expect(await stored()).toEqual({ user: '2015-06-01', profile: null });
+  });
+
+  it('a change racing the approval does not interleave: it lands before it, or is refused after it', async () => {
+    await give('2015-05-01');
+    const documentId = await uploadDocument();
+    // Several rounds, each from a pending proof and the first date, the change and the approval sent at once.
+    for (const round of [1, 2, 3, 4, 5]) {
+      const wanted = `2015-06-0${round}`;
+      const [approved, changed] = await Promise.all([approve(documentId), correct(wanted)]);
+      expect(approved.status, approved.text).toBe(200);
+      const [audit] = await t.db
+        .select({ after: staffAuditLog.after })
+        .from(staffAuditLog)
+        .where(eq(staffAuditLog.action, 'approve_document'))
+        .orderBy(desc(staffAuditLog.id))
+        .limit(1);
+      if (changed.status === 200) {
+        // The change came first: the approval verified the new date, which is now locked.
+        expect(audit?.after).toMatchObject({ birth_date: wanted });
+        expect(await stored()).toEqual({ user: wanted, profile: null });
+      } else {
+        // The approval came first: the change is refused and the verified date stays.
+        expectError(changed, 409, LOCKED);
+        expect(audit?.after).toMatchObject({ birth_date: '2015-05-01' });
+        expect(await stored()).toEqual({ user: '2015-05-01', profile: null });
+      }
+      expect((await list()).athletes.find((athlete) => athlete.id === sam)?.birth_date_locked).toBe(true);
+      await t.db.update(membershipDocuments).set({ status: 'pending', reviewedBy: null, reviewedAt: null });
+      await t.db.update(users).set({ birthDate: '2015-05-01' }).where(eq(users.id, sam));
+    }
   });
 });

@@ -147,6 +147,11 @@ export const teamSchema = z.object({
    * none): Pay Now sends it back as `waiver_version`, and a text changed since is refused (422).
    */
   waiver_version: z.optional(z.int().check(z.gte(1))),
+  /**
+   * Issue 32 point 2: the documents the team requires ('Proof of age', or the club's own), only when it requires some
+   * (never on a draft): after the checkout the registration asks for them (payment.documents.ts).
+   */
+  required_documents: z.optional(z.array(z.string())),
 });
 export type Team = z.infer<typeof teamSchema>;
 

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","ageExceptions","athletes","billing","birthDates","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","household","legal","licence","login","payment","payments","player","questions","register","reset","resume","season","signedWaiver","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","ageExceptions","athletes","billing","birthDates","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","household","legal","licence","login","payment","payments","player","questions","register","registrationDocuments","reset","resume","season","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -508,6 +508,7 @@ export interface MessageParams {
   "documents.rejectSubmit": Record<string, never>;
   "documents.cancel": Record<string, never>;
   "documents.approved": Record<string, never>;
+  "documents.approvedOther": Record<string, never>;
   "documents.rejected": Record<string, never>;
   "documents.working": Record<string, never>;
   "documents.notAllowed": Record<string, never>;
@@ -1025,6 +1026,11 @@ export interface MessageParams {
   "register.email": Record<string, never>;
   "register.next": Record<string, never>;
   "register.loading": Record<string, never>;
+  "registrationDocuments.heading": { team: string | number };
+  "registrationDocuments.intro": { team: string | number };
+  "registrationDocuments.nothing": Record<string, never>;
+  "registrationDocuments.continue": Record<string, never>;
+  "registrationDocuments.later": Record<string, never>;
   "reset.requestHeading": Record<string, never>;
   "reset.requestIntro": Record<string, never>;
   "reset.email": Record<string, never>;

@@ -5,6 +5,7 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { formatHoldUntil } from '../domain/dates';
+import { PROOF_OF_AGE } from '../domain/documents';
 import { intlLocale } from '../i18n/runtime';
 import type { adminDocumentsMachine } from './admin-documents.machine';
 
@@ -27,7 +28,8 @@ export type AdminDocumentsView =
       kind: 'loaded';
       rows: QueueRow[];
       busy: boolean;
-      notice: 'approved' | 'rejected' | null;
+      /** 'approved': a proof of age (the date of birth is now locked); 'approvedOther': a club's own document. */
+      notice: 'approved' | 'approvedOther' | 'rejected' | null;
       error: string | null;
       /** The document the reject form is for, and whether its reason is missing. */
       rejecting: { row: QueueRow; reasonMissing: boolean } | null;
@@ -56,7 +58,9 @@ export function adminDocumentsView(snapshot: AdminDocumentsSnapshot): AdminDocum
     rows,
     busy: snapshot.hasTag('busy'),
     notice: snapshot.matches({ loaded: 'approved' })
-      ? 'approved'
+      ? snapshot.context.decided?.name === PROOF_OF_AGE
+        ? 'approved'
+        : 'approvedOther'
       : snapshot.matches({ loaded: 'rejected' })
         ? 'rejected'
         : null,

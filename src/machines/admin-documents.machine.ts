@@ -38,6 +38,8 @@ export interface AdminDocumentsContext {
   /** The reason of the rejection being sent. */
   reason: string;
   error: string | null;
+  /** The last document approved or rejected, as the server answered it (its name says whether a date got locked). */
+  decided: QueueDocument | null;
 }
 
 export const adminDocumentsMachine = setup({
@@ -72,6 +74,7 @@ export const adminDocumentsMachine = setup({
     rememberReason: assign({ reason: (_, params: { reason: string }) => params.reason.trim() }),
     removeDecided: assign({
       documents: ({ context }, decided: QueueDocument) => context.documents.filter((doc) => doc.id !== decided.id),
+      decided: (_, decided: QueueDocument) => decided,
     }),
     rememberError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
     clearError: assign({ error: null }),
@@ -80,13 +83,14 @@ export const adminDocumentsMachine = setup({
 }).createMachine({
   id: 'adminDocuments',
   description:
-    '§1 club console, issue 32 point 2: the documents queue: view, approve (the date of birth locked) or reject with a reason (e-mailed)',
+    '§1 club console, issue 32 point 2: the documents queue: view, approve (a proof of age locks the date of birth) or reject with a reason (e-mailed)',
   context: ({ input }) => ({
     organizationId: input.organizationId,
     documents: [],
     selected: null,
     reason: '',
     error: null,
+    decided: null,
   }),
   initial: 'start',
   states: {

@@ -42,6 +42,8 @@ export interface FamilyDocumentsScreen {
   errorText: string | null;
   busy: boolean;
   groups: DocumentGroup[];
+  /** Every document is uploaded (waiting for review) or verified: the registration's step says 'Continue'. */
+  complete: boolean;
 }
 
 function statusText(doc: FamilyDocument): string {
@@ -103,5 +105,6 @@ export function familyDocumentsScreenOf(snapshot: FamilyDocumentsSnapshot): Fami
     errorText: error,
     busy: snapshot.hasTag('busy'),
     groups,
+    complete: documents.every((doc) => doc.status === 'pending' || doc.status === 'approved'),
   };
 }

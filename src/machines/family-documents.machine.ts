@@ -3,6 +3,10 @@
  * state ('Documents needed' until verified), and the upload of a PNG, JPEG or PDF up to 10 MB per document. A file
  * over 10 MB or none at all is refused here before sending; the server checks the bytes again. Load and upload
  * failures are states with their text.
+ *
+ * The registration's documents step (payment.documents.ts) invokes this same machine as a child, with a `scope`: the
+ * team and athletes just registered, so it lists only the new memberships' documents. /payments gives none: all of
+ * the household's.
  */
 import { assign, setup } from 'xstate';
 import { type FamilyDocument, type FamilyDocuments, getDocuments, uploadDocument } from '../api/documents';
@@ -20,12 +24,33 @@ export interface DocumentSlot {
 export type UploadRefusal = { kind: 'none' } | { kind: 'tooLarge' } | { kind: 'server'; text: string };
 
 export interface FamilyDocumentsContext {
+  scope: DocumentScope | null;
   documents: readonly FamilyDocument[];
   error: string | null;
   /** The document being uploaded, or the last one tried. */
   slot: DocumentSlot | null;
   file: File | null;
   refusal: UploadRefusal | null;
+}
+
+/** Which documents the list keeps: those of one team's memberships of these athletes (null: all of them). */
+export interface DocumentScope {
+  teamId: number;
+  athleteIds: readonly number[];
+}
+
+export interface FamilyDocumentsInput {
+  scope?: DocumentScope | null;
+}
+
+/** The documents of the scope, in the server's order. */
+export function scopedDocuments(answer: FamilyDocuments, scope: DocumentScope | null): FamilyDocuments {
+  if (scope === null) return answer;
+  return {
+    documents: answer.documents.filter(
+      (doc) => doc.team.id === scope.teamId && scope.athleteIds.includes(doc.athlete.id),
+    ),
+  };
 }
 
 export type FamilyDocumentsEvent =
@@ -43,10 +68,13 @@ export const familyDocumentsMachine = setup({
   types: {
     context: {} as FamilyDocumentsContext,
     events: {} as FamilyDocumentsEvent,
+    input: {} as FamilyDocumentsInput | undefined,
     tags: {} as 'busy',
   },
   actors: {
-    load: apiCall<FamilyDocuments, void>((_, signal) => getDocuments({ signal })),
+    load: apiCall<FamilyDocuments, DocumentScope | null>(async (scope, signal) =>
+      scopedDocuments(await getDocuments({ signal }), scope),
+    ),
     // An upload is never aborted: once sent, its answer is what the server did.
     upload: apiCall<FamilyDocument, { slot: DocumentSlot; file: File }>((input) =>
       uploadDocument(input.slot.membershipId, input.slot.name, input.file),
@@ -91,7 +119,14 @@ export const familyDocumentsMachine = setup({
   id: 'familyDocuments',
   description:
     "§9 payment plans, issue 32 point 2: /payments lists each membership's required documents ('Documents needed' until verified) and takes their uploads.",
-  context: { documents: [], error: null, slot: null, file: null, refusal: null },
+  context: ({ input }) => ({
+    scope: input?.scope ?? null,
+    documents: [],
+    error: null,
+    slot: null,
+    file: null,
+    refusal: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -101,6 +136,7 @@ export const familyDocumentsMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
+        input: ({ context }) => context.scope,
         onDone: { target: 'ready', actions: { type: 'storeDocuments', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },

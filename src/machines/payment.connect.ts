@@ -24,6 +24,7 @@ import {
   type ReturnNotice,
   returnNoticeOf,
 } from './card-return.connect';
+import type { FamilyDocumentsActorRef } from './family-documents.connect';
 import { type FeeTotalsView, feeTotalsView } from './fee-totals.connect';
 import type { HouseholdCheckoutActorRef } from './household-checkout.connect';
 import { lastResult } from './last-result';
@@ -58,6 +59,8 @@ export type PaymentScreen =
   | 'noSeason'
   | 'addingAthlete'
   | 'household'
+  /** Issue 32 point 2: the registration's documents step, after a checkout for a team that requires documents. */
+  | 'documents'
   /** Issue 30 point 6: the code of 'Add another athlete' or of the family checkout loading (payment.children.ts). */
   | 'loadingStep'
   | 'leaving';
@@ -66,10 +69,21 @@ export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   if (snapshot.status === 'done') return 'leaving';
   if (snapshot.matches('waiverOnly')) return 'waiverOnly';
   // A child's code that could not be fetched: the load failure's screen, with its retry.
-  if (snapshot.matches({ addingAthlete: 'failed' }) || snapshot.matches({ household: 'failed' })) return 'loadFailed';
-  if (snapshot.matches({ addingAthlete: 'loading' }) || snapshot.matches({ household: 'loading' })) {
+  if (
+    snapshot.matches({ addingAthlete: 'failed' }) ||
+    snapshot.matches({ household: 'failed' }) ||
+    snapshot.matches({ documents: 'failed' })
+  ) {
+    return 'loadFailed';
+  }
+  if (
+    snapshot.matches({ addingAthlete: 'loading' }) ||
+    snapshot.matches({ household: 'loading' }) ||
+    snapshot.matches({ documents: 'loading' })
+  ) {
     return 'loadingStep';
   }
+  if (snapshot.matches('documents')) return 'documents';
   if (snapshot.matches('addingAthlete')) return 'addingAthlete';
   if (snapshot.matches('household')) return 'household';
   if (snapshot.matches('choosingPlan')) return 'choosingPlan';
@@ -240,6 +254,16 @@ export function athleteStepsOf(snapshot: PaymentSnapshot): AddAthleteActorRef | 
 /** The family checkout (issue 20), while it runs. */
 export function householdCheckoutOf(snapshot: PaymentSnapshot): HouseholdCheckoutActorRef | undefined {
   return snapshot.matches('household') ? snapshot.children.householdCheckout : undefined;
+}
+
+/** Issue 32 point 2: the documents step's child (family-documents.machine.ts), while it runs. */
+export function familyDocumentsOf(snapshot: PaymentSnapshot): FamilyDocumentsActorRef | undefined {
+  return snapshot.matches('documents') ? snapshot.children.familyDocuments : undefined;
+}
+
+/** Issue 32 point 2: the documents step: the team registered for (its heading names it). */
+export function documentsStepView(snapshot: PaymentSnapshot) {
+  return { team: snapshot.context.data?.team?.name ?? '' };
 }
 
 /** The running card payment (Pay Now, or the return from the provider), when the flow is paying. */

@@ -204,6 +204,8 @@ export type PaymentEvent =
   | { type: 'RETRY' }
   /** Issue 20 point 1: 'Add another athlete' on step 1 (a guardian's session only). */
   | { type: 'ADD_ATHLETE' }
+  /** Issue 32 point 2: 'Continue' (or 'Upload later') on the registration's documents step. */
+  | { type: 'FINISH_DOCUMENTS' }
   | DraftUpdated
   | DraftFollowed;
 

@@ -36,6 +36,7 @@ import {
   type PaymentInput,
   plansRequest,
 } from './payment.context';
+import { documentsStates } from './payment.documents';
 import { discountFailureText } from './payment.failures';
 import { paymentSetup } from './payment.setup';
 import { childStates, reloadOnDraftUpdate } from './payment.states';
@@ -422,6 +423,7 @@ export const paymentMachine = paymentSetup.createMachine({
       },
     },
     ...childStates(),
+    ...documentsStates(),
     toClaimed: {
       type: 'final',
       description:

@@ -17,6 +17,7 @@ import type { addAthleteMachine } from './add-athlete.machine';
 import type { AthleteStepsOutput } from './athlete-steps.machine';
 import type { CardPaymentExit, cardPaymentMachine } from './card-payment.machine';
 import { noCardProvider } from './card-provider';
+import type { familyDocumentsMachine } from './family-documents.machine';
 import type { HouseholdCheckoutExit } from './household-checkout.context';
 import type { householdCheckoutMachine } from './household-checkout.machine';
 import { noChildCode, type Provided } from './payment.children';
@@ -46,6 +47,7 @@ import {
   seasonStartedOf,
   validBilling,
 } from './payment.context';
+import { requiredDocumentsOf } from './payment.documents';
 import { waiverChangedText } from './payment.failures';
 import { PAYMENT_TEXTS, type ShownText } from './payment-texts';
 import { apiCall } from './settle-unless-aborted';
@@ -79,6 +81,7 @@ export const paymentSetup = setup({
       cardPayment: 'cardPayment';
       athleteSteps: 'athleteSteps';
       householdCheckout: 'householdCheckout';
+      familyDocuments: 'familyDocuments';
     },
   },
   delays: {
@@ -112,6 +115,10 @@ export const paymentSetup = setup({
     athleteSteps: notProvided<typeof addAthleteMachine>('the athlete steps'),
     householdCheckoutCode: noChildCode('the family checkout'),
     householdCheckout: notProvided<typeof householdCheckoutMachine>('the family checkout'),
+    // Issue 32 point 2: the registration's documents step (payment.documents.ts) runs /payments' documents machine,
+    // loaded when the flow reaches it; /payment provides both, /draft (which never pays) neither.
+    familyDocumentsCode: noChildCode('the documents step'),
+    familyDocuments: notProvided<typeof familyDocumentsMachine>('the documents step'),
     draftChannel: fromCallback<DraftChannelEvent, DraftChannelInput>(() => undefined),
   },
   guards: {
@@ -160,6 +167,8 @@ export const paymentSetup = setup({
     canAddAthlete: ({ context }) => canAddAthleteOf(context),
     addsAthlete: ({ context }, params: AthleteStepsOutput) => addedAthleteOf(context, params) !== null,
     isHouseholdReturn: ({ context }) => context.returned !== null && context.householdCheckoutId !== null,
+    /** Issue 32 point 2: the team paid for requires documents (never on /draft: its plans name none). */
+    needsDocuments: ({ context }) => requiredDocumentsOf(context).length > 0,
     householdExited: (_, params: { exit: HouseholdCheckoutExit; is: HouseholdCheckoutExit['exit'] }) =>
       params.exit.exit === params.is,
   },

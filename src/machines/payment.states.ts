@@ -38,11 +38,12 @@ export function childStates() {
         onDone: [
           {
             guard: { type: 'exited', params: ({ event }: CardDone) => ({ exit: event.output, is: 'paid' as const }) },
-            target: 'toClaimed',
+            target: 'paid',
             actions: { type: 'storeConfirmation', params: ({ event }: CardDone) => event.output },
             description:
               'Spec §4, issue 19.1: on to the claimed page at once, with the receipt (or that a second payment was ' +
-              'refunded) to show at its top; paid already (another tab, a repeated Pay Now): nothing new to confirm.',
+              'refunded) to show at its top; paid already (another tab, a repeated Pay Now): nothing new to confirm. ' +
+              'Issue 32 point 2: a team that requires documents asks for them first.',
           },
           {
             guard: { type: 'exited', params: ({ event }: CardDone) => ({ exit: event.output, is: 'retry' as const }) },
@@ -129,9 +130,11 @@ export function childStates() {
                 type: 'householdExited',
                 params: ({ event }: HouseholdDone) => ({ exit: event.output, is: 'paid' as const }),
               },
-              target: '#payment.toClaimed',
+              target: '#payment.paid',
               actions: { type: 'storeHouseholdConfirmation', params: ({ event }: HouseholdDone) => event.output },
-              description: 'Paid: the claimed page with the confirmation of every athlete.',
+              description:
+                'Paid: the claimed page with the confirmation of every athlete (issue 32 point 2: after the documents ' +
+                'step when the team requires documents).',
             },
             {
               guard: {
@@ -160,10 +163,10 @@ export function childStates() {
  * Issue 30 point 6: the substates of a child whose code loads only when the flow reaches it (payment.children.ts):
  * `loading` its code, `failed` (the payer may try again), then `running`, the child itself.
  */
-function childCodeStates<TCode extends 'athleteStepsCode' | 'householdCheckoutCode', const TRunning>(
-  code: TCode,
-  running: TRunning,
-) {
+export function childCodeStates<
+  TCode extends 'athleteStepsCode' | 'householdCheckoutCode' | 'familyDocumentsCode',
+  const TRunning,
+>(code: TCode, running: TRunning) {
   return {
     loading: {
       tags: ['busy'],

@@ -4,6 +4,7 @@ import { returnedPaymentFrom } from '../domain/payment-return';
 import { loadGroups } from '../i18n/runtime';
 import type { addAthleteMachine } from '../machines/add-athlete.machine';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
+import type { familyDocumentsMachine } from '../machines/family-documents.machine';
 import type { householdCheckoutMachine } from '../machines/household-checkout.machine';
 import { lazyChild } from '../machines/payment.lazy-child';
 import { type PaymentDestination, paymentMachine } from '../machines/payment.machine';
@@ -52,6 +53,20 @@ const householdCheckout = lazyChild<typeof householdCheckoutMachine>('the family
 });
 
 /**
+ * Issue 32 point 2: the registration's documents step runs /payments' documents machine (payment.documents.ts), its
+ * code, its screen and its texts (the `documents` group and the step's own) loaded only when a checkout for a team
+ * that requires documents reaches it.
+ */
+const familyDocuments = lazyChild<typeof familyDocumentsMachine>('the documents step', async () => {
+  const [{ familyDocumentsMachine }] = await Promise.all([
+    import('../machines/family-documents.machine'),
+    import('../views/payment/documents-step'),
+    loadGroups(['documents', 'registrationDocuments']),
+  ]);
+  return familyDocumentsMachine;
+});
+
+/**
  * /payment pays by card: the machine gets the card provider, and its card payment the provider's look-up of a
  * returning payment (and never the realtime client).
  */
@@ -64,6 +79,8 @@ const paymentPageMachine = paymentMachine.provide({
     athleteSteps: athleteSteps.logic,
     householdCheckoutCode: householdCheckout.code,
     householdCheckout: householdCheckout.logic,
+    familyDocumentsCode: familyDocuments.code,
+    familyDocuments: familyDocuments.logic,
   },
 });
 

@@ -14,8 +14,8 @@ function PaymentsPage() {
   const actorRef = useFlowPage(paymentsMachine, { flow: 'payments', input: undefined, follow });
   // §1: the stylesheet of the stored user's organization (or the client's), as on the dashboard.
   useJourneyStylesheet(useCurrentUser());
-  // Issue 32 point 2: the documents the memberships require, uploaded from here.
-  const documents = useActorRef(familyDocumentsMachine);
+  // Issue 32 point 2: the documents the memberships require (all of the household's: no scope), uploaded from here.
+  const documents = useActorRef(familyDocumentsMachine, { input: { scope: null } });
   // Issue 32 points 2 and 3: the family's signed waivers and uploaded documents, downloaded from here.
   const files = useActorRef(familyFilesMachine);
   // Issue 32: the athletes' dates of birth, corrected from here until a proof of age is approved.

@@ -3,9 +3,11 @@
  * paid, the plans with a discount code, a discount code's details, and the draft preview's plans. The routes parse
  * the request, call one of these and answer what it returns (checkout itself is services/checkout.ts).
  */
+
+import { eq } from 'drizzle-orm';
 import { centsToDollarsOrNull } from '../../../src/domain/money.ts';
 import { DISCOUNT_NOT_FOUND } from '../../../src/domain/payment-rules.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import { teams, type UserRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound, text } from '../../http/errors.ts';
 import { DEFAULT_LOCALE, type Locale, render, type Text } from '../../i18n/index.ts';
@@ -65,6 +67,15 @@ export async function duesPaymentPlans(
   // Issue 32 point 3: the version of the waiver shown, which the checkout sends back (a changed text is refused).
   const version = await shownWaiverVersion(deps.db, context.organization.id, context);
   if (data.team && version !== null) data.team.waiver_version = version;
+  // Issue 32 point 2 (additive): the documents the team requires, only when it requires some: after the checkout the
+  // site asks for them (the registration's documents step), or the family uploads them later from /payments.
+  if (data.team) {
+    const [team] = await deps.db
+      .select({ required: teams.requiredDocuments })
+      .from(teams)
+      .where(eq(teams.id, data.team.id));
+    if (team && team.required.length > 0) data.team.required_documents = team.required;
+  }
   return data;
 }
 

@@ -69,6 +69,8 @@ export interface PaymentDataJson {
     waiver_es?: string;
     /** Issue 32 point 3 (additive): the version of the waiver shown, only with a waiver and never on a draft. */
     waiver_version?: number;
+    /** Issue 32 point 2 (additive): the documents the team requires, only when it requires some; never on a draft. */
+    required_documents?: string[];
   } | null;
   season: { id: number; name: string; start_date: string } | null;
   injury_protection_insurance: { id: number; description: string; amount: number } | null;

@@ -50,7 +50,7 @@ export interface FamilyDocumentJson {
   reviewed_at: string | null;
   /** The file can be downloaded (false before an upload and once deleted after approval). */
   file_available: boolean;
-  /** An approved document locks the athlete's date of birth against the family's edits. */
+  /** An approved proof of age locks the athlete's date of birth against the family's edits. */
   dob_locked: boolean;
 }
 
@@ -98,13 +98,25 @@ async function guardiansMembership(deps: AppDeps, user: UserRow, membershipId: n
   return membership;
 }
 
-/** Whether the athlete has an approved document (their date of birth is then locked against the family's edits). */
+/** The document that proves an athlete's age: approving it locks their date of birth (athleteDobLocked). */
+export const PROOF_OF_AGE = 'Proof of age';
+
+/**
+ * Whether the athlete has an approved proof of age (their date of birth is then locked against the family's edits).
+ * A club's own document (a medical form) verifies nothing about the date, so approving it locks nothing.
+ */
 export async function athleteDobLocked(db: Db | Tx, athleteId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: membershipDocuments.id })
     .from(membershipDocuments)
     .innerJoin(memberships, eq(memberships.id, membershipDocuments.membershipId))
-    .where(and(eq(memberships.userId, athleteId), eq(membershipDocuments.status, 'approved')))
+    .where(
+      and(
+        eq(memberships.userId, athleteId),
+        eq(membershipDocuments.name, PROOF_OF_AGE),
+        eq(membershipDocuments.status, 'approved'),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -350,16 +362,25 @@ async function oneDocument(db: Db | Tx, documentId: number): Promise<QueueDocume
 }
 
 /**
- * POST /api/admin/documents/{id}/approve: verified (audited); a rejected document waits for a new upload (409). The athlete's date of birth is locked from then on
- * (athleteDobLocked). With the organization's setting on, the file is deleted at once; who approved it and when stay.
+ * POST /api/admin/documents/{id}/approve: verified (audited); a rejected document waits for a new upload (409). For a
+ * proof of age, the athlete's date of birth is locked from then on (athleteDobLocked) and the audit keeps the date it
+ * verified. The athlete's row is locked first, as a change of the date locks it (eligibility `changeBirthDate`): an
+ * approval and a change serialise, so a change either lands before the approval (which then verifies the new date)
+ * or is refused after it (409). With the organization's setting on, the file is deleted at once; who approved it and
+ * when stay.
  */
 export async function approveDocument(deps: AppDeps, staff: StaffJson, documentId: number) {
-  const { doc, organizationId } = await scopedDocument(deps, staff, documentId);
+  const { doc, organizationId, athleteId } = await scopedDocument(deps, staff, documentId);
   // Sent twice (a double click, a retry): the approval stands, answered again.
   if (doc.status === 'approved') return { document: await oneDocument(deps.db, doc.id) };
   const now = deps.now();
   let deleteKey: string | null = null;
   await deps.db.transaction(async (tx) => {
+    const [athlete] = await tx
+      .select({ birthDate: users.birthDate })
+      .from(users)
+      .where(eq(users.id, athleteId))
+      .for('update');
     const [organization] = await tx
       .select({ deleteAfter: organizations.deleteDocumentsAfterApproval })
       .from(organizations)
@@ -384,7 +405,12 @@ export async function approveDocument(deps: AppDeps, staff: StaffJson, documentI
       membershipId: doc.membershipId,
       action: 'approve_document',
       before: { document: doc.name, status: doc.status },
-      after: { document: doc.name, status: 'approved', file_deleted: deleteFile },
+      after: {
+        document: doc.name,
+        status: 'approved',
+        file_deleted: deleteFile,
+        ...(doc.name === PROOF_OF_AGE ? { birth_date: athlete?.birthDate ?? null } : {}),
+      },
       reason: null,
     });
   });

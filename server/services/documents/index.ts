@@ -9,6 +9,7 @@ export {
   familyDocumentFile,
   familyDocuments,
   membershipsNeedingDocuments,
+  PROOF_OF_AGE,
   type QueueDocumentJson,
   rejectDocument,
   setDocumentSetting,

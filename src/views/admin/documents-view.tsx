@@ -91,6 +91,7 @@ export function DocumentsView({ actorRef }: { actorRef: AdminDocumentsActorRef }
         <>
           <p>{t('documents.queueIntro')}</p>
           {view.notice === 'approved' && <Alert tone="success">{t('documents.approved')}</Alert>}
+          {view.notice === 'approvedOther' && <Alert tone="success">{t('documents.approvedOther')}</Alert>}
           {view.notice === 'rejected' && <Alert tone="success">{t('documents.rejected')}</Alert>}
           {view.error !== null && <Alert>{view.error}</Alert>}
           {view.busy && <p role="status">{t('documents.working')}</p>}

@@ -12,6 +12,7 @@ import { useT } from '../../i18n/use-t';
 import {
   athleteStepsOf,
   cardPaymentOf,
+  familyDocumentsOf,
   householdCheckoutOf,
   type PaymentActorRef,
   pageTextOf,
@@ -35,6 +36,8 @@ const AddAthleteView = lazy(() =>
 const HouseholdCheckoutView = lazy(() =>
   import('./household-checkout-view').then((module) => ({ default: module.HouseholdCheckoutView })),
 );
+/** Issue 32 point 2: the documents step, only after a checkout for a team that requires documents. */
+const DocumentsStep = lazy(() => import('./documents-step').then((module) => ({ default: module.DocumentsStep })));
 
 /** While a lazily loaded screen arrives: announced, as every other wait of the flow. */
 function LoadingScreen() {
@@ -80,6 +83,7 @@ function PaymentScreen(props: StepProps) {
   const pageText = useSelector(actorRef, pageTextOf);
   const athleteSteps = useSelector(actorRef, athleteStepsOf);
   const household = useSelector(actorRef, householdCheckoutOf);
+  const documents = useSelector(actorRef, familyDocumentsOf);
   switch (screen) {
     case 'addingAthlete':
       return athleteSteps ? (
@@ -91,6 +95,12 @@ function PaymentScreen(props: StepProps) {
       return household ? (
         <Suspense fallback={<LoadingScreen />}>
           <HouseholdCheckoutView actorRef={household} />
+        </Suspense>
+      ) : null;
+    case 'documents':
+      return documents ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <DocumentsStep actorRef={actorRef} documents={documents} />
         </Suspense>
       ) : null;
     case 'loadingStep':
