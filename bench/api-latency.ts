@@ -106,6 +106,11 @@ function serverNode(scratch: string): string {
 }
 
 let SERVER_NODE = process.execPath;
+/**
+ * BENCH_SERVER_PROCESSES server processes share the port (REUSE_PORT, PostgreSQL only), as production runs several
+ * started together; default 1.
+ */
+const SERVER_PROCESSES = positiveInt(process.env.BENCH_SERVER_PROCESSES, 1);
 const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
 /** The databases to run on, of 'pglite' and 'postgres' (default PostgreSQL: the server's, else a throwaway cluster). */
 const DRIVERS = (process.env.BENCH_DATABASES ?? 'postgres').split(',').filter(Boolean);
@@ -162,10 +167,11 @@ function startServer(port: number, database: Record<string, string>): ChildProce
       NODE_ENV: 'development',
       PORT: String(port),
       SERVE_SITE: 'false',
+      ...(SERVER_PROCESSES > 1 ? { REUSE_PORT: 'true' } : {}),
       LOG_LEVEL: 'info',
       ...database,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   return child;
@@ -184,6 +190,23 @@ async function waitUntilHealthy(base: string, child: ChildProcess): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`server not healthy within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/** A process sharing the port is up once it logs that it listens (its health is the others' too). */
+function waitUntilListening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('a server process did not listen in time')), START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      if (!chunk.toString().includes('listening on')) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`a server process exited with code ${code} before it listened`)));
+  });
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -372,7 +395,8 @@ function processTree(root: number): number[] {
 }
 
 interface Processes {
-  server: number;
+  /** The server processes (one, or BENCH_SERVER_PROCESSES sharing the port). */
+  servers: number[];
   /** The database backends serving the server, when they run on this machine. */
   databasePids(): Promise<number[]>;
 }
@@ -384,7 +408,7 @@ async function measure(base: string, route: Route, processes: Processes): Promis
   // A short unrecorded run first, so JIT warm-up does not favour whichever route happens to run later.
   await run(WARMUP_SECONDS);
   // The connection pools are full after the warm-up: the same processes serve the recorded run.
-  const serverPids = processTree(processes.server);
+  const serverPids = processes.servers.flatMap((pid) => processTree(pid));
   const databasePids = await processes.databasePids();
   const serverBefore = cpuSeconds(serverPids);
   const databaseBefore = databasePids.length > 0 ? cpuSeconds(databasePids) : null;
@@ -559,13 +583,17 @@ async function benchOne(target: Target): Promise<boolean> {
   const base = `http://${HOST}:${port}`;
   console.log(`\nstarting ${SERVER_ENTRY} on ${base} (${target.driver}) ...`);
   const child = startServer(port, target.env);
+  const children = [child];
   const onSignal = () => {
-    child.kill('SIGTERM');
+    for (const each of children) each.kill('SIGTERM');
     process.exit(130);
   };
   process.once('SIGINT', onSignal);
   try {
     await waitUntilHealthy(base, child);
+    // The others once the first has migrated and seeded the database; each is up when the port answers it too.
+    for (let more = 1; more < SERVER_PROCESSES; more += 1) children.push(startServer(port, target.env));
+    for (const other of children.slice(1)) await waitUntilListening(other);
     const token = await logIn(base);
     const quote = await householdQuote(base);
     const rows: Figures[] = [];
@@ -573,7 +601,7 @@ async function benchOne(target: Target): Promise<boolean> {
       (route) =>
         route.kind === 'health' || ROUTE_FILTER.length === 0 || ROUTE_FILTER.some((word) => route.name.includes(word)),
     );
-    const processes = { server: child.pid ?? 0, databasePids: () => target.databasePids() };
+    const processes = { servers: children.map((each) => each.pid ?? 0), databasePids: () => target.databasePids() };
     for (const route of chosen) rows.push(await measure(base, route, processes));
     printTable(target.driver, rows);
     // The other processes on the machine take their share of the cores: say how busy it was.
@@ -582,7 +610,7 @@ async function benchOne(target: Target): Promise<boolean> {
     return quoteRow === undefined || quoteMet(quoteRow, target.driver);
   } finally {
     process.off('SIGINT', onSignal);
-    await stopServer(child);
+    await Promise.all(children.map((each) => stopServer(each)));
     await target.cleanUp();
   }
 }

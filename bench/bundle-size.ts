@@ -117,6 +117,13 @@ const WITH_QUESTIONS = /src\/(machines\/team-questions\.machine\.ts|views\/quest
 const AFTER_A_CLAIM = /src\/views\/licence\/team-success-view\.tsx$/;
 
 /**
+ * Issue 32 point 2's documents step of /payment (src/routes/payment.page.tsx and src/views/payment/payment-flow.tsx
+ * load the family-documents machine and the step's view lazily): shown only after a paid checkout for a team that
+ * requires documents (an action), never on a first visit's first step.
+ */
+const AFTER_PAYING = /src\/(machines\/family-documents\.machine\.ts|views\/payment\/documents-step\.tsx)$/;
+
+/**
  * Issue 21's restoring (src/routes/resume-restore.ts: whether a saved copy still fits its flow, the quiet notice of one
  * that does not): src/routes/use-progress.ts loads it only when the tab's sessionStorage holds a copy of a saved
  * registration (a reload, or 'Continue where you left off' just chosen), which a first visit in a fresh tab never does.
@@ -195,7 +202,7 @@ try {
         if (!lazy.loggedIn && LOGGED_IN_ONLY.test(imported)) continue;
         if (AFTER_ADD_ANOTHER_ATHLETE.test(imported)) continue;
         if (RESTORING.test(imported) || AT_CHECKOUT.test(imported) || WITH_AN_AGE_RULE.test(imported)) continue;
-        if (WITH_QUESTIONS.test(imported) || AFTER_A_CLAIM.test(imported)) continue;
+        if (WITH_QUESTIONS.test(imported) || AFTER_A_CLAIM.test(imported) || AFTER_PAYING.test(imported)) continue;
         closure(imported, lazy, into, seen);
       }
     }

@@ -75,6 +75,14 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Scales every rate limit (e.g. 10 for a long browser-test run from one address); 1 in production. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+    /**
+     * Several server processes on one machine share PORT (SO_REUSEPORT: the kernel spreads the connections over
+     * them; Linux, Node 22.12 or later). Only with DATABASE_URL: PGlite's files belong to one process.
+     */
+    REUSE_PORT: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
     /** Behind a load balancer: take the client address from X-Forwarded-For for per-IP rate limits. */
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -178,6 +186,13 @@ const envSchema = z
         code: 'custom',
         path: ['CARD_RATE_LIVE_LIMIT'],
         message: 'must be at least CARD_RATE_LIMIT (families paying live never get less room than the background work)',
+      });
+    }
+    if (env.REUSE_PORT && env.DATABASE_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REUSE_PORT'],
+        message: 'needs DATABASE_URL: processes sharing a port share one PostgreSQL (PGlite belongs to one process)',
       });
     }
     if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createAppJobEngine } from './billing/jobs.ts';
 import { openDatabase } from './db/client.ts';
@@ -55,12 +55,13 @@ async function start(): Promise<void> {
     mailRelay: mailer.kind === 'smtp' ? env.MAIL_RELAY_INTERVAL : 0,
   });
 
-  const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  server.listen({ port: env.PORT, reusePort: env.REUSE_PORT }, () => {
     log.info(
-      { port: info.port, database: database.driver, mail: mailer.kind },
-      `listening on http://localhost:${info.port}`,
+      { port: env.PORT, database: database.driver, mail: mailer.kind, reusePort: env.REUSE_PORT },
+      `listening on http://localhost:${env.PORT}`,
     );
-  }) as Server;
+  });
   answerClientErrors(server);
   providers.realtime.attach(server);
   const connections = trackConnections(server);
