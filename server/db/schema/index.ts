@@ -16,3 +16,4 @@ export * from './team-questions.ts';
 export * from './users.ts';
 export * from './waitlist.ts';
 export * from './waivers.ts';
+export * from './help-paying.ts';
