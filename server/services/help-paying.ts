@@ -528,7 +528,7 @@ export async function decideAssistance(deps: AppDeps, staff: StaffJson, requestI
       .from(assistanceRequests)
       .where(eq(assistanceRequests.id, requestId))
       .for('update');
-    if (!request || request.status !== 'pending') throw conflict(text('helpPaying.alreadyDecided'));
+    if (request?.status !== 'pending') throw conflict(text('helpPaying.alreadyDecided'));
     let amount: number | null = null;
     if (decision.kind === 'approve') {
       amount = decision.amountCents ?? askedCents(request);
