@@ -10,19 +10,17 @@ import {
 } from '../http/help-paying-schemas.ts';
 import { BEARER, createRouter, errors, id, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
+import { assistanceQueue, decideAssistance, setAssistanceBudget } from '../services/assistance-queue.ts';
 import {
-  assistanceQueue,
-  decideAssistance,
   familyAssistanceRequests,
   helpPayingSettings,
   requestAssistance,
-  setAssistanceBudget,
   setHelpPayingSettings,
 } from '../services/help-paying.ts';
 
 /**
  * Issue 34 (docs/api.md "Help paying"): the family's request for financial assistance, and the console's queue,
- * decisions, budget and settings. The work is services/help-paying.ts's; checkout by check or cash is the checkout's
+ * decisions, budget and settings. The work is services/help-paying.ts's and services/assistance-queue.ts's; checkout by check or cash is the checkout's
  * (`payment_method`, routes/memberships.ts).
  */
 
