@@ -4,9 +4,8 @@
  * authorization, `isPreview` true), so the preview is exactly what the customer is going to see. One payment (Pay
  * Now, or the return from 3-D Secure) is the child card-payment.machine.ts, invoked from `paying`. Card code is never
  * imported here: the page gives the card provider (or, on /draft, the realtime channel) with machine.provide, and the
- * card form travels with PAY. The child machines (card payment, athlete steps, family checkout) are the page's to give
- * too (payment.setup.ts `notProvided`): /payment gives them, the preview, which runs none, does not. Context, events
- * and the rules read from them are in payment.context.ts.
+ * card form travels with PAY. The children (card payment, athlete steps, family checkout, the request for financial
+ * assistance: payment.assistance.ts) are the page's to give (payment.setup.ts). Context, rules: payment.context.ts.
  *
  * Decisions the spec leaves open:
  * - "The claimed page" is the licence page's team success screen: /licenses/{code}?claimed_registration=true, which
@@ -26,6 +25,7 @@
 import { and, not } from 'xstate';
 import { cardProviderStates } from './card-provider';
 import { exitOf } from './flow-exit';
+import { askAssistance, assistanceStates } from './payment.assistance';
 import {
   type DraftChannelInput,
   type DraftUpdated,
@@ -279,6 +279,7 @@ export const paymentMachine = paymentSetup.createMachine({
               },
               { target: 'lookingUpDiscount', actions: { type: 'startLookup', params: ({ event }) => event } },
             ],
+            ASK_ASSISTANCE: askAssistance,
             ADD_ATHLETE: {
               guard: and([not('isPreview'), 'canAddAthlete']),
               target: '#payment.addingAthlete',
@@ -422,6 +423,7 @@ export const paymentMachine = paymentSetup.createMachine({
       },
     },
     ...childStates(),
+    ...assistanceStates(),
     toClaimed: {
       type: 'final',
       description:

@@ -14,6 +14,7 @@ import { hasWaiverText, PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
 import type { CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import { updateCurrentUser } from '../session/current-user';
 import type { addAthleteMachine } from './add-athlete.machine';
+import type { AssistanceRequestOutput, assistanceRequestMachine } from './assistance-request.machine';
 import type { AthleteStepsOutput } from './athlete-steps.machine';
 import type { CardPaymentExit, cardPaymentMachine } from './card-payment.machine';
 import { noCardProvider } from './card-provider';
@@ -35,6 +36,7 @@ import {
   licenceCode,
   newHouseholdKey,
   offeredPlansOf,
+  offersAssistanceOf,
   type PayEvent,
   type PaymentContext,
   type PaymentDestination,
@@ -79,6 +81,7 @@ export const paymentSetup = setup({
       cardPayment: 'cardPayment';
       athleteSteps: 'athleteSteps';
       householdCheckout: 'householdCheckout';
+      assistanceRequest: 'assistanceRequest';
     },
   },
   delays: {
@@ -112,6 +115,9 @@ export const paymentSetup = setup({
     athleteSteps: notProvided<typeof addAthleteMachine>('the athlete steps'),
     householdCheckoutCode: noChildCode('the family checkout'),
     householdCheckout: notProvided<typeof householdCheckoutMachine>('the family checkout'),
+    // Issue 34 point 1: 'Request financial assistance', loaded when 'Need help paying?' is chosen (/payment gives it).
+    assistanceRequestCode: noChildCode('the request for financial assistance'),
+    assistanceRequest: notProvided<typeof assistanceRequestMachine>('the request for financial assistance'),
     draftChannel: fromCallback<DraftChannelEvent, DraftChannelInput>(() => undefined),
   },
   guards: {
@@ -162,6 +168,9 @@ export const paymentSetup = setup({
     isHouseholdReturn: ({ context }) => context.returned !== null && context.householdCheckoutId !== null,
     householdExited: (_, params: { exit: HouseholdCheckoutExit; is: HouseholdCheckoutExit['exit'] }) =>
       params.exit.exit === params.is,
+    /** Issue 34 point 1: the organization offers financial assistance and the athlete has not asked this season. */
+    offersAssistance: ({ context }) => offersAssistanceOf(context),
+    assistanceSent: (_, params: AssistanceRequestOutput) => params.exit === 'sent',
   },
   actions: {
     listenToDraft: spawnChild('draftChannel', {

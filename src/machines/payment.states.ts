@@ -160,10 +160,10 @@ export function childStates() {
  * Issue 30 point 6: the substates of a child whose code loads only when the flow reaches it (payment.children.ts):
  * `loading` its code, `failed` (the payer may try again), then `running`, the child itself.
  */
-function childCodeStates<TCode extends 'athleteStepsCode' | 'householdCheckoutCode', const TRunning>(
-  code: TCode,
-  running: TRunning,
-) {
+export function childCodeStates<
+  TCode extends 'athleteStepsCode' | 'householdCheckoutCode' | 'assistanceRequestCode',
+  const TRunning,
+>(code: TCode, running: TRunning) {
   return {
     loading: {
       tags: ['busy'],

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
 import { loadGroups } from '../i18n/runtime';
 import type { addAthleteMachine } from '../machines/add-athlete.machine';
+import type { assistanceRequestMachine } from '../machines/assistance-request.machine';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
 import type { householdCheckoutMachine } from '../machines/household-checkout.machine';
 import { lazyChild } from '../machines/payment.lazy-child';
@@ -51,6 +52,18 @@ const householdCheckout = lazyChild<typeof householdCheckoutMachine>('the family
   });
 });
 
+/** Issue 34 point 1: 'Request financial assistance', loaded when 'Need help paying?' is chosen, with its screen. */
+const assistanceRequest = lazyChild<typeof assistanceRequestMachine>(
+  'the request for financial assistance',
+  async () => {
+    const [{ assistanceRequestMachine }] = await Promise.all([
+      import('../machines/assistance-request.machine'),
+      import('../views/payment/assistance-request-view'),
+    ]);
+    return assistanceRequestMachine;
+  },
+);
+
 /**
  * /payment pays by card: the machine gets the card provider, and its card payment the provider's look-up of a
  * returning payment (and never the realtime client).
@@ -64,6 +77,8 @@ const paymentPageMachine = paymentMachine.provide({
     athleteSteps: athleteSteps.logic,
     householdCheckoutCode: householdCheckout.code,
     householdCheckout: householdCheckout.logic,
+    assistanceRequestCode: assistanceRequest.code,
+    assistanceRequest: assistanceRequest.logic,
   },
 });
 
