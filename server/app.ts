@@ -25,6 +25,7 @@ import { documentRoutes, isDocumentUpload } from './routes/documents.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { eligibilityRoutes } from './routes/eligibility.ts';
 import { healthRoutes } from './routes/health.ts';
+import { helpPayingRoutes } from './routes/help-paying.ts';
 import { householdRoutes } from './routes/household.ts';
 import { householdCheckoutRoutes } from './routes/household-checkout.ts';
 import { membershipRoutes } from './routes/memberships.ts';
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', householdCheckoutRoutes(deps));
   app.route('/', paymentRoutes(deps));
   app.route('/', documentRoutes(deps));
+  app.route('/', helpPayingRoutes(deps));
   app.route('/', householdRoutes(deps));
   app.route('/', waitlistRoutes(deps));
   app.route('/', seatHoldRoutes(deps));

@@ -401,7 +401,11 @@ export async function sendReminders(deps: AppDeps, asOf: string): Promise<number
         lte(membershipPhases.dueOn, isoPlusDays(asOf, REMINDER_DAYS)),
         inArray(
           membershipPhases.membershipId,
-          deps.db.select({ id: memberships.id }).from(memberships).where(ne(memberships.status, 'canceled')),
+          deps.db
+            .select({ id: memberships.id })
+            .from(memberships)
+            // Issue 34: a membership paid by check or cash has no card to charge, so no card reminder.
+            .where(and(ne(memberships.status, 'canceled'), eq(memberships.paysByCheckOrCash, false))),
         ),
       ),
     )

@@ -11,6 +11,7 @@ import {
   membershipPhases,
   membershipRefunds,
   memberships,
+  organizationHelpPaying,
   paymentCustomers,
   seasons,
   teams,
@@ -63,11 +64,22 @@ export async function createPhases(
   membershipId: number,
   first: { amountCents: number; paidAt: Date; chargeId: string | null },
   later: ScheduledAmount[],
+  /**
+   * Issue 34 point 4: paid by check or cash: nothing is paid yet, every phase (today's too) is owed and none is ever
+   * charged by the collector (no next attempt); staff mark each received (the offline mark).
+   */
+  offline = false,
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(membershipPhases)
-    .values([
-      {
+  const today = offline
+    ? {
+        membershipId,
+        seq: 0,
+        dueOn: toIsoDate(first.paidAt),
+        amountCents: first.amountCents,
+        status: 'scheduled' as const,
+        nextAttemptOn: null,
+      }
+    : {
         membershipId,
         seq: 0,
         dueOn: toIsoDate(first.paidAt),
@@ -76,14 +88,18 @@ export async function createPhases(
         attempts: first.chargeId ? 1 : 0,
         providerChargeId: first.chargeId,
         paidAt: first.paidAt,
-      },
+      };
+  const inserted = await db
+    .insert(membershipPhases)
+    .values([
+      today,
       ...later.map((phase, index) => ({
         membershipId,
         seq: index + 1,
         dueOn: phase.dueOn,
         amountCents: phase.amountCents,
         status: 'scheduled' as const,
-        nextAttemptOn: phase.dueOn,
+        nextAttemptOn: offline ? null : phase.dueOn,
       })),
     ])
     .onConflictDoNothing({ target: [membershipPhases.membershipId, membershipPhases.seq] })
@@ -213,7 +229,13 @@ export async function sendReceipt(
   deps: AppDeps,
   membershipId: number,
   /** `siblingDiscountCents`: the checkout's receipt shows the household discount (issue 20); instalments do not. */
-  payment: { amountCents: number; card: CardSummary | null; siblingDiscountCents?: number },
+  payment: {
+    amountCents: number;
+    card: CardSummary | null;
+    siblingDiscountCents?: number;
+    /** Issue 34: the award's 'Financial assistance' line (the checkout's receipt and the offline mark's). */
+    financialAssistanceCents?: number;
+  },
   /** Issue 32 point 3: the checkout's receipt carries the signed waiver's PDF (instalments' receipts do not). */
   options: { withWaiver?: boolean } = {},
 ): Promise<void> {
@@ -247,6 +269,8 @@ export interface ReceiptJson {
   remaining: { due_date: string; amount_cents: number }[];
   /** The household discount in the membership's amounts (issue 20), 0 when none. */
   sibling_discount_cents: number;
+  /** Issue 34 (additive): the financial assistance in the membership's amounts, only when there is some. */
+  financial_assistance_cents?: number;
 }
 
 /**
@@ -271,6 +295,9 @@ export async function receiptJson(
     card,
     remaining: remainingOf(phases).map((p) => ({ due_date: p.dueOn, amount_cents: p.amountCents })),
     sibling_discount_cents: context.membership.siblingDiscountCents,
+    ...(context.membership.financialAssistanceCents > 0
+      ? { financial_assistance_cents: context.membership.financialAssistanceCents }
+      : {}),
   };
 }
 
@@ -315,6 +342,10 @@ export interface MembershipSummaryJson {
   sibling_discount_cents: number;
   /** The family checkout that paid it (its memberships share one card), null for a one-athlete checkout. */
   household_checkout_id: number | null;
+  /** Issue 34 (additive): the financial assistance in the amounts, only with an award. */
+  financial_assistance_cents?: number;
+  /** Issue 34 (additive): a check or cash awaited (nothing received yet), only then. */
+  awaiting_payment?: { hold_until: string; instructions: string };
 }
 
 /**
@@ -353,6 +384,19 @@ export async function membershipSummaries(
     .where(and(inArray(membershipRefunds.membershipId, ids), eq(membershipRefunds.status, 'succeeded')));
   const refundedOn = (phaseId: number) =>
     refunds.filter((r) => r.phaseId === phaseId).reduce((sum, r) => sum + r.amountCents, 0);
+  // Issue 34: the club's check-or-cash instructions, read only when a membership awaits one.
+  const awaitingTeams = rows
+    .filter((row) => row.membership.awaitingPaymentUntil !== null)
+    .map((r) => r.membership.teamId);
+  const instructionsOf = new Map<number, string>();
+  if (awaitingTeams.length > 0) {
+    const found = await db
+      .select({ teamId: teams.id, instructions: organizationHelpPaying.checkOrCashInstructions })
+      .from(teams)
+      .innerJoin(organizationHelpPaying, eq(organizationHelpPaying.organizationId, teams.organizationId))
+      .where(inArray(teams.id, awaitingTeams));
+    for (const row of found) instructionsOf.set(row.teamId, row.instructions ?? '');
+  }
   return rows.map(({ membership, teamName, seasonName, payerName }) => {
     const own = phases.filter((p) => p.membershipId === membership.id);
     const card = cards.find((c) => c.membershipId === membership.id);
@@ -391,6 +435,18 @@ export async function membershipSummaries(
       needs_card_update: figures.needsPayment,
       sibling_discount_cents: membership.siblingDiscountCents,
       household_checkout_id: membership.householdCheckoutId,
+      // Issue 34 (additive): only where they apply.
+      ...(membership.financialAssistanceCents > 0
+        ? { financial_assistance_cents: membership.financialAssistanceCents }
+        : {}),
+      ...(membership.awaitingPaymentUntil !== null && membership.status === 'active'
+        ? {
+            awaiting_payment: {
+              hold_until: membership.awaitingPaymentUntil.toISOString(),
+              instructions: instructionsOf.get(membership.teamId) ?? '',
+            },
+          }
+        : {}),
     };
   });
 }

@@ -33,6 +33,7 @@ import {
   weightGoals,
 } from './schema/index.ts';
 import { seedEligibility } from './seed-eligibility.ts';
+import { seedHelpPaying } from './seed-help-paying.ts';
 
 /**
  * The demo data of /work/shared/fixtures.md, listed in docs/fixtures.md. Every fresh start and every API test begins
@@ -661,4 +662,6 @@ async function seedAll(tx: Tx, now: Date, nextHash: () => string): Promise<void>
 
   // Issue 32 "Eligibility": after every other fixture, so the ids seeded above keep their values.
   await seedEligibility(tx, { lakeside: lakeside.id, lakesideSpring2027: lakesideSpring2027.id }, staffPasswordHash);
+  // Issue 34 "Help paying": Northside's offer and its Spring 2027 budget (issue 34's own tables only).
+  await seedHelpPaying(tx, { northside: northside.id, northsideSpring2027: spring2027.id });
 }

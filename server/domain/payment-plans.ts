@@ -36,6 +36,12 @@ export interface PlanRequest {
    * waives it).
    */
   siblingDiscountCents?: number;
+  /**
+   * Issue 34: the financial assistance awarded, in cents, taken off the dues the code left and before the sibling
+   * discount (the caller computes the sibling discount on what is left); 0 or absent for none. An award that leaves no
+   * dues is the full-discount path: the app fee is waived too (nothing charged but the protection plan, if added).
+   */
+  assistanceCents?: number;
   /** The season's first instalment date (YYYY-MM-DD); later instalments fall on the same day of each month. */
   firstInstallmentOn: string;
   today: Date;
@@ -126,9 +132,12 @@ export function computePaymentPlans(request: PlanRequest): ComputedPlan[] {
   const todayIso = toIsoDate(today);
   const team = teamFeesOf(fees);
   const sibling = Math.max(0, request.siblingDiscountCents ?? 0);
-  const dues = Math.max(0, discountedDues(team.total_dues, discount) - sibling);
+  const afterCode = discountedDues(team.total_dues, discount);
+  const assistance = Math.min(afterCode, Math.max(0, request.assistanceCents ?? 0));
+  const dues = Math.max(0, afterCode - assistance - sibling);
   // Itemized or folded into the deposit, the whole app fee is charged today: itemizing changes its display only.
-  const appFee = chargedAppFee(team, discount);
+  // Issue 34: an award that leaves no dues follows the full discount (the app fee waived as well).
+  const appFee = assistance > 0 && afterCode - assistance <= 0 ? 0 : chargedAppFee(team, discount);
 
   const plans: ComputedPlan[] = [
     {

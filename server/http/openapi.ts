@@ -10,6 +10,7 @@ import {
 import type { AppEnv } from '../deps.ts';
 import { LOCALES } from '../i18n/index.ts';
 import { validationHook } from './errors.ts';
+import { HelpPayingSchema } from './help-paying-schemas.ts';
 
 /** A router whose request validation failures answer 422 with the documented error body. */
 export function createRouter(): OpenAPIHono<AppEnv> {
@@ -222,6 +223,8 @@ export const PaymentDataSchema = z
       })
       .nullable()
       .optional(),
+    /** Issue 34 (additive): only where the organization offers financial assistance or accepts check or cash. */
+    help_paying: HelpPayingSchema.optional(),
   })
   .openapi('PaymentData');
 

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","auth","birthDate","checkout","common","documents","eligibility","error","field","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","waivers","form","questions"] as const;
+export const GROUPS = ["account","admin","auth","birthDate","checkout","common","documents","eligibility","error","field","helpPaying","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","waivers","form","questions"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -177,6 +177,33 @@ export interface MessageParams {
   "field.reason": Record<string, never>;
   "field.role": Record<string, never>;
   "field.seats": Record<string, never>;
+  "helpPaying.notOffered": Record<string, never>;
+  "helpPaying.shareRequired": Record<string, never>;
+  "helpPaying.reasonRequired": Record<string, never>;
+  "helpPaying.reasonTooLong": Record<string, never>;
+  "helpPaying.alreadyAsked": Record<string, never>;
+  "helpPaying.requestNotFound": Record<string, never>;
+  "helpPaying.alreadyDecided": Record<string, never>;
+  "helpPaying.amountRange": Record<string, never>;
+  "helpPaying.overBudget": { amount: string | number };
+  "helpPaying.budgetBelowApproved": { amount: string | number };
+  "helpPaying.messageRequired": Record<string, never>;
+  "helpPaying.instructionsRequired": Record<string, never>;
+  "helpPaying.holdDaysRange": Record<string, never>;
+  "helpPaying.seasonNotFound": Record<string, never>;
+  "helpPaying.noCheckOrCash": Record<string, never>;
+  "helpPaying.financialAssistance": { amount: string | number };
+  "helpPaying.decisionSubject": { organization: string | number };
+  "helpPaying.approved": { organization: string | number; amount: string | number; athlete: string | number; team: string | number; season: string | number };
+  "helpPaying.declined": { organization: string | number; athlete: string | number; team: string | number; season: string | number };
+  "helpPaying.message": { message: string | number };
+  "helpPaying.continue": Record<string, never>;
+  "helpPaying.awaitingSubject": { organization: string | number };
+  "helpPaying.awaitingIntro": { athlete: string | number; team: string | number; season: string | number; organization: string | number; amount: string | number };
+  "helpPaying.awaitingInstructions": { instructions: string | number };
+  "helpPaying.awaitingHold": { date: string | number };
+  "helpPaying.awaitingLater": { plan: string | number };
+  "helpPaying.awaitingPayments": Record<string, never>;
   "household.guardiansOnly": Record<string, never>;
   "household.inviteSelf": Record<string, never>;
   "household.alreadyGuardian": Record<string, never>;

@@ -94,12 +94,15 @@ export function receiptMail(
     card: { brand: string; last4: string } | null;
     /** The household discount (issue 20) in the plan's amounts: its own 'Sibling discount' line when not 0. */
     siblingDiscountCents?: number | undefined;
+    /** Issue 34: the financial assistance in the amounts: its own 'Financial assistance' line when not 0. */
+    financialAssistanceCents?: number | undefined;
   },
   remaining: ScheduledAmount[],
 ): MailMessage {
   const l = mailLanguage(context.locale);
   const amount = l.money(payment.amountCents);
   const sibling = payment.siblingDiscountCents ?? 0;
+  const assistance = payment.financialAssistanceCents ?? 0;
   return message(context.to, l.t('mailBilling.receiptSubject', { amount, what: teamText(context) }), [
     greetingOf(context.name, l),
     [l.t('mailBilling.receiptThanks')],
@@ -109,6 +112,7 @@ export function receiptMail(
       l.t('mailBilling.team', { team: context.teamName }),
       l.t('mailBilling.season', { season: context.seasonName ?? '-' }),
       l.t('mailBilling.plan', { plan: planOf(context, l) }),
+      ...(assistance > 0 ? [l.t('helpPaying.financialAssistance', { amount: l.money(assistance) })] : []),
       ...(sibling > 0 ? [l.t('mailBilling.siblingDiscount', { amount: l.money(sibling) })] : []),
       l.t('mailBilling.card', { card: payment.card ? cardText(payment.card, l) : l.t('mailBilling.cardNone') }),
     ],

@@ -84,6 +84,10 @@ const MembershipPageSchema = RosterRowSchema.extend({
       user_agent: z.string(),
     })
     .optional(),
+  /** Issue 34 (additive): the financial assistance in the amounts, only with an award. */
+  financial_assistance_cents: z.number().int().optional(),
+  /** Issue 34 point 4 (additive): a check or cash awaited (nothing received yet), only then. */
+  awaiting_payment: z.object({ hold_until: z.string(), instructions: z.string() }).optional(),
   phases: z.array(
     z.object({
       id: z.number().int(),

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { authFirst, optionalUser, requireUser } from '../http/auth.ts';
 import { clientIp } from '../http/client-ip.ts';
+import { AwaitingPaymentSchema } from '../http/help-paying-schemas.ts';
 import {
   BEARER,
   codeParam,
@@ -96,6 +97,8 @@ const ReceiptSchema = z
     remaining: z.array(z.object({ due_date: z.string(), amount_cents: z.number().int() })),
     /** The household discount in the membership's amounts (issue 20), 0 when none. */
     sibling_discount_cents: z.number().int(),
+    /** Issue 34 (additive): the financial assistance in the membership's amounts, only when there is some. */
+    financial_assistance_cents: z.number().int().optional(),
   })
   .openapi('Receipt');
 
@@ -108,6 +111,8 @@ const checkoutBody = {
   waiver_version: z.number().int().min(1).max(1_000_000).nullable().optional(),
   // Issue 32 point 4: answers to the team's own questions by question id (src/domain/team-questions.ts).
   answers: z.record(z.string().max(12), z.string().max(1000)).optional(),
+  /** Issue 34 point 4 (additive): 'check_or_cash' where the organization accepts it; absent: card. */
+  payment_method: z.enum(['card', 'check_or_cash']).optional(),
 };
 
 const checkoutRoute = createRoute({
@@ -132,6 +137,8 @@ const checkoutRoute = createRoute({
         payment_complete: z.union([z.literal(0), z.literal(1)]),
         /** Only for a checkout with nothing to pay (full discount) that recorded the membership now. */
         receipt: ReceiptSchema.nullable(),
+        /** Issue 34 point 4: only for a checkout by check or cash ('Awaiting payment'). */
+        awaiting_payment: AwaitingPaymentSchema.optional(),
       }),
     ),
     ...errors(400, 401, 403, 404, 409, 422),

@@ -54,6 +54,15 @@ const MembershipSummarySchema = z
     waiver_signed: z
       .boolean()
       .describe('Issue 32 point 3: a signed waiver is on record (GET /api/memberships/{id}/waiver.pdf)'),
+    financial_assistance_cents: z
+      .number()
+      .int()
+      .optional()
+      .describe('Issue 34: the financial assistance in the amounts (only with an award)'),
+    awaiting_payment: z
+      .object({ hold_until: z.string(), instructions: z.string() })
+      .optional()
+      .describe('Issue 34 point 4: a check or cash is awaited (nothing received yet); the seat is held until then'),
   })
   .openapi('MembershipSummary');
 

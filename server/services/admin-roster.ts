@@ -27,6 +27,7 @@ import { DEFAULT_LOCALE, english, type Locale, translate } from '../i18n/index.t
 import { type AuditJson, membershipAudit } from './admin-audit.ts';
 import { planNameFor } from './checkout/index.ts';
 import { membershipsNeedingDocuments } from './documents/index.ts';
+import { membershipHelpFields } from './help-paying.ts';
 import { figuresOfPhases, phasesByMembership } from './membership-ledger.ts';
 import { authorizeTeam, mayOnTeam, type StaffAction, type StaffJson } from './staff/index.ts';
 import { waiverAgreementField } from './waivers.ts';
@@ -432,6 +433,8 @@ export async function membershipPageJson(
     }),
     emails: emails.map((mail) => ({ subject: mail.subject, to: mail.to, sent_at: mail.createdAt.toISOString() })),
     audit: await membershipAudit(db, membership.id),
+    // Issue 34 (additive): the award and 'Awaiting payment', only where they apply.
+    ...(await membershipHelpFields(db, membership.id)),
   };
 }
 

@@ -18,10 +18,11 @@
  * A family in the middle of paying is left alone: a hold whose claimant (or their household) took a checkout lease
  * in the last `PAYMENT_IN_FLIGHT_MS` is not released on that run (checkout-success must find the seat it paid for).
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { HOLD_MS, holdEndsAt, SEAT_HOLD_TEXTS } from '../../src/domain/seat-holds.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
+  assistanceRequests,
   athleteGuardians,
   checkouts,
   householdCheckoutLeases,
@@ -29,6 +30,7 @@ import {
   type LicenceRow,
   licenceClaims,
   licences,
+  membershipPhases,
   memberships,
   type SeatReleaseReason,
   seatReleases,
@@ -70,6 +72,15 @@ function notPaying(since: Date) {
       where ${athleteGuardians.athleteId} = ${licenceClaims.userId} and ${householdCheckoutLeases.updatedAt} > ${at})`;
 }
 
+/**
+ * Issue 34: a request for financial assistance keeps the claimant's hold on the team while it waits and for the hold's
+ * 96 hours after the decision (the family reads the answer, then pays).
+ */
+function notAskingForHelp(at: Date) {
+  const decidedSince = new Date(at.getTime() - HOLD_MS).toISOString();
+  return sql`not exists (select 1 from ${assistanceRequests} where ${assistanceRequests.athleteId} = ${licenceClaims.userId} and ${assistanceRequests.teamId} = ${licences.teamId} and (${assistanceRequests.status} = 'pending' or ${assistanceRequests.decidedAt} > ${decidedSince}))`;
+}
+
 /** A hold that has run out at `at`: a team licence's claim older than the hold, nothing paid, nobody paying. */
 function expiredHold(at: Date) {
   return and(
@@ -77,6 +88,7 @@ function expiredHold(at: Date) {
     lte(licenceClaims.claimedAt, new Date(at.getTime() - HOLD_MS)),
     nothingPaid(),
     notPaying(new Date(at.getTime() - PAYMENT_IN_FLIGHT_MS)),
+    notAskingForHelp(at),
   );
 }
 
@@ -140,6 +152,85 @@ export async function releaseExpiredHolds(deps: HoldDeps, at: Date): Promise<num
     const outcome = await deps.db.transaction((tx) =>
       releaseClaims(deps, tx, licenceId, claimIds, expiredHold(at), { reason: 'expired', staffId: null, at }),
     );
+    count += outcome.released.length;
+    await deliverAfterCommit(deps, outcome.mails);
+  }
+  return count + (await releaseUnpaidCheckOrCash(deps, at));
+}
+
+/**
+ * Issue 34 point 4 (the same job): a membership recorded 'Awaiting payment' (check or cash) whose hold ran out with
+ * nothing received is cancelled (its owed phases too) and its seat released as any expired hold (the waitlist's first
+ * family gets the offer, else the pool). The membership's row is updated only while it still awaits payment past its
+ * days, so a payment marked received meanwhile (which clears `awaiting_payment_until` under the same row lock) keeps
+ * the seat, and two runs release it once. Answers how many were released.
+ */
+export async function releaseUnpaidCheckOrCash(deps: HoldDeps, at: Date): Promise<number> {
+  const due = await deps.db
+    .select({ id: memberships.id, licenceId: memberships.licenceId, organizationId: teams.organizationId })
+    .from(memberships)
+    .innerJoin(teams, eq(teams.id, memberships.teamId))
+    .where(
+      and(
+        eq(memberships.status, 'active'),
+        isNotNull(memberships.awaitingPaymentUntil),
+        lte(memberships.awaitingPaymentUntil, at),
+      ),
+    )
+    .orderBy(memberships.id);
+  let count = 0;
+  for (const row of due) {
+    const outcome = await deps.db.transaction(async (tx) => {
+      // The licence's row first, as every seat change takes it (releaseClaims takes it again in this transaction).
+      if (row.licenceId !== null) {
+        await tx.select({ id: licences.id }).from(licences).where(eq(licences.id, row.licenceId)).for('update');
+      }
+      const [cancelled] = await tx
+        .update(memberships)
+        .set({ status: 'canceled', awaitingPaymentUntil: null })
+        .where(
+          and(
+            eq(memberships.id, row.id),
+            eq(memberships.status, 'active'),
+            isNotNull(memberships.awaitingPaymentUntil),
+            lte(memberships.awaitingPaymentUntil, at),
+          ),
+        )
+        .returning({ userId: memberships.userId });
+      if (!cancelled) return { released: [] as { userId: number }[], mails: [] };
+      await tx
+        .update(membershipPhases)
+        .set({ status: 'cancelled', nextAttemptOn: null })
+        .where(
+          and(
+            eq(membershipPhases.membershipId, row.id),
+            inArray(membershipPhases.status, ['scheduled', 'failed', 'overdue']),
+          ),
+        );
+      await writeAudit(tx, {
+        organizationId: row.organizationId,
+        staffId: null,
+        membershipId: row.id,
+        action: 'check_or_cash_released',
+        before: { status: 'awaiting_payment' },
+        after: { status: 'cancelled' },
+        reason: null,
+      });
+      if (row.licenceId === null) return { released: [cancelled], mails: [] };
+      const [claim] = await tx
+        .select({ id: licenceClaims.id })
+        .from(licenceClaims)
+        .where(and(eq(licenceClaims.licenceId, row.licenceId), eq(licenceClaims.userId, cancelled.userId)));
+      const done = await releaseClaims(
+        deps,
+        tx,
+        row.licenceId,
+        claim ? [claim.id] : [],
+        and(eq(licences.kind, 'team'), nothingPaid()),
+        { reason: 'expired', staffId: null, at },
+      );
+      return { released: [cancelled], mails: done.mails };
+    });
     count += outcome.released.length;
     await deliverAfterCommit(deps, outcome.mails);
   }

@@ -38,6 +38,9 @@ export const STAFF_ACTIONS = [
   'verify_documents',
   'read_jobs',
   'retry_jobs',
+  'read_assistance',
+  'decide_assistance',
+  'edit_help_paying',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 const flag = z.boolean();
@@ -65,6 +68,9 @@ export const staffCanSchema = z.object({
   verify_documents: flag,
   read_jobs: flag,
   retry_jobs: flag,
+  read_assistance: flag,
+  decide_assistance: flag,
+  edit_help_paying: flag,
 } satisfies Record<StaffAction, typeof flag>);
 export type StaffCan = z.infer<typeof staffCanSchema>;
 

@@ -2,6 +2,7 @@ export * from './admin-money.ts';
 export * from './billing.ts';
 export * from './documents.ts';
 export * from './eligibility.ts';
+export * from './help-paying.ts';
 export * from './households.ts';
 export * from './licences.ts';
 export * from './memberships.ts';

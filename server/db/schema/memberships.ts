@@ -80,6 +80,19 @@ export const memberships = pgTable(
     waiverLanguage: text('waiver_language').$type<Locale>(),
     status: text('status').$type<'active' | 'canceled'>().notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 34: the financial assistance awarded (assistance_requests of the athlete and season), taken off the dues
+     * after the discount code and before the sibling discount, in cents; 0 when none. Never refunded as money.
+     */
+    financialAssistanceCents: integer('financial_assistance_cents').notNull().default(0),
+    /** Issue 34 point 4: paid by check or cash (no card; the collector never charges its phases). */
+    paysByCheckOrCash: boolean('pays_by_check_or_cash').notNull().default(false),
+    /**
+     * Issue 34 point 4: 'Awaiting payment' until this instant (the organization's hold days after checkout): nothing
+     * received yet. Staff marking a phase received clears it; past it, the held-seat job releases the seat and
+     * cancels the membership.
+     */
+    awaitingPaymentUntil: timestamp('awaiting_payment_until', { withTimezone: true }),
   },
   (t) => [
     index('memberships_user_idx').on(t.userId, t.seasonId),
@@ -91,6 +104,7 @@ export const memberships = pgTable(
       'memberships_money_check',
       sql`${t.paidTodayCents} >= 0 and ${t.planTotalCents} >= 0 and ${t.siblingDiscountCents} >= 0`,
     ),
+    check('memberships_financial_assistance_check', sql`${t.financialAssistanceCents} >= 0`),
   ],
 );
 

@@ -10,9 +10,11 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound, text } from '../../http/errors.ts';
 import { DEFAULT_LOCALE, type Locale, render, type Text } from '../../i18n/index.ts';
 import { draftContext, findDraft } from '../drafts.ts';
+import { approvedAwardCents, helpPayingPaymentData } from '../help-paying.ts';
 import { shownWaiverVersion } from '../waivers.ts';
 import { plansIn } from './plan-texts.ts';
 import {
+  assistanceTaken,
   athleteHousehold,
   duplicateStatus,
   findDiscount,
@@ -52,16 +54,25 @@ export async function duesPaymentPlans(
   const context = await payerDuesContext(deps.db, payer);
   if (!context) throw notFound(text('checkout.noTeamLicence'));
   const discount = await requireActiveDiscount(deps.db, body.discount_code, context.organization.id);
+  // Issue 34: an approved award comes off after the code and before the sibling discount.
+  const award = context.season ? await approvedAwardCents(deps.db, payer.id, context.season.id) : 0;
+  const assistance = assistanceTaken(context, discount, award);
   // Issue 20: a sibling paid earlier this season makes this athlete the household's 2nd (3rd, ...) one.
-  const household = await athleteHousehold(deps.db, payer, context, discount);
+  const household = await athleteHousehold(deps.db, payer, context, discount, assistance);
   const plans = plansFor(
     context,
     discount,
     body.include_payment_protection_plan === true,
     deps.now(),
     household?.dues.siblingDiscount ?? 0,
+    assistance,
   );
-  const data = { ...paymentDataJson(context, plansIn(locale, plans)), ...householdPaymentData(household) };
+  const data: PaymentDataJson = {
+    ...paymentDataJson(context, plansIn(locale, plans)),
+    ...householdPaymentData(household),
+    // Issue 34 (additive): only where the organization offers assistance or accepts check or cash.
+    ...(await helpPayingPaymentData(deps.db, context.organization, payer.id, context.season?.id ?? null, assistance)),
+  };
   // Issue 32 point 3: the version of the waiver shown, which the checkout sends back (a changed text is refused).
   const version = await shownWaiverVersion(deps.db, context.organization.id, context);
   if (data.team && version !== null) data.team.waiver_version = version;

@@ -9,6 +9,7 @@
  * - lease.ts: the one checkout lease (a payer's season, a household).
  * - record.ts: the one recording of memberships (the only insert into `memberships`), with their phases and card.
  * - charge.ts: the one charge of a saved card, used by the collector and the catch-up charge (server/billing).
+ * - check-or-cash.ts: issue 34's Pay Now by check or cash ('Awaiting payment').
  * - one-athlete.ts, household.ts: the spec's calls (/api/memberships/checkout, /checkout-success) and the household
  *   calls (/api/household/checkout, /checkout-success).
  */
@@ -32,4 +33,11 @@ export { checkout, checkoutSuccess } from './one-athlete.ts';
 export { planNameFor, plansIn } from './plan-texts.ts';
 export { type QuoteJson, quoteForSession } from './quote.ts';
 export { ALREADY_MEMBER, insertMemberships, type RecordLine, seasonMembership } from './record.ts';
-export { type DuesContext, findProtectionPlan, paymentDataJson, plansFor } from './team-dues.ts';
+export {
+  type DuesContext,
+  findProtectionPlan,
+  findTeam,
+  paymentDataJson,
+  plansFor,
+  requireTeamSeat,
+} from './team-dues.ts';

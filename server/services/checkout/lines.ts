@@ -435,7 +435,13 @@ export function lineOf(
   context: DuesContext,
   licenceId: number,
   plan: ComputedPlan,
-  terms: { discountCode: string | null; includesProtection: boolean; siblingDiscountCents: number },
+  terms: {
+    discountCode: string | null;
+    includesProtection: boolean;
+    siblingDiscountCents: number;
+    /** Issue 34: the award in the amounts (only when there is one). */
+    financialAssistanceCents?: number;
+  },
 ): RecordLine & { licenceId: number } {
   if (!context.season) throw new Error('a line is priced only for a team with a season');
   return {

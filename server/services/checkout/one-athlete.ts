@@ -21,11 +21,13 @@ import { ApiError, conflict, fieldError, forbidden, notFound, text } from '../..
 import { DEFAULT_LOCALE, english, type Locale } from '../../i18n/index.ts';
 import type { IntentStatus, PaymentIntent } from '../../providers/types.ts';
 import { requireEligible } from '../eligibility/index.ts';
+import { approvedAwardCents } from '../help-paying.ts';
 import { LICENCE_TEXTS } from '../licences.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
 import { requireTeamAnswers } from '../team-questions.ts';
 import { type AgreementClient, LOCAL_CLIENT, recordWaiverAgreements } from '../waivers.ts';
 import { openIntent, openSetup } from './charge.ts';
+import { type AwaitingPaymentJson, checkOrCashCheckout, requireCheckOrCash } from './check-or-cash.ts';
 import { type CheckoutLease, withCheckoutLease } from './lease.ts';
 import { lineOf } from './lines.ts';
 import {
@@ -37,6 +39,7 @@ import {
   seasonMembership,
 } from './record.ts';
 import {
+  assistanceTaken,
   athleteHousehold,
   findTeam,
   plansFor,
@@ -54,6 +57,8 @@ export const REPLACED = english('checkout.replaced');
 
 /** Metadata key of the household discount (issue 20) in the intent's amounts, in cents; absent for none. */
 const SIBLING_KEY = 'sibling_discount_cents';
+/** Metadata key of the financial assistance (issue 34) in the intent's amounts, in cents; absent for none. */
+const ASSISTANCE_KEY = 'financial_assistance_cents';
 
 export const NOT_SUCCEEDED: Record<Exclude<IntentStatus, 'succeeded'>, string> = {
   processing: english('checkout.processing'),
@@ -73,6 +78,8 @@ export interface CheckoutRequest {
   waiver_version?: number | null | undefined;
   /** Issue 32 point 4: answers to the team's own questions (validated and kept; else the stored ones must pass). */
   answers?: TeamAnswers | undefined;
+  /** Issue 34 point 4 (additive): 'check_or_cash' where the organization accepts it; absent: card. */
+  payment_method?: 'card' | 'check_or_cash' | undefined;
 }
 
 export interface CheckoutSuccessRequest extends CheckoutRequest {
@@ -86,6 +93,8 @@ export interface CheckoutAnswer {
   setup_intent_id: string | null;
   payment_complete: 0 | 1;
   receipt: ReceiptJson | null;
+  /** Issue 34 point 4: only for a checkout by check or cash. */
+  awaiting_payment?: AwaitingPaymentJson;
 }
 
 function hashOf(parts: Record<string, string | number | boolean | null>): string {
@@ -137,9 +146,14 @@ export async function checkout(
   const context = await teamContext(db, team);
   const discount = await requireActiveDiscount(db, body.discount_code, context.organization.id);
   const protection = body.include_payment_protection_plan === true && context.protectionPlan !== null;
+  // Issue 34: an approved award comes off after the code and before the sibling discount (the server's own data).
+  const award = await approvedAwardCents(db, payer.id, team.seasonId);
+  const assistanceCents = assistanceTaken(context, discount, award);
+  const offline = body.payment_method === 'check_or_cash' ? await requireCheckOrCash(db, context) : null;
   // Issue 20: the household discount when a sibling is paid already this season (as payment-plans quoted it).
-  const siblingDiscountCents = (await athleteHousehold(db, payer, context, discount))?.dues.siblingDiscount ?? 0;
-  const plan = plansFor(context, discount, protection, deps.now(), siblingDiscountCents).find(
+  const siblingDiscountCents =
+    (await athleteHousehold(db, payer, context, discount, assistanceCents))?.dues.siblingDiscount ?? 0;
+  const plan = plansFor(context, discount, protection, deps.now(), siblingDiscountCents, assistanceCents).find(
     (p) => p.month === body.payment_plan_month,
   );
   if (!plan) throw fieldError('payment_plan_month', text('checkout.planNotOffered'));
@@ -148,9 +162,10 @@ export async function checkout(
     discountCode: discount?.code ?? null,
     includesProtection: protection,
     siblingDiscountCents,
+    ...(assistanceCents > 0 ? { financialAssistanceCents: assistanceCents } : {}),
   });
   const { todayCents } = membership;
-  if (todayCents > 0 && todayCents < MIN_CARD_CENTS) {
+  if (todayCents > 0 && todayCents < MIN_CARD_CENTS && !offline) {
     throw fieldError('discount_code', text('checkout.belowMinimum'));
   }
   const metadata = {
@@ -164,6 +179,7 @@ export async function checkout(
     protection: protection ? '1' : '0',
     // Only when there is one, so that a checkout without it opens exactly the intent it always did.
     ...(siblingDiscountCents > 0 ? { [SIBLING_KEY]: String(siblingDiscountCents) } : {}),
+    ...(assistanceCents > 0 ? { [ASSISTANCE_KEY]: String(assistanceCents) } : {}),
     // The later phases the family agrees to by paying: recorded as the membership's schedule (server/billing).
     [SCHEDULE_KEY]: encodeSchedule(membership.laterPhases),
   };
@@ -177,6 +193,12 @@ export async function checkout(
     client,
     at: deps.now(),
   });
+
+  // Issue 34 point 4: by check or cash (and something to pay): recorded 'Awaiting payment', no intent, no card.
+  const laterTotal = plan.phases.slice(1).reduce((sum, phase) => sum + phase.amountCents, 0);
+  if (offline && todayCents + laterTotal > 0) {
+    return await checkOrCashCheckout(deps, payer, membership, offline, locale);
+  }
 
   // One checkout at a time per payer and season, so there is never more than one open intent to pay.
   const key = { userId: payer.id, seasonId: membership.seasonId };
@@ -221,7 +243,7 @@ export async function checkout(
         await sendReceipt(
           deps,
           recorded.membership.id,
-          { amountCents: 0, card: null, siblingDiscountCents },
+          { amountCents: 0, card: null, siblingDiscountCents, financialAssistanceCents: assistanceCents },
           { withWaiver: true },
         );
       }
@@ -348,7 +370,12 @@ async function recordSetup(
     await sendReceipt(
       deps,
       membership.id,
-      { amountCents: 0, card, siblingDiscountCents: membership.siblingDiscountCents },
+      {
+        amountCents: 0,
+        card,
+        siblingDiscountCents: membership.siblingDiscountCents,
+        financialAssistanceCents: membership.financialAssistanceCents,
+      },
       { withWaiver: true },
     );
   }
@@ -415,11 +442,11 @@ async function recordSucceeded(
   if (recorded.kind === 'unseated') throw await refundedUnseated(deps, intent);
   if (recorded.kind === 'recorded') {
     if (recorded.created) {
-      const siblingDiscountCents = recorded.membership.siblingDiscountCents;
+      const { siblingDiscountCents, financialAssistanceCents } = recorded.membership;
       await sendReceipt(
         deps,
         recorded.membership.id,
-        { amountCents: intent.amountCents, card, siblingDiscountCents },
+        { amountCents: intent.amountCents, card, siblingDiscountCents, financialAssistanceCents },
         { withWaiver: true },
       );
     }
@@ -467,6 +494,7 @@ function lineFromMetadata(providerId: string, metadata: Record<string, string>, 
     discountCode: metadata.discount_code || null,
     includesProtection: metadata.protection === '1',
     siblingDiscountCents: metadata[SIBLING_KEY] ? number(SIBLING_KEY) : 0,
+    ...(metadata[ASSISTANCE_KEY] ? { financialAssistanceCents: number(ASSISTANCE_KEY) } : {}),
     // The later phases the family agreed to by paying (a SetupIntent's id, for a plan with nothing due today, is the
     // membership's provider id all the same: unique, so recording stays idempotent).
     laterPhases: decodeSchedule(metadata[SCHEDULE_KEY]),

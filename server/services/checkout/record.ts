@@ -55,6 +55,13 @@ export interface RecordLine {
   /** The household discount in the amounts (issue 20), in cents; 0 when none. */
   siblingDiscountCents: number;
   laterPhases: { dueOn: string; amountCents: number }[];
+  /** Issue 34: the financial assistance in the amounts, in cents; absent or 0 when none. */
+  financialAssistanceCents?: number;
+  /**
+   * Issue 34 point 4: paid by check or cash: nothing received yet, 'Awaiting payment' until `holdUntil` (the seat
+   * held that long); every phase owed, none charged by card.
+   */
+  checkOrCash?: { holdUntil: Date };
   /**
    * Seeded fixtures only (server/db/seed-roster.ts): when the membership was recorded and its status. A checkout
    * leaves both to the database: recorded now, active.
@@ -204,6 +211,11 @@ export async function insertMemberships(
         householdCheckoutId: payment.householdCheckoutId,
         payerId: payment.payerId,
         siblingDiscountCents: line.siblingDiscountCents,
+        // Issue 34: written only when they apply, so every other insert is the statement it always was.
+        ...(line.financialAssistanceCents ? { financialAssistanceCents: line.financialAssistanceCents } : {}),
+        ...(line.checkOrCash
+          ? { paysByCheckOrCash: true, awaitingPaymentUntil: line.checkOrCash.holdUntil, paidTodayCents: 0 }
+          : {}),
         waiverLanguage: waiverLanguages.get(line.teamId) ?? null,
         ...(line.seeded ? { createdAt: line.seeded.createdAt, status: line.seeded.status } : {}),
       })),
@@ -223,6 +235,7 @@ export async function insertMemberships(
       membership.id,
       { amountCents: line.todayCents, paidAt: payment.at, chargeId: payment.chargeId },
       line.laterPhases,
+      line.checkOrCash !== undefined,
     );
     if (payment.card) await saveCard(tx, membership.id, payment.card, payment.at);
     recorded.push(membership);

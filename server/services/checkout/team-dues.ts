@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { DiscountTerms } from '../../../src/domain/fees.ts';
+import { type DiscountTerms, discountedDues } from '../../../src/domain/fees.ts';
 import {
   type HouseholdAthleteDues,
   type HouseholdDiscountSettings,
@@ -31,6 +31,7 @@ import {
 import { type ComputedPlan, computePaymentPlans, type FeeSettings } from '../../domain/payment-plans.ts';
 import { fieldError, forbidden, text } from '../../http/errors.ts';
 import { english } from '../../i18n/index.ts';
+import type { HelpPayingJson } from '../help-paying.ts';
 import { athleteHouseholdGuardianIds } from '../households.ts';
 import { claimHolderIds, isAvailable, LICENCE_TEXTS, normalizeCode } from '../licences.ts';
 import { englishPlanName } from './plan-texts.ts';
@@ -85,6 +86,8 @@ export interface PaymentDataJson {
   athlete?: { id: number; name: string } | null;
   /** Issue 20: the household discount in these plans (money in dollars); null when none applies. */
   household?: { sibling_discount: number; sibling_discount_percent: number; position: number } | null;
+  /** Issue 34 (additive): only where the organization offers financial assistance or accepts check or cash. */
+  help_paying?: HelpPayingJson;
 }
 
 /** A team's dues context from its rows (what its payment plans are computed from). */
@@ -197,6 +200,7 @@ export function plansFor(
   includeProtection: boolean,
   now: Date,
   siblingDiscountCents = 0,
+  assistanceCents = 0,
 ): ComputedPlan[] {
   if (context.season === null) return [];
   const terms = discountTerms(discount);
@@ -207,10 +211,20 @@ export function plansFor(
     discount: terms,
     protectionCents: includeProtection && context.protectionPlan ? context.protectionPlan.amountCents : 0,
     siblingDiscountCents,
+    ...(assistanceCents > 0 ? { assistanceCents } : {}),
     firstInstallmentOn: context.season.firstInstallmentOn,
     today: now,
     planName: englishPlanName,
   });
+}
+
+/**
+ * Issue 34: the financial assistance a checkout takes off, in cents: the approved award, at most the dues the code
+ * left (an award never turns into money).
+ */
+export function assistanceTaken(context: DuesContext, discount: DiscountCodeRow | null, awardCents: number): number {
+  if (awardCents <= 0) return 0;
+  return Math.min(awardCents, discountedDues(context.fees.totalDuesCents, discountTerms(discount)));
 }
 
 export function discountTerms(discount: DiscountCodeRow | null): DiscountTerms | null {
@@ -422,16 +436,23 @@ export async function athleteHousehold(
   payer: UserRow,
   context: DuesContext,
   discount: DiscountCodeRow | null,
+  assistanceCents = 0,
 ): Promise<AthleteHousehold | null> {
   if (payer.kind !== 'athlete' || context.season === null) return null;
   const guardians = await athleteHouseholdGuardianIds(db, payer.id);
   if (guardians.length === 0) return null;
   const paid = await paidHouseholdAthletes(db, guardians, context.season.id, [payer.id]);
-  const result = householdDues(
-    householdSettingsOf(context.organization),
-    [{ athleteId: payer.id, dues: context.fees.totalDuesCents, discount: discountTerms(discount) }],
-    paid,
-  );
+  // Issue 34: financial assistance comes off after the code and before the sibling discount, which is computed on
+  // what is left (without an award, exactly as before).
+  const line =
+    assistanceCents > 0
+      ? {
+          athleteId: payer.id,
+          dues: Math.max(0, discountedDues(context.fees.totalDuesCents, discountTerms(discount)) - assistanceCents),
+          discount: null,
+        }
+      : { athleteId: payer.id, dues: context.fees.totalDuesCents, discount: discountTerms(discount) };
+  const result = householdDues(householdSettingsOf(context.organization), [line], paid);
   const dues = result.athletes[0];
   if (!dues) throw new Error('the household rule lost the athlete');
   return { athlete: { id: payer.id, name: payer.name ?? '' }, dues };

@@ -61,7 +61,7 @@ describe('the permission table', () => {
 
   it('lets a registrar move money and manage licences, discounts and drafts, not the set-up or the staff', () => {
     const registrar = STAFF_ACTIONS.filter((action) => !roleAllows('registrar', action));
-    expect(registrar).toEqual(['manage_staff', 'edit_setup', 'require_two_factor']);
+    expect(registrar).toEqual(['manage_staff', 'edit_setup', 'require_two_factor', 'edit_help_paying']);
   });
 
   it('marks the four money actions, and only them, as moving money', () => {

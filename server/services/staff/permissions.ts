@@ -79,6 +79,15 @@ export const PERMISSIONS: { readonly [A in StaffAction]: Permission } = {
    * claims its own rows, so a job run twice charges or mails nothing twice.
    */
   retry_jobs: row('account', true, true, false),
+  /**
+   * Issue 34: the financial assistance queue (with each family's reason, shown only here) and the season's budget.
+   * Never coaches: a family's reason for asking is private.
+   */
+  read_assistance: row('organization', true, true, false),
+  /** Issue 34: approve a request (the share asked or another amount) or decline it with a message (audited). */
+  decide_assistance: row('organization', true, true, false),
+  /** Issue 34: the organization's offer (assistance, check or cash, instructions, hold days) and each season's budget. */
+  edit_help_paying: row('organization', true, false, false),
 };
 
 /** Whether `role` may do `action` at all (the table's cell). */
