@@ -235,25 +235,26 @@ export const adminAssistanceMachine = setup({
               guard: { type: 'isPending', params: ({ event }) => event },
               target: 'deciding',
               actions: { type: 'approve', params: ({ event }) => event },
-              description: "Issue 34 point 2: 'Approve': the share the family asked for",
+              description: "§1 club console, issue 34 point 2: 'Approve': the share the family asked for",
             },
             APPROVE_AMOUNT: {
               guard: { type: 'canApproveAmount', params: ({ event }) => event },
               target: 'deciding',
               actions: { type: 'approveAmount', params: ({ event }) => event },
-              description: "Issue 34 point 2: 'Approve another amount' (a valid amount: the view shows why not)",
+              description:
+                "§1 club console, issue 34 point 2: 'Approve another amount' (a valid amount: the view shows why not)",
             },
             DECLINE: {
               guard: { type: 'canDecline', params: ({ event }) => event },
               target: 'deciding',
               actions: { type: 'decline', params: ({ event }) => event },
-              description: "Issue 34 point 2: 'Decline' with a message to the family",
+              description: "§1 club console, issue 34 point 2: 'Decline' with a message to the family",
             },
             SET_BUDGET: {
               guard: { type: 'canSetBudget', params: ({ event }) => event },
               target: 'savingBudget',
               actions: { type: 'startBudget', params: ({ event }) => event },
-              description: "Issue 34 point 2: the owner's budget for the season",
+              description: "§1 club console, issue 34 point 2: the owner's budget for the season",
             },
           },
           states: {

@@ -82,7 +82,7 @@ export const assistanceRequestMachine = setup({
 }).createMachine({
   id: 'assistanceRequest',
   description:
-    "Issue 34 point 1: 'Request financial assistance': the share of the dues, the school meals, a short reason, 'Send request'",
+    "§4 Payment flow, issue 34 point 1: 'Request financial assistance': the share of the dues, the school meals, a short reason, 'Send request'",
   context: ({ input }) => ({
     ...input,
     values: EMPTY_ASSISTANCE_REQUEST,
@@ -97,11 +97,11 @@ export const assistanceRequestMachine = setup({
   states: {
     editing: {
       description:
-        "Issue 34 point 1: the form: 'Share of the dues' (25, 50, 75 or 100 %), 'Our children receive free or " +
+        "§4 Payment flow, issue 34 point 1: the form: 'Share of the dues' (25, 50, 75 or 100 %), 'Our children receive free or " +
         "reduced-price school meals', 'Reason'; 'Send request' waits for a share and a reason",
       initial: 'idle',
       states: {
-        idle: { description: 'Issue 34 point 1: the form, no refusal' },
+        idle: { description: '§4 Payment flow, issue 34 point 1: the form, no refusal' },
         refused: {
           description:
             "§8 general mapping: the server's refusal ('You have already asked for help…', a field's text) or the " +
@@ -113,13 +113,17 @@ export const assistanceRequestMachine = setup({
           guard: { type: 'isValidRequest', params: ({ event }) => event.values },
           target: 'sending',
           actions: { type: 'prepare', params: ({ event }) => event.values },
-          description: 'Issue 34 point 1: a valid form is sent; an invalid one shows its field errors (the view).',
+          description:
+            '§4 Payment flow, issue 34 point 1: a valid form is sent; an invalid one shows its field errors (the view).',
         },
-        BACK: { target: 'back', description: 'Issue 34 point 1: back to the payment options, nothing sent' },
+        BACK: {
+          target: 'back',
+          description: '§4 Payment flow, issue 34 point 1: back to the payment options, nothing sent',
+        },
       },
     },
     sending: {
-      description: 'Issue 34 point 1: POST /api/memberships/assistance-requests',
+      description: '§4 Payment flow, issue 34 point 1: POST /api/memberships/assistance-requests',
       tags: ['busy'],
       invoke: {
         id: 'sendRequest',
@@ -136,9 +140,10 @@ export const assistanceRequestMachine = setup({
       },
     },
     sent: {
-      description: 'Issue 34 point 1: the request is sent and waits for the club; the payment flow says so',
+      description:
+        '§4 Payment flow, issue 34 point 1: the request is sent and waits for the club; the payment flow says so',
       type: 'final',
     },
-    back: { description: "Issue 34 point 1: 'Back': nothing sent", type: 'final' },
+    back: { description: "§4 Payment flow, issue 34 point 1: 'Back': nothing sent", type: 'final' },
   },
 });

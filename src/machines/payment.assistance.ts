@@ -19,7 +19,7 @@ export const askAssistance = {
   guard: and([not('isPreview'), 'offersAssistance']),
   target: '#payment.askingAssistance',
   description:
-    "Issue 34 point 1: 'Need help paying?' where the organization offers financial assistance and the athlete has " +
+    "§4 Payment flow, issue 34 point 1: 'Need help paying?' where the organization offers financial assistance and the athlete has " +
     'no request this season: the request form.',
 } as const;
 
@@ -27,10 +27,10 @@ export function assistanceStates() {
   return {
     askingAssistance: {
       description:
-        "Issue 34 point 1: 'Request financial assistance' (its code loads now), with the team and the organization.",
+        "§4 Payment flow, issue 34 point 1: 'Request financial assistance' (its code loads now), with the team and the organization.",
       initial: 'loading',
       states: childCodeStates('assistanceRequestCode', {
-        description: "Issue 34 point 1: the request form, then 'Send request'.",
+        description: "§4 Payment flow, issue 34 point 1: the request form, then 'Send request'.",
         invoke: {
           id: 'assistanceRequest',
           src: 'assistanceRequest',
@@ -39,23 +39,27 @@ export function assistanceStates() {
             {
               guard: { type: 'assistanceSent', params: ({ event }: AssistanceDone) => event.output },
               target: '#payment.assistanceSent',
-              description: 'Issue 34 point 1: sent: the page says so; the registration is saved at step 1.',
+              description:
+                '§4 Payment flow, issue 34 point 1: sent: the page says so; the registration is saved at step 1.',
             },
-            { target: '#payment.choosingPlan', description: "Issue 34 point 1: 'Back': step 1 as it was." },
+            {
+              target: '#payment.choosingPlan',
+              description: "§4 Payment flow, issue 34 point 1: 'Back': step 1 as it was.",
+            },
           ],
         },
       }),
     },
     assistanceSent: {
       description:
-        "Issue 34 point 1: 'We sent your request to {organization}. We will e-mail you when they decide.' The seat " +
+        "§4 Payment flow, issue 34 point 1: 'We sent your request to {organization}. We will e-mail you when they decide.' The seat " +
         'stays held while it waits; the registration is saved at step 1.',
       on: {
         BACK: {
           target: 'loadingPlans',
           actions: { type: 'reloadFor', params: { step: 'choosingPlan' } },
           description:
-            'Issue 34 point 1: back to the payment options, loaded again: they show the request waiting (the family ' +
+            '§4 Payment flow, issue 34 point 1: back to the payment options, loaded again: they show the request waiting (the family ' +
             'may still pay without help).',
         },
       },

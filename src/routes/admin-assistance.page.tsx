@@ -10,13 +10,8 @@ export const Route = createLazyRoute('/_admin/admin/assistance')({ component: Ad
 /** /admin/assistance: the first organization where the staff member reads assistance requests (`can` from /me). */
 function AdminAssistancePage() {
   const [organizationId] = useState(
-    () => getStaffSession()?.staff.organizations.find((place) => readsAssistance(place.can))?.id ?? null,
+    () => getStaffSession()?.staff.organizations.find((place) => place.can.read_assistance)?.id ?? null,
   );
   const actorRef = useActorRef(adminAssistanceMachine, { input: { organizationId } });
   return <AssistanceView actorRef={actorRef} />;
-}
-
-/** Issue 34: `can.read_assistance` (owners and registrars). */
-function readsAssistance(can: object): boolean {
-  return 'read_assistance' in can && can.read_assistance === true;
 }
