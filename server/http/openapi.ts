@@ -372,6 +372,15 @@ export const OPERATIONS: Record<string, { operationId: string; public?: true }> 
   'POST /api/admin/documents/{id}/approve': { operationId: 'approveDocument' },
   'POST /api/admin/documents/{id}/reject': { operationId: 'rejectDocument' },
   'PUT /api/admin/organizations/{id}/documents-setting': { operationId: 'setDocumentSetting' },
+  // Issue 34: help paying (financial assistance; check or cash is the checkout's `payment_method`).
+  'POST /api/memberships/assistance-requests': { operationId: 'requestAssistance' },
+  'GET /api/memberships/assistance-requests': { operationId: 'listAssistanceRequests' },
+  'GET /api/admin/organizations/{id}/help-paying': { operationId: 'getHelpPayingSettings' },
+  'PUT /api/admin/organizations/{id}/help-paying': { operationId: 'setHelpPayingSettings' },
+  'GET /api/admin/organizations/{id}/assistance': { operationId: 'getAssistanceQueue' },
+  'PUT /api/admin/seasons/{id}/assistance-budget': { operationId: 'setAssistanceBudget' },
+  'POST /api/admin/assistance-requests/{id}/approve': { operationId: 'approveAssistance' },
+  'POST /api/admin/assistance-requests/{id}/decline': { operationId: 'declineAssistance' },
   // Issue 32 point 3: the signed waiver's PDF.
   'GET /api/memberships/{id}/waiver.pdf': { operationId: 'getSignedWaiverPdf' },
   'GET /api/admin/memberships/{id}/waiver.pdf': { operationId: 'getStaffSignedWaiverPdf' },

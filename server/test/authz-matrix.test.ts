@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../db/schema/index.ts';
 import {
+  assistanceRequests,
   drafts,
   householdGuardians,
   householdInvites,
@@ -84,6 +85,8 @@ interface Victim {
   phaseId: number;
   /** Issue 32: the proof of age the victim uploaded for Jordan (12U Tigers requiring one), waiting for review. */
   documentId: number;
+  /** Issue 34: Jordan's pending request for financial assistance (12U Tigers, Spring 2027). */
+  requestId: number;
 }
 
 type Caller = 'owner' | 'otherGuardian' | 'athlete';
@@ -114,6 +117,8 @@ interface Row {
   waiverSigned?: true;
   /** Issue 32: 12U Tigers requires a proof of age and the victim uploaded Jordan's (a PNG in the document storage). */
   document?: true;
+  /** Issue 34: the victim's household asked Northside for financial assistance for Jordan (pending). */
+  assistance?: true;
   /**
    * The status each signed-in caller gets (user and optional rows; staff rows: the staff token's status; admin rows:
    * the status of a caller the permission table lets through, the others' derived from the table).
@@ -842,6 +847,70 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ delete_after_approval: false }),
     answers: allowed(200),
   },
+  // Issue 34: help paying. A family asks only with a claim on the team (the checkout's seat rule) and reads only its
+  // own household's requests; owners and registrars see the queue and decide (never coaches), the owner alone sets
+  // the offer and the budget; Lakeside's owner finds nothing. A family cannot award itself anything (no family route
+  // decides). The decisions are called with an amount beyond the dues (and an empty message), so every caller the
+  // table lets through gets the same 422 and the request stays pending for the next caller.
+  'POST /api/memberships/assistance-requests': {
+    access: 'user',
+    body: (victim) => ({ team_id: victim.teamId, share_percent: 50, free_or_reduced_meals: false, reason: 'Matrix' }),
+    answers: { owner: 201, otherGuardian: 403, athlete: 403 },
+  },
+  'GET /api/memberships/assistance-requests': {
+    access: 'user',
+    assistance: true,
+    answers: { owner: 200, otherGuardian: 200, athlete: 200 },
+  },
+  'GET /api/admin/organizations/{id}/help-paying': {
+    access: 'admin',
+    permission: 'read_assistance',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/help-paying`,
+    answers: allowed(200),
+  },
+  'PUT /api/admin/organizations/{id}/help-paying': {
+    access: 'admin',
+    permission: 'edit_help_paying',
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/help-paying`,
+    body: () => ({
+      offers_assistance: true,
+      accepts_check_or_cash: true,
+      check_or_cash_instructions: 'Make checks payable to the club.',
+      check_or_cash_hold_days: 14,
+    }),
+    answers: allowed(200),
+  },
+  'GET /api/admin/organizations/{id}/assistance': {
+    access: 'admin',
+    permission: 'read_assistance',
+    assistance: true,
+    path: (victim) => `/api/admin/organizations/${victim.organizationId}/assistance`,
+    staffSees: true,
+    answers: allowed(200),
+  },
+  'PUT /api/admin/seasons/{id}/assistance-budget': {
+    access: 'admin',
+    permission: 'edit_help_paying',
+    path: () => `/api/admin/seasons/${setupIds.seasonId}/assistance-budget`,
+    body: () => ({ budget_cents: 200_000 }),
+    answers: allowed(200),
+  },
+  'POST /api/admin/assistance-requests/{id}/approve': {
+    access: 'admin',
+    permission: 'decide_assistance',
+    assistance: true,
+    path: (victim) => `/api/admin/assistance-requests/${victim.requestId}/approve`,
+    body: () => ({ amount_cents: 99_000_000 }),
+    answers: allowed(422),
+  },
+  'POST /api/admin/assistance-requests/{id}/decline': {
+    access: 'admin',
+    permission: 'decide_assistance',
+    assistance: true,
+    path: (victim) => `/api/admin/assistance-requests/${victim.requestId}/decline`,
+    body: () => ({ message: ' ' }),
+    answers: allowed(422),
+  },
 };
 
 interface Operation {
@@ -948,6 +1017,7 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
     organizationId: tigers!.organizationId,
     phaseId: 0,
     documentId: 0,
+    requestId: 0,
   };
   const [membership] = await app.db
     .select({ id: memberships.id })
@@ -1034,6 +1104,23 @@ async function victimOf(app: TestApp, row: Row): Promise<Victim> {
       })
       .returning({ id: membershipDocuments.id });
     victim.documentId = document!.id;
+  }
+  if (row.assistance) {
+    const [tigers] = await app.db.select().from(teams).where(eq(teams.id, victim.teamId));
+    const [request] = await app.db
+      .insert(assistanceRequests)
+      .values({
+        athleteId: victim.athleteId,
+        requestedBy: victim.athleteId,
+        organizationId: victim.organizationId,
+        teamId: victim.teamId,
+        seasonId: tigers!.seasonId,
+        sharePercent: 50,
+        reason: 'Matrix reason',
+        duesCents: tigers!.totalDuesCents,
+      })
+      .returning({ id: assistanceRequests.id });
+    victim.requestId = request!.id;
   }
   if (row.needsIntent) {
     // Opened through the provider as checkout would: the matrix is about who may present it afterwards.
