@@ -44,6 +44,8 @@ export const storedLineSchema = z.object({
   duesCents: z.number().int(),
   codeDiscountCents: z.number().int(),
   siblingDiscountCents: z.number().int(),
+  /** Issue 34: the award taken off this athlete's dues (absent: none, as every line stored before). */
+  financialAssistanceCents: z.number().int().optional(),
   protectionCents: z.number().int(),
   appFeeCents: z.number().int(),
   todayCents: z.number().int(),

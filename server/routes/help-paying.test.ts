@@ -344,6 +344,23 @@ describe('paying with help (issue 34 point 3)', () => {
     expect(intent?.metadata.financial_assistance_cents).toBe('22500');
   });
 
+  it("the family checkout's quote takes the award off the athlete's line too", async () => {
+    const sam = await samWithLicence();
+    expect((await approve(await askFor(sam, 50))).status).toBe(200);
+    const parent = await t.tokenFor('parent@example.com');
+    const quote = await t.call('POST', '/api/household/quote', {
+      token: parent,
+      body: { athletes: [{ athlete_id: await userId(t.db, 'samrivera'), payment_plan_month: 0 }] },
+    });
+    expect(quote.status, quote.text).toBe(200);
+    expect((quote.body as { athletes: unknown[] }).athletes[0]).toMatchObject({
+      problem: null,
+      financial_assistance_cents: 22500,
+      code_discount_cents: 0,
+      today_cents: 25000,
+    });
+  });
+
   it('a 100 % award is the full discount: the waiver only, nothing charged, the award on the receipt', async () => {
     const sam = await samWithLicence();
     expect((await approve(await askFor(sam, 100))).status).toBe(200);

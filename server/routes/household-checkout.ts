@@ -80,6 +80,8 @@ const QuoteLineSchema = z
     include_payment_protection_plan: z.boolean(),
     dues_cents: cents,
     code_discount_cents: cents,
+    /** Issue 34 (additive): the award taken off this athlete's dues, only when there is one. */
+    financial_assistance_cents: cents.optional(),
     sibling_discount_cents: cents,
     sibling_discount_percent: z.number(),
     position: z.number().int(),

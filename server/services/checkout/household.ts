@@ -261,6 +261,7 @@ function storedLine(line: PricedLine, discount: DiscountCodeRow | null): StoredL
       discountCode: discount?.code ?? null,
       includesProtection: line.includeProtection,
       siblingDiscountCents: line.household?.siblingDiscount ?? 0,
+      ...(line.assistanceCents > 0 ? { financialAssistanceCents: line.assistanceCents } : {}),
     }),
     name: line.name,
     teamName: context.teamName,

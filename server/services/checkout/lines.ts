@@ -1,6 +1,6 @@
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { chargedAppFee, type DiscountTerms } from '../../../src/domain/fees.ts';
+import { chargedAppFee, type DiscountTerms, discountedDues } from '../../../src/domain/fees.ts';
 import { type HouseholdAthleteDues, householdDues } from '../../../src/domain/household.ts';
 import { type Db, preparedPerDb } from '../../db/client.ts';
 import {
@@ -19,10 +19,12 @@ import type { AppDeps } from '../../deps.ts';
 import { type ComputedPlan, planTotalCents, teamFeesOf } from '../../domain/payment-plans.ts';
 import { fieldError, forbidden, text } from '../../http/errors.ts';
 import { english } from '../../i18n/index.ts';
+import { approvedAwards } from '../help-paying.ts';
 import { isAvailable, LICENCE_TEXTS } from '../licences.ts';
 import { liveToken, liveTokenParams } from '../tokens.ts';
 import { ALREADY_MEMBER, type RecordLine } from './record.ts';
 import {
+  assistanceTaken,
   type DuesContext,
   type DuesOrganization,
   discountTerms,
@@ -96,6 +98,8 @@ export interface PricedLine {
    * holds exactly these texts), null when none does yet (services/waivers.ts `shownWaiverVersion` then makes it).
    */
   waiverVersion: number | null;
+  /** Issue 34: the financial assistance taken off this athlete's dues (an approved award), 0 when none. */
+  assistanceCents: number;
 }
 
 export interface Priced {
@@ -357,6 +361,7 @@ export async function priceLines(
       laterPhases: [],
       problem: null,
       waiverVersion: found?.row.waiverVersion ?? null,
+      assistanceCents: 0,
     };
     if (!found) return { ...base, problem: ATHLETE_NOT_FOUND };
     const latest = found.row.licence;
@@ -366,6 +371,21 @@ export async function priceLines(
     if ('problem' in seat) return { ...base, problem: seat.problem };
     return { ...base, seatLicenceId: seat.licenceId };
   });
+
+  // Issue 34: approved awards come off after the code and before the sibling discount (one read, only for lines that
+  // can be paid; none found: every line as before).
+  const payable = lines.filter((line) => line.problem === null && line.context?.season);
+  const awards =
+    payable.length === 0
+      ? []
+      : await approvedAwards(
+          db,
+          payable.map((line) => line.athleteId),
+        );
+  for (const line of payable) {
+    const award = awards.find((row) => row.athleteId === line.athleteId && row.seasonId === line.context?.season?.id);
+    if (award && line.context) line.assistanceCents = assistanceTaken(line.context, discount, award.cents);
+  }
 
   // The household rule, per season: athletes already paid this season keep the first places.
   const bySeason = new Map<number, PricedLine[]>();
@@ -381,14 +401,32 @@ export async function priceLines(
     if (!first) continue;
     const result = householdDues(
       householdSettingsOf(first.organization),
-      group.map((line) => ({
-        athleteId: line.athleteId,
-        dues: line.context?.fees.totalDuesCents ?? 0,
-        discount: terms,
-      })),
+      group.map((line) => {
+        const dues = line.context?.fees.totalDuesCents ?? 0;
+        // Issue 34: with an award, the sibling discount is computed on the dues left after the code and the award.
+        return line.assistanceCents > 0
+          ? {
+              athleteId: line.athleteId,
+              dues: Math.max(0, discountedDues(dues, terms) - line.assistanceCents),
+              discount: null,
+            }
+          : { athleteId: line.athleteId, dues, discount: terms };
+      }),
       alreadyPaid,
     );
-    for (const line of group) line.household = result.athletes.find((a) => a.athleteId === line.athleteId) ?? null;
+    for (const line of group) {
+      const dues = result.athletes.find((a) => a.athleteId === line.athleteId) ?? null;
+      const total = line.context?.fees.totalDuesCents ?? 0;
+      line.household =
+        dues && line.assistanceCents > 0
+          ? {
+              ...dues,
+              dues: total,
+              duesAfterCode: discountedDues(total, terms),
+              codeDiscount: total - discountedDues(total, terms),
+            }
+          : dues;
+    }
   }
 
   const byId = new Map(request.athletes.map((line) => [line.athlete_id, line]));
@@ -397,7 +435,14 @@ export async function priceLines(
     if (line.problem !== null || !context) continue;
     const asked = byId.get(line.athleteId);
     line.includeProtection = asked?.include_payment_protection_plan === true && context.protectionPlan !== null;
-    line.plans = plansFor(context, discount, line.includeProtection, now, line.household?.siblingDiscount ?? 0);
+    line.plans = plansFor(
+      context,
+      discount,
+      line.includeProtection,
+      now,
+      line.household?.siblingDiscount ?? 0,
+      line.assistanceCents,
+    );
     const plan = line.plans.find((candidate) => candidate.month === asked?.payment_plan_month);
     if (!plan) continue;
     line.month = plan.month;

@@ -27,6 +27,8 @@ export interface QuoteLineJson {
   include_payment_protection_plan: boolean;
   dues_cents: number;
   code_discount_cents: number;
+  /** Issue 34 (additive): the award taken off this athlete's dues, only when there is one. */
+  financial_assistance_cents?: number;
   sibling_discount_cents: number;
   sibling_discount_percent: number;
   position: number;
@@ -103,6 +105,8 @@ function quoteLineJson(line: PricedLine, locale: Locale): QuoteLineJson {
     later_phases: line.laterPhases.map((phase) => ({ due_on: phase.dueOn, amount_cents: phase.amountCents })),
     // Shown beside the athlete as the server wrote it: in the request's language (English: the constant as it is).
     problem: line.problem === null ? null : render(locale, fromEnglish(line.problem)),
+    // Issue 34 (additive): the award taken off this athlete's dues, only when there is one.
+    ...(line.assistanceCents > 0 ? { financial_assistance_cents: line.assistanceCents } : {}),
   };
 }
 
