@@ -20,6 +20,7 @@ import {
   WAIVER_REQUIRED,
 } from '../src/domain/payment-rules';
 import { addAthleteMachine } from '../src/machines/add-athlete.machine';
+import { assistanceRequestMachine } from '../src/machines/assistance-request.machine';
 import { cardPaymentMachine } from '../src/machines/card-payment.machine';
 import { draftPreviewMachine } from '../src/machines/draft-preview';
 import { familyDocumentsMachine } from '../src/machines/family-documents.machine';
@@ -39,6 +40,8 @@ import { createSandboxCardPayments } from '../src/providers/card-payments/sandbo
 import { PaymentFlow } from '../src/views/payment/payment-flow';
 import { addAthleteStepsModel } from './add-athlete.model.ts';
 import { addAthleteViews } from './add-athlete.views.ts';
+import { assistanceRequestModel, sentRequest } from './assistance-request.model.ts';
+import { assistanceRequestViews } from './assistance-request.views.ts';
 import { alex, guardian, sam } from './athlete-steps.fixtures.ts';
 import {
   cardPaymentModel,
@@ -115,7 +118,11 @@ const resumingUser = user({ id: 45, is_new: false, license: { license_code: 'RES
  * Issue 32 point 2: Pat registering Sam for 12U Sharks, which requires a 'Proof of age', resuming at checkout with
  * FULLRIDE (so Pay Now records the membership at once): after the payment, the documents step.
  */
-const documentsUser = user({ id: 47, is_new: false, license: { license_code: 'SHARKS-2027', organization } });
+const documentsUser = user({ id: 49, is_new: false, license: { license_code: 'SHARKS-2027', organization } });
+/** Issue 34: a payer asking for financial assistance, one with 50 % approved, one with 100 % (their ids apart). */
+const askingUser = user({ id: 46, is_new: false });
+const awardedUser = user({ id: 47, is_new: false });
+const fullAwardUser = user({ id: 48, is_new: false });
 
 const tigers = {
   id: 1,
@@ -212,6 +219,43 @@ const PAGE_ERROR = 'Registration for this team is closed.';
 const pageErrorData = paymentDataSchema.parse({ ...wireData, payment_plans: [], error: PAGE_ERROR });
 const noSeasonData = paymentDataSchema.parse({ ...wireData, season: null, payment_plans: [], is_season_set: false });
 
+/**
+ * Issue 34: Northside offers financial assistance (docs/fixtures.md "Help paying"). `helpData`: no request yet
+ * ('Need help paying?'); `pendingData`: the request sent, waiting; `awardData`: 50 % approved ($225.00 taken off the
+ * dues by the server); `fullAwardData`: 100 % approved, the full-discount path (one plan, nothing due).
+ */
+const helpPaying = {
+  organization: { id: 1, name: 'Northside Youth Baseball' },
+  offers_assistance: true,
+  accepts_check_or_cash: false,
+  check_or_cash_instructions: null,
+  check_or_cash_hold_days: null,
+  assistance_request: null,
+  financial_assistance: 0,
+};
+const approvedRequest = (cents: number) => ({
+  ...sentRequest,
+  status: 'approved',
+  amount_approved_cents: cents,
+  decided_at: '2026-12-07T12:00:00.000Z',
+  held_until: '2026-12-11T12:00:00.000Z',
+});
+const helpData = paymentDataSchema.parse({ ...wireData, help_paying: helpPaying });
+const pendingData = paymentDataSchema.parse({
+  ...wireData,
+  help_paying: { ...helpPaying, assistance_request: sentRequest },
+});
+const awardData = paymentDataSchema.parse({
+  ...wireData,
+  help_paying: { ...helpPaying, assistance_request: approvedRequest(22_500), financial_assistance: 225 },
+});
+const fullAwardData = paymentDataSchema.parse({
+  ...wireData,
+  injury_protection_insurance: null,
+  payment_plans: [{ ...payInFull, phases: [{ start_time_formatted: 'Jan 5, 2027', amount: 0, base_amount: 0 }] }],
+  help_paying: { ...helpPaying, assistance_request: approvedRequest(45_000), financial_assistance: 450 },
+});
+
 const fullRide = serverDiscountSchema.parse({
   discount_code: 'FULLRIDE',
   percent_off: 100,
@@ -253,7 +297,10 @@ type Scenario =
   | 'guardian'
   | 'familyReturn'
   | 'resumed'
-  | 'documents';
+  | 'documents'
+  | 'asking'
+  | 'awarded'
+  | 'fullAward';
 
 const SERVER_RENDERED_DRAFT = 2;
 /** A draft whose team has no protection plan: the preview goes from step 1 straight to checkout and back. */
@@ -268,6 +315,9 @@ function scenarioOf(snapshot: Snapshot): Scenario {
   if (context.user?.id === familyReturnUser.id) return 'familyReturn';
   if (context.user?.id === resumingUser.id) return 'resumed';
   if (context.user?.id === documentsUser.id) return 'documents';
+  if (context.user?.id === askingUser.id) return 'asking';
+  if (context.user?.id === awardedUser.id) return 'awarded';
+  if (context.user?.id === fullAwardUser.id) return 'fullAward';
   return context.user?.license?.license_code === 'TIGERS-2027' && context.user.is_new ? 'newUser' : 'existingUser';
 }
 
@@ -310,6 +360,28 @@ function events(snapshot: Snapshot): AnyEventObject[] {
       { type: 'APPLY_DISCOUNT', code: '' },
       { type: 'NEXT' },
       { type: 'RETRY' },
+    ];
+  }
+  if (scenario === 'asking' || scenario === 'awarded' || scenario === 'fullAward') {
+    // Issue 34: only help paying; every other step is the other inputs'. 'Need help paying?' runs the request for real
+    // (its answers come from its model); back from 'We sent your request…' the plans show it waiting. A full award
+    // offers the one plan and checks out without a card: the waiver only (the card payment's free checkout).
+    const asked = context.reloadFor === 'choosingPlan' ? pendingData : helpData;
+    const data = scenario === 'asking' ? asked : scenario === 'awarded' ? awardData : fullAwardData;
+    return [
+      doneEvent('currentUser', context.user),
+      doneEvent('subscriptionStatus', { payment_complete: 0 }),
+      doneEvent('paymentPlans', data),
+      doneEvent('assistanceRequestCode', undefined),
+      errorEvent('assistanceRequestCode', CODE_NOT_FETCHED),
+      { type: 'ASK_ASSISTANCE' },
+      { type: 'RETRY' },
+      { type: 'BACK' },
+      { type: 'NEXT' },
+      { type: 'SELECT_PLAN', month: scenario === 'fullAward' && context.selectedPlanMonth === null ? 0 : 99 },
+      { type: 'APPLY_DISCOUNT', code: '' },
+      { type: 'AGREE_WAIVER', agreed: !context.waiverAgreed },
+      { type: 'PAY', billing: null, card: null },
     ];
   }
   if (scenario === 'resumed') {
@@ -588,6 +660,14 @@ const modelStates = {
   'addingAthlete.failed': (snapshot: Snapshot) =>
     expect(snapshot.context.error).toEqual({ key: 'common.networkError' }),
   'household.failed': (snapshot: Snapshot) => expect(snapshot.context.error).toEqual({ key: 'common.networkError' }),
+  // Issue 34 point 1: the request form is given the payment page's team and its organization.
+  'askingAssistance.running': (snapshot: Snapshot) =>
+    expect(snapshot.children.assistanceRequest?.getSnapshot().context).toMatchObject({
+      teamId: 1,
+      organization: 'Northside Youth Baseball',
+    }),
+  'askingAssistance.failed': (snapshot: Snapshot) =>
+    expect(snapshot.context.error).toEqual({ key: 'common.networkError' }),
   toRegister: (snapshot: Snapshot) =>
     expect(snapshot.output).toEqual({
       to: '/register',
@@ -611,6 +691,7 @@ const paymentPageMachine = paymentMachine.provide({
     athleteSteps: addAthleteMachine,
     householdCheckout: householdCheckoutMachine,
     familyDocuments: familyDocumentsMachine,
+    assistanceRequest: assistanceRequestMachine,
   },
 });
 
@@ -638,6 +719,9 @@ const model = defineModel({
     existingUser: { user: existingUser, returned: null, returnUrl: RETURN_URL },
     returned: { user: returningUser, returned, returnUrl: RETURN_URL },
     guardian: { user: guardianUser, returned: null, returnUrl: RETURN_URL },
+    asking: { user: askingUser, returned: null, returnUrl: RETURN_URL },
+    awarded: { user: awardedUser, returned: null, returnUrl: RETURN_URL },
+    fullAward: { user: fullAwardUser, returned: null, returnUrl: RETURN_URL },
     resumed: {
       user: resumingUser,
       returned: null,
@@ -664,6 +748,7 @@ const model = defineModel({
     athleteSteps: addAthleteStepsModel,
     householdCheckout: householdExitsModel,
     familyDocuments: documentsStepModel,
+    assistanceRequest: assistanceRequestModel,
   },
   events,
   serializeState,
@@ -700,7 +785,11 @@ const driver: Driver<typeof paymentMachine> = {
   SELECT_PLAN: async (event, { user }) =>
     user.click(screen.getByRole('radio', { name: new RegExp(`^${PLAN_NAMES[event.month] ?? '?'}`) })),
   NEXT: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Next' })),
-  BACK: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+  // Issue 34: after 'We sent your request…' Back is 'Back to payment options'.
+  BACK: async (_event, { user }) =>
+    user.click(
+      screen.queryByRole('button', { name: 'Back to payment options' }) ?? screen.getByRole('button', { name: 'Back' }),
+    ),
   APPLY_DISCOUNT: async (event, { user }) => {
     await typeInto('Discount code', event.code, user);
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -725,6 +814,7 @@ const driver: Driver<typeof paymentMachine> = {
   ADD_ATHLETE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Add another athlete' })),
   FINISH_DOCUMENTS: async (_event, { user }) =>
     user.click(screen.getByRole('button', { name: /^(Continue|Upload later)$/ })),
+  ASK_ASSISTANCE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Need help paying?' })),
   RETRY: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   DRAFT_UPDATED: async (event, { actor }) => {
     act(() => actor.send(event));
@@ -806,6 +896,7 @@ function expectPaymentOptions(snapshot: Snapshot) {
   } else {
     expect(screen.queryByText(/Sibling discount/)).toBeNull();
   }
+  expectHelpPaying(snapshot);
   const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
   expect(next.disabled).toBe(snapshot.context.selectedPlanMonth === null || snapshot.hasTag('busy'));
   expect(screen.queryByRole('button', { name: 'Back' }) === null).toBe(snapshot.context.draftId !== null);
@@ -814,6 +905,36 @@ function expectPaymentOptions(snapshot: Snapshot) {
     expect(screen.getByText(shown)).toBeTruthy();
     expect(['Code not found.']).toContain(shown);
   }
+}
+
+/**
+ * Issue 34: 'Need help paying?' only where the organization offers assistance and nothing was asked; a request's
+ * standing above the fees; an approved award as its own 'Financial assistance' line, a full one leaving nothing due.
+ */
+function expectHelpPaying(snapshot: Snapshot) {
+  const help = snapshot.context.data?.help_paying ?? null;
+  const ask = screen.queryByRole('button', { name: 'Need help paying?' });
+  expect(ask !== null).toBe(help !== null && help.assistance_request === null && !snapshot.hasTag('busy'));
+  const request = help?.assistance_request ?? null;
+  if (request?.status === 'pending') {
+    expect(
+      screen.getByText(/^Your request for financial assistance is waiting for Northside Youth Baseball's decision/),
+    ).toBeTruthy();
+  }
+  if (help === null || help.financial_assistance === 0) {
+    expect(screen.queryByText('Financial assistance')).toBeNull();
+    return;
+  }
+  const line = screen.getByText('Financial assistance').nextElementSibling?.textContent;
+  expect(line).toBe(`−${formatUsd(help.financial_assistance)}`);
+  expect(
+    screen.getByText(
+      `Northside Youth Baseball approved financial assistance of ${formatUsd(help.financial_assistance)}. It is taken off the dues below.`,
+    ),
+  ).toBeTruthy();
+  // $450.00 dues + $25.00 app fee, less the award (a full award waives the app fee too: nothing is due).
+  const total = screen.getByText('Total due').nextElementSibling?.textContent;
+  expect(total).toBe(help.financial_assistance >= 45_000 ? '$0.00' : '$250.00');
 }
 
 /** The injury protection page, also while adding or removing it reloads the plans. */
@@ -850,6 +971,7 @@ const uiRun: UiRun<typeof paymentMachine> = {
     athleteSteps: addAthleteViews,
     householdCheckout: householdViews,
     familyDocuments: documentsStepViews,
+    assistanceRequest: assistanceRequestViews,
   },
   timeout: 2000,
   states: {
@@ -951,6 +1073,19 @@ const uiRun: UiRun<typeof paymentMachine> = {
     // Issue 30 point 6: the children's code loading, and its failure with a retry.
     'addingAthlete.loading': () => expect(screen.getByRole('status').textContent).toBe('Loading…'),
     'household.loading': () => expect(screen.getByRole('status').textContent).toBe('Loading…'),
+    'askingAssistance.loading': () => expect(screen.getByRole('status').textContent).toBe('Loading…'),
+    'askingAssistance.failed': () => {
+      expect(screen.getByRole('alert').textContent).toBe(NETWORK_ERROR_MESSAGE);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    },
+    // Issue 34 point 1: the request is sent; the family may go back to the options (the request shows waiting).
+    assistanceSent: () => {
+      expect(heading('Request sent')).toBeTruthy();
+      expect(
+        screen.getByText('We sent your request to Northside Youth Baseball. We will e-mail you when they decide.'),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Back to payment options' })).toBeTruthy();
+    },
     'addingAthlete.failed': () => {
       expect(screen.getByRole('alert').textContent).toBe(NETWORK_ERROR_MESSAGE);
       expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

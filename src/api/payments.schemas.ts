@@ -62,6 +62,10 @@ export const membershipSummarySchema = z.object({
     z.optional(z.nullable(cents)),
     z.transform((value): number => value ?? 0),
   ),
+  /** Issue 34: the financial assistance awarded off the dues; present only with an award. */
+  financial_assistance_cents: z.optional(z.nullable(cents)),
+  /** Issue 34 point 4: recorded by check or cash, nothing received yet; present only then. */
+  awaiting_payment: z.optional(z.nullable(z.object({ hold_until: z.string(), instructions: z.string() }))),
   /** Issue 32 point 4: the team asks its own questions ('Change answers'); absent from an older server: none. */
   has_questions: z.optional(z.boolean()),
   /** Issue 32 point 3: a signed waiver is on record (its PDF on /payments); absent from an older server: none. */

@@ -21,6 +21,7 @@ import { z } from 'zod/mini';
 import { dollarsToCents } from '../domain/money';
 import { subscriptionStateSchema } from '../domain/user';
 import { id, nonEmptyString, orNull } from '../domain/wire';
+import { optionalHelpPaying } from './help-paying.schemas';
 
 /** Integer US cents. */
 export type Cents = number;
@@ -212,6 +213,11 @@ export const paymentDataSchema = z.object({
       position: z.int().check(z.gte(0)),
     }),
   ),
+  /**
+   * Issue 34: financial assistance and check or cash (src/api/help-paying.schemas.ts); absent or null where the
+   * organization offers neither, on the draft preview and from older servers.
+   */
+  help_paying: optionalHelpPaying,
 });
 export type PaymentData = z.infer<typeof paymentDataSchema>;
 
@@ -301,6 +307,8 @@ export const receiptSchema = z.object({
     z.optional(z.nullable(z.int().check(z.gte(0)))),
     z.transform((value): number => value ?? 0),
   ),
+  /** Issue 34: the financial assistance awarded off the dues; 0, null or absent when none (or an older server). */
+  financial_assistance_cents: z.optional(z.nullable(z.int().check(z.gte(0)))),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -53,9 +53,7 @@ export const adminDocumentsMachine = setup({
     load: apiCall<DocumentQueue, { organizationId: number }>((input, signal) =>
       getDocumentQueue(input.organizationId, { signal }),
     ),
-    view: apiCall<DownloadedFile, { documentId: number }>((input) =>
-      fetchStaffDocument(input.documentId),
-    ),
+    view: apiCall<DownloadedFile, { documentId: number }>((input) => fetchStaffDocument(input.documentId)),
     // Decisions are never aborted: once sent, the answer is what the server did.
     approve: apiCall<QueueDocument, { documentId: number }>((input) => approveDocument(input.documentId)),
     reject: apiCall<QueueDocument, { documentId: number; reason: string }>((input) =>

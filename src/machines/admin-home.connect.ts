@@ -35,6 +35,8 @@ export type AdminHomeView =
       documentsHref: string | null;
       /** Issue 33 point 4: the 'Billing' page (owners, registrars: who may read money somewhere). */
       billingHref: string | null;
+      /** Issue 34 point 2: the financial assistance queue and budget (owners, registrars: `read_assistance`). */
+      assistanceHref: string | null;
       /** Organizations that require a second factor the staff member has not turned on (money is refused there). */
       twoFactorNeededIn: string[];
     }
@@ -67,6 +69,7 @@ export function adminHomeView(snapshot: AdminHomeSnapshot): AdminHomeView {
     /** Issue 32 point 2: the documents queue, for owners and registrars. */
     documentsHref: staffCanAnywhere(staff.organizations, 'verify_documents') ? '/admin/documents' : null,
     billingHref: staffCanAnywhere(staff.organizations, 'read_money') ? '/admin/billing' : null,
+    assistanceHref: staffCanAnywhere(staff.organizations, 'read_assistance') ? '/admin/assistance' : null,
     twoFactorNeededIn: staff.two_factor_enabled
       ? []
       : staff.organizations

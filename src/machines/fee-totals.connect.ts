@@ -17,8 +17,13 @@ export function siblingDiscountLabel(percent: number): Message {
   return percent > 0 ? { key: 'payment.siblingDiscountPercent', params: { percent } } : SIBLING_DISCOUNT;
 }
 
+/** Issue 34 point 3: the approved award's own line, 'Financial assistance'. */
+export const FINANCIAL_ASSISTANCE: Message = { key: 'helpPaying.financialAssistance' };
+
 /** What a fee summary shows under its lines, cents. */
 export interface FeeTotalsView {
+  /** Issue 34 point 3: the approved financial assistance's line (before the sibling discount), null when none. */
+  readonly assistance?: { readonly label: Message; readonly amount: number } | null;
   /** Issue 20 point 2: the household discount's line, null when the server applied none. */
   readonly sibling: { readonly label: Message; readonly amount: number } | null;
   readonly siblingDiscountCents: number;
@@ -26,13 +31,18 @@ export interface FeeTotalsView {
   readonly totalCents: number;
 }
 
-/** The totals of a fee summary from what was due before the household discount and that discount, cents. */
+/**
+ * The totals of a fee summary from what was due before the household discount (after an award, issue 34) and that
+ * discount, cents; the award itself, when one was approved, is named as its own line above the sibling discount.
+ */
 export function feeTotalsView(
   beforeSiblingCents: number,
   sibling: { readonly cents: number; readonly percent: number } | null,
+  assistanceCents = 0,
 ): FeeTotalsView {
   const siblingDiscountCents = sibling?.cents ?? 0;
   return {
+    assistance: assistanceCents > 0 ? { label: FINANCIAL_ASSISTANCE, amount: assistanceCents } : null,
     sibling:
       sibling === null || sibling.cents === 0
         ? null

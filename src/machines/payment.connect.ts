@@ -11,13 +11,14 @@ import {
   type ClientDiscount,
   describePlans,
   type FeeBreakdown,
-  feeBreakdown,
   summarizeTeamFees,
   type TeamFeeSummary,
 } from '../domain/fees';
+import { assistedBreakdown, dueAfterAward, isFullAward, planTermsOf } from '../domain/help-paying';
 import { hasWaiverText } from '../domain/payment-rules';
 import { type PlanView, planView } from '../domain/plan-lines';
 import type { AddAthleteActorRef } from './add-athlete.connect';
+import type { AssistanceRequestActorRef } from './assistance-request.connect';
 import {
   type CardPaymentActorRef,
   type CardPaymentSnapshot,
@@ -63,6 +64,9 @@ export type PaymentScreen =
   | 'documents'
   /** Issue 30 point 6: the code of 'Add another athlete' or of the family checkout loading (payment.children.ts). */
   | 'loadingStep'
+  /** Issue 34 point 1: 'Request financial assistance', then 'We sent your request…'. */
+  | 'askingAssistance'
+  | 'assistanceSent'
   | 'leaving';
 
 export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
@@ -72,18 +76,22 @@ export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   if (
     snapshot.matches({ addingAthlete: 'failed' }) ||
     snapshot.matches({ household: 'failed' }) ||
-    snapshot.matches({ documents: 'failed' })
+    snapshot.matches({ documents: 'failed' }) ||
+    snapshot.matches({ askingAssistance: 'failed' })
   ) {
     return 'loadFailed';
   }
   if (
     snapshot.matches({ addingAthlete: 'loading' }) ||
     snapshot.matches({ household: 'loading' }) ||
-    snapshot.matches({ documents: 'loading' })
+    snapshot.matches({ documents: 'loading' }) ||
+    snapshot.matches({ askingAssistance: 'loading' })
   ) {
     return 'loadingStep';
   }
   if (snapshot.matches('documents')) return 'documents';
+  if (snapshot.matches('askingAssistance')) return 'askingAssistance';
+  if (snapshot.matches('assistanceSent')) return 'assistanceSent';
   if (snapshot.matches('addingAthlete')) return 'addingAthlete';
   if (snapshot.matches('household')) return 'household';
   if (snapshot.matches('choosingPlan')) return 'choosingPlan';
@@ -113,7 +121,9 @@ const plansOf = lastResult(
   ): readonly PlanView[] => {
     const team = data?.team ?? null;
     if (team === null) return [];
-    return describePlans(offered, { team, addedProtection, discount }).map(planView);
+    // Issue 34 point 3: a full award is planned as a full discount (the app fee waived, nothing due today).
+    const full = isFullAward(team, discount, data?.help_paying?.financial_assistance ?? 0);
+    return describePlans(offered, { team, addedProtection, discount: planTermsOf(discount, full) }).map(planView);
   },
 );
 
@@ -149,7 +159,9 @@ const teamFeesOf = lastResult(
   (data: PaymentData | null, discount: ClientDiscount | null, seasonStarted: boolean): TeamFeesView | null => {
     const team = data?.team ?? null;
     if (team === null) return null;
-    const breakdown = feeBreakdown(team, discount);
+    // Issue 34 point 3: the approved award the server took off the dues: its own line, before the sibling discount.
+    const award = data?.help_paying?.financial_assistance ?? 0;
+    const breakdown = assistedBreakdown(team, discount, isFullAward(team, discount, award));
     const household = data?.household ?? null;
     return {
       summary: summarizeTeamFees(team, seasonStarted),
@@ -157,8 +169,9 @@ const teamFeesOf = lastResult(
       seasonName: data?.season?.name ?? null,
       seasonStart: data?.season?.start_date ?? null,
       totals: feeTotalsView(
-        breakdown.total,
+        dueAfterAward(breakdown.total, award),
         household === null ? null : { cents: household.sibling_discount, percent: household.sibling_discount_percent },
+        award,
       ),
     };
   },
@@ -186,7 +199,46 @@ export function paymentOptionsView(snapshot: PaymentSnapshot) {
     canGoOn: !busy && snapshot.can({ type: 'NEXT' }),
     /** Issue 20 point 1: 'Add another athlete' is shown only where the machine takes it (a guardian, not /draft). */
     canAddAthlete: !busy && snapshot.can({ type: 'ADD_ATHLETE' }),
+    /** Issue 34 point 1: 'Need help paying?' where the machine takes it; the request's standing, once there is one. */
+    canAskForHelp: !busy && snapshot.can({ type: 'ASK_ASSISTANCE' }),
+    assistance: assistanceNoteOf(context.data),
   };
+}
+
+/**
+ * Issue 34: what step 1 says of the athlete's request for financial assistance this season (null: none): waiting for
+ * the club, approved with the amount (its line is in the fee summary), or declined with the club's message.
+ */
+export type AssistanceNote =
+  | { readonly status: 'pending'; readonly organization: string }
+  | { readonly status: 'approved'; readonly organization: string; readonly amountCents: number }
+  | { readonly status: 'declined'; readonly organization: string; readonly message: string | null };
+
+const assistanceNoteOf = lastResult((data: PaymentData | null): AssistanceNote | null => {
+  const request = data?.help_paying?.assistance_request ?? null;
+  if (request === null) return null;
+  const organization = request.organization.name;
+  switch (request.status) {
+    case 'pending':
+      return { status: 'pending', organization };
+    case 'approved':
+      return { status: 'approved', organization, amountCents: request.amount_approved_cents ?? 0 };
+    case 'declined':
+      return { status: 'declined', organization, message: request.decision_message };
+  }
+});
+
+/** Issue 34 point 1: the organization named by 'We sent your request to {organization}.'. */
+export function assistanceSentView(snapshot: PaymentSnapshot) {
+  return {
+    organization: snapshot.context.data?.help_paying?.organization.name ?? '',
+    canGoBack: snapshot.can({ type: 'BACK' }),
+  };
+}
+
+/** 'Request financial assistance' (issue 34 point 1), while it runs. */
+export function assistanceRequestOf(snapshot: PaymentSnapshot): AssistanceRequestActorRef | undefined {
+  return snapshot.matches('askingAssistance') ? snapshot.children.assistanceRequest : undefined;
 }
 
 /** The injury protection page (§2 (b), §4): the plan, whether it is added, and today's charge with the chosen plan. */

@@ -10,6 +10,7 @@ import { hasSeasonStarted } from '../domain/dates';
 import { type ClientDiscount, isFullDiscount, offeredPlans } from '../domain/fees';
 import { isValidForm } from '../domain/form-schema';
 import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-billing';
+import { isFullAward } from '../domain/help-paying';
 import type { CheckoutParams, ReturnedPayment } from '../domain/payment-return';
 import { canCheckout, hasWaiverText } from '../domain/payment-rules';
 import type { BillingDetails, CardFormHandle, CardPayments } from '../providers/card-payments/types';
@@ -19,6 +20,7 @@ import type {
   DraftFollowed,
   DraftUpdated,
 } from '../providers/realtime/draft-channel.actor';
+import type { AssistanceRequestInput } from './assistance-request.machine';
 import type { AthleteStepsOutput } from './athlete-steps.machine';
 import type { CardPaymentInput, CardReceipt, CardRecord } from './card-payment.machine';
 import {
@@ -206,6 +208,8 @@ export type PaymentEvent =
   | { type: 'ADD_ATHLETE' }
   /** Issue 32 point 2: 'Continue' (or 'Upload later') on the registration's documents step. */
   | { type: 'FINISH_DOCUMENTS' }
+  /** Issue 34 point 1: 'Need help paying?' on step 1 (where the organization offers financial assistance). */
+  | { type: 'ASK_ASSISTANCE' }
   | DraftUpdated
   | DraftFollowed;
 
@@ -229,10 +233,34 @@ export function plansRequest(context: PaymentContext): PlansRequest {
 /** What the plan rules read: the payment data, the discount and the payer's choices. */
 export type PlanChoice = Pick<PaymentContext, 'data' | 'discount' | 'includeProtection' | 'selectedPlanMonth'>;
 
-/** §4/§9 full discount for the applied discount and the loaded team. */
+/**
+ * §4/§9 full discount for the applied discount and the loaded team; issue 34 point 3: an approved financial
+ * assistance that leaves nothing of the dues follows the same path (waiver only, nothing charged).
+ */
 export function fullDiscountOf(context: Pick<PaymentContext, 'data' | 'discount'>): boolean {
   const team = context.data?.team ?? null;
-  return team !== null && isFullDiscount(context.discount, team);
+  return (
+    team !== null && (isFullDiscount(context.discount, team) || isFullAward(team, context.discount, awardOf(context)))
+  );
+}
+
+/** Issue 34 point 3: the approved financial assistance the server took off the dues, cents (0: none). */
+export function awardOf(context: Pick<PaymentContext, 'data'>): number {
+  return context.data?.help_paying?.financial_assistance ?? 0;
+}
+
+/** Issue 34 point 1: 'Need help paying?' is offered: the organization offers assistance, no request this season. */
+export function offersAssistanceOf(context: Pick<PaymentContext, 'data'>): boolean {
+  const help = context.data?.help_paying ?? null;
+  return help !== null && help.offers_assistance && help.assistance_request === null && context.data?.team != null;
+}
+
+/** Issue 34 point 1: the request form's input: the payment page's team and its organization. */
+export function assistanceInput(context: Pick<PaymentContext, 'data' | 'user'>): AssistanceRequestInput {
+  return {
+    teamId: context.data?.team?.id ?? 0,
+    organization: context.data?.help_paying?.organization.name ?? context.user?.license?.organization?.name ?? '',
+  };
 }
 
 /** The plans the payer may choose from (§4: a full discount collapses them to the first). */

@@ -4,10 +4,8 @@
  * authorization, `isPreview` true), so the preview is exactly what the customer is going to see. One payment (Pay
  * Now, or the return from 3-D Secure) is the child card-payment.machine.ts, invoked from `paying`. Card code is never
  * imported here: the page gives the card provider (or, on /draft, the realtime channel) with machine.provide, and the
- * card form travels with PAY. The child machines (card payment, athlete steps, family checkout) are the page's to give
- * too (payment.setup.ts `notProvided`): /payment gives them, the preview, which runs none, does not. Context, events
- * and the rules read from them are in payment.context.ts.
- *
+ * card form travels with PAY. The children (card payment, athlete steps, family checkout, documents step, request
+ * for financial assistance) are the page's to give (payment.setup.ts). Context, rules: payment.context.ts.
  * Decisions the spec leaves open:
  * - "The claimed page" is the licence page's team success screen: /licenses/{code}?claimed_registration=true, which
  *   keeps the user logged in (issue 5). Without a licence code the payer goes to /dashboard.
@@ -15,7 +13,7 @@
  *   and is_new decide the way on.
  * - The draft preview shows every step, Pay Now included, but it cannot pay: checkout ends in `preview`.
  * - Issue 15, 19.1: every successful payment (card, full discount, a $0-today SetupIntent, 3-D Secure return) goes
- *   straight to the claimed page, whose success screen shows the confirmation at its top: the exit `toClaimed`
+ *   to the claimed page (after the documents step where the team requires documents, issue 32), whose success screen shows the confirmation at its top: the exit `toClaimed`
  *   carries it (`context.confirmation`, the receipt the server answered) and the route hands it over in memory, never
  *   in the URL. An intent refunded as a second payment for the same team has no receipt: the confirmation says it
  *   was refunded; a checkout that finds the team paid already (no receipt) confirms nothing new.
@@ -26,6 +24,7 @@
 import { and, not } from 'xstate';
 import { cardProviderStates } from './card-provider';
 import { exitOf } from './flow-exit';
+import { askAssistance, assistanceStates } from './payment.assistance';
 import {
   type DraftChannelInput,
   type DraftUpdated,
@@ -280,6 +279,7 @@ export const paymentMachine = paymentSetup.createMachine({
               },
               { target: 'lookingUpDiscount', actions: { type: 'startLookup', params: ({ event }) => event } },
             ],
+            ASK_ASSISTANCE: askAssistance,
             ADD_ATHLETE: {
               guard: and([not('isPreview'), 'canAddAthlete']),
               target: '#payment.addingAthlete',
@@ -424,6 +424,7 @@ export const paymentMachine = paymentSetup.createMachine({
     },
     ...childStates(),
     ...documentsStates(),
+    ...assistanceStates(),
     toClaimed: {
       type: 'final',
       description:

@@ -29,6 +29,8 @@ const SAVED_AT: Readonly<Record<string, PaymentStep>> = {
   protection: 'protection',
   checkout: 'checkout',
   paying: 'checkout',
+  // Issue 34 point 1: a request for financial assistance sent: the family comes back to step 1.
+  assistanceSent: 'choosingPlan',
 };
 
 /** The point a saved payment at `step` resumes at: the choices below. */

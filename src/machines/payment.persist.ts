@@ -49,7 +49,14 @@ export const paymentProgress = declareProgress<PaymentResumePoint, { resume: Pay
   versionOf: [paymentMachine],
   // The machine's states a payment is saved at, and the step each resumes at. Pay Now in progress returns to
   // checkout, where the server's status says whether it was paid.
-  savedAt: { choosingPlan: 'choosingPlan', protection: 'protection', checkout: 'checkout', paying: 'checkout' },
+  // Issue 34 point 1: a request for financial assistance sent is saved at step 1, where the family comes back to it.
+  savedAt: {
+    choosingPlan: 'choosingPlan',
+    protection: 'protection',
+    checkout: 'checkout',
+    paying: 'checkout',
+    assistanceSent: 'choosingPlan',
+  },
   context,
   saved: savedSnapshot(context, {}),
   point: ({ context }, step) => {

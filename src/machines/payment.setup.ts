@@ -14,6 +14,7 @@ import { hasWaiverText, PAYMENT_MESSAGE_MS } from '../domain/payment-rules';
 import type { CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import { updateCurrentUser } from '../session/current-user';
 import type { addAthleteMachine } from './add-athlete.machine';
+import type { AssistanceRequestOutput, assistanceRequestMachine } from './assistance-request.machine';
 import type { AthleteStepsOutput } from './athlete-steps.machine';
 import type { CardPaymentExit, cardPaymentMachine } from './card-payment.machine';
 import { noCardProvider } from './card-provider';
@@ -36,6 +37,7 @@ import {
   licenceCode,
   newHouseholdKey,
   offeredPlansOf,
+  offersAssistanceOf,
   type PayEvent,
   type PaymentContext,
   type PaymentDestination,
@@ -82,6 +84,7 @@ export const paymentSetup = setup({
       athleteSteps: 'athleteSteps';
       householdCheckout: 'householdCheckout';
       familyDocuments: 'familyDocuments';
+      assistanceRequest: 'assistanceRequest';
     },
   },
   delays: {
@@ -119,6 +122,9 @@ export const paymentSetup = setup({
     // loaded when the flow reaches it; /payment provides both, /draft (which never pays) neither.
     familyDocumentsCode: noChildCode('the documents step'),
     familyDocuments: notProvided<typeof familyDocumentsMachine>('the documents step'),
+    // Issue 34 point 1: 'Request financial assistance', loaded when 'Need help paying?' is chosen (/payment gives it).
+    assistanceRequestCode: noChildCode('the request for financial assistance'),
+    assistanceRequest: notProvided<typeof assistanceRequestMachine>('the request for financial assistance'),
     draftChannel: fromCallback<DraftChannelEvent, DraftChannelInput>(() => undefined),
   },
   guards: {
@@ -171,6 +177,9 @@ export const paymentSetup = setup({
     needsDocuments: ({ context }) => requiredDocumentsOf(context).length > 0,
     householdExited: (_, params: { exit: HouseholdCheckoutExit; is: HouseholdCheckoutExit['exit'] }) =>
       params.exit.exit === params.is,
+    /** Issue 34 point 1: the organization offers financial assistance and the athlete has not asked this season. */
+    offersAssistance: ({ context }) => offersAssistanceOf(context),
+    assistanceSent: (_, params: AssistanceRequestOutput) => params.exit === 'sent',
   },
   actions: {
     listenToDraft: spawnChild('draftChannel', {

@@ -164,7 +164,7 @@ export function childStates() {
  * `loading` its code, `failed` (the payer may try again), then `running`, the child itself.
  */
 export function childCodeStates<
-  TCode extends 'athleteStepsCode' | 'householdCheckoutCode' | 'familyDocumentsCode',
+  TCode extends 'athleteStepsCode' | 'householdCheckoutCode' | 'familyDocumentsCode' | 'assistanceRequestCode',
   const TRunning,
 >(code: TCode, running: TRunning) {
   return {

@@ -6,4 +6,8 @@ import { withTexts } from './page-texts';
 export const adminHomeRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: '/admin',
-}).lazy(withTexts(['admin', 'documents', 'season', 'billing'], () => import('./admin-home.page').then((m) => m.Route)));
+}).lazy(
+  withTexts(['admin', 'documents', 'season', 'billing', 'helpPayingAdmin'], () =>
+    import('./admin-home.page').then((m) => m.Route),
+  ),
+);

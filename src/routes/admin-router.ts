@@ -1,5 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { adminLayoutRoute } from './_admin.route';
+import { adminAssistanceRoute } from './admin-assistance.route';
 import { adminBillingRoute } from './admin-billing.route';
 import { adminDocumentsRoute } from './admin-documents.route';
 import { adminDraftRoute } from './admin-draft.route';
@@ -29,6 +30,7 @@ export const adminRouteTree = adminRootRoute.addChildren([
     adminSecurityRoute,
     adminDocumentsRoute,
     adminBillingRoute,
+    adminAssistanceRoute,
   ]),
 ]);
 

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { returnedPaymentFrom } from '../domain/payment-return';
 import { loadGroups } from '../i18n/runtime';
 import type { addAthleteMachine } from '../machines/add-athlete.machine';
+import type { assistanceRequestMachine } from '../machines/assistance-request.machine';
 import { cardPaymentMachine } from '../machines/card-payment.machine';
 import type { familyDocumentsMachine } from '../machines/family-documents.machine';
 import type { householdCheckoutMachine } from '../machines/household-checkout.machine';
@@ -52,6 +53,18 @@ const householdCheckout = lazyChild<typeof householdCheckoutMachine>('the family
   });
 });
 
+/** Issue 34 point 1: 'Request financial assistance', loaded when 'Need help paying?' is chosen, with its screen. */
+const assistanceRequest = lazyChild<typeof assistanceRequestMachine>(
+  'the request for financial assistance',
+  async () => {
+    const [{ assistanceRequestMachine }] = await Promise.all([
+      import('../machines/assistance-request.machine'),
+      import('../views/payment/assistance-request-view'),
+    ]);
+    return assistanceRequestMachine;
+  },
+);
+
 /**
  * Issue 32 point 2: the registration's documents step runs /payments' documents machine (payment.documents.ts), its
  * code, its screen and its texts (the `documents` group and the step's own) loaded only when a checkout for a team
@@ -81,6 +94,8 @@ const paymentPageMachine = paymentMachine.provide({
     householdCheckout: householdCheckout.logic,
     familyDocumentsCode: familyDocuments.code,
     familyDocuments: familyDocuments.logic,
+    assistanceRequestCode: assistanceRequest.code,
+    assistanceRequest: assistanceRequest.logic,
   },
 });
 

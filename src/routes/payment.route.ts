@@ -24,10 +24,13 @@ export const paymentSearch = z.object({
 
 /**
  * §2: an open route that needs a logged-in user; without one, login first and come back (returnUrl). Its texts: the
- * flow's, and the notice of a saved registration that could not be restored (`resume`, src/views/resume).
+ * flow's, the notice of a saved registration that could not be restored (`resume`, src/views/resume) and help paying
+ * (`helpPaying`, issue 34: 'Need help paying?', the 'Financial assistance' line, paying by check or cash).
  */
 export const paymentRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/payment',
   validateSearch: paymentSearch,
-}).lazy(withTexts(['payment', 'resume', 'card', 'waiver'], () => import('./payment.page').then((m) => m.Route)));
+}).lazy(
+  withTexts(['payment', 'resume', 'card', 'waiver', 'helpPaying'], () => import('./payment.page').then((m) => m.Route)),
+);

@@ -7,7 +7,7 @@ export const paymentsRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/payments',
 }).lazy(
-  withTexts(['payments', 'documents', 'questions', 'familyFiles', 'birthDates'], () =>
+  withTexts(['payments', 'documents', 'questions', 'familyFiles', 'birthDates', 'helpPaying'], () =>
     import('./payments.page').then((m) => m.Route),
   ),
 );

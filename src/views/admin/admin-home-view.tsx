@@ -45,6 +45,11 @@ export function AdminHomeView({
               <Link to="/admin/billing">{t('billing.navLink')}</Link>
             </p>
           )}
+          {view.assistanceHref !== null && (
+            <p>
+              <Link to="/admin/assistance">{t('helpPayingAdmin.navLink')}</Link>
+            </p>
+          )}
           {view.documentsHref !== null && (
             <p>
               <Link to="/admin/documents">{t('documents.navLink')}</Link>

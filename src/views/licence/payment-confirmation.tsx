@@ -91,10 +91,16 @@ type ReceiptTotals = Pick<Receipt, 'amount_cents' | 'sibling_discount_cents' | '
 function ReceiptAmounts({
   receipt,
   lines = null,
+  assistanceCents = 0,
   children = null,
 }: {
   receipt: ReceiptTotals;
   lines?: ReactNode;
+  /**
+   * Issue 34: the financial assistance awarded off the dues (one athlete's receipt), 0 for none. Its label's group
+   * (`helpPaying`) is loaded already: the confirmation comes from /payment, which loads it.
+   */
+  assistanceCents?: number;
   children?: ReactNode;
 }) {
   const t = useT();
@@ -106,6 +112,7 @@ function ReceiptAmounts({
           {formatUsd(receipt.amount_cents)}
         </Row>
         {lines}
+        {assistanceCents > 0 && <Row term={t('helpPaying.financialAssistance')}>{minus(assistanceCents)}</Row>}
         {receipt.sibling_discount_cents > 0 && (
           <Row term={t('licence.siblingDiscount')}>{minus(receipt.sibling_discount_cents)}</Row>
         )}
@@ -162,6 +169,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   return (
     <ReceiptAmounts
       receipt={receipt}
+      assistanceCents={receipt.financial_assistance_cents ?? 0}
       lines={
         <>
           <Row term={t('licence.team')}>{receipt.team_name}</Row>

@@ -84,6 +84,12 @@ export function FeeSummary({
             <LineAmount line={line} />
           </div>
         ))}
+        {totals?.assistance && (
+          <div className="amounts__row">
+            <dt>{text(totals.assistance.label)}</dt>
+            <dd>−{formatUsd(totals.assistance.amount)}</dd>
+          </div>
+        )}
         {totals?.sibling && (
           <div className="amounts__row">
             <dt>{text(totals.sibling.label)}</dt>

@@ -4,12 +4,14 @@ import { Alert } from '../common/alert';
 import { Page } from '../common/page';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
+import { AssistanceSentStep } from './assistance-sent-step';
 import { CheckoutStep } from './checkout-step';
 import { LoadingOptionsStatus } from './loading-options';
 import './amounts.css';
 import './payment.css';
 import { useT } from '../../i18n/use-t';
 import {
+  assistanceRequestOf,
   athleteStepsOf,
   cardPaymentOf,
   familyDocumentsOf,
@@ -32,6 +34,10 @@ import { WaiverOnlyStep } from './waiver-only-step';
  */
 const AddAthleteView = lazy(() =>
   import('./household-add-athlete').then((module) => ({ default: module.HouseholdAddAthleteView })),
+);
+/** Issue 34 point 1: 'Request financial assistance', loaded only when 'Need help paying?' is chosen. */
+const AssistanceRequestView = lazy(() =>
+  import('./assistance-request-view').then((module) => ({ default: module.AssistanceRequestView })),
 );
 const HouseholdCheckoutView = lazy(() =>
   import('./household-checkout-view').then((module) => ({ default: module.HouseholdCheckoutView })),
@@ -84,7 +90,16 @@ function PaymentScreen(props: StepProps) {
   const athleteSteps = useSelector(actorRef, athleteStepsOf);
   const household = useSelector(actorRef, householdCheckoutOf);
   const documents = useSelector(actorRef, familyDocumentsOf);
+  const assistanceRequest = useSelector(actorRef, assistanceRequestOf);
   switch (screen) {
+    case 'askingAssistance':
+      return assistanceRequest ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <AssistanceRequestView actorRef={assistanceRequest} />
+        </Suspense>
+      ) : null;
+    case 'assistanceSent':
+      return <AssistanceSentStep actorRef={actorRef} />;
     case 'addingAthlete':
       return athleteSteps ? (
         <Suspense fallback={<LoadingScreen />}>

@@ -5,6 +5,7 @@ import { paymentOptionsView } from '../../machines/payment.connect';
 import { AddAthleteButton } from './add-athlete-button';
 import { DiscountForm } from './discount-form';
 import { FeeSummary } from './fee-summary';
+import { HelpPayingNote, NeedHelpButton } from './help-paying-note';
 import { PlanOption } from './plan-option';
 import type { StepProps } from './types';
 
@@ -28,6 +29,7 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
     <>
       <p className="step-indicator">{t('payment.step1')}</p>
       {teamLine !== null && <p className="payment-team">{teamLine}</p>}
+      {context.assistance !== null && <HelpPayingNote note={context.assistance} />}
       {fees !== null && (
         <FeeSummary
           summary={fees.summary}
@@ -59,6 +61,7 @@ export function PaymentOptionsStep({ actorRef, preview }: StepProps) {
         busy={busy}
         onApply={(code) => actorRef.send({ type: 'APPLY_DISCOUNT', code })}
       />
+      {context.canAskForHelp && <NeedHelpButton onAsk={() => actorRef.send({ type: 'ASK_ASSISTANCE' })} />}
       {context.canAddAthlete && <AddAthleteButton onAdd={() => actorRef.send({ type: 'ADD_ATHLETE' })} />}
       <div className="button-row">
         {showBack && (

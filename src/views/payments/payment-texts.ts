@@ -56,6 +56,10 @@ export interface MembershipView {
   paid: string;
   /** Issue 20 point 2: the 'Sibling discount' line, or null when the membership has none. */
   siblingDiscount: string | null;
+  /** Issue 34: the 'Financial assistance' line, null without an award. */
+  assistance: string | null;
+  /** Issue 34 point 4: 'Awaiting payment' by check or cash, with the club's instructions; null otherwise. */
+  awaitingInstructions: string | null;
   remaining: string;
   /** Issue 22 point 4: the 'Refunded' line ('$52.50'), or null when nothing was refunded. */
   refunded: string | null;
@@ -89,6 +93,11 @@ export function membershipView(membership: MembershipSummary): MembershipView {
     total: formatUsd(membership.total_cents),
     paid: formatUsd(membership.paid_cents),
     siblingDiscount: membership.sibling_discount_cents > 0 ? `−${formatUsd(membership.sibling_discount_cents)}` : null,
+    assistance:
+      (membership.financial_assistance_cents ?? 0) > 0
+        ? `−${formatUsd(membership.financial_assistance_cents ?? 0)}`
+        : null,
+    awaitingInstructions: membership.awaiting_payment?.instructions ?? null,
     remaining: formatUsd(membership.remaining_cents),
     refunded: membership.refunded_cents > 0 ? formatUsd(membership.refunded_cents) : null,
     nextPayment:

@@ -1,0 +1,146 @@
+/**
+ * Help paying (issue 34) against the real server: a family asks for 50 % of the dues, a registrar approves it in the
+ * console, and the family pays the rest on a 3-month plan with 'Financial assistance' as its own line; a 100 % award
+ * registers with the waiver only; the season's budget refuses an approval. axe at 375 and 1280 px on the new screens.
+ * Northside (12U Tigers, TIGERS-2027) offers assistance with a Spring 2027 budget of $2,000.00 (docs/fixtures.md
+ * "Help paying"). The journeys run in order on one fresh server: the approvals add up ($225.00, then $450.00).
+ */
+import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './support/fixtures';
+import { newPayer, type Payer, paymentComplete } from './support/payer';
+import { logInToConsole } from './support/session';
+
+const REGISTRAR = 'registrar@northside.example';
+const OWNER = 'owner@northside.example';
+
+test.describe.configure({ mode: 'serial' });
+
+/** On /payment step 1: 'Need help paying?', the share, a reason, 'Send request'; then the page says it was sent. */
+async function askForHelp(page: Page, share: string, options: { axe?: boolean } = {}) {
+  await page.goto('/payment');
+  await page.getByRole('button', { name: 'Need help paying?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Request financial assistance' })).toBeFocused();
+  if (options.axe) {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expectNoSeriousA11yViolations(page, `request form at ${viewport.width} px`);
+    }
+  }
+  await page.getByRole('radio', { name: share }).check();
+  await page.getByLabel('Our children receive free or reduced-price school meals').check();
+  await page.getByLabel('Reason').fill('Two kids on teams this spring and one income.');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(
+    page.getByText('We sent your request to Northside Youth Baseball. We will e-mail you when they decide.'),
+  ).toBeVisible();
+  if (options.axe) {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expectNoSeriousA11yViolations(page, `request sent at ${viewport.width} px`);
+    }
+  }
+}
+
+/** A registrar (or the owner) decides the family's request in the console. */
+async function decide(page: Page, email: string, athlete: string, action: (card: Locator) => Promise<void>) {
+  await logInToConsole(page, email);
+  await page.getByRole('link', { name: 'Financial assistance', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Financial assistance' })).toBeFocused();
+  const card = page.getByRole('article', { name: new RegExp(`^${athlete} on 12U Tigers`) }).first();
+  await expect(card.getByText('Two kids on teams this spring and one income.')).toBeVisible();
+  await action(card);
+}
+
+async function family(page: Page, request: APIRequestContext, prefix: string): Promise<Payer> {
+  return newPayer(page, request, prefix);
+}
+
+test('a family asks for 50 %, a registrar approves, the family pays the rest on a 3-month plan', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const payer = await family(page, request, 'help50');
+  await askForHelp(page, '50%', { axe: true });
+  await page.getByRole('button', { name: 'Back to payment options' }).click();
+  await expect(page.getByText(/^Your request for financial assistance is waiting/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Need help paying?' })).toHaveCount(0);
+
+  const staff = await browser.newPage();
+  await decide(staff, REGISTRAR, 'Pat Payer', async (card) => {
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card.getByText('Approved: $225.00')).toBeVisible();
+  });
+  for (const viewport of VIEWPORTS) {
+    await staff.setViewportSize(viewport);
+    await expectNoSeriousA11yViolations(staff, `assistance queue at ${viewport.width} px`);
+  }
+  await staff.close();
+
+  await page.goto('/payment');
+  await expect(
+    page.getByText('Financial assistance', { exact: true }).locator('xpath=following-sibling::dd'),
+  ).toHaveText('−$225.00');
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await expectNoSeriousA11yViolations(page, `payment options with an award at ${viewport.width} px`);
+  }
+  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await page.getByLabel('I agree to the terms and conditions stated above.').check();
+  await page.getByLabel('Card number').fill('4242424242424242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+  await expect(page.getByText('Financial assistance', { exact: true })).toBeVisible();
+  await expect.poll(() => paymentComplete(request, payer)).toBe(1);
+});
+
+test('a 100 % award registers with the waiver only', async ({ page, browser, request }) => {
+  const payer = await family(page, request, 'help100');
+  await askForHelp(page, '100%');
+  const staff = await browser.newPage();
+  await decide(staff, REGISTRAR, 'Pat Payer', async (card) => {
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card.getByText('Approved: $450.00')).toBeVisible();
+  });
+  await staff.close();
+
+  await page.goto('/payment');
+  await expect(page.getByText('Total due', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('$0.00');
+  await expect(page.getByRole('radio')).toHaveCount(1);
+  await page.getByRole('radio', { name: /^Pay in full/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  // The protection plan is still offered; declined, checkout needs no card.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await page.getByLabel('I agree to the terms and conditions stated above.').check();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
+  await expect.poll(() => paymentComplete(request, payer)).toBe(1);
+});
+
+test("the season's budget refuses an approval", async ({ page, browser, request }) => {
+  await family(page, request, 'helpbudget');
+  await askForHelp(page, '100%');
+  // The owner lowers the budget to $700.00 ($675.00 approved above): $25.00 left.
+  const owner = await browser.newPage();
+  await logInToConsole(owner, OWNER);
+  await owner.getByRole('link', { name: 'Financial assistance', exact: true }).click();
+  await owner.getByLabel('Season budget (dollars)').fill('700.00');
+  await owner.getByRole('button', { name: 'Save budget' }).click();
+  await expect(owner.getByText('Left', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('$25.00');
+  await owner.close();
+
+  const staff = await browser.newPage();
+  await decide(staff, REGISTRAR, 'Pat Payer', async (card) => {
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card.getByRole('alert')).toHaveText("This would exceed the season's assistance budget ($25.00 left).");
+  });
+  await staff.close();
+});
