@@ -260,7 +260,8 @@ export async function seedBillingDay(db: Db, householdCount: number, day: string
 
   const plan: HouseholdSeed[] = Array.from({ length: householdCount }, (_, index) => ({
     index,
-    size: HOUSEHOLD_SIZES[index % HOUSEHOLD_SIZES.length] ?? 5,
+    // Shifted by one every 50 households, so the declining households have every size too (2 % of the instalments).
+    size: HOUSEHOLD_SIZES[(index + Math.floor(index / DECLINING_EVERY)) % HOUSEHOLD_SIZES.length] ?? 5,
     declining: index % DECLINING_EVERY === DECLINING_EVERY / 2,
   }));
   let next = 0;
