@@ -99,6 +99,10 @@ interface ServerProcess {
   /** The last VmHWM read while it ran (MB). */
   peakMb: number | null;
   killed: boolean;
+  /** What its finished runs of the collector's charges did (its 'job ran' log lines): charges, declines. */
+  charged: number;
+  declined: number;
+  runs: number;
 }
 
 async function startServer(name: string, databaseUrl: string): Promise<ServerProcess> {
@@ -111,16 +115,48 @@ async function startServer(name: string, databaseUrl: string): Promise<ServerPro
       NODE_ENV: 'development',
       PORT: String(port),
       SERVE_SITE: 'false',
-      LOG_LEVEL: 'warn',
+      // Info: each finished job's counts ('job ran'), read below; warnings and errors are shown.
+      LOG_LEVEL: 'info',
       DATABASE_URL: databaseUrl,
       BILLING_INTERVAL: String(INTERVAL_SECONDS),
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const server: ServerProcess = {
+    name,
+    base: `http://${HOST}:${port}`,
+    child,
+    peakMb: null,
+    killed: false,
+    charged: 0,
+    declined: 0,
+    runs: 0,
+  };
   child.stderr?.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) process.stderr.write(`[${name}] ${line}\n`);
   });
-  return { name, base: `http://${HOST}:${port}`, child, peakMb: null, killed: false };
+  // The JSON log lines (pino): the collector's finished runs counted, warnings and errors shown.
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      let entry: { level?: number; msg?: string; job?: string; charged?: number; failed?: number };
+      try {
+        entry = JSON.parse(line) as typeof entry;
+      } catch {
+        continue;
+      }
+      if (entry.msg === 'job ran' && entry.job === 'instalment-charges') {
+        server.charged += entry.charged ?? 0;
+        server.declined += entry.failed ?? 0;
+        server.runs += 1;
+      } else if ((entry.level ?? 0) >= 40) {
+        process.stderr.write(`[${name}] ${line}\n`);
+      }
+    }
+  });
+  return server;
 }
 
 async function stopServer(server: ServerProcess): Promise<void> {
@@ -412,6 +448,7 @@ async function main(): Promise<number> {
       for (const server of servers) if (!server.killed) server.peakMb = peakRssMb(server.child.pid) ?? server.peakMb;
     }, 500);
 
+    let halfwayAt: number | null = null;
     let killedAt: number | null = null;
     let atKill: Map<number, string> = new Map();
     let stranded = 0;
@@ -436,7 +473,10 @@ async function main(): Promise<number> {
           `  ${seconds(now - started)}: ${state.paid} collected, ${state.waiting} declined (retry tomorrow), ${state.leased} under a lease, of ${total}`,
         );
       }
-      if (KILL && killedAt === null && state.settled >= total * KILL_AT) {
+      // Half settled: the kill comes at the next moment a batch is under a lease (the collector is mid-charge), at
+      // most 5 s later.
+      if (KILL && halfwayAt === null && state.settled >= total * KILL_AT) halfwayAt = now;
+      if (killedAt === null && halfwayAt !== null && (state.leased > 0 || now - halfwayAt > 5_000)) {
         await driver.withdraw(first);
         first.peakMb = peakRssMb(first.child.pid) ?? first.peakMb;
         first.killed = true;
@@ -540,6 +580,11 @@ async function main(): Promise<number> {
         1,
       )} ms, p99 ${p99.toFixed(1)} ms, worst ${Math.max(0, ...during.map((s) => s.ms)).toFixed(1)} ms, errors ${quoteErrors}  p99 < ${TARGETS.quoteP99Ms} ms: ${quoteMet ? 'met' : 'MISSED'}`,
     );
+    for (const server of servers) {
+      console.log(
+        `process ${server.name}: ${server.runs} finished runs of the collector's charges, ${server.charged} charges and ${server.declined} declines in them${server.killed ? ' (and its run in progress at the kill, whose counts died with it)' : ''}`,
+      );
+    }
     for (const server of servers) {
       console.log(
         `peak memory (VmHWM) of process ${server.name}${server.killed ? ' (killed)' : ''}: ${server.peakMb === null ? 'n/a' : `${server.peakMb.toFixed(0)} MB`}`,
