@@ -369,17 +369,34 @@ async function verify(
   }
   let oneReceipt = 0;
   let wrongReceipts = 0;
-  for (const email of seeded.payerEmails.values()) {
+  const wrong: { checkoutId: number; count: number }[] = [];
+  for (const [checkoutId, email] of seeded.payerEmails) {
     const count = byPayer.get(email) ?? 0;
     const expected = decliningPayers.has(email) ? 0 : 1;
     if (count === expected && expected === 1) oneReceipt += 1;
-    else if (count !== expected) wrongReceipts += 1;
+    else if (count !== expected) {
+      wrongReceipts += 1;
+      wrong.push({ checkoutId, count });
+    }
   }
   const receiptsMet = wrongReceipts === 0 && oneReceipt === seeded.households - decliningPayers.size;
   met &&= receiptsMet;
   lines.push(
     `receipts: ${oneReceipt} households with exactly 1 receipt for the day (of ${seeded.households - decliningPayers.size} collected; ${decliningPayers.size} declining households none); otherwise: ${wrongReceipts}  ${receiptsMet ? 'met' : 'MISSED'}`,
   );
+  // Which ones, and when their instalments were recorded paid (a receipt is written after its phases: a process
+  // killed between the two leaves a charge without its receipt).
+  for (const { checkoutId, count } of wrong.slice(0, 5)) {
+    const [phase] = await db.rows<{ paid_at: string | null; status: string }>(
+      `select max(p.paid_at)::text as paid_at, string_agg(distinct p.status, ',') as status
+         from membership_phases p join memberships m on m.id = p.membership_id
+        where m.household_checkout_id = $1 and p.id = any($2::int[])`,
+      [checkoutId, seeded.phaseIds],
+    );
+    lines.push(
+      `  household checkout ${checkoutId}: ${count} receipts; its instalments ${phase?.status ?? '?'}, recorded paid at ${phase?.paid_at ?? '-'}`,
+    );
+  }
 
   // 429s: the sandbox's refusals (issue 33 point 2), when the sandbox keeps them.
   const [table] = await db.rows<{ exists: boolean }>(
@@ -485,7 +502,7 @@ async function main(): Promise<number> {
         state = await progress(db, seeded);
         atKill = await leases(db, seeded);
         console.log(
-          `  ${seconds(killedAt - started)}: SIGKILL to process A (pid ${first.child.pid}) with ${state.settled} of ${total} settled; ${atKill.size} instalments under a lease (its batch and B's)`,
+          `  ${seconds(killedAt - started)}: SIGKILL to process A (pid ${first.child.pid}) with ${state.settled} of ${total} settled; ${atKill.size} instalments under a lease (the killed process's batch, if it was charging one, and B's)`,
         );
       }
       // After the kill: the survivor has done all it can while only the killed process's leases are left.
@@ -553,7 +570,9 @@ async function main(): Promise<number> {
     }
     if (killedAt !== null) {
       console.log(
-        `  SIGKILL at ${seconds(killedAt - started)}; the survivor collected the rest but the killed process's batch by ${seconds(activeMs)}; ${stranded > 0 ? `${stranded} instalments of that batch waited for its lease to run out and were collected by the survivor at ${seconds(dayMs)}` : 'no instalment waited for a lease'}`,
+        stranded > 0
+          ? `  SIGKILL at ${seconds(killedAt - started)} (pid ${first.child.pid}); the survivor collected all but the killed process's leased batch by ${seconds(activeMs)}; ${stranded} instalments of that batch waited for its lease to run out and were collected by the survivor at ${seconds(dayMs)}`
+          : `  SIGKILL at ${seconds(killedAt - started)}; the survivor collected the rest by ${seconds(dayMs)}; the killed process left no batch under a lease`,
       );
     }
     // The charging itself: from the day's first charge to the end (or to when only the killed process's leased
