@@ -42,12 +42,20 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { throwawayPostgres } from '../server/test/postgres-global-setup.ts';
+import {
+  freePort,
+  HOST,
+  HOUSEHOLD_ATHLETES,
+  householdQuote,
+  logIn,
+  SETUP_HEADERS,
+  waitUntilHealthy,
+} from './support/api-server.ts';
 
 /** The part of autocannon 8's API used here (the package ships no type declarations). */
 interface AutocannonOptions {
@@ -76,7 +84,6 @@ type Autocannon = (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const HOST = '127.0.0.1';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = positiveInt(process.env.BENCH_SECONDS, 5);
 const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 50);
@@ -116,8 +123,6 @@ const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean)
 const DRIVERS = (process.env.BENCH_DATABASES ?? 'postgres').split(',').filter(Boolean);
 /** The fixture guardian whose latest licence is a team licence (docs/fixtures.md), so payment-plans answers 200. */
 const PAYER = { email: 'member@example.com', password: 'Password1!' };
-/** The fixture guardian of the Rivera household (Sam and Alex), who quotes the family checkout (issue 20). */
-const HOUSEHOLD_PAYER = { email: 'parent@example.com', password: 'Password1!' };
 
 type Driver = 'pglite' | 'postgres';
 
@@ -138,19 +143,6 @@ function loadAverage(): string {
 function positiveInt(raw: string | undefined, fallback: number): number {
   const value = Number(raw);
   return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-/** Asks the OS for a free loopback port (the PORT=0 idea, but known before the server starts). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 function startServer(port: number, database: Record<string, string>): ChildProcess {
@@ -175,21 +167,6 @@ function startServer(port: number, database: Record<string, string>): ChildProce
   });
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   return child;
-}
-
-async function waitUntilHealthy(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was ready`);
-    try {
-      const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server not healthy within ${START_TIMEOUT_MS / 1000} s`);
 }
 
 /** A process sharing the port is up once it logs that it listens (its health is the others' too). */
@@ -227,71 +204,10 @@ const ACCEPT_ENCODING =
   process.env.BENCH_ACCEPT_ENCODING === 'none'
     ? undefined
     : (process.env.BENCH_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING);
-/** The setup's own calls (log in, add and claim athletes): fetch asks for the encodings it decodes itself. */
-const SETUP_HEADERS: Record<string, string> = { 'X-Requested-With': 'website', Accept: 'application/json' };
 const WEBSITE_HEADERS: Record<string, string> = {
   ...SETUP_HEADERS,
   ...(ACCEPT_ENCODING ? { 'Accept-Encoding': ACCEPT_ENCODING } : {}),
 };
-
-async function logIn(base: string, payer = PAYER): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { ...SETUP_HEADERS, 'Content-Type': 'application/json' },
-    body: JSON.stringify(payer),
-  });
-  const body = (await res.json()) as { token?: unknown };
-  if (!res.ok || typeof body.token !== 'string') throw new Error(`login as ${payer.email} answered ${res.status}`);
-  return body.token;
-}
-
-async function call(base: string, path: string, token: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { ...SETUP_HEADERS, 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  return res.json();
-}
-
-/** Issue 30 point 6: the family checkout's quote is measured for a household of this many athletes. */
-const HOUSEHOLD_ATHLETES = 5;
-
-/**
- * The family checkout's quote (issue 20) for a household of five athletes on 12U Tigers: Pat Rivera's Sam and Alex
- * (the fixtures) and three siblings registered here (POST /api/auth/register-athlete, as the athlete steps do); each
- * athlete claims TIGERS-2027 with their own token first, so the quote prices five lines with the sibling discounts.
- */
-async function householdQuote(base: string): Promise<{ token: string; body: string }> {
-  const token = await logIn(base, HOUSEHOLD_PAYER);
-  const fixtures = (await call(base, '/api/user/athletes', token)) as { user_id: number; token: string }[];
-  const siblings = ['Casey', 'Drew', 'Emery'].slice(0, Math.max(0, HOUSEHOLD_ATHLETES - fixtures.length));
-  for (const name of siblings) {
-    await call(base, '/api/auth/register-athlete', token, {
-      name: `${name} Rivera`,
-      username: `${name.toLowerCase()}rivera${randomBytes(2).toString('hex')}`,
-      password: 'Password1!',
-      password_confirmation: 'Password1!',
-      relationship: 'Mother',
-    });
-  }
-  const athletes = (await call(base, '/api/user/athletes', token)) as { user_id: number; token: string }[];
-  if (athletes.length !== HOUSEHOLD_ATHLETES) {
-    throw new Error(`the household has ${athletes.length} athletes, not ${HOUSEHOLD_ATHLETES}`);
-  }
-  for (const athlete of athletes) {
-    await call(base, '/api/subscribe/claim-license', athlete.token, { license_code: 'TIGERS-2027' });
-  }
-  const lines = athletes.map((athlete) => ({ athlete_id: athlete.user_id, payment_plan_month: 0 }));
-  const body = JSON.stringify({ athletes: lines, discount_code: null });
-  // The measured request must be a real quote of five lines, not a refusal answered fast.
-  const quote = (await call(base, '/api/household/quote', token, JSON.parse(body))) as { athletes?: unknown[] };
-  if (!Array.isArray(quote.athletes) || quote.athletes.length !== HOUSEHOLD_ATHLETES) {
-    throw new Error(`the quote answered ${JSON.stringify(quote).slice(0, 200)}`);
-  }
-  return { token, body };
-}
 
 type RouteKind = 'health' | 'licence' | 'token' | 'quote';
 
@@ -590,11 +506,11 @@ async function benchOne(target: Target): Promise<boolean> {
   };
   process.once('SIGINT', onSignal);
   try {
-    await waitUntilHealthy(base, child);
+    await waitUntilHealthy(base, child, START_TIMEOUT_MS);
     // The others once the first has migrated and seeded the database; each is up when the port answers it too.
     for (let more = 1; more < SERVER_PROCESSES; more += 1) children.push(startServer(port, target.env));
     for (const other of children.slice(1)) await waitUntilListening(other);
-    const token = await logIn(base);
+    const token = await logIn(base, PAYER);
     const quote = await householdQuote(base);
     const rows: Figures[] = [];
     const chosen = routes(token, quote).filter(
