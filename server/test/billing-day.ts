@@ -17,6 +17,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { cardBrand, savedCardBehavior } from '../providers/payments/test-cards.ts';
+import { insertMemberships } from '../services/checkout/index.ts';
 
 /**
  * Issue 33 point 5: a billing day in small (the bench's, bench/billing.ts, at 10,000): households with one to three
@@ -144,21 +145,40 @@ export async function seedBillingDay(db: Db, plan: BillingDayPlan): Promise<Bill
       return { h, athleteId, months, instalmentCents: months === 3 ? 13_500 : 6_750 };
     }),
   );
-  const membershipRows = await db
-    .insert(memberships)
-    .values(
-      planned.map((m) => ({
-        userId: m.athleteId,
-        teamId: team.id,
-        seasonId: team.seasonId,
-        paymentPlanMonth: m.months,
-        paidTodayCents: 5_500,
-        planTotalCents: 5_500 + m.months * m.instalmentCents,
-        householdCheckoutId: checkoutIds[m.h]!,
-        payerId: guardianIds[m.h]!,
-      })),
-    )
-    .returning({ id: memberships.id, userId: memberships.userId });
+  // Through the one recording of memberships (its 'caller' mode: the phases and cards follow below, in a statement
+  // each), one call per household checkout.
+  const membershipRows: { id: number; userId: number }[] = [];
+  for (const [h] of shapes.entries()) {
+    const mine = planned.filter((m) => m.h === h);
+    const created = await db.transaction((tx) =>
+      insertMemberships(
+        tx,
+        mine.map((m) => ({
+          athleteId: m.athleteId,
+          teamId: team.id,
+          seasonId: team.seasonId,
+          licenceId: null,
+          paymentPlanMonth: m.months,
+          todayCents: 5_500,
+          planTotalCents: 5_500 + m.months * m.instalmentCents,
+          discountCode: null,
+          includesProtection: false,
+          siblingDiscountCents: 0,
+          laterPhases: [],
+        })),
+        {
+          providerId: null,
+          householdCheckoutId: checkoutIds[h]!,
+          payerId: guardianIds[h]!,
+          chargeId: null,
+          card: null,
+          at: new Date(`${plan.dueOn}T00:00:00Z`),
+        },
+        { phases: 'caller' },
+      ),
+    );
+    membershipRows.push(...created.map((row) => ({ id: row.id, userId: row.userId })));
+  }
   const membershipOf = new Map(membershipRows.map((row) => [row.userId, row.id]));
   await db.insert(membershipCards).values(
     planned.map((m) => {
