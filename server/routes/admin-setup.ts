@@ -15,19 +15,16 @@ import { formBody } from '../http/form-body.ts';
 import { ifMatchVersions, licenceEtag } from '../http/licence-etag.ts';
 import { codeParam, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
+import { adminDraft, createDraft, listDrafts, updateAdminDraft } from '../services/admin-drafts.ts';
 import {
-  adminDraft,
   adminLicence,
   createCoachLicence,
   createDiscountCode,
-  createDraft,
   createSeason,
   createTeam,
   createTeamLicence,
   listDiscountCodes,
-  listDrafts,
   organizationSetup,
-  updateAdminDraft,
   updateAdminLicence,
   updateOrganizationSettings,
   updateSeason,
