@@ -183,6 +183,7 @@ export interface MessageParams {
   "helpPaying.reasonTooLong": Record<string, never>;
   "helpPaying.alreadyAsked": Record<string, never>;
   "helpPaying.requestNotFound": Record<string, never>;
+  "helpPaying.alreadyRegistered": Record<string, never>;
   "helpPaying.alreadyDecided": Record<string, never>;
   "helpPaying.amountRange": Record<string, never>;
   "helpPaying.overBudget": { amount: string | number };

@@ -277,7 +277,8 @@ describe('the club decides (issue 34 point 2)', () => {
       .update(assistanceBudgets)
       .set({ budgetCents: 30000 })
       .where(eq(assistanceBudgets.seasonId, tigers.seasonId));
-    const athletes = [await userId(t.db, 'samrivera'), await userId(t.db, 'jordanlee')];
+    // Two athletes with no membership of the season (an approval for a registered athlete is refused first).
+    const athletes = [await userId(t.db, 'samrivera'), await userId(t.db, 'alexrivera')];
     const ids: number[] = [];
     for (const athleteId of athletes) {
       const [row] = await t.db
@@ -475,5 +476,66 @@ describe('paying by check or cash (issue 34 point 4)', () => {
     );
     expect(refused.messages.payment_method).toEqual(['This organization does not accept checks or cash.']);
     expect(await t.db.select().from(seasons)).not.toHaveLength(0);
+  });
+});
+
+describe("the server keeps help paying's rules whatever the client sends (issue 34 point 5)", () => {
+  it("a guardian asking on their athlete's seat asks for that athlete: one request per athlete and season", async () => {
+    await samWithLicence();
+    const parent = await t.tokenFor('parent@example.com');
+    const asked = await ask(parent, await askBody(100));
+    expect(asked.status, asked.text).toBe(201);
+    const [request] = await t.db.select().from(assistanceRequests);
+    expect(request?.athleteId).toBe(await userId(t.db, 'samrivera'));
+    // The other guardian, and Sam himself, ask for the same athlete and season: already asked.
+    expectError(await ask(await t.tokenFor('coparent@example.com'), await askBody(100)), 409);
+    expectError(await ask(await t.tokenFor('samrivera'), await askBody(50)), 409);
+  });
+
+  it('refuses a request for a season the family has already registered for', async () => {
+    const sam = await samWithLicence();
+    const tigers = await team('12U Tigers');
+    const paid = await t.call('POST', '/api/memberships/checkout', {
+      token: sam,
+      body: { payment_plan_month: 3, team_id: tigers.id, payment_method: 'check_or_cash' },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    expectError(await ask(sam, await askBody(100)), 409);
+    expectError(await ask(await t.tokenFor('parent@example.com'), await askBody(100)), 409);
+  });
+
+  it('refuses an approval once the athlete has registered (the award would never apply), leaving the budget', async () => {
+    const sam = await samWithLicence();
+    const requestId = await askFor(sam, 50);
+    const tigers = await team('12U Tigers');
+    const paid = await t.call('POST', '/api/memberships/checkout', {
+      token: sam,
+      body: { payment_plan_month: 3, team_id: tigers.id, payment_method: 'check_or_cash' },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    expectError(await approve(requestId), 409, /^This athlete has already registered for the season/);
+    const [request] = await t.db.select().from(assistanceRequests).where(eq(assistanceRequests.id, requestId));
+    expect(request?.status).toBe('pending');
+    expect(request?.amountApprovedCents).toBeNull();
+  });
+
+  it("choosing check or cash cancels the card intent the payer's earlier Pay Now left open", async () => {
+    const sam = await samWithLicence();
+    const tigers = await team('12U Tigers');
+    const card = expectOk(
+      await t.call('POST', '/api/memberships/checkout', {
+        token: sam,
+        body: { payment_plan_month: 0, team_id: tigers.id },
+      }),
+      checkoutResponseSchema,
+    );
+    expect(card.payment_intent_id).not.toBeNull();
+    const cash = await t.call('POST', '/api/memberships/checkout', {
+      token: sam,
+      body: { payment_plan_month: 0, team_id: tigers.id, payment_method: 'check_or_cash' },
+    });
+    expect(cash.status, cash.text).toBe(200);
+    const intent = await t.deps.providers.payments.retrieveIntent(card.payment_intent_id!);
+    expect(intent?.status).toBe('canceled');
   });
 });

@@ -14,6 +14,7 @@ import { conflict, english, fieldError, notFound, text } from '../http/errors.ts
 import { siteLink } from '../http/origin.ts';
 import { assistanceDecisionMail } from '../mail/help-paying-mail.ts';
 import { writeAudit } from './admin-audit.ts';
+import { seasonMembership } from './checkout/index.ts';
 import {
   askedCents,
   MAX_REASON,
@@ -196,6 +197,10 @@ export async function decideAssistance(deps: AppDeps, staff: StaffJson, requestI
     if (request?.status !== 'pending') throw conflict(text('helpPaying.alreadyDecided'));
     let amount: number | null = null;
     if (decision.kind === 'approve') {
+      // An award applies at checkout: once the athlete has registered for the season it would never reach them.
+      if (await seasonMembership(tx, request.athleteId, request.seasonId)) {
+        throw conflict(text('helpPaying.alreadyRegistered'));
+      }
       amount = decision.amountCents ?? askedCents(request);
       if (!Number.isInteger(amount) || amount < 1 || amount > request.duesCents) {
         throw fieldError('amount_cents', text('helpPaying.amountRange'));

@@ -25,7 +25,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { conflict, fieldError, notFound, text } from '../http/errors.ts';
 import { writeAudit } from './admin-audit.ts';
-import { ALREADY_MEMBER, findTeam, requireTeamSeat, seasonMembership } from './checkout/index.ts';
+import { ALREADY_MEMBER, findTeam, requireTeamSeat, seasonMembership, teamMembershipOf } from './checkout/index.ts';
 import { athleteHouseholdGuardianIds, householdAthleteIds, householdIdOf } from './households.ts';
 import { authorizeOrganization, type StaffJson } from './staff/index.ts';
 
@@ -314,15 +314,24 @@ export async function requestAssistance(deps: AppDeps, payer: UserRow, body: Ass
   const offer = await helpPayingOf(db, team.organizationId);
   if (!offer?.offersAssistance) throw fieldError('team_id', text('helpPaying.notOffered'));
   const seat = await requireTeamSeat(db, payer, team.id, { allowPaused: false, now: deps.now() });
-  if (await seasonMembership(db, payer.id, team.seasonId)) throw conflict(ALREADY_MEMBER);
-  const guardians = await athleteHouseholdGuardianIds(db, payer.id);
+  // The request is the athlete's who holds the seat (a guardian asking on their athlete's claim asks for that
+  // athlete: one request per athlete and season), and never for a season the family has already registered.
+  const athleteId = seat.holderId;
+  if (
+    (await seasonMembership(db, athleteId, team.seasonId)) ||
+    (await seasonMembership(db, payer.id, team.seasonId)) ||
+    (await teamMembershipOf(db, payer, team.id))
+  ) {
+    throw conflict(ALREADY_MEMBER);
+  }
+  const guardians = await athleteHouseholdGuardianIds(db, athleteId);
   const householdId =
-    guardians[0] === undefined ? await householdIdOf(db, payer.id) : await householdIdOf(db, guardians[0]);
+    guardians[0] === undefined ? await householdIdOf(db, athleteId) : await householdIdOf(db, guardians[0]);
   const [inserted] = await db
     .insert(assistanceRequests)
     .values({
       householdId,
-      athleteId: payer.id,
+      athleteId,
       requestedBy: payer.id,
       organizationId: team.organizationId,
       teamId: team.id,

@@ -40,4 +40,5 @@ export {
   paymentDataJson,
   plansFor,
   requireTeamSeat,
+  teamMembershipOf,
 } from './team-dues.ts';

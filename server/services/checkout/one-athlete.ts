@@ -194,18 +194,16 @@ export async function checkout(
     at: deps.now(),
   });
 
-  // Issue 34 point 4: by check or cash (and something to pay): recorded 'Awaiting payment', no intent, no card.
   const laterTotal = plan.phases.slice(1).reduce((sum, phase) => sum + phase.amountCents, 0);
-  if (offline && todayCents + laterTotal > 0) {
-    return await checkOrCashCheckout(deps, payer, membership, offline, locale);
-  }
+  const byCheckOrCash = offline !== null && todayCents + laterTotal > 0;
 
   // One checkout at a time per payer and season, so there is never more than one open intent to pay.
   const key = { userId: payer.id, seasonId: membership.seasonId };
   const answer = await withCheckoutLease(db, key, deps.now, async (lease) => {
     // Again under the lease: a checkout or checkout-success that just finished may have paid the season.
     if (await paidAlready()) return PAID;
-    const open = await settleOpenIntent(deps, lease, paramsKey);
+    // By check or cash, any card intent the payer left open is cancelled first (its key never matches one).
+    const open = await settleOpenIntent(deps, lease, byCheckOrCash ? CHECK_OR_CASH_KEY : paramsKey);
     if (open.kind === 'kept') return intentAnswer(open.intent);
     if (open.kind === 'paid') {
       // The payer's earlier checkout was paid before it could be replaced: that payment is the membership.
@@ -214,6 +212,8 @@ export async function checkout(
       if (open.intent.metadata.team_id !== String(team.id)) throw conflict(ALREADY_MEMBER);
       return PAID;
     }
+    // Issue 34 point 4: by check or cash (and something to pay): recorded 'Awaiting payment', no intent, no card.
+    if (offline !== null && byCheckOrCash) return await checkOrCashCheckout(deps, payer, membership, offline, locale);
     const laterCents = plan.phases.slice(1).reduce((sum, phase) => sum + phase.amountCents, 0);
     if (todayCents === 0 && laterCents > 0) {
       // Nothing to charge today, but the instalments need a saved card: a SetupIntent saves it without a charge.
@@ -386,6 +386,9 @@ async function recordSetup(
  * The payer's open intent: kept when it pays for this same checkout; otherwise canceled through the provider, so
  * that only one intent can ever be paid. `paid`: it was paid before the cancel arrived (or elsewhere).
  */
+/** The params key of a check-or-cash checkout: no card intent has it, so an open one is cancelled, not kept. */
+const CHECK_OR_CASH_KEY = 'check-or-cash';
+
 async function settleOpenIntent(
   deps: AppDeps,
   lease: CheckoutLease,

@@ -327,7 +327,7 @@ export async function requireTeamSeat(
   payer: UserRow,
   teamId: number,
   options: { allowPaused: boolean; now: Date },
-): Promise<{ licenceId: number }> {
+): Promise<{ licenceId: number; holderId: number }> {
   const claims = await db
     .select({ licenceId: licences.id, paused: licences.paused, userId: licenceClaims.userId })
     .from(licenceClaims)
@@ -336,7 +336,7 @@ export async function requireTeamSeat(
     .orderBy(asc(licenceClaims.id));
   const usable = claims.filter((claim) => options.allowPaused || !claim.paused);
   const seat = usable.find((claim) => claim.userId === payer.id) ?? usable[0];
-  if (seat) return { licenceId: seat.licenceId };
+  if (seat) return { licenceId: seat.licenceId, holderId: seat.userId };
   if (claims.length > 0) throw forbidden(LICENCE_TEXTS.paused);
   const latest = await payerTeamLicence(db, payer);
   if (latest?.team.id === teamId) {
