@@ -3,7 +3,8 @@ import { expect, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { FamilyDocument } from '../src/api/documents';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/errors';
-import { currentUserSchema, paymentDataSchema, serverDiscountSchema, type User } from '../src/api/schemas';
+import { paymentDataSchema } from '../src/api/payment-data.schemas';
+import { currentUserSchema, serverDiscountSchema, type User } from '../src/api/schemas';
 import { initialBillingForm } from '../src/domain/forms/payment-billing';
 import { formatUsd } from '../src/domain/money';
 import {

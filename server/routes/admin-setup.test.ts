@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { licenceInfoSchema, paymentDataSchema } from '../../src/api/schemas.ts';
+import { paymentDataSchema } from '../../src/api/payment-data.schemas.ts';
+import { licenceInfoSchema } from '../../src/api/schemas.ts';
 import { DATE_INVALID as DATE_INVALID_KEY } from '../../src/domain/forms/admin-fields.ts';
 import {
   CODE_TAKEN as CODE_TAKEN_KEY,

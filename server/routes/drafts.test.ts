@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import Pusher from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { paymentDataSchema } from '../../src/api/schemas.ts';
+import { paymentDataSchema } from '../../src/api/payment-data.schemas.ts';
 import { drafts } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';

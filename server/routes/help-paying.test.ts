@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema, paymentDataSchema } from '../../src/api/schemas.ts';
+import { paymentDataSchema } from '../../src/api/payment-data.schemas.ts';
+import { checkoutResponseSchema } from '../../src/api/schemas.ts';
 import {
   assistanceBudgets,
   assistanceRequests,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paymentDataSchema } from '../../src/api/payment-data.schemas.ts';
 import {
   checkoutResponseSchema,
   checkoutSuccessResponseSchema,
   duplicateStatusSchema,
-  paymentDataSchema,
   serverDiscountSchema,
   subscriptionStatusSchema,
 } from '../../src/api/schemas.ts';

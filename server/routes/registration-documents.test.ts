@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { paymentDataSchema } from '../../src/api/schemas.ts';
+import { paymentDataSchema } from '../../src/api/payment-data.schemas.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectOk } from '../test/expect-error.ts';
 

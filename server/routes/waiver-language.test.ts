@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutResponseSchema, checkoutSuccessResponseSchema, paymentDataSchema } from '../../src/api/schemas.ts';
+import { paymentDataSchema } from '../../src/api/payment-data.schemas.ts';
+import { checkoutResponseSchema, checkoutSuccessResponseSchema } from '../../src/api/schemas.ts';
 import { drafts, memberships, organizations } from '../db/schema/index.ts';
 import { NORTHSIDE_WAIVER } from '../db/seed.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';

@@ -8,6 +8,7 @@ import { ApiError } from './errors';
 import { jsonResponse, stubFetch } from './fetch-stub';
 import * as licences from './licences';
 import * as memberships from './memberships';
+import * as paymentData from './payment-data';
 import * as player from './player';
 import * as sandbox from './sandbox';
 import { currentUserSchema } from './schemas';
@@ -303,7 +304,7 @@ const endpoints: EndpointCase[] = [
   },
   {
     name: 'getPaymentPlans',
-    call: () => memberships.getPaymentPlans({ discount_code: 'SAVE10', include_payment_protection_plan: true }),
+    call: () => paymentData.getPaymentPlans({ discount_code: 'SAVE10', include_payment_protection_plan: true }),
     method: 'POST',
     path: '/api/memberships/payment-plans',
     body: { discount_code: 'SAVE10', include_payment_protection_plan: true },
@@ -313,7 +314,7 @@ const endpoints: EndpointCase[] = [
   {
     name: 'getDraftPaymentPlans',
     call: () =>
-      memberships.getDraftPaymentPlans(
+      paymentData.getDraftPaymentPlans(
         { draft_id: 1, discount_code: null, include_payment_protection_plan: false },
         { auth: 'user' },
       ),
@@ -447,7 +448,7 @@ describe.each(endpoints)('$name', ({ call, method, path, body, authorization, re
 describe('endpoint results', () => {
   it('answers parsed data: money in cents', async () => {
     stubFetch(() => jsonResponse(samples.paymentData));
-    const data = await memberships.getPaymentPlans({ discount_code: null, include_payment_protection_plan: false });
+    const data = await paymentData.getPaymentPlans({ discount_code: null, include_payment_protection_plan: false });
     expect(data.team?.total_dues).toBe(45000);
   });
 

@@ -5,7 +5,8 @@ import { jsonResponse, stubFetch } from './fetch-stub';
 import { getHouseholdQuote, householdCheckout, householdCheckoutSuccess } from './household';
 import { householdReceiptSchema, quoteSchema } from './household.schemas';
 import { householdQuoteSample as quote, householdReceiptSample as receipt } from './household-samples';
-import { currentUserSchema, paymentDataSchema, receiptSchema } from './schemas';
+import { paymentDataSchema } from './payment-data.schemas';
+import { currentUserSchema, receiptSchema } from './schemas';
 import * as samples from './wire-samples';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 /**
- * Team-dues calls of §7 (docs/api.md): duplicate check, payment status, payment plans (user and draft preview),
- * discount codes, checkout. The payment calls are sent as the payer (§6: the athlete's token when one is stored);
+ * Team-dues calls of §7 (docs/api.md): duplicate check, payment status, discount codes, checkout (the payment
+ * plans: ./payment-data.ts). The payment calls are sent as the payer (§6: the athlete's token when one is stored);
  * the draft preview sends no authorization at all.
  */
 import { type CallOptions, requestJson } from './client';
@@ -11,8 +11,6 @@ import {
   checkoutSuccessResponseSchema,
   type DuplicateStatus,
   duplicateStatusSchema,
-  type PaymentData,
-  paymentDataSchema,
   type ServerDiscount,
   type SubscriptionStatus,
   serverDiscountSchema,
@@ -30,35 +28,6 @@ export function getDuplicateStatus(athleteUserId: number, options?: CallOptions)
 /** GET /api/memberships/subscription-status → `payment_complete` 0 or 1. */
 export function getSubscriptionStatus(options?: CallOptions): Promise<SubscriptionStatus> {
   return requestJson('/api/memberships/subscription-status', subscriptionStatusSchema, { auth: 'payer', ...options });
-}
-
-export interface PaymentPlansRequest {
-  discount_code: string | null;
-  include_payment_protection_plan: boolean;
-}
-
-/** POST /api/memberships/payment-plans → payment data for the payer's latest licence (money in cents). */
-export function getPaymentPlans(body: PaymentPlansRequest, options?: CallOptions): Promise<PaymentData> {
-  return requestJson('/api/memberships/payment-plans', paymentDataSchema, {
-    method: 'post',
-    json: body,
-    auth: 'payer',
-    ...options,
-  });
-}
-
-export interface DraftPaymentPlansRequest extends PaymentPlansRequest {
-  draft_id: number;
-}
-
-/** POST /nova-field/team-draft-payment-plans: the staff draft preview, never with authorization (§6). */
-export function getDraftPaymentPlans(body: DraftPaymentPlansRequest, options?: CallOptions): Promise<PaymentData> {
-  return requestJson('/nova-field/team-draft-payment-plans', paymentDataSchema, {
-    method: 'post',
-    json: body,
-    ...options,
-    auth: 'none',
-  });
 }
 
 /** GET /api/discount-codes/{code} (404 `{ message: 'Code not found.' }` when unknown). */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod/mini';
+import * as paymentDataSchemas from './payment-data.schemas';
 import * as paymentsSchemas from './payments.schemas';
 import * as playerSchemas from './player.schemas';
 import * as sandboxSchemas from './sandbox.schemas';
@@ -88,32 +89,32 @@ const cases: Record<string, SchemaCase> = {
     invalid: [{ season_name: null, team_name: null, organization_id: null }],
   },
   teamSchema: {
-    schema: schemas.teamSchema,
+    schema: paymentDataSchemas.teamSchema,
     valid: [team, without(team, 'name'), without(team, 'waiver')],
     invalid: [without(team, 'total_dues'), { ...team, total_app_fee: 'free' }, { ...team, is_app_fee_itemized: 1 }],
   },
   seasonSchema: {
-    schema: schemas.seasonSchema,
+    schema: paymentDataSchemas.seasonSchema,
     valid: [season, { ...season, start_date: '2027-03-01T00:00:00Z' }],
     invalid: [without(season, 'start_date'), { ...season, start_date: 'March' }],
   },
   protectionPlanSchema: {
-    schema: schemas.protectionPlanSchema,
+    schema: paymentDataSchemas.protectionPlanSchema,
     valid: [protection, { ...protection, amount: '29.00' }],
     invalid: [without(protection, 'description'), { ...protection, amount: -29 }],
   },
   paymentPhaseSchema: {
-    schema: schemas.paymentPhaseSchema,
+    schema: paymentDataSchemas.paymentPhaseSchema,
     valid: [phase, without(phase, 'processing_fee')],
     invalid: [without(phase, 'base_amount'), { ...phase, amount: '' }],
   },
   paymentPlanSchema: {
-    schema: schemas.paymentPlanSchema,
+    schema: paymentDataSchemas.paymentPlanSchema,
     valid: [plan, without(plan, 'additional')],
     invalid: [without(plan, 'phases'), { ...plan, phases: [] }, { ...plan, month: 1.5 }],
   },
   paymentDataSchema: {
-    schema: schemas.paymentDataSchema,
+    schema: paymentDataSchemas.paymentDataSchema,
     valid: [
       paymentData,
       {
@@ -500,7 +501,7 @@ Object.assign(cases, {
 
 describe('schemas', () => {
   it('has samples for every exported schema', () => {
-    const exported = [schemas, paymentsSchemas, playerSchemas, sandboxSchemas]
+    const exported = [schemas, paymentDataSchemas, paymentsSchemas, playerSchemas, sandboxSchemas]
       .flatMap((module) => Object.keys(module))
       .filter((name) => name.endsWith('Schema'));
     expect(Object.keys(cases).sort()).toEqual(exported.sort());
@@ -537,7 +538,7 @@ describe('money', () => {
   });
 
   it('yields cents in parsed payment data and normalises absent optional fields to null', () => {
-    const data = schemas.paymentDataSchema.parse(paymentData);
+    const data = paymentDataSchemas.paymentDataSchema.parse(paymentData);
     expect(data.team).toEqual({
       id: 1,
       name: '12U Tigers',
@@ -573,7 +574,7 @@ describe('§5 drop rule', () => {
     },
   ] as const)('ignores a $what missing $missing (null, console error)', ({ field, value, what, missing }) => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const data = schemas.paymentDataSchema.parse({ ...paymentData, [field]: value });
+    const data = paymentDataSchemas.paymentDataSchema.parse({ ...paymentData, [field]: value });
     expect(data[field]).toBeNull();
     expect(data.payment_plans).toHaveLength(2);
     expect(errorLog).toHaveBeenCalledTimes(1);
@@ -583,7 +584,7 @@ describe('§5 drop rule', () => {
   it.each(['month', 'name', 'phases'] as const)('filters out a payment plan missing %s', (missing) => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = without(plan, missing);
-    const data = schemas.paymentDataSchema.parse({ ...paymentData, payment_plans: [broken, plan] });
+    const data = paymentDataSchemas.paymentDataSchema.parse({ ...paymentData, payment_plans: [broken, plan] });
     expect(data.payment_plans.map((kept) => kept.month)).toEqual([3]);
     expect(errorLog).toHaveBeenCalledWith(
       `Ignored payment plan from the server: missing or invalid ${missing}`,
@@ -594,7 +595,7 @@ describe('§5 drop rule', () => {
   it.each(['start_time_formatted', 'amount', 'base_amount'] as const)('filters out a phase missing %s', (missing) => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = without(phase, missing);
-    const data = schemas.paymentDataSchema.parse({
+    const data = paymentDataSchemas.paymentDataSchema.parse({
       ...paymentData,
       payment_plans: [{ ...plan, phases: [phase, broken] }],
     });
@@ -608,7 +609,7 @@ describe('§5 drop rule', () => {
   it('drops a plan whose phases were all dropped', () => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = { ...plan, phases: [without(phase, 'amount')] };
-    const data = schemas.paymentDataSchema.parse({ ...paymentData, payment_plans: [broken] });
+    const data = paymentDataSchemas.paymentDataSchema.parse({ ...paymentData, payment_plans: [broken] });
     expect(data.payment_plans).toEqual([]);
     expect(errorLog).toHaveBeenCalledTimes(2);
     expect(errorLog).toHaveBeenLastCalledWith(
@@ -619,7 +620,7 @@ describe('§5 drop rule', () => {
 
   it('keeps complete objects and logs nothing; null or absent objects are not errors', () => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const data = schemas.paymentDataSchema.parse(
+    const data = paymentDataSchemas.paymentDataSchema.parse(
       without({ ...paymentData, season: null }, 'injury_protection_insurance'),
     );
     expect(data.team?.id).toBe(1);
@@ -630,8 +631,8 @@ describe('§5 drop rule', () => {
 
   it('is one helper usable for other objects and lists', () => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(schemas.droppable(schemas.seasonSchema, 'season').parse({ id: 1 })).toBeNull();
-    expect(schemas.droppableList(schemas.seasonSchema, 'season').parse([season, {}])).toEqual([season]);
+    expect(schemas.droppable(paymentDataSchemas.seasonSchema, 'season').parse({ id: 1 })).toBeNull();
+    expect(schemas.droppableList(paymentDataSchemas.seasonSchema, 'season').parse([season, {}])).toEqual([season]);
     expect(errorLog).toHaveBeenCalledTimes(2);
   });
 });

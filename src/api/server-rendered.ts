@@ -10,7 +10,7 @@
  */
 import { z } from 'zod/mini';
 import { currentLocale } from '../i18n/runtime';
-import { type PaymentData, paymentDataSchema } from './schemas';
+import { type PaymentData, paymentDataSchema } from './payment-data.schemas';
 
 /** The script element's id (type application/json, never executed). */
 export const DRAFT_PREVIEW_DATA_ID = 'draft-preview-data';

@@ -5,8 +5,10 @@
  * plans and listens to the draft channel, Back has nowhere to go, and checkout ends in `preview` (it cannot pay).
  * The /draft page adds the realtime channel (`draftChannel`) with one more provide.
  */
-import { getDraftDiscount, getDraftPaymentPlans } from '../api/memberships';
-import type { PaymentData, ServerDiscount } from '../api/schemas';
+import { getDraftDiscount } from '../api/memberships';
+import { getDraftPaymentPlans } from '../api/payment-data';
+import type { PaymentData } from '../api/payment-data.schemas';
+import type { ServerDiscount } from '../api/schemas';
 import type { PlansRequest } from './payment.context';
 import { paymentMachine } from './payment.machine';
 import { apiCall } from './settle-unless-aborted';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { paymentDataSchema } from '../api/schemas';
+import { paymentDataSchema } from '../api/payment-data.schemas';
 import { t } from '../i18n/runtime';
 import { draftPreviewMachine } from './draft-preview';
 import { checkoutView, paymentOptionsView, protectionView } from './payment.connect';

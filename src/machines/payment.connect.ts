@@ -6,7 +6,7 @@
  * stay free to change their inside.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { PaymentData, PaymentPlan, ProtectionPlan } from '../api/schemas';
+import type { PaymentData, PaymentPlan, ProtectionPlan } from '../api/payment-data.schemas';
 import {
   type ClientDiscount,
   describePlans,

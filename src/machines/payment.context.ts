@@ -5,7 +5,8 @@
  */
 import type { HouseholdReceipt } from '../api/household.schemas';
 import type { CheckoutSuccessRequest } from '../api/memberships';
-import type { PaymentData, Receipt, User } from '../api/schemas';
+import type { PaymentData } from '../api/payment-data.schemas';
+import type { Receipt, User } from '../api/schemas';
 import { hasSeasonStarted } from '../domain/dates';
 import { type ClientDiscount, isFullDiscount, offeredPlans } from '../domain/fees';
 import { isValidForm } from '../domain/form-schema';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { familyDocumentsSchema } from '../api/documents';
-import { currentUserSchema, paymentDataSchema } from '../api/schemas';
+import { paymentDataSchema } from '../api/payment-data.schemas';
+import { currentUserSchema } from '../api/schemas';
 import { currentUser as wireUser } from '../api/wire-samples';
 import { scopedDocuments } from './family-documents.machine';
 import { initialContext, type PaymentContext } from './payment.context';

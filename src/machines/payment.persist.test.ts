@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { currentUserSchema, paymentDataSchema } from '../api/schemas';
+import { paymentDataSchema } from '../api/payment-data.schemas';
+import { currentUserSchema } from '../api/schemas';
 import { currentUser, paymentData } from '../api/wire-samples';
 import { toClientDiscount } from '../domain/fees';
 import { savableSnapshot } from '../session/progress';

@@ -6,8 +6,10 @@
 import { type AnyStateMachine, assign, fromCallback, type SnapshotFrom, setup, spawnChild } from 'xstate';
 import { getUser } from '../api/auth';
 import { errorText } from '../api/errors';
-import { getDiscount, getPaymentPlans, getSubscriptionStatus } from '../api/memberships';
-import type { PaymentData, ServerDiscount, SubscriptionStatus, User } from '../api/schemas';
+import { getDiscount, getSubscriptionStatus } from '../api/memberships';
+import { getPaymentPlans } from '../api/payment-data';
+import type { PaymentData } from '../api/payment-data.schemas';
+import type { ServerDiscount, SubscriptionStatus, User } from '../api/schemas';
 import { discountCodeAction, toClientDiscount } from '../domain/fees';
 import { type BillingForm, toBillingDetails } from '../domain/forms/payment-billing';
 import { hasWaiverText, PAYMENT_MESSAGE_MS } from '../domain/payment-rules';

@@ -6,7 +6,7 @@
  * and actor they use.
  */
 
-import type { PaymentData } from '../api/schemas';
+import type { PaymentData } from '../api/payment-data.schemas';
 import type { AthleteStepsOutput } from './athlete-steps.machine';
 import type { CardPaymentExit } from './card-payment.machine';
 import type { HouseholdCheckoutExit } from './household-checkout.context';

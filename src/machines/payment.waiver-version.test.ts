@@ -7,13 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/errors';
 import type { Quote } from '../api/household.schemas';
-import {
-  currentUserSchema,
-  type PaymentData,
-  paymentDataSchema,
-  type SubscriptionStatus,
-  type User,
-} from '../api/schemas';
+import { type PaymentData, paymentDataSchema } from '../api/payment-data.schemas';
+import { currentUserSchema, type SubscriptionStatus, type User } from '../api/schemas';
 import { initialBillingForm } from '../domain/forms/payment-billing';
 import { createSandboxCardPayments } from '../providers/card-payments/sandbox-card-payments';
 import type { CardError, CardFormHandle, CardPayments } from '../providers/card-payments/types';
