@@ -295,9 +295,10 @@ export function createJobEngine(options: EngineOptions): JobEngine {
 
   /**
    * Works here, one at a time, the fanned-out jobs of a queue (any run's: the other processes' workers take theirs at
-   * the same time), until no job of the run `run` is left to run now or running; answers the run's jobs' counts summed,
-   * or throws when one of them failed (it stays the engine's: retried, then dead-lettered). A job deferred to later (a
-   * chain waiting for leases another run holds) is left to the workers.
+   * the same time), until no job of the run `run` is running, to be retried (its process died, or it failed: retried
+   * here or anywhere once due) or due now; answers the run's jobs' counts summed, or throws when one of them failed
+   * for good (dead-lettered). A job deferred to later (a chain waiting for leases another run holds) is left to the
+   * workers.
    */
   async function drainRun(definition: JobDefinition, run: string): Promise<JobCounts> {
     for (;;) {
@@ -311,13 +312,14 @@ export function createJobEngine(options: EngineOptions): JobEngine {
       const pending = mine.some(
         (job) =>
           job.state === 'active' ||
-          ((job.state === 'created' || job.state === 'retry') && job.startAfter.getTime() <= now),
+          job.state === 'retry' ||
+          (job.state === 'created' && job.startAfter.getTime() <= now),
       );
       if (pending) {
         await new Promise((resolve) => setTimeout(resolve, FAN_OUT_POLL_MS));
         continue;
       }
-      const failed = mine.find((job) => job.state === 'failed' || job.state === 'retry');
+      const failed = mine.find((job) => job.state === 'failed');
       if (failed) throw new Error(`${definition.queue}: ${errorMessage(failed.output)}`);
       const total: JobCounts = {};
       for (const job of mine) {
