@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, startOfDate, toIsoDate } from '../../src/domain/dates.ts';
 import { paymentIntents, sandboxRateRefusals } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
@@ -113,7 +113,7 @@ describe('a billing day on the job engine', () => {
     expect(ledger.receipts).toHaveLength(paying);
     expect(new Set(ledger.receipts.map((receipt) => receipt.to)).size).toBe(paying);
     expect(await t.deps.jobs.deadLetters()).toEqual([]);
-  });
+  }, 120_000);
 
   it('a process killed halfway through the billing day: another takes its share over, each instalment charged once', async () => {
     const day = await billingDay(FAST, 200, 0);
@@ -173,76 +173,6 @@ describe('a billing day on the job engine', () => {
     expect(await t.deps.jobs.deadLetters()).toEqual([]);
   }, 120_000);
 
-  // On PostgreSQL only: there the two engines' statements interleave as two processes' do; on PGlite's one in-process
-  // connection the staff run's statements run back to back and the other engine takes no share before it answers.
-  it.runIf(Boolean(inject('testDatabaseUrl')))(
-    'a staff run whose share another process was running when it died answers once that share is retried',
-    async () => {
-      const day = await billingDay(FAST, 200, 0);
-      const payments = t.providers.payments;
-      const charge = payments.chargeSavedCard.bind(payments);
-      let calls = 0;
-      let isDead = false;
-      let died: () => void = () => {};
-      const dead = new Promise<void>((resolve) => {
-        died = resolve;
-      });
-      const dying = {
-        ...payments,
-        chargeSavedCard: async (input: Parameters<typeof charge>[0]) => {
-          const answer = await charge(input);
-          calls += 1;
-          if (calls === 3) {
-            isDead = true;
-            died();
-            await new Promise<never>(() => {});
-          }
-          return answer;
-        },
-      };
-      const killed = await anotherEngine(() => ({
-        ...t.deps,
-        providers: { ...t.deps.providers, payments: dying, backgroundPayments: dying },
-      }));
-      // The staff run on this process; the other process's workers take its shares too, until it dies in one.
-      let answered = false;
-      const run = staffRun(DUE).finally(() => {
-        answered = true;
-      });
-      while (!isDead && !answered) {
-        // The share it dies in never ends: it is left hanging, as the killed process's.
-        await Promise.race([killed.drain(QUEUES.chargeShares), dead]);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(isDead).toBe(true);
-      // Time passes: past the dead process's leases; its share, once the only one active, past its expiry.
-      t.setNow(new Date(Date.parse(`${DUE}T09:00:00Z`) + LEASE_MS + 60_000));
-      let deadShare: string | undefined;
-      while (!deadShare) {
-        const result: unknown = await t.db.execute(
-          sql`SELECT id FROM pgboss.job WHERE name = ${QUEUES.chargeShares} AND state = 'active'`,
-        );
-        const rows = result && typeof result === 'object' && 'rows' in result ? (result.rows as { id: string }[]) : [];
-        if (rows.length === 1) deadShare = rows[0]?.id;
-        else await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(answered).toBe(false);
-      await t.db.execute(sql`UPDATE pgboss.job SET started_on = started_on - interval '10 minutes'
-      WHERE name = ${QUEUES.chargeShares} AND id = ${deadShare}`);
-      await t.deps.jobs.superviseNow();
-      // The staff run runs the retried share (the dead process's charges under the same keys) and answers.
-      const answer = await run;
-      expect(answer.charged).toBeGreaterThan(0);
-      expect(answer.failed).toBe(0);
-      const ledger = await expectExactlyOnce(day);
-      expect(ledger.paid).toHaveLength(200);
-      expect(ledger.succeededCharges).toBe(day.householdCount);
-      expect(ledger.receipts).toHaveLength(day.householdCount);
-      expect(await t.deps.jobs.deadLetters()).toEqual([]);
-    },
-    120_000,
-  );
-
   it('resumes a charge whose process died before recording it, without a second charge', async () => {
     const day = await billingDay(FAST, 6, 0);
     // The provider charges, then the process dies before the collector records it (once).
@@ -299,5 +229,5 @@ describe('a billing day on the job engine', () => {
       expect(succeededKeys.has(refusal.idempotencyKey ?? '')).toBe(true);
     }
     expect(await t.deps.jobs.deadLetters()).toEqual([]);
-  });
+  }, 120_000);
 });
