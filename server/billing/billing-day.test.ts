@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, startOfDate, toIsoDate } from '../../src/domain/dates.ts';
 import { paymentIntents, sandboxRateRefusals } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { type BillingDay, ledgerCheck, seedBillingDay } from '../test/billing-day.ts';
 import type { JobEngine } from './engine.ts';
-import { createAppJobEngine, JOBS, QUEUES } from './jobs.ts';
+import { CHARGE_CHAINS, createAppJobEngine, JOBS, QUEUES } from './jobs.ts';
 import { LEASE_MS } from './lease.ts';
 
 /**
@@ -36,8 +37,8 @@ async function billingDay(env: Record<string, string>, instalments: number, decl
 }
 
 /** Another process's engine on the test app's database, with every job of the server. */
-async function anotherEngine(): Promise<JobEngine> {
-  const engine = createAppJobEngine(t.jobStore, t.deps.log, () => t.deps, { definitions: JOBS });
+async function anotherEngine(deps: () => AppDeps = () => t.deps): Promise<JobEngine> {
+  const engine = createAppJobEngine(t.jobStore, t.deps.log, deps, { definitions: JOBS });
   engines.push(engine);
   await engine.ready();
   return engine;
@@ -77,10 +78,22 @@ describe('a billing day on the job engine', () => {
       other.offerScheduledRun(QUEUES.charges, 3600),
     ]);
     expect(offered.filter((id) => id !== null)).toHaveLength(1);
-    // Both work the queue at once: one of them runs it.
+    // Both work the queue at once: one of them runs it, and it fans the day out into chains of shares.
     const drained = await Promise.all([t.deps.jobs.drain(QUEUES.charges), other.drain(QUEUES.charges)]);
     expect(drained.sort()).toEqual([0, 1]);
     expect(await jobStates(QUEUES.charges)).toEqual(['completed']);
+    expect(await jobStates(QUEUES.chargeShares)).toEqual(Array(CHARGE_CHAINS).fill('created'));
+    // Both processes work the shares at once (their workers, one share at a time each): both take part.
+    const shares = await Promise.all([t.deps.jobs.drain(QUEUES.chargeShares), other.drain(QUEUES.chargeShares)]);
+    expect(shares[0]).toBeGreaterThan(0);
+    expect(shares[1]).toBeGreaterThan(0);
+    const states = await jobStates(QUEUES.chargeShares);
+    expect(states.length).toBeGreaterThan(CHARGE_CHAINS);
+    // A chain that found nothing left while the other process still held a batch waits for those leases (a dead
+    // process's would need it): its next share is enqueued for later, nothing else is left.
+    const left = states.filter((state) => state !== 'completed');
+    expect(left.every((state) => state === 'created')).toBe(true);
+    expect(left.length).toBeLessThanOrEqual(CHARGE_CHAINS);
     // Asked again the same day (a staff run): nothing is due any more, nothing is charged again.
     expect(await staffRun(DUE)).toMatchObject({ charged: 0, failed: 0 });
 
@@ -100,7 +113,65 @@ describe('a billing day on the job engine', () => {
     expect(ledger.receipts).toHaveLength(paying);
     expect(new Set(ledger.receipts.map((receipt) => receipt.to)).size).toBe(paying);
     expect(await t.deps.jobs.deadLetters()).toEqual([]);
-  });
+  }, 120_000);
+
+  it('a process killed halfway through the billing day: another takes its share over, each instalment charged once', async () => {
+    const day = await billingDay(FAST, 200, 0);
+    // The process that dies: its provider charges the 30th charge, then it stops for good before recording it (as a
+    // SIGKILL leaves it: its share active in the engine, its claimed phases leased, nothing settled).
+    const payments = t.providers.payments;
+    const charge = payments.chargeSavedCard.bind(payments);
+    let calls = 0;
+    let died: () => void = () => {};
+    const dead = new Promise<void>((resolve) => {
+      died = resolve;
+    });
+    const dying = {
+      ...payments,
+      chargeSavedCard: async (input: Parameters<typeof charge>[0]) => {
+        const answer = await charge(input);
+        calls += 1;
+        if (calls === 30) {
+          died();
+          await new Promise<never>(() => {});
+        }
+        return answer;
+      },
+    };
+    const killed = await anotherEngine(() => ({
+      ...t.deps,
+      providers: { ...t.deps.providers, payments: dying, backgroundPayments: dying },
+    }));
+    const survivor = await anotherEngine();
+    // The scheduled run fans the day out; the doomed process takes a share and dies in it.
+    expect(await survivor.offerScheduledRun(QUEUES.charges, 3600)).not.toBeNull();
+    expect(await survivor.drain(QUEUES.charges)).toBe(1);
+    void killed.drain(QUEUES.chargeShares);
+    await dead;
+    // The survivor charges everything it can claim; the dead share's phases stay leased, its job active.
+    expect(await survivor.drain(QUEUES.chargeShares)).toBeGreaterThan(0);
+    expect(await jobStates(QUEUES.chargeShares)).toContain('active');
+    const early = await ledgerCheck(t.db, day, DUE);
+    expect(early.paid.length).toBeGreaterThan(0);
+    expect(early.paid.length).toBeLessThan(200);
+    // Time passes (the shares' 60-second expiry, the 2-minute leases): the engine's maintenance fails the dead share
+    // and it is retried; the survivor runs it (and the chain's share that waited for the leases), charging the dead
+    // process's phases under the same idempotency keys.
+    t.setNow(new Date(Date.parse(`${DUE}T09:00:00Z`) + LEASE_MS + 60_000));
+    await t.db.execute(sql`UPDATE pgboss.job SET started_on = started_on - interval '10 minutes'
+      WHERE name = ${QUEUES.chargeShares} AND state = 'active'`);
+    await survivor.superviseNow();
+    expect(await jobStates(QUEUES.chargeShares)).not.toContain('active');
+    for (let round = 0; round < 5 && (await survivor.drain(QUEUES.chargeShares, { ignoreStartAfter: true })) > 0; ) {
+      round += 1;
+    }
+
+    const ledger = await expectExactlyOnce(day);
+    expect(ledger.paid).toHaveLength(200);
+    expect(ledger.succeededCharges).toBe(day.householdCount);
+    expect(ledger.receipts).toHaveLength(day.householdCount);
+    expect(await t.deps.jobs.deadLetters()).toEqual([]);
+  }, 120_000);
 
   it('resumes a charge whose process died before recording it, without a second charge', async () => {
     const day = await billingDay(FAST, 6, 0);
@@ -158,5 +229,5 @@ describe('a billing day on the job engine', () => {
       expect(succeededKeys.has(refusal.idempotencyKey ?? '')).toBe(true);
     }
     expect(await t.deps.jobs.deadLetters()).toEqual([]);
-  });
+  }, 120_000);
 });

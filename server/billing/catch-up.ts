@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, english, type Locale, translate } from '../i18n/index.t
 import type { CardSummary, PaymentIntent } from '../providers/types.ts';
 import { chargeSavedCard, recordPhasesPaid } from '../services/checkout/index.ts';
 import { cardSharers, phaseIdsKey } from './household.ts';
-import { leasePhases, unleased } from './lease.ts';
+import { CATCH_UP_LEASE_MS, leasePhases, unleased } from './lease.ts';
 import { cardOf } from './phases.ts';
 
 /**
@@ -75,6 +75,7 @@ export async function chargeOutstanding(
       open.map((row) => row.id),
       leaseId,
       now,
+      CATCH_UP_LEASE_MS,
     );
   });
   const nothing: CatchUpAnswer = {

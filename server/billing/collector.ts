@@ -160,11 +160,36 @@ export async function runCollector(deps: AppDeps, asOf: string): Promise<Collect
  * phase is due again on its retry date), in batches until none is left.
  */
 export async function chargeDue(deps: AppDeps, asOf: string): Promise<Pick<CollectorResult, 'charged' | 'failed'>> {
-  const result = { charged: 0, failed: 0 };
+  const { charged, failed } = await chargeSome(deps, asOf, Number.POSITIVE_INFINITY);
+  return { charged, failed };
+}
+
+/** What one bounded share of a billing day did (`chargeSome`). */
+export interface ChargeShare {
+  charged: number;
+  failed: number;
+  /** Charges (groups) this share claimed: as many as its bound or more means there may be more to claim. */
+  claimed: number;
+  /** Phases due but leased to another run when this share found nothing more to claim: when the last lease ends. */
+  leasedUntil: Date | null;
+}
+
+/**
+ * One share of the collector's charges as of a date (server/billing/jobs.ts fans a billing day out into such shares,
+ * worked by every process): batches are claimed and charged until `limit` charges were claimed (a batch is never cut
+ * short, so a share may claim a few more) or none is left. When none is left while due phases are leased to another
+ * run (a run still charging them, or one whose process died), answers when the last of those leases ends.
+ */
+export async function chargeSome(deps: AppDeps, asOf: string, limit: number): Promise<ChargeShare> {
+  const result: ChargeShare = { charged: 0, failed: 0, claimed: 0, leasedUntil: null };
   const leaseId = randomUUID();
-  for (;;) {
+  while (result.claimed < limit) {
     const claimed = await claimDue(deps, asOf, leaseId);
-    if (claimed.length === 0) break;
+    if (claimed.length === 0) {
+      result.leasedUntil = await lastLeaseOfDue(deps, asOf);
+      break;
+    }
+    result.claimed += claimed.length;
     for (const group of claimed) {
       try {
         const outcome = await chargeGroup(deps, group, asOf, leaseId);
@@ -183,6 +208,24 @@ export async function chargeDue(deps: AppDeps, asOf: string): Promise<Pick<Colle
     );
   }
   return result;
+}
+
+/** When the last lease of the phases due as of `asOf` that some run holds now ends; null: none is leased. */
+async function lastLeaseOfDue(deps: AppDeps, asOf: string): Promise<Date | null> {
+  const now = deps.now();
+  const [row] = await deps.db
+    .select({ until: sql<string | Date | null>`max(${membershipPhases.leaseUntil})` })
+    .from(membershipPhases)
+    .innerJoin(memberships, eq(memberships.id, membershipPhases.membershipId))
+    .where(
+      and(
+        inArray(membershipPhases.status, ['scheduled', 'failed']),
+        lte(membershipPhases.nextAttemptOn, asOf),
+        gt(membershipPhases.leaseUntil, now),
+        eq(memberships.status, 'active'),
+      ),
+    );
+  return row?.until ? new Date(row.until) : null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SQL, sql } from 'drizzle-orm';
 import {
   type ConstructorOptions,
@@ -26,6 +27,10 @@ import type { Logger } from '../log.ts';
  * - A job that fails is retried with exponential backoff (its queue's `retryLimit`, `retryDelay`, `retryBackoff`,
  *   `retryDelayMax`); when its retries are spent the engine moves it to the `dead-letters` queue (`deadLetter`), which
  *   nobody works: staff read it (`deadLetters`).
+ * - A billing job may fan out (`fansOutTo`): its run enqueues bounded jobs of another queue, each tagged with the run's
+ *   id, which every process's workers take (`schedule: 'fan_out'`) and which enqueue their own continuations; the
+ *   staff run waits for all of them (`runBillingJobs`) and answers their counts summed. A fanned-out job whose process
+ *   died expires after its queue's short `expireInSeconds` and is retried by another process.
  */
 
 /** The queue of the jobs whose retries are spent; nothing works it, staff read it. */
@@ -35,6 +40,12 @@ export const DEAD_LETTERS = 'dead-letters';
 export interface JobData {
   asOf?: string;
   at?: string;
+  /** The billing run a fanned-out job belongs to (the id of the job that fanned out, or the staff run's). */
+  run?: string;
+  /** Which of the run's parallel chains of fanned-out jobs this one continues. */
+  chain?: number;
+  /** How many times this chain has waited for leases another run holds (see server/billing/jobs.ts). */
+  waits?: number;
 }
 
 /** What a job did, counted by name (the job's output in the engine, and the log). */
@@ -49,11 +60,20 @@ export type QueuePolicy = Pick<
 export interface JobDefinition {
   /** The queue's name in the engine (letters, digits and hyphens). */
   queue: string;
-  /** Which interval offers its scheduled run (and turns its workers on): BILLING_INTERVAL or MAIL_RELAY_INTERVAL. */
-  schedule: 'billing' | 'mail_relay';
+  /**
+   * Which interval offers its scheduled run (and turns its workers on): BILLING_INTERVAL or MAIL_RELAY_INTERVAL;
+   * `fan_out`: never offered nor sent by a run, only enqueued by another job (`fansOutTo`), and worked by every process
+   * whatever the intervals (a billing day one process started, scheduled or by staff, is worked by all).
+   */
+  schedule: 'billing' | 'mail_relay' | 'fan_out';
   policy: QueuePolicy;
-  /** The work; `asOf` and `at` are the run's date and moment (`momentOf` in ./jobs.ts). */
-  run(deps: AppDeps, asOf: string, at: Date): Promise<JobCounts>;
+  /** The queue whose jobs this job's run enqueues: the staff run waits for them and answers their counts summed. */
+  fansOutTo?: string;
+  /**
+   * The work; `asOf` and `at` are the run's date and moment (`momentOf` in ./jobs.ts), `job` what the job carries
+   * (`run`: its billing run's id, the job's own when it carries none).
+   */
+  run(deps: AppDeps, asOf: string, at: Date, job: JobData & { run: string }): Promise<JobCounts>;
 }
 
 /** A job whose retries are spent, as staff see it. */
@@ -104,6 +124,13 @@ export interface JobEngine {
    * of the queue's jobs, those not due yet too (a retry reached without waiting for it, in tests).
    */
   drain(queue: string, options?: { ignoreStartAfter?: boolean }): Promise<number>;
+  /**
+   * The engine's maintenance now, as a supervising engine (a server's) runs it every 30 seconds: a job active past its
+   * queue's `expireInSeconds` (its process died) is failed, so it is retried or dead-lettered.
+   */
+  superviseNow(): Promise<void>;
+  /** Enqueues a job now (outside any transaction): a job's run fanning out, or continuing its chain. */
+  enqueue(queue: string, data: JobData, options?: EnqueueOptions): Promise<void>;
   /** Enqueues a job in the caller's transaction: it exists once the transaction commits, never if it rolls back. */
   enqueueInTransaction(tx: Tx, queue: string, data: JobData, options?: EnqueueOptions): Promise<void>;
   /** The dead-letter queue, oldest first. */
@@ -123,6 +150,15 @@ const FIRST_RUN_DELAY_MS = 5_000;
 const WAIT_POLL_MS = 50;
 /** Jobs one fetch of the staff run (or `drain`) takes at a time. */
 const DRAIN_BATCH = 10;
+/** How often the staff run looks at the fanned-out jobs other processes' workers are running. */
+const FAN_OUT_POLL_MS = 200;
+/** Fanned-out jobs one process works at once (chains of the billing day it takes part in at the same moment). */
+export const FAN_OUT_CONCURRENCY = 2;
+/**
+ * How often a supervising engine (a server's) expires the jobs a dead process left active and retries them: with the
+ * fanned-out jobs' 60-second expiry, another process takes a killed process's share over within about 90 seconds.
+ */
+const SUPERVISE_INTERVAL_SECONDS = 30;
 
 export interface EngineOptions {
   store: JobStore;
@@ -170,6 +206,7 @@ export function createJobEngine(options: EngineOptions): JobEngine {
     schedule: false,
     migrate: true,
     registerInstance: options.supervise ?? false,
+    superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
   };
   const newBoss = () => {
     const instance = new PgBoss(settings);
@@ -209,7 +246,7 @@ export function createJobEngine(options: EngineOptions): JobEngine {
     const deps = background ? { ...appDeps, providers: { ...appDeps.providers, payments: background } } : appDeps;
     const at = job.data?.at ? new Date(job.data.at) : deps.now();
     const asOf = job.data?.asOf ?? toIsoDate(at);
-    const counts = await definition.run(deps, asOf, at);
+    const counts = await definition.run(deps, asOf, at, { ...job.data, run: job.data?.run ?? job.id });
     if (Object.values(counts).some((count) => count > 0)) log.info({ job: definition.queue, ...counts }, 'job ran');
     return counts;
   }
@@ -256,12 +293,63 @@ export function createJobEngine(options: EngineOptions): JobEngine {
     }
   }
 
+  /**
+   * Works here, one at a time, the fanned-out jobs of a queue (any run's: the other processes' workers take theirs at
+   * the same time), until no job of the run `run` is running, to be retried (its process died, or it failed: retried
+   * here or anywhere once due) or due now; answers the run's jobs' counts summed, or throws when one of them failed
+   * for good (dead-lettered). A job deferred to later (a chain waiting for leases another run holds) is left to the
+   * workers.
+   */
+  async function drainRun(definition: JobDefinition, run: string): Promise<JobCounts> {
+    for (;;) {
+      const jobs = await boss.fetch<JobData>(definition.queue, { batchSize: 1 });
+      if (jobs.length > 0) {
+        await settle(definition, jobs);
+        continue;
+      }
+      const mine = await boss.findJobs<JobData>(definition.queue, { data: { run } });
+      const now = Date.now();
+      const pending = mine.some(
+        (job) =>
+          job.state === 'active' ||
+          job.state === 'retry' ||
+          (job.state === 'created' && job.startAfter.getTime() <= now),
+      );
+      if (pending) {
+        await new Promise((resolve) => setTimeout(resolve, FAN_OUT_POLL_MS));
+        continue;
+      }
+      const failed = mine.find((job) => job.state === 'failed');
+      if (failed) throw new Error(`${definition.queue}: ${errorMessage(failed.output)}`);
+      const total: JobCounts = {};
+      for (const job of mine) {
+        if (job.state !== 'completed' || !job.output || typeof job.output !== 'object') continue;
+        for (const [name, count] of Object.entries(job.output)) {
+          if (typeof count === 'number') total[name] = (total[name] ?? 0) + count;
+        }
+      }
+      return total;
+    }
+  }
+
   const engine: JobEngine = {
     ready,
 
     async work(intervals) {
       await ready();
       for (const definition of definitions) {
+        if (definition.schedule === 'fan_out') {
+          // Every process takes part in any billing day, scheduled or a staff run, whichever process started it.
+          await boss.work<JobData>(
+            definition.queue,
+            { pollingIntervalSeconds: 1, localConcurrency: FAN_OUT_CONCURRENCY },
+            async (jobs) => {
+              const [job] = jobs;
+              return job ? perform(definition, job) : {};
+            },
+          );
+          continue;
+        }
         const interval = definition.schedule === 'billing' ? intervals.billing : intervals.mailRelay;
         if (interval <= 0) continue;
         // The mail relay's job is picked up within 2 s of its turn; a billing job (hourly) within 10 s, so the
@@ -296,10 +384,13 @@ export function createJobEngine(options: EngineOptions): JobEngine {
       let failure: unknown = null;
       for (const definition of definitions) {
         if (definition.schedule !== 'billing') continue;
-        const id = await boss.send(definition.queue, { asOf, at: at.toISOString() } satisfies JobData);
+        const run = randomUUID();
+        const id = await boss.send(definition.queue, { asOf, at: at.toISOString(), run } satisfies JobData);
         if (!id) continue;
         try {
-          answers[definition.queue] = await runHere(definition, id);
+          const counts = await runHere(definition, id);
+          const fanned = definition.fansOutTo ? byQueue.get(definition.fansOutTo) : undefined;
+          answers[definition.queue] = fanned ? await drainRun(fanned, run) : counts;
         } catch (error) {
           failure ??= error;
         }
@@ -315,7 +406,8 @@ export function createJobEngine(options: EngineOptions): JobEngine {
       let count = 0;
       for (;;) {
         const jobs = await boss.fetch<JobData>(queue, {
-          batchSize: DRAIN_BATCH,
+          // A fanned-out job at a time: the other processes take the others meanwhile.
+          batchSize: definition.schedule === 'fan_out' ? 1 : DRAIN_BATCH,
           ignoreStartAfter: drainOptions.ignoreStartAfter ?? false,
         });
         if (jobs.length === 0) return count;
@@ -324,6 +416,16 @@ export function createJobEngine(options: EngineOptions): JobEngine {
         // A job that failed is not due again yet, unless the start dates are ignored: then once is enough.
         if (drainOptions.ignoreStartAfter) return count;
       }
+    },
+
+    async superviseNow() {
+      await ready();
+      await boss.supervise();
+    },
+
+    async enqueue(queue, data, enqueueOptions = {}) {
+      await ready();
+      await boss.send(queue, data, enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {});
     },
 
     async enqueueInTransaction(tx, queue, data, enqueueOptions = {}) {

@@ -2,8 +2,15 @@ import type { AppDeps } from '../deps.ts';
 import { sendRegistrationReminders } from '../services/registration-progress.ts';
 import { releaseExpiredHolds } from '../services/seat-holds.ts';
 import { expireWaitlistOffers } from '../services/waitlist-seats.ts';
-import { chargeDue, sendReminders } from './collector.ts';
-import { createJobEngine, type JobDefinition, type JobEngine, type QueuePolicy } from './engine.ts';
+import { chargeSome, sendReminders } from './collector.ts';
+import {
+  createJobEngine,
+  type JobCounts,
+  type JobData,
+  type JobDefinition,
+  type JobEngine,
+  type QueuePolicy,
+} from './engine.ts';
 import { QUEUES } from './queues.ts';
 
 export { QUEUES };
@@ -28,6 +35,64 @@ const BILLING_POLICY: QueuePolicy = {
   expireInSeconds: 30 * 60,
 };
 
+/**
+ * A billing day is worked by every process at once (docs/architecture.md "Issue 33: one billing day worked by every
+ * process"): the scheduled (or staff) run of the collector's charges enqueues CHARGE_CHAINS jobs of
+ * `instalment-charge-shares`; each claims and charges up to CHARGES_PER_SHARE charges (seconds of work at
+ * CARD_RATE_LIMIT) and, when it used its bound, enqueues the next share of its chain. The workers of every process take
+ * the shares (FAN_OUT_CONCURRENCY at once each), so both processes of a two-process server charge.
+ */
+export const CHARGE_CHAINS = 4;
+export const CHARGES_PER_SHARE = 50;
+/**
+ * How many times a chain that found nothing left to claim, while due phases are leased to another run, waits for
+ * those leases to end and looks again: a run whose process died leaves its phases leased (LEASE_MS, ./lease.ts) and
+ * the chain finishes them; a phase whose charge keeps throwing is not tried again and again all day (the next
+ * scheduled run tries it).
+ */
+export const LEASE_WAITS = 2;
+
+/**
+ * A share's policy: a share a dead process left active expires after 60 seconds (a share runs seconds) and is retried
+ * by another process's worker; a failed one is retried after about 5, 10, 20 seconds, then dead-lettered.
+ */
+const SHARE_POLICY: QueuePolicy = {
+  retryLimit: 3,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 60,
+  expireInSeconds: 60,
+};
+
+/** Fans the collector's charges of a run out into its chains of shares. */
+async function fanOutCharges(deps: AppDeps, asOf: string, at: Date, run: string): Promise<JobCounts> {
+  for (let chain = 0; chain < CHARGE_CHAINS; chain++) {
+    await deps.jobs.enqueue(QUEUES.chargeShares, { asOf, at: at.toISOString(), run, chain, waits: 0 });
+  }
+  return { chains: CHARGE_CHAINS };
+}
+
+/** One share of a run's charges, then the next share of its chain when there may be more to charge. */
+async function chargeShare(deps: AppDeps, asOf: string, at: Date, job: JobData & { run: string }): Promise<JobCounts> {
+  const share = await chargeSome(deps, asOf, CHARGES_PER_SHARE);
+  const next: JobData = { asOf, at: at.toISOString(), run: job.run, chain: job.chain ?? 0, waits: job.waits ?? 0 };
+  if (share.claimed >= CHARGES_PER_SHARE) {
+    await deps.jobs.enqueue(QUEUES.chargeShares, next);
+  } else if (share.leasedUntil && (job.waits ?? 0) < LEASE_WAITS) {
+    // Due phases another run holds (a run still charging them, or a dead process's): look again once the last lease
+    // has ended (the leases are on the app's clock, the engine's start dates on the database's).
+    const wait = Math.max(0, share.leasedUntil.getTime() - deps.now().getTime()) + 1_000;
+    await deps.jobs.enqueue(
+      QUEUES.chargeShares,
+      { ...next, waits: (job.waits ?? 0) + 1 },
+      {
+        startAfter: new Date(Date.now() + wait),
+      },
+    );
+  }
+  return { charged: share.charged, failed: share.failed };
+}
+
 /** The relay's own rows keep their delivery retries (server/mail/mailer.ts); a run that fails is retried sooner. */
 const MAIL_RELAY_POLICY: QueuePolicy = {
   retryLimit: 3,
@@ -51,7 +116,15 @@ export function momentOf(asOf: string, now: Date): Date {
 export const JOBS: readonly JobDefinition[] = [
   // The collector's charges: instalments due and payment retries (a failed phase is due again 1, 3 and 7 days after
   // its first failure), at most once per phase (server/billing/collector.ts).
-  { queue: QUEUES.charges, schedule: 'billing', policy: BILLING_POLICY, run: (deps, asOf) => chargeDue(deps, asOf) },
+  // Fanned out into shares worked by every process (above); a staff run answers the shares' counts summed.
+  {
+    queue: QUEUES.charges,
+    schedule: 'billing',
+    policy: BILLING_POLICY,
+    fansOutTo: QUEUES.chargeShares,
+    run: (deps, asOf, at, job) => fanOutCharges(deps, asOf, at, job.run),
+  },
+  { queue: QUEUES.chargeShares, schedule: 'fan_out', policy: SHARE_POLICY, run: chargeShare },
   // One reminder per instalment due within 3 days.
   {
     queue: QUEUES.reminders,

@@ -5,6 +5,8 @@
  */
 export const QUEUES = {
   charges: 'instalment-charges',
+  /** The billing day's shares of the collector's charges, fanned out by `charges` and worked by every process. */
+  chargeShares: 'instalment-charge-shares',
   reminders: 'instalment-reminders',
   registrationReminders: 'registration-reminders',
   offerExpiry: 'waitlist-offer-expiry',
