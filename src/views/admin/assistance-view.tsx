@@ -197,15 +197,14 @@ function AssistanceRequestCard({
   );
 }
 
-function ApproveAmountForm({
-  actorRef,
-  requestId,
-  busy,
-}: {
+/** What a request's own forms (another amount, decline) send with, and whether a decision is on its way. */
+interface RequestFormProps {
   actorRef: AdminAssistanceActorRef;
   requestId: number;
   busy: boolean;
-}) {
+}
+
+function ApproveAmountForm({ actorRef, requestId, busy }: RequestFormProps) {
   const t = useT();
   const form = useForm<ApproveAmountValues>(EMPTY_APPROVE_AMOUNT, approveAmountFormSchema);
   const field = form.bind('amount');
@@ -228,15 +227,7 @@ function ApproveAmountForm({
   );
 }
 
-function DeclineForm({
-  actorRef,
-  requestId,
-  busy,
-}: {
-  actorRef: AdminAssistanceActorRef;
-  requestId: number;
-  busy: boolean;
-}) {
+function DeclineForm({ actorRef, requestId, busy }: RequestFormProps) {
   const t = useT();
   const form = useForm<DeclineValues>(EMPTY_DECLINE, declineFormSchema);
   const field = form.bind('message');
