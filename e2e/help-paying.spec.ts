@@ -144,3 +144,63 @@ test("the season's budget refuses an approval", async ({ page, browser, request 
   });
   await staff.close();
 });
+
+test('a family chooses check, the registrar marks it received and the family gets its receipt', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const payer = await family(page, request, 'helpcheck');
+  const instructions =
+    'Make checks payable to Northside Youth Baseball and hand them to your coach at the first practice.';
+  await page.goto('/payment');
+  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const choice = page.getByRole('group', { name: 'How will you pay?' });
+  await expect(choice.getByRole('radio', { name: 'Pay by card' })).toBeChecked();
+  await choice.getByRole('radio', { name: 'Pay by check or cash' }).check();
+  await expect(page.getByRole('heading', { name: 'Instructions from Northside Youth Baseball' })).toBeVisible();
+  await expect(page.getByText(instructions)).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Complete registration' })).toBeDisabled();
+  await page.getByLabel('I agree to the terms and conditions stated above.').check();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await expectNoSeriousA11yViolations(page, `check or cash on checkout at ${viewport.width} px`);
+  }
+  const answer = page.waitForResponse(
+    (response) => response.url().endsWith('/api/memberships/checkout') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Complete registration' }).click();
+  const checkout = (await (await answer).json()) as { awaiting_payment: { membership_id: number } };
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration complete: awaiting payment' })).toBeVisible();
+  await expect(page.getByText(/recorded as 'Awaiting payment'/)).toBeVisible();
+  await expect(page.getByText(instructions)).toBeVisible();
+  // Registered, nothing received yet: no receipt.
+  await expect.poll(() => paymentComplete(request, payer)).toBe(1);
+  const mails = await browser.newPage();
+  await mails.goto('/dev/mailbox');
+  const receipt = mails
+    .getByRole('article')
+    .filter({ hasText: `To ${payer.email}` })
+    .filter({ hasText: 'Receipt:' });
+  await expect(receipt).toHaveCount(0);
+
+  const staff = await browser.newPage();
+  await logInToConsole(staff, REGISTRAR);
+  await staff.goto(`/admin/memberships/${checkout.awaiting_payment.membership_id}`);
+  await staff
+    .getByRole('button', { name: /^Mark .* paid offline$/ })
+    .first()
+    .click();
+  await staff.getByRole('radio', { name: 'Cheque' }).check();
+  await staff.getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(staff.getByText('The instalment is marked as paid.')).toBeVisible();
+  await staff.close();
+
+  await mails.reload();
+  await expect(receipt.first()).toBeVisible();
+  await mails.close();
+});

@@ -55,6 +55,7 @@ import {
   returned,
   serverDown,
   WAIVER_CHANGED,
+  waiverChanged,
 } from './card-payment.model.ts';
 import { cardPaymentViews, englishOf } from './card-payment.views.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, runPaths, type UiRun, type Views } from './harness/index.ts';
@@ -124,6 +125,8 @@ const documentsUser = user({ id: 49, is_new: false, license: { license_code: 'SH
 const askingUser = user({ id: 46, is_new: false });
 const awardedUser = user({ id: 47, is_new: false });
 const fullAwardUser = user({ id: 48, is_new: false });
+/** Issue 34 point 4: a payer on 12U Tigers, whose organization accepts check or cash, registering that way. */
+const cashUser = user({ id: 50, is_new: false, license: { license_code: 'TIGERS-2027', organization } });
 
 const tigers = {
   id: 1,
@@ -257,6 +260,39 @@ const fullAwardData = paymentDataSchema.parse({
   help_paying: { ...helpPaying, assistance_request: approvedRequest(45_000), financial_assistance: 450 },
 });
 
+/**
+ * Issue 34 point 4: Northside accepts check or cash (docs/fixtures.md "Help paying"): step 2 offers it beside the
+ * card, with the owner's instructions; the checkout answers the membership 'Awaiting payment'.
+ */
+const CASH_INSTRUCTIONS = 'Make checks payable to Northside Youth Baseball. Hand them in at the first practice.';
+const cashData = paymentDataSchema.parse({
+  ...wireData,
+  help_paying: {
+    ...helpPaying,
+    offers_assistance: false,
+    accepts_check_or_cash: true,
+    check_or_cash_instructions: CASH_INSTRUCTIONS,
+    check_or_cash_hold_days: 14,
+  },
+});
+const awaitingPayment = {
+  membership_id: 31,
+  amount_due_cents: 16_300,
+  total_cents: 48_900,
+  plan_name: '3 monthly payments',
+  instructions: CASH_INSTRUCTIONS,
+  hold_until: '2026-12-20T12:00:00.000Z',
+  organization: { id: 1, name: 'Northside Youth Baseball' },
+};
+const CASH_REFUSED = 'This organization does not accept checks or cash.';
+const cashRefused = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: CASH_REFUSED,
+  messages: { payment_method: [CASH_REFUSED] },
+  body: { message: CASH_REFUSED, messages: { payment_method: [CASH_REFUSED] } },
+});
+
 const fullRide = serverDiscountSchema.parse({
   discount_code: 'FULLRIDE',
   percent_off: 100,
@@ -301,7 +337,8 @@ type Scenario =
   | 'documents'
   | 'asking'
   | 'awarded'
-  | 'fullAward';
+  | 'fullAward'
+  | 'cash';
 
 const SERVER_RENDERED_DRAFT = 2;
 /** A draft whose team has no protection plan: the preview goes from step 1 straight to checkout and back. */
@@ -319,6 +356,7 @@ function scenarioOf(snapshot: Snapshot): Scenario {
   if (context.user?.id === askingUser.id) return 'asking';
   if (context.user?.id === awardedUser.id) return 'awarded';
   if (context.user?.id === fullAwardUser.id) return 'fullAward';
+  if (context.user?.id === cashUser.id) return 'cash';
   return context.user?.license?.license_code === 'TIGERS-2027' && context.user.is_new ? 'newUser' : 'existingUser';
 }
 
@@ -383,6 +421,27 @@ function events(snapshot: Snapshot): AnyEventObject[] {
       { type: 'APPLY_DISCOUNT', code: '' },
       { type: 'AGREE_WAIVER', agreed: !context.waiverAgreed },
       { type: 'PAY', billing: null, card: null },
+    ];
+  }
+  if (scenario === 'cash') {
+    // Issue 34 point 4: only paying by check or cash; every other step is the other inputs'. Step 2 offers it beside
+    // the card; 'Complete registration' records the membership 'Awaiting payment', or is refused (the waiver changed,
+    // or the club no longer accepts it). Pay Now by card is the other inputs'.
+    const byCheck = context.paymentMethod === 'check_or_cash';
+    return [
+      doneEvent('currentUser', context.user),
+      doneEvent('subscriptionStatus', { payment_complete: 0 }),
+      doneEvent('paymentPlans', cashData),
+      doneEvent('cardPayments', cardPayments),
+      { type: 'SELECT_PLAN', month: context.selectedPlanMonth === null ? 3 : 99 },
+      { type: 'APPLY_DISCOUNT', code: '' },
+      { type: 'NEXT' },
+      { type: 'CHOOSE_PAYMENT_METHOD', method: byCheck ? 'card' : 'check_or_cash' },
+      { type: 'AGREE_WAIVER', agreed: !context.waiverAgreed },
+      ...(byCheck ? [{ type: 'PAY', billing: null, card: null }] : []),
+      doneEvent('checkOrCashCheckout', awaitingPayment),
+      errorEvent('checkOrCashCheckout', waiverChanged),
+      errorEvent('checkOrCashCheckout', cashRefused),
     ];
   }
   if (scenario === 'resumed') {
@@ -539,6 +598,8 @@ function serializeState(snapshot: Snapshot): string {
     // Protection added under a full discount is paid by card (§4): the checkout differs.
     key.free = checksOutWithoutCard(context);
   }
+  // Issue 34 point 4: step 2's way to pay (the card, or check or cash where the club accepts it).
+  if (paying) key.method = context.paymentMethod;
   // Pay Now's guards read these; elsewhere in checkout a toggled box changes nothing that follows.
   if (snapshot.matches({ checkout: { ready: 'idle' } }) || snapshot.matches('waiverOnly')) {
     key.waiverAgreed = context.waiverAgreed;
@@ -551,7 +612,12 @@ function serializeState(snapshot: Snapshot): string {
     key.confirmation =
       confirmation === null
         ? null
-        : [confirmation.receipt?.amount_cents ?? null, confirmation.refunded, confirmation.household?.amount_cents];
+        : [
+            confirmation.receipt?.amount_cents ?? null,
+            confirmation.refunded,
+            confirmation.household?.amount_cents,
+            confirmation.awaiting?.membership_id,
+          ];
   }
   return JSON.stringify(key);
 }
@@ -592,6 +658,18 @@ const modelStates = {
     expect(snapshot.context.waiverNotice).toBe(WAIVER_CHANGED);
     expect(invocations.at(-1)).toMatchObject({ id: 'paymentPlans' });
   },
+  // Issue 34 point 4: the checkout of the plan chosen, with the waiver's version shown (the call adds payment_method).
+  recordingCheckOrCash: (_snapshot: Snapshot, { invocations }: { invocations: readonly { id: string }[] }) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'checkOrCashCheckout',
+      input: {
+        team_id: 1,
+        payment_plan_month: 3,
+        discount_code: null,
+        include_payment_protection_plan: false,
+        waiver_version: 1,
+      },
+    }),
   paying: (snapshot: Snapshot) => {
     // The payment Pay Now fixed (or the return) is what the card payment is given, with the version of the waiver
     // shown (issue 32 point 3).
@@ -621,6 +699,17 @@ const modelStates = {
       const names = confirmation.household.athletes.map((athlete) => athlete.name);
       expect(names[0]).toBe('Sam Rivera');
       expect(names.length).toBeGreaterThanOrEqual(2);
+      return;
+    }
+    // Issue 34 point 4: a registration by check or cash confirms 'Awaiting payment' with the club's instructions.
+    if (confirmation?.awaiting) {
+      expect(confirmation).toEqual({
+        receipt: null,
+        refunded: false,
+        afterReturn: false,
+        household: null,
+        awaiting: awaitingPayment,
+      });
       return;
     }
     // Issue 15, 19.1: what the card payment confirmed travels to the claimed page (nothing when it was refunded).
@@ -723,6 +812,7 @@ const model = defineModel({
     asking: { user: askingUser, returned: null, returnUrl: RETURN_URL },
     awarded: { user: awardedUser, returned: null, returnUrl: RETURN_URL },
     fullAward: { user: fullAwardUser, returned: null, returnUrl: RETURN_URL },
+    cash: { user: cashUser, returned: null, returnUrl: RETURN_URL },
     resumed: {
       user: resumingUser,
       returned: null,
@@ -809,8 +899,10 @@ const driver: Driver<typeof paymentMachine> = {
     if (name instanceof HTMLInputElement && name.value !== event.billing?.name) {
       await typeInto('Name on card', event.billing?.name ?? '', user);
     }
-    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await user.click(payNow());
   },
+  CHOOSE_PAYMENT_METHOD: async (event, { user }) =>
+    user.click(screen.getByRole('radio', { name: event.method === 'card' ? 'Pay by card' : 'Pay by check or cash' })),
   ACCEPT: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Accept' })),
   ADD_ATHLETE: async (_event, { user }) => user.click(screen.getByRole('button', { name: 'Add another athlete' })),
   FINISH_DOCUMENTS: async (_event, { user }) =>
@@ -863,7 +955,18 @@ function expectWaiver(snapshot: Snapshot) {
   }
 }
 
-const payNow = () => screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement;
+/** Issue 34 point 4: step 2 offers check or cash (the club accepts it and something is to be paid). */
+function checkOrCashOffered(snapshot: Snapshot): boolean {
+  const help = snapshot.context.data?.help_paying ?? null;
+  return help?.accepts_check_or_cash === true && !checksOutWithoutCard(snapshot.context);
+}
+const byCheckOrCash = (snapshot: Snapshot) =>
+  checkOrCashOffered(snapshot) && snapshot.context.paymentMethod === 'check_or_cash';
+
+/** Pay Now, or (issue 34 point 4: check or cash chosen) 'Complete registration'. */
+const payNow = () =>
+  (screen.queryByRole('button', { name: 'Pay Now' }) ??
+    screen.getByRole('button', { name: 'Complete registration' })) as HTMLButtonElement;
 
 /** Step 1, also while a discount reloads the plans (busy: nothing can be chosen). */
 function expectPaymentOptions(snapshot: Snapshot) {
@@ -915,7 +1018,9 @@ function expectPaymentOptions(snapshot: Snapshot) {
 function expectHelpPaying(snapshot: Snapshot) {
   const help = snapshot.context.data?.help_paying ?? null;
   const ask = screen.queryByRole('button', { name: 'Need help paying?' });
-  expect(ask !== null).toBe(help !== null && help.assistance_request === null && !snapshot.hasTag('busy'));
+  expect(ask !== null).toBe(
+    help?.offers_assistance === true && help.assistance_request === null && !snapshot.hasTag('busy'),
+  );
   const request = help?.assistance_request ?? null;
   if (request?.status === 'pending') {
     expect(
@@ -1017,13 +1122,20 @@ const uiRun: UiRun<typeof paymentMachine> = {
       expectPreviewBanner(snapshot);
       expectWaiver(snapshot);
       // §5; a payment already charged is only recorded again, whatever the box says.
+      // Issue 34 point 4: by check or cash, whatever the card form is doing (it needs none).
       const canPay =
-        snapshot.matches({ checkout: 'ready' }) &&
-        (snapshot.context.waiverAgreed || snapshot.context.paidCheckout !== null);
+        byCheckOrCash(snapshot) && !snapshot.matches({ checkout: 'preview' })
+          ? snapshot.context.waiverAgreed
+          : snapshot.matches({ checkout: 'ready' }) &&
+            (snapshot.context.waiverAgreed || snapshot.context.paidCheckout !== null);
       expect(payNow().disabled).toBe(!canPay);
     },
     'checkout.preview': () => expect(screen.getByText(/Payments are turned off in the preview/)).toBeTruthy(),
-    'checkout.unavailable': () => expect(screen.getByRole('alert').textContent).toBe(PAYMENTS_UNAVAILABLE),
+    // Issue 34 point 4: by check or cash the card form is not needed, nor its unavailability shown.
+    'checkout.unavailable': ({ snapshot }) =>
+      byCheckOrCash(snapshot)
+        ? expect(screen.queryByText(PAYMENTS_UNAVAILABLE)).toBeNull()
+        : expect(screen.getByRole('alert').textContent).toBe(PAYMENTS_UNAVAILABLE),
     'checkout.ready.idle': () => {
       for (const text of [CHECKOUT_FALLBACK, FULL_DISCOUNT_CHECKOUT_FALLBACK, DECLINED, UNEXPECTED_CARD_ERROR]) {
         expect(screen.queryByText(text)).toBeNull();
@@ -1035,6 +1147,18 @@ const uiRun: UiRun<typeof paymentMachine> = {
       }
     },
     'checkout.ready': ({ snapshot }) => {
+      // Issue 34 point 4: the choice only where the club accepts check or cash; chosen: its instructions, no card.
+      expect(screen.queryByRole('group', { name: 'How will you pay?' }) !== null).toBe(checkOrCashOffered(snapshot));
+      if (byCheckOrCash(snapshot)) {
+        expect((screen.getByRole('radio', { name: 'Pay by check or cash' }) as HTMLInputElement).checked).toBe(true);
+        expect(screen.getByRole('heading', { name: 'Instructions from Northside Youth Baseball' })).toBeTruthy();
+        expect(screen.getByText(CASH_INSTRUCTIONS)).toBeTruthy();
+        expect(screen.queryByLabelText('Card number')).toBeNull();
+        expect(screen.queryByLabelText('Name on card')).toBeNull();
+        expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+        return;
+      }
+      expect(screen.queryByRole('button', { name: 'Complete registration' })).toBeNull();
       if (checksOutWithoutCard(snapshot.context)) {
         expect(screen.getByText(/nothing is charged and no card is needed/)).toBeTruthy();
         expect(screen.queryByLabelText('Card number')).toBeNull();
@@ -1056,6 +1180,7 @@ const uiRun: UiRun<typeof paymentMachine> = {
         FULL_DISCOUNT_CHECKOUT_FALLBACK,
         'This discount is no longer valid.',
         'Could not reach the server. Check your connection and try again.',
+        CASH_REFUSED,
       ]).toContain(shown);
       expect(within(screen.getByRole('main')).getByText(shown ?? '?')).toBeTruthy();
     },
@@ -1064,6 +1189,12 @@ const uiRun: UiRun<typeof paymentMachine> = {
       if (snapshot.context.returned !== null) return;
       expect(heading('Checkout')).toBeTruthy();
       expect(payNow().disabled).toBe(true);
+    },
+    // Issue 34 point 4: 'Complete registration' keeps checkout on screen while it is recorded, nothing payable.
+    recordingCheckOrCash: () => {
+      expect(heading('Checkout')).toBeTruthy();
+      expect(screen.getByText(CASH_INSTRUCTIONS)).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Complete registration' }) as HTMLButtonElement).disabled).toBe(true);
     },
     // Issue 32 point 3: the changed waiver loads again with checkout on screen, nothing payable meanwhile.
     rereadingWaiver: () => {

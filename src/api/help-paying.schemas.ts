@@ -66,5 +66,11 @@ export const awaitingPaymentSchema = z.object({
 });
 export type AwaitingPayment = z.infer<typeof awaitingPaymentSchema>;
 
+/** The answer of a checkout with `payment_method: 'check_or_cash'`: no intent, the membership awaiting payment. */
+export const checkOrCashCheckoutSchema = z.object({
+  payment_complete: z.literal(1),
+  awaiting_payment: awaitingPaymentSchema,
+});
+
 /** `help_paying` of the payment data: absent or null where the organization offers neither. */
 export const optionalHelpPaying = orNull(helpPayingSchema);

@@ -4,7 +4,13 @@
  */
 import type { AssistanceAnswers } from '../domain/forms/assistance-request';
 import { type CallOptions, requestJson } from './client';
-import { type AssistanceRequest, sentAssistanceRequestSchema } from './help-paying.schemas';
+import {
+  type AssistanceRequest,
+  type AwaitingPayment,
+  checkOrCashCheckoutSchema,
+  sentAssistanceRequestSchema,
+} from './help-paying.schemas';
+import type { CheckoutRequest } from './memberships';
 
 /** POST /api/memberships/assistance-requests → the request, pending (201). */
 export async function sendAssistanceRequest(
@@ -24,4 +30,18 @@ export async function sendAssistanceRequest(
     ...options,
   });
   return answer.request;
+}
+
+/**
+ * Issue 34 point 4: POST /api/memberships/checkout with `payment_method: 'check_or_cash'` (the waiver agreed as for a
+ * card): no card, the membership recorded 'Awaiting payment' with its plan, the seat held the club's days.
+ */
+export async function checkoutByCheckOrCash(body: CheckoutRequest, options?: CallOptions): Promise<AwaitingPayment> {
+  const answer = await requestJson('/api/memberships/checkout', checkOrCashCheckoutSchema, {
+    method: 'post',
+    json: { ...body, payment_method: 'check_or_cash' },
+    auth: 'payer',
+    ...options,
+  });
+  return answer.awaiting_payment;
 }

@@ -53,6 +53,8 @@ export interface CheckoutRequest {
    * `team.waiver_version`); a version no longer current is refused with 422 on `waiver_version`.
    */
   waiver_version?: number;
+  /** Issue 34 point 4 (additive): 'check_or_cash' where the organization accepts it; absent: card. */
+  payment_method?: 'card' | 'check_or_cash';
 }
 
 /**

@@ -684,6 +684,8 @@ export interface MessageParams {
   "helpPaying.instructions": { organization: string | number };
   "helpPaying.completeRegistration": Record<string, never>;
   "helpPaying.awaitingPayment": Record<string, never>;
+  "helpPaying.registrationAwaiting": Record<string, never>;
+  "helpPaying.awaitingIntro": { amount: string | number; organization: string | number; date: string | number };
   "helpPayingAdmin.navLink": Record<string, never>;
   "helpPayingAdmin.title": Record<string, never>;
   "helpPayingAdmin.noOrganization": Record<string, never>;

@@ -29,6 +29,7 @@ import type { FamilyDocumentsActorRef } from './family-documents.connect';
 import { type FeeTotalsView, feeTotalsView } from './fee-totals.connect';
 import type { HouseholdCheckoutActorRef } from './household-checkout.connect';
 import { lastResult } from './last-result';
+import { checkOrCashOf } from './payment.check-or-cash';
 import { checksOutWithoutCard, offeredPlansOf, type PaymentContext, protectionIncluded } from './payment.context';
 import type { paymentMachine } from './payment.machine';
 import type { ShownText } from './payment-texts';
@@ -105,6 +106,8 @@ export function paymentScreenOf(snapshot: PaymentSnapshot): PaymentScreen {
   if (snapshot.matches('paying')) return snapshot.context.returned === null ? 'checkout' : 'returning';
   // Issue 32 point 3: the new waiver text loading after Pay Now was refused keeps checkout (and its card) on screen.
   if (snapshot.matches('rereadingWaiver')) return 'checkout';
+  // Issue 34 point 4: 'Complete registration' by check or cash keeps checkout on screen while it is recorded.
+  if (snapshot.matches('recordingCheckOrCash')) return 'checkout';
   if (snapshot.matches('loadFailed')) return 'loadFailed';
   if (snapshot.matches('pageError')) return 'pageError';
   if (snapshot.matches('noSeason')) return 'noSeason';
@@ -276,6 +279,20 @@ export function checkoutView(snapshot: PaymentSnapshot) {
     waiverNotice: context.waiverNotice,
     message: context.message,
     error: context.error,
+    ...checkOrCashView(context),
+  };
+}
+
+/**
+ * Issue 34 point 4: step 2's 'Pay by check or cash' where the club accepts it (its organization and instructions;
+ * null where not offered, and then step 2 is as before), and whether it is the way chosen.
+ */
+function checkOrCashView(context: PaymentContext) {
+  const offer = checkOrCashOf(context);
+  return {
+    checkOrCashOrganization: offer?.organization ?? null,
+    checkOrCashInstructions: offer?.instructions ?? null,
+    byCheckOrCash: offer !== null && context.paymentMethod === 'check_or_cash',
   };
 }
 

@@ -3,6 +3,7 @@
  * (the plans on offer, protection, the checkout to send, where a paid payer goes). Money never leaves src/domain:
  * these call its fee functions on the parsed payment data (cents). Views reach these through payment.connect.ts.
  */
+import type { AwaitingPayment } from '../api/help-paying.schemas';
 import type { HouseholdReceipt } from '../api/household.schemas';
 import type { CheckoutSuccessRequest } from '../api/memberships';
 import type { PaymentData } from '../api/payment-data.schemas';
@@ -81,6 +82,8 @@ export interface PaymentConfirmation {
   readonly afterReturn: boolean;
   /** Issue 20: the family checkout's receipt (every athlete), null for a one-athlete payment. */
   readonly household?: HouseholdReceipt | null | undefined;
+  /** Issue 34 point 4: a registration by check or cash, 'Awaiting payment' with the club's instructions. */
+  readonly awaiting?: AwaitingPayment | null | undefined;
 }
 
 /**
@@ -150,7 +153,11 @@ export interface PaymentContext {
   householdCheckoutId: string | number | null;
   /** Where the flow leaves to, set on entering a final state; the machine's output (flow-exit.ts). */
   exit: PaymentDestination | null;
+  /** Issue 34 point 4: how step 2 pays: by card (always), or by check or cash where the club accepts it. */
+  paymentMethod: PaymentMethod;
 }
+
+export type PaymentMethod = 'card' | 'check_or_cash';
 
 /** The context a flow starts with. */
 export function initialContext(input: PaymentInput): PaymentContext {
@@ -182,6 +189,7 @@ export function initialContext(input: PaymentInput): PaymentContext {
     household: null,
     householdCheckoutId: input.returned == null ? null : (input.householdCheckoutId ?? null),
     exit: null,
+    paymentMethod: 'card',
   };
 }
 
@@ -211,6 +219,8 @@ export type PaymentEvent =
   | { type: 'FINISH_DOCUMENTS' }
   /** Issue 34 point 1: 'Need help paying?' on step 1 (where the organization offers financial assistance). */
   | { type: 'ASK_ASSISTANCE' }
+  /** Issue 34 point 4: step 2's choice between the card and 'Pay by check or cash' (where the club accepts it). */
+  | { type: 'CHOOSE_PAYMENT_METHOD'; method: PaymentMethod }
   | DraftUpdated
   | DraftFollowed;
 

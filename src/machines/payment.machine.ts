@@ -25,6 +25,7 @@ import { and, not } from 'xstate';
 import { cardProviderStates } from './card-provider';
 import { exitOf } from './flow-exit';
 import { askAssistance, assistanceStates } from './payment.assistance';
+import { checkOrCashStates, choosePaymentMethod, payByCheckOrCash, payTransitions } from './payment.check-or-cash';
 import {
   type DraftChannelInput,
   type DraftUpdated,
@@ -356,6 +357,8 @@ export const paymentMachine = paymentSetup.createMachine({
       exit: 'clearMessages',
       on: {
         AGREE_WAIVER: { actions: { type: 'setWaiverAgreement', params: ({ event }) => event } },
+        CHOOSE_PAYMENT_METHOD: choosePaymentMethod,
+        PAY: payByCheckOrCash,
         BACK: [{ guard: 'offersProtection', target: 'protection' }, { target: 'choosingPlan' }],
         DRAFT_UPDATED: reloadOnDraftUpdate('checkout'),
       },
@@ -382,34 +385,7 @@ export const paymentMachine = paymentSetup.createMachine({
         ready: {
           description: "Spec §2 (c): checkout with billing info, the waiver and 'Pay Now'.",
           initial: 'idle',
-          on: {
-            PAY: [
-              {
-                guard: 'alreadyPaid',
-                target: '#payment.paying',
-                actions: 'clearMessages',
-                description: 'The card was charged but not recorded: record it again, never charge twice.',
-              },
-              {
-                guard: and(['checksOutWithoutCard', 'canPay']),
-                target: '#payment.paying',
-                actions: { type: 'fixCheckout', params: ({ event }) => event },
-              },
-              {
-                guard: { type: 'payableByCard', params: ({ event }) => event },
-                target: '#payment.paying',
-                actions: { type: 'fixCheckout', params: ({ event }) => event },
-                description: 'Spec §5: Pay is disabled without a team or with an unsigned waiver.',
-              },
-              {
-                guard: { type: 'billingRefused', params: ({ event }) => event },
-                target: '.idle',
-                actions: 'clearMessages',
-                description:
-                  'Spec §5: billing details the billing schema refuses are not paid with (the form shows why).',
-              },
-            ],
-          },
+          on: { PAY: payTransitions },
           states: {
             idle: { description: "Spec §5: 'Pay Now' waits for a team and, when a waiver exists, its signature." },
             message: {
@@ -425,6 +401,7 @@ export const paymentMachine = paymentSetup.createMachine({
     ...childStates(),
     ...documentsStates(),
     ...assistanceStates(),
+    ...checkOrCashStates(),
     toClaimed: {
       type: 'final',
       description:

@@ -32,6 +32,8 @@ const SAVED_AT: Readonly<Record<string, PaymentStep>> = {
   paying: 'checkout',
   // Issue 34 point 1: a request for financial assistance sent: the family comes back to step 1.
   assistanceSent: 'choosingPlan',
+  // Issue 34 point 4: a registration by check or cash being recorded returns to checkout, as Pay Now does.
+  recordingCheckOrCash: 'checkout',
 };
 
 /** The point a saved payment at `step` resumes at: the choices below. */

@@ -56,6 +56,8 @@ export const paymentProgress = declareProgress<PaymentResumePoint, { resume: Pay
     checkout: 'checkout',
     paying: 'checkout',
     assistanceSent: 'choosingPlan',
+    // Issue 34 point 4: recording a registration by check or cash returns to checkout, as Pay Now does.
+    recordingCheckOrCash: 'checkout',
   },
   context,
   saved: savedSnapshot(context, {}),

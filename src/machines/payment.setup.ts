@@ -6,7 +6,9 @@
 import { type AnyStateMachine, assign, fromCallback, type SnapshotFrom, setup, spawnChild } from 'xstate';
 import { getUser } from '../api/auth';
 import { errorText } from '../api/errors';
-import { getDiscount, getSubscriptionStatus } from '../api/memberships';
+import { checkoutByCheckOrCash } from '../api/help-paying';
+import type { AwaitingPayment } from '../api/help-paying.schemas';
+import { type CheckoutRequest, getDiscount, getSubscriptionStatus } from '../api/memberships';
 import { getPaymentPlans } from '../api/payment-data';
 import type { PaymentData } from '../api/payment-data.schemas';
 import type { ServerDiscount, SubscriptionStatus, User } from '../api/schemas';
@@ -23,6 +25,7 @@ import { noCardProvider } from './card-provider';
 import type { familyDocumentsMachine } from './family-documents.machine';
 import type { HouseholdCheckoutExit } from './household-checkout.context';
 import type { householdCheckoutMachine } from './household-checkout.machine';
+import { checkOrCashOf } from './payment.check-or-cash';
 import { noChildCode, type Provided } from './payment.children';
 import {
   addedAthleteOf,
@@ -45,6 +48,7 @@ import {
   type PaymentDestination,
   type PaymentEvent,
   type PaymentInput,
+  type PaymentMethod,
   type PlansRequest,
   protectionOffered,
   type ReloadStep,
@@ -52,8 +56,8 @@ import {
   validBilling,
 } from './payment.context';
 import { requiredDocumentsOf } from './payment.documents';
-import { waiverChangedText } from './payment.failures';
-import { PAYMENT_TEXTS, type ShownText } from './payment-texts';
+import { checkoutFailureText, waiverChangedText } from './payment.failures';
+import { CARD_TEXTS, PAYMENT_TEXTS, type ShownText } from './payment-texts';
 import { apiCall } from './settle-unless-aborted';
 
 /**
@@ -127,6 +131,11 @@ export const paymentSetup = setup({
     // Issue 34 point 1: 'Request financial assistance', loaded when 'Need help paying?' is chosen (/payment gives it).
     assistanceRequestCode: noChildCode('the request for financial assistance'),
     assistanceRequest: notProvided<typeof assistanceRequestMachine>('the request for financial assistance'),
+    // Issue 34 point 4: 'Complete registration' by check or cash (the checkout's payment_method 'check_or_cash').
+    checkOrCashCheckout: apiCall<AwaitingPayment, CheckoutRequest | null>((input, signal) => {
+      if (input === null) return Promise.reject(new Error('Choose a payment plan first.'));
+      return checkoutByCheckOrCash(input, { signal });
+    }),
     draftChannel: fromCallback<DraftChannelEvent, DraftChannelInput>(() => undefined),
   },
   guards: {
@@ -182,6 +191,13 @@ export const paymentSetup = setup({
     /** Issue 34 point 1: the organization offers financial assistance and the athlete has not asked this season. */
     offersAssistance: ({ context }) => offersAssistanceOf(context),
     assistanceSent: (_, params: AssistanceRequestOutput) => params.exit === 'sent',
+    /** Issue 34 point 4: step 2 offers this way to pay (the card always; check or cash where the club accepts it). */
+    methodOffered: ({ context }, params: { method: PaymentMethod }) =>
+      params.method === 'card' || checkOrCashOf(context) !== null,
+    /** Issue 34 point 4: 'Pay by check or cash' is chosen, and still offered. */
+    paysByCheckOrCash: ({ context }) => context.paymentMethod === 'check_or_cash' && checkOrCashOf(context) !== null,
+    /** Issue 32 point 3 for check or cash: refused because the waiver changed since it was shown. */
+    refusedForWaiver: (_, params: { error: unknown }) => waiverChangedText(params.error) !== null,
   },
   actions: {
     listenToDraft: spawnChild('draftChannel', {
@@ -273,6 +289,27 @@ export const paymentSetup = setup({
       },
     }),
     endHousehold: assign({ household: null }),
+    choosePaymentMethod: assign({ paymentMethod: (_, params: { method: PaymentMethod }) => params.method }),
+    /** Issue 34 point 4: the registration by check or cash: the claimed page shows 'Awaiting payment'. */
+    storeAwaiting: assign({
+      confirmation: (_, params: AwaitingPayment) => ({
+        receipt: null,
+        refunded: false,
+        afterReturn: false,
+        household: null,
+        awaiting: params,
+      }),
+    }),
+    rememberCheckoutError: assign({
+      error: (_, params: { error: unknown }) => checkoutFailureText(params.error, CARD_TEXTS.somethingWentWrongDot),
+    }),
+    /** Issue 32 point 3 for check or cash: the agreement asked again, with the server's text. */
+    askWaiverAgainAfter: assign((_, params: { error: unknown }) => ({
+      waiverAgreed: false,
+      waiverTouched: false,
+      waiverNotice: waiverChangedText(params.error),
+      reloadFor: 'checkout' as const,
+    })),
     storeHouseholdConfirmation: assign({
       confirmation: (_, params: HouseholdCheckoutExit) =>
         params.exit === 'paid' ? householdConfirmationOf(params) : null,

@@ -44,14 +44,48 @@ export function PaymentConfirmation({ confirmation }: { confirmation: Confirmati
   const t = useT();
   const { receipt, refunded, afterReturn } = confirmation;
   const household = confirmation.household ?? null;
+  const awaiting = confirmation.awaiting ?? null;
   return (
     <section className="confirmation">
-      <StepHeading>{t('licence.paymentConfirmed')}</StepHeading>
+      <StepHeading>
+        {awaiting === null ? t('licence.paymentConfirmed') : t('helpPaying.registrationAwaiting')}
+      </StepHeading>
+      {awaiting !== null && <AwaitingDetails awaiting={awaiting} />}
       {refunded && <Alert tone="info">{t('licence.paymentRefunded')}</Alert>}
       {afterReturn && !refunded && <Alert tone="success">{t('licence.paymentSucceeded')}</Alert>}
       {receipt !== null && <ReceiptDetails receipt={receipt} />}
       {household !== null && <HouseholdReceiptDetails receipt={household} />}
     </section>
+  );
+}
+
+/**
+ * Issue 34 point 4: a registration by check or cash: 'Awaiting payment' with what is due first, the plan, how long
+ * the spot is held, and the club's instructions repeated (its texts' group, `helpPaying`, is loaded by /payment).
+ */
+function AwaitingDetails({ awaiting }: { awaiting: NonNullable<Confirmation['awaiting']> }) {
+  const t = useT();
+  const date = formatDisplayDate(awaiting.hold_until.slice(0, 10), 'short', intlLocale());
+  return (
+    <>
+      <Alert tone="info">
+        {t('helpPaying.awaitingIntro', {
+          amount: formatUsd(awaiting.amount_due_cents),
+          organization: awaiting.organization.name,
+          date,
+        })}
+      </Alert>
+      <dl className="amounts card">
+        <Row term={t('helpPaying.awaitingPayment')} total>
+          {formatUsd(awaiting.amount_due_cents)}
+        </Row>
+        <Row term={t('licence.plan')}>{awaiting.plan_name}</Row>
+      </dl>
+      <section className="card confirmation__instructions">
+        <h2>{t('helpPaying.instructions', { organization: awaiting.organization.name })}</h2>
+        <p>{awaiting.instructions}</p>
+      </section>
+    </>
   );
 }
 

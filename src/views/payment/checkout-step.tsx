@@ -3,6 +3,7 @@ import { formatUsd } from '../../domain/money';
 import { useT } from '../../i18n/use-t';
 import { checkoutView } from '../../machines/payment.connect';
 import { AmountRow } from './amount-row';
+import { CheckOrCashChoice } from './check-or-cash-choice';
 import { PayNowForm } from './pay-now-form';
 import type { StepProps } from './types';
 
@@ -36,6 +37,18 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
       amount={described?.chargedToday ?? 0}
       waivers={waivers}
       preview={preview}
+      byCheckOrCash={context.byCheckOrCash}
+      choice={
+        context.checkOrCashOrganization !== null && (
+          <CheckOrCashChoice
+            actorRef={actorRef}
+            organization={context.checkOrCashOrganization}
+            instructions={context.checkOrCashInstructions ?? ''}
+            chosen={context.byCheckOrCash}
+            disabled={context.busy}
+          />
+        )
+      }
     >
       {described !== null && (
         <section className="card order-summary" aria-label={t('payment.yourPayment')}>

@@ -56,6 +56,8 @@ export function PayNowForm({
   amount,
   waivers,
   preview = false,
+  byCheckOrCash = false,
+  choice = null,
   children,
 }: {
   actorRef: PaymentActorRef | HouseholdCheckoutActorRef;
@@ -65,6 +67,10 @@ export function PayNowForm({
   waivers: readonly PayNowWaiver[];
   /** The staff draft preview (/draft): no card form, and Pay Now says it cannot take payments. */
   preview?: boolean;
+  /** Issue 34 point 4: 'Pay by check or cash' is chosen: no billing details, no card, 'Complete registration'. */
+  byCheckOrCash?: boolean;
+  /** Issue 34 point 4: the choice between the card and check or cash, under the summary (where the club takes it). */
+  choice?: ReactNode;
   /** The order summary above the billing details. */
   children: ReactNode;
 }) {
@@ -74,7 +80,8 @@ export function PayNowForm({
   const billing = useForm(initialBillingForm(view.user), paymentBillingSchema);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const payEvent = { type: 'PAY' as const, billing: free ? null : billing.values, card: free ? null : card };
+  const noCard = free || byCheckOrCash;
+  const payEvent = { type: 'PAY' as const, billing: noCard ? null : billing.values, card: noCard ? null : card };
   const canPay = useSelector(actorRef, (snapshot) => !busy && snapshot.can(payEvent));
 
   const pay = (event: FormEvent) => {
@@ -82,7 +89,7 @@ export function PayNowForm({
     if (!canPay) return;
     // The machine refuses billing details its schema rejects; the form shows every error and focuses the first.
     actorRef.send(payEvent);
-    if (!free && !billing.attemptSubmit()) {
+    if (!noCard && !billing.attemptSubmit()) {
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
   };
@@ -92,10 +99,11 @@ export function PayNowForm({
       <StepHeading>{t('payment.checkout')}</StepHeading>
       <p className="step-indicator">{t('payment.step2')}</p>
       {children}
+      {choice}
 
       {free ? (
         <Alert tone="info">{t('payment.freeCheckout')}</Alert>
-      ) : (
+      ) : byCheckOrCash ? null : (
         <>
           <fieldset className="billing">
             <legend>{t('payment.billingDetails')}</legend>
@@ -148,7 +156,7 @@ export function PayNowForm({
       <div className="button-row">
         <BackButton enabled={!busy} onBack={() => actorRef.send({ type: 'BACK' })} />
         <button type="submit" className="button" disabled={!canPay}>
-          {t('payment.payNow')}
+          {byCheckOrCash ? t('helpPaying.completeRegistration') : t('payment.payNow')}
         </button>
       </div>
       {preview && <p className="field-hint">{t('payment.previewPayNow')}</p>}
