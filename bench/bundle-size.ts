@@ -121,6 +121,13 @@ const AFTER_A_CLAIM = /src\/views\/licence\/team-success-view\.tsx$/;
  * load the family-documents machine and the step's view lazily): shown only after a paid checkout for a team that
  * requires documents (an action), never on a first visit's first step.
  */
+/**
+ * Issue 34 point 1's 'Request financial assistance' (its machine and view, loaded by src/routes/payment.page.tsx and
+ * src/views/payment/payment-flow.tsx when 'Need help paying?' is pressed): an action, never a first visit's first step.
+ */
+const ASKING_FOR_HELP =
+  /src\/(machines\/assistance-request\.machine\.ts|views\/payment\/assistance-request-view\.tsx)$/;
+
 const AFTER_PAYING = /src\/(machines\/family-documents\.machine\.ts|views\/payment\/documents-step\.tsx)$/;
 
 /**
@@ -133,9 +140,10 @@ const RESTORING = /src\/routes\/resume-restore\.ts$/;
 /**
  * The waiver's sanitizer (DOMPurify, src/views/payment/waiver-markup.tsx): loaded only when a waiver with markup is
  * shown, at checkout (after the payment options and injury protection: an action) or on the waiver-only page of a
- * membership already paid, never on the first step of a first visit to /payment or /draft.
+ * membership already paid, never on the first step of a first visit to /payment or /draft. So is issue 34's choice
+ * of card or check or cash (src/views/payment/checkout-step.tsx), shown on step 2 where the organization accepts it.
  */
-const AT_CHECKOUT = /src\/views\/payment\/waiver-markup\.tsx$/;
+const AT_CHECKOUT = /src\/views\/payment\/(waiver-markup|check-or-cash-choice)\.tsx$/;
 
 /**
  * The provider adapters this build is not configured for: each seam (card payments, billing) imports exactly one
@@ -203,6 +211,7 @@ try {
         if (AFTER_ADD_ANOTHER_ATHLETE.test(imported)) continue;
         if (RESTORING.test(imported) || AT_CHECKOUT.test(imported) || WITH_AN_AGE_RULE.test(imported)) continue;
         if (WITH_QUESTIONS.test(imported) || AFTER_A_CLAIM.test(imported) || AFTER_PAYING.test(imported)) continue;
+        if (ASKING_FOR_HELP.test(imported)) continue;
         closure(imported, lazy, into, seen);
       }
     }
