@@ -235,20 +235,6 @@ export async function approvedAwardCents(db: Db | Tx, athleteId: number, seasonI
   return row?.cents ?? 0;
 }
 
-/** The approved awards of several athletes (the family checkout's lines), by athlete and season. */
-export async function approvedAwards(db: Db | Tx, athleteIds: readonly number[]) {
-  if (athleteIds.length === 0) return [];
-  const rows = await db
-    .select({
-      athleteId: assistanceRequests.athleteId,
-      seasonId: assistanceRequests.seasonId,
-      cents: assistanceRequests.amountApprovedCents,
-    })
-    .from(assistanceRequests)
-    .where(and(inArray(assistanceRequests.athleteId, [...athleteIds]), eq(assistanceRequests.status, 'approved')));
-  return rows.map((row) => ({ athleteId: row.athleteId, seasonId: row.seasonId, cents: row.cents ?? 0 }));
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The family's calls
 

@@ -19,7 +19,6 @@ import type { AppDeps } from '../../deps.ts';
 import { type ComputedPlan, planTotalCents, teamFeesOf } from '../../domain/payment-plans.ts';
 import { fieldError, forbidden, text } from '../../http/errors.ts';
 import { english } from '../../i18n/index.ts';
-import { approvedAwards } from '../help-paying.ts';
 import { isAvailable, LICENCE_TEXTS } from '../licences.ts';
 import { liveToken, liveTokenParams } from '../tokens.ts';
 import { ALREADY_MEMBER, type RecordLine } from './record.ts';
@@ -154,6 +153,10 @@ const athleteFields = (household: SQLWrapper) => ({
   waiverVersion: sql<
     number | null
   >`(select v.version from waiver_versions v where v.organization_id = ${organizations.id} and v.language = 'en' and v.text = ${organizations.waiver} and v.version = (select max(w.version) from waiver_versions w where w.organization_id = ${organizations.id}) and coalesce((select e.text from waiver_versions e where e.organization_id = v.organization_id and e.version = v.version and e.language = 'es'), '') = coalesce(${organizations.waiverEs}, ''))`,
+  // Issue 34: the athlete's approved award for the season (cents), here rather than one more statement per quote.
+  award: sql<
+    number | null
+  >`(select a.amount_approved_cents from assistance_requests a where a.athlete_id = ${users.id} and a.season_id = ${teams.seasonId} and a.status = 'approved' limit 1)`,
 });
 
 /**
@@ -234,13 +237,19 @@ interface AthleteRow {
   isMember: boolean;
   paidInSeason: number;
   waiverVersion: number | null;
+  /** Issue 34: the approved award for the team's season, in cents; 0 when none. */
+  award: number;
 }
 
-type AthleteFieldsRow = Omit<AthleteRow, 'id' | 'name' | 'claims' | 'isMember' | 'paidInSeason' | 'waiverVersion'> & {
+type AthleteFieldsRow = Omit<
+  AthleteRow,
+  'id' | 'name' | 'claims' | 'isMember' | 'paidInSeason' | 'waiverVersion' | 'award'
+> & {
   claims: unknown;
   isMember: unknown;
   paidInSeason: unknown;
   waiverVersion: unknown;
+  award: unknown;
 };
 
 function athleteRowOf(id: number, name: string | null, row: AthleteFieldsRow): AthleteRow {
@@ -256,6 +265,7 @@ function athleteRowOf(id: number, name: string | null, row: AthleteFieldsRow): A
     isMember: row.isMember === true,
     paidInSeason: Number(row.paidInSeason ?? 0),
     waiverVersion: row.waiverVersion === null || row.waiverVersion === undefined ? null : Number(row.waiverVersion),
+    award: Number(row.award ?? 0),
   };
 }
 
@@ -372,19 +382,13 @@ export async function priceLines(
     return { ...base, seatLicenceId: seat.licenceId };
   });
 
-  // Issue 34: approved awards come off after the code and before the sibling discount (one read, only for lines that
-  // can be paid; none found: every line as before).
-  const payable = lines.filter((line) => line.problem === null && line.context?.season);
-  const awards =
-    payable.length === 0
-      ? []
-      : await approvedAwards(
-          db,
-          payable.map((line) => line.athleteId),
-        );
-  for (const line of payable) {
-    const award = awards.find((row) => row.athleteId === line.athleteId && row.seasonId === line.context?.season?.id);
-    if (award && line.context) line.assistanceCents = assistanceTaken(line.context, discount, award.cents);
+  // Issue 34: approved awards (read in the quote's own statement) come off after the code and before the sibling
+  // discount; none: every line as before.
+  for (const line of lines) {
+    const award = contexts.get(line.athleteId)?.row.award ?? 0;
+    if (line.problem === null && line.context?.season && award > 0) {
+      line.assistanceCents = assistanceTaken(line.context, discount, award);
+    }
   }
 
   // The household rule, per season: athletes already paid this season keep the first places.
