@@ -197,13 +197,13 @@ export async function decideAssistance(deps: AppDeps, staff: StaffJson, requestI
     if (request?.status !== 'pending') throw conflict(text('helpPaying.alreadyDecided'));
     let amount: number | null = null;
     if (decision.kind === 'approve') {
-      // An award applies at checkout: once the athlete has registered for the season it would never reach them.
-      if (await seasonMembership(tx, request.athleteId, request.seasonId)) {
-        throw conflict(text('helpPaying.alreadyRegistered'));
-      }
       amount = decision.amountCents ?? askedCents(request);
       if (!Number.isInteger(amount) || amount < 1 || amount > request.duesCents) {
         throw fieldError('amount_cents', text('helpPaying.amountRange'));
+      }
+      // An award applies at checkout: once the athlete has registered for the season it would never reach them.
+      if (await seasonMembership(tx, request.athleteId, request.seasonId)) {
+        throw conflict(text('helpPaying.alreadyRegistered'));
       }
       const left = Math.max(0, budget - (await approvedInSeason(tx, request.seasonId)));
       if (amount > left) {

@@ -855,7 +855,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/memberships/assistance-requests': {
     access: 'user',
     body: (victim) => ({ team_id: victim.teamId, share_percent: 50, free_or_reduced_meals: false, reason: 'Matrix' }),
-    answers: { owner: 201, otherGuardian: 403, athlete: 403 },
+    // The victim's athlete Jordan is already registered for the season: the owner passes authorization and the rule
+    // then refuses (409: a request for a season already registered would spend budget on nothing).
+    answers: { owner: 409, otherGuardian: 403, athlete: 403 },
   },
   'GET /api/memberships/assistance-requests': {
     access: 'user',
