@@ -140,10 +140,9 @@ const RESTORING = /src\/routes\/resume-restore\.ts$/;
 /**
  * The waiver's sanitizer (DOMPurify, src/views/payment/waiver-markup.tsx): loaded only when a waiver with markup is
  * shown, at checkout (after the payment options and injury protection: an action) or on the waiver-only page of a
- * membership already paid, never on the first step of a first visit to /payment or /draft. So is issue 34's choice
- * of card or check or cash (src/views/payment/checkout-step.tsx), shown on step 2 where the organization accepts it.
+ * membership already paid, never on the first step of a first visit to /payment or /draft.
  */
-const AT_CHECKOUT = /src\/views\/payment\/(waiver-markup|check-or-cash-choice)\.tsx$/;
+const AT_CHECKOUT = /src\/views\/payment\/waiver-markup\.tsx$/;
 
 /**
  * The provider adapters this build is not configured for: each seam (card payments, billing) imports exactly one

@@ -42,7 +42,8 @@ export function feeTotalsView(
 ): FeeTotalsView {
   const siblingDiscountCents = sibling?.cents ?? 0;
   return {
-    assistance: assistanceCents > 0 ? { label: FINANCIAL_ASSISTANCE, amount: assistanceCents } : null,
+    // Only with an award: the totals of everyone else are the ones they always were.
+    ...(assistanceCents > 0 ? { assistance: { label: FINANCIAL_ASSISTANCE, amount: assistanceCents } } : {}),
     sibling:
       sibling === null || sibling.cents === 0
         ? null

@@ -129,7 +129,7 @@ describe('confirm', () => {
 
   test('expiry is checked against the current month', async () => {
     const fixedNow = new Date(Date.UTC(2027, 5, 15));
-    const atJune2027 = new SandboxCardPayments(db, () => fixedNow);
+    const atJune2027 = new SandboxCardPayments(db, () => fixedNow, { rateLimitPerSecond: 100_000 });
     const intent = await atJune2027.createIntent({ ...order, idempotencyKey: 'expiry' });
     const confirmWith = (expMonth: number, expYear: number) =>
       atJune2027.confirm(intent.id, intent.clientSecret, { number: '4242424242424242', expMonth, expYear, cvc: '123' });

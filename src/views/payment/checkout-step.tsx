@@ -1,19 +1,11 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
 import { formatUsd } from '../../domain/money';
 import { useT } from '../../i18n/use-t';
 import { checkoutView } from '../../machines/payment.connect';
 import { AmountRow } from './amount-row';
+import { CheckOrCashChoice } from './check-or-cash-choice';
 import { PayNowForm } from './pay-now-form';
 import type { StepProps } from './types';
-
-/**
- * Issue 34 point 4's choice of card or check or cash, loaded only where the organization accepts checks or cash
- * (bench/bundle-size.ts `AT_CHECKOUT`: step 2 follows the payment options, an action).
- */
-const CheckOrCashChoice = lazy(() =>
-  import('./check-or-cash-choice').then((module) => ({ default: module.CheckOrCashChoice })),
-);
 
 /**
  * Step 2 (§2 (c), §4, §5, §8): the chosen plan, billing details, the card, the waiver and Pay Now (PayNowForm). Also
@@ -48,15 +40,13 @@ export function CheckoutStep({ actorRef, preview }: StepProps) {
       byCheckOrCash={context.byCheckOrCash}
       choice={
         context.checkOrCashOrganization !== null && (
-          <Suspense fallback={null}>
-            <CheckOrCashChoice
-              actorRef={actorRef}
-              organization={context.checkOrCashOrganization}
-              instructions={context.checkOrCashInstructions ?? ''}
-              chosen={context.byCheckOrCash}
-              disabled={context.busy}
-            />
-          </Suspense>
+          <CheckOrCashChoice
+            actorRef={actorRef}
+            organization={context.checkOrCashOrganization}
+            instructions={context.checkOrCashInstructions ?? ''}
+            chosen={context.byCheckOrCash}
+            disabled={context.busy}
+          />
         )
       }
     >
