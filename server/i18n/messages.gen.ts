@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","auth","birthDate","checkout","common","documents","eligibility","error","field","helpPaying","household","licence","mail","mailBilling","player","progress","sandbox","staff","subscribe","validation","waitlist","waivers","form","questions"] as const;
+export const GROUPS = ["account","admin","auth","birthDate","checkout","common","documents","eligibility","error","field","helpPaying","household","licence","mail","mailBilling","player","progress","sandbox","seatHolds","staff","subscribe","validation","waitlist","waivers","form","questions"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -320,6 +320,7 @@ export interface MessageParams {
   "sandbox.fail": Record<string, never>;
   "sandbox.invalidTitle": Record<string, never>;
   "sandbox.invalidText": Record<string, never>;
+  "seatHolds.heldWhileAssistanceDecided": { team: string | number };
   "staff.staffOnly": Record<string, never>;
   "staff.organizationNotFound": Record<string, never>;
   "staff.teamNotFound": Record<string, never>;

@@ -27,6 +27,12 @@ export interface RegistrationReminder {
    * end: the mail says 'Your spot on {team} is held until {date}.'; null (or absent) when no seat is held for them.
    */
   heldUntil?: Date | null;
+  /**
+   * The seat is held while the family's request for financial assistance waits (issue 34 point 1; no end can be
+   * promised): the mail says 'Your spot on {team} is held while your request for financial assistance is decided.'
+   * instead of a date.
+   */
+  heldWhileAssistanceDecided?: boolean;
   /** The guardian's saved language (English when absent). */
   locale?: Locale | undefined;
 }
@@ -50,9 +56,11 @@ export function registrationReminderMail(reminder: RegistrationReminder): MailMe
   const l = mailLanguage(reminder.locale);
   const athlete = reminder.athleteName ?? l.t('mail.yourAthlete');
   const team = reminder.seasonName ? `${reminder.teamName} (${reminder.seasonName})` : reminder.teamName;
-  const held = reminder.heldUntil
-    ? l.t('mail.registrationReminderHeld', { team: reminder.teamName, until: l.instantUtc(reminder.heldUntil) })
-    : null;
+  const held = reminder.heldWhileAssistanceDecided
+    ? l.t('seatHolds.heldWhileAssistanceDecided', { team: reminder.teamName })
+    : reminder.heldUntil
+      ? l.t('mail.registrationReminderHeld', { team: reminder.teamName, until: l.instantUtc(reminder.heldUntil) })
+      : null;
   return {
     ...message(reminder.to, registrationReminderSubject(reminder), [
       greetingOf(reminder.name, l),

@@ -16,7 +16,10 @@ const TeamHoldSchema = z
   .object({
     athlete: z.object({ id: z.number().int(), name: z.string() }),
     license: z.string(),
-    held_until: z.string(),
+    held_until: z
+      .string()
+      .nullable()
+      .describe("When the hold ends; null while the athlete's request for financial assistance waits"),
   })
   .openapi('TeamHold');
 const HoldsAnswer = z.object({ holds: z.array(TeamHoldSchema), can_release: z.boolean() });

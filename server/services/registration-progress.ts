@@ -381,9 +381,10 @@ async function remindOne(
   const to = owner.email;
   const second = row.firstReminderAt !== null;
   const teamName = found.teamName ?? licence.name;
-  // Issue 30 point 4: a claim with nothing paid holds its seat for 96 hours; the reminders say until when.
+  // Issue 30 point 4: a claim with nothing paid holds its seat for 96 hours; the reminders say until when (or, issue
+  // 34, that it is held while a request for financial assistance waits), the release job's own answer (`holdEnd`).
   const holders = row.athleteId === null ? await householdMemberIds(db, { id: row.userId }) : [row.athleteId];
-  const heldUntil = await holdOf(db, holders, licence.id);
+  const hold = await holdOf(db, holders, licence.id);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .update(registrationProgress)
@@ -401,7 +402,8 @@ async function remindOne(
         seasonName: found.seasonName,
         link: continueLink(deps.env, licence.code),
         second,
-        heldUntil,
+        heldUntil: hold?.kind === 'until' ? hold.at : null,
+        heldWhileAssistanceDecided: hold?.kind === 'decision',
         locale: savedLocale(owner.language),
       }),
     );

@@ -5,8 +5,11 @@
  * whose token claimed, or the payer who claimed for themselves) holds no active membership on the licence's team.
  * A membership row exists only once a payment was recorded (a card payment that succeeded, a confirmed SetupIntent
  * of a plan with nothing due today, a full discount), so "nothing paid" needs no flag of its own: the first recorded
- * payment turns the hold into a seat for good. Coach licences hold nothing (their claim is the access). The hold ends
- * `HOLD_HOURS` after `claimed_at` (src/domain/seat-holds.ts); nothing is stored for it.
+ * payment turns the hold into a seat for good. Coach licences hold nothing (their claim is the access). When the hold
+ * ends is src/domain/seat-holds.ts `holdEnd`'s answer, from `claimed_at` and the claimant's request for financial
+ * assistance on the team (issue 34: held while it waits and 96 hours after its decision); nothing is stored for it.
+ * `heldClaims` below reads the claims with their request and asks `holdEnd`: the release job, the console's held
+ * seats (and the audit of a staff release) and the registration reminders (`holdOf`) all read it there.
  *
  * Releasing one deletes the claim, writes a `seat_releases` row (so the family's saved registration and the licence
  * page can say 'Your held spot on {team} was released.' and Pay Now may claim again) and gives the seat back
@@ -18,8 +21,15 @@
  * A family in the middle of paying is left alone: a hold whose claimant (or their household) took a checkout lease
  * in the last `PAYMENT_IN_FLIGHT_MS` is not released on that run (checkout-success must find the seat it paid for).
  */
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { HOLD_MS, holdEndsAt, SEAT_HOLD_TEXTS } from '../../src/domain/seat-holds.ts';
+import { and, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  HOLD_MS,
+  type HoldEnd,
+  heldUntilIso,
+  holdEnd,
+  holdEnded,
+  SEAT_HOLD_TEXTS,
+} from '../../src/domain/seat-holds.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   assistanceRequests,
@@ -73,22 +83,74 @@ function notPaying(since: Date) {
 }
 
 /**
- * Issue 34: a request for financial assistance keeps the claimant's hold on the team while it waits and for the hold's
- * 96 hours after the decision (the family reads the answer, then pays).
+ * Nobody is waiting for a decision on a request for financial assistance of the claimant on the licence's team: the
+ * release's guard against a request sent between the job's read and its delete (a decided request is final).
  */
-function notAskingForHelp(at: Date) {
-  const decidedSince = new Date(at.getTime() - HOLD_MS).toISOString();
-  return sql`not exists (select 1 from ${assistanceRequests} where ${assistanceRequests.athleteId} = ${licenceClaims.userId} and ${assistanceRequests.teamId} = ${licences.teamId} and (${assistanceRequests.status} = 'pending' or ${assistanceRequests.decidedAt} > ${decidedSince}))`;
+const noRequestWaiting = () =>
+  sql`not exists (select 1 from ${assistanceRequests} where ${assistanceRequests.athleteId} = ${licenceClaims.userId} and ${assistanceRequests.teamId} = ${licences.teamId} and ${assistanceRequests.status} = 'pending')`;
+
+/** One held seat (a team licence's claim with nothing paid) and when its hold ends (`holdEnd`). */
+export interface HeldClaim {
+  claimId: number;
+  licenceId: number;
+  code: string;
+  userId: number;
+  athleteName: string;
+  claimedAt: Date;
+  end: HoldEnd;
 }
 
-/** A hold that has run out at `at`: a team licence's claim older than the hold, nothing paid, nobody paying. */
-function expiredHold(at: Date) {
+/**
+ * The held seats matching `where` (over `licence_claims` and `licences`), the oldest claim first, each with its end:
+ * the one read of a hold's end, joined with the claimant's request for financial assistance on the team (at most one:
+ * one per athlete and season).
+ */
+export async function heldClaims(db: Db | Tx, where: SQL | undefined): Promise<HeldClaim[]> {
+  const rows = await db
+    .select({
+      claimId: licenceClaims.id,
+      licenceId: licenceClaims.licenceId,
+      code: licences.code,
+      userId: licenceClaims.userId,
+      name: users.name,
+      username: users.username,
+      claimedAt: licenceClaims.claimedAt,
+      requestStatus: assistanceRequests.status,
+      decidedAt: assistanceRequests.decidedAt,
+    })
+    .from(licenceClaims)
+    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
+    .innerJoin(users, eq(users.id, licenceClaims.userId))
+    .leftJoin(
+      assistanceRequests,
+      and(eq(assistanceRequests.athleteId, licenceClaims.userId), eq(assistanceRequests.teamId, licences.teamId)),
+    )
+    .where(and(eq(licences.kind, 'team'), nothingPaid(), where))
+    .orderBy(licenceClaims.claimedAt, licenceClaims.id);
+  return rows.map((row) => ({
+    claimId: row.claimId,
+    licenceId: row.licenceId,
+    code: row.code,
+    userId: row.userId,
+    athleteName: row.name ?? row.username ?? '',
+    claimedAt: row.claimedAt,
+    end: holdEnd(
+      row.claimedAt,
+      row.requestStatus === null ? null : { status: row.requestStatus, decidedAt: row.decidedAt },
+    ),
+  }));
+}
+
+/**
+ * What the release's DELETE repeats (two runs at once release a hold once): a team licence's claim, nothing paid,
+ * nobody paying, nobody waiting for a decision on assistance. Which holds are over is `holdEnd`'s (heldClaims).
+ */
+function stillReleasable(at: Date) {
   return and(
     eq(licences.kind, 'team'),
-    lte(licenceClaims.claimedAt, new Date(at.getTime() - HOLD_MS)),
     nothingPaid(),
     notPaying(new Date(at.getTime() - PAYMENT_IN_FLIGHT_MS)),
-    notAskingForHelp(at),
+    noRequestWaiting(),
   );
 }
 
@@ -134,23 +196,29 @@ async function releaseClaims(
 }
 
 /**
- * The hold expiry job (`seat_hold_expiry` in server/billing/jobs.ts): every hold past its 96 hours at `at` is released
+ * The hold expiry job (`seat_hold_expiry` in server/billing/jobs.ts): every hold whose end (`holdEnd`: the claim's 96
+ * hours, or 96 hours after an assistance decision; never while a request waits) is at or before `at` is released
  * and its seat offered to the waitlist's first family (or returned to the pool). One transaction per licence.
  * Answers how many holds this run released.
  */
 export async function releaseExpiredHolds(deps: HoldDeps, at: Date): Promise<number> {
-  const due = await deps.db
-    .select({ claimId: licenceClaims.id, licenceId: licenceClaims.licenceId })
-    .from(licenceClaims)
-    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
-    .where(expiredHold(at))
-    .orderBy(licenceClaims.licenceId, licenceClaims.id);
+  // No hold ends before its claim's own 96 hours: only those claims are read, then `holdEnd` decides.
+  const candidates = await heldClaims(
+    deps.db,
+    and(
+      lte(licenceClaims.claimedAt, new Date(at.getTime() - HOLD_MS)),
+      notPaying(new Date(at.getTime() - PAYMENT_IN_FLIGHT_MS)),
+    ),
+  );
   const byLicence = new Map<number, number[]>();
-  for (const row of due) byLicence.set(row.licenceId, [...(byLicence.get(row.licenceId) ?? []), row.claimId]);
+  for (const hold of candidates) {
+    if (!holdEnded(hold.end, at)) continue;
+    byLicence.set(hold.licenceId, [...(byLicence.get(hold.licenceId) ?? []), hold.claimId]);
+  }
   let count = 0;
   for (const [licenceId, claimIds] of byLicence) {
     const outcome = await deps.db.transaction((tx) =>
-      releaseClaims(deps, tx, licenceId, claimIds, expiredHold(at), { reason: 'expired', staffId: null, at }),
+      releaseClaims(deps, tx, licenceId, claimIds, stillReleasable(at), { reason: 'expired', staffId: null, at }),
     );
     count += outcome.released.length;
     await deliverAfterCommit(deps, outcome.mails);
@@ -333,24 +401,17 @@ export async function reclaimReleasedSeats(
   }
 }
 
-/** A hold of one of `userIds` on the licence: when it ends (for the reminders' line); null when none is held. */
-export async function holdOf(db: Db | Tx, userIds: readonly number[], licenceId: number): Promise<Date | null> {
+/**
+ * A hold of one of `userIds` on the licence (the oldest claim): when it ends (`holdEnd`, for the reminders' line);
+ * null when none is held.
+ */
+export async function holdOf(db: Db | Tx, userIds: readonly number[], licenceId: number): Promise<HoldEnd | null> {
   if (userIds.length === 0) return null;
-  const [claim] = await db
-    .select({ claimedAt: licenceClaims.claimedAt })
-    .from(licenceClaims)
-    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
-    .where(
-      and(
-        eq(licenceClaims.licenceId, licenceId),
-        inArray(licenceClaims.userId, [...userIds]),
-        eq(licences.kind, 'team'),
-        nothingPaid(),
-      ),
-    )
-    .orderBy(licenceClaims.claimedAt)
-    .limit(1);
-  return claim ? holdEndsAt(claim.claimedAt) : null;
+  const [hold] = await heldClaims(
+    db,
+    and(eq(licenceClaims.licenceId, licenceId), inArray(licenceClaims.userId, [...userIds])),
+  );
+  return hold?.end ?? null;
 }
 
 /**
@@ -386,8 +447,11 @@ export async function releasedHoldTeam(
 export interface TeamHoldJson {
   athlete: { id: number; name: string };
   license: string;
-  /** ISO instant: when the background run releases it. */
-  held_until: string;
+  /**
+   * ISO instant: when the hold ends (the background run's next run releases it); null while a request for
+   * financial assistance of the athlete waits (held until it is decided, then 96 hours more).
+   */
+  held_until: string | null;
 }
 
 /** The console's answer: the team's held seats, and whether this staff member may release them (a `can` flag). */
@@ -399,25 +463,13 @@ export interface TeamHoldsJson {
 /** GET /api/admin/teams/{team_id}/holds (every staff role of the team): its held seats, the oldest claim first. */
 export async function teamHolds(deps: AppDeps, staff: StaffJson, teamId: number): Promise<TeamHoldsJson> {
   const team = await scopedTeam(deps.db, staff, teamId);
-  const rows = await deps.db
-    .select({
-      userId: licenceClaims.userId,
-      code: licences.code,
-      claimedAt: licenceClaims.claimedAt,
-      name: users.name,
-      username: users.username,
-    })
-    .from(licenceClaims)
-    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
-    .innerJoin(users, eq(users.id, licenceClaims.userId))
-    .where(and(eq(licences.teamId, team.id), eq(licences.kind, 'team'), nothingPaid()))
-    .orderBy(licenceClaims.claimedAt, licenceClaims.id);
+  const holds = await heldClaims(deps.db, eq(licences.teamId, team.id));
   return {
     can_release: mayOnTeam(staff, team, 'release_hold'),
-    holds: rows.map((row) => ({
-      athlete: { id: row.userId, name: row.name ?? row.username ?? '' },
-      license: row.code,
-      held_until: holdEndsAt(row.claimedAt).toISOString(),
+    holds: holds.map((hold) => ({
+      athlete: { id: hold.userId, name: hold.athleteName },
+      license: hold.code,
+      held_until: heldUntilIso(hold.end),
     })),
   };
 }
@@ -434,13 +486,7 @@ export async function staffReleaseHold(
   athleteId: number,
 ): Promise<TeamHoldsJson> {
   const team = await scopedTeam(deps.db, staff, teamId, 'release_hold');
-  const claims = await deps.db
-    .select({ licenceId: licenceClaims.licenceId, code: licences.code, claimedAt: licenceClaims.claimedAt })
-    .from(licenceClaims)
-    .innerJoin(licences, eq(licences.id, licenceClaims.licenceId))
-    .where(
-      and(eq(licenceClaims.userId, athleteId), eq(licences.teamId, team.id), eq(licences.kind, 'team'), nothingPaid()),
-    );
+  const claims = await heldClaims(deps.db, and(eq(licenceClaims.userId, athleteId), eq(licences.teamId, team.id)));
   let released = 0;
   for (const claim of claims) {
     const audit = (tx: Tx) =>
@@ -449,7 +495,7 @@ export async function staffReleaseHold(
         staffId: staff.id,
         membershipId: null,
         action: 'hold.release',
-        before: { athlete_id: athleteId, license: claim.code, held_until: holdEndsAt(claim.claimedAt).toISOString() },
+        before: { athlete_id: athleteId, license: claim.code, held_until: heldUntilIso(claim.end) },
         after: null,
         reason: null,
       });

@@ -9,8 +9,8 @@ import { type AdminCallOptions, adminRequest } from './admin';
 export const teamHoldSchema = z.object({
   athlete: z.object({ id, name: z.string() }),
   license: z.string(),
-  /** ISO instant: when the background run gives the seat back. */
-  held_until: z.string(),
+  /** ISO instant: when the hold ends (the background run gives the seat back); null: held while assistance is decided. */
+  held_until: z.nullable(z.string()),
 });
 export type TeamHold = z.infer<typeof teamHoldSchema>;
 

@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","ageExceptions","athletes","billing","birthDates","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","helpPaying","helpPayingAdmin","household","legal","licence","login","payment","payments","player","questions","register","registrationDocuments","reset","resume","season","signedWaiver","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","ageExceptions","athletes","billing","birthDates","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","helpPaying","helpPayingAdmin","household","legal","licence","login","payment","payments","player","questions","register","registrationDocuments","reset","resume","season","seatHolds","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -1161,6 +1161,7 @@ export interface MessageParams {
   "season.failedPayments": { count: number; team: string | number };
   "season.overduePayments": { count: number; team: string | number };
   "season.documentsToVerify": { count: number };
+  "seatHolds.heldWhileAssistanceDecided": Record<string, never>;
   "signedWaiver.heading": Record<string, never>;
   "signedWaiver.version": Record<string, never>;
   "signedWaiver.versionValue": { version: string | number; language: string | number };

@@ -15,8 +15,11 @@ export interface HeldSeatRow {
   athleteId: number;
   athlete: string;
   licence: string;
-  /** When the hold ends, as the server sent it (`heldUntilText` makes it 'Held until Dec 9, 2026, 8:30 AM UTC'). */
-  heldUntil: string;
+  /**
+   * When the hold ends, as the server sent it (`heldUntilText` makes it 'Held until Dec 9, 2026, 8:30 AM UTC'); null
+   * while the athlete's request for financial assistance waits ('Held while assistance is decided').
+   */
+  heldUntil: string | null;
   /** Whether 'Release' is enabled now. */
   canRelease: boolean;
 }
@@ -27,8 +30,12 @@ export type AdminHoldsView =
   | { kind: 'failed'; error: string | null }
   | { kind: 'loaded'; rows: HeldSeatRow[]; mayRelease: boolean; busy: boolean; error: string | null };
 
-/** 'Held until Dec 9, 2026, 8:30 AM UTC' in the language in use: call it while rendering, never in a selector. */
+/**
+ * 'Held until Dec 9, 2026, 8:30 AM UTC' (or 'Held while assistance is decided') in the language in use: call it while
+ * rendering, never in a selector.
+ */
 export function heldUntilText(row: Pick<HeldSeatRow, 'heldUntil'>): string {
+  if (row.heldUntil === null) return t('seatHolds.heldWhileAssistanceDecided');
   return t('admin.heldUntil', { until: formatHoldUntil(row.heldUntil, intlLocale()) });
 }
 

@@ -23,4 +23,6 @@ export const adminTeamRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: '/admin/teams/$teamId',
   validateSearch: adminRosterSearch,
-}).lazy(withTexts(['admin', 'documents', 'questions'], () => import('./admin-teams.page').then((m) => m.Route)));
+}).lazy(
+  withTexts(['admin', 'documents', 'questions', 'seatHolds'], () => import('./admin-teams.page').then((m) => m.Route)),
+);
