@@ -4,6 +4,7 @@ import { toIsoDate } from '../../src/domain/dates.ts';
 import { formatHoldEndUtc, HOLD_MS, holdEnd, holdEnded } from '../../src/domain/seat-holds.ts';
 import { licenceClaims, licences, mailOutbox, seatReleases, teams, waitlistOffers } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import { registrationReminderMail } from '../mail/registration-reminder-mail.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
@@ -223,5 +224,26 @@ describe('holdEnd, the one rule', () => {
     expect(holdEnded(end, hoursAfterClaim(145.99))).toBe(false);
     expect(holdEnded(end, hoursAfterClaim(146))).toBe(true);
     expect(holdEnded({ kind: 'decision' }, hoursAfterClaim(10_000))).toBe(false);
+  });
+});
+
+describe("the reminder's held line in Spanish", () => {
+  it('says the spot is held while the request is decided, with no date', () => {
+    const mail = registrationReminderMail({
+      to: 'pat@example.com',
+      name: 'Pat',
+      athleteName: 'Sam',
+      teamName: '12U Tigers',
+      seasonName: null,
+      link: 'http://localhost/continue?license=TIGERS-2027',
+      second: false,
+      heldUntil: null,
+      heldWhileAssistanceDecided: true,
+      locale: 'es',
+    });
+    expect(mail.text).toContain(
+      'Tu lugar en 12U Tigers está reservado mientras se decide tu solicitud de ayuda económica.',
+    );
+    expect(mail.text).not.toContain('reservado hasta');
   });
 });
