@@ -16,6 +16,7 @@ import {
 import { releaseExpiredHolds } from '../services/seat-holds.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
+import { samClaims } from '../test/licence-claims.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
 /** Issue 34 (docs/api.md "Help paying"): asking for help, the club's decision and budget, paying with the award. */
@@ -32,17 +33,7 @@ async function team(name: string) {
 }
 
 /** A guardian picks a licence, then Sam claims it and pays with his own token (spec §6). */
-async function samWithLicence(code = 'TIGERS-2027'): Promise<string> {
-  const guardian = await t.tokenFor('parent@example.com');
-  await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: code } });
-  const athlete = await t.tokenFor('samrivera');
-  const claimed = await t.call('POST', '/api/subscribe/claim-license', {
-    token: athlete,
-    body: { license_code: code },
-  });
-  expect((claimed.body as { status: string }).status).toBe('OK');
-  return athlete;
-}
+const samWithLicence = (code = 'TIGERS-2027') => samClaims(t, code);
 
 const ask = (token: string, body: Record<string, unknown>) =>
   t.call('POST', '/api/memberships/assistance-requests', { token, body });
