@@ -3,21 +3,9 @@
  * waiting for review after the upload of `PROOF_PDF`. Shared by the payment and family documents model tests.
  */
 import type { FamilyDocument } from '../src/api/documents';
+import { neededDocument } from '../src/api/wire-samples';
 
-export const neededProof: FamilyDocument = {
-  membership_id: 21,
-  athlete: { id: 11, name: 'Sam Rivera' },
-  team: { id: 9, name: '12U Sharks' },
-  name: 'Proof of age',
-  status: 'needed',
-  document_id: null,
-  content_type: null,
-  reject_reason: null,
-  uploaded_at: null,
-  reviewed_at: null,
-  file_available: false,
-  dob_locked: false,
-};
+export const neededProof: FamilyDocument = neededDocument;
 export const pendingProof: FamilyDocument = {
   ...neededProof,
   status: 'pending',
