@@ -240,6 +240,20 @@ describe('the club decides (issue 34 point 2)', () => {
       requests: [{ id, status: 'pending', reason: 'Two jobs lost this winter.', guardian: { name: 'Pat Rivera' } }],
       can_edit_budget: false,
     });
+    // season_id is read as a path id: another spelling of the season's id is refused with its field.
+    const spring = (await team('12U Tigers')).seasonId;
+    expect(
+      (
+        await t.call('GET', `/api/admin/organizations/${northside}/assistance?season_id=${spring}`, {
+          token: registrar,
+        })
+      ).body,
+    ).toMatchObject({ season: { id: spring } });
+    for (const bad of [`${spring}e0`, `0x${spring.toString(16)}`, `%20${spring}`, `${spring}.0`]) {
+      const path = `/api/admin/organizations/${northside}/assistance?season_id=${bad}`;
+      const body = expectError(await t.call('GET', path, { token: registrar }), 422);
+      expect(Object.keys(body.messages), bad).toEqual(['season_id']);
+    }
     const coach = await staffTokenFor(t.db, STAFF.coach);
     expectError(await t.call('GET', `/api/admin/organizations/${northside}/assistance`, { token: coach }), 403);
     expectError(
