@@ -473,6 +473,7 @@ export interface MessageParams {
   "form.refundAmountTooSmall": Record<string, never>;
   "form.refundReasonRequired": Record<string, never>;
   "form.cancelReasonRequired": Record<string, never>;
+  "form.offlineNoteText": Record<string, never>;
   "form.offlineMethodRequired": Record<string, never>;
   "form.reasonTooLong": Record<string, never>;
   "questions.answerRequired": Record<string, never>;
