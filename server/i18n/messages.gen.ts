@@ -189,6 +189,7 @@ export interface MessageParams {
   "helpPaying.overBudget": { amount: string | number };
   "helpPaying.budgetBelowApproved": { amount: string | number };
   "helpPaying.messageRequired": Record<string, never>;
+  "helpPaying.messageTooLong": Record<string, never>;
   "helpPaying.instructionsRequired": Record<string, never>;
   "helpPaying.holdDaysRange": Record<string, never>;
   "helpPaying.seasonNotFound": Record<string, never>;

@@ -159,6 +159,32 @@ describe('asking for help (issue 34 point 1)', () => {
   });
 });
 
+describe('the reason and the decline message are counted in characters, as the family and staff count them', () => {
+  it('takes 500 emoji and refuses 501, in the request and in the decline', async () => {
+    const sam = await samWithLicence();
+    const body = await askBody();
+    const cap = '🧢';
+    expect(cap.length).toBe(2);
+    const tooLong = expectError(await ask(sam, { ...body, reason: cap.repeat(501) }), 422);
+    expect(tooLong.messages).toEqual({ reason: ['Keep the reason under 500 characters.'] });
+    const asked = await ask(sam, { ...body, reason: ` ${cap.repeat(500)} ` });
+    expect(asked.status, asked.text).toBe(201);
+    const { id } = (asked.body as RequestAnswer).request;
+    const [row] = await t.db.select().from(assistanceRequests).where(eq(assistanceRequests.id, id));
+    expect(row?.reason).toBe(cap.repeat(500));
+    const registrar = await staffTokenFor(t.db, STAFF.registrar);
+    const decline = (message: string, headers: Record<string, string> = {}) =>
+      t.call('POST', `/api/admin/assistance-requests/${id}/decline`, { token: registrar, body: { message }, headers });
+    const longMessage = expectError(await decline(cap.repeat(501)), 422);
+    expect(longMessage.messages).toEqual({ message: ['Keep the message under 500 characters.'] });
+    const spanish = expectError(await decline(cap.repeat(501), { 'Accept-Language': 'es' }), 422);
+    expect(spanish.messages).toEqual({ message: ['El mensaje debe tener menos de 500 caracteres.'] });
+    const declined = await decline(cap.repeat(500));
+    expect(declined.status, declined.text).toBe(200);
+    expect(declined.body).toMatchObject({ request: { status: 'declined', decision_message: cap.repeat(500) } });
+  });
+});
+
 describe('the club decides (issue 34 point 2)', () => {
   it('approves the share asked within the budget, audits it and e-mails the family with a link back', async () => {
     const sam = await samWithLicence();
