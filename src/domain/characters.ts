@@ -13,5 +13,5 @@ export function characterCount(text: string): number {
 
 /** A zod/mini check: at most `max` characters (after the schema's own trim, when it trims first). */
 export function maxCharacters(max: number, error: string) {
-  return z.refine((text: string) => characterCount(text) <= max, { error });
+  return z.refine<string>((text) => characterCount(text) <= max, { error });
 }
