@@ -17,24 +17,28 @@
  * It exits 1 when a target is missed. Timings live in bench/, never in tests (`npm test` does not run it); on a shared
  * machine compare runs, with the load average it prints.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { teams } from '../server/db/schema/index.ts';
 import { migrateAndSeedIfEmpty } from '../server/db/seed.ts';
 import { addManyMemberships, tigersTeam } from '../server/test/admin-money-fixtures.ts';
-import { throwawayPostgres } from '../server/test/postgres-global-setup.ts';
+import { freePort, HOST, waitUntilHealthy } from './support/api-server.ts';
+import {
+  benchPostgres,
+  forwardLogs,
+  memoryMb,
+  startServerProcess,
+  stopServerProcess,
+} from './support/server-process.ts';
 
-const HOST = '127.0.0.1';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The first start migrates and seeds an empty database. */
+const START_TIMEOUT_MS = 300_000;
 const REPEAT = Math.max(1, Number.parseInt(process.env.BENCH_REPEAT ?? '50', 10) || 50);
 /** The databases to run on, of 'pglite' and 'postgres' (default PostgreSQL: the server's, else a throwaway cluster). */
 const DRIVERS = (process.env.BENCH_DATABASES ?? 'postgres').split(',').filter(Boolean);
@@ -45,18 +49,6 @@ const SUMMARY_REPEAT = Math.max(1, Math.ceil(REPEAT / 5));
 const REGISTRAR = { email: 'registrar@northside.example', password: 'Password1!' };
 const ROSTER_SIZE = 2_000;
 const EXPORT_SIZE = 10_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The demo fixtures and the console's volume, written before the server starts (PGlite has one writer). */
 async function seedVolume(database: { DATABASE_URL?: string; DATA_DIR: string }) {
@@ -76,57 +68,6 @@ async function seedVolume(database: { DATABASE_URL?: string; DATA_DIR: string })
     };
   } finally {
     await opened.close();
-  }
-}
-
-function startServer(port: number, database: Record<string, string>): ChildProcess {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  // As `npm start` runs it (scripts/build-server.mjs has built it first when its sources changed).
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      SERVE_SITE: 'false',
-      LOG_LEVEL: 'warn',
-      ...database,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function waitUntilHealthy(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not start');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-/** Resident memory of a process in MB (Linux), or null. */
-function residentMb(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match?.[1] ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
   }
 }
 
@@ -222,10 +163,10 @@ async function timeExport(
   path: string,
   minRows: number,
 ): Promise<{ line: string; met: boolean }> {
-  const before = residentMb(child.pid);
+  const before = memoryMb(child.pid, 'VmRSS');
   let peak = before ?? 0;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, residentMb(child.pid) ?? 0);
+    peak = Math.max(peak, memoryMb(child.pid, 'VmRSS') ?? 0);
   }, 10);
   const started = performance.now();
   const res = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -261,13 +202,19 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
   );
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
-  const child = startServer(
-    port,
-    database.DATABASE_URL ? { DATABASE_URL: database.DATABASE_URL } : { DATA_DIR: database.DATA_DIR },
+  // As `npm start` runs it (scripts/build-server.mjs has built it first when its sources changed).
+  const child = forwardLogs(
+    startServerProcess({
+      port,
+      env: {
+        LOG_LEVEL: 'warn',
+        ...(database.DATABASE_URL ? { DATABASE_URL: database.DATABASE_URL } : { DATA_DIR: database.DATA_DIR }),
+      },
+    }),
   );
   let met = true;
   try {
-    await waitUntilHealthy(base, child);
+    await waitUntilHealthy(base, child, START_TIMEOUT_MS);
     const token = await logIn(base);
     // One unrecorded roster request first: the first one a just-started server answers pays for its cold start (the
     // JIT, PostgreSQL's plan and catalogue caches: ~190 ms against at most ~130 ms for every later one, measured Dec
@@ -298,7 +245,7 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
     }
     console.log(`  load average after: ${loadAverage()}`);
   } finally {
-    await stopServer(child);
+    await stopServerProcess(child);
   }
   return met;
 }
@@ -311,29 +258,14 @@ function loadAverage(): string {
 
 /** A throwaway database on the DATABASE_URL server (dropped afterwards), else on a throwaway cluster of its own. */
 async function onPostgres(dataDir: string): Promise<boolean> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const cluster = throwawayPostgres();
-    try {
-      return await run('PostgreSQL (throwaway cluster)', {
-        DATABASE_URL: await cluster.createDatabase('bench_admin'),
-        DATA_DIR: dataDir,
-      });
-    } finally {
-      await cluster.stop();
-    }
-  }
-  const name = `bench_admin_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const database = await benchPostgres('bench_admin');
   try {
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    return await run('PostgreSQL', { DATABASE_URL: target.toString(), DATA_DIR: dataDir });
+    return await run(database.throwawayCluster ? 'PostgreSQL (throwaway cluster)' : 'PostgreSQL', {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+    });
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -37,8 +37,7 @@
  * Besides req/s, p50 and p99 it prints each route's CPU milliseconds per request, of the server's processes and of
  * the benchmark database's PostgreSQL backends (Linux /proc; n/a elsewhere): steadier than req/s on a shared machine.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -46,7 +45,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { throwawayPostgres } from '../server/test/postgres-global-setup.ts';
 import {
   freePort,
   HOST,
@@ -56,6 +54,13 @@ import {
   SETUP_HEADERS,
   waitUntilHealthy,
 } from './support/api-server.ts';
+import {
+  BUILT_SERVER_ENTRY,
+  benchPostgres,
+  forwardLogs,
+  startServerProcess,
+  stopServerProcess,
+} from './support/server-process.ts';
 
 /** The part of autocannon 8's API used here (the package ships no type declarations). */
 interface AutocannonOptions {
@@ -92,8 +97,7 @@ const STOP_TIMEOUT_MS = 15_000;
 /** The unrecorded run before each route's measured one (JIT warm-up); BENCH_WARMUP_SECONDS, default 5. */
 const WARMUP_SECONDS = positiveInt(process.env.BENCH_WARMUP_SECONDS, 5);
 /** The production path by default: the compiled server `npm start` runs (scripts/build-server.mjs). */
-const BUILT_ENTRY = 'dist-server/main.js';
-const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? BUILT_ENTRY;
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? BUILT_SERVER_ENTRY;
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 /**
@@ -146,29 +150,17 @@ function positiveInt(raw: string | undefined, fallback: number): number {
 }
 
 function startServer(port: number, database: Record<string, string>): ChildProcess {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  // As `npm start` runs it (node --enable-source-maps dist-server/main.js), or a TypeScript entry through tsx.
-  const entry = SERVER_ENTRY.endsWith('.ts')
-    ? ['--import', 'tsx', SERVER_ENTRY]
-    : ['--enable-source-maps', SERVER_ENTRY];
-  const child = spawn(SERVER_NODE, [...SERVER_NODE_ARGS, ...entry], {
-    cwd: ROOT,
-    // SERVE_SITE=false: the API alone, so a start never waits for (or measures) a build of the site.
-    env: {
-      ...inherited,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      SERVE_SITE: 'false',
-      ...(SERVER_PROCESSES > 1 ? { REUSE_PORT: 'true' } : {}),
-      LOG_LEVEL: 'info',
-      ...database,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  // Its log is read (waitUntilListening) and otherwise drained: a full pipe would stall the server's writes.
-  child.stdout?.resume();
-  return child;
+  // As `npm start` runs it (node --enable-source-maps dist-server/main.js), or a TypeScript entry through tsx; its
+  // log is read (waitUntilListening) and otherwise drained.
+  return forwardLogs(
+    startServerProcess({
+      port,
+      node: SERVER_NODE,
+      nodeArgs: SERVER_NODE_ARGS,
+      entry: SERVER_ENTRY,
+      env: { ...(SERVER_PROCESSES > 1 ? { REUSE_PORT: 'true' } : {}), LOG_LEVEL: 'info', ...database },
+    }),
+  );
 }
 
 /** A process sharing the port is up once it logs that it listens (its health is the others' too). */
@@ -186,15 +178,6 @@ function waitUntilListening(child: ChildProcess): Promise<void> {
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`a server process exited with code ${code} before it listened`)));
   });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
 }
 
 /**
@@ -473,27 +456,8 @@ function postgresDatabase(serverUrl: string, name: string, drop: () => Promise<v
  * (server/test/postgres-global-setup.ts; stopped and removed afterwards).
  */
 async function postgresTarget(serverUrl: string | undefined): Promise<Target> {
-  if (serverUrl === undefined) {
-    const cluster = throwawayPostgres();
-    try {
-      const database = new URL(await cluster.createDatabase('bench_api'));
-      const name = database.pathname.slice(1);
-      database.pathname = '/postgres';
-      return postgresDatabase(database.toString(), name, () => cluster.stop());
-    } catch (error) {
-      await cluster.stop();
-      throw error;
-    }
-  }
-  const name = `bench_api_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`).finally(() => client.end());
-  return postgresDatabase(serverUrl, name, async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => dropper.end());
-  });
+  const database = await benchPostgres('bench_api', serverUrl);
+  return postgresDatabase(database.serverUrl, database.name, database.drop);
 }
 
 /** Runs every chosen route on one database; returns whether the quote met its target (issue 20, issue 30 point 6). */
@@ -529,7 +493,7 @@ async function benchOne(target: Target): Promise<boolean> {
     return quoteRow === undefined || quoteMet(quoteRow, target.driver);
   } finally {
     process.off('SIGINT', onSignal);
-    await Promise.all(children.map((each) => stopServer(each)));
+    await Promise.all(children.map((each) => stopServerProcess(each, STOP_TIMEOUT_MS)));
     await target.cleanUp();
   }
 }
@@ -540,7 +504,7 @@ async function main(): Promise<void> {
       'ratios are to the health route of the same run' +
       (ACCEPT_ENCODING ? `; Accept-Encoding: ${ACCEPT_ENCODING}` : '; no Accept-Encoding (answers uncompressed)'),
   );
-  if (SERVER_ENTRY === BUILT_ENTRY) {
+  if (SERVER_ENTRY === BUILT_SERVER_ENTRY) {
     execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
   }
   const scratch = await mkdtemp(join(tmpdir(), 'bench-api-node-'));

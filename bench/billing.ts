@@ -33,8 +33,7 @@
  * BENCH_BILLING_TIMEOUT_SECONDS (default 1500). CARD_RATE_LIMIT and the rest of the servers' environment pass through.
  * Timings live in bench/, never in tests (`npm test` does not run it); on a shared machine read the load average.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +45,7 @@ import { throwawayPostgres } from '../server/test/postgres-global-setup.ts';
 import { addDays, startOfDate, toIsoDate } from '../src/domain/dates.ts';
 import { freePort, HOST, householdQuote, SETUP_HEADERS, waitUntilHealthy } from './support/api-server.ts';
 import { type SeededDay, seedBillingDay, todayUtc } from './support/billing-seed.ts';
+import { memoryMb, startServerProcess, stopServerProcess } from './support/server-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -81,17 +81,6 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 }
 
-/** A process's peak resident memory (VmHWM) in MB, from /proc (Linux), or null. */
-function peakRssMb(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match?.[1] ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
 interface ServerProcess {
   name: string;
   base: string;
@@ -107,20 +96,16 @@ interface ServerProcess {
 
 async function startServer(name: string, databaseUrl: string): Promise<ServerProcess> {
   const port = await freePort();
-  const { DATABASE_URL: _ignored, DATA_DIR: _dataDir, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
-    cwd: ROOT,
+  const child = startServerProcess({
+    port,
     env: {
-      ...inherited,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      SERVE_SITE: 'false',
+      // The server's default files directory, whatever this shell's DATA_DIR.
+      DATA_DIR: undefined,
       // Info: each finished job's counts ('job ran'), read below; warnings and errors are shown.
       LOG_LEVEL: 'info',
       DATABASE_URL: databaseUrl,
       BILLING_INTERVAL: String(INTERVAL_SECONDS),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server: ServerProcess = {
     name,
@@ -157,16 +142,6 @@ async function startServer(name: string, databaseUrl: string): Promise<ServerPro
     }
   });
   return server;
-}
-
-async function stopServer(server: ServerProcess): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** The quote asked at a constant rate of the processes still in the rotation; each answer's time and status. */
@@ -462,7 +437,8 @@ async function main(): Promise<number> {
     const quote = await householdQuote(second.base);
     const driver = quoteDriver(servers, quote);
     const sampler = setInterval(() => {
-      for (const server of servers) if (!server.killed) server.peakMb = peakRssMb(server.child.pid) ?? server.peakMb;
+      for (const server of servers)
+        if (!server.killed) server.peakMb = memoryMb(server.child.pid, 'VmHWM') ?? server.peakMb;
     }, 500);
 
     let halfwayAt: number | null = null;
@@ -495,7 +471,7 @@ async function main(): Promise<number> {
       if (KILL && halfwayAt === null && state.settled >= total * KILL_AT) halfwayAt = now;
       if (killedAt === null && halfwayAt !== null && (state.leased > 0 || now - halfwayAt > 5_000)) {
         await driver.withdraw(first);
-        first.peakMb = peakRssMb(first.child.pid) ?? first.peakMb;
+        first.peakMb = memoryMb(first.child.pid, 'VmHWM') ?? first.peakMb;
         first.killed = true;
         first.child.kill('SIGKILL');
         killedAt = performance.now();
@@ -524,7 +500,8 @@ async function main(): Promise<number> {
     }
     const finished = performance.now();
     clearInterval(sampler);
-    for (const server of servers) if (!server.killed) server.peakMb = peakRssMb(server.child.pid) ?? server.peakMb;
+    for (const server of servers)
+      if (!server.killed) server.peakMb = memoryMb(server.child.pid, 'VmHWM') ?? server.peakMb;
     // The receipt of the last charge is written just after its phases: a moment for it.
     await driver.stop();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -614,7 +591,7 @@ async function main(): Promise<number> {
     console.log(met ? '\nTargets met.' : '\nTargets MISSED (see above).');
     return met ? 0 : 1;
   } finally {
-    for (const server of servers) await stopServer(server);
+    for (const server of servers) await stopServerProcess(server.child);
     await db?.end();
     await cluster.stop();
     await rm(scratch, { recursive: true, force: true });

@@ -7,7 +7,7 @@
  * documents step, /payments' documents and the queue.
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
-import { type APIRequestContext, type Browser, expect, type Page, test } from './support/fixtures';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
 import { answerSharksQuestions } from './support/team-questions';
@@ -76,6 +76,24 @@ async function payInFull(page: Page): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/licenses/${LICENCE}\\?claimed_registration=true$`));
 }
 
+/** 'Upload' with no file chosen: refused on the field, before anything is sent. */
+async function uploadWithoutFile(documents: Locator, athlete: string): Promise<void> {
+  await documents.getByRole('button', { name: `Upload the Proof of age of ${athlete}` }).click();
+  await expect(documents.getByRole('alert')).toHaveText('Choose a file to upload.');
+}
+
+/** The PNG chosen and uploaded: thanked, and waiting for review. */
+async function uploadPng(documents: Locator, athlete: string): Promise<void> {
+  await documents.getByLabel(`Proof of age for ${athlete}`).setInputFiles({
+    name: 'birth-certificate.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await documents.getByRole('button', { name: `Upload the Proof of age of ${athlete}` }).click();
+  await expect(documents.getByText('Thank you. The document is waiting for review.')).toBeVisible();
+  await expect(documents.getByText('Waiting for review', { exact: true })).toBeVisible();
+}
+
 /** Lakeside's registrar approves the athlete's proof of age from the console's queue (a browser of their own). */
 async function registrarApproves(browser: Browser, athlete: string, options: { axe: boolean }): Promise<void> {
   const console = await browser.newContext();
@@ -124,17 +142,8 @@ test('a family uploads a proof of age from /payments and a registrar approves it
   await expect(documents.getByText('Not uploaded yet', { exact: true })).toBeVisible();
   await axeAtBothWidths(page, '/payments with a document needed');
   // 'Upload' with no file says so on the field.
-  const upload = documents.getByRole('button', { name: `Upload the Proof of age of ${athlete}` });
-  await upload.click();
-  await expect(documents.getByRole('alert')).toHaveText('Choose a file to upload.');
-  await documents.getByLabel(`Proof of age for ${athlete}`).setInputFiles({
-    name: 'birth-certificate.png',
-    mimeType: 'image/png',
-    buffer: PNG,
-  });
-  await upload.click();
-  await expect(documents.getByText('Thank you. The document is waiting for review.')).toBeVisible();
-  await expect(documents.getByText('Waiting for review', { exact: true })).toBeVisible();
+  await uploadWithoutFile(documents, athlete);
+  await uploadPng(documents, athlete);
   await expect(documents.getByText('Documents needed')).toBeVisible();
   await axeAtBothWidths(page, '/payments with a document waiting for review');
 
@@ -165,19 +174,10 @@ test('a family uploads the proof of age during registration; once approved, the 
   await expect(documents.getByText('Not uploaded yet', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload later' })).toBeVisible();
   await axeAtBothWidths(page, 'the documents step');
-  const upload = documents.getByRole('button', { name: `Upload the Proof of age of ${athlete}` });
-  await upload.click();
-  await expect(documents.getByRole('alert')).toHaveText('Choose a file to upload.');
+  await uploadWithoutFile(documents, athlete);
   await expect(documents.getByLabel(`Proof of age for ${athlete}`)).toHaveAttribute('aria-invalid', 'true');
   await axeAtBothWidths(page, 'the documents step with a refused upload');
-  await documents.getByLabel(`Proof of age for ${athlete}`).setInputFiles({
-    name: 'birth-certificate.png',
-    mimeType: 'image/png',
-    buffer: PNG,
-  });
-  await upload.click();
-  await expect(documents.getByText('Thank you. The document is waiting for review.')).toBeVisible();
-  await expect(documents.getByText('Waiting for review', { exact: true })).toBeVisible();
+  await uploadPng(documents, athlete);
   await axeAtBothWidths(page, 'the documents step with the document uploaded');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`/licenses/${LICENCE}\\?claimed_registration=true$`));

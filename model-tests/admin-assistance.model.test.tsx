@@ -4,6 +4,7 @@ import type { AssistanceBudget, AssistanceQueue, StaffAssistanceRequest } from '
 import { ApiError } from '../src/api/errors';
 import { adminAssistanceMachine } from '../src/machines/admin-assistance.machine';
 import { AssistanceView } from '../src/views/admin/assistance-view';
+import { sentRequest } from './assistance-request.model.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPaths } from './harness/index.ts';
 import { signInNorthsideRegistrar } from './staff.fixtures';
 
@@ -21,22 +22,10 @@ const budget = (approved: number): AssistanceBudget => ({
   approved_cents: approved,
   left_cents: 200_000 - approved,
 });
+/** The family's request (the request flow's sample) as staff see it: with the reason and who asked. */
 const pending: StaffAssistanceRequest = {
+  ...sentRequest,
   id: 5,
-  status: 'pending',
-  athlete: { id: 12, name: 'Sam Rivera' },
-  team: { id: 1, name: '12U Tigers' },
-  season,
-  organization: { id: 1, name: 'Northside Youth Baseball' },
-  share_percent: 50,
-  free_or_reduced_meals: true,
-  dues_cents: 45_000,
-  asked_cents: 22_500,
-  amount_approved_cents: null,
-  decision_message: null,
-  decided_at: null,
-  created_at: '2026-12-06T12:00:00.000Z',
-  held_until: null,
   reason: 'Two kids on the team this spring.',
   guardian: { id: 9, name: 'Pat Rivera', email: 'pat@example.com' },
   decided_by: null,

@@ -8,6 +8,7 @@ import { MAX_DOCUMENT_BYTES } from '../src/domain/documents';
 import { familyDocumentsMachine } from '../src/machines/family-documents.machine';
 import { setCurrentUser } from '../src/session/current-user';
 import { DocumentsSection } from '../src/views/payments/documents-section';
+import { neededProof, PROOF_PDF, pendingProof } from './documents.fixtures.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPaths } from './harness/index.ts';
 
 /**
@@ -15,31 +16,7 @@ import { type Driver, defineModel, doneEvent, errorEvent, renderInRouter, runPat
  * uploads refused before sending (no file, over 10 MB) or by the server (its text on the field).
  */
 
-const needed: FamilyDocument = {
-  membership_id: 21,
-  athlete: { id: 11, name: 'Sam Rivera' },
-  team: { id: 9, name: '12U Sharks' },
-  name: 'Proof of age',
-  status: 'needed',
-  document_id: null,
-  content_type: null,
-  reject_reason: null,
-  uploaded_at: null,
-  reviewed_at: null,
-  file_available: false,
-  dob_locked: false,
-};
-const pending: FamilyDocument = {
-  ...needed,
-  status: 'pending',
-  document_id: 5,
-  content_type: 'application/pdf',
-  uploaded_at: '2026-12-06T07:00:00.000Z',
-  file_available: true,
-};
-const approved: FamilyDocument = { ...pending, status: 'approved', dob_locked: true };
-
-const PDF = new File(['%PDF-1.4\n%%EOF\n'], 'birth-certificate.pdf', { type: 'application/pdf' });
+const approved: FamilyDocument = { ...pendingProof, status: 'approved', dob_locked: true };
 const BIG = new File([new Uint8Array(MAX_DOCUMENT_BYTES + 1)], 'scan.pdf', { type: 'application/pdf' });
 
 const offline = new ApiError({
@@ -62,19 +39,19 @@ const model = defineModel({
   machine: familyDocumentsMachine,
   events: {
     RETRY: [{ type: 'RETRY' }],
-    UPLOAD: [upload(null), upload(BIG), upload(PDF)],
+    UPLOAD: [upload(null), upload(BIG), upload(PROOF_PDF)],
     'xstate.done.actor.load': [
-      doneEvent('load', { documents: [needed] }),
+      doneEvent('load', { documents: [neededProof] }),
       doneEvent('load', { documents: [approved] }),
     ],
     'xstate.error.actor.load': [errorEvent('load', offline)],
-    'xstate.done.actor.upload': [doneEvent('upload', pending)],
+    'xstate.done.actor.upload': [doneEvent('upload', pendingProof)],
     'xstate.error.actor.upload': [errorEvent('upload', script)],
   },
   context: ['documents', 'refusal', 'error'],
   states: {
     uploading: (_snapshot, { invocations }) =>
-      expect(invocations.at(-1)?.input).toEqual({ slot: { membershipId: 21, name: 'Proof of age' }, file: PDF }),
+      expect(invocations.at(-1)?.input).toEqual({ slot: { membershipId: 21, name: 'Proof of age' }, file: PROOF_PDF }),
   },
 });
 

@@ -1,7 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { FamilyDocument } from '../src/api/documents';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/errors';
 import { paymentDataSchema } from '../src/api/payment-data.schemas';
 import { currentUserSchema, serverDiscountSchema, type User } from '../src/api/schemas';
@@ -58,6 +57,7 @@ import {
   waiverChanged,
 } from './card-payment.model.ts';
 import { cardPaymentViews, englishOf } from './card-payment.views.ts';
+import { neededProof, PROOF_PDF, pendingProof } from './documents.fixtures.ts';
 import { type Driver, defineModel, doneEvent, errorEvent, runPaths, type UiRun, type Views } from './harness/index.ts';
 import { householdExitsModel, returnedFamily } from './household-checkout.model.ts';
 import { householdViews } from './household-checkout.views.ts';
@@ -195,30 +195,6 @@ const sharksData = paymentDataSchema.parse({
   injury_protection_insurance: null,
   payment_plans: [{ ...payInFull, phases: [{ start_time_formatted: 'Jan 5, 2027', amount: 0, base_amount: 0 }] }],
 });
-/** Sam's proof of age for 12U Sharks as GET /api/documents answers it: not uploaded yet, then waiting for review. */
-const neededProof: FamilyDocument = {
-  membership_id: 21,
-  athlete: { id: 11, name: 'Sam Rivera' },
-  team: { id: 9, name: '12U Sharks' },
-  name: 'Proof of age',
-  status: 'needed',
-  document_id: null,
-  content_type: null,
-  reject_reason: null,
-  uploaded_at: null,
-  reviewed_at: null,
-  file_available: false,
-  dob_locked: false,
-};
-const pendingProof: FamilyDocument = {
-  ...neededProof,
-  status: 'pending',
-  document_id: 5,
-  content_type: 'application/pdf',
-  uploaded_at: '2026-12-06T07:00:00.000Z',
-  file_available: true,
-};
-const PROOF_PDF = new File(['%PDF-1.4\n%%EOF\n'], 'birth-certificate.pdf', { type: 'application/pdf' });
 const PAGE_ERROR = 'Registration for this team is closed.';
 const pageErrorData = paymentDataSchema.parse({ ...wireData, payment_plans: [], error: PAGE_ERROR });
 const noSeasonData = paymentDataSchema.parse({ ...wireData, season: null, payment_plans: [], is_season_set: false });

@@ -16,14 +16,25 @@ export const id = z.number().int().min(ID_MIN).max(ID_MAX);
 /** Digits only: JavaScript's Number() also reads '0x10', '1e1', ' 1' and '+1' as ids (16, 10, 1, 1). */
 const DECIMAL_DIGITS = /^[0-9]+$/;
 
+/** Text of decimal digits read as an id; any other spelling stays text and fails the number schema. */
+const decimalId = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && DECIMAL_DIGITS.test(value) ? Number(value) : value),
+    z.number().int().min(ID_MIN).max(ID_MAX),
+  );
+
 /**
  * An id in the path (text of decimal digits, read as a number), with the same declared bounds. Any other spelling stays
  * text and is refused as not a number (422), instead of naming another row.
  */
 export const idParam = (name: string) =>
-  z
-    .preprocess(
-      (value) => (typeof value === 'string' && DECIMAL_DIGITS.test(value) ? Number(value) : value),
-      z.number().int().min(ID_MIN).max(ID_MAX),
-    )
-    .openapi({ param: { name, in: 'path' }, type: 'integer', minimum: ID_MIN, maximum: ID_MAX });
+  decimalId().openapi({ param: { name, in: 'path' }, type: 'integer', minimum: ID_MIN, maximum: ID_MAX });
+
+/**
+ * An optional id in the query string (`?season_id=`), read as path ids are: '1e0', '0x1', ' 1', '+1' or '1.0' are
+ * refused (422) instead of naming season 1.
+ */
+export const idQuery = (name: string) =>
+  decimalId()
+    .optional()
+    .openapi({ param: { name, in: 'query' }, type: 'integer', minimum: ID_MIN, maximum: ID_MAX });

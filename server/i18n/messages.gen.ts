@@ -189,6 +189,7 @@ export interface MessageParams {
   "helpPaying.overBudget": { amount: string | number };
   "helpPaying.budgetBelowApproved": { amount: string | number };
   "helpPaying.messageRequired": Record<string, never>;
+  "helpPaying.messageTooLong": Record<string, never>;
   "helpPaying.instructionsRequired": Record<string, never>;
   "helpPaying.holdDaysRange": Record<string, never>;
   "helpPaying.seasonNotFound": Record<string, never>;
@@ -474,6 +475,7 @@ export interface MessageParams {
   "form.refundAmountTooSmall": Record<string, never>;
   "form.refundReasonRequired": Record<string, never>;
   "form.cancelReasonRequired": Record<string, never>;
+  "form.offlineNoteText": Record<string, never>;
   "form.offlineMethodRequired": Record<string, never>;
   "form.reasonTooLong": Record<string, never>;
   "questions.answerRequired": Record<string, never>;

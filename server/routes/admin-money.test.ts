@@ -504,6 +504,16 @@ describe('retry, offline, cancel, audit', () => {
       .where(eq(membershipPhases.membershipId, onSchedule.membership.id));
     const second = phases.find((p) => p.seq === 1)!;
     const path = `/api/admin/memberships/${onSchedule.membership.id}/phases/${second.id}/offline`;
+    // Without a note, or with one that is not text: the field's own text, in the request's language.
+    for (const bad of [{ method: 'cash' }, { method: 'cash', note: 5 }]) {
+      const refused = expectError(await t.call('POST', path, { token, body: bad }), 422);
+      expect(refused.messages).toEqual({ note: ['Write the note as text, or leave it empty.'] });
+    }
+    const spanish = expectError(
+      await t.call('POST', path, { token, body: { method: 'cash' }, headers: { 'Accept-Language': 'es' } }),
+      422,
+    );
+    expect(spanish.messages).toEqual({ note: ['Escribe la nota como texto o déjala vacía.'] });
     const body = { method: 'cheque', note: 'Cheque #104' };
     expect((await t.call('POST', path, { token, body })).status).toBe(200);
     const again = await t.call('POST', path, { token, body });

@@ -9,7 +9,7 @@ import { TEAM_STATUSES } from '../../src/domain/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
 import { formBody } from '../http/form-body.ts';
-import { createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
+import { createRouter, errors, idParam, idQuery, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
 import { requestLocale } from '../i18n/index.ts';
 import { paymentsCsv, rosterCsv } from '../services/admin-exports.ts';
@@ -155,7 +155,7 @@ const seasonSummaryRoute = createAdminRoute({
     'owing, cancelled; collected, refunded and still due; collected and due by month; documents to verify',
   request: {
     params: z.object({ id: idParam('id') }),
-    query: z.object({ season_id: z.coerce.number().int().min(1).max(2_147_483_647).optional() }),
+    query: z.object({ season_id: idQuery('season_id') }),
   },
   responses: {
     200: json(

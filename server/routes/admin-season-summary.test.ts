@@ -158,4 +158,17 @@ describe('GET /api/admin/organizations/{id}/season-summary', () => {
     expect(other.status).toBeGreaterThanOrEqual(400);
     expect(other.status).toBeLessThan(500);
   });
+
+  it('reads season_id as a path id: decimal digits only, any other spelling of the id refused with its field', async () => {
+    const { team } = await tigersTeam(t.db);
+    const token = await staffTokenFor(t.db, STAFF.registrar);
+    const base = `/api/admin/organizations/${team.organizationId}/season-summary`;
+    const season = team.seasonId;
+    expect(await summaryOf(team.organizationId, season)).toMatchObject({ season: { id: season } });
+    // Number() reads each of these as the season's id.
+    for (const bad of [`${season}e0`, `0x${season.toString(16)}`, `%20${season}`, `${season}.0`, `%2B${season}`]) {
+      const body = expectError(await t.call('GET', `${base}?season_id=${bad}`, { token }), 422);
+      expect(Object.keys(body.messages), bad).toEqual(['season_id']);
+    }
+  });
 });

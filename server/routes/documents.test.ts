@@ -363,6 +363,48 @@ describe('the console verifies', () => {
     expect(empty.body).toMatchObject({ documents: [] });
   });
 
+  it('a new upload of a file waiting for review is a new document: staff act only on the file they opened', async () => {
+    expect((await upload(PDF)).status).toBe(200);
+    const opened = await documentId();
+    const registrar = await staffToken(LAKESIDE_REGISTRAR);
+    const staffFile = (id: number) =>
+      t.app.request(`/api/admin/documents/${id}/file`, { headers: { Authorization: `Bearer ${registrar}` } });
+    expect((await staffFile(opened)).headers.get('content-type')).toBe('application/pdf');
+    // The family sends another file before the registrar decides.
+    const again = await upload(PNG);
+    expect(again.status, again.text).toBe(200);
+    const replacement = await documentId();
+    expect(replacement).not.toBe(opened);
+    expect(again.body).toMatchObject({
+      document: { status: 'pending', document_id: replacement, content_type: 'image/png' },
+    });
+    // The decision taken on the PDF does not land on the PNG nobody has looked at.
+    expectError(await t.call('POST', `/api/admin/documents/${opened}/approve`, { token: registrar }), 404);
+    expectError(
+      await t.call('POST', `/api/admin/documents/${opened}/reject`, { token: registrar, body: { reason: 'No.' } }),
+      404,
+    );
+    expect((await staffFile(opened)).status).toBe(404);
+    const [row] = await t.db.select().from(membershipDocuments);
+    expect(row).toMatchObject({ id: replacement, status: 'pending', reviewedBy: null });
+    expect(await t.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, 'approve_document'))).toEqual([]);
+    // The family's list and the console's queue both show the new file, which staff open and approve.
+    const family = await t.call('GET', '/api/documents', { token: parent });
+    expect(family.body).toMatchObject({ documents: [{ status: 'pending', document_id: replacement }] });
+    const mine = await t.app.request(`/api/documents/${replacement}/file`, {
+      headers: { Authorization: `Bearer ${parent}` },
+    });
+    expect(mine.headers.get('content-type')).toBe('image/png');
+    const queue = await t.call('GET', `/api/admin/organizations/${lakeside}/documents`, { token: registrar });
+    expect(queue.body).toMatchObject({ documents: [{ id: replacement, content_type: 'image/png' }] });
+    expect((queue.body as { documents: unknown[] }).documents).toHaveLength(1);
+    expect((await staffFile(replacement)).headers.get('content-type')).toBe('image/png');
+    const approved = await t.call('POST', `/api/admin/documents/${replacement}/approve`, { token: registrar });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body).toMatchObject({ document: { id: replacement, status: 'approved' } });
+    expect(storedFiles()).toHaveLength(1);
+  });
+
   it('Reject e-mails the guardians in their language and lets them upload again', async () => {
     await t.db
       .update(users)

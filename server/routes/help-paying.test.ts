@@ -16,6 +16,7 @@ import {
 import { releaseExpiredHolds } from '../services/seat-holds.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
+import { samClaims } from '../test/licence-claims.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
 /** Issue 34 (docs/api.md "Help paying"): asking for help, the club's decision and budget, paying with the award. */
@@ -32,17 +33,7 @@ async function team(name: string) {
 }
 
 /** A guardian picks a licence, then Sam claims it and pays with his own token (spec §6). */
-async function samWithLicence(code = 'TIGERS-2027'): Promise<string> {
-  const guardian = await t.tokenFor('parent@example.com');
-  await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: code } });
-  const athlete = await t.tokenFor('samrivera');
-  const claimed = await t.call('POST', '/api/subscribe/claim-license', {
-    token: athlete,
-    body: { license_code: code },
-  });
-  expect((claimed.body as { status: string }).status).toBe('OK');
-  return athlete;
-}
+const samWithLicence = (code = 'TIGERS-2027') => samClaims(t, code);
 
 const ask = (token: string, body: Record<string, unknown>) =>
   t.call('POST', '/api/memberships/assistance-requests', { token, body });
@@ -168,6 +159,32 @@ describe('asking for help (issue 34 point 1)', () => {
   });
 });
 
+describe('the reason and the decline message are counted in characters, as the family and staff count them', () => {
+  it('takes 500 emoji and refuses 501, in the request and in the decline', async () => {
+    const sam = await samWithLicence();
+    const body = await askBody();
+    const cap = '🧢';
+    expect(cap.length).toBe(2);
+    const tooLong = expectError(await ask(sam, { ...body, reason: cap.repeat(501) }), 422);
+    expect(tooLong.messages).toEqual({ reason: ['Keep the reason under 500 characters.'] });
+    const asked = await ask(sam, { ...body, reason: ` ${cap.repeat(500)} ` });
+    expect(asked.status, asked.text).toBe(201);
+    const { id } = (asked.body as RequestAnswer).request;
+    const [row] = await t.db.select().from(assistanceRequests).where(eq(assistanceRequests.id, id));
+    expect(row?.reason).toBe(cap.repeat(500));
+    const registrar = await staffTokenFor(t.db, STAFF.registrar);
+    const decline = (message: string, headers: Record<string, string> = {}) =>
+      t.call('POST', `/api/admin/assistance-requests/${id}/decline`, { token: registrar, body: { message }, headers });
+    const longMessage = expectError(await decline(cap.repeat(501)), 422);
+    expect(longMessage.messages).toEqual({ message: ['Keep the message under 500 characters.'] });
+    const spanish = expectError(await decline(cap.repeat(501), { 'Accept-Language': 'es' }), 422);
+    expect(spanish.messages).toEqual({ message: ['El mensaje debe tener menos de 500 caracteres.'] });
+    const declined = await decline(cap.repeat(500));
+    expect(declined.status, declined.text).toBe(200);
+    expect(declined.body).toMatchObject({ request: { status: 'declined', decision_message: cap.repeat(500) } });
+  });
+});
+
 describe('the club decides (issue 34 point 2)', () => {
   it('approves the share asked within the budget, audits it and e-mails the family with a link back', async () => {
     const sam = await samWithLicence();
@@ -249,6 +266,20 @@ describe('the club decides (issue 34 point 2)', () => {
       requests: [{ id, status: 'pending', reason: 'Two jobs lost this winter.', guardian: { name: 'Pat Rivera' } }],
       can_edit_budget: false,
     });
+    // season_id is read as a path id: another spelling of the season's id is refused with its field.
+    const spring = (await team('12U Tigers')).seasonId;
+    expect(
+      (
+        await t.call('GET', `/api/admin/organizations/${northside}/assistance?season_id=${spring}`, {
+          token: registrar,
+        })
+      ).body,
+    ).toMatchObject({ season: { id: spring } });
+    for (const bad of [`${spring}e0`, `0x${spring.toString(16)}`, `%20${spring}`, `${spring}.0`]) {
+      const path = `/api/admin/organizations/${northside}/assistance?season_id=${bad}`;
+      const body = expectError(await t.call('GET', path, { token: registrar }), 422);
+      expect(Object.keys(body.messages), bad).toEqual(['season_id']);
+    }
     const coach = await staffTokenFor(t.db, STAFF.coach);
     expectError(await t.call('GET', `/api/admin/organizations/${northside}/assistance`, { token: coach }), 403);
     expectError(

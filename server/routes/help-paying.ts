@@ -8,7 +8,7 @@ import {
   HelpPayingSettingsSchema,
   StaffAssistanceRequestSchema,
 } from '../http/help-paying-schemas.ts';
-import { BEARER, createRouter, errors, id, idParam, json, jsonBody } from '../http/openapi.ts';
+import { BEARER, createRouter, errors, id, idParam, idQuery, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
 import { assistanceQueue, decideAssistance, setAssistanceBudget } from '../services/assistance-queue.ts';
 import {
@@ -95,7 +95,7 @@ const queueRoute = createAdminRoute({
     "A season's requests for financial assistance (pending first; the family's reason shown only here) and its budget",
   request: {
     params: z.object({ id: idParam('id') }),
-    query: z.object({ season_id: z.coerce.number().int().min(1).max(2_147_483_647).optional() }),
+    query: z.object({ season_id: idQuery('season_id') }),
   },
   responses: {
     200: json(

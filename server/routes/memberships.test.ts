@@ -12,6 +12,7 @@ import { checkouts, licences, memberships, paymentIntents, teams, users } from '
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
+import { samClaims } from '../test/licence-claims.ts';
 import { activeMembershipsOf, paymentIntentsOf } from '../test/payment-queries.ts';
 
 let t: TestApp;
@@ -26,17 +27,7 @@ async function teamId(name: string): Promise<number> {
 }
 
 /** A guardian picks a licence, then an athlete claims it and pays with the athlete's token (spec §6). */
-async function athleteWithLicence(code: string): Promise<string> {
-  const guardian = await t.tokenFor('parent@example.com');
-  await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: code } });
-  const athlete = await t.tokenFor('samrivera');
-  const claimed = await t.call('POST', '/api/subscribe/claim-license', {
-    token: athlete,
-    body: { license_code: code },
-  });
-  expect((claimed.body as { status: string }).status).toBe('OK');
-  return athlete;
-}
+const athleteWithLicence = (code: string) => samClaims(t, code);
 
 const plans = async (token: string, body: Record<string, unknown> = {}) =>
   expectOk(

@@ -9,6 +9,7 @@ import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
 import { organizationIdNamed, teamIdNamed } from '../test/fixture-ids.ts';
+import { samClaims } from '../test/licence-claims.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
 /**
@@ -49,17 +50,7 @@ async function writeSpanishWaiver(): Promise<void> {
 }
 
 /** A guardian picks a licence, then the athlete claims it; the athlete's token pays (spec §6). */
-async function athleteWithLicence(code: string): Promise<string> {
-  const guardian = await t.tokenFor('parent@example.com');
-  await t.call('POST', '/api/user/latest-license', { token: guardian, body: { license_code: code } });
-  const athlete = await t.tokenFor('samrivera');
-  const claimed = await t.call('POST', '/api/subscribe/claim-license', {
-    token: athlete,
-    body: { license_code: code },
-  });
-  expect((claimed.body as { status: string }).status, claimed.text).toBe('OK');
-  return athlete;
-}
+const athleteWithLicence = (code: string) => samClaims(t, code);
 
 async function waiverLanguageOf(username: string) {
   const [membership] = await t.db

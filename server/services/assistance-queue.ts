@@ -6,6 +6,7 @@
  * the award a checkout takes off are ./help-paying.ts's.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { characterCount } from '../../src/domain/characters.ts';
 import { formatUsd } from '../../src/domain/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { assistanceBudgets, assistanceRequests, licences, seasons, staffAccounts, users } from '../db/schema/index.ts';
@@ -180,9 +181,8 @@ export async function decideAssistance(deps: AppDeps, staff: StaffJson, requestI
   authorizeOrganization(staff, found.organizationId, 'decide_assistance', english('helpPaying.requestNotFound'));
   if (decision.kind === 'decline') {
     const message = decision.message.trim();
-    if (message.length === 0 || message.length > MAX_REASON) {
-      throw fieldError('message', text('helpPaying.messageRequired'));
-    }
+    if (message.length === 0) throw fieldError('message', text('helpPaying.messageRequired'));
+    if (characterCount(message) > MAX_REASON) throw fieldError('message', text('helpPaying.messageTooLong'));
     decision = { kind: 'decline', message };
   }
   const now = deps.now();

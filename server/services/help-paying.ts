@@ -9,6 +9,7 @@
  * The staff queue, decisions and each season's budget are ./assistance-queue.ts's.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { characterCount } from '../../src/domain/characters.ts';
 import { centsToDollars } from '../../src/domain/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -33,6 +34,7 @@ import { authorizeOrganization, type StaffJson } from './staff/index.ts';
 export const DECISION_HOLD_MS = 96 * 60 * 60 * 1000;
 export const SHARES = [25, 50, 75, 100] as const;
 export type Share = (typeof SHARES)[number];
+/** The reason's and the decline message's limit, in characters as a person counts them (src/domain/characters.ts). */
 export const MAX_REASON = 500;
 
 export type HelpPayingRow = typeof organizationHelpPaying.$inferSelect;
@@ -294,7 +296,7 @@ export async function requestAssistance(deps: AppDeps, payer: UserRow, body: Ass
     throw fieldError('share_percent', text('helpPaying.shareRequired'));
   }
   if (reason.length === 0) throw fieldError('reason', text('helpPaying.reasonRequired'));
-  if (reason.length > MAX_REASON) throw fieldError('reason', text('helpPaying.reasonTooLong'));
+  if (characterCount(reason) > MAX_REASON) throw fieldError('reason', text('helpPaying.reasonTooLong'));
   const team = await findTeam(db, body.team_id);
   if (!team) throw notFound(text('checkout.teamNotFound'));
   const offer = await helpPayingOf(db, team.organizationId);

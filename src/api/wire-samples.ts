@@ -134,3 +134,19 @@ export const receipt = {
   card: { brand: 'visa', last4: '4242' },
   remaining: [{ due_date: '2027-04-01', amount_cents: 13500 }],
 };
+
+/** GET /api/documents: a document a team requires, not uploaded yet (Sam's proof of age for 12U Sharks). */
+export const neededDocument = {
+  membership_id: 21,
+  athlete: { id: 11, name: 'Sam Rivera' },
+  team: { id: 9, name: '12U Sharks' },
+  name: 'Proof of age',
+  status: 'needed' as const,
+  document_id: null,
+  content_type: null,
+  reject_reason: null,
+  uploaded_at: null,
+  reviewed_at: null,
+  file_available: false,
+  dob_locked: false,
+};

@@ -652,6 +652,7 @@ export interface MessageParams {
   "form.refundAmountTooSmall": Record<string, never>;
   "form.refundReasonRequired": Record<string, never>;
   "form.cancelReasonRequired": Record<string, never>;
+  "form.offlineNoteText": Record<string, never>;
   "form.offlineMethodRequired": Record<string, never>;
   "form.reasonTooLong": Record<string, never>;
   "helpPaying.needHelp": Record<string, never>;

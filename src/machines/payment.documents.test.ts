@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { familyDocumentsSchema } from '../api/documents';
 import { paymentDataSchema } from '../api/payment-data.schemas';
 import { currentUserSchema } from '../api/schemas';
-import { currentUser as wireUser } from '../api/wire-samples';
+import { neededDocument, currentUser as wireUser } from '../api/wire-samples';
 import { scopedDocuments } from './family-documents.machine';
 import { initialContext, type PaymentContext } from './payment.context';
 import { documentScopeOf, requiredDocumentsOf } from './payment.documents';
@@ -38,18 +38,10 @@ function context(changes: Partial<PaymentContext>): PaymentContext {
 }
 
 const proof = (membership: number, athlete: number, teamId: number) => ({
+  ...neededDocument,
   membership_id: membership,
   athlete: { id: athlete, name: `Athlete ${athlete}` },
   team: { id: teamId, name: `Team ${teamId}` },
-  name: 'Proof of age',
-  status: 'needed' as const,
-  document_id: null,
-  content_type: null,
-  reject_reason: null,
-  uploaded_at: null,
-  reviewed_at: null,
-  file_available: false,
-  dob_locked: false,
 });
 
 describe("the documents step's scope", () => {

@@ -207,7 +207,8 @@ export async function familyDocuments(deps: AppDeps, user: UserRow): Promise<{ d
 /**
  * PUT /api/memberships/{id}/documents?name=…: a guardian's upload (the body is the file's bytes). Checked before
  * anything is stored; the new file replaces a pending or rejected one (whose object is then deleted) and waits for
- * review. A verified document cannot be replaced (409).
+ * review under a new document id, so an approval or rejection sent for the file staff opened never lands on a file
+ * they did not see (the old id answers 404). A verified document cannot be replaced (409).
  */
 export async function uploadDocument(
   deps: AppDeps,
@@ -252,7 +253,12 @@ export async function uploadDocument(
       if (!existing) throw new Error('membership document vanished');
       if (existing.status === 'approved') throw conflict(text('documents.alreadyApproved'));
       replaced = existing.storageKey;
-      await tx.update(membershipDocuments).set(values).where(eq(membershipDocuments.id, existing.id));
+      // A new file is a new document: staff who opened the old one cannot approve or reject this one by its id.
+      const newId = sql<number>`nextval(pg_get_serial_sequence('membership_documents', 'id'))`;
+      await tx
+        .update(membershipDocuments)
+        .set({ ...values, id: newId })
+        .where(eq(membershipDocuments.id, existing.id));
     });
   } catch (error) {
     await deps.providers.storage.delete(key);

@@ -15,6 +15,8 @@ export const REFUND_AMOUNT_TOO_SMALL = 'form.refundAmountTooSmall' satisfies For
 export const REFUND_REASON_REQUIRED = 'form.refundReasonRequired' satisfies FormKey;
 export const CANCEL_REASON_REQUIRED = 'form.cancelReasonRequired' satisfies FormKey;
 export const OFFLINE_METHOD_REQUIRED = 'form.offlineMethodRequired' satisfies FormKey;
+/** The note is text, empty when there is nothing to say; absent or of another type it is refused on its field. */
+export const OFFLINE_NOTE_TEXT = 'form.offlineNoteText' satisfies FormKey;
 export const REASON_TOO_LONG = 'form.reasonTooLong' satisfies FormKey;
 /** The largest refund the server takes (its column and the provider's limit): $999,999.99. */
 export const REFUND_MAX_CENTS = 99_999_999;
@@ -65,7 +67,7 @@ export type OfflineMethod = (typeof OFFLINE_METHODS)[number];
 
 export const adminOfflineBodySchema = z.object({
   method: z.enum(OFFLINE_METHODS, { error: OFFLINE_METHOD_REQUIRED }),
-  note: z.string().check(z.trim(), z.maxLength(REASON_MAX_LENGTH, REASON_TOO_LONG)),
+  note: z.string({ error: OFFLINE_NOTE_TEXT }).check(z.trim(), z.maxLength(REASON_MAX_LENGTH, REASON_TOO_LONG)),
 });
 export type AdminOfflineBody = z.output<typeof adminOfflineBodySchema>;
 /** `method` '' until one is chosen. */

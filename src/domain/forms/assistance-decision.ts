@@ -5,9 +5,11 @@
  * group, the server's texts; an amount that is not one uses the console's shared AMOUNT_INVALID.
  */
 import { z } from 'zod/mini';
+import { maxCharacters } from '../characters.ts';
 import type { FormMessage } from '../form-schema.ts';
 import { AMOUNT_INVALID, AMOUNT_TOO_BIG, dollarsTextToCents, MONEY_MAX_CENTS } from './admin-fields.ts';
 
+/** In characters as a person counts them (an emoji is one): characters.ts. */
 export const DECISION_MESSAGE_MAX_LENGTH = 500;
 export const APPROVE_AMOUNT_REQUIRED = 'helpPayingAdmin.amountRequired' satisfies FormMessage;
 export const DECLINE_MESSAGE_REQUIRED = 'helpPayingAdmin.messageRequired' satisfies FormMessage;
@@ -42,7 +44,7 @@ export const declineFormSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, DECLINE_MESSAGE_REQUIRED),
-      z.maxLength(DECISION_MESSAGE_MAX_LENGTH, DECLINE_MESSAGE_TOO_LONG),
+      maxCharacters(DECISION_MESSAGE_MAX_LENGTH, DECLINE_MESSAGE_TOO_LONG),
     ),
 });
 

@@ -6,10 +6,12 @@
  * messages are keys of the `helpPaying` group (src/i18n/catalogues/<locale>/helpPaying.json), the server's texts.
  */
 import { z } from 'zod/mini';
+import { maxCharacters } from '../characters.ts';
 import type { FormMessage } from '../form-schema.ts';
 
 export const ASSISTANCE_SHARES = [25, 50, 75, 100] as const;
 export type AssistanceShare = (typeof ASSISTANCE_SHARES)[number];
+/** In characters as a person counts them (an emoji is one): characters.ts. */
 export const ASSISTANCE_REASON_MAX_LENGTH = 500;
 
 export const SHARE_REQUIRED = 'helpPaying.shareRequired' satisfies FormMessage;
@@ -29,7 +31,7 @@ export const assistanceRequestFormSchema = z.object({
   free_or_reduced_meals: z.enum(['yes', '']),
   reason: z
     .string({ error: REASON_REQUIRED })
-    .check(z.trim(), z.minLength(1, REASON_REQUIRED), z.maxLength(ASSISTANCE_REASON_MAX_LENGTH, REASON_TOO_LONG)),
+    .check(z.trim(), z.minLength(1, REASON_REQUIRED), maxCharacters(ASSISTANCE_REASON_MAX_LENGTH, REASON_TOO_LONG)),
 });
 
 /** What 'Send request' sends, once the form is valid. */

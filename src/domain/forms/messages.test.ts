@@ -65,6 +65,7 @@ const ENGLISH = {
   adminRefund: {
     CANCEL_REASON_REQUIRED: 'Enter the reason for cancelling.',
     OFFLINE_METHOD_REQUIRED: 'Choose cash or cheque.',
+    OFFLINE_NOTE_TEXT: 'Write the note as text, or leave it empty.',
     REASON_TOO_LONG: 'Use at most 500 characters.',
     REFUND_AMOUNT_REQUIRED: 'Enter the amount to refund.',
     REFUND_AMOUNT_TOO_SMALL: 'Enter an amount of at least $0.01.',

@@ -76,10 +76,12 @@ export function AssistanceRequestView({ actorRef }: { actorRef: AssistanceReques
         </label>
         <div className="field">
           <label htmlFor={reasonId}>{t('helpPaying.reason')}</label>
+          {/* maxLength counts UTF-16 units: room for the 500 characters of emoji the form takes, and a few more so
+              its own message shows. */}
           <textarea
             id={reasonId}
             rows={4}
-            maxLength={600}
+            maxLength={1100}
             value={reason.value}
             onChange={reason.onChange}
             onBlur={reason.onBlur}
