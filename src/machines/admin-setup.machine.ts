@@ -10,6 +10,7 @@
  */
 import { and, assertEvent, assign, setup } from 'xstate';
 import { getAdminMe } from '../api/admin';
+import { getHelpPayingSettings } from '../api/admin-assistance';
 import { type AdminDraft, getAdminDrafts } from '../api/admin-drafts';
 import {
   type AdminDiscountCode,
@@ -20,6 +21,7 @@ import {
   type StaffList,
 } from '../api/admin-setup';
 import { ApiError, errorText } from '../api/errors';
+import type { HelpPayingSettings } from '../domain/forms/admin-help-paying';
 import type { StaffCan, StaffRole } from '../domain/staff';
 import { clearStaffSession } from '../session/staff';
 import { type AdminFormOutput, adminFormMachine } from './admin-form.machine';
@@ -36,6 +38,8 @@ export interface AdminSetupData {
   drafts: AdminDraft[];
   /** The staff and pending invitations (owners only), else null. */
   staff: StaffList | null;
+  /** Issue 34: the organization's help paying settings (owners only: `edit_help_paying`), else null. */
+  helpPaying: HelpPayingSettings | null;
 }
 
 export type AdminSetupExit = { to: '/admin/login' } | { to: '/admin/drafts/$draftId'; params: { draftId: string } };
@@ -54,19 +58,23 @@ export interface AdminSetupContext {
 }
 
 async function loadSetup(organizationId: number, signal: AbortSignal): Promise<AdminSetupData> {
-  // Only who may manage staff lists them (403 for others): asked once the flags are known, beside the other calls.
+  // Only who may manage staff lists them, only an owner reads the help paying settings here (403 for others): asked
+  // once the flags are known, beside the other calls.
   const roleAndStaff = getAdminMe({ signal }).then(async (me) => {
     const place = me.organizations.find((organization) => organization.id === organizationId);
-    const staff = place?.can.manage_staff ? await getStaffList(organizationId, { signal }) : null;
-    return { role: place?.role ?? null, can: place?.can ?? null, staff };
+    const [staff, helpPaying] = await Promise.all([
+      place?.can.manage_staff ? getStaffList(organizationId, { signal }) : null,
+      place?.can.edit_help_paying ? getHelpPayingSettings(organizationId, { signal }) : null,
+    ]);
+    return { role: place?.role ?? null, can: place?.can ?? null, staff, helpPaying };
   });
-  const [{ role, can, staff }, setupAnswer, discountCodes, drafts] = await Promise.all([
+  const [{ role, can, staff, helpPaying }, setupAnswer, discountCodes, drafts] = await Promise.all([
     roleAndStaff,
     getAdminSetup(organizationId, { signal }),
     getDiscountCodes(organizationId, { signal }),
     getAdminDrafts(organizationId, { signal }),
   ]);
-  return { role, can, setup: setupAnswer, discountCodes, drafts, staff };
+  return { role, can, setup: setupAnswer, discountCodes, drafts, staff, helpPaying };
 }
 
 export const adminSetupMachine = setup({
