@@ -1,9 +1,10 @@
 /**
  * The club console's season set-up page, /admin/organizations/$organizationId/setup (issue 22 point 2): loads the
  * staff member (their role here), the organization's set-up (seasons, teams, licences, coach licences, settings), its
- * discount codes, its team drafts and, for an owner, its staff and pending invitations; a load failure is a state with
- * a retry (a coach's 403 shows its text). Each form (a new or changed season or team, a licence, a coach licence, a
- * licence's seats or pause, the settings, a discount code, a staff invitation, a new draft) runs as a child
+ * discount codes, its team drafts and, for an owner, its staff, pending invitations and help paying settings (issue
+ * 34); a load failure is a state with a retry (a coach's 403 shows its text). Each form (a new or changed season or
+ * team, a licence, a coach licence, a licence's seats or pause, the settings, a discount code, a staff invitation, a
+ * new draft, the help paying settings) runs as a child
  * admin-form.machine.ts; once it saves, the set-up is loaded again and the page says what was saved, but a new draft
  * opens in the draft editor (issue 22 point 6). A session the server no longer knows (401) is forgotten and leads to
  * /admin/login.
