@@ -94,6 +94,8 @@ const data: AdminSetupData = {
       },
     ],
   },
+  // Issue 34: the help paying settings (model-tests/admin-help-paying.model.test.tsx runs their form).
+  helpPaying: null,
 };
 const registrarData: AdminSetupData = { ...data, role: 'registrar', can: canOf('registrar'), staff: null };
 

@@ -127,7 +127,7 @@ const decisionAnswer = z.object({ request: StaffAssistanceRequestSchema, budget:
 const approveRoute = createAdminRoute({
   method: 'post',
   path: '/api/admin/assistance-requests/{id}/approve',
-  permission: 'decide_assistance',
+  permission: 'approve_assistance',
   summary:
     "Approve a request: the share asked, or `amount_cents`; refused beyond the season's budget (two at once never " +
     'exceed it); audited; the family is e-mailed',

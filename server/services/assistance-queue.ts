@@ -170,7 +170,8 @@ export async function setAssistanceBudget(deps: AppDeps, staff: StaffJson, seaso
 export type Decision = { kind: 'approve'; amountCents?: number | undefined } | { kind: 'decline'; message: string };
 
 /**
- * POST /api/admin/assistance-requests/{id}/approve and /decline (owners, registrars of the request's organization):
+ * POST /api/admin/assistance-requests/{id}/approve and /decline (owners, registrars of the request's organization;
+ * approving is `approve_assistance`, which moves money, declining `decide_assistance`):
  * under the season's budget row lock, so two approvals at once never exceed it; audited; the family is e-mailed in
  * the same transaction (the outbox). A request decided already: 409.
  */
@@ -178,7 +179,9 @@ export async function decideAssistance(deps: AppDeps, staff: StaffJson, requestI
   const { db } = deps;
   const [found] = await db.select().from(assistanceRequests).where(eq(assistanceRequests.id, requestId));
   if (!found) throw notFound(text('helpPaying.requestNotFound'));
-  authorizeOrganization(staff, found.organizationId, 'decide_assistance', english('helpPaying.requestNotFound'));
+  // Approving moves money (a second factor where the owner requires one); declining does not.
+  const action = decision.kind === 'approve' ? 'approve_assistance' : 'decide_assistance';
+  authorizeOrganization(staff, found.organizationId, action, english('helpPaying.requestNotFound'));
   if (decision.kind === 'decline') {
     const message = decision.message.trim();
     if (message.length === 0) throw fieldError('message', text('helpPaying.messageRequired'));

@@ -899,7 +899,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/admin/assistance-requests/{id}/approve': {
     access: 'admin',
-    permission: 'decide_assistance',
+    permission: 'approve_assistance',
     assistance: true,
     path: (victim) => `/api/admin/assistance-requests/${victim.requestId}/approve`,
     body: () => ({ amount_cents: 99_000_000 }),

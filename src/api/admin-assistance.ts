@@ -1,9 +1,14 @@
 /**
  * The console's financial assistance (issue 34 point 2; docs/api.md "Help paying"): a season's requests with their
  * reasons (seen only here), its budget, what is approved and left; approving the share asked or another amount,
- * declining with a message, and the owner's budget.
+ * declining with a message, and the owner's budget; the owner's help paying settings (the set-up page).
  */
 import { z } from 'zod/mini';
+import {
+  type AdminHelpPayingBody,
+  type HelpPayingSettings,
+  helpPayingSettingsSchema,
+} from '../domain/forms/admin-help-paying';
 import { id } from '../domain/wire';
 import { type AdminCallOptions, adminRequest } from './admin';
 import { assistanceRequestSchema } from './help-paying.schemas';
@@ -88,4 +93,31 @@ export async function setAssistanceBudget(
     { method: 'put', json: { budget_cents: budgetCents }, signal: options.signal },
   );
   return answer.budget;
+}
+
+/** GET /api/admin/organizations/{id}/help-paying: the organization's offer, as the owner's form opens with it. */
+export async function getHelpPayingSettings(
+  organizationId: number,
+  options: AdminCallOptions = {},
+): Promise<HelpPayingSettings> {
+  const answer = await adminRequest(
+    `/api/admin/organizations/${organizationId}/help-paying`,
+    z.object({ settings: helpPayingSettingsSchema }),
+    { signal: options.signal },
+  );
+  return answer.settings;
+}
+
+/** PUT /api/admin/organizations/{id}/help-paying (the owner; audited): the settings as saved. */
+export async function updateHelpPayingSettings(
+  organizationId: number,
+  body: AdminHelpPayingBody,
+  options: AdminCallOptions = {},
+): Promise<HelpPayingSettings> {
+  const answer = await adminRequest(
+    `/api/admin/organizations/${organizationId}/help-paying`,
+    z.object({ settings: helpPayingSettingsSchema }),
+    { method: 'put', json: body, signal: options.signal },
+  );
+  return answer.settings;
 }

@@ -114,6 +114,8 @@ export const membershipDetailSchema = z.object({
       user_agent: z.string(),
     }),
   ),
+  /** Issue 34 point 3: the financial assistance awarded, taken off the dues; absent: none. */
+  financial_assistance_cents: z.optional(z.int().check(z.gte(0))),
   phases: z.array(phaseSchema),
   emails: z.array(z.object({ subject: z.string(), to: z.string(), sent_at: z.string() })),
   audit: z.array(auditEntrySchema),

@@ -39,6 +39,7 @@ export const STAFF_ACTIONS = [
   'read_jobs',
   'retry_jobs',
   'read_assistance',
+  'approve_assistance',
   'decide_assistance',
   'edit_help_paying',
 ] as const;
@@ -69,6 +70,7 @@ export const staffCanSchema = z.object({
   read_jobs: flag,
   retry_jobs: flag,
   read_assistance: flag,
+  approve_assistance: flag,
   decide_assistance: flag,
   edit_help_paying: flag,
 } satisfies Record<StaffAction, typeof flag>);

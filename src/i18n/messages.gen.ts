@@ -11,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 export const LANGUAGE_NAMES: Record<Locale, string> = {"en":"English","es":"Español"};
 /** The locale Intl formats dates, money and plurals with. */
 export const INTL_LOCALES: Record<Locale, string> = {"en":"en-US","es":"es-US"};
-export const GROUPS = ["account","admin","ageExceptions","athletes","billing","birthDates","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","helpPaying","helpPayingAdmin","household","legal","licence","login","payment","payments","player","questions","register","registrationDocuments","reset","resume","season","seatHolds","signedWaiver","subscribe","waitlist","waiver"] as const;
+export const GROUPS = ["account","admin","ageExceptions","athletes","billing","birthDates","card","clubDocuments","common","contact","dashboard","document","documents","eligibility","familyFiles","form","helpPaying","helpPayingAdmin","helpPayingSettings","household","legal","licence","login","payment","payments","player","questions","register","registrationDocuments","reset","resume","season","seatHolds","signedWaiver","subscribe","waitlist","waiver"] as const;
 export type MessageGroup = (typeof GROUPS)[number];
 
 /** Every message key with the parameters its English text takes. */
@@ -725,6 +725,26 @@ export interface MessageParams {
   "helpPayingAdmin.messageTooLong": Record<string, never>;
   "helpPayingAdmin.budgetRequired": Record<string, never>;
   "helpPayingAdmin.waiting": { count: number };
+  "helpPayingSettings.heading": Record<string, never>;
+  "helpPayingSettings.intro": Record<string, never>;
+  "helpPayingSettings.offersAssistance": Record<string, never>;
+  "helpPayingSettings.acceptsCheckOrCash": Record<string, never>;
+  "helpPayingSettings.offered": { offered: string | number };
+  "helpPayingSettings.accepted": { accepted: string | number };
+  "helpPayingSettings.instructions": Record<string, never>;
+  "helpPayingSettings.holdDays": Record<string, never>;
+  "helpPayingSettings.days": { days: number };
+  "helpPayingSettings.change": Record<string, never>;
+  "helpPayingSettings.offersLabel": Record<string, never>;
+  "helpPayingSettings.acceptsLabel": Record<string, never>;
+  "helpPayingSettings.instructionsField": Record<string, never>;
+  "helpPayingSettings.instructionsHint": Record<string, never>;
+  "helpPayingSettings.holdDaysField": Record<string, never>;
+  "helpPayingSettings.holdDaysHint": Record<string, never>;
+  "helpPayingSettings.instructionsRequired": Record<string, never>;
+  "helpPayingSettings.instructionsTooLong": Record<string, never>;
+  "helpPayingSettings.holdDaysRange": Record<string, never>;
+  "helpPayingSettings.saved": Record<string, never>;
   "household.heading": Record<string, never>;
   "household.intro": Record<string, never>;
   "household.loading": Record<string, never>;

@@ -4,6 +4,7 @@
  * with the same rules), the call that sends its body, what the page follows from its answer (a new draft's id: the
  * editor opens) and the form field a server message key belongs to.
  */
+import { updateHelpPayingSettings } from '../api/admin-assistance';
 import { createAdminDraft } from '../api/admin-drafts';
 import { grantEligibilityException } from '../api/admin-eligibility';
 import {
@@ -23,6 +24,11 @@ import { adminDiscountCodeFormSchema } from '../domain/forms/admin-discount-code
 import { adminDocumentsSettingFormSchema } from '../domain/forms/admin-documents-setting';
 import { adminNewDraftFormSchema } from '../domain/forms/admin-draft';
 import { adminExceptionFormSchema } from '../domain/forms/admin-eligibility-exception';
+import {
+  type AdminHelpPayingValues,
+  adminHelpPayingFormSchema,
+  HELP_PAYING_FIELDS,
+} from '../domain/forms/admin-help-paying';
 import {
   adminCoachLicenceFormSchema,
   adminLicenceFormSchema,
@@ -51,7 +57,9 @@ export type AdminFormTarget =
   /** Issue 32: 'Grant an exception' to a team's age rule. */
   | { form: 'eligibilityException'; teamId: number }
   /** Issue 32 point 2: whether approved documents' files are deleted. */
-  | { form: 'documentsSetting'; organizationId: number };
+  | { form: 'documentsSetting'; organizationId: number }
+  /** Issue 34: the organization's help paying settings (assistance, check or cash, instructions, hold days). */
+  | { form: 'helpPaying'; organizationId: number };
 
 /** The permission each form's call needs (server/services/staff/permissions.ts; `can` of GET /api/admin/me). */
 const FORM_PERMISSION: Readonly<Record<AdminFormKind, StaffAction>> = {
@@ -69,6 +77,7 @@ const FORM_PERMISSION: Readonly<Record<AdminFormKind, StaffAction>> = {
   draft: 'manage_drafts',
   eligibilityException: 'grant_eligibility_exception',
   documentsSetting: 'edit_setup',
+  helpPaying: 'edit_help_paying',
 };
 
 /** Whether the staff member's flags in the organization let them open `form` (the server refuses the others). */
@@ -110,6 +119,16 @@ function settingsValues(values: Values) {
   };
 }
 
+/** The help paying form's values, typed as its schema reads them. */
+function helpPayingValues(values: Values): AdminHelpPayingValues {
+  return {
+    offers_assistance: text(values, 'offers_assistance'),
+    accepts_check_or_cash: text(values, 'accepts_check_or_cash'),
+    check_or_cash_instructions: text(values, 'check_or_cash_instructions'),
+    check_or_cash_hold_days: text(values, 'check_or_cash_hold_days'),
+  };
+}
+
 /** Whether the values pass the form's shared schema (the machine's submit guard). */
 export function isValidAdminForm(target: AdminFormTarget, values: Values): boolean {
   switch (target.form) {
@@ -139,6 +158,8 @@ export function isValidAdminForm(target: AdminFormTarget, values: Values): boole
       return adminExceptionFormSchema.safeParse(fieldsOf(target.form, values)).success;
     case 'documentsSetting':
       return adminDocumentsSettingFormSchema.safeParse(fieldsOf(target.form, values)).success;
+    case 'helpPaying':
+      return adminHelpPayingFormSchema.safeParse(helpPayingValues(values)).success;
   }
 }
 
@@ -219,6 +240,12 @@ async function sendAdminForm(
         adminDocumentsSettingFormSchema.parse(fieldsOf(target.form, values)),
         options,
       );
+    case 'helpPaying':
+      return updateHelpPayingSettings(
+        target.organizationId,
+        adminHelpPayingFormSchema.parse(helpPayingValues(values)),
+        options,
+      );
   }
 }
 
@@ -265,4 +292,5 @@ const FORM_FIELDS: Record<AdminFormKind, readonly string[]> = {
   draft: ['team_id'],
   eligibilityException: ['athlete_username', 'guardian_email', 'athlete_name', 'reason'],
   documentsSetting: ['delete_after_approval'],
+  helpPaying: HELP_PAYING_FIELDS,
 };

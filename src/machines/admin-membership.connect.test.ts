@@ -95,6 +95,16 @@ describe('adminMembershipView', () => {
     expect(view.canCancel).toBe(false);
   });
 
+  it("shows the award as 'Financial assistance' in the money figures, and no line without one (issue 34)", async () => {
+    const awarded = await loaded({
+      membership: { ...membership, financial_assistance_cents: 22_500 },
+      canManage: true,
+    });
+    expect(awarded.summary.assistance).toBe('−$225.00');
+    const none = await loaded({ membership, canManage: true });
+    expect(none.summary.assistance).toBeNull();
+  });
+
   it('shows an automatic action with an unknown name as it came, and its sides as text', async () => {
     const view = await loaded({ membership, canManage: false });
     expect(

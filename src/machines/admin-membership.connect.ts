@@ -48,6 +48,8 @@ export interface MembershipSummary {
   team: string;
   season: string;
   plan: string;
+  /** Issue 34 point 3: 'Financial assistance' as the family's /payments shows it ('−$225.00'); null: no award. */
+  assistance: string | null;
   paid: string;
   remaining: string;
   status: Message;
@@ -205,6 +207,10 @@ function summaryOf(membership: MembershipDetail): MembershipSummary {
     team: membership.team.name,
     season: membership.season.name,
     plan: membership.plan,
+    assistance:
+      (membership.financial_assistance_cents ?? 0) > 0
+        ? `−${formatUsd(membership.financial_assistance_cents ?? 0)}`
+        : null,
     paid: formatUsd(membership.paid_cents),
     remaining: formatUsd(membership.remaining_cents),
     status: { key: 'admin.membershipStatus', params: { status: membership.status } },

@@ -69,6 +69,13 @@ const staff = (role: 'owner' | 'registrar' | 'coach') =>
     organizations: [{ id: 1, name: 'Northside', role, teams: null }],
   });
 
+const helpPaying = {
+  offers_assistance: true,
+  accepts_check_or_cash: false,
+  check_or_cash_instructions: null,
+  check_or_cash_hold_days: 14,
+};
+
 function stubConsole(role: 'owner' | 'registrar', onWrite: (method: string, path: string) => Response) {
   return stubFetch((request) => {
     const path = new URL(request.url).pathname;
@@ -100,6 +107,12 @@ function stubConsole(role: 'owner' | 'registrar', onWrite: (method: string, path
           },
         ],
       });
+    }
+    // Issue 34: the help paying settings (owners only).
+    if (path.endsWith('/help-paying')) {
+      if (role !== 'owner')
+        return jsonResponse({ message: 'Your role in this organization does not allow this.' }, 403);
+      return jsonResponse({ settings: helpPaying });
     }
     if (path.endsWith('/discount-codes'))
       return jsonResponse({
@@ -151,6 +164,36 @@ describe('admin-setup.connect', () => {
     expect(actor.getSnapshot().matches({ loaded: 'browsing' })).toBe(true);
     actor.send({ type: 'OPEN', target: { form: 'draft', organizationId: 1 } });
     expect(actor.getSnapshot().matches({ loaded: 'editing' })).toBe(true);
+  });
+
+  it('an owner reads the help paying settings and opens their form; a registrar is not asked for them (issue 34)', async () => {
+    stubConsole('owner', () => jsonResponse({ settings: { ...helpPaying, check_or_cash_hold_days: 10 } }));
+    const actor = createActor(adminSetupMachine, { input: { organizationId: 1 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    const view = adminSetupView(actor.getSnapshot());
+    if (view.kind !== 'loaded') throw new Error('not loaded');
+    expect(view.helpPaying).toEqual({
+      offersAssistance: true,
+      acceptsCheckOrCash: false,
+      instructions: '',
+      holdDays: 14,
+      values: {
+        offers_assistance: 'true',
+        accepts_check_or_cash: 'false',
+        check_or_cash_instructions: '',
+        check_or_cash_hold_days: '14',
+      },
+    });
+    actor.send({ type: 'OPEN', target: { form: 'helpPaying', organizationId: 1 } });
+    expect(actor.getSnapshot().matches({ loaded: 'editing' })).toBe(true);
+
+    stubConsole('registrar', () => jsonResponse({}, 500));
+    const registrar = createActor(adminSetupMachine, { input: { organizationId: 1 } }).start();
+    await waitFor(registrar, (snapshot) => snapshot.matches('loaded'));
+    const theirs = adminSetupView(registrar.getSnapshot());
+    expect(theirs.kind === 'loaded' && theirs.helpPaying).toBeNull();
+    registrar.send({ type: 'OPEN', target: { form: 'helpPaying', organizationId: 1 } });
+    expect(registrar.getSnapshot().matches({ loaded: 'browsing' })).toBe(true);
   });
 
   it("an owner: the staff with their roles, each team's and season's values for its change form", async () => {

@@ -10,6 +10,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { isIsoDate } from '../domain/dates';
 import { type BirthDateRange, birthDateRange } from '../domain/eligibility';
+import { type AdminHelpPayingValues, helpPayingValuesOf } from '../domain/forms/admin-help-paying';
 import type { AdminSeasonValues } from '../domain/forms/admin-season';
 import { type AdminTeamValues, ageRuleBodySchema, ageRuleOfValues, teamValuesOf } from '../domain/forms/admin-team';
 import { formatUsd } from '../domain/money';
@@ -99,6 +100,16 @@ export interface SetupInviteRow {
   expiresOn: string;
 }
 
+/** Issue 34: the organization's help paying settings as the owner reads them, and the form's values. */
+export interface SetupHelpPaying {
+  offersAssistance: boolean;
+  acceptsCheckOrCash: boolean;
+  /** The instructions families get for paying by check or cash ('' for none). */
+  instructions: string;
+  holdDays: number;
+  values: AdminHelpPayingValues;
+}
+
 export interface SetupLoaded {
   kind: 'loaded';
   organizationId: number;
@@ -119,6 +130,8 @@ export interface SetupLoaded {
   waiverEs: string;
   /** Issue 32 point 2: whether approved documents' files are deleted. */
   deleteDocumentsAfterApproval: boolean;
+  /** Issue 34: the help paying settings (owners: `edit_help_paying`), else null (the section is not shown). */
+  helpPaying: SetupHelpPaying | null;
   secondPercent: string;
   furtherPercent: string;
   /** 'None' or '10% off the 2nd athlete, 15% off each further one'. */
@@ -167,6 +180,7 @@ export function consoleInstant(iso: string, withTime: boolean): string {
 function savedOf(form: AdminFormKind): Message {
   if (form === 'eligibilityException') return { key: 'eligibility.exceptionSaved' };
   if (form === 'documentsSetting') return { key: 'clubDocuments.settingSaved' };
+  if (form === 'helpPaying') return { key: 'helpPayingSettings.saved' };
   return { key: 'admin.saved', params: { form } };
 }
 
@@ -283,6 +297,16 @@ export function adminSetupView(snapshot: AdminSetupSnapshot): AdminSetupView {
     waiverEs: organization.waiver_es ?? '',
     // Issue 32 point 2: approved documents' files are deleted (an older server: kept).
     deleteDocumentsAfterApproval: organization.delete_documents_after_approval === true,
+    helpPaying:
+      data.helpPaying === null || data.can?.edit_help_paying !== true
+        ? null
+        : {
+            offersAssistance: data.helpPaying.offers_assistance,
+            acceptsCheckOrCash: data.helpPaying.accepts_check_or_cash,
+            instructions: data.helpPaying.check_or_cash_instructions ?? '',
+            holdDays: data.helpPaying.check_or_cash_hold_days,
+            values: helpPayingValuesOf(data.helpPaying),
+          },
     secondPercent: discount === null ? '' : String(discount.second_percent),
     furtherPercent: discount === null ? '' : String(discount.further_percent),
     householdDiscount:

@@ -1,15 +1,17 @@
 /**
  * The club console's season set-up page, /admin/organizations/$organizationId/setup (issue 22 point 2): loads the
  * staff member (their role here), the organization's set-up (seasons, teams, licences, coach licences, settings), its
- * discount codes, its team drafts and, for an owner, its staff and pending invitations; a load failure is a state with
- * a retry (a coach's 403 shows its text). Each form (a new or changed season or team, a licence, a coach licence, a
- * licence's seats or pause, the settings, a discount code, a staff invitation, a new draft) runs as a child
+ * discount codes, its team drafts and, for an owner, its staff, pending invitations and help paying settings (issue
+ * 34); a load failure is a state with a retry (a coach's 403 shows its text). Each form (a new or changed season or
+ * team, a licence, a coach licence, a licence's seats or pause, the settings, a discount code, a staff invitation, a
+ * new draft, the help paying settings) runs as a child
  * admin-form.machine.ts; once it saves, the set-up is loaded again and the page says what was saved, but a new draft
  * opens in the draft editor (issue 22 point 6). A session the server no longer knows (401) is forgotten and leads to
  * /admin/login.
  */
 import { and, assertEvent, assign, setup } from 'xstate';
 import { getAdminMe } from '../api/admin';
+import { getHelpPayingSettings } from '../api/admin-assistance';
 import { type AdminDraft, getAdminDrafts } from '../api/admin-drafts';
 import {
   type AdminDiscountCode,
@@ -20,6 +22,7 @@ import {
   type StaffList,
 } from '../api/admin-setup';
 import { ApiError, errorText } from '../api/errors';
+import type { HelpPayingSettings } from '../domain/forms/admin-help-paying';
 import type { StaffCan, StaffRole } from '../domain/staff';
 import { clearStaffSession } from '../session/staff';
 import { type AdminFormOutput, adminFormMachine } from './admin-form.machine';
@@ -36,6 +39,8 @@ export interface AdminSetupData {
   drafts: AdminDraft[];
   /** The staff and pending invitations (owners only), else null. */
   staff: StaffList | null;
+  /** Issue 34: the organization's help paying settings (owners only: `edit_help_paying`), else null. */
+  helpPaying: HelpPayingSettings | null;
 }
 
 export type AdminSetupExit = { to: '/admin/login' } | { to: '/admin/drafts/$draftId'; params: { draftId: string } };
@@ -54,19 +59,23 @@ export interface AdminSetupContext {
 }
 
 async function loadSetup(organizationId: number, signal: AbortSignal): Promise<AdminSetupData> {
-  // Only who may manage staff lists them (403 for others): asked once the flags are known, beside the other calls.
+  // Only who may manage staff lists them, only an owner reads the help paying settings here (403 for others): asked
+  // once the flags are known, beside the other calls.
   const roleAndStaff = getAdminMe({ signal }).then(async (me) => {
     const place = me.organizations.find((organization) => organization.id === organizationId);
-    const staff = place?.can.manage_staff ? await getStaffList(organizationId, { signal }) : null;
-    return { role: place?.role ?? null, can: place?.can ?? null, staff };
+    const [staff, helpPaying] = await Promise.all([
+      place?.can.manage_staff ? getStaffList(organizationId, { signal }) : null,
+      place?.can.edit_help_paying ? getHelpPayingSettings(organizationId, { signal }) : null,
+    ]);
+    return { role: place?.role ?? null, can: place?.can ?? null, staff, helpPaying };
   });
-  const [{ role, can, staff }, setupAnswer, discountCodes, drafts] = await Promise.all([
+  const [{ role, can, staff, helpPaying }, setupAnswer, discountCodes, drafts] = await Promise.all([
     roleAndStaff,
     getAdminSetup(organizationId, { signal }),
     getDiscountCodes(organizationId, { signal }),
     getAdminDrafts(organizationId, { signal }),
   ]);
-  return { role, can, setup: setupAnswer, discountCodes, drafts, staff };
+  return { role, can, setup: setupAnswer, discountCodes, drafts, staff, helpPaying };
 }
 
 export const adminSetupMachine = setup({

@@ -22,5 +22,7 @@ export const adminMembershipRoute = createRoute({
     stringify: ({ id }) => ({ id: String(id) }),
   },
 }).lazy(
-  withTexts(['admin', 'signedWaiver', 'questions'], () => import('./admin-membership.page').then((m) => m.Route)),
+  withTexts(['admin', 'signedWaiver', 'questions', 'helpPaying'], () =>
+    import('./admin-membership.page').then((m) => m.Route),
+  ),
 );

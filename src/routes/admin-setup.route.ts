@@ -17,7 +17,7 @@ export const adminSetupRoute = createRoute({
     stringify: (params) => ({ organizationId: String(params.organizationId) }),
   },
 }).lazy(
-  withTexts(['admin', 'eligibility', 'questions', 'clubDocuments', 'ageExceptions'], () =>
+  withTexts(['admin', 'eligibility', 'questions', 'clubDocuments', 'ageExceptions', 'helpPayingSettings'], () =>
     import('./admin-setup.page').then((m) => m.Route),
   ),
 );

@@ -64,9 +64,10 @@ describe('the permission table', () => {
     expect(registrar).toEqual(['manage_staff', 'edit_setup', 'require_two_factor', 'edit_help_paying']);
   });
 
-  it('marks the four money actions, and only them, as moving money', () => {
+  it('marks the four money actions and approving assistance, and only them, as moving money', () => {
     const money = STAFF_ACTIONS.filter((action) => PERMISSIONS[action].movesMoney);
-    expect(money).toEqual(['refund', 'retry', 'mark_offline', 'cancel']);
+    // Issue 34: an approval takes its award off what the family owes; a decline and the season's budget move none.
+    expect(money).toEqual(['refund', 'retry', 'mark_offline', 'cancel', 'approve_assistance']);
   });
 
   it('turns the money flags off where a second factor is required and not on', () => {

@@ -24,7 +24,10 @@ export interface Permission {
   owner: boolean;
   registrar: boolean;
   coach: boolean;
-  /** Refunds, retries, offline payments, cancelling: a second factor when the organization requires it. */
+  /**
+   * Refunds, retries, offline payments, cancelling, approving financial assistance: a second factor when the
+   * organization requires it.
+   */
   movesMoney: boolean;
 }
 
@@ -84,9 +87,20 @@ export const PERMISSIONS: { readonly [A in StaffAction]: Permission } = {
    * Never coaches: a family's reason for asking is private.
    */
   read_assistance: row('organization', true, true, false),
-  /** Issue 34: approve a request (the share asked or another amount) or decline it with a message (audited). */
+  /**
+   * Issue 34: approve a request, the share asked or another amount (audited). It moves money: the award is taken off
+   * what the family owes, as a refund gives back what it paid, so it needs a second factor where the owner requires one.
+   */
+  approve_assistance: row('organization', true, true, false, true),
+  /**
+   * Issue 34: decline a request with a message (audited). No money moves: the family owes the dues as priced, and the
+   * budget is untouched.
+   */
   decide_assistance: row('organization', true, true, false),
-  /** Issue 34: the organization's offer (assistance, check or cash, instructions, hold days) and each season's budget. */
+  /**
+   * Issue 34: the organization's offer (assistance, check or cash, instructions, hold days) and each season's budget.
+   * No money moves: the budget is a ceiling, and every amount under it is awarded by an approval (which does move it).
+   */
   edit_help_paying: row('organization', true, false, false),
 };
 

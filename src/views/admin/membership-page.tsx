@@ -78,6 +78,7 @@ function LoadedMembership({ actorRef, view }: { actorRef: AdminMembershipActorRe
         <Term name={t('admin.team')}>{summary.team}</Term>
         <Term name={t('admin.season')}>{summary.season}</Term>
         <Term name={t('admin.plan')}>{summary.plan}</Term>
+        {summary.assistance !== null && <Term name={t('helpPaying.financialAssistance')}>{summary.assistance}</Term>}
         <Term name={t('admin.paid')}>{summary.paid}</Term>
         <Term name={t('admin.remaining')}>{summary.remaining}</Term>
         <Term name={t('admin.status')}>{text(summary.status)}</Term>

@@ -39,13 +39,13 @@ import { WaiverField } from './waiver-field';
 /** The monthly plans a team form offers as checkboxes (the schema takes 2 to 24 months, at most 6 plans). */
 export const PLAN_MONTH_CHOICES = [3, 6, 9, 12] as const;
 
-type Form<T extends Record<string, string>> = ReturnType<typeof useForm<T>>;
+export type Form<T extends Record<string, string>> = ReturnType<typeof useForm<T>>;
 
 /**
  * The frame of one set-up form: its heading, the server's refusal (role=alert), the fields, 'Save' and 'Cancel'.
  * Submitting runs the form's shared schema first; the machine guards the submit with the same schema.
  */
-function SetupForm<T extends Record<string, string>>({
+export function SetupForm<T extends Record<string, string>>({
   actorRef,
   form,
   title,
@@ -96,13 +96,13 @@ function SetupForm<T extends Record<string, string>>({
 }
 
 /** A field's error: the schema's (once touched or submitted), else the server's message on that field. */
-function useFieldError(actorRef: AdminFormActorRef) {
+export function useFieldError(actorRef: AdminFormActorRef) {
   const view = useSelector(actorRef, adminFormView, shallowEqual);
   return <T extends Record<string, string>>(form: Form<T>, name: keyof T & string) =>
     form.visibleError(name) ?? view.fieldErrors[name];
 }
 
-function bound<T extends Record<string, string>>(
+export function bound<T extends Record<string, string>>(
   form: Form<T>,
   name: keyof T & string,
   error: string | undefined,
@@ -119,7 +119,7 @@ function bound<T extends Record<string, string>>(
   };
 }
 
-interface FormProps {
+export interface FormProps {
   actorRef: AdminFormActorRef;
   onCancel: () => void;
 }

@@ -13,6 +13,7 @@ import {
   openFormActor,
   pauseTarget,
   plansText,
+  type SetupHelpPaying,
   type SetupLicenceRow,
   type SetupLoaded,
   seatsTarget,
@@ -21,6 +22,7 @@ import { Alert } from '../common/alert';
 import { RetryAlert } from '../common/retry-alert';
 import { StepHeading } from '../common/step-heading';
 import { AdminPage } from './admin-page';
+import { HelpPayingFacts, HelpPayingForm } from './help-paying-settings';
 import {
   CoachLicenceForm,
   DiscountCodeForm,
@@ -89,6 +91,22 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
         {label}
       </button>
     );
+  // Issue 34: the owner's help paying settings, read back from the server after each save.
+  const helpPayingSection = (settings: SetupHelpPaying) => (
+    <section aria-labelledby="setup-help-paying" className="admin-setup__section">
+      <h2 id="setup-help-paying">{t('helpPayingSettings.heading')}</h2>
+      <p>{t('helpPayingSettings.intro')}</p>
+      <HelpPayingFacts settings={settings} />
+      {slot(
+        { form: 'helpPaying', organizationId: view.organizationId },
+        t('helpPayingSettings.change'),
+        (form) => (
+          <HelpPayingForm actorRef={form} onCancel={close} initial={settings.values} />
+        ),
+        'button button--secondary',
+      )}
+    </section>
+  );
   const licenceActions = (licence: SetupLicenceRow) => (
     <>
       <button type="button" className="button button--secondary" onClick={() => open(seatsTarget(licence))}>
@@ -349,6 +367,8 @@ function Loaded({ view, actorRef }: { view: SetupLoaded; actorRef: AdminSetupAct
           )}
         </section>
       )}
+
+      {view.helpPaying !== null && helpPayingSection(view.helpPaying)}
 
       <section aria-labelledby="setup-discount-codes" className="admin-setup__section">
         <h2 id="setup-discount-codes">{t('admin.discountCodes')}</h2>
