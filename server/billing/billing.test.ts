@@ -450,6 +450,37 @@ describe('update card', () => {
     expect(await runAsOf(receipt.remaining[1]!.due_date)).toMatchObject({ charged: 1, failed: 0 });
   });
 
+  it('a card update whose receipt fails: nothing recorded, the lease kept; sent again, the same charge, one receipt', async () => {
+    const { token, membershipId, receipt } = await payPlan(3, '4000000000000341');
+    await runAsOf(receipt.remaining[0]!.due_date);
+    const id = await newCard(token, membershipId, '5555555555554444');
+    // The receipt fails once the phase is marked paid (issue 33: one transaction): both are rolled back.
+    const { mailer } = t.deps;
+    const write = mailer.sendInTransaction.bind(mailer);
+    let failures = 0;
+    mailer.sendInTransaction = async (tx, message) => {
+      if (failures === 0 && message.subject.startsWith('Receipt')) {
+        failures += 1;
+        throw new Error('the process died writing the receipt');
+      }
+      await write(tx, message);
+    };
+    expect((await saveCard(token, membershipId, id)).status).toBe(500);
+    expect(failures).toBe(1);
+    expect(await summaryOf(token, membershipId)).toMatchObject({ needs_card_update: true, paid_cents: 7500 });
+    expect(await mailsWith('Receipt: $135.00')).toEqual([]);
+    // Its phase stays leased to the charge (as if the process had died): no run charges it under another key.
+    expect(await runAsOf(plusDays(receipt.remaining[0]!.due_date, 1))).toMatchObject({ charged: 0, failed: 0 });
+    // Once the lease has run out, the family's update sent again charges under the same key: the same charge.
+    t.setNow(new Date(Date.now() + 11 * 60_000));
+    const again = await saveCard(token, membershipId, id);
+    expect(again.body).toMatchObject({ outcome: 'paid', amount_cents: 13500 });
+    const catchUps = (await instalmentCharges(membershipId)).filter((intent) => intent.metadata.kind === 'catch_up');
+    expect(catchUps.map((intent) => intent.status)).toEqual(['succeeded']);
+    expect(await mailsWith('Receipt: $135.00')).toHaveLength(1);
+    expect(await summaryOf(token, membershipId)).toMatchObject({ needs_card_update: false, paid_cents: 21000 });
+  });
+
   it('charges a failed instalment once when a card update and a collector run at once', async () => {
     const { token, membershipId, receipt } = await payPlan(3, '4000000000000341');
     const due = receipt.remaining[0]!.due_date;

@@ -116,7 +116,14 @@ export async function chargeOutstanding(
       offSession: false,
     });
     if (charge.status === 'succeeded') {
-      await markPaid(deps, membership, ids, charge.intent, summary);
+      try {
+        await markPaid(deps, membership, ids, charge.intent, summary);
+      } catch (error) {
+        // Charged, but the recording and its receipt (one transaction) were rolled back: the lease is kept, as when
+        // the process dies here, so nothing charges the phases under another key before it runs out.
+        keepLease = true;
+        throw error;
+      }
       return { card: summary, outcome: 'paid', message: null, amount_cents: amountCents, payment_intent: null };
     }
     if (charge.status === 'requires_action') {

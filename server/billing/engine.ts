@@ -126,7 +126,8 @@ export interface JobEngine {
   drain(queue: string, options?: { ignoreStartAfter?: boolean }): Promise<number>;
   /**
    * The engine's maintenance now, as a supervising engine (a server's) runs it every 30 seconds: a job active past its
-   * queue's `expireInSeconds` (its process died) is failed, so it is retried or dead-lettered.
+   * queue's `expireInSeconds` (its process died) is failed, so it is retried or dead-lettered; even when another
+   * engine's pass ran a moment ago.
    */
   superviseNow(): Promise<void>;
   /** Enqueues a job now (outside any transaction): a job's run fanning out, or continuing its chain. */
@@ -420,6 +421,16 @@ export function createJobEngine(options: EngineOptions): JobEngine {
 
     async superviseNow() {
       await ready();
+      // pg-boss expires a dead process's jobs in its monitor pass, which runs for a queue at most once a minute
+      // whichever engine ran the last (its claim, `monitor_claim_on`): a pass asked for now would skip the queues
+      // another pass claimed a moment ago, and a run waiting for a dead process's share would wait on. The claims are
+      // made due first.
+      await boss
+        .getDb()
+        .executeSql(
+          "UPDATE pgboss.queue SET monitor_claim_on = now() - interval '1 day' WHERE name = ANY($1::text[])",
+          [[...byQueue.keys()]],
+        );
       await boss.supervise();
     },
 

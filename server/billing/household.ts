@@ -141,15 +141,19 @@ export function householdMailContext(deps: AppDeps, contact: Contact, lines: Hou
 
 /**
  * E-mails the one receipt of a household charge (the collector's for a date, or a card update's) to the guardian who
- * paid: the membership's payer (memberships.payer_id), else the member's contact as for one athlete.
+ * paid: the membership's payer (memberships.payer_id), else the member's contact as for one athlete. `tx`: the receipt
+ * is read and written in the caller's transaction (issue 33: the phases marked paid and their receipt commit together,
+ * or neither does); without it, it is sent on its own.
  */
 export async function sendHouseholdReceipt(
   deps: AppDeps,
   checkoutId: number,
   paid: { membershipId: number; amountCents: number }[],
   card: CardSummary | null,
+  tx?: Tx,
 ): Promise<void> {
-  const [first] = await deps.db
+  const db = tx ?? deps.db;
+  const [first] = await db
     .select()
     .from(memberships)
     .where(
@@ -161,21 +165,23 @@ export async function sendHouseholdReceipt(
     .orderBy(asc(memberships.id))
     .limit(1);
   if (!first) return;
-  const contact = await payerContact(deps.db, first.payerId ?? first.userId);
+  const contact = await payerContact(db, first.payerId ?? first.userId);
   if (!contact.email) {
     deps.log.warn({ checkoutId }, 'receipt not sent: the payer has no e-mail address');
     return;
   }
-  const lines = await householdMailLines(deps.db, paid);
-  const remaining = await householdRemaining(deps.db, checkoutId);
-  await deps.mailer.send({
+  const lines = await householdMailLines(db, paid);
+  const remaining = await householdRemaining(db, checkoutId);
+  const mail = {
     ...householdReceiptMail(
       householdMailContext(deps, { email: contact.email, name: contact.name, locale: contact.locale }, lines),
       { paidOn: toIsoDate(deps.now()), card },
       remaining,
     ),
     membershipIds: [...new Set(paid.map((p) => p.membershipId))],
-  });
+  };
+  if (tx) await deps.mailer.sendInTransaction(tx, mail);
+  else await deps.mailer.send(mail);
 }
 
 /**

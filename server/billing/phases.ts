@@ -195,8 +195,12 @@ export interface MembershipContext {
   email: string | null;
 }
 
-export async function membershipContext(deps: AppDeps, membershipId: number): Promise<MembershipContext | null> {
-  const [row] = await deps.db
+export async function membershipContext(
+  deps: AppDeps,
+  membershipId: number,
+  db: Db | Tx = deps.db,
+): Promise<MembershipContext | null> {
+  const [row] = await db
     .select({ membership: memberships, teamName: teams.name, seasonName: seasons.name })
     .from(memberships)
     .innerJoin(teams, eq(teams.id, memberships.teamId))
@@ -204,7 +208,7 @@ export async function membershipContext(deps: AppDeps, membershipId: number): Pr
     .where(eq(memberships.id, membershipId));
   if (!row) return null;
   // The guardian who paid (a family checkout, a card update by a guardian), else the member as ever.
-  const contact = await payerContact(deps.db, row.membership.payerId ?? row.membership.userId);
+  const contact = await payerContact(db, row.membership.payerId ?? row.membership.userId);
   const mail = contact.email
     ? {
         to: contact.email,
@@ -236,25 +240,32 @@ export async function sendReceipt(
     /** Issue 34: the award's 'Financial assistance' line (the checkout's receipt and the offline mark's). */
     financialAssistanceCents?: number;
   },
-  /** Issue 32 point 3: the checkout's receipt carries the signed waiver's PDF (instalments' receipts do not). */
-  options: { withWaiver?: boolean } = {},
+  /**
+   * `withWaiver`: issue 32 point 3, the checkout's receipt carries the signed waiver's PDF (instalments' receipts do
+   * not). `tx`: the receipt is read and written in the caller's transaction (issue 33: the phases marked paid and their
+   * receipt commit together, or neither does); without it, it is sent on its own as before.
+   */
+  options: { withWaiver?: boolean; tx?: Tx } = {},
 ): Promise<void> {
-  const context = await membershipContext(deps, membershipId);
+  const db = options.tx ?? deps.db;
+  const context = await membershipContext(deps, membershipId, db);
   if (!context?.mail) {
     deps.log.warn({ membershipId }, 'receipt not sent: the payer has no e-mail address');
     return;
   }
-  const remaining = remainingOf(await phasesOf(deps.db, membershipId));
-  await deps.mailer.send({
+  const remaining = remainingOf(await phasesOf(db, membershipId));
+  const mail = {
     ...receiptMail(context.mail, { ...payment, paidOn: toIsoDate(deps.now()) }, remaining),
     membershipIds: [membershipId],
-    ...(options.withWaiver ? await attachmentsField(deps, [membershipId]) : {}),
-  });
+    ...(options.withWaiver ? await attachmentsField(deps, [membershipId], db) : {}),
+  };
+  if (options.tx) await deps.mailer.sendInTransaction(options.tx, mail);
+  else await deps.mailer.send(mail);
 }
 
 /** The signed waivers' PDFs as a mail's `attachments`, only when there are any (a mail without keeps its shape). */
-export async function attachmentsField(deps: AppDeps, membershipIds: number[]) {
-  const attachments = await waiverAttachments(deps.db, membershipIds);
+export async function attachmentsField(deps: AppDeps, membershipIds: number[], db: Db | Tx = deps.db) {
+  const attachments = await waiverAttachments(db, membershipIds);
   return attachments.length > 0 ? { attachments } : {};
 }
 

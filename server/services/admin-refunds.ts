@@ -319,7 +319,7 @@ export async function markPaidOffline(
   const { membership, team } = await scopedMembership(deps.db, staff, membershipId, 'mark_offline');
   await ownPhase(deps, membership.id, phaseId);
   const now = deps.now();
-  const received = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     // Issue 34 point 4: a membership paid by check or cash is locked first (the held-seat job releases an unpaid one
     // under the same lock), so a payment marked received and a hold running out never both happen.
     if (membership.paysByCheckOrCash) {
@@ -332,7 +332,7 @@ export async function markPaidOffline(
       .from(membershipOfflinePayments)
       .where(eq(membershipOfflinePayments.phaseId, phaseId));
     // Sent twice: the first one marked it; nothing changes.
-    if (marked) return null;
+    if (marked) return;
     if (!['scheduled', 'failed', 'overdue'].includes(phase.status)) throw conflict(MONEY_TEXTS.notOpen);
     if (phase.leaseUntil && phase.leaseUntil > now) throw conflict(MONEY_TEXTS.busy);
     await tx
@@ -355,20 +355,23 @@ export async function markPaidOffline(
       after: { phase_id: phaseId, status: 'paid', method: input.method, amount_cents: phase.amountCents },
       reason: input.note,
     });
-    if (!membership.paysByCheckOrCash) return null;
+    if (!membership.paysByCheckOrCash) return;
     // Issue 34 point 4: the first payment received ends 'Awaiting payment': the seat is the family's for good.
     await tx.update(memberships).set({ awaitingPaymentUntil: null }).where(eq(memberships.id, membership.id));
-    return { amountCents: phase.amountCents };
+    // Issue 34 point 4: a check or cash received sends the family its receipt ('Financial assistance' where awarded),
+    // written with the mark (issue 33: both are recorded, or neither).
+    await sendReceipt(
+      deps,
+      membership.id,
+      {
+        amountCents: phase.amountCents,
+        card: null,
+        siblingDiscountCents: membership.siblingDiscountCents,
+        financialAssistanceCents: membership.financialAssistanceCents,
+      },
+      { tx },
+    );
   });
-  if (received) {
-    // Issue 34 point 4: a check or cash received sends the family its receipt ('Financial assistance' where awarded).
-    await sendReceipt(deps, membership.id, {
-      amountCents: received.amountCents,
-      card: null,
-      siblingDiscountCents: membership.siblingDiscountCents,
-      financialAssistanceCents: membership.financialAssistanceCents,
-    });
-  }
   return { membership: await membershipPageJson(deps.db, membership) };
 }
 

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
 import { visibleMembership } from '../billing/phases.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { memberships, organizations, teams, users } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
@@ -72,7 +72,7 @@ function formatTime(locale: Locale, at: Date): string {
 }
 
 /** The PDF of the agreement recorded for a membership (null: none recorded). */
-export async function waiverPdfOf(db: Db, membershipId: number): Promise<WaiverPdf | null> {
+export async function waiverPdfOf(db: Db | Tx, membershipId: number): Promise<WaiverPdf | null> {
   const recorded = await agreementOf(db, membershipId);
   if (!recorded) return null;
   const { agreement, version } = recorded;
@@ -139,7 +139,7 @@ export async function waiverPdfOf(db: Db, membershipId: number): Promise<WaiverP
 }
 
 /** Issue 32 point 3: the signed waivers' PDFs of the memberships a receipt is about, as mail attachments. */
-export async function waiverAttachments(db: Db, membershipIds: number[]): Promise<MailAttachment[]> {
+export async function waiverAttachments(db: Db | Tx, membershipIds: number[]): Promise<MailAttachment[]> {
   const files: MailAttachment[] = [];
   for (const membershipId of membershipIds) {
     const pdf = await waiverPdfOf(db, membershipId);

@@ -72,8 +72,11 @@ export interface PhasesReceipt {
 /**
  * Marks the phases `where` selects paid by the charge `chargeId`, once (a paid phase is never changed again), and
  * e-mails the one receipt for them when any changed: a household checkout's lists each athlete, a membership's the
- * amount. `countAttempt`: the charge was an attempt of the collector's, counted on each phase. Answers the phases
- * this call changed (none: another call recorded them, or the lease was lost).
+ * amount. The update and the receipt's outbox row are one transaction (issue 33): a process that dies between them, or
+ * a receipt that cannot be built, leaves the phases unpaid and leased, and the next run, asking the provider under the
+ * same idempotency key, is answered the same charge and records it with its one receipt. `countAttempt`: the charge
+ * was an attempt of the collector's, counted on each phase. Answers the phases this call changed (none: another call
+ * recorded them, or the lease was lost).
  */
 export async function recordPhasesPaid(
   deps: AppDeps,
@@ -82,27 +85,29 @@ export async function recordPhasesPaid(
   receipt: PhasesReceipt,
   options: { countAttempt: boolean },
 ): Promise<MembershipPhaseRow[]> {
-  const paid = await deps.db
-    .update(membershipPhases)
-    .set({
-      status: 'paid',
-      ...(options.countAttempt ? { attempts: sql`${membershipPhases.attempts} + 1` } : {}),
-      paidAt: deps.now(),
-      providerChargeId: chargeId,
-      nextAttemptOn: null,
-      failureCode: null,
-      failureMessage: null,
-      leaseId: null,
-      leaseUntil: null,
-    })
-    .where(and(where, ne(membershipPhases.status, 'paid')))
-    .returning();
-  if (paid.length === 0) return paid;
-  if (receipt.checkoutId !== null) {
-    await sendHouseholdReceipt(deps, receipt.checkoutId, paid, receipt.card);
-  } else {
-    const amountCents = paid.reduce((sum, phase) => sum + phase.amountCents, 0);
-    await sendReceipt(deps, receipt.membershipId, { amountCents, card: receipt.card });
-  }
-  return paid;
+  return deps.db.transaction(async (tx) => {
+    const paid = await tx
+      .update(membershipPhases)
+      .set({
+        status: 'paid',
+        ...(options.countAttempt ? { attempts: sql`${membershipPhases.attempts} + 1` } : {}),
+        paidAt: deps.now(),
+        providerChargeId: chargeId,
+        nextAttemptOn: null,
+        failureCode: null,
+        failureMessage: null,
+        leaseId: null,
+        leaseUntil: null,
+      })
+      .where(and(where, ne(membershipPhases.status, 'paid')))
+      .returning();
+    if (paid.length === 0) return paid;
+    if (receipt.checkoutId !== null) {
+      await sendHouseholdReceipt(deps, receipt.checkoutId, paid, receipt.card, tx);
+    } else {
+      const amountCents = paid.reduce((sum, phase) => sum + phase.amountCents, 0);
+      await sendReceipt(deps, receipt.membershipId, { amountCents, card: receipt.card }, { tx });
+    }
+    return paid;
+  });
 }
