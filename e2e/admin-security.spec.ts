@@ -120,7 +120,7 @@ test.describe('two-step verification in the club console', () => {
     await expect(page.getByText('Everyone who can move money here must use two-step verification.')).toBeVisible();
     await expect(
       page.getByText(
-        'Northside Youth Baseball requires two-step verification to refund, retry, mark paid offline or cancel.',
+        'Northside Youth Baseball requires two-step verification to refund, retry, mark paid offline, cancel or approve financial assistance.',
         { exact: false },
       ),
     ).toBeVisible();

@@ -11,6 +11,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { characterCount } from '../../src/domain/characters.ts';
 import { centsToDollars } from '../../src/domain/money.ts';
+import { holdEndsAt } from '../../src/domain/seat-holds.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   type AssistanceStatus,
@@ -30,8 +31,6 @@ import { ALREADY_MEMBER, findTeam, requireTeamSeat, seasonMembership, teamMember
 import { athleteHouseholdGuardianIds, householdAthleteIds, householdIdOf } from './households.ts';
 import { authorizeOrganization, type StaffJson } from './staff/index.ts';
 
-/** How long a decided request keeps the seat held (the hold's own 96 hours, counted from the decision). */
-export const DECISION_HOLD_MS = 96 * 60 * 60 * 1000;
 export const SHARES = [25, 50, 75, 100] as const;
 export type Share = (typeof SHARES)[number];
 /** The reason's and the decline message's limit, in characters as a person counts them (src/domain/characters.ts). */
@@ -203,7 +202,8 @@ export function requestJson({ request, athleteName, teamName, seasonName, organi
     decision_message: request.decisionMessage,
     decided_at: request.decidedAt?.toISOString() ?? null,
     created_at: request.createdAt.toISOString(),
-    held_until: request.decidedAt ? new Date(request.decidedAt.getTime() + DECISION_HOLD_MS).toISOString() : null,
+    // What the request itself keeps: 96 hours from the decision (src/domain/seat-holds.ts `holdEnd` also counts the claim).
+    held_until: request.decidedAt ? holdEndsAt(request.decidedAt).toISOString() : null,
   };
   return json;
 }

@@ -43,7 +43,8 @@ export const organizations = pgTable(
     furtherAthletePercent: integer('further_athlete_percent'),
     /**
      * Issue 30 point 2: the owner requires a second factor (TOTP) of every staff member who can move money here; one
-     * who has not turned it on may not refund, retry, mark paid offline or cancel (services/staff/permissions.ts).
+     * who has not turned it on may not refund, retry, mark paid offline, cancel or approve assistance
+     * (services/staff/permissions.ts).
      */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /** Issue 32 point 2: an approved document's file is deleted at once (who approved it and when are kept). */
