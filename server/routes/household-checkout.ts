@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { authFirst, bearerToken, requireUser } from '../http/auth.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { unauthenticated, validationHook } from '../http/errors.ts';
+import { HouseholdAwaitingSchema } from '../http/help-paying-schemas.ts';
 import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
 import { requestLocale } from '../i18n/index.ts';
 import {
@@ -140,6 +141,8 @@ const HouseholdReceiptSchema = z
         dues_cents: cents,
         code_discount_cents: cents,
         sibling_discount_cents: cents,
+        /** Issue 34 (additive): the award taken off this athlete's dues; present only with one. */
+        financial_assistance_cents: cents.optional(),
         protection_cents: cents,
         app_fee_cents: cents,
       }),
@@ -216,6 +219,8 @@ const checkoutRoute = createRoute({
           .regex(/^[A-Za-z0-9_-]{8,64}$/, 'The checkout key must be 8 to 64 letters, digits, - or _.'),
         /** Issue 32 point 3 (additive): the waiver version read and agreed to (the current one); null: not agreed. */
         waiver_version: z.number().int().min(1).max(1_000_000).nullable().optional(),
+        /** Issue 34 point 4 (additive): 'check_or_cash' where the organization accepts it; absent: card. */
+        payment_method: z.enum(['card', 'check_or_cash']).optional(),
       }),
     ),
   },
@@ -229,6 +234,8 @@ const checkoutRoute = createRoute({
         payment_complete: z.union([z.literal(0), z.literal(1)]),
         amount_today_cents: cents,
         receipt: HouseholdReceiptSchema.nullable(),
+        /** Issue 34 point 4: by check or cash, every athlete 'Awaiting payment'. */
+        awaiting_payment: HouseholdAwaitingSchema.optional(),
       }),
     ),
     ...errors(400, 401, 403, 404, 409, 422),
