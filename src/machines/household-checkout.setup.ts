@@ -137,7 +137,7 @@ export const householdCheckoutSetup = setup({
     cardExited: (_, params: { exit: CardPaymentExit; is: CardPaymentExit['exit'] }) => params.exit.exit === params.is,
     /** Issue 34 point 4: the card is always offered; check or cash where the club accepts it. */
     methodOffered: ({ context }, params: { method: PaymentMethod }) =>
-      params.method === 'card' || householdCheckOrCashOf(context) !== null,
+      params.method === 'card' || (params.method === 'check_or_cash' && householdCheckOrCashOf(context) !== null),
     paysByCheckOrCash: ({ context }) => paysByCheckOrCash(context),
     canPayNow: ({ context }) => canPayNow(context),
     /** Issue 32 point 3: Pay Now refused because a waiver changed since it was shown (422 on `waiver_version`). */
