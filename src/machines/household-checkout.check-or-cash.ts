@@ -34,7 +34,7 @@ export function householdCheckOrCashStates() {
     recordingCheckOrCash: {
       tags: ['busy'],
       description:
-        "Issue 34 point 4: POST /api/household/checkout with payment_method 'check_or_cash': every athlete recorded " +
+        "§4 Payment flow, issue 34 point 4: POST /api/household/checkout with payment_method 'check_or_cash': every athlete recorded " +
         "'Awaiting payment' with its plan, the seats held the club's days, the instructions e-mailed once.",
       invoke: {
         id: 'checkOrCashCheckout',
