@@ -72,26 +72,3 @@ export const AwaitingPaymentSchema = z
     organization: Named,
   })
   .openapi('AwaitingPayment');
-
-/** Issue 34 point 4: a family checkout by check or cash: every athlete 'Awaiting payment' (docs/api.md). */
-export const HouseholdAwaitingSchema = z
-  .object({
-    amount_due_cents: z.number().int(),
-    total_cents: z.number().int(),
-    instructions: z.string(),
-    hold_until: z.string(),
-    organization: Named,
-    athletes: z.array(
-      z.object({
-        membership_id: z.number().int(),
-        athlete_id: z.number().int(),
-        name: z.string(),
-        team_name: z.string(),
-        season_name: z.string(),
-        plan_name: z.string(),
-        amount_due_cents: z.number().int(),
-        total_cents: z.number().int(),
-      }),
-    ),
-  })
-  .openapi('HouseholdAwaiting');

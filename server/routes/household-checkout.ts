@@ -5,7 +5,7 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { authFirst, bearerToken, requireUser } from '../http/auth.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { unauthenticated, validationHook } from '../http/errors.ts';
-import { HouseholdAwaitingSchema } from '../http/help-paying-schemas.ts';
+import { AwaitingPaymentSchema } from '../http/help-paying-schemas.ts';
 import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
 import { requestLocale } from '../i18n/index.ts';
 import {
@@ -122,6 +122,16 @@ const QuoteSchema = z
   })
   .openapi('Quote');
 
+/** One athlete of a family checkout as its receipt (and, by check or cash, its 'Awaiting payment') names it. */
+const CheckoutAthlete = z.object({
+  membership_id: z.number().int(),
+  athlete_id: z.number().int(),
+  name: z.string(),
+  team_name: z.string(),
+  season_name: z.string(),
+  plan_name: z.string(),
+});
+
 const HouseholdReceiptSchema = z
   .object({
     checkout_id: z.string(),
@@ -130,13 +140,7 @@ const HouseholdReceiptSchema = z
     email: z.string(),
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     athletes: z.array(
-      z.object({
-        membership_id: z.number().int(),
-        athlete_id: z.number().int(),
-        name: z.string(),
-        team_name: z.string(),
-        season_name: z.string(),
-        plan_name: z.string(),
+      CheckoutAthlete.extend({
         amount_cents: cents,
         dues_cents: cents,
         code_discount_cents: cents,
@@ -150,6 +154,15 @@ const HouseholdReceiptSchema = z
     remaining: z.array(z.object({ due_date: z.string(), amount_cents: cents })),
   })
   .openapi('HouseholdReceipt');
+
+/** Issue 34 point 4: a family checkout by check or cash: every athlete 'Awaiting payment' (docs/api.md). */
+const HouseholdAwaitingSchema = AwaitingPaymentSchema.omit({ membership_id: true, plan_name: true })
+  .extend({
+    athletes: z.array(
+      CheckoutAthlete.extend(AwaitingPaymentSchema.pick({ amount_due_cents: true, total_cents: true }).shape),
+    ),
+  })
+  .openapi('HouseholdAwaiting');
 
 /**
  * The quote's session is looked up in the quote's own statement (services/checkout/quote.ts quoteForSession:

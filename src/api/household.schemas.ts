@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { id, nonEmptyString } from '../domain/wire';
+import { awaitingTotalsShape } from './help-paying.schemas';
 
 const cents = z.int().check(z.gte(0));
 const calendarDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/));
@@ -80,6 +81,16 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
+/** One athlete of a family checkout as its receipt (and its 'Awaiting payment') names it. */
+const receiptAthleteShape = {
+  membership_id: id,
+  athlete_id: id,
+  name: z.string(),
+  team_name: z.nullable(z.string()),
+  season_name: z.nullable(z.string()),
+  plan_name: z.string(),
+};
+
 export const householdReceiptSchema = z.object({
   checkout_id: z.union([id, nonEmptyString]),
   amount_cents: cents,
@@ -88,12 +99,7 @@ export const householdReceiptSchema = z.object({
   card: z.nullable(z.object({ brand: z.string(), last4: z.string() })),
   athletes: z.array(
     z.object({
-      membership_id: id,
-      athlete_id: id,
-      name: z.string(),
-      team_name: z.nullable(z.string()),
-      season_name: z.nullable(z.string()),
-      plan_name: z.string(),
+      ...receiptAthleteShape,
       amount_cents: cents,
       dues_cents: cents,
       code_discount_cents: cents,
@@ -113,19 +119,12 @@ export type HouseholdReceipt = z.infer<typeof householdReceiptSchema>;
  * club's instructions and how long the spots are held.
  */
 export const householdAwaitingSchema = z.object({
-  amount_due_cents: cents,
-  total_cents: cents,
-  instructions: z.string(),
-  hold_until: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T/)),
-  organization: z.object({ id, name: z.string() }),
+  ...awaitingTotalsShape,
   athletes: z.array(
     z.object({
-      membership_id: id,
-      athlete_id: id,
-      name: z.string(),
+      ...receiptAthleteShape,
       team_name: z.string(),
       season_name: z.string(),
-      plan_name: z.string(),
       amount_due_cents: cents,
       total_cents: cents,
     }),

@@ -12,7 +12,10 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { toIsoDate } from '../../../src/domain/dates.ts';
-import type { StoredLine } from '../../billing/household-receipts.ts';
+import type { HouseholdReceiptJson, StoredLine } from '../../billing/household-receipts.ts';
+
+type ReceiptAthlete = HouseholdReceiptJson['athletes'][number];
+
 import { payerContact } from '../../billing/phases.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -52,22 +55,14 @@ export interface AwaitingPaymentJson {
  * A family checkout by check or cash: the totals of every athlete (due first, in all), the club's instructions and
  * hold, and each athlete's membership with its plan (docs/api.md "Family checkout", `awaiting_payment`).
  */
-export interface HouseholdAwaitingJson {
-  amount_due_cents: number;
-  total_cents: number;
-  instructions: string;
-  hold_until: string;
-  organization: { id: number; name: string };
-  athletes: {
-    membership_id: number;
-    athlete_id: number;
-    name: string;
-    team_name: string;
-    season_name: string;
-    plan_name: string;
-    amount_due_cents: number;
-    total_cents: number;
-  }[];
+export interface HouseholdAwaitingJson
+  extends Pick<
+    AwaitingPaymentJson,
+    'amount_due_cents' | 'total_cents' | 'instructions' | 'hold_until' | 'organization'
+  > {
+  /** Each athlete as the family receipt names it, with what it owes first and in all. */
+  athletes: (Pick<ReceiptAthlete, 'membership_id' | 'athlete_id' | 'name' | 'team_name' | 'season_name' | 'plan_name'> &
+    Pick<AwaitingPaymentJson, 'amount_due_cents' | 'total_cents'>)[];
 }
 
 export interface CheckOrCashTerms {
