@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { chooseCheckOrCash, markReceivedByCheque, NORTHSIDE_CHECK_INSTRUCTIONS } from './support/check-or-cash';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, logInToConsole, registerGuardian, WEBSITE } from './support/session';
@@ -253,8 +254,7 @@ test.describe('family checkout by check or cash (issue 34 point 4)', () => {
     browser,
     request,
   }) => {
-    const instructions =
-      'Make checks payable to Northside Youth Baseball and hand them to your coach at the first practice.';
+    const instructions = NORTHSIDE_CHECK_INSTRUCTIONS;
     const email = await newFamily(request, 'family.check', ['Sam Check', 'Alex Check']);
     await logInWithTigers(page, email, 'Sam Check');
     await addAthlete(page, 'Alex Check');
@@ -263,13 +263,7 @@ test.describe('family checkout by check or cash (issue 34 point 4)', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeFocused();
-    const choice = page.getByRole('group', { name: 'How will you pay?' });
-    await expect(choice.getByRole('radio', { name: 'Pay by card' })).toBeChecked();
-    await choice.getByRole('radio', { name: 'Pay by check or cash' }).check();
-    await expect(page.getByRole('heading', { name: 'Instructions from Northside Youth Baseball' })).toBeVisible();
-    await expect(page.getByText(instructions)).toBeVisible();
-    await expect(page.getByLabel('Card number')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Complete registration' })).toBeDisabled();
+    await chooseCheckOrCash(page);
     await page.getByRole('checkbox', { name: NORTHSIDE_WAIVER }).check();
     await checkA11y(page, 'family check or cash on checkout');
     const answer = page.waitForResponse(
@@ -300,16 +294,7 @@ test.describe('family checkout by check or cash (issue 34 point 4)', () => {
     // The registrar marks each athlete's payment received (the existing offline mark): each sends its receipt.
     const staff = await browser.newPage();
     await logInToConsole(staff, 'registrar@northside.example');
-    for (const athlete of recorded.awaiting_payment.athletes) {
-      await staff.goto(`/admin/memberships/${athlete.membership_id}`);
-      await staff
-        .getByRole('button', { name: /^Mark .* paid offline$/ })
-        .first()
-        .click();
-      await staff.getByRole('radio', { name: 'Cheque' }).check();
-      await staff.getByRole('button', { name: 'Mark as paid' }).click();
-      await expect(staff.getByText('The instalment is marked as paid.')).toBeVisible();
-    }
+    for (const athlete of recorded.awaiting_payment.athletes) await markReceivedByCheque(staff, athlete.membership_id);
     await staff.close();
     await mails.reload();
     await expect(receipts).toHaveCount(2);
