@@ -7,6 +7,7 @@
  * "Help paying"). The journeys run in order on one fresh server: the approvals add up ($225.00, then $450.00).
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { chooseCheckOrCash, markReceivedByCheque, NORTHSIDE_CHECK_INSTRUCTIONS } from './support/check-or-cash';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './support/fixtures';
 import { newPayer, type Payer, paymentComplete } from './support/payer';
 import { logInToConsole } from './support/session';
@@ -152,20 +153,13 @@ test('a family chooses check, the registrar marks it received and the family get
   request,
 }) => {
   const payer = await family(page, request, 'helpcheck');
-  const instructions =
-    'Make checks payable to Northside Youth Baseball and hand them to your coach at the first practice.';
+  const instructions = NORTHSIDE_CHECK_INSTRUCTIONS;
   await page.goto('/payment');
   await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  const choice = page.getByRole('group', { name: 'How will you pay?' });
-  await expect(choice.getByRole('radio', { name: 'Pay by card' })).toBeChecked();
-  await choice.getByRole('radio', { name: 'Pay by check or cash' }).check();
-  await expect(page.getByRole('heading', { name: 'Instructions from Northside Youth Baseball' })).toBeVisible();
-  await expect(page.getByText(instructions)).toBeVisible();
-  await expect(page.getByLabel('Card number')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Complete registration' })).toBeDisabled();
+  await chooseCheckOrCash(page);
   await page.getByLabel('I agree to the terms and conditions stated above.').check();
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
@@ -191,14 +185,7 @@ test('a family chooses check, the registrar marks it received and the family get
 
   const staff = await browser.newPage();
   await logInToConsole(staff, REGISTRAR);
-  await staff.goto(`/admin/memberships/${checkout.awaiting_payment.membership_id}`);
-  await staff
-    .getByRole('button', { name: /^Mark .* paid offline$/ })
-    .first()
-    .click();
-  await staff.getByRole('radio', { name: 'Cheque' }).check();
-  await staff.getByRole('button', { name: 'Mark as paid' }).click();
-  await expect(staff.getByText('The instalment is marked as paid.')).toBeVisible();
+  await markReceivedByCheque(staff, checkout.awaiting_payment.membership_id);
   await staff.close();
 
   await mails.reload();

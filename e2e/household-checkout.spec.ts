@@ -1,7 +1,8 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { chooseCheckOrCash, markReceivedByCheque, NORTHSIDE_CHECK_INSTRUCTIONS } from './support/check-or-cash';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
-import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
+import { FIXTURE_PASSWORD, logInToConsole, registerGuardian, WEBSITE } from './support/session';
 
 /**
  * Issue 20 points 1, 2, 6: the family checkout on the payment page against the real server and its card sandbox. Each
@@ -244,5 +245,59 @@ test.describe('family checkout', () => {
     await expect(page.getByRole('region', { name: 'Sam Secure' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Alex Secure' })).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('diamond.householdCheckout'))).toBeNull();
+  });
+});
+
+test.describe('family checkout by check or cash (issue 34 point 4)', () => {
+  test('a family of two chooses check, the registrar marks it received and the family has its receipt', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const instructions = NORTHSIDE_CHECK_INSTRUCTIONS;
+    const email = await newFamily(request, 'family.check', ['Sam Check', 'Alex Check']);
+    await logInWithTigers(page, email, 'Sam Check');
+    await addAthlete(page, 'Alex Check');
+    await choosePlan(page, 'Sam Check', /^Pay in full/, '$475.00');
+    await choosePlan(page, 'Alex Check', /^Pay in full/, '$905.00');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeFocused();
+    await chooseCheckOrCash(page);
+    await page.getByRole('checkbox', { name: NORTHSIDE_WAIVER }).check();
+    await checkA11y(page, 'family check or cash on checkout');
+    const answer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/household/checkout') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Complete registration' }).click();
+    const recorded = (await (await answer).json()) as {
+      awaiting_payment: { athletes: { membership_id: number; name: string }[] };
+    };
+    expect(recorded.awaiting_payment.athletes.map((athlete) => athlete.name)).toEqual(['Sam Check', 'Alex Check']);
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Registration complete: awaiting payment' }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Sam Check' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Alex Check' })).toBeVisible();
+    await expect(page.getByText(instructions)).toBeVisible();
+    await checkA11y(page, 'family awaiting payment');
+
+    // One e-mail with the instructions for the household, no receipt yet.
+    const mails = await browser.newPage();
+    await mails.goto('/dev/mailbox');
+    const toFamily = mails.getByRole('article').filter({ hasText: `To ${email}` });
+    await expect(toFamily.filter({ hasText: 'How to pay Northside Youth Baseball by check or cash' })).toHaveCount(1);
+    const receipts = toFamily.filter({ hasText: 'Receipt:' });
+    await expect(receipts).toHaveCount(0);
+
+    // The registrar marks each athlete's payment received (the existing offline mark): each sends its receipt.
+    const staff = await browser.newPage();
+    await logInToConsole(staff, 'registrar@northside.example');
+    for (const athlete of recorded.awaiting_payment.athletes) await markReceivedByCheque(staff, athlete.membership_id);
+    await staff.close();
+    await mails.reload();
+    await expect(receipts).toHaveCount(2);
+    await mails.close();
   });
 });

@@ -8,7 +8,7 @@ import { expect, vi } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { ApiError } from '../src/api/errors';
 import type { HouseholdLine } from '../src/api/household';
-import type { HouseholdReceipt, Quote, QuoteLine } from '../src/api/household.schemas';
+import type { HouseholdAwaiting, HouseholdReceipt, Quote, QuoteLine } from '../src/api/household.schemas';
 import type { User } from '../src/api/schemas';
 import { initialBillingForm } from '../src/domain/forms/payment-billing';
 import { householdCardPaymentMachine } from '../src/machines/household-card-payment';
@@ -210,6 +210,86 @@ export const twoAthletes: HouseholdCheckoutInput = {
   checkoutKey: 'checkout-key-1',
 };
 
+/** Issue 34 point 4: Northside accepts check or cash (docs/fixtures.md "Help paying"). */
+export const CASH_INSTRUCTIONS =
+  'Make checks payable to Northside Youth Baseball and hand them to your coach at the first practice.';
+export const CASH_REFUSED = 'This organization does not accept checks or cash.';
+
+/** Two athletes of a club that accepts check or cash: step 2 offers it beside the card. */
+export const byCheck: HouseholdCheckoutInput = {
+  ...twoAthletes,
+  // 'Add another athlete' is the other inputs' (without a licence it is not offered).
+  license: null,
+  checkOrCash: { organization: ORGANIZATION, instructions: CASH_INSTRUCTIONS },
+};
+
+/** The club no longer accepts check or cash at 'Complete registration' (422 on payment_method). */
+export const cashRefused = new ApiError({
+  kind: 'http',
+  status: 422,
+  message: CASH_REFUSED,
+  messages: { payment_method: [CASH_REFUSED] },
+  body: { message: CASH_REFUSED, messages: { payment_method: [CASH_REFUSED] } },
+});
+
+/** What the server records by check or cash for the checkout's lines: every athlete 'Awaiting payment'. */
+function awaitingFor(snapshot: Snapshot): HouseholdAwaiting {
+  const quote = quoteFor(snapshot);
+  return {
+    amount_due_cents: quote.today_cents,
+    total_cents: quote.total_cents,
+    instructions: CASH_INSTRUCTIONS,
+    hold_until: '2026-06-15T12:00:00.000Z',
+    organization: { id: 1, name: ORGANIZATION },
+    athletes: quote.athletes.map((line, index) => ({
+      membership_id: 200 + index,
+      athlete_id: line.athlete_id,
+      name: line.name,
+      team_name: '12U Tigers',
+      season_name: 'Spring 2027',
+      plan_name: line.payment_plan_month === 0 ? 'Pay in full' : '3 monthly payments',
+      amount_due_cents: line.today_cents,
+      total_cents: line.total_cents,
+    })),
+  };
+}
+
+/**
+ * Issue 34 point 4: only paying by check or cash (every other step is the other inputs'): plans chosen, step 2, the
+ * choice both ways, 'Complete registration', and its answers (recorded; a seat gone; the waiver changed; refused).
+ */
+function byCheckEvents(snapshot: Snapshot): AnyEventObject[] {
+  const { context } = snapshot;
+  const unplanned = context.lines.find((line) => line.payment_plan_month === null);
+  const chosen = context.paymentMethod === 'check_or_cash';
+  return [
+    doneEvent('quote', quoteFor(snapshot)),
+    errorEvent('quote', serverDown),
+    { type: 'SELECT_PLAN', athleteId: unplanned?.athlete_id ?? 0, month: 0 },
+    // Step 1's other choices are the other inputs' (athlete 0 is none: refused).
+    { type: 'TOGGLE_PROTECTION', athleteId: 0 },
+    { type: 'REMOVE_ATHLETE', athleteId: 0 },
+    { type: 'APPLY_DISCOUNT', code: context.discountCode ?? '' },
+    { type: 'NEXT' },
+    { type: 'BACK' },
+    { type: 'RETRY' },
+    doneEvent('cardPayments', cardPayments),
+    errorEvent('cardPayments', new Error('Stripe.js did not load in time.')),
+    { type: 'AGREE_WAIVER', organizationId: 1, agreed: !context.agreedWaivers.includes(1) },
+    // The choice once the card form is ready (a method no one offers elsewhere: refused, never walked).
+    {
+      type: 'CHOOSE_PAYMENT_METHOD',
+      method: !snapshot.matches({ review: 'ready' }) ? 'none' : chosen ? 'card' : 'check_or_cash',
+    },
+    // 'Complete registration' sends no card (the card's Pay Now is the other inputs').
+    { type: 'PAY', billing: null, card: null },
+    doneEvent('checkOrCashCheckout', awaitingFor(snapshot)),
+    errorEvent('checkOrCashCheckout', seatGone(context.lines[0]?.athlete_id ?? 0)),
+    errorEvent('checkOrCashCheckout', waiverChanged),
+    errorEvent('checkOrCashCheckout', cashRefused),
+  ];
+}
+
 type CardSnapshot = SnapshotFrom<typeof householdCardPaymentMachine>;
 
 /** The athletes the family's card payment checks out (its checkout request), or, back from 3-D Secure, Sam and Alex. */
@@ -334,6 +414,7 @@ export const householdCardModel = defineModel({
 /** Every event a person or the server causes, chosen per situation to keep the graph to what tells states apart. */
 export function householdEvents(snapshot: Snapshot): AnyEventObject[] {
   const { context } = snapshot;
+  if (context.checkOrCash !== null) return byCheckEvents(snapshot);
   const lines = context.lines;
   const unplanned = lines.find((line) => line.payment_plan_month === null);
   const problemId = Object.keys(context.problems)[0];
@@ -394,6 +475,9 @@ export function serializeHousehold(snapshot: Snapshot): string {
     codeError: context.codeError,
     lastAdded: context.lastAdded !== null,
     notice: context.notice !== null,
+    // Issue 34 point 4: the club's offer, the method chosen, and what was recorded by check or cash.
+    offer: context.checkOrCash !== null,
+    method: context.paymentMethod,
   });
 }
 
@@ -423,12 +507,28 @@ export const householdStates = {
     // Back from 3-D Secure: the checkout this tab kept is the one recorded.
     if (snapshot.context.returned !== null) expect(card?.checkoutId).toBe(snapshot.context.checkoutId);
   },
+  // Issue 34 point 4: the family checkout sent by check or cash, every line with its plan and the waiver's version.
+  recordingCheckOrCash: (
+    snapshot: Snapshot,
+    { invocations }: { invocations: readonly { id: string; input: unknown }[] },
+  ) =>
+    expect(invocations.at(-1)).toMatchObject({
+      id: 'checkOrCashCheckout',
+      input: {
+        athletes: snapshot.context.lines,
+        discount_code: snapshot.context.discountCode,
+        checkout_key: snapshot.context.checkoutKey,
+        waiver_version: 1,
+      },
+    }),
   paid: (snapshot: Snapshot) =>
     expect(snapshot.output).toEqual({
       exit: 'paid',
       receipt: snapshot.context.refunded ? null : snapshot.context.receipt,
       refunded: snapshot.context.refunded,
       afterReturn: snapshot.context.returned !== null,
+      // Recorded by check or cash: every athlete 'Awaiting payment' (absent for a card).
+      ...(snapshot.context.awaiting === null ? {} : { awaiting: snapshot.context.awaiting }),
     }),
   back: (snapshot: Snapshot) => expect(snapshot.output).toEqual({ exit: 'back' }),
   retry: (snapshot: Snapshot) => expect(snapshot.output).toEqual({ exit: 'retry' }),
@@ -439,6 +539,7 @@ export const householdCheckoutModel = defineModel({
   inputs: {
     twoAthletes,
     returned: { ...twoAthletes, returned: returnedFamily },
+    byCheck,
   },
   children: { athleteSteps: addAthleteStepsModel, cardPayment: householdCardModel },
   events: householdEvents,

@@ -12,7 +12,13 @@ import { addAthleteViews } from './add-athlete.views.ts';
 import { WAIVER_CHANGED } from './card-payment.model.ts';
 import { cardPaymentViews, englishOf } from './card-payment.views.ts';
 import type { Views } from './harness/index.ts';
-import { CODE_NOT_FOUND_TEXT, NOT_AVAILABLE, ONE_ORGANIZATION, ORGANIZATION } from './household-checkout.model.ts';
+import {
+  CASH_INSTRUCTIONS,
+  CODE_NOT_FOUND_TEXT,
+  NOT_AVAILABLE,
+  ONE_ORGANIZATION,
+  ORGANIZATION,
+} from './household-checkout.model.ts';
 
 const WAIVER_BOX = `${WAIVER_AGREEMENT_LABEL} (${ORGANIZATION} waiver)`;
 
@@ -62,8 +68,12 @@ export const householdViews: Views<typeof householdCheckoutMachine> = {
         await user.clear(name);
         if (event.billing?.name) await user.type(name, event.billing.name);
       }
-      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+      // Issue 34 point 4: by check or cash the button says 'Complete registration'.
+      const complete = screen.queryByRole('button', { name: 'Complete registration' });
+      await user.click(complete ?? screen.getByRole('button', { name: 'Pay Now' }));
     },
+    CHOOSE_PAYMENT_METHOD: async (event, { user }) =>
+      user.click(screen.getByRole('radio', { name: event.method === 'card' ? 'Pay by card' : 'Pay by check or cash' })),
   },
   states: {
     quoting: ({ snapshot }) => {
@@ -128,14 +138,30 @@ export const householdViews: Views<typeof householdCheckoutMachine> = {
       }
     },
     // Issue 32 point 3: the changed waiver is quoted again with step 2 on screen, nothing payable meanwhile.
-    rereadingWaivers: () => {
+    rereadingWaivers: ({ snapshot }) => {
       expect(heading('Checkout')).toBeTruthy();
-      expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(true);
+      // By check or cash (issue 34 point 4) the button is 'Complete registration'.
+      const name = snapshot.context.paymentMethod === 'check_or_cash' ? 'Complete registration' : 'Pay Now';
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     },
     'review.ready': ({ snapshot }) => {
       const free = snapshot.context.quote?.today_cents === 0 && snapshot.context.quote.later_cents === 0;
-      if (free) expect(screen.queryByLabelText('Card number')).toBeNull();
+      // Issue 34 point 4: by check or cash no card and no billing details; the club's instructions instead.
+      const byCheck = snapshot.context.paymentMethod === 'check_or_cash';
+      if (free || byCheck) expect(screen.queryByLabelText('Card number')).toBeNull();
       else expect(screen.getByLabelText('Card number')).toBeTruthy();
+      const offered = snapshot.context.checkOrCash !== null && !free;
+      expect(screen.queryByRole('group', { name: 'How will you pay?' }) !== null).toBe(offered);
+      if (byCheck) {
+        expect(screen.getByRole('heading', { name: `Instructions from ${ORGANIZATION}` })).toBeTruthy();
+        expect(screen.getByText(CASH_INSTRUCTIONS)).toBeTruthy();
+        expect(screen.queryByLabelText('Name on card')).toBeNull();
+      }
+    },
+    // Issue 34 point 4: 'Complete registration' under way: step 2 on screen, nothing to press meanwhile.
+    recordingCheckOrCash: () => {
+      expect(heading('Checkout')).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Complete registration' }) as HTMLButtonElement).disabled).toBe(true);
     },
     'review.unavailable': () => expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy(),
     'review.ready.message': ({ snapshot }) => {

@@ -1,8 +1,8 @@
 /**
  * What a family checkout (issue 20) recorded, as the payer sees it: the stored lines of a household checkout (what
  * the server computed at Pay Now), the `HouseholdReceipt` of the checkout answers (docs/api.md) and the one receipt
- * e-mail of the checkout, listing every athlete with their lines and the 'Sibling discount' line, to the guardian who
- * paid. The per-athlete receipts of later instalments are the collector's.
+ * e-mail of the checkout, listing every athlete with their lines ('Financial assistance' where awarded, issue 34) and
+ * the 'Sibling discount' line, to the guardian who paid. The per-athlete receipts of later instalments are the collector's.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -80,6 +80,8 @@ export interface HouseholdReceiptJson {
     dues_cents: number;
     code_discount_cents: number;
     sibling_discount_cents: number;
+    /** Issue 34: the award taken off this athlete's dues; present only with one. */
+    financial_assistance_cents?: number;
     protection_cents: number;
     app_fee_cents: number;
   }[];
@@ -152,6 +154,9 @@ async function receiptData(
         dues_cents: line.duesCents,
         code_discount_cents: line.codeDiscountCents,
         sibling_discount_cents: line.siblingDiscountCents,
+        ...((line.financialAssistanceCents ?? 0) > 0
+          ? { financial_assistance_cents: line.financialAssistanceCents ?? 0 }
+          : {}),
         protection_cents: line.protectionCents,
         app_fee_cents: line.appFeeCents,
       },
@@ -211,6 +216,10 @@ export function householdReceiptMail(
       l.t('mailBilling.dues', { amount: l.money(athlete.dues_cents) }),
       ...(athlete.code_discount_cents > 0
         ? [l.t('mailBilling.discountCode', { amount: l.money(athlete.code_discount_cents) })]
+        : []),
+      // Issue 34: the award, after the code and before the sibling discount (as the one-athlete receipt lists it).
+      ...((athlete.financial_assistance_cents ?? 0) > 0
+        ? [l.t('helpPaying.financialAssistance', { amount: l.money(athlete.financial_assistance_cents ?? 0) })]
         : []),
       ...(athlete.sibling_discount_cents > 0
         ? [l.t('mailBilling.siblingDiscount', { amount: l.money(athlete.sibling_discount_cents) })]

@@ -54,38 +54,48 @@ export function assistanceDecisionMail(mail: AssistanceDecisionMail): MailMessag
   );
 }
 
+/** One athlete of a registration by check or cash (one for the spec's path, each athlete for a family checkout). */
+export interface AwaitingAthlete {
+  athlete: string;
+  team: string;
+  season: string;
+  /** What is due first, in cents. */
+  amountCents: number;
+  planName: string;
+  hasLaterPhases: boolean;
+}
+
 export interface AwaitingPaymentMail {
   to: string;
   name: string | null;
   organization: string;
-  athlete: string;
-  team: string;
-  season: string;
-  amountCents: number;
+  athletes: AwaitingAthlete[];
   instructions: string;
   /** The last day of the hold (YYYY-MM-DD). */
   holdUntil: string;
-  planName: string;
-  hasLaterPhases: boolean;
   paymentsLink: string;
   locale?: Locale | undefined;
 }
 
+/** Issue 34 point 4: the club's instructions, once per registration (a family checkout's athletes in one mail). */
 export function awaitingPaymentMail(mail: AwaitingPaymentMail): MailMessage {
   const l = mailLanguage(mail.locale);
   const paragraphs = [
     l.greeting(mail.name),
-    l.t('helpPaying.awaitingIntro', {
-      athlete: mail.athlete,
-      team: mail.team,
-      season: mail.season,
-      organization: mail.organization,
-      amount: l.money(mail.amountCents),
-    }),
+    ...mail.athletes.map((line) =>
+      l.t('helpPaying.awaitingIntro', {
+        athlete: line.athlete,
+        team: line.team,
+        season: line.season,
+        organization: mail.organization,
+        amount: l.money(line.amountCents),
+      }),
+    ),
     l.t('helpPaying.awaitingInstructions', { instructions: mail.instructions }),
     l.t('helpPaying.awaitingHold', { date: l.date(mail.holdUntil) }),
   ];
-  if (mail.hasLaterPhases) paragraphs.push(l.t('helpPaying.awaitingLater', { plan: mail.planName }));
+  const plans = new Set(mail.athletes.filter((line) => line.hasLaterPhases).map((line) => line.planName));
+  for (const plan of plans) paragraphs.push(l.t('helpPaying.awaitingLater', { plan }));
   return message(
     mail.to,
     l.t('helpPaying.awaitingSubject', { organization: mail.organization }),

@@ -213,6 +213,37 @@ describe('the payment e-mails in Spanish', () => {
     expect(english.text).toContain('Plan: Pay in full\nDues: $900.00\nSibling discount: -$45.00\nApp fee: $25.00');
   });
 
+  it("lists an athlete's award on the family receipt as 'Financial assistance' in both languages (issue 34)", () => {
+    const athlete = {
+      membership_id: 1,
+      athlete_id: 7,
+      name: 'Mateo Romero',
+      team_name: '12U Tigers',
+      season_name: 'Spring 2027',
+      plan_name: 'Pay in full',
+      amount_cents: 25000,
+      dues_cents: 45000,
+      code_discount_cents: 0,
+      sibling_discount_cents: 0,
+      financial_assistance_cents: 22500,
+      protection_cents: 0,
+      app_fee_cents: 2500,
+    };
+    const receipt = {
+      checkout_id: 'hc_2',
+      amount_cents: 25000,
+      sibling_discount_cents: 0,
+      email: 'familia@example.com',
+      card: CARD,
+      athletes: [athlete],
+      remaining: [],
+    };
+    const spanish = checkoutReceiptMail(receipt, 'Lucía Romero', '2027-01-01', LINK, 'es');
+    expect(spanish.text).toContain('Cuota del equipo: $450.00\nAyuda económica: -$225.00\n');
+    const english = checkoutReceiptMail(receipt, 'Lucía Romero', '2027-01-01', LINK);
+    expect(english.text).toContain('Dues: $450.00\nFinancial assistance: -$225.00\n');
+  });
+
   it('writes the refund in Spanish, the reason and the organization as staff wrote them', () => {
     const mail = refundMail({
       to: 'familia@example.com',

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { authFirst, bearerToken, requireUser } from '../http/auth.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { unauthenticated, validationHook } from '../http/errors.ts';
+import { AwaitingPaymentSchema } from '../http/help-paying-schemas.ts';
 import { BEARER, createRouter, errors, id, json, jsonBody } from '../http/openapi.ts';
 import { requestLocale } from '../i18n/index.ts';
 import {
@@ -121,6 +122,16 @@ const QuoteSchema = z
   })
   .openapi('Quote');
 
+/** One athlete of a family checkout as its receipt (and, by check or cash, its 'Awaiting payment') names it. */
+const CheckoutAthlete = z.object({
+  membership_id: z.number().int(),
+  athlete_id: z.number().int(),
+  name: z.string(),
+  team_name: z.string(),
+  season_name: z.string(),
+  plan_name: z.string(),
+});
+
 const HouseholdReceiptSchema = z
   .object({
     checkout_id: z.string(),
@@ -129,17 +140,13 @@ const HouseholdReceiptSchema = z
     email: z.string(),
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     athletes: z.array(
-      z.object({
-        membership_id: z.number().int(),
-        athlete_id: z.number().int(),
-        name: z.string(),
-        team_name: z.string(),
-        season_name: z.string(),
-        plan_name: z.string(),
+      CheckoutAthlete.extend({
         amount_cents: cents,
         dues_cents: cents,
         code_discount_cents: cents,
         sibling_discount_cents: cents,
+        /** Issue 34 (additive): the award taken off this athlete's dues; present only with one. */
+        financial_assistance_cents: cents.optional(),
         protection_cents: cents,
         app_fee_cents: cents,
       }),
@@ -147,6 +154,15 @@ const HouseholdReceiptSchema = z
     remaining: z.array(z.object({ due_date: z.string(), amount_cents: cents })),
   })
   .openapi('HouseholdReceipt');
+
+/** Issue 34 point 4: a family checkout by check or cash: every athlete 'Awaiting payment' (docs/api.md). */
+const HouseholdAwaitingSchema = AwaitingPaymentSchema.omit({ membership_id: true, plan_name: true })
+  .extend({
+    athletes: z.array(
+      CheckoutAthlete.extend(AwaitingPaymentSchema.pick({ amount_due_cents: true, total_cents: true }).shape),
+    ),
+  })
+  .openapi('HouseholdAwaiting');
 
 /**
  * The quote's session is looked up in the quote's own statement (services/checkout/quote.ts quoteForSession:
@@ -216,6 +232,8 @@ const checkoutRoute = createRoute({
           .regex(/^[A-Za-z0-9_-]{8,64}$/, 'The checkout key must be 8 to 64 letters, digits, - or _.'),
         /** Issue 32 point 3 (additive): the waiver version read and agreed to (the current one); null: not agreed. */
         waiver_version: z.number().int().min(1).max(1_000_000).nullable().optional(),
+        /** Issue 34 point 4 (additive): 'check_or_cash' where the organization accepts it; absent: card. */
+        payment_method: z.enum(['card', 'check_or_cash']).optional(),
       }),
     ),
   },
@@ -229,6 +247,8 @@ const checkoutRoute = createRoute({
         payment_complete: z.union([z.literal(0), z.literal(1)]),
         amount_today_cents: cents,
         receipt: HouseholdReceiptSchema.nullable(),
+        /** Issue 34 point 4: by check or cash, every athlete 'Awaiting payment'. */
+        awaiting_payment: HouseholdAwaitingSchema.optional(),
       }),
     ),
     ...errors(400, 401, 403, 404, 409, 422),

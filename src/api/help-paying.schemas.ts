@@ -55,14 +55,19 @@ export type HelpPaying = z.infer<typeof helpPayingSchema>;
 export const sentAssistanceRequestSchema = z.object({ request: assistanceRequestSchema });
 
 /** A check-or-cash checkout's `awaiting_payment`: the membership recorded 'Awaiting payment'. */
-export const awaitingPaymentSchema = z.object({
-  membership_id: id,
+/** What a registration by check or cash owes and how (one athlete's, or a family checkout's totals). */
+export const awaitingTotalsShape = {
   amount_due_cents: cents,
   total_cents: cents,
-  plan_name: z.string(),
   instructions: z.string(),
   hold_until: isoTime,
   organization: named,
+};
+
+export const awaitingPaymentSchema = z.object({
+  membership_id: id,
+  ...awaitingTotalsShape,
+  plan_name: z.string(),
 });
 export type AwaitingPayment = z.infer<typeof awaitingPaymentSchema>;
 

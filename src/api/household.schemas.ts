@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { id, nonEmptyString } from '../domain/wire';
+import { awaitingTotalsShape } from './help-paying.schemas';
 
 const cents = z.int().check(z.gte(0));
 const calendarDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/));
@@ -80,6 +81,16 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
+/** One athlete of a family checkout as its receipt (and its 'Awaiting payment') names it. */
+const receiptAthleteShape = {
+  membership_id: id,
+  athlete_id: id,
+  name: z.string(),
+  team_name: z.nullable(z.string()),
+  season_name: z.nullable(z.string()),
+  plan_name: z.string(),
+};
+
 export const householdReceiptSchema = z.object({
   checkout_id: z.union([id, nonEmptyString]),
   amount_cents: cents,
@@ -88,16 +99,13 @@ export const householdReceiptSchema = z.object({
   card: z.nullable(z.object({ brand: z.string(), last4: z.string() })),
   athletes: z.array(
     z.object({
-      membership_id: id,
-      athlete_id: id,
-      name: z.string(),
-      team_name: z.nullable(z.string()),
-      season_name: z.nullable(z.string()),
-      plan_name: z.string(),
+      ...receiptAthleteShape,
       amount_cents: cents,
       dues_cents: cents,
       code_discount_cents: cents,
       sibling_discount_cents: cents,
+      /** Issue 34: the award taken off this athlete's dues (absent: none). */
+      financial_assistance_cents: z.optional(cents),
       protection_cents: cents,
       app_fee_cents: cents,
     }),
@@ -105,6 +113,30 @@ export const householdReceiptSchema = z.object({
   remaining: z.array(z.object({ due_date: calendarDate, amount_cents: cents })),
 });
 export type HouseholdReceipt = z.infer<typeof householdReceiptSchema>;
+
+/**
+ * Issue 34 point 4: a family checkout by check or cash: every athlete recorded 'Awaiting payment' with its plan, the
+ * club's instructions and how long the spots are held.
+ */
+export const householdAwaitingSchema = z.object({
+  ...awaitingTotalsShape,
+  athletes: z.array(
+    z.object({
+      ...receiptAthleteShape,
+      team_name: z.string(),
+      season_name: z.string(),
+      amount_due_cents: cents,
+      total_cents: cents,
+    }),
+  ),
+});
+export type HouseholdAwaiting = z.infer<typeof householdAwaitingSchema>;
+
+/** The answer of a family checkout with `payment_method: 'check_or_cash'`: nothing charged, every athlete awaiting. */
+export const householdCheckOrCashSchema = z.object({
+  payment_complete: z.literal(1),
+  awaiting_payment: householdAwaitingSchema,
+});
 
 /** The checkout's id: the server's public id (text), or a number; the site only sends it back. */
 const checkoutId = z.union([nonEmptyString, id]);

@@ -4,8 +4,10 @@
  */
 import { type CallOptions, requestJson } from './client';
 import {
+  type HouseholdAwaiting,
   type HouseholdCheckoutResponse,
   type HouseholdCheckoutSuccess,
+  householdCheckOrCashSchema,
   householdCheckoutResponseSchema,
   householdCheckoutSuccessSchema,
   type Quote,
@@ -54,6 +56,23 @@ export function householdCheckout(
     auth: 'user',
     ...options,
   });
+}
+
+/**
+ * Issue 34 point 4: POST /api/household/checkout with `payment_method: 'check_or_cash'` (every waiver agreed as for a
+ * card): no card, every athlete recorded 'Awaiting payment' with its plan, the seats held the club's days.
+ */
+export async function householdCheckoutByCheckOrCash(
+  body: HouseholdCheckoutRequest,
+  options?: CallOptions,
+): Promise<HouseholdAwaiting> {
+  const answer = await requestJson('/api/household/checkout', householdCheckOrCashSchema, {
+    method: 'post',
+    json: { ...body, payment_method: 'check_or_cash' },
+    auth: 'user',
+    ...options,
+  });
+  return answer.awaiting_payment;
 }
 
 export type HouseholdCheckoutSuccessRequest =

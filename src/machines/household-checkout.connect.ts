@@ -16,6 +16,8 @@ import {
   checksOutWithoutCard,
   type HouseholdAthlete,
   type HouseholdCheckoutContext,
+  householdCheckOrCashOf,
+  paysByCheckOrCash,
 } from './household-checkout.context';
 import type { householdCheckoutMachine } from './household-checkout.machine';
 import { lastResult } from './last-result';
@@ -43,6 +45,8 @@ export function householdScreenOf(snapshot: HouseholdCheckoutSnapshot): Househol
   if (snapshot.matches('review')) return 'review';
   // Issue 32 point 3: the changed waiver loading again after Pay Now was refused keeps step 2 (and its card) on screen.
   if (snapshot.matches('rereadingWaivers')) return 'review';
+  // Issue 34 point 4: 'Complete registration' by check or cash under way keeps step 2 on screen.
+  if (snapshot.matches('recordingCheckOrCash')) return 'review';
   if (snapshot.matches('addingAthlete')) return 'addingAthlete';
   if (snapshot.matches('quoteFailed')) return 'quoteFailed';
   if (snapshot.matches('editing')) return 'editing';
@@ -263,6 +267,7 @@ const waiverViewsOf = lastResult(
 /** Step 2 of the family checkout, also while paying. */
 export function householdReviewView(snapshot: HouseholdCheckoutSnapshot) {
   const { context } = snapshot;
+  const offer = householdCheckOrCashOf(context);
   return {
     busy: snapshot.hasTag('busy'),
     athletes: summaryOf(context.quote),
@@ -274,6 +279,10 @@ export function householdReviewView(snapshot: HouseholdCheckoutSnapshot) {
     cardsUnavailable: snapshot.matches({ review: 'unavailable' }),
     message: context.message,
     error: context.error,
+    // Issue 34 point 4: 'Pay by check or cash' with the club's instructions, where the club accepts it.
+    checkOrCashOrganization: offer?.organization ?? null,
+    checkOrCashInstructions: offer?.instructions ?? null,
+    byCheckOrCash: paysByCheckOrCash(context),
   };
 }
 

@@ -5,13 +5,14 @@
  */
 import { ApiError } from '../api/errors';
 import type { HouseholdCheckoutSuccessRequest, HouseholdLine } from '../api/household';
-import type { HouseholdReceipt, Quote, QuoteLine } from '../api/household.schemas';
+import type { HouseholdAwaiting, HouseholdReceipt, Quote, QuoteLine } from '../api/household.schemas';
 import type { User } from '../api/schemas';
 import { isValidForm } from '../domain/form-schema';
 import { type BillingForm, paymentBillingSchema } from '../domain/forms/payment-billing';
 import type { ReturnedPayment } from '../domain/payment-return';
 import type { BillingDetails, CardFormHandle, CardPayments } from '../providers/card-payments/types';
 import type { CardPaymentExit, CardPaymentInput, CardReceipt, CardRecord } from './card-payment.machine';
+import type { CheckOrCashOffer, PaymentMethod } from './payment.context';
 import { CARD_TEXTS, PAYMENT_TEXTS, type ShownText } from './payment-texts';
 
 /** At most this many athletes in one checkout (docs/api.md: 1..8 lines). */
@@ -36,11 +37,23 @@ export interface HouseholdCheckoutInput {
   returned: { payment: ReturnedPayment; checkoutId: string | number } | null;
   /** Made once per checkout (8..64 of [A-Za-z0-9_-]): the server reuses the open intent for the same key and lines. */
   checkoutKey: string;
+  /**
+   * Issue 34 point 4: the club's check-or-cash offer (the payment page's organization, the checkout's one): step 2
+   * offers 'Pay by check or cash' beside the card; null or absent: the card only, as before.
+   */
+  checkOrCash?: CheckOrCashOffer | null;
 }
 
 /** How the family checkout ends; the payment flow decides where each leads. */
 export type HouseholdCheckoutExit =
-  | { exit: 'paid'; receipt: HouseholdReceipt | null; refunded: boolean; afterReturn: boolean }
+  | {
+      exit: 'paid';
+      receipt: HouseholdReceipt | null;
+      refunded: boolean;
+      afterReturn: boolean;
+      /** Issue 34 point 4: recorded by check or cash (absent for a card or a full discount). */
+      awaiting?: HouseholdAwaiting;
+    }
   | { exit: 'back' }
   | { exit: 'retry' };
 
@@ -95,6 +108,10 @@ export interface HouseholdCheckoutContext {
   /** Issue 30 point 4: the athlete 'Remove' took out, whose held seat the next quote gives back first. */
   releasing: number | null;
   exit: HouseholdCheckoutExit | null;
+  /** Issue 34 point 4: the club's check-or-cash offer, null where it is not; how step 2 pays; what it recorded. */
+  readonly checkOrCash: CheckOrCashOffer | null;
+  paymentMethod: PaymentMethod;
+  awaiting: HouseholdAwaiting | null;
 }
 
 export function initialHouseholdContext(input: HouseholdCheckoutInput): HouseholdCheckoutContext {
@@ -132,6 +149,9 @@ export function initialHouseholdContext(input: HouseholdCheckoutInput): Househol
     notice: null,
     releasing: null,
     exit: null,
+    checkOrCash: input.checkOrCash ?? null,
+    paymentMethod: 'card',
+    awaiting: null,
   };
 }
 
@@ -146,6 +166,8 @@ export type HouseholdCheckoutEvent =
   | { type: 'RETRY' }
   | { type: 'CONTINUE' }
   | { type: 'AGREE_WAIVER'; organizationId: number; agreed: boolean }
+  /** Issue 34 point 4: 'Pay by card' or 'Pay by check or cash' on step 2 (where the club accepts it). */
+  | { type: 'CHOOSE_PAYMENT_METHOD'; method: PaymentMethod }
   /** Pay Now: the billing form's values (null when nothing is charged) and the mounted card form. */
   | { type: 'PAY'; billing: BillingForm | null; card: CardFormHandle | null };
 
@@ -194,6 +216,19 @@ export function allWaiversAgreed(context: HouseholdCheckoutContext): boolean {
 /** Pay needs a ready quote and every waiver agreed. */
 export function canPayNow(context: HouseholdCheckoutContext): boolean {
   return quoteReady(context) && allWaiversAgreed(context);
+}
+
+/**
+ * Issue 34 point 4: 'Pay by check or cash' is offered where the club accepts it and something is to be paid (full
+ * discounts check out with the waivers only, as before).
+ */
+export function householdCheckOrCashOf(context: Pick<HouseholdCheckoutContext, 'quote' | 'checkOrCash'>) {
+  return checksOutWithoutCard(context) ? null : context.checkOrCash;
+}
+
+/** Issue 34 point 4: check or cash is chosen, and offered. */
+export function paysByCheckOrCash(context: HouseholdCheckoutContext): boolean {
+  return context.paymentMethod === 'check_or_cash' && householdCheckOrCashOf(context) !== null;
 }
 
 export function validBilling(billing: BillingForm | null): boolean {

@@ -19,9 +19,13 @@
  * an athlete chosen again in the athlete steps is not added twice; a card payment (and its 3-D Secure return) is the
  * one-athlete card payment's child machine (card-payment.machine.ts, invoke id `cardPayment`), provided with the
  * family checkout's calls (household-card-payment.ts).
+ *
+ * Issue 34 point 4: where the club accepts it, step 2 also offers 'Pay by check or cash' (household-checkout.check-or-
+ * cash.ts): every athlete recorded 'Awaiting payment' through the one checkout, no card.
  */
 import { cardProviderStates } from './card-provider';
 import { exitOf } from './flow-exit';
+import { choosePaymentMethod, householdCheckOrCashStates, payByCheckOrCash } from './household-checkout.check-or-cash';
 import {
   cardPaymentInputOf,
   failureCauseOf,
@@ -151,6 +155,9 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
       on: {
         AGREE_WAIVER: { actions: 'setWaiverAgreement' },
         BACK: { target: 'editing' },
+        // Issue 34 point 4 (household-checkout.check-or-cash.ts): where the club accepts check or cash.
+        CHOOSE_PAYMENT_METHOD: choosePaymentMethod,
+        PAY: payByCheckOrCash,
       },
       states: {
         preparing: {
@@ -248,6 +255,7 @@ export const householdCheckoutMachine = householdCheckoutSetup.createMachine({
         ],
       },
     },
+    ...householdCheckOrCashStates(),
     rereadingWaivers: {
       tags: ['busy'],
       description:

@@ -4,8 +4,13 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { errorText } from '../api/errors';
-import { getHouseholdQuote, type QuoteRequest } from '../api/household';
-import type { Quote } from '../api/household.schemas';
+import {
+  getHouseholdQuote,
+  type HouseholdCheckoutRequest,
+  householdCheckoutByCheckOrCash,
+  type QuoteRequest,
+} from '../api/household';
+import type { HouseholdAwaiting, Quote } from '../api/household.schemas';
 import { releaseRemovedAthlete } from '../api/seat-holds';
 import { discountCodeAction } from '../domain/fees';
 import { type BillingForm, toBillingDetails } from '../domain/forms/payment-billing';
@@ -27,17 +32,20 @@ import {
   type HouseholdCheckoutExit,
   type HouseholdCheckoutInput,
   type HouseholdPayEvent,
+  householdCheckOrCashOf,
   householdReceiptOf,
   householdRecordOf,
   lineProblemsOf,
   MAX_HOUSEHOLD_ATHLETES,
   organizationMixOf,
+  paysByCheckOrCash,
   planOffered,
   protectionOffered,
   quoteReady,
   settledLines,
   validBilling,
 } from './household-checkout.context';
+import type { PaymentMethod } from './payment.context';
 import { waiverChangedText } from './payment.failures';
 import { apiCall } from './settle-unless-aborted';
 
@@ -49,6 +57,7 @@ function exitTo(context: HouseholdCheckoutContext, exit: HouseholdCheckoutExit['
         receipt: context.refunded ? null : context.receipt,
         refunded: context.refunded,
         afterReturn: context.returned !== null,
+        ...(context.awaiting === null ? {} : { awaiting: context.awaiting }),
       };
     case 'back':
     case 'retry':
@@ -62,7 +71,11 @@ export const householdCheckoutSetup = setup({
     context: {} as HouseholdCheckoutContext,
     events: {} as HouseholdCheckoutEvent,
     output: {} as HouseholdCheckoutExit,
-    children: {} as { athleteSteps: 'athleteSteps'; cardPayment: 'cardPayment' },
+    children: {} as {
+      athleteSteps: 'athleteSteps';
+      cardPayment: 'cardPayment';
+      checkOrCashCheckout: 'checkOrCashCheckout';
+    },
   },
   delays: {
     /** §9: payment message timeout 5000 ms. */
@@ -79,6 +92,10 @@ export const householdCheckoutSetup = setup({
     cardPayment: householdCardPaymentMachine,
     // 'Add another athlete': the athlete steps with the choice of team (issue 20 point 1).
     athleteSteps: addAthleteMachine,
+    // Issue 34 point 4: 'Complete registration' by check or cash (no card).
+    checkOrCashCheckout: apiCall<HouseholdAwaiting, HouseholdCheckoutRequest>((input, signal) =>
+      householdCheckoutByCheckOrCash(input, { signal }),
+    ),
     // The card provider (not our API): the page gives it (src/providers/card-payments/payment.actors.ts).
     cardPayments: noCardProvider,
   },
@@ -118,6 +135,11 @@ export const householdCheckoutSetup = setup({
     alreadyPaid: ({ context }) => context.paidIntent !== null,
     allWaiversAgreed: ({ context }) => allWaiversAgreed(context),
     cardExited: (_, params: { exit: CardPaymentExit; is: CardPaymentExit['exit'] }) => params.exit.exit === params.is,
+    /** Issue 34 point 4: the card is always offered; check or cash where the club accepts it. */
+    methodOffered: ({ context }, params: { method: PaymentMethod }) =>
+      params.method === 'card' || (params.method === 'check_or_cash' && householdCheckOrCashOf(context) !== null),
+    paysByCheckOrCash: ({ context }) => paysByCheckOrCash(context),
+    canPayNow: ({ context }) => canPayNow(context),
     /** Issue 32 point 3: Pay Now refused because a waiver changed since it was shown (422 on `waiver_version`). */
     waiverChanged: (_, params: { error: unknown }) => waiverChangedText(params.error) !== null,
   },
@@ -219,6 +241,9 @@ export const householdCheckoutSetup = setup({
       return {};
     }),
     clearMessages: assign({ message: null, error: null, waiverNotice: null }),
+    choosePaymentMethod: assign({ paymentMethod: (_, params: { method: PaymentMethod }) => params.method }),
+    /** Issue 34 point 4: recorded by check or cash: the claimed page shows every athlete 'Awaiting payment'. */
+    storeAwaiting: assign({ awaiting: (_, params: HouseholdAwaiting) => params }),
     /**
      * Issue 32 point 3: a waiver changed since it was shown: every agreement is asked again (boxes unticked, as on a
      * first visit) and the server's text says why.

@@ -12,8 +12,10 @@ import { and } from 'xstate';
 import type { AwaitingPayment } from '../api/help-paying.schemas';
 import type { CheckoutRequest } from '../api/memberships';
 import {
+  type CheckOrCashOffer,
   checkoutParamsOf,
   checksOutWithoutCard,
+  clubCheckOrCashOf,
   type PayEvent,
   type PaymentContext,
   type PaymentMethod,
@@ -22,20 +24,14 @@ import {
 
 type Context = { context: PaymentContext };
 
-/** What step 2 shows of paying by check or cash: the club and its instructions; null where it is not offered. */
-export interface CheckOrCashOffer {
-  readonly organization: string;
-  readonly instructions: string;
-}
+export type { CheckOrCashOffer };
 
 /**
  * Issue 34 point 4: the offer, where the organization accepts check or cash and something is to be paid (a full
  * discount or award checks out with the waiver only, as before).
  */
 export function checkOrCashOf(context: PaymentContext): CheckOrCashOffer | null {
-  const help = context.data?.help_paying ?? null;
-  if (help === null || !help.accepts_check_or_cash || checksOutWithoutCard(context)) return null;
-  return { organization: help.organization.name, instructions: help.check_or_cash_instructions ?? '' };
+  return checksOutWithoutCard(context) ? null : clubCheckOrCashOf(context);
 }
 
 /** The checkout the registration by check or cash sends (the card's, with the waiver version shown); null: none. */
@@ -45,7 +41,10 @@ export function checkOrCashRequest(context: PaymentContext): CheckoutRequest | n
   return { ...params, ...shownWaiverVersionOf(context) };
 }
 
-/** Step 2's choice between the card and check or cash (taken only where the club accepts it). */
+/**
+ * Step 2's choice between the card and check or cash (taken only where the club accepts it); the family checkout's
+ * step 2 takes it too (household-checkout.check-or-cash.ts), with its own `methodOffered`.
+ */
 export const choosePaymentMethod = {
   guard: { type: 'methodOffered', params: ({ event }: { event: { method: PaymentMethod } }) => event },
   actions: {

@@ -4,7 +4,7 @@
  * these call its fee functions on the parsed payment data (cents). Views reach these through payment.connect.ts.
  */
 import type { AwaitingPayment } from '../api/help-paying.schemas';
-import type { HouseholdReceipt } from '../api/household.schemas';
+import type { HouseholdAwaiting, HouseholdReceipt } from '../api/household.schemas';
 import type { CheckoutSuccessRequest } from '../api/memberships';
 import type { PaymentData } from '../api/payment-data.schemas';
 import type { Receipt, User } from '../api/schemas';
@@ -84,6 +84,8 @@ export interface PaymentConfirmation {
   readonly household?: HouseholdReceipt | null | undefined;
   /** Issue 34 point 4: a registration by check or cash, 'Awaiting payment' with the club's instructions. */
   readonly awaiting?: AwaitingPayment | null | undefined;
+  /** Issue 34 point 4: a family checkout by check or cash: every athlete 'Awaiting payment'. */
+  readonly householdAwaiting?: HouseholdAwaiting | null | undefined;
 }
 
 /**
@@ -264,6 +266,22 @@ export function awardOf(context: Pick<PaymentContext, 'data'>): number {
 export function offersAssistanceOf(context: Pick<PaymentContext, 'data'>): boolean {
   const help = context.data?.help_paying ?? null;
   return help !== null && help.offers_assistance && help.assistance_request === null && context.data?.team != null;
+}
+
+/** What step 2 shows of paying by check or cash: the club and its instructions. */
+export interface CheckOrCashOffer {
+  readonly organization: string;
+  readonly instructions: string;
+}
+
+/**
+ * Issue 34 point 4: the club's check-or-cash offer where the page's organization accepts it (the payment data's
+ * `help_paying`), null otherwise; the one-athlete step 2 and the family checkout both start from it.
+ */
+export function clubCheckOrCashOf(context: Pick<PaymentContext, 'data'>): CheckOrCashOffer | null {
+  const help = context.data?.help_paying ?? null;
+  if (help === null || !help.accepts_check_or_cash) return null;
+  return { organization: help.organization.name, instructions: help.check_or_cash_instructions ?? '' };
 }
 
 /** Issue 34 point 1: the request form's input: the payment page's team and its organization. */
@@ -471,6 +489,7 @@ export function householdInput(context: PaymentContext): HouseholdCheckoutInput 
     returnUrl: context.returnUrl,
     returned,
     checkoutKey: context.household?.checkoutKey ?? 'return-checkout',
+    checkOrCash: clubCheckOrCashOf(context),
   };
 }
 
@@ -478,6 +497,9 @@ export function householdInput(context: PaymentContext): HouseholdCheckoutInput 
 export function householdConfirmationOf(
   paid: Extract<HouseholdCheckoutExit, { exit: 'paid' }>,
 ): PaymentConfirmation | null {
+  // Issue 34 point 4: by check or cash: every athlete 'Awaiting payment' with the club's instructions.
+  if (paid.awaiting)
+    return { receipt: null, refunded: false, afterReturn: false, household: null, householdAwaiting: paid.awaiting };
   if (paid.receipt === null && !paid.refunded) return null;
   return { receipt: null, refunded: paid.refunded, afterReturn: paid.afterReturn, household: paid.receipt };
 }

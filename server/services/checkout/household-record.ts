@@ -26,6 +26,8 @@ import {
 export interface Recorded {
   membershipIds: number[];
   refunded: boolean;
+  /** Recorded by this call (a repeat, or a refund, records nothing). */
+  created: boolean;
 }
 
 export interface Payment {
@@ -36,6 +38,11 @@ export interface Payment {
   summary: CardSummary | null;
   /** Issue 31 point 4: the language of the request that records it (which language's waiver text was agreed to). */
   locale: Locale;
+  /**
+   * Issue 34 point 4: by check or cash: every athlete 'Awaiting payment' until `holdUntil` (each seat held that
+   * long), nothing charged; the caller e-mails the club's instructions instead of a receipt.
+   */
+  checkOrCash?: { holdUntil: Date } | undefined;
 }
 
 export function problemMessages(lines: { athleteId: number; problem: string | null }[]): Record<string, string[]> {
@@ -100,7 +107,9 @@ function recordOnce(deps: AppDeps, row: HouseholdCheckoutRow, lines: StoredLine[
       return taken ? { kind: 'taken' } : { kind: 'unseated' };
     }
     const at = deps.now();
-    const created = await insertMemberships(tx, lines, {
+    const { checkOrCash } = payment;
+    const recorded = checkOrCash ? lines.map((line) => ({ ...line, checkOrCash })) : lines;
+    const created = await insertMemberships(tx, recorded, {
       providerId: null,
       householdCheckoutId: row.id,
       payerId: row.payerId,
@@ -145,11 +154,11 @@ export async function recordCheckout(deps: AppDeps, row: HouseholdCheckoutRow, p
     if (payment.chargeId === null) throw alreadyPaid(lines.map((line) => line.athleteId));
     // Refunding again changes nothing at the provider, so a retried success finishes an interrupted refund.
     await deps.providers.payments.refundIntent(payment.chargeId);
-    return { membershipIds: [], refunded: true };
+    return { membershipIds: [], refunded: true, created: false };
   }
-  if (outcome.created) await sendHouseholdReceipt(deps, row.id, payment.summary);
+  if (outcome.created && !payment.checkOrCash) await sendHouseholdReceipt(deps, row.id, payment.summary);
   await clearPaidProgressOf(deps.db, outcome.membershipIds);
-  return { membershipIds: outcome.membershipIds, refunded: false };
+  return { membershipIds: outcome.membershipIds, refunded: false, created: outcome.created };
 }
 
 /** Records what a succeeded intent of a household checkout paid for (its card saved when later phases need it). */

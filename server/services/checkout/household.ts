@@ -10,6 +10,10 @@
  * a `household_checkouts` row holding the computed lines, so checkout-success records exactly what was charged:
  * every membership in one transaction, or (when another checkout recorded one of the athletes meanwhile) nothing,
  * and the payment is refunded whole. The routes (server/routes/household-checkout.ts) parse and answer.
+ *
+ * Issue 34 point 4: with `payment_method: 'check_or_cash'` (where the organization accepts it) no intent is opened:
+ * any open card intent of the household is cancelled, and the checkout records every athlete 'Awaiting payment' at
+ * once (check-or-cash.ts shares the terms, hold, instructions e-mail and answer with the one-athlete path).
  */
 
 import { createHash, randomBytes } from 'node:crypto';
@@ -37,6 +41,14 @@ import { reclaimReleasedSeats } from '../seat-holds.ts';
 import { requireTeamAnswers } from '../team-questions.ts';
 import { type AgreementClient, LOCAL_CLIENT, recordWaiverAgreements } from '../waivers.ts';
 import { openIntent, openSetup } from './charge.ts';
+import {
+  CHECK_OR_CASH_KEY,
+  type CheckOrCashTerms,
+  type HouseholdAwaitingJson,
+  holdUntilOf,
+  householdAwaiting,
+  requireCheckOrCash,
+} from './check-or-cash.ts';
 import {
   allPaid,
   alreadyPaid,
@@ -75,6 +87,8 @@ export interface CheckoutAnswer {
   payment_complete: 0 | 1;
   amount_today_cents: number;
   receipt: HouseholdReceiptJson | null;
+  /** Issue 34 point 4: by check or cash: every athlete 'Awaiting payment' (absent for a card or a full discount). */
+  awaiting_payment?: HouseholdAwaitingJson;
 }
 
 function hashOf(value: unknown): string {
@@ -131,8 +145,13 @@ async function checkoutCard(deps: AppDeps, row: HouseholdCheckoutRow): Promise<C
   return used?.paymentMethodId ? payments.cardSummary(used.paymentMethodId) : null;
 }
 
-/** A checkout already paid, answered again (a repeated Pay Now): its receipt as checkout-success gave it. */
+/**
+ * A checkout already paid, answered again (a repeated Pay Now): its receipt as checkout-success gave it, or for a
+ * checkout by check or cash what it recorded 'Awaiting payment'.
+ */
 async function paidAnswer(deps: AppDeps, row: HouseholdCheckoutRow, locale: Locale): Promise<CheckoutAnswer> {
+  const awaiting = await householdAwaiting(deps, row, linesOf(row), null, locale);
+  if (awaiting) return awaitingAnswer(row, awaiting);
   return {
     checkout_id: row.publicId,
     client_secret: null,
@@ -142,6 +161,42 @@ async function paidAnswer(deps: AppDeps, row: HouseholdCheckoutRow, locale: Loca
     amount_today_cents: row.amountTodayCents,
     receipt: await householdReceiptJson(deps.db, row.id, await checkoutCard(deps, row), locale),
   };
+}
+
+function awaitingAnswer(row: HouseholdCheckoutRow, awaiting: HouseholdAwaitingJson): CheckoutAnswer {
+  return {
+    checkout_id: row.publicId,
+    client_secret: null,
+    payment_intent_id: null,
+    setup_intent_id: null,
+    payment_complete: 1,
+    amount_today_cents: 0,
+    receipt: null,
+    awaiting_payment: awaiting,
+  };
+}
+
+/**
+ * Issue 34 point 4: the checkout recorded by check or cash: every athlete 'Awaiting payment' with its plan in one
+ * transaction, each seat held the club's days, nothing charged; the instructions e-mailed once for the household.
+ */
+async function recordByCheckOrCash(
+  deps: AppDeps,
+  row: HouseholdCheckoutRow,
+  terms: CheckOrCashTerms,
+  locale: Locale,
+): Promise<CheckoutAnswer> {
+  const holdUntil = holdUntilOf(deps.now(), terms);
+  const recorded = await recordCheckout(deps, row, {
+    chargeId: null,
+    card: null,
+    summary: null,
+    locale,
+    checkOrCash: { holdUntil },
+  });
+  const awaiting = await householdAwaiting(deps, row, linesOf(row), terms, locale, recorded.created);
+  if (!awaiting) throw new Error(`household checkout ${row.id} was not recorded by check or cash`);
+  return awaitingAnswer(row, awaiting);
 }
 
 async function markCanceled(db: Db, row: HouseholdCheckoutRow): Promise<void> {
@@ -234,6 +289,11 @@ export async function checkout(
       { quiet: true },
     );
     let priced = await priceLines(deps, body, athleteRows(db, caller.id));
+    // Issue 34 point 4: by check or cash only where the organization accepts it (422 on payment_method).
+    const offline =
+      body.payment_method === 'check_or_cash' && priced.organizationId !== null
+        ? await requireCheckOrCash(db, priced.organizationId)
+        : null;
     // Issue 32 point 3: Pay Now is the agreement to the waiver, for each athlete line with a team; recorded (or
     // refused) before any money moves, and linked to each membership as it is recorded.
     await recordWaiverAgreements(db, {
@@ -251,7 +311,9 @@ export async function checkout(
         discount: current.discount?.code ?? null,
         lines: current.lines.map((line) => [line.athleteId, line.month, line.includeProtection, line.todayCents]),
       });
-    const settled = await settleOpen(deps, householdId, body.checkout_key, paramsOf(priced), locale);
+    // By check or cash, any open card intent of the household is cancelled (no card checkout has its key).
+    const paramsKey = offline ? CHECK_OR_CASH_KEY : paramsOf(priced);
+    const settled = await settleOpen(deps, householdId, body.checkout_key, paramsKey, locale);
     if (settled?.kind === 'kept') return settled.answer;
     if (settled?.kind === 'paid') return paidAnswer(deps, settled.row, locale);
     // Priced again whatever settleOpen saw: a success of another checkout may have recorded these athletes between
@@ -298,7 +360,8 @@ export async function checkout(
     const lines = priced.lines.map((line) => storedLine(line, priced.discount));
     const todayCents = sum(lines.map((line) => line.todayCents));
     const laterCents = sum(lines.flatMap((line) => line.laterPhases.map((phase) => phase.amountCents)));
-    if (todayCents > 0 && todayCents < MIN_CARD_CENTS) {
+    const byCheckOrCash = offline !== null && todayCents + laterCents > 0;
+    if (todayCents > 0 && todayCents < MIN_CARD_CENTS && !byCheckOrCash) {
       throw fieldError('discount_code', text('checkout.belowMinimum'));
     }
     if (priced.organizationId === null) throw new Error('a priced line always has an organization');
@@ -311,12 +374,13 @@ export async function checkout(
         organizationId: priced.organizationId,
         checkoutKey: body.checkout_key,
         lines,
-        paramsKey: paramsOf(priced),
+        paramsKey: offline ? CHECK_OR_CASH_KEY : paramsOf(priced),
         amountTodayCents: todayCents,
       })
       .returning();
     if (!row) throw new Error('household checkout insert returned nothing');
 
+    if (offline !== null && byCheckOrCash) return recordByCheckOrCash(deps, row, offline, locale);
     if (todayCents === 0 && laterCents === 0) {
       // Full discounts: nothing to charge now or later; the memberships are recorded now.
       await recordCheckout(deps, row, { chargeId: null, card: null, summary: null, locale });

@@ -58,6 +58,8 @@ export interface CheckoutRequest extends QuoteRequest {
   checkout_key: string;
   /** Issue 32 point 3 (additive): the waiver version the family read and agreed to; null: not agreed. */
   waiver_version?: number | null | undefined;
+  /** Issue 34 point 4 (additive): 'check_or_cash' where the organization accepts it; absent: card. */
+  payment_method?: 'card' | 'check_or_cash' | undefined;
 }
 
 export interface CheckoutSuccessRequest {

@@ -27,7 +27,12 @@ import { reclaimReleasedSeats } from '../seat-holds.ts';
 import { requireTeamAnswers } from '../team-questions.ts';
 import { type AgreementClient, LOCAL_CLIENT, recordWaiverAgreements } from '../waivers.ts';
 import { openIntent, openSetup } from './charge.ts';
-import { type AwaitingPaymentJson, checkOrCashCheckout, requireCheckOrCash } from './check-or-cash.ts';
+import {
+  type AwaitingPaymentJson,
+  CHECK_OR_CASH_KEY,
+  checkOrCashCheckout,
+  requireCheckOrCash,
+} from './check-or-cash.ts';
 import { type CheckoutLease, withCheckoutLease } from './lease.ts';
 import { lineOf } from './lines.ts';
 import {
@@ -149,7 +154,8 @@ export async function checkout(
   // Issue 34: an approved award comes off after the code and before the sibling discount (the server's own data).
   const award = await approvedAwardCents(db, payer.id, team.seasonId);
   const assistanceCents = assistanceTaken(context, discount, award);
-  const offline = body.payment_method === 'check_or_cash' ? await requireCheckOrCash(db, context) : null;
+  const offline =
+    body.payment_method === 'check_or_cash' ? await requireCheckOrCash(db, context.organization.id) : null;
   // Issue 20: the household discount when a sibling is paid already this season (as payment-plans quoted it).
   const siblingDiscountCents =
     (await athleteHousehold(db, payer, context, discount, assistanceCents))?.dues.siblingDiscount ?? 0;
@@ -386,9 +392,6 @@ async function recordSetup(
  * The payer's open intent: kept when it pays for this same checkout; otherwise canceled through the provider, so
  * that only one intent can ever be paid. `paid`: it was paid before the cancel arrived (or elsewhere).
  */
-/** The params key of a check-or-cash checkout: no card intent has it, so an open one is cancelled, not kept. */
-const CHECK_OR_CASH_KEY = 'check-or-cash';
-
 async function settleOpenIntent(
   deps: AppDeps,
   lease: CheckoutLease,

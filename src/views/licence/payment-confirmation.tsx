@@ -45,12 +45,36 @@ export function PaymentConfirmation({ confirmation }: { confirmation: Confirmati
   const { receipt, refunded, afterReturn } = confirmation;
   const household = confirmation.household ?? null;
   const awaiting = confirmation.awaiting ?? null;
+  const householdAwaiting = confirmation.householdAwaiting ?? null;
   return (
     <section className="confirmation">
       <StepHeading>
-        {awaiting === null ? t('licence.paymentConfirmed') : t('helpPaying.registrationAwaiting')}
+        {awaiting === null && householdAwaiting === null
+          ? t('licence.paymentConfirmed')
+          : t('helpPaying.registrationAwaiting')}
       </StepHeading>
-      {awaiting !== null && <AwaitingDetails awaiting={awaiting} />}
+      {awaiting !== null && (
+        <AwaitingDetails awaiting={awaiting}>
+          <Row term={t('licence.plan')}>{awaiting.plan_name}</Row>
+        </AwaitingDetails>
+      )}
+      {householdAwaiting !== null && (
+        <AwaitingDetails
+          awaiting={householdAwaiting}
+          athletes={householdAwaiting.athletes.map((athlete) => (
+            <section key={athlete.membership_id} className="card confirmation__athlete" aria-label={athlete.name}>
+              <h2>{athlete.name}</h2>
+              <dl className="amounts">
+                <Row term={t('licence.team')}>{`${athlete.team_name} · ${athlete.season_name}`}</Row>
+                <Row term={t('licence.plan')}>{athlete.plan_name}</Row>
+                <Row term={t('helpPaying.awaitingPayment')} total>
+                  {formatUsd(athlete.amount_due_cents)}
+                </Row>
+              </dl>
+            </section>
+          ))}
+        />
+      )}
       {refunded && <Alert tone="info">{t('licence.paymentRefunded')}</Alert>}
       {afterReturn && !refunded && <Alert tone="success">{t('licence.paymentSucceeded')}</Alert>}
       {receipt !== null && <ReceiptDetails receipt={receipt} />}
@@ -59,11 +83,26 @@ export function PaymentConfirmation({ confirmation }: { confirmation: Confirmati
   );
 }
 
+/** What a registration by check or cash confirms, for one athlete or a family checkout (the same names in both). */
+type AwaitingTotals = Pick<
+  NonNullable<Confirmation['awaiting']>,
+  'amount_due_cents' | 'hold_until' | 'organization' | 'instructions'
+>;
+
 /**
- * Issue 34 point 4: a registration by check or cash: 'Awaiting payment' with what is due first, the plan, how long
- * the spot is held, and the club's instructions repeated (its texts' group, `helpPaying`, is loaded by /payment).
+ * Issue 34 point 4: a registration by check or cash: 'Awaiting payment' with what is due first, the rows it is given
+ * (one athlete's plan), each athlete of a family checkout, how long the spots are held, and the club's instructions
+ * repeated (its texts' group, `helpPaying`, is loaded by /payment).
  */
-function AwaitingDetails({ awaiting }: { awaiting: NonNullable<Confirmation['awaiting']> }) {
+function AwaitingDetails({
+  awaiting,
+  children = null,
+  athletes = null,
+}: {
+  awaiting: AwaitingTotals;
+  children?: ReactNode;
+  athletes?: ReactNode;
+}) {
   const t = useT();
   const date = formatDisplayDate(awaiting.hold_until.slice(0, 10), 'short', intlLocale());
   return (
@@ -79,8 +118,9 @@ function AwaitingDetails({ awaiting }: { awaiting: NonNullable<Confirmation['awa
         <Row term={t('helpPaying.awaitingPayment')} total>
           {formatUsd(awaiting.amount_due_cents)}
         </Row>
-        <Row term={t('licence.plan')}>{awaiting.plan_name}</Row>
+        {children}
       </dl>
+      {athletes}
       <section className="card confirmation__instructions">
         <h2>{t('helpPaying.instructions', { organization: awaiting.organization.name })}</h2>
         <p>{awaiting.instructions}</p>
@@ -179,6 +219,9 @@ function HouseholdReceiptDetails({ receipt }: { receipt: HouseholdReceipt }) {
             <Row term={t('licence.dues')}>{formatUsd(athlete.dues_cents)}</Row>
             {athlete.code_discount_cents > 0 && (
               <Row term={t('licence.discount')}>{minus(athlete.code_discount_cents)}</Row>
+            )}
+            {(athlete.financial_assistance_cents ?? 0) > 0 && (
+              <Row term={t('helpPaying.financialAssistance')}>{minus(athlete.financial_assistance_cents ?? 0)}</Row>
             )}
             {athlete.sibling_discount_cents > 0 && (
               <Row term={t('licence.siblingDiscount')}>{minus(athlete.sibling_discount_cents)}</Row>

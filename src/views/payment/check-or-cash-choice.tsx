@@ -1,10 +1,12 @@
 import { useT } from '../../i18n/use-t';
+import type { HouseholdCheckoutActorRef } from '../../machines/household-checkout.connect';
 import type { PaymentActorRef } from '../../machines/payment.connect';
 
 /**
  * Issue 34 point 4: step 2's 'How will you pay?' where the club accepts check or cash: 'Pay by card' or 'Pay by check
  * or cash', and with the latter the club's instructions (as the owner wrote them). The choice is the flow's
- * (CHOOSE_PAYMENT_METHOD); the view shows what payment.connect.ts derives.
+ * (CHOOSE_PAYMENT_METHOD); the view shows what payment.connect.ts (or, for the family checkout,
+ * household-checkout.connect.ts) derives.
  */
 export function CheckOrCashChoice({
   actorRef,
@@ -13,7 +15,7 @@ export function CheckOrCashChoice({
   chosen,
   disabled,
 }: {
-  actorRef: PaymentActorRef;
+  actorRef: PaymentActorRef | HouseholdCheckoutActorRef;
   organization: string;
   instructions: string;
   chosen: boolean;
