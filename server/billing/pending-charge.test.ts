@@ -12,6 +12,7 @@ import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { type BillingDay, seedBillingDay } from '../test/billing-day.ts';
 import { chargeOutstanding } from './catch-up.ts';
+import { chargePhaseNow } from './collector.ts';
 import { CATCH_UP_LEASE_MS, LEASE_MS } from './lease.ts';
 
 /**
@@ -199,5 +200,17 @@ describe('a charge whose recording failed is asked again under its key, never ch
     });
     expect(await staffRun(RETRY)).toMatchObject({ charged: 0, failed: 0 });
     await expectPaidOnce(family, 'instalment');
+  });
+
+  it("a registrar's retry after the collector's unrecorded charge: that charge, recorded once", async () => {
+    const family = await declinedFamily(0, true);
+    t.setNow(new Date(`${RETRY}T09:00:00Z`));
+    failFirstReceiptTo(family.email);
+    await staffRun(RETRY);
+    const [phaseId] = family.phaseIds;
+    t.setNow(new Date(Date.parse(`${RETRY}T09:00:00Z`) + LEASE_MS + 60_000));
+    expect(await chargePhaseNow(t.deps, phaseId!, RETRY)).toBe('charged');
+    await expectPaidOnce(family, 'instalment');
+    expect(await chargePhaseNow(t.deps, phaseId!, RETRY)).toBe('busy');
   });
 });
