@@ -1,19 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { householdCheckouts, type MembershipRow, membershipPhases } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { DEFAULT_LOCALE, english, type Locale, translate } from '../i18n/index.ts';
 import type { CardSummary, PaymentIntent } from '../providers/types.ts';
-import { chargeSavedCard, recordPhasesPaid } from '../services/checkout/index.ts';
+import { recordPhasesPaid } from '../services/checkout/index.ts';
 import { cardSharers, phaseIdsKey } from './household.ts';
 import { CATCH_UP_LEASE_MS, leasePhases, unleased } from './lease.ts';
+import {
+  type ChargeStamp,
+  chargeRequest,
+  chargeStamped,
+  NO_PENDING_CHARGE,
+  resolvePendingCharges,
+  stampCharge,
+} from './pending-charge.ts';
 import { cardOf } from './phases.ts';
 
 /**
  * Charging what a family owes at once, with them present (after a card update): every failed or overdue phase of the
  * membership in one on-session charge; for a membership of a household checkout (issue 20), every failed or overdue
  * phase of all the checkout's memberships, which share the card. The phases are leased as the collector leases them,
- * so a collector run at the same moment cannot charge them too.
+ * so a collector run at the same moment cannot charge them too; in the lease's transaction the charge's key and request
+ * are written on them (server/billing/pending-charge.ts), so a charge whose recording never happened is asked again
+ * under that key by whoever comes next (the collector too), never charged anew.
  */
 
 /** The membership a card update is for: which memberships it covers and where the receipt goes. */
@@ -47,9 +57,18 @@ export async function chargeOutstanding(
   const sharers = await cardSharers(deps.db, membership);
   const card = await cardOf(deps.db, membershipId);
   const summary = card ? { brand: card.brand, last4: card.last4 } : null;
+  // A charge of these phases asked before (by the collector or an earlier card update) and never recorded: asked again
+  // under its key and recorded first, so what it took is not taken a second time below. Should the provider not
+  // answer, those phases are left out below (they still carry the key) and the next run resolves them.
+  let resolvedCents = 0;
+  try {
+    resolvedCents = (await resolvePendingCharges(deps, inArray(membershipPhases.membershipId, sharers))).chargedCents;
+  } catch (error) {
+    deps.log.error({ err: error }, 'billing: asking a charge nobody recorded again failed');
+  }
   const leaseId = randomUUID();
   const now = deps.now();
-  const claimed = await deps.db.transaction(async (tx) => {
+  const { claimed, stamp } = await deps.db.transaction(async (tx) => {
     // A household's phases are claimed under its checkout's row, as the collector claims them: never half a group.
     if (membership.householdCheckoutId !== null) {
       await tx
@@ -66,17 +85,43 @@ export async function chargeOutstanding(
           inArray(membershipPhases.membershipId, sharers),
           inArray(membershipPhases.status, ['failed', 'overdue']),
           unleased(now),
+          // Still carrying a charge nobody recorded: another run is resolving it right now.
+          isNull(membershipPhases.chargeKey),
         ),
       )
       .orderBy(asc(membershipPhases.membershipId), asc(membershipPhases.seq))
       .for('update', { skipLocked: true });
-    return leasePhases(
+    const leased = await leasePhases(
       tx,
       open.map((row) => row.id),
       leaseId,
       now,
       CATCH_UP_LEASE_MS,
     );
+    if (leased.length === 0 || !card) return { claimed: leased, stamp: null };
+    const ids = leased.map((phase) => phase.id).sort((a, b) => a - b);
+    const charge: ChargeStamp = {
+      // The same card update and the same phases: the same charge, however often the request is repeated.
+      key: `catch-up-${membershipId}-${phaseIdsKey(ids)}-${keySuffix}`,
+      request: chargeRequest(card, {
+        amountCents: leased.reduce((sum, phase) => sum + phase.amountCents, 0),
+        metadata: {
+          kind: 'catch_up',
+          membership_id: String(membershipId),
+          phase_ids: ids.join(','),
+          ...(membership.householdCheckoutId === null
+            ? {}
+            : { household_checkout_id: String(membership.householdCheckoutId) }),
+        },
+        offSession: false,
+        receipt: { membershipId, checkoutId: membership.householdCheckoutId, card: summary },
+        countAttempt: false,
+      }),
+    };
+    // Before the provider is asked, in the lease's transaction: should this charge never be recorded, whoever comes
+    // next asks it again under its key.
+    await stampCharge(tx, ids, leaseId, charge);
+    return { claimed: leased, stamp: charge };
   });
   const nothing: CatchUpAnswer = {
     card: summary,
@@ -85,7 +130,10 @@ export async function chargeOutstanding(
     amount_cents: 0,
     payment_intent: null,
   };
-  if (claimed.length === 0) return nothing;
+  // What this update found taken and recorded now is what it paid (an earlier update sent again, say).
+  if (claimed.length === 0) {
+    return resolvedCents === 0 ? nothing : { ...nothing, outcome: 'paid', amount_cents: resolvedCents };
+  }
   const ids = claimed.map((phase) => phase.id).sort((a, b) => a - b);
   const amountCents = claimed.reduce((sum, phase) => sum + phase.amountCents, 0);
   const mine = and(inArray(membershipPhases.id, ids), eq(membershipPhases.leaseId, leaseId));
@@ -94,41 +142,38 @@ export async function chargeOutstanding(
   // the lease ends with the outcome (collect) or expires.
   let keepLease = false;
   try {
-    if (!card)
+    if (!card || !stamp)
       return {
         ...nothing,
         outcome: 'failed',
         message: translate(locale, 'checkout.noCardSaved'),
         amount_cents: amountCents,
       };
-    const charge = await chargeSavedCard(deps, card, {
-      amountCents,
-      metadata: {
-        kind: 'catch_up',
-        membership_id: String(membershipId),
-        phase_ids: ids.join(','),
-        ...(membership.householdCheckoutId === null
-          ? {}
-          : { household_checkout_id: String(membership.householdCheckoutId) }),
-      },
-      // The same card update and the same phases: the same charge, however often the request is repeated.
-      idempotencyKey: `catch-up-${membershipId}-${phaseIdsKey(ids)}-${keySuffix}`,
-      offSession: false,
-    });
+    const charge = await chargeStamped(deps, stamp);
     if (charge.status === 'succeeded') {
       try {
         await markPaid(deps, membership, ids, charge.intent, summary);
       } catch (error) {
         // Charged, but the recording and its receipt (one transaction) were rolled back: the lease is kept, as when
-        // the process dies here, so nothing charges the phases under another key before it runs out.
+        // the process dies here, and the phases keep the charge's key: once the lease runs out, whoever comes next
+        // asks this very charge again (server/billing/pending-charge.ts) and records it.
         keepLease = true;
         throw error;
       }
-      return { card: summary, outcome: 'paid', message: null, amount_cents: amountCents, payment_intent: null };
+      return {
+        card: summary,
+        outcome: 'paid',
+        message: null,
+        amount_cents: amountCents + resolvedCents,
+        payment_intent: null,
+      };
     }
     if (charge.status === 'requires_action') {
       keepLease = true;
-      await deps.db.update(membershipPhases).set({ providerChargeId: charge.intent.id }).where(mine);
+      await deps.db
+        .update(membershipPhases)
+        .set({ providerChargeId: charge.intent.id, ...NO_PENDING_CHARGE })
+        .where(mine);
       return {
         card: summary,
         outcome: 'requires_action',
@@ -139,7 +184,7 @@ export async function chargeOutstanding(
     }
     await deps.db
       .update(membershipPhases)
-      .set({ failureCode: charge.code, failureMessage: charge.message })
+      .set({ failureCode: charge.code, failureMessage: charge.message, ...NO_PENDING_CHARGE })
       .where(mine);
     return {
       card: summary,

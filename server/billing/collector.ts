@@ -14,9 +14,16 @@ import { failureMail, reminderMail } from '../mail/billing-mails.ts';
 import { householdFailureMail, householdReminderMail } from '../mail/household-billing-mails.ts';
 import type { CardSummary, SavedCardCharge } from '../providers/types.ts';
 import { announceBillingChange } from '../services/billing-day.ts';
-import { chargeSavedCard, recordPhasesPaid } from '../services/checkout/index.ts';
+import { recordPhasesPaid } from '../services/checkout/index.ts';
 import { guardianContacts, householdMailContext, householdMailLines, phaseIdsKey } from './household.ts';
 import { leasePhases, unleased } from './lease.ts';
+import {
+  chargeRequest,
+  chargeStamped,
+  NO_PENDING_CHARGE,
+  resolvePendingCharges,
+  stampCharge,
+} from './pending-charge.ts';
 import { cardOf, membershipContext, updateCardLink } from './phases.ts';
 
 /**
@@ -29,6 +36,10 @@ import { cardOf, membershipContext, updateCardLink } from './phases.ts';
  *    that dies after the charge leaves the lease to expire, and the next one asks again with the same key and gets
  *    the same charge, never a second one.
  * 3. The result is written only while the lease is still this run's.
+ *
+ * Before the call the key and the request are written on the phases (server/billing/pending-charge.ts): a phase that
+ * still carries them once its lease has run out (charged by this collector or by a family's catch-up charge, outcome
+ * never recorded) is never claimed as due; each run first asks that very charge again under its key and records it.
  *
  * A failure is retried 1, 3 and 7 days after the first failure; when the last retry fails the phase is `overdue`
  * (only a card update charges it then). Each failure e-mails the family the update-card link. Scheduled instalments
@@ -66,12 +77,16 @@ interface ChargeGroup {
   phases: MembershipPhaseRow[];
 }
 
-/** Phases the collector may charge as of `asOf`: due (scheduled or to retry), no run holds them, membership active. */
+/**
+ * Phases the collector may charge as of `asOf`: due (scheduled or to retry), no run holds them, no charge of them is
+ * waiting for its outcome to be recorded, membership active.
+ */
 function dueNow(asOf: string, now: Date) {
   return and(
     inArray(membershipPhases.status, ['scheduled', 'failed']),
     lte(membershipPhases.nextAttemptOn, asOf),
     unleased(now),
+    isNull(membershipPhases.chargeKey),
     eq(memberships.status, 'active'),
   );
 }
@@ -182,6 +197,13 @@ export interface ChargeShare {
  */
 export async function chargeSome(deps: AppDeps, asOf: string, limit: number): Promise<ChargeShare> {
   const result: ChargeShare = { charged: 0, failed: 0, claimed: 0, leasedUntil: null };
+  // Charges asked and never recorded first (any active membership's, due today or not): the same request under the
+  // same key, so what was taken is recorded and nothing is taken twice. A decline is left to the charge that follows.
+  try {
+    result.charged += (await resolvePendingCharges(deps, activeMemberships(deps))).charged;
+  } catch (error) {
+    deps.log.error({ err: error }, 'billing: asking a charge nobody recorded again failed');
+  }
   const leaseId = randomUUID();
   while (result.claimed < limit) {
     const claimed = await claimDue(deps, asOf, leaseId);
@@ -208,6 +230,14 @@ export async function chargeSome(deps: AppDeps, asOf: string, limit: number): Pr
     );
   }
   return result;
+}
+
+/** Phases of active memberships. */
+function activeMemberships(deps: AppDeps) {
+  return inArray(
+    membershipPhases.membershipId,
+    deps.db.select({ id: memberships.id }).from(memberships).where(eq(memberships.status, 'active')),
+  );
 }
 
 /** When the last lease of the phases due as of `asOf` that some run holds now ends; null: none is leased. */
@@ -238,6 +268,9 @@ export async function chargePhaseNow(
   phaseId: number,
   asOf: string,
 ): Promise<'charged' | 'failed' | 'lost' | 'busy'> {
+  // A charge of it asked and never recorded is resolved first: asked again under its key, never anew.
+  const resolved = await resolvePendingCharges(deps, eq(membershipPhases.id, phaseId));
+  if (resolved.charged > 0) return 'charged';
   const leaseId = randomUUID();
   const now = deps.now();
   const [phase] = await deps.db.transaction(async (tx) => {
@@ -245,7 +278,12 @@ export async function chargePhaseNow(
       .select({ id: membershipPhases.id })
       .from(membershipPhases)
       .where(
-        and(eq(membershipPhases.id, phaseId), inArray(membershipPhases.status, ['failed', 'overdue']), unleased(now)),
+        and(
+          eq(membershipPhases.id, phaseId),
+          inArray(membershipPhases.status, ['failed', 'overdue']),
+          unleased(now),
+          isNull(membershipPhases.chargeKey),
+        ),
       )
       .for('update', { skipLocked: true });
     return leasePhases(
@@ -306,19 +344,27 @@ async function chargeGroup(
     .where(inArray(memberships.id, [...new Set(phases.map((p) => p.membershipId))]))
     .orderBy(asc(memberships.id));
   const membership = members.find((m) => m.id === first.membershipId);
+  const mine = and(inArray(membershipPhases.id, ids), eq(membershipPhases.leaseId, leaseId));
+  const summary: CardSummary | null = card ? { brand: card.brand, last4: card.last4 } : null;
   let charge: SavedCardCharge;
   if (!card || !membership) {
     charge = { status: 'failed', intent: null, ...NO_CARD };
   } else {
-    charge = await chargeSavedCard(deps, card, {
-      amountCents,
-      metadata: chargeMetadata(group, membership),
-      idempotencyKey: chargeKey(group, attempt),
-      offSession: true,
-    });
+    const stamp = {
+      key: chargeKey(group, attempt),
+      request: chargeRequest(card, {
+        amountCents,
+        metadata: chargeMetadata(group, membership),
+        offSession: true,
+        receipt: { membershipId: first.membershipId, checkoutId: group.checkoutId, card: summary },
+        countAttempt: true,
+      }),
+    };
+    // Written before the provider is asked, while the lease is this run's: should the outcome never be recorded,
+    // whoever comes next asks this very charge again (server/billing/pending-charge.ts).
+    if (!(await stampCharge(deps.db, ids, leaseId, stamp))) return 'lost';
+    charge = await chargeStamped(deps, stamp);
   }
-  const mine = and(inArray(membershipPhases.id, ids), eq(membershipPhases.leaseId, leaseId));
-  const summary: CardSummary | null = card ? { brand: card.brand, last4: card.last4 } : null;
   const counted = sql`${membershipPhases.attempts} + 1`;
 
   if (charge.status === 'succeeded') {
@@ -334,7 +380,11 @@ async function chargeGroup(
   // could wait for their next retry date although a good card is saved (household-billing.test.ts forces that).
   const current = await cardOf(deps.db, first.membershipId);
   if (current && current.paymentMethodId !== card?.paymentMethodId) {
-    const kept = await deps.db.update(membershipPhases).set({ attempts: counted }).where(mine).returning();
+    const kept = await deps.db
+      .update(membershipPhases)
+      .set({ attempts: counted, ...NO_PENDING_CHARGE })
+      .where(mine)
+      .returning();
     if (kept.length === 0) return 'lost';
     return chargeGroup(deps, { ...group, phases: kept.sort((a, b) => a.id - b.id) }, asOf, leaseId);
   }
@@ -368,6 +418,7 @@ async function chargeGroup(
         failureMessage: failure.message,
         leaseId: null,
         leaseUntil: null,
+        ...NO_PENDING_CHARGE,
       })
       .where(and(eq(membershipPhases.id, phase.id), eq(membershipPhases.leaseId, leaseId)))
       .returning();

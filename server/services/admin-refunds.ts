@@ -335,6 +335,9 @@ export async function markPaidOffline(
     if (marked) return;
     if (!['scheduled', 'failed', 'overdue'].includes(phase.status)) throw conflict(MONEY_TEXTS.notOpen);
     if (phase.leaseUntil && phase.leaseUntil > now) throw conflict(MONEY_TEXTS.busy);
+    // A card charge was asked and its outcome is not recorded yet (server/billing/pending-charge.ts): it may have
+    // been taken, so the phase is not marked paid another way until the next run has resolved it.
+    if (phase.chargeKey !== null) throw conflict(MONEY_TEXTS.busy);
     await tx
       .update(membershipPhases)
       .set({ status: 'paid', paidAt: now, nextAttemptOn: null, leaseId: null, leaseUntil: null })

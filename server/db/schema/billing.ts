@@ -1,9 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { memberships } from './memberships.ts';
 import { users } from './users.ts';
 
 export type PhaseStatus = 'paid' | 'scheduled' | 'failed' | 'overdue' | 'cancelled';
+
+/**
+ * A charge of phases about to be asked of the provider, kept on each of its phases until its outcome is recorded
+ * (server/billing/pending-charge.ts): the provider request exactly as sent, so it can be sent again under the same
+ * idempotency key, and whose receipt it is.
+ */
+export interface PendingChargeRequest {
+  amountCents: number;
+  metadata: Record<string, string>;
+  offSession: boolean;
+  customerId: string;
+  paymentMethodId: string;
+  /** The receipt a succeeded charge sends (server/services/checkout/charge.ts `PhasesReceipt`). */
+  receipt: { membershipId: number; checkoutId: number | null; card: { brand: string; last4: string } | null };
+  /** The collector's attempt (counted on each phase when recorded); false: a catch-up charge. */
+  countAttempt: boolean;
+}
 
 /**
  * One payment of a membership's plan (spec §9: the first phase is paid today, later phases form the remaining
@@ -37,10 +54,18 @@ export const membershipPhases = pgTable(
     reminderSentOn: date('reminder_sent_on', { mode: 'string' }),
     leaseId: text('lease_id'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * Issue 33, exactly once: the idempotency key of the charge of these phases asked of the provider whose outcome
+     * is not recorded yet (set under the lease before the call, cleared when paid, declined or requiring action is
+     * recorded), and that charge's request. Every phase of the charge carries both.
+     */
+    chargeKey: text('charge_key'),
+    chargeRequest: jsonb('charge_request').$type<PendingChargeRequest>(),
   },
   (t) => [
     uniqueIndex('membership_phases_membership_seq_key').on(t.membershipId, t.seq),
     index('membership_phases_due_idx').on(t.status, t.nextAttemptOn),
+    index('membership_phases_charge_key_idx').on(t.chargeKey).where(sql`${t.chargeKey} is not null`),
     check('membership_phases_amount_check', sql`${t.amountCents} >= 0 and ${t.attempts} >= 0`),
     check(
       'membership_phases_status_check',

@@ -11,7 +11,8 @@ import type { CardSummary, PaymentIntent, SavedCardCharge, SetupIntent } from '.
  * membership's phases owe is charged with the card saved at checkout, by the collector (off-session,
  * server/billing/collector.ts) and by the catch-up charge after a card update (on-session, server/billing/catch-up.ts),
  * through `chargeSavedCard` and `recordPhasesPaid` only. The caller leases the phases first (server/billing/lease.ts),
- * so no two runs charge them at once.
+ * so no two runs charge them at once, and writes on them the charge's key before calling the provider
+ * (server/billing/pending-charge.ts), so a charge whose outcome was never recorded is asked again, never anew.
  */
 
 /**
@@ -98,6 +99,9 @@ export async function recordPhasesPaid(
         failureMessage: null,
         leaseId: null,
         leaseUntil: null,
+        // The charge's outcome is recorded: no pending charge key any more (server/billing/pending-charge.ts).
+        chargeKey: null,
+        chargeRequest: null,
       })
       .where(and(where, ne(membershipPhases.status, 'paid')))
       .returning();
