@@ -9,10 +9,13 @@ import {
   mailOutbox,
   membershipPhases,
   memberships,
+  sandboxRefunds,
   seasons,
   staffAuditLog,
   teams,
 } from '../db/schema/index.ts';
+import type { SandboxCardPayments } from '../providers/payments/sandbox-payments.ts';
+import { MONEY_TEXTS } from '../services/admin-refunds.ts';
 import { releaseExpiredHolds } from '../services/seat-holds.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError, expectOk } from '../test/expect-error.ts';
@@ -418,6 +421,61 @@ describe('paying with help (issue 34 point 3)', () => {
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'parent@example.com'));
     const receipt = mails.find((mail) => mail.subject.startsWith('Receipt: $0.00'));
     expect(receipt?.text ?? '').toContain('Financial assistance: -$450.00');
+  });
+});
+
+describe('a refund never returns assistance as money (issue 34 point 3)', () => {
+  it('refunds at most what the family paid after a 50 % award; the award stays recorded', async () => {
+    const sam = await samWithLicence();
+    expect((await approve(await askFor(sam, 50))).status).toBe(200);
+    const tigers = await team('12U Tigers');
+    const started = expectOk(
+      await t.call('POST', '/api/memberships/checkout', {
+        token: sam,
+        body: { payment_plan_month: 0, team_id: tigers.id },
+      }),
+      checkoutResponseSchema,
+    );
+    const sandbox = t.providers.payments as SandboxCardPayments;
+    await sandbox.confirm(started.payment_intent_id!, started.client_secret!, {
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+    });
+    const paid = await t.call('POST', '/api/memberships/checkout-success', {
+      token: sam,
+      body: { payment_plan_month: 0, team_id: tigers.id, stripe_payment_intent_id: started.payment_intent_id },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    const [membership] = await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.teamId, tigers.id), eq(memberships.userId, await userId(t.db, 'samrivera'))));
+    expect(membership?.financialAssistanceCents).toBe(22500);
+    const registrar = await staffTokenFor(t.db, STAFF.registrar);
+    const refund = (amount: number, key: string) =>
+      t.call('POST', `/api/admin/memberships/${membership!.id}/refunds`, {
+        token: registrar,
+        headers: { 'Idempotency-Key': key },
+        body: { amount_cents: amount, reason: 'Moved away' },
+      });
+    // Paid: 225 of dues + the 25 app fee. The dues' other 225 were the club's help, never money to give back.
+    const dues = await refund(45000, 'whole-dues');
+    expectError(dues, 422);
+    expect((dues.body as { messages: Record<string, string[]> }).messages.amount_cents).toEqual([MONEY_TEXTS.tooMuch]);
+    const onePastPaid = await refund(25001, 'one-past');
+    expectError(onePastPaid, 422);
+    const all = await refund(25000, 'all-paid');
+    expect(all.status, all.text).toBe(201);
+    const page = (all.body as { membership: { paid_cents: number; financial_assistance_cents: number } }).membership;
+    expect(page.paid_cents).toBe(0);
+    expect(page.financial_assistance_cents).toBe(22500);
+    expect(await t.db.select().from(sandboxRefunds)).toHaveLength(1);
+    const [refunded] = await t.db.select().from(sandboxRefunds);
+    expect(refunded?.amountCents).toBe(25000);
+    const again = await refund(1, 'nothing-left');
+    expectError(again, 422);
   });
 });
 
