@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { DEFAULT_LOCALE, english, type Locale, translate } from '../i18n/index.ts';
 import type { CardSummary, PaymentIntent } from '../providers/types.ts';
 import { recordPhasesPaid } from '../services/checkout/index.ts';
+import { settleEarlierIntents } from './earlier-intent.ts';
 import { cardSharers, phaseIdsKey } from './household.ts';
 import { CATCH_UP_LEASE_MS, leasePhases, unleased } from './lease.ts';
 import {
@@ -21,9 +22,10 @@ import { cardOf } from './phases.ts';
  * Charging what a family owes at once, with them present (after a card update): every failed or overdue phase of the
  * membership in one on-session charge; for a membership of a household checkout (issue 20), every failed or overdue
  * phase of all the checkout's memberships, which share the card. The phases are leased as the collector leases them,
- * so a collector run at the same moment cannot charge them too; in the lease's transaction the charge's key and request
- * are written on them (server/billing/pending-charge.ts), so a charge whose recording never happened is asked again
- * under that key by whoever comes next (the collector too), never charged anew.
+ * so a collector run at the same moment cannot charge them too. An earlier attempt's intent they carry is settled first
+ * (server/billing/earlier-intent.ts); then, under the lease and before the provider is asked, the charge's key and
+ * request are written on them (server/billing/pending-charge.ts), so a charge whose recording never happened is asked
+ * again under that key by whoever comes next (the collector too), never charged anew.
  */
 
 /** The membership a card update is for: which memberships it covers and where the receipt goes. */
@@ -68,7 +70,7 @@ export async function chargeOutstanding(
   }
   const leaseId = randomUUID();
   const now = deps.now();
-  const { claimed, stamp } = await deps.db.transaction(async (tx) => {
+  const leased = await deps.db.transaction(async (tx) => {
     // A household's phases are claimed under its checkout's row, as the collector claims them: never half a group.
     if (membership.householdCheckoutId !== null) {
       await tx
@@ -91,20 +93,45 @@ export async function chargeOutstanding(
       )
       .orderBy(asc(membershipPhases.membershipId), asc(membershipPhases.seq))
       .for('update', { skipLocked: true });
-    const leased = await leasePhases(
+    return leasePhases(
       tx,
       open.map((row) => row.id),
       leaseId,
       now,
       CATCH_UP_LEASE_MS,
     );
-    if (leased.length === 0 || !card) return { claimed: leased, stamp: null };
-    const ids = leased.map((phase) => phase.id).sort((a, b) => a - b);
-    const charge: ChargeStamp = {
+  });
+  // An earlier attempt's intent still open (an earlier catch-up waiting for 3-D Secure, a declined charge) is canceled
+  // first, or recorded if it succeeded meanwhile (server/billing/earlier-intent.ts): never a second charge beside it.
+  const releaseAll = () =>
+    deps.db
+      .update(membershipPhases)
+      .set({ leaseId: null, leaseUntil: null })
+      .where(and(inArray(membershipPhases.membershipId, sharers), eq(membershipPhases.leaseId, leaseId)));
+  const earlier = await settleEarlierIntents(deps, leased).catch(async (error: unknown) => {
+    await releaseAll();
+    throw error;
+  });
+  if (earlier.kind === 'moving') {
+    await releaseAll();
+    return {
+      card: summary,
+      outcome: 'failed',
+      message: translate(locale, 'checkout.processing'),
+      amount_cents: 0,
+      payment_intent: null,
+    };
+  }
+  resolvedCents += earlier.paidCents;
+  let claimed = earlier.phases;
+  let stamp: ChargeStamp | null = null;
+  if (claimed.length > 0 && card) {
+    const ids = claimed.map((phase) => phase.id).sort((a, b) => a - b);
+    stamp = {
       // The same card update and the same phases: the same charge, however often the request is repeated.
       key: `catch-up-${membershipId}-${phaseIdsKey(ids)}-${keySuffix}`,
       request: chargeRequest(card, {
-        amountCents: leased.reduce((sum, phase) => sum + phase.amountCents, 0),
+        amountCents: claimed.reduce((sum, phase) => sum + phase.amountCents, 0),
         metadata: {
           kind: 'catch_up',
           membership_id: String(membershipId),
@@ -118,11 +145,10 @@ export async function chargeOutstanding(
         countAttempt: false,
       }),
     };
-    // Before the provider is asked, in the lease's transaction: should this charge never be recorded, whoever comes
-    // next asks it again under its key.
-    await stampCharge(tx, ids, leaseId, charge);
-    return { claimed: leased, stamp: charge };
-  });
+    // Before the provider is asked, while the lease is this update's: should this charge never be recorded, whoever
+    // comes next asks it again under its key. The lease lost (it cannot be, while it lasts): nothing is charged.
+    if (!(await stampCharge(deps.db, ids, leaseId, stamp))) claimed = [];
+  }
   const nothing: CatchUpAnswer = {
     card: summary,
     outcome: 'nothing_due',
@@ -139,7 +165,8 @@ export async function chargeOutstanding(
   const mine = and(inArray(membershipPhases.id, ids), eq(membershipPhases.leaseId, leaseId));
   const release = { leaseId: null, leaseUntil: null };
   // While the family authenticates a charge (3-D Secure) its phases stay leased, so no collector charges them too;
-  // the lease ends with the outcome (collect) or expires.
+  // the lease ends with the outcome (collect) or expires; then whoever charges them next cancels the intent first (or
+  // records it, had the family confirmed it): server/billing/earlier-intent.ts.
   let keepLease = false;
   try {
     if (!card || !stamp)
@@ -234,8 +261,10 @@ export async function settleAuthenticated(
     await markPaid(deps, membership, ids, intent, summary);
     return { ...answer, outcome: 'paid', message: null };
   }
-  const pending = intent.status === 'requires_action' || intent.status === 'processing';
-  if (!pending) {
+  // Canceled: whoever charged these phases after its lease ran out canceled it (server/billing/earlier-intent.ts) and
+  // owns them now; the family's late confirmation paid nothing, the answer says so, and they can pay again.
+  const leaveAlone = ['requires_action', 'processing', 'canceled'].includes(intent.status);
+  if (!leaveAlone) {
     // Authentication failed or the charge was refused: the phases are free for another card (or the collector).
     await deps.db
       .update(membershipPhases)

@@ -15,6 +15,7 @@ import { householdFailureMail, householdReminderMail } from '../mail/household-b
 import type { CardSummary, SavedCardCharge } from '../providers/types.ts';
 import { announceBillingChange } from '../services/billing-day.ts';
 import { recordPhasesPaid } from '../services/checkout/index.ts';
+import { settleEarlierIntents } from './earlier-intent.ts';
 import { guardianContacts, householdMailContext, householdMailLines, phaseIdsKey } from './household.ts';
 import { leasePhases, unleased } from './lease.ts';
 import {
@@ -324,7 +325,24 @@ function chargeKey(group: ChargeGroup, attempt: number): string {
   return `household-${group.checkoutId}-phases-${phaseIdsKey(group.phases.map((p) => p.id))}-attempt-${attempt}`;
 }
 
+/**
+ * Charges a claimed group once the earlier attempt's intent its phases carry is settled
+ * (server/billing/earlier-intent.ts): a succeeded one is recorded and its phases are not charged; one still being paid
+ * leaves the group leased and uncharged.
+ */
 async function chargeGroup(
+  deps: AppDeps,
+  group: ChargeGroup,
+  asOf: string,
+  leaseId: string,
+): Promise<'charged' | 'failed' | 'lost'> {
+  const earlier = await settleEarlierIntents(deps, group.phases);
+  if (earlier.kind === 'moving') return 'lost';
+  if (earlier.phases.length === 0) return earlier.paidCents > 0 ? 'charged' : 'lost';
+  return chargeSettled(deps, { ...group, phases: earlier.phases }, asOf, leaseId);
+}
+
+async function chargeSettled(
   deps: AppDeps,
   group: ChargeGroup,
   asOf: string,
@@ -386,7 +404,7 @@ async function chargeGroup(
       .where(mine)
       .returning();
     if (kept.length === 0) return 'lost';
-    return chargeGroup(deps, { ...group, phases: kept.sort((a, b) => a.id - b.id) }, asOf, leaseId);
+    return chargeSettled(deps, { ...group, phases: kept.sort((a, b) => a.id - b.id) }, asOf, leaseId);
   }
 
   // Off-session a 3-D Secure card cannot be authenticated: Stripe fails it (authentication_required); should a
