@@ -16,12 +16,18 @@ export const id = z.number().int().min(ID_MIN).max(ID_MAX);
 /** Digits only: JavaScript's Number() also reads '0x10', '1e1', ' 1' and '+1' as ids (16, 10, 1, 1). */
 const DECIMAL_DIGITS = /^[0-9]+$/;
 
-/** Text of decimal digits read as an id; any other spelling stays text and fails the number schema. */
-const decimalId = () =>
+/**
+ * Text of decimal digits read as a whole number from `min` to `max`; any other spelling stays text and fails the number
+ * schema (a query's page number as its ids).
+ */
+export const decimalWhole = (min: number, max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && DECIMAL_DIGITS.test(value) ? Number(value) : value),
-    z.number().int().min(ID_MIN).max(ID_MAX),
+    z.number().int().min(min).max(max),
   );
+
+/** Text of decimal digits read as an id. */
+const decimalId = () => decimalWhole(ID_MIN, ID_MAX);
 
 /**
  * An id in the path (text of decimal digits, read as a number), with the same declared bounds. Any other spelling stays

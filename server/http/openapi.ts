@@ -66,7 +66,7 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 // Request building blocks
 
 /** Ids in paths and bodies: one bounded schema (./ids.ts). */
-export { id, idParam, idQuery } from './ids.ts';
+export { decimalWhole, id, idParam, idQuery } from './ids.ts';
 
 export const codeParam = (name: string) =>
   z

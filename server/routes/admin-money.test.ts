@@ -151,6 +151,12 @@ describe('GET /api/admin/teams and the roster', () => {
     expect(body.memberships).toHaveLength(50);
     const last = await t.call('GET', `/api/admin/teams/${team.id}/memberships?page=41`, { token });
     expect((last.body as RosterAnswer).memberships).toHaveLength(2);
+    // The page number is read as ids are: other spellings of 41 are refused, never read as page 41 or 1.
+    for (const page of ['4.1e1', '0x29', '%2041', '%2B41', '41.0', '0']) {
+      const odd = await t.call('GET', `/api/admin/teams/${team.id}/memberships?page=${page}`, { token });
+      expectError(odd, 422);
+      expect(Object.keys((odd.body as { messages: Record<string, string[]> }).messages)).toEqual(['page']);
+    }
     const failed = await t.call('GET', `/api/admin/teams/${team.id}/memberships?status=failed`, { token });
     expect((failed.body as RosterAnswer).total).toBe(Math.ceil(2000 / 7));
   });

@@ -9,7 +9,7 @@ import { TEAM_STATUSES } from '../../src/domain/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
 import { formBody } from '../http/form-body.ts';
-import { createRouter, errors, idParam, idQuery, json, jsonBody } from '../http/openapi.ts';
+import { createRouter, decimalWhole, errors, idParam, idQuery, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
 import { requestLocale } from '../i18n/index.ts';
 import { paymentsCsv, rosterCsv } from '../services/admin-exports.ts';
@@ -240,7 +240,7 @@ const rosterRoute = createAdminRoute({
     query: z.object({
       status: StatusSchema.optional(),
       q: z.string().max(100).optional(),
-      page: z.coerce.number().int().min(1).max(100_000).optional(),
+      page: decimalWhole(1, 100_000).optional().openapi({ type: 'integer', minimum: 1, maximum: 100_000 }),
       sort: z.enum(ROSTER_SORTS).optional(),
       dir: z.enum(['asc', 'desc']).optional(),
     }),
