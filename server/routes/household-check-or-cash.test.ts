@@ -10,6 +10,7 @@ import {
 } from '../db/schema/index.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import type { HouseholdCheckoutAnswer as CheckoutAnswer } from '../services/checkout/index.ts';
+import { releaseExpiredHolds } from '../services/seat-holds.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
@@ -251,5 +252,67 @@ describe("the family's receipt with an award (issue 34 point 3)", () => {
     const [mail] = (await mailsTo('parent@example.com')).filter((m) => m.subject.startsWith('Receipt:'));
     expect(mail?.text).toContain('Financial assistance: -$225.00');
     expect(mail?.text.match(/Financial assistance/g)).toHaveLength(1);
+  });
+});
+
+describe('an athlete a 100 % award covers, in a family checkout by check or cash', () => {
+  it('is recorded paid with its $0 receipt, never held or released; the sibling alone awaits payment', async () => {
+    const { pat, sam, alex } = await riveras();
+    const [tigers] = await t.db.select().from(teams).where(eq(teams.name, '12U Tigers'));
+    const asked = await t.call('POST', '/api/memberships/assistance-requests', {
+      token: sam.token,
+      body: { team_id: tigers!.id, share_percent: 100, free_or_reduced_meals: false, reason: 'Lost a job.' },
+    });
+    expect(asked.status, asked.text).toBe(201);
+    const requestId = (asked.body as { request: { id: number } }).request.id;
+    const registrar = await staffTokenFor(t.db, STAFF.registrar);
+    const approved = await t.call('POST', `/api/admin/assistance-requests/${requestId}/approve`, {
+      token: registrar,
+      body: {},
+    });
+    expect(approved.status, approved.text).toBe(200);
+
+    const answer = await checkout(pat, byCheck([sam, alex], 'covered-by-award'));
+    expect(answer.status, answer.text).toBe(200);
+    const awaiting = (answer.body as CheckoutAnswer).awaiting_payment!;
+    expect(awaiting.athletes.map((a) => [a.name, a.amount_due_cents])).toEqual([
+      ['Sam Rivera', 0],
+      ['Alex Rivera', expect.any(Number)],
+    ]);
+    const [samsMembership, alexsMembership] = await recordedFor([sam.id, alex.id]);
+    expect(samsMembership).toMatchObject({ paysByCheckOrCash: false, awaitingPaymentUntil: null });
+    expect(alexsMembership).toMatchObject({ paysByCheckOrCash: true });
+    const samsPhases = await t.db
+      .select()
+      .from(membershipPhases)
+      .where(eq(membershipPhases.membershipId, samsMembership!.id));
+    expect(samsPhases.map((phase) => [phase.amountCents, phase.status])).toEqual([[0, 'paid']]);
+
+    // The instructions name Alex alone; Sam's $0 receipt carries the award.
+    const mails = await mailsTo('parent@example.com');
+    const instructions = mails.filter((mail) => mail.text.includes(INSTRUCTIONS));
+    expect(instructions).toHaveLength(1);
+    expect(instructions[0]?.text).toContain('Alex Rivera');
+    expect(instructions[0]?.text).not.toContain('Sam Rivera');
+    const receipt = mails.find((mail) => mail.subject.startsWith('Receipt: $0.00'));
+    expect(receipt?.text ?? '').toContain('Financial assistance: -$450.00');
+
+    // The same Pay Now sent again answers the same (no second e-mail).
+    const again = await checkout(pat, byCheck([sam, alex], 'covered-by-award'));
+    expect(again.status, again.text).toBe(200);
+    expect((again.body as CheckoutAnswer).awaiting_payment?.athletes.map((a) => a.amount_due_cents)).toEqual(
+      awaiting.athletes.map((a) => a.amount_due_cents),
+    );
+    expect((await mailsTo('parent@example.com')).length).toBe(mails.length);
+
+    // Past the club's 14 days only Alex's unpaid hold is released; Sam keeps his seat.
+    await releaseExpiredHolds(t.deps, new Date(Date.now() + 15 * DAY_MS));
+    const after = await t.db
+      .select({ userId: memberships.userId, status: memberships.status })
+      .from(memberships)
+      .where(inArray(memberships.userId, [sam.id, alex.id]))
+      .orderBy(asc(memberships.userId));
+    expect(after.find((m) => m.userId === sam.id)?.status).toBe('active');
+    expect(after.find((m) => m.userId === alex.id)?.status).not.toBe('active');
   });
 });

@@ -90,6 +90,14 @@ function lineTotal(line: Pick<RecordLine, 'todayCents' | 'laterPhases'>): number
 }
 
 /**
+ * Whether a family checkout's athlete has anything to pay by check or cash: one whose dues a full discount or a 100 %
+ * award took away is recorded as a full discount is (paid, its $0 receipt, no 'Awaiting payment' hold to lose).
+ */
+export function owesByCheckOrCash(line: Pick<RecordLine, 'todayCents' | 'laterPhases'>): boolean {
+  return lineTotal(line) > 0;
+}
+
+/**
  * E-mails the club's instructions once for the registration (one athlete, or every athlete of a family checkout) to
  * the payer (an athlete's guardian when the athlete has no address), in their saved language.
  */
@@ -193,7 +201,8 @@ export async function householdAwaiting(
     .from(memberships)
     .where(eq(memberships.householdCheckoutId, row.id))
     .orderBy(asc(memberships.id));
-  if (recorded.length === 0 || !recorded.every((membership) => membership.paysByCheckOrCash)) return null;
+  // A checkout by check or cash: some athlete awaits payment (one a full award covered was recorded paid beside them).
+  if (!recorded.some((membership) => membership.paysByCheckOrCash)) return null;
   const [organization] = await deps.db
     .select({ id: organizations.id, name: organizations.name })
     .from(organizations)
@@ -209,18 +218,22 @@ export async function householdAwaiting(
     return membership ? [{ line, membership }] : [];
   });
   const until = new Date(
-    Math.max(...athletes.map(({ membership }) => (membership.awaitingPaymentUntil ?? deps.now()).getTime())),
+    Math.max(...athletes.flatMap(({ membership }) => membership.awaitingPaymentUntil?.getTime() ?? [])),
   );
   if (created) {
-    const mailed = athletes.map(({ line }) => ({
-      athlete: line.name,
-      team: line.teamName,
-      season: line.seasonName,
-      amountCents: line.todayCents,
-      planMonth: line.paymentPlanMonth,
-      hasLaterPhases: line.laterPhases.length > 0,
-    }));
-    const ids = athletes.map(({ membership }) => membership.id);
+    const mailed = athletes
+      .filter(({ membership }) => membership.paysByCheckOrCash)
+      .map(({ line }) => ({
+        athlete: line.name,
+        team: line.teamName,
+        season: line.seasonName,
+        amountCents: line.todayCents,
+        planMonth: line.paymentPlanMonth,
+        hasLaterPhases: line.laterPhases.length > 0,
+      }));
+    const ids = athletes
+      .filter(({ membership }) => membership.paysByCheckOrCash)
+      .map(({ membership }) => membership.id);
     await sendInstructions(deps, row.payerId, organization.name, mailed, instructions, until, ids);
   }
   return {

@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { linesOf, type StoredLine, sendHouseholdReceipt } from '../../billing/household-receipts.ts';
+import { sendReceipt } from '../../billing/phases.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type HouseholdCheckoutRow, householdCheckouts, memberships } from '../../db/schema/index.ts';
@@ -10,6 +11,7 @@ import type { CardSummary, PaymentIntent } from '../../providers/types.ts';
 import { LICENCE_TEXTS } from '../licences.ts';
 import { clearPaidProgressOf } from '../registration-progress.ts';
 import { reclaimReleasedSeats } from '../seat-holds.ts';
+import { owesByCheckOrCash } from './check-or-cash.ts';
 import { ALREADY_PAID } from './lines.ts';
 import { REPLACED } from './one-athlete.ts';
 import {
@@ -108,7 +110,9 @@ function recordOnce(deps: AppDeps, row: HouseholdCheckoutRow, lines: StoredLine[
     }
     const at = deps.now();
     const { checkOrCash } = payment;
-    const recorded = checkOrCash ? lines.map((line) => ({ ...line, checkOrCash })) : lines;
+    const recorded = checkOrCash
+      ? lines.map((line) => (owesByCheckOrCash(line) ? { ...line, checkOrCash } : line))
+      : lines;
     const created = await insertMemberships(tx, recorded, {
       providerId: null,
       householdCheckoutId: row.id,
@@ -157,8 +161,35 @@ export async function recordCheckout(deps: AppDeps, row: HouseholdCheckoutRow, p
     return { membershipIds: [], refunded: true, created: false };
   }
   if (outcome.created && !payment.checkOrCash) await sendHouseholdReceipt(deps, row.id, payment.summary);
+  if (outcome.created && payment.checkOrCash) await sendCoveredReceipts(deps, row.id, lines);
   await clearPaidProgressOf(deps.db, outcome.membershipIds);
   return { membershipIds: outcome.membershipIds, refunded: false, created: outcome.created };
+}
+
+/**
+ * A checkout by check or cash: each athlete nothing was left to pay for (a 100 % award, a full discount) was recorded
+ * paid, and gets its $0 receipt as the one-athlete full discount does; the others get theirs when staff mark them paid.
+ */
+async function sendCoveredReceipts(deps: AppDeps, checkoutId: number, lines: StoredLine[]): Promise<void> {
+  const covered = await deps.db
+    .select({ id: memberships.id, athleteId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.householdCheckoutId, checkoutId), eq(memberships.paysByCheckOrCash, false)));
+  for (const membership of covered) {
+    const line = lines.find((candidate) => candidate.athleteId === membership.athleteId);
+    if (!line) continue;
+    await sendReceipt(
+      deps,
+      membership.id,
+      {
+        amountCents: 0,
+        card: null,
+        siblingDiscountCents: line.siblingDiscountCents,
+        financialAssistanceCents: line.financialAssistanceCents,
+      },
+      { withWaiver: true },
+    );
+  }
 }
 
 /** Records what a succeeded intent of a household checkout paid for (its card saved when later phases need it). */
