@@ -125,10 +125,13 @@ describe("the owner's help paying settings (issue 34 point 4)", () => {
     expect(Object.keys((noInstructions.body as { messages: Record<string, string[]> }).messages)).toEqual([
       'check_or_cash_instructions',
     ]);
-    const days = await t.call('PUT', path, { token: owner, body: { ...body, check_or_cash_hold_days: 0 } });
-    expect(days.status).toBe(422);
-    expect(Object.keys((days.body as { messages: Record<string, string[]> }).messages)).toEqual([
-      'check_or_cash_hold_days',
-    ]);
+    // Every number outside 1 to 60, whole or not, gets the one range text on the field.
+    for (const holdDays of [0, 61, 1.5, 1e20, -1]) {
+      const days = await t.call('PUT', path, { token: owner, body: { ...body, check_or_cash_hold_days: holdDays } });
+      expect(days.status).toBe(422);
+      expect((days.body as { messages: Record<string, string[]> }).messages).toEqual({
+        check_or_cash_hold_days: ['Enter a number of days from 1 to 60.'],
+      });
+    }
   });
 });

@@ -80,7 +80,8 @@ const setSettingsRoute = createAdminRoute({
         offers_assistance: z.boolean(),
         accepts_check_or_cash: z.boolean(),
         check_or_cash_instructions: z.string().max(1000).nullable(),
-        check_or_cash_hold_days: z.number().int().min(-1_000_000).max(1_000_000),
+        // Any number reaches the service, whose one check answers 'Enter a number of days from 1 to 60.' (1.5, 1e20).
+        check_or_cash_hold_days: z.number().openapi({ type: 'integer', minimum: 1, maximum: 60 }),
       }),
     ),
   },
