@@ -1,20 +1,18 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, startOfDate, toIsoDate } from '../../src/domain/dates.ts';
-import {
-  mailOutbox,
-  membershipCards,
-  membershipPhases,
-  memberships,
-  paymentIntents,
-  sandboxPaymentMethods,
-} from '../db/schema/index.ts';
-import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import { paymentIntents, sandboxPaymentMethods } from '../db/schema/index.ts';
 import { SandboxCardPayments } from '../providers/payments/sandbox-payments.ts';
 import type { SavedCardBehavior } from '../providers/payments/test-cards.ts';
 import { issueToken } from '../services/tokens.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
-import { seedBillingDay } from '../test/billing-day.ts';
+import {
+  type DeclinedFamily,
+  declinedFamily as declined,
+  expectPaidOnce as paidOnce,
+  phasesOf as phasesOfFamily,
+  staffRun as runAsOf,
+} from '../test/declined-family.ts';
 import { chargeOutstanding, NOT_SUCCESSFUL } from './catch-up.ts';
 import { chargePhaseNow } from './collector.ts';
 import { CATCH_UP_LEASE_MS } from './lease.ts';
@@ -41,54 +39,23 @@ afterEach(async () => {
   await t.close();
 });
 
-interface Family {
-  email: string;
-  membership: { id: number; householdCheckoutId: number | null };
-  phaseIds: number[];
-  amountCents: number;
-  paymentMethodId: string;
-}
+type Family = DeclinedFamily;
 
 /**
- * A seeded billing day's household `household` (0: one athlete, 1: two) whose instalments due on DUE were declined:
- * failed, to be retried on RETRY. `detach`: its membership is a one-athlete checkout's.
+ * The seeded billing day's household `household` (0: one athlete, 1: two), declined on DUE (server/test/declined-family.ts);
+ * the other families' instalments are collected on their day: the retry date's run is this family's alone.
  */
 async function declinedFamily(household: number, detach: boolean): Promise<Family> {
   t = await createTestApp(FAST);
   t.setNow(new Date(`${DUE}T09:00:00Z`));
-  const day = await seedBillingDay(t.db, { instalments: 6, dueOn: DUE, declineEvery: 0, tag: TAG });
-  const email = `${TAG}-g${household}@example.com`;
-  const rows = await t.db
-    .select({ phase: membershipPhases, membership: memberships })
-    .from(membershipPhases)
-    .innerJoin(memberships, eq(memberships.id, membershipPhases.membershipId))
-    .where(
-      sql`${inArray(membershipPhases.membershipId, day.membershipIds)} and ${membershipPhases.dueOn} = ${DUE}
-        and ${memberships.payerId} = (select id from users where email = ${email})`,
-    );
-  expect(rows).toHaveLength(household + 1);
-  const phaseIds = rows.map((row) => row.phase.id).sort((a, b) => a - b);
-  const membershipId = rows[0]!.membership.id;
-  if (detach) await t.db.update(memberships).set({ householdCheckoutId: null }).where(eq(memberships.id, membershipId));
-  await t.db
-    .update(membershipPhases)
-    .set({ status: 'failed', attempts: 1, firstFailedOn: DUE, nextAttemptOn: RETRY, failureCode: 'card_declined' })
-    .where(inArray(membershipPhases.id, phaseIds));
-  // The other families' instalments are collected on their day: the retry date's run is this family's alone.
+  const family = await declined(t, { tag: TAG, dueOn: DUE, retryOn: RETRY, household, detach });
   await staffRun(DUE);
-  const [membership] = await t.db
-    .select({ id: memberships.id, householdCheckoutId: memberships.householdCheckoutId })
-    .from(memberships)
-    .where(eq(memberships.id, membershipId));
-  const [card] = await t.db.select().from(membershipCards).where(eq(membershipCards.membershipId, membershipId));
-  return {
-    email,
-    membership: membership!,
-    phaseIds,
-    amountCents: rows.reduce((sum, row) => sum + row.phase.amountCents, 0),
-    paymentMethodId: card!.paymentMethodId,
-  };
+  return family;
 }
+
+const staffRun = (asOf: string) => runAsOf(t, asOf);
+const phasesOf = (family: Family) => phasesOfFamily(t, family);
+const expectPaidOnce = (family: Family, kind: string) => paidOnce(t, family, kind);
 
 /** How the sandbox answers charges of the family's saved card from now on (test-cards.ts `savedCardBehavior`). */
 async function cardBehaves(family: Family, behavior: SavedCardBehavior) {
@@ -116,12 +83,6 @@ async function catchUpAwaitingAuthentication(family: Family) {
 /** The family's browser: the sandbox's 3-D Secure page for the intent (as Stripe.js confirms it). */
 const browser = () => new SandboxCardPayments(t.db, () => new Date(), { rateLimitPerSecond: 100_000 });
 
-async function staffRun(asOf: string) {
-  const res = await t.call('POST', '/api/staff/billing/run', { token: DEFAULT_STAFF_TOKEN, body: { as_of: asOf } });
-  expect(res.status, res.text).toBe(200);
-  return res.body as { charged: number; failed: number };
-}
-
 /** The return call after the 3-D Secure page (POST /api/memberships/{id}/collect). */
 async function returnCall(family: Family, intentId: string) {
   const res = await t.call('POST', `/api/memberships/${family.membership.id}/collect`, {
@@ -132,49 +93,9 @@ async function returnCall(family: Family, intentId: string) {
   return res.body as { outcome: string; message: string | null };
 }
 
-async function phasesOf(family: Family) {
-  return t.db
-    .select()
-    .from(membershipPhases)
-    .where(inArray(membershipPhases.id, family.phaseIds))
-    .orderBy(membershipPhases.id);
-}
-
 async function intentStatus(id: string) {
   const [row] = await t.db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
   return row?.status;
-}
-
-/** Each phase → the sandbox's succeeded charges (any kind) whose phases include it. */
-async function succeededChargesOf(family: Family) {
-  const intents = await t.db.select().from(paymentIntents).where(eq(paymentIntents.status, 'succeeded'));
-  const covering = new Map<number, { id: string; amountCents: number; kind: string | undefined }[]>();
-  for (const intent of intents) {
-    const ids = (intent.metadata.phase_ids ?? intent.metadata.phase_id ?? '').split(',').filter(Boolean).map(Number);
-    for (const id of ids) {
-      covering.set(id, [
-        ...(covering.get(id) ?? []),
-        { id: intent.id, amountCents: intent.amountCents, kind: intent.metadata.kind },
-      ]);
-    }
-  }
-  return family.phaseIds.map((id) => covering.get(id) ?? []);
-}
-
-/** Exactly one succeeded charge of `kind` covers every phase, for their sum; they are paid by it; one receipt. */
-async function expectPaidOnce(family: Family, kind: string) {
-  const charges = await succeededChargesOf(family);
-  const [first] = charges[0] ?? [];
-  for (const covering of charges) expect(covering).toEqual([first]);
-  expect(first).toMatchObject({ kind, amountCents: family.amountCents });
-  for (const phase of await phasesOf(family)) {
-    expect(phase).toMatchObject({ status: 'paid', providerChargeId: first!.id, chargeKey: null, leaseId: null });
-  }
-  const receipts = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, family.email), sql`${mailOutbox.subject} like 'Receipt%'`));
-  expect(receipts).toHaveLength(1);
 }
 
 const shapes = [

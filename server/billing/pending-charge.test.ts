@@ -1,16 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, startOfDate, toIsoDate } from '../../src/domain/dates.ts';
-import {
-  type MembershipPhaseRow,
-  mailOutbox,
-  membershipPhases,
-  memberships,
-  paymentIntents,
-} from '../db/schema/index.ts';
-import { DEFAULT_STAFF_TOKEN } from '../env.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
-import { type BillingDay, seedBillingDay } from '../test/billing-day.ts';
+import {
+  succeededChargesOf as chargesOf,
+  type DeclinedFamily,
+  declinedFamily as declined,
+  expectPaidOnce as paidOnce,
+  phasesOf as phasesOfFamily,
+  receiptsTo as receiptsOf,
+  staffRun as runAsOf,
+} from '../test/declined-family.ts';
 import { chargeOutstanding } from './catch-up.ts';
 import { chargePhaseNow } from './collector.ts';
 import { CATCH_UP_LEASE_MS, LEASE_MS } from './lease.ts';
@@ -34,49 +33,13 @@ afterEach(async () => {
   await t.close();
 });
 
-interface Family {
-  email: string;
-  membership: { id: number; householdCheckoutId: number | null };
-  phaseIds: number[];
-  amountCents: number;
-}
+type Family = DeclinedFamily;
 
-/**
- * A seeded billing day (server/test/billing-day.ts) whose household `household` (0: one athlete, 1: two) had its
- * instalments due on DUE declined: failed, to be retried on RETRY. `detach`: its membership is a one-athlete checkout's.
- */
+/** The seeded billing day's household `household` (0: one athlete, 1: two), declined on DUE (server/test/declined-family.ts). */
 async function declinedFamily(household: number, detach: boolean): Promise<Family> {
   t = await createTestApp(FAST);
   t.setNow(new Date(`${DUE}T09:00:00Z`));
-  const day: BillingDay = await seedBillingDay(t.db, { instalments: 6, dueOn: DUE, declineEvery: 0, tag: TAG });
-  const email = `${TAG}-g${household}@example.com`;
-  const rows = await t.db
-    .select({ phase: membershipPhases, membership: memberships })
-    .from(membershipPhases)
-    .innerJoin(memberships, eq(memberships.id, membershipPhases.membershipId))
-    .where(
-      sql`${inArray(membershipPhases.membershipId, day.membershipIds)} and ${membershipPhases.dueOn} = ${DUE}
-        and ${memberships.payerId} = (select id from users where email = ${email})`,
-    );
-  expect(rows).toHaveLength(household + 1);
-  const phaseIds = rows.map((row) => row.phase.id).sort((a, b) => a - b);
-  if (detach) {
-    await t.db.update(memberships).set({ householdCheckoutId: null }).where(eq(memberships.id, rows[0]!.membership.id));
-  }
-  await t.db
-    .update(membershipPhases)
-    .set({ status: 'failed', attempts: 1, firstFailedOn: DUE, nextAttemptOn: RETRY, failureCode: 'card_declined' })
-    .where(inArray(membershipPhases.id, phaseIds));
-  const [membership] = await t.db
-    .select({ id: memberships.id, householdCheckoutId: memberships.householdCheckoutId })
-    .from(memberships)
-    .where(eq(memberships.id, rows[0]!.membership.id));
-  return {
-    email,
-    membership: membership!,
-    phaseIds,
-    amountCents: rows.reduce((sum, row) => sum + row.phase.amountCents, 0),
-  };
+  return declined(t, { tag: TAG, dueOn: DUE, retryOn: RETRY, household, detach });
 }
 
 /** The mailer fails the first receipt to `email` as it is written: the recording transaction is rolled back. */
@@ -94,58 +57,12 @@ function failFirstReceiptTo(email: string) {
   return () => failures;
 }
 
-async function staffRun(asOf: string) {
-  const res = await t.call('POST', '/api/staff/billing/run', { token: DEFAULT_STAFF_TOKEN, body: { as_of: asOf } });
-  expect(res.status, res.text).toBe(200);
-  return res.body as { charged: number; failed: number };
-}
-
-async function phasesOf(family: Family): Promise<MembershipPhaseRow[]> {
-  return t.db
-    .select()
-    .from(membershipPhases)
-    .where(inArray(membershipPhases.id, family.phaseIds))
-    .orderBy(membershipPhases.id);
-}
-
-/** Each phase → the sandbox's succeeded charges (any kind: instalment or catch-up) whose phases include it. */
-async function succeededChargesOf(family: Family) {
-  const intents = await t.db.select().from(paymentIntents).where(eq(paymentIntents.status, 'succeeded'));
-  const covering = new Map<number, { id: string; amountCents: number; kind: string | undefined }[]>();
-  for (const intent of intents) {
-    const ids = (intent.metadata.phase_ids ?? intent.metadata.phase_id ?? '').split(',').filter(Boolean).map(Number);
-    for (const id of ids) {
-      const charge = { id: intent.id, amountCents: intent.amountCents, kind: intent.metadata.kind };
-      covering.set(id, [...(covering.get(id) ?? []), charge]);
-    }
-  }
-  return family.phaseIds.map((id) => covering.get(id) ?? []);
-}
-
-async function receiptsTo(email: string) {
-  return t.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), sql`${mailOutbox.subject} like 'Receipt%'`));
-}
-
-/** Exactly one succeeded charge of `kind` covers every phase, for their sum; they are paid by it; one receipt. */
-async function expectPaidOnce(family: Family, kind: string) {
-  const charges = await succeededChargesOf(family);
-  const [first] = charges[0] ?? [];
-  for (const covering of charges) expect(covering).toEqual([first]);
-  expect(first).toMatchObject({ kind, amountCents: family.amountCents });
-  for (const phase of await phasesOf(family)) {
-    expect(phase).toMatchObject({
-      status: 'paid',
-      providerChargeId: first!.id,
-      chargeKey: null,
-      chargeRequest: null,
-      leaseId: null,
-    });
-  }
-  expect(await receiptsTo(family.email)).toHaveLength(1);
-}
+const staffRun = (asOf: string) => runAsOf(t, asOf);
+const phasesOf = (family: Family) => phasesOfFamily(t, family);
+const succeededChargesOf = (family: Family) => chargesOf(t, family);
+const receiptsTo = (email: string) => receiptsOf(t, email);
+/** Paid once (server/test/declined-family.ts), the charge's stored request cleared too. */
+const expectPaidOnce = (family: Family, kind: string) => paidOnce(t, family, kind, { chargeRequest: null });
 
 const shapes = [
   { who: "a household checkout's two athletes", household: 1, detach: false },
