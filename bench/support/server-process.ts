@@ -23,13 +23,18 @@ export interface ServerStart {
   nodeArgs?: string[];
   /** BUILT_SERVER_ENTRY by default; a TypeScript entry runs through tsx. */
   entry?: string;
+  /**
+   * Where its stdout (the JSON log, one line per request) goes: a file descriptor open for writing, as a server that
+   * logs to a file; a pipe to this process by default.
+   */
+  stdout?: number;
 }
 
 /**
  * Starts one server process as `npm start` runs it, on `port`, with NODE_ENV=development and the API alone
  * (SERVE_SITE=false: a start never waits for, or measures, a build of the site). The inherited DATABASE_URL is left
- * out: the bench names its database in `env`. Its stdout and stderr are pipes, which the caller reads or hands to
- * `forwardLogs` (a full pipe would stall the server's writes).
+ * out: the bench names its database in `env`. Its stdout (unless `stdout` names a file) and stderr are pipes, which
+ * the caller reads or hands to `forwardLogs` (a full pipe would stall the server's writes).
  */
 export function startServerProcess({
   port,
@@ -37,13 +42,18 @@ export function startServerProcess({
   node = process.execPath,
   nodeArgs = [],
   entry = BUILT_SERVER_ENTRY,
+  stdout = undefined,
 }: ServerStart): ChildProcess {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const variables: Record<string, string> = {};
   const wanted = { ...inherited, NODE_ENV: 'development', PORT: String(port), SERVE_SITE: 'false', ...env };
   for (const [key, value] of Object.entries(wanted)) if (value !== undefined) variables[key] = value;
   const script = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
-  return spawn(node, [...nodeArgs, ...script], { cwd: ROOT, env: variables, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(node, [...nodeArgs, ...script], {
+    cwd: ROOT,
+    env: variables,
+    stdio: ['ignore', stdout ?? 'pipe', 'pipe'],
+  });
 }
 
 /** Shows a server's stderr here and drains its stdout (still readable by other listeners). */
