@@ -14,6 +14,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** What `npm start` runs (scripts/build-server.mjs builds it). */
 export const BUILT_SERVER_ENTRY = 'dist-server/main.js';
 
+/** The old generation V8 starts with under `npm start` (package.json's `start`; docs/architecture.md, Performance). */
+export const INITIAL_OLD_SPACE_MB = 512;
+
 export interface ServerStart {
   port: number;
   /** The server's variables over the inherited ones (DATABASE_URL, LOG_LEVEL, …); `undefined` leaves one out. */
@@ -48,7 +51,9 @@ export function startServerProcess({
   const variables: Record<string, string> = {};
   const wanted = { ...inherited, NODE_ENV: 'development', PORT: String(port), SERVE_SITE: 'false', ...env };
   for (const [key, value] of Object.entries(wanted)) if (value !== undefined) variables[key] = value;
-  const script = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
+  const script = entry.endsWith('.ts')
+    ? ['--import', 'tsx', entry]
+    : ['--enable-source-maps', `--initial-old-space-size=${INITIAL_OLD_SPACE_MB}`, entry];
   return spawn(node, [...nodeArgs, ...script], {
     cwd: ROOT,
     env: variables,
