@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memberships, organizations, teams } from '../db/schema/index.ts';
 import { STAFF_TEXTS } from '../services/staff/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
+import { approvedAward } from '../test/assistance-awards.ts';
 import { expectError } from '../test/expect-error.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
@@ -29,18 +30,12 @@ async function samRegisteredWithAward(share: number): Promise<number> {
   const sam = await t.tokenFor('samrivera');
   await t.call('POST', '/api/subscribe/claim-license', { token: sam, body: { license_code: 'TIGERS-2027' } });
   const team = await tigers();
-  const asked = await t.call('POST', '/api/memberships/assistance-requests', {
-    token: sam,
-    body: { team_id: team.id, share_percent: share, free_or_reduced_meals: true, reason: 'A hard winter.' },
+  await approvedAward(t, sam, {
+    team_id: team.id,
+    share_percent: share,
+    free_or_reduced_meals: true,
+    reason: 'A hard winter.',
   });
-  expect(asked.status, asked.text).toBe(201);
-  const requestId = (asked.body as { request: { id: number } }).request.id;
-  const registrar = await staffTokenFor(t.db, STAFF.registrar);
-  const approved = await t.call('POST', `/api/admin/assistance-requests/${requestId}/approve`, {
-    token: registrar,
-    body: {},
-  });
-  expect(approved.status, approved.text).toBe(200);
   const done = await t.call('POST', '/api/memberships/checkout', {
     token: sam,
     body: { payment_plan_month: 0, team_id: team.id },

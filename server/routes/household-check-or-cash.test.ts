@@ -12,6 +12,7 @@ import type { SandboxCardPayments } from '../providers/index.ts';
 import type { HouseholdCheckoutAnswer as CheckoutAnswer } from '../services/checkout/index.ts';
 import { releaseExpiredHolds } from '../services/seat-holds.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
+import { approvedAward } from '../test/assistance-awards.ts';
 import { expectError } from '../test/expect-error.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
@@ -222,18 +223,12 @@ describe("the family's receipt with an award (issue 34 point 3)", () => {
   it("lists 'Financial assistance' for the athlete with an award, in the answer and the one e-mail", async () => {
     const { pat, sam, alex } = await riveras();
     const [tigers] = await t.db.select().from(teams).where(eq(teams.name, '12U Tigers'));
-    const asked = await t.call('POST', '/api/memberships/assistance-requests', {
-      token: sam.token,
-      body: { team_id: tigers!.id, share_percent: 50, free_or_reduced_meals: false, reason: 'Hard winter.' },
+    await approvedAward(t, sam.token, {
+      team_id: tigers!.id,
+      share_percent: 50,
+      free_or_reduced_meals: false,
+      reason: 'Hard winter.',
     });
-    expect(asked.status, asked.text).toBe(201);
-    const requestId = (asked.body as { request: { id: number } }).request.id;
-    const registrar = await staffTokenFor(t.db, STAFF.registrar);
-    const approved = await t.call('POST', `/api/admin/assistance-requests/${requestId}/approve`, {
-      token: registrar,
-      body: {},
-    });
-    expect(approved.status, approved.text).toBe(200);
 
     const started = await checkout(pat, { athletes: [line(sam), line(alex)], checkout_key: 'award-card-1' });
     expect(started.status, started.text).toBe(200);
@@ -259,18 +254,12 @@ describe('an athlete a 100 % award covers, in a family checkout by check or cash
   it('is recorded paid with its $0 receipt, never held or released; the sibling alone awaits payment', async () => {
     const { pat, sam, alex } = await riveras();
     const [tigers] = await t.db.select().from(teams).where(eq(teams.name, '12U Tigers'));
-    const asked = await t.call('POST', '/api/memberships/assistance-requests', {
-      token: sam.token,
-      body: { team_id: tigers!.id, share_percent: 100, free_or_reduced_meals: false, reason: 'Lost a job.' },
+    await approvedAward(t, sam.token, {
+      team_id: tigers!.id,
+      share_percent: 100,
+      free_or_reduced_meals: false,
+      reason: 'Lost a job.',
     });
-    expect(asked.status, asked.text).toBe(201);
-    const requestId = (asked.body as { request: { id: number } }).request.id;
-    const registrar = await staffTokenFor(t.db, STAFF.registrar);
-    const approved = await t.call('POST', `/api/admin/assistance-requests/${requestId}/approve`, {
-      token: registrar,
-      body: {},
-    });
-    expect(approved.status, approved.text).toBe(200);
 
     const answer = await checkout(pat, byCheck([sam, alex], 'covered-by-award'));
     expect(answer.status, answer.text).toBe(200);
