@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { EventEmitter, once } from 'node:events';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -42,8 +43,9 @@ describe('createProcessLogger', () => {
       text = readFileSync(file, 'utf8');
       expect(text.split('\n').length).toBeGreaterThan(count);
     });
+    // The pretty transport's worker, or the JSON lines' buffered destination: ended (which closes the descriptor).
     const stream: unknown = Reflect.get(log, pino.symbols.streamSym);
-    if (stream instanceof EventEmitter && 'worker' in stream && 'end' in stream && typeof stream.end === 'function') {
+    if (stream instanceof EventEmitter && 'end' in stream && typeof stream.end === 'function') {
       const closed = once(stream, 'close');
       stream.end();
       await closed;
@@ -63,11 +65,31 @@ describe('createProcessLogger', () => {
     expect(text).not.toContain('member@example.com');
   });
 
-  it('writes JSON lines otherwise', async () => {
+  it('writes JSON lines otherwise, gathered and written within a fraction of a second without being asked', async () => {
     const log = createProcessLogger({ NODE_ENV: 'development', LOG_LEVEL: 'info' }, { isTTY: false }, fd);
     log.info({ port: 8080, email: 'member@example.com' }, 'listening');
+    expect(readFileSync(file, 'utf8')).toBe('');
     const entry = JSON.parse(await written(log));
     expect(entry).toMatchObject({ level: 30, msg: 'listening', port: 8080, email: '[redacted]' });
+  });
+
+  it('writes what it gathered when the process exits', () => {
+    const script = [
+      "import { createProcessLogger } from './server/log.ts';",
+      "const log = createProcessLogger({ NODE_ENV: 'production', LOG_LEVEL: 'info' });",
+      "log.info('first'); log.warn('last');",
+      'process.exit(3);',
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      encoding: 'utf8',
+    });
+    expect(child.status, child.stderr).toBe(3);
+    const lines = child.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.msg)).toEqual(['first', 'last']);
   });
 });
 

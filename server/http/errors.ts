@@ -193,22 +193,37 @@ function isStorableText(text: string): boolean {
  * or null when everything is storable. Iterative: a parsed body can be nested thousands of levels deep.
  */
 export function unstorableTextPath(value: unknown): string | null {
-  const pending: [value: unknown, path: string][] = [[value, '']];
+  // Each pending value with the way to it; the dotted path is only written for the one that fails (issue 30 point 6:
+  // a path string for every key of every body was a percent of the quote's CPU).
+  const pending: Step[] = [{ item: value, parent: null, key: '' }];
   const seen = new Set<object>();
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, path] = next;
+    const { item } = next;
     if (typeof item === 'string') {
-      if (!isStorableText(item)) return path;
+      if (!isStorableText(item)) return pathOf(next);
     } else if (item !== null && typeof item === 'object' && !seen.has(item)) {
       seen.add(item);
       for (const [key, child] of Object.entries(item)) {
-        const childPath = path === '' ? key : `${path}.${key}`;
-        if (!isStorableText(key)) return childPath;
-        pending.push([child, childPath]);
+        const step = { item: child, parent: next, key };
+        if (!isStorableText(key)) return pathOf(step);
+        pending.push(step);
       }
     }
   }
   return null;
+}
+
+/** A value met by unstorableTextPath: its container's step and its key there (the top value has no parent). */
+interface Step {
+  item: unknown;
+  parent: Step | null;
+  key: string;
+}
+
+function pathOf(step: Step): string {
+  const keys: string[] = [];
+  for (let at: Step | null = step; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
 }
 
 /** 422 naming the field whose text cannot be stored (a NUL character or a lone surrogate). */

@@ -1,12 +1,10 @@
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { chargedAppFee, type DiscountTerms, discountedDues } from '../../../src/domain/fees.ts';
 import { type HouseholdAthleteDues, householdDues } from '../../../src/domain/household.ts';
 import { type Db, preparedPerDb } from '../../db/client.ts';
 import {
   accessTokens,
   type DiscountCodeRow,
-  type LicenceRow,
   licences,
   organizations,
   protectionPlans,
@@ -21,11 +19,11 @@ import { fieldError, forbidden, text } from '../../http/errors.ts';
 import { english } from '../../i18n/index.ts';
 import { isAvailable, LICENCE_TEXTS } from '../licences.ts';
 import { liveToken, liveTokenParams } from '../tokens.ts';
+import { type AthleteRow, athleteRowOf, type QuoteLicence } from './athlete-row.ts';
 import { ALREADY_MEMBER, type RecordLine } from './record.ts';
 import {
   assistanceTaken,
   type DuesContext,
-  type DuesOrganization,
   discountTerms,
   duesContextOf,
   householdSettingsOf,
@@ -117,49 +115,77 @@ export interface Priced {
 const householdAthletesOf = (callerId: SQLWrapper) =>
   sql`array(select ag.athlete_id from athlete_guardians ag where ag.guardian_id = ${callerId} or ag.guardian_id in (select g2.user_id from household_guardians g1 join household_guardians g2 on g2.household_id = g1.household_id where g1.user_id = ${callerId}))`;
 
+/** A JSON object of the joined row's columns, or null when the row is absent (its `id` is null: a left join found none). */
+const jsonOrNull = (id: SQLWrapper, fields: Record<string, SQLWrapper>) => {
+  const pairs = Object.entries(fields).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
+  return sql`case when ${id} is null then null else json_build_object(${sql.join(pairs, sql`, `)}) end`;
+};
+
 /**
- * What a quote reads of each requested athlete (see quoteStatement); `household` is the caller's household's athlete
- * ids as an SQL array, read once per statement (issue 30 point 6: read again for each athlete's row, the household's
- * subqueries were a third of the five-athlete quote's time in PostgreSQL).
+ * What a quote reads of each requested athlete (see quoteStatement), as one JSON object per athlete (athleteRowOf
+ * reads it); `household` is the caller's household's athlete ids as an SQL array, read once per statement (issue 30
+ * point 6: read again for each athlete's row, the household's subqueries were a third of the five-athlete quote's
+ * time in PostgreSQL).
+ *
+ * One column instead of 44: node-postgres describes the row again at every execution and drizzle maps each column of
+ * each row, together 15 % of the server's CPU for a five-athlete quote (the full bench's profile, Dec 6 2026); one
+ * JSON value per athlete is parsed natively and read by hand.
  */
-const athleteFields = (household: SQLWrapper) => ({
-  id: users.id,
-  name: users.name,
-  // Only the columns the pricing reads (issue 20 perf: fewer values to send, parse and map per athlete).
-  licence: {
-    id: licences.id,
-    code: licences.code,
-    kind: licences.kind,
-    availableLicenses: licences.availableLicenses,
-    paused: licences.paused,
-    expiresOn: licences.expiresOn,
-  },
-  team: teams,
-  organization: {
-    id: organizations.id,
-    name: organizations.name,
-    waiver: organizations.waiver,
-    waiverEs: organizations.waiverEs,
-    stripeAccountId: organizations.stripeAccountId,
-    secondAthletePercent: organizations.secondAthletePercent,
-    furtherAthletePercent: organizations.furtherAthletePercent,
-  },
-  season: seasons,
-  protectionPlan: protectionPlans,
-  claims: sql<unknown>`(select coalesce(json_agg(json_build_object('licenceId', l.id, 'paused', l.paused) order by c.id), '[]'::json) from licence_claims c join licences l on l.id = c.licence_id where c.user_id = ${users.id} and l.team_id = ${teams.id})`,
-  isMember: sql<boolean>`exists (select 1 from memberships m where m.user_id = ${users.id} and m.season_id = ${teams.seasonId} and m.status = 'active')`,
-  paidInSeason: sql<number>`(select count(distinct m.user_id)::int from memberships m where m.season_id = ${teams.seasonId} and m.status = 'active' and m.user_id = any(${household}))`,
-  // Issue 32 point 3: the version of the waiver texts read here, in this statement rather than one more per quote:
-  // the latest version when its English and Spanish rows are exactly these texts (else null, and the quote asks
-  // services/waivers.ts `shownWaiverVersion`, which makes a new version when the owner changed the text).
-  waiverVersion: sql<
-    number | null
-  >`(select v.version from waiver_versions v where v.organization_id = ${organizations.id} and v.language = 'en' and v.text = ${organizations.waiver} and v.version = (select max(w.version) from waiver_versions w where w.organization_id = ${organizations.id}) and coalesce((select e.text from waiver_versions e where e.organization_id = v.organization_id and e.version = v.version and e.language = 'es'), '') = coalesce(${organizations.waiverEs}, ''))`,
-  // Issue 34: the athlete's approved award for the season (cents), here rather than one more statement per quote.
-  award: sql<
-    number | null
-  >`(select a.amount_approved_cents from assistance_requests a where a.athlete_id = ${users.id} and a.season_id = ${teams.seasonId} and a.status = 'approved' limit 1)`,
-});
+const athleteJson = (household: SQLWrapper) =>
+  jsonOrNull(users.id, {
+    id: users.id,
+    name: users.name,
+    // Only the columns the pricing reads (issue 20 perf: fewer values to send, parse and map per athlete).
+    licence: jsonOrNull(licences.id, {
+      id: licences.id,
+      code: licences.code,
+      kind: licences.kind,
+      availableLicenses: licences.availableLicenses,
+      paused: licences.paused,
+      expiresOn: licences.expiresOn,
+    }),
+    team: jsonOrNull(teams.id, {
+      id: teams.id,
+      name: teams.name,
+      totalDuesCents: teams.totalDuesCents,
+      athleteDepositCents: teams.athleteDepositCents,
+      paymentPlanFeeCents: teams.paymentPlanFeeCents,
+      appFeeCents: teams.appFeeCents,
+      isAppFeeItemized: teams.isAppFeeItemized,
+      planMonths: teams.planMonths,
+    }),
+    organization: jsonOrNull(organizations.id, {
+      id: organizations.id,
+      name: organizations.name,
+      waiver: organizations.waiver,
+      waiverEs: organizations.waiverEs,
+      stripeAccountId: organizations.stripeAccountId,
+      secondAthletePercent: organizations.secondAthletePercent,
+      furtherAthletePercent: organizations.furtherAthletePercent,
+    }),
+    season: jsonOrNull(seasons.id, {
+      id: seasons.id,
+      organizationId: seasons.organizationId,
+      name: seasons.name,
+      startDate: seasons.startDate,
+      firstInstallmentOn: seasons.firstInstallmentOn,
+    }),
+    protectionPlan: jsonOrNull(protectionPlans.id, {
+      id: protectionPlans.id,
+      organizationId: protectionPlans.organizationId,
+      description: protectionPlans.description,
+      amountCents: protectionPlans.amountCents,
+    }),
+    claims: sql`(select coalesce(json_agg(json_build_object('licenceId', l.id, 'paused', l.paused) order by c.id), '[]'::json) from licence_claims c join licences l on l.id = c.licence_id where c.user_id = ${users.id} and l.team_id = ${teams.id})`,
+    isMember: sql`exists (select 1 from memberships m where m.user_id = ${users.id} and m.season_id = ${teams.seasonId} and m.status = 'active')`,
+    paidInSeason: sql`(select count(distinct m.user_id)::int from memberships m where m.season_id = ${teams.seasonId} and m.status = 'active' and m.user_id = any(${household}))`,
+    // Issue 32 point 3: the version of the waiver texts read here, in this statement rather than one more per quote:
+    // the latest version when its English and Spanish rows are exactly these texts (else null, and the quote asks
+    // services/waivers.ts `shownWaiverVersion`, which makes a new version when the owner changed the text).
+    waiverVersion: sql`(select v.version from waiver_versions v where v.organization_id = ${organizations.id} and v.language = 'en' and v.text = ${organizations.waiver} and v.version = (select max(w.version) from waiver_versions w where w.organization_id = ${organizations.id}) and coalesce((select e.text from waiver_versions e where e.organization_id = v.organization_id and e.version = v.version and e.language = 'es'), '') = coalesce(${organizations.waiverEs}, ''))`,
+    // Issue 34: the athlete's approved award for the season (cents), here rather than one more statement per quote.
+    award: sql`(select a.amount_approved_cents from assistance_requests a where a.athlete_id = ${users.id} and a.season_id = ${teams.seasonId} and a.status = 'approved' limit 1)`,
+  });
 
 /**
  * The requested athletes, `athleteIds` being the ids joined by commas. The ids sit behind a subquery, so the planner
@@ -177,7 +203,7 @@ const requestedAthlete = sql`${users.id} = any(array(select unnest(string_to_arr
  */
 const quoteStatement = preparedPerDb((db) =>
   db
-    .select(athleteFields(householdAthletesOf(sql.placeholder('callerId'))))
+    .select({ athlete: athleteJson(householdAthletesOf(sql.placeholder('callerId'))) })
     .from(users)
     .leftJoin(licences, eq(licences.id, users.latestLicenseId))
     .leftJoin(teams, eq(teams.id, licences.teamId))
@@ -207,7 +233,7 @@ const sessionQuoteStatement = preparedPerDb((db) => {
     .limit(1)
     .as('caller');
   return db
-    .select({ callerId: caller.callerId, callerKind: caller.callerKind, ...athleteFields(caller.household) })
+    .select({ callerId: caller.callerId, callerKind: caller.callerKind, athlete: athleteJson(caller.household) })
     .from(caller)
     .leftJoin(users, and(requestedAthlete, sql`${users.id} = any(${caller.household})`))
     .leftJoin(licences, eq(licences.id, users.latestLicenseId))
@@ -218,65 +244,12 @@ const sessionQuoteStatement = preparedPerDb((db) => {
     .prepare('household_session_quote');
 });
 
-const claimsSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? JSON.parse(value) : value),
-  z.array(z.object({ licenceId: z.number().int(), paused: z.boolean() })),
-);
-
-/** What the pricing reads of an athlete's latest licence. */
-type QuoteLicence = Pick<LicenceRow, 'id' | 'code' | 'kind' | 'availableLicenses' | 'paused' | 'expiresOn'>;
-
-/** One requested athlete of the caller's household, as priceLines reads it. */
-interface AthleteRow {
-  id: number;
-  name: string | null;
-  licence: QuoteLicence | null;
-  team: typeof teams.$inferSelect | null;
-  organization: DuesOrganization | null;
-  season: typeof seasons.$inferSelect | null;
-  protectionPlan: typeof protectionPlans.$inferSelect | null;
-  claims: { licenceId: number; paused: boolean }[];
-  isMember: boolean;
-  paidInSeason: number;
-  waiverVersion: number | null;
-  /** Issue 34: the approved award for the team's season, in cents; 0 when none. */
-  award: number;
-}
-
-type AthleteFieldsRow = Omit<
-  AthleteRow,
-  'id' | 'name' | 'claims' | 'isMember' | 'paidInSeason' | 'waiverVersion' | 'award'
-> & {
-  claims: unknown;
-  isMember: unknown;
-  paidInSeason: unknown;
-  waiverVersion: unknown;
-  award: unknown;
-};
-
-function athleteRowOf(id: number, name: string | null, row: AthleteFieldsRow): AthleteRow {
-  return {
-    id,
-    name,
-    licence: row.licence,
-    team: row.team,
-    organization: row.organization,
-    season: row.season,
-    protectionPlan: row.protectionPlan,
-    claims: claimsSchema.parse(row.claims),
-    isMember: row.isMember === true,
-    paidInSeason: Number(row.paidInSeason ?? 0),
-    waiverVersion: row.waiverVersion === null || row.waiverVersion === undefined ? null : Number(row.waiverVersion),
-    award: Number(row.award ?? 0),
-  };
-}
-
 /** The requested athletes of a caller known by id (the checkout's pricing). */
 export function athleteRows(db: Db, callerId: number) {
   return async (ids: number[]): Promise<AthleteRow[]> => {
     if (ids.length === 0) return [];
     const rows = await quoteStatement(db).execute({ callerId, athleteIds: ids.join(',') });
-    return rows.map((row) => athleteRowOf(row.id, row.name, row));
+    return rows.map((row) => athleteRowOf(row.athlete));
   };
 }
 
@@ -298,7 +271,7 @@ export async function sessionAthleteRows(
   if (!first) return null;
   const rows: AthleteRow[] = [];
   for (const row of found) {
-    if (row.id !== null) rows.push(athleteRowOf(row.id, row.name, row));
+    if (row.athlete !== null) rows.push(athleteRowOf(row.athlete));
   }
   return { caller: { id: first.callerId, kind: first.callerKind }, rows };
 }

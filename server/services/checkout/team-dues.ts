@@ -44,6 +44,19 @@ export type DuesOrganization = Pick<
   'id' | 'name' | 'waiver' | 'waiverEs' | 'stripeAccountId' | 'secondAthletePercent' | 'furtherAthletePercent'
 >;
 
+/** What a team's dues context reads of the team (duesContextOf). */
+export type DuesTeam = Pick<
+  TeamRow,
+  | 'id'
+  | 'name'
+  | 'totalDuesCents'
+  | 'athleteDepositCents'
+  | 'paymentPlanFeeCents'
+  | 'appFeeCents'
+  | 'isAppFeeItemized'
+  | 'planMonths'
+>;
+
 export interface DuesContext {
   teamId: number;
   teamName: string;
@@ -94,7 +107,7 @@ export interface PaymentDataJson {
 
 /** A team's dues context from its rows (what its payment plans are computed from). */
 export function duesContextOf(
-  team: TeamRow,
+  team: DuesTeam,
   organization: DuesOrganization,
   season: SeasonRow,
   protectionPlan: ProtectionPlanRow | null,
