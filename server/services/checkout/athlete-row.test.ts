@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { athleteRowOf } from './athlete-row.ts';
+import { athleteRowsOf } from './athlete-row.ts';
 
 const athlete = {
   id: 2,
   name: 'Sam Rivera',
+  teamId: 1,
   licence: { id: 1, code: 'TIGERS-2027', kind: 'team', availableLicenses: 20, paused: false, expiresOn: null },
+  claims: [{ licenceId: 1, paused: false }],
+  isMember: false,
+  award: null,
+};
+
+const teamContext = {
   team: {
     id: 1,
     name: '12U Tigers',
@@ -26,34 +33,61 @@ const athlete = {
   },
   season: { id: 1, organizationId: 1, name: 'Spring 2027', startDate: '2027-03-01', firstInstallmentOn: '2027-04-01' },
   protectionPlan: null,
-  claims: [{ licenceId: 1, paused: false }],
-  isMember: false,
   paidInSeason: 1,
-  waiverVersion: null,
-  award: null,
+  waiverVersion: 3,
 };
 
-describe('athleteRowOf', () => {
-  it('reads the JSON of the quote statement, parsed or as text, with an award of 0 when none', () => {
-    const expected = { ...athlete, award: 0 };
-    expect(athleteRowOf(athlete)).toEqual(expected);
-    expect(athleteRowOf(JSON.stringify(athlete))).toEqual(expected);
+const { teamId: _teamId, ...own } = athlete;
+const expected = { ...own, ...teamContext, award: 0 };
+
+describe('athleteRowsOf', () => {
+  it("gives every athlete of a team the context sent on the team's first row, parsed or as text", () => {
+    const sibling = { ...athlete, id: 3, name: 'Alex Rivera', award: 2500 };
+    const rows = athleteRowsOf([
+      { athlete, teamContext },
+      { athlete: JSON.stringify(sibling), teamContext: null },
+    ]);
+    expect(rows).toEqual([expected, { ...expected, id: 3, name: 'Alex Rivera', award: 2500 }]);
+    expect(athleteRowsOf([{ athlete: JSON.stringify(athlete), teamContext: JSON.stringify(teamContext) }])).toEqual([
+      expected,
+    ]);
   });
 
-  it('reads the joined rows a left join did not find as null', () => {
-    const row = athleteRowOf({ ...athlete, licence: null, team: null, organization: null, season: null, claims: [] });
-    expect(row).toMatchObject({ licence: null, team: null, organization: null, season: null, claims: [] });
+  it('reads an athlete with no team (no licence or a coach licence) with an empty context, and skips a row with no athlete', () => {
+    const rows = athleteRowsOf([
+      { athlete: { ...athlete, teamId: null, licence: null, claims: [] }, teamContext: null },
+      { athlete: null, teamContext: null },
+    ]);
+    expect(rows).toEqual([
+      {
+        ...own,
+        licence: null,
+        claims: [],
+        team: null,
+        organization: null,
+        season: null,
+        protectionPlan: null,
+        paidInSeason: 0,
+        waiverVersion: null,
+        award: 0,
+      },
+    ]);
   });
 
   it('refuses a value that is not what the statement builds, naming it', () => {
-    expect(() => athleteRowOf({ ...athlete, id: '2' })).toThrow('id is not an integer');
-    expect(() => athleteRowOf({ ...athlete, team: { ...athlete.team, planMonths: [3, 'six'] } })).toThrow(
+    const one =
+      (value: object, context: object | null = teamContext) =>
+      () =>
+        athleteRowsOf([{ athlete: value, teamContext: context }]);
+    expect(one({ ...athlete, id: '2' })).toThrow('id is not an integer');
+    expect(one(athlete, { ...teamContext, team: { ...teamContext.team, planMonths: [3, 'six'] } })).toThrow(
       'team.planMonths[1] is not an integer',
     );
-    expect(() => athleteRowOf({ ...athlete, licence: { ...athlete.licence, kind: 'club' } })).toThrow(
+    expect(one({ ...athlete, licence: { ...athlete.licence, kind: 'club' } })).toThrow(
       'licence.kind is not a licence kind',
     );
-    expect(() => athleteRowOf({ ...athlete, claims: [{ licenceId: 1 }] })).toThrow('claims[0].paused is not a boolean');
-    expect(() => athleteRowOf([athlete])).toThrow('athlete is not an object');
+    expect(one({ ...athlete, claims: [{ licenceId: 1 }] })).toThrow('claims[0].paused is not a boolean');
+    expect(one([athlete])).toThrow('athlete is not an object');
+    expect(one(athlete, null)).toThrow('team 1 came without its context');
   });
 });

@@ -69,23 +69,27 @@ function licenceKind(value: unknown, path: string): QuoteLicence['kind'] {
   throw new AthleteJsonError(`${path} is not a licence kind`);
 }
 
-/**
- * One athlete of the quote's statements (lines.ts `athleteJson`), read and checked field by field: JSON as the
- * driver parsed it (node-postgres and PGlite parse a json column; a string is parsed here).
- */
-export function athleteRowOf(value: unknown): AthleteRow {
-  const row = record(typeof value === 'string' ? JSON.parse(value) : value, 'athlete');
+/** A team's dues context as the quote's statements send it once per team (lines.ts `teamContextJson`). */
+type TeamContext = Pick<
+  AthleteRow,
+  'team' | 'organization' | 'season' | 'protectionPlan' | 'paidInSeason' | 'waiverVersion'
+>;
+
+const NO_TEAM: TeamContext = {
+  team: null,
+  organization: null,
+  season: null,
+  protectionPlan: null,
+  paidInSeason: 0,
+  waiverVersion: null,
+};
+
+/** A JSON column as the driver gives it: parsed (node-postgres and PGlite parse json), or text parsed here. */
+const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+function teamContextOf(value: unknown): TeamContext {
+  const row = record(parsed(value), 'teamContext');
   return {
-    id: int(row.id, 'id'),
-    name: stringOrNull(row.name, 'name'),
-    licence: joined(row.licence, 'licence', (l) => ({
-      id: int(l.id, 'licence.id'),
-      code: string(l.code, 'licence.code'),
-      kind: licenceKind(l.kind, 'licence.kind'),
-      availableLicenses: int(l.availableLicenses, 'licence.availableLicenses'),
-      paused: boolean(l.paused, 'licence.paused'),
-      expiresOn: stringOrNull(l.expiresOn, 'licence.expiresOn'),
-    })),
     team: joined(row.team, 'team', (t) => ({
       id: int(t.id, 'team.id'),
       name: string(t.name, 'team.name'),
@@ -118,6 +122,28 @@ export function athleteRowOf(value: unknown): AthleteRow {
       description: string(p.description, 'protectionPlan.description'),
       amountCents: int(p.amountCents, 'protectionPlan.amountCents'),
     })),
+    paidInSeason: intOrNull(row.paidInSeason ?? null, 'paidInSeason') ?? 0,
+    waiverVersion: intOrNull(row.waiverVersion ?? null, 'waiverVersion'),
+  };
+}
+
+function athleteRowOf(value: unknown, contexts: Map<number, TeamContext>): AthleteRow {
+  const row = record(parsed(value), 'athlete');
+  const teamId = intOrNull(row.teamId ?? null, 'teamId');
+  const context = teamId === null ? NO_TEAM : contexts.get(teamId);
+  if (!context) throw new AthleteJsonError(`team ${teamId} came without its context`);
+  return {
+    id: int(row.id, 'id'),
+    name: stringOrNull(row.name, 'name'),
+    licence: joined(row.licence, 'licence', (l) => ({
+      id: int(l.id, 'licence.id'),
+      code: string(l.code, 'licence.code'),
+      kind: licenceKind(l.kind, 'licence.kind'),
+      availableLicenses: int(l.availableLicenses, 'licence.availableLicenses'),
+      paused: boolean(l.paused, 'licence.paused'),
+      expiresOn: stringOrNull(l.expiresOn, 'licence.expiresOn'),
+    })),
+    ...context,
     claims: list(row.claims ?? [], 'claims', (claim, path) => {
       const fields = record(claim, path);
       return {
@@ -126,8 +152,24 @@ export function athleteRowOf(value: unknown): AthleteRow {
       };
     }),
     isMember: row.isMember === true,
-    paidInSeason: intOrNull(row.paidInSeason ?? null, 'paidInSeason') ?? 0,
-    waiverVersion: intOrNull(row.waiverVersion ?? null, 'waiverVersion'),
     award: intOrNull(row.award ?? null, 'award') ?? 0,
   };
+}
+
+/**
+ * The athletes of the quote's statements (lines.ts `athleteColumns`), read and checked field by field: each row's
+ * athlete (null on the session statement's row when no requested athlete was found) with the context its team's
+ * first row carries.
+ */
+export function athleteRowsOf(rows: readonly { athlete: unknown; teamContext: unknown }[]): AthleteRow[] {
+  const contexts = new Map<number, TeamContext>();
+  for (const { teamContext } of rows) {
+    if (teamContext === null || teamContext === undefined) continue;
+    const context = teamContextOf(teamContext);
+    if (context.team) contexts.set(context.team.id, context);
+  }
+  const athletes: AthleteRow[] = [];
+  for (const { athlete } of rows)
+    if (athlete !== null && athlete !== undefined) athletes.push(athleteRowOf(athlete, contexts));
+  return athletes;
 }

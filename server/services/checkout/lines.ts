@@ -19,7 +19,7 @@ import { fieldError, forbidden, text } from '../../http/errors.ts';
 import { english } from '../../i18n/index.ts';
 import { isAvailable, LICENCE_TEXTS } from '../licences.ts';
 import { liveToken, liveTokenParams } from '../tokens.ts';
-import { type AthleteRow, athleteRowOf, type QuoteLicence } from './athlete-row.ts';
+import { type AthleteRow, athleteRowsOf, type QuoteLicence } from './athlete-row.ts';
 import { ALREADY_MEMBER, type RecordLine } from './record.ts';
 import {
   assistanceTaken,
@@ -122,19 +122,22 @@ const jsonOrNull = (id: SQLWrapper, fields: Record<string, SQLWrapper>) => {
 };
 
 /**
- * What a quote reads of each requested athlete (see quoteStatement), as one JSON object per athlete (athleteRowOf
- * reads it); `household` is the caller's household's athlete ids as an SQL array, read once per statement (issue 30
- * point 6: read again for each athlete's row, the household's subqueries were a third of the five-athlete quote's
- * time in PostgreSQL).
+ * What a quote reads of each requested athlete (see quoteStatement), as JSON (athlete-row.ts reads it): the athlete's
+ * own values, and the team's dues context (team, organization, season, protection plan, the household's places taken
+ * in the season, the waiver's version) on the first row of each team only. `household` is the caller's household's
+ * athlete ids as an SQL array, read once per statement (issue 30 point 6: read again for each athlete's row, the
+ * household's subqueries were a third of the five-athlete quote's time in PostgreSQL).
  *
- * One column instead of 44: node-postgres describes the row again at every execution and drizzle maps each column of
- * each row, together 15 % of the server's CPU for a five-athlete quote (the full bench's profile, Dec 6 2026); one
- * JSON value per athlete is parsed natively and read by hand.
+ * Two JSON columns instead of 44 columns (issue 30 point 6, the full bench's profile, Dec 6 2026): node-postgres
+ * describes the row again at every execution and drizzle maps each column of each row, together 15 % of the server's
+ * CPU for a five-athlete quote. PostgreSQL's json_build_object looks up each value's output function on every call,
+ * so the team's context, the same for a family's athletes, is built once per team, not once per athlete.
  */
-const athleteJson = (household: SQLWrapper) =>
+const athleteJson = () =>
   jsonOrNull(users.id, {
     id: users.id,
     name: users.name,
+    teamId: teams.id,
     // Only the columns the pricing reads (issue 20 perf: fewer values to send, parse and map per athlete).
     licence: jsonOrNull(licences.id, {
       id: licences.id,
@@ -144,6 +147,14 @@ const athleteJson = (household: SQLWrapper) =>
       paused: licences.paused,
       expiresOn: licences.expiresOn,
     }),
+    claims: sql`(select coalesce(json_agg(json_build_object('licenceId', l.id, 'paused', l.paused) order by c.id), '[]'::json) from licence_claims c join licences l on l.id = c.licence_id where c.user_id = ${users.id} and l.team_id = ${teams.id})`,
+    isMember: sql`exists (select 1 from memberships m where m.user_id = ${users.id} and m.season_id = ${teams.seasonId} and m.status = 'active')`,
+    // Issue 34: the athlete's approved award for the season (cents), here rather than one more statement per quote.
+    award: sql`(select a.amount_approved_cents from assistance_requests a where a.athlete_id = ${users.id} and a.season_id = ${teams.seasonId} and a.status = 'approved' limit 1)`,
+  });
+
+const teamContextJson = (household: SQLWrapper) =>
+  sql`case when row_number() over (partition by ${teams.id} order by ${users.id}) = 1 then ${jsonOrNull(teams.id, {
     team: jsonOrNull(teams.id, {
       id: teams.id,
       name: teams.name,
@@ -176,16 +187,18 @@ const athleteJson = (household: SQLWrapper) =>
       description: protectionPlans.description,
       amountCents: protectionPlans.amountCents,
     }),
-    claims: sql`(select coalesce(json_agg(json_build_object('licenceId', l.id, 'paused', l.paused) order by c.id), '[]'::json) from licence_claims c join licences l on l.id = c.licence_id where c.user_id = ${users.id} and l.team_id = ${teams.id})`,
-    isMember: sql`exists (select 1 from memberships m where m.user_id = ${users.id} and m.season_id = ${teams.seasonId} and m.status = 'active')`,
     paidInSeason: sql`(select count(distinct m.user_id)::int from memberships m where m.season_id = ${teams.seasonId} and m.status = 'active' and m.user_id = any(${household}))`,
     // Issue 32 point 3: the version of the waiver texts read here, in this statement rather than one more per quote:
     // the latest version when its English and Spanish rows are exactly these texts (else null, and the quote asks
     // services/waivers.ts `shownWaiverVersion`, which makes a new version when the owner changed the text).
     waiverVersion: sql`(select v.version from waiver_versions v where v.organization_id = ${organizations.id} and v.language = 'en' and v.text = ${organizations.waiver} and v.version = (select max(w.version) from waiver_versions w where w.organization_id = ${organizations.id}) and coalesce((select e.text from waiver_versions e where e.organization_id = v.organization_id and e.version = v.version and e.language = 'es'), '') = coalesce(${organizations.waiverEs}, ''))`,
-    // Issue 34: the athlete's approved award for the season (cents), here rather than one more statement per quote.
-    award: sql`(select a.amount_approved_cents from assistance_requests a where a.athlete_id = ${users.id} and a.season_id = ${teams.seasonId} and a.status = 'approved' limit 1)`,
-  });
+  })} end`;
+
+/** The columns of both quote statements: each athlete's JSON and, on a team's first row, the team's context. */
+const athleteColumns = (household: SQLWrapper) => ({
+  athlete: athleteJson(),
+  teamContext: teamContextJson(household),
+});
 
 /**
  * The requested athletes, `athleteIds` being the ids joined by commas. The ids sit behind a subquery, so the planner
@@ -203,7 +216,7 @@ const requestedAthlete = sql`${users.id} = any(array(select unnest(string_to_arr
  */
 const quoteStatement = preparedPerDb((db) =>
   db
-    .select({ athlete: athleteJson(householdAthletesOf(sql.placeholder('callerId'))) })
+    .select(athleteColumns(householdAthletesOf(sql.placeholder('callerId'))))
     .from(users)
     .leftJoin(licences, eq(licences.id, users.latestLicenseId))
     .leftJoin(teams, eq(teams.id, licences.teamId))
@@ -233,7 +246,7 @@ const sessionQuoteStatement = preparedPerDb((db) => {
     .limit(1)
     .as('caller');
   return db
-    .select({ callerId: caller.callerId, callerKind: caller.callerKind, athlete: athleteJson(caller.household) })
+    .select({ callerId: caller.callerId, callerKind: caller.callerKind, ...athleteColumns(caller.household) })
     .from(caller)
     .leftJoin(users, and(requestedAthlete, sql`${users.id} = any(${caller.household})`))
     .leftJoin(licences, eq(licences.id, users.latestLicenseId))
@@ -248,8 +261,7 @@ const sessionQuoteStatement = preparedPerDb((db) => {
 export function athleteRows(db: Db, callerId: number) {
   return async (ids: number[]): Promise<AthleteRow[]> => {
     if (ids.length === 0) return [];
-    const rows = await quoteStatement(db).execute({ callerId, athleteIds: ids.join(',') });
-    return rows.map((row) => athleteRowOf(row.athlete));
+    return athleteRowsOf(await quoteStatement(db).execute({ callerId, athleteIds: ids.join(',') }));
   };
 }
 
@@ -269,11 +281,7 @@ export async function sessionAthleteRows(
   });
   const [first] = found;
   if (!first) return null;
-  const rows: AthleteRow[] = [];
-  for (const row of found) {
-    if (row.athlete !== null) rows.push(athleteRowOf(row.athlete));
-  }
-  return { caller: { id: first.callerId, kind: first.callerKind }, rows };
+  return { caller: { id: first.callerId, kind: first.callerKind }, rows: athleteRowsOf(found) };
 }
 
 function contextOf(row: AthleteRow): DuesContext | null {
