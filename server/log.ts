@@ -108,6 +108,11 @@ export function logFormat(env: Pick<Env, 'NODE_ENV'>, stdout: { isTTY?: boolean 
   return env.NODE_ENV !== 'production' && stdout.isTTY === true ? 'pretty' : 'json';
 }
 
+/** How many bytes of log lines the server process gathers before writing them (createProcessLogger). */
+const LOG_BUFFER_BYTES = 4096;
+/** How long a gathered log line waits at most before it is written (createProcessLogger). */
+const LOG_FLUSH_MS = 200;
+
 /**
  * The server process's logger on file descriptor `fd` (stdout), in the format `logFormat` picks. Pretty logs go
  * through pino's transport (a worker thread that pino flushes on exit); the redaction applies before either.
@@ -140,11 +145,6 @@ export function createProcessLogger(
   process.once('exit', () => flushQuietly(destination));
   return pino(loggerOptions(env), destination);
 }
-
-/** How many bytes of log lines the server process gathers before writing them (createProcessLogger). */
-export const LOG_BUFFER_BYTES = 4096;
-/** How long a gathered log line waits at most before it is written (createProcessLogger). */
-export const LOG_FLUSH_MS = 200;
 
 /**
  * Writes what is gathered (at most LOG_BUFFER_BYTES and a line: one write) at once. Not sonic-boom's `flushSync`,

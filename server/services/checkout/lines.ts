@@ -133,25 +133,24 @@ const jsonOrNull = (id: SQLWrapper, fields: Record<string, SQLWrapper>) => {
  * CPU for a five-athlete quote. PostgreSQL's json_build_object looks up each value's output function on every call,
  * so the team's context, the same for a family's athletes, is built once per team, not once per athlete.
  */
-const athleteJson = () =>
-  jsonOrNull(users.id, {
-    id: users.id,
-    name: users.name,
-    teamId: teams.id,
-    // Only the columns the pricing reads (issue 20 perf: fewer values to send, parse and map per athlete).
-    licence: jsonOrNull(licences.id, {
-      id: licences.id,
-      code: licences.code,
-      kind: licences.kind,
-      availableLicenses: licences.availableLicenses,
-      paused: licences.paused,
-      expiresOn: licences.expiresOn,
-    }),
-    claims: sql`(select coalesce(json_agg(json_build_object('licenceId', l.id, 'paused', l.paused) order by c.id), '[]'::json) from licence_claims c join licences l on l.id = c.licence_id where c.user_id = ${users.id} and l.team_id = ${teams.id})`,
-    isMember: sql`exists (select 1 from memberships m where m.user_id = ${users.id} and m.season_id = ${teams.seasonId} and m.status = 'active')`,
-    // Issue 34: the athlete's approved award for the season (cents), here rather than one more statement per quote.
-    award: sql`(select a.amount_approved_cents from assistance_requests a where a.athlete_id = ${users.id} and a.season_id = ${teams.seasonId} and a.status = 'approved' limit 1)`,
-  });
+const athleteJson = jsonOrNull(users.id, {
+  id: users.id,
+  name: users.name,
+  teamId: teams.id,
+  // Only the columns the pricing reads (issue 20 perf: fewer values to send, parse and map per athlete).
+  licence: jsonOrNull(licences.id, {
+    id: licences.id,
+    code: licences.code,
+    kind: licences.kind,
+    availableLicenses: licences.availableLicenses,
+    paused: licences.paused,
+    expiresOn: licences.expiresOn,
+  }),
+  claims: sql`(select coalesce(json_agg(json_build_object('licenceId', l.id, 'paused', l.paused) order by c.id), '[]'::json) from licence_claims c join licences l on l.id = c.licence_id where c.user_id = ${users.id} and l.team_id = ${teams.id})`,
+  isMember: sql`exists (select 1 from memberships m where m.user_id = ${users.id} and m.season_id = ${teams.seasonId} and m.status = 'active')`,
+  // Issue 34: the athlete's approved award for the season (cents), here rather than one more statement per quote.
+  award: sql`(select a.amount_approved_cents from assistance_requests a where a.athlete_id = ${users.id} and a.season_id = ${teams.seasonId} and a.status = 'approved' limit 1)`,
+});
 
 const teamContextJson = (household: SQLWrapper) =>
   sql`case when row_number() over (partition by ${teams.id} order by ${users.id}) = 1 then ${jsonOrNull(teams.id, {
@@ -196,7 +195,7 @@ const teamContextJson = (household: SQLWrapper) =>
 
 /** The columns of both quote statements: each athlete's JSON and, on a team's first row, the team's context. */
 const athleteColumns = (household: SQLWrapper) => ({
-  athlete: athleteJson(),
+  athlete: athleteJson,
   teamContext: teamContextJson(household),
 });
 
