@@ -4,16 +4,34 @@
  * registers with the waiver only; the season's budget refuses an approval; the owner changes the check or cash
  * instructions on the set-up page and a family's checkout shows them. axe at 375 and 1280 px on the new screens.
  * Northside (12U Tigers, TIGERS-2027) offers assistance with a Spring 2027 budget of $2,000.00 (docs/fixtures.md
- * "Help paying"). The journeys run in order on one fresh server: the approvals add up ($225.00, then $450.00).
+ * "Help paying"). The journeys run in order on a fresh server of their own (the approvals add up, $225.00 then
+ * $450.00, and the owner changes Northside's budget and its check or cash instructions, which other journeys read).
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { chooseCheckOrCash, markReceivedByCheque, NORTHSIDE_CHECK_INSTRUCTIONS } from './support/check-or-cash';
-import { type APIRequestContext, expect, type Locator, type Page, test } from './support/fixtures';
+import { type APIRequestContext, expect, type Locator, type Page, test as shared } from './support/fixtures';
+import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
 import { newPayer, type Payer, paymentComplete } from './support/payer';
 import { logInToConsole } from './support/session';
 
 const REGISTRAR = 'registrar@northside.example';
 const OWNER = 'owner@northside.example';
+
+/** Every page, new page and API call of this file goes to the file's own server. */
+const test = shared.extend<Record<never, never>, { isolated: IsolatedServer }>({
+  isolated: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const server = await startIsolatedServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ isolated }, use) => {
+    await use(isolated.baseURL);
+  },
+});
 
 test.describe.configure({ mode: 'serial' });
 
@@ -198,8 +216,6 @@ test("the owner changes the check or cash instructions on the set-up page; the f
   browser,
   request,
 }) => {
-  const northside =
-    'Make checks payable to Northside Youth Baseball and hand them to your coach at the first practice.';
   const changed = 'Make checks payable to Northside Youth Baseball and leave them at the club house on Saturdays.';
   const owner = await browser.newPage();
   await logInToConsole(owner, OWNER);
@@ -209,7 +225,7 @@ test("the owner changes the check or cash instructions on the set-up page; the f
     .click();
   await expect(owner.getByRole('heading', { level: 1, name: /^Season set-up/ })).toBeFocused();
   const section = owner.getByRole('region', { name: 'Help paying' });
-  await expect(section.getByText(northside)).toBeVisible();
+  await expect(section.getByText(NORTHSIDE_CHECK_INSTRUCTIONS)).toBeVisible();
 
   /** 'Change help paying' with `instructions`; the page reads the settings back once saved. */
   async function setInstructions(instructions: string, options: { axe?: boolean } = {}) {
@@ -249,7 +265,5 @@ test("the owner changes the check or cash instructions on the set-up page; the f
     .check();
   await expect(page.getByText(changed)).toBeVisible();
 
-  // Northside's fixture as it was, for whatever runs on this server next.
-  await setInstructions(northside);
   await owner.close();
 });
