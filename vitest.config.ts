@@ -20,6 +20,7 @@ const UNIT_ISOLATED = [
   'src/api/endpoints.test.ts',
   'src/config.test.ts',
   'src/flows/flow-inspector.test.ts',
+  'src/i18n/page-texts.test.ts',
   'src/machines/payment.machine.test.tsx',
   'src/providers/billing/load-billing.test.ts',
   'src/providers/card-payments/index.test.ts',

@@ -162,7 +162,7 @@ const UNCONFIGURED_ADAPTERS = new Set([
 /**
  * Issue 31: the message catalogues, fetched as JSON from one fingerprinted folder (vite.config.ts
  * `i18nCatalogues`): a page loads only its own language's, the shell's `common` and the groups its route file names
- * in `withTexts([...])` (scripts/prerender.ts pageTextGroups). Each route is measured in every language, with its
+ * in `withTexts([...])` (scripts/prerender.ts pageTextGroups); an entry page carries them in its HTML. Each route is measured in every language, with its
  * HTML in that language (the server sends the entry pages prerendered in the visitor's: scripts/prerender.ts), each
  * within the budget.
  */
@@ -258,7 +258,8 @@ try {
     }
     for (const locale of LOCALES) {
       const html = prerendered ? pageFile(prerendered, locale) : 'index.html';
-      const texts = pageTextGroups(route.page).map((group) => `${i18nDir}/${locale}/${group}.json`);
+      // A prerendered page carries its groups in its HTML (scripts/prerender.ts): counted with it, not again.
+      const texts = prerendered ? [] : pageTextGroups(route.page).map((group) => `${i18nDir}/${locale}/${group}.json`);
       const all = [html, ...files, ...texts];
       const total = all.reduce(
         (sum, file) => {

@@ -171,6 +171,40 @@ describe('prerendered entry pages', () => {
     expect(licence).toContain('Te damos la bienvenida a Tigers &lt;Club&gt;');
   });
 
+  it("carry their texts' catalogues in their language as a data block the site reads instead of fetching them", () => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'prerender-'));
+    const catalogues = path.join(outDir, 'assets', 'i18n-0123abcd');
+    const built = (locale: string, group: string) => ({ [`${group}.sample`]: `${locale} ${group} </script><b>` });
+    for (const locale of LOCALES) {
+      mkdirSync(path.join(catalogues, locale), { recursive: true });
+      for (const group of pageTextGroups('src/routes/login.page.tsx')) {
+        writeFileSync(path.join(catalogues, locale, `${group}.json`), JSON.stringify(built(locale, group)));
+      }
+    }
+    writeFileSync(
+      path.join(outDir, 'index.html'),
+      `<!doctype html><html lang="en"><head>${DOCUMENT_TEXTS}</head><body><div id="root"></div></body></html>`,
+    );
+    prerenderPages(outDir, 'Tigers');
+    const block = (file: string) => {
+      const html = readFileSync(path.join(outDir, file), 'utf8');
+      const found = /<script type="application\/json" id="page-texts">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+      // No text closes the element early: every `<` is escaped.
+      expect(found).not.toContain('<');
+      return JSON.parse(found);
+    };
+    const groups = pageTextGroups('src/routes/login.page.tsx');
+    expect(groups).toContain('login');
+    for (const locale of LOCALES) {
+      expect(block(pageFile(pageOf('/login'), locale))).toEqual({
+        locale,
+        groups: Object.fromEntries(groups.map((group) => [group, built(locale, group)])),
+      });
+    }
+    // No page asks for them separately any more.
+    expect(readFileSync(path.join(outDir, pageFile(pageOf('/login'), 'en')), 'utf8')).not.toContain('as="fetch"');
+  });
+
   it("fill in index.html's description and <noscript> from the catalogue, whose English is index.html's", () => {
     for (const key of ['document.description', 'document.noscript'] as const) {
       expect(INDEX_HTML, key).toContain(escapeText(inLocale('en', () => t(key))));

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE } from './detect.ts';
+import { DEFAULT_LOCALE, isLocale } from './detect.ts';
 import { formatMessage } from './format.ts';
 import {
   type CompiledCatalogue,
@@ -65,7 +65,30 @@ export function intlLocale(locale: Locale = current): string {
   return INTL_LOCALES[locale];
 }
 
+/** The id of the data block a prerendered page carries its texts in (scripts/prerender.ts). */
+export const PAGE_TEXTS_ID = 'page-texts';
+
+/**
+ * The texts a prerendered page carries in its HTML (`{ locale, groups }`: its groups in its language, the same files
+ * the build serves), taken (and the block removed) before the first fetch: the page's first render asks the network
+ * for none of them, where six small files took connections from its scripts on a phone's network (issue 30 point 6).
+ * Trusted as the fetched files are (the build's own); a block that does not parse or names no language we have is
+ * ignored, and the groups are fetched as on any other page.
+ */
+function readPageTexts(): void {
+  const block = typeof document === 'undefined' ? null : document.getElementById(PAGE_TEXTS_ID);
+  if (!block) return;
+  block.remove();
+  try {
+    const { locale, groups } = JSON.parse(block.textContent ?? '');
+    if (isLocale(locale)) for (const group in groups) remember(locale, group, groups[group]);
+  } catch {
+    // Not the build's block: the groups are fetched.
+  }
+}
+
 async function loadInto(locale: Locale, groups: Iterable<MessageGroup>): Promise<void> {
+  readPageTexts();
   await Promise.all(
     [...groups].map((group) => {
       const id = `${locale}/${group}`;
@@ -89,6 +112,10 @@ async function loadInto(locale: Locale, groups: Iterable<MessageGroup>): Promise
  * them all up front instead of fetching, and scripts/prerender.ts the ones of the pages it writes.
  */
 export function addCatalogue(locale: Locale, group: MessageGroup, messages: CompiledCatalogue): void {
+  remember(locale, group, messages);
+}
+
+function remember(locale: Locale, group: string, messages: CompiledCatalogue): void {
   catalogues.set(locale, { ...catalogues.get(locale), ...messages });
   loads.set(`${locale}/${group}`, Promise.resolve());
 }
