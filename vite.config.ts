@@ -42,8 +42,25 @@ const FRAMEWORK_START = /[\\/]src[\\/]framework-start\.ts$/;
 const ATHLETE_STEPS =
   /[\\/]src[\\/](machines[\\/](athlete-steps(-parent|\.persist|\.lazy)|payment\.lazy-child)|views[\\/](athletes[\\/]athlete-steps-lazy|login[\\/]exit-link|register[\\/]wizard-page)|routes[\\/](use-progress|athlete-steps-preload)|session[\\/]progress-(keys|declaration))\.tsx?$/;
 
-/** The card payment machine and the card steps it shares with the family checkout (src/machines/card-*.ts). */
-const CARD_PAYMENT = /[\\/]src[\\/]machines[\\/](card-payment\.machine|card-steps)\.ts$/;
+/**
+ * The card payment machine and the card steps it shares with the family checkout (src/machines/card-*.ts), with what
+ * /payment and /update-card both load with them: its context and the 3-D Secure return's parameters, the payment
+ * texts and failures, the card provider's actors. One chunk instead of five of 0.2-2 KB (issue 30 point 6: each file is
+ * one more request on /payment's six connections; /draft loads 3 KB more of it).
+ */
+const CARD_PAYMENT =
+  /[\\/]src[\\/](machines[\\/](card-payment\.(machine|context)|card-steps|payment-texts|payment\.failures)|domain[\\/]payment-return|providers[\\/]card-payments[\\/]payment\.actors)\.ts$/;
+
+/**
+ * What /payment (and the draft preview, which shows its first steps) runs on besides the card: the payment machine,
+ * its setup, states, children, context and connect modules, the check or cash choice, the card provider's states, the
+ * steps' views, the payment data and help-paying endpoints and the fee rules they share with the family checkout
+ * (its lazy child). One chunk instead of eight of 0.3-5 KB that only these pages and /payment's own lazy children load
+ * (issue 30 point 6: on HTTP/1.1's six connections per origin, and in Lighthouse's simulation of them, every file is
+ * one more round trip while the framework chunk downloads beside it).
+ */
+const PAYMENT_KIT =
+  /[\\/]src[\\/](machines[\\/](payment\.(machine|check-or-cash|context|states|assistance|documents|children|setup|connect)|card-provider|household-checkout\.context|card-return\.connect|fee-totals\.connect|last-result)\.ts$|views[\\/]payment[\\/](assistance-sent-step|amount-row|checkout-step|fee-summary|help-paying-note|plan-option|payment-options-step|protection-step|waiver-only-step|payment-flow|check-or-cash-choice|billing-details|waiver-section|pay-now-form|loading-options|add-athlete-button|discount-form|return-notice)\.tsx?$|domain[\\/](forms[\\/]payment-billing|fees|help-paying|plan-lines|waiver-texts)\.ts$|api[\\/](payment-data(\.schemas)?|help-paying)\.ts$|session[\\/]household-checkout\.ts$)/;
 
 /**
  * The athlete steps' screens (src/views/athletes/, their connect module): loaded lazily by login and register once
@@ -299,6 +316,7 @@ export default defineConfig(({ mode, command }) => {
               // The one-athlete card payment and the card steps it shares with the family checkout (card-steps.ts), which
               // /payment loads together: one chunk, not two.
               { name: 'card-payment', test: CARD_PAYMENT, includeDependenciesRecursively: false },
+              { name: 'payment-kit', test: PAYMENT_KIT, includeDependenciesRecursively: false },
               { name: 'household-guardians', test: HOUSEHOLD_GUARDIANS, includeDependenciesRecursively: false },
               { name: 'account-forms', test: ACCOUNT_FORMS, includeDependenciesRecursively: false },
               { name: 'licence-kit', test: LICENCE_KIT, includeDependenciesRecursively: false },
@@ -350,7 +368,12 @@ export default defineConfig(({ mode, command }) => {
           emptyOutDir: true,
           manifest: false,
           sourcemap: false,
-          rolldownOptions: { input: { 'draft.server': 'src/routes/draft.server.tsx' } },
+          // One file: the site's chunk groups (above) are for a browser's first visit, and here they split modules
+          // the renderer's entry shares with the payment kit into an import cycle the entry could not evaluate.
+          rolldownOptions: {
+            input: { 'draft.server': 'src/routes/draft.server.tsx' },
+            output: { codeSplitting: false },
+          },
         },
       },
     },
