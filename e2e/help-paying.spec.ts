@@ -4,34 +4,19 @@
  * registers with the waiver only; the season's budget refuses an approval; the owner changes the check or cash
  * instructions on the set-up page and a family's checkout shows them. axe at 375 and 1280 px on the new screens.
  * Northside (12U Tigers, TIGERS-2027) offers assistance with a Spring 2027 budget of $2,000.00 (docs/fixtures.md
- * "Help paying"). The journeys run in order on a fresh server of their own (the approvals add up, $225.00 then
- * $450.00, and the owner changes Northside's budget and its check or cash instructions, which other journeys read).
+ * "Help paying"). The journeys run in order, apart from the shared server (support/own-server.ts): the approvals add
+ * up ($225.00, then $450.00), and the owner changes Northside's budget and its check or cash instructions, which the
+ * family checkout's journeys read.
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { chooseCheckOrCash, markReceivedByCheque, NORTHSIDE_CHECK_INSTRUCTIONS } from './support/check-or-cash';
-import { type APIRequestContext, expect, type Locator, type Page, test as shared } from './support/fixtures';
-import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { type APIRequestContext, expect, type Locator, type Page } from './support/fixtures';
+import { test } from './support/own-server';
 import { newPayer, type Payer, paymentComplete } from './support/payer';
 import { logInToConsole } from './support/session';
 
 const REGISTRAR = 'registrar@northside.example';
 const OWNER = 'owner@northside.example';
-
-/** Every page, new page and API call of this file goes to the file's own server. */
-const test = shared.extend<Record<never, never>, { isolated: IsolatedServer }>({
-  isolated: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const server = await startIsolatedServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ isolated }, use) => {
-    await use(isolated.baseURL);
-  },
-});
 
 test.describe.configure({ mode: 'serial' });
 

@@ -5,8 +5,8 @@ import {
   expect,
   type Page,
   reportCspViolations,
-  test,
 } from './support/fixtures';
+import { test } from './support/own-server';
 import { payTigersThreeMonths, runBilling, usd } from './support/payer';
 import {
   type ApiUser,
@@ -25,7 +25,9 @@ import { updateFailedCard } from './support/update-card';
  * with that token. A invites B by e-mail; B accepts with the e-mailed link's token (the site's /household pages are
  * not part of this journey: the invite and the accept go through the API). The collector's charge of the first
  * instalment fails and both guardians are told; B, in a browser of their own, updates the card on /payments and the
- * instalment is collected at once; A sees it paid too. A guardian outside the household sees none of it.
+ * instalment is collected at once; A sees it paid too. A guardian outside the household sees none of it. Apart from
+ * the shared server (support/own-server.ts): the collector acts on every family of its server, and another file's run
+ * could charge (and fail) A's instalment before this one's, with B not yet in the household.
  */
 
 const LICENCE = 'TIGERS-2027';

@@ -1,5 +1,6 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
+import { type APIRequestContext, expect, type Page } from './support/fixtures';
+import { test } from './support/own-server';
 import {
   enterCard,
   newPayer,
@@ -15,7 +16,9 @@ import { updateFailedCard } from './support/update-card';
 /**
  * Payment plans that collect (issue 15) against the real server and its card sandbox: a family pays a 3-month plan,
  * gets a receipt, the collector charges the first instalment with the saved card, and "My payments" shows it; a
- * family whose saved card declines later charges (4000 0000 0000 0341) updates the card and is charged at once.
+ * family whose saved card declines later charges (4000 0000 0000 0341) updates the card and is charged at once. The
+ * collector's runs charge, remind and release for every family of the server they run on: the file runs apart from
+ * the shared server (support/own-server.ts), where they cancelled other files' families awaiting a check.
  */
 
 /** Pays TIGERS-2027's 3-month plan on /payment with the given sandbox card, as the existing payment journey does. */
