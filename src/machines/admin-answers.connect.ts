@@ -1,6 +1,7 @@
 /** The views' window on admin-answers.machine.ts (issue 32 point 4): the disclosure's state and the answers' rows. */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { adminAnswersMachine } from './admin-answers.machine';
+import { disclosureOf } from './disclosure.connect';
 
 export { adminAnswersMachine } from './admin-answers.machine';
 export type AdminAnswersActorRef = ActorRefFrom<typeof adminAnswersMachine>;
@@ -24,12 +25,5 @@ export function adminAnswersScreenOf(snapshot: SnapshotFrom<typeof adminAnswersM
           : { text: value };
     return { id: question.id, prompt: question.prompt, answer };
   });
-  return {
-    open: !snapshot.matches('closed'),
-    loading: snapshot.matches('loading'),
-    shown: snapshot.matches('shown'),
-    failed: snapshot.matches('failed'),
-    errorText: snapshot.context.errorText,
-    rows,
-  };
+  return { ...disclosureOf(snapshot), rows };
 }

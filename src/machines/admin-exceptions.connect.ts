@@ -7,6 +7,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { t } from '../i18n/runtime';
 import type { adminExceptionsMachine } from './admin-exceptions.machine';
 import { consoleInstant } from './admin-setup.connect';
+import { disclosureOf } from './disclosure.connect';
 
 export { adminExceptionsMachine } from './admin-exceptions.machine';
 export type AdminExceptionsActorRef = ActorRefFrom<typeof adminExceptionsMachine>;
@@ -34,12 +35,5 @@ export function adminExceptionsScreenOf(snapshot: SnapshotFrom<typeof adminExcep
     grantedBy: exception.granted_by?.name ?? t('ageExceptions.formerStaff'),
     grantedAt: consoleInstant(exception.granted_at, false),
   }));
-  return {
-    open: !snapshot.matches('closed'),
-    loading: snapshot.matches('loading'),
-    shown: snapshot.matches('shown'),
-    failed: snapshot.matches('failed'),
-    errorText: snapshot.context.errorText,
-    rows,
-  };
+  return { ...disclosureOf(snapshot), rows };
 }

@@ -78,7 +78,7 @@ async function loadSetup(organizationId: number, signal: AbortSignal): Promise<A
   return { role, can, setup: setupAnswer, discountCodes, drafts, staff, helpPaying };
 }
 
-export const adminSetupMachine = setup({
+const adminSetup = setup({
   types: {
     context: {} as AdminSetupContext,
     events: {} as AdminSetupEvent,
@@ -125,7 +125,31 @@ export const adminSetupMachine = setup({
           : null,
     }),
   },
-}).createMachine({
+});
+
+/**
+ * Loading the set-up, at the start and again after a save (`loading`, `reloading`): the same call and the same ways out.
+ */
+const loadSetUp = adminSetup.createStateConfig({
+  tags: ['busy'],
+  invoke: {
+    id: 'load',
+    src: 'load',
+    input: ({ context }) => ({ organizationId: context.organizationId }),
+    onDone: { target: 'loaded', actions: { type: 'remember', params: ({ event }) => event.output } },
+    onError: [
+      {
+        guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
+        target: 'toLogin',
+        actions: 'forgetSession',
+        description: '§1 club console, issue 22 point 2: a session the server no longer knows: log in again',
+      },
+      { target: 'failed', actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) } },
+    ],
+  },
+});
+
+export const adminSetupMachine = adminSetup.createMachine({
   id: 'adminSetup',
   description:
     "§1 club console, issue 22 point 2: an organization's season set-up: seasons, teams, licences, settings, discount codes, drafts, staff",
@@ -142,22 +166,7 @@ export const adminSetupMachine = setup({
     loading: {
       description:
         '§1 club console, issue 22 point 2: GET /api/admin/me, the set-up, the discount codes, the drafts and (owners) the staff',
-      tags: ['busy'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ organizationId: context.organizationId }),
-        onDone: { target: 'loaded', actions: { type: 'remember', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
-            target: 'toLogin',
-            actions: 'forgetSession',
-            description: '§1 club console, issue 22 point 2: a session the server no longer knows: log in again',
-          },
-          { target: 'failed', actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) } },
-        ],
-      },
+      ...loadSetUp,
     },
     failed: {
       description: "§1 club console, issue 22 point 2: the load failed (a coach: refused): its text and 'Try again'",
@@ -213,21 +222,7 @@ export const adminSetupMachine = setup({
     },
     reloading: {
       description: '§1 club console, issue 22 point 2: saved: the set-up is loaded again',
-      tags: ['busy'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ organizationId: context.organizationId }),
-        onDone: { target: 'loaded', actions: { type: 'remember', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: { type: 'isSessionGone', params: ({ event }) => ({ error: event.error }) },
-            target: 'toLogin',
-            actions: 'forgetSession',
-          },
-          { target: 'failed', actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) } },
-        ],
-      },
+      ...loadSetUp,
     },
     toLogin: {
       description: '§1 club console, issue 22 point 2: /admin/login',

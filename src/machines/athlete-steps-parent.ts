@@ -112,6 +112,18 @@ export function wentBack(_: unknown, params: AthleteStepsOutput): boolean {
 type ChildSnapshot = { event: { snapshot: { context: { step: AthleteStep } } } };
 
 /**
+ * The child each parent invokes in its `athleteSteps.running` state, with that input (register's always has a licence
+ * there: routing sent the others to /contact-coach). Each parent adds where its steps lead when the child is done.
+ */
+export const ATHLETE_STEPS_CHILD = { id: 'athleteSteps', src: 'athleteSteps', input: athleteStepsInput } as const;
+
+/** The guard of the child's done event that went back from the athlete list (the parent goes one step back). */
+export const WENT_BACK = {
+  type: 'wentBack',
+  params: ({ event }: { event: { output: AthleteStepsOutput } }) => event.output,
+} as const;
+
+/**
  * The `onSnapshot` of the parent's athleteSteps invoke: on another screen, remember it and mirror the parent's step
  * number for it (`stepOf`) into the URL. The parent adds its description (in its machine module, so the pages' build
  * leaves it out: scripts/machine-descriptions.ts).

@@ -277,12 +277,10 @@ export const loginMachine = setup({
         running: {
           description: 'spec §2 Login steps 3 and 4: the athlete steps themselves',
           invoke: {
-            id: 'athleteSteps',
-            src: 'athleteSteps',
-            input: athleteParent.athleteStepsInput,
+            ...athleteParent.ATHLETE_STEPS_CHILD,
             onDone: [
               {
-                guard: { type: 'wentBack', params: ({ event }) => event.output },
+                guard: athleteParent.WENT_BACK,
                 target: '#login.guardianLogin',
                 description: 'spec §2: Back on the athlete list goes one step back',
               },

@@ -379,13 +379,10 @@ export const registerMachine = setup({
         running: {
           description: 'spec §2 Register steps 2 and 3: the athlete steps themselves',
           invoke: {
-            id: 'athleteSteps',
-            src: 'athleteSteps',
-            // The wizard always has a licence here (routing sent the others to /contact-coach).
-            input: athleteParent.athleteStepsInput,
+            ...athleteParent.ATHLETE_STEPS_CHILD,
             onDone: [
               {
-                guard: { type: 'wentBack', params: ({ event }) => event.output },
+                guard: athleteParent.WENT_BACK,
                 target: '#register.guardianAccount',
                 description: 'spec §4: Back moves one step down and clears the error',
               },
