@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { id } from '../domain/wire';
+import { teamDuesFields } from './admin-setup.schemas';
 
 export {
   type AdminDraftBody,
@@ -12,19 +13,12 @@ export {
   adminNewDraftBodySchema,
 } from '../domain/forms/admin-draft';
 
-const cents = z.int().check(z.gte(0));
-
 export const adminDraftSchema = z.object({
   id,
   organization_id: id,
   team_id: z.nullable(id),
   season_id: z.nullable(id),
-  name: z.string(),
-  total_dues_cents: cents,
-  athlete_deposit_cents: cents,
-  payment_plan_fee_cents: cents,
-  total_app_fee_cents: cents,
-  is_app_fee_itemized: z.boolean(),
+  ...teamDuesFields,
   plan_months: z.array(z.int().check(z.gte(1))),
   protection_plan_id: z.nullable(id),
   waiver: z.nullable(z.string()),

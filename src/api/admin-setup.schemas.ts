@@ -27,15 +27,20 @@ export const adminLicenceSchema = z.object({
 });
 export type AdminLicence = z.infer<typeof adminLicenceSchema>;
 
-export const adminSetupTeamSchema = z.object({
-  id,
-  season_id: id,
+/** A team's name and dues as the console reads them: on a team of the set-up and on a draft (./admin-drafts.schemas.ts). */
+export const teamDuesFields = {
   name: z.string(),
   total_dues_cents: cents,
   athlete_deposit_cents: cents,
   payment_plan_fee_cents: cents,
   total_app_fee_cents: cents,
   is_app_fee_itemized: z.boolean(),
+};
+
+export const adminSetupTeamSchema = z.object({
+  id,
+  season_id: id,
+  ...teamDuesFields,
   plan_months: z.array(z.int()),
   protection_plan_id: z.nullable(id),
   licences: z.array(adminLicenceSchema),

@@ -14,19 +14,10 @@ import { WelcomeStep } from './welcome-step';
  */
 export function LoginFlow({ actorRef, notice }: { actorRef: LoginActorRef; notice?: ReactNode }) {
   const t = useT();
-  const { screen, athleteSteps, athleteStepsCode } = useSelector(actorRef, loginView, shallowEqual);
+  const { screen, ...athlete } = useSelector(actorRef, loginView, shallowEqual);
   let step: ReactNode = null;
   if (screen === 'welcome') step = <WelcomeStep actorRef={actorRef} />;
   else if (screen === 'tokenLogin') step = <StepHeading>{t('login.loggingIn')}</StepHeading>;
   else if (screen === 'guardianLogin') step = <GuardianLoginStep actorRef={actorRef} />;
-  return (
-    <WizardPage
-      notice={notice}
-      step={step}
-      athleteSteps={athleteSteps}
-      athleteStepsCode={athleteStepsCode}
-      onRetry={() => actorRef.send({ type: 'RETRY' })}
-      loading={t('login.loading')}
-    />
-  );
+  return <WizardPage notice={notice} step={step} {...athlete} wizard={actorRef} loading={t('login.loading')} />;
 }

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useT } from '../../i18n/use-t';
 import { assistanceSentView, type PaymentActorRef } from '../../machines/payment.connect';
 import { Alert } from '../common/alert';
+import { BackButton } from '../common/back-button';
 import { StepHeading } from '../common/step-heading';
 
 /**
@@ -17,14 +18,11 @@ export function AssistanceSentStep({ actorRef }: { actorRef: PaymentActorRef }) 
       <Alert tone="success">{t('helpPaying.sent', { organization: view.organization })}</Alert>
       <p>{t('helpPaying.sentHeld')}</p>
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!view.canGoBack}
-          onClick={() => actorRef.send({ type: 'BACK' })}
-        >
-          {t('helpPaying.backToOptions')}
-        </button>
+        <BackButton
+          enabled={view.canGoBack}
+          onBack={() => actorRef.send({ type: 'BACK' })}
+          label={t('helpPaying.backToOptions')}
+        />
       </div>
     </>
   );

@@ -10,6 +10,7 @@ import {
   SIBLING_DISCOUNT,
 } from '../../machines/household-checkout.connect';
 import { Alert } from '../common/alert';
+import { BackButton } from '../common/back-button';
 import { StepHeading } from '../common/step-heading';
 import { AddAthleteButton } from './add-athlete-button';
 import { DiscountForm } from './discount-form';
@@ -166,14 +167,7 @@ export function HouseholdAthletesStep({ actorRef }: { actorRef: HouseholdCheckou
         </dl>
       )}
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!view.canGoBack}
-          onClick={() => actorRef.send({ type: 'BACK' })}
-        >
-          {t('payment.back')}
-        </button>
+        <BackButton enabled={view.canGoBack} onBack={() => actorRef.send({ type: 'BACK' })} />
         <button type="submit" form="household-options" className="button" disabled={!view.canGoOn}>
           {t('payment.next')}
         </button>

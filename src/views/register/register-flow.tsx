@@ -12,16 +12,7 @@ import { WizardPage } from './wizard-page';
  */
 export function RegisterFlow({ actorRef, notice }: { actorRef: RegisterActorRef; notice?: ReactNode }) {
   const t = useT();
-  const { screen, athleteSteps, athleteStepsCode } = useSelector(actorRef, registerView, shallowEqual);
+  const { screen, ...athlete } = useSelector(actorRef, registerView, shallowEqual);
   const step = screen === 'guardianAccount' ? <GuardianAccountStep actorRef={actorRef} /> : null;
-  return (
-    <WizardPage
-      notice={notice}
-      step={step}
-      athleteSteps={athleteSteps}
-      athleteStepsCode={athleteStepsCode}
-      onRetry={() => actorRef.send({ type: 'RETRY' })}
-      loading={t('register.loading')}
-    />
-  );
+  return <WizardPage notice={notice} step={step} {...athlete} wizard={actorRef} loading={t('register.loading')} />;
 }

@@ -16,7 +16,7 @@ export function WizardPage({
   step,
   athleteSteps,
   athleteStepsCode,
-  onRetry,
+  wizard,
   loading,
 }: {
   notice?: ReactNode;
@@ -24,8 +24,8 @@ export function WizardPage({
   athleteSteps: AthleteStepsActorRef | undefined;
   /** The athlete steps' code loading, or not fetched (the wizard's `failed` state, with 'Try again'). */
   athleteStepsCode: 'loading' | 'failed' | null;
-  /** 'Try again' after their code could not be fetched (the wizard's RETRY). */
-  onRetry: () => void;
+  /** The wizard's actor: 'Try again' after their code could not be fetched sends it RETRY. */
+  wizard: { send(event: { type: 'RETRY' }): void };
   /** 'Loading…' in the wizard's language, while the athlete steps' chunk and texts load. */
   loading: string;
 }) {
@@ -33,7 +33,9 @@ export function WizardPage({
   let athleteStepsScreen: ReactNode = null;
   if (athleteStepsCode === 'loading') athleteStepsScreen = <p>{loading}</p>;
   else if (athleteStepsCode === 'failed') {
-    athleteStepsScreen = <RetryAlert onRetry={onRetry}>{t('common.networkError')}</RetryAlert>;
+    athleteStepsScreen = (
+      <RetryAlert onRetry={() => wizard.send({ type: 'RETRY' })}>{t('common.networkError')}</RetryAlert>
+    );
   } else if (athleteSteps) athleteStepsScreen = <LazyAthleteStepsView actorRef={athleteSteps} loading={loading} />;
   return (
     <Page>
