@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   type LedgerPhase,
   type MembershipFigures,
@@ -79,6 +79,15 @@ export async function phasesByMembership(db: Db | Tx, scope: SQL): Promise<Map<n
   }
   return byMembership;
 }
+
+/**
+ * True where the membership keeps money: `membershipFigures(...).paidCents > 0` (a paid phase not refunded in whole),
+ * said in SQL for the statements that must decide it inside themselves, as a seat's release does under its guard
+ * (seat-holds.ts `nothingPaid`: a cancelled membership that keeps money keeps its seat). It compares each paid phase
+ * with its own succeeded refunds, as the figures cap them; it adds up no figure.
+ */
+export const keepsMoney = (membershipId: SQLWrapper) =>
+  sql`exists (select 1 from ${membershipPhases} kept where kept.membership_id = ${membershipId} and kept.status = 'paid' and kept.amount_cents > coalesce((select sum(r.amount_cents) from ${membershipRefunds} r where r.phase_id = kept.id and r.status = 'succeeded'), 0))`;
 
 /** The figures of a membership from its phases as `phasesByMembership` read them. */
 export function figuresOfPhases(

@@ -151,6 +151,38 @@ describe('a claim with nothing paid holds its seat for 96 hours', () => {
     expect(await t.db.select().from(seatReleases)).toEqual([]);
   });
 
+  it('never releases the seat of a cancelled schedule that keeps money; one that kept nothing is released', async () => {
+    // Parker Diaz (paid@example.com) paid 12U Tigers' $475.00 in full through the card sandbox (docs/fixtures.md).
+    const parker = await userId(t.db, 'paid@example.com');
+    const [paid] = await t.db.select().from(memberships).where(eq(memberships.userId, parker));
+    const registrar = await staffTokenFor(t.db, STAFF.registrar, CLAIMED_AT);
+    const refund = await t.call('POST', `/api/admin/memberships/${paid!.id}/refunds`, {
+      token: registrar,
+      body: { amount_cents: 2500, reason: 'Missed the first week' },
+    });
+    expect(refund.status, refund.text).toBe(201);
+    const cancel = await t.call('POST', `/api/admin/memberships/${paid!.id}/cancel`, {
+      token: registrar,
+      body: { reason: 'Moved away' },
+    });
+    expect(cancel.status, cancel.text).toBe(200);
+    const seats = (await licence('TIGERS-2027')).availableLicenses;
+    const holds = await t.call('GET', `/api/admin/teams/${await tigersId()}/holds`, { token: registrar });
+    expect(holds.body).toMatchObject({ holds: [] });
+    await runAsOf(24 * 30);
+    // $450.00 stays paid: the seat stays the family's.
+    expect(await t.db.select().from(seatReleases)).toEqual([]);
+    expect((await licence('TIGERS-2027')).availableLicenses).toBe(seats);
+
+    // Refunded in whole, the cancelled schedule keeps nothing and gives the seat back.
+    const rest = await t.call('POST', `/api/admin/memberships/${paid!.id}/refunds`, {
+      token: registrar,
+      body: { amount_cents: 45000, reason: 'Moved away' },
+    });
+    expect(rest.status, rest.text).toBe(201);
+    expect((await licence('TIGERS-2027')).availableLicenses).toBe(seats + 1);
+  });
+
   it('leaves a family in the middle of paying alone (a checkout lease within the last hour)', async () => {
     const token = await samClaims('TIGERS-2027');
     t.setNow(new Date(CLAIMED_AT.getTime() + 96 * HOUR_MS));

@@ -56,6 +56,7 @@ import { scopedTeam } from './admin-roster.ts';
 import { requireHouseholdGuardian } from './household-invites.ts';
 import { householdAthleteIds } from './households.ts';
 import { claimLicence, LICENCE_TEXTS } from './licences.ts';
+import { keepsMoney } from './membership-ledger.ts';
 import { mayOnTeam, type StaffJson } from './staff/index.ts';
 import { deliverAfterCommit, returnSeats } from './waitlist-seats.ts';
 
@@ -68,9 +69,13 @@ export const PAYMENT_IN_FLIGHT_MS = 60 * 60 * 1000;
 
 type HoldDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'log' | 'jobs'>;
 
-/** The claim (`licence_claims` joined with `licences`) has nothing paid: no active membership on the team. */
+/**
+ * The claim (`licence_claims` joined with `licences`) has nothing paid: no membership on the team that is active or,
+ * cancelled, keeps money (a cancelled schedule whose payments were not refunded in whole keeps its seat; refunded in
+ * whole, admin-refunds.ts gives the seat back at once).
+ */
 const nothingPaid = () =>
-  sql`not exists (select 1 from ${memberships} where ${memberships.userId} = ${licenceClaims.userId} and ${memberships.teamId} = ${licences.teamId} and ${memberships.status} = 'active')`;
+  sql`not exists (select 1 from ${memberships} where ${memberships.userId} = ${licenceClaims.userId} and ${memberships.teamId} = ${licences.teamId} and (${memberships.status} = 'active' or ${keepsMoney(memberships.id)}))`;
 
 /** Nobody of the claimant's family took a checkout lease since `since` (one athlete's, or the household's). */
 function notPaying(since: Date) {
