@@ -159,8 +159,18 @@ export async function phasesOf(db: Db | Tx, membershipId: number): Promise<Membe
 
 export { OWED_PHASE_STATUSES as OPEN_STATUSES } from '../../src/domain/membership-figures.ts';
 
-export function remainingOf(phases: MembershipPhaseRow[]): ScheduledAmount[] {
-  return owedPhases(phases).map((p) => ({ dueOn: p.dueOn, amountCents: p.amountCents }));
+/**
+ * What is still to pay of a membership, as its receipts list it: the owed phases (src/domain/membership-figures.ts
+ * `owedPhases`), none once the schedule is cancelled, as every other surface says.
+ */
+export function remainingOf(
+  phases: MembershipPhaseRow[],
+  membership: { status: 'active' | 'canceled' },
+): ScheduledAmount[] {
+  return owedPhases(phases, membership.status === 'canceled').map((p) => ({
+    dueOn: p.dueOn,
+    amountCents: p.amountCents,
+  }));
 }
 
 /**
@@ -253,7 +263,7 @@ export async function sendReceipt(
     deps.log.warn({ membershipId }, 'receipt not sent: the payer has no e-mail address');
     return;
   }
-  const remaining = remainingOf(await phasesOf(db, membershipId));
+  const remaining = remainingOf(await phasesOf(db, membershipId), context.membership);
   const mail = {
     ...receiptMail(context.mail, { ...payment, paidOn: toIsoDate(deps.now()) }, remaining),
     membershipIds: [membershipId],
@@ -304,7 +314,7 @@ export async function receiptJson(
     plan_name: planNameFor(locale, context.membership.paymentPlanMonth),
     email: context.email ?? '',
     card,
-    remaining: remainingOf(phases).map((p) => ({ due_date: p.dueOn, amount_cents: p.amountCents })),
+    remaining: remainingOf(phases, context.membership).map((p) => ({ due_date: p.dueOn, amount_cents: p.amountCents })),
     sibling_discount_cents: context.membership.siblingDiscountCents,
     ...(context.membership.financialAssistanceCents > 0
       ? { financial_assistance_cents: context.membership.financialAssistanceCents }
