@@ -7,7 +7,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { toIsoDate } from '../../src/domain/dates.ts';
-import { isOwedPhase } from '../../src/domain/membership-figures.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   type HouseholdCheckoutRow,
@@ -27,7 +26,7 @@ import { mailLanguage, savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { planNameFor } from '../services/checkout/index.ts';
 import { checkoutMembershipIds } from './household.ts';
-import { attachmentsField } from './phases.ts';
+import { attachmentsField, remainingOf } from './phases.ts';
 
 /** One athlete of a household checkout as stored at Pay Now (`household_checkouts.lines`): what success records. */
 export const storedLineSchema = z.object({
@@ -116,7 +115,13 @@ async function receiptData(
   if (!row) return null;
   const lines = linesOf(row.checkout);
   const recorded = await db
-    .select({ id: memberships.id, userId: memberships.userId, teamName: teams.name, seasonName: seasons.name })
+    .select({
+      id: memberships.id,
+      userId: memberships.userId,
+      status: memberships.status,
+      teamName: teams.name,
+      seasonName: seasons.name,
+    })
     .from(memberships)
     .innerJoin(teams, eq(teams.id, memberships.teamId))
     .innerJoin(seasons, eq(seasons.id, memberships.seasonId))
@@ -133,10 +138,13 @@ async function receiptData(
     const [saved] = await db.select().from(membershipCards).where(inArray(membershipCards.membershipId, ids)).limit(1);
     summary = saved ? { brand: saved.brand, last4: saved.last4 } : null;
   }
+  // Each membership's remaining payments as its own receipt says them (phases.ts `remainingOf`), by date for the family.
   const remaining = new Map<string, number>();
-  for (const phase of phases) {
-    if (!isOwedPhase(phase.status)) continue;
-    remaining.set(phase.dueOn, (remaining.get(phase.dueOn) ?? 0) + phase.amountCents);
+  for (const membership of recorded) {
+    const own = phases.filter((phase) => phase.membershipId === membership.id);
+    for (const owed of remainingOf(own, membership)) {
+      remaining.set(owed.dueOn, (remaining.get(owed.dueOn) ?? 0) + owed.amountCents);
+    }
   }
   const athletes = lines.flatMap((line) => {
     const membership = recorded.find((candidate) => candidate.userId === line.athleteId);
