@@ -20,7 +20,8 @@ import { forbidden, unauthenticated } from './errors.ts';
  * - a family session token (guardian, athlete, coach account): 403 'This page is for club staff.';
  * - a staff member none of whose roles allows the action anywhere (a coach asking for a refund): 403;
  * - else the staff member and their organizations go to the route (`requireStaffSession`), whose service then checks
- *   the row's organization or team with `authorizeOrganization` / `authorizeTeam` for the same action.
+ *   the row it found (its organization or its team) with `authorize` for the same action, which reads the action's
+ *   scope in the table.
  *
  * The other way round needs nothing here: a staff session token is not a family session (its own table), so every
  * family call that needs a session answers it 401 like any unknown token (server/http/auth.ts `requireUser`).

@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { ADMIN_SETUP_TEXTS } from './admin-setup.ts';
 import { draftAmountsInCents, draftJson, findDraft } from './drafts.ts';
-import { authorizeOrganization, type StaffJson } from './staff/index.ts';
+import { authorize, organizationTarget, type StaffJson } from './staff/index.ts';
 import { saveStaffDraft } from './staff-drafts.ts';
 
 function adminDraftJson(draft: DraftRow) {
@@ -27,13 +27,13 @@ function adminDraftJson(draft: DraftRow) {
 async function draftInScope(deps: AppDeps, staff: StaffJson, draftId: number) {
   const draft = await findDraft(deps.db, draftId);
   if (!draft) throw notFound(ADMIN_SETUP_TEXTS.draftNotFound);
-  authorizeOrganization(staff, draft.organizationId, 'manage_drafts', ADMIN_SETUP_TEXTS.draftNotFound);
+  authorize(staff, 'manage_drafts', organizationTarget(draft.organizationId), ADMIN_SETUP_TEXTS.draftNotFound);
   return draft;
 }
 
 /** GET /api/admin/organizations/{id}/drafts (owner, registrar). */
 export async function listDrafts(deps: AppDeps, staff: StaffJson, organizationId: number) {
-  authorizeOrganization(staff, organizationId, 'manage_drafts', ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorize(staff, 'manage_drafts', organizationTarget(organizationId), ADMIN_SETUP_TEXTS.organizationNotFound);
   const rows = await deps.db
     .select()
     .from(drafts)
@@ -74,7 +74,7 @@ export async function updateAdminDraft(deps: AppDeps, staff: StaffJson, draftId:
  * its Spanish text).
  */
 export async function createDraft(deps: AppDeps, staff: StaffJson, organizationId: number, body: AdminNewDraftBody) {
-  authorizeOrganization(staff, organizationId, 'manage_drafts', ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorize(staff, 'manage_drafts', organizationTarget(organizationId), ADMIN_SETUP_TEXTS.organizationNotFound);
   const [row] = await deps.db
     .select({ team: teams, waiver: organizations.waiver, waiverEs: organizations.waiverEs })
     .from(teams)

@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.ts';
 import { rosterPages, scopedTeam, teamRosterRowJson } from './admin-roster.ts';
-import { mayOnTeam, type StaffJson } from './staff/index.ts';
+import { allows, type StaffJson, teamTarget } from './staff/index.ts';
 import { answerColumns, answersOfMemberships, teamQuestionsOf } from './team-questions.ts';
 
 /**
@@ -125,7 +125,7 @@ export async function rosterCsv(
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<CsvExport> {
   const team = await scopedTeam(deps.db, staff, teamId);
-  const money = mayOnTeam(staff, team, 'read_money');
+  const money = allows(staff, 'read_money', teamTarget(team));
   // Issue 32 point 4: one column per question of the team (its prompt as the header), after the others.
   const questions = await teamQuestionsOf(deps.db, team.id);
   async function* lines() {

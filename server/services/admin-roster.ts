@@ -29,7 +29,7 @@ import { planNameFor } from './checkout/index.ts';
 import { membershipsNeedingDocuments } from './documents/index.ts';
 import { membershipHelpFields } from './help-paying.ts';
 import { figuresOfPhases, phasesByMembership } from './membership-ledger.ts';
-import { authorizeTeam, mayOnTeam, type StaffAction, type StaffJson } from './staff/index.ts';
+import { allows, authorize, type StaffAction, type StaffJson, teamTarget } from './staff/index.ts';
 import { waiverAgreementField } from './waivers.ts';
 
 /**
@@ -187,7 +187,7 @@ function likePattern(q: string): string {
 export async function scopedTeam(db: Db, staff: StaffJson, teamId: number, action: StaffAction = 'read_roster') {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw notFound(text('checkout.teamNotFound'));
-  authorizeTeam(staff, team, action);
+  authorize(staff, action, teamTarget(team));
   return team;
 }
 
@@ -237,7 +237,7 @@ export async function teamRoster(
   locale: Locale = DEFAULT_LOCALE,
 ) {
   const team = await scopedTeam(deps.db, staff, teamId);
-  const money = mayOnTeam(staff, team, 'read_money');
+  const money = allows(staff, 'read_money', teamTarget(team));
   // Who may not read money neither filters nor sorts by it (the order would tell the amounts).
   const query: RosterQuery = money
     ? asked
@@ -307,10 +307,9 @@ export async function staffTeams(deps: AppDeps, staff: StaffJson) {
     .innerJoin(seasons, eq(seasons.id, teams.seasonId))
     .where(inArray(teams.organizationId, organizationIds))
     .orderBy(asc(organizations.name), asc(seasons.name), asc(teams.name), asc(teams.id));
-  const visible = rows.filter((row) => {
-    const place = staff.organizations.find((organization) => organization.id === row.organizationId);
-    return place !== undefined && (place.teams === null || place.teams.some((team) => team.id === row.id));
-  });
+  const visible = rows.filter((row) =>
+    allows(staff, 'read_roster', teamTarget({ id: row.id, organizationId: row.organizationId })),
+  );
   return {
     teams: visible.map((row) => ({
       id: row.id,
@@ -334,7 +333,7 @@ export async function scopedMembership(
     .innerJoin(teams, eq(teams.id, memberships.teamId))
     .where(eq(memberships.id, membershipId));
   if (!row) throw notFound(ROSTER_TEXTS.membershipNotFound);
-  authorizeTeam(staff, row.team, action, ROSTER_TEXTS.membershipNotFound);
+  authorize(staff, action, teamTarget(row.team), ROSTER_TEXTS.membershipNotFound);
   return row;
 }
 

@@ -44,7 +44,14 @@ import { siteLink } from '../http/origin.ts';
 import { english } from '../i18n/index.ts';
 import { type AgeRuleJson, ageRulesOfTeams, saveTeamAgeRule } from './eligibility/index.ts';
 import { findLicence } from './licences.ts';
-import { authorizeOrganization, authorizeTeam, STAFF_TEXTS, type StaffAction, type StaffJson } from './staff/index.ts';
+import {
+  authorize,
+  organizationTarget,
+  STAFF_TEXTS,
+  type StaffAction,
+  type StaffJson,
+  teamTarget,
+} from './staff/index.ts';
 import { updateLicenceSeats } from './staff-licences.ts';
 import { currentWaiverVersion } from './waivers.ts';
 
@@ -164,7 +171,7 @@ async function licenceAnswer(deps: AppDeps, licence: LicenceRow) {
 
 /** GET /api/admin/organizations/{id}/setup (owner, registrar). */
 export async function organizationSetup(deps: AppDeps, staff: StaffJson, organizationId: number) {
-  authorizeOrganization(staff, organizationId, 'read_setup', ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorize(staff, 'read_setup', organizationTarget(organizationId), ADMIN_SETUP_TEXTS.organizationNotFound);
   const { db } = deps;
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!organization) throw notFound(ADMIN_SETUP_TEXTS.organizationNotFound);
@@ -232,7 +239,7 @@ export async function updateOrganizationSettings(
   organizationId: number,
   body: AdminSettingsBody,
 ) {
-  authorizeOrganization(staff, organizationId, 'edit_setup', ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorize(staff, 'edit_setup', organizationTarget(organizationId), ADMIN_SETUP_TEXTS.organizationNotFound);
   const [organization] = await deps.db
     .update(organizations)
     .set({
@@ -255,14 +262,14 @@ export async function updateOrganizationSettings(
 async function seasonInScope(deps: AppDeps, staff: StaffJson, seasonId: number, action: StaffAction) {
   const [season] = await deps.db.select().from(seasons).where(eq(seasons.id, seasonId));
   if (!season) throw notFound(ADMIN_SETUP_TEXTS.seasonNotFound);
-  authorizeOrganization(staff, season.organizationId, action, ADMIN_SETUP_TEXTS.seasonNotFound);
+  authorize(staff, action, organizationTarget(season.organizationId), ADMIN_SETUP_TEXTS.seasonNotFound);
   return season;
 }
 
 async function teamInScope(deps: AppDeps, staff: StaffJson, teamId: number, action: StaffAction) {
   const [team] = await deps.db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw notFound(ADMIN_SETUP_TEXTS.teamNotFound);
-  authorizeTeam(staff, team, action);
+  authorize(staff, action, teamTarget(team));
   return team;
 }
 
@@ -300,7 +307,7 @@ async function seasonTeams(deps: AppDeps, season: SeasonRow) {
 
 /** POST /api/admin/organizations/{id}/seasons (owner). */
 export async function createSeason(deps: AppDeps, staff: StaffJson, organizationId: number, body: AdminSeasonBody) {
-  authorizeOrganization(staff, organizationId, 'edit_setup', ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorize(staff, 'edit_setup', organizationTarget(organizationId), ADMIN_SETUP_TEXTS.organizationNotFound);
   const [season] = await deps.db
     .insert(seasons)
     .values({
@@ -422,7 +429,7 @@ export async function createCoachLicence(
   organizationId: number,
   body: AdminCoachLicenceBody,
 ) {
-  authorizeOrganization(staff, organizationId, 'edit_setup', ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorize(staff, 'edit_setup', organizationTarget(organizationId), ADMIN_SETUP_TEXTS.organizationNotFound);
   const [organization] = await deps.db
     .select({ name: organizations.name })
     .from(organizations)
@@ -451,7 +458,7 @@ export async function updateAdminLicence(
 ) {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
-  authorizeOrganization(staff, licence.organizationId, 'manage_licences', ADMIN_SETUP_TEXTS.licenceNotFound);
+  authorize(staff, 'manage_licences', organizationTarget(licence.organizationId), ADMIN_SETUP_TEXTS.licenceNotFound);
   // Issue 30 point 4: `If-Match` (the version the console read); 412 when the licence changed since.
   await updateLicenceSeats(deps, licence.code, body, expectedVersions);
   const saved = await findLicence(deps.db, licence.code);
@@ -463,7 +470,7 @@ export async function updateAdminLicence(
 export async function adminLicence(deps: AppDeps, staff: StaffJson, code: string) {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
-  authorizeOrganization(staff, licence.organizationId, 'manage_licences', ADMIN_SETUP_TEXTS.licenceNotFound);
+  authorize(staff, 'manage_licences', organizationTarget(licence.organizationId), ADMIN_SETUP_TEXTS.licenceNotFound);
   return licenceAnswer(deps, licence);
 }
 
@@ -472,7 +479,7 @@ export async function adminLicence(deps: AppDeps, staff: StaffJson, code: string
 
 /** GET /api/admin/organizations/{id}/discount-codes (owner, registrar): the organization's own codes. */
 export async function listDiscountCodes(deps: AppDeps, staff: StaffJson, organizationId: number) {
-  authorizeOrganization(staff, organizationId, 'manage_discounts', ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorize(staff, 'manage_discounts', organizationTarget(organizationId), ADMIN_SETUP_TEXTS.organizationNotFound);
   const rows = await deps.db
     .select()
     .from(discountCodes)
@@ -488,7 +495,7 @@ export async function createDiscountCode(
   organizationId: number,
   body: AdminDiscountCodeBody,
 ) {
-  authorizeOrganization(staff, organizationId, 'manage_discounts', ADMIN_SETUP_TEXTS.organizationNotFound);
+  authorize(staff, 'manage_discounts', organizationTarget(organizationId), ADMIN_SETUP_TEXTS.organizationNotFound);
   const [code] = await deps.db
     .insert(discountCodes)
     .values({

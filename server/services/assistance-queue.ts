@@ -26,7 +26,7 @@ import {
   type StaffAssistanceRequestJson,
 } from './help-paying.ts';
 import { athleteHouseholdGuardianIds } from './households.ts';
-import { authorizeOrganization, type StaffJson } from './staff/index.ts';
+import { authorize, organizationTarget, type StaffJson } from './staff/index.ts';
 
 export interface AssistanceBudgetJson {
   season: { id: number; name: string };
@@ -106,7 +106,7 @@ export async function assistanceQueue(
   organizationId: number,
   seasonId: number | undefined,
 ) {
-  const place = authorizeOrganization(staff, organizationId, 'read_assistance');
+  const place = authorize(staff, 'read_assistance', organizationTarget(organizationId));
   const { db } = deps;
   const all = await db
     .select({ id: seasons.id, name: seasons.name, startDate: seasons.startDate })
@@ -142,7 +142,7 @@ async function seasonOf(db: Db | Tx, seasonId: number) {
 export async function setAssistanceBudget(deps: AppDeps, staff: StaffJson, seasonId: number, budgetCents: number) {
   const season = await seasonOf(deps.db, seasonId);
   if (!season) throw notFound(text('helpPaying.seasonNotFound'));
-  authorizeOrganization(staff, season.organizationId, 'edit_help_paying', english('helpPaying.seasonNotFound'));
+  authorize(staff, 'edit_help_paying', organizationTarget(season.organizationId), english('helpPaying.seasonNotFound'));
   const named = { id: season.id, name: season.name };
   await deps.db.transaction(async (tx) => {
     const before = await lockBudget(tx, season.id);
@@ -181,7 +181,7 @@ export async function decideAssistance(deps: AppDeps, staff: StaffJson, requestI
   if (!found) throw notFound(text('helpPaying.requestNotFound'));
   // Approving moves money (a second factor where the owner requires one); declining does not.
   const action = decision.kind === 'approve' ? 'approve_assistance' : 'decide_assistance';
-  authorizeOrganization(staff, found.organizationId, action, english('helpPaying.requestNotFound'));
+  authorize(staff, action, organizationTarget(found.organizationId), english('helpPaying.requestNotFound'));
   if (decision.kind === 'decline') {
     const message = decision.message.trim();
     if (message.length === 0) throw fieldError('message', text('helpPaying.messageRequired'));

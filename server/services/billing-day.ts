@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { membershipPhases, memberships, teams, users } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { type CsvExport, csvLine, dollarsText, streamOf } from './admin-exports.ts';
-import { authorizeOrganization, type StaffJson } from './staff/index.ts';
+import { authorize, organizationTarget, type StaffJson } from './staff/index.ts';
 
 /** Where an instalment due on the day stands. */
 export type BillingOutcome = 'collected' | 'retrying' | 'failed' | 'scheduled' | 'cancelled';
@@ -118,7 +118,7 @@ export async function billingDay(
   organizationId: number,
   date: string | undefined,
 ): Promise<BillingDayJson> {
-  const place = authorizeOrganization(staff, organizationId, 'read_money');
+  const place = authorize(staff, 'read_money', organizationTarget(organizationId));
   const day = date ?? toIsoDate(deps.now());
   const rows = await dayRows(deps.db, organizationId, day);
   const live = rows.filter((row) => outcomeOf(row.status) !== 'cancelled');
@@ -170,7 +170,7 @@ export async function billingDayCsv(
   organizationId: number,
   date: string | undefined,
 ): Promise<CsvExport> {
-  const place = authorizeOrganization(staff, organizationId, 'read_money');
+  const place = authorize(staff, 'read_money', organizationTarget(organizationId));
   const day = date ?? toIsoDate(deps.now());
   const rows = await dayRows(deps.db, organizationId, day);
   async function* lines() {

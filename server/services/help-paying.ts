@@ -29,7 +29,7 @@ import { conflict, fieldError, notFound, text } from '../http/errors.ts';
 import { writeAudit } from './admin-audit.ts';
 import { ALREADY_MEMBER, findTeam, requireTeamSeat, seasonMembership, teamMembershipOf } from './checkout/index.ts';
 import { athleteHouseholdGuardianIds, householdAthleteIds, householdIdOf } from './households.ts';
-import { authorizeOrganization, type StaffJson } from './staff/index.ts';
+import { authorize, organizationTarget, type StaffJson } from './staff/index.ts';
 
 export const SHARES = [25, 50, 75, 100] as const;
 export type Share = (typeof SHARES)[number];
@@ -70,7 +70,7 @@ function settingsJson(row: HelpPayingRow | undefined): HelpPayingSettingsJson {
 
 /** GET /api/admin/organizations/{id}/help-paying (owners, registrars). */
 export async function helpPayingSettings(deps: AppDeps, staff: StaffJson, organizationId: number) {
-  authorizeOrganization(staff, organizationId, 'read_assistance');
+  authorize(staff, 'read_assistance', organizationTarget(organizationId));
   const [row] = await deps.db
     .select()
     .from(organizationHelpPaying)
@@ -85,7 +85,7 @@ export async function setHelpPayingSettings(
   organizationId: number,
   body: HelpPayingSettingsJson,
 ) {
-  authorizeOrganization(staff, organizationId, 'edit_help_paying');
+  authorize(staff, 'edit_help_paying', organizationTarget(organizationId));
   const instructions = body.check_or_cash_instructions?.trim() || null;
   if (body.accepts_check_or_cash && instructions === null) {
     throw fieldError('check_or_cash_instructions', text('helpPaying.instructionsRequired'));

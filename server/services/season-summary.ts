@@ -17,7 +17,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { english } from '../i18n/index.ts';
-import { authorizeOrganization, type StaffJson } from './staff/index.ts';
+import { authorize, organizationTarget, type StaffJson } from './staff/index.ts';
 
 export const SEASON_SUMMARY_TEXTS = { seasonNotFound: english('admin.seasonNotFound') } as const;
 
@@ -131,7 +131,7 @@ export async function staffSeasonSummary(
   organizationId: number,
   seasonId: number | undefined,
 ): Promise<SeasonSummaryJson> {
-  const place = authorizeOrganization(staff, organizationId, 'read_money');
+  const place = authorize(staff, 'read_money', organizationTarget(organizationId));
   const { db } = deps;
   const all = await db
     .select({ id: seasons.id, name: seasons.name, startDate: seasons.startDate })

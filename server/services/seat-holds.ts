@@ -57,7 +57,7 @@ import { requireHouseholdGuardian } from './household-invites.ts';
 import { householdAthleteIds } from './households.ts';
 import { claimLicence, LICENCE_TEXTS } from './licences.ts';
 import { keepsMoney } from './membership-ledger.ts';
-import { mayOnTeam, type StaffJson } from './staff/index.ts';
+import { allows, type StaffJson, teamTarget } from './staff/index.ts';
 import { deliverAfterCommit, returnSeats } from './waitlist-seats.ts';
 
 /** Every staff role of a team sees its held seats; who may release one is the permission table's `release_hold`. */
@@ -470,7 +470,7 @@ export async function teamHolds(deps: AppDeps, staff: StaffJson, teamId: number)
   const team = await scopedTeam(deps.db, staff, teamId);
   const holds = await heldClaims(deps.db, eq(licences.teamId, team.id));
   return {
-    can_release: mayOnTeam(staff, team, 'release_hold'),
+    can_release: allows(staff, 'release_hold', teamTarget(team)),
     holds: holds.map((hold) => ({
       athlete: { id: hold.userId, name: hold.athleteName },
       license: hold.code,

@@ -17,6 +17,8 @@ import {
   memberships,
   organizations,
   registrationProgress,
+  staffAccounts,
+  staffRoles,
   teams,
   users,
   waitlistEntries,
@@ -46,10 +48,11 @@ import { STAFF, staffTokenFor } from './staff-sessions.ts';
  * The club's console (issue 22, `/api/admin`, security scheme staffSession): every route × no token, garbage, the
  * static staff token, a staff session after logout (401 each), each family session (403 'This page is for club
  * staff.'), and each staff role of docs/fixtures.md "Staff" — Northside's owner, registrar and Tigers coach, and
- * Lakeside's owner (another organization). The status each staff caller must get is GENERATED from the permission
- * table (server/services/staff/permissions.ts, issue 30 point 2) and the route's declared row (`x-staff-permission`
- * in the document): the row's success where the caller's role allows it, 403 where it does not, 404 for another
- * organization's row; a row only says its success status and how to set it up. A route that moves money is called
+ * Lakeside's owner (another organization), and a coach of Northside's 14U Storm (a team out of their reach). The
+ * status each staff caller must get is GENERATED from the permission table (server/services/staff/permissions.ts,
+ * issue 30 point 2: role, scope, moves money) and the route's declared row (`x-staff-permission` in the document):
+ * the row's success where the caller's role allows it, 403 where it does not, 404 for another organization's row and
+ * for a team-scoped row of a team out of the caller's reach; a row only says its success status and how to set it up. A route that moves money is called
  * again with Northside requiring a second factor: owners and registrars without one get 403. No refused answer, and
  * nothing Lakeside's owner sees, names Northside or its staff. A staff session is no family session: every user and staff-token route
  * answers it 401 (and an optional route as if anonymous).
@@ -90,8 +93,11 @@ interface Victim {
 }
 
 type Caller = 'owner' | 'otherGuardian' | 'athlete';
-/** The console's callers (docs/fixtures.md "Staff"): Northside's owner, registrar and Tigers coach, Lakeside's owner. */
-type StaffCaller = 'staffOwner' | 'registrar' | 'coach' | 'otherOrganization';
+/**
+ * The console's callers (docs/fixtures.md "Staff"): Northside's owner, registrar and Tigers coach, Lakeside's owner;
+ * and a coach of Northside's 14U Storm the test adds (the victim's organization, a team out of their reach).
+ */
+type StaffCaller = 'staffOwner' | 'registrar' | 'coach' | 'otherOrganization' | 'stormCoach';
 
 interface Row {
   access: Access;
@@ -138,11 +144,14 @@ const ATHLETE = 'samrivera';
 const VICTIM_DATA = ['member@example.com', 'Morgan Lee', '555-010-0002', 'Jordan Lee', 'jordanlee'];
 /** What only Northside's staff may see of their organization on a console route. */
 const ORGANIZATION_DATA = ['Northside Youth Baseball', STAFF.registrar, STAFF.coach];
+/** A coach of Northside's 14U Storm only, added before each test (no fixture coaches another Northside team). */
+const STORM_COACH = 'coach.storm@northside.example';
 const STAFF_CALLERS: Record<StaffCaller, string> = {
   staffOwner: STAFF.owner,
   registrar: STAFF.registrar,
   coach: STAFF.coach,
   otherOrganization: STAFF.otherOwner,
+  stormCoach: STORM_COACH,
 };
 /** Each staff caller's role: in the victim's organization (Northside), and Lakeside's owner in their own. */
 const STAFF_CALLER_ROLES: Record<StaffCaller, StaffRole> = {
@@ -150,7 +159,13 @@ const STAFF_CALLER_ROLES: Record<StaffCaller, StaffRole> = {
   registrar: 'registrar',
   coach: 'coach',
   otherOrganization: 'owner',
+  stormCoach: 'coach',
 };
+/**
+ * The Northside callers whose reach leaves out the victim's team (12U Tigers): for them a team-scoped row naming the
+ * victim's team or membership does not exist (404), as for another organization.
+ */
+const OUT_OF_REACH: ReadonlySet<StaffCaller> = new Set(['stormCoach']);
 /** A console row's status for a caller the permission table lets through. */
 const allowed = (status: number) => ({ allowed: status });
 
@@ -171,6 +186,8 @@ function expectedStaffStatus(
   if (permission === null) return success;
   if (!roleAllows(STAFF_CALLER_ROLES[caller], permission)) return 403;
   if (caller === 'otherOrganization') return namesVictim ? 404 : success;
+  // The row's scope (the table's column): a team-scoped row of the victim's team is out of a limited reach.
+  if (OUT_OF_REACH.has(caller) && PERMISSIONS[permission].scope === 'team' && namesVictim) return 404;
   if (twoFactorRequired && PERMISSIONS[permission].movesMoney) return 403;
   return success;
 }
@@ -970,6 +987,18 @@ beforeEach(async () => {
   const [draft] = await t.db.select({ id: drafts.id }).from(drafts).where(eq(drafts.name, '12U Tigers'));
   setupIds.seasonId = tigers!.seasonId;
   setupIds.draftId = draft!.id;
+  const [storm] = await t.db
+    .select({ id: teams.id, organizationId: teams.organizationId })
+    .from(teams)
+    .where(eq(teams.name, '14U Storm'));
+  // No login: the matrix issues the session itself (staffTokenFor), so the hash is never checked.
+  const [coach] = await t.db
+    .insert(staffAccounts)
+    .values({ email: STORM_COACH, name: 'Sam Storm', passwordHash: 'no-login' })
+    .returning({ id: staffAccounts.id });
+  await t.db
+    .insert(staffRoles)
+    .values({ staffId: coach!.id, organizationId: storm!.organizationId, teamId: storm!.id, role: 'coach' });
 });
 
 it('covers every operation the document secures, as the document declares it', async () => {

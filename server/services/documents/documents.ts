@@ -20,7 +20,7 @@ import { documentRejectedMail } from '../../mail/document-mail.ts';
 import { writeAudit } from '../admin-audit.ts';
 import { athleteHouseholdGuardianIds } from '../households.ts';
 import { claimHolderIds } from '../licences.ts';
-import { authorizeOrganization, type StaffJson } from '../staff/index.ts';
+import { authorize, organizationTarget, type StaffJson } from '../staff/index.ts';
 import { checkedDocumentType } from './checks.ts';
 
 /**
@@ -303,7 +303,7 @@ async function scopedDocument(deps: AppDeps, staff: StaffJson, documentId: numbe
     .innerJoin(teams, eq(teams.id, memberships.teamId))
     .where(eq(membershipDocuments.id, documentId));
   if (!row) throw notFound(DOCUMENT_NOT_FOUND);
-  authorizeOrganization(staff, row.organizationId, 'verify_documents', DOCUMENT_NOT_FOUND);
+  authorize(staff, 'verify_documents', organizationTarget(row.organizationId), DOCUMENT_NOT_FOUND);
   return row;
 }
 
@@ -343,7 +343,7 @@ async function queueJson(db: Db | Tx, where: ReturnType<typeof and>): Promise<Qu
 
 /** GET /api/admin/organizations/{id}/documents: the documents waiting for review, oldest first, and the setting. */
 export async function documentQueue(deps: AppDeps, staff: StaffJson, organizationId: number) {
-  authorizeOrganization(staff, organizationId, 'verify_documents');
+  authorize(staff, 'verify_documents', organizationTarget(organizationId));
   const [organization] = await deps.db
     .select({ deleteAfter: organizations.deleteDocumentsAfterApproval })
     .from(organizations)
@@ -490,7 +490,7 @@ export async function setDocumentSetting(
   organizationId: number,
   deleteAfterApproval: boolean,
 ) {
-  authorizeOrganization(staff, organizationId, 'edit_setup');
+  authorize(staff, 'edit_setup', organizationTarget(organizationId));
   await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ value: organizations.deleteDocumentsAfterApproval })

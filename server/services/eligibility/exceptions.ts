@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { fieldErrorOf, notFound } from '../../http/errors.ts';
 import { writeAudit } from '../admin-audit.ts';
 import { householdAthleteIds } from '../households.ts';
-import { authorizeTeam, STAFF_TEXTS, type StaffJson } from '../staff/index.ts';
+import { authorize, STAFF_TEXTS, type StaffJson, teamTarget } from '../staff/index.ts';
 import { teamAgeRule } from './index.ts';
 
 export const GRANT_ACTION = 'grant_eligibility_exception';
@@ -31,7 +31,7 @@ export interface ExceptionJson {
 async function teamInScope(deps: AppDeps, staff: StaffJson, teamId: number) {
   const [team] = await deps.db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw notFound(STAFF_TEXTS.teamNotFound);
-  authorizeTeam(staff, team, 'grant_eligibility_exception');
+  authorize(staff, 'grant_eligibility_exception', teamTarget(team));
   return team;
 }
 

@@ -52,32 +52,3 @@ export interface StaffAuthenticated {
   staff: StaffJson;
   token: string;
 }
-
-/** An organization-wide role outranks a coach's team rows: owner > registrar > coach. */
-export const ROLE_RANK: Record<StaffRole, number> = { owner: 3, registrar: 2, coach: 1 };
-
-/** One role row of a staff member (a coach's names a team). */
-export interface RoleRow {
-  key: number;
-  role: StaffRole;
-  teamId: number | null;
-  teamName: string | null;
-}
-
-/**
- * Folds role rows into one place per key (an organization, or a staff member of one organization), in the rows'
- * order: the highest role wins; a coach's place lists the teams they coach, any other role's `teams` is null (all).
- */
-export function highestRoles(rows: readonly RoleRow[]): Map<number, { role: StaffRole; teams: StaffTeam[] | null }> {
-  const places = new Map<number, { role: StaffRole; teams: StaffTeam[] | null }>();
-  for (const row of rows) {
-    const known = places.get(row.key);
-    const team = row.teamId !== null && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null;
-    if (!known || ROLE_RANK[row.role] > ROLE_RANK[known.role]) {
-      places.set(row.key, { role: row.role, teams: row.role === 'coach' ? (team ? [team] : []) : null });
-    } else if (known.role === 'coach' && row.role === 'coach' && team) {
-      known.teams?.push(team);
-    }
-  }
-  return places;
-}

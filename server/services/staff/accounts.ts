@@ -15,8 +15,8 @@ import {
 } from '../../db/schema/index.ts';
 import { hashToken, newTokenValue } from '../tokens.ts';
 import { normalizeEmail } from '../users.ts';
-import { highestRoles, type StaffJson } from './access.ts';
-import { canFlags } from './permissions.ts';
+import type { StaffJson } from './access.ts';
+import { canFlags, highestRoles } from './permissions.ts';
 
 /** A staff session lasts 7 days (a family session 30): the console can refund money. */
 export const STAFF_SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

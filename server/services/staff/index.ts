@@ -3,8 +3,6 @@
  * table of the club's console. This file is its only door: code outside server/services/staff/ imports from here.
  */
 export {
-  highestRoles,
-  ROLE_RANK,
   STAFF_ROLES,
   STAFF_TEXTS,
   type StaffAuthenticated,
@@ -23,16 +21,21 @@ export {
   STAFF_INVITE_TEXTS,
 } from './invites.ts';
 export {
+  allows,
+  authorize,
   authorizeAnywhere,
-  authorizeOrganization,
-  authorizeTeam,
   canFlags,
-  mayOnTeam,
+  highestRoles,
+  organizationTarget,
   PERMISSIONS,
   type Permission,
   type PermissionScope,
+  type PermissionTarget,
+  ROLE_RANK,
+  ROLE_REACH,
   roleAllows,
   type StaffAction,
+  teamTarget,
 } from './permissions.ts';
 export {
   acceptSecondFactor,

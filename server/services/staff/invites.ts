@@ -34,9 +34,9 @@ import { hashPassword, verifyPassword } from '../passwords.ts';
 import { limiterOf, type RateRule } from '../rate-limit.ts';
 import { hashToken, newTokenValue } from '../tokens.ts';
 import { normalizeEmail } from '../users.ts';
-import { highestRoles, type StaffAuthenticated, type StaffJson, type StaffTeam } from './access.ts';
+import type { StaffAuthenticated, StaffJson, StaffTeam } from './access.ts';
 import { findStaffByEmail, issueStaffSession, staffAccess } from './accounts.ts';
-import { authorizeOrganization } from './permissions.ts';
+import { authorize, highestRoles, organizationTarget, ROLE_REACH } from './permissions.ts';
 
 export const STAFF_INVITE_TEXTS = {
   teamNotFound: english('staff.teamNotFound'),
@@ -106,13 +106,14 @@ export async function inviteStaff(
   organizationId: number,
   body: InviteStaffBody,
 ): Promise<{ invite: StaffInviteJson }> {
-  const organization = authorizeOrganization(auth.staff, organizationId, 'manage_staff');
+  const organization = authorize(auth.staff, 'manage_staff', organizationTarget(organizationId));
   const { db } = deps;
   await limiterOf(deps)(STAFF_INVITE_RULE, String(auth.staff.id));
   const teamId = body.team_id ?? null;
   // The route's schema (adminStaffInviteBodySchema) refuses both first; kept for any other caller, in its words.
-  if (body.role === 'coach' && teamId === null) throw fieldError('team_id', INVITE_STAFF_COACH_NEEDS_TEAM);
-  if (body.role !== 'coach' && teamId !== null) throw fieldError('team_id', INVITE_STAFF_TEAM_ONLY_FOR_COACH);
+  if (ROLE_REACH[body.role] === 'team' && teamId === null) throw fieldError('team_id', INVITE_STAFF_COACH_NEEDS_TEAM);
+  if (ROLE_REACH[body.role] === 'organization' && teamId !== null)
+    throw fieldError('team_id', INVITE_STAFF_TEAM_ONLY_FOR_COACH);
   let teamName: string | null = null;
   if (teamId !== null) {
     const [team] = await db
@@ -193,7 +194,7 @@ export async function listStaff(
   auth: StaffAuthenticated,
   organizationId: number,
 ): Promise<{ staff: StaffMemberJson[]; invites: StaffInviteJson[] }> {
-  authorizeOrganization(auth.staff, organizationId, 'manage_staff');
+  authorize(auth.staff, 'manage_staff', organizationTarget(organizationId));
   const { db } = deps;
   const rows = await db
     .select({

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_ACTIONS } from '../../../src/domain/staff.ts';
 import { ApiError } from '../../http/errors.ts';
-import { highestRoles, STAFF_TEXTS, type StaffJson, type StaffOrganization } from './access.ts';
+import { STAFF_TEXTS, type StaffJson, type StaffOrganization } from './access.ts';
 import {
+  allows,
+  authorize,
   authorizeAnywhere,
-  authorizeOrganization,
-  authorizeTeam,
   canFlags,
+  highestRoles,
+  organizationTarget,
   PERMISSIONS,
+  ROLE_REACH,
   roleAllows,
+  teamTarget,
 } from './permissions.ts';
 
 /** The permission table and the scope checks every console route runs (issue 22 point 1, issue 30 point 2). */
@@ -79,48 +83,102 @@ describe('the permission table', () => {
   });
 });
 
-describe('authorizeOrganization', () => {
-  it('answers the organization for an allowed action', () => {
-    expect(authorizeOrganization(staff, 10, 'read_setup').name).toBe('Northside');
+describe('authorize: an organization-scoped action', () => {
+  it('answers the organization for an allowed action, on the organization or on any of its teams', () => {
+    expect(authorize(staff, 'read_setup', organizationTarget(10)).name).toBe('Northside');
+    expect(authorize(staff, 'manage_licences', teamTarget({ id: 101, organizationId: 10 })).name).toBe('Northside');
   });
 
   it('403 for a role that may not, 404 for an organization the staff member has no role in', () => {
-    expect(refusal(() => authorizeOrganization(staff, 10, 'edit_setup'))).toEqual({
+    expect(refusal(() => authorize(staff, 'edit_setup', organizationTarget(10)))).toEqual({
       status: 403,
       message: STAFF_TEXTS.roleRefused,
     });
-    expect(refusal(() => authorizeOrganization(staff, 30, 'read_roster'))).toEqual({
+    expect(refusal(() => authorize(staff, 'read_setup', organizationTarget(30)))).toEqual({
       status: 404,
       message: STAFF_TEXTS.organizationNotFound,
+    });
+    // A coach's reach does not hide the organization's own rows: the role refuses them.
+    expect(refusal(() => authorize(staff, 'read_setup', teamTarget({ id: 202, organizationId: 20 })))).toEqual({
+      status: 403,
+      message: STAFF_TEXTS.roleRefused,
     });
   });
 
   it("403 with the second factor's text for money where the organization requires it", () => {
     const required = { ...staff, organizations: [place(10, 'Northside', 'registrar', null, true)] };
-    expect(refusal(() => authorizeOrganization(required, 10, 'refund'))).toEqual({
+    expect(refusal(() => authorize(required, 'approve_assistance', organizationTarget(10)))).toEqual({
       status: 403,
       message: STAFF_TEXTS.twoFactorNeeded,
     });
-    expect(refusal(() => authorizeOrganization(required, 10, 'read_money'))).toBeNull();
+    expect(refusal(() => authorize(required, 'read_assistance', organizationTarget(10)))).toBeNull();
   });
 });
 
-describe('authorizeTeam', () => {
+describe('authorize: a team-scoped action', () => {
   it('a registrar reaches every team of their organization; a coach only their own', () => {
-    expect(authorizeTeam(staff, { id: 101, organizationId: 10 }, 'refund').id).toBe(10);
-    expect(authorizeTeam(staff, { id: 201, organizationId: 20 }, 'read_roster').id).toBe(20);
-    expect(refusal(() => authorizeTeam(staff, { id: 202, organizationId: 20 }, 'read_roster'))).toEqual({
+    expect(authorize(staff, 'refund', teamTarget({ id: 101, organizationId: 10 })).id).toBe(10);
+    expect(authorize(staff, 'read_roster', teamTarget({ id: 201, organizationId: 20 })).id).toBe(20);
+    expect(refusal(() => authorize(staff, 'read_roster', teamTarget({ id: 202, organizationId: 20 })))).toEqual({
       status: 404,
       message: STAFF_TEXTS.teamNotFound,
     });
   });
 
-  it('404 for a team of another organization, 403 for a role that may not (on a team in scope)', () => {
-    expect(refusal(() => authorizeTeam(staff, { id: 301, organizationId: 30 }, 'read_roster'))?.status).toBe(404);
-    expect(refusal(() => authorizeTeam(staff, { id: 201, organizationId: 20 }, 'read_money'))).toEqual({
+  it('404 for a team of another organization, 403 for a role that may not (on a team in reach)', () => {
+    expect(refusal(() => authorize(staff, 'read_roster', teamTarget({ id: 301, organizationId: 30 })))?.status).toBe(
+      404,
+    );
+    expect(refusal(() => authorize(staff, 'read_money', teamTarget({ id: 201, organizationId: 20 })))).toEqual({
       status: 403,
       message: STAFF_TEXTS.roleRefused,
     });
+  });
+
+  it('asked of the whole organization: allowed to who reaches every team, refused to a coach', () => {
+    expect(authorize(staff, 'read_money', organizationTarget(10)).id).toBe(10);
+    expect(refusal(() => authorize(staff, 'read_roster', organizationTarget(20)))).toEqual({
+      status: 403,
+      message: STAFF_TEXTS.roleRefused,
+    });
+  });
+
+  it("403 with the second factor's text for money where the organization requires it", () => {
+    const required = { ...staff, organizations: [place(10, 'Northside', 'registrar', null, true)] };
+    expect(refusal(() => authorize(required, 'refund', teamTarget({ id: 101, organizationId: 10 })))).toEqual({
+      status: 403,
+      message: STAFF_TEXTS.twoFactorNeeded,
+    });
+    expect(refusal(() => authorize(required, 'read_money', teamTarget({ id: 101, organizationId: 10 })))).toBeNull();
+  });
+});
+
+describe('allows (a projection asks the same table)', () => {
+  it('agrees with authorize on every action, target and place', () => {
+    const targets = [
+      organizationTarget(10),
+      organizationTarget(20),
+      organizationTarget(30),
+      teamTarget({ id: 101, organizationId: 10 }),
+      teamTarget({ id: 201, organizationId: 20 }),
+      teamTarget({ id: 202, organizationId: 20 }),
+    ];
+    for (const action of STAFF_ACTIONS) {
+      if (PERMISSIONS[action].scope === 'account') continue;
+      for (const target of targets) {
+        const label = `${action} on ${JSON.stringify(target)}`;
+        expect(allows(staff, action, target), label).toBe(refusal(() => authorize(staff, action, target)) === null);
+      }
+    }
+  });
+});
+
+describe('the reach of each role', () => {
+  it('lets only coaches be limited to their teams, and every team-scoped row a coach may do is on their teams', () => {
+    expect(ROLE_REACH).toEqual({ owner: 'organization', registrar: 'organization', coach: 'team' });
+    for (const action of STAFF_ACTIONS) {
+      if (roleAllows('coach', action)) expect(PERMISSIONS[action].scope, action).toBe('team');
+    }
   });
 });
 

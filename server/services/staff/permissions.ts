@@ -1,20 +1,23 @@
 /**
- * Who may do what in the club's console (issue 30 point 2): role × action × scope in ONE table. Every `/api/admin`
- * route names its action (http/admin-route.ts `createAdminRoute({ permission })`); the staff middleware
- * (http/staff-auth.ts) refuses a staff member whose roles allow it nowhere, and the route's service checks the row's
- * organization or team with `authorizeOrganization` / `authorizeTeam`. `GET /api/admin/me` answers each
- * organization's flags (`can`, computed here), from which the console shows and hides; the authorization matrix
- * (server/test/authz-matrix.test.ts) derives the status every caller must get from this table.
+ * Who may do what in the club's console (issue 30 point 2): role × action × scope in ONE table, with each role's rank
+ * and reach. Every `/api/admin` route names its action (http/admin-route.ts `createAdminRoute({ permission })`); the
+ * staff middleware (http/staff-auth.ts) refuses a staff member whose roles allow it nowhere, and the route's service
+ * asks `authorize(staff, action, target)` about the row it found (its organization, or its team), which reads the
+ * action's scope here. `GET /api/admin/me` answers each organization's flags (`can`, computed here), from which the
+ * console shows and hides; the authorization matrix (server/test/authz-matrix.test.ts) derives the status every
+ * caller must get from this table, its scopes included.
  *
- * Scope: 'organization' — the whole organization (a coach's role is checked there too); 'team' — a coach reaches only
- * the teams they coach (another team of the organization: 404); 'account' — the staff member's own account, allowed
- * when one of their roles allows it somewhere. A row that moves money is refused (403) to a staff member without a
- * second factor in an organization whose owner requires one.
+ * Scope: 'organization' — the organization a row belongs to (a team's row: the team's organization); 'team' — the
+ * team a row belongs to, within the caller's reach (ROLE_REACH: a coach reaches only the teams they coach, another
+ * team of the organization does not exist for them, 404), and asked of the whole organization only by a caller who
+ * reaches every team; 'account' — the staff member's own account, allowed when one of their roles allows it
+ * somewhere (the middleware's check is the whole check). A row that moves money is refused (403) to a staff member
+ * without a second factor in an organization whose owner requires one.
  */
 import { STAFF_ACTIONS, type StaffAction, type StaffCan, staffCanSchema } from '../../../src/domain/staff.ts';
 import type { StaffRole } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { STAFF_TEXTS, type StaffJson, type StaffOrganization } from './access.ts';
+import { STAFF_TEXTS, type StaffJson, type StaffOrganization, type StaffTeam } from './access.ts';
 
 export type { StaffAction };
 export type PermissionScope = 'account' | 'organization' | 'team';
@@ -104,9 +107,49 @@ export const PERMISSIONS: { readonly [A in StaffAction]: Permission } = {
   edit_help_paying: row('organization', true, false, false),
 };
 
+/** A role's reach inside an organization: every team, or only the teams the staff member coaches (their role rows). */
+export type RoleReach = 'organization' | 'team';
+
+/** Each role's reach (a coach's role row names their team; any other role's names none). */
+export const ROLE_REACH: Record<StaffRole, RoleReach> = {
+  owner: 'organization',
+  registrar: 'organization',
+  coach: 'team',
+};
+
+/** An organization-wide role outranks a coach's team rows: owner > registrar > coach. */
+export const ROLE_RANK: Record<StaffRole, number> = { owner: 3, registrar: 2, coach: 1 };
+
 /** Whether `role` may do `action` at all (the table's cell). */
 export function roleAllows(role: StaffRole, action: StaffAction): boolean {
   return PERMISSIONS[action][role];
+}
+
+/** One role row of a staff member (a coach's names a team). */
+export interface RoleRow {
+  key: number;
+  role: StaffRole;
+  teamId: number | null;
+  teamName: string | null;
+}
+
+/**
+ * Folds role rows into one place per key (an organization, or a staff member of one organization), in the rows'
+ * order: the highest role wins; a place of a team-reach role lists its teams, an organization-reach role's `teams` is
+ * null (all).
+ */
+export function highestRoles(rows: readonly RoleRow[]): Map<number, { role: StaffRole; teams: StaffTeam[] | null }> {
+  const places = new Map<number, { role: StaffRole; teams: StaffTeam[] | null }>();
+  for (const row of rows) {
+    const known = places.get(row.key);
+    const team = row.teamId !== null && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null;
+    if (!known || ROLE_RANK[row.role] > ROLE_RANK[known.role]) {
+      places.set(row.key, { role: row.role, teams: ROLE_REACH[row.role] === 'team' ? (team ? [team] : []) : null });
+    } else if (known.role === row.role && known.teams !== null && team) {
+      known.teams.push(team);
+    }
+  }
+  return places;
 }
 
 /** Whether the staff member may do `action` in an organization they hold `place` in (the `can` flag). */
@@ -127,56 +170,78 @@ export function canFlags(staff: { two_factor_enabled: boolean }, place: PlaceFac
   );
 }
 
-/** 403 with the reason: the role, or the organization's second-factor rule. */
-function refuse(place: StaffOrganization, action: StaffAction): void {
-  if (place.can[action]) return;
-  if (roleAllows(place.role, action)) throw forbidden(STAFF_TEXTS.twoFactorNeeded);
-  throw forbidden(STAFF_TEXTS.roleRefused);
+/** What an action is asked about: a row of an organization, or of one of its teams (`teamId`). */
+export interface PermissionTarget {
+  organizationId: number;
+  teamId: number | null;
+}
+
+/** A row of the organization itself (a season, its settings, its billing day). */
+export function organizationTarget(organizationId: number): PermissionTarget {
+  return { organizationId, teamId: null };
+}
+
+/** A row of one team (the team, its licences, a membership on it). */
+export function teamTarget(team: { id: number; organizationId: number }): PermissionTarget {
+  return { organizationId: team.organizationId, teamId: team.id };
+}
+
+/** Whether the place reaches the target's team (an organization-reach place reaches every team). */
+function reaches(place: StaffOrganization, teamId: number | null): boolean {
+  if (place.teams === null) return true;
+  return teamId !== null && place.teams.some((own) => own.id === teamId);
+}
+
+/**
+ * How the table answers `action` on `target`: 'absent' when the target does not exist for the staff member (no role
+ * in its organization; a team-scoped action on a team out of their reach), 'refused' when their role or the
+ * organization's second-factor rule refuses it (or a team-scoped action is asked of the whole organization by a
+ * caller who does not reach every team), else their place there.
+ */
+function decide(
+  staff: StaffJson,
+  action: StaffAction,
+  target: PermissionTarget,
+): { kind: 'absent' } | { kind: 'refused'; place: StaffOrganization } | { kind: 'allowed'; place: StaffOrganization } {
+  const place = staff.organizations.find((candidate) => candidate.id === target.organizationId);
+  if (!place) return { kind: 'absent' };
+  const { scope } = PERMISSIONS[action];
+  if (scope === 'team' && target.teamId !== null && !reaches(place, target.teamId)) return { kind: 'absent' };
+  if (!place.can[action]) return { kind: 'refused', place };
+  if (scope === 'team' && target.teamId === null && place.teams !== null) return { kind: 'refused', place };
+  return { kind: 'allowed', place };
 }
 
 /**
  * The middleware's check, before the request is read: 403 when none of the staff member's roles allows `action`
- * anywhere (a coach asking for a refund). Where it is allowed is the service's check (authorizeOrganization/Team).
+ * anywhere (a coach asking for a refund). Where it is allowed is the service's check (`authorize`).
  */
 export function authorizeAnywhere(staff: StaffJson, action: StaffAction): void {
   if (!staff.organizations.some((place) => roleAllows(place.role, action))) throw forbidden(STAFF_TEXTS.roleRefused);
 }
 
 /**
- * The staff member's place in `organizationId` if they may do `action` there: 404 `notFoundText` when they have no
- * role there (it does not exist for them), 403 when their role may not, or the organization's second-factor rule.
+ * The one check of a console row: the staff member's place in the target's organization if the table lets them do
+ * `action` on it (see `decide`). 404 `notFoundText` where the target does not exist for them; 403 where it is
+ * refused, with the second factor's text when only the organization's second-factor rule refuses it.
  */
-export function authorizeOrganization(
+export function authorize(
   staff: StaffJson,
-  organizationId: number,
   action: StaffAction,
-  notFoundText: string = STAFF_TEXTS.organizationNotFound,
+  target: PermissionTarget,
+  notFoundText: string = target.teamId === null ? STAFF_TEXTS.organizationNotFound : STAFF_TEXTS.teamNotFound,
 ): StaffOrganization {
-  const place = staff.organizations.find((candidate) => candidate.id === organizationId);
-  if (!place) throw notFound(notFoundText);
-  refuse(place, action);
-  return place;
+  const decision = decide(staff, action, target);
+  if (decision.kind === 'absent') throw notFound(notFoundText);
+  if (decision.kind === 'refused') {
+    const { place } = decision;
+    const secondFactorOnly = roleAllows(place.role, action) && !place.can[action];
+    throw forbidden(secondFactorOnly ? STAFF_TEXTS.twoFactorNeeded : STAFF_TEXTS.roleRefused);
+  }
+  return decision.place;
 }
 
-/**
- * The staff member's place in the organization of `team` if they may do `action` there: 404 `notFoundText` for a
- * team of an organization they have no role in and, for a coach, for a team they do not coach; then as
- * `authorizeOrganization`.
- */
-export function authorizeTeam(
-  staff: StaffJson,
-  team: { id: number; organizationId: number },
-  action: StaffAction,
-  notFoundText: string = STAFF_TEXTS.teamNotFound,
-): StaffOrganization {
-  const place = staff.organizations.find((candidate) => candidate.id === team.organizationId);
-  if (!place) throw notFound(notFoundText);
-  if (place.teams !== null && !place.teams.some((own) => own.id === team.id)) throw notFound(notFoundText);
-  refuse(place, action);
-  return place;
-}
-
-/** Whether the staff member may do `action` on `team` (a projection's choice, e.g. a coach's roster without money). */
-export function mayOnTeam(staff: StaffJson, team: { organizationId: number }, action: StaffAction): boolean {
-  return staff.organizations.find((place) => place.id === team.organizationId)?.can[action] === true;
+/** Whether the table lets the staff member do `action` on `target` (a projection's choice, e.g. a roster's money). */
+export function allows(staff: StaffJson, action: StaffAction, target: PermissionTarget): boolean {
+  return decide(staff, action, target).kind === 'allowed';
 }

@@ -24,7 +24,7 @@ import { checkLoginLimits } from '../auth.ts';
 import { hashToken } from '../tokens.ts';
 import type { StaffAuthenticated, StaffJson } from './access.ts';
 import { staffAccess } from './accounts.ts';
-import { authorizeOrganization } from './permissions.ts';
+import { authorize, organizationTarget } from './permissions.ts';
 
 export const TWO_FACTOR_TEXTS = {
   codeNeeded: english('staff.codeNeeded'),
@@ -172,7 +172,7 @@ export async function requireTwoFactor(
   organizationId: number,
   body: { required: boolean },
 ): Promise<{ staff: StaffJson }> {
-  authorizeOrganization(auth.staff, organizationId, 'require_two_factor');
+  authorize(auth.staff, 'require_two_factor', organizationTarget(organizationId));
   await deps.db
     .update(organizations)
     .set({ requireTwoFactor: body.required })
