@@ -26,7 +26,7 @@ import { mailLanguage, savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { planNameFor } from '../services/checkout/index.ts';
 import { checkoutMembershipIds } from './household.ts';
-import { attachmentsField, remainingOf } from './phases.ts';
+import { attachmentsField, remainingByDate } from './phases.ts';
 
 /** One athlete of a household checkout as stored at Pay Now (`household_checkouts.lines`): what success records. */
 export const storedLineSchema = z.object({
@@ -138,14 +138,6 @@ async function receiptData(
     const [saved] = await db.select().from(membershipCards).where(inArray(membershipCards.membershipId, ids)).limit(1);
     summary = saved ? { brand: saved.brand, last4: saved.last4 } : null;
   }
-  // Each membership's remaining payments as its own receipt says them (phases.ts `remainingOf`), by date for the family.
-  const remaining = new Map<string, number>();
-  for (const membership of recorded) {
-    const own = phases.filter((phase) => phase.membershipId === membership.id);
-    for (const owed of remainingOf(own, membership)) {
-      remaining.set(owed.dueOn, (remaining.get(owed.dueOn) ?? 0) + owed.amountCents);
-    }
-  }
   const athletes = lines.flatMap((line) => {
     const membership = recorded.find((candidate) => candidate.userId === line.athleteId);
     if (!membership) return [];
@@ -178,9 +170,11 @@ async function receiptData(
       email: row.email ?? '',
       card: summary,
       athletes,
-      remaining: [...remaining.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([dueOn, amountCents]) => ({ due_date: dueOn, amount_cents: amountCents })),
+      // Each membership's remaining payments as its own receipt says them, by date for the family.
+      remaining: remainingByDate(recorded, phases).map((owed) => ({
+        due_date: owed.dueOn,
+        amount_cents: owed.amountCents,
+      })),
     },
     payerName: row.payerName,
     payerLocale: savedLocale(row.payerLanguage),

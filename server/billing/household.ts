@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { toIsoDate } from '../../src/domain/dates.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { type MembershipRow, membershipPhases, memberships, seasons, teams, users } from '../db/schema/index.ts';
@@ -12,7 +12,7 @@ import { savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { planNameFor } from '../services/checkout/index.ts';
 import { athleteHouseholdGuardianIds } from '../services/households.ts';
-import { OPEN_STATUSES, payerContact } from './phases.ts';
+import { payerContact, remainingByDate } from './phases.ts';
 
 /**
  * The billing side of a family checkout (issue 20): the memberships one household checkout recorded share one card,
@@ -115,17 +115,24 @@ export async function householdMailLines(
   });
 }
 
-/** The household checkout's open phases summed per date (HouseholdReceipt's `remaining`). */
+/** What remains of the household checkout's memberships, by date (phases.ts `remainingByDate`): its receipts list it. */
 export async function householdRemaining(db: Db | Tx, checkoutId: number): Promise<ScheduledAmount[]> {
-  const ids = await checkoutMembershipIds(db, checkoutId);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ dueOn: membershipPhases.dueOn, amountCents: sql<number>`sum(${membershipPhases.amountCents})::int` })
+  const recorded = await db
+    .select({ id: memberships.id, status: memberships.status })
+    .from(memberships)
+    .where(eq(memberships.householdCheckoutId, checkoutId));
+  if (recorded.length === 0) return [];
+  const phases = await db
+    .select()
     .from(membershipPhases)
-    .where(and(inArray(membershipPhases.membershipId, ids), inArray(membershipPhases.status, [...OPEN_STATUSES])))
-    .groupBy(membershipPhases.dueOn)
-    .orderBy(asc(membershipPhases.dueOn));
-  return rows.map((row) => ({ dueOn: row.dueOn, amountCents: Number(row.amountCents) }));
+    .where(
+      inArray(
+        membershipPhases.membershipId,
+        recorded.map((membership) => membership.id),
+      ),
+    )
+    .orderBy(asc(membershipPhases.seq));
+  return remainingByDate(recorded, phases);
 }
 
 /** The receiving guardian's household e-mail context, in their language. */

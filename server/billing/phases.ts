@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { toIsoDate } from '../../src/domain/dates.ts';
-import { type MembershipStatus, membershipFigures, owedPhases } from '../../src/domain/membership-figures.ts';
+import { type MembershipStatus, owedPhases, phaseRefundedCents } from '../../src/domain/membership-figures.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   athleteGuardians,
@@ -9,7 +9,6 @@ import {
   type MembershipRow,
   membershipCards,
   membershipPhases,
-  membershipRefunds,
   memberships,
   organizationHelpPaying,
   paymentCustomers,
@@ -27,7 +26,7 @@ import { savedLocale } from '../mail/mail-language.ts';
 import type { CardSummary } from '../providers/types.ts';
 import { planNameFor } from '../services/checkout/index.ts';
 import { claimHolderIds } from '../services/licences.ts';
-import { ledgerOf } from '../services/membership-ledger.ts';
+import { figuresOfPhases, phasesByMembership } from '../services/membership-ledger.ts';
 import { waiverAttachments } from '../services/waiver-pdf.ts';
 
 /**
@@ -164,13 +163,33 @@ export { OWED_PHASE_STATUSES as OPEN_STATUSES } from '../../src/domain/membershi
  * `owedPhases`), none once the schedule is cancelled, as every other surface says.
  */
 export function remainingOf(
-  phases: MembershipPhaseRow[],
+  phases: readonly MembershipPhaseRow[],
   membership: { status: 'active' | 'canceled' },
 ): ScheduledAmount[] {
   return owedPhases(phases, membership.status === 'canceled').map((p) => ({
     dueOn: p.dueOn,
     amountCents: p.amountCents,
   }));
+}
+
+/**
+ * What remains of a family's memberships (a household checkout's), each as its own receipt says it (`remainingOf`:
+ * nothing of a cancelled schedule), summed by date, earliest first: the family's receipts list it.
+ */
+export function remainingByDate(
+  memberships: readonly { id: number; status: 'active' | 'canceled' }[],
+  phases: readonly MembershipPhaseRow[],
+): ScheduledAmount[] {
+  const byDate = new Map<string, number>();
+  for (const membership of memberships) {
+    const own = phases.filter((phase) => phase.membershipId === membership.id);
+    for (const owed of remainingOf(own, membership)) {
+      byDate.set(owed.dueOn, (byDate.get(owed.dueOn) ?? 0) + owed.amountCents);
+    }
+  }
+  return [...byDate.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([dueOn, amountCents]) => ({ dueOn, amountCents }));
 }
 
 /**
@@ -399,12 +418,11 @@ export async function membershipSummaries(
     .where(inArray(membershipPhases.membershipId, ids))
     .orderBy(asc(membershipPhases.seq));
   const cards = await db.select().from(membershipCards).where(inArray(membershipCards.membershipId, ids));
-  const refunds = await db
-    .select({ phaseId: membershipRefunds.phaseId, amountCents: membershipRefunds.amountCents })
-    .from(membershipRefunds)
-    .where(and(inArray(membershipRefunds.membershipId, ids), eq(membershipRefunds.status, 'succeeded')));
-  const refundedOn = (phaseId: number) =>
-    refunds.filter((r) => r.phaseId === phaseId).reduce((sum, r) => sum + r.amountCents, 0);
+  // The figures' one read of the phases with their succeeded refunds (services/membership-ledger.ts).
+  const ledgers = await phasesByMembership(
+    db,
+    sql`(select ${memberships.id} from ${memberships} where ${inArray(memberships.id, ids)})`,
+  );
   // Issue 34: the club's check-or-cash instructions, read only when a membership awaits one.
   const awaitingTeams = rows
     .filter((row) => row.membership.awaitingPaymentUntil !== null)
@@ -421,12 +439,12 @@ export async function membershipSummaries(
   return rows.map(({ membership, teamName, seasonName, payerName }) => {
     const own = phases.filter((p) => p.membershipId === membership.id);
     const card = cards.find((c) => c.membershipId === membership.id);
-    const figures = membershipFigures(
-      ledgerOf(
-        membership,
-        own.map((p) => ({ ...p, refundedCents: refundedOn(p.id) })),
-      ),
-    );
+    const ledger = ledgers.get(membership.id) ?? [];
+    const figures = figuresOfPhases(membership, ledger);
+    const refundedOn = (phaseId: number) => {
+      const phase = ledger.find((candidate) => candidate.id === phaseId);
+      return phase ? phaseRefundedCents(phase) : 0;
+    };
     return {
       id: membership.id,
       team_name: teamName,

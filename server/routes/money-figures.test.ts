@@ -1,20 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toIsoDate } from '../../src/domain/dates.ts';
 import type { MembershipStatus } from '../../src/domain/membership-figures.ts';
 import type { MembershipSummaryJson, ReceiptJson } from '../billing/phases.ts';
-import { teams } from '../db/schema/index.ts';
+import { licences, mailOutbox, teams } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import { english } from '../i18n/index.ts';
+import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
 import { STAFF, staffTokenFor } from '../test/staff-sessions.ts';
 
 /**
  * Issue 30 point 5, one meaning of paid: random sequences of charges, declines, retries, card updates, refunds,
  * offline payments and cancellations, driven through the API as the family, the collector and the registrar would,
- * and after every step every surface gives the same figures: the family's `GET /api/memberships`, the console's
- * roster and membership page, the roster CSV and the payments CSV (whose lines add up to what was paid); paid is net
- * of the refunds made, remaining = dues − paid, and a cancelled schedule never reads 'paid'.
+ * and after every step every surface gives the same figures: the family's `GET /api/memberships` (what /payments
+ * shows as it comes), the console's roster and membership page, the roster CSV, the payments CSV (whose lines add up
+ * to what was paid), the checkout's receipt and the newest receipt e-mail of the step (its remaining schedule); paid
+ * is net of the refunds made, remaining = dues − paid, and a cancelled schedule never reads 'paid'. The same holds for
+ * a family checkout of two athletes (the family's receipt, the family collector's receipts, the steps on one athlete).
+ *
+ * `MONEY_FIGURES_RUNS` sets the number of random sequences of each property (default 10, up to 10 steps each).
  */
 
 let t: TestApp;
@@ -25,8 +31,12 @@ beforeAll(async () => {
   registrar = await staffTokenFor(t.db, STAFF.registrar);
   const [team] = await t.db.select({ id: teams.id }).from(teams).where(eq(teams.name, '12U Tigers'));
   tigers = team!.id;
+  // Every run claims new seats of TIGERS-2027 (48 in the fixtures): enough for any number of runs.
+  await t.db.update(licences).set({ availableLicenses: 10_000 }).where(eq(licences.code, 'TIGERS-2027'));
 }, 120_000);
 afterAll(() => t?.close());
+
+const RUNS = Number(process.env.MONEY_FIGURES_RUNS ?? 10);
 
 const GOOD_CARD = '4242424242424242';
 /** Attaches and pays today; every later charge of the saved card is declined (docs/fixtures.md test cards). */
@@ -67,8 +77,8 @@ const cardBody = (number: string) => ({
 
 let serial = 0;
 
-/** A new athlete of parent@example.com claims TIGERS-2027 and pays the 3-month plan with `cardNumber`. */
-async function newPaidMembership(cardNumber: string) {
+/** A new athlete of parent@example.com who claimed TIGERS-2027: their name, id and session token. */
+async function newClaimingAthlete() {
   serial += 1;
   const name = `Figures Athlete ${serial}x${Date.now().toString(36)}`;
   const guardian = await t.tokenFor('parent@example.com');
@@ -83,13 +93,19 @@ async function newPaidMembership(cardNumber: string) {
     },
   });
   ok(registered);
-  const token = (registered.body as { token: string }).token;
+  const { token, user_id: id } = registered.body as { token: string; user_id: number };
   ok(await t.call('POST', '/api/user/latest-license', { token, body: { license_code: 'TIGERS-2027' } }));
   const claimed = await t.call('POST', '/api/subscribe/claim-license', {
     token,
     body: { license_code: 'TIGERS-2027' },
   });
   expect((claimed.body as { status: string }).status, claimed.text).toBe('OK');
+  return { name, token, id };
+}
+
+/** A new athlete of parent@example.com claims TIGERS-2027 and pays the 3-month plan with `cardNumber`. */
+async function newPaidMembership(cardNumber: string) {
+  const { name, token } = await newClaimingAthlete();
   const body = { payment_plan_month: 3, team_id: tigers, discount_code: null };
   const started = await t.call('POST', '/api/memberships/checkout', { token, body });
   ok(started);
@@ -181,6 +197,93 @@ async function paymentsCsvNet(id: number): Promise<number> {
     net += type === 'refund' ? -cents(amount!) : cents(amount!);
   }
   return net;
+}
+
+const REMAINING_SCHEDULE = english('mailBilling.remainingSchedule');
+const NOTHING_REMAINS = english('mailBilling.nothingRemains');
+
+/** The total of a receipt e-mail's remaining schedule ('- March 1, 2027: $135.00' lines), 0 when nothing remains. */
+function receiptRemaining(text: string): number {
+  const lines = text.split(/\r?\n/);
+  const start = lines.indexOf(REMAINING_SCHEDULE);
+  if (start < 0) {
+    expect(lines, 'a receipt says its remaining schedule').toContain(NOTHING_REMAINS);
+    return 0;
+  }
+  let total = 0;
+  for (const line of lines.slice(start + 1)) {
+    const amount = /^- .+: \$([\d,]+\.\d\d)$/.exec(line);
+    if (!amount) break;
+    total += cents(amount[1]!.replace(/,/g, ''));
+  }
+  return total;
+}
+
+/** The newest mail id, to read only the receipts a step sends. */
+async function lastMailId(): Promise<number> {
+  const [row] = await t.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+/** A family's receipt lists its athletes' charges ('- Sam Rivera (12U Tigers, Spring 2027, …): $135.00'). */
+const FAMILY_RECEIPT_LINE = /^- .+ \(.+\): \$[\d,]+\.\d\d$/m;
+
+/**
+ * The newest receipt e-mail sent after mail `since` about any of `ids` (one membership's, or a family checkout's
+ * several) says as remaining what the family's /payments says remains: of the membership it names, or for a family's
+ * receipt (the family collector's) of every membership of the family checkout (`ids`).
+ */
+async function expectReceiptAgrees(token: string, ids: readonly number[], since: number) {
+  const [receipt] = await t.db
+    .select({ text: mailOutbox.text, membershipIds: mailOutbox.membershipIds })
+    .from(mailOutbox)
+    .where(
+      and(
+        gt(mailOutbox.id, since),
+        sql`${mailOutbox.subject} like 'Receipt:%'`,
+        sql`${mailOutbox.membershipIds} && ${`{${ids.join(',')}}`}::integer[]`,
+      ),
+    )
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  if (!receipt) return;
+  let remaining = 0;
+  const about = FAMILY_RECEIPT_LINE.test(receipt.text) ? ids : receipt.membershipIds;
+  for (const id of about) remaining += (await family(token, id)).remaining_cents;
+  expect(receiptRemaining(receipt.text), `the receipt of ${receipt.membershipIds}`).toBe(remaining);
+}
+
+/** Two new athletes of parent@example.com, paid in one family checkout on the 3-month plan with `cardNumber`. */
+async function newFamilyCheckout(cardNumber: string) {
+  const athletes = [await newClaimingAthlete(), await newClaimingAthlete()];
+  const guardian = await t.tokenFor('parent@example.com');
+  const started = await t.call('POST', '/api/household/checkout', {
+    token: guardian,
+    body: {
+      athletes: athletes.map((athlete) => ({ athlete_id: athlete.id, payment_plan_month: 3 })),
+      checkout_key: `figures-${serial}-${Date.now().toString(36)}`,
+    },
+  });
+  ok(started);
+  const intent = started.body as { checkout_id: string; payment_intent_id: string; client_secret: string };
+  const year = new Date().getUTCFullYear() + 2;
+  await (t.providers.payments as SandboxCardPayments).confirm(intent.payment_intent_id, intent.client_secret, {
+    number: cardNumber,
+    expMonth: 12,
+    expYear: year,
+    cvc: '123',
+  });
+  const done = await t.call('POST', '/api/household/checkout-success', {
+    token: guardian,
+    body: { checkout_id: intent.checkout_id, stripe_payment_intent_id: intent.payment_intent_id },
+  });
+  ok(done);
+  const answer = done.body as {
+    membership_ids: number[];
+    receipt: { athletes: { membership_id: number; name: string }[]; remaining: { amount_cents: number }[] };
+  };
+  expect(answer.membership_ids).toHaveLength(2);
+  return { guardian, athletes, receipt: answer.receipt };
 }
 
 /** Every surface's figures agree, and agree with what the steps did. */
@@ -296,22 +399,58 @@ async function runStep(step: Step, state: { token: string; id: number; clock: st
 }
 
 describe('one meaning of paid (issue 30 point 5)', () => {
+  const steps = fc.array(stepArbitrary, { minLength: 1, maxLength: 10 });
+
   it('every surface gives the same figures after any sequence of charges, declines, retries, refunds, offline payments and cancellations', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), fc.array(stepArbitrary, { minLength: 1, maxLength: 7 }), async (good, steps) => {
+      fc.asyncProperty(fc.boolean(), steps, async (good, sequence) => {
         const paid = await newPaidMembership(good ? GOOD_CARD : DECLINING_CARD);
         const made = { refundedCents: 0, cancelled: false };
         const { summary } = await expectOneMeaning(paid.token, paid.name, paid.membershipId, made);
         // The checkout's receipt lists the same schedule as remaining.
         expect(paid.receipt.remaining.reduce((sum, line) => sum + line.amount_cents, 0)).toBe(summary.remaining_cents);
         const state = { token: paid.token, id: paid.membershipId, clock: toIsoDate(new Date()) };
-        for (const step of steps) {
+        for (const step of sequence) {
+          const since = await lastMailId();
           made.refundedCents += await runStep(step, state);
           if (step.kind === 'cancel') made.cancelled = true;
           await expectOneMeaning(paid.token, paid.name, paid.membershipId, made);
+          await expectReceiptAgrees(paid.token, [paid.membershipId], since);
         }
       }),
-      { numRuns: 6, endOnFailure: true },
+      { numRuns: RUNS, endOnFailure: true },
+    );
+  }, 600_000);
+
+  it("a family checkout: the family's receipt, the family collector's receipts and every surface agree, whatever happens to one athlete", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), steps, async (good, sequence) => {
+        const checkout = await newFamilyCheckout(good ? GOOD_CARD : DECLINING_CARD);
+        const members = checkout.athletes.map((athlete) => {
+          const line = checkout.receipt.athletes.find((candidate) => candidate.name === athlete.name);
+          expect(line, `${athlete.name} on the family's receipt`).toBeDefined();
+          return { name: athlete.name, id: line!.membership_id, made: { refundedCents: 0, cancelled: false } };
+        });
+        let remaining = 0;
+        for (const member of members) {
+          remaining += (await expectOneMeaning(checkout.guardian, member.name, member.id, member.made)).summary
+            .remaining_cents;
+        }
+        // The family's receipt lists, by date, what remains of both athletes' schedules.
+        expect(checkout.receipt.remaining.reduce((sum, line) => sum + line.amount_cents, 0)).toBe(remaining);
+        const [target, other] = members as [(typeof members)[0], (typeof members)[0]];
+        const state = { token: checkout.guardian, id: target.id, clock: toIsoDate(new Date()) };
+        for (const step of sequence) {
+          const since = await lastMailId();
+          target.made.refundedCents += await runStep(step, state);
+          if (step.kind === 'cancel') target.made.cancelled = true;
+          for (const member of [target, other]) {
+            await expectOneMeaning(checkout.guardian, member.name, member.id, member.made);
+          }
+          await expectReceiptAgrees(checkout.guardian, [target.id, other.id], since);
+        }
+      }),
+      { numRuns: RUNS, endOnFailure: true },
     );
   }, 600_000);
 

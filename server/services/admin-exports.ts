@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { toIsoDate } from '../../src/domain/dates.ts';
+import { countedRefunds } from '../../src/domain/membership-figures.ts';
 import type { Db } from '../db/client.ts';
 import {
   membershipOfflinePayments,
@@ -207,6 +208,17 @@ async function* paymentPages(db: Db, teamId: number): AsyncGenerator<string> {
       .from(membershipRefunds)
       .where(and(inArray(membershipRefunds.membershipId, ids), eq(membershipRefunds.status, 'succeeded')))
       .orderBy(asc(membershipRefunds.id));
+    // Each refund line as the figures count it (src/domain/membership-figures.ts `countedRefunds`): a membership's
+    // lines add up to its `paidCents` on every other surface.
+    const counted = new Map<number, number>();
+    for (const phase of phases) {
+      const own = refunds.filter((refund) => refund.phaseId === phase.id);
+      const amounts = countedRefunds(
+        phase,
+        own.map((refund) => refund.amountCents),
+      );
+      for (const [index, refund] of own.entries()) counted.set(refund.id, amounts[index] ?? 0);
+    }
     let chunk = '';
     for (const member of members) {
       const athlete = member.athlete ?? member.username ?? '';
@@ -224,12 +236,14 @@ async function* paymentPages(db: Db, teamId: number): AsyncGenerator<string> {
         ]);
       }
       for (const refund of refunds.filter((r) => r.membershipId === member.id)) {
+        const amount = counted.get(refund.id) ?? 0;
+        if (amount === 0) continue;
         chunk += csvLine([
           toIsoDate(refund.completedAt ?? refund.createdAt),
           'refund',
           member.id,
           athlete,
-          dollarsText(refund.amountCents),
+          dollarsText(amount),
           refund.paymentIntentId,
           'card',
           refund.reason,

@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  countedRefunds,
   type LedgerPhase,
   MEMBERSHIP_STANDING_LABEL,
   MEMBERSHIP_STATUS_LABEL,
   membershipFigures,
   owedPhases,
   PHASE_STATUSES,
+  phaseRefundedCents,
 } from './membership-figures';
 
 const paid = (amountCents: number, refundedCents = 0, dueOn = '2026-09-01'): LedgerPhase => ({
@@ -130,6 +132,27 @@ describe('membershipFigures', () => {
         if (cancelled) expect(['cancelled', 'refunded']).toContain(figures.status);
         if (figures.status === 'paid') expect(figures.remainingCents).toBe(0);
       }),
+    );
+  });
+
+  it("a phase's refunds, as the export lists them, add up to what the figures count, never above its charge", () => {
+    fc.assert(
+      fc.property(
+        phaseArbitrary,
+        fc.array(fc.integer({ min: -10, max: 60_000 }), { maxLength: 5 }),
+        (phase, refunds) => {
+          const counted = countedRefunds(phase, refunds);
+          expect(counted).toHaveLength(refunds.length);
+          const total = counted.reduce((s, c) => s + c, 0);
+          const summed = Math.max(
+            0,
+            refunds.reduce((s, r) => s + Math.max(0, r), 0),
+          );
+          expect(total).toBe(phaseRefundedCents({ ...phase, refundedCents: summed }));
+          for (const c of counted) expect(c).toBeGreaterThanOrEqual(0);
+          expect(total).toBeLessThanOrEqual(phase.status === 'paid' ? phase.amountCents : 0);
+        },
+      ),
     );
   });
 });

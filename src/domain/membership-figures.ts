@@ -134,12 +134,36 @@ export function membershipStanding(status: MembershipStatus, remaining: number):
   }
 }
 
+/**
+ * What counts as refunded of one phase's charge: only a paid phase's charge can be refunded, and a refund is never
+ * counted above what its phase brought in. The family's /payments and the console show it per phase.
+ */
+export function phaseRefundedCents(phase: Pick<LedgerPhase, 'amountCents' | 'status' | 'refundedCents'>): number {
+  if (phase.status !== 'paid') return 0;
+  return Math.min(phase.amountCents, Math.max(0, phase.refundedCents));
+}
+
+/**
+ * A phase's refunds as they count, in the order they were made (the payments export's refund lines): each up to what
+ * is left of the phase's charge, so they add up to `phaseRefundedCents` and the export's lines to `paidCents`.
+ */
+export function countedRefunds(
+  phase: Pick<LedgerPhase, 'amountCents' | 'status'>,
+  refunds: readonly number[],
+): number[] {
+  let left = phase.status === 'paid' ? phase.amountCents : 0;
+  return refunds.map((amount) => {
+    const counted = Math.min(left, Math.max(0, amount));
+    left -= counted;
+    return counted;
+  });
+}
+
 /** The one computation of a membership's money (see the top of this file). */
 export function membershipFigures(ledger: MembershipLedger): MembershipFigures {
   const paidPhases = ledger.phases.filter((phase) => phase.status === 'paid');
   const grossPaid = sum(paidPhases.map((phase) => phase.amountCents));
-  // Only a paid phase's charge can be refunded; a refund is never counted above what its phase brought in.
-  const refunded = sum(paidPhases.map((phase) => Math.min(phase.amountCents, Math.max(0, phase.refundedCents))));
+  const refunded = sum(paidPhases.map(phaseRefundedCents));
   const owed = owedPhases(ledger.phases, ledger.cancelled);
   const paid = grossPaid - refunded;
   const remaining = sum(owed.map((phase) => phase.amountCents));
