@@ -234,7 +234,8 @@ test.describe('held seats (issue 30 point 4)', () => {
   }) => {
     // FULL-2027 gets one seat; a family holds it and leaves; another joins the waitlist.
     const raised = await api.put('/api/staff/licences/FULL-2027', {
-      headers: STAFF_TOKEN,
+      // A seat change names the version it means (issue 30 point 4): any, here.
+      headers: { ...STAFF_TOKEN, 'If-Match': '*' },
       data: { available_licenses: 1 },
     });
     expect(raised.ok(), 'PUT /api/staff/licences/FULL-2027').toBe(true);

@@ -1,7 +1,35 @@
 /**
  * A licence's version on the wire (issue 30 point 4): the `ETag` the licence routes answer with `GET` and `PUT` is a
- * strong validator, `"7"`; a seat change's `If-Match` names the version(s) it was made against.
+ * strong validator, `"7"`; a seat change's `If-Match` names the version(s) it was made against. A seat change
+ * carries one: without `If-Match` it answers 428 (RFC 6585) and changes nothing; `*` (whatever the licence's version
+ * is) is a client's explicit choice.
  */
+import { z } from '@hono/zod-openapi';
+import { english } from '../i18n/index.ts';
+import { ApiError } from './errors.ts';
+
+/** The seat-change routes' headers: the licence's `ETag` as read (optional to the schema, so its absence is a 428). */
+export const IfMatchHeaders = z.object({
+  'if-match': z
+    .string()
+    .max(256)
+    .optional()
+    .openapi({ description: "The licence's `ETag` as read (required: 428 without it, 412 if stale)" }),
+});
+
+/** 428: a seat change must say which version of the licence it was made against. */
+export function licenceVersionRequired(): ApiError {
+  const text = english('admin.licenceVersionRequired');
+  return new ApiError(428, text, { if_match: [text] });
+}
+
+/**
+ * The versions a seat change's `If-Match` names (`ifMatchVersions`), 428 when it sends none: null only for `*`.
+ */
+export function requiredIfMatchVersions(ifMatch: string | undefined): readonly number[] | null {
+  if (ifMatch === undefined) throw licenceVersionRequired();
+  return ifMatchVersions(ifMatch);
+}
 export function licenceEtag(version: number): string {
   return `"${version}"`;
 }

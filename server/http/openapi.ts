@@ -34,6 +34,7 @@ const ERROR_DESCRIPTIONS = {
   409: 'Conflict with the current state',
   410: 'Gone (an invitation that expired or was used)',
   412: 'Precondition failed (If-Match names an older version)',
+  428: 'Precondition required (send If-Match)',
   422: 'Validation error',
   429: 'Too many attempts (see Retry-After)',
 } as const;

@@ -22,6 +22,7 @@ export interface MessageParams {
   "account.languageInvalid": Record<string, never>;
   "admin.seasonNotFound": Record<string, never>;
   "admin.licenceNotFound": Record<string, never>;
+  "admin.licenceVersionRequired": Record<string, never>;
   "admin.draftNotFound": Record<string, never>;
   "admin.protectionPlanInvalid": Record<string, never>;
   "admin.teamInvalid": Record<string, never>;

@@ -108,6 +108,7 @@ describe('e-mails in the recipient language', () => {
     const raised = await t.call('PUT', '/api/staff/licences/FULL-2027', {
       token: DEFAULT_STAFF_TOKEN,
       body: { available_licenses: 1 },
+      headers: { 'If-Match': '*' },
     });
     expect(raised.status, raised.text).toBe(200);
     const [offer] = await mailsTo(LUCIA);

@@ -49,6 +49,9 @@ afterEach(() => t.close());
 const as = (email: string) => staffTokenFor(t.db, email);
 const call = async (method: string, path: string, email: string, body?: unknown) =>
   t.call(method, path, { token: await as(email), body });
+/** A licence change that means whatever version the licence has (`If-Match: *`; seat-holds.test.ts tests versions). */
+const putLicence = async (code: string, email: string, body: unknown) =>
+  t.call('PUT', `/api/admin/licences/${code}`, { token: await as(email), body, headers: { 'If-Match': '*' } });
 
 async function ids() {
   const [tigers] = await t.db.select().from(teams).where(eq(teams.name, '12U Tigers'));
@@ -280,7 +283,7 @@ describe('licences', () => {
       body: { license: 'FULL-2027' },
     });
     expect(joined.status, joined.text).toBe(201);
-    const raised = await call('PUT', '/api/admin/licences/full-2027', STAFF.registrar, { available_licenses: 1 });
+    const raised = await putLicence('full-2027', STAFF.registrar, { available_licenses: 1 });
     expect(raised.status, raised.text).toBe(200);
     // The offer holds the seat: none left for anyone else.
     expect(raised.body).toMatchObject({ licence: { code: 'FULL-2027', available_licenses: 0, paused: false } });
@@ -291,18 +294,18 @@ describe('licences', () => {
   });
 
   it('pauses and resumes a licence, with its seats in the same call', async () => {
-    const paused = await call('PUT', '/api/admin/licences/TIGERS-2027', STAFF.owner, { paused: true });
+    const paused = await putLicence('TIGERS-2027', STAFF.owner, { paused: true });
     expect(paused.body).toMatchObject({ licence: { paused: true, available_licenses: 48 } });
     expect(expectOk(await t.call('GET', '/api/registration-link/info/TIGERS-2027'), licenceInfoSchema)).toMatchObject({
       paused: true,
       available: false,
     });
-    const resumed = await call('PUT', '/api/admin/licences/TIGERS-2027', STAFF.owner, {
+    const resumed = await putLicence('TIGERS-2027', STAFF.owner, {
       paused: false,
       available_licenses: 3,
     });
     expect(resumed.body).toMatchObject({ licence: { paused: false, available_licenses: 3 } });
-    expectError(await call('PUT', '/api/admin/licences/TIGERS-2027', STAFF.owner, {}), 422, LICENCE_CHANGE_REQUIRED);
+    expectError(await putLicence('TIGERS-2027', STAFF.owner, {}), 422, LICENCE_CHANGE_REQUIRED);
   });
 
   it('a code in use answers 422 on code, in any organization and any case', async () => {
@@ -559,18 +562,10 @@ describe('validation and scope', () => {
       404,
       'Season not found.',
     );
-    expectError(
-      await call('PUT', '/api/admin/licences/TIGERS-2027', other, { paused: true }),
-      404,
-      'Licence not found.',
-    );
+    expectError(await putLicence('TIGERS-2027', other, { paused: true }), 404, 'Licence not found.');
     expectError(await call('GET', `/api/admin/drafts/${draft.id}`, other), 404, 'Draft not found.');
     expectError(await call('GET', '/api/admin/drafts/2147483647', STAFF.owner), 404, 'Draft not found.');
-    expectError(
-      await call('PUT', '/api/admin/licences/NOPE-1', STAFF.owner, { paused: true }),
-      404,
-      'Licence not found.',
-    );
+    expectError(await putLicence('NOPE-1', STAFF.owner, { paused: true }), 404, 'Licence not found.');
     // A Northside team may not start a Lakeside draft.
     const lakeside = STAFF.otherOwner;
     const [wavesTeam] = await t.db.select().from(teams).where(eq(teams.name, '10U Waves'));

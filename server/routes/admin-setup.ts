@@ -12,7 +12,7 @@ import { adminTeamBodySchema } from '../../src/domain/forms/admin-team.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
 import { formBody } from '../http/form-body.ts';
-import { ifMatchVersions, licenceEtag } from '../http/licence-etag.ts';
+import { IfMatchHeaders, licenceEtag } from '../http/licence-etag.ts';
 import { codeParam, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
 import { adminDraft, createDraft, listDrafts, updateAdminDraft } from '../services/admin-drafts.ts';
@@ -215,11 +215,6 @@ const createCoachLicenceRoute = createAdminRoute({
   responses: { 201: json(LicenceAnswer, 'The new licence') },
 });
 
-/** Issue 30 point 4: the licence's version, answered as `ETag` and sent back as `If-Match`. */
-const IfMatchHeaders = z.object({
-  'if-match': z.string().max(256).optional().openapi({ description: "The licence's `ETag` as read (412 if stale)" }),
-});
-
 const getLicenceRoute = createAdminRoute({
   method: 'get',
   path: '/api/admin/licences/{code}',
@@ -235,13 +230,13 @@ const updateLicenceRoute = createAdminRoute({
   permission: 'manage_licences',
   summary:
     "Change a licence's seats or pause it (owners, registrars); a freed seat goes to the waitlist; a stale " +
-    'If-Match answers 412 and changes nothing',
+    'If-Match answers 412, none 428, and neither changes anything',
   request: {
     params: z.object({ code: codeParam('code') }),
     headers: IfMatchHeaders,
     body: jsonBody(formBody(adminLicenceUpdateBodySchema)),
   },
-  responses: { 200: json(LicenceAnswer), ...errors(412) },
+  responses: { 200: json(LicenceAnswer), ...errors(412, 428) },
 });
 
 const listDiscountCodesRoute = createAdminRoute({
@@ -346,8 +341,8 @@ export function adminSetupRoutes(deps: AppDeps) {
 
   app.openapi(updateLicenceRoute, async (c) => {
     const { code } = c.req.valid('param');
-    const expected = ifMatchVersions(c.req.valid('header')['if-match']);
-    const answer = await updateAdminLicence(deps, staff(c), code, c.req.valid('json'), expected);
+    const ifMatch = c.req.valid('header')['if-match'];
+    const answer = await updateAdminLicence(deps, staff(c), code, c.req.valid('json'), ifMatch);
     c.header('ETag', licenceEtag(answer.licence.version));
     return c.json(answer, 200);
   });

@@ -14,8 +14,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+/** A seat change that means whatever version the licence has (`If-Match: *`; seat-holds.test.ts tests the versions). */
 const put = (code: string, body: unknown, token: string | null = DEFAULT_STAFF_TOKEN) =>
-  t.call('PUT', `/api/staff/licences/${code}`, { token, body });
+  t.call('PUT', `/api/staff/licences/${code}`, { token, body, headers: { 'If-Match': '*' } });
 
 describe('PUT /api/staff/licences/{code}', () => {
   it('raises the seats of a full licence: the licence info says available, and a family claims the seat', async () => {

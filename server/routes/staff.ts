@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
-import { ifMatchVersions, licenceEtag } from '../http/licence-etag.ts';
+import { IfMatchHeaders, licenceEtag } from '../http/licence-etag.ts';
 import {
   codeParam,
   createRouter,
@@ -80,11 +80,6 @@ const updateDraftRoute = createRoute({
   responses: { 200: json(DraftSchema), ...errors(400, 401, 404, 422) },
 });
 
-/** Issue 30 point 4: the licence's version, answered as `ETag` and sent back as `If-Match`. */
-const IfMatchHeaders = z.object({
-  'if-match': z.string().max(256).optional().openapi({ description: "The licence's `ETag` as read (412 if stale)" }),
-});
-
 const getLicenceRoute = createRoute({
   method: 'get',
   path: '/api/staff/licences/{code}',
@@ -102,7 +97,7 @@ const updateLicenceRoute = createRoute({
   tags: ['staff'],
   summary:
     'Set how many seats of a licence are left to claim (staff token); answers the licence info and its ETag; ' +
-    'a stale If-Match answers 412 and changes nothing',
+    'a stale If-Match answers 412, none 428, and neither changes anything',
   security: STAFF_SECURITY,
   middleware: [staffFirst] as const,
   request: {
@@ -110,7 +105,7 @@ const updateLicenceRoute = createRoute({
     headers: IfMatchHeaders,
     body: jsonBody(z.object({ available_licenses: z.number().int().min(0).max(100_000) })),
   },
-  responses: { 200: json(LicenceInfoSchema), ...errors(400, 401, 404, 412, 422) },
+  responses: { 200: json(LicenceInfoSchema), ...errors(400, 401, 404, 412, 422, 428) },
 });
 
 export function staffRoutes(deps: AppDeps) {
@@ -129,8 +124,8 @@ export function staffRoutes(deps: AppDeps) {
   });
 
   app.openapi(updateLicenceRoute, async (c) => {
-    const expected = ifMatchVersions(c.req.valid('header')['if-match']);
-    const { info, version } = await updateLicenceSeats(deps, c.req.valid('param').code, c.req.valid('json'), expected);
+    const ifMatch = c.req.valid('header')['if-match'];
+    const { info, version } = await updateLicenceSeats(deps, c.req.valid('param').code, c.req.valid('json'), ifMatch);
     c.header('ETag', licenceEtag(version));
     return c.json(info, 200);
   });

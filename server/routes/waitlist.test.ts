@@ -50,7 +50,11 @@ const entryOf = async (login: string, license = 'FULL-2027'): Promise<Entry | nu
 const leave = async (login: string, license = 'FULL-2027') =>
   t.call('DELETE', `/api/waitlist?license=${license}`, { token: await t.tokenFor(login) });
 const raiseSeats = (code: string, available_licenses: number) =>
-  t.call('PUT', `/api/staff/licences/${code}`, { token: DEFAULT_STAFF_TOKEN, body: { available_licenses } });
+  t.call('PUT', `/api/staff/licences/${code}`, {
+    token: DEFAULT_STAFF_TOKEN,
+    body: { available_licenses },
+    headers: { 'If-Match': '*' },
+  });
 const info = (code: string, offer?: string) =>
   t.call('GET', `/api/registration-link/info/${code}${offer === undefined ? '' : `?offer=${offer}`}`);
 const claim = async (login: string, code = 'FULL-2027') => {

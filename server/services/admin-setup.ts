@@ -454,13 +454,13 @@ export async function updateAdminLicence(
   staff: StaffJson,
   code: string,
   body: AdminLicenceUpdateBody,
-  expectedVersions: readonly number[] | null = null,
+  ifMatch: string | undefined,
 ) {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
   authorize(staff, 'manage_licences', organizationTarget(licence.organizationId), ADMIN_SETUP_TEXTS.licenceNotFound);
-  // Issue 30 point 4: `If-Match` (the version the console read); 412 when the licence changed since.
-  await updateLicenceSeats(deps, licence.code, body, expectedVersions);
+  // Issue 30 point 4: `If-Match` (the version the console read); 412 when the licence changed since, 428 without.
+  await updateLicenceSeats(deps, licence.code, body, ifMatch);
   const saved = await findLicence(deps.db, licence.code);
   if (!saved) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
   return licenceAnswer(deps, saved);

@@ -58,6 +58,7 @@ async function samClaimsTheLastSeat() {
   const seats = await t.call('PUT', `/api/staff/licences/${CODE}`, {
     token: DEFAULT_STAFF_TOKEN,
     body: { available_licenses: 1 },
+    headers: { 'If-Match': '*' },
   });
   expect(seats.status, seats.text).toBe(200);
   await t.call('POST', '/api/user/latest-license', { token: await t.tokenFor(PAT), body: { license_code: CODE } });

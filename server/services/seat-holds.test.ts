@@ -13,6 +13,7 @@ import {
   waitlistOffers,
 } from '../db/schema/index.ts';
 import { DEFAULT_STAFF_TOKEN } from '../env.ts';
+import { english } from '../i18n/index.ts';
 import type { SandboxCardPayments } from '../providers/index.ts';
 import { createTestApp, type TestApp, userId } from '../test/app-harness.ts';
 import { expectError } from '../test/expect-error.ts';
@@ -62,11 +63,14 @@ async function samClaims(code: string) {
   return token;
 }
 
-const setSeats = (code: string, available_licenses: number, ifMatch?: string) =>
+/** A seat change with `ifMatch` (default `*`: whatever the licence's version is; null: no If-Match at all). */
+const VERSION_REQUIRED = english('admin.licenceVersionRequired');
+
+const setSeats = (code: string, available_licenses: number, ifMatch: string | null = '*') =>
   t.call('PUT', `/api/staff/licences/${code}`, {
     token: DEFAULT_STAFF_TOKEN,
     body: { available_licenses },
-    ...(ifMatch === undefined ? {} : { headers: { 'If-Match': ifMatch } }),
+    ...(ifMatch === null ? {} : { headers: { 'If-Match': ifMatch } }),
   });
 
 /** Pat's saved registration for Sam on TIGERS-2027, stopped at the payment's first step (issue 21). */
@@ -395,6 +399,23 @@ describe('seat changes carry the licence version (ETag / If-Match)', () => {
     const again = await setSeats('FULL-2027', 1, raised.headers.get('ETag')!);
     expect(again.status, again.text).toBe(200);
     expect(await offerMails(PAT)).toHaveLength(1);
+  });
+
+  it('answers 428 to a seat change that names no version, and changes and offers nothing', async () => {
+    await t.call('POST', '/api/waitlist', { token: await t.tokenFor(TAYLOR), body: { license: 'FULL-2027' } });
+    expectError(await setSeats('FULL-2027', 1, null), 428, VERSION_REQUIRED);
+    const owner = await staffTokenFor(t.db, STAFF.owner);
+    const put = await t.call('PUT', '/api/admin/licences/FULL-2027', { token: owner, body: { available_licenses: 1 } });
+    expectError(put, 428, VERSION_REQUIRED);
+    expect((await licence('FULL-2027')).availableLicenses).toBe(0);
+    expect(await offerMails(TAYLOR)).toEqual([]);
+    // Another organization's owner still finds no such licence: the version is asked once the licence is theirs.
+    const other = await staffTokenFor(t.db, STAFF.otherOwner);
+    const hidden = await t.call('PUT', '/api/admin/licences/FULL-2027', {
+      token: other,
+      body: { available_licenses: 1 },
+    });
+    expect(hidden.status, hidden.text).toBe(404);
   });
 
   it('a claim changes the version too: the console must reload before changing the seats', async () => {

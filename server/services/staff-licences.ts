@@ -8,13 +8,15 @@
  * pause change (trigger `licences_bump_version`, migration 0010). `GET` answers it as the `ETag`; a `PUT` with
  * `If-Match` changes the licence only while that is still its version (compared under the licence's row lock, so two
  * processes cannot both pass), else 412 'Someone else changed this licence. Reload to see it.' and nothing changes:
- * a resent seat change makes no second waitlist offer. Without `If-Match` the change applies as before.
+ * a resent seat change makes no second waitlist offer. Without `If-Match` it answers 428 and nothing changes (a
+ * client that means any version says `If-Match: *`).
  */
 import { eq } from 'drizzle-orm';
 import { SEAT_HOLD_TEXTS } from '../../src/domain/seat-holds.ts';
 import { licences } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { requiredIfMatchVersions } from '../http/licence-etag.ts';
 import { english } from '../i18n/index.ts';
 import {
   findLicence,
@@ -47,17 +49,18 @@ export async function licenceWithVersion(
  * PUT /api/staff/licences/{code} (and the console's PUT /api/admin/licences/{code}, issue 22 point 2, which may also
  * pause or resume it): sets the seats left to claim; answers the licence info as families see it and its version
  * after the change. A resumed licence with seats left offers them to the waitlist as a raised one does.
- * `expectedVersions`: the versions the request's `If-Match` names (null: none asked for); 412 when the licence's
- * version is none of them.
+ * `ifMatch`: the request's `If-Match` (http/licence-etag.ts): 428 without one, once the licence is found; 412 when
+ * the licence's version is none of those it names (`*`: any).
  */
 export async function updateLicenceSeats(
   deps: AppDeps,
   code: string,
   body: { available_licenses?: number | undefined; paused?: boolean | undefined },
-  expectedVersions: readonly number[] | null = null,
+  ifMatch: string | undefined,
 ): Promise<{ info: LicenceInfoJson; version: number }> {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(LICENCE_NOT_FOUND);
+  const expectedVersions = requiredIfMatchVersions(ifMatch);
   const change = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ version: licences.version })

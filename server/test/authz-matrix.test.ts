@@ -106,6 +106,8 @@ interface Row {
   /** A query string the call carries (`?license=…`). */
   query?: string;
   body?: (victim: Victim, caller: Caller | StaffCaller) => unknown;
+  /** Request headers every call carries (a seat change's `If-Match`, issue 30 point 4). */
+  headers?: Record<string, string>;
   /** The row needs the victim's payment intent. */
   needsIntent?: boolean;
   /** The row needs the victim's card setup and catch-up charge. */
@@ -497,6 +499,7 @@ const MATRIX: Record<string, Row> = {
     access: 'staff',
     path: () => '/api/staff/licences/FULL-2027',
     body: () => ({ available_licenses: 0 }),
+    headers: { 'If-Match': '*' },
     answers: { staff: 200 },
   },
   'PUT /api/staff/drafts/{id}': {
@@ -645,6 +648,7 @@ const MATRIX: Record<string, Row> = {
     permission: 'manage_licences',
     path: () => '/api/admin/licences/TIGERS-2027',
     body: () => ({ paused: false }),
+    headers: { 'If-Match': '*' },
     answers: allowed(200),
   },
   'GET /api/admin/organizations/{id}/discount-codes': {
@@ -1217,7 +1221,8 @@ describe.each(Object.entries(MATRIX))('%s', (key, row) => {
     const staffSession = await staffTokenFor(t.db, STAFF.owner);
 
     const call = async (label: string, token: string | null, caller: Caller | StaffCaller = 'otherGuardian') => {
-      const result = await t.call(method, path, { token, body: row.body?.(victim, caller) });
+      const headers = row.headers === undefined ? {} : { headers: row.headers };
+      const result = await t.call(method, path, { token, body: row.body?.(victim, caller), ...headers });
       expect(result.status, `${label}: ${result.text}`).toBeLessThan(500);
       const seenByStaff = row.staffSees && ['staffOwner', 'registrar', 'coach'].includes(caller);
       if (caller !== 'owner' && !seenByStaff) {
