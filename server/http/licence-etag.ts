@@ -23,13 +23,25 @@ export function licenceVersionRequired(): ApiError {
   return new ApiError(428, text, { if_match: [text] });
 }
 
+/** The licence routes' answer header: its version (`"7"`), to send back as `If-Match`. */
+export const EtagHeaders = z.object({
+  ETag: z.string().openapi({ description: 'The licence\'s version as a strong entity tag, e.g. "7"' }),
+});
+
+/** An entity tag as If-Match may list it: strong `"7"` or weak `W/"7"` (RFC 9110 8.8.3). */
+const ENTITY_TAG = /^(W\/)?"[^"]*"$/;
+
 /**
- * The versions a seat change's `If-Match` names (`ifMatchVersions`), 428 when it sends none: null only for `*`.
+ * The versions a seat change's `If-Match` names (`ifMatchVersions`): 428 when it names none (absent, empty, or
+ * nothing shaped like an entity tag: not a version to compare, so not 'someone else changed it'); null only for `*`.
  */
 export function requiredIfMatchVersions(ifMatch: string | undefined): readonly number[] | null {
   if (ifMatch === undefined) throw licenceVersionRequired();
+  const tags = ifMatch.split(',').map((tag) => tag.trim());
+  if (!tags.some((tag) => tag === '*' || ENTITY_TAG.test(tag))) throw licenceVersionRequired();
   return ifMatchVersions(ifMatch);
 }
+
 export function licenceEtag(version: number): string {
   return `"${version}"`;
 }

@@ -12,7 +12,7 @@ import { adminTeamBodySchema } from '../../src/domain/forms/admin-team.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
 import { formBody } from '../http/form-body.ts';
-import { IfMatchHeaders, licenceEtag } from '../http/licence-etag.ts';
+import { EtagHeaders, IfMatchHeaders, licenceEtag } from '../http/licence-etag.ts';
 import { codeParam, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
 import { adminDraft, createDraft, listDrafts, updateAdminDraft } from '../services/admin-drafts.ts';
@@ -221,7 +221,7 @@ const getLicenceRoute = createAdminRoute({
   permission: 'manage_licences',
   summary: 'A licence with its version as ETag (owners, registrars)',
   request: { params: z.object({ code: codeParam('code') }) },
-  responses: { 200: json(LicenceAnswer) },
+  responses: { 200: { ...json(LicenceAnswer), headers: EtagHeaders } },
 });
 
 const updateLicenceRoute = createAdminRoute({
@@ -236,7 +236,7 @@ const updateLicenceRoute = createAdminRoute({
     headers: IfMatchHeaders,
     body: jsonBody(formBody(adminLicenceUpdateBodySchema)),
   },
-  responses: { 200: json(LicenceAnswer), ...errors(412, 428) },
+  responses: { 200: { ...json(LicenceAnswer), headers: EtagHeaders }, ...errors(412, 428) },
 });
 
 const listDiscountCodesRoute = createAdminRoute({

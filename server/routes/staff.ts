@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
-import { IfMatchHeaders, licenceEtag } from '../http/licence-etag.ts';
+import { EtagHeaders, IfMatchHeaders, licenceEtag } from '../http/licence-etag.ts';
 import {
   codeParam,
   createRouter,
@@ -88,7 +88,7 @@ const getLicenceRoute = createRoute({
   security: STAFF_SECURITY,
   middleware: [staffFirst] as const,
   request: { params: z.object({ code: codeParam('code') }) },
-  responses: { 200: json(LicenceInfoSchema), ...errors(401, 404, 422) },
+  responses: { 200: { ...json(LicenceInfoSchema), headers: EtagHeaders }, ...errors(401, 404, 422) },
 });
 
 const updateLicenceRoute = createRoute({
@@ -105,7 +105,7 @@ const updateLicenceRoute = createRoute({
     headers: IfMatchHeaders,
     body: jsonBody(z.object({ available_licenses: z.number().int().min(0).max(100_000) })),
   },
-  responses: { 200: json(LicenceInfoSchema), ...errors(400, 401, 404, 412, 422, 428) },
+  responses: { 200: { ...json(LicenceInfoSchema), headers: EtagHeaders }, ...errors(400, 401, 404, 412, 422, 428) },
 });
 
 export function staffRoutes(deps: AppDeps) {

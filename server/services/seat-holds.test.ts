@@ -404,6 +404,10 @@ describe('seat changes carry the licence version (ETag / If-Match)', () => {
   it('answers 428 to a seat change that names no version, and changes and offers nothing', async () => {
     await t.call('POST', '/api/waitlist', { token: await t.tokenFor(TAYLOR), body: { license: 'FULL-2027' } });
     expectError(await setSeats('FULL-2027', 1, null), 428, VERSION_REQUIRED);
+    // A header that names no entity tag names no version either: not 'someone else changed it'.
+    for (const unreadable of ['', ' ', ',', 'abc', '7']) {
+      expectError(await setSeats('FULL-2027', 1, unreadable), 428, VERSION_REQUIRED);
+    }
     const owner = await staffTokenFor(t.db, STAFF.owner);
     const put = await t.call('PUT', '/api/admin/licences/FULL-2027', { token: owner, body: { available_licenses: 1 } });
     expectError(put, 428, VERSION_REQUIRED);
@@ -438,6 +442,17 @@ describe('seat changes carry the licence version (ETag / If-Match)', () => {
     const changed = await put(fresh.headers.get('ETag')!);
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body).toMatchObject({ licence: { available_licenses: 48 } });
+  });
+
+  it('declares the ETag of the licence answers in the API document', async () => {
+    const document = (await t.call('GET', '/api/docs')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
+    for (const path of ['/api/staff/licences/{code}', '/api/admin/licences/{code}']) {
+      for (const method of ['get', 'put']) {
+        expect(document.paths[path]?.[method]?.responses['200']?.headers, `${method} ${path}`).toHaveProperty('ETag');
+      }
+    }
   });
 
   it('refuses a coach and another organization the licence, as the PUT does', async () => {
