@@ -6,6 +6,7 @@ import {
   type MembershipStanding,
   type MembershipStatus,
   membershipStanding,
+  phaseRefundedCents,
 } from '../../src/domain/membership-figures.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -393,8 +394,10 @@ export async function membershipPageJson(
     .where(eq(membershipPhases.membershipId, membership.id))
     .orderBy(asc(membershipPhases.seq));
   const refunded = await phasesByMembership(db, sql`(${membership.id})`);
-  const refundedOn = (phaseId: number) =>
-    refunded.get(membership.id)?.find((phase) => phase.id === phaseId)?.refundedCents ?? 0;
+  const refundedOn = (phaseId: number) => {
+    const phase = refunded.get(membership.id)?.find((candidate) => candidate.id === phaseId);
+    return phase ? phaseRefundedCents(phase) : 0;
+  };
   const offline = await db
     .select()
     .from(membershipOfflinePayments)

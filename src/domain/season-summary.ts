@@ -6,6 +6,7 @@
  * add up to the club's collected, the months' due to its still due.
  */
 import {
+  countedRefunds,
   type LedgerPhase,
   type MembershipFigures,
   type MembershipLedger,
@@ -117,12 +118,12 @@ function addMonths(months: Map<string, SeasonMonth>, membership: SummaryMembersh
   for (const phase of membership.phases) {
     if (phase.status !== 'paid') continue;
     at(phase.paidMonth ?? monthOf(phase.dueOn)).collectedCents += phase.amountCents;
-    let left = phase.amountCents;
-    for (const refund of [...phase.refunds].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0))) {
-      const counted = Math.min(left, Math.max(0, refund.amountCents));
-      left -= counted;
-      at(refund.month).collectedCents -= counted;
-    }
+    const refunds = [...phase.refunds].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+    const counted = countedRefunds(
+      phase,
+      refunds.map((refund) => refund.amountCents),
+    );
+    for (const [index, refund] of refunds.entries()) at(refund.month).collectedCents -= counted[index] ?? 0;
   }
   for (const phase of owedPhases(membership.phases, membership.cancelled)) {
     at(monthOf(phase.dueOn)).dueCents += phase.amountCents;
