@@ -5,8 +5,7 @@
  * is) is a client's explicit choice.
  */
 import { z } from '@hono/zod-openapi';
-import { english } from '../i18n/index.ts';
-import { ApiError } from './errors.ts';
+import type { LicencePrecondition } from '../services/staff-licences.ts';
 
 /** The seat-change routes' headers: the licence's `ETag` as read (optional to the schema, so its absence is a 428). */
 export const IfMatchHeaders = z.object({
@@ -17,12 +16,6 @@ export const IfMatchHeaders = z.object({
     .openapi({ description: "The licence's `ETag` as read (required: 428 without it, 412 if stale)" }),
 });
 
-/** 428: a seat change must say which version of the licence it was made against. */
-export function licenceVersionRequired(): ApiError {
-  const text = english('admin.licenceVersionRequired');
-  return new ApiError(428, text, { if_match: [text] });
-}
-
 /** The licence routes' answer header: its version (`"7"`), to send back as `If-Match`. */
 export const EtagHeaders = z.object({
   ETag: z.string().openapi({ description: 'The licence\'s version as a strong entity tag, e.g. "7"' }),
@@ -31,32 +24,24 @@ export const EtagHeaders = z.object({
 /** An entity tag as If-Match may list it: strong `"7"` or weak `W/"7"` (RFC 9110 8.8.3). */
 const ENTITY_TAG = /^(W\/)?"[^"]*"$/;
 
-/**
- * The versions a seat change's `If-Match` names (`ifMatchVersions`): 428 when it names none (absent, empty, or
- * nothing shaped like an entity tag: not a version to compare, so not 'someone else changed it'); null only for `*`.
- */
-export function requiredIfMatchVersions(ifMatch: string | undefined): readonly number[] | null {
-  if (ifMatch === undefined) throw licenceVersionRequired();
-  const tags = ifMatch.split(',').map((tag) => tag.trim());
-  if (!tags.some((tag) => tag === '*' || ENTITY_TAG.test(tag))) throw licenceVersionRequired();
-  return ifMatchVersions(ifMatch);
-}
-
 export function licenceEtag(version: number): string {
   return `"${version}"`;
 }
 
 /**
- * The versions an `If-Match` header names: null when there is no precondition (absent, or `*`); otherwise the
- * comma-separated strong entity tags (`"7"`) read as versions. If-Match compares strongly (RFC 9110 13.1.1): a weak
- * tag (`W/"7"`) matches no version, and neither does anything unreadable.
+ * What a seat change's `If-Match` asks (the service decides: services/staff-licences.ts): 'none' when it names no
+ * version (absent, empty, or nothing shaped like an entity tag), 'any' for `*`, else the strong entity tags (`"7"`)
+ * read as versions. If-Match compares strongly (RFC 9110 13.1.1): a weak tag (`W/"7"`) matches no version, and
+ * neither does anything unreadable, so such a list may be empty (412: no version matches).
  */
-export function ifMatchVersions(ifMatch: string | undefined): readonly number[] | null {
-  if (ifMatch === undefined) return null;
+export function ifMatchPrecondition(ifMatch: string | undefined): LicencePrecondition {
+  if (ifMatch === undefined) return { kind: 'none' };
   const tags = ifMatch.split(',').map((tag) => tag.trim());
-  if (tags.includes('*')) return null;
-  return tags.flatMap((tag) => {
+  if (tags.includes('*')) return { kind: 'any' };
+  if (!tags.some((tag) => ENTITY_TAG.test(tag))) return { kind: 'none' };
+  const versions = tags.flatMap((tag) => {
     const match = /^"(\d{1,9})"$/.exec(tag);
     return match?.[1] === undefined ? [] : [Number(match[1])];
   });
+  return { kind: 'versions', versions };
 }

@@ -12,7 +12,7 @@ import { adminTeamBodySchema } from '../../src/domain/forms/admin-team.ts';
 import type { AppDeps } from '../deps.ts';
 import { createAdminRoute } from '../http/admin-route.ts';
 import { formBody } from '../http/form-body.ts';
-import { EtagHeaders, IfMatchHeaders, licenceEtag } from '../http/licence-etag.ts';
+import { EtagHeaders, IfMatchHeaders, ifMatchPrecondition, licenceEtag } from '../http/licence-etag.ts';
 import { codeParam, createRouter, errors, idParam, json, jsonBody } from '../http/openapi.ts';
 import { requireStaffSession } from '../http/staff-auth.ts';
 import { adminDraft, createDraft, listDrafts, updateAdminDraft } from '../services/admin-drafts.ts';
@@ -341,7 +341,7 @@ export function adminSetupRoutes(deps: AppDeps) {
 
   app.openapi(updateLicenceRoute, async (c) => {
     const { code } = c.req.valid('param');
-    const ifMatch = c.req.valid('header')['if-match'];
+    const ifMatch = ifMatchPrecondition(c.req.valid('header')['if-match']);
     const answer = await updateAdminLicence(deps, staff(c), code, c.req.valid('json'), ifMatch);
     c.header('ETag', licenceEtag(answer.licence.version));
     return c.json(answer, 200);

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { staffFirst } from '../http/auth.ts';
-import { EtagHeaders, IfMatchHeaders, licenceEtag } from '../http/licence-etag.ts';
+import { EtagHeaders, IfMatchHeaders, ifMatchPrecondition, licenceEtag } from '../http/licence-etag.ts';
 import {
   codeParam,
   createRouter,
@@ -124,7 +124,7 @@ export function staffRoutes(deps: AppDeps) {
   });
 
   app.openapi(updateLicenceRoute, async (c) => {
-    const ifMatch = c.req.valid('header')['if-match'];
+    const ifMatch = ifMatchPrecondition(c.req.valid('header')['if-match']);
     const { info, version } = await updateLicenceSeats(deps, c.req.valid('param').code, c.req.valid('json'), ifMatch);
     c.header('ETag', licenceEtag(version));
     return c.json(info, 200);

@@ -52,7 +52,7 @@ import {
   type StaffJson,
   teamTarget,
 } from './staff/index.ts';
-import { updateLicenceSeats } from './staff-licences.ts';
+import { type LicencePrecondition, updateLicenceSeats } from './staff-licences.ts';
 import { currentWaiverVersion } from './waivers.ts';
 
 export const ADMIN_SETUP_TEXTS = {
@@ -454,13 +454,13 @@ export async function updateAdminLicence(
   staff: StaffJson,
   code: string,
   body: AdminLicenceUpdateBody,
-  ifMatch: string | undefined,
+  precondition: LicencePrecondition,
 ) {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
   authorize(staff, 'manage_licences', organizationTarget(licence.organizationId), ADMIN_SETUP_TEXTS.licenceNotFound);
   // Issue 30 point 4: `If-Match` (the version the console read); 412 when the licence changed since, 428 without.
-  await updateLicenceSeats(deps, licence.code, body, ifMatch);
+  await updateLicenceSeats(deps, licence.code, body, precondition);
   const saved = await findLicence(deps.db, licence.code);
   if (!saved) throw notFound(ADMIN_SETUP_TEXTS.licenceNotFound);
   return licenceAnswer(deps, saved);

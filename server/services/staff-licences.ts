@@ -16,7 +16,6 @@ import { SEAT_HOLD_TEXTS } from '../../src/domain/seat-holds.ts';
 import { licences } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { requiredIfMatchVersions } from '../http/licence-etag.ts';
 import { english } from '../i18n/index.ts';
 import {
   findLicence,
@@ -28,6 +27,21 @@ import {
 import { deliverAfterCommit, offerFreeSeats } from './waitlist-seats.ts';
 
 export const LICENCE_NOT_FOUND = english('admin.licenceNotFound');
+
+/**
+ * What a seat change's `If-Match` asks (read by http/licence-etag.ts `ifMatchPrecondition`): no version named, any
+ * version (`*`), or these versions.
+ */
+export type LicencePrecondition =
+  | { kind: 'none' }
+  | { kind: 'any' }
+  | { kind: 'versions'; versions: readonly number[] };
+
+/** 428: a seat change must say which version of the licence it was made against. */
+export function licenceVersionRequired(): ApiError {
+  const text = english('admin.licenceVersionRequired');
+  return new ApiError(428, text, { if_match: [text] });
+}
 
 export function staleLicence(): ApiError {
   return new ApiError(412, SEAT_HOLD_TEXTS.staleLicence, { if_match: [SEAT_HOLD_TEXTS.staleLicence] });
@@ -49,18 +63,18 @@ export async function licenceWithVersion(
  * PUT /api/staff/licences/{code} (and the console's PUT /api/admin/licences/{code}, issue 22 point 2, which may also
  * pause or resume it): sets the seats left to claim; answers the licence info as families see it and its version
  * after the change. A resumed licence with seats left offers them to the waitlist as a raised one does.
- * `ifMatch`: the request's `If-Match` (http/licence-etag.ts): 428 without one, once the licence is found; 412 when
- * the licence's version is none of those it names (`*`: any).
+ * `precondition`: what the request's `If-Match` asks: 428 when it names no version, once the licence is found; 412
+ * when the licence's version is none of those it names (`*`: any).
  */
 export async function updateLicenceSeats(
   deps: AppDeps,
   code: string,
   body: { available_licenses?: number | undefined; paused?: boolean | undefined },
-  ifMatch: string | undefined,
+  precondition: LicencePrecondition,
 ): Promise<{ info: LicenceInfoJson; version: number }> {
   const licence = await findLicence(deps.db, code);
   if (!licence) throw notFound(LICENCE_NOT_FOUND);
-  const expectedVersions = requiredIfMatchVersions(ifMatch);
+  if (precondition.kind === 'none') throw licenceVersionRequired();
   const change = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ version: licences.version })
@@ -68,7 +82,7 @@ export async function updateLicenceSeats(
       .where(eq(licences.id, licence.id))
       .for('update');
     if (!locked) throw notFound(LICENCE_NOT_FOUND);
-    if (expectedVersions !== null && !expectedVersions.includes(locked.version)) throw staleLicence();
+    if (precondition.kind === 'versions' && !precondition.versions.includes(locked.version)) throw staleLicence();
     if (body.available_licenses !== undefined) await setAvailableLicences(tx, licence.id, body.available_licenses);
     if (body.paused !== undefined) await setLicencePaused(tx, licence.id, body.paused);
     return offerFreeSeats(deps, tx, licence.id, deps.now());
