@@ -185,7 +185,8 @@ export async function sendHouseholdReceipt(
       { paidOn: toIsoDate(deps.now()), card },
       remaining,
     ),
-    membershipIds: [...new Set(paid.map((p) => p.membershipId))],
+    // In id order, as the mail's lines: a receipt retried after a rollback is the same mail, word for word.
+    membershipIds: [...new Set(paid.map((p) => p.membershipId))].sort((a, b) => a - b),
   };
   if (tx) await deps.mailer.sendInTransaction(tx, mail);
   else await deps.mailer.send(mail);
