@@ -58,6 +58,7 @@ import {
   SETUP_HEADERS,
   waitUntilHealthy,
 } from './support/api-server.ts';
+import { hostGaugeLine } from './support/host-gauge.ts';
 import {
   BUILT_SERVER_ENTRY,
   benchPostgres,
@@ -531,6 +532,7 @@ async function benchOne(target: Target): Promise<boolean> {
     printTable(target.driver, rows);
     // The other processes on the machine take their share of the cores: say how busy it was.
     console.log(`load average after the run: ${loadAverage()}`);
+    console.log(hostGaugeLine());
     const quoteRow = rows.find((row) => row.kind === 'quote');
     return quoteRow === undefined || quoteMet(quoteRow, target.driver);
   } finally {
@@ -555,6 +557,7 @@ async function main(): Promise<void> {
   const serverNodeVersion = execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim();
   console.log(`server: ${SERVER_ENTRY} on Node ${serverNodeVersion} (${SERVER_NODE})`);
   console.log(`load average at the start: ${loadAverage()}`);
+  console.log(hostGaugeLine());
   let met = true;
   if (DRIVERS.includes('pglite')) met = (await benchOne(await pgliteTarget())) && met;
   if (DRIVERS.includes('postgres')) {

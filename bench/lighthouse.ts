@@ -28,6 +28,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { hostGaugeLine } from './support/host-gauge.ts';
 import { newPayer, startSiteServer } from './support/site-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -98,6 +99,8 @@ try {
     ],
   });
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  // Lighthouse's simulated blocking time scales with the main-thread work it observed: a slower machine, a lower score.
+  console.log(hostGaugeLine());
   const payer = PAGES.some((page) => LOGGED_IN_PAGES.has(page)) ? (await newPayer(origin, 'lighthouse')).user : null;
   for (const page of PAGES) {
     const loggedIn = LOGGED_IN_PAGES.has(page);
@@ -211,6 +214,7 @@ try {
       if (node && typeof node === 'object' && 'snippet' in node) console.log(`  LCP element: ${String(node.snippet)}`);
     }
   }
+  console.log(hostGaugeLine());
   console.log(
     missed
       ? '\nTargets: missed on at least one page (see above).'
