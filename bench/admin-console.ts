@@ -28,6 +28,7 @@ import { teams } from '../server/db/schema/index.ts';
 import { migrateAndSeedIfEmpty } from '../server/db/seed.ts';
 import { addManyMemberships, tigersTeam } from '../server/test/admin-money-fixtures.ts';
 import { freePort, HOST, waitUntilHealthy } from './support/api-server.ts';
+import { hostGaugeLine } from './support/host-gauge.ts';
 import {
   benchPostgres,
   forwardLogs,
@@ -225,6 +226,7 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
     console.log(
       `  load average ${loadAverage()}; one unrecorded warm-up request, then ${REPEAT} runs per roster query`,
     );
+    console.log(`  ${hostGaugeLine()}`);
     for (const query of ['', '?sort=paid&dir=desc', '?status=failed', '?q=athlete%201999', '?sort=athlete&page=41']) {
       const result = await timeRoster(base, token, rosterTeam, query);
       console.log(`  ${result.line}`);
@@ -244,6 +246,7 @@ async function run(label: string, database: { DATABASE_URL?: string; DATA_DIR: s
       met &&= result.met;
     }
     console.log(`  load average after: ${loadAverage()}`);
+    console.log(`  ${hostGaugeLine()}`);
   } finally {
     await stopServerProcess(child);
   }

@@ -3,7 +3,7 @@
  * brotli: the kinds of work the tests and the server do), the best of three. The code under test never changes it, so
  * two runs of `.ci/run` or of a bench that differ by as much as their gauges do were slowed by the machine (its
  * neighbours on the host, the clock it was given), not by a commit. `.ci/run` prints it at its start and end, and
- * bench:api and bench:lighthouse beside their load average.
+ * bench:api, bench:admin and bench:lighthouse beside their load average.
  *
  * Dec 7 2026, 06:30 UTC, nothing else running: 515 to 976 ms in twelve runs within forty seconds (the same work, best of
  * three each time), a clean-clone `.ci/run` an hour before took 1,770 s: the machine itself varies by nearly two.
