@@ -2,7 +2,8 @@
  * `npm run bench:lighthouse`: Lighthouse (mobile preset, simulated slow 4G and 4x CPU throttling) on the entry pages of
  * a fresh start of the product, in Debian's Chromium (/usr/bin/chromium, headless, no network but this machine).
  * Prints each category's score, LCP, TBT, CLS and the bytes transferred by type, against issue 14's and issue 30's
- * targets: performance >= 95 as the median of three runs on every page (issue 30 point 6), accessibility 100, best
+ * targets: performance >= 95 as the median of three runs on every page (issue 30 point 6: the median of the three
+ * runs' scores, and the score of Lighthouse's median run, both), accessibility 100, best
  * practices 100, and on the pages a family opens from a link without being logged in, issue 14's LCP <= 2.0 s and
  * TBT <= 150 ms. /payment (logged in) is judged by its score: its largest paint, the fee summary, waits for the site's
  * code and then three calls in the spec's order (user, subscription status, payment data), ~2.5 s on simulated slow
@@ -43,7 +44,7 @@ const ALL_PAGES = [
 /** The login-required entry pages: measured with a stored guardian who claimed TIGERS-2027 and has not paid. */
 const LOGGED_IN_PAGES = new Set(['/payment']);
 // `npm run bench:lighthouse -- --page /draft` measures the pages whose path starts so; `--runs N` runs each page N
-// times (3 by default) and judges the median run; `--report DIR` keeps each page's median report (JSON) there, for
+// times (3 by default) and judges the median of their scores and the median run; `--report DIR` keeps each page's median report (JSON) there, for
 // the network waterfall and the critical request chains.
 const option = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -135,8 +136,15 @@ try {
     }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    // Issue 30 point 6 reads "the median of three runs": the median of the runs' performance scores (the lower middle
+    // one for an even count). The run Lighthouse calls the median (closest to the median FCP and TTI) need not have
+    // that score (Dec 7 2026: /payment's runs scored 95, 91, 93 and its median run 95), so both are judged.
+    const performanceScores = runs
+      .map((run) => Math.round((run.categories.performance?.score ?? 0) * 100))
+      .sort((a, b) => a - b);
+    const medianScore = performanceScores[Math.floor((performanceScores.length - 1) / 2)] ?? 0;
     const scores = {
-      performance: score('performance'),
+      performance: Math.min(score('performance'), medianScore),
       accessibility: score('accessibility'),
       'best-practices': score('best-practices'),
     };
@@ -164,7 +172,10 @@ try {
         (run) =>
           `${Math.round((run.categories.performance?.score ?? 0) * 100)}/${((run.audits['largest-contentful-paint']?.numericValue ?? Number.NaN) / 1000).toFixed(2)} s`,
       );
-      console.log(`  median of ${runs.length} runs (performance/LCP of each: ${each.join(', ')})`);
+      console.log(
+        `  median of ${runs.length} runs (performance/LCP of each: ${each.join(', ')}; median score ${medianScore}, ` +
+          `Lighthouse's median run ${score('performance')})`,
+      );
     }
     console.log(
       `  FCP ${(fcp / 1000).toFixed(2)} s  LCP ${(lcp / 1000).toFixed(2)} s  TBT ${Math.round(tbt)} ms  CLS ${cls.toFixed(3)}  transferred ${kb(transferred)}` +

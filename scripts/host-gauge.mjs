@@ -8,9 +8,15 @@
  * Dec 7 2026, 06:30 UTC, nothing else running: 515 to 976 ms in twelve runs within forty seconds (the same work, best of
  * three each time), a clean-clone `.ci/run` an hour before took 1,770 s: the machine itself varies by nearly two.
  *
+ * One core's gauge does not tell what the two cores give together: on Dec 7 2026 at 09:10 UTC the same work run on
+ * both cores at once (one process each) cost 475-636 ms on one and 728-889 ms on the other, where each alone
+ * read ~480 ms; the CI run and the benches load both cores. `--both-cores` prints that figure too.
+ *
  * Plain JavaScript: `.ci/run` runs it with plain node before anything is compiled. `node scripts/host-gauge.mjs`
- * prints one line.
+ * prints one line; `node scripts/host-gauge.mjs --both-cores` a second one.
  */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 function work() {
@@ -55,4 +61,36 @@ export function hostGaugeLine() {
   return `host gauge: ${cpuMs} ms of CPU (wall ${wallMs} ms) for the fixed work (scripts/host-gauge.mjs; lower is a faster machine)`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(hostGaugeLine());
+/**
+ * The same gauge in two processes at once (one per core on this machine), started together: the CPU milliseconds
+ * each took, slowest first.
+ */
+export async function hostGaugeBothCores() {
+  const script = fileURLToPath(import.meta.url);
+  const gauges = await Promise.all(
+    [0, 1].map(
+      () =>
+        new Promise((resolve, reject) => {
+          execFile(process.execPath, [script, '--json'], (error, stdout) => {
+            if (error) reject(error);
+            else resolve(JSON.parse(stdout));
+          });
+        }),
+    ),
+  );
+  return gauges.map((gauge) => gauge.cpuMs).sort((a, b) => b - a);
+}
+
+/** 'host gauge, both cores at once: 889 and 475 ms of CPU ...'. */
+export async function hostGaugeBothCoresLine() {
+  const [slower, faster] = await hostGaugeBothCores();
+  return `host gauge, both cores at once: ${slower} and ${faster} ms of CPU for the same work (lower is faster)`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--json')) console.log(JSON.stringify(hostGauge()));
+  else {
+    console.log(hostGaugeLine());
+    if (process.argv.includes('--both-cores')) console.log(await hostGaugeBothCoresLine());
+  }
+}
