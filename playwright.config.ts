@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { disableFeaturesSwitch } from './e2e/support/chromium-switches.ts';
 import { prepareSeededTemplates, seededDataDir } from './e2e/support/seeded-data.ts';
 
 /**
@@ -55,6 +56,10 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // No spare renderer: Chromium starts a renderer process ahead of the next navigation, which a new browser
+        // context (every journey's) never uses: measured on payment + dashboard (28 journeys), 152-160 s of CPU
+        // instead of 170-180, the same share of the wall time.
+        disableFeaturesSwitch(['SpareRendererForSitePerProcess']),
       ],
     },
   },
