@@ -30,6 +30,19 @@ const UNIT_ISOLATED = [
   'src/routes/root.route.test.tsx',
 ];
 
+/**
+ * Model-test files that mock modules (vi.mock) or write a whole new document (the coverage report's axe checks):
+ * each gets a fresh module graph and happy-dom. Every other model-test file shares its worker's graph and happy-dom
+ * (`isolate: false`), as the unit tests do: the project spent ~100 s of a run's CPU setting up an environment and
+ * importing React and the site afresh for each of its 57 files.
+ */
+const MODEL_ISOLATED = [
+  'model-tests/admin-season.model.test.tsx',
+  'model-tests/dashboard.model.test.tsx',
+  'model-tests/harness-selftest/coverage-diagrams.test.ts',
+  'model-tests/harness-selftest/report.test.ts',
+];
+
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /**
@@ -52,6 +65,14 @@ const SERVER_PROCESS_TESTS = ['server/shutdown.test.ts', 'server/multi-process.t
 
 /** For the projects that never start PGlite (see `pool` below): worker threads, which start faster than processes. */
 const THREADS = { pool: 'threads' } as const;
+
+const MODEL_TEST = {
+  ...THREADS,
+  environment: 'happy-dom' as const,
+  // The second file swaps Testing Library's 1 ms settle for setImmediate (a fifth of the UI runs' time) and starts
+  // each file's coverage records afresh.
+  setupFiles: ['./src/test-setup.ts', './model-tests/harness/setup.ts'],
+};
 
 const SERVER_TEST = {
   environment: 'node',
@@ -132,14 +153,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...THREADS,
+          ...MODEL_TEST,
           name: 'model',
-          environment: 'happy-dom',
           include: ['model-tests/**/*.test.{ts,tsx}'],
-          // The second file swaps Testing Library's 1 ms settle for setImmediate (a fifth of the UI runs' time).
-          setupFiles: ['./src/test-setup.ts', './model-tests/harness/setup.ts'],
+          exclude: MODEL_ISOLATED,
+          isolate: false,
         },
       },
+      { extends: true, test: { ...MODEL_TEST, name: 'model-isolated', include: MODEL_ISOLATED } },
     ],
   },
 });

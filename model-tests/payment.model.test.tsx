@@ -387,6 +387,8 @@ function events(snapshot: Snapshot): AnyEventObject[] {
       doneEvent('currentUser', context.user),
       doneEvent('subscriptionStatus', { payment_complete: 0 }),
       doneEvent('paymentPlans', data),
+      // A reload that fails fails as a call does (the connection), never with nothing.
+      errorEvent('paymentPlans', serverDown),
       doneEvent('assistanceRequestCode', undefined),
       errorEvent('assistanceRequestCode', CODE_NOT_FETCHED),
       { type: 'ASK_ASSISTANCE' },

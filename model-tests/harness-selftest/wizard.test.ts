@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineModel, generatePaths, runPathOnMachine, runPaths } from '../harness/index.ts';
+import { coveringPaths, defineModel, generatePaths, runPathOnMachine, runPaths } from '../harness/index.ts';
+import type { ModelPath } from '../harness/paths.ts';
 import { wizardMachine } from './machines/wizard.machine.ts';
 
 const model = defineModel({
@@ -82,6 +83,27 @@ describe('wizard paths', () => {
       const serialized = path.steps.map((step) => model.serialize(step.state));
       expect(new Set(serialized).size).toBe(serialized.length);
     }
+  });
+
+  it("covers every state and step of every path with the UI run's fewer paths (uiPaths: 'covering')", () => {
+    const shown = (chosen: readonly ModelPath[]) =>
+      new Set(
+        chosen.flatMap((path) =>
+          path.steps.flatMap((step, index) => {
+            const before = path.steps[index - 1];
+            // Every model state (value and context), and every step from a state value to a state value.
+            const state = model.serialize(step.state);
+            const move = `${JSON.stringify(before?.state.value)} ${step.event.type} ${JSON.stringify(step.state.value)}`;
+            return before ? [state, move] : [state];
+          }),
+        ),
+      );
+    const covering = coveringPaths(model, paths);
+    expect(covering.length).toBeLessThan(paths.length);
+    expect(covering.every((path) => paths.includes(path))).toBe(true);
+    // In the paths' own order, each at most once.
+    expect(covering).toEqual(paths.filter((path) => covering.includes(path)));
+    expect(shown(covering)).toEqual(shown(paths));
   });
 
   it('fails a path whose machine disagrees with the model', async () => {

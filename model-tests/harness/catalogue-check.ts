@@ -34,6 +34,18 @@ recordTexts((text) => {
   stale = true;
 });
 
+/**
+ * A new test file starts (the model project's setup file): the texts the files before it were given are theirs. (A
+ * text given with another file's data, 'Northside Youth Baseball waiver.', would take that data out of this file's
+ * texts before its own data could: its screens are checked against the texts their own run was given.)
+ */
+export function forgetCatalogueTexts(): void {
+  recorded.clear();
+  haystack = '';
+  longestFirst = [];
+  stale = false;
+}
+
 const SEPARATOR = '\u0000';
 
 /** Every text the catalogue gave, joined (for `includes`) and longest first (to take them out of a text). */

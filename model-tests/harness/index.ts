@@ -24,7 +24,7 @@ export type { PathRunResult } from './path-runner.ts';
 export { generatePaths, type ModelPath, type PathOptions, type PathStrategy } from './paths.ts';
 export { isRefused, snapshotAt } from './refused-events.ts';
 export { renderInRouter } from './router.tsx';
-export { type RunPathsOptions, runPaths } from './run-paths.ts';
+export { coveringPaths, type RunPathsOptions, runPaths } from './run-paths.ts';
 export { expectFullCoverage, sessionCoverage, sessionFor } from './session.ts';
 export type { Invocation } from './stub-actors.ts';
 export {

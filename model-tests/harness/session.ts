@@ -6,8 +6,9 @@ import type { PathRunResult } from './path-runner.ts';
 import type { ModelPath, PathStrategy } from './paths.ts';
 
 /**
- * What the paths executed in this test file did, per machine. Vitest runs each file in its own module graph, so
- * this registry is per file; the report printer merges the files' JSON afterwards.
+ * What the paths executed in this test file did, per machine. The model tests' files share their worker's module
+ * graph (vitest.config.ts), so the model project's setup file empties this registry before each file
+ * (`forgetSessions`); the report printer merges the files' JSON afterwards.
  */
 
 export interface RunOutcome {
@@ -65,6 +66,11 @@ export function sessionFor(model: Model): MachineSession {
     sessions.set(model.machine.id, session);
   }
   return session;
+}
+
+/** A new test file starts: what the files before it ran in this worker is theirs (their reports are written). */
+export function forgetSessions(): void {
+  sessions.clear();
 }
 
 export function allSessions(): MachineSession[] {

@@ -1,4 +1,8 @@
 import { configure } from '@testing-library/react';
+import { forgetCatalogueTexts } from './catalogue-check.ts';
+import { installPseudoLocale } from './pseudo-locale.ts';
+import { forgetSessions } from './session.ts';
+import { forgetScreensInPseudoLocale } from './ui-run.ts';
 
 /**
  * The model tests' UI runs: Testing Library's async wrapper (around every user-event action and every waitFor) ends
@@ -25,3 +29,10 @@ configure({
     }
   },
 });
+
+// The model tests' files share their worker's modules (vitest.config.ts): what one file recorded is not the next's,
+// and the pseudo-locale goes back into its slot, which src/test-setup.ts just filled with the real catalogue again.
+forgetSessions();
+forgetScreensInPseudoLocale();
+forgetCatalogueTexts();
+installPseudoLocale();

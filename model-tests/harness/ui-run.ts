@@ -14,7 +14,7 @@ import { CATALOGUE_UNCHECKED, stringsOf, textsNotInPseudoLocale, textsOutsideCat
 import { checkStateKeys, type HarnessEventType, type Model, type ModelCore, stateKeyMatches } from './model.ts';
 import { executePath, type PathRunResult, type RunContext, type RunMode, recipientOf } from './path-runner.ts';
 import type { ModelPath } from './paths.ts';
-import { inPseudoLocale, installPseudoLocale } from './pseudo-locale.ts';
+import { inPseudoLocale } from './pseudo-locale.ts';
 import type { Invocation } from './stub-actors.ts';
 
 export interface DriverTools<TMachine extends AnyStateMachine> {
@@ -231,9 +231,13 @@ function checkCatalogueTexts(context: RunContext, data: ReadonlySet<string>): vo
   failOutside(context, textsOutsideCatalogue(document.body, data), '');
 }
 
-installPseudoLocale();
 /** The screens of this test file already rendered in the pseudo-locale: each is checked the first time a path shows it. */
 const screensInPseudoLocale = new Set<string>();
+
+/** A new test file starts (the model project's setup file): its screens are checked in the pseudo-locale afresh. */
+export function forgetScreensInPseudoLocale(): void {
+  screensInPseudoLocale.clear();
+}
 
 /**
  * Issue 31 point 5, in a pseudo-locale: each screen the paths reach (the states of the flow and its running children)
