@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MEMBERSHIP_STATUSES } from '../../src/domain/membership-figures.ts';
 import { runCollector } from '../billing/collector.ts';
 import {
   licenceClaims,
@@ -159,6 +160,34 @@ describe('GET /api/admin/teams and the roster', () => {
     }
     const failed = await t.call('GET', `/api/admin/teams/${team.id}/memberships?status=failed`, { token });
     expect((failed.body as RosterAnswer).total).toBe(Math.ceil(2000 / 7));
+  });
+
+  it('pages a roster sorted by a name as when every row is figured: each membership once, the same figures', async () => {
+    // Sorted by a name with no status filter, the server orders the names and figures only the page's rows; a status
+    // filter figures the whole team first. Both must show the same rows with the same figures.
+    const { team } = await tigersTeam(t.db);
+    await addManyMemberships(t.db, team.id, team.seasonId, 300, 'Roster');
+    const token = await registrar();
+    const get = async (query: string) => {
+      const answer = await t.call('GET', `/api/admin/teams/${team.id}/memberships${query}`, { token });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body as RosterAnswer;
+    };
+    const byName: RosterAnswer['memberships'] = [];
+    for (let page = 1; page <= 7; page += 1) {
+      const answer = await get(`?sort=athlete&dir=desc&page=${page}`);
+      expect(answer.total).toBe(302);
+      byName.push(...answer.memberships);
+    }
+    expect(new Set(byName.map((row) => row.id)).size).toBe(302);
+    const names = byName.map((row) => row.athlete.name.toLowerCase());
+    expect(names.every((name, index) => index === 0 || (names[index - 1] ?? '') >= name)).toBe(true);
+    const figured = new Map(byName.map((row) => [row.id, row]));
+    for (const status of MEMBERSHIP_STATUSES) {
+      const filtered = await get(`?status=${status}&sort=athlete&dir=desc`);
+      expect(filtered.total, status).toBe(byName.filter((row) => row.status === status).length);
+      for (const row of filtered.memberships) expect(row, status).toEqual(figured.get(row.id));
+    }
   });
 });
 

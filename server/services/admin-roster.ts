@@ -79,11 +79,10 @@ export interface RosterQuery {
 }
 
 /**
- * The roster's rows of the memberships `scope` selects (a subquery of membership ids), those whose athlete or
- * guardian name contains `search` when one is given, in id order. The database gathers names and phases; the figures
- * are src/domain/membership-figures.ts's, as on the family's /payments.
+ * The roster's people of the memberships `scope` selects (a subquery of membership ids), those whose athlete or
+ * guardian name contains `search` when one is given, in id order: names and plan, no figures yet (`withFigures`).
  */
-async function rosterRecords(db: Db, scope: SQL, search?: string): Promise<RosterRecord[]> {
+async function rosterPeople(db: Db, scope: SQL, search?: string): Promise<RosterPerson[]> {
   // The guardian's id first (a column of the subquery), so the database joins the users by it in one pass instead
   // of comparing every user with an expression per membership.
   const base = db
@@ -105,7 +104,7 @@ async function rosterRecords(db: Db, scope: SQL, search?: string): Promise<Roste
   const guardian = alias(users, 'guardian');
   const text = search?.trim();
   const pattern = text ? likePattern(text) : null;
-  const rows = await db
+  return db
     .select({
       id: base.id,
       membershipStatus: base.status,
@@ -122,24 +121,30 @@ async function rosterRecords(db: Db, scope: SQL, search?: string): Promise<Roste
     .innerJoin(guardian, eq(guardian.id, base.guardianId))
     .where(pattern === null ? undefined : or(ilike(athlete.name, pattern), ilike(guardian.name, pattern)))
     .orderBy(asc(base.id));
-  if (rows.length === 0) return [];
-  // A search reads the phases of what it found only.
+}
+
+/**
+ * `people` with their figures: src/domain/membership-figures.ts's, as on the family's /payments. The phases read are
+ * those of `scope` when it selects exactly these memberships (a whole team, an export's page), else of their ids.
+ */
+async function withFigures(db: Db, people: RosterPerson[], scope?: SQL): Promise<RosterRecord[]> {
+  if (people.length === 0) return [];
   const phaseScope =
-    pattern === null
-      ? scope
-      : sql`(select ${memberships.id} from ${memberships} where ${inArray(
-          memberships.id,
-          rows.map((row) => row.id),
-        )})`;
+    scope ??
+    sql`(select ${memberships.id} from ${memberships} where ${inArray(
+      memberships.id,
+      people.map((person) => person.id),
+    )})`;
   const phases = await phasesByMembership(db, phaseScope);
-  return rows.map(({ membershipStatus, ...row }) => ({
-    ...row,
-    figures: figuresOfPhases({ status: membershipStatus }, phases.get(row.id) ?? []),
+  return people.map(({ membershipStatus, ...person }) => ({
+    ...person,
+    figures: figuresOfPhases({ status: membershipStatus }, phases.get(person.id) ?? []),
   }));
 }
 
-interface RosterRecord {
+interface RosterPerson {
   id: number;
+  membershipStatus: 'active' | 'canceled';
   athleteId: number;
   athleteName: string;
   guardianId: number;
@@ -147,6 +152,9 @@ interface RosterRecord {
   guardianEmail: string;
   guardianPhone: string;
   planMonth: number;
+}
+
+interface RosterRecord extends Omit<RosterPerson, 'membershipStatus'> {
   figures: MembershipFigures;
 }
 
@@ -198,24 +206,35 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The roster's order: the column (nulls last either way), then the id, both in the direction asked. */
-function rosterOrder(sort: RosterSort, dir: Direction): (a: RosterRecord, b: RosterRecord) => number {
-  const key = (row: RosterRecord): string | number | null => {
-    switch (sort) {
-      case 'athlete':
-        return row.athleteName.toLowerCase();
-      case 'guardian':
-        return row.guardianName.toLowerCase();
-      case 'paid':
-        return row.figures.paidCents;
-      case 'remaining':
-        return row.figures.remainingCents;
-      case 'next_due':
-        return row.figures.nextDue?.dueOn ?? null;
-      case 'status':
-        return row.figures.status;
-    }
-  };
+/** The sorts by a name: the order needs no figures, so only the page's rows are figured (`teamRoster`). */
+const NAME_SORTS = ['athlete', 'guardian'] as const;
+type NameSort = (typeof NAME_SORTS)[number];
+const isNameSort = (sort: RosterSort): sort is NameSort => (NAME_SORTS as readonly string[]).includes(sort);
+
+type SortKey = string | number | null;
+
+function nameKey(sort: NameSort): (row: Pick<RosterPerson, 'athleteName' | 'guardianName'>) => SortKey {
+  return sort === 'athlete' ? (row) => row.athleteName.toLowerCase() : (row) => row.guardianName.toLowerCase();
+}
+
+function recordKey(sort: RosterSort): (row: RosterRecord) => SortKey {
+  switch (sort) {
+    case 'athlete':
+    case 'guardian':
+      return nameKey(sort);
+    case 'paid':
+      return (row) => row.figures.paidCents;
+    case 'remaining':
+      return (row) => row.figures.remainingCents;
+    case 'next_due':
+      return (row) => row.figures.nextDue?.dueOn ?? null;
+    case 'status':
+      return (row) => row.figures.status;
+  }
+}
+
+/** The roster's order: the column's key (nulls last either way), then the id, both in the direction asked. */
+function rosterOrder<T extends { id: number }>(key: (row: T) => SortKey, dir: Direction): (a: T, b: T) => number {
   const sign = dir === 'desc' ? -1 : 1;
   return (a, b) => {
     const ka = key(a);
@@ -227,6 +246,32 @@ function rosterOrder(sort: RosterSort, dir: Direction): (a: RosterRecord, b: Ros
     }
     return sign * (a.id - b.id);
   };
+}
+
+/**
+ * The rows of one page and how many match: sorted by a name with no status filter, the people are ordered and paged
+ * first and only the page's 50 are figured; a status filter or a sort by a figure figures the whole team first.
+ */
+async function rosterPage(
+  db: Db,
+  teamId: number,
+  query: RosterQuery,
+  page: number,
+): Promise<{ rows: RosterRecord[]; total: number }> {
+  const scope = teamScope(teamId);
+  const sort = query.sort ?? 'athlete';
+  const dir = query.dir ?? 'asc';
+  const start = (page - 1) * ROSTER_PAGE_SIZE;
+  const people = await rosterPeople(db, scope, query.q);
+  if (query.status === undefined && isNameSort(sort)) {
+    people.sort(rosterOrder<RosterPerson>(nameKey(sort), dir));
+    return { rows: await withFigures(db, people.slice(start, start + ROSTER_PAGE_SIZE)), total: people.length };
+  }
+  // A search reads the phases of what it found only.
+  const records = await withFigures(db, people, query.q?.trim() ? undefined : scope);
+  const matching = query.status ? records.filter((row) => row.figures.status === query.status) : records;
+  matching.sort(rosterOrder<RosterRecord>(recordKey(sort), dir));
+  return { rows: matching.slice(start, start + ROSTER_PAGE_SIZE), total: matching.length };
 }
 
 /** GET /api/admin/teams/{team_id}/memberships */
@@ -244,11 +289,8 @@ export async function teamRoster(
     ? asked
     : { ...asked, status: undefined, sort: asked.sort === 'guardian' ? 'guardian' : undefined };
   const page = Math.max(1, query.page ?? 1);
-  const records = await rosterRecords(deps.db, teamScope(team.id), query.q);
-  const matching = query.status ? records.filter((row) => row.figures.status === query.status) : records;
-  matching.sort(rosterOrder(query.sort ?? 'athlete', query.dir ?? 'asc'));
-  const start = (page - 1) * ROSTER_PAGE_SIZE;
-  const json = matching.slice(start, start + ROSTER_PAGE_SIZE).map((row) => rosterRowJson(row, locale));
+  const { rows, total } = await rosterPage(deps.db, team.id, query, page);
+  const json = rows.map((row) => rosterRowJson(row, locale));
   // Issue 32 point 2 (additive): a team that requires documents marks the rows still waiting for them.
   const needing =
     team.requiredDocuments.length > 0
@@ -261,7 +303,7 @@ export async function teamRoster(
     needing === null ? row : { ...row, documents_needed: needing.has(row.id) };
   return {
     memberships: money ? json.map(marked) : json.map(teamRosterRowJson).map(marked),
-    total: matching.length,
+    total,
     page,
     page_size: ROSTER_PAGE_SIZE,
   };
@@ -281,7 +323,7 @@ export async function* rosterPages(
   for (;;) {
     const page = sql`(select ${memberships.id} from ${memberships} where ${memberships.teamId} = ${teamId}
       and ${memberships.id} > ${after} order by ${memberships.id} limit ${size})`;
-    const rows = await rosterRecords(db, page);
+    const rows = await withFigures(db, await rosterPeople(db, page), page);
     if (rows.length === 0) return;
     yield rows.map((row) => rosterRowJson(row, locale));
     const last = rows[rows.length - 1];
@@ -378,7 +420,8 @@ export async function membershipPageJson(
   membership: MembershipRow,
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<MembershipPageJson> {
-  const [row] = await rosterRecords(db, sql`(${membership.id})`);
+  const one = sql`(${membership.id})`;
+  const [row] = await withFigures(db, await rosterPeople(db, one), one);
   if (!row) throw notFound(ROSTER_TEXTS.membershipNotFound);
   const [place] = await db
     .select({ team: teams, season: seasons, organization: organizations.name })
