@@ -37,7 +37,28 @@ export async function findStaffByEmail(db: Db | Tx, email: string): Promise<Staf
  */
 export async function staffAccess(db: Db | Tx, staffId: number): Promise<StaffJson | null> {
   const [account] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, staffId));
-  if (!account) return null;
+  return account ? describeStaff(db, account) : null;
+}
+
+/** The staff member a live (not revoked, not expired) staff session token belongs to, as `staffAccess` says them. */
+export async function staffOfSession(db: Db, token: string, now: Date): Promise<StaffJson | null> {
+  const [row] = await db
+    .select({ account: staffAccounts })
+    .from(staffSessions)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, hashToken(token)),
+        isNull(staffSessions.revokedAt),
+        gt(staffSessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ? describeStaff(db, row.account) : null;
+}
+
+async function describeStaff(db: Db | Tx, account: StaffAccountRow): Promise<StaffJson> {
+  const staffId = account.id;
   const rows = await db
     .select({
       organizationId: staffRoles.organizationId,
@@ -80,22 +101,6 @@ export async function issueStaffSession(db: Db | Tx, staffId: number, now: Date)
     createdAt: now,
   });
   return token;
-}
-
-/** The staff member a live (not revoked, not expired) staff session token belongs to, or null. */
-export async function findStaffSession(db: Db, token: string, now: Date): Promise<number | null> {
-  const [row] = await db
-    .select({ staffId: staffSessions.staffId })
-    .from(staffSessions)
-    .where(
-      and(
-        eq(staffSessions.tokenHash, hashToken(token)),
-        isNull(staffSessions.revokedAt),
-        gt(staffSessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row?.staffId ?? null;
 }
 
 /** Ends one staff session by its clear token. */

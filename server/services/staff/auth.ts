@@ -11,7 +11,7 @@ import { checkLoginLimits, INVALID_LOGIN } from '../auth.ts';
 import { verifyAgainstNothing, verifyPassword } from '../passwords.ts';
 import { findTokenUser } from '../tokens.ts';
 import type { StaffAuthenticated, StaffJson } from './access.ts';
-import { findStaffByEmail, findStaffSession, issueStaffSession, revokeStaffSession, staffAccess } from './accounts.ts';
+import { findStaffByEmail, issueStaffSession, revokeStaffSession, staffAccess, staffOfSession } from './accounts.ts';
 import { acceptSecondFactor, TWO_FACTOR_TEXTS } from './two-factor.ts';
 
 /** What a bearer token is to the console: a staff member, a family session (refused with 403), or nothing (401). */
@@ -20,11 +20,8 @@ export type StaffTokenCheck = { kind: 'staff'; staff: StaffJson } | { kind: 'fam
 /** The staff middleware's lookup: one indexed read for a staff session, one more only when it is none. */
 export async function checkStaffToken(deps: AppDeps, token: string): Promise<StaffTokenCheck> {
   const now = deps.now();
-  const staffId = await findStaffSession(deps.db, token, now);
-  if (staffId !== null) {
-    const staff = await staffAccess(deps.db, staffId);
-    if (staff) return { kind: 'staff', staff };
-  }
+  const staff = await staffOfSession(deps.db, token, now);
+  if (staff) return { kind: 'staff', staff };
   if (await findTokenUser(deps.db, token, 'session', now)) return { kind: 'family' };
   return { kind: 'none' };
 }
