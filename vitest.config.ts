@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { siteConfigDefine } from './vite.config.ts';
 
@@ -84,29 +83,12 @@ const SERVER_TEST = {
   hookTimeout: 60_000,
 } as const;
 
-// The site's configuration as vite.config.ts compiles it in (src/config.ts), from the same VITE_* variables.
-// The tests add every catalogue up front (src/test-setup.ts); nothing is fetched from this base.
-const DEFINE = { ...siteConfigDefine('test'), __I18N_BASE__: JSON.stringify('/i18n-test') };
-
-/**
- * Vitest keeps the modules it transformed on disk between runs (`fsModuleCache` below, in
- * node_modules/.experimental-vitest-cache; `npx vitest --clearCache` empties it): `.ci/run`'s second pass, on Node 20,
- * reuses what the first transformed (measured on the server project: 197 s of CPU instead of 209). Its key covers each
- * file, the Vite set-up and these config files, not `define`, whose values come from VITE_* variables: this adds them.
- */
-const defineInCacheKey: Plugin = {
-  name: 'diamond:define-in-module-cache-key',
-  configureVitest({ experimental_defineCacheKeyGenerator }) {
-    const key = JSON.stringify(DEFINE);
-    experimental_defineCacheKeyGenerator(() => key);
-  },
-};
-
 export default defineConfig({
-  plugins: [react(), defineInCacheKey],
-  define: DEFINE,
+  plugins: [react()],
+  // The site's configuration as vite.config.ts compiles it in (src/config.ts), from the same VITE_* variables.
+  // The tests add every catalogue up front (src/test-setup.ts); nothing is fetched from this base.
+  define: { ...siteConfigDefine('test'), __I18N_BASE__: JSON.stringify('/i18n-test') },
   test: {
-    experimental: { fsModuleCache: true },
     // Every core runs test files: left to itself, vitest ran one file at a time on this 2-core machine (measured:
     // 6 min against 3 min for the same suite), and the model tests' UI runs are CPU-bound.
     maxWorkers: availableParallelism(),
