@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { disableFeaturesSwitch } from './e2e/support/chromium-switches.ts';
@@ -23,7 +24,12 @@ process.env.E2E_PORT ??= execFileSync(
   ['-e', "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"],
   { encoding: 'utf8' },
 ).trim();
-process.env.E2E_DATA_DIR ??= seededDataDir('fixtures');
+if (!process.env.E2E_DATA_DIR) {
+  // In the runner: the main web server's copy goes when the runner exits, after its web server stopped.
+  const dataDir = seededDataDir('fixtures');
+  process.env.E2E_DATA_DIR = dataDir;
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;

@@ -5,7 +5,7 @@
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer } from './support/isolated-server';
 import { FIXTURE_PASSWORD } from './support/session';
 
 const REGISTRAR = 'registrar@northside.example';
@@ -13,7 +13,7 @@ const REGISTRAR = 'registrar@northside.example';
 test.describe('draft editor', () => {
   test('a save reaches every open preview without a reload', async ({ page, browser }) => {
     test.setTimeout(180_000);
-    const server = await startIsolatedServer();
+    const server = await acquireIsolatedServer();
     const family = await browser.newContext();
     try {
       const { baseURL } = server;
@@ -50,7 +50,7 @@ test.describe('draft editor', () => {
       );
     } finally {
       await family.close();
-      await server.stop();
+      await server.release();
     }
   });
 

@@ -5,7 +5,7 @@
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer } from './support/isolated-server';
 import { FIXTURE_PASSWORD } from './support/session';
 
 const OWNER = 'owner@northside.example';
@@ -14,7 +14,7 @@ const NEW_PASSWORD = 'Joining-2027!';
 test.describe('joining the console', () => {
   test('an invitee joins by the e-mail link, once', async ({ page }) => {
     test.setTimeout(180_000);
-    const server = await startIsolatedServer();
+    const server = await acquireIsolatedServer();
     try {
       const { baseURL } = server;
       // The owner invites a registrar from the set-up page's 'Staff' section (issue 22 point 1).
@@ -72,7 +72,7 @@ test.describe('joining the console', () => {
       await expect(page.getByRole('alert')).not.toHaveText('');
       await expect(page).toHaveURL(joinUrl);
     } finally {
-      await server.stop();
+      await server.release();
     }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, reportCspViolations, test } from './support/fixtures';
-import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { FIXTURE_PASSWORD, WEBSITE } from './support/session';
 
 const REGISTRAR = 'registrar@northside.example';
@@ -54,11 +54,11 @@ test.describe('a membership in the club console', () => {
   // One server for the file: the journeys change different families (Drew Patel, Avery Stone).
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async () => {
-    server = await startIsolatedServer({ seedRoster: true });
+    server = await acquireIsolatedServer({ seedRoster: true });
   });
 
   test.afterAll(async () => {
-    await server?.stop();
+    await server?.release();
   });
 
   test('a registrar finds an overdue family on the roster, retries the charge, refunds half a payment; the family sees the refund', async ({

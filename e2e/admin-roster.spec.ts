@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { expect, type Page, test } from './support/fixtures';
-import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { FIXTURE_PASSWORD } from './support/session';
 
 const REGISTRAR = 'registrar@northside.example';
@@ -33,11 +33,11 @@ test.describe('a team roster in the club console', () => {
   let server: IsolatedServer;
 
   test.beforeAll(async () => {
-    server = await startIsolatedServer({ seedRoster: true });
+    server = await acquireIsolatedServer({ seedRoster: true });
   });
 
   test.afterAll(async () => {
-    await server?.stop();
+    await server?.release();
   });
 
   test('a registrar filters by status, searches by name and sorts by a column', async ({ page }) => {

@@ -8,7 +8,7 @@
 import { TOTP } from 'otpauth';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { expect, type Page, test } from './support/fixtures';
-import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { FIXTURE_PASSWORD } from './support/session';
 
 const REGISTRAR = 'registrar@northside.example';
@@ -40,11 +40,11 @@ test.describe('two-step verification in the club console', () => {
   test.beforeAll(async () => {
     // A second server migrates and seeds its own data directory first: slow on a busy machine.
     test.setTimeout(240_000);
-    server = await startIsolatedServer();
+    server = await acquireIsolatedServer();
   });
 
   test.afterAll(async () => {
-    await server?.stop();
+    await server?.release();
   });
 
   test('a registrar turns it on, by keyboard, and logs in with a code, then a recovery code', async ({ page }) => {

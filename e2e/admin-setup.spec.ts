@@ -9,7 +9,7 @@
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { expect, type Page, test } from './support/fixtures';
-import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD } from './support/session';
 
@@ -20,10 +20,10 @@ const AGREE = 'I agree to the terms and conditions stated above.';
 let server: IsolatedServer;
 
 test.beforeAll(async () => {
-  server = await startIsolatedServer();
+  server = await acquireIsolatedServer();
 });
 test.afterAll(async () => {
-  await server.stop();
+  await server.release();
 });
 
 /** Logs the owner in and opens Northside's set-up page from the console's home. */

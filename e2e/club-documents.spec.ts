@@ -8,7 +8,7 @@
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { expect, type Page, test } from './support/fixtures';
-import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { FIXTURE_PASSWORD, WEBSITE } from './support/session';
 
 const OWNER = 'owner@lakeside.example';
@@ -16,10 +16,10 @@ const OWNER = 'owner@lakeside.example';
 let server: IsolatedServer;
 
 test.beforeAll(async () => {
-  server = await startIsolatedServer();
+  server = await acquireIsolatedServer();
 });
 test.afterAll(async () => {
-  await server.stop();
+  await server.release();
 });
 
 async function checkAxe(page: Page, label: string) {

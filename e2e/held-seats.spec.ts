@@ -20,7 +20,7 @@ import {
   reportCspViolations,
   test,
 } from './support/fixtures';
-import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { runBilling } from './support/payer';
 import { type ApiUser, FIXTURE_PASSWORD, registerGuardian, storeUser, WEBSITE } from './support/session';
 
@@ -145,13 +145,13 @@ test.describe('held seats (issue 30 point 4)', () => {
   let api: APIRequestContext;
 
   test.beforeAll(async ({ playwright }) => {
-    server = await startIsolatedServer();
+    server = await acquireIsolatedServer();
     api = await playwright.request.newContext({ baseURL: server.baseURL });
   });
 
   test.afterAll(async () => {
     await api?.dispose();
-    await server?.stop();
+    await server?.release();
   });
 
   test("a family leaves without paying; the roster shows 'Held until'; a registrar releases it by keyboard; the family reads that it was released", async ({

@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { type APIRequestContext, expect, reportCspViolations, test } from './support/fixtures';
-import { startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer } from './support/isolated-server';
 import { FIXTURE_PASSWORD, uniqueEmail, WEBSITE } from './support/session';
 
 /**
@@ -47,7 +47,7 @@ test.describe('two guardians on the site', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const server = await startIsolatedServer();
+    const server = await acquireIsolatedServer();
     try {
       const { baseURL } = server;
       const login = await request.post(`${baseURL}/api/auth/login`, {
@@ -141,7 +141,7 @@ test.describe('two guardians on the site', () => {
       await expect(guardians).toContainText(email);
       await expect(invites).toContainText('No pending invites.');
     } finally {
-      await server.stop();
+      await server.release();
     }
   });
 });

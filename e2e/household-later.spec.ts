@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { type APIRequestContext, expect, type Page, reportCspViolations, test } from './support/fixtures';
-import { startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer } from './support/isolated-server';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, WEBSITE } from './support/session';
 
@@ -79,7 +79,7 @@ function centsOf(text: string): number {
 test.describe('the household discount over time', () => {
   test('a sibling added a week later gets the discount', async ({ browser, cspViolations, page, request }) => {
     test.setTimeout(180_000);
-    const server = await startIsolatedServer();
+    const server = await acquireIsolatedServer();
     try {
       const { baseURL } = server;
 
@@ -159,7 +159,7 @@ test.describe('the household discount over time', () => {
         await context.close();
       }
     } finally {
-      await server.stop();
+      await server.release();
     }
   });
 });
@@ -203,7 +203,7 @@ test.describe('five athletes in one family checkout', () => {
     request,
   }, testInfo) => {
     test.setTimeout(240_000);
-    const server = await startIsolatedServer();
+    const server = await acquireIsolatedServer();
     try {
       const { baseURL } = server;
       const pat = await logIn(request, baseURL, 'parent@example.com');
@@ -331,7 +331,7 @@ test.describe('five athletes in one family checkout', () => {
         await expectNoSeriousA11yViolations(page, `family checkout step 2 with five athletes at ${width} px`);
       }
     } finally {
-      await server.stop();
+      await server.release();
     }
   });
 });

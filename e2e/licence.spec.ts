@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
-import { startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer } from './support/isolated-server';
 import {
   FIXTURE_PASSWORD,
   loginThroughApi,
@@ -126,7 +126,7 @@ test.describe('team licence page', () => {
 
   test('TIGERS-2027 → Yes → log in as parent@example.com → athlete → /payment', async ({ page }) => {
     // The claim changes parent@example.com for good, so this journey runs on a server of its own (fresh fixtures).
-    const server = await startIsolatedServer();
+    const server = await acquireIsolatedServer();
     try {
       await page.goto(`${server.baseURL}/licenses/TIGERS-2027`);
       await page.getByRole('button', { name: 'Yes' }).click();
@@ -144,7 +144,7 @@ test.describe('team licence page', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page).toHaveURL(/\/payment(\?|$)/);
     } finally {
-      await server.stop();
+      await server.release();
     }
   });
 });

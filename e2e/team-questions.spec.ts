@@ -7,17 +7,17 @@
  */
 import { expectNoA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
-import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, WEBSITE } from './support/session';
 
 let server: IsolatedServer;
 
 test.beforeAll(async () => {
-  server = await startIsolatedServer();
+  server = await acquireIsolatedServer();
 });
 test.afterAll(async () => {
-  await server?.stop();
+  await server?.release();
 });
 
 async function staffLogIn(page: Page, email: string): Promise<void> {

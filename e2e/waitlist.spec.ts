@@ -9,7 +9,7 @@ import {
   reportCspViolations,
   test,
 } from './support/fixtures';
-import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { payTigersThreeMonths, runBilling } from './support/payer';
 import { FIXTURE_PASSWORD, registerGuardian, uniqueEmail, WEBSITE } from './support/session';
 
@@ -155,14 +155,14 @@ test.describe('the waitlist of a full team (issue 21 point 3)', () => {
   const contexts: BrowserContext[] = [];
 
   test.beforeEach(async ({ playwright }) => {
-    server = await startIsolatedServer();
+    server = await acquireIsolatedServer();
     api = await playwright.request.newContext({ baseURL: server.baseURL });
   });
 
   test.afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
     await api?.dispose();
-    await server?.stop();
+    await server?.release();
   });
 
   function stageOf(browser: Browser, cspViolations: CspViolations): Stage {

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { pdfText } from '../server/test/pdf-text.ts';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
-import { type IsolatedServer, startIsolatedServer } from './support/isolated-server';
+import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD } from './support/session';
 
@@ -24,10 +24,10 @@ let server: IsolatedServer;
 
 test.describe.configure({ timeout: 240_000 });
 test.beforeAll(async () => {
-  server = await startIsolatedServer();
+  server = await acquireIsolatedServer();
 });
 test.afterAll(async () => {
-  await server.stop();
+  await server.release();
 });
 
 async function ownerLogin(page: Page) {

@@ -240,6 +240,22 @@ describe('cross-cutting behaviour', () => {
   });
 });
 
+describe("the browser tests' reset", () => {
+  it('is mounted only when the server was started with TEST_RESET, and answers 204 once the rows are back', async () => {
+    let resets = 0;
+    const withReset = createApp(t.deps, {
+      testReset: async () => {
+        resets += 1;
+      },
+    });
+    expect((await withReset.request('/api/test/reset', { method: 'POST' })).status).toBe(204);
+    expect(resets).toBe(1);
+    expect((await createApp(t.deps).request('/api/test/reset', { method: 'POST' })).status).toBe(404);
+    expect((await t.call('POST', '/api/test/reset')).status).toBe(404);
+    expect(resets).toBe(1);
+  });
+});
+
 describe('server faults', () => {
   it('answer a bare 500 without internals', async () => {
     const broken = await createTestApp();

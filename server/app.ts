@@ -39,6 +39,7 @@ import { staffRoutes } from './routes/staff.ts';
 import { staffBillingRoutes } from './routes/staff-billing.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
 import { teamQuestionRoutes } from './routes/team-questions.ts';
+import { testResetRoutes } from './routes/test-reset.ts';
 import { userRoutes } from './routes/user.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { waiverRoutes } from './routes/waivers.ts';
@@ -47,6 +48,8 @@ import { MAX_DOCUMENT_BYTES } from './services/documents/index.ts';
 export interface AppOptions {
   /** The built site (dist/) to serve with an index.html fallback; none in the API tests. */
   siteDir?: string | null;
+  /** Puts the database back to its rows at start: only under the browser tests' TEST_RESET (server/main.ts). */
+  testReset?: (() => Promise<void>) | null;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -175,6 +178,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): OpenAPIHono<
   app.route('/', teamQuestionRoutes(deps));
   app.route('/', sandboxRoutes({ db: deps.db, providers: deps.providers, env }));
   if (env.NODE_ENV !== 'production') app.route('/', devMailboxRoutes(deps));
+  if (options.testReset) app.route('/', testResetRoutes(options.testReset));
 
   // GET /api/docs, named and completed from one table (server/http/openapi.ts).
   serveApiDocument(app, env.PUBLIC_URL);

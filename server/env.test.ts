@@ -68,6 +68,22 @@ describe('environment', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: `));
   });
 
+  it("takes the browser tests' TEST_RESET only outside production and on the embedded database", () => {
+    expect(parseEnv({}).TEST_RESET).toBe(false);
+    expect(parseEnv({ TEST_RESET: 'true' }).TEST_RESET).toBe(true);
+    expect(() => parseEnv({ TEST_RESET: 'yes' })).toThrow(/TEST_RESET/);
+    const production = {
+      NODE_ENV: 'production',
+      STAFF_TOKEN: 'a-long-production-secret',
+      PUBLIC_URL: 'https://app.example.com',
+    };
+    expect(parseEnv(production).TEST_RESET).toBe(false);
+    expect(() => parseEnv({ ...production, TEST_RESET: '1' })).toThrow(/TEST_RESET: is the browser tests' switch/);
+    expect(() => parseEnv({ TEST_RESET: 'true', DATABASE_URL: 'postgres://db.example.com/diamond' })).toThrow(
+      /TEST_RESET: is the browser tests' switch/,
+    );
+  });
+
   it('refuses the development staff token in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://app.example.com' })).toThrow(
       /STAFF_TOKEN: .*refused/,

@@ -83,6 +83,15 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
+    /**
+     * The browser tests' switch (e2e/support/isolated-server.ts): the server copies its rows aside at start and
+     * `POST /api/test/reset` puts them back (server/routes/test-reset.ts), so one server serves file after file from
+     * the fixtures. Never in production, and only on the embedded database, which one process owns.
+     */
+    TEST_RESET: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
     /** Behind a load balancer: take the client address from X-Forwarded-For for per-IP rate limits. */
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -193,6 +202,13 @@ const envSchema = z
         code: 'custom',
         path: ['REUSE_PORT'],
         message: 'needs DATABASE_URL: processes sharing a port share one PostgreSQL (PGlite belongs to one process)',
+      });
+    }
+    if (env.TEST_RESET && (env.NODE_ENV === 'production' || env.DATABASE_URL !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_RESET'],
+        message: "is the browser tests' switch: never with NODE_ENV=production or DATABASE_URL",
       });
     }
     if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {

@@ -5,6 +5,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createAppJobEngine } from './billing/jobs.ts';
 import { openDatabase } from './db/client.ts';
+import { resettable } from './db/fixture-copy.ts';
 import { migrateAndSeedIfEmpty } from './db/seed.ts';
 import { loadEnv } from './env.ts';
 import { answerClientErrors } from './http/client-errors.ts';
@@ -47,7 +48,10 @@ async function start(): Promise<void> {
   const jobs = createAppJobEngine(database.jobStore, log, () => deps, { supervise: true });
   const deps = { db: database.db, env, log, mailer, providers, now: () => new Date(), jobs };
   await jobs.ready();
-  const app = createApp(deps, { siteDir });
+  // The browser tests' switch (refused in production and on PostgreSQL, server/env.ts): the rows of now, put back on
+  // `POST /api/test/reset`.
+  const testReset = env.TEST_RESET ? await resettable(database.jobStore) : null;
+  const app = createApp(deps, { siteDir, testReset });
   // The billing jobs (hourly by default; BILLING_INTERVAL=0 turns them off) and the mail relay over SMTP (every 10 s
   // by default; MAIL_RELAY_INTERVAL=0 turns it off): each interval's run once across all processes.
   await jobs.work({

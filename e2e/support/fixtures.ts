@@ -1,4 +1,5 @@
 import { type BrowserContext, test as base, expect } from '@playwright/test';
+import { stopIsolatedServers } from './isolated-server';
 
 /**
  * Every browser test imports `test` from here instead of '@playwright/test' (issue 19 point 8): each page of the test's
@@ -63,7 +64,10 @@ export async function reportCspViolations(context: BrowserContext, violations: C
   }, BINDING);
 }
 
-export const test = base.extend<{ cspViolations: CspViolations; failOnCspViolations: undefined }>({
+export const test = base.extend<
+  { cspViolations: CspViolations; failOnCspViolations: undefined },
+  { isolatedServers: undefined }
+>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   cspViolations: async ({}, use) => {
     await use(new CspViolations());
@@ -79,5 +83,14 @@ export const test = base.extend<{ cspViolations: CspViolations; failOnCspViolati
       expect(cspViolations.list(), 'Content-Security-Policy violations reported by the pages').toEqual([]);
     },
     { auto: true },
+  ],
+  // The worker's isolated servers (isolated-server.ts) stop when the worker ends.
+  isolatedServers: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      await use(undefined);
+      await stopIsolatedServers();
+    },
+    { scope: 'worker', auto: true },
   ],
 });

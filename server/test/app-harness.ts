@@ -13,6 +13,7 @@ import { createApp } from '../app.ts';
 import { createAppJobEngine } from '../billing/jobs.ts';
 import type { Db, JobStore } from '../db/client.ts';
 import { MIGRATIONS_FOLDER, wrapPglite } from '../db/client.ts';
+import { copyRowsAside, type RawSql } from '../db/fixture-copy.ts';
 import * as schema from '../db/schema/index.ts';
 import { users } from '../db/schema/index.ts';
 import { seed } from '../db/seed.ts';
@@ -157,25 +158,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Raw SQL on a test database, whichever the driver. */
-interface SqlSession {
-  rows<T>(text: string): Promise<T[]>;
-  /** Several statements at once, in one implicit transaction. */
-  exec(text: string): Promise<void>;
-}
-
 interface TestDatabase {
   /** A new drizzle handle on it for every test app, as the server makes one per process (state keyed by it resets). */
   connect(): Promise<Db>;
   /** Where a test app's job engine keeps its jobs: this database. */
   jobStore: JobStore;
-  sql: SqlSession;
+  sql: RawSql;
   close(): Promise<void>;
+}
+
+/** A new PGlite of its own, restored from the seeded snapshot (the caller closes it). */
+export async function seededPglite(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: await seededSnapshot(), ...(await wasmAssets()) });
 }
 
 /** A fresh PGlite restored from the seeded snapshot. */
 async function restorePglite(): Promise<TestDatabase> {
-  const client = await PGlite.create({ loadDataDir: await seededSnapshot(), ...(await wasmAssets()) });
+  const client = await seededPglite();
   return {
     connect: async () => (await wrapPglite(client)).db,
     jobStore: { kind: 'pglite', client },
@@ -259,48 +258,9 @@ interface Pooled {
 /** Keyed by the project's database, should a worker ever serve both projects. */
 const pooled = new Map<string, Promise<Pooled>>();
 
-const FIXTURE_COPY = 'zz_fixture_copy';
-
 /** Copies every table's fixture rows aside and builds the statement that puts them back. */
 async function poolFrom(database: TestDatabase): Promise<Pooled> {
-  const { sql: session } = database;
-  const tables = (
-    await session.rows<{ name: string }>(
-      `SELECT quote_ident(table_name) AS name FROM information_schema.tables
-       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-    )
-  ).map((row) => row.name);
-  const sequences = (
-    await session.rows<{ name: string }>(
-      `SELECT quote_ident(sequence_name) AS name FROM information_schema.sequences WHERE sequence_schema = 'public'`,
-    )
-  ).map((row) => row.name);
-  await session.exec(
-    [`CREATE SCHEMA ${FIXTURE_COPY}`, ...tables.map((t) => `CREATE TABLE ${FIXTURE_COPY}.${t} AS TABLE public.${t}`)]
-      .map((statement) => `${statement};`)
-      .join('\n'),
-  );
-  const setvals: string[] = [];
-  for (const sequence of sequences) {
-    const [state] = await session.rows<{ last_value: string; is_called: boolean }>(
-      `SELECT last_value, is_called FROM public.${sequence}`,
-    );
-    if (state) setvals.push(`SELECT setval('public.${sequence}', ${state.last_value}, ${state.is_called})`);
-  }
-  const reset = [
-    // Neither foreign keys nor triggers fire while the rows go back (on PostgreSQL this takes a superuser).
-    'SET session_replication_role = replica',
-    ...tables.map((t) => `DELETE FROM public.${t}`),
-    ...tables.map((t) => `INSERT INTO public.${t} OVERRIDING SYSTEM VALUE SELECT * FROM ${FIXTURE_COPY}.${t}`),
-    // The job engine's jobs (its queues stay): no test sees another's.
-    'DELETE FROM pgboss.job_dependency',
-    'DELETE FROM pgboss.job',
-    'SET session_replication_role = DEFAULT',
-    ...setvals,
-  ]
-    .map((statement) => `${statement};`)
-    .join('\n');
-  return { database, busy: false, reset };
+  return { database, busy: false, reset: await copyRowsAside(database.sql) };
 }
 
 /** The worker's database back at the fixtures, or a fresh one when it is in use. */
