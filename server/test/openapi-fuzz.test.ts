@@ -11,8 +11,10 @@ import { STAFF, staffTokenFor } from './staff-sessions.ts';
  * percent-encoding), each sent without and with a token. Whatever comes in, the answer is never a 5xx, never shows a
  * stack trace or a file path, and every 4xx is the documented `{ message, messages }`.
  *
- * Replay a failure with the seed it prints: `FUZZ_SEED=<seed> npx vitest run --project server
- * server/test/openapi-fuzz.test.ts`; FUZZ_RUNS raises the number of requests per operation and mode (default 100).
+ * It runs in the server-pg project (PostgreSQL) only: its subject is the HTTP layer, and PGlite is the same engine
+ * (vitest.config.ts, FUZZ_TEST). Replay a failure with the seed it prints: `FUZZ_SEED=<seed> npx vitest run --project
+ * server-pg server/test/openapi-fuzz.test.ts`; FUZZ_RUNS raises the number of requests per operation and mode (default
+ * 100).
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_612);
