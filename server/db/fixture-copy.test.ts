@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resettable } from './fixture-copy.ts';
 
 /**
- * The browser tests' reset (TEST_RESET, e2e/support/isolated-server.ts): rows, identities and sequences back to what
- * they were when copied, the job engine's jobs gone, and a second server start on the same data takes a new copy.
+ * The browser tests' reset (TEST_RESET, e2e/support/isolated-server.ts) and the API tests' (server/test/app-harness.ts):
+ * rows, identities and sequences back to what they were when copied, the job engine's jobs gone, only the tables
+ * written since the last reset rewritten, and a second server start on the same data takes a new copy.
  */
 describe('the rows copied aside and put back', () => {
   let client: PGlite;
@@ -55,6 +56,23 @@ describe('the rows copied aside and put back', () => {
     await reset();
     expect(await count('families')).toBe(3);
     expect(await count('athletes')).toBe(2);
+  });
+
+  it('puts back only the tables written since the last reset, a truncated one too', async () => {
+    const reset = await resettable({ kind: 'pglite', client });
+    // The transaction that last wrote each row: a table put back gets new ones.
+    const writers = async (table: string) =>
+      (await client.query<{ x: string }>(`SELECT xmin::text AS x FROM ${table} ORDER BY id`)).rows;
+    const athletes = await count('athletes');
+    const families = await writers('families');
+    await client.exec('TRUNCATE athletes');
+    await reset();
+    expect(await count('athletes')).toBe(athletes);
+    expect(await writers('families')).toEqual(families);
+    const putBack = await writers('athletes');
+    expect(putBack).not.toEqual(families);
+    await reset();
+    expect(await writers('athletes')).toEqual(putBack);
   });
 
   it('refuses PostgreSQL, which several processes share', async () => {

@@ -245,8 +245,8 @@ function projectDatabase(): { key: string; fresh: () => Promise<TestDatabase> } 
 }
 
 /**
- * Each worker keeps one database and puts it back to the fixtures between tests (delete every row, copy the
- * fixtures' rows back, reset the sequences: ~30 ms), instead of restoring the snapshot for every test (~500 ms; the
+ * Each worker keeps one database and puts it back to the fixtures between tests (the tables written since the last
+ * test get the fixtures' rows back, the sequences are reset: ~5 ms, server/db/fixture-copy.ts), instead of restoring the snapshot for every test (~500 ms; the
  * API tests were a third of `npm test`). A test that opens a second app while the first is open gets a fresh
  * database of its own, which `close()` really closes.
  */
