@@ -8,6 +8,7 @@
  * the page passes axe at 375 and 1280 px; one form is filled by keyboard alone.
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { expect, type Page, test } from './support/fixtures';
 import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { enterCard } from './support/payer';
@@ -62,7 +63,7 @@ test.describe
       await page.getByLabel('Total dues ($)').fill('400.00');
       await page.getByLabel('Athlete deposit ($)').fill('50.00');
       await page.getByLabel('Payment plan fee ($)').fill('10.00');
-      await page.getByRole('checkbox', { name: '3 monthly payments' }).check();
+      await check(page.getByRole('checkbox', { name: '3 monthly payments' }));
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Team saved.' })).toBeVisible();
       const comets = page.getByRole('region', { name: '10U Comets' });
@@ -86,13 +87,13 @@ test.describe
       await family.getByLabel('Password').fill(FIXTURE_PASSWORD);
       await family.getByRole('button', { name: 'Log In' }).click();
       await expect(family.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
-      await family.getByRole('radio').first().check();
+      await check(family.getByRole('radio').first());
       await family.getByRole('button', { name: 'Next' }).click();
       await expect(family.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
       await expect(family.getByRole('radio')).toHaveCount(2);
       await expect(family.getByRole('radio', { name: /^Pay in full \$400\.00/ })).toBeVisible();
       await expect(family.getByRole('radio', { name: /^3 monthly payments/ })).toBeVisible();
-      await family.getByRole('radio', { name: /^Pay in full \$400\.00/ }).check();
+      await check(family.getByRole('radio', { name: /^Pay in full \$400\.00/ }));
       await family.getByRole('button', { name: 'Next' }).click();
       const next = family.getByRole('heading', { level: 1, name: /Injury Protection|Checkout/ });
       await expect(next).toBeVisible();
@@ -101,7 +102,7 @@ test.describe
       await expect(family.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
       // As a person would: the card form has loaded (the card provider loads lazily, then the step renders it).
       await expect(family.getByLabel('Card number')).toBeVisible();
-      await family.getByLabel(AGREE).check();
+      await check(family.getByLabel(AGREE));
       await enterCard(family, '4242 4242 4242 4242');
       await family.getByRole('button', { name: 'Pay Now' }).click();
       await expect(family.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();

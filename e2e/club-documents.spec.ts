@@ -7,6 +7,7 @@
  * 1280 px on each new screen.
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { expect, type Page, test } from './support/fixtures';
 import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { FIXTURE_PASSWORD, WEBSITE } from './support/session';
@@ -93,7 +94,7 @@ test.describe
       const box = page.getByRole('checkbox', { name: 'Delete each document’s file once it is approved' });
       await expect(box).not.toBeChecked();
       await expect(box).toHaveAccessibleDescription(/Who approved it and when are kept\./);
-      await box.check();
+      await check(box);
       await checkAxe(page, 'the documents setting');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Documents setting saved.' })).toBeVisible();

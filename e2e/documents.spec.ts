@@ -7,6 +7,7 @@
  * documents step, /payments' documents and the queue.
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
@@ -45,7 +46,7 @@ async function newSharksFamily(page: Page, request: APIRequestContext, athlete: 
   await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
-  await page.getByRole('radio', { name: athlete }).check();
+  await check(page.getByRole('radio', { name: athlete }));
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Date of birth' })).toBeVisible();
   await page.getByLabel('Date of birth').fill('2015-06-01');
@@ -57,12 +58,12 @@ async function newSharksFamily(page: Page, request: APIRequestContext, athlete: 
 /** Pays 12U Sharks in full on /payment with the sandbox's Visa, as a family would, up to the documents step. */
 async function payInFullToDocuments(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
-  await page.getByRole('radio', { name: /^Pay in full/ }).check();
+  await check(page.getByRole('radio', { name: /^Pay in full/ }));
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByLabel('Card number')).toBeVisible();
   const agree = page.getByLabel('I agree to the terms and conditions stated above.');
-  if ((await agree.count()) > 0) await agree.check();
+  if ((await agree.count()) > 0) await check(agree);
   await enterCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   // Issue 32 point 2: paid; 12U Sharks requires a proof of age, so the documents step comes before the claimed page.

@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, test } from './support/fixtures';
 import { loginThroughApi } from './support/session';
 
@@ -55,7 +56,7 @@ test.describe('draft preview', () => {
       expect(await page.evaluate(() => (window as unknown as { previewMark?: string }).previewMark)).toBe('still here');
 
       // Issue 19.3: on a later step a live update reloads quietly and keeps that step: checkout shows the new dues.
-      await page.getByRole('radio', { name: 'Pay in full $525.00 due today' }).check();
+      await check(page.getByRole('radio', { name: 'Pay in full $525.00 due today' }));
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
       await page.getByRole('button', { name: 'Next' }).click();
@@ -108,7 +109,7 @@ test.describe('draft preview', () => {
     try {
       await page.goto('/draft?draft_id=1');
       await expect(page.locator('main')).not.toHaveAttribute('inert');
-      await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+      await check(page.getByRole('radio', { name: /^3 monthly payments/ }));
       await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
       expect(planRequests).toEqual([]);
       // ... and a staff save made meanwhile, which reached no one, shows once the channel is followed.
@@ -126,7 +127,7 @@ test.describe('draft preview', () => {
 
   test('steps through to a checkout that cannot take payments', async ({ page }) => {
     await page.goto('/draft?draft_id=1');
-    await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+    await check(page.getByRole('radio', { name: /^3 monthly payments/ }));
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -134,7 +135,7 @@ test.describe('draft preview', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
     await expect(page.getByText(/Payments are turned off in the preview/)).toBeVisible();
-    await page.getByLabel('I agree to the terms and conditions stated above.').check();
+    await check(page.getByLabel('I agree to the terms and conditions stated above.'));
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
     await expect(page.getByText('Registration Preview')).toBeVisible();
     for (const viewport of VIEWPORTS) {

@@ -6,6 +6,7 @@
  * axe at 375 and 1280 px on each new screen: the date of birth, the refusal, the console's 'Grant an exception'.
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, registerGuardian, WEBSITE } from './support/session';
@@ -49,7 +50,7 @@ async function logInWithSharks(page: Page, email: string) {
 }
 
 async function chooseAthlete(page: Page, athlete: string) {
-  await page.getByRole('radio', { name: athlete }).check();
+  await check(page.getByRole('radio', { name: athlete }));
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
@@ -62,7 +63,7 @@ async function payInFull(page: Page) {
   await answerSharksQuestions(page);
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
-  await page.getByRole('radio', { name: /^Pay in full/ }).check();
+  await check(page.getByRole('radio', { name: /^Pay in full/ }));
   await page.getByRole('button', { name: 'Next' }).click();
   const next = page.getByRole('heading', { level: 1, name: /^(Injury Protection|Checkout)$/ });
   await expect(next).toBeVisible();
@@ -70,7 +71,7 @@ async function payInFull(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByLabel('Card number')).toBeVisible();
   const agree = page.getByLabel('I agree to the terms and conditions stated above.');
-  if ((await agree.count()) > 0) await agree.check();
+  if ((await agree.count()) > 0) await check(agree);
   await enterCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   // Issue 32 point 2: 12U Sharks requires a proof of age: the documents step, left for later (/payments).

@@ -10,6 +10,7 @@
  */
 import { formatHoldEndUtc } from '../src/domain/seat-holds';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import {
   type APIRequestContext,
   type Browser,
@@ -88,10 +89,10 @@ async function claimAndLeave(context: BrowserContext, licence: string, family: F
   await page.goto(`/licenses/${licence}`);
   await page.getByRole('button', { name: 'Yes', exact: true }).click();
   await logIn(page, family.guardian.email);
-  await page.getByRole('radio', { name: family.athlete }).check();
+  await check(page.getByRole('radio', { name: family.athlete }));
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/payment(\?|$)/);
-  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+  await check(page.getByRole('radio', { name: /^3 monthly payments/ }));
   const saved = page.waitForResponse(
     async (response) =>
       response.url().includes('/api/registrations/progress') &&

@@ -10,6 +10,7 @@
  */
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { chooseCheckOrCash, markReceivedByCheque, NORTHSIDE_CHECK_INSTRUCTIONS } from './support/check-or-cash';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, type Locator, type Page } from './support/fixtures';
 import { test } from './support/own-server';
 import { newPayer, type Payer, paymentComplete } from './support/payer';
@@ -31,8 +32,8 @@ async function askForHelp(page: Page, share: string, options: { axe?: boolean } 
       await expectNoSeriousA11yViolations(page, `request form at ${viewport.width} px`);
     }
   }
-  await page.getByRole('radio', { name: share }).check();
-  await page.getByLabel('Our children receive free or reduced-price school meals').check();
+  await check(page.getByRole('radio', { name: share }));
+  await check(page.getByLabel('Our children receive free or reduced-price school meals'));
   await page.getByLabel('Reason').fill('Two kids on teams this spring and one income.');
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(
@@ -90,12 +91,12 @@ test('a family asks for 50 %, a registrar approves, the family pays the rest on 
     await page.setViewportSize(viewport);
     await expectNoSeriousA11yViolations(page, `payment options with an award at ${viewport.width} px`);
   }
-  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+  await check(page.getByRole('radio', { name: /^3 monthly payments/ }));
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByLabel('I agree to the terms and conditions stated above.').check();
+  await check(page.getByLabel('I agree to the terms and conditions stated above.'));
   await page.getByLabel('Card number').fill('4242424242424242');
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
@@ -118,13 +119,13 @@ test('a 100 % award registers with the waiver only', async ({ page, browser, req
   await page.goto('/payment');
   await expect(page.getByText('Total due', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('$0.00');
   await expect(page.getByRole('radio')).toHaveCount(1);
-  await page.getByRole('radio', { name: /^Pay in full/ }).check();
+  await check(page.getByRole('radio', { name: /^Pay in full/ }));
   await page.getByRole('button', { name: 'Next' }).click();
   // The protection plan is still offered; declined, checkout needs no card.
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
-  await page.getByLabel('I agree to the terms and conditions stated above.').check();
+  await check(page.getByLabel('I agree to the terms and conditions stated above.'));
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
   await expect.poll(() => paymentComplete(request, payer)).toBe(1);
@@ -158,12 +159,12 @@ test('a family chooses check, the registrar marks it received and the family get
   const payer = await family(page, request, 'helpcheck');
   const instructions = NORTHSIDE_CHECK_INSTRUCTIONS;
   await page.goto('/payment');
-  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+  await check(page.getByRole('radio', { name: /^3 monthly payments/ }));
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await chooseCheckOrCash(page);
-  await page.getByLabel('I agree to the terms and conditions stated above.').check();
+  await check(page.getByLabel('I agree to the terms and conditions stated above.'));
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await expectNoSeriousA11yViolations(page, `check or cash on checkout at ${viewport.width} px`);
@@ -240,14 +241,13 @@ test("the owner changes the check or cash instructions on the set-up page; the f
 
   await family(page, request, 'helpsettings');
   await page.goto('/payment');
-  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+  await check(page.getByRole('radio', { name: /^3 monthly payments/ }));
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await page
-    .getByRole('group', { name: 'How will you pay?' })
-    .getByRole('radio', { name: 'Pay by check or cash' })
-    .check();
+  await check(
+    page.getByRole('group', { name: 'How will you pay?' }).getByRole('radio', { name: 'Pay by check or cash' }),
+  );
   await expect(page.getByText(changed)).toBeVisible();
 
   await owner.close();

@@ -1,5 +1,6 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
 import { chooseCheckOrCash, markReceivedByCheque, NORTHSIDE_CHECK_INSTRUCTIONS } from './support/check-or-cash';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { enterCard } from './support/payer';
 import { FIXTURE_PASSWORD, logInToConsole, registerGuardian, WEBSITE } from './support/session';
@@ -37,7 +38,7 @@ async function newFamily(request: APIRequestContext, prefix: string, athletes: r
 /** The athlete list of the athlete steps: pick one and go on (the licence is claimed for it). */
 async function pickAthlete(page: Page, name: string) {
   await expect(page.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
-  await page.getByRole('radio', { name }).check();
+  await check(page.getByRole('radio', { name }));
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
@@ -70,7 +71,7 @@ function amountOf(page: Page, scope: string, term: string) {
  */
 async function choosePlan(page: Page, athlete: string, plan: RegExp, dueToday: string) {
   const radio = page.getByRole('group', { name: `Payment plan for ${athlete}` }).getByRole('radio', { name: plan });
-  await radio.check();
+  await check(radio);
   await expect(amountOf(page, '.household-totals', 'Due today')).toHaveText(dueToday);
   await expect(radio).toBeChecked();
   await expect(page.locator('.household-athletes')).toHaveAttribute('aria-busy', 'false');
@@ -89,7 +90,7 @@ async function checkA11y(page: Page, label: string) {
 
 async function payWith4242(page: Page, card = '4242 4242 4242 4242') {
   await enterCard(page, card);
-  await page.getByRole('checkbox', { name: NORTHSIDE_WAIVER }).check();
+  await check(page.getByRole('checkbox', { name: NORTHSIDE_WAIVER }));
   await page.getByRole('button', { name: 'Pay Now' }).click();
 }
 
@@ -264,7 +265,7 @@ test.describe('family checkout by check or cash (issue 34 point 4)', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeFocused();
     await chooseCheckOrCash(page);
-    await page.getByRole('checkbox', { name: NORTHSIDE_WAIVER }).check();
+    await check(page.getByRole('checkbox', { name: NORTHSIDE_WAIVER }));
     await checkA11y(page, 'family check or cash on checkout');
     const answer = page.waitForResponse(
       (response) => response.url().endsWith('/api/household/checkout') && response.request().method() === 'POST',

@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, type Page, reportCspViolations, test } from './support/fixtures';
 import { acquireIsolatedServer } from './support/isolated-server';
 import { enterCard } from './support/payer';
@@ -30,7 +31,7 @@ async function logIn(request: APIRequestContext, baseURL: string, email: string)
 /** The athlete list of the athlete steps: pick one and go on (the licence is claimed for it). */
 async function pickAthlete(page: Page, name: string) {
   await expect(page.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
-  await page.getByRole('radio', { name }).check();
+  await check(page.getByRole('radio', { name }));
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
@@ -49,12 +50,12 @@ async function patThroughTheLicenceLink(page: Page, baseURL: string, athlete: st
 
 /** The spec's one-athlete path from step 1: pay in full, no protection, the waiver, card 4242, Pay Now. */
 async function payInFullAlone(page: Page, dueToday: string) {
-  await page.getByRole('radio', { name: `Pay in full ${dueToday} due today` }).check();
+  await check(page.getByRole('radio', { name: `Pay in full ${dueToday} due today` }));
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await page.getByLabel(AGREE).check();
+  await check(page.getByLabel(AGREE));
   await enterCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(new RegExp(`/licenses/${LICENCE}\\?claimed_registration=true$`));
@@ -240,7 +241,7 @@ test.describe('five athletes in one family checkout', () => {
         const radio = page.getByRole('group', { name: `Payment plan for ${name}` }).getByRole('radio', {
           name: /^Pay in full/,
         });
-        await radio.check();
+        await check(radio);
         await expect(amountOf(page, '.household-totals', 'Due today')).toHaveText(dueAfterEach[index] ?? '');
         await expect(radio).toBeChecked();
         await expect(page.locator('.household-athletes')).toHaveAttribute('aria-busy', 'false');

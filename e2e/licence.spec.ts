@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { acquireIsolatedServer } from './support/isolated-server';
 import {
@@ -140,7 +141,7 @@ test.describe('team licence page', () => {
       await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
       await page.getByRole('button', { name: 'Log In' }).click();
       // docs/fixtures.md: parent@example.com's athletes are Sam Rivera and Alex Rivera.
-      await page.getByRole('radio', { name: 'Sam Rivera' }).check();
+      await check(page.getByRole('radio', { name: 'Sam Rivera' }));
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page).toHaveURL(/\/payment(\?|$)/);
     } finally {

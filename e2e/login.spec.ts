@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { FIXTURE_PASSWORD, uniqueEmail } from './support/session';
 
@@ -126,7 +127,7 @@ test.describe('login wizard (spec §2 Login, §4 Login wizard)', () => {
     await page.getByLabel('Guardian Email').fill('member@example.com');
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.getByRole('radio', { name: 'Jordan Lee' }).check();
+    await check(page.getByRole('radio', { name: 'Jordan Lee' }));
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('alert')).toHaveText('Sorry, this athlete already has a membership for the season.');
     await expect(page.getByRole('radio', { name: 'Jordan Lee' })).not.toBeChecked();

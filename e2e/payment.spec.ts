@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { expect, type Page, test } from './support/fixtures';
 import { enterCard, newPayer, type Payer, paymentComplete } from './support/payer';
 
@@ -66,7 +67,7 @@ test.describe('team payment', () => {
     await expect(page.getByRole('radio', { name: 'Pay in full $475.00 due today' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
     await checkA11y(page, 'payment options');
-    await threeMonths.check();
+    await check(threeMonths);
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
@@ -83,10 +84,10 @@ test.describe('team payment', () => {
     await expect(page.getByLabel('Name on card')).toHaveValue('Pat Payer');
     await expect(page.getByRole('region', { name: 'Waiver text' })).toContainText('Participant Waiver and Release');
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
-    await page.getByLabel(AGREE).check();
+    await check(page.getByLabel(AGREE));
     await page.getByLabel(AGREE).uncheck();
     await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
-    await page.getByLabel(AGREE).check();
+    await check(page.getByLabel(AGREE));
     await enterCard(page, '4242 4242 4242 4242');
     await checkA11y(page, 'checkout');
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -119,7 +120,7 @@ test.describe('team payment', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Team Waiver' })).toBeVisible();
     await checkA11y(page, 'team waiver');
     await expect(page.getByRole('button', { name: 'Accept' })).toBeDisabled();
-    await page.getByLabel(AGREE).check();
+    await check(page.getByLabel(AGREE));
     await page.getByRole('button', { name: 'Accept' }).click();
     await expect(page).toHaveURL(claimedPage);
 
@@ -134,11 +135,11 @@ test.describe('team payment', () => {
   }) => {
     const payer = await newPayer(page, request, 'pay.decline');
     await page.goto('/payment');
-    await page.getByRole('radio', { name: /^Pay in full/ }).check();
+    await check(page.getByRole('radio', { name: /^Pay in full/ }));
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-    await page.getByLabel(AGREE).check();
+    await check(page.getByLabel(AGREE));
     await enterCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
@@ -157,10 +158,10 @@ test.describe('team payment', () => {
   }) => {
     const payer = await newPayer(page, request, 'pay.threeds');
     await page.goto('/payment');
-    await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+    await check(page.getByRole('radio', { name: /^3 monthly payments/ }));
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel(AGREE).check();
+    await check(page.getByLabel(AGREE));
     await enterCard(page, '4000 0025 0000 3155');
     await page.getByRole('button', { name: 'Pay Now' }).click();
 
@@ -182,10 +183,7 @@ test.describe('team payment', () => {
   }) => {
     const payer = await newPayer(page, request, 'pay.waves3ds', 'WAVES-2027');
     await page.goto('/payment');
-    await page
-      .getByRole('radio', { name: /monthly payments \$0\.00 due today/ })
-      .first()
-      .check();
+    await check(page.getByRole('radio', { name: /monthly payments \$0\.00 due today/ }).first());
     await page.getByRole('button', { name: 'Next' }).click();
     await enterCard(page, '4000 0025 0000 3155');
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -225,7 +223,7 @@ test.describe('team payment', () => {
     await expect(fees.locator('.amounts__row', { hasText: 'App fee' }).locator('dd')).toHaveText('$25.00 Waived');
     await expect(fees.locator('.amounts__row--total dd')).toHaveText('$0.00');
     await expect(page.getByText('Charged today', { exact: true })).toHaveCount(0);
-    await page.getByRole('radio', { name: 'Pay in full $0.00 due today' }).check();
+    await check(page.getByRole('radio', { name: 'Pay in full $0.00 due today' }));
     await page.getByRole('button', { name: 'Next' }).click();
 
     // §4 'then the injury protection page if the plan exists', under a full discount too: added, it is the one
@@ -239,7 +237,7 @@ test.describe('team payment', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
     await expect(page.getByText(/nothing is charged and no card is needed/)).toBeVisible();
     await expect(page.getByLabel('Card number')).toHaveCount(0);
-    await page.getByLabel(AGREE).check();
+    await check(page.getByLabel(AGREE));
     await checkA11y(page, 'full-discount checkout');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await expectConfirmation(page, payer, '$0.00', 'Pay in full');
@@ -265,7 +263,7 @@ test.describe('team payment', () => {
     await page.goto('/payment');
     await page.getByLabel('Discount code').fill('FLAT500');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('radio', { name: 'Pay in full $0.00 due today' }).check();
+    await check(page.getByRole('radio', { name: 'Pay in full $0.00 due today' }));
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
     // No waiver: nothing to agree to, Pay Now is enabled at once (§5).

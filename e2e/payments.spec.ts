@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, type Page } from './support/fixtures';
 import { test } from './support/own-server';
 import {
@@ -121,10 +122,7 @@ test.describe('payment plans that collect', () => {
     const payer = await newPayer(page, request, 'plan.waves', 'WAVES-2027');
     await page.goto('/payment');
     // No deposit and no app fee: without the protection plan, a monthly plan charges nothing today.
-    await page
-      .getByRole('radio', { name: /monthly payments \$0\.00 due today/ })
-      .first()
-      .check();
+    await check(page.getByRole('radio', { name: /monthly payments \$0\.00 due today/ }).first());
     // No protection plan is offered for 10U Waves: Next goes straight to checkout.
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { check } from './support/controls';
 import {
   type APIRequestContext,
   type Browser,
@@ -58,7 +59,7 @@ function savedAt(page: Page, step: string) {
 /** On a phone: payment options (3 monthly payments), injury protection added, then on to `stopAt`. */
 async function stopOnPhone(page: Page, stopAt: 'protection' | 'checkout') {
   await page.goto('/payment');
-  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+  await check(page.getByRole('radio', { name: /^3 monthly payments/ }));
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
   if (stopAt === 'protection') {
@@ -122,7 +123,7 @@ test.describe('resume a registration on another device (issue 21)', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
 
-    await page.getByRole('checkbox', { name: AGREE }).check();
+    await check(page.getByRole('checkbox', { name: AGREE }));
     await enterCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expectNoA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { expect, type Page, test } from './support/fixtures';
 import { FIXTURE_PASSWORD, uniqueEmail, WEBSITE } from './support/session';
 
@@ -78,7 +79,7 @@ async function payInFull(page: Page, athlete: string, dueToday: string): Promise
     .getByRole('group', { name: `Plan de pagos de ${athlete}` })
     .getByRole('radio')
     .first();
-  await radio.check();
+  await check(radio);
   await expect(amountOf(page, '.household-totals', 'A pagar hoy')).toHaveText(dueToday);
   await expect(radio).toBeChecked();
   await expect(page.locator('.household-athletes')).toHaveAttribute('aria-busy', 'false');
@@ -150,7 +151,7 @@ test.describe('the product in Spanish (issue 31)', () => {
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
     await page.getByLabel('Vencimiento (MM / AA)').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
-    await page.getByRole('checkbox', { name: /^Acepto los términos y condiciones indicados arriba\./ }).check();
+    await check(page.getByRole('checkbox', { name: /^Acepto los términos y condiciones indicados arriba\./ }));
     await page.getByRole('button', { name: 'Pagar ahora' }).click();
 
     // The confirmation in Spanish, with the sibling discount on the second athlete.

@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { type ApiUser, loginThroughApi, registerGuardian, storeUser, WEBSITE } from './support/session';
 
@@ -99,7 +100,7 @@ test.describe('subscribe', () => {
   test("a plan without a trial shows 'Subscription active.' on the dashboard", async ({ page, request }) => {
     const user = await newGuardian(page, request, 'subscribe.annualpm');
     await openSubscribe(page);
-    await page.getByRole('radio', { name: 'Annual, billed monthly' }).check();
+    await check(page.getByRole('radio', { name: 'Annual, billed monthly' }));
     await fillBilling(page, '4111 1111 1111 1111');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -6,6 +6,7 @@
  * screen. One isolated server: this file changes data.
  */
 import { expectNoA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { enterCard } from './support/payer';
@@ -145,7 +146,7 @@ test.describe
       await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
       await page.getByRole('button', { name: 'Log In' }).click();
       await expect(page.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
-      await page.getByRole('radio', { name: 'Alex Rivera' }).check();
+      await check(page.getByRole('radio', { name: 'Alex Rivera' }));
       await page.getByRole('button', { name: 'Next' }).click();
       // The team's age rule first (a date of birth it allows), then its own questions.
       await expect(page.getByRole('heading', { level: 1, name: 'Date of birth' })).toBeVisible();
@@ -171,12 +172,12 @@ test.describe
       // /payment: pay in full by card; the checkout finds the answers on record.
       await expect(page).toHaveURL(/\/payment$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
-      await page.getByRole('radio', { name: /^Pay in full/ }).check();
+      await check(page.getByRole('radio', { name: /^Pay in full/ }));
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
       await expect(page.getByLabel('Card number')).toBeVisible();
       const agree = page.getByLabel('I agree to the terms and conditions stated above.');
-      if ((await agree.count()) > 0) await agree.check();
+      if ((await agree.count()) > 0) await check(agree);
       await enterCard(page, '4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Pay Now' }).click();
       // Issue 32 point 2: 12U Sharks requires a proof of age: the documents step, left for later (/payments).

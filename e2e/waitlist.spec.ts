@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import {
   type APIRequestContext,
   type Browser,
@@ -138,7 +139,7 @@ async function takeOffer(page: Page, link: string, family: Family): Promise<void
   await expect(page.getByText('Sorry, this license is not available.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Yes', exact: true }).click();
   await logIn(page, family.email);
-  await page.getByRole('radio', { name: family.athlete }).check();
+  await check(page.getByRole('radio', { name: family.athlete }));
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/payment(\?|$)/);
 }

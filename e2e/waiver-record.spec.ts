@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { pdfText } from '../server/test/pdf-text.ts';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/axe';
+import { check } from './support/controls';
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures';
 import { acquireIsolatedServer, type IsolatedServer } from './support/isolated-server';
 import { enterCard } from './support/payer';
@@ -82,10 +83,10 @@ test('a waiver changed by the owner is asked again, and the PDF shows the new te
   await family.getByLabel('Password').fill(FIXTURE_PASSWORD);
   await family.getByRole('button', { name: 'Log In' }).click();
   await expect(family.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
-  await family.getByRole('radio').first().check();
+  await check(family.getByRole('radio').first());
   await family.getByRole('button', { name: 'Next' }).click();
   await expect(family.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
-  await family.getByRole('radio', { name: /^Pay in full/ }).check();
+  await check(family.getByRole('radio', { name: /^Pay in full/ }));
   await family.getByRole('button', { name: 'Next' }).click();
   const next = family.getByRole('heading', { level: 1, name: /Injury Protection|Checkout/ });
   await expect(next).toBeVisible();
@@ -94,7 +95,7 @@ test('a waiver changed by the owner is asked again, and the PDF shows the new te
   await expect(family.getByRole('region', { name: 'Waiver text' })).toContainText('Helmets are worn at every practice');
   await expect(family.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
   await expect(family.getByLabel('Card number')).toBeVisible();
-  await family.getByLabel(AGREE).check();
+  await check(family.getByLabel(AGREE));
   await enterCard(family, '4242 4242 4242 4242');
   await family.getByRole('button', { name: 'Pay Now' }).click();
   await expect(family.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();
@@ -154,10 +155,10 @@ test('the owner changes the waiver while the family has the payment page open: P
   await family.getByLabel('Password').fill(FIXTURE_PASSWORD);
   await family.getByRole('button', { name: 'Log In' }).click();
   await expect(family.getByRole('heading', { name: 'Choose an Athlete' })).toBeVisible();
-  await family.getByRole('radio', { name: 'Alex Rivera' }).check();
+  await check(family.getByRole('radio', { name: 'Alex Rivera' }));
   await family.getByRole('button', { name: 'Next' }).click();
   await expect(family.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible();
-  await family.getByRole('radio', { name: /^Pay in full/ }).check();
+  await check(family.getByRole('radio', { name: /^Pay in full/ }));
   await family.getByRole('button', { name: 'Next' }).click();
   const next = family.getByRole('heading', { level: 1, name: /Injury Protection|Checkout/ });
   await expect(next).toBeVisible();
@@ -165,7 +166,7 @@ test('the owner changes the waiver while the family has the payment page open: P
   await expect(family.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   const waiverText = family.getByRole('region', { name: 'Waiver text' });
   await expect(waiverText).not.toContainText('Sunscreen');
-  await family.getByLabel(AGREE).check();
+  await check(family.getByLabel(AGREE));
   await enterCard(family, '4242 4242 4242 4242');
 
   // Meanwhile the owner saves a new text.
@@ -195,7 +196,7 @@ test('the owner changes the waiver while the family has the payment page open: P
   }
 
   // Agreed again, it pays; the receipt's PDF is the new text.
-  await box.check();
+  await check(box);
   await expect(notice).toBeHidden();
   await family.getByRole('button', { name: 'Pay Now' }).click();
   await expect(family.getByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeVisible();

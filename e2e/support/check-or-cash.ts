@@ -1,3 +1,4 @@
+import { check } from './controls';
 import { expect, type Page } from './fixtures';
 
 /** Issue 34 point 4: Northside's instructions for paying by check or cash (docs/fixtures.md "Help paying"). */
@@ -11,7 +12,7 @@ export const NORTHSIDE_CHECK_INSTRUCTIONS =
 export async function chooseCheckOrCash(page: Page): Promise<void> {
   const choice = page.getByRole('group', { name: 'How will you pay?' });
   await expect(choice.getByRole('radio', { name: 'Pay by card' })).toBeChecked();
-  await choice.getByRole('radio', { name: 'Pay by check or cash' }).check();
+  await check(choice.getByRole('radio', { name: 'Pay by check or cash' }));
   await expect(page.getByRole('heading', { name: 'Instructions from Northside Youth Baseball' })).toBeVisible();
   await expect(page.getByText(NORTHSIDE_CHECK_INSTRUCTIONS)).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
@@ -25,7 +26,7 @@ export async function markReceivedByCheque(staff: Page, membershipId: number): P
     .getByRole('button', { name: /^Mark .* paid offline$/ })
     .first()
     .click();
-  await staff.getByRole('radio', { name: 'Cheque' }).check();
+  await check(staff.getByRole('radio', { name: 'Cheque' }));
   await staff.getByRole('button', { name: 'Mark as paid' }).click();
   await expect(staff.getByText('The instalment is marked as paid.')).toBeVisible();
 }

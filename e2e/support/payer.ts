@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { check } from './controls';
 import { FIXTURE_PASSWORD, registerGuardian, storeUser, WEBSITE } from './session';
 
 /** A guardian who pays in a journey: its API token and e-mail address. */
@@ -76,14 +77,14 @@ export async function runBilling(request: APIRequestContext, asOf: string) {
  */
 export async function payTigersThreeMonths(page: Page, card: string, licence = 'TIGERS-2027'): Promise<void> {
   await page.goto('/payment');
-  await page.getByRole('radio', { name: /^3 monthly payments/ }).check();
+  await check(page.getByRole('radio', { name: /^3 monthly payments/ }));
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Injury Protection' })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   // As a person would: the card form has loaded (the card provider loads lazily, then the step renders it).
   await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByLabel('I agree to the terms and conditions stated above.').check();
+  await check(page.getByLabel('I agree to the terms and conditions stated above.'));
   await enterCard(page, card);
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(new RegExp(`/licenses/${licence}\\?claimed_registration=true$`));
