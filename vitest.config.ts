@@ -66,7 +66,7 @@ const SERVER_PROCESS_TESTS = ['server/shutdown.test.ts', 'server/multi-process.t
 /**
  * The fuzz of every operation of the OpenAPI document (27,200 requests): it tests what the HTTP layer answers to any
  * input, not the database, so it runs on the production database (server-pg) alone: on the embedded one it sent the
- * same requests to the same PostgreSQL engine (PGlite is PostgreSQL compiled to WebAssembly) for ~40 s more a pass.
+ * same requests to the same PostgreSQL engine (PGlite is PostgreSQL compiled to WebAssembly) for 31-36 s more a pass.
  */
 const FUZZ_TEST = 'server/test/openapi-fuzz.test.ts';
 
